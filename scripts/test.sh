@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Runs every test of the project. Installs what the tests need first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+go vet ./...
+go test ./...

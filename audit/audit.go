@@ -1,0 +1,306 @@
+// Package audit writes toolplane's audit log: one JSON object per line for
+// every run (run_start, run_end), every capability dispatch, and every
+// escalation. It records metadata only: ids, hashes, durations and outcomes,
+// never arguments, results or secrets.
+//
+// The log must never break what it observes: a write failure disables the
+// logger with one warning on stderr, and the run carries on. Every capability
+// call passes through the dispatch chain, so installing Middleware there makes
+// the dispatch record complete by construction.
+package audit
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python"
+)
+
+// Event kinds.
+const (
+	EventRunStart   = "run_start"
+	EventRunEnd     = "run_end"
+	EventDispatch   = "dispatch"
+	EventEscalation = "escalation"
+)
+
+// Outcomes.
+const (
+	OutcomeOK        = "ok"         // completed normally
+	OutcomeError     = "error"      // failed; ErrorType says how
+	OutcomeToolError = "tool_error" // the capability answered with isError
+	OutcomeGranted   = "granted"    // an escalation was allowed
+	OutcomeDenied    = "denied"     // an escalation was refused
+)
+
+// Event is one audit record. Zero fields are omitted from the line.
+type Event struct {
+	Time  time.Time // set by the Logger when zero
+	Event string    // one of the Event* constants
+	// RunID ties dispatches to their run. Escalation events carry none: an
+	// escalation is a decision about a capability, not part of a run's record.
+	RunID         string
+	SnippetSHA256 string // SnippetHash of the code (run events)
+	Backend       string // embedded, local_unsafe, pyodide-deno (run events)
+	Duration      time.Duration
+	HasDuration   bool   // Duration is meaningful (run_end, dispatch)
+	Outcome       string // one of the Outcome* constants
+	ErrorType     string // e.g. "TimeoutError", "PermissionError"
+	Capability    string // canonical capability id
+	Binary        string // CLI binary, for cli: capabilities and escalations
+	Origin        string // snippet or toolcall (dispatch)
+	Subject       string // token subject, when known
+	LogID         string // request log id, when known
+	Reason        string // a fixed, non-secret reason code for escalations
+}
+
+// line is the JSON shape of an Event; field order is the order on disk.
+type line struct {
+	TS            string   `json:"ts"`
+	Event         string   `json:"event"`
+	RunID         string   `json:"run_id,omitempty"`
+	SnippetSHA256 string   `json:"snippet_sha256,omitempty"`
+	Backend       string   `json:"backend,omitempty"`
+	DurationMS    *float64 `json:"duration_ms,omitempty"`
+	Outcome       string   `json:"outcome,omitempty"`
+	ErrorType     string   `json:"error_type,omitempty"`
+	Capability    string   `json:"capability,omitempty"`
+	Binary        string   `json:"binary,omitempty"`
+	Origin        string   `json:"origin,omitempty"`
+	Subject       string   `json:"subject,omitempty"`
+	LogID         string   `json:"log_id,omitempty"`
+	Reason        string   `json:"reason,omitempty"`
+}
+
+// Logger appends events to a writer. It is safe for concurrent use; each
+// event is written with a single Write so lines never interleave. A nil
+// *Logger discards everything, so callers need not check whether auditing is
+// enabled.
+type Logger struct {
+	warn io.Writer
+	now  func() time.Time
+
+	mu       sync.Mutex
+	w        io.Writer
+	closer   io.Closer
+	name     string
+	disabled bool
+}
+
+// DefaultPath is ~/.toolplane/audit.jsonl.
+func DefaultPath() (string, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("audit: finding the home directory for the default path: %w; set [audit] path", err)
+	}
+	return filepath.Join(home, ".toolplane", "audit.jsonl"), nil
+}
+
+// Open appends to the file at path (created 0600, its directory 0700). An
+// empty path means DefaultPath. Failures after Open are reported once on
+// warn (os.Stderr when nil) and disable the logger.
+func Open(path string, warn io.Writer) (*Logger, error) {
+	if path == "" {
+		p, err := DefaultPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	if strings.HasPrefix(path, "~/") {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return nil, fmt.Errorf("audit: expanding %s: %w", path, err)
+		}
+		path = filepath.Join(home, path[2:])
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("audit: creating the directory of [audit] path %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("audit: opening [audit] path %s: %w", path, err)
+	}
+	l := New(f, warn)
+	l.closer = f
+	l.name = path
+	return l, nil
+}
+
+// New returns a Logger writing to w. Failures are reported once on warn
+// (os.Stderr when nil).
+func New(w io.Writer, warn io.Writer) *Logger {
+	if warn == nil {
+		warn = os.Stderr
+	}
+	return &Logger{w: w, warn: warn, now: time.Now, name: "the audit log"}
+}
+
+// Log writes one event. It never fails: a write error disables the logger
+// after one warning.
+func (l *Logger) Log(e Event) {
+	if l == nil {
+		return
+	}
+	if e.Time.IsZero() {
+		e.Time = l.now()
+	}
+	ln := line{
+		TS:            e.Time.UTC().Format(time.RFC3339Nano),
+		Event:         e.Event,
+		RunID:         e.RunID,
+		SnippetSHA256: e.SnippetSHA256,
+		Backend:       e.Backend,
+		Outcome:       e.Outcome,
+		ErrorType:     e.ErrorType,
+		Capability:    e.Capability,
+		Binary:        e.Binary,
+		Origin:        e.Origin,
+		Subject:       e.Subject,
+		LogID:         e.LogID,
+		Reason:        e.Reason,
+	}
+	if e.Event == EventEscalation {
+		ln.RunID = ""
+	}
+	if e.HasDuration {
+		ms := math.Round(float64(e.Duration)/float64(time.Microsecond)) / 1000
+		ln.DurationMS = &ms
+	}
+	b, err := json.Marshal(ln)
+	if err != nil { // cannot happen for this struct of strings and a float
+		return
+	}
+	b = append(b, '\n')
+
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.disabled {
+		return
+	}
+	if _, err := l.w.Write(b); err != nil {
+		l.disabled = true
+		fmt.Fprintf(l.warn, "toolplane: warning: writing %s failed, audit logging is disabled for the rest of this process: %v\n", l.name, err)
+	}
+}
+
+// Disabled reports whether a write failure has disabled the logger.
+func (l *Logger) Disabled() bool {
+	if l == nil {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.disabled
+}
+
+// Close closes the file opened by Open; later events are dropped silently.
+func (l *Logger) Close() error {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.disabled && l.closer == nil {
+		return nil
+	}
+	l.disabled = true
+	if l.closer != nil {
+		c := l.closer
+		l.closer = nil
+		return c.Close()
+	}
+	return nil
+}
+
+// SnippetHash is the hex sha256 of a snippet's code: it identifies a run's
+// code in the log without recording the code itself.
+func SnippetHash(code string) string {
+	sum := sha256.Sum256([]byte(code))
+	return hex.EncodeToString(sum[:])
+}
+
+// NewRunID returns a fresh run id, run_ followed by 16 hex digits.
+func NewRunID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	return "run_" + hex.EncodeToString(b[:])
+}
+
+// Middleware records one dispatch event per call, after the call returns, so
+// the duration and outcome are known. Install it first in the chain (outside
+// admission) so that refused calls are recorded too.
+func Middleware(l *Logger) dispatch.Middleware {
+	return func(next dispatch.Handler) dispatch.Handler {
+		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
+			start := time.Now()
+			res, err := next(ctx, call)
+			e := Event{
+				Event:       EventDispatch,
+				RunID:       call.RunID,
+				Capability:  call.CapabilityID,
+				Origin:      string(call.Origin),
+				Subject:     call.Subject,
+				LogID:       call.LogID,
+				Duration:    time.Since(start),
+				HasDuration: true,
+				Outcome:     OutcomeOK,
+			}
+			if bin, ok := strings.CutPrefix(call.CapabilityID, string(capability.SourceCLI)+":"); ok {
+				e.Binary = bin
+			}
+			switch {
+			case err != nil:
+				e.Outcome = OutcomeError
+				e.ErrorType = ErrorType(err)
+			case res != nil && res.IsError:
+				e.Outcome = OutcomeToolError
+				e.ErrorType = "ToolError"
+			}
+			l.Log(e)
+			return res, err
+		}
+	}
+}
+
+// ErrorType names the kind of an error for the log without its message
+// (messages may echo arguments): a Python exception type when the error
+// carries one, TimeoutError or CancelledError for context errors, else
+// "Error".
+func ErrorType(err error) string {
+	var he *python.HostError
+	if errors.As(err, &he) && he.Type != "" {
+		return he.Type
+	}
+	var pe *python.Exception
+	if errors.As(err, &pe) && pe.Type != "" {
+		return pe.Type
+	}
+	var typed interface{ ErrorType() string }
+	if errors.As(err, &typed) {
+		if t := typed.ErrorType(); t != "" {
+			return t
+		}
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "TimeoutError"
+	case errors.Is(err, context.Canceled):
+		return "CancelledError"
+	}
+	return "Error"
+}

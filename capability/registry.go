@@ -1,0 +1,346 @@
+package capability
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Registry holds capabilities by canonical id and the aliases a snippet
+// uses to call them. It is safe for concurrent use. Construct one with
+// NewRegistry; there is no global registry.
+//
+// Aliases are derived, never chosen: a Go or MCP capability gets the flat
+// alias ns_name (greeter_greet) and the scoped alias ns.name
+// (greeter.greet); a CLI capability gets its binary name (git). Names are
+// normalised to identifiers. An alias exists only while it is unique and
+// shadows nothing reserved (Python builtins and keywords, runtime
+// bindings, stdlib modules); otherwise it is withdrawn and Add reports why.
+// The canonical id always works.
+type Registry struct {
+	mu       sync.RWMutex
+	reserved map[string]string // name -> what it is, for messages
+	caps     map[string]*Capability
+	aliases  map[string]string   // alias (flat or "ns.name") -> id
+	byID     map[string][]string // id -> its aliases, sorted
+	issues   []*AliasError
+}
+
+// RegistryOption configures a Registry.
+type RegistryOption func(*Registry)
+
+// WithReserved reserves more names (for example the bindings of a backend)
+// so no alias takes them.
+func WithReserved(what string, names ...string) RegistryOption {
+	return func(r *Registry) {
+		for _, n := range names {
+			r.reserved[n] = what
+		}
+	}
+}
+
+// NewRegistry returns an empty registry that reserves the Python builtins
+// and keywords, the runtime bindings and the stdlib module names.
+func NewRegistry(opts ...RegistryOption) *Registry {
+	r := &Registry{
+		reserved: map[string]string{},
+		caps:     map[string]*Capability{},
+		aliases:  map[string]string{},
+		byID:     map[string][]string{},
+	}
+	for _, n := range PythonBuiltins() {
+		r.reserved[n] = "Python builtin"
+	}
+	for _, n := range StdlibModules() {
+		r.reserved[n] = "stdlib module"
+	}
+	for _, n := range RuntimeBindings() {
+		r.reserved[n] = "runtime binding"
+	}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// AliasError reports an alias that was not made. The capabilities stay
+// registered and callable by canonical id (and by scoped name unless that is
+// what failed).
+type AliasError struct {
+	Alias string   // the alias that was withdrawn ("greeter_greet", "greeter.greet", or a namespace "greeter")
+	IDs   []string // the capabilities that wanted it, sorted
+	// Reason says why: "collides" when several capabilities claim it, or
+	// what it would shadow ("Python builtin", "runtime binding", ...).
+	Reason string
+}
+
+// Error implements error.
+func (e *AliasError) Error() string {
+	if e.Reason == "collides" {
+		return fmt.Sprintf("alias %q is claimed by %s: it is not made for any of them; call them by canonical id%s",
+			e.Alias, strings.Join(e.IDs, " and "), scopedHint(e.Alias))
+	}
+	return fmt.Sprintf("alias %q of %s would shadow the %s %q: it is not made; call by canonical id%s",
+		e.Alias, strings.Join(e.IDs, ", "), e.Reason, e.Alias, scopedHint(e.Alias))
+}
+
+func scopedHint(alias string) string {
+	if strings.Contains(alias, ".") {
+		return " or call_tool(id, args)"
+	}
+	return " or scoped name"
+}
+
+// involves reports whether the error concerns capability id.
+func (e *AliasError) involves(id string) bool { return slices.Contains(e.IDs, id) }
+
+// Add registers c. A capability whose id is already registered, or that is
+// invalid, is rejected with an error and not added. When c is added but one
+// of its aliases (or an alias of another capability that now collides with
+// it) cannot be made, Add returns the *AliasError values joined: c is then
+// registered and callable by canonical id, and a caller that wants
+// registration to fail closed treats any error as fatal.
+func (r *Registry) Add(c Capability) error {
+	return r.AddAll(c)
+}
+
+// AddAll registers several capabilities at once, computing aliases once.
+// Errors are as for Add; capabilities that are invalid or duplicate are
+// skipped, the others are added.
+func (r *Registry) AddAll(cs ...Capability) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var errs []error
+	var added []string
+	for _, c := range cs {
+		if err := c.normalize(); err != nil {
+			errs = append(errs, fmt.Errorf("registering capability: %w", err))
+			continue
+		}
+		if _, dup := r.caps[c.ID]; dup {
+			errs = append(errs, fmt.Errorf("registering capability %s: already registered; remove it first or choose another name", c.ID))
+			continue
+		}
+		cp := c
+		cp.Labels = cloneLabels(c.Labels)
+		r.caps[c.ID] = &cp
+		added = append(added, c.ID)
+	}
+	r.rebuild()
+	for _, is := range r.issues {
+		for _, id := range added {
+			if is.involves(id) {
+				errs = append(errs, is)
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Remove unregisters the capability with canonical id id and reports
+// whether it was registered. Aliases withdrawn because of a collision with
+// it come back.
+func (r *Registry) Remove(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.caps[id]; !ok {
+		return false
+	}
+	delete(r.caps, id)
+	r.rebuild()
+	return true
+}
+
+// Len returns the number of registered capabilities.
+func (r *Registry) Len() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return len(r.caps)
+}
+
+// List returns the registered capabilities sorted by id. The values are
+// shared with the registry and must not be modified.
+func (r *Registry) List() []*Capability {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]*Capability, 0, len(r.caps))
+	for _, c := range r.caps {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Lookup finds a capability by canonical id, flat alias or scoped alias.
+// The value is shared with the registry and must not be modified.
+func (r *Registry) Lookup(idOrAlias string) (*Capability, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if c, ok := r.caps[idOrAlias]; ok {
+		return c, true
+	}
+	if id, ok := r.aliases[idOrAlias]; ok {
+		return r.caps[id], true
+	}
+	return nil, false
+}
+
+// Aliases returns the aliases currently made for id, flat first.
+func (r *Registry) Aliases(id string) []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.byID[id])
+}
+
+// Issues returns every alias currently withdrawn, sorted by alias.
+func (r *Registry) Issues() []*AliasError {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.issues)
+}
+
+// Namespace is the snippet-side binding table: each key is a flat alias
+// ("greeter_greet") or a scoped alias ("greeter.greet", seen by the
+// snippet as attribute greet of a namespace object greeter), each value a
+// canonical id. call_tool is not in it: it is a runtime binding every
+// backend provides.
+type Namespace map[string]string
+
+// Names returns the keys of n, sorted.
+func (n Namespace) Names() []string {
+	out := make([]string, 0, len(n))
+	for k := range n {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Namespace returns a snapshot of the current binding table.
+func (r *Registry) Namespace() Namespace {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	ns := make(Namespace, len(r.aliases))
+	for a, id := range r.aliases {
+		ns[a] = id
+	}
+	return ns
+}
+
+// IsReserved reports whether name may not be bound by an alias and what
+// it is.
+func (r *Registry) IsReserved(name string) (what string, reserved bool) {
+	what, reserved = r.reserved[name]
+	return
+}
+
+// aliasCandidates returns the flat alias and the scoped alias's namespace
+// and member the capability would like; empty strings when a part is not a
+// valid identifier.
+func aliasCandidates(c *Capability) (flat, scopeNS, scopeName string) {
+	if c.Source == SourceCLI {
+		if id, ok := Identifier(c.Name); ok {
+			flat = id
+		}
+		return flat, "", ""
+	}
+	ns := path.Base(c.Namespace) // a Go package path names its package last
+	nsID, nsOK := Identifier(ns)
+	nameID, nameOK := Identifier(c.Name)
+	if nsOK && nameOK {
+		flat = nsID + "_" + nameID
+		scopeNS, scopeName = nsID, nameID
+	}
+	return flat, scopeNS, scopeName
+}
+
+// rebuild recomputes every alias from the registered capabilities, so the
+// result never depends on registration order. Callers hold r.mu.
+func (r *Registry) rebuild() {
+	flatClaims := map[string][]string{}   // flat alias -> ids
+	scopedClaims := map[string][]string{} // "ns.name" -> ids
+	rootClaims := map[string][]string{}   // namespace object -> ids
+	for id, c := range r.caps {
+		flat, ns, name := aliasCandidates(c)
+		if flat != "" {
+			flatClaims[flat] = append(flatClaims[flat], id)
+		}
+		if ns != "" {
+			scopedClaims[ns+"."+name] = append(scopedClaims[ns+"."+name], id)
+			rootClaims[ns] = append(rootClaims[ns], id)
+		}
+	}
+	r.aliases = map[string]string{}
+	r.byID = map[string][]string{}
+	r.issues = nil
+	withdraw := func(alias, reason string, ids []string) {
+		ids = slices.Clone(ids)
+		sort.Strings(ids)
+		ids = slices.Compact(ids)
+		r.issues = append(r.issues, &AliasError{Alias: alias, IDs: ids, Reason: reason})
+	}
+	deadRoots := map[string]bool{}
+	for root, ids := range rootClaims {
+		if what, ok := r.reserved[root]; ok {
+			withdraw(root, what, ids)
+			deadRoots[root] = true
+		}
+	}
+	for alias, ids := range flatClaims {
+		switch what, reserved := r.reserved[alias]; {
+		case reserved:
+			withdraw(alias, what, ids)
+		case len(ids) > 1:
+			withdraw(alias, "collides", ids)
+		case rootClaims[alias] != nil && !deadRoots[alias]:
+			// A namespace object of that name exists; scoped access wins
+			// because it serves a whole namespace.
+			withdraw(alias, "collides", append(slices.Clone(ids), rootClaims[alias]...))
+		default:
+			r.aliases[alias] = ids[0]
+		}
+	}
+	for alias, ids := range scopedClaims {
+		root, _, _ := strings.Cut(alias, ".")
+		switch {
+		case deadRoots[root]:
+		case len(ids) > 1:
+			withdraw(alias, "collides", ids)
+		default:
+			r.aliases[alias] = ids[0]
+		}
+	}
+	for alias, id := range r.aliases {
+		r.byID[id] = append(r.byID[id], alias)
+	}
+	for id := range r.byID {
+		// Flat aliases (no dot) sort before scoped ones.
+		slices.SortFunc(r.byID[id], func(a, b string) int {
+			da, db := strings.Contains(a, "."), strings.Contains(b, ".")
+			if da != db {
+				if da {
+					return 1
+				}
+				return -1
+			}
+			return strings.Compare(a, b)
+		})
+	}
+	sort.Slice(r.issues, func(i, j int) bool { return r.issues[i].Alias < r.issues[j].Alias })
+}
+
+func cloneLabels(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

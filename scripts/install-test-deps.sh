@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the npm packages that toolplane's tests run as real subprocesses
+# (upstream MCP servers) into .cache/node/ of the repository. Idempotent: a
+# package already present at the pinned version is left alone, so a second run
+# makes no network request.
+#
+# Tests look for the packages under $TOOLPLANE_NODE_PREFIX (default
+# <repo>/.cache/node). Without CI set they skip when the folder is missing; with
+# CI=true they fail, so CI must run this script first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix="${TOOLPLANE_NODE_PREFIX:-$PWD/.cache/node}"
+
+# name@version pairs; pinned so every machine tests the same upstream code.
+packages=(
+	"@modelcontextprotocol/server-everything@2026.8.31"
+)
+
+if ! command -v npm >/dev/null 2>&1; then
+	echo "install-test-deps: npm is not on PATH; install Node.js (20 or newer) first" >&2
+	exit 1
+fi
+
+mkdir -p "$prefix"
+missing=()
+for spec in "${packages[@]}"; do
+	name="${spec%@*}"
+	want="${spec##*@}"
+	pkgjson="$prefix/node_modules/$name/package.json"
+	have=""
+	if [[ -f "$pkgjson" ]]; then
+		have="$(node -p "require(process.argv[1]).version" "$pkgjson" 2>/dev/null || true)"
+	fi
+	if [[ "$have" != "$want" ]]; then
+		missing+=("$spec")
+	fi
+done
+
+if ((${#missing[@]} == 0)); then
+	echo "install-test-deps: all npm test packages present in $prefix"
+	exit 0
+fi
+
+echo "install-test-deps: installing ${missing[*]} into $prefix"
+npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error "${missing[@]}"

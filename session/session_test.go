@@ -1,0 +1,199 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/toolplane/toolplane/python"
+)
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func newClock() *clock { return &clock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)} }
+
+func TestGlobalsPersistRollbackAndReset(t *testing.T) {
+	t.Parallel()
+	if unsafe.Sizeof(python.Globals{}) == 0 {
+		// Distinct namespaces are told apart by identity below.
+		t.Skip("python.Globals is still a zero-size placeholder: distinct namespaces may share one address")
+	}
+	m := NewManager(Options{})
+	s := m.Get("a")
+	if m.Get("a") != s {
+		t.Fatal("Get returned a different session for the same id")
+	}
+	if m.Get("b") == s {
+		t.Fatal("two ids share a session")
+	}
+
+	r1, err := s.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g1 := r1.Globals
+	r1.End()
+	r1.End() // idempotent: must not release the session twice
+
+	r2, _ := s.Begin(context.Background())
+	if r2.Globals != g1 {
+		t.Error("a successful run's globals were not kept for the next run")
+	}
+	r2.Rollback()
+	r2.End()
+
+	r3, _ := s.Begin(context.Background())
+	if r3.Globals == g1 {
+		t.Error("a rolled-back run's globals were kept")
+	}
+	g3 := r3.Globals
+	r3.RequestReset()
+	if !r3.ResetRequested() {
+		t.Error("ResetRequested = false after RequestReset")
+	}
+	r3.End()
+
+	r4, _ := s.Begin(context.Background())
+	if r4.Globals == g3 {
+		t.Error("reset_session did not clear the globals")
+	}
+	r4.End()
+	if s.Runs() != 4 {
+		t.Errorf("Runs = %d, want 4", s.Runs())
+	}
+}
+
+func TestOneRunAtATime(t *testing.T) {
+	t.Parallel()
+	s := NewManager(Options{}).Get("x")
+	var inside, maxInside atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			r, err := s.Begin(context.Background())
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			n := inside.Add(1)
+			for {
+				old := maxInside.Load()
+				if n <= old || maxInside.CompareAndSwap(old, n) {
+					break
+				}
+			}
+			time.Sleep(time.Millisecond)
+			inside.Add(-1)
+			r.End()
+		})
+	}
+	wg.Wait()
+	if maxInside.Load() != 1 {
+		t.Errorf("%d runs overlapped in one session", maxInside.Load())
+	}
+
+	r, _ := s.Begin(context.Background())
+	defer r.End()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := s.Begin(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Begin on a busy session = %v, want DeadlineExceeded", err)
+	}
+}
+
+func TestIdleExpiry(t *testing.T) {
+	t.Parallel()
+	c := newClock()
+	m := NewManager(Options{IdleTimeout: time.Minute, Now: c.Now})
+	idle := m.Get("idle")
+	e, err := idle.Results().Save("kept?", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	busy := m.Get("busy")
+	run, _ := busy.Begin(context.Background())
+
+	c.Add(30 * time.Second)
+	if n := m.Sweep(); n != 0 {
+		t.Fatalf("Sweep freed %d sessions before the idle timeout", n)
+	}
+	c.Add(31 * time.Second)
+	if n := m.Sweep(); n != 1 {
+		t.Fatalf("Sweep freed %d sessions, want 1 (the busy one stays)", n)
+	}
+	if _, ok := m.Lookup("idle"); ok {
+		t.Error("expired session still present")
+	}
+	if _, err := idle.Results().Load(e.Handle); err == nil {
+		t.Error("expired session's results were not freed")
+	}
+	if _, ok := m.Lookup("busy"); !ok {
+		t.Error("busy session expired")
+	}
+	run.End()
+
+	again := m.Get("idle")
+	r, _ := again.Begin(context.Background())
+	if !strings.Contains(r.Notice, "expired") {
+		t.Errorf("Notice = %q, want it to say the session expired", r.Notice)
+	}
+	r.End()
+	r, _ = again.Begin(context.Background())
+	if r.Notice != "" {
+		t.Errorf("Notice repeated on the second run: %q", r.Notice)
+	}
+	r.End()
+
+	m.Drop("busy")
+	if got := m.IDs(); len(got) != 1 || got[0] != "idle" {
+		t.Errorf("IDs = %v, want [idle]", got)
+	}
+}
+
+func TestRunSweeperStops(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{IdleTimeout: time.Millisecond})
+	m.Get("a")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { m.Run(ctx); close(done) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for m.Len() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if m.Len() != 0 {
+		t.Error("the sweeper did not free an idle session")
+	}
+	cancel()
+	<-done
+}
+
+func TestRetainedBytesCountsResults(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{})
+	s := m.Get("a")
+	if _, err := s.Results().Save("0123456789", ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.RetainedBytes(); got < 12 {
+		t.Errorf("RetainedBytes = %d, want at least the 12 bytes of the saved JSON", got)
+	}
+	if s.MaxMemoryBytes() != DefaultMaxMemoryBytes {
+		t.Errorf("MaxMemoryBytes = %d", s.MaxMemoryBytes())
+	}
+}

@@ -1,0 +1,7 @@
+package badlabel
+
+// F does something.
+//
+// mcp:tool
+// mcp:labels=ok=1,=bad
+func F() string { return "" }

@@ -1,0 +1,8 @@
+package unexported
+
+// f does something.
+//
+// mcp:tool
+func f() string { return "" }
+
+var _ = f

@@ -1,0 +1,7 @@
+package unknownmarker
+
+// F does something.
+//
+// mcp:tool
+// mcp:lables=a=b
+func F() string { return "" }

@@ -1,0 +1,6 @@
+package variadic
+
+// F joins.
+//
+// mcp:tool
+func F(parts ...string) string { return "" }

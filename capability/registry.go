@@ -28,6 +28,7 @@ type Registry struct {
 	aliases  map[string]string   // alias (flat or "ns.name") -> id
 	byID     map[string][]string // id -> its aliases, sorted
 	issues   []*AliasError
+	index    *searchIndex // built by Search, dropped on every change
 }
 
 // RegistryOption configures a Registry.
@@ -168,6 +169,10 @@ func (r *Registry) Len() int {
 func (r *Registry) List() []*Capability {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
+	return r.sortedLocked()
+}
+
+func (r *Registry) sortedLocked() []*Capability {
 	out := make([]*Capability, 0, len(r.caps))
 	for _, c := range r.caps {
 		out = append(out, c)
@@ -275,6 +280,7 @@ func (r *Registry) rebuild() {
 			rootClaims[ns] = append(rootClaims[ns], id)
 		}
 	}
+	r.index = nil
 	r.aliases = map[string]string{}
 	r.byID = map[string][]string{}
 	r.issues = nil

@@ -1,0 +1,338 @@
+package capability
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Detail is how much of a capability a rendering shows.
+type Detail string
+
+// The three detail levels.
+const (
+	// DetailBrief shows the call name and one line of description.
+	DetailBrief Detail = "brief"
+	// DetailDetailed shows compact Markdown: the call, parameters with
+	// types and required markers, and what it returns.
+	DetailDetailed Detail = "detailed"
+	// DetailFull shows the JSON schemas.
+	DetailFull Detail = "full"
+)
+
+// ParseDetail accepts "brief", "detailed" or "full"; "" means brief.
+func ParseDetail(s string) (Detail, error) {
+	switch Detail(s) {
+	case "":
+		return DetailBrief, nil
+	case DetailBrief, DetailDetailed, DetailFull:
+		return Detail(s), nil
+	}
+	return "", fmt.Errorf("detail %q: want brief, detailed or full", s)
+}
+
+// callName is how a snippet calls c: its first alias, else call_tool.
+func callName(c *Capability, aliases []string) string {
+	if len(aliases) > 0 {
+		return aliases[0]
+	}
+	return c.ID
+}
+
+// OneLine returns the first sentence or line of a description, at most
+// 120 characters.
+func OneLine(desc string) string {
+	desc = strings.TrimSpace(desc)
+	if i := strings.IndexByte(desc, '\n'); i >= 0 {
+		desc = strings.TrimSpace(desc[:i])
+	}
+	if i := strings.Index(desc, ". "); i >= 0 {
+		desc = desc[:i+1]
+	}
+	if utf8.RuneCountInString(desc) > 120 {
+		desc = string([]rune(desc)[:119]) + "…"
+	}
+	return desc
+}
+
+// RenderBrief renders c in one Markdown list line.
+func RenderBrief(c *Capability, aliases []string) string {
+	name := callName(c, aliases)
+	line := "- `" + name + "`"
+	if name != c.ID {
+		line += " (" + c.ID + ")"
+	}
+	if d := OneLine(c.Description); d != "" {
+		line += ": " + d
+	}
+	return line + "\n"
+}
+
+// RenderDetailed renders c as compact Markdown: heading, how to call it,
+// the full description, parameters and returns.
+func RenderDetailed(c *Capability, aliases []string) string {
+	var b strings.Builder
+	params := Params(c.InputSchema)
+	fmt.Fprintf(&b, "### %s\n", callName(c, aliases))
+	fmt.Fprintf(&b, "id `%s`", c.ID)
+	if len(aliases) > 0 {
+		fmt.Fprintf(&b, " · aliases `%s`", strings.Join(aliases, "`, `"))
+	}
+	if len(c.Labels) > 0 {
+		fmt.Fprintf(&b, " · labels %s", strings.Join(sortedLabels(c.Labels), ", "))
+	}
+	b.WriteString("\n")
+	b.WriteString("Call: `" + callSignature(c, aliases, params) + "`\n")
+	if d := strings.TrimSpace(c.Description); d != "" {
+		b.WriteString("\n" + d + "\n")
+	}
+	b.WriteString("\nParameters:")
+	if len(params) == 0 {
+		b.WriteString(" none\n")
+	} else {
+		b.WriteString("\n")
+		writeParams(&b, params)
+	}
+	typ, props := schemaRoot(c.OutputSchema)
+	switch {
+	case typ == "":
+		b.WriteString("Returns: unstructured content (text)\n")
+	case len(props) == 0:
+		b.WriteString("Returns: " + typ + "\n")
+	default:
+		b.WriteString("Returns " + typ + ":\n")
+		writeParams(&b, props)
+	}
+	return b.String()
+}
+
+func writeParams(b *strings.Builder, params []Param) {
+	for _, p := range params {
+		fmt.Fprintf(b, "- `%s` (%s", p.Name, p.Type)
+		if p.Required {
+			b.WriteString(", required")
+		}
+		if p.Default != "" {
+			b.WriteString(", default " + p.Default)
+		}
+		b.WriteString(")")
+		if p.Description != "" {
+			b.WriteString(": " + OneLine(p.Description))
+		}
+		b.WriteString("\n")
+	}
+}
+
+func callSignature(c *Capability, aliases []string, params []Param) string {
+	var args []string
+	for _, p := range params {
+		if p.Required {
+			args = append(args, p.Name+"=…")
+		}
+	}
+	if len(args) < len(params) {
+		args = append(args, "…")
+	}
+	if len(aliases) == 0 {
+		return fmt.Sprintf("await call_tool(%q, {%s})", c.ID, strings.Join(args, ", "))
+	}
+	return "await " + aliases[0] + "(" + strings.Join(args, ", ") + ")"
+}
+
+// fullDoc is the JSON shape of a capability at DetailFull.
+type fullDoc struct {
+	ID           string            `json:"id"`
+	Aliases      []string          `json:"aliases,omitempty"`
+	Description  string            `json:"description,omitempty"`
+	InputSchema  json.RawMessage   `json:"inputSchema,omitempty"`
+	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
+	Labels       map[string]string `json:"labels,omitempty"`
+}
+
+func toFull(c *Capability, aliases []string) fullDoc {
+	return fullDoc{ID: c.ID, Aliases: aliases, Description: c.Description,
+		InputSchema: c.InputSchema, OutputSchema: c.OutputSchema, Labels: c.Labels}
+}
+
+func render(c *Capability, aliases []string, d Detail) string {
+	if d == DetailDetailed {
+		return RenderDetailed(c, aliases)
+	}
+	return RenderBrief(c, aliases)
+}
+
+func marshalIndent(v any) string {
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		// Schemas were checked to be JSON objects at Add.
+		return fmt.Sprintf("{\"error\": %q}", err.Error())
+	}
+	return string(out) + "\n"
+}
+
+// RenderSearch renders a search result at detail d: Markdown with a
+// coverage line for brief and detailed, one JSON object for full.
+func RenderSearch(res SearchResult, d Detail) string {
+	if d == DetailFull {
+		out := struct {
+			Query        string    `json:"query"`
+			Coverage     string    `json:"coverage"`
+			Capabilities []fullDoc `json:"capabilities"`
+		}{Query: res.Query, Coverage: res.Coverage(), Capabilities: []fullDoc{}}
+		for _, m := range res.Matches {
+			out.Capabilities = append(out.Capabilities, toFull(m.Capability, m.Aliases))
+		}
+		return marshalIndent(out)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Search %q: %s.\n", res.Query, res.Coverage())
+	if len(res.Matches) > 0 {
+		b.WriteString("\n")
+	}
+	for i, m := range res.Matches {
+		if d == DetailDetailed && i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(render(m.Capability, m.Aliases, d))
+	}
+	return b.String()
+}
+
+// NotFound is a requested name that matched no capability, with close
+// matches.
+type NotFound struct {
+	Name        string   `json:"name"`
+	Suggestions []string `json:"suggestions,omitempty"`
+}
+
+// Describe renders the named capabilities (by id or alias) at detail d.
+// Names that match nothing are listed as not found with up to three close
+// matches each.
+func (r *Registry) Describe(names []string, d Detail) string {
+	var found []*Capability
+	var missing []NotFound
+	seen := map[string]bool{}
+	for _, n := range names {
+		c, ok := r.Lookup(n)
+		if !ok {
+			missing = append(missing, NotFound{Name: n, Suggestions: r.Suggest(n, 3)})
+			continue
+		}
+		if !seen[c.ID] {
+			seen[c.ID] = true
+			found = append(found, c)
+		}
+	}
+	if d == DetailFull {
+		out := struct {
+			Capabilities []fullDoc  `json:"capabilities"`
+			NotFound     []NotFound `json:"not_found,omitempty"`
+		}{Capabilities: []fullDoc{}, NotFound: missing}
+		for _, c := range found {
+			out.Capabilities = append(out.Capabilities, toFull(c, r.Aliases(c.ID)))
+		}
+		return marshalIndent(out)
+	}
+	var b strings.Builder
+	for i, c := range found {
+		if d == DetailDetailed && i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(render(c, r.Aliases(c.ID), d))
+	}
+	if len(missing) > 0 {
+		if len(found) > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("Not found:\n")
+		for _, m := range missing {
+			fmt.Fprintf(&b, "- `%s`", m.Name)
+			if len(m.Suggestions) > 0 {
+				fmt.Fprintf(&b, ": did you mean `%s`?", strings.Join(m.Suggestions, "`, `"))
+			} else {
+				b.WriteString(": no similar capability; try search_capabilities")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// Suggest returns up to n capability names (the alias a snippet would use,
+// else the id) close to name: by edit distance to ids and aliases first,
+// then by search relevance of its words.
+func (r *Registry) Suggest(name string, n int) []string {
+	type cand struct {
+		display string
+		dist    int
+	}
+	lname := strings.ToLower(name)
+	best := map[string]cand{} // capability id -> closest form
+	for _, c := range r.List() {
+		aliases := r.Aliases(c.ID)
+		display := callName(c, aliases)
+		for _, form := range append([]string{c.ID, c.Name}, aliases...) {
+			dist := levenshtein(lname, strings.ToLower(form))
+			if cur, ok := best[c.ID]; !ok || dist < cur.dist {
+				best[c.ID] = cand{display, dist}
+			}
+		}
+	}
+	threshold := max(2, utf8.RuneCountInString(name)/3)
+	var close []cand
+	for _, c := range best {
+		if c.dist <= threshold {
+			close = append(close, c)
+		}
+	}
+	sort.Slice(close, func(i, j int) bool {
+		if close[i].dist != close[j].dist {
+			return close[i].dist < close[j].dist
+		}
+		return close[i].display < close[j].display
+	})
+	var out []string
+	for _, c := range close {
+		if len(out) == n {
+			return out
+		}
+		out = append(out, c.display)
+	}
+	for _, m := range r.Search(SearchOptions{Query: name, Limit: n}).Matches {
+		if len(out) == n {
+			break
+		}
+		display := callName(m.Capability, m.Aliases)
+		dup := false
+		for _, o := range out {
+			dup = dup || o == display
+		}
+		if !dup {
+			out = append(out, display)
+		}
+	}
+	return out
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,264 @@
+package capability
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// SearchOptions select and rank capabilities.
+type SearchOptions struct {
+	// Query is free text. Words are split like names are (snake_case,
+	// camelCase, punctuation) and lightly stemmed. An empty query lists
+	// every capability that passes the label filter, by id.
+	Query string
+	// Labels keeps only capabilities that carry every k=v pair given.
+	// The projections "source", "namespace" and "name" always exist.
+	Labels map[string]string
+	// Limit caps the number of matches returned; 0 means 10.
+	Limit int
+}
+
+// Match is one search hit.
+type Match struct {
+	Capability *Capability
+	Aliases    []string
+	Score      float64
+}
+
+// SearchResult is a ranked page of matches with its coverage.
+type SearchResult struct {
+	Query   string
+	Matches []Match
+	// Matched counts all capabilities that matched, before Limit.
+	Matched int
+	// Searched counts the capabilities that passed the label filter.
+	Searched int
+	// Registered counts all registered capabilities.
+	Registered int
+}
+
+// Coverage says how much of the catalog the result shows, as
+// "3 of 57 capabilities" plus how many more matches the limit hid.
+func (s SearchResult) Coverage() string {
+	text := fmt.Sprintf("%d of %d capabilities", len(s.Matches), s.Registered)
+	if s.Searched != s.Registered {
+		text += fmt.Sprintf(" (%d pass the label filter)", s.Searched)
+	}
+	if more := s.Matched - len(s.Matches); more > 0 {
+		text += fmt.Sprintf("; %d more match, raise the limit to see them", more)
+	}
+	return text
+}
+
+// Field weights: a query word in the name says more than one in the prose.
+const (
+	weightName        = 3
+	weightNamespace   = 2
+	weightParam       = 2
+	weightDescription = 1
+	bm25K1            = 1.2
+	bm25B             = 0.75
+)
+
+// searchIndex is a BM25 index over the registered capabilities, rebuilt
+// lazily after the registry changes.
+type searchIndex struct {
+	docs   []indexedDoc
+	df     map[string]int
+	avgLen float64
+}
+
+type indexedDoc struct {
+	cap    *Capability
+	tf     map[string]int
+	length int
+}
+
+func buildIndex(caps []*Capability) *searchIndex {
+	idx := &searchIndex{df: map[string]int{}}
+	total := 0
+	for _, c := range caps {
+		d := indexedDoc{cap: c, tf: map[string]int{}}
+		add := func(text string, weight int) {
+			for _, w := range Words(text) {
+				d.tf[w] += weight
+				d.length += weight
+			}
+		}
+		add(c.Name, weightName)
+		add(c.Namespace, weightNamespace)
+		for _, p := range Params(c.InputSchema) {
+			add(p.Name, weightParam)
+			// The whole name too, so a query for channel_id prefers tools
+			// taking exactly that over tools merely about channels.
+			if w := strings.ToLower(p.Name); strings.ContainsAny(w, "_-") {
+				d.tf[w] += weightParam
+				d.length += weightParam
+			}
+		}
+		add(c.Description, weightDescription)
+		for k, v := range c.Labels {
+			add(k+" "+v, weightDescription)
+		}
+		for w := range d.tf {
+			idx.df[w]++
+		}
+		total += d.length
+		idx.docs = append(idx.docs, d)
+	}
+	if len(idx.docs) > 0 {
+		idx.avgLen = float64(total) / float64(len(idx.docs))
+	}
+	return idx
+}
+
+// Search ranks the registered capabilities against opts.Query with BM25
+// over names, namespaces, parameter names, descriptions and labels.
+func (r *Registry) Search(opts SearchOptions) SearchResult {
+	r.mu.Lock()
+	if r.index == nil {
+		r.index = buildIndex(r.sortedLocked())
+	}
+	idx := r.index
+	r.mu.Unlock()
+
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	res := SearchResult{Query: opts.Query, Registered: len(idx.docs)}
+	terms := uniqueWords(opts.Query)
+	n := float64(len(idx.docs))
+	for _, d := range idx.docs {
+		if !matchLabels(d.cap, opts.Labels) {
+			continue
+		}
+		res.Searched++
+		score := 0.0
+		for _, t := range terms {
+			tf := float64(d.tf[t])
+			if tf == 0 {
+				continue
+			}
+			df := float64(idx.df[t])
+			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.length)/idx.avgLen))
+			score += idf * norm
+		}
+		if len(terms) > 0 && score == 0 {
+			continue
+		}
+		res.Matches = append(res.Matches, Match{Capability: d.cap, Score: score})
+	}
+	sort.SliceStable(res.Matches, func(i, j int) bool {
+		a, b := res.Matches[i], res.Matches[j]
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		return a.Capability.ID < b.Capability.ID
+	})
+	res.Matched = len(res.Matches)
+	if len(res.Matches) > limit {
+		res.Matches = res.Matches[:limit]
+	}
+	for i := range res.Matches {
+		res.Matches[i].Aliases = r.Aliases(res.Matches[i].Capability.ID)
+	}
+	return res
+}
+
+func matchLabels(c *Capability, want map[string]string) bool {
+	for k, v := range want {
+		var got string
+		var ok bool
+		switch k {
+		case "source":
+			got, ok = string(c.Source), true
+		case "namespace", "pkg", "server":
+			got, ok = c.Namespace, true
+		case "name":
+			got, ok = c.Name, true
+		default:
+			got, ok = c.Labels[k]
+		}
+		if !ok || got != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Words splits text into lower-case, lightly stemmed search terms:
+// "listOpenIssues", "list_open_issues" and "List open issues." all give
+// list, open, issue.
+func Words(text string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, stem(strings.ToLower(string(cur))))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(text)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if len(cur) > 0 && unicode.IsUpper(r) {
+			prev := cur[len(cur)-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			// camelCase boundary, or the end of an acronym: HTTPServer.
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+func uniqueWords(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range Words(text) {
+		if !seen[w] && !isStopWord(w) {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, f := range strings.Fields(text) {
+		if w := strings.ToLower(strings.Trim(f, ".,;:!?\"'`()")); strings.ContainsAny(w, "_-") && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func isStopWord(w string) bool {
+	switch w {
+	case "a", "an", "the", "of", "to", "for", "in", "on", "and", "or", "with", "by", "from", "my", "me", "all", "i":
+		return true
+	}
+	return false
+}
+
+// stem strips the plural and verb endings that make the same word miss
+// itself: issues/issue, messages/message, queries/query.
+func stem(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && strings.HasSuffix(w, "sses"):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us"):
+		return w[:len(w)-1]
+	}
+	return w
+}

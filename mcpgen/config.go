@@ -110,3 +110,15 @@ func sanitizeIdent(s string) string {
 	}
 	return string(b)
 }
+
+// ConfigFor builds a config that scans packages relative to dir, for tools
+// that list rather than generate.
+func ConfigFor(dir string, pkgs []string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{Packages: pkgs, dir: abs}
+	c.Output.Dir = abs
+	return c, nil
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestListToolsShortAndJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"-short", "../../mcpgen/testdata/shapes"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 9 || lines[0] != "go:catalog/list_items\tListItems returns a page of items of one color." {
+		t.Fatalf("short listing:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"-json", "../../mcpgen/testdata/shapes"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var tools []listed
+	if err := json.Unmarshal(out.Bytes(), &tools); err != nil {
+		t.Fatal(err)
+	}
+	if len(tools) != 9 || tools[0].Labels["tier"] != "read" || !strings.Contains(string(tools[0].InputSchema), `"enum":["red","green","blue"]`) {
+		t.Fatalf("json listing: %+v", tools[0])
+	}
+	if code := run([]string{"-short", "-json", "x"}, &out, &errb); code != 2 {
+		t.Fatalf("exclusive flags: exit %d, want 2", code)
+	}
+}

@@ -289,9 +289,15 @@ func TestRenderGolden(t *testing.T) {
 	r := catalogRegistry(t)
 	requested := []string{"linear.list_issues", "billing_create_invoice", "cli:git", "mcp:weather/getForecast", "linear_list_isues", "zzz_nothing_like_it"}
 	cases := map[string]func() string{
-		"search_brief":      func() string { return RenderSearch(r.Search(SearchOptions{Query: "list open issues", Limit: 5}), DetailBrief) },
-		"search_detailed":   func() string { return RenderSearch(r.Search(SearchOptions{Query: "send slack message", Limit: 3}), DetailDetailed) },
-		"search_full":       func() string { return RenderSearch(r.Search(SearchOptions{Query: "weather forecast", Limit: 2}), DetailFull) },
+		"search_brief": func() string {
+			return RenderSearch(r.Search(SearchOptions{Query: "list open issues", Limit: 5}), DetailBrief)
+		},
+		"search_detailed": func() string {
+			return RenderSearch(r.Search(SearchOptions{Query: "send slack message", Limit: 3}), DetailDetailed)
+		},
+		"search_full": func() string {
+			return RenderSearch(r.Search(SearchOptions{Query: "weather forecast", Limit: 2}), DetailFull)
+		},
 		"describe_brief":    func() string { return r.Describe(requested, DetailBrief) },
 		"describe_detailed": func() string { return r.Describe(requested, DetailDetailed) },
 		"describe_full":     func() string { return r.Describe(requested, DetailFull) },

@@ -1,0 +1,242 @@
+// Package compile resolves the scopes of a parsed Python module and
+// compiles it to bytecode: one Code object per module, function, lambda,
+// comprehension and class body.
+package compile
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Op is a bytecode operation. An instruction is a uint32: the Op in the low
+// 8 bits and the argument in the upper 24.
+type Op uint8
+
+// Bytecode operations. Stack effects are noted as [before] -> [after], top
+// of stack last.
+const (
+	NOP Op = iota
+	POP_TOP
+	DUP_TOP
+	DUP_TOP_TWO
+	ROT_TWO
+	ROT_THREE
+	ROT_FOUR
+	LOAD_CONST    // arg: const index
+	LOAD_FAST     // arg: local index
+	STORE_FAST    //
+	DELETE_FAST   //
+	LOAD_DEREF    // arg: index into cells+frees
+	STORE_DEREF   //
+	DELETE_DEREF  //
+	LOAD_CLOSURE  // pushes the cell itself
+	LOAD_CLASSDEREF
+	LOAD_GLOBAL // arg: name index
+	STORE_GLOBAL
+	DELETE_GLOBAL
+	LOAD_NAME // class bodies: namespace, then globals, then builtins
+	STORE_NAME
+	DELETE_NAME
+	LOAD_ATTR // [obj] -> [obj.name]
+	STORE_ATTR // [value obj] -> []
+	DELETE_ATTR
+	LOAD_METHOD // [obj] -> [callable self-or-null]
+	CALL_METHOD // arg: argc; [callable self a1..an] -> [result]
+	CALL_METHOD_KW // arg: argc incl. keywords; [callable self a1..an names] -> [result]
+	BINARY_OP   // arg: syntax.Operator
+	INPLACE_OP  // arg: syntax.Operator
+	UNARY_OP    // arg: syntax.UnaryOperator
+	COMPARE_OP  // arg: syntax.CmpOperator (Eq..GtE)
+	IS_OP       // arg: 1 = "is not"
+	CONTAINS_OP // arg: 1 = "not in"
+	BINARY_SUBSCR // [obj key] -> [obj[key]]
+	STORE_SUBSCR  // [value obj key] -> []
+	DELETE_SUBSCR // [obj key] -> []
+	BUILD_SLICE   // arg: 2 or 3
+	BUILD_TUPLE   // arg: n
+	BUILD_LIST
+	BUILD_SET
+	BUILD_MAP   // arg: n pairs [k1 v1 .. kn vn]
+	LIST_APPEND // arg: depth of the list below the item
+	SET_ADD
+	MAP_ADD     // [.. map .. k v]
+	LIST_EXTEND // arg: depth; [.. list .. iterable]
+	SET_UPDATE
+	DICT_UPDATE // display {**m}
+	DICT_MERGE  // call f(**m): duplicate keys are errors
+	LIST_TO_TUPLE
+	UNPACK_SEQUENCE // arg: n
+	UNPACK_EX       // arg: before | after<<8
+	JUMP            // arg: target
+	POP_JUMP_IF_FALSE
+	POP_JUMP_IF_TRUE
+	JUMP_IF_FALSE_OR_POP
+	JUMP_IF_TRUE_OR_POP
+	GET_ITER
+	FOR_ITER // arg: exit target; [iter] -> [iter value] or [] and jump
+	CALL     // arg: argc
+	CALL_KW  // arg: argc incl. keywords; names tuple on top
+	CALL_EX  // arg: 1 if a kwargs dict is present; [f args kwargs?]
+	MAKE_FUNCTION // arg: flags; [defaults? kwdefaults? closure? code]
+	RETURN_VALUE
+	YIELD_VALUE
+	GET_YIELD_FROM_ITER
+	YIELD_FROM // [iter sent] -> [result]
+	GET_AWAITABLE
+	SETUP_EXCEPT // arg: handler target; handlers start with [exc] pushed
+	POP_BLOCK
+	POP_EXCEPT
+	RERAISE // [exc] -> raise exc unchanged
+	RAISE   // arg: 0 (bare), 1 (exc), 2 (exc cause)
+	JUMP_IF_NOT_EXC_MATCH // arg: target; [exc type] -> [exc]
+	BEFORE_WITH           // [mgr] -> [exit enter_result]
+	WITH_EXIT             // [exit] -> [] calling exit(None, None, None)
+	WITH_EXCEPT           // [exit exc] -> [exit exc suppress]
+	BUILD_CLASS           // arg: nbases; [bodyfn name bases.. ] -> [class]
+	BUILD_CLASS_KW        // arg: nbases+nkw; [bodyfn name bases.. kwvalues.. names]
+	IMPORT_NAME           // arg: name index; pushes the module
+	IMPORT_FROM           // arg: name index; [module] -> [module attr]
+	FORMAT_VALUE          // arg: conversion(0 none,1 s,2 r,3 a) | 4 if spec; [value spec?] -> [str]
+	BUILD_STRING          // arg: n
+	LOAD_ASSERTION_ERROR
+	SETUP_ANNOTATIONS
+	numOps
+)
+
+var opNames = [...]string{
+	"NOP", "POP_TOP", "DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR",
+	"LOAD_CONST", "LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_DEREF", "STORE_DEREF",
+	"DELETE_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF", "LOAD_GLOBAL", "STORE_GLOBAL",
+	"DELETE_GLOBAL", "LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_ATTR", "STORE_ATTR",
+	"DELETE_ATTR", "LOAD_METHOD", "CALL_METHOD", "CALL_METHOD_KW", "BINARY_OP", "INPLACE_OP",
+	"UNARY_OP", "COMPARE_OP", "IS_OP", "CONTAINS_OP", "BINARY_SUBSCR", "STORE_SUBSCR",
+	"DELETE_SUBSCR", "BUILD_SLICE", "BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_MAP",
+	"LIST_APPEND", "SET_ADD", "MAP_ADD", "LIST_EXTEND", "SET_UPDATE", "DICT_UPDATE",
+	"DICT_MERGE", "LIST_TO_TUPLE", "UNPACK_SEQUENCE", "UNPACK_EX", "JUMP", "POP_JUMP_IF_FALSE",
+	"POP_JUMP_IF_TRUE", "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP", "GET_ITER", "FOR_ITER",
+	"CALL", "CALL_KW", "CALL_EX", "MAKE_FUNCTION", "RETURN_VALUE", "YIELD_VALUE",
+	"GET_YIELD_FROM_ITER", "YIELD_FROM", "GET_AWAITABLE", "SETUP_EXCEPT", "POP_BLOCK",
+	"POP_EXCEPT", "RERAISE", "RAISE", "JUMP_IF_NOT_EXC_MATCH", "BEFORE_WITH", "WITH_EXIT",
+	"WITH_EXCEPT", "BUILD_CLASS", "BUILD_CLASS_KW", "IMPORT_NAME", "IMPORT_FROM",
+	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
+}
+
+// String returns the operation's name.
+func (op Op) String() string {
+	if int(op) < len(opNames) {
+		return opNames[op]
+	}
+	return fmt.Sprintf("Op(%d)", op)
+}
+
+// MAKE_FUNCTION flags.
+const (
+	FuncDefaults   = 1
+	FuncKwDefaults = 2
+	FuncClosure    = 8
+)
+
+// Code flags.
+const (
+	FlagVarArgs   = 1 << iota // has *args
+	FlagVarKw                 // has **kwargs
+	FlagGenerator             // body contains yield
+	FlagCoroutine             // async def, or a snippet with top-level await
+	FlagClassBody             // names are looked up in a namespace dict
+	FlagModule
+)
+
+// Tuple is a constant tuple.
+type Tuple []any
+
+// Bytes is a constant bytes value.
+type Bytes string
+
+// Ellipsis is the constant "...".
+type Ellipsis struct{}
+
+// Code is a compiled function, lambda, comprehension, class body or module.
+// It is immutable once compiled and shared by every run of a program.
+type Code struct {
+	Name      string
+	QualName  string
+	Filename  string
+	FirstLine int
+	Flags     int
+
+	// Instrs are the instructions; Lines[i] is the source line of Instrs[i].
+	Instrs []uint32
+	Lines  []int32
+
+	// Consts holds nil, bool, int64, *big.Int, float64, string, Bytes,
+	// Ellipsis, Tuple and *Code values.
+	Consts []any
+	// Names are global, attribute and namespace names used by the code.
+	Names []string
+	// VarNames are the fast locals, parameters first.
+	VarNames []string
+	// CellNames are locals captured by inner functions; FreeNames are
+	// variables of enclosing functions. Deref indexes run over CellNames
+	// then FreeNames.
+	CellNames []string
+	FreeNames []string
+	// CellParams[i] is the parameter index copied into cell i at call
+	// time, or -1.
+	CellParams []int
+
+	ArgCount     int // positional parameters, including positional-only
+	PosOnlyCount int
+	KwOnlyCount  int
+}
+
+// NumParams is the number of parameter slots in VarNames, counting *args and
+// **kwargs.
+func (c *Code) NumParams() int {
+	n := c.ArgCount + c.KwOnlyCount
+	if c.Flags&FlagVarArgs != 0 {
+		n++
+	}
+	if c.Flags&FlagVarKw != 0 {
+		n++
+	}
+	return n
+}
+
+// Disassemble returns a readable listing of the code, for tests and
+// debugging.
+func (c *Code) Disassemble() string {
+	s := fmt.Sprintf("code %s:\n", c.QualName)
+	for i, ins := range c.Instrs {
+		op := Op(ins & 0xff)
+		arg := ins >> 8
+		s += fmt.Sprintf("%4d %4d %-22s %d", i, c.Lines[i], op, arg)
+		switch op {
+		case LOAD_CONST:
+			s += fmt.Sprintf(" (%v)", constString(c.Consts[arg]))
+		case LOAD_FAST, STORE_FAST, DELETE_FAST:
+			s += " (" + c.VarNames[arg] + ")"
+		case LOAD_GLOBAL, STORE_GLOBAL, DELETE_GLOBAL, LOAD_NAME, STORE_NAME, DELETE_NAME,
+			LOAD_ATTR, STORE_ATTR, DELETE_ATTR, LOAD_METHOD, IMPORT_NAME, IMPORT_FROM:
+			s += " (" + c.Names[arg] + ")"
+		}
+		s += "\n"
+	}
+	for _, k := range c.Consts {
+		if sub, ok := k.(*Code); ok {
+			s += sub.Disassemble()
+		}
+	}
+	return s
+}
+
+func constString(v any) string {
+	switch v := v.(type) {
+	case *Code:
+		return "code " + v.QualName
+	case string:
+		return fmt.Sprintf("%q", v)
+	case *big.Int:
+		return v.String()
+	}
+	return fmt.Sprint(v)
+}

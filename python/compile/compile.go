@@ -1,0 +1,1677 @@
+package compile
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+// Error is a compile-time error: Kind is "SyntaxError" or
+// "NotImplementedError" (for constructs the interpreter rejects).
+type Error struct {
+	Kind string
+	Msg  string
+	Pos  syntax.Position
+}
+
+// Error implements error.
+func (e *Error) Error() string {
+	return fmt.Sprintf("line %d: %s: %s", e.Pos.Line, e.Kind, e.Msg)
+}
+
+// Options selects the dialect.
+type Options struct {
+	// Snippet allows top-level await and return; the module code returns
+	// the value of a final expression statement.
+	Snippet bool
+}
+
+// Program is the result of compiling a module.
+type Program struct {
+	Module *Code
+	// Assigned are the global names the module may bind, sorted.
+	Assigned []string
+}
+
+// Module compiles a parsed module.
+func Module(filename string, mod *syntax.Module, opts Options) (*Program, error) {
+	col := &collector{scopes: map[syntax.Node]*scope{}}
+	top := newScope(moduleScope, nil, mod, "<module>")
+	col.scopes[mod] = top
+	col.stmts(top, mod.Body)
+	if col.err != nil {
+		return nil, col.err
+	}
+	if err := top.resolveFrees(); err != nil {
+		return nil, err
+	}
+	g := &gen{filename: filename, scopes: col.scopes, opts: opts}
+	code, err := g.module(mod, top)
+	if err != nil {
+		return nil, err
+	}
+	assigned := map[string]bool{}
+	for n := range top.bound {
+		assigned[n] = true
+	}
+	var walk func(s *scope)
+	walk = func(s *scope) {
+		for n := range s.globals {
+			if s.bound[n] {
+				assigned[n] = true
+			}
+		}
+		for _, c := range s.children {
+			walk(c)
+		}
+	}
+	walk(top)
+	return &Program{Module: code, Assigned: sortedKeys(assigned)}, nil
+}
+
+type gen struct {
+	filename string
+	scopes   map[syntax.Node]*scope
+	opts     Options
+}
+
+type fblockKind uint8
+
+const (
+	fbWhile fblockKind = iota
+	fbFor
+	fbExcept  // try body with handlers: POP_BLOCK
+	fbFinally // try body with finally
+	fbHandler // inside an except clause or the exception path of finally
+	fbWith
+)
+
+type fblock struct {
+	kind       fblockKind
+	continueTo int
+	breaks     *[]int
+	final      []syntax.Stmt
+	excOnStack bool
+}
+
+// fn generates one code object.
+type fn struct {
+	g       *gen
+	s       *scope
+	code    *Code
+	line    int32
+	consts  map[string]int
+	names   map[string]int
+	locals  map[string]int
+	derefs  map[string]int
+	fblocks []fblock
+	err     *Error
+}
+
+func (g *gen) newFn(s *scope, name string, line int) *fn {
+	f := &fn{g: g, s: s, consts: map[string]int{}, names: map[string]int{}, locals: map[string]int{}, derefs: map[string]int{}}
+	f.code = &Code{Name: name, QualName: s.qualname, Filename: g.filename, FirstLine: line}
+	f.line = int32(line)
+	if s.isFunctionLike() {
+		for _, p := range s.params {
+			f.local(p)
+		}
+		for _, n := range sortedKeys(s.bound) {
+			if !s.cells[n] && !s.frees[n] && !s.globals[n] && !s.nonlocals[n] {
+				f.local(n)
+			}
+		}
+	}
+	cells := sortedKeys(s.cells)
+	f.code.CellNames = cells
+	f.code.FreeNames = sortedKeys(s.frees)
+	for i, n := range cells {
+		f.derefs[n] = i
+		pi := -1
+		for j, p := range s.params {
+			if p == n {
+				pi = j
+			}
+		}
+		f.code.CellParams = append(f.code.CellParams, pi)
+	}
+	for i, n := range f.code.FreeNames {
+		f.derefs[n] = len(cells) + i
+	}
+	if s.generator {
+		f.code.Flags |= FlagGenerator
+	}
+	if s.async || (s.kind == comprehensionScope && s.hasAwait) || (s.kind == moduleScope && s.hasAwait) {
+		f.code.Flags |= FlagCoroutine
+	}
+	return f
+}
+
+func (f *fn) local(name string) int {
+	if i, ok := f.locals[name]; ok {
+		return i
+	}
+	i := len(f.code.VarNames)
+	f.code.VarNames = append(f.code.VarNames, name)
+	f.locals[name] = i
+	return i
+}
+
+func (f *fn) fail(kind, msg string, pos syntax.Position) {
+	if f.err == nil {
+		f.err = &Error{Kind: kind, Msg: msg, Pos: pos}
+	}
+}
+
+func (f *fn) emit(op Op, arg int) int {
+	if arg < 0 || arg >= 1<<24 {
+		f.fail("SyntaxError", "too many constants, names or instructions", syntax.Position{Line: int(f.line)})
+		arg = 0
+	}
+	f.code.Instrs = append(f.code.Instrs, uint32(op)|uint32(arg)<<8)
+	f.code.Lines = append(f.code.Lines, f.line)
+	return len(f.code.Instrs) - 1
+}
+
+func (f *fn) here() int { return len(f.code.Instrs) }
+
+func (f *fn) patch(at, target int) {
+	f.code.Instrs[at] = f.code.Instrs[at]&0xff | uint32(target)<<8
+}
+
+func (f *fn) patchAll(ats []int, target int) {
+	for _, at := range ats {
+		f.patch(at, target)
+	}
+}
+
+func (f *fn) at(n syntax.Node) {
+	if p := n.Pos(); p.Line > 0 {
+		f.line = int32(p.Line)
+	}
+}
+
+func constKey(v any) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "None", true
+	case bool, int64, string, Bytes, Ellipsis:
+		return fmt.Sprintf("%T:%v", v, v), true
+	case float64:
+		return fmt.Sprintf("f:%x", math.Float64bits(v)), true
+	case *big.Int:
+		return "big:" + v.String(), true
+	}
+	return "", false
+}
+
+func (f *fn) constIndex(v any) int {
+	if k, ok := constKey(v); ok {
+		if i, ok := f.consts[k]; ok {
+			return i
+		}
+		f.consts[k] = len(f.code.Consts)
+	}
+	f.code.Consts = append(f.code.Consts, v)
+	return len(f.code.Consts) - 1
+}
+
+func (f *fn) loadConst(v any) { f.emit(LOAD_CONST, f.constIndex(v)) }
+
+func (f *fn) name(n string) int {
+	if i, ok := f.names[n]; ok {
+		return i
+	}
+	f.names[n] = len(f.code.Names)
+	f.code.Names = append(f.code.Names, n)
+	return len(f.code.Names) - 1
+}
+
+func (g *gen) module(mod *syntax.Module, s *scope) (*Code, error) {
+	f := g.newFn(s, "<module>", 1)
+	f.code.Flags |= FlagModule
+	if s.hasAwait && !g.opts.Snippet {
+		f.fail("SyntaxError", "'await' outside function", firstAwait(mod))
+	}
+	body := mod.Body
+	var last *syntax.ExprStmt
+	if g.opts.Snippet && len(body) > 0 {
+		if e, ok := body[len(body)-1].(*syntax.ExprStmt); ok {
+			last = e
+			body = body[:len(body)-1]
+		}
+	}
+	f.stmts(body)
+	if last != nil {
+		f.at(last)
+		f.expr(last.Value)
+		f.emit(RETURN_VALUE, 0)
+	} else {
+		f.loadConst(nil)
+		f.emit(RETURN_VALUE, 0)
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	return f.code, nil
+}
+
+func firstAwait(mod *syntax.Module) syntax.Position {
+	return mod.Pos()
+}
+
+func (f *fn) stmts(body []syntax.Stmt) {
+	for _, st := range body {
+		f.stmt(st)
+	}
+}
+
+func (f *fn) stmt(st syntax.Stmt) {
+	f.at(st)
+	switch st := st.(type) {
+	case *syntax.ExprStmt:
+		f.expr(st.Value)
+		f.emit(POP_TOP, 0)
+	case *syntax.Assign:
+		f.expr(st.Value)
+		for i, t := range st.Targets {
+			if i < len(st.Targets)-1 {
+				f.emit(DUP_TOP, 0)
+			}
+			f.store(t)
+		}
+	case *syntax.AugAssign:
+		f.augAssign(st)
+	case *syntax.AnnAssign:
+		if st.Value != nil {
+			f.expr(st.Value)
+			f.store(st.Target)
+		}
+	case *syntax.Pass:
+	case *syntax.If:
+		f.ifStmt(st)
+	case *syntax.While:
+		f.whileStmt(st)
+	case *syntax.For:
+		f.forStmt(st)
+	case *syntax.Break:
+		f.breakStmt(st)
+	case *syntax.Continue:
+		f.continueStmt(st)
+	case *syntax.Return:
+		f.returnStmt(st)
+	case *syntax.FunctionDef:
+		f.functionDef(st)
+	case *syntax.ClassDef:
+		f.classDef(st)
+	case *syntax.Delete:
+		for _, t := range st.Targets {
+			f.del(t)
+		}
+	case *syntax.Assert:
+		end := f.jumpIf(st.Test, true)
+		f.at(st)
+		f.emit(LOAD_ASSERTION_ERROR, 0)
+		if st.Msg != nil {
+			f.expr(st.Msg)
+			f.emit(CALL, 1)
+		}
+		f.emit(RAISE, 1)
+		f.patchAll(end, f.here())
+	case *syntax.Raise:
+		n := 0
+		if st.Exc != nil {
+			f.expr(st.Exc)
+			n = 1
+			if st.Cause != nil {
+				f.expr(st.Cause)
+				n = 2
+			}
+		}
+		f.at(st)
+		f.emit(RAISE, n)
+	case *syntax.Try:
+		f.tryStmt(st)
+	case *syntax.With:
+		if st.IsAsync {
+			f.fail("NotImplementedError", "'async with' is not supported", st.Pos())
+			return
+		}
+		f.withStmt(st, 0)
+	case *syntax.Import:
+		for _, a := range st.Names {
+			f.emit(IMPORT_NAME, f.name(a.Name))
+			if a.AsName != "" {
+				// import a.b as c binds the submodule.
+				parts := splitDots(a.Name)
+				for _, p := range parts[1:] {
+					f.emit(LOAD_ATTR, f.name(p))
+				}
+				f.storeName(a.AsName)
+			} else {
+				f.storeName(splitDots(a.Name)[0])
+			}
+		}
+	case *syntax.ImportFrom:
+		if st.Level > 0 {
+			f.fail("NotImplementedError", "relative imports are not supported", st.Pos())
+			return
+		}
+		f.emit(IMPORT_NAME, f.name(st.Module))
+		for _, a := range st.Names {
+			f.emit(IMPORT_FROM, f.name(a.Name))
+			if a.AsName != "" {
+				f.storeName(a.AsName)
+			} else {
+				f.storeName(a.Name)
+			}
+		}
+		f.emit(POP_TOP, 0)
+	case *syntax.Global, *syntax.Nonlocal:
+	default:
+		f.fail("NotImplementedError", fmt.Sprintf("statement %T is not supported", st), st.Pos())
+	}
+}
+
+func splitDots(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// ---- names ----
+
+type access uint8
+
+const (
+	accFast access = iota
+	accDeref
+	accGlobal
+	accName
+	accClassDeref
+)
+
+func (f *fn) access(name string) (access, int) {
+	s := f.s
+	switch {
+	case s.kind == moduleScope:
+		return accGlobal, f.name(name)
+	case s.globals[name]:
+		return accGlobal, f.name(name)
+	case s.kind == classScope:
+		if !s.bound[name] {
+			if i, ok := f.derefs[name]; ok && s.frees[name] {
+				return accClassDeref, i
+			}
+		}
+		return accName, f.name(name)
+	}
+	if i, ok := f.derefs[name]; ok {
+		return accDeref, i
+	}
+	if s.bound[name] {
+		return accFast, f.local(name)
+	}
+	return accGlobal, f.name(name)
+}
+
+func (f *fn) loadName(name string) {
+	acc, i := f.access(name)
+	switch acc {
+	case accFast:
+		f.emit(LOAD_FAST, i)
+	case accDeref:
+		f.emit(LOAD_DEREF, i)
+	case accGlobal:
+		f.emit(LOAD_GLOBAL, i)
+	case accName:
+		f.emit(LOAD_NAME, i)
+	case accClassDeref:
+		f.emit(LOAD_CLASSDEREF, i)
+	}
+}
+
+func (f *fn) storeName(name string) {
+	acc, i := f.access(name)
+	switch acc {
+	case accFast:
+		f.emit(STORE_FAST, i)
+	case accDeref:
+		f.emit(STORE_DEREF, i)
+	case accGlobal:
+		f.emit(STORE_GLOBAL, i)
+	default:
+		f.emit(STORE_NAME, f.name(name))
+	}
+}
+
+func (f *fn) delName(name string) {
+	acc, i := f.access(name)
+	switch acc {
+	case accFast:
+		f.emit(DELETE_FAST, i)
+	case accDeref:
+		f.emit(DELETE_DEREF, i)
+	case accGlobal:
+		f.emit(DELETE_GLOBAL, i)
+	default:
+		f.emit(DELETE_NAME, f.name(name))
+	}
+}
+
+// ---- assignment ----
+
+func (f *fn) store(t syntax.Expr) {
+	f.at(t)
+	switch t := t.(type) {
+	case *syntax.Name:
+		f.storeName(t.Id)
+	case *syntax.Attribute:
+		f.expr(t.Value)
+		f.at(t)
+		f.emit(STORE_ATTR, f.name(t.Attr))
+	case *syntax.Subscript:
+		f.expr(t.Value)
+		f.subscriptIndex(t.Slice)
+		f.at(t)
+		f.emit(STORE_SUBSCR, 0)
+	case *syntax.Tuple:
+		f.unpack(t.Elts, t)
+	case *syntax.List:
+		f.unpack(t.Elts, t)
+	case *syntax.Starred:
+		f.fail("SyntaxError", "starred assignment target must be in a list or tuple", t.Pos())
+	default:
+		f.fail("SyntaxError", "cannot assign to expression", t.Pos())
+	}
+}
+
+func (f *fn) unpack(elts []syntax.Expr, node syntax.Node) {
+	star := -1
+	for i, e := range elts {
+		if _, ok := e.(*syntax.Starred); ok {
+			if star >= 0 {
+				f.fail("SyntaxError", "multiple starred expressions in assignment", e.Pos())
+				return
+			}
+			star = i
+		}
+	}
+	if star < 0 {
+		f.emit(UNPACK_SEQUENCE, len(elts))
+	} else {
+		after := len(elts) - star - 1
+		if star > 255 || after > 255 {
+			f.fail("SyntaxError", "too many expressions in star-unpacking assignment", node.Pos())
+			return
+		}
+		f.emit(UNPACK_EX, star|after<<8)
+	}
+	for _, e := range elts {
+		if s, ok := e.(*syntax.Starred); ok {
+			f.store(s.Value)
+		} else {
+			f.store(e)
+		}
+	}
+}
+
+func (f *fn) del(t syntax.Expr) {
+	f.at(t)
+	switch t := t.(type) {
+	case *syntax.Name:
+		f.delName(t.Id)
+	case *syntax.Attribute:
+		f.expr(t.Value)
+		f.emit(DELETE_ATTR, f.name(t.Attr))
+	case *syntax.Subscript:
+		f.expr(t.Value)
+		f.subscriptIndex(t.Slice)
+		f.at(t)
+		f.emit(DELETE_SUBSCR, 0)
+	case *syntax.Tuple:
+		for _, e := range t.Elts {
+			f.del(e)
+		}
+	case *syntax.List:
+		for _, e := range t.Elts {
+			f.del(e)
+		}
+	default:
+		f.fail("SyntaxError", "cannot delete expression", t.Pos())
+	}
+}
+
+func (f *fn) augAssign(st *syntax.AugAssign) {
+	switch t := st.Target.(type) {
+	case *syntax.Name:
+		f.loadName(t.Id)
+		f.expr(st.Value)
+		f.at(st)
+		f.emit(INPLACE_OP, int(st.Op))
+		f.storeName(t.Id)
+	case *syntax.Attribute:
+		f.expr(t.Value)
+		f.emit(DUP_TOP, 0)
+		f.at(t)
+		f.emit(LOAD_ATTR, f.name(t.Attr))
+		f.expr(st.Value)
+		f.at(st)
+		f.emit(INPLACE_OP, int(st.Op))
+		f.emit(ROT_TWO, 0)
+		f.emit(STORE_ATTR, f.name(t.Attr))
+	case *syntax.Subscript:
+		f.expr(t.Value)
+		f.subscriptIndex(t.Slice)
+		f.emit(DUP_TOP_TWO, 0)
+		f.at(t)
+		f.emit(BINARY_SUBSCR, 0)
+		f.expr(st.Value)
+		f.at(st)
+		f.emit(INPLACE_OP, int(st.Op))
+		f.emit(ROT_THREE, 0)
+		f.emit(STORE_SUBSCR, 0)
+	default:
+		f.fail("SyntaxError", "'"+exprKind(st.Target)+"' is an illegal expression for augmented assignment", st.Pos())
+	}
+}
+
+func exprKind(e syntax.Expr) string {
+	switch e.(type) {
+	case *syntax.Tuple:
+		return "tuple"
+	case *syntax.List:
+		return "list"
+	}
+	return "expression"
+}
+
+// ---- control flow ----
+
+// jumpIf evaluates a condition and returns jumps taken when its truth equals
+// want; control falls through otherwise.
+func (f *fn) jumpIf(e syntax.Expr, want bool) []int {
+	switch e := e.(type) {
+	case *syntax.UnaryOp:
+		if e.Op == syntax.Not {
+			return f.jumpIf(e.Operand, !want)
+		}
+	case *syntax.BoolOp:
+		isAnd := e.Op == syntax.And
+		if isAnd != want {
+			// and/want false, or/want true: any operand decides.
+			var js []int
+			for _, v := range e.Values {
+				js = append(js, f.jumpIf(v, want)...)
+			}
+			return js
+		}
+		// and/want true (or/want false): all operands must agree.
+		var fails []int
+		for _, v := range e.Values[:len(e.Values)-1] {
+			fails = append(fails, f.jumpIf(v, !want)...)
+		}
+		js := f.jumpIf(e.Values[len(e.Values)-1], want)
+		f.patchAll(fails, f.here())
+		return js
+	}
+	f.expr(e)
+	if want {
+		return []int{f.emit(POP_JUMP_IF_TRUE, 0)}
+	}
+	return []int{f.emit(POP_JUMP_IF_FALSE, 0)}
+}
+
+func constTruth(e syntax.Expr) (truth, ok bool) {
+	c, isConst := e.(*syntax.Constant)
+	if !isConst {
+		return false, false
+	}
+	switch v := c.Value.(type) {
+	case bool:
+		return v, true
+	case int64:
+		return v != 0, true
+	case nil:
+		return false, true
+	case string:
+		return v != "", true
+	}
+	return false, false
+}
+
+func (f *fn) ifStmt(st *syntax.If) {
+	elseJumps := f.jumpIf(st.Test, false)
+	f.stmts(st.Body)
+	if len(st.OrElse) > 0 {
+		end := f.emit(JUMP, 0)
+		f.patchAll(elseJumps, f.here())
+		f.stmts(st.OrElse)
+		f.patch(end, f.here())
+	} else {
+		f.patchAll(elseJumps, f.here())
+	}
+}
+
+func (f *fn) whileStmt(st *syntax.While) {
+	top := f.here()
+	var exit []int
+	if truth, ok := constTruth(st.Test); !ok || !truth {
+		exit = f.jumpIf(st.Test, false)
+	}
+	var breaks []int
+	f.fblocks = append(f.fblocks, fblock{kind: fbWhile, continueTo: top, breaks: &breaks})
+	f.stmts(st.Body)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(JUMP, top)
+	f.patchAll(exit, f.here())
+	f.stmts(st.OrElse)
+	f.patchAll(breaks, f.here())
+}
+
+func (f *fn) forStmt(st *syntax.For) {
+	if st.IsAsync {
+		f.fail("NotImplementedError", "'async for' is not supported", st.Pos())
+		return
+	}
+	f.expr(st.Iter)
+	f.at(st)
+	f.emit(GET_ITER, 0)
+	top := f.emit(FOR_ITER, 0)
+	f.store(st.Target)
+	var breaks []int
+	f.fblocks = append(f.fblocks, fblock{kind: fbFor, continueTo: top, breaks: &breaks})
+	f.stmts(st.Body)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(JUMP, top)
+	f.patch(top, f.here())
+	f.stmts(st.OrElse)
+	f.patchAll(breaks, f.here())
+}
+
+// unwind emits the cleanup of fblock b when control leaves it by break,
+// continue or return; keepTop is set when a return value is on the stack.
+func (f *fn) unwind(i int, keepTop bool) {
+	b := f.fblocks[i]
+	switch b.kind {
+	case fbFor:
+		if keepTop {
+			f.emit(ROT_TWO, 0)
+		}
+		f.emit(POP_TOP, 0)
+	case fbExcept:
+		f.emit(POP_BLOCK, 0)
+	case fbFinally:
+		f.emit(POP_BLOCK, 0)
+		saved := f.fblocks
+		f.fblocks = saved[:i]
+		f.stmts(b.final)
+		f.fblocks = saved
+	case fbHandler:
+		if b.excOnStack {
+			if keepTop {
+				f.emit(ROT_TWO, 0)
+			}
+			f.emit(POP_TOP, 0)
+		}
+		f.emit(POP_EXCEPT, 0)
+	case fbWith:
+		f.emit(POP_BLOCK, 0)
+		if keepTop {
+			f.emit(ROT_TWO, 0)
+		}
+		f.emit(WITH_EXIT, 0)
+	}
+}
+
+func (f *fn) breakStmt(st *syntax.Break) {
+	for i := len(f.fblocks) - 1; i >= 0; i-- {
+		b := f.fblocks[i]
+		if b.kind == fbWhile || b.kind == fbFor {
+			if b.kind == fbFor {
+				f.emit(POP_TOP, 0)
+			}
+			*b.breaks = append(*b.breaks, f.emit(JUMP, 0))
+			return
+		}
+		f.unwind(i, false)
+	}
+	f.fail("SyntaxError", "'break' outside loop", st.Pos())
+}
+
+func (f *fn) continueStmt(st *syntax.Continue) {
+	for i := len(f.fblocks) - 1; i >= 0; i-- {
+		b := f.fblocks[i]
+		if b.kind == fbWhile || b.kind == fbFor {
+			f.emit(JUMP, b.continueTo)
+			return
+		}
+		f.unwind(i, false)
+	}
+	f.fail("SyntaxError", "'continue' not properly in loop", st.Pos())
+}
+
+func (f *fn) returnStmt(st *syntax.Return) {
+	if f.s.kind == classScope || (f.s.kind == moduleScope && !f.g.opts.Snippet) {
+		f.fail("SyntaxError", "'return' outside function", st.Pos())
+		return
+	}
+	if st.Value != nil {
+		if f.s.generator && f.s.async {
+			f.fail("SyntaxError", "'return' with value in async generator", st.Pos())
+		}
+		f.expr(st.Value)
+	} else {
+		f.loadConst(nil)
+	}
+	for i := len(f.fblocks) - 1; i >= 0; i-- {
+		f.unwind(i, true)
+	}
+	f.at(st)
+	f.emit(RETURN_VALUE, 0)
+}
+
+func (f *fn) tryStmt(st *syntax.Try) {
+	if len(st.FinalBody) == 0 {
+		f.tryExcept(st)
+		return
+	}
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.fblocks = append(f.fblocks, fblock{kind: fbFinally, final: st.FinalBody})
+	if len(st.Handlers) > 0 {
+		f.tryExcept(st)
+	} else {
+		f.stmts(st.Body)
+	}
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(POP_BLOCK, 0)
+	f.stmts(st.FinalBody)
+	end := f.emit(JUMP, 0)
+	f.patch(handler, f.here())
+	f.fblocks = append(f.fblocks, fblock{kind: fbHandler, excOnStack: true})
+	f.stmts(st.FinalBody)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(RERAISE, 0)
+	f.patch(end, f.here())
+}
+
+func (f *fn) tryExcept(st *syntax.Try) {
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.fblocks = append(f.fblocks, fblock{kind: fbExcept})
+	f.stmts(st.Body)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(POP_BLOCK, 0)
+	f.stmts(st.OrElse)
+	var ends []int
+	ends = append(ends, f.emit(JUMP, 0))
+	f.patch(handler, f.here())
+	for i, h := range st.Handlers {
+		f.at(h)
+		next := -1
+		if h.Type != nil {
+			f.emit(DUP_TOP, 0)
+			f.expr(h.Type)
+			f.at(h)
+			next = f.emit(JUMP_IF_NOT_EXC_MATCH, 0)
+		} else if i != len(st.Handlers)-1 {
+			f.fail("SyntaxError", "default 'except:' must be last", h.Pos())
+		}
+		if h.Name != "" {
+			f.storeName(h.Name)
+		} else {
+			f.emit(POP_TOP, 0)
+		}
+		f.fblocks = append(f.fblocks, fblock{kind: fbHandler})
+		f.stmts(h.Body)
+		f.fblocks = f.fblocks[:len(f.fblocks)-1]
+		f.emit(POP_EXCEPT, 0)
+		if h.Name != "" {
+			f.loadConst(nil)
+			f.storeName(h.Name)
+			f.delName(h.Name)
+		}
+		ends = append(ends, f.emit(JUMP, 0))
+		if next >= 0 {
+			f.patch(next, f.here())
+		}
+	}
+	f.emit(RERAISE, 0)
+	f.patchAll(ends, f.here())
+}
+
+func (f *fn) withStmt(st *syntax.With, i int) {
+	item := st.Items[i]
+	f.expr(item.ContextExpr)
+	f.at(item)
+	f.emit(BEFORE_WITH, 0)
+	if item.OptionalVars != nil {
+		f.store(item.OptionalVars)
+	} else {
+		f.emit(POP_TOP, 0)
+	}
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.fblocks = append(f.fblocks, fblock{kind: fbWith})
+	if i+1 < len(st.Items) {
+		f.withStmt(st, i+1)
+	} else {
+		f.stmts(st.Body)
+	}
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(POP_BLOCK, 0)
+	f.at(st)
+	f.emit(WITH_EXIT, 0)
+	end := f.emit(JUMP, 0)
+	f.patch(handler, f.here())
+	f.emit(WITH_EXCEPT, 0)
+	sup := f.emit(POP_JUMP_IF_TRUE, 0)
+	f.emit(RERAISE, 0)
+	f.patch(sup, f.here())
+	f.emit(POP_TOP, 0)
+	f.emit(POP_EXCEPT, 0)
+	f.emit(POP_TOP, 0)
+	f.patch(end, f.here())
+}
+
+// ---- functions and classes ----
+
+func (f *fn) makeFunction(child *fn, args *syntax.Arguments) {
+	flags := 0
+	if args != nil {
+		if len(args.Defaults) > 0 {
+			for _, d := range args.Defaults {
+				f.expr(d)
+			}
+			f.emit(BUILD_TUPLE, len(args.Defaults))
+			flags |= FuncDefaults
+		}
+		n := 0
+		for i, d := range args.KwDefaults {
+			if d != nil {
+				f.loadConst(args.KwOnlyArgs[i].Arg)
+				f.expr(d)
+				n++
+			}
+		}
+		if n > 0 {
+			f.emit(BUILD_MAP, n)
+			flags |= FuncKwDefaults
+		}
+	}
+	if len(child.code.FreeNames) > 0 {
+		for _, name := range child.code.FreeNames {
+			i, ok := f.derefs[name]
+			if !ok {
+				f.fail("SyntaxError", "internal error: free variable '"+name+"' not found", syntax.Position{Line: int(f.line)})
+				return
+			}
+			f.emit(LOAD_CLOSURE, i)
+		}
+		f.emit(BUILD_TUPLE, len(child.code.FreeNames))
+		flags |= FuncClosure
+	}
+	f.loadConst(child.code)
+	f.emit(MAKE_FUNCTION, flags)
+}
+
+func (f *fn) setParams(child *fn, a *syntax.Arguments) {
+	c := child.code
+	c.PosOnlyCount = len(a.PosOnlyArgs)
+	c.ArgCount = len(a.PosOnlyArgs) + len(a.Args)
+	c.KwOnlyCount = len(a.KwOnlyArgs)
+	if a.VarArg != nil {
+		c.Flags |= FlagVarArgs
+	}
+	if a.KwArg != nil {
+		c.Flags |= FlagVarKw
+	}
+	// VarNames must list parameters in the canonical order: positional,
+	// keyword-only, *args, **kwargs.
+	var ordered []string
+	for _, p := range a.PosOnlyArgs {
+		ordered = append(ordered, p.Arg)
+	}
+	for _, p := range a.Args {
+		ordered = append(ordered, p.Arg)
+	}
+	for _, p := range a.KwOnlyArgs {
+		ordered = append(ordered, p.Arg)
+	}
+	if a.VarArg != nil {
+		ordered = append(ordered, a.VarArg.Arg)
+	}
+	if a.KwArg != nil {
+		ordered = append(ordered, a.KwArg.Arg)
+	}
+	seen := map[string]bool{}
+	for _, p := range ordered {
+		if seen[p] {
+			f.fail("SyntaxError", "duplicate argument '"+p+"' in function definition", a.Pos())
+		}
+		seen[p] = true
+	}
+	rest := c.VarNames[len(ordered):]
+	c.VarNames = append(ordered, rest...)
+	for i, n := range c.VarNames {
+		child.locals[n] = i
+	}
+	for i, n := range c.CellNames {
+		c.CellParams[i] = -1
+		for j, p := range ordered {
+			if p == n {
+				c.CellParams[i] = j
+			}
+		}
+	}
+}
+
+func (f *fn) functionDef(st *syntax.FunctionDef) {
+	for _, d := range st.DecoratorList {
+		f.expr(d)
+	}
+	s := f.g.scopes[st]
+	child := f.g.newFn(s, st.Name, st.Pos().Line)
+	f.setParams(child, st.Args)
+	if s.hasAwait && !s.async {
+		child.fail("SyntaxError", "'await' outside async function", st.Pos())
+	}
+	if s.async && s.generator {
+		child.fail("NotImplementedError", "async generators are not supported", st.Pos())
+	}
+	child.stmts(st.Body)
+	child.loadConst(nil)
+	child.emit(RETURN_VALUE, 0)
+	if child.err != nil {
+		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		return
+	}
+	f.at(st)
+	f.makeFunction(child, st.Args)
+	for range st.DecoratorList {
+		f.emit(CALL, 1)
+	}
+	f.storeName(st.Name)
+}
+
+func (f *fn) lambda(e *syntax.Lambda) {
+	s := f.g.scopes[e]
+	child := f.g.newFn(s, "<lambda>", e.Pos().Line)
+	f.setParams(child, e.Args)
+	if s.generator {
+		child.code.Flags |= FlagGenerator
+	}
+	child.expr(e.Body)
+	child.emit(RETURN_VALUE, 0)
+	if child.err != nil {
+		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		return
+	}
+	f.at(e)
+	f.makeFunction(child, e.Args)
+}
+
+func (f *fn) classDef(st *syntax.ClassDef) {
+	for _, d := range st.DecoratorList {
+		f.expr(d)
+	}
+	s := f.g.scopes[st]
+	child := f.g.newFn(s, st.Name, st.Pos().Line)
+	child.code.Flags |= FlagClassBody
+	child.stmts(st.Body)
+	if i, ok := child.derefs["__class__"]; ok && s.cells["__class__"] {
+		child.emit(LOAD_CLOSURE, i)
+	} else {
+		child.loadConst(nil)
+	}
+	child.emit(RETURN_VALUE, 0)
+	if child.err != nil {
+		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		return
+	}
+	f.at(st)
+	f.makeFunction(child, nil)
+	f.loadConst(st.Name)
+	for _, b := range st.Bases {
+		if _, ok := b.(*syntax.Starred); ok {
+			f.fail("NotImplementedError", "starred class bases are not supported", b.Pos())
+		}
+		f.expr(b)
+	}
+	f.at(st)
+	if len(st.Keywords) > 0 {
+		var names Tuple
+		for _, k := range st.Keywords {
+			if k.Arg == "" {
+				f.fail("NotImplementedError", "'**' in class keywords is not supported", k.Pos())
+				return
+			}
+			f.expr(k.Value)
+			names = append(names, k.Arg)
+		}
+		f.loadConst(names)
+		f.emit(BUILD_CLASS_KW, len(st.Bases)+len(st.Keywords))
+	} else {
+		f.emit(BUILD_CLASS, len(st.Bases))
+	}
+	for range st.DecoratorList {
+		f.emit(CALL, 1)
+	}
+	f.storeName(st.Name)
+}
+
+// ---- expressions ----
+
+func (f *fn) exprs(es []syntax.Expr) {
+	for _, e := range es {
+		f.expr(e)
+	}
+}
+
+func (f *fn) expr(e syntax.Expr) {
+	if v, ok := fold(e); ok {
+		f.loadConst(v)
+		return
+	}
+	f.at(e)
+	switch e := e.(type) {
+	case *syntax.Constant:
+		v := e.Value
+		switch x := v.(type) {
+		case syntax.Bytes:
+			v = Bytes(x)
+		case syntax.EllipsisType:
+			v = Ellipsis{}
+		case complex128:
+			f.fail("NotImplementedError", "complex numbers are not supported", e.Pos())
+		}
+		f.loadConst(v)
+	case *syntax.Name:
+		f.loadName(e.Id)
+	case *syntax.Attribute:
+		f.expr(e.Value)
+		f.at(e)
+		f.emit(LOAD_ATTR, f.name(e.Attr))
+	case *syntax.Subscript:
+		f.expr(e.Value)
+		f.subscriptIndex(e.Slice)
+		f.at(e)
+		f.emit(BINARY_SUBSCR, 0)
+	case *syntax.BinOp:
+		f.expr(e.Left)
+		f.expr(e.Right)
+		f.at(e)
+		f.emit(BINARY_OP, int(e.Op))
+	case *syntax.UnaryOp:
+		f.expr(e.Operand)
+		f.at(e)
+		f.emit(UNARY_OP, int(e.Op))
+	case *syntax.BoolOp:
+		var ends []int
+		op := JUMP_IF_FALSE_OR_POP
+		if e.Op == syntax.Or {
+			op = JUMP_IF_TRUE_OR_POP
+		}
+		for i, v := range e.Values {
+			f.expr(v)
+			if i < len(e.Values)-1 {
+				ends = append(ends, f.emit(op, 0))
+			}
+		}
+		f.patchAll(ends, f.here())
+	case *syntax.Compare:
+		f.compare(e)
+	case *syntax.IfExp:
+		els := f.jumpIf(e.Test, false)
+		f.expr(e.Body)
+		end := f.emit(JUMP, 0)
+		f.patchAll(els, f.here())
+		f.expr(e.OrElse)
+		f.patch(end, f.here())
+	case *syntax.Call:
+		f.call(e)
+	case *syntax.Tuple:
+		if e.Ctx != syntax.Load {
+			f.fail("SyntaxError", "invalid tuple context", e.Pos())
+		}
+		f.sequence(e.Elts, BUILD_TUPLE)
+	case *syntax.List:
+		f.sequence(e.Elts, BUILD_LIST)
+	case *syntax.Set:
+		f.sequence(e.Elts, BUILD_SET)
+	case *syntax.Dict:
+		f.dict(e)
+	case *syntax.ListComp, *syntax.SetComp, *syntax.DictComp, *syntax.GeneratorExp:
+		f.comprehension(e)
+	case *syntax.Lambda:
+		f.lambda(e)
+	case *syntax.NamedExpr:
+		f.expr(e.Value)
+		f.emit(DUP_TOP, 0)
+		f.store(e.Target)
+	case *syntax.JoinedStr:
+		f.joinedStr(e)
+	case *syntax.FormattedValue:
+		f.formattedValue(e)
+	case *syntax.Await:
+		if !f.canAwait() {
+			f.fail("SyntaxError", "'await' outside async function", e.Pos())
+		}
+		f.expr(e.Value)
+		f.at(e)
+		f.emit(GET_AWAITABLE, 0)
+		f.loadConst(nil)
+		f.emit(YIELD_FROM, 0)
+	case *syntax.Yield:
+		if !f.s.isFunctionLike() {
+			f.fail("SyntaxError", "'yield' outside function", e.Pos())
+		}
+		if e.Value != nil {
+			f.expr(e.Value)
+		} else {
+			f.loadConst(nil)
+		}
+		f.at(e)
+		f.emit(YIELD_VALUE, 0)
+	case *syntax.YieldFrom:
+		if !f.s.isFunctionLike() {
+			f.fail("SyntaxError", "'yield' outside function", e.Pos())
+		}
+		if f.s.async {
+			f.fail("SyntaxError", "'yield from' inside async function", e.Pos())
+		}
+		f.expr(e.Value)
+		f.at(e)
+		f.emit(GET_YIELD_FROM_ITER, 0)
+		f.loadConst(nil)
+		f.emit(YIELD_FROM, 0)
+	case *syntax.Starred:
+		f.fail("SyntaxError", "can't use starred expression here", e.Pos())
+	case *syntax.Slice:
+		f.sliceExpr(e)
+	default:
+		f.fail("NotImplementedError", fmt.Sprintf("expression %T is not supported", e), e.Pos())
+	}
+}
+
+func (f *fn) canAwait() bool {
+	s := f.s
+	for s.kind == comprehensionScope {
+		s = s.parent
+	}
+	if s.kind == moduleScope {
+		return f.g.opts.Snippet
+	}
+	return s.async
+}
+
+func (f *fn) subscriptIndex(e syntax.Expr) {
+	if sl, ok := e.(*syntax.Slice); ok {
+		f.sliceExpr(sl)
+		return
+	}
+	f.expr(e)
+}
+
+func (f *fn) sliceExpr(sl *syntax.Slice) {
+	for _, p := range []syntax.Expr{sl.Lower, sl.Upper} {
+		if p == nil {
+			f.loadConst(nil)
+		} else {
+			f.expr(p)
+		}
+	}
+	if sl.Step != nil {
+		f.expr(sl.Step)
+		f.emit(BUILD_SLICE, 3)
+	} else {
+		f.emit(BUILD_SLICE, 2)
+	}
+}
+
+func (f *fn) compare(e *syntax.Compare) {
+	f.expr(e.Left)
+	n := len(e.Ops)
+	var cleanup []int
+	for i, op := range e.Ops {
+		f.expr(e.Comparators[i])
+		if i < n-1 {
+			f.emit(DUP_TOP, 0)
+			f.emit(ROT_THREE, 0)
+		}
+		f.at(e)
+		f.cmpOp(op)
+		if i < n-1 {
+			cleanup = append(cleanup, f.emit(JUMP_IF_FALSE_OR_POP, 0))
+		}
+	}
+	if n > 1 {
+		end := f.emit(JUMP, 0)
+		f.patchAll(cleanup, f.here())
+		f.emit(ROT_TWO, 0)
+		f.emit(POP_TOP, 0)
+		f.patch(end, f.here())
+	}
+}
+
+func (f *fn) cmpOp(op syntax.CmpOperator) {
+	switch op {
+	case syntax.Is:
+		f.emit(IS_OP, 0)
+	case syntax.IsNot:
+		f.emit(IS_OP, 1)
+	case syntax.In:
+		f.emit(CONTAINS_OP, 0)
+	case syntax.NotIn:
+		f.emit(CONTAINS_OP, 1)
+	default:
+		f.emit(COMPARE_OP, int(op))
+	}
+}
+
+func hasStar(es []syntax.Expr) bool {
+	for _, e := range es {
+		if _, ok := e.(*syntax.Starred); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *fn) sequence(elts []syntax.Expr, build Op) {
+	if !hasStar(elts) {
+		f.exprs(elts)
+		f.emit(build, len(elts))
+		return
+	}
+	container, add, extend := BUILD_LIST, LIST_APPEND, LIST_EXTEND
+	if build == BUILD_SET {
+		container, add, extend = BUILD_SET, SET_ADD, SET_UPDATE
+	}
+	f.emit(container, 0)
+	for _, e := range elts {
+		if s, ok := e.(*syntax.Starred); ok {
+			f.expr(s.Value)
+			f.at(s)
+			f.emit(extend, 1)
+		} else {
+			f.expr(e)
+			f.emit(add, 1)
+		}
+	}
+	if build == BUILD_TUPLE {
+		f.emit(LIST_TO_TUPLE, 0)
+	}
+}
+
+func (f *fn) dict(e *syntax.Dict) {
+	hasSplat := false
+	for _, k := range e.Keys {
+		if k == nil {
+			hasSplat = true
+		}
+	}
+	if !hasSplat {
+		for i := range e.Keys {
+			f.expr(e.Keys[i])
+			f.expr(e.Values[i])
+		}
+		f.at(e)
+		f.emit(BUILD_MAP, len(e.Keys))
+		return
+	}
+	f.emit(BUILD_MAP, 0)
+	for i, k := range e.Keys {
+		if k == nil {
+			f.expr(e.Values[i])
+			f.at(e.Values[i])
+			f.emit(DICT_UPDATE, 1)
+		} else {
+			f.expr(k)
+			f.expr(e.Values[i])
+			f.emit(MAP_ADD, 1)
+		}
+	}
+}
+
+func (f *fn) call(e *syntax.Call) {
+	simple := !hasStar(e.Args)
+	for _, k := range e.Keywords {
+		if k.Arg == "" {
+			simple = false
+		}
+	}
+	// Zero-argument super() becomes super(__class__, <first argument>).
+	if n, ok := e.Func.(*syntax.Name); ok && n.Id == "super" && len(e.Args) == 0 && len(e.Keywords) == 0 {
+		if ci, ok := f.derefs["__class__"]; ok && f.s.frees["__class__"] && len(f.s.params) > 0 && f.s.kind == functionScope {
+			f.loadName("super")
+			f.emit(LOAD_DEREF, ci)
+			f.loadName(f.code.VarNames[0])
+			f.at(e)
+			f.emit(CALL, 2)
+			return
+		}
+	}
+	if attr, ok := e.Func.(*syntax.Attribute); ok && simple {
+		f.expr(attr.Value)
+		f.at(attr)
+		f.emit(LOAD_METHOD, f.name(attr.Attr))
+		f.exprs(e.Args)
+		if len(e.Keywords) > 0 {
+			names := f.keywords(e.Keywords)
+			f.at(e)
+			f.emit(CALL_METHOD_KW, len(e.Args)+len(names))
+		} else {
+			f.at(e)
+			f.emit(CALL_METHOD, len(e.Args))
+		}
+		return
+	}
+	f.expr(e.Func)
+	if simple {
+		f.exprs(e.Args)
+		if len(e.Keywords) > 0 {
+			names := f.keywords(e.Keywords)
+			f.at(e)
+			f.emit(CALL_KW, len(e.Args)+len(names))
+		} else {
+			f.at(e)
+			f.emit(CALL, len(e.Args))
+		}
+		return
+	}
+	f.sequence(e.Args, BUILD_TUPLE)
+	if !hasStar(e.Args) {
+		// sequence emitted BUILD_TUPLE directly.
+	}
+	hasKw := 0
+	if len(e.Keywords) > 0 {
+		hasKw = 1
+		f.emit(BUILD_MAP, 0)
+		for _, k := range e.Keywords {
+			if k.Arg == "" {
+				f.expr(k.Value)
+				f.at(k)
+				f.emit(DICT_MERGE, 1)
+			} else {
+				f.loadConst(k.Arg)
+				f.expr(k.Value)
+				f.emit(MAP_ADD, 1)
+			}
+		}
+	}
+	f.at(e)
+	f.emit(CALL_EX, hasKw)
+}
+
+func (f *fn) keywords(kws []*syntax.Keyword) Tuple {
+	var names Tuple
+	seen := map[string]bool{}
+	for _, k := range kws {
+		if seen[k.Arg] {
+			f.fail("SyntaxError", "keyword argument repeated: "+k.Arg, k.Pos())
+		}
+		seen[k.Arg] = true
+		f.expr(k.Value)
+		names = append(names, k.Arg)
+	}
+	f.loadConst(names)
+	return names
+}
+
+func (f *fn) comprehension(e syntax.Expr) {
+	s := f.g.scopes[e]
+	var gens []*syntax.Comprehension
+	switch e := e.(type) {
+	case *syntax.ListComp:
+		gens = e.Generators
+	case *syntax.SetComp:
+		gens = e.Generators
+	case *syntax.DictComp:
+		gens = e.Generators
+	case *syntax.GeneratorExp:
+		gens = e.Generators
+	}
+	child := f.g.newFn(s, s.name, e.Pos().Line)
+	child.code.ArgCount = 1
+	child.line = int32(e.Pos().Line)
+	switch e.(type) {
+	case *syntax.ListComp:
+		child.emit(BUILD_LIST, 0)
+	case *syntax.SetComp:
+		child.emit(BUILD_SET, 0)
+	case *syntax.DictComp:
+		child.emit(BUILD_MAP, 0)
+	}
+	child.compLoop(e, gens, 0)
+	if _, ok := e.(*syntax.GeneratorExp); ok {
+		child.loadConst(nil)
+	}
+	child.emit(RETURN_VALUE, 0)
+	if child.err != nil {
+		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		return
+	}
+	f.makeFunction(child, nil)
+	f.expr(gens[0].Iter)
+	f.at(e)
+	f.emit(GET_ITER, 0)
+	f.emit(CALL, 1)
+	if child.code.Flags&FlagCoroutine != 0 {
+		if !f.canAwait() {
+			f.fail("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e.Pos())
+		}
+		f.emit(GET_AWAITABLE, 0)
+		f.loadConst(nil)
+		f.emit(YIELD_FROM, 0)
+	}
+}
+
+// compLoop emits the loops of a comprehension; depth counts the iterators
+// on the stack above the result container.
+func (f *fn) compLoop(e syntax.Expr, gens []*syntax.Comprehension, i int) {
+	g := gens[i]
+	if i == 0 {
+		f.emit(LOAD_FAST, f.local(".0"))
+	} else {
+		f.expr(g.Iter)
+		f.at(g)
+		f.emit(GET_ITER, 0)
+	}
+	top := f.emit(FOR_ITER, 0)
+	f.store(g.Target)
+	var skips []int
+	for _, cond := range g.Ifs {
+		skips = append(skips, f.jumpIf(cond, false)...)
+	}
+	if i+1 < len(gens) {
+		f.compLoop(e, gens, i+1)
+	} else {
+		depth := len(gens) + 1
+		switch e := e.(type) {
+		case *syntax.ListComp:
+			f.expr(e.Elt)
+			f.emit(LIST_APPEND, depth)
+		case *syntax.SetComp:
+			f.expr(e.Elt)
+			f.emit(SET_ADD, depth)
+		case *syntax.DictComp:
+			f.expr(e.Key)
+			f.expr(e.Value)
+			f.emit(MAP_ADD, depth)
+		case *syntax.GeneratorExp:
+			f.expr(e.Elt)
+			f.emit(YIELD_VALUE, 0)
+			f.emit(POP_TOP, 0)
+		}
+	}
+	f.patchAll(skips, top)
+	f.emit(JUMP, top)
+	f.patch(top, f.here())
+}
+
+func (f *fn) joinedStr(e *syntax.JoinedStr) {
+	n := 0
+	for _, v := range e.Values {
+		if c, ok := v.(*syntax.Constant); ok {
+			if s, _ := c.Value.(string); s == "" {
+				continue
+			}
+			f.loadConst(c.Value)
+		} else {
+			f.expr(v)
+		}
+		n++
+	}
+	if n == 1 {
+		if _, ok := e.Values[len(e.Values)-1].(*syntax.Constant); ok {
+			return
+		}
+	}
+	f.emit(BUILD_STRING, n)
+}
+
+func (f *fn) formattedValue(e *syntax.FormattedValue) {
+	f.expr(e.Value)
+	flags := 0
+	switch e.Conversion {
+	case syntax.ConvStr:
+		flags = 1
+	case syntax.ConvRepr:
+		flags = 2
+	case syntax.ConvASCII:
+		flags = 3
+	}
+	if e.FormatSpec != nil {
+		f.expr(e.FormatSpec)
+		flags |= 4
+	}
+	f.at(e)
+	f.emit(FORMAT_VALUE, flags)
+}
+
+// ---- constant folding ----
+
+// fold evaluates constant expressions whose result is small: negative
+// literals, tuples of constants and int/float arithmetic that stays within
+// 64 bits. Anything that could be large is left to the VM, which charges
+// memory for it.
+func fold(e syntax.Expr) (any, bool) {
+	switch e := e.(type) {
+	case *syntax.UnaryOp:
+		v, ok := fold(e.Operand)
+		if !ok {
+			return nil, false
+		}
+		switch e.Op {
+		case syntax.USub:
+			switch x := v.(type) {
+			case int64:
+				if x != math.MinInt64 {
+					return -x, true
+				}
+			case float64:
+				return -x, true
+			case *big.Int:
+				r := new(big.Int).Neg(x)
+				if r.IsInt64() {
+					return r.Int64(), true
+				}
+				return r, true
+			}
+		case syntax.UAdd:
+			switch v.(type) {
+			case int64, float64:
+				return v, true
+			}
+		}
+	case *syntax.Tuple:
+		if e.Ctx != syntax.Load {
+			return nil, false
+		}
+		t := make(Tuple, 0, len(e.Elts))
+		for _, x := range e.Elts {
+			v, ok := fold(x)
+			if !ok {
+				return nil, false
+			}
+			t = append(t, v)
+		}
+		return t, true
+	case *syntax.BinOp:
+		l, ok1 := fold(e.Left)
+		r, ok2 := fold(e.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		a, aok := l.(int64)
+		b, bok := r.(int64)
+		if aok && bok {
+			switch e.Op {
+			case syntax.Add:
+				if s := a + b; (s > a) == (b > 0) {
+					return s, true
+				}
+			case syntax.Sub:
+				if s := a - b; (s < a) == (b > 0) {
+					return s, true
+				}
+			case syntax.Mult:
+				if a == 0 || b == 0 {
+					return int64(0), true
+				}
+				if p := a * b; p/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64) {
+					return p, true
+				}
+			}
+			return nil, false
+		}
+		x, xok := toFloat(l)
+		y, yok := toFloat(r)
+		_, lf := l.(float64)
+		_, rf := r.(float64)
+		if xok && yok && (lf || rf) {
+			switch e.Op {
+			case syntax.Add:
+				return x + y, true
+			case syntax.Sub:
+				return x - y, true
+			case syntax.Mult:
+				return x * y, true
+			case syntax.Div:
+				if y != 0 {
+					return x / y, true
+				}
+			}
+		}
+	case *syntax.Constant:
+		switch e.Value.(type) {
+		case int64, float64, string, nil, bool:
+			return e.Value, true
+		case *big.Int:
+			return e.Value, true
+		}
+	}
+	return nil, false
+}
+
+func toFloat(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		if v > -(1<<53) && v < 1<<53 {
+			return float64(v), true
+		}
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+var _ = sort.Strings

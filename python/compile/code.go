@@ -22,14 +22,14 @@ const (
 	ROT_TWO
 	ROT_THREE
 	ROT_FOUR
-	LOAD_CONST    // arg: const index
-	LOAD_FAST     // arg: local index
-	STORE_FAST    //
-	DELETE_FAST   //
-	LOAD_DEREF    // arg: index into cells+frees
-	STORE_DEREF   //
-	DELETE_DEREF  //
-	LOAD_CLOSURE  // pushes the cell itself
+	LOAD_CONST   // arg: const index
+	LOAD_FAST    // arg: local index
+	STORE_FAST   //
+	DELETE_FAST  //
+	LOAD_DEREF   // arg: index into cells+frees
+	STORE_DEREF  //
+	DELETE_DEREF //
+	LOAD_CLOSURE // pushes the cell itself
 	LOAD_CLASSDEREF
 	LOAD_GLOBAL // arg: name index
 	STORE_GLOBAL
@@ -37,23 +37,23 @@ const (
 	LOAD_NAME // class bodies: namespace, then globals, then builtins
 	STORE_NAME
 	DELETE_NAME
-	LOAD_ATTR // [obj] -> [obj.name]
+	LOAD_ATTR  // [obj] -> [obj.name]
 	STORE_ATTR // [value obj] -> []
 	DELETE_ATTR
-	LOAD_METHOD // [obj] -> [callable self-or-null]
-	CALL_METHOD // arg: argc; [callable self a1..an] -> [result]
+	LOAD_METHOD    // [obj] -> [callable self-or-null]
+	CALL_METHOD    // arg: argc; [callable self a1..an] -> [result]
 	CALL_METHOD_KW // arg: argc incl. keywords; [callable self a1..an names] -> [result]
-	BINARY_OP   // arg: syntax.Operator
-	INPLACE_OP  // arg: syntax.Operator
-	UNARY_OP    // arg: syntax.UnaryOperator
-	COMPARE_OP  // arg: syntax.CmpOperator (Eq..GtE)
-	IS_OP       // arg: 1 = "is not"
-	CONTAINS_OP // arg: 1 = "not in"
-	BINARY_SUBSCR // [obj key] -> [obj[key]]
-	STORE_SUBSCR  // [value obj key] -> []
-	DELETE_SUBSCR // [obj key] -> []
-	BUILD_SLICE   // arg: 2 or 3
-	BUILD_TUPLE   // arg: n
+	BINARY_OP      // arg: syntax.Operator
+	INPLACE_OP     // arg: syntax.Operator
+	UNARY_OP       // arg: syntax.UnaryOperator
+	COMPARE_OP     // arg: syntax.CmpOperator (Eq..GtE)
+	IS_OP          // arg: 1 = "is not"
+	CONTAINS_OP    // arg: 1 = "not in"
+	BINARY_SUBSCR  // [obj key] -> [obj[key]]
+	STORE_SUBSCR   // [value obj key] -> []
+	DELETE_SUBSCR  // [obj key] -> []
+	BUILD_SLICE    // arg: 2 or 3
+	BUILD_TUPLE    // arg: n
 	BUILD_LIST
 	BUILD_SET
 	BUILD_MAP   // arg: n pairs [k1 v1 .. kn vn]
@@ -73,10 +73,10 @@ const (
 	JUMP_IF_FALSE_OR_POP
 	JUMP_IF_TRUE_OR_POP
 	GET_ITER
-	FOR_ITER // arg: exit target; [iter] -> [iter value] or [] and jump
-	CALL     // arg: argc
-	CALL_KW  // arg: argc incl. keywords; names tuple on top
-	CALL_EX  // arg: 1 if a kwargs dict is present; [f args kwargs?]
+	FOR_ITER      // arg: exit target; [iter] -> [iter value] or [] and jump
+	CALL          // arg: argc
+	CALL_KW       // arg: argc incl. keywords; names tuple on top
+	CALL_EX       // arg: 1 if a kwargs dict is present; [f args kwargs?]
 	MAKE_FUNCTION // arg: flags; [defaults? kwdefaults? closure? code]
 	RETURN_VALUE
 	YIELD_VALUE
@@ -86,8 +86,8 @@ const (
 	SETUP_EXCEPT // arg: handler target; handlers start with [exc] pushed
 	POP_BLOCK
 	POP_EXCEPT
-	RERAISE // [exc] -> raise exc unchanged
-	RAISE   // arg: 0 (bare), 1 (exc), 2 (exc cause)
+	RERAISE               // [exc] -> raise exc unchanged
+	RAISE                 // arg: 0 (bare), 1 (exc), 2 (exc cause)
 	JUMP_IF_NOT_EXC_MATCH // arg: target; [exc type] -> [exc]
 	BEFORE_WITH           // [mgr] -> [exit enter_result]
 	WITH_EXIT             // [exit] -> [] calling exit(None, None, None)

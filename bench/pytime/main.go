@@ -1,0 +1,55 @@
+// Command pytime times a snippet under the embedded interpreter in-process
+// (compile + run), best of N, and prints milliseconds: the same contract as
+// bench/cpython_time.py, so bench/compare.sh can put them side by side.
+//
+//	go run ./bench/pytime PROGRAM.py [N]
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/toolplane/toolplane/bench"
+	"github.com/toolplane/toolplane/python"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: pytime PROGRAM.py [N]")
+		os.Exit(2)
+	}
+	src, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	n := 5
+	if len(os.Args) > 2 {
+		if n, err = strconv.Atoi(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "pytime: N must be a number")
+			os.Exit(2)
+		}
+	}
+	best := time.Duration(1 << 62)
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		prog, err := python.Compile(os.Args[1], string(src), python.CompileOptions{Snippet: true})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		_, err = prog.Run(context.Background(), python.RunOptions{Host: bench.Hosts(),
+			Limits: python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000}})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if d := time.Since(start); d < best {
+			best = d
+		}
+	}
+	fmt.Printf("%.2f\n", float64(best.Microseconds())/1000)
+}

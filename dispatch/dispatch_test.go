@@ -1,0 +1,217 @@
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/capability"
+)
+
+const orderSchema = `{
+  "type": "object",
+  "$defs": {"Line": {"type": "object", "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}, "required": ["sku"]}},
+  "properties": {
+    "customer": {"type": "object", "properties": {"name": {"type": "string"}, "tier": {"enum": ["free", "pro"]}}},
+    "lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}},
+    "tags": {"type": "object", "properties": {"owner": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+    "weird key": {"type": "boolean"},
+    "count": {"type": "integer"}
+  },
+  "required": ["customer"],
+  "additionalProperties": false
+}`
+
+func newRegistry(t *testing.T, calls *atomic.Int32) *capability.Registry {
+	t.Helper()
+	r := capability.NewRegistry()
+	err := r.Add(capability.Capability{
+		ID:          "go:shop/order",
+		Description: "Place an order.",
+		InputSchema: json.RawMessage(orderSchema),
+		Labels:      map[string]string{"risk": "high"},
+		Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+			calls.Add(1)
+			return &capability.Result{Structured: map[string]any{"ok": true, "args": args}}, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func call(r *capability.Registry, args map[string]any) *Call {
+	c, _ := r.Lookup("go:shop/order")
+	return NewCall(OriginToolCall, c, args)
+}
+
+func TestValidationPaths(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	r := newRegistry(t, &calls)
+	h := Chain(Terminus(r.Lookup))
+	ok := map[string]any{"customer": map[string]any{"name": "ada"}}
+	cases := []struct {
+		args     map[string]any
+		path     string
+		contains string
+	}{
+		{map[string]any{}, "$", `missing properties: ["customer"]`},
+		{map[string]any{"customer": map[string]any{"name": 3.0}}, "$.customer.name", `want "string"`},
+		{map[string]any{"customer": map[string]any{"tier": "gold"}}, "$.customer.tier", "enum"},
+		{map[string]any{"customer": ok["customer"], "lines": []any{
+			map[string]any{"sku": "a", "qty": int64(1)},
+			map[string]any{"sku": "b", "qty": int64(2)},
+			map[string]any{"sku": "c", "qty": int64(0)},
+		}}, "$.lines[2].qty", "minimum"},
+		{map[string]any{"customer": ok["customer"], "lines": []any{map[string]any{"qty": int64(2)}}}, "$.lines[0]", "sku"},
+		{map[string]any{"customer": ok["customer"], "tags": map[string]any{"owner": "x", "a": int64(1), "b": "two", "c": int64(3)}}, "$.tags.b", `want "integer"`},
+		{map[string]any{"customer": ok["customer"], "weird key": "yes"}, `$["weird key"]`, "boolean"},
+		{map[string]any{"customer": ok["customer"], "extra": 1}, "$", "extra"},
+		{map[string]any{"customer": ok["customer"], "count": 1.5}, "$.count", "integer"},
+	}
+	for _, c := range cases {
+		_, err := h(context.Background(), call(r, c.args))
+		var de *Error
+		if !errors.As(err, &de) || de.Kind != KindInvalidArgs {
+			t.Errorf("args %v: error = %v, want invalid arguments", c.args, err)
+			continue
+		}
+		if de.Path != c.path || !strings.Contains(err.Error(), c.contains) || !strings.Contains(err.Error(), "go:shop/order") {
+			t.Errorf("args %v: error %q (path %s), want path %s mentioning %q and the capability id", c.args, err, de.Path, c.path, c.contains)
+		}
+		if de.PythonException() != "ValueError" {
+			t.Errorf("invalid args map to %s", de.PythonException())
+		}
+	}
+	if n := calls.Load(); n != 0 {
+		t.Errorf("handler ran %d times on invalid arguments", n)
+	}
+	// Valid arguments, including a Python big int and int64s, pass.
+	big1 := new(big.Int).Lsh(big.NewInt(1), 70)
+	res, err := h(context.Background(), call(r, map[string]any{"customer": ok["customer"], "count": big1,
+		"lines": []any{map[string]any{"sku": "a", "qty": int64(3)}}}))
+	if err != nil {
+		t.Fatalf("valid call: %v", err)
+	}
+	if res.Structured.(map[string]any)["ok"] != true || calls.Load() != 1 {
+		t.Errorf("valid call result %v, handler calls %d", res.Structured, calls.Load())
+	}
+}
+
+func TestChainOnionOrderAndOnce(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	r := newRegistry(t, &calls)
+	var trace []string
+	layer := func(name string) Middleware {
+		return func(next Handler) Handler {
+			return func(ctx context.Context, c *Call) (*Result, error) {
+				trace = append(trace, name+">")
+				res, err := next(ctx, c)
+				trace = append(trace, "<"+name)
+				return res, err
+			}
+		}
+	}
+	twice := func(next Handler) Handler {
+		return func(ctx context.Context, c *Call) (*Result, error) {
+			if _, err := next(ctx, c); err != nil {
+				return nil, err
+			}
+			return next(ctx, c)
+		}
+	}
+	h := Chain(Terminus(r.Lookup), layer("outer"), layer("inner"))
+	args := map[string]any{"customer": map[string]any{"name": "ada"}}
+	if _, err := h(context.Background(), call(r, args)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"outer>", "inner>", "<inner", "<outer"}; !cmp.Equal(trace, want) {
+		t.Errorf("trace = %q, want %q", trace, want)
+	}
+	h = Chain(Terminus(r.Lookup), twice)
+	_, err := h(context.Background(), call(r, args))
+	var de *Error
+	if !errors.As(err, &de) || de.Kind != KindExecuted {
+		t.Errorf("second terminus entry: error = %v", err)
+	}
+	if n := calls.Load(); n != 2 { // one from the first chain, one here
+		t.Errorf("handler ran %d times, want 2", n)
+	}
+	// Each call entering the chain gets its own guard.
+	h = Chain(Terminus(r.Lookup))
+	for range 3 {
+		if _, err := h(context.Background(), call(r, args)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := calls.Load(); n != 5 {
+		t.Errorf("handler ran %d times, want 5", n)
+	}
+}
+
+func TestDenyStopsBeforeHandler(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	r := newRegistry(t, &calls)
+	deny := func(next Handler) Handler {
+		return func(ctx context.Context, c *Call) (*Result, error) {
+			if c.Labels["risk"] == "high" {
+				return nil, Deny(c, "risk=high needs approval")
+			}
+			return next(ctx, c)
+		}
+	}
+	h := Chain(Terminus(r.Lookup), deny)
+	_, err := h(context.Background(), call(r, map[string]any{"customer": map[string]any{}}))
+	var de *Error
+	if !errors.As(err, &de) || de.Kind != KindDenied || de.PythonException() != "PermissionError" {
+		t.Fatalf("error = %v, want a denial", err)
+	}
+	if want := "call to go:shop/order denied: risk=high needs approval"; err.Error() != want {
+		t.Errorf("error = %q, want %q", err, want)
+	}
+	if calls.Load() != 0 {
+		t.Error("handler ran despite the denial")
+	}
+}
+
+func TestNotFoundAndLabels(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	r := newRegistry(t, &calls)
+	h := Chain(Terminus(r.Lookup))
+	_, err := h(context.Background(), &Call{CapabilityID: "go:shop/nope"})
+	var de *Error
+	if !errors.As(err, &de) || de.Kind != KindNotFound {
+		t.Errorf("unknown id: error = %v", err)
+	}
+	c := call(r, nil)
+	want := map[string]string{"risk": "high", "source": "go", "namespace": "shop", "name": "order"}
+	if !cmp.Equal(c.Labels, want) {
+		t.Errorf("NewCall labels = %v, want %v", c.Labels, want)
+	}
+}
+
+func TestHandlerErrorIsWrapped(t *testing.T) {
+	t.Parallel()
+	r := capability.NewRegistry()
+	boom := errors.New("upstream exploded")
+	if err := r.Add(capability.Capability{ID: "mcp:up/x", Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+		return nil, boom
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	cp, _ := r.Lookup("mcp:up/x")
+	_, err := Chain(Terminus(r.Lookup))(context.Background(), NewCall(OriginSnippet, cp, nil))
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "mcp:up/x") {
+		t.Errorf("error = %v", err)
+	}
+}

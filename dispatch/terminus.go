@@ -1,0 +1,47 @@
+package dispatch
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/toolplane/toolplane/capability"
+)
+
+// Lookup finds a capability by canonical id; *capability.Registry's
+// Lookup method fits.
+type Lookup func(id string) (*capability.Capability, bool)
+
+// Terminus returns the innermost handler of a chain: it looks up the
+// call's capability, validates the arguments against its input schema, and
+// runs its handler, at most once per call entering a Chain. A capability
+// result with IsError set is returned as a result, not an error: it is the
+// tool's answer.
+func Terminus(lookup Lookup) Handler {
+	v := newValidator()
+	return func(ctx context.Context, call *Call) (*Result, error) {
+		c, ok := lookup(call.CapabilityID)
+		if !ok {
+			return nil, &Error{Kind: KindNotFound, CapabilityID: call.CapabilityID,
+				Message: "no such capability; search_capabilities lists what exists"}
+		}
+		if err := v.validate(c, call.Args); err != nil {
+			return nil, err
+		}
+		if !claim(ctx) {
+			return nil, &Error{Kind: KindExecuted, CapabilityID: c.ID,
+				Message: "the handler already ran for this call; a middleware called next twice"}
+		}
+		args := call.Args
+		if args == nil {
+			args = map[string]any{}
+		}
+		res, err := c.Handler(ctx, args)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.ID, err)
+		}
+		if res == nil {
+			res = &Result{}
+		}
+		return res, nil
+	}
+}

@@ -279,7 +279,8 @@ func Middleware(l *Logger) dispatch.Middleware {
 
 // ErrorType names the kind of an error for the log without its message
 // (messages may echo arguments): a Python exception type when the error
-// carries one, TimeoutError or CancelledError for context errors, else
+// carries one (python.HostError, python.Exception, or any error with a
+// PythonException method such as dispatch.Error), TimeoutError or CancelledError for context errors, else
 // "Error".
 func ErrorType(err error) string {
 	var he *python.HostError
@@ -290,9 +291,9 @@ func ErrorType(err error) string {
 	if errors.As(err, &pe) && pe.Type != "" {
 		return pe.Type
 	}
-	var typed interface{ ErrorType() string }
+	var typed interface{ PythonException() string }
 	if errors.As(err, &typed) {
-		if t := typed.ErrorType(); t != "" {
+		if t := typed.PythonException(); t != "" {
 			return t
 		}
 	}

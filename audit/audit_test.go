@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,11 +153,13 @@ func TestMiddlewareRecordsMetadataOnly(t *testing.T) {
 			return &dispatch.Result{IsError: true}, nil
 		case "mcp:linear/list":
 			return nil, &python.HostError{Type: "PermissionError", Message: "denied " + secret}
+		case "mcp:linear/create":
+			return nil, fmt.Errorf("wrapped: %w", dispatch.Deny(c, "not allowed "+secret))
 		}
 		return nil, context.DeadlineExceeded
 	}
 	h := Middleware(l)(terminus)
-	calls := []string{"go:greeter/greet", "cli:git", "mcp:linear/list", "go:slow/op"}
+	calls := []string{"go:greeter/greet", "cli:git", "mcp:linear/list", "mcp:linear/create", "go:slow/op"}
 	var wg sync.WaitGroup
 	const rounds = 50
 	for range rounds {
@@ -182,10 +185,11 @@ func TestMiddlewareRecordsMetadataOnly(t *testing.T) {
 		t.Fatalf("got %d lines, want %d", len(lines), rounds*len(calls))
 	}
 	want := map[string][2]string{
-		"go:greeter/greet": {"ok", ""},
-		"cli:git":          {"tool_error", "ToolError"},
-		"mcp:linear/list":  {"error", "PermissionError"},
-		"go:slow/op":       {"error", "TimeoutError"},
+		"go:greeter/greet":  {"ok", ""},
+		"cli:git":           {"tool_error", "ToolError"},
+		"mcp:linear/list":   {"error", "PermissionError"},
+		"mcp:linear/create": {"error", "PermissionError"},
+		"go:slow/op":        {"error", "TimeoutError"},
 	}
 	for _, ln := range lines {
 		id, _ := ln["capability"].(string)

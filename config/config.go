@@ -1,0 +1,189 @@
+// Package config is the model of toolplane.toml: the typed sections, strict
+// decoding with positioned errors (load.go), cross-field validation
+// (validate.go), secret references (types.go), and a comment-preserving
+// editor used by the `toolplane cli|mcp` verbs (edit.go).
+//
+// Components that own a section of their own (HTTP tokens, plugins) claim it
+// on a Loader they construct; there is no package-level registry.
+package config
+
+// FileName is the conventional name of the configuration file.
+const FileName = "toolplane.toml"
+
+// Config is a decoded toolplane.toml. The zero value is not meaningful; start
+// from Default or Load.
+type Config struct {
+	Toolplane ToolplaneConfig `toml:"toolplane"`
+	CLI       CLIConfig       `toml:"cli"`
+	Session   SessionConfig   `toml:"session"`
+	Results   ResultsConfig   `toml:"results"`
+	Audit     AuditConfig     `toml:"audit"`
+	Log       LogConfig       `toml:"log"`
+	Facade    FacadeConfig    `toml:"facade"`
+	MCP       MCPConfig       `toml:"mcp"`
+
+	// Path is the file this configuration was loaded from; empty for Default.
+	Path string `toml:"-"`
+}
+
+// ToolplaneConfig is the [toolplane] table.
+type ToolplaneConfig struct {
+	// DefaultBackend runs snippets unless a call asks for another backend.
+	DefaultBackend Backend `toml:"default_backend"`
+}
+
+// CLIConfig is the [cli] table: which binaries snippets may run.
+type CLIConfig struct {
+	Mode CLIMode `toml:"mode"`
+	// Allow lists bare binary names (no paths); only valid in allowlist mode.
+	Allow []string `toml:"allow"`
+	// Escalate asks the human (MCP elicitation) before running a binary
+	// outside the allowlist once.
+	Escalate       bool     `toml:"escalate"`
+	Timeout        Duration `toml:"timeout"`
+	MaxOutputBytes ByteSize `toml:"max_output_bytes"`
+	// Cwd is the working directory of CLI processes; empty means toolplane's.
+	Cwd string `toml:"cwd"`
+	// Env is set in every CLI process. Nothing of toolplane's own
+	// environment is passed except the names in PassEnv.
+	Env     map[string]Secret `toml:"env"`
+	PassEnv []string          `toml:"pass_env"`
+	// Binaries holds per-binary settings, keyed by binary name.
+	Binaries map[string]CLIBinaryConfig `toml:"binaries"`
+}
+
+// CLIBinaryConfig is a [cli.binaries.<name>] table.
+type CLIBinaryConfig struct {
+	Labels map[string]string `toml:"labels"`
+}
+
+// SessionConfig is the [session] table: notebook-like state on the
+// embedded backend.
+type SessionConfig struct {
+	Enabled     bool     `toml:"enabled"`
+	MaxMemoryMB int      `toml:"max_memory_mb"`
+	IdleTimeout Duration `toml:"idle_timeout"`
+}
+
+// ResultsConfig is the [results] table: the save_result/load_result store.
+type ResultsConfig struct {
+	Enabled       bool     `toml:"enabled"`
+	MaxEntries    int      `toml:"max_entries"`
+	MaxTotalBytes ByteSize `toml:"max_total_bytes"`
+	MaxEntryBytes ByteSize `toml:"max_entry_bytes"`
+	TTLSeconds    int      `toml:"ttl_seconds"`
+}
+
+// AuditConfig is the [audit] table: the opt-in JSONL event stream.
+type AuditConfig struct {
+	Enabled bool `toml:"enabled"`
+	// Path may start with "~/"; ExpandHome resolves it.
+	Path string `toml:"path"`
+}
+
+// LogConfig is the [log] table: toolplane's own diagnostics.
+type LogConfig struct {
+	Level  LogLevel  `toml:"level"`
+	Format LogFormat `toml:"format"`
+	// File receives the log; empty means stderr.
+	File string `toml:"file"`
+}
+
+// FacadeConfig is the [facade] table: what `serve mcp` exposes besides the
+// three meta-tools.
+type FacadeConfig struct {
+	// Tools also exposes every admitted capability as a direct MCP tool.
+	Tools bool `toml:"tools"`
+}
+
+// MCPConfig is the [mcp] table.
+type MCPConfig struct {
+	Servers map[string]MCPServer `toml:"servers"`
+}
+
+// MCPServer is one [mcp.servers.<name>] table: an upstream MCP server,
+// either a stdio command or a URL.
+type MCPServer struct {
+	Command string            `toml:"command"`
+	Args    []string          `toml:"args"`
+	Env     map[string]Secret `toml:"env"`
+	Cwd     string            `toml:"cwd"`
+
+	URL       string            `toml:"url"`
+	Transport Transport         `toml:"transport"`
+	Headers   map[string]Secret `toml:"headers"`
+	Auth      Auth              `toml:"auth"`
+
+	Labels  map[string]string `toml:"labels"`
+	Timeout Duration          `toml:"timeout"`
+	Startup Startup           `toml:"startup"`
+	// Tools overrides settings per upstream tool name.
+	Tools map[string]ToolOverride `toml:"tools"`
+}
+
+// EffectiveTransport is the transport in use: the configured one, else stdio
+// for a command and Streamable HTTP for a URL.
+func (s MCPServer) EffectiveTransport() Transport {
+	switch {
+	case s.Transport != "":
+		return s.Transport
+	case s.URL != "":
+		return TransportHTTP
+	default:
+		return TransportStdio
+	}
+}
+
+// ToolOverride is a [mcp.servers.<name>.tools.<tool>] table.
+type ToolOverride struct {
+	Labels   map[string]string `toml:"labels"`
+	Disabled bool              `toml:"disabled"`
+	// Alias replaces the tool's friendly name (the canonical id stays).
+	Alias string `toml:"alias"`
+}
+
+// Default returns the safe defaults every missing key takes: the embedded
+// backend, no CLI binaries, sessions and results on, audit off.
+func Default() *Config {
+	return &Config{
+		Toolplane: ToolplaneConfig{DefaultBackend: BackendEmbedded},
+		CLI: CLIConfig{
+			Mode:           CLIDisabled,
+			Timeout:        Duration{30 * second},
+			MaxOutputBytes: 1 * MiB,
+		},
+		Session: SessionConfig{
+			Enabled:     true,
+			MaxMemoryMB: 512,
+			IdleTimeout: Duration{30 * minute},
+		},
+		Results: ResultsConfig{
+			Enabled:       true,
+			MaxEntries:    64,
+			MaxTotalBytes: 32 * MiB,
+			MaxEntryBytes: 8 * MiB,
+			TTLSeconds:    3600,
+		},
+		Audit: AuditConfig{Path: "~/.toolplane/audit.jsonl"},
+		Log:   LogConfig{Level: LogInfo, Format: LogText},
+	}
+}
+
+// NeedsUnsafe lists the settings that make `serve mcp` require --unsafe,
+// each as "key = value" so the refusal can name them; empty when the
+// configuration is safe to serve.
+func (c *Config) NeedsUnsafe() []string {
+	var out []string
+	if c.Toolplane.DefaultBackend == BackendLocalUnsafe {
+		out = append(out, `toolplane.default_backend = "local_unsafe"`)
+	}
+	if c.CLI.Mode == CLIAmbient {
+		out = append(out, `cli.mode = "ambient"`)
+	}
+	return out
+}
+
+// ServerNames returns the configured MCP server names, sorted.
+func (c *Config) ServerNames() []string {
+	return sortedKeys(c.MCP.Servers)
+}

@@ -1,0 +1,435 @@
+package config
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// Loader decodes toolplane.toml strictly. Components that own a section
+// claim it first; every other top-level key is an error. The zero Loader
+// accepts exactly the built-in sections.
+//
+//	var httpCfg server.HTTPConfig
+//	l := &config.Loader{}
+//	if err := l.Claim("http", &httpCfg); err != nil { ... }
+//	cfg, err := l.Load(path) // fills cfg and httpCfg
+type Loader struct {
+	claims []claim
+}
+
+// claim is one section owned outside this package.
+type claim struct {
+	path   []string
+	target reflect.Value // a non-nil pointer
+}
+
+// Claim reserves the table at section (a key or a dotted path such as
+// "plugins.audit") for target, a non-nil pointer to the Go value the table
+// decodes into (usually a struct with toml tags). Load decodes the section
+// into it with the same strictness and positions as the built-in sections;
+// values already in *target are defaults that the file overrides. A section
+// cannot be claimed twice, nest inside another claim, or overlap a built-in
+// section.
+func (l *Loader) Claim(section string, target any) error {
+	v := reflect.ValueOf(target)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return fmt.Errorf("config: claim %q: target must be a non-nil pointer, got %T", section, target)
+	}
+	path := strings.Split(section, ".")
+	for _, p := range path {
+		if p == "" || tomlKey(p) != p {
+			return fmt.Errorf("config: claim %q: each part must be a bare TOML key", section)
+		}
+	}
+	if _, builtin := builtinSections()[path[0]]; builtin {
+		return fmt.Errorf("config: claim %q: [%s] is a built-in section", section, path[0])
+	}
+	for _, c := range l.claims {
+		if isPrefix(c.path, path) || isPrefix(path, c.path) {
+			return fmt.Errorf("config: claim %q overlaps the claim of %q", section, strings.Join(c.path, "."))
+		}
+	}
+	l.claims = append(l.claims, claim{path: path, target: v})
+	return nil
+}
+
+func isPrefix(prefix, path []string) bool {
+	if len(prefix) > len(path) {
+		return false
+	}
+	for i := range prefix {
+		if prefix[i] != path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// builtinSections maps the top-level keys of Config to their field index.
+func builtinSections() map[string]int {
+	t := reflect.TypeFor[Config]()
+	out := map[string]int{}
+	for i := range t.NumField() {
+		if name := tagName(t.Field(i)); name != "-" {
+			out[name] = i
+		}
+	}
+	return out
+}
+
+// tagName is the TOML key of a struct field.
+func tagName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+
+// Load decodes the file at path with no claimed sections.
+func Load(path string) (*Config, error) {
+	return (&Loader{}).Load(path)
+}
+
+// Load reads and decodes the file at path; see Parse.
+func (l *Loader) Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file; create one with `toolplane init` or pass --config PATH: %w", path, err)
+		}
+		return nil, fmt.Errorf("reading config: %w", err)
+	}
+	cfg, err := l.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Path = path
+	return cfg, nil
+}
+
+// Parse decodes data (named name in errors) over Default and validates it,
+// filling the claimed sections too. A failure is an Errors value whose
+// entries render as "name:line:col: message".
+func (l *Loader) Parse(name string, data []byte) (*Config, error) {
+	doc := scanDocument(data)
+	root, fill, extract := l.shape()
+	v := reflect.New(root)
+	fill(v.Elem())
+	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
+	if err := dec.Decode(v.Interface()); err != nil {
+		return nil, decodeErrors(name, doc, root, err)
+	}
+	cfg := extract(v.Elem())
+	if errs := validate(name, doc, v.Elem(), cfg); len(errs) > 0 {
+		return nil, errs
+	}
+	return cfg, nil
+}
+
+// shape builds the struct type the file decodes into: the fields of Config
+// plus one field per claimed section (nested for dotted claims). fill copies
+// the defaults in before decoding; extract copies the results out after.
+func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract func(reflect.Value) *Config) {
+	base := reflect.TypeFor[Config]()
+	var fields []reflect.StructField
+	var baseIdx []int
+	for i := range base.NumField() {
+		f := base.Field(i)
+		if tagName(f) == "-" {
+			continue
+		}
+		baseIdx = append(baseIdx, i)
+		fields = append(fields, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
+	}
+	t := &claimTree{}
+	for _, c := range l.claims {
+		t.add(c.path, c.target)
+	}
+	fields = append(fields, t.fields()...)
+	root = reflect.StructOf(fields)
+
+	fill = func(v reflect.Value) {
+		def := reflect.ValueOf(Default()).Elem()
+		for j, i := range baseIdx {
+			v.Field(j).Set(def.Field(i))
+		}
+		t.each(v, len(baseIdx), func(field, target reflect.Value) { field.Set(target.Elem()) })
+	}
+	extract = func(v reflect.Value) *Config {
+		cfg := &Config{}
+		out := reflect.ValueOf(cfg).Elem()
+		for j, i := range baseIdx {
+			out.Field(i).Set(v.Field(j))
+		}
+		t.each(v, len(baseIdx), func(field, target reflect.Value) { target.Elem().Set(field) })
+		return cfg
+	}
+	return root, fill, extract
+}
+
+// claimTree nests dotted claims: "plugins.audit" and "plugins.spill" become
+// one synthetic "plugins" table with two fields.
+type claimTree struct {
+	names    []string
+	children []*claimTree
+	target   reflect.Value // set on leaves
+}
+
+func (t *claimTree) add(path []string, target reflect.Value) {
+	if len(path) == 0 {
+		t.target = target
+		return
+	}
+	for i, n := range t.names {
+		if n == path[0] {
+			t.children[i].add(path[1:], target)
+			return
+		}
+	}
+	c := &claimTree{}
+	t.names = append(t.names, path[0])
+	t.children = append(t.children, c)
+	c.add(path[1:], target)
+}
+
+func (t *claimTree) typ() reflect.Type {
+	if t.target.IsValid() {
+		return t.target.Type().Elem()
+	}
+	return reflect.StructOf(t.fields())
+}
+
+func (t *claimTree) fields() []reflect.StructField {
+	out := make([]reflect.StructField, len(t.names))
+	for i, n := range t.names {
+		out[i] = reflect.StructField{
+			Name: fmt.Sprintf("Claim%d", i),
+			Type: t.children[i].typ(),
+			Tag:  reflect.StructTag(fmt.Sprintf(`toml:%q`, n)),
+		}
+	}
+	return out
+}
+
+// each calls f for every leaf claim with the field of v that holds it; the
+// claims of v start at field index offset.
+func (t *claimTree) each(v reflect.Value, offset int, f func(field, target reflect.Value)) {
+	for i, c := range t.children {
+		field := v.Field(offset + i)
+		if c.target.IsValid() {
+			f(field, c.target)
+		} else {
+			c.each(field, 0, f)
+		}
+	}
+}
+
+// typeAt walks the decode type along a key path: struct fields by TOML key,
+// map and slice elements by skipping one part. It returns nil when the path
+// leaves the schema.
+func typeAt(t reflect.Type, path []string) reflect.Type {
+	for _, p := range path {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch t.Kind() {
+		case reflect.Struct:
+			f, ok := fieldByKey(t, p)
+			if !ok {
+				return nil
+			}
+			t = f.Type
+		case reflect.Map, reflect.Slice, reflect.Array:
+			t = t.Elem()
+		default:
+			return nil
+		}
+	}
+	return t
+}
+
+func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.IsExported() && tagName(f) == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// validKeys lists the keys a table at path accepts, sorted.
+func validKeys(root reflect.Type, path []string) []string {
+	t := typeAt(root, path)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var keys []string
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && tagName(f) != "-" {
+			keys = append(keys, tagName(f))
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+var (
+	mismatchRE  = regexp.MustCompile(`^cannot decode TOML (\S+) into .* of type (\S+)$`)
+	duplicateRE = regexp.MustCompile(`is already defined$|already exists$`)
+)
+
+// decodeErrors turns the decoder's error into positioned Errors with
+// messages that name the key and the fix.
+func decodeErrors(name string, doc *document, root reflect.Type, err error) Errors {
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		out := make(Errors, 0, len(strict.Errors))
+		for i := range strict.Errors {
+			de := &strict.Errors[i]
+			line, col := de.Position()
+			key := []string(de.Key())
+			if doc.has(key) {
+				// Point at the unknown part itself, not at the start of a
+				// dotted key or header.
+				p := doc.keyPos(key)
+				line, col = p.line, p.col
+			}
+			out = append(out, &Error{File: name, Line: line, Col: col, Key: dotted(key), Msg: unknownKeyMessage(root, key)})
+		}
+		return out
+	}
+	var de *toml.DecodeError
+	if !errors.As(err, &de) {
+		return Errors{textMismatch(name, doc, root, err)}
+	}
+	line, col := de.Position()
+	msg := strings.TrimPrefix(de.Error(), "toml: ")
+	key := []string(de.Key())
+	switch m := mismatchRE.FindStringSubmatch(msg); {
+	case m != nil:
+		want := m[2]
+		if t := typeAt(root, key); t != nil {
+			want = describeType(t)
+		}
+		msg = fmt.Sprintf("wrong type for %s: got %s %s, want %s", dotted(key), article(m[1]), m[1], want)
+		if t := typeAt(root, key); t != nil && t.Kind() == reflect.Slice && !strings.HasPrefix(m[2], "[]") {
+			msg = fmt.Sprintf("wrong type for %s: want %s, but an element is %s %s", dotted(key), want, article(m[1]), m[1])
+		}
+	case duplicateRE.MatchString(msg):
+		if kv := doc.keyAt(line); kv != nil {
+			key = kv
+		}
+		msg = fmt.Sprintf("duplicate key %s", dotted(key))
+		if p := doc.keyPos(key); p.line != 0 && p.line != line {
+			msg += fmt.Sprintf(" (first defined at line %d); remove one of them", p.line)
+		}
+	default:
+		// Errors from our UnmarshalText methods carry no key: find the value
+		// they point into.
+		if len(key) == 0 {
+			key = doc.valueAt(pos{line, col})
+		}
+		if len(key) > 0 {
+			msg = dotted(key) + ": " + msg
+		}
+	}
+	return Errors{{File: name, Line: line, Col: col, Key: dotted(key), Msg: msg}}
+}
+
+// textMismatch positions an error that the decoder returned without one.
+// That happens when a non-string value meets a type that only decodes from
+// a string (Duration): the decoder hands the raw text to UnmarshalText and
+// passes its error through bare. The first such value in the file is the
+// culprit, since decoding stops at the first error.
+func textMismatch(name string, doc *document, root reflect.Type, err error) *Error {
+	textType := reflect.TypeFor[encoding.TextUnmarshaler]()
+	for _, v := range doc.values {
+		t := typeAt(root, v.path)
+		if t == nil || v.kind == unstable.String || !reflect.PointerTo(t).Implements(textType) {
+			continue
+		}
+		if k := t.Kind(); k == reflect.String || (k >= reflect.Int && k <= reflect.Int64 && v.kind == unstable.Integer) {
+			continue // stored directly, never reaches UnmarshalText
+		}
+		p := doc.position(v.start)
+		got := strings.ToLower(v.kind.String())
+		return &Error{File: name, Line: p.line, Col: p.col, Key: dotted(v.path),
+			Msg: fmt.Sprintf("wrong type for %s: got %s %s, want %s", dotted(v.path), article(got), got, describeType(t))}
+	}
+	return &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+}
+
+// unknownKeyMessage names the unknown key, its table, and the closest valid
+// key or the list of valid keys.
+func unknownKeyMessage(root reflect.Type, key []string) string {
+	last := key[len(key)-1]
+	parent := key[:len(key)-1]
+	valid := validKeys(root, parent)
+	where := "at the top level"
+	if len(parent) > 0 {
+		where = "in [" + dotted(parent) + "]"
+	}
+	msg := fmt.Sprintf("unknown key %q %s", last, where)
+	if near := closest(last, valid); near != "" {
+		return msg + fmt.Sprintf("; did you mean %q?", near)
+	}
+	if len(valid) > 0 {
+		msg += "; valid keys: " + strings.Join(valid, ", ")
+	}
+	if len(parent) == 0 {
+		msg += " (a component's own section must be claimed by it)"
+	}
+	return msg
+}
+
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// describeType says in TOML terms what a field of type t accepts.
+func describeType(t reflect.Type) string {
+	switch t {
+	case reflect.TypeFor[Duration]():
+		return `a duration string like "30s"`
+	case reflect.TypeFor[ByteSize]():
+		return `an integer number of bytes or a string like "8MiB"`
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean (true or false)"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		elem := strings.TrimPrefix(strings.TrimPrefix(describeType(t.Elem()), "a "), "an ")
+		if i := strings.IndexAny(elem, " ("); i > 0 {
+			elem = elem[:i]
+		}
+		return "an array of " + elem + "s"
+	case reflect.Pointer:
+		return describeType(t.Elem())
+	}
+	return "a table"
+}

@@ -1,0 +1,245 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// writeConfig puts doc in a fresh toolplane.toml and returns its path.
+func writeConfig(t *testing.T, doc string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), FileName)
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestLoadErrors covers every class of bad config: each must name the file,
+// the line and column of the offending key or value, and the fix.
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		doc       string
+		line, col int
+		msg       string
+	}{
+		{"misspelled key", "[cli]\nmod = \"disabled\"\n", 2, 1,
+			`unknown key "mod" in [cli]; did you mean "mode"?`},
+		{"misspelled section", "[sesion]\nenabled = true\n", 1, 2,
+			`unknown key "sesion" at the top level; did you mean "session"?`},
+		{"misspelled server key", "[mcp.servers.fs]\ncommnd = \"x\"\n", 2, 1,
+			`unknown key "commnd" in [mcp.servers.fs]; did you mean "command"?`},
+		{"misspelled tool override key", "[mcp.servers.fs]\ncommand = \"x\"\n[mcp.servers.fs.tools.read]\ndisable = true\n", 4, 1,
+			`unknown key "disable" in [mcp.servers.fs.tools.read]; did you mean "disabled"?`},
+		{"dotted misspelled key", "cli.mde = \"disabled\"\n", 1, 5,
+			`unknown key "mde" in [cli]; did you mean "mode"?`},
+		{"unknown key far from any", "[audit]\nzzzzzz = 1\n", 2, 1,
+			`unknown key "zzzzzz" in [audit]; valid keys: enabled, path`},
+		{"unclaimed section", "[http]\naddr = \"x\"\n", 1, 2,
+			`unknown key "http" at the top level; valid keys: audit, cli, facade, log, mcp, results, session, toolplane (a component's own section must be claimed by it)`},
+		{"wrong type string for bool", "[session]\nenabled = \"yes\"\n", 2, 11,
+			`wrong type for session.enabled: got a string, want a boolean (true or false)`},
+		{"wrong type string for array", "[cli]\nmode = \"allowlist\"\nallow = \"git\"\n", 3, 9,
+			`wrong type for cli.allow: got a string, want an array of strings`},
+		{"wrong element type", "[cli]\nmode = \"allowlist\"\nallow = [1]\n", 3, 10,
+			`wrong type for cli.allow: want an array of strings, but an element is an integer`},
+		{"wrong type integer for enum", "[cli]\nmode = 1\n", 2, 8,
+			`wrong type for cli.mode: got an integer, want a string`},
+		{"integer duration", "[cli]\ntimeout = 30\n", 2, 11,
+			`wrong type for cli.timeout: got an integer, want a duration string like "30s"`},
+		{"duration without unit", "[session]\nidle_timeout = \"30\"\n", 2, 16,
+			`session.idle_timeout: duration 30 has no unit: write it as a string like "30s"`},
+		{"bad size", "[results]\nmax_entry_bytes = \"lots\"\n", 2, 19,
+			`results.max_entry_bytes: invalid size "lots": want an integer number of bytes or a string like "8MiB"`},
+		{"bad enum with suggestion", "[cli]\nmode = \"alowlist\"\n", 2, 8,
+			`cli.mode: invalid value "alowlist": want one of "disabled", "allowlist", "ambient" (did you mean "allowlist"?)`},
+		{"bad backend", "[toolplane]\ndefault_backend = \"docker\"\n", 2, 19,
+			`toolplane.default_backend: invalid value "docker": want one of "embedded", "local_unsafe", "pyodide-deno"`},
+		{"bad transport", "[mcp.servers.x]\nurl = \"https://x.test/mcp\"\ntransport = \"ws\"\n", 3, 13,
+			`mcp.servers.x.transport: invalid value "ws": want one of "stdio", "http", "sse"`},
+		{"duplicate key", "[cli]\nmode = \"disabled\"\nmode = \"ambient\"\n", 3, 1,
+			`duplicate key cli.mode (first defined at line 2); remove one of them`},
+		{"duplicate table", "[cli]\n\n[session]\n[cli]\n", 4, 2,
+			`duplicate key cli (first defined at line 1); remove one of them`},
+		{"allow outside allowlist", "[cli]\nmode = \"disabled\"\nallow = [\"git\"]\n", 3, 1,
+			`cli.allow is only used when cli.mode = "allowlist", but cli.mode is "disabled"; set mode = "allowlist" (toolplane cli mode allowlist) or remove allow`},
+		{"allow with default mode", "[cli]\nallow = [\"git\"]\n", 2, 1,
+			`cli.allow is only used when cli.mode = "allowlist", but cli.mode is "disabled"; set mode = "allowlist" (toolplane cli mode allowlist) or remove allow`},
+		{"empty allowlist", "[cli]\nmode = \"allowlist\"\nallow = []\n", 2, 1,
+			`cli.mode = "allowlist" with an empty cli.allow allows nothing; add binaries (toolplane cli allow BIN) or set mode = "disabled"`},
+		{"path in allowlist", "[cli]\nmode = \"allowlist\"\nallow = [\"../bin/sh\"]\n", 3, 1,
+			`cli.allow: "../bin/sh" is not a bare binary name (no paths, spaces or shell characters); list the name and let PATH resolve it`},
+		{"server with command and url", "[mcp.servers.fs]\ncommand = \"x\"\nurl = \"https://x.test\"\n", 1, 14,
+			`MCP server "fs" has both command and url; keep command for a local (stdio) server or url for a remote one`},
+		{"server with neither", "# servers\n[mcp.servers.fs]\nlabels = { team = \"a\" }\n", 2, 14,
+			`MCP server "fs" needs either command (a local stdio server) or url (a remote server)`},
+		{"headers on stdio server", "[mcp.servers.fs]\ncommand = \"x\"\nheaders = { A = \"env://A\" }\n", 3, 1,
+			`MCP server "fs": headers applies only to url servers; pass credentials to a command through env`},
+		{"stdio transport on url", "[mcp.servers.fs]\nurl = \"https://x.test\"\ntransport = \"stdio\"\n", 3, 1,
+			`MCP server "fs" has a url, so its transport is http or sse, not stdio; use command for a stdio server`},
+		{"relative url", "[mcp.servers.fs]\nurl = \"x.test/mcp\"\n", 2, 1,
+			`MCP server "fs": url "x.test/mcp" must be an absolute http:// or https:// URL`},
+		{"bad server name", "[mcp.servers.\"a/b\"]\ncommand = \"x\"\n", 1, 14,
+			`MCP server name "a/b" must start with a letter and contain only letters, digits, '_' and '-' (it becomes part of capability ids)`},
+		{"bad secret reference", "[mcp.servers.x]\nurl = \"https://x.test\"\nheaders = { Authorization = \"env://\" }\n", 3, 29,
+			`mcp.servers.x.headers.Authorization: secret reference env:// names nothing: write env://NAME`},
+		{"bad alias", "[mcp.servers.x]\ncommand = \"x\"\ntools.read = { alias = \"1read\" }\n", 3, 16,
+			`alias "1read" of tool "read" is not a Python identifier (letters, digits, '_', not starting with a digit)`},
+		{"entry larger than total", "[results]\nmax_total_bytes = \"1MiB\"\n", 1, 2,
+			`results.max_entry_bytes (8MiB) exceeds results.max_total_bytes (1MiB)`},
+		{"syntax error", "[cli]\nmode = = 1\n", 2, 8,
+			`unexpected character U+003D '=' at start of value`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := writeConfig(t, tc.doc)
+			_, err := Load(path)
+			if err == nil {
+				t.Fatalf("Load succeeded; want an error at %d:%d", tc.line, tc.col)
+			}
+			errs := AsErrors(err)
+			if len(errs) != 1 {
+				t.Fatalf("got %d errors, want 1:\n%v", len(errs), err)
+			}
+			got := errs[0]
+			want := &Error{File: path, Line: tc.line, Col: tc.col, Msg: tc.msg, Key: got.Key}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("error mismatch (-want +got):\n%s", diff)
+			}
+			if wantText := path + ":" + strconv.Itoa(tc.line) + ":" + strconv.Itoa(tc.col) + ": " + tc.msg; err.Error() != wantText {
+				t.Errorf("Error() = %q\nwant      %q", err.Error(), wantText)
+			}
+		})
+	}
+}
+
+// TestLoadReportsEveryUnknownKey: unknown keys do not stop decoding, so a
+// file with several typos lists all of them, in file order.
+func TestLoadReportsEveryUnknownKey(t *testing.T) {
+	t.Parallel()
+	path := writeConfig(t, "[cli]\nmod = \"disabled\"\n[session]\nenabeld = true\n")
+	_, err := Load(path)
+	want := path + ":2:1: unknown key \"mod\" in [cli]; did you mean \"mode\"?\n" +
+		path + ":4:1: unknown key \"enabeld\" in [session]; did you mean \"enabled\"?"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestLoadFull(t *testing.T) {
+	t.Parallel()
+	path := writeConfig(t, `
+[toolplane]
+default_backend = "local_unsafe"
+[cli]
+mode = "allowlist"
+allow = ["git", "rg"]
+escalate = true
+timeout = "5s"
+max_output_bytes = 65536
+env = { GIT_PAGER = "cat", TOKEN = "env://GH_TOKEN" }
+[cli.binaries.git]
+labels = { risk = "low" }
+[results]
+max_total_bytes = "64MiB"
+[mcp.servers.fs]
+command = "npx"
+args = ["-y", "server-fs", "/tmp"]
+startup = "eager"
+timeout = "1m"
+[mcp.servers.fs.tools.write_file]
+disabled = true
+[mcp.servers.linear]
+url = "https://mcp.linear.app/mcp"
+auth = "oauth"
+headers = { "X-Team" = "keyring://linear-team" }
+labels = { team = "core" }
+`)
+	cfg, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Default()
+	want.Path = path
+	want.Toolplane.DefaultBackend = BackendLocalUnsafe
+	want.CLI = CLIConfig{
+		Mode: CLIAllowlist, Allow: []string{"git", "rg"}, Escalate: true,
+		Timeout: Duration{5 * time.Second}, MaxOutputBytes: 65536,
+		Env:      map[string]Secret{"GIT_PAGER": "cat", "TOKEN": "env://GH_TOKEN"},
+		Binaries: map[string]CLIBinaryConfig{"git": {Labels: map[string]string{"risk": "low"}}},
+	}
+	want.Results.MaxTotalBytes = 64 * MiB
+	want.MCP.Servers = map[string]MCPServer{
+		"fs": {Command: "npx", Args: []string{"-y", "server-fs", "/tmp"}, Startup: StartupEager,
+			Timeout: Duration{time.Minute}, Tools: map[string]ToolOverride{"write_file": {Disabled: true}}},
+		"linear": {URL: "https://mcp.linear.app/mcp", Auth: AuthOAuth,
+			Headers: map[string]Secret{"X-Team": "keyring://linear-team"}, Labels: map[string]string{"team": "core"}},
+	}
+	if diff := cmp.Diff(want, cfg); diff != "" {
+		t.Errorf("config mismatch (-want +got):\n%s", diff)
+	}
+	if got, want := cfg.NeedsUnsafe(), []string{`toolplane.default_backend = "local_unsafe"`}; !cmp.Equal(got, want) {
+		t.Errorf("NeedsUnsafe = %q, want %q", got, want)
+	}
+	if got := cfg.MCP.Servers["linear"].EffectiveTransport(); got != TransportHTTP {
+		t.Errorf("linear transport = %q, want http", got)
+	}
+	if got := cfg.MCP.Servers["fs"].EffectiveTransport(); got != TransportStdio {
+		t.Errorf("fs transport = %q, want stdio", got)
+	}
+}
+
+func TestStarterIsSafeAndValid(t *testing.T) {
+	t.Parallel()
+	cfg, err := Load(writeConfig(t, Starter))
+	if err != nil {
+		t.Fatalf("the starter config does not load: %v", err)
+	}
+	def := Default()
+	def.Path = cfg.Path
+	if diff := cmp.Diff(def, cfg); diff != "" {
+		t.Errorf("starter differs from Default (-default +starter):\n%s", diff)
+	}
+	if u := cfg.NeedsUnsafe(); len(u) != 0 {
+		t.Errorf("starter needs --unsafe: %q", u)
+	}
+}
+
+func TestNeedsUnsafeAmbient(t *testing.T) {
+	t.Parallel()
+	cfg, err := Load(writeConfig(t, "[cli]\nmode = \"ambient\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := cfg.NeedsUnsafe(), []string{`cli.mode = "ambient"`}; !cmp.Equal(got, want) {
+		t.Errorf("NeedsUnsafe = %q, want %q", got, want)
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), FileName)
+	_, err := Load(path)
+	if err == nil || !strings.Contains(err.Error(), "toolplane init") || !os.IsNotExist(unwrapAll(err)) {
+		t.Fatalf("got %v; want a not-exist error that suggests toolplane init", err)
+	}
+}
+
+func unwrapAll(err error) error {
+	for {
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return err
+		}
+		err = u.Unwrap()
+	}
+}

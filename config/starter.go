@@ -1,0 +1,57 @@
+package config
+
+// Starter is the toolplane.toml that `toolplane init` writes: safe defaults
+// (nothing here needs `serve mcp --unsafe`), every section present, and
+// comments that say what each setting does.
+const Starter = `# toolplane configuration. Check it with: toolplane config check
+# Unknown keys are errors, so a typo never silently does nothing.
+
+[toolplane]
+# Where snippets run: "embedded" (built-in Python subset, no files or network),
+# "pyodide-deno" (Pyodide in a Deno sandbox), or "local_unsafe" (a real CPython
+# on this machine with your permissions; serving it needs --unsafe).
+default_backend = "embedded"
+
+[cli]
+# Which command-line binaries snippets may run: "disabled" (none),
+# "allowlist" (exactly the names in allow), or "ambient" (anything on PATH;
+# development only, serving it needs --unsafe).
+# Add binaries with: toolplane cli allow git rg
+mode = "disabled"
+timeout = "30s"
+max_output_bytes = "1MiB"
+
+[session]
+# Globals persist across execute_code runs of one client, like notebook cells.
+enabled = true
+max_memory_mb = 512
+idle_timeout = "30m"
+
+[results]
+# save_result/load_result: large values stay out of the model's context.
+enabled = true
+max_entries = 64
+max_total_bytes = "32MiB"
+max_entry_bytes = "8MiB"
+ttl_seconds = 3600
+
+[audit]
+# One JSON line per run and capability call: metadata only, never arguments
+# or results.
+enabled = false
+path = "~/.toolplane/audit.jsonl"
+
+[log]
+level = "info"
+format = "text"
+
+[facade]
+# Also expose every capability as a direct MCP tool, besides the three
+# code-mode meta-tools.
+tools = false
+
+# Upstream MCP servers. Add one with:
+#   toolplane mcp add fs --command npx --arg -y --arg @modelcontextprotocol/server-filesystem --arg /tmp
+#   toolplane mcp add linear --url https://mcp.linear.app/mcp --auth oauth
+# Secrets are references, never literals: env://VAR or keyring://name.
+`

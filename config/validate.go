@@ -1,0 +1,203 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"reflect"
+	"regexp"
+	"sort"
+)
+
+var (
+	// binaryName is a bare executable name: no path separators, no spaces,
+	// nothing a shell would interpret.
+	binaryName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._+-]*$`)
+	// serverName must survive as an id part ("mcp:NAME/tool") and as the
+	// prefix of aliases.
+	serverName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+	identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+)
+
+// ValidBinaryName reports whether name may appear in cli.allow.
+func ValidBinaryName(name string) bool {
+	return binaryName.MatchString(name) && name != "." && name != ".."
+}
+
+// ValidServerName reports whether name may name an MCP server.
+func ValidServerName(name string) bool { return serverName.MatchString(name) }
+
+// checker collects positioned problems found after decoding.
+type checker struct {
+	file string
+	doc  *document
+	errs Errors
+}
+
+func (c *checker) at(path []string, format string, args ...any) {
+	p := c.doc.keyPos(path)
+	c.errs = append(c.errs, &Error{File: c.file, Line: p.line, Col: p.col, Key: dotted(path), Msg: fmt.Sprintf(format, args...)})
+}
+
+// checkable is a value type with its own rule (enums, secret references).
+// The decoder stores string-kinded types without calling UnmarshalText, so
+// validate walks the decoded value and asks each one.
+type checkable interface{ check() error }
+
+var checkableType = reflect.TypeFor[checkable]()
+
+// validate checks what strict decoding cannot: enum values, values that are
+// wrong in combination, and names that must be safe to use as ids. root is
+// the whole decoded value, claimed sections included.
+func validate(file string, doc *document, root reflect.Value, cfg *Config) Errors {
+	c := &checker{file: file, doc: doc}
+	c.walk(root, nil)
+	c.cli(&cfg.CLI)
+	for _, name := range cfg.ServerNames() {
+		c.server(name, cfg.MCP.Servers[name])
+	}
+	c.limits(cfg)
+	// Report in file order, as a compiler would.
+	sort.SliceStable(c.errs, func(i, j int) bool {
+		a, b := c.errs[i], c.errs[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return c.errs
+}
+
+// walk calls check on every checkable value under v, reporting at the
+// value's position.
+func (c *checker) walk(v reflect.Value, path []string) {
+	if v.Type().Implements(checkableType) && !v.IsZero() {
+		if err := v.Interface().(checkable).check(); err != nil {
+			p := c.doc.valuePos(path)
+			c.errs = append(c.errs, &Error{File: c.file, Line: p.line, Col: p.col, Key: dotted(path), Msg: dotted(path) + ": " + err.Error()})
+		}
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			c.walk(v.Elem(), path)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if f.IsExported() && tagName(f) != "-" {
+				c.walk(v.Field(i), append(path[:len(path):len(path)], tagName(f)))
+			}
+		}
+	case reflect.Map:
+		if v.Type().Key().Kind() != reflect.String {
+			return
+		}
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+		for _, k := range keys {
+			c.walk(v.MapIndex(k), append(path[:len(path):len(path)], k.String()))
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			c.walk(v.Index(i), path)
+		}
+	}
+}
+
+func (c *checker) cli(cli *CLIConfig) {
+	switch {
+	case len(cli.Allow) > 0 && cli.Mode != CLIAllowlist:
+		c.at([]string{"cli", "allow"}, `cli.allow is only used when cli.mode = "allowlist", but cli.mode is %q; set mode = "allowlist" (toolplane cli mode allowlist) or remove allow`, cli.Mode)
+	case len(cli.Allow) == 0 && cli.Mode == CLIAllowlist:
+		c.at([]string{"cli", "mode"}, `cli.mode = "allowlist" with an empty cli.allow allows nothing; add binaries (toolplane cli allow BIN) or set mode = "disabled"`)
+	}
+	seen := map[string]bool{}
+	for _, b := range cli.Allow {
+		switch {
+		case !ValidBinaryName(b):
+			c.at([]string{"cli", "allow"}, "cli.allow: %q is not a bare binary name (no paths, spaces or shell characters); list the name and let PATH resolve it", b)
+		case seen[b]:
+			c.at([]string{"cli", "allow"}, "cli.allow: %q is listed twice", b)
+		}
+		seen[b] = true
+	}
+	for _, b := range sortedKeys(cli.Binaries) {
+		if !ValidBinaryName(b) {
+			c.at([]string{"cli", "binaries", b}, "cli.binaries: %q is not a bare binary name", b)
+		}
+	}
+}
+
+func (c *checker) server(name string, s MCPServer) {
+	path := []string{"mcp", "servers", name}
+	key := func(k ...string) []string { return append(append([]string(nil), path...), k...) }
+	if !ValidServerName(name) {
+		c.at(path, "MCP server name %q must start with a letter and contain only letters, digits, '_' and '-' (it becomes part of capability ids)", name)
+	}
+	switch {
+	case s.Command != "" && s.URL != "":
+		c.at(path, "MCP server %q has both command and url; keep command for a local (stdio) server or url for a remote one", name)
+		return
+	case s.Command == "" && s.URL == "":
+		c.at(path, "MCP server %q needs either command (a local stdio server) or url (a remote server)", name)
+		return
+	}
+	if s.Command != "" {
+		if s.Transport != "" && s.Transport != TransportStdio {
+			c.at(key("transport"), "MCP server %q runs a command, so its transport is stdio, not %q; use url for %s", name, s.Transport, s.Transport)
+		}
+		for _, k := range []string{"headers", "auth"} {
+			if c.doc.has(key(k)) {
+				c.at(key(k), "MCP server %q: %s applies only to url servers; pass credentials to a command through env", name, k)
+			}
+		}
+	} else {
+		if s.Transport == TransportStdio {
+			c.at(key("transport"), "MCP server %q has a url, so its transport is http or sse, not stdio; use command for a stdio server", name)
+		}
+		if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			c.at(key("url"), "MCP server %q: url %q must be an absolute http:// or https:// URL", name, s.URL)
+		}
+		for _, k := range []string{"args", "env", "cwd", "startup"} {
+			if c.doc.has(key(k)) {
+				c.at(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)
+			}
+		}
+	}
+	for _, tool := range sortedKeys(s.Tools) {
+		if a := s.Tools[tool].Alias; a != "" && !identifier.MatchString(a) {
+			c.at(key("tools", tool, "alias"), "alias %q of tool %q is not a Python identifier (letters, digits, '_', not starting with a digit)", a, tool)
+		}
+	}
+}
+
+func (c *checker) limits(cfg *Config) {
+	if cfg.Session.MaxMemoryMB <= 0 {
+		c.at([]string{"session", "max_memory_mb"}, "session.max_memory_mb must be positive, got %d", cfg.Session.MaxMemoryMB)
+	}
+	r := cfg.Results
+	if r.MaxEntries <= 0 {
+		c.at([]string{"results", "max_entries"}, "results.max_entries must be positive, got %d", r.MaxEntries)
+	}
+	if r.MaxEntryBytes <= 0 || r.MaxTotalBytes <= 0 {
+		c.at([]string{"results"}, "results.max_entry_bytes and results.max_total_bytes must be positive")
+	} else if r.MaxEntryBytes > r.MaxTotalBytes {
+		c.at([]string{"results", "max_entry_bytes"}, "results.max_entry_bytes (%s) exceeds results.max_total_bytes (%s)", r.MaxEntryBytes, r.MaxTotalBytes)
+	}
+	if r.TTLSeconds < 0 {
+		c.at([]string{"results", "ttl_seconds"}, "results.ttl_seconds must not be negative, got %d", r.TTLSeconds)
+	}
+	if cfg.CLI.MaxOutputBytes <= 0 {
+		c.at([]string{"cli", "max_output_bytes"}, "cli.max_output_bytes must be positive")
+	}
+	if cfg.Audit.Enabled && cfg.Audit.Path == "" {
+		c.at([]string{"audit", "path"}, "audit.enabled = true needs audit.path")
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -73,6 +73,7 @@ func NewRegistry(opts ...RegistryOption) *Registry {
 // what failed).
 type AliasError struct {
 	Alias string   // the alias that was withdrawn ("greeter_greet", "greeter.greet", or a namespace "greeter")
+	Kind  string   // "flat", "scoped" or "namespace"
 	IDs   []string // the capabilities that wanted it, sorted
 	// Reason says why: "collides" when several capabilities claim it, or
 	// what it would shadow ("Python builtin", "runtime binding", ...).
@@ -82,18 +83,11 @@ type AliasError struct {
 // Error implements error.
 func (e *AliasError) Error() string {
 	if e.Reason == "collides" {
-		return fmt.Sprintf("alias %q is claimed by %s: it is not made for any of them; call them by canonical id%s",
-			e.Alias, strings.Join(e.IDs, " and "), scopedHint(e.Alias))
+		return fmt.Sprintf("%s alias %q is claimed by %s: it is not made for any of them; call_tool with the canonical id still works",
+			e.Kind, e.Alias, strings.Join(e.IDs, " and "))
 	}
-	return fmt.Sprintf("alias %q of %s would shadow the %s %q: it is not made; call by canonical id%s",
-		e.Alias, strings.Join(e.IDs, ", "), e.Reason, e.Alias, scopedHint(e.Alias))
-}
-
-func scopedHint(alias string) string {
-	if strings.Contains(alias, ".") {
-		return " or call_tool(id, args)"
-	}
-	return " or scoped name"
+	return fmt.Sprintf("%s alias %q of %s would shadow the %s %q: it is not made; call_tool with the canonical id still works",
+		e.Kind, e.Alias, strings.Join(e.IDs, ", "), e.Reason, e.Alias)
 }
 
 // involves reports whether the error concerns capability id.
@@ -284,29 +278,29 @@ func (r *Registry) rebuild() {
 	r.aliases = map[string]string{}
 	r.byID = map[string][]string{}
 	r.issues = nil
-	withdraw := func(alias, reason string, ids []string) {
+	withdraw := func(kind, alias, reason string, ids []string) {
 		ids = slices.Clone(ids)
 		sort.Strings(ids)
 		ids = slices.Compact(ids)
-		r.issues = append(r.issues, &AliasError{Alias: alias, IDs: ids, Reason: reason})
+		r.issues = append(r.issues, &AliasError{Alias: alias, Kind: kind, IDs: ids, Reason: reason})
 	}
 	deadRoots := map[string]bool{}
 	for root, ids := range rootClaims {
 		if what, ok := r.reserved[root]; ok {
-			withdraw(root, what, ids)
+			withdraw("namespace", root, what, ids)
 			deadRoots[root] = true
 		}
 	}
 	for alias, ids := range flatClaims {
 		switch what, reserved := r.reserved[alias]; {
 		case reserved:
-			withdraw(alias, what, ids)
+			withdraw("flat", alias, what, ids)
 		case len(ids) > 1:
-			withdraw(alias, "collides", ids)
+			withdraw("flat", alias, "collides", ids)
 		case rootClaims[alias] != nil && !deadRoots[alias]:
 			// A namespace object of that name exists; scoped access wins
 			// because it serves a whole namespace.
-			withdraw(alias, "collides", append(slices.Clone(ids), rootClaims[alias]...))
+			withdraw("flat", alias, "collides", append(slices.Clone(ids), rootClaims[alias]...))
 		default:
 			r.aliases[alias] = ids[0]
 		}
@@ -316,7 +310,7 @@ func (r *Registry) rebuild() {
 		switch {
 		case deadRoots[root]:
 		case len(ids) > 1:
-			withdraw(alias, "collides", ids)
+			withdraw("scoped", alias, "collides", ids)
 		default:
 			r.aliases[alias] = ids[0]
 		}
@@ -337,7 +331,13 @@ func (r *Registry) rebuild() {
 			return strings.Compare(a, b)
 		})
 	}
-	sort.Slice(r.issues, func(i, j int) bool { return r.issues[i].Alias < r.issues[j].Alias })
+	sort.Slice(r.issues, func(i, j int) bool {
+		a, b := r.issues[i], r.issues[j]
+		if a.Alias != b.Alias {
+			return a.Alias < b.Alias
+		}
+		return a.Kind < b.Kind
+	})
 }
 
 func cloneLabels(m map[string]string) map[string]string {

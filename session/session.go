@@ -176,8 +176,8 @@ func (m *Manager) Sweep() int {
 // Run sweeps idle sessions periodically until ctx is done.
 func (m *Manager) Run(ctx context.Context) {
 	every := m.opts.IdleTimeout / 4
-	if every < time.Second {
-		every = time.Second
+	if every < 10*time.Millisecond {
+		every = 10 * time.Millisecond
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()

@@ -1,0 +1,468 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/results"
+	"github.com/toolplane/toolplane/session"
+)
+
+// ExecuteInput are the arguments of execute_code.
+type ExecuteInput struct {
+	Code    string  `json:"code" jsonschema:"Python 3 source; top-level await and return are allowed"`
+	Backend string  `json:"backend,omitempty" jsonschema:"where the code runs: embedded (default; sessions persist globals), local_unsafe or pyodide-deno when configured"`
+	Timeout float64 `json:"timeout,omitempty" jsonschema:"wall-clock limit in seconds, including time spent waiting on capabilities (default 60)"`
+}
+
+// ExecuteOutput is the structured content of an execute_code result.
+type ExecuteOutput struct {
+	// Value is the snippet's result: the returned value or the last bare
+	// expression, as JSON.
+	Value any `json:"value" jsonschema:"the snippet's result (returned value or last bare expression)"`
+	// Stdout is what the snippet printed.
+	Stdout string `json:"stdout,omitempty" jsonschema:"what the snippet printed"`
+	// Error is set when the snippet raised or hit a limit.
+	Error *ExecError `json:"error,omitempty" jsonschema:"the exception or limit that ended the run"`
+	// RunID identifies the run in the audit log.
+	RunID      string  `json:"run_id" jsonschema:"the run id, as in the audit log"`
+	Backend    string  `json:"backend" jsonschema:"the backend that ran the code"`
+	DurationMS float64 `json:"duration_ms" jsonschema:"wall-clock duration of the run in milliseconds"`
+	// CapabilityCalls counts the capability calls the run made.
+	CapabilityCalls int `json:"capability_calls" jsonschema:"number of capability calls the run made"`
+	// RolledBack says the session's globals were restored to their state
+	// before this run.
+	RolledBack bool `json:"rolled_back,omitempty" jsonschema:"the session was restored to its state before this run"`
+}
+
+// ReservedNames are runtime bindings a snippet may not assign: a session
+// would otherwise keep the shadowing value and break later runs.
+var ReservedNames = []string{"save_result", "load_result", "reset_session", "call_tool", "cli", "cli_run"}
+
+// BackendEmbedded is the backend that supports sessions.
+const BackendEmbedded = "embedded"
+
+func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in ExecuteInput) (*mcp.CallToolResult, *ExecuteOutput, error) {
+	runID := audit.NewRunID()
+	backend := in.Backend
+	if backend == "" {
+		backend = s.engine.DefaultBackend()
+	}
+	out := &ExecuteOutput{RunID: runID, Backend: backend}
+
+	if strings.TrimSpace(in.Code) == "" {
+		return s.fail(out, "ValueError", "code is empty: pass the Python snippet to run"), out, nil
+	}
+	timeout := s.opts.DefaultTimeout
+	if in.Timeout != 0 {
+		if in.Timeout < 0 || math.IsNaN(in.Timeout) {
+			return s.fail(out, "ValueError", fmt.Sprintf("timeout %v: want a positive number of seconds", in.Timeout)), out, nil
+		}
+		timeout = time.Duration(in.Timeout * float64(time.Second))
+		if timeout > s.opts.MaxTimeout {
+			return s.fail(out, "ValueError", fmt.Sprintf("timeout %gs exceeds the maximum of %s; split the work into several runs (sessions keep globals between them)", in.Timeout, s.opts.MaxTimeout)), out, nil
+		}
+	}
+
+	sess := s.clientSession(req.Session)
+	embedded := backend == BackendEmbedded
+	if embedded {
+		if bad := reservedAssignments(in.Code); len(bad) > 0 {
+			return s.fail(out, "SyntaxError", fmt.Sprintf("the snippet assigns %s, reserved for the runtime; rename the variable (reserved: %s)", strings.Join(bad, ", "), strings.Join(ReservedNames, ", "))), out, nil
+		}
+	}
+
+	run, err := sess.Begin(ctx)
+	if err != nil {
+		return s.fail(out, "RuntimeError", fmt.Sprintf("this session's previous run is still in progress and the request ended while waiting: %v", err)), out, nil
+	}
+	defer run.End()
+
+	hash := audit.SnippetHash(in.Code)
+	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend})
+
+	var calls atomic.Int64
+	ereq := &ExecuteRequest{
+		Code:             in.Code,
+		Backend:          in.Backend,
+		Timeout:          timeout,
+		RunID:            runID,
+		MaxMemoryBytes:   sess.MaxMemoryBytes(),
+		Bindings:         s.bindings(run),
+		OnCapabilityCall: func(string) { calls.Add(1) },
+	}
+	if embedded && s.opts.SessionsEnabled {
+		ereq.Globals = run.Globals
+	}
+
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	stopProgress := s.startProgress(runCtx, req, &calls)
+	start := time.Now()
+	exec, err := s.engine.Execute(runCtx, ereq)
+	stopProgress()
+	elapsed := time.Since(start)
+
+	if err != nil {
+		exec = &Execution{Duration: elapsed, Backend: backend, Error: &ExecError{Type: "RuntimeError", Message: err.Error()}}
+		if runCtx.Err() != nil {
+			exec.Error = contextError(runCtx, ctx, timeout)
+		}
+	}
+	if exec.Duration == 0 {
+		exec.Duration = elapsed
+	}
+	if exec.Backend != "" {
+		out.Backend = exec.Backend
+	}
+	if exec.Error == nil && runCtx.Err() != nil {
+		// The engine returned a value although the deadline passed or the
+		// client cancelled; the client asked for a bounded run, honor that.
+		exec.Error = contextError(runCtx, ctx, timeout)
+	}
+	out.Value = jsonSafe(exec.Value)
+	out.Stdout = exec.Stdout
+	out.Error = exec.Error
+	out.DurationMS = float64(exec.Duration.Microseconds()) / 1000
+	out.CapabilityCalls = exec.CapabilityCalls
+	if n := int(calls.Load()); n > out.CapabilityCalls {
+		out.CapabilityCalls = n
+	}
+
+	// A run that did not finish (timeout, cancellation) is rolled back: its
+	// half-made bindings would leave the session in a state no snippet
+	// described. A run that raised keeps what it bound, like a notebook cell.
+	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && embedded && s.opts.SessionsEnabled {
+		run.Rollback()
+		out.RolledBack = true
+		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)
+	}
+
+	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK}
+	if exec.Error != nil {
+		ev.Outcome, ev.ErrorType = audit.OutcomeError, exec.Error.Type
+	}
+	s.opts.Audit.Log(ev)
+
+	res := &mcp.CallToolResult{IsError: exec.Error != nil}
+	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested())}}
+	return res, out, nil
+}
+
+// fail reports a run refused before it started.
+func (s *Server) fail(out *ExecuteOutput, typ, msg string) *mcp.CallToolResult {
+	out.Error = &ExecError{Type: typ, Message: msg}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: renderText(out, "", "", false)}}}
+}
+
+func contextError(runCtx, reqCtx context.Context, timeout time.Duration) *ExecError {
+	if reqCtx.Err() != nil {
+		return &ExecError{Type: "CancelledError", Message: "the client cancelled the run"}
+	}
+	if errors.Is(runCtx.Err(), context.DeadlineExceeded) {
+		return &ExecError{Type: "TimeoutError", Message: fmt.Sprintf("the run exceeded its time limit of %s", timeout), Limit: "time"}
+	}
+	return &ExecError{Type: "CancelledError", Message: runCtx.Err().Error()}
+}
+
+// reservedAssignments returns the reserved names the snippet binds. A
+// snippet that does not compile is left to the engine, which reports the
+// syntax error with its position.
+func reservedAssignments(code string) []string {
+	prog, err := python.Compile("<snippet>", code, python.CompileOptions{Snippet: true})
+	if err != nil || prog == nil {
+		return nil
+	}
+	var bad []string
+	for _, n := range prog.AssignedNames() {
+		if slices.Contains(ReservedNames, n) {
+			bad = append(bad, n)
+		}
+	}
+	return bad
+}
+
+// startProgress sends a progress notification every ProgressInterval while
+// the run lasts, if the client sent a progress token. It returns a function
+// that stops the notifications and waits for the sender to finish.
+func (s *Server) startProgress(ctx context.Context, req *mcp.CallToolRequest, calls *atomic.Int64) func() {
+	token := req.Params.GetProgressToken()
+	if token == nil || req.Session == nil {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(done)
+		t := time.NewTicker(s.opts.ProgressInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				elapsed := time.Since(start)
+				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+					ProgressToken: token,
+					Progress:      math.Round(elapsed.Seconds()*1000) / 1000,
+					Message:       fmt.Sprintf("running for %s, %d capability call(s) so far", elapsed.Round(100*time.Millisecond), calls.Load()),
+				})
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-done
+	}
+}
+
+// bindings are the per-client runtime functions of a run.
+func (s *Server) bindings(run *session.Run) map[string]python.HostFunc {
+	store := run.Session().Results()
+	b := map[string]python.HostFunc{
+		"reset_session": func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+			if len(args) > 0 || len(kwargs) > 0 {
+				return nil, &python.HostError{Type: "TypeError", Message: "reset_session() takes no arguments"}
+			}
+			run.RequestReset()
+			return nil, nil
+		},
+	}
+	if !s.opts.ResultsEnabled {
+		disabled := func(name string) python.HostFunc {
+			return func(context.Context, []any, map[string]any) (any, error) {
+				return nil, &python.HostError{Type: "RuntimeError", Message: name + "() is unavailable: the result store is disabled ([results] enabled = false in toolplane.toml)"}
+			}
+		}
+		b["save_result"] = disabled("save_result")
+		b["load_result"] = disabled("load_result")
+		return b
+	}
+	b["save_result"] = func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		value, label, err := saveArgs(args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		e, err := store.Save(value, label)
+		var nse *results.NotSerializableError
+		switch {
+		case errors.As(err, &nse):
+			return nil, &python.HostError{Type: "TypeError", Message: err.Error()}
+		case errors.Is(err, results.ErrTooLarge):
+			return nil, &python.HostError{Type: "ValueError", Message: err.Error()}
+		case err != nil:
+			return nil, &python.HostError{Type: "RuntimeError", Message: err.Error()}
+		}
+		return e.Handle, nil
+	}
+	b["load_result"] = func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		handle, err := loadArgs(args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		v, err := store.Load(handle)
+		if err != nil {
+			return nil, &python.HostError{Type: "KeyError", Message: err.Error()}
+		}
+		return v, nil
+	}
+	return b
+}
+
+func saveArgs(args []any, kwargs map[string]any) (value any, label string, err error) {
+	const usage = "save_result(value, label=None)"
+	typeErr := func(msg string) error { return &python.HostError{Type: "TypeError", Message: usage + ": " + msg} }
+	if len(args) > 2 {
+		return nil, "", typeErr(fmt.Sprintf("takes at most 2 positional arguments (%d given)", len(args)))
+	}
+	var haveValue, haveLabel bool
+	var labelValue any
+	if len(args) >= 1 {
+		value, haveValue = args[0], true
+	}
+	if len(args) == 2 {
+		labelValue, haveLabel = args[1], true
+	}
+	for k, v := range kwargs {
+		switch {
+		case k == "value" && !haveValue:
+			value, haveValue = v, true
+		case k == "label" && !haveLabel:
+			labelValue, haveLabel = v, true
+		case k == "value" || k == "label":
+			return nil, "", typeErr(fmt.Sprintf("got multiple values for argument '%s'", k))
+		default:
+			return nil, "", typeErr(fmt.Sprintf("got an unexpected keyword argument '%s'", k))
+		}
+	}
+	if !haveValue {
+		return nil, "", typeErr("missing required argument: 'value'")
+	}
+	switch l := labelValue.(type) {
+	case nil:
+	case string:
+		label = l
+	default:
+		return nil, "", typeErr(fmt.Sprintf("label must be a str or None, not %s", pyTypeName(labelValue)))
+	}
+	return value, label, nil
+}
+
+func loadArgs(args []any, kwargs map[string]any) (string, error) {
+	usage := "load_result(handle)"
+	var h any
+	switch {
+	case len(args) == 1 && len(kwargs) == 0:
+		h = args[0]
+	case len(args) == 0 && len(kwargs) == 1 && kwargs["handle"] != nil:
+		h = kwargs["handle"]
+	default:
+		return "", &python.HostError{Type: "TypeError", Message: usage + " takes exactly one argument, the res_... handle save_result returned"}
+	}
+	s, ok := h.(string)
+	if !ok {
+		return "", &python.HostError{Type: "TypeError", Message: fmt.Sprintf("%s: handle must be a str, not %s", usage, pyTypeName(h))}
+	}
+	return s, nil
+}
+
+// pyTypeName names the Python type a JSON-like Go value stands for.
+func pyTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case int, int64, *big.Int:
+		return "int"
+	case float64:
+		return "float"
+	case string:
+		return "str"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "dict"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// jsonSafe returns v with everything JSON cannot carry made printable: NaN
+// and infinities become strings, values of unknown types their %v text.
+func jsonSafe(v any) any {
+	switch x := v.(type) {
+	case nil, bool, string, int, int64, *big.Int, json.Number:
+		return x
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "nan"
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
+		}
+		return x
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonSafe(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonSafe(e)
+		}
+		return out
+	}
+	if b, err := json.Marshal(v); err == nil {
+		var back any
+		if json.Unmarshal(b, &back) == nil {
+			return back
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+// maxTextValue bounds how much of a value the text block repeats; the
+// structured content always has all of it.
+const maxTextValue = 16 << 10
+
+// renderText is the readable block of an execute_code result: any session
+// notice, stdout, stderr, then the error with its traceback or the value.
+func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
+	var b strings.Builder
+	if notice != "" {
+		b.WriteString(notice + "\n\n")
+	}
+	if out.Stdout != "" {
+		b.WriteString("stdout:\n" + out.Stdout)
+		if !strings.HasSuffix(out.Stdout, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	if stderr != "" {
+		b.WriteString("stderr:\n" + stderr)
+		if !strings.HasSuffix(stderr, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	if e := out.Error; e != nil {
+		if e.Traceback != "" {
+			b.WriteString(strings.TrimRight(e.Traceback, "\n") + "\n")
+			// CPython's traceback ends with "Type: message"; add our
+			// explanation (rollback) when the engine's line lacks it.
+			if !strings.Contains(e.Traceback, e.Message) {
+				fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+			}
+		} else {
+			fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+		}
+	} else {
+		fmt.Fprintf(&b, "result (%s):\n%s\n", pyTypeName(out.Value), valueText(out.Value))
+	}
+	if reset {
+		b.WriteString("\n(reset_session() was called: the session's globals are cleared now that the run has ended)\n")
+	}
+	return b.String()
+}
+
+func valueText(v any) string {
+	var text string
+	if s, ok := v.(string); ok {
+		text = s
+	} else if v == nil {
+		text = "None"
+	} else {
+		var buf strings.Builder
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			text = fmt.Sprint(v)
+		} else {
+			text = strings.TrimSuffix(buf.String(), "\n")
+		}
+	}
+	if len(text) > maxTextValue {
+		text = text[:maxTextValue] + fmt.Sprintf("\n... (%d more bytes; the structured content has the whole value)", len(text)-maxTextValue)
+	}
+	return text
+}

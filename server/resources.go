@@ -1,0 +1,83 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/results"
+)
+
+// resultsTemplate matches the URIs of saved results.
+const resultsTemplate = results.URIPrefix + "{handle}"
+
+// addResources serves saved results: resources/read through a template, and
+// resources/list through a middleware, because the list differs per client
+// session while the SDK's resource list is one per server.
+func (s *Server) addResources() {
+	if !s.opts.ResultsEnabled {
+		return
+	}
+	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
+		Name:        "saved result",
+		Title:       "Saved result",
+		Description: "A value a snippet saved with save_result(value, label); its handle is the last path segment.",
+		URITemplate: resultsTemplate,
+		MIMEType:    "application/json",
+	}, s.readResult)
+	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method != "resources/list" {
+				return next(ctx, method, req)
+			}
+			lr, ok := req.(*mcp.ListResourcesRequest)
+			if !ok {
+				return next(ctx, method, req)
+			}
+			return s.listResults(lr)
+		}
+	})
+}
+
+func (s *Server) listResults(req *mcp.ListResourcesRequest) (*mcp.ListResourcesResult, error) {
+	res := &mcp.ListResourcesResult{Resources: []*mcp.Resource{}}
+	// A cursor would page a list of at most max_entries; one page holds it.
+	if req.Params != nil && req.Params.Cursor != "" {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid cursor: resources/list returns a single page"}
+	}
+	for _, e := range s.clientSession(req.Session).Results().List() {
+		name := e.Handle
+		desc := fmt.Sprintf("saved %s, expires %s", e.Created.UTC().Format("2006-01-02T15:04:05Z"), e.Expires.UTC().Format("2006-01-02T15:04:05Z"))
+		if e.Label != "" {
+			desc = e.Label + " (" + desc + ")"
+		}
+		res.Resources = append(res.Resources, &mcp.Resource{
+			URI:         e.URI(),
+			Name:        name,
+			Title:       e.Label,
+			Description: desc,
+			MIMEType:    "application/json",
+			Size:        e.Size,
+		})
+	}
+	return res, nil
+}
+
+func (s *Server) readResult(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	uri := req.Params.URI
+	handle := strings.TrimPrefix(uri, results.URIPrefix)
+	data, _, err := s.clientSession(req.Session).Results().Raw(handle)
+	if err != nil {
+		var le *results.LoadError
+		if errors.As(err, &le) {
+			// Say why, not just "not found": the client may act on it.
+			return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: le.Error(), Data: []byte(fmt.Sprintf(`{"uri":%q,"reason":%q}`, uri, le.Reason))}
+		}
+		return nil, err
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(data)}}}, nil
+}

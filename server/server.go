@@ -1,0 +1,224 @@
+// Package server is toolplane's MCP facade: `toolplane serve mcp` over stdio
+// or Streamable HTTP. It exposes the meta-tools search_capabilities,
+// get_capability_schemas and execute_code (and optionally every capability as
+// a direct tool), keeps per-client sessions and result stores, serves saved
+// results as MCP resources, and writes run events to the audit log.
+//
+// The facade reaches the runtime only through the small Engine interface, so
+// it does not care how capabilities are sourced or which backend runs code.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/session"
+)
+
+// Options configure a Server. Zero fields take defaults.
+type Options struct {
+	// Engine runs capabilities and code. Required.
+	Engine Engine
+	// Name and Version identify the server to clients.
+	Name, Version string
+	// SessionsEnabled keeps Python globals across execute_code runs of one
+	// client session (embedded backend only). Off, every run starts fresh;
+	// the result store is still scoped per client session.
+	SessionsEnabled bool
+	// Sessions configures idle expiry, the memory cap and result limits.
+	Sessions session.Options
+	// ResultsEnabled binds save_result and load_result and serves saved
+	// results as resources.
+	ResultsEnabled bool
+	// Audit receives run_start and run_end events; nil disables them. (The
+	// engine's dispatch chain logs the dispatch events.)
+	Audit *audit.Logger
+	// DirectTools also exposes every capability as an MCP tool.
+	DirectTools bool
+	// DefaultTimeout is the wall-clock limit of a run that names none
+	// (default 60s); MaxTimeout is the most a run may ask for (default 10m).
+	DefaultTimeout, MaxTimeout time.Duration
+	// ProgressInterval is how often a long run reports progress to a client
+	// that asked for it (default 2s).
+	ProgressInterval time.Duration
+	// Stderr receives diagnostics such as the HTTP address (default os.Stderr).
+	Stderr io.Writer
+	// Logger, if set, logs MCP protocol activity.
+	Logger *slog.Logger
+}
+
+// Defaults of Options.
+const (
+	DefaultTimeout          = 60 * time.Second
+	DefaultMaxTimeout       = 10 * time.Minute
+	DefaultProgressInterval = 2 * time.Second
+)
+
+// Server is the MCP facade. Construct it with New, then ServeStdio or
+// ServeHTTP (or mount Handler).
+type Server struct {
+	opts     Options
+	engine   Engine
+	mcp      *mcp.Server
+	sessions *session.Manager
+
+	mu    sync.Mutex
+	conns map[*mcp.ServerSession]string // MCP session -> toolplane session key
+	seq   int
+}
+
+// New builds the facade and registers its tools and resources.
+func New(opts Options) (*Server, error) {
+	if opts.Engine == nil {
+		return nil, errors.New("server: Options.Engine is required")
+	}
+	if opts.Name == "" {
+		opts.Name = "toolplane"
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	if opts.DefaultTimeout <= 0 {
+		opts.DefaultTimeout = DefaultTimeout
+	}
+	if opts.MaxTimeout <= 0 {
+		opts.MaxTimeout = DefaultMaxTimeout
+	}
+	if opts.DefaultTimeout > opts.MaxTimeout {
+		opts.DefaultTimeout = opts.MaxTimeout
+	}
+	if opts.ProgressInterval <= 0 {
+		opts.ProgressInterval = DefaultProgressInterval
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	s := &Server{
+		opts:     opts,
+		engine:   opts.Engine,
+		sessions: session.NewManager(opts.Sessions),
+		conns:    make(map[*mcp.ServerSession]string),
+	}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       opts.Logger,
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:     &mcp.ToolCapabilities{ListChanged: true},
+			Resources: &mcp.ResourceCapabilities{ListChanged: true},
+		},
+	})
+	s.addMetaTools()
+	if opts.DirectTools {
+		if err := s.addDirectTools(); err != nil {
+			return nil, err
+		}
+	}
+	s.addResources()
+	return s, nil
+}
+
+// MCP returns the underlying MCP server, e.g. to connect an in-memory
+// transport in tests or to mount it in a larger HTTP server.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Sessions returns the session manager (for inspection and tests).
+func (s *Server) Sessions() *session.Manager { return s.sessions }
+
+// ServeStdio serves one client on stdin/stdout until the client disconnects
+// or ctx is done.
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.ServeTransport(ctx, &mcp.StdioTransport{})
+}
+
+// ServeTransport serves one client on t until it disconnects or ctx is done.
+func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go s.sessions.Run(ctx)
+	err := s.mcp.Run(ctx, t)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// Handler serves MCP over Streamable HTTP. Each MCP session (Mcp-Session-Id)
+// gets its own toolplane session: globals and results are never shared
+// between clients. Idle MCP sessions are closed after the session idle
+// timeout, which frees their state.
+func (s *Server) Handler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		SessionTimeout: s.sessions.Options().IdleTimeout,
+		Logger:         s.opts.Logger,
+	})
+}
+
+// HTTPPath is where ServeHTTP mounts the MCP endpoint.
+const HTTPPath = "/mcp"
+
+// ServeHTTP serves Streamable HTTP on ln at HTTPPath until ctx is done, then
+// shuts down gracefully. It prints the endpoint URL on Options.Stderr once
+// listening, so a caller that asked for port 0 learns the port.
+func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go s.sessions.Run(ctx)
+	mux := http.NewServeMux()
+	mux.Handle(HTTPPath, s.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(s.opts.Stderr, "toolplane: serving MCP (Streamable HTTP) at http://%s%s\n", ln.Addr(), HTTPPath)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serving HTTP on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, done := context.WithTimeout(context.Background(), 5*time.Second)
+	defer done()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		_ = srv.Close()
+	}
+	return nil
+}
+
+// clientSession returns the toolplane session of an MCP session, creating
+// it on first use. Stdio connections and HTTP sessions without an id get a
+// key of their own; the state is freed when the MCP session closes.
+func (s *Server) clientSession(ss *mcp.ServerSession) *session.Session {
+	if ss == nil {
+		return s.sessions.Get("anonymous")
+	}
+	s.mu.Lock()
+	key, ok := s.conns[ss]
+	if !ok {
+		s.seq++
+		key = ss.ID()
+		if key == "" {
+			key = fmt.Sprintf("conn-%d", s.seq)
+		} else {
+			key = "http-" + key
+		}
+		s.conns[ss] = key
+		go func() {
+			_ = ss.Wait()
+			s.mu.Lock()
+			delete(s.conns, ss)
+			s.mu.Unlock()
+			s.sessions.Drop(key)
+		}()
+	}
+	s.mu.Unlock()
+	return s.sessions.Get(key)
+}

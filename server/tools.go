@@ -1,0 +1,211 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/results"
+)
+
+// Meta-tool names.
+const (
+	ToolSearch  = "search_capabilities"
+	ToolSchemas = "get_capability_schemas"
+	ToolExecute = "execute_code"
+)
+
+// SearchInput are the arguments of search_capabilities.
+type SearchInput struct {
+	Query  string   `json:"query" jsonschema:"what you want to do, in a few words (e.g. 'list open issues'); empty lists everything"`
+	Tags   []string `json:"tags,omitempty" jsonschema:"label filters as key=value (e.g. source=mcp); bare words are added to the query"`
+	Detail string   `json:"detail,omitempty" jsonschema:"brief (default): one line each; detailed: parameters; full: JSON schemas"`
+	Limit  int      `json:"limit,omitempty" jsonschema:"maximum number of matches (default 10)"`
+}
+
+// SchemasInput are the arguments of get_capability_schemas.
+type SchemasInput struct {
+	Names  []string `json:"names" jsonschema:"capability aliases or ids, e.g. [\"greeter.greet\", \"mcp:linear/list_issues\"]"`
+	Detail string   `json:"detail,omitempty" jsonschema:"detailed (default) or full (JSON schemas) or brief"`
+}
+
+func (s *Server) addMetaTools() {
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        ToolSearch,
+		Title:       "Search capabilities",
+		Description: searchDescription,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.search)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        ToolSchemas,
+		Title:       "Get capability schemas",
+		Description: schemasDescription,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.schemas)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        ToolExecute,
+		Title:       "Execute Python snippet",
+		Description: executeDescription,
+		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
+	}, s.execute)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func textResult(text string, isError bool) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: isError}
+}
+
+func (s *Server) search(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, any, error) {
+	detail, err := capability.ParseDetail(in.Detail)
+	if err != nil {
+		return textResult(ToolSearch+": "+err.Error(), true), nil, nil
+	}
+	if in.Limit < 0 {
+		return textResult(fmt.Sprintf("%s: limit %d: want a positive number (default 10)", ToolSearch, in.Limit), true), nil, nil
+	}
+	opts := capability.SearchOptions{Query: in.Query, Limit: in.Limit}
+	for _, tag := range in.Tags {
+		k, v, ok := strings.Cut(tag, "=")
+		if !ok {
+			opts.Query = strings.TrimSpace(opts.Query + " " + tag)
+			continue
+		}
+		if opts.Labels == nil {
+			opts.Labels = map[string]string{}
+		}
+		opts.Labels[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	res := s.engine.Registry().Search(opts)
+	return textResult(capability.RenderSearch(res, detail), false), nil, nil
+}
+
+func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in SchemasInput) (*mcp.CallToolResult, any, error) {
+	if in.Detail == "" {
+		in.Detail = string(capability.DetailDetailed)
+	}
+	detail, err := capability.ParseDetail(in.Detail)
+	if err != nil {
+		return textResult(ToolSchemas+": "+err.Error(), true), nil, nil
+	}
+	if len(in.Names) == 0 {
+		return textResult(ToolSchemas+": names is empty: pass the names search_capabilities returned, e.g. [\"greeter.greet\"]", true), nil, nil
+	}
+	reg := s.engine.Registry()
+	missing := 0
+	for _, n := range in.Names {
+		if _, ok := reg.Lookup(n); !ok {
+			missing++
+		}
+	}
+	return textResult(reg.Describe(in.Names, detail), missing == len(in.Names)), nil, nil
+}
+
+// validToolName is what MCP clients accept as a tool name.
+var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+
+// directToolName is the MCP tool name of a capability: its first alias
+// (what a snippet calls it), else its id with separators replaced.
+func directToolName(c *capability.Capability, aliases []string) string {
+	for _, a := range aliases {
+		if validToolName.MatchString(a) {
+			return a
+		}
+	}
+	name := strings.NewReplacer(":", "_", "/", "_").Replace(c.ID)
+	return regexp.MustCompile(`[^A-Za-z0-9_.-]`).ReplaceAllString(name, "_")
+}
+
+func (s *Server) addDirectTools() error {
+	reg := s.engine.Registry()
+	taken := map[string]string{ToolSearch: "a meta-tool", ToolSchemas: "a meta-tool", ToolExecute: "a meta-tool"}
+	for _, c := range reg.List() {
+		name := directToolName(c, reg.Aliases(c.ID))
+		if other, ok := taken[name]; ok {
+			return fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is already %s; give it another alias in the config", c.ID, name, other)
+		}
+		taken[name] = "capability " + c.ID
+		schema := json.RawMessage(c.InputSchema)
+		if len(bytes.TrimSpace(schema)) == 0 {
+			schema = json.RawMessage(`{"type":"object"}`)
+		}
+		tool := &mcp.Tool{Name: name, Description: c.Description, InputSchema: schema}
+		if tool.Description == "" {
+			tool.Description = c.ID
+		}
+		id, labels := c.ID, c.Labels
+		s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return s.callDirect(ctx, req, id, labels)
+		})
+	}
+	return nil
+}
+
+func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, id string, labels map[string]string) (*mcp.CallToolResult, error) {
+	args := map[string]any{}
+	if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
+		v, err := results.Decode(raw)
+		if err != nil {
+			return textResult(fmt.Sprintf("tool %s: arguments are not valid JSON: %v", req.Params.Name, err), true), nil
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return textResult(fmt.Sprintf("tool %s: arguments must be a JSON object", req.Params.Name), true), nil
+		}
+		args = m
+	}
+	res, err := s.engine.Call(ctx, &dispatch.Call{
+		Origin:       dispatch.OriginToolCall,
+		CapabilityID: id,
+		Args:         args,
+		Labels:       labels,
+	})
+	if err != nil {
+		return textResult(fmt.Sprintf("%s: %v", id, err), true), nil
+	}
+	return toMCPResult(res), nil
+}
+
+// toMCPResult converts a capability result to MCP's shape.
+func toMCPResult(res *capability.Result) *mcp.CallToolResult {
+	out := &mcp.CallToolResult{IsError: res.IsError, Content: []mcp.Content{}}
+	for _, c := range res.Content {
+		switch c.Type {
+		case "text":
+			out.Content = append(out.Content, &mcp.TextContent{Text: c.Text})
+		case "image", "audio":
+			data, err := base64.StdEncoding.DecodeString(c.Data)
+			if err != nil {
+				out.Content = append(out.Content, &mcp.TextContent{Text: fmt.Sprintf("[%s content with invalid base64 data]", c.Type)})
+				continue
+			}
+			if c.Type == "image" {
+				out.Content = append(out.Content, &mcp.ImageContent{Data: data, MIMEType: c.MIMEType})
+			} else {
+				out.Content = append(out.Content, &mcp.AudioContent{Data: data, MIMEType: c.MIMEType})
+			}
+		case "resource_link":
+			out.Content = append(out.Content, &mcp.ResourceLink{URI: c.URI, Name: c.URI, MIMEType: c.MIMEType})
+		case "resource":
+			out.Content = append(out.Content, &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: c.URI, MIMEType: c.MIMEType, Text: c.Text}})
+		default:
+			out.Content = append(out.Content, &mcp.TextContent{Text: c.Text})
+		}
+	}
+	if res.Structured != nil {
+		out.StructuredContent = jsonSafe(res.Structured)
+		if len(out.Content) == 0 {
+			b, _ := json.Marshal(out.StructuredContent)
+			out.Content = append(out.Content, &mcp.TextContent{Text: string(b)})
+		}
+	}
+	return out
+}

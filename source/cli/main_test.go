@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -126,7 +127,7 @@ func sleepers(t *testing.T, arg string) []int {
 type chain struct {
 	src     *Source
 	handler dispatch.Handler
-	reached int // calls that got past admission to the terminus
+	reached atomic.Int64 // calls that got past admission to the terminus
 }
 
 func newChain(t *testing.T, p Policy, h Hooks) *chain {
@@ -136,22 +137,20 @@ func newChain(t *testing.T, p Policy, h Hooks) *chain {
 		t.Fatalf("New: %v", err)
 	}
 	c := &chain{src: src}
-	registered := map[string]*capability.Capability{}
-	for _, capa := range src.Capabilities() {
-		registered[capa.ID] = capa
+	reg := capability.NewRegistry()
+	if err := reg.AddAll(src.Capabilities()...); err != nil {
+		t.Fatalf("registering %v: %v", src.Capabilities(), err)
 	}
-	terminus := func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
-		c.reached++
-		capa, ok := registered[call.CapabilityID]
-		if !ok {
-			var err error
-			if capa, err = src.Lookup(call.CapabilityID); err != nil {
-				return nil, err
-			}
+	// The registry holds the allowlist; other cli: ids resolve lazily.
+	lookup := func(id string) (*capability.Capability, bool) {
+		c.reached.Add(1)
+		if capa, ok := reg.Lookup(id); ok {
+			return capa, true
 		}
-		return capa.Handler(ctx, call.Args)
+		capa, err := src.Lookup(id)
+		return capa, err == nil
 	}
-	c.handler = src.Admission()(terminus)
+	c.handler = dispatch.Chain(dispatch.Terminus(lookup), src.Admission())
 	return c
 }
 

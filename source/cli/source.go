@@ -69,19 +69,19 @@ func New(p Policy, h Hooks) (*Source, error) {
 // Capabilities returns the capabilities to register up front, sorted by id:
 // one per allowlisted binary in allowlist mode, none otherwise (ambient mode
 // resolves binaries lazily through Lookup).
-func (s *Source) Capabilities() []*capability.Capability {
+func (s *Source) Capabilities() []capability.Capability {
 	if s.policy.mode() != ModeAllowlist {
 		return nil
 	}
 	names := slices.Clone(s.policy.Allow)
 	slices.Sort(names)
-	out := make([]*capability.Capability, 0, len(names))
+	out := make([]capability.Capability, 0, len(names))
 	for _, name := range names {
 		c, err := s.capability(name)
 		if err != nil {
 			continue // unreachable: allowlisted paths were resolved by New
 		}
-		out = append(out, c)
+		out = append(out, *c)
 	}
 	return out
 }
@@ -118,21 +118,32 @@ func (s *Source) Admission() dispatch.Middleware {
 				return next(ctx, call)
 			}
 			if err != nil {
-				return nil, err
+				return nil, deny(call, err)
 			}
 			if s.policy.allows(name) {
 				return next(ctx, call)
 			}
 			if !s.canEscalate() {
-				return nil, s.denied(name)
+				return nil, deny(call, s.denied(name))
 			}
 			ctx, err = s.escalate(ctx, name, call.Args)
 			if err != nil {
-				return nil, err
+				return nil, deny(call, err)
 			}
 			return next(ctx, call)
 		}
 	}
+}
+
+// deny wraps a refusal as the chain's denial error, keeping the cause
+// reachable with errors.As (*PermissionError, *ArgumentError, ErrNotFound).
+func deny(call *dispatch.Call, err error) error {
+	msg := err.Error()
+	var pe *PermissionError
+	if errors.As(err, &pe) {
+		msg = fmt.Sprintf("CLI binary %q: %s", pe.Binary, pe.Reason)
+	}
+	return &dispatch.Error{Kind: dispatch.KindDenied, CapabilityID: call.CapabilityID, Message: msg, Err: err}
 }
 
 // parseID splits a `cli:` id. isCLI reports whether the id is meant as one

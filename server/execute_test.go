@@ -1,0 +1,255 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/audit"
+)
+
+func needInterpreter(t *testing.T) {
+	t.Helper()
+	if err := interpreterReady(); err != nil {
+		t.Skipf("the embedded interpreter does not run snippets yet: %v", err)
+	}
+}
+
+// run calls execute_code and decodes its structured content.
+func run(t *testing.T, cs *mcp.ClientSession, code string, extra ...any) (*mcp.CallToolResult, ExecuteOutput) {
+	t.Helper()
+	args := map[string]any{"code": code}
+	for i := 0; i+1 < len(extra); i += 2 {
+		args[extra[i].(string)] = extra[i+1]
+	}
+	res := callTool(t, cs, ToolExecute, args)
+	var out ExecuteOutput
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("structured content %s: %v", b, err)
+	}
+	return res, out
+}
+
+func mustOK(t *testing.T, res *mcp.CallToolResult, out ExecuteOutput) {
+	t.Helper()
+	if res.IsError || out.Error != nil {
+		t.Fatalf("run failed: %s", text(res))
+	}
+}
+
+func TestExecuteReturnsDictAndAudits(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	code := "r = await greeter.greet(name=\"Ada\")\nprint(\"got\", r[\"greeting\"])\nreturn {\"greeting\": r[\"greeting\"], \"n\": 2}"
+	res, out := run(t, cs, code)
+	mustOK(t, res, out)
+	b, _ := json.Marshal(out.Value)
+	if string(b) != `{"greeting":"Hello, Ada!","n":2}` {
+		t.Errorf("value = %s", b)
+	}
+	if out.Stdout != "got Hello, Ada!\n" || out.CapabilityCalls != 1 || out.Backend != "embedded" {
+		t.Errorf("out = %+v", out)
+	}
+	txt := text(res)
+	if !strings.Contains(txt, "stdout:\ngot Hello, Ada!") || !strings.Contains(txt, "result (dict):") {
+		t.Errorf("text block:\n%s", txt)
+	}
+
+	lines := f.audit.lines(t)
+	if len(lines) != 3 {
+		t.Fatalf("audit lines %v, want run_start, dispatch, run_end", lines)
+	}
+	want := []string{"run_start", "dispatch", "run_end"}
+	for i, ln := range lines {
+		if ln["event"] != want[i] || ln["run_id"] != out.RunID {
+			t.Errorf("line %d = %v, want %s of %s", i, ln, want[i], out.RunID)
+		}
+	}
+	if lines[0]["snippet_sha256"] != audit.SnippetHash(code) || lines[2]["outcome"] != "ok" {
+		t.Errorf("run lines %v %v", lines[0], lines[2])
+	}
+	if strings.Contains(f.audit.buf.String(), "Ada") {
+		t.Errorf("the audit log contains an argument or result")
+	}
+}
+
+func TestSessionsKeepGlobalsPerClient(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	a := f.connect(t, nil)
+	b := f.connect(t, nil)
+
+	res, out := run(t, a, "x = 41")
+	mustOK(t, res, out)
+	res, out = run(t, a, "return x + 1")
+	mustOK(t, res, out)
+	if out.Value != float64(42) {
+		t.Errorf("second run = %v, want 42", out.Value)
+	}
+	res, out = run(t, b, "return x")
+	if !res.IsError || out.Error == nil || out.Error.Type != "NameError" {
+		t.Errorf("client b sees client a's x: %s", text(res))
+	}
+
+	// A failing run keeps what it bound before failing, and the traceback
+	// points at the snippet's line.
+	res, out = run(t, a, "y = 7\nraise ValueError(\"boom\")")
+	if !res.IsError || out.Error.Type != "ValueError" || !strings.Contains(text(res), "line 2") {
+		t.Errorf("failing run: %s", text(res))
+	}
+	res, out = run(t, a, "return [x, y]")
+	mustOK(t, res, out)
+	if b, _ := json.Marshal(out.Value); string(b) != "[41,7]" {
+		t.Errorf("after a failed run = %s, want [41,7]", b)
+	}
+
+	// Without sessions every run starts fresh.
+	fresh := newFixture(t, func(o *Options) { o.SessionsEnabled = false }).connect(t, nil)
+	run(t, fresh, "x = 1")
+	if res, _ := run(t, fresh, "return x"); !res.IsError {
+		t.Errorf("sessions disabled but x persisted: %s", text(res))
+	}
+}
+
+func TestTimeoutRollsBackButCallsStand(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "x = 1")
+	mustOK(t, res, out)
+	res, out = run(t, cs, "x = 2\nawait counter.bump()\nawait clock.sleep(seconds=30)", "timeout", 0.3)
+	if !res.IsError || out.Error == nil || out.Error.Type != "TimeoutError" || !out.RolledBack {
+		t.Fatalf("timed-out run: %+v\n%s", out, text(res))
+	}
+	if !strings.Contains(text(res), "rolled back") || !strings.Contains(text(res), "1 capability call(s)") || !strings.Contains(text(res), "stand") {
+		t.Errorf("timeout message should say the session was rolled back and calls stand:\n%s", text(res))
+	}
+	if f.engine.bumps.Load() != 1 {
+		t.Errorf("counter = %d, want 1: the call made before the timeout stands", f.engine.bumps.Load())
+	}
+	res, out = run(t, cs, "return x")
+	mustOK(t, res, out)
+	if out.Value != float64(1) {
+		t.Errorf("after rollback x = %v, want 1", out.Value)
+	}
+}
+
+func TestResetSessionClearsAfterTheRun(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "x = 1\nawait reset_session()\nreturn x")
+	mustOK(t, res, out)
+	if out.Value != float64(1) || !strings.Contains(text(res), "reset_session()") {
+		t.Errorf("the resetting run itself still sees x: %v\n%s", out.Value, text(res))
+	}
+	res, out = run(t, cs, "try:\n    x\nexcept NameError:\n    return 'gone'\nreturn 'kept'")
+	mustOK(t, res, out)
+	if out.Value != "gone" {
+		t.Errorf("after reset_session x is %v", out.Value)
+	}
+}
+
+func TestReservedNamesRejectedBeforeRunning(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	for _, code := range []string{"save_result = 1", "def call_tool(a, b):\n    return 1", "for cli in [1]:\n    pass"} {
+		res, out := run(t, cs, code)
+		if !res.IsError || out.Error == nil || !strings.Contains(text(res), "reserved") {
+			t.Errorf("%q was not rejected: %s", code, text(res))
+		}
+	}
+	if lines := f.audit.lines(t); len(lines) != 0 {
+		t.Errorf("rejected snippets ran: audit %v", lines)
+	}
+}
+
+func TestSaveAndLoadResults(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "h = await save_result({\"a\": [1, 2]}, label=\"nums\")\nreturn h")
+	mustOK(t, res, out)
+	handle, _ := out.Value.(string)
+	if !strings.HasPrefix(handle, "res_") {
+		t.Fatalf("save_result returned %v", out.Value)
+	}
+	res, out = run(t, cs, "v = await load_result(h)\nreturn v[\"a\"][1]")
+	mustOK(t, res, out)
+	if out.Value != float64(2) {
+		t.Errorf("load_result(h)[a][1] = %v", out.Value)
+	}
+	lr, err := cs.ListResources(context.Background(), nil)
+	if err != nil || len(lr.Resources) != 1 || lr.Resources[0].Name != handle {
+		t.Errorf("resources = %+v, %v", lr, err)
+	}
+
+	res, out = run(t, cs, "await save_result({\"items\": [1, float(\"nan\")]})")
+	if !res.IsError || out.Error.Type != "TypeError" || !strings.Contains(text(res), "$.items[1]") {
+		t.Errorf("saving NaN should be a TypeError naming $.items[1]: %s", text(res))
+	}
+	res, out = run(t, cs, "await load_result(\"res_00000000000000000000\")")
+	if !res.IsError || out.Error.Type != "KeyError" || !strings.Contains(text(res), "res_00000000000000000000") {
+		t.Errorf("loading an unknown handle: %s", text(res))
+	}
+}
+
+func TestProgressAndCancellation(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, func(o *Options) { o.ProgressInterval = 20 * time.Millisecond })
+	var progress atomic.Int32
+	cs := f.connect(t, &mcp.ClientOptions{ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+		if req.Params.ProgressToken == "tok" {
+			progress.Add(1)
+		}
+	}})
+	params := &mcp.CallToolParams{Name: ToolExecute, Arguments: map[string]any{"code": "await clock.sleep(seconds=0.3)\nreturn 1"}}
+	params.SetProgressToken("tok")
+	res, err := cs.CallTool(context.Background(), params)
+	if err != nil || res.IsError {
+		t.Fatalf("run: %v %s", err, text(res))
+	}
+	if progress.Load() == 0 {
+		t.Errorf("no progress notifications for a 0.3s run at a 20ms interval")
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: ToolExecute, Arguments: map[string]any{"code": "await clock.sleep(seconds=30)"}})
+	if err == nil {
+		t.Fatal("a cancelled call returned no error")
+	}
+	// The server must have stopped the run and released the session: the
+	// next run does not wait 30 seconds.
+	res, out := run(t, cs, "return 'next'")
+	mustOK(t, res, out)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the run after a cancelled one took until %s", d)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, ln := range f.audit.lines(t) {
+			if ln["event"] == "run_end" && ln["error_type"] == "CancelledError" {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("no run_end with CancelledError in the audit log: %v", f.audit.lines(t))
+}

@@ -14,19 +14,32 @@ import (
 const inputSchema = `{
   "type": "object",
   "properties": {
-    "args": {"type": "array", "items": {"type": ["string", "number"]},
+    "args": {"type": "array", "items": {"$ref": "#/$defs/word"},
       "description": "Leading positional words, usually the subcommand: [\"log\"]."},
-    "options": {"type": ["object", "array"],
+    "options": {"$ref": "#/$defs/flags",
       "description": "Flags after args. Keys: one letter -> -k VALUE, longer -> --key-name=VALUE (underscores become dashes, one trailing underscore dropped); true -> bare flag; false/null -> omitted; a list repeats the flag. An object renders in sorted key order; a list of [key, value] pairs keeps its order."},
-    "positional": {"type": "array", "items": {"type": ["string", "number"]},
+    "positional": {"type": "array", "items": {"$ref": "#/$defs/word"},
       "description": "Trailing positional arguments, after the options (a snippet's _=[...])."},
-    "global": {"type": ["object", "array"],
+    "global": {"$ref": "#/$defs/flags",
       "description": "Flags placed before args, same rules as options (a snippet's _global={...}): {\"C\": \"/repo\"} -> -C /repo."},
     "check": {"type": "boolean", "default": true,
       "description": "When true, a non-zero exit status is an error (CLIError in snippets)."},
     "stdin": {"type": "null", "description": "Reserved: stdin is always closed."}
   },
-  "additionalProperties": false
+  "additionalProperties": false,
+  "$defs": {
+    "word": {"type": ["string", "number"]},
+    "value": {"anyOf": [
+      {"type": ["string", "number", "boolean", "null"]},
+      {"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}}
+    ]},
+    "flags": {
+      "type": ["object", "array"],
+      "additionalProperties": {"$ref": "#/$defs/value"},
+      "items": {"type": "array", "minItems": 2, "maxItems": 2,
+        "prefixItems": [{"type": "string"}, {"$ref": "#/$defs/value"}]}
+    }
+  }
 }`
 
 // outputSchema is the structured result of every `cli:` capability.

@@ -71,6 +71,10 @@ func (p Policy) mode() Mode {
 	return p.Mode
 }
 
+// Unsafe reports whether the policy is for development only (ambient
+// mode): serving it needs an explicit --unsafe.
+func (p Policy) Unsafe() bool { return p.mode() == ModeAmbient }
+
 func (p Policy) timeout() time.Duration {
 	if p.Timeout <= 0 {
 		return DefaultTimeout

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -347,5 +348,43 @@ func TestEscalationEdges(t *testing.T) {
 	}
 	if _, err := os.Stat(b); !os.IsNotExist(err) {
 		t.Errorf("smuggled mkdir ran: %v", err)
+	}
+}
+
+// TestInputSchemaThroughTerminus checks that the chain's schema validation
+// accepts every shape the renderer takes and rejects bad values with a
+// JSON path, before the handler runs.
+func TestInputSchemaThroughTerminus(t *testing.T) {
+	t.Parallel()
+	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf"}}, Hooks{})
+	ok := []map[string]any{
+		{"args": []any{"%s", 1.5}},
+		{"args": []any{"%s"}, "options": []any{[]any{"x", nil}}, "global": map[string]any{"v": []any{true, "a"}}, "check": false, "stdin": nil},
+	}
+	for _, args := range ok {
+		c.ok(t, "cli:printf", args)
+	}
+	bad := map[string]string{
+		"$.args[0]":       `{"args": [true]}`,
+		"$.options.x":     `{"options": {"x": {"y": 1}}}`,
+		"$.options[0]":    `{"options": [["x"]]}`,
+		"$.global.v":      `{"global": {"v": ["a", []]}}`,
+		"$.stdin":         `{"stdin": "data"}`,
+		"$.positional[0]": `{"positional": [{}]}`,
+	}
+	for path, input := range bad {
+		var args map[string]any
+		if err := json.Unmarshal([]byte(input), &args); err != nil {
+			t.Fatal(err)
+		}
+		_, err := c.call("cli:printf", args)
+		var de *dispatch.Error
+		if !errors.As(err, &de) || de.Kind != dispatch.KindInvalidArgs {
+			t.Errorf("%s: %v, want invalid arguments", input, err)
+			continue
+		}
+		if !strings.HasPrefix(de.Path, path) {
+			t.Errorf("%s: path %q, want %q", input, de.Path, path)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
@@ -274,7 +275,7 @@ func (e *ArgumentError) PythonException() string { return "ValueError" }
 
 // toResult shapes a run's output as a capability result. A timeout is
 // always an error; a non-zero exit is one when check is set.
-func toResult(out *Output, check bool, timeout interface{ String() string }) *capability.Result {
+func toResult(out *Output, check bool, timeout time.Duration) *capability.Result {
 	argv := make([]any, len(out.Argv))
 	for i, a := range out.Argv {
 		argv[i] = a

@@ -281,6 +281,7 @@ func (l *Loader) Update(path string, edit func(cfg *Config, e *Edit) error) (*Co
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(fix the file first; nothing was changed)", err)
 	}
+	cur.Path = path
 	e := NewEdit(data)
 	if err := edit(cur, e); err != nil {
 		return nil, err

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane/config"
+)
+
+func newConfigCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Inspect the toolplane.toml in use",
+		Example: `  toolplane config check
+  toolplane config path`,
+		Args: cobra.ArbitraryArgs,
+		RunE: groupRun,
+	}
+	cmd.AddCommand(newConfigCheckCmd(a), newConfigPathCmd(a))
+	return cmd
+}
+
+func newConfigCheckCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "check",
+		Short: "Validate the config and summarize it, without connecting anywhere",
+		Long: `Validate toolplane.toml strictly (unknown keys, wrong types, bad values and
+contradictions are errors with file:line:col) and print a short summary: the
+backend, the CLI policy, the MCP servers with their transport, sessions,
+results and audit. It never opens a network connection or starts a server.`,
+		Example: `  toolplane config check
+  toolplane config check --config ./toolplane.toml`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := a.loadConfig()
+			if err != nil {
+				return err
+			}
+			writeSummary(a.IO.Out, cfg)
+			return nil
+		},
+	}
+}
+
+func newConfigPathCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "path",
+		Short: "Print the path of the config file in use",
+		Long: `Print the config file this invocation uses: --config PATH, else
+$TOOLPLANE_CONFIG, else ./toolplane.toml if present, else
+~/.toolplane/toolplane.toml. The file need not exist.`,
+		Example: `  toolplane config path`,
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path, err := a.configPath()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(a.IO.Out, path)
+			return nil
+		},
+	}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// writeSummary prints what the config does, one line per concern.
+func writeSummary(w io.Writer, cfg *config.Config) {
+	fmt.Fprintf(w, "config:   %s (valid)\n", cfg.Path)
+	fmt.Fprintf(w, "backend:  %s\n", cfg.Toolplane.DefaultBackend)
+	fmt.Fprintf(w, "cli:      %s\n", cliPolicy(&cfg.CLI))
+	s := cfg.Session
+	if s.Enabled {
+		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s\n", s.MaxMemoryMB, s.IdleTimeout)
+	} else {
+		fmt.Fprintln(w, "sessions: off")
+	}
+	r := cfg.Results
+	if r.Enabled {
+		fmt.Fprintf(w, "results:  on, %d entries, %s per entry, %s total, ttl %ds\n", r.MaxEntries, r.MaxEntryBytes, r.MaxTotalBytes, r.TTLSeconds)
+	} else {
+		fmt.Fprintln(w, "results:  off")
+	}
+	if cfg.Audit.Enabled {
+		fmt.Fprintf(w, "audit:    on, %s\n", cfg.Audit.Path)
+	} else {
+		fmt.Fprintln(w, "audit:    off")
+	}
+	fmt.Fprintf(w, "facade:   direct tools %s\n", onOff(cfg.Facade.Tools))
+	names := cfg.ServerNames()
+	fmt.Fprintf(w, "mcp:      %d server(s)\n", len(names))
+	writeServers(w, cfg, "  ")
+	if u := cfg.NeedsUnsafe(); len(u) > 0 {
+		fmt.Fprintf(w, "serve:    needs `serve mcp --unsafe` because of %s\n", strings.Join(u, ", "))
+	} else {
+		fmt.Fprintln(w, "serve:    safe to serve without --unsafe")
+	}
+}
+
+// cliPolicy renders the [cli] table in one line.
+func cliPolicy(c *config.CLIConfig) string {
+	var b strings.Builder
+	b.WriteString(string(c.Mode))
+	switch c.Mode {
+	case config.CLIDisabled:
+		return b.String()
+	case config.CLIAllowlist:
+		fmt.Fprintf(&b, " (%s)", strings.Join(c.Allow, ", "))
+	case config.CLIAmbient:
+		b.WriteString(" (any binary on PATH)")
+	}
+	fmt.Fprintf(&b, ", timeout %s, max output %s, escalate %s", c.Timeout, c.MaxOutputBytes, onOff(c.Escalate))
+	return b.String()
+}
+
+// writeServers prints one aligned line per MCP server: name, transport and
+// what it connects to. Secrets print as references, literals hidden.
+func writeServers(w io.Writer, cfg *config.Config, indent string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, name := range cfg.ServerNames() {
+		s := cfg.MCP.Servers[name]
+		target := s.URL
+		var extra []string
+		if s.Command != "" {
+			target = strings.Join(append([]string{s.Command}, s.Args...), " ")
+			if s.Startup == config.StartupEager {
+				extra = append(extra, "eager")
+			}
+		}
+		if s.Auth == config.AuthOAuth {
+			extra = append(extra, "auth=oauth")
+		}
+		if n := len(s.Tools); n > 0 {
+			extra = append(extra, fmt.Sprintf("%d tool override(s)", n))
+		}
+		line := fmt.Sprintf("%s%s\t%s\t%s", indent, name, s.EffectiveTransport(), target)
+		if len(extra) > 0 {
+			// Only a non-empty last cell: an empty one would pad the line
+			// with trailing spaces.
+			line += "\t" + strings.Join(extra, ", ")
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+}

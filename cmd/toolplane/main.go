@@ -1,0 +1,10 @@
+// Command toolplane gives AI agents one governed, programmable surface over
+// their tools: it edits and checks toolplane.toml, runs snippets, and serves
+// the MCP facade. Run `toolplane help` for the verbs.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(Main(os.Args[1:], IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
+}

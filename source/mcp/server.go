@@ -1,0 +1,595 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/capability"
+)
+
+// maxRecentErrors bounds the errors a server remembers for status.
+const maxRecentErrors = 8
+
+// stderrTailBytes is how much of a server's stderr an error message carries.
+const stderrTailBytes = 2048
+
+// deathWait is how long a failed call waits for the connection's end to be
+// explained (process exit status, garbage on stdout) before reporting the
+// bare transport error. Exit is noticed within milliseconds; this is slack.
+const deathWait = 500 * time.Millisecond
+
+// server is the state of one configured upstream server.
+type server struct {
+	m      *Manager
+	spec   ServerSpec
+	stderr *ringBuffer
+	// life ends when the server is closed, aborting a start in progress.
+	life context.Context
+	kill context.CancelCauseFunc
+
+	// sem serialises connecting and catalog refreshes so concurrent first
+	// calls share one process; a channel so waiters can give up on ctx.
+	sem chan struct{}
+
+	mu       sync.Mutex
+	cur      *conn        // live connection, nil before the first or after a death
+	tools    []*mcp.Tool  // tools of the last listing
+	errs     []errorEntry // most recent last
+	starts   int          // connections made, for status (restarts = starts-1)
+	closed   bool
+	lastList time.Duration // latency of the last tools/list
+}
+
+type errorEntry struct {
+	at  time.Time
+	err error
+}
+
+func newServer(m *Manager, spec ServerSpec) *server {
+	life, kill := context.WithCancelCause(context.Background())
+	return &server{
+		m:      m,
+		spec:   spec,
+		stderr: newRingBuffer(m.opts.StderrLimit),
+		life:   life,
+		kill:   kill,
+		sem:    make(chan struct{}, 1),
+	}
+}
+
+// conn is one connection (and for stdio one process) of a server.
+type conn struct {
+	s      *server
+	cs     *mcp.ClientSession
+	proc   *process // nil for HTTP
+	stdio  *stdioConn
+	http   *httpRecorder
+	cancel context.CancelCauseFunc // ends the connection's context
+
+	dead  chan struct{} // closed when the connection is unusable
+	cause error         // why, set before dead closes
+	once  sync.Once
+}
+
+// errStartTimeout is the cause of a connect that ran out of StartTimeout.
+var errStartTimeout = errors.New("start timeout")
+
+// errCallTimeout is the cause of a call that ran out of the spec's Timeout.
+var errCallTimeout = errors.New("call timeout")
+
+func (s *server) record(err error) {
+	if err == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.errs = append(s.errs, errorEntry{at: time.Now(), err: err})
+	if len(s.errs) > maxRecentErrors {
+		s.errs = s.errs[len(s.errs)-maxRecentErrors:]
+	}
+}
+
+func (s *server) live() *conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur != nil && !s.cur.isDead() {
+		return s.cur
+	}
+	return nil
+}
+
+func (s *server) acquire(ctx context.Context) error {
+	select {
+	case s.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("mcp server %q: waiting for the server to start: %w", s.spec.Name, context.Cause(ctx))
+	}
+}
+
+func (s *server) release() { <-s.sem }
+
+// connection returns the live connection, starting (or restarting) the
+// server when there is none.
+func (s *server) connection(ctx context.Context) (*conn, error) {
+	if c := s.live(); c != nil {
+		return c, nil
+	}
+	if err := s.acquire(ctx); err != nil {
+		return nil, err
+	}
+	defer s.release()
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
+	}
+	if c := s.live(); c != nil {
+		return c, nil
+	}
+	c, tools, err := s.connect(ctx)
+	if err != nil {
+		s.record(err)
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		c.close(0)
+		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
+	}
+	s.cur = c
+	s.tools = tools
+	s.starts++
+	s.mu.Unlock()
+	return c, nil
+}
+
+// connect starts a connection and lists the server's tools.
+func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
+	name := s.spec.Name
+	// The connection's context outlives this call (the SSE transport keeps
+	// its stream on it), so it is detached from ctx; ctx and StartTimeout
+	// still cut the start short by cancelling it until the handshake is done.
+	lifeCtx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	stopCtx := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	stopLife := context.AfterFunc(s.life, func() { cancel(ErrClosed) })
+	timer := time.AfterFunc(s.m.opts.StartTimeout, func() { cancel(errStartTimeout) })
+	defer func() {
+		stopCtx()
+		stopLife()
+		timer.Stop()
+	}()
+
+	c := &conn{s: s, cancel: cancel, dead: make(chan struct{})}
+	client := mcp.NewClient(&mcp.Implementation{Name: s.m.opts.ClientName, Version: s.m.opts.ClientVersion}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			go s.toolsChanged(c)
+		},
+	})
+
+	var transport mcp.Transport
+	switch s.spec.transport() {
+	case TransportStdio:
+		env, err := s.environment(lifeCtx)
+		if err != nil {
+			cancel(err)
+			return nil, nil, err
+		}
+		proc, err := startProcess(&s.spec, env, s.stderr)
+		if err != nil {
+			cancel(err)
+			return nil, nil, fmt.Errorf("mcp server %q: %w", name, err)
+		}
+		c.proc = proc
+		c.stdio = &stdioConn{proc: proc}
+		transport = c.stdio
+	default:
+		t, rec, err := s.httpTransport(lifeCtx)
+		if err != nil {
+			cancel(err)
+			return nil, nil, err
+		}
+		c.http = rec
+		transport = t
+	}
+
+	fail := func(err error) (*conn, []*mcp.Tool, error) {
+		err = s.startError(lifeCtx, c, err)
+		c.close(0)
+		return nil, nil, err
+	}
+	cs, err := client.Connect(lifeCtx, transport, nil)
+	if err != nil {
+		return fail(err)
+	}
+	c.cs = cs
+	go c.watch()
+	tools, _, err := s.listTools(lifeCtx, c)
+	if err != nil {
+		return fail(err)
+	}
+	return c, tools, nil
+}
+
+// environment is toolplane's environment plus the spec's env, with secret
+// references resolved.
+func (s *server) environment(ctx context.Context) ([]string, error) {
+	env := os.Environ()
+	keys := make([]string, 0, len(s.spec.Env))
+	for k := range s.spec.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v, err := s.resolve(ctx, s.spec.Env[k])
+		if err != nil {
+			return nil, fmt.Errorf("[mcp.servers.%s] env %s: %w", s.spec.Name, k, err)
+		}
+		env = append(env, k+"="+v)
+	}
+	return env, nil
+}
+
+func (s *server) resolve(ctx context.Context, v string) (string, error) {
+	if s.m.opts.Resolve == nil {
+		return v, nil
+	}
+	return s.m.opts.Resolve(ctx, v)
+}
+
+// startError explains why a connection could not be made, in the terms a
+// user can act on.
+func (s *server) startError(ctx context.Context, c *conn, err error) error {
+	name := s.spec.Name
+	var nl *needsLoginError
+	if errors.As(err, &nl) {
+		return err
+	}
+	// Garbage first: the SDK closes the server's stdin when it reads
+	// garbage, so the server may well have exited by now too. Then a start
+	// cut short: closing stdin on the way out makes servers exit as well.
+	if c.stdio != nil {
+		if g := c.stdio.garbage(); g != nil {
+			return s.garbageError(g, c)
+		}
+	}
+	switch cause := context.Cause(ctx); {
+	case cause == errStartTimeout:
+		return fmt.Errorf("mcp server %q did not finish starting (initialize and tools/list) within %s; %s", name, s.m.opts.StartTimeout, s.stderrNote())
+	case errors.Is(cause, ErrClosed):
+		return fmt.Errorf("mcp server %q: %w", name, ErrClosed)
+	case cause != nil:
+		return fmt.Errorf("mcp server %q: start interrupted: %w", name, cause)
+	}
+	// The process may be exiting right now; give its status a moment.
+	if c.proc != nil && c.proc.waitFor(deathWait) {
+		return fmt.Errorf("mcp server %q exited at start (%s); stderr tail: %s", name, c.proc.exitDescription(), s.stderrTail())
+	}
+	if c.http != nil {
+		if herr := c.http.authError(s.spec.Name, s.spec.Auth); herr != nil {
+			return herr
+		}
+	}
+	return fmt.Errorf("mcp server %q (%s): connecting: %w; %s", name, s.spec.target(), err, s.stderrNote())
+}
+
+func (s *server) garbageError(g error, c *conn) error {
+	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
+		s.spec.Name, g, offendingLine(c.proc.stdoutTail.Bytes()), s.stderrTailOrNone())
+}
+
+// offendingLine picks, from the last bytes a server wrote to stdout, the last
+// line that is not JSON, which is what broke the stream; the reader may have
+// read valid messages after it.
+func offendingLine(tail []byte) string {
+	lines := bytes.Split(tail, []byte("\n"))
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := bytes.TrimSpace(lines[i])
+		if len(l) > 0 && !json.Valid(l) && (i > 0 || l[0] != '{') {
+			// The first line may be the cut-off end of a valid message.
+			if len(l) > 200 {
+				l = l[:200]
+			}
+			return string(l)
+		}
+	}
+	tail = bytes.TrimSpace(tail)
+	if len(tail) > 200 {
+		tail = tail[len(tail)-200:]
+	}
+	return string(tail)
+}
+
+func (s *server) stderrTail() string { return s.stderrTailOrNone() }
+
+func (s *server) stderrTailOrNone() string {
+	if s.spec.transport() != TransportStdio {
+		return "(not a stdio server)"
+	}
+	t := s.stderr.Tail(stderrTailBytes)
+	if t == "" {
+		return "(empty)"
+	}
+	return t
+}
+
+// stderrNote is the stderr part of an error, empty for HTTP servers.
+func (s *server) stderrNote() string {
+	if s.spec.transport() != TransportStdio {
+		return "check that the url is right and the server is up"
+	}
+	return "stderr tail: " + s.stderrTailOrNone()
+}
+
+// listTools lists every page of the server's tools, bounded by the spec's
+// Timeout, and returns how long it took.
+func (s *server) listTools(ctx context.Context, c *conn) ([]*mcp.Tool, time.Duration, error) {
+	if s.spec.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.spec.Timeout, errCallTimeout)
+		defer cancel()
+	}
+	start := time.Now()
+	var tools []*mcp.Tool
+	for t, err := range c.cs.Tools(ctx, nil) {
+		if err != nil {
+			return nil, 0, s.callError(ctx, c, "tools/list", err)
+		}
+		tools = append(tools, t)
+	}
+	d := time.Since(start)
+	s.mu.Lock()
+	s.lastList = d
+	s.mu.Unlock()
+	return tools, d, nil
+}
+
+// toolsChanged refreshes the catalog after a tools/list_changed
+// notification on c and tells the Manager's OnChange.
+func (s *server) toolsChanged(c *conn) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.m.opts.StartTimeout)
+	defer cancel()
+	if err := s.acquire(ctx); err != nil {
+		return
+	}
+	s.mu.Lock()
+	current := s.cur == c
+	s.mu.Unlock()
+	if !current || c.isDead() {
+		// The notification came during connect (whose listing is still to
+		// come) or from a connection already replaced.
+		s.release()
+		return
+	}
+	tools, _, err := s.listTools(ctx, c)
+	if err == nil {
+		s.mu.Lock()
+		s.tools = tools
+		s.mu.Unlock()
+	} else {
+		s.record(fmt.Errorf("refreshing tools after tools/list_changed: %w", err))
+	}
+	s.release()
+	if err == nil && s.m.opts.OnChange != nil {
+		s.m.opts.OnChange()
+	}
+}
+
+// capabilities connects if needed and converts the listed tools.
+func (s *server) capabilities(ctx context.Context) ([]capability.Capability, error) {
+	if _, err := s.connection(ctx); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	tools := s.tools
+	s.mu.Unlock()
+	var (
+		caps []capability.Capability
+		errs []error
+		seen = map[string]string{}
+	)
+	for _, t := range tools {
+		o := s.spec.Tools[t.Name]
+		if o.Disabled {
+			continue
+		}
+		name := t.Name
+		if o.Alias != "" {
+			name = o.Alias
+		}
+		if other, dup := seen[name]; dup {
+			errs = append(errs, fmt.Errorf("[mcp.servers.%s]: tools %q and %q are both named %q; set tools.%s.alias or disable one", s.spec.Name, other, t.Name, name, t.Name))
+			continue
+		}
+		seen[name] = t.Name
+		in, err := schemaJSON(t.InputSchema)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("mcp server %q: tool %q: input schema: %w", s.spec.Name, t.Name, err))
+			continue
+		}
+		out, err := schemaJSON(t.OutputSchema)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("mcp server %q: tool %q: output schema: %w", s.spec.Name, t.Name, err))
+			continue
+		}
+		labels := map[string]string{}
+		maps.Copy(labels, s.spec.Labels)
+		maps.Copy(labels, o.Labels)
+		upstream := t.Name
+		caps = append(caps, capability.Capability{
+			ID:           capability.MakeID(capability.SourceMCP, s.spec.Name, name),
+			Source:       capability.SourceMCP,
+			Namespace:    s.spec.Name,
+			Name:         name,
+			Description:  t.Description,
+			InputSchema:  in,
+			OutputSchema: out,
+			Labels:       labels,
+			Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+				return s.call(ctx, upstream, args)
+			},
+		})
+	}
+	return caps, errors.Join(errs...)
+}
+
+func schemaJSON(schema any) (json.RawMessage, error) {
+	if schema == nil {
+		return nil, nil
+	}
+	if raw, ok := schema.(json.RawMessage); ok {
+		return raw, nil
+	}
+	return json.Marshal(schema)
+}
+
+// call runs one tools/call on the live connection, starting the server first
+// when needed.
+func (s *server) call(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
+	if s.spec.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.spec.Timeout, errCallTimeout)
+		defer cancel()
+	}
+	c, err := s.connection(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		err = s.callError(ctx, c, tool, err)
+		s.record(err)
+		return nil, err
+	}
+	return convertResult(res), nil
+}
+
+// callError explains a failed request on c: timeout, cancellation, a server
+// that died (exit status and stderr tail), garbage on stdout, or a JSON-RPC
+// error from the server.
+func (s *server) callError(ctx context.Context, c *conn, what string, err error) error {
+	name := s.spec.Name
+	if ctx.Err() != nil {
+		if context.Cause(ctx) == errCallTimeout {
+			return fmt.Errorf("mcp server %q: %s timed out after %s (timeout of [mcp.servers.%s]): %w", name, what, s.spec.Timeout, name, context.DeadlineExceeded)
+		}
+		return fmt.Errorf("mcp server %q: %s: %w", name, what, context.Cause(ctx))
+	}
+	var rpcErr *jsonrpc.Error
+	if errors.As(err, &rpcErr) {
+		return fmt.Errorf("mcp server %q: %s: %w", name, what, err)
+	}
+	// Anything else means the connection is failing; wait briefly for its
+	// end to be explained.
+	t := time.NewTimer(deathWait)
+	defer t.Stop()
+	select {
+	case <-c.dead:
+		return fmt.Errorf("calling %s: %w", what, c.cause)
+	case <-t.C:
+	}
+	if c.http != nil {
+		if herr := c.http.authError(name, s.spec.Auth); herr != nil {
+			return fmt.Errorf("%s: %w", what, herr)
+		}
+	}
+	return fmt.Errorf("mcp server %q: %s: %w", name, what, err)
+}
+
+// watch marks c dead when its process exits or its session ends, explains
+// why, and cleans up what is left of it.
+func (c *conn) watch() {
+	s := c.s
+	sessionDone := make(chan struct{})
+	go func() {
+		_ = c.cs.Wait()
+		close(sessionDone)
+	}()
+	var procDone <-chan struct{}
+	if c.proc != nil {
+		procDone = c.proc.done
+	}
+	select {
+	case <-procDone:
+	case <-sessionDone:
+	}
+	var cause error
+	switch {
+	case c.proc == nil:
+		cause = fmt.Errorf("mcp server %q (%s): connection closed", s.spec.Name, s.spec.target())
+	case c.stdio.garbage() != nil:
+		// Checked before the exit: the SDK closes stdin on garbage, which
+		// ends most servers.
+		cause = s.garbageError(c.stdio.garbage(), c)
+	case c.proc.waitFor(deathWait):
+		cause = fmt.Errorf("mcp server %q exited (%s); stderr tail: %s", s.spec.Name, c.proc.exitDescription(), s.stderrTailOrNone())
+	default:
+		cause = fmt.Errorf("mcp server %q closed its stdout; stderr tail: %s", s.spec.Name, s.stderrTailOrNone())
+	}
+	c.markDead(cause)
+	// The process is dead or useless: stop its group now rather than at the
+	// next call.
+	c.close(0)
+}
+
+func (c *conn) markDead(cause error) {
+	c.once.Do(func() {
+		c.cause = cause
+		close(c.dead)
+	})
+}
+
+func (c *conn) isDead() bool {
+	select {
+	case <-c.dead:
+		return true
+	default:
+		return false
+	}
+}
+
+// close ends the connection; for stdio, grace is how long the server may take
+// to exit after its stdin closes (zero kills at once).
+func (c *conn) close(grace time.Duration) {
+	c.markDead(fmt.Errorf("mcp server %q: connection closed by toolplane", c.s.spec.Name))
+	if c.proc != nil {
+		c.proc.stop(grace)
+	}
+	if c.cs != nil {
+		_ = c.cs.Close()
+	}
+	c.cancel(errors.New("connection closed"))
+}
+
+// close stops the server for good.
+func (s *server) close() {
+	s.mu.Lock()
+	s.closed = true
+	c := s.cur
+	s.cur = nil
+	s.mu.Unlock()
+	s.kill(ErrClosed)
+	// Wait for a connect in progress, so its process is not left behind; it
+	// sees closed and stops what it started.
+	s.sem <- struct{}{}
+	<-s.sem
+	if c != nil {
+		c.close(s.m.opts.ShutdownGrace)
+	}
+}

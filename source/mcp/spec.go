@@ -1,0 +1,177 @@
+// Package mcp turns the tools of upstream MCP servers into capabilities.
+//
+// A Manager holds one connection per configured server (a subprocess over
+// stdio, or a Streamable HTTP or SSE endpoint), lists each server's tools as
+// capability.Capability values with ids "mcp:<server>/<tool>", and calls them
+// with per-call timeouts and cancellation that reaches the upstream request.
+// Stdio servers run in their own process group, are restarted at the next call
+// after a crash, and never outlive toolplane (see process_unix.go).
+//
+// The package knows nothing about toolplane.toml: the caller maps its
+// [mcp.servers.<name>] tables onto ServerSpec values.
+package mcp
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Transport is how toolplane talks to an upstream server.
+type Transport string
+
+// The supported transports.
+const (
+	TransportStdio Transport = "stdio" // a subprocess speaking JSON-RPC on stdin/stdout
+	TransportHTTP  Transport = "http"  // Streamable HTTP, the default for URLs
+	TransportSSE   Transport = "sse"   // the older HTTP+SSE transport
+)
+
+// Startup says when a server is connected.
+type Startup string
+
+// The startup modes.
+const (
+	// StartupLazy connects on first use (a call or a catalog listing). It is
+	// the default.
+	StartupLazy Startup = "lazy"
+	// StartupEager connects in Manager.Start.
+	StartupEager Startup = "eager"
+)
+
+// AuthOAuth is the ServerSpec.Auth value for servers that need an OAuth login.
+const AuthOAuth = "oauth"
+
+// ServerSpec describes one upstream server. It mirrors the
+// [mcp.servers.<name>] table of the configuration.
+type ServerSpec struct {
+	// Name is the server's name: the namespace of its capabilities.
+	Name string
+
+	// Command, Args, Env and Cwd start a stdio server. Env values are added to
+	// toolplane's own environment and may be secret references, resolved by
+	// ManagerOptions.Resolve.
+	Command string
+	Args    []string
+	Env     map[string]string
+	Cwd     string
+
+	// URL is the endpoint of an HTTP server; Transport picks Streamable HTTP
+	// (default) or SSE. Header values may be secret references.
+	URL       string
+	Transport Transport
+	Headers   map[string]string
+	// Auth is "" (none beyond Headers) or "oauth".
+	Auth string
+
+	// Labels are attached to every tool of the server; Tools overrides them.
+	Labels map[string]string
+	// Timeout bounds each call (and each tools/list); zero means no limit
+	// beyond the caller's context.
+	Timeout time.Duration
+	// Startup is lazy (default) or eager.
+	Startup Startup
+	// Tools holds per-tool overrides, keyed by the upstream tool name.
+	Tools map[string]ToolOverride
+}
+
+// ToolOverride adjusts one upstream tool.
+type ToolOverride struct {
+	// Labels are merged over the server's labels.
+	Labels map[string]string
+	// Disabled omits the tool from the catalog.
+	Disabled bool
+	// Alias renames the tool: the capability is "mcp:<server>/<alias>" and
+	// calls still reach the upstream name.
+	Alias string
+}
+
+// transport resolves the default: stdio for commands, Streamable HTTP for URLs.
+func (s *ServerSpec) transport() Transport {
+	if s.Transport != "" {
+		return s.Transport
+	}
+	if s.URL != "" {
+		return TransportHTTP
+	}
+	return TransportStdio
+}
+
+// Validate reports the first thing that makes the spec unusable, naming the
+// server and the key to fix.
+func (s *ServerSpec) Validate() error {
+	where := fmt.Sprintf("[mcp.servers.%s]", s.Name)
+	if s.Name == "" {
+		return fmt.Errorf("mcp server spec has no name")
+	}
+	if strings.ContainsAny(s.Name, "/: \t") {
+		return fmt.Errorf("%s: server name %q must not contain '/', ':' or spaces", where, s.Name)
+	}
+	switch s.Startup {
+	case "", StartupLazy, StartupEager:
+	default:
+		return fmt.Errorf("%s: startup = %q: want \"lazy\" or \"eager\"", where, s.Startup)
+	}
+	switch s.Auth {
+	case "", AuthOAuth:
+	default:
+		return fmt.Errorf("%s: auth = %q: want \"oauth\" or no auth key", where, s.Auth)
+	}
+	if s.Timeout < 0 {
+		return fmt.Errorf("%s: timeout %s is negative", where, s.Timeout)
+	}
+	switch s.transport() {
+	case TransportStdio:
+		if s.Command == "" {
+			return fmt.Errorf("%s: needs command (stdio) or url (http, sse)", where)
+		}
+		if s.URL != "" {
+			return fmt.Errorf("%s: has both command and url; keep one", where)
+		}
+		if len(s.Headers) > 0 || s.Auth != "" {
+			return fmt.Errorf("%s: headers and auth apply to url servers only", where)
+		}
+	case TransportHTTP, TransportSSE:
+		if s.URL == "" {
+			return fmt.Errorf("%s: transport = %q needs url", where, s.transport())
+		}
+		if s.Command != "" {
+			return fmt.Errorf("%s: has both command and url; keep one", where)
+		}
+		u, err := url.Parse(s.URL)
+		if err != nil {
+			return fmt.Errorf("%s: url %q: %w", where, s.URL, err)
+		}
+		if u.Scheme != "http" && u.Scheme != "https" {
+			return fmt.Errorf("%s: url %q must start with http:// or https://", where, s.URL)
+		}
+	default:
+		return fmt.Errorf("%s: transport = %q: want \"stdio\", \"http\" or \"sse\"", where, s.Transport)
+	}
+	seen := map[string]string{}
+	for tool, o := range s.Tools {
+		name := tool
+		if o.Alias != "" {
+			name = o.Alias
+			if strings.ContainsAny(o.Alias, "/: \t") {
+				return fmt.Errorf("%s: tools.%s.alias %q must not contain '/', ':' or spaces", where, tool, o.Alias)
+			}
+		}
+		if other, dup := seen[name]; dup && !o.Disabled {
+			return fmt.Errorf("%s: tools %q and %q both become %q; change one alias", where, other, tool, name)
+		}
+		if !o.Disabled {
+			seen[name] = tool
+		}
+	}
+	return nil
+}
+
+// target describes where the server is, for status lines and errors.
+func (s *ServerSpec) target() string {
+	if s.transport() == TransportStdio {
+		return strings.Join(append([]string{s.Command}, s.Args...), " ")
+	}
+	return s.URL
+}

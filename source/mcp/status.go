@@ -1,0 +1,171 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// ServerStatus is what `toolplane mcp status` shows for one server.
+type ServerStatus struct {
+	Name      string
+	Transport Transport
+	// Target is the command line (stdio) or URL.
+	Target string
+	// State is "ok", "needs_login" or "error".
+	State string
+	// Error says why State is not ok.
+	Error string
+	// Auth is "none", "headers", "oauth" (a token is in use) or the needs-login
+	// hint "needs login: run `toolplane mcp login NAME`".
+	Auth string
+	// PID is the stdio server's process id (also its process group id), 0 when
+	// not running.
+	PID int
+	// Tools are the upstream tool names, as listed now.
+	Tools []string
+	// ConnectLatency is the time taken to connect when Status had to start
+	// the server, zero if it was already connected; ListLatency is the time of
+	// the tools/list round trip Status made.
+	ConnectLatency time.Duration
+	ListLatency    time.Duration
+	// Restarts counts connections made after the first one (crash restarts).
+	Restarts int
+	// LastErrors are the server's most recent errors, oldest first.
+	LastErrors []string
+	// StderrTail is the end of the stdio server's stderr.
+	StderrTail string
+}
+
+// Status connects to the named server if needed, lists its tools and reports
+// its state. A server that cannot be reached is a status (State "error" or
+// "needs_login"), not an error; the error is for an unknown name.
+func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error) {
+	s, err := m.server(name)
+	if err != nil {
+		return ServerStatus{}, err
+	}
+	st := ServerStatus{
+		Name:      name,
+		Transport: s.spec.transport(),
+		Target:    s.spec.target(),
+		State:     "ok",
+		Auth:      "none",
+	}
+	switch {
+	case s.spec.Auth == AuthOAuth:
+		st.Auth = "oauth"
+	case len(s.spec.Headers) > 0:
+		st.Auth = "headers"
+	}
+
+	var fail error
+	wasLive := s.live() != nil
+	start := time.Now()
+	c, err := s.connection(ctx)
+	if err != nil {
+		fail = err
+	} else {
+		if !wasLive {
+			st.ConnectLatency = time.Since(start)
+		}
+		tools, d, err := s.listTools(ctx, c)
+		if err != nil {
+			s.record(err)
+			fail = err
+		} else {
+			st.ListLatency = d
+			for _, t := range tools {
+				st.Tools = append(st.Tools, t.Name)
+			}
+			s.mu.Lock()
+			s.tools = tools
+			s.mu.Unlock()
+		}
+		if c.proc != nil && !c.proc.exited() {
+			st.PID = c.proc.pgid
+		}
+	}
+	if fail != nil {
+		st.State = "error"
+		st.Error = fail.Error()
+		if errors.Is(fail, ErrNeedsLogin) {
+			st.State = "needs_login"
+			st.Auth = fmt.Sprintf("needs login: run `toolplane mcp login %s`", name)
+		}
+	}
+
+	s.mu.Lock()
+	if s.starts > 1 {
+		st.Restarts = s.starts - 1
+	}
+	for _, e := range s.errs {
+		st.LastErrors = append(st.LastErrors, e.at.UTC().Format(time.RFC3339)+" "+e.err.Error())
+	}
+	s.mu.Unlock()
+	if st.Transport == TransportStdio {
+		st.StderrTail = s.stderr.Tail(stderrTailBytes)
+	}
+	return st, nil
+}
+
+// Problem is one finding of Check.
+type Problem struct {
+	Server string
+	// Fatal problems make the server unusable; the others are warnings.
+	Fatal   bool
+	Message string
+}
+
+// runtimes maps wrapper commands to the runtime they need, so doctor can say
+// "install Node" rather than "npx: not found".
+var runtimes = map[string]string{
+	"npx":  "node",
+	"npm":  "node",
+	"pnpm": "node",
+	"yarn": "node",
+	"bunx": "bun",
+	"uvx":  "uv",
+	"deno": "deno",
+}
+
+// Check inspects a spec without network or starting anything, for `toolplane
+// doctor`: the spec is valid, a stdio command and the runtime it needs are on
+// PATH, cwd exists, and HTTP servers that need a login are flagged.
+func Check(spec ServerSpec) []Problem {
+	var out []Problem
+	add := func(fatal bool, format string, args ...any) {
+		out = append(out, Problem{Server: spec.Name, Fatal: fatal, Message: fmt.Sprintf(format, args...)})
+	}
+	if err := spec.Validate(); err != nil {
+		add(true, "%v", err)
+		return out
+	}
+	if spec.transport() != TransportStdio {
+		if spec.Auth == AuthOAuth {
+			add(false, "uses OAuth: if `toolplane mcp status %s` says it needs login, run `toolplane mcp login %s`", spec.Name, spec.Name)
+		}
+		return out
+	}
+	if spec.Cwd != "" {
+		if info, err := os.Stat(spec.Cwd); err != nil || !info.IsDir() {
+			add(true, "cwd %q is not a directory", spec.Cwd)
+		}
+	}
+	env := os.Environ()
+	if p, ok := spec.Env["PATH"]; ok {
+		env = append(env, "PATH="+p)
+	}
+	if _, err := lookCommand(spec.Command, spec.Cwd, env); err != nil {
+		add(true, "%v", err)
+	}
+	if rt, ok := runtimes[filepath.Base(spec.Command)]; ok {
+		if _, err := lookCommand(rt, spec.Cwd, env); err != nil {
+			add(true, "command %q needs %s, which is not on PATH: install it", spec.Command, rt)
+		}
+	}
+	return out
+}

@@ -1,0 +1,227 @@
+// Package embedded is the default backend: snippets run in this process on
+// the Python-subset interpreter of package python, and reach capabilities
+// only as host functions that call the bridge.
+package embedded
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python"
+)
+
+// Name is the backend's name in configuration and results.
+const Name = "embedded"
+
+// DefaultCacheSize is how many compiled programs a Backend keeps.
+const DefaultCacheSize = 256
+
+// Backend runs snippets on the embedded interpreter. Compiled programs are
+// cached by the SHA-256 of their filename and source in a bounded LRU, so
+// an agent re-running the same snippet skips parsing and compiling.
+type Backend struct {
+	mu    sync.Mutex
+	size  int
+	lru   *list.List // of *entry, most recent first
+	byKey map[[32]byte]*list.Element
+}
+
+type entry struct {
+	key  [32]byte
+	prog *python.Program
+}
+
+// Option configures a Backend.
+type Option func(*Backend)
+
+// WithCacheSize sets how many compiled programs are kept; n <= 0 disables
+// the cache.
+func WithCacheSize(n int) Option { return func(b *Backend) { b.size = n } }
+
+// New returns an embedded backend.
+func New(opts ...Option) *Backend {
+	b := &Backend{size: DefaultCacheSize, lru: list.New(), byKey: map[[32]byte]*list.Element{}}
+	for _, o := range opts {
+		o(b)
+	}
+	return b
+}
+
+// Name implements backend.Backend.
+func (b *Backend) Name() string { return Name }
+
+// CachedPrograms reports how many compiled programs the cache holds.
+func (b *Backend) CachedPrograms() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.lru.Len()
+}
+
+// compile returns the program for src, from the cache when possible.
+func (b *Backend) compile(filename, src string) (*python.Program, error) {
+	key := sha256.Sum256([]byte(filename + "\x00" + src))
+	b.mu.Lock()
+	if el, ok := b.byKey[key]; ok {
+		b.lru.MoveToFront(el)
+		prog := el.Value.(*entry).prog
+		b.mu.Unlock()
+		return prog, nil
+	}
+	b.mu.Unlock()
+	// Compile outside the lock: concurrent runs of different snippets
+	// should not wait on each other. Two runs of one new snippet may both
+	// compile it; the second result simply replaces nothing.
+	prog, err := python.Compile(filename, src, python.CompileOptions{Snippet: true})
+	if err != nil {
+		return nil, err
+	}
+	if b.size <= 0 {
+		return prog, nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.byKey[key]; !ok {
+		b.byKey[key] = b.lru.PushFront(&entry{key: key, prog: prog})
+		for b.lru.Len() > b.size {
+			old := b.lru.Back()
+			b.lru.Remove(old)
+			delete(b.byKey, old.Value.(*entry).key)
+		}
+	}
+	return prog, nil
+}
+
+// Run implements backend.Backend.
+func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, opts backend.RunOptions) (*backend.Result, error) {
+	filename := opts.Filename
+	if filename == "" {
+		filename = "<snippet>"
+	}
+	prog, err := b.compile(filename, code)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	host := map[string]python.HostFunc{}
+	for alias, id := range bridge.Namespace() {
+		host[alias] = capabilityFunc(bridge, id)
+	}
+	host["call_tool"] = callTool(bridge)
+	for name, f := range opts.Bindings {
+		host[name] = hostFunc(f)
+	}
+	if err := checkAssignments(prog, opts.Bindings); err != nil {
+		return nil, err
+	}
+	res, err := prog.Run(ctx, python.RunOptions{
+		Globals: opts.Globals,
+		Stdout:  opts.Stdout,
+		Host:    host,
+		Limits:  opts.Limits,
+	})
+	if err != nil {
+		return nil, convertError(err)
+	}
+	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+}
+
+// checkAssignments rejects a snippet that binds a runtime binding name
+// (call_tool, save_result, ...) before it runs: rebinding one would
+// silently cut the snippet off from the runtime, and in a session would
+// break every later run.
+func checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc) error {
+	reserved := map[string]bool{"call_tool": true}
+	for _, n := range capability.RuntimeBindings() {
+		reserved[n] = true
+	}
+	for n := range bindings {
+		reserved[n] = true
+	}
+	var bad []string
+	for _, n := range prog.AssignedNames() {
+		if reserved[n] {
+			bad = append(bad, n)
+		}
+	}
+	if len(bad) > 0 {
+		return &backend.Error{Type: "SyntaxError", Message: fmt.Sprintf(
+			"cannot assign to runtime binding %s; choose another variable name", strings.Join(bad, ", "))}
+	}
+	return nil
+}
+
+// capabilityFunc is the host function bound to an alias of capability id.
+func capabilityFunc(bridge backend.Bridge, id string) python.HostFunc {
+	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		v, err := bridge.Call(ctx, id, args, kwargs)
+		return v, hostError(err)
+	}
+}
+
+// callTool is call_tool(id_or_alias, args=None, **kwargs).
+func callTool(bridge backend.Bridge) python.HostFunc {
+	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		if len(args) == 0 || len(args) > 2 {
+			return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
+				"call_tool() takes an id or alias and an optional argument dict (%d positional arguments given)", len(args))}
+		}
+		name, ok := args[0].(string)
+		if !ok {
+			return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
+				"call_tool() first argument must be a str id or alias, not %T", args[0])}
+		}
+		var rest []any
+		if len(args) == 2 && args[1] != nil {
+			obj, ok := args[1].(map[string]any)
+			if !ok {
+				return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
+					"call_tool() second argument must be a dict of arguments, not %T", args[1])}
+			}
+			rest = []any{obj}
+		}
+		v, err := bridge.Call(ctx, name, rest, kwargs)
+		return v, hostError(err)
+	}
+}
+
+func hostFunc(f backend.HostFunc) python.HostFunc {
+	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		v, err := f(ctx, args, kwargs)
+		return v, hostError(err)
+	}
+}
+
+// hostError turns a bridge failure into the exception the snippet sees.
+func hostError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var he *python.HostError
+	if errors.As(err, &he) {
+		return he
+	}
+	var ce *backend.CallError
+	if errors.As(err, &ce) {
+		return &python.HostError{Type: ce.Type, Message: ce.Message(), Capability: ce.CapabilityID}
+	}
+	var typed interface{ PythonException() string }
+	if errors.As(err, &typed) {
+		return &python.HostError{Type: typed.PythonException(), Message: err.Error()}
+	}
+	return &python.HostError{Type: "ToolError", Message: err.Error()}
+}
+
+// convertError maps the interpreter's errors to backend errors.
+func convertError(err error) error {
+	var ex *python.Exception
+	if errors.As(err, &ex) {
+		return &backend.Error{Type: ex.Type, Message: ex.Message, Traceback: ex.Traceback, Limit: ex.Limit}
+	}
+	return fmt.Errorf("embedded backend: %w", err)
+}

@@ -1,0 +1,182 @@
+package toolplane
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync/atomic"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/dispatch"
+)
+
+// runBridge is the bridge of one run: every capability call a snippet
+// makes becomes a dispatch.Call with origin snippet and the run's id,
+// through the runtime's chain.
+type runBridge struct {
+	rt      *Runtime
+	ns      capability.Namespace // snapshot at run start
+	runID   string
+	subject string
+	onCall  func(id string)
+	calls   atomic.Int64
+}
+
+func (b *runBridge) Namespace() capability.Namespace { return b.ns }
+
+// Call implements backend.Bridge.
+func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwargs map[string]any) (any, error) {
+	c, ok := b.rt.reg.Lookup(idOrAlias)
+	if !ok {
+		return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias).Error()}
+	}
+	obj, err := bindArguments(c, args, kwargs)
+	if err != nil {
+		return nil, &backend.CallError{Type: "TypeError", Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: err.Error()}
+	}
+	call := dispatch.NewCall(dispatch.OriginSnippet, c, obj)
+	call.RunID = b.runID
+	call.Subject = b.subject
+	b.calls.Add(1)
+	if b.onCall != nil {
+		b.onCall(c.ID)
+	}
+	res, err := b.rt.Dispatch(ctx, call)
+	if err != nil {
+		return nil, callError(ctx, c, err)
+	}
+	if res.IsError {
+		return nil, &backend.CallError{Type: "ToolError", Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: contentText(res.Content)}
+	}
+	return resultValue(res), nil
+}
+
+// bindArguments builds the argument object of a call from a snippet's
+// positional and keyword arguments. A lone positional dict with no
+// keywords is the object itself (call_tool style); otherwise positional
+// arguments take the input schema's properties in document order.
+func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) (map[string]any, error) {
+	if len(args) == 1 && len(kwargs) == 0 {
+		if obj, ok := args[0].(map[string]any); ok {
+			return obj, nil
+		}
+	}
+	obj := make(map[string]any, len(args)+len(kwargs))
+	if len(args) > 0 {
+		names := c.ParamNames()
+		if len(args) > len(names) {
+			return nil, fmt.Errorf("takes at most %d positional arguments (%s) but %d were given; pass keyword arguments",
+				len(names), strings.Join(names, ", "), len(args))
+		}
+		for i, a := range args {
+			obj[names[i]] = a
+		}
+	}
+	for k, v := range kwargs {
+		if _, dup := obj[k]; dup {
+			return nil, fmt.Errorf("got multiple values for argument %q", k)
+		}
+		obj[k] = v
+	}
+	return obj, nil
+}
+
+// callError keeps where a failure came from and picks the exception the
+// snippet sees.
+func callError(ctx context.Context, c *capability.Capability, err error) error {
+	typ := "ToolError"
+	var typed interface{ PythonException() string }
+	switch {
+	case errors.As(err, &typed):
+		typ = typed.PythonException()
+	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() == context.DeadlineExceeded:
+		typ = "TimeoutError"
+	}
+	return &backend.CallError{Type: typ, Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: err.Error()}
+}
+
+// resultValue is what the snippet gets back: structured content as a
+// dict or list; otherwise the text content as one str; other content
+// blocks (images, resources) as a list of dicts; nothing as None.
+func resultValue(res *dispatch.Result) any {
+	if res.Structured != nil {
+		return pythonValue(res.Structured)
+	}
+	if len(res.Content) == 0 {
+		return nil
+	}
+	allText := true
+	for _, c := range res.Content {
+		allText = allText && c.Type == "text"
+	}
+	if allText {
+		return contentText(res.Content)
+	}
+	var out []any
+	for _, c := range res.Content {
+		block := map[string]any{"type": c.Type}
+		for k, v := range map[string]string{"text": c.Text, "data": c.Data, "mimeType": c.MIMEType, "uri": c.URI} {
+			if v != "" {
+				block[k] = v
+			}
+		}
+		out = append(out, block)
+	}
+	return out
+}
+
+func contentText(cs []capability.Content) string {
+	var parts []string
+	for _, c := range cs {
+		if c.Type == "text" {
+			parts = append(parts, c.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// pythonValue copies the JSON-like value a source produced into the
+// values the interpreter takes: integers as int64 (see
+// capability.Normalize), typed Go slices and maps as []any and
+// map[string]any. It copies so the snippet never aliases a handler's data.
+func pythonValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = pythonValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = pythonValue(e)
+		}
+		return out
+	case map[string]string:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = e
+		}
+		return out
+	case []string:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = e
+		}
+		return out
+	case int32:
+		return int64(x)
+	case uint64:
+		if x > 1<<63-1 {
+			return new(big.Int).SetUint64(x)
+		}
+		return int64(x)
+	case float32:
+		return capability.Normalize(float64(x))
+	}
+	return capability.Normalize(v)
+}

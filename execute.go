@@ -1,0 +1,165 @@
+package toolplane
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/python"
+)
+
+// ExecuteOptions configures one snippet run.
+type ExecuteOptions struct {
+	// Backend names the backend; "" means the runtime's default.
+	Backend string
+	// Timeout bounds the run's wall-clock time, including time spent
+	// waiting on capabilities; 0 means no limit beyond ctx.
+	Timeout time.Duration
+	// Filename names the snippet in tracebacks; "" means "<snippet>".
+	Filename string
+	// RunID ties the run's capability calls together in the chain (audit);
+	// "" generates one.
+	RunID string
+	// Subject is who is running the snippet (a token subject), copied to
+	// every capability call.
+	Subject string
+	// Limits bound the run (steps, memory, depth, output, host calls).
+	Limits python.Limits
+	// Globals is a session namespace that persists across runs; nil runs
+	// in a fresh namespace.
+	Globals *python.Globals
+	// Bindings are runtime functions bound next to the capabilities
+	// (save_result, load_result, reset_session).
+	Bindings map[string]backend.HostFunc
+	// Stdout, when set, also receives the snippet's output as it is
+	// printed (the result keeps a copy).
+	Stdout io.Writer
+	// OnCapabilityCall is called as each capability call starts.
+	OnCapabilityCall func(id string)
+}
+
+// ExecutionResult is the outcome of a run.
+type ExecutionResult struct {
+	// Value is the JSON-like Go value of the snippet's result.
+	Value any
+	// Repr is the Python repr of the result.
+	Repr     string
+	Stdout   string
+	Stderr   string
+	Duration time.Duration
+	Backend  string
+	RunID    string
+	// Error is set when the snippet raised or hit a limit.
+	Error *ExecError
+	// CapabilityCalls counts the capability calls the run made.
+	CapabilityCalls int
+}
+
+// ExecError is why a run failed.
+type ExecError struct {
+	Type      string `json:"type"`
+	Message   string `json:"message"`
+	Traceback string `json:"traceback"`
+	// Limit names the limit that ended the run ("time", "steps", ...),
+	// "" for an ordinary exception.
+	Limit string `json:"limit,omitempty"`
+}
+
+// Error implements error.
+func (e *ExecError) Error() string {
+	if e.Message == "" {
+		return e.Type
+	}
+	return e.Type + ": " + e.Message
+}
+
+// Execute runs a snippet. An exception raised by the snippet, or a limit
+// it hit, is reported in ExecutionResult.Error with a nil error; the
+// returned error means the run could not happen (unknown backend, a
+// backend failure).
+func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions) (*ExecutionResult, error) {
+	name := opts.Backend
+	if name == "" {
+		name = rt.defaultBackend
+	}
+	b, ok := rt.backends[name]
+	if !ok {
+		return nil, fmt.Errorf("execute: backend %q is not available (have %v)", name, rt.BackendNames())
+	}
+	runID := opts.RunID
+	if runID == "" {
+		runID = newRunID()
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	bridge := &runBridge{rt: rt, ns: rt.reg.Namespace(), runID: runID, subject: opts.Subject, onCall: opts.OnCapabilityCall}
+	var stdout, stderr syncBuffer
+	var out io.Writer = &stdout
+	if opts.Stdout != nil {
+		out = io.MultiWriter(&stdout, opts.Stdout)
+	}
+	start := time.Now()
+	res, err := b.Run(ctx, code, bridge, backend.RunOptions{
+		Filename: opts.Filename,
+		Stdout:   out,
+		Stderr:   &stderr,
+		Limits:   opts.Limits,
+		Globals:  opts.Globals,
+		Bindings: opts.Bindings,
+	})
+	result := &ExecutionResult{
+		Duration:        time.Since(start),
+		Backend:         name,
+		RunID:           runID,
+		Stdout:          stdout.String(),
+		Stderr:          stderr.String(),
+		CapabilityCalls: int(bridge.calls.Load()),
+	}
+	var be *backend.Error
+	switch {
+	case err == nil:
+		result.Value, result.Repr = res.Value, res.Repr
+	case errors.As(err, &be):
+		result.Error = &ExecError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}
+	case errors.Is(err, context.DeadlineExceeded):
+		result.Error = &ExecError{Type: "TimeoutError", Message: fmt.Sprintf("the run exceeded its time limit after %s", result.Duration.Round(time.Millisecond)), Limit: "time"}
+	default:
+		return result, fmt.Errorf("execute on %s: %w", name, err)
+	}
+	return result, nil
+}
+
+func newRunID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "run_" + hex.EncodeToString(b[:])
+}
+
+// syncBuffer is a bytes.Buffer safe for the concurrent writes of host
+// functions and the interpreter.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}

@@ -1,0 +1,214 @@
+// Package toolplane is the Go API of toolplane: a Runtime holds the
+// capability registry, the one dispatch chain every capability call passes
+// through, and the code backends that run snippets.
+//
+//	rt, err := toolplane.New()
+//	rt.Register(gofunc.New("greeter", "greet", "Say hello.", greet))
+//	rt.Use(myAuditMiddleware)
+//	res, err := rt.Execute(ctx, `return await greeter.greet(name="ada")`, toolplane.ExecuteOptions{})
+//
+// A capability call made by a snippet and one made with Runtime.Call pass
+// the same chain, so a middleware written once governs both.
+package toolplane
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/embedded"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/dispatch"
+)
+
+// Runtime is a configured toolplane: capabilities, chain and backends. It
+// is safe for concurrent use. Stop releases what it started.
+type Runtime struct {
+	reg *capability.Registry
+
+	mu             sync.RWMutex
+	middlewares    []dispatch.Middleware
+	chain          dispatch.Handler // built from middlewares and the terminus
+	backends       map[string]backend.Backend
+	defaultBackend string
+	onStop         []func() error
+	stopped        bool
+}
+
+// Option configures a Runtime under construction.
+type Option func(*Runtime) error
+
+// WithBackend adds a code backend (replacing one of the same name).
+func WithBackend(b backend.Backend) Option {
+	return func(rt *Runtime) error {
+		rt.backends[b.Name()] = b
+		return nil
+	}
+}
+
+// WithDefaultBackend names the backend Execute uses when the options name
+// none; it must be registered by the time New returns.
+func WithDefaultBackend(name string) Option {
+	return func(rt *Runtime) error {
+		rt.defaultBackend = name
+		return nil
+	}
+}
+
+// WithMiddleware installs middlewares, outermost first, as Use does.
+func WithMiddleware(mws ...dispatch.Middleware) Option {
+	return func(rt *Runtime) error {
+		rt.middlewares = append(rt.middlewares, mws...)
+		return nil
+	}
+}
+
+// WithCapabilities registers capabilities; any registration error,
+// including an alias that could not be made, fails New.
+func WithCapabilities(caps ...capability.Capability) Option {
+	return func(rt *Runtime) error { return rt.reg.AddAll(caps...) }
+}
+
+// OnStop registers a function Stop calls, in reverse order of
+// registration (sources, connections, ...).
+func (rt *Runtime) OnStop(f func() error) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	rt.onStop = append(rt.onStop, f)
+}
+
+// New returns a runtime with an empty registry and the embedded backend as
+// default.
+func New(opts ...Option) (*Runtime, error) {
+	rt := &Runtime{
+		reg:            capability.NewRegistry(),
+		backends:       map[string]backend.Backend{},
+		defaultBackend: embedded.Name,
+	}
+	rt.backends[embedded.Name] = embedded.New()
+	for _, o := range opts {
+		if err := o(rt); err != nil {
+			return nil, fmt.Errorf("toolplane: %w", err)
+		}
+	}
+	if _, ok := rt.backends[rt.defaultBackend]; !ok {
+		return nil, fmt.Errorf("toolplane: default backend %q is not available (have %v)", rt.defaultBackend, rt.BackendNames())
+	}
+	rt.rebuildChain()
+	return rt, nil
+}
+
+// Registry returns the runtime's capability registry.
+func (rt *Runtime) Registry() *capability.Registry { return rt.reg }
+
+// Register adds a capability. An *capability.AliasError means it was
+// registered but an alias could not be made; any other error means it was
+// not registered.
+func (rt *Runtime) Register(c capability.Capability) error { return rt.reg.Add(c) }
+
+// Use appends a middleware inside the ones installed before it (onion
+// order: the first installed sees a call first). The chain is rebuilt once
+// here, not per call.
+func (rt *Runtime) Use(mw dispatch.Middleware) {
+	rt.mu.Lock()
+	rt.middlewares = append(rt.middlewares, mw)
+	rt.mu.Unlock()
+	rt.rebuildChain()
+}
+
+func (rt *Runtime) rebuildChain() {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	rt.chain = dispatch.Chain(dispatch.Terminus(rt.reg.Lookup), rt.middlewares...)
+}
+
+// Dispatch sends a prepared call through the chain. Facades that build
+// their own Call (the MCP server's tools/call) use it; call.CapabilityID
+// must be canonical.
+func (rt *Runtime) Dispatch(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
+	rt.mu.RLock()
+	h := rt.chain
+	rt.mu.RUnlock()
+	return h(ctx, call)
+}
+
+// Call calls a capability from Go by canonical id or alias. args is a
+// map[string]any or any value that encodes to a JSON object (a struct);
+// it is normalised through JSON. The call passes the same chain as a
+// snippet's calls, with origin OriginToolCall.
+func (rt *Runtime) Call(ctx context.Context, idOrAlias string, args any) (*dispatch.Result, error) {
+	c, ok := rt.reg.Lookup(idOrAlias)
+	if !ok {
+		return nil, notFound(rt.reg, idOrAlias)
+	}
+	obj, err := argsObject(args)
+	if err != nil {
+		return nil, fmt.Errorf("calling %s: %w", c.ID, err)
+	}
+	return rt.Dispatch(ctx, dispatch.NewCall(dispatch.OriginToolCall, c, obj))
+}
+
+// argsObject normalises Go arguments to a JSON object of JSON-like values.
+func argsObject(args any) (map[string]any, error) {
+	if args == nil {
+		return map[string]any{}, nil
+	}
+	data, err := json.Marshal(args)
+	if err != nil {
+		return nil, fmt.Errorf("encoding arguments: %w", err)
+	}
+	v, err := capability.DecodeJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("arguments must encode to a JSON object, got %s", data)
+	}
+	return obj, nil
+}
+
+func notFound(reg *capability.Registry, name string) error {
+	msg := "no such capability; search_capabilities lists what exists"
+	if s := reg.Suggest(name, 3); len(s) > 0 {
+		msg = fmt.Sprintf("no such capability; did you mean %v?", s)
+	}
+	return &dispatch.Error{Kind: dispatch.KindNotFound, CapabilityID: name, Message: msg}
+}
+
+// BackendNames lists the available backends, sorted.
+func (rt *Runtime) BackendNames() []string {
+	var out []string
+	for n := range rt.backends {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DefaultBackend is the backend Execute uses when the options name none.
+func (rt *Runtime) DefaultBackend() string { return rt.defaultBackend }
+
+// Stop runs the OnStop functions in reverse order once and returns their
+// errors joined.
+func (rt *Runtime) Stop() error {
+	rt.mu.Lock()
+	if rt.stopped {
+		rt.mu.Unlock()
+		return nil
+	}
+	rt.stopped = true
+	fs := rt.onStop
+	rt.mu.Unlock()
+	var errs []error
+	for i := len(fs) - 1; i >= 0; i-- {
+		if err := fs[i](); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -117,8 +117,8 @@ func Structured(v any) (*capability.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding the result: %w", err)
 	}
-	var structured any
-	if err := json.Unmarshal(data, &structured); err != nil {
+	structured, err := capability.DecodeJSON(data)
+	if err != nil {
 		return nil, fmt.Errorf("decoding the result: %w", err)
 	}
 	return &capability.Result{Structured: structured, Content: []capability.Content{{Type: "text", Text: string(data)}}}, nil

@@ -67,7 +67,7 @@ func TestNewInfersSchemasAndCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantRes := map[string]any{"greeting": "hello ada! hello ada! ", "length": 22.0}
+	wantRes := map[string]any{"greeting": "hello ada! hello ada! ", "length": int64(22)}
 	if diff := cmp.Diff(wantRes, res.Structured); diff != "" || res.IsError {
 		t.Errorf("structured result (-want +got):\n%s", diff)
 	}
@@ -126,7 +126,7 @@ func TestNonStructOutputs(t *testing.T) {
 		t.Errorf("string output got a schema: %s", c.OutputSchema)
 	}
 	res, err = call(t, r, "nums.evens", map[string]any{"n": 5})
-	if err != nil || !cmp.Equal(res.Structured, []any{0.0, 2.0, 4.0}) {
+	if err != nil || !cmp.Equal(res.Structured, []any{int64(0), int64(2), int64(4)}) {
 		t.Errorf("list result = %+v, %v", res, err)
 	}
 	res, err = call(t, r, "noop_ping", nil)

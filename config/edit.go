@@ -140,7 +140,7 @@ func (e *Edit) Delete(table []string, key string) (bool, error) {
 
 // RemoveTable removes the table at path and every table nested under it
 // ([mcp.servers.x] takes [mcp.servers.x.tools.y] along), each with the
-// comment block directly above its header. It reports whether anything was
+// comment block directly above its header and the blank lines after it. It reports whether anything was
 // removed.
 func (e *Edit) RemoveTable(path []string) bool {
 	removed := false
@@ -161,13 +161,30 @@ func (e *Edit) RemoveTable(path []string) bool {
 		if i < 0 {
 			return removed
 		}
-		end := len(e.data)
-		if i+1 < len(hdrs) {
-			end = e.blockStart(hdrs[i+1])
-		}
-		e.replace(e.blockStart(hdrs[i]), end, "")
+		e.replace(e.blockStart(hdrs[i]), e.blockEnd(hdrs[i]), "")
 		removed = true
 	}
+}
+
+// blockEnd is where a header's block ends: after its last key-value and
+// the blank lines that follow. Comments after the last key stay: they may
+// speak of what comes next ("# The end.").
+func (e *Edit) blockEnd(hdr expr) int {
+	end := hdr.lineEnd
+	for _, x := range e.bodyOf(hdr) {
+		end = x.lineEnd
+	}
+	for end < len(e.data) {
+		next := bytes.IndexByte(e.data[end:], '\n')
+		if next < 0 || len(bytes.TrimSpace(e.data[end:end+next])) > 0 {
+			if next < 0 && len(bytes.TrimSpace(e.data[end:])) == 0 {
+				end = len(e.data)
+			}
+			break
+		}
+		end += next + 1
+	}
+	return end
 }
 
 // blockStart is where a header's block begins: the first of the comment

@@ -191,3 +191,15 @@ func TestUpdateWritesAtomicallyAndValidatesFirst(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
+
+func TestEditRemoveTableKeepsCommentsThatFollow(t *testing.T) {
+	t.Parallel()
+	e := NewEdit([]byte(commented))
+	if !e.RemoveTable([]string{"mcp", "servers", "linear"}) {
+		t.Fatal("RemoveTable found nothing")
+	}
+	want := strings.Replace(commented, "# Linear, remote.\n[mcp.servers.linear]\nurl = \"https://mcp.linear.app/mcp\"   # official endpoint\nauth = \"oauth\"\n\n", "", 1)
+	if diff := cmp.Diff(want, string(e.Bytes())); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -1,7 +1,8 @@
 """CPython oracle for the conformance corpus of package python.
 
 Reads one JSON request on stdin:
-  {"snippet": bool, "prelude": "<python source>", "cases": [{"name": ..., "source": ...}]}
+  {"snippet": bool, "prelude": "<python source>",
+   "cases": [{"name": ..., "source": ..., "snippet": bool (optional, overrides)}]}
 and writes one JSON list on stdout, one object per case, in order:
   {"name", "stdout", "exc_type", "exc_msg", "result_repr"}
 
@@ -100,7 +101,7 @@ def main():
         exec(compile(req["prelude"], "prelude.py", "exec"), stubs)
         for name in stubs.get("__all__", []):
             prelude_ns[name] = stubs[name]
-    results = [run_case(c, req.get("snippet", False), prelude_ns) for c in req["cases"]]
+    results = [run_case(c, c.get("snippet", req.get("snippet", False)), prelude_ns) for c in req["cases"]]
     json.dump(results, sys.stdout)
 
 

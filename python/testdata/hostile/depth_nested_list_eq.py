@@ -1,0 +1,7 @@
+a = []
+b = []
+for i in range(200000):
+    a = [a]
+    b = [b]
+print(a == b)
+# limit: depth

@@ -1,0 +1,7 @@
+a = [1]
+b = [2]
+for i in range(200000):
+    a = [a]
+    b = [b]
+print(a < b)
+# limit: depth

@@ -1,0 +1,5 @@
+t = ()
+for i in range(200000):
+    t = (t,)
+hash(t)
+# limit: depth

@@ -1,0 +1,4 @@
+def k(x):
+    return sorted([1, 2], key=k)
+k(0)
+# limit: depth

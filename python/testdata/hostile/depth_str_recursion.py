@@ -1,0 +1,5 @@
+class A:
+    def __str__(self):
+        return str(self)
+print(A())
+# limit: depth

@@ -1,0 +1,3 @@
+import asyncio
+asyncio.create_subprocess_exec
+# raises: AttributeError: module 'asyncio' has no attribute 'create_subprocess_exec'

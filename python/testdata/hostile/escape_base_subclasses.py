@@ -1,0 +1,2 @@
+[].__class__.__base__.__subclasses__()
+# raises: AttributeError

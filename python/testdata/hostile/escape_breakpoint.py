@@ -1,0 +1,2 @@
+breakpoint()
+# raises: NameError: name 'breakpoint' is not defined

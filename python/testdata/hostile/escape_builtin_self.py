@@ -1,0 +1,2 @@
+print.__self__
+# raises: AttributeError

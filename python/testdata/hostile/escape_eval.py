@@ -1,0 +1,2 @@
+eval('1 + 1')
+# raises: NameError: name 'eval' is not defined

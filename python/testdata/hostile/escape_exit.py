@@ -1,0 +1,2 @@
+exit()
+# raises: NameError: name 'exit' is not defined

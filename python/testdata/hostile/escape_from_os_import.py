@@ -1,0 +1,2 @@
+from os import path
+# raises: ModuleNotFoundError: No module named 'os'

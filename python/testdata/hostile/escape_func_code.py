@@ -1,0 +1,4 @@
+def f():
+    pass
+f.__code__
+# raises: AttributeError

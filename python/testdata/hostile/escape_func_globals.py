@@ -1,0 +1,4 @@
+def f():
+    pass
+f.__globals__
+# raises: AttributeError

@@ -1,0 +1,4 @@
+def f():
+    pass
+type(f)(f.__code__, {})
+# raises: AttributeError

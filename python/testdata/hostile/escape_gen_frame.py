@@ -1,0 +1,4 @@
+def g():
+    yield 1
+g().gi_frame
+# raises: AttributeError

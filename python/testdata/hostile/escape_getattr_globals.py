@@ -1,0 +1,4 @@
+def f():
+    pass
+getattr(f, '__glo' + 'bals__')
+# raises: AttributeError

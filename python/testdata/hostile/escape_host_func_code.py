@@ -1,0 +1,2 @@
+slow.__code__
+# raises: AttributeError

@@ -1,0 +1,2 @@
+slow.__globals__
+# raises: AttributeError

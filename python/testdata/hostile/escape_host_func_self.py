@@ -1,0 +1,2 @@
+greeter.greet.__self__.__dict__
+# raises: AttributeError

@@ -1,0 +1,2 @@
+import ctypes
+# raises: ModuleNotFoundError: No module named 'ctypes'

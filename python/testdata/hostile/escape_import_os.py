@@ -1,0 +1,2 @@
+import os
+# raises: ModuleNotFoundError: No module named 'os'

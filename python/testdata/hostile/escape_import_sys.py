@@ -1,0 +1,2 @@
+import sys
+# raises: ModuleNotFoundError: No module named 'sys'

@@ -1,0 +1,2 @@
+input()
+# raises: NameError: name 'input' is not defined

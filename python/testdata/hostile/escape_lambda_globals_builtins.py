@@ -1,0 +1,2 @@
+(lambda: 0).__globals__['__builtins__']
+# raises: AttributeError

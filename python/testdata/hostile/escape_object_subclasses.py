@@ -1,0 +1,2 @@
+object.__subclasses__()
+# raises: AttributeError

@@ -1,0 +1,2 @@
+().__class__.__bases__[0].__subclasses__()
+# raises: AttributeError

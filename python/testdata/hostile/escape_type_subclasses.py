@@ -1,0 +1,2 @@
+type.__subclasses__(object)
+# raises: AttributeError

@@ -1,0 +1,3 @@
+import asyncio
+await asyncio.gather(*[slow(i, 0) for i in range(1000)])
+# limit: host_calls

@@ -1,0 +1,2 @@
+b = bytearray(10 ** 10)
+# limit: memory

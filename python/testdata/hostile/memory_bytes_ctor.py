@@ -1,0 +1,2 @@
+b = bytes(10 ** 10)
+# limit: memory

@@ -1,0 +1,2 @@
+b = b'x' * 10 ** 10
+# limit: memory

@@ -1,0 +1,2 @@
+s = 'x'.center(10 ** 10)
+# limit: memory

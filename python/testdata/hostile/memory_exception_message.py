@@ -1,0 +1,2 @@
+raise ValueError('x' * 10 ** 10)
+# limit: memory

@@ -1,0 +1,2 @@
+d = dict.fromkeys(range(10 ** 10))
+# limit: memory

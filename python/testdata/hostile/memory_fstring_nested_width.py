@@ -1,0 +1,3 @@
+w = 10 ** 10
+s = f'{"a":>{w}}'
+# limit: memory

@@ -1,0 +1,2 @@
+n = int('9' * 10 ** 9)
+# limit: memory

@@ -1,0 +1,4 @@
+x = 3
+while True:
+    x = x * x
+# limit: memory

@@ -1,0 +1,2 @@
+l = list(range(10 ** 10))
+# limit: memory

@@ -1,0 +1,2 @@
+l = [0] * 10 ** 9
+# limit: memory

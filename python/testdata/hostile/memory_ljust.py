@@ -1,0 +1,2 @@
+s = 'x'.ljust(10 ** 10)
+# limit: memory

@@ -1,0 +1,4 @@
+l = []
+while True:
+    l.append([0] * 10000)
+# limit: memory

@@ -1,0 +1,2 @@
+x = pow(2, 10 ** 10)
+# limit: memory

@@ -1,0 +1,2 @@
+x = 2 ** 10 ** 9
+# limit: memory

@@ -1,0 +1,2 @@
+s = set(range(10 ** 10))
+# limit: memory

@@ -1,0 +1,2 @@
+x = 1 << 10 ** 10
+# limit: memory

@@ -1,0 +1,2 @@
+s = sorted(range(10 ** 10))
+# limit: memory

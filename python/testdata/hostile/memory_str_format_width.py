@@ -1,0 +1,2 @@
+s = '{:>10000000000}'.format('x')
+# limit: memory

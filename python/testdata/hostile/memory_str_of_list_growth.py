@@ -1,0 +1,4 @@
+s = 'x'
+while True:
+    s = repr([s, s])
+# limit: memory

@@ -1,0 +1,2 @@
+s = 'a' * 10 ** 10
+# limit: memory

@@ -1,0 +1,4 @@
+s = 'ab'
+while True:
+    s = s + s
+# limit: memory

@@ -1,0 +1,2 @@
+t = tuple(range(10 ** 10))
+# limit: memory

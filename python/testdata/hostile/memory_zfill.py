@@ -1,0 +1,2 @@
+s = '5'.zfill(10 ** 10)
+# limit: memory

@@ -1,0 +1,2 @@
+print('a' * 10 ** 7)
+# limit: output

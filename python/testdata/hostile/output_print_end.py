@@ -1,0 +1,3 @@
+for i in range(10 ** 7):
+    print(i, end='')
+# limit: output

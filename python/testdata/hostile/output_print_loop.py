@@ -1,0 +1,3 @@
+while True:
+    print('x' * 1000)
+# limit: output

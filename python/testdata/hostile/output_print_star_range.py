@@ -1,0 +1,2 @@
+print(*range(10 ** 6))
+# limit: output

@@ -1,0 +1,5 @@
+async def spin():
+    while True:
+        pass
+await spin()
+# limit: steps

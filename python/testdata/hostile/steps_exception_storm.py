@@ -1,0 +1,6 @@
+while True:
+    try:
+        raise ValueError('storm')
+    except ValueError:
+        pass
+# limit: steps

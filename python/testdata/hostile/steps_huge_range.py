@@ -1,0 +1,3 @@
+for i in range(10 ** 18):
+    pass
+# limit: steps

@@ -1,0 +1,6 @@
+try:
+    pass
+finally:
+    while True:
+        pass
+# limit: steps

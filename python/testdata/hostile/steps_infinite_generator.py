@@ -1,0 +1,6 @@
+def g():
+    while True:
+        yield 1
+for x in g():
+    pass
+# limit: steps

@@ -1,0 +1,5 @@
+s = ''
+while True:
+    s += 'x'
+    s = s[-10:]
+# limit: steps

@@ -1,0 +1,2 @@
+await slow(1, 60)
+# limit: time

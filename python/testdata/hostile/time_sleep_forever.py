@@ -1,0 +1,3 @@
+import asyncio
+await asyncio.sleep(3600)
+# limit: time

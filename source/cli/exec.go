@@ -111,15 +111,19 @@ func (r *runner) run(ctx context.Context, path string, argv []string, timeout ti
 	go func() { defer wg.Done(); stderr.drain(stderrR) }()
 
 	exited := make(chan struct{})
+	killed := make(chan bool, 1) // whether the binary was still running at the deadline
 	go func() {
 		select {
 		case <-runCtx.Done():
 			killGroup()
+			killed <- true
 		case <-exited:
+			killed <- false
 		}
 	}()
 	waitErr := cmd.Wait()
 	close(exited)
+	wasKilled := <-killed
 	// The leader is gone; anything still in its group is a leftover.
 	killGroup()
 	// A process that left the group (setsid) may still hold the pipes; stop
@@ -140,7 +144,7 @@ func (r *runner) run(ctx context.Context, path string, argv []string, timeout ti
 	out.Stdout, out.Stderr = stdout.String(), stderr.String()
 	out.Truncated = stdout.truncated || stderr.truncated
 	out.ExitCode = cmd.ProcessState.ExitCode()
-	if runCtx.Err() != nil {
+	if wasKilled && runCtx.Err() != nil {
 		if ctx.Err() != nil {
 			return out, fmt.Errorf("cli %s: %w", argv[0], ctx.Err())
 		}

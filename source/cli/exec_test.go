@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/dispatch"
 )
 
 // gitPolicy isolates git from the host's configuration.
@@ -276,5 +277,25 @@ func TestHelpSummary(t *testing.T) {
 	}
 	if _, err := src.Summary(context.Background(), "sleep"); !isPermission(err) {
 		t.Errorf("summary of a binary outside the allowlist: %v, want PermissionError", err)
+	}
+}
+
+// BenchmarkCallTrue measures the whole per-call cost through the chain:
+// admission, schema validation, rendering, fork/exec of true, group cleanup.
+func BenchmarkCallTrue(b *testing.B) {
+	src, err := New(Policy{Mode: ModeAllowlist, Allow: []string{"true"}}, Hooks{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	capa := src.Capabilities()[0]
+	h := src.Admission()(func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
+		return capa.Handler(ctx, call.Args)
+	})
+	call := &dispatch.Call{CapabilityID: "cli:true", Args: map[string]any{"args": []any{"x"}, "options": map[string]any{"y": true}}}
+	for b.Loop() {
+		res, err := h(context.Background(), call)
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
 	}
 }

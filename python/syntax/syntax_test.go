@@ -1,0 +1,178 @@
+package syntax
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// oracleScript parses every source of a JSON list with CPython and prints
+// a JSON list of outcomes: the ast.dump of the module, or the SyntaxError.
+const oracleScript = `
+import ast, json, sys
+out = []
+for src in json.load(sys.stdin):
+    try:
+        out.append({"dump": ast.dump(ast.parse(src), include_attributes=False)})
+    except SyntaxError as e:
+        out.append({"error": {"kind": type(e).__name__, "line": e.lineno or 0,
+            "col": e.offset or 0, "msg": e.msg}})
+    except ValueError as e:
+        out.append({"error": {"kind": "ValueError", "line": 0, "col": 0, "msg": str(e)}})
+json.dump(out, sys.stdout)
+`
+
+type oracleError struct {
+	Kind string `json:"kind"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Msg  string `json:"msg"`
+}
+
+type oracleResult struct {
+	Dump  string       `json:"dump"`
+	Error *oracleError `json:"error"`
+}
+
+// cpython runs python3 once over all sources.
+func cpython(t testing.TB, sources []string) []oracleResult {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found; the differential tests need CPython 3.11 as oracle")
+	}
+	in, err := json.Marshal(sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-c", oracleScript)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3 oracle: %v\n%s", err, stderr.String())
+	}
+	var res []oracleResult
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("decoding oracle output: %v", err)
+	}
+	if len(res) != len(sources) {
+		t.Fatalf("oracle returned %d results for %d sources", len(res), len(sources))
+	}
+	return res
+}
+
+// loadCases reads a file of cases separated by "=====" lines, after a
+// header that ends at the first separator.
+func loadCases(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, ok := strings.Cut(string(data), "=====\n")
+	if !ok {
+		t.Fatalf("%s: no '=====' separator", path)
+	}
+	cases := strings.Split(body, "\n=====\n")
+	last := len(cases) - 1
+	cases[last] = strings.TrimSuffix(cases[last], "\n")
+	return cases
+}
+
+type diffCase struct {
+	name string
+	src  string
+}
+
+// collectCases gathers the inline cases and every .py file of the test
+// data directories.
+func collectCases(t testing.TB) []diffCase {
+	var cases []diffCase
+	for i, src := range loadCases(t, filepath.Join("testdata", "cases.txt")) {
+		cases = append(cases, diffCase{name: fmt.Sprintf("cases.txt#%d", i+1), src: src})
+	}
+	for _, dir := range []string{"testdata", filepath.Join("..", "testdata")} {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".py") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, diffCase{name: path, src: string(data)})
+			return nil
+		})
+	}
+	return cases
+}
+
+// unsupportedByDesign reports whether CPython accepts src but the
+// embedded interpreter rejects it on purpose.
+func unsupportedByDesign(err error) bool {
+	var se *Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	return strings.Contains(se.Msg, "not supported by the embedded interpreter")
+}
+
+func TestDifferentialCPython(t *testing.T) {
+	cases := collectCases(t)
+	srcs := make([]string, len(cases))
+	for i, c := range cases {
+		srcs[i] = c.src
+	}
+	want := cpython(t, srcs)
+	var accepted, rejected, failed, skipped int
+	for i, c := range cases {
+		mod, err := Parse("x.py", []byte(c.src))
+		w := want[i]
+		switch {
+		case w.Error == nil && err == nil:
+			if got := Dump(mod); got != w.Dump {
+				failed++
+				t.Errorf("%s: dump mismatch\nsource:\n%s\ngot:  %s\nwant: %s", c.name, c.src, got, w.Dump)
+				continue
+			}
+			accepted++
+		case w.Error == nil:
+			if unsupportedByDesign(err) {
+				skipped++
+				continue
+			}
+			failed++
+			t.Errorf("%s: CPython accepts, we reject: %v\nsource:\n%s", c.name, err, c.src)
+		case err == nil:
+			failed++
+			t.Errorf("%s: CPython rejects (%s: %s at %d:%d), we accept\nsource:\n%s", c.name, w.Error.Kind, w.Error.Msg, w.Error.Line, w.Error.Col, c.src)
+		default:
+			var se *Error
+			if !errors.As(err, &se) {
+				t.Fatalf("%s: error %T is not *syntax.Error", c.name, err)
+			}
+			got := oracleError{Kind: se.Kind, Line: se.Line, Col: se.Col, Msg: se.Msg}
+			if w.Error.Kind == "ValueError" {
+				got.Kind, got.Line, got.Col = "ValueError", 0, 0
+				got.Msg = w.Error.Msg
+			}
+			if got != *w.Error {
+				failed++
+				t.Errorf("%s: error mismatch\nsource:\n%s\ngot:  %s %d:%d %q\nwant: %s %d:%d %q", c.name, c.src,
+					got.Kind, got.Line, got.Col, got.Msg, w.Error.Kind, w.Error.Line, w.Error.Col, w.Error.Msg)
+				continue
+			}
+			rejected++
+		}
+	}
+	t.Logf("differential: %d cases: %d accepted with identical AST, %d rejected with identical error, %d unsupported by design, %d mismatches",
+		len(cases), accepted, rejected, skipped, failed)
+}

@@ -93,6 +93,8 @@ func TestLoadErrors(t *testing.T) {
 			`mcp.servers.x.headers.Authorization: secret reference env:// names nothing: write env://NAME`},
 		{"bad alias", "[mcp.servers.x]\ncommand = \"x\"\ntools.read = { alias = \"1read\" }\n", 3, 16,
 			`alias "1read" of tool "read" is not a Python identifier (letters, digits, '_', not starting with a digit)`},
+		{"bad label value", "[mcp.servers.x]\ncommand = \"x\"\nlabels = { team = \"a b\" }\n", 3, 12,
+			`mcp.servers.x.labels: label team: label value "a b" must be at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit`},
 		{"entry larger than total", "[results]\nmax_total_bytes = \"1MiB\"\n", 1, 2,
 			`results.max_entry_bytes (8MiB) exceeds results.max_total_bytes (1MiB)`},
 		{"syntax error", "[cli]\nmode = = 1\n", 2, 8,

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+
+	"github.com/toolplane/toolplane/selector"
 )
 
 var (
@@ -123,6 +125,7 @@ func (c *checker) cli(cli *CLIConfig) {
 		if !ValidBinaryName(b) {
 			c.at([]string{"cli", "binaries", b}, "cli.binaries: %q is not a bare binary name", b)
 		}
+		c.labels([]string{"cli", "binaries", b, "labels"}, cli.Binaries[b].Labels)
 	}
 }
 
@@ -162,9 +165,21 @@ func (c *checker) server(name string, s MCPServer) {
 			}
 		}
 	}
+	c.labels(key("labels"), s.Labels)
 	for _, tool := range sortedKeys(s.Tools) {
 		if a := s.Tools[tool].Alias; a != "" && !identifier.MatchString(a) {
 			c.at(key("tools", tool, "alias"), "alias %q of tool %q is not a Python identifier (letters, digits, '_', not starting with a digit)", a, tool)
+		}
+		c.labels(key("tools", tool, "labels"), s.Tools[tool].Labels)
+	}
+}
+
+// labels checks label keys and values with the selector rules, so a label
+// that no selector could ever match fails here instead of silently.
+func (c *checker) labels(path []string, labels map[string]string) {
+	for _, k := range sortedKeys(labels) {
+		if err := selector.ValidateLabels(map[string]string{k: labels[k]}); err != nil {
+			c.at(append(path[:len(path):len(path)], k), "%s: %v", dotted(path), err)
 		}
 	}
 }

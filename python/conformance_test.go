@@ -1,0 +1,351 @@
+package python_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/big"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/internal/difftest"
+)
+
+// updateXFail rewrites the expected-failure lists from the current results:
+//
+//	go test ./python -run 'Conformance|Hostile' -update-xfail
+var updateXFail = flag.Bool("update-xfail", false, "rewrite python/testdata/xfail.txt and python/testdata/hostile/xfail.txt from the current failures")
+
+// minCoreCases keeps the corpus from silently shrinking.
+const minCoreCases = 600
+
+const conformanceXFailHeader = `Conformance cases (python/testdata/core, python/testdata/async) that currently
+fail under our interpreter, with the first line of the difference.
+TestConformance requires each listed case to still fail and every other case
+to pass. Regenerate: go test ./python -run Conformance -update-xfail`
+
+// TestConformance runs every case of python/testdata/core (script mode) and
+// python/testdata/async (snippet mode, host stubs of hostStubs) under our
+// interpreter and under CPython 3.11 (one batched python3 process), and
+// demands the same printed output, the same escaping exception type and
+// message, and for snippets the same result repr. CPython must also honour
+// each case's marker, or the case itself is wrong.
+func TestConformance(t *testing.T) {
+	python3, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("the conformance oracle needs python3 (CPython 3.11) on PATH: %v", err)
+	}
+	core, err := difftest.Load(filepath.Join("testdata", "core"), "core")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(core) < minCoreCases {
+		t.Fatalf("core corpus has %d cases, want at least %d", len(core), minCoreCases)
+	}
+	async, err := difftest.Load(filepath.Join("testdata", "async"), "async")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := append(core, async...)
+	isSnippet := func(c difftest.Case) bool { return strings.HasPrefix(c.Name, "async/") }
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	oracle := difftest.Oracle{
+		Python:  python3,
+		Driver:  filepath.Join("testdata", "oracle", "driver.py"),
+		Prelude: filepath.Join("testdata", "oracle", "prelude.py"),
+	}
+	want, err := oracle.Run(ctx, cases, isSnippet)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	xfailPath := filepath.Join("testdata", "xfail.txt")
+	xfail, err := difftest.ReadXFail(xfailPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runChecked(t, "conformance", cases, xfail, xfailPath, conformanceXFailHeader, func(t *testing.T, c difftest.Case) (string, bool) {
+		w := want[c.Name]
+		if bad := difftest.CheckMarker(c.Marker, w); bad != "" {
+			t.Errorf("%s:%d: corpus bug, CPython disagrees with the case: %s\nCPython stdout:\n%s", c.File, c.Line, bad, w.Stdout)
+			return "", false
+		}
+		got := runOurs(ctx, c, isSnippet(c))
+		return difftest.Compare(w, got, isSnippet(c)), true
+	})
+}
+
+// runChecked runs check for every case as a parallel subtest, applies the
+// expected-failure list, logs the counts and, with -update-xfail, rewrites
+// the list. check returns the failure description ("" = pass) and whether
+// the case may be listed as an expected failure at all.
+func runChecked(t *testing.T, label string, cases []difftest.Case, xfail difftest.XFail, xfailPath, header string,
+	check func(*testing.T, difftest.Case) (string, bool)) {
+	t.Helper()
+	var (
+		mu       sync.Mutex
+		failures = difftest.XFail{}
+		pass     int
+	)
+	names := map[string]bool{}
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			names[c.Name] = true
+			t.Run(c.Name, func(t *testing.T) {
+				if !strings.HasPrefix(c.Name, "hostile/") {
+					t.Parallel()
+				}
+				diff, listable := check(t, c)
+				if !listable {
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				reason, expected := xfail[c.Name]
+				switch {
+				case diff == "":
+					pass++
+					if expected && !*updateXFail {
+						t.Errorf("%s:%d: %s now passes: remove it from %s (or run with -update-xfail)", c.File, c.Line, c.Name, xfailPath)
+					}
+				case *updateXFail:
+					failures[c.Name] = firstLine(diff)
+				case expected:
+					failures[c.Name] = reason
+				default:
+					failures[c.Name] = firstLine(diff)
+					t.Errorf("%s:%d: differs from the expected outcome:\n%s\n--- source ---\n%s", c.File, c.Line, diff, c.Source)
+				}
+			})
+		}
+	})
+	var stale []string
+	for n := range xfail {
+		if !names[n] {
+			stale = append(stale, n)
+		}
+	}
+	slices.Sort(stale)
+	if len(stale) > 0 && !*updateXFail {
+		t.Errorf("%s lists cases that are not in the corpus: %s", xfailPath, strings.Join(stale, ", "))
+	}
+	t.Logf("%s: %d cases, %d pass, %d xfail", label, len(cases), pass, len(failures))
+	if *updateXFail {
+		if err := difftest.WriteXFail(xfailPath, header, failures); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %d expected failures to %s", len(failures), xfailPath)
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// runOurs compiles and runs one conformance case under our interpreter and
+// reports its outcome in the oracle's terms. A panic escaping the
+// interpreter is reported as an outcome so one bug cannot hide the rest.
+func runOurs(ctx context.Context, c difftest.Case, snippet bool) (out difftest.Outcome) {
+	var stdout bytes.Buffer
+	defer func() {
+		if r := recover(); r != nil {
+			out = difftest.Outcome{Stdout: stdout.String(), ExcType: "GoPanic", ExcMsg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+		}
+	}()
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: snippet})
+	if err != nil {
+		return outcomeOf(stdout.String(), nil, err)
+	}
+	opts := python.RunOptions{Stdout: &stdout}
+	if snippet {
+		opts.Host = hostStubs()
+	}
+	res, err := prog.Run(ctx, opts)
+	return outcomeOf(stdout.String(), res, err)
+}
+
+func outcomeOf(stdout string, res *python.Result, err error) difftest.Outcome {
+	out := difftest.Outcome{Stdout: stdout}
+	var exc *python.Exception
+	switch {
+	case errors.As(err, &exc):
+		out.ExcType, out.ExcMsg = exc.Type, exc.Message
+	case err != nil:
+		out.ExcType, out.ExcMsg = "GoError", err.Error()
+	case res != nil:
+		out.ResultRepr = res.Repr
+	}
+	return out
+}
+
+// hostStubs are the host functions of the async and hostile corpora, the
+// Go twins of python/testdata/oracle/prelude.py (which documents them):
+//
+//	slow(x, delay=0.01)      sleeps delay seconds, returns x
+//	fail(msg, delay=0)       sleeps delay seconds, raises ToolError(msg)
+//	echo(*args, **kwargs)    returns {"args": [...], "kwargs": {...}}
+//	add(a, b)                returns a + b (ints, floats, strs, lists)
+//	fetch_page(page=0, size=3, total=10)
+//	                         returns {"items": [...], "next": page+1 or None, "page": page}
+//	get_user(id)             returns {"id", "name", "team"} of users 1..4, else ToolError
+//	list_users()             returns the four users
+//	greeter.greet(name, punct="!")  returns "hello, <name><punct>"
+func hostStubs() map[string]python.HostFunc {
+	return map[string]python.HostFunc{
+		"slow": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			x := hostArg(args, kw, 0, "x", nil)
+			if err := hostSleep(ctx, hostArg(args, kw, 1, "delay", 0.01)); err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		"fail": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			if err := hostSleep(ctx, hostArg(args, kw, 1, "delay", int64(0))); err != nil {
+				return nil, err
+			}
+			return nil, &python.HostError{Type: "ToolError", Message: fmt.Sprint(hostArg(args, kw, 0, "msg", ""))}
+		},
+		"echo": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			if args == nil {
+				args = []any{}
+			}
+			if kw == nil {
+				kw = map[string]any{}
+			}
+			return map[string]any{"args": args, "kwargs": kw}, nil
+		},
+		"add": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return hostAdd(hostArg(args, kw, 0, "a", nil), hostArg(args, kw, 1, "b", nil))
+		},
+		"fetch_page": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			page := hostInt(hostArg(args, kw, 0, "page", int64(0)))
+			size := hostInt(hostArg(args, kw, 1, "size", int64(3)))
+			total := hostInt(hostArg(args, kw, 2, "total", int64(10)))
+			items := []any{}
+			for i := page * size; i < min(page*size+size, total); i++ {
+				items = append(items, i)
+			}
+			var next any
+			if page*size+size < total {
+				next = page + 1
+			}
+			return map[string]any{"items": items, "next": next, "page": page}, nil
+		},
+		"get_user": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			id := hostArg(args, kw, 0, "id", nil)
+			for _, u := range hostUsers() {
+				if u["id"] == id {
+					return u, nil
+				}
+			}
+			return nil, &python.HostError{Type: "ToolError", Message: fmt.Sprintf("user %v not found", id)}
+		},
+		"list_users": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			var out []any
+			for _, u := range hostUsers() {
+				out = append(out, u)
+			}
+			return out, nil
+		},
+		"greeter.greet": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return fmt.Sprintf("hello, %v%v", hostArg(args, kw, 0, "name", ""), hostArg(args, kw, 1, "punct", "!")), nil
+		},
+	}
+}
+
+func hostUsers() []map[string]any {
+	return []map[string]any{
+		{"id": int64(1), "name": "ada", "team": "core"},
+		{"id": int64(2), "name": "bob", "team": "web"},
+		{"id": int64(3), "name": "cy", "team": "core"},
+		{"id": int64(4), "name": "dee", "team": "ops"},
+	}
+}
+
+// hostArg returns positional argument i, else keyword name, else def.
+func hostArg(args []any, kw map[string]any, i int, name string, def any) any {
+	if i < len(args) {
+		return args[i]
+	}
+	if v, ok := kw[name]; ok {
+		return v
+	}
+	return def
+}
+
+func hostInt(v any) int64 {
+	switch n := v.(type) {
+	case int64:
+		return n
+	case float64:
+		return int64(n)
+	}
+	return 0
+}
+
+func hostSleep(ctx context.Context, delay any) error {
+	var d time.Duration
+	switch v := delay.(type) {
+	case int64:
+		d = time.Duration(v) * time.Second
+	case float64:
+		d = time.Duration(v * float64(time.Second))
+	}
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func hostAdd(a, b any) (any, error) {
+	switch x := a.(type) {
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			s := new(big.Int).Add(big.NewInt(x), big.NewInt(y))
+			if s.IsInt64() {
+				return s.Int64(), nil
+			}
+			return s, nil
+		case float64:
+			return float64(x) + y, nil
+		}
+	case float64:
+		switch y := b.(type) {
+		case int64:
+			return x + float64(y), nil
+		case float64:
+			return x + y, nil
+		}
+	case string:
+		if y, ok := b.(string); ok {
+			return x + y, nil
+		}
+	case []any:
+		if y, ok := b.([]any); ok {
+			return append(slices.Clone(x), y...), nil
+		}
+	}
+	return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf("add: cannot add %T and %T", a, b)}
+}

@@ -1,0 +1,74 @@
+package python_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/internal/difftest"
+)
+
+// FuzzCompileRun mutates the conformance corpus and compiles and runs the
+// result in snippet mode under tight limits. Properties: no Go panic
+// escapes Compile or Run (a panic fails the fuzz target), every run
+// returns within its deadline plus a grace period, and every error is a
+// *python.Exception. Crashers go to testdata/fuzz/FuzzCompileRun and are
+// replayed by plain `go test`.
+//
+//	go test ./python -run '^$' -fuzz FuzzCompileRun -fuzztime 60s
+func FuzzCompileRun(f *testing.F) {
+	for _, kind := range []string{"core", "async"} {
+		cases, err := difftest.Load(filepath.Join("testdata", kind), kind)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range cases {
+			f.Add(c.Source)
+		}
+	}
+	if _, err := python.Compile("probe.py", "1\n", python.CompileOptions{}); err != nil {
+		var exc *python.Exception
+		if !errors.As(err, &exc) {
+			// Only while the interpreter is the declared API without bodies.
+			f.Skipf("interpreter does not compile a constant yet: %v", err)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		const (
+			deadline = time.Second
+			grace    = 5 * time.Second
+		)
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
+		defer cancel()
+		done := make(chan error, 1)
+		go func() {
+			prog, err := python.Compile("fuzz.py", src, python.CompileOptions{Snippet: true})
+			if err == nil {
+				_, err = prog.Run(ctx, python.RunOptions{
+					Stdout: &countingWriter{},
+					Host:   hostStubs(),
+					Limits: python.Limits{
+						Steps:          200_000,
+						MaxMemoryBytes: 16 << 20,
+						MaxDepth:       200,
+						MaxOutputBytes: 64 << 10,
+						MaxHostCalls:   20,
+					},
+				})
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			var exc *python.Exception
+			if err != nil && !errors.As(err, &exc) {
+				t.Fatalf("error is %T, want *python.Exception: %v\nsource:\n%s", err, err, src)
+			}
+		case <-time.After(deadline + grace):
+			t.Fatalf("run did not return %v after its %v deadline\nsource:\n%s", grace, deadline, src)
+		}
+	})
+}

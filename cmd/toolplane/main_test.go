@@ -188,8 +188,6 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"mcp", "add", "x", "--command", "a", "--env", "NOVALUE"}, 2, `--env "NOVALUE": want KEY=VALUE`, false},
 		{[]string{"mcp", "add", "x/y", "--command", "a"}, 2, `server name "x/y"`, false},
 		{[]string{"mcp", "remove", "--config", "ok.toml", "nope"}, 1, `no MCP server "nope"`, false},
-		{[]string{"run", "examples/hello.py"}, 1, "toolplane run is not available yet", false},
-		{[]string{"serve", "mcp", "--transport", "http"}, 1, "toolplane serve mcp is not available yet", false},
 		{[]string{"doctor"}, 1, "toolplane doctor is not available yet", false},
 		{[]string{"secret", "set", "x"}, 1, "toolplane secret is not available yet", false},
 		{[]string{"mcp", "status"}, 1, "toolplane mcp status is not available yet", false},

@@ -15,11 +15,12 @@ var update = flag.Bool("update", false, "rewrite the generated golden files")
 // committed output to be identical: regenerating is a no-op.
 func TestGeneratedUpToDate(t *testing.T) {
 	configs, _ := filepath.Glob("testdata/*.yaml")
+	configs = append(configs, "../example/mcpgen.yaml")
 	if len(configs) == 0 {
 		t.Fatal("no testdata/*.yaml configs")
 	}
 	for _, path := range configs {
-		t.Run(filepath.Base(path), func(t *testing.T) {
+		t.Run(path, func(t *testing.T) {
 			c, err := LoadConfig(path)
 			if err != nil {
 				t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -338,5 +339,35 @@ func TestRegisterReportsAliasProblems(t *testing.T) {
 	}
 	if _, err := rt.Call(context.Background(), "cli:print", nil); err != nil || calls.Load() != 1 {
 		t.Errorf("cli:print by id: %v", err)
+	}
+}
+
+func TestFromConfig(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ok := write("ok.toml", "[toolplane]\ndefault_backend = \"embedded\"\n")
+	rt, err := FromConfig(context.Background(), ok, WithCapabilities(exampleCapabilities(&counters{})...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	if rt.DefaultBackend() != "embedded" || rt.Registry().Len() != 4 {
+		t.Errorf("runtime from config: backend %q, %d capabilities", rt.DefaultBackend(), rt.Registry().Len())
+	}
+	other := write("other.toml", "[toolplane]\ndefault_backend = \"pyodide-deno\"\n")
+	_, err = FromConfig(context.Background(), other)
+	if err == nil || !strings.Contains(err.Error(), "other.toml") || !strings.Contains(err.Error(), "default_backend") {
+		t.Errorf("unavailable backend: %v", err)
+	}
+	bad := write("bad.toml", "[toolplane]\ndefault_backnd = \"embedded\"\n")
+	if _, err := FromConfig(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.toml:2") {
+		t.Errorf("unknown key: %v", err)
 	}
 }

@@ -287,12 +287,9 @@ func tomlString(s string) string {
 // but only if the edited document still decodes and validates under l; the
 // file is untouched otherwise. It returns the new configuration.
 func (l *Loader) Update(path string, edit func(cfg *Config, e *Edit) error) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("%s: no such file; create one with `toolplane init` or pass --config PATH", path)
-		}
-		return nil, fmt.Errorf("reading config: %w", err)
+		return nil, err
 	}
 	cur, err := l.Parse(path, data)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"reflect"
 	"regexp"
@@ -103,12 +104,9 @@ func Load(path string) (*Config, error) {
 
 // Load reads and decodes the file at path; see Parse.
 func (l *Loader) Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file; create one with `toolplane init` or pass --config PATH: %w", path, err)
-		}
-		return nil, fmt.Errorf("reading config: %w", err)
+		return nil, err
 	}
 	cfg, err := l.Parse(path, data)
 	if err != nil {
@@ -116,6 +114,27 @@ func (l *Loader) Load(path string) (*Config, error) {
 	}
 	cfg.Path = path
 	return cfg, nil
+}
+
+// missingFileError says how to create the file; it matches fs.ErrNotExist.
+type missingFileError struct{ path string }
+
+func (e *missingFileError) Error() string {
+	return e.path + ": no such file; create one with `toolplane init` or pass --config PATH"
+}
+
+func (e *missingFileError) Unwrap() error { return fs.ErrNotExist }
+
+// readConfig reads the file, turning "not found" into advice.
+func readConfig(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &missingFileError{path}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading config: %w", err)
+	}
+	return data, nil
 }
 
 // Parse decodes data (named name in errors) over Default and validates it,

@@ -1,10 +1,11 @@
 package config
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -231,17 +232,7 @@ func TestLoadMissingFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), FileName)
 	_, err := Load(path)
-	if err == nil || !strings.Contains(err.Error(), "toolplane init") || !os.IsNotExist(unwrapAll(err)) {
+	if err == nil || err.Error() != path+": no such file; create one with `toolplane init` or pass --config PATH" || !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("got %v; want a not-exist error that suggests toolplane init", err)
-	}
-}
-
-func unwrapAll(err error) error {
-	for {
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return err
-		}
-		err = u.Unwrap()
 	}
 }

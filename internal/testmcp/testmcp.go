@@ -109,7 +109,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	crash := make(chan int, 1)
-	srv := newServer(&o, out, stderr, crash)
+	lastHeader := &headerBox{}
+	srv := newServer(&o, out, stderr, crash, lastHeader)
 	done := make(chan error, 1)
 	if o.httpAddr == "" {
 		go func() {
@@ -124,7 +125,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		mux := http.NewServeMux()
 		getServer := func(*http.Request) *mcp.Server { return srv }
 		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(getServer, nil))
-		mux.Handle("/sse", mcp.NewSSEHandler(getServer, nil))
+		// The SSE transport does not pass request headers to tools; keep
+		// the last ones seen so the headers tool can report them.
+		sse := mcp.NewSSEHandler(getServer, nil)
+		mux.Handle("/sse", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			lastHeader.set(r.Header)
+			sse.ServeHTTP(w, r)
+		}))
 		hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		fmt.Fprintf(out, "http://%s\n", ln.Addr())
 		go func() { done <- hs.Serve(ln) }()
@@ -164,3 +171,21 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
+
+// headerBox holds the headers of the latest SSE request.
+type headerBox struct {
+	mu sync.Mutex
+	h  http.Header
+}
+
+func (b *headerBox) set(h http.Header) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.h = h.Clone()
+}
+
+func (b *headerBox) get() http.Header {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.h
+}

@@ -57,8 +57,9 @@ type empty struct{}
 
 // newServer builds the MCP server with every test tool. out is the process's
 // stdout (for the garbage tool), errw its stderr, and crash receives the exit
-// code when the crash tool asks Main to end the process.
-func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int) *mcp.Server {
+// code when the crash tool asks Main to end the process. lastHeader has the
+// headers of the latest SSE request, which the SDK does not pass to tools.
+func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int, lastHeader *headerBox) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "testmcp", Version: "1.0.0"}, nil)
 
 	mcp.AddTool(srv, &mcp.Tool{Name: "echo", Description: "Returns its text unchanged as text content."},
@@ -152,11 +153,11 @@ func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int) *mcp
 
 	mcp.AddTool(srv, &mcp.Tool{Name: "headers", Description: "Returns the Authorization and X-Test headers of the HTTP request (HTTP mode)."},
 		func(_ context.Context, req *mcp.CallToolRequest, _ empty) (*mcp.CallToolResult, map[string]any, error) {
-			res := map[string]any{"authorization": "", "x_test": ""}
+			h := lastHeader.get()
 			if req.Extra != nil && req.Extra.Header != nil {
-				res["authorization"] = req.Extra.Header.Get("Authorization")
-				res["x_test"] = req.Extra.Header.Get("X-Test")
+				h = req.Extra.Header
 			}
+			res := map[string]any{"authorization": h.Get("Authorization"), "x_test": h.Get("X-Test")}
 			return nil, res, nil
 		})
 

@@ -1,0 +1,81 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRingBuffer(t *testing.T) {
+	t.Parallel()
+	r := newRingBuffer(8)
+	var want strings.Builder
+	for _, chunk := range []string{"ab", "cdef", "ghij", "k", "", "lmnopqrstuvwxyz", "12", "345"} {
+		if n, err := r.Write([]byte(chunk)); n != len(chunk) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", chunk, n, err)
+		}
+		want.WriteString(chunk)
+		w := want.String()
+		if len(w) > 8 {
+			w = w[len(w)-8:]
+		}
+		if got := string(r.Bytes()); got != w {
+			t.Fatalf("after %q: Bytes() = %q, want %q", chunk, got, w)
+		}
+	}
+	r = newRingBuffer(16)
+	_, _ = r.Write([]byte("first line\nsecond\nthird\n"))
+	if got := r.Tail(12); got != "third" {
+		t.Errorf("Tail(12) = %q, want the last whole line", got)
+	}
+}
+
+func TestSpecValidate(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		spec ServerSpec
+		want string // substring of the error, "" for valid
+	}{
+		{ServerSpec{Name: "a", Command: "srv"}, ""},
+		{ServerSpec{Name: "a", URL: "https://h/mcp", Transport: TransportSSE, Auth: AuthOAuth}, ""},
+		{ServerSpec{Name: "a"}, "[mcp.servers.a]: needs command (stdio) or url (http, sse)"},
+		{ServerSpec{Name: "a/b", Command: "srv"}, "must not contain"},
+		{ServerSpec{Name: "a", Command: "srv", URL: "http://h"}, "has both command and url"},
+		{ServerSpec{Name: "a", URL: "ftp://h"}, "must start with http:// or https://"},
+		{ServerSpec{Name: "a", URL: "http://h", Transport: "grpc"}, `transport = "grpc"`},
+		{ServerSpec{Name: "a", Command: "srv", Headers: map[string]string{"X": "y"}}, "headers and auth apply to url servers only"},
+		{ServerSpec{Name: "a", Command: "srv", Startup: "soon"}, `startup = "soon"`},
+		{ServerSpec{Name: "a", URL: "http://h", Auth: "basic"}, `auth = "basic"`},
+		{ServerSpec{Name: "a", Command: "srv", Timeout: -time.Second}, "negative"},
+		{ServerSpec{Name: "a", Command: "srv", Tools: map[string]ToolOverride{"x": {Alias: "y"}, "y": {}}}, `both become "y"`},
+		{ServerSpec{Name: "a", Command: "srv", Tools: map[string]ToolOverride{"x": {Alias: "y"}, "y": {Disabled: true}}}, ""},
+	}
+	for _, tc := range cases {
+		err := tc.spec.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%+v: unexpected error %v", tc.spec, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%+v: error %v, want one containing %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
+func TestJSONLike(t *testing.T) {
+	t.Parallel()
+	in := map[string]any{"n": 3.0, "f": 2.5, "big": 1e20, "list": []any{1.0, "x", nil, true, map[string]any{"m": -4.0}}}
+	want := map[string]any{"n": int64(3), "f": 2.5, "big": 1e20, "list": []any{int64(1), "x", nil, true, map[string]any{"m": int64(-4)}}}
+	if diff := cmp.Diff(want, jsonLike(in)); diff != "" {
+		t.Errorf("jsonLike (-want +got):\n%s", diff)
+	}
+}
+
+func TestOffendingLine(t *testing.T) {
+	t.Parallel()
+	tail := []byte(`"id":1}` + "\n" + "Listening on stdio\n" + `{"jsonrpc":"2.0","id":2,"result":{}}` + "\n")
+	if got := offendingLine(tail); got != "Listening on stdio" {
+		t.Errorf("offendingLine = %q", got)
+	}
+}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
-	"github.com/toolplane/toolplane/results"
 )
 
 // Meta-tool names.
@@ -141,18 +140,18 @@ func (s *Server) addDirectTools() error {
 		if tool.Description == "" {
 			tool.Description = c.ID
 		}
-		id, labels := c.ID, c.Labels
+		c := c
 		s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return s.callDirect(ctx, req, id, labels)
+			return s.callDirect(ctx, req, c)
 		})
 	}
 	return nil
 }
 
-func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, id string, labels map[string]string) (*mcp.CallToolResult, error) {
+func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *capability.Capability) (*mcp.CallToolResult, error) {
 	args := map[string]any{}
 	if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
-		v, err := results.Decode(raw)
+		v, err := capability.DecodeJSON(raw)
 		if err != nil {
 			return textResult(fmt.Sprintf("tool %s: arguments are not valid JSON: %v", req.Params.Name, err), true), nil
 		}
@@ -162,14 +161,9 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, id st
 		}
 		args = m
 	}
-	res, err := s.engine.Call(ctx, &dispatch.Call{
-		Origin:       dispatch.OriginToolCall,
-		CapabilityID: id,
-		Args:         args,
-		Labels:       labels,
-	})
+	res, err := s.engine.Call(ctx, dispatch.NewCall(dispatch.OriginToolCall, c, args))
 	if err != nil {
-		return textResult(fmt.Sprintf("%s: %v", id, err), true), nil
+		return textResult(err.Error(), true), nil
 	}
 	return toMCPResult(res), nil
 }

@@ -1,9 +1,47 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
 
-// newServeCmd is a placeholder until the MCP facade lands; that work
-// replaces this file (root.go only calls newServeCmd).
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/results"
+	"github.com/toolplane/toolplane/server"
+	"github.com/toolplane/toolplane/session"
+	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
+)
+
+// serveMCPOptions are the flags of `toolplane serve mcp`.
+type serveMCPOptions struct {
+	Transport string
+	Addr      string
+	Unsafe    bool
+}
+
+// Transports of `serve mcp`.
+const (
+	transportStdio = "stdio"
+	transportHTTP  = "http"
+)
+
 func newServeCmd(a *app) *cobra.Command {
 	serve := &cobra.Command{
 		Use:     "serve",
@@ -12,16 +50,308 @@ func newServeCmd(a *app) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE:    groupRun,
 	}
-	serve.AddCommand(&cobra.Command{
+	opts := &serveMCPOptions{}
+	mcpCmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "Serve the MCP facade over stdio or HTTP (not available yet)",
+		Short: "Serve the MCP facade (search_capabilities, get_capability_schemas, execute_code) over stdio or HTTP",
+		Long: `Serve the MCP facade. Over stdio (the default) one client talks to this
+process, as MCP hosts expect:
+
+  claude mcp add toolplane -- toolplane serve mcp
+
+With --transport http, clients connect to http://ADDR/mcp (Streamable HTTP);
+each MCP session has its own snippet globals and result store. The address is
+printed on stderr, so --addr 127.0.0.1:0 picks a free port.
+
+A configuration that lets snippets escape the sandbox (default_backend =
+"local_unsafe", cli.mode = "ambient") is refused unless --unsafe is given.`,
 		Example: `  toolplane serve mcp
+  toolplane serve mcp --config ./toolplane.toml
   toolplane serve mcp --transport http --addr 127.0.0.1:8080`,
-		Args:               cobra.ArbitraryArgs,
-		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notAvailable("toolplane serve mcp")
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runServeMCP(ctx, a, opts)
+		},
+	}
+	mcpCmd.Flags().StringVar(&opts.Transport, "transport", transportStdio, "stdio or http (Streamable HTTP)")
+	mcpCmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "HOST:PORT to listen on with --transport http (port 0 picks a free one)")
+	mcpCmd.Flags().BoolVar(&opts.Unsafe, "unsafe", false, "allow settings that let snippets run outside the sandbox (local_unsafe backend, cli.mode = \"ambient\")")
+	serve.AddCommand(mcpCmd)
+	return serve
+}
+
+func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
+	if opts.Transport != transportStdio && opts.Transport != transportHTTP {
+		return usageErrorf("--transport %q: want stdio or http", opts.Transport)
+	}
+	cfg, err := a.serveConfig()
+	if err != nil {
+		return err
+	}
+	if needs := cfg.NeedsUnsafe(); len(needs) > 0 && !opts.Unsafe {
+		where := cfg.Path
+		if where == "" {
+			where = "the configuration"
+		}
+		return fmt.Errorf("refusing to serve: %s in %s lets snippets act outside the sandbox; pass --unsafe to serve it anyway, or change the setting", strings.Join(needs, " and "), where)
+	}
+
+	var auditLog *audit.Logger
+	if cfg.Audit.Enabled {
+		auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err)
+		if err != nil {
+			return err
+		}
+		defer auditLog.Close()
+	}
+
+	// The audit middleware is installed first, so it is the outermost
+	// layer: it records calls that admission refuses too.
+	rt, err := toolplane.NewWithConfig(ctx, cfg, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	if err != nil {
+		return err
+	}
+	defer rt.Stop()
+	if err := serveConnectSources(ctx, rt, cfg, auditLog, a.IO.Err); err != nil {
+		return err
+	}
+
+	srv, err := server.New(server.Options{
+		Engine:          runtimeEngine{rt},
+		Version:         buildVersion(),
+		SessionsEnabled: cfg.Session.Enabled,
+		Sessions: session.Options{
+			IdleTimeout:    cfg.Session.IdleTimeout.Duration,
+			MaxMemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20,
+			Results: results.Limits{
+				MaxEntries:    cfg.Results.MaxEntries,
+				MaxTotalBytes: int64(cfg.Results.MaxTotalBytes),
+				MaxEntryBytes: int64(cfg.Results.MaxEntryBytes),
+				TTL:           time.Duration(cfg.Results.TTLSeconds) * time.Second,
+			},
+		},
+		ResultsEnabled: cfg.Results.Enabled,
+		Audit:          auditLog,
+		DirectTools:    cfg.Facade.Tools,
+		Stderr:         a.IO.Err,
+	})
+	if err != nil {
+		return err
+	}
+
+	if opts.Transport == transportHTTP {
+		ln, err := net.Listen("tcp", opts.Addr)
+		if err != nil {
+			return fmt.Errorf("--addr %s: %w", opts.Addr, err)
+		}
+		return srv.ServeHTTP(ctx, ln)
+	}
+	err = srv.ServeTransport(ctx, &mcp.IOTransport{Reader: io.NopCloser(a.IO.In), Writer: serveStdout{a.IO.Out}})
+	if errors.Is(err, io.EOF) {
+		return nil // the client hung up: a normal end for stdio
+	}
+	return err
+}
+
+// serveConfig loads the configuration. With no --config and no
+// $TOOLPLANE_CONFIG, a missing file is not an error: `serve mcp` must work
+// right after `claude mcp add`, on the safe defaults.
+func (a *app) serveConfig() (*config.Config, error) {
+	path, err := a.configPath()
+	if err != nil {
+		return nil, err
+	}
+	if a.ConfigFlag == "" && os.Getenv(config.EnvPath) == "" {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(a.IO.Err, "toolplane: no config at %s; serving the defaults (create one with `toolplane init`)\n", path)
+			return config.Default(), nil
+		}
+	}
+	return a.loadConfig()
+}
+
+type serveStdout struct{ io.Writer }
+
+func (serveStdout) Close() error { return nil }
+
+// serveConnectSources registers the capabilities of [cli] and [mcp]: the CLI
+// policy's binaries with its admission middleware, and the tools of the
+// upstream MCP servers, whose processes and connections stop with rt. A
+// server that cannot be reached is reported and skipped, so one broken
+// upstream does not take the facade down.
+func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config.Config, auditLog *audit.Logger, stderr io.Writer) error {
+	policy, err := serveCLIPolicy(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	cli, err := clisrc.New(policy, clisrc.Hooks{
+		OnEscalation: func(binary string, d clisrc.Decision) {
+			outcome := audit.OutcomeDenied
+			if d == clisrc.DecisionGranted {
+				outcome = audit.OutcomeGranted
+			}
+			auditLog.Log(audit.Event{Event: audit.EventEscalation, Capability: "cli:" + binary, Binary: binary, Outcome: outcome, Reason: string(d)})
 		},
 	})
-	return serve
+	if err != nil {
+		return fmt.Errorf("%s: [cli]: %w", serveConfigName(cfg), err)
+	}
+	rt.Use(cli.Admission())
+	for _, c := range cli.Capabilities() {
+		if err := rt.Register(c); err != nil {
+			return fmt.Errorf("%s: [cli] allow %s: %w", serveConfigName(cfg), c.Name, err)
+		}
+	}
+
+	if len(cfg.MCP.Servers) == 0 {
+		return nil
+	}
+	var specs []mcpsrc.ServerSpec
+	for _, name := range cfg.ServerNames() {
+		specs = append(specs, serveMCPSpec(name, cfg.MCP.Servers[name]))
+	}
+	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
+		Resolve: func(ctx context.Context, v string) (string, error) { return config.Secret(v).Resolve(ctx) },
+		// TODO(oauth): hand the OAuth token store in when `mcp login` lands.
+		ClientName:    "toolplane",
+		ClientVersion: buildVersion(),
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+	}
+	rt.OnStop(mgr.Close)
+	caps, err := mgr.Capabilities(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolplane: warning: some MCP servers are unavailable; their tools are missing until restart:\n%v\n", err)
+	}
+	for _, c := range caps {
+		if err := rt.Register(c); err != nil {
+			var ae *capability.AliasError
+			if errors.As(err, &ae) {
+				fmt.Fprintf(stderr, "toolplane: warning: %v\n", err)
+				continue
+			}
+			return fmt.Errorf("registering %s: %w", c.ID, err)
+		}
+	}
+	return nil
+}
+
+func serveConfigName(cfg *config.Config) string {
+	if cfg.Path == "" {
+		return "configuration"
+	}
+	return cfg.Path
+}
+
+func serveCLIPolicy(ctx context.Context, cfg *config.Config) (clisrc.Policy, error) {
+	c := cfg.CLI
+	p := clisrc.Policy{
+		Mode:           clisrc.Mode(c.Mode),
+		Allow:          c.Allow,
+		Escalate:       c.Escalate,
+		Timeout:        c.Timeout.Duration,
+		MaxOutputBytes: int(c.MaxOutputBytes),
+		Cwd:            c.Cwd,
+		PassEnv:        c.PassEnv,
+	}
+	if len(c.Env) > 0 {
+		p.Env = map[string]string{}
+		for k, v := range c.Env {
+			s, err := v.Resolve(ctx)
+			if err != nil {
+				return p, fmt.Errorf("%s: [cli.env] %s: %w", serveConfigName(cfg), k, err)
+			}
+			p.Env[k] = s
+		}
+	}
+	if len(c.Binaries) > 0 {
+		p.Labels = map[string]map[string]string{}
+		for name, b := range c.Binaries {
+			p.Labels[name] = b.Labels
+		}
+	}
+	return p, nil
+}
+
+func serveMCPSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
+	spec := mcpsrc.ServerSpec{
+		Name:      name,
+		Command:   s.Command,
+		Args:      s.Args,
+		Cwd:       s.Cwd,
+		URL:       s.URL,
+		Transport: mcpsrc.Transport(s.Transport),
+		Auth:      string(s.Auth),
+		Labels:    s.Labels,
+		Timeout:   s.Timeout.Duration,
+		Startup:   mcpsrc.Startup(s.Startup),
+	}
+	if spec.Auth == string(config.AuthNone) {
+		spec.Auth = ""
+	}
+	// Secret references stay references here; the manager resolves them
+	// when it connects, so a secret is never held longer than needed.
+	if len(s.Env) > 0 {
+		spec.Env = map[string]string{}
+		for k, v := range s.Env {
+			spec.Env[k] = string(v)
+		}
+	}
+	if len(s.Headers) > 0 {
+		spec.Headers = map[string]string{}
+		for k, v := range s.Headers {
+			spec.Headers[k] = string(v)
+		}
+	}
+	if len(s.Tools) > 0 {
+		spec.Tools = map[string]mcpsrc.ToolOverride{}
+		for tool, o := range s.Tools {
+			spec.Tools[tool] = mcpsrc.ToolOverride{Labels: o.Labels, Disabled: o.Disabled, Alias: o.Alias}
+		}
+	}
+	return spec
+}
+
+// runtimeEngine adapts toolplane.Runtime to the facade's server.Engine.
+type runtimeEngine struct{ rt *toolplane.Runtime }
+
+func (e runtimeEngine) Registry() *capability.Registry { return e.rt.Registry() }
+func (e runtimeEngine) DefaultBackend() string         { return e.rt.DefaultBackend() }
+
+func (e runtimeEngine) Call(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
+	return e.rt.Dispatch(ctx, call)
+}
+
+func (e runtimeEngine) Execute(ctx context.Context, req *server.ExecuteRequest) (*server.Execution, error) {
+	bindings := make(map[string]backend.HostFunc, len(req.Bindings))
+	for name, f := range req.Bindings {
+		bindings[name] = backend.HostFunc(f)
+	}
+	res, err := e.rt.Execute(ctx, req.Code, toolplane.ExecuteOptions{
+		Backend:          req.Backend,
+		Timeout:          req.Timeout,
+		RunID:            req.RunID,
+		Globals:          req.Globals,
+		Bindings:         bindings,
+		Limits:           python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
+		OnCapabilityCall: req.OnCapabilityCall,
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &server.Execution{
+		Value:           res.Value,
+		Stdout:          res.Stdout,
+		Stderr:          res.Stderr,
+		Duration:        res.Duration,
+		Backend:         res.Backend,
+		CapabilityCalls: res.CapabilityCalls,
+	}
+	if res.Error != nil {
+		out.Error = &server.ExecError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback, Limit: res.Error.Limit}
+	}
+	return out, nil
 }

@@ -1,0 +1,191 @@
+package toolplane
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/backend/embedded"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/server"
+	"github.com/toolplane/toolplane/source/gofunc"
+)
+
+const paginateSnippet = `
+page = await tracker_list_issues(limit=5)
+pages = 1
+issues = list(page["items"])
+while page["next_cursor"] is not None:
+    page = await tracker.list_issues(cursor=page["next_cursor"], limit=5)
+    pages += 1
+    issues.extend(page["items"])
+points = {}
+for it in issues:
+    points[it["state"]] = points.get(it["state"], 0) + it["points"]
+top = max(issues, key=lambda it: (it["points"], -it["id"]))
+detail = await call_tool("go:tracker/get_issue", {"id": top["id"]})
+note = await call_tool("greeter_note", name=detail["assignee"])
+print(len(issues), "issues")
+return {"count": len(issues), "pages": pages, "points": points, "top": detail["title"], "note": note}
+`
+
+func TestSnippetMixedAccessReturnsDict(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	var cnt counters
+	rt := newRuntime(t, &cnt)
+	res, err := rt.Execute(context.Background(), paginateSnippet, ExecuteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Error != nil {
+		t.Fatalf("snippet raised %s\n%s", res.Error, res.Error.Traceback)
+	}
+	want := map[string]any{
+		"count": int64(23), "pages": int64(5),
+		"points": map[string]any{"open": int64(42), "closed": int64(46), "triage": int64(50)},
+		"top":    "Issue 11", "note": "noted: barbara",
+	}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("value (-want +got):\n%s", diff)
+	}
+	if res.Stdout != "23 issues\n" || res.Backend != "embedded" || res.CapabilityCalls != 7 {
+		t.Errorf("stdout %q backend %q calls %d", res.Stdout, res.Backend, res.CapabilityCalls)
+	}
+	if cnt.get("go:tracker/list_issues") != 5 || cnt.get("go:tracker/get_issue") != 1 {
+		t.Errorf("handler counts %v", cnt.n)
+	}
+}
+
+func TestSnippetAndGoAPIShareTheChain(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	var cnt counters
+	var rec recorder
+	rt := newRuntime(t, &cnt, WithMiddleware(rec.middleware, denyHighRisk))
+	ctx := context.Background()
+	if _, err := rt.Call(ctx, "tracker.get_issue", map[string]any{"id": 1}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := rt.Execute(ctx, `
+got = await tracker_get_issue(id=2)
+try:
+    await greeter.greet(name="x")
+    denied = None
+except PermissionError as e:
+    denied = str(e)
+return [got["id"], denied]
+`, ExecuteOptions{RunID: "run_chain"})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %v", err, res.Error)
+	}
+	v := res.Value.([]any)
+	if v[0] != int64(2) || !strings.Contains(v[1].(string), "risk=high") || !strings.Contains(v[1].(string), "go:greeter/greet") {
+		t.Errorf("value = %#v", v)
+	}
+	// Uncaught, the denial ends the run as a PermissionError.
+	res, err = rt.Execute(ctx, `await greeter_greet(name="x")`, ExecuteOptions{})
+	if err != nil || res.Error == nil || res.Error.Type != "PermissionError" {
+		t.Errorf("uncaught denial: %v %+v", err, res.Error)
+	}
+	if cnt.get("go:greeter/greet") != 0 {
+		t.Error("the denied handler ran")
+	}
+	want := []string{
+		"toolcall go:tracker/get_issue run=false",
+		"snippet go:tracker/get_issue run=true",
+		"snippet go:greeter/greet run=true",
+		"snippet go:greeter/greet run=true",
+	}
+	if diff := cmp.Diff(want, rec.calls); diff != "" {
+		t.Errorf("middleware saw (-want +got):\n%s", diff)
+	}
+}
+
+func TestSnippetErrorsKeepTheirOrigin(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	rt := newRuntime(t, &counters{})
+	cases := []struct{ code, typ, contains string }{
+		{`await tracker_get_issue(id=99)`, "ToolError", "go:tracker/get_issue: issue 99 does not exist"},
+		{`await tracker.get_issue(id="x")`, "ValueError", "at $.id"},
+		{`await call_tool("tracker_get_isue", {})`, "LookupError", "tracker_get_issue"},
+		{`await call_tool(42)`, "TypeError", "str id or alias"},
+		{"call_tool = 1\nreturn call_tool", "SyntaxError", "call_tool"},
+		{"raise ValueError('plain')", "ValueError", "plain"},
+	}
+	for _, c := range cases {
+		res, err := rt.Execute(context.Background(), c.code, ExecuteOptions{})
+		if err != nil {
+			t.Errorf("%q: %v", c.code, err)
+			continue
+		}
+		if res.Error == nil || res.Error.Type != c.typ || !strings.Contains(res.Error.Message, c.contains) {
+			t.Errorf("%q: error %+v, want %s containing %q", c.code, res.Error, c.typ, c.contains)
+		}
+	}
+}
+
+func TestSnippetTimeout(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	type in struct{}
+	slow := gofunc.New("clock", "wait", "Wait for a long time.", func(ctx context.Context, _ in) (string, error) {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(10 * time.Second):
+			return "late", nil
+		}
+	})
+	rt := newRuntime(t, &counters{}, WithCapabilities(slow))
+	start := time.Now()
+	res, err := rt.Execute(context.Background(), `await clock_wait()`, ExecuteOptions{Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Error == nil || (res.Error.Limit != "time" && res.Error.Type != "TimeoutError") {
+		t.Errorf("error = %+v, want a time limit", res.Error)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("timed-out run took %s", d)
+	}
+}
+
+func TestEmbeddedCompileCache(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	b := embedded.New(embedded.WithCacheSize(2))
+	rt := newRuntime(t, &counters{}, WithBackend(b))
+	for _, code := range []string{"return 1", "return 1", "return 2", "return 3", "return 1"} {
+		res, err := rt.Execute(context.Background(), code, ExecuteOptions{})
+		if err != nil || res.Error != nil {
+			t.Fatalf("%q: %v %v", code, err, res.Error)
+		}
+	}
+	if n := b.CachedPrograms(); n != 2 {
+		t.Errorf("cache holds %d programs, want 2 (bounded)", n)
+	}
+}
+
+func TestEngineAdapter(t *testing.T) {
+	t.Parallel()
+	var cnt counters
+	rt := newRuntime(t, &cnt)
+	var eng server.Engine = rt.Engine()
+	c, _ := eng.Registry().Lookup("greeter_greet")
+	res, err := eng.Call(context.Background(), dispatch.NewCall(dispatch.OriginToolCall, c, map[string]any{"name": "ada"}))
+	if err != nil || !cmp.Equal(res.Structured, map[string]any{"greeting": "Hello, ada!"}) {
+		t.Errorf("engine call: %v %v", res, err)
+	}
+	if _, err := eng.Execute(context.Background(), &server.ExecuteRequest{Code: "1", Backend: "nope"}); err == nil {
+		t.Error("unknown backend accepted")
+	}
+	interpreterReady(t)
+	ex, err := eng.Execute(context.Background(), &server.ExecuteRequest{Code: `return await greeter.greet(name="bo")`})
+	if err != nil || ex.Error != nil || !cmp.Equal(ex.Value, map[string]any{"greeting": "Hello, bo!"}) || ex.CapabilityCalls != 1 {
+		t.Errorf("engine execute: %+v %v", ex, err)
+	}
+}

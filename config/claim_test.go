@@ -67,6 +67,38 @@ sample = 3
 	}
 }
 
+// TestClaimDefaultsPerParse: each Parse starts from the claim-time
+// defaults, so a key dropped from the file reverts, and decoding never
+// writes into the caller's default maps.
+func TestClaimDefaultsPerParse(t *testing.T) {
+	t.Parallel()
+	type section struct {
+		Addr   string            `toml:"addr"`
+		Labels map[string]string `toml:"labels"`
+	}
+	s := section{Addr: "default", Labels: map[string]string{"a": "1"}}
+	defaultLabels := s.Labels
+	l := &Loader{}
+	if err := l.Claim("http", &s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Parse("t.toml", []byte("[http]\naddr = \"x\"\n[http.labels]\nb = \"2\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if want := (section{Addr: "x", Labels: map[string]string{"a": "1", "b": "2"}}); !cmp.Equal(s, want) {
+		t.Errorf("first parse: %+v, want %+v", s, want)
+	}
+	if len(defaultLabels) != 1 {
+		t.Errorf("decoding wrote into the default map: %v", defaultLabels)
+	}
+	if _, err := l.Parse("t.toml", []byte("")); err != nil {
+		t.Fatal(err)
+	}
+	if want := (section{Addr: "default", Labels: map[string]string{"a": "1"}}); !cmp.Equal(s, want) {
+		t.Errorf("second parse: %+v, want the defaults %+v", s, want)
+	}
+}
+
 func TestClaimRejectsConflicts(t *testing.T) {
 	t.Parallel()
 	var a, b auditPlugin

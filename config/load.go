@@ -32,13 +32,18 @@ type Loader struct {
 type claim struct {
 	path   []string
 	target reflect.Value // a non-nil pointer
+	// defaults is a deep copy of *target at Claim time: every Parse starts
+	// from it, so a key removed from the file falls back to its default
+	// instead of keeping the value of an earlier Parse.
+	defaults reflect.Value
 }
 
 // Claim reserves the table at section (a key or a dotted path such as
 // "plugins.audit") for target, a non-nil pointer to the Go value the table
-// decodes into (usually a struct with toml tags). Load decodes the section
-// into it with the same strictness and positions as the built-in sections;
-// values already in *target are defaults that the file overrides. A section
+// decodes into (usually a struct with toml tags). Each successful Load or
+// Parse sets *target from the section with the same strictness and
+// positions as the built-in sections; the values *target held at Claim time
+// are the defaults for keys the file leaves out. A section
 // cannot be claimed twice, nest inside another claim, or overlap a built-in
 // section.
 func (l *Loader) Claim(section string, target any) error {
@@ -60,7 +65,7 @@ func (l *Loader) Claim(section string, target any) error {
 			return fmt.Errorf("config: claim %q overlaps the claim of %q", section, strings.Join(c.path, "."))
 		}
 	}
-	l.claims = append(l.claims, claim{path: path, target: v})
+	l.claims = append(l.claims, claim{path: path, target: v, defaults: deepCopy(v.Elem())})
 	return nil
 }
 
@@ -172,8 +177,8 @@ func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract f
 		fields = append(fields, reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag})
 	}
 	t := &claimTree{}
-	for _, c := range l.claims {
-		t.add(c.path, c.target)
+	for i := range l.claims {
+		t.add(l.claims[i].path, &l.claims[i])
 	}
 	fields = append(fields, t.fields()...)
 	root = reflect.StructOf(fields)
@@ -183,7 +188,7 @@ func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract f
 		for j, i := range baseIdx {
 			v.Field(j).Set(def.Field(i))
 		}
-		t.each(v, len(baseIdx), func(field, target reflect.Value) { field.Set(target.Elem()) })
+		t.each(v, len(baseIdx), func(field reflect.Value, c *claim) { field.Set(deepCopy(c.defaults)) })
 	}
 	extract = func(v reflect.Value) *Config {
 		cfg := &Config{}
@@ -191,7 +196,7 @@ func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract f
 		for j, i := range baseIdx {
 			out.Field(i).Set(v.Field(j))
 		}
-		t.each(v, len(baseIdx), func(field, target reflect.Value) { target.Elem().Set(field) })
+		t.each(v, len(baseIdx), func(field reflect.Value, c *claim) { c.target.Elem().Set(field) })
 		return cfg
 	}
 	return root, fill, extract
@@ -202,29 +207,29 @@ func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract f
 type claimTree struct {
 	names    []string
 	children []*claimTree
-	target   reflect.Value // set on leaves
+	claim    *claim // set on leaves
 }
 
-func (t *claimTree) add(path []string, target reflect.Value) {
+func (t *claimTree) add(path []string, c *claim) {
 	if len(path) == 0 {
-		t.target = target
+		t.claim = c
 		return
 	}
 	for i, n := range t.names {
 		if n == path[0] {
-			t.children[i].add(path[1:], target)
+			t.children[i].add(path[1:], c)
 			return
 		}
 	}
-	c := &claimTree{}
+	child := &claimTree{}
 	t.names = append(t.names, path[0])
-	t.children = append(t.children, c)
-	c.add(path[1:], target)
+	t.children = append(t.children, child)
+	child.add(path[1:], c)
 }
 
 func (t *claimTree) typ() reflect.Type {
-	if t.target.IsValid() {
-		return t.target.Type().Elem()
+	if t.claim != nil {
+		return t.claim.target.Type().Elem()
 	}
 	return reflect.StructOf(t.fields())
 }
@@ -243,15 +248,59 @@ func (t *claimTree) fields() []reflect.StructField {
 
 // each calls f for every leaf claim with the field of v that holds it; the
 // claims of v start at field index offset.
-func (t *claimTree) each(v reflect.Value, offset int, f func(field, target reflect.Value)) {
-	for i, c := range t.children {
+func (t *claimTree) each(v reflect.Value, offset int, f func(field reflect.Value, c *claim)) {
+	for i, child := range t.children {
 		field := v.Field(offset + i)
-		if c.target.IsValid() {
-			f(field, c.target)
+		if child.claim != nil {
+			f(field, child.claim)
 		} else {
-			c.each(field, 0, f)
+			child.each(field, 0, f)
 		}
 	}
+}
+
+// deepCopy copies v with its own maps, slices and pointees, so decoding into
+// the copy cannot change v. Unexported struct fields are left zero: the
+// decoder never sets them either.
+func deepCopy(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out.Set(deepCopy(v.Elem()).Addr())
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			out.Set(reflect.MakeMapWithSize(v.Type(), v.Len()))
+			for it := v.MapRange(); it.Next(); {
+				out.SetMapIndex(it.Key(), deepCopy(it.Value()))
+			}
+		}
+	case reflect.Slice:
+		if !v.IsNil() {
+			out.Set(reflect.MakeSlice(v.Type(), v.Len(), v.Len()))
+			for i := range v.Len() {
+				out.Index(i).Set(deepCopy(v.Index(i)))
+			}
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			out.Index(i).Set(deepCopy(v.Index(i)))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				out.Field(i).Set(deepCopy(v.Field(i)))
+			}
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			out.Set(deepCopy(v.Elem()))
+		}
+	default:
+		out.Set(v)
+	}
+	return out
 }
 
 // typeAt walks the decode type along a key path: struct fields by TOML key,

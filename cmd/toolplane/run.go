@@ -1,18 +1,167 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
 
-// newRunCmd is a placeholder until the registry/run work lands; that work
-// replaces this file (root.go only calls newRunCmd).
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/config"
+)
+
+// runOptions are the flags of `toolplane run`.
+type runOptions struct {
+	JSON    bool
+	Timeout time.Duration
+}
+
 func newRunCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var opts runOptions
+	cmd := &cobra.Command{
 		Use:   "run FILE|-",
-		Short: "Run a Python snippet against the configured capabilities (not available yet)",
+		Short: "Run a Python snippet against the configured capabilities",
+		Long: `Run a Python snippet on the configured backend (embedded by default) with
+the configured capabilities bound, as execute_code would. The snippet's
+output is printed as it runs, then its result (the returned value, else the
+value of a final bare expression) as a Python repr; None prints nothing.
+
+With --json, exactly one JSON object is printed on stdout:
+  {"value": ..., "stdout": "...", "stderr": "...", "error": null | {"type",
+   "message", "traceback"}, "duration_ms": N, "backend": "embedded"}
+
+Exit status is 0 on success and 1 when the snippet raised or hit a limit.
+Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
 		Example: `  toolplane run examples/hello.py
-  echo 'return 1 + 1' | toolplane run -`,
-		Args: cobra.ArbitraryArgs,
+  echo 'return 1 + 1' | toolplane run -
+  toolplane run --json --timeout 10s report.py`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("run takes exactly one argument: a snippet file, or - for standard input")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notAvailable("toolplane run")
+			if opts.Timeout < 0 {
+				return usageErrorf("--timeout must not be negative")
+			}
+			code, filename, err := readSnippet(args[0], a.IO.In)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			rt, err := runtimeForRun(ctx, a)
+			if err != nil {
+				return err
+			}
+			defer rt.Stop()
+			return runSnippet(ctx, rt, code, filename, opts, a.IO)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object with value, stdout, stderr, error, duration_ms and backend")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "wall-clock limit of the run, including time waiting on capabilities (e.g. 30s); 0 means none")
+	return cmd
+}
+
+// readSnippet reads the snippet from path, or from in for "-".
+func readSnippet(path string, in io.Reader) (code, filename string, err error) {
+	if path == "-" {
+		if in == nil {
+			return "", "", usageErrorf("run -: no standard input")
+		}
+		data, err := io.ReadAll(in)
+		if err != nil {
+			return "", "", fmt.Errorf("reading the snippet from standard input: %w", err)
+		}
+		return string(data), "<stdin>", nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", fmt.Errorf("reading the snippet: %w", err)
+	}
+	return string(data), path, nil
+}
+
+// runtimeForRun builds the runtime from the configuration. With no
+// --config, no $TOOLPLANE_CONFIG and no config file, the safe defaults
+// apply, so a snippet runs on a fresh machine.
+func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, error) {
+	path, err := a.configPath()
+	if err != nil {
+		return nil, err
+	}
+	explicit := a.ConfigFlag != "" || os.Getenv(config.EnvPath) != ""
+	cfg := config.Default()
+	if _, statErr := os.Stat(path); statErr == nil || explicit {
+		if cfg, err = a.loadConfig(); err != nil {
+			return nil, err
+		}
+	}
+	return toolplane.NewWithConfig(ctx, cfg)
+}
+
+// runOutput is the --json document; field order is the documented one.
+type runOutput struct {
+	Value      any       `json:"value"`
+	Stdout     string    `json:"stdout"`
+	Stderr     string    `json:"stderr"`
+	Error      *runError `json:"error"`
+	DurationMS int64     `json:"duration_ms"`
+	Backend    string    `json:"backend"`
+}
+
+type runError struct {
+	Type      string `json:"type"`
+	Message   string `json:"message"`
+	Traceback string `json:"traceback"`
+}
+
+// runSnippet executes code on rt and writes the result to streams.
+func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename string, opts runOptions, streams IOStreams) error {
+	exec := toolplane.ExecuteOptions{Filename: filename, Timeout: opts.Timeout}
+	if !opts.JSON {
+		exec.Stdout = streams.Out // stream output as it is printed
+	}
+	res, err := rt.Execute(ctx, code, exec)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		out := runOutput{Value: res.Value, Stdout: res.Stdout, Stderr: res.Stderr,
+			DurationMS: res.Duration.Milliseconds(), Backend: res.Backend}
+		if res.Error != nil {
+			out.Error = &runError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback}
+		}
+		data, err := json.Marshal(out)
+		if err != nil {
+			return fmt.Errorf("encoding the result as JSON: %w", err)
+		}
+		fmt.Fprintf(streams.Out, "%s\n", data)
+		if res.Error != nil {
+			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
+		}
+		return nil
+	}
+	if res.Stderr != "" {
+		fmt.Fprint(streams.Err, res.Stderr)
+	}
+	if res.Error != nil {
+		msg := strings.TrimRight(res.Error.Traceback, "\n")
+		if msg == "" {
+			msg = res.Error.Error()
+		}
+		return &exitError{code: exitFailure, err: errors.New(msg)}
+	}
+	if res.Repr != "" && res.Repr != "None" {
+		fmt.Fprintln(streams.Out, res.Repr)
+	}
+	return nil
 }

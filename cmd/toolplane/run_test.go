@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/source/gofunc"
+)
+
+var updateRun = flag.Bool("update-run", false, "rewrite testdata/run_*.golden from the current output")
+
+// The Go capabilities of the run tests: a paged tracker and a greeter.
+
+type runIssue struct {
+	ID       int    `json:"id"`
+	Title    string `json:"title"`
+	State    string `json:"state"`
+	Points   int    `json:"points"`
+	Assignee string `json:"assignee"`
+}
+
+func runTestCapabilities() []capability.Capability {
+	states := []string{"open", "closed", "triage"}
+	people := []string{"ada", "grace", "linus", "barbara"}
+	var all []runIssue
+	for i := 1; i <= 23; i++ {
+		all = append(all, runIssue{ID: i, Title: fmt.Sprintf("Issue %d", i), State: states[i%3], Points: (i * 7) % 13, Assignee: people[i%4]})
+	}
+	type listIn struct {
+		Cursor string `json:"cursor,omitempty"`
+		Limit  int    `json:"limit,omitempty"`
+	}
+	type listOut struct {
+		Items      []runIssue `json:"items"`
+		NextCursor *string    `json:"next_cursor"`
+	}
+	list := func(ctx context.Context, in listIn) (listOut, error) {
+		start := 0
+		if in.Cursor != "" {
+			if _, err := fmt.Sscanf(in.Cursor, "c%d", &start); err != nil {
+				return listOut{}, fmt.Errorf("bad cursor %q", in.Cursor)
+			}
+		}
+		end := min(start+max(in.Limit, 1), len(all))
+		out := listOut{Items: all[start:end]}
+		if end < len(all) {
+			next := fmt.Sprintf("c%d", end)
+			out.NextCursor = &next
+		}
+		return out, nil
+	}
+	type getIn struct {
+		ID int `json:"id"`
+	}
+	get := func(ctx context.Context, in getIn) (runIssue, error) {
+		for _, it := range all {
+			if it.ID == in.ID {
+				return it, nil
+			}
+		}
+		return runIssue{}, fmt.Errorf("issue %d does not exist", in.ID)
+	}
+	type greetIn struct {
+		Name string `json:"name"`
+	}
+	type greetOut struct {
+		Greeting string `json:"greeting"`
+	}
+	greet := func(ctx context.Context, in greetIn) (greetOut, error) {
+		return greetOut{Greeting: "Hello, " + in.Name + "!"}, nil
+	}
+	return []capability.Capability{
+		gofunc.New("tracker", "list_issues", "List issues, a page at a time.", list),
+		gofunc.New("tracker", "get_issue", "Get one issue by id.", get),
+		gofunc.New("greeter", "greet", "Greet someone.", greet),
+	}
+}
+
+// needInterpreter skips while package python cannot run code yet (it is
+// written concurrently with the runtime).
+func needInterpreter(t *testing.T) {
+	t.Helper()
+	p, err := python.Compile("<probe>", "return 1", python.CompileOptions{Snippet: true})
+	if err == nil {
+		_, err = p.Run(context.Background(), python.RunOptions{})
+	}
+	var ex *python.Exception
+	if err != nil && !errors.As(err, &ex) {
+		t.Skipf("interpreter not available yet: %v", err)
+	}
+}
+
+var durationRE = regexp.MustCompile(`"duration_ms":\d+`)
+
+func TestRunJSONGolden(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	rt, err := toolplane.New(toolplane.WithCapabilities(runTestCapabilities()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	src, err := os.ReadFile(filepath.Join("testdata", "run_paginate.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	err = runSnippet(context.Background(), rt, string(src), "run_paginate.py", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb})
+	if err != nil {
+		t.Fatalf("run: %v\nstdout: %s", err, out.String())
+	}
+	got := durationRE.ReplaceAllString(out.String(), `"duration_ms":0`)
+	golden := filepath.Join("testdata", "run_paginate.golden")
+	if *updateRun {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("run --json output mismatch (-want +got):\n%s", diff)
+	}
+	if strings.Count(got, "\n") != 1 {
+		t.Errorf("--json printed %d lines, want exactly one JSON object", strings.Count(got, "\n"))
+	}
+}
+
+func TestRunPlainOutputAndFailure(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	rt, err := toolplane.New(toolplane.WithCapabilities(runTestCapabilities()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	var out, errb bytes.Buffer
+	code := `print("hi")
+g = await greeter.greet(name="ada")
+g`
+	if err := runSnippet(context.Background(), rt, code, "<stdin>", runOptions{}, IOStreams{Out: &out, Err: &errb}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "hi\n{'greeting': 'Hello, ada!'}\n"; out.String() != want {
+		t.Errorf("stdout = %q, want %q", out.String(), want)
+	}
+	out.Reset()
+	err = runSnippet(context.Background(), rt, "await tracker_get_issue(id=99)", "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb})
+	if exitCode(err) != exitFailure {
+		t.Errorf("raising snippet: exit %d (%v), want 1", exitCode(err), err)
+	}
+	for _, want := range []string{`"type":"ToolError"`, "issue 99 does not exist", "go:tracker/get_issue", `"value":null`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("--json output %s lacks %s", out.String(), want)
+		}
+	}
+}
+
+func TestRunBinary(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	r := runBinary(t, dir, nil, "run")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "exactly one argument") {
+		t.Errorf("run without a file: %+v", r)
+	}
+	r = runBinary(t, dir, nil, "run", "missing.py")
+	if r.code != exitFailure || !strings.Contains(r.stderr, "missing.py") {
+		t.Errorf("run missing.py: %+v", r)
+	}
+	needInterpreter(t)
+	cmd := runBinaryStdin(t, dir, "print('out')\nreturn {'n': 1 + 1}\n", "run", "--json", "-")
+	if cmd.code != 0 || !strings.HasPrefix(cmd.stdout, `{"value":{"n":2},"stdout":"out\n","stderr":"","error":null,"duration_ms":`) ||
+		!strings.HasSuffix(cmd.stdout, `"backend":"embedded"}`+"\n") {
+		t.Errorf("run --json -: %+v", cmd)
+	}
+	cmd = runBinaryStdin(t, dir, "x = 1\nraise ValueError('bad x')\n", "run", "-")
+	if cmd.code != 1 || !strings.Contains(cmd.stderr, "ValueError: bad x") || cmd.stdout != "" {
+		t.Errorf("run - raising: %+v", cmd)
+	}
+}
+
+// runBinaryStdin is runBinary with stdin.
+func runBinaryStdin(t *testing.T, dir, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH")}
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running toolplane %q: %v", args, err)
+	}
+	return result{out.String(), errb.String(), code}
+}

@@ -155,27 +155,58 @@ func firstLine(s string) string {
 }
 
 // runOurs compiles and runs one conformance case under our interpreter and
-// reports its outcome in the oracle's terms. A panic escaping the
-// interpreter is reported as an outcome so one bug cannot hide the rest.
-func runOurs(ctx context.Context, c difftest.Case, snippet bool) (out difftest.Outcome) {
-	var stdout bytes.Buffer
-	defer func() {
-		if r := recover(); r != nil {
-			out = difftest.Outcome{Stdout: stdout.String(), ExcType: "GoPanic", ExcMsg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
-		}
-	}()
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+// reports its outcome in the oracle's terms. A Go panic escaping the
+// interpreter, or a run that ignores its deadline, is reported as an
+// outcome so one bug cannot hide the rest.
+func runOurs(ctx context.Context, c difftest.Case, snippet bool) difftest.Outcome {
+	const deadline, grace = 20 * time.Second, 10 * time.Second
+	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
-	prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: snippet})
-	if err != nil {
-		return outcomeOf(stdout.String(), nil, err)
+	var stdout lockedBuffer
+	done := make(chan difftest.Outcome, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- difftest.Outcome{Stdout: stdout.String(), ExcType: "GoPanic", ExcMsg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+			}
+		}()
+		prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: snippet})
+		if err != nil {
+			done <- outcomeOf(stdout.String(), nil, err)
+			return
+		}
+		opts := python.RunOptions{Stdout: &stdout}
+		if snippet {
+			opts.Host = hostStubs()
+		}
+		res, err := prog.Run(ctx, opts)
+		done <- outcomeOf(stdout.String(), res, err)
+	}()
+	select {
+	case out := <-done:
+		return out
+	case <-time.After(deadline + grace):
+		return difftest.Outcome{Stdout: stdout.String(), ExcType: "GoHang", ExcMsg: fmt.Sprintf("Run did not return %v after its %v deadline", grace, deadline)}
 	}
-	opts := python.RunOptions{Stdout: &stdout}
-	if snippet {
-		opts.Host = hostStubs()
-	}
-	res, err := prog.Run(ctx, opts)
-	return outcomeOf(stdout.String(), res, err)
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a hung run may still
+// write to it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func outcomeOf(stdout string, res *python.Result, err error) difftest.Outcome {

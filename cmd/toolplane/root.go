@@ -49,13 +49,20 @@ func (a *app) loader() (*config.Loader, error) {
 // configPath is the config file this invocation uses; see config.FindPath.
 func (a *app) configPath() (string, error) { return config.FindPath(a.ConfigFlag) }
 
-// loadConfig finds and loads the config with every claimed section.
-func (a *app) loadConfig() (*config.Config, error) {
+// pathAndLoader is the config file of this invocation and the Loader that
+// reads it.
+func (a *app) pathAndLoader() (string, *config.Loader, error) {
 	path, err := a.configPath()
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	l, err := a.loader()
+	return path, l, err
+}
+
+// loadConfig finds and loads the config with every claimed section.
+func (a *app) loadConfig() (*config.Config, error) {
+	path, l, err := a.pathAndLoader()
 	if err != nil {
 		return nil, err
 	}
@@ -65,11 +72,7 @@ func (a *app) loadConfig() (*config.Config, error) {
 // update applies an edit to the config file, validating before an atomic
 // write; see config.Loader.Update.
 func (a *app) update(edit func(cfg *config.Config, e *config.Edit) error) (*config.Config, error) {
-	path, err := a.configPath()
-	if err != nil {
-		return nil, err
-	}
-	l, err := a.loader()
+	path, l, err := a.pathAndLoader()
 	if err != nil {
 		return nil, err
 	}

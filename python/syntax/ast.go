@@ -527,7 +527,9 @@ type EllipsisType struct{}
 //	*big.Int      a larger int
 //	float64       a float literal
 //	complex128    an imaginary literal ("2j"; real part 0)
-//	string        a str literal (after concatenation and escapes)
+//	string        a str literal (after concatenation and escapes); UTF-8,
+//	              except that lone surrogates written as escapes
+//	              ("\ud800") are kept as their 3-byte WTF-8 sequences
 //	Bytes         a bytes literal
 //	EllipsisType  ...
 //

@@ -394,8 +394,12 @@ func pyStrRepr(s string) string {
 	}
 	var b strings.Builder
 	b.WriteByte(quote)
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := decodeWTF8(s[i:])
+		i += size
 		switch {
+		case 0xD800 <= r && r <= 0xDFFF:
+			fmt.Fprintf(&b, `\u%04x`, r)
 		case r == rune(quote) || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)

@@ -250,11 +250,14 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 				names := map[byte]string{'x': "truncated \\xXX escape", 'u': "truncated \\uXXXX escape", 'U': "truncated \\UXXXXXXXX escape"}
 				unicodeErr(start, i-1, names[c])
 			}
-			if isBytes {
+			switch {
+			case isBytes:
 				out.WriteByte(byte(v))
-			} else if v > utf8.MaxRune {
+			case v > utf8.MaxRune:
 				unicodeErr(start, i-1, "illegal Unicode character")
-			} else {
+			case 0xD800 <= v && v <= 0xDFFF:
+				writeSurrogate(&out, v)
+			default:
 				out.WriteRune(rune(v))
 			}
 		case 'N':
@@ -269,6 +272,24 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 		}
 	}
 	return out.String()
+}
+
+// writeSurrogate appends a lone surrogate code point (which UTF-8 cannot
+// represent, but a Python str can hold) in WTF-8: the 3-byte sequence
+// that UTF-8 would use for it.
+func writeSurrogate(b *strings.Builder, v int) {
+	b.WriteByte(0xED)
+	b.WriteByte(byte(0x80 | (v>>6)&0x3F))
+	b.WriteByte(byte(0x80 | v&0x3F))
+}
+
+// decodeWTF8 decodes one code point of a string that may hold WTF-8
+// surrogates, returning it and its size.
+func decodeWTF8(s string) (rune, int) {
+	if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80 {
+		return rune(0xD000 | int(s[1]&0x3F)<<6 | int(s[2]&0x3F)), 3
+	}
+	return utf8.DecodeRuneInString(s)
 }
 
 // fstringBody parses the body src[start:end] of an f-string token (or of a

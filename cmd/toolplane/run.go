@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/config"
 )
 
@@ -58,11 +59,11 @@ Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			rt, err := runtimeForRun(ctx, a)
+			rt, release, err := runtimeForRun(ctx, a)
 			if err != nil {
 				return err
 			}
-			defer rt.Stop()
+			defer release()
 			return runSnippet(ctx, rt, code, filename, opts, a.IO)
 		},
 	}
@@ -90,22 +91,43 @@ func readSnippet(path string, in io.Reader) (code, filename string, err error) {
 	return string(data), path, nil
 }
 
-// runtimeForRun builds the runtime from the configuration. With no
-// --config, no $TOOLPLANE_CONFIG and no config file, the safe defaults
-// apply, so a snippet runs on a fresh machine.
-func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, error) {
+// runtimeForRun builds the runtime the configuration describes, as serve
+// mcp does: the audit log when enabled (outermost), the [cli] and [mcp]
+// capability sources. With no --config, no $TOOLPLANE_CONFIG and no
+// config file, the safe defaults apply, so a snippet runs on a fresh
+// machine. The returned function releases everything.
+func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), error) {
 	path, err := a.configPath()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	explicit := a.ConfigFlag != "" || os.Getenv(config.EnvPath) != ""
 	cfg := config.Default()
 	if _, statErr := os.Stat(path); statErr == nil || explicit {
 		if cfg, err = a.loadConfig(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return toolplane.NewWithConfig(ctx, cfg)
+	var auditLog *audit.Logger
+	if cfg.Audit.Enabled {
+		if auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err); err != nil {
+			return nil, nil, err
+		}
+	}
+	rt, err := toolplane.NewWithConfig(ctx, cfg, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	if err != nil {
+		auditLog.Close()
+		return nil, nil, err
+	}
+	release := func() {
+		_ = rt.Stop()
+		auditLog.Close()
+	}
+	if err := serveConnectSources(ctx, rt, cfg, auditLog, a.IO.Err); err != nil {
+		release()
+		return nil, nil, err
+	}
+	return rt, release, nil
 }
 
 // runOutput is the --json document; field order is the documented one.

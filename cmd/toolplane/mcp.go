@@ -81,7 +81,7 @@ env://VAR reads toolplane's environment, keyring://name the OS keyring.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Command, "command", "", "command that starts a local (stdio) server")
-	f.StringArrayVar(&opts.Args, "arg", nil, "argument of --command (repeatable, in order)")
+	f.StringArrayVar(&opts.Args, "arg", nil, "argument of --command (repeatable, in order; write --arg=--x for one that starts with --)")
 	f.StringArrayVar(&opts.Env, "env", nil, "environment variable K=V of --command (repeatable; V may be env://VAR or keyring://name)")
 	f.StringVar(&opts.Cwd, "cwd", "", "working directory of --command")
 	f.StringVar(&opts.URL, "url", "", "URL of a remote server")

@@ -51,6 +51,7 @@ type options struct {
 	garbageAtStart bool
 	hangAtStart    bool
 	stderrAtStart  string
+	startDelay     time.Duration
 	items          int
 }
 
@@ -67,11 +68,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.hangAtStart, "hang-at-start", false, "never answer anything (sleep until killed or stdin closes)")
 	fs.StringVar(&o.stderrAtStart, "stderr", "", "write this line to stderr at start")
 	fs.IntVar(&o.items, "items", 25, "number of items list_items pages through")
+	fs.DurationVar(&o.startDelay, "start-delay", 0, "wait this long before serving, like a server that is slow to start")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if o.stderrAtStart != "" {
 		fmt.Fprintln(stderr, o.stderrAtStart)
+	}
+	if o.startDelay > 0 {
+		time.Sleep(o.startDelay)
 	}
 	if o.exitAtStart != 0 {
 		fmt.Fprintf(stderr, "testmcp: exiting at start with code %d as asked\n", o.exitAtStart)

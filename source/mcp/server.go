@@ -38,15 +38,16 @@ type server struct {
 	life context.Context
 	kill context.CancelCauseFunc
 
-	// sem serialises connecting and catalog refreshes so concurrent first
-	// calls share one process; a channel so waiters can give up on ctx.
-	sem chan struct{}
+	// refreshMu serialises tools/list refreshes so an older listing never
+	// overwrites a newer one.
+	refreshMu sync.Mutex
 
 	mu       sync.Mutex
-	cur      *conn        // live connection, nil before the first or after a death
-	tools    []*mcp.Tool  // tools of the last listing
-	errs     []errorEntry // most recent last
-	starts   int          // connections made, for status (restarts = starts-1)
+	cur      *conn         // live connection, nil before the first or after a death
+	starting *startAttempt // the start in progress, shared by all waiting callers
+	tools    []*mcp.Tool   // tools of the last listing
+	errs     []errorEntry  // most recent last
+	starts   int           // connections made, for status (restarts = starts-1)
 	closed   bool
 	lastList time.Duration // latency of the last tools/list
 }
@@ -64,7 +65,6 @@ func newServer(m *Manager, spec ServerSpec) *server {
 		stderr: newRingBuffer(m.opts.StderrLimit),
 		life:   life,
 		kill:   kill,
-		sem:    make(chan struct{}, 1),
 	}
 }
 
@@ -109,52 +109,63 @@ func (s *server) live() *conn {
 	return nil
 }
 
-func (s *server) acquire(ctx context.Context) error {
-	select {
-	case s.sem <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("mcp server %q: waiting for the server to start: %w", s.spec.Name, context.Cause(ctx))
-	}
+// startAttempt is one start of a server. Callers wait for it or give up on
+// their own context; giving up does not abort it, so a slow start (npx
+// downloading a package) is not restarted by every impatient caller.
+type startAttempt struct {
+	done chan struct{}
+	c    *conn
+	err  error
 }
-
-func (s *server) release() { <-s.sem }
 
 // connection returns the live connection, starting (or restarting) the
 // server when there is none.
 func (s *server) connection(ctx context.Context) (*conn, error) {
-	if c := s.live(); c != nil {
-		return c, nil
-	}
-	if err := s.acquire(ctx); err != nil {
-		return nil, err
-	}
-	defer s.release()
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
-		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
-	}
-	if c := s.live(); c != nil {
-		return c, nil
-	}
-	c, tools, err := s.connect(ctx)
-	if err != nil {
-		s.record(err)
-		return nil, err
-	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		c.close(0)
 		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
 	}
-	s.cur = c
-	s.tools = tools
-	s.starts++
+	if s.cur != nil && !s.cur.isDead() {
+		c := s.cur
+		s.mu.Unlock()
+		return c, nil
+	}
+	a := s.starting
+	if a == nil {
+		a = &startAttempt{done: make(chan struct{})}
+		s.starting = a
+		go s.start(a)
+	}
 	s.mu.Unlock()
-	return c, nil
+	select {
+	case <-a.done:
+		return a.c, a.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("mcp server %q: gave up waiting for the server to start: %w", s.spec.Name, context.Cause(ctx))
+	}
+}
+
+// start runs attempt a, bounded by StartTimeout and by the server's life.
+func (s *server) start(a *startAttempt) {
+	c, tools, err := s.connect(s.life)
+	s.mu.Lock()
+	if err == nil && s.closed {
+		err = fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
+		defer c.close(0)
+		c = nil
+	}
+	if err == nil {
+		s.cur, s.tools = c, tools
+		s.starts++
+	}
+	s.starting = nil
+	s.mu.Unlock()
+	if err != nil {
+		s.record(err)
+	}
+	a.c, a.err = c, err
+	close(a.done)
 }
 
 // connect starts a connection and lists the server's tools.
@@ -360,20 +371,24 @@ func (s *server) listTools(ctx context.Context, c *conn) ([]*mcp.Tool, time.Dura
 // toolsChanged refreshes the catalog after a tools/list_changed
 // notification on c and tells the Manager's OnChange.
 func (s *server) toolsChanged(c *conn) {
-	ctx, cancel := context.WithTimeout(context.Background(), s.m.opts.StartTimeout)
-	defer cancel()
-	if err := s.acquire(ctx); err != nil {
-		return
+	// A notification can come during the start (before the start's own
+	// listing is stored); wait for it so this refresh lists last.
+	s.mu.Lock()
+	a := s.starting
+	s.mu.Unlock()
+	if a != nil {
+		<-a.done
 	}
+	s.refreshMu.Lock()
+	defer s.refreshMu.Unlock()
 	s.mu.Lock()
 	current := s.cur == c
 	s.mu.Unlock()
 	if !current || c.isDead() {
-		// The notification came during connect (whose listing is still to
-		// come) or from a connection already replaced.
-		s.release()
-		return
+		return // from a connection already replaced
 	}
+	ctx, cancel := context.WithTimeout(s.life, s.m.opts.StartTimeout)
+	defer cancel()
 	tools, _, err := s.listTools(ctx, c)
 	if err == nil {
 		s.mu.Lock()
@@ -382,7 +397,6 @@ func (s *server) toolsChanged(c *conn) {
 	} else {
 		s.record(fmt.Errorf("refreshing tools after tools/list_changed: %w", err))
 	}
-	s.release()
 	if err == nil && s.m.opts.OnChange != nil {
 		s.m.opts.OnChange()
 	}
@@ -585,10 +599,14 @@ func (s *server) close() {
 	s.cur = nil
 	s.mu.Unlock()
 	s.kill(ErrClosed)
-	// Wait for a connect in progress, so its process is not left behind; it
-	// sees closed and stops what it started.
-	s.sem <- struct{}{}
-	<-s.sem
+	// Wait for a start in progress (kill aborted it), so its process is not
+	// left behind.
+	s.mu.Lock()
+	a := s.starting
+	s.mu.Unlock()
+	if a != nil {
+		<-a.done
+	}
 	if c != nil {
 		c.close(s.m.opts.ShutdownGrace)
 	}

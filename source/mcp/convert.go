@@ -3,7 +3,6 @@ package mcp
 import (
 	"encoding/base64"
 	"encoding/json"
-	"math"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -11,9 +10,10 @@ import (
 )
 
 // convertResult maps an MCP tool result onto capability.Result: structured
-// content as JSON-like Go values, every content block as a Content.
+// content as JSON-like Go values (integral numbers as int64, as
+// capability.Normalize does everywhere), every content block as a Content.
 func convertResult(res *mcp.CallToolResult) *capability.Result {
-	out := &capability.Result{IsError: res.IsError, Structured: jsonLike(res.StructuredContent)}
+	out := &capability.Result{IsError: res.IsError, Structured: capability.Normalize(res.StructuredContent)}
 	for _, c := range res.Content {
 		out.Content = append(out.Content, convertContent(c))
 	}
@@ -51,32 +51,5 @@ func convertContent(c mcp.Content) capability.Content {
 		}
 		_ = json.Unmarshal(raw, &probe)
 		return capability.Content{Type: probe.Type, Text: string(raw)}
-	}
-}
-
-// maxExactInt is the largest integer a float64 holds exactly.
-const maxExactInt = 1 << 53
-
-// jsonLike normalises a decoded JSON value: integral numbers become int64 so
-// that a snippet sees 3, not 3.0, as Python's json module would for "3".
-func jsonLike(v any) any {
-	switch v := v.(type) {
-	case float64:
-		if v == math.Trunc(v) && math.Abs(v) <= maxExactInt {
-			return int64(v)
-		}
-		return v
-	case map[string]any:
-		for k, e := range v {
-			v[k] = jsonLike(e)
-		}
-		return v
-	case []any:
-		for i, e := range v {
-			v[i] = jsonLike(e)
-		}
-		return v
-	default:
-		return v
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 func TestRingBuffer(t *testing.T) {
@@ -60,15 +58,6 @@ func TestSpecValidate(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%+v: error %v, want one containing %q", tc.spec, err, tc.want)
 		}
-	}
-}
-
-func TestJSONLike(t *testing.T) {
-	t.Parallel()
-	in := map[string]any{"n": 3.0, "f": 2.5, "big": 1e20, "list": []any{1.0, "x", nil, true, map[string]any{"m": -4.0}}}
-	want := map[string]any{"n": int64(3), "f": 2.5, "big": 1e20, "list": []any{int64(1), "x", nil, true, map[string]any{"m": int64(-4)}}}
-	if diff := cmp.Diff(want, jsonLike(in)); diff != "" {
-		t.Errorf("jsonLike (-want +got):\n%s", diff)
 	}
 }
 

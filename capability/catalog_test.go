@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/selector"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -237,6 +238,27 @@ func TestSearchCoverage(t *testing.T) {
 		if m.Capability.ID == "go:billing/delete_invoice" {
 			t.Error("removed capability still found by Search")
 		}
+	}
+}
+
+func TestSearchSelector(t *testing.T) {
+	t.Parallel()
+	r := catalogRegistry(t)
+	res := r.Search(SearchOptions{Query: "list", Selector: selector.MustParse("source=mcp,team in (comms,ops),!nonexistent"), Limit: 100})
+	if len(res.Matches) == 0 {
+		t.Fatal("selector matched nothing")
+	}
+	for _, m := range res.Matches {
+		if ns := m.Capability.Namespace; ns != "slack" && ns != "weather" {
+			t.Errorf("selector let %s through", m.Capability.ID)
+		}
+	}
+	if res.Searched != 36 {
+		t.Errorf("searched %d capabilities, want the 30 slack and 6 weather ones", res.Searched)
+	}
+	res = r.Search(SearchOptions{Selector: selector.MustParse("server=weather"), Limit: 100})
+	if len(res.Matches) != 6 {
+		t.Errorf("server=weather projection matched %d, want 6", len(res.Matches))
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/toolplane/toolplane/selector"
 )
 
 // SearchOptions select and rank capabilities.
@@ -17,6 +19,9 @@ type SearchOptions struct {
 	// Labels keeps only capabilities that carry every k=v pair given.
 	// The projections "source", "namespace" and "name" always exist.
 	Labels map[string]string
+	// Selector, when not empty, keeps only capabilities whose labels (with
+	// the same projections) it matches: "source=mcp,team in (core,web)".
+	Selector selector.Selector
 	// Limit caps the number of matches returned; 0 means 10.
 	Limit int
 }
@@ -133,7 +138,7 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 	terms := uniqueWords(opts.Query)
 	n := float64(len(idx.docs))
 	for _, d := range idx.docs {
-		if !matchLabels(d.cap, opts.Labels) {
+		if !matchLabels(d.cap, opts.Labels) || !opts.Selector.Empty() && !opts.Selector.Matches(LabelSet(d.cap)) {
 			continue
 		}
 		res.Searched++
@@ -171,24 +176,40 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 }
 
 func matchLabels(c *Capability, want map[string]string) bool {
+	if len(want) == 0 {
+		return true
+	}
+	have := LabelSet(c)
 	for k, v := range want {
-		var got string
-		var ok bool
-		switch k {
-		case "source":
-			got, ok = string(c.Source), true
-		case "namespace", "pkg", "server":
-			got, ok = c.Namespace, true
-		case "name":
-			got, ok = c.Name, true
-		default:
-			got, ok = c.Labels[k]
-		}
-		if !ok || got != v {
+		if got, ok := have[k]; !ok || got != v {
 			return false
 		}
 	}
 	return true
+}
+
+// LabelSet returns c's labels plus the projections every capability has,
+// which selectors and admission match against: source (go, mcp, cli),
+// namespace (the package or server; also as pkg for Go and server for
+// MCP), and name. A configured label of the same key is overridden: the
+// projections describe what the capability is and cannot be relabelled.
+func LabelSet(c *Capability) map[string]string {
+	out := make(map[string]string, len(c.Labels)+4)
+	for k, v := range c.Labels {
+		out[k] = v
+	}
+	out["source"] = string(c.Source)
+	out["name"] = c.Name
+	if c.Namespace != "" {
+		out["namespace"] = c.Namespace
+		switch c.Source {
+		case SourceGo:
+			out["pkg"] = c.Namespace
+		case SourceMCP:
+			out["server"] = c.Namespace
+		}
+	}
+	return out
 }
 
 // Words splits text into lower-case, lightly stemmed search terms:

@@ -38,19 +38,11 @@ func claim(ctx context.Context) bool {
 }
 
 // NewCall builds a call of capability c with args, carrying the
-// capability's canonical id and a copy of its labels so middlewares can
-// admit or deny it before anything runs.
+// capability's canonical id and its label set (labels plus the source,
+// namespace and name projections; see capability.LabelSet) so middlewares
+// can admit or deny it before anything runs.
 func NewCall(origin Origin, c *capability.Capability, args map[string]any) *Call {
-	labels := make(map[string]string, len(c.Labels)+3)
-	for k, v := range c.Labels {
-		labels[k] = v
-	}
-	// The projections every capability has, for selectors.
-	labels["source"] = string(c.Source)
-	if c.Namespace != "" {
-		labels["namespace"] = c.Namespace
-	}
-	labels["name"] = c.Name
+	labels := capability.LabelSet(c)
 	if args == nil {
 		args = map[string]any{}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/selector"
 )
 
 const orderSchema = `{
@@ -194,7 +195,7 @@ func TestNotFoundAndLabels(t *testing.T) {
 		t.Errorf("unknown id: error = %v", err)
 	}
 	c := call(r, nil)
-	want := map[string]string{"risk": "high", "source": "go", "namespace": "shop", "name": "order"}
+	want := map[string]string{"risk": "high", "source": "go", "namespace": "shop", "pkg": "shop", "name": "order"}
 	if !cmp.Equal(c.Labels, want) {
 		t.Errorf("NewCall labels = %v, want %v", c.Labels, want)
 	}
@@ -213,5 +214,43 @@ func TestHandlerErrorIsWrapped(t *testing.T) {
 	_, err := Chain(Terminus(r.Lookup))(context.Background(), NewCall(OriginSnippet, cp, nil))
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "mcp:up/x") {
 		t.Errorf("error = %v", err)
+	}
+}
+
+func TestAdmission(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	r := newRegistry(t, &calls)
+	policies := map[string]Policy{
+		"ops":    {Allow: []selector.Selector{selector.MustParse("source=go")}},
+		"intern": {Allow: []selector.Selector{selector.MustParse("source in (go,mcp)")}, Deny: []selector.Selector{selector.MustParse("risk=high")}},
+		"nobody": {},
+	}
+	h := Chain(Terminus(r.Lookup), Admission(func(ctx context.Context, c *Call) (Policy, bool) {
+		p, ok := policies[c.Subject]
+		return p, ok
+	}))
+	for subject, want := range map[string]string{
+		"ops":    "",
+		"intern": `matched deny selector "risk=high"`,
+		"nobody": "deny by default",
+		"ghost":  "no admission policy",
+	} {
+		c := call(r, map[string]any{"customer": map[string]any{}})
+		c.Subject = subject
+		_, err := h(context.Background(), c)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", subject, err)
+			}
+			continue
+		}
+		var de *Error
+		if !errors.As(err, &de) || de.Kind != KindDenied || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want a denial containing %q", subject, err, want)
+		}
+	}
+	if calls.Load() != 1 {
+		t.Errorf("handler ran %d times, want once (ops only)", calls.Load())
 	}
 }

@@ -176,16 +176,25 @@ func callTool(bridge backend.Bridge) python.HostFunc {
 			return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
 				"call_tool() first argument must be a str id or alias, not %T", args[0])}
 		}
-		var rest []any
+		obj := map[string]any{}
 		if len(args) == 2 && args[1] != nil {
-			obj, ok := args[1].(map[string]any)
+			given, ok := args[1].(map[string]any)
 			if !ok {
 				return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
 					"call_tool() second argument must be a dict of arguments, not %T", args[1])}
 			}
-			rest = []any{obj}
+			for k, v := range given {
+				obj[k] = v
+			}
 		}
-		v, err := bridge.Call(ctx, name, rest, kwargs)
+		for k, v := range kwargs {
+			if _, dup := obj[k]; dup {
+				return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
+					"call_tool() got argument %q both in the dict and as a keyword", k)}
+			}
+			obj[k] = v
+		}
+		v, err := bridge.Call(ctx, name, []any{obj}, nil)
 		return v, hostError(err)
 	}
 }

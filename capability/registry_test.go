@@ -292,3 +292,20 @@ func TestRegistryListSortedAndRemove(t *testing.T) {
 		t.Error("alias of removed capability still resolves")
 	}
 }
+
+func TestDecodeJSONKeepsIntegers(t *testing.T) {
+	t.Parallel()
+	v, err := DecodeJSON([]byte(`{"n": 3, "f": 3.5, "whole": 2.0, "big": 123456789012345678901, "list": [1, -2, 1e3]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"n": int64(3), "f": 3.5, "whole": 2.0, "big": 123456789012345678901.0, "list": []any{int64(1), int64(-2), 1000.0}}
+	if diff := cmp.Diff(want, v); diff != "" {
+		t.Errorf("DecodeJSON (-want +got):\n%s", diff)
+	}
+	// Values decoded as float64 elsewhere: whole ones become integers.
+	got := Normalize(map[string]any{"a": 4.0, "b": 4.5, "c": []any{1e20}})
+	if diff := cmp.Diff(map[string]any{"a": int64(4), "b": 4.5, "c": []any{1e20}}, got); diff != "" {
+		t.Errorf("Normalize (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,57 @@
+package embedded
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/python"
+)
+
+type permErr struct{}
+
+func (permErr) Error() string           { return "binary rm is not allowed" }
+func (permErr) PythonException() string { return "PermissionError" }
+
+func TestHostErrorMapping(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		err              error
+		typ, msg, capID string
+	}{
+		{&backend.CallError{Type: "ToolError", CapabilityID: "mcp:linear/list_issues", Tool: "list_issues", Detail: "rate limited"},
+			"ToolError", "mcp:linear/list_issues: rate limited", "mcp:linear/list_issues"},
+		{fmt.Errorf("wrapped: %w", &backend.CallError{Type: "PermissionError", CapabilityID: "cli:rm", Detail: "denied"}),
+			"PermissionError", "cli:rm: denied", "cli:rm"},
+		{fmt.Errorf("cli: %w", permErr{}), "PermissionError", "cli: binary rm is not allowed", ""},
+		{errors.New("boom"), "ToolError", "boom", ""},
+		{&python.HostError{Type: "KeyError", Message: "k"}, "KeyError", "k", ""},
+	}
+	for _, c := range cases {
+		var he *python.HostError
+		if !errors.As(hostError(c.err), &he) || he.Type != c.typ || he.Message != c.msg || he.Capability != c.capID {
+			t.Errorf("hostError(%v) = %+v, want %s %q %q", c.err, he, c.typ, c.msg, c.capID)
+		}
+	}
+	if hostError(nil) != nil {
+		t.Error("hostError(nil) is not nil")
+	}
+}
+
+func TestConvertError(t *testing.T) {
+	t.Parallel()
+	ex := &python.Exception{Type: "ValueError", Message: "bad", Traceback: "Traceback...", Limit: ""}
+	var be *backend.Error
+	if !errors.As(convertError(ex), &be) || be.Type != "ValueError" || be.Message != "bad" || be.Traceback != "Traceback..." {
+		t.Errorf("convertError(exception) = %v", convertError(ex))
+	}
+	lim := &python.Exception{Type: "TimeoutError", Limit: "time"}
+	if !errors.As(convertError(lim), &be) || be.Limit != "time" {
+		t.Errorf("limit lost: %v", convertError(lim))
+	}
+	other := errors.New("disk on fire")
+	if err := convertError(other); errors.As(err, &be) || !errors.Is(err, other) {
+		t.Errorf("non-Python error converted to a snippet error: %v", err)
+	}
+}

@@ -17,7 +17,7 @@ func (permErr) PythonException() string { return "PermissionError" }
 func TestHostErrorMapping(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		err              error
+		err             error
 		typ, msg, capID string
 	}{
 		{&backend.CallError{Type: "ToolError", CapabilityID: "mcp:linear/list_issues", Tool: "list_issues", Detail: "rate limited"},

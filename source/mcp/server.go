@@ -486,6 +486,15 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 		args = map[string]any{}
 	}
 	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if errors.Is(err, mcp.ErrSessionMissing) {
+		// The HTTP server forgot the session (it restarted) and refused the
+		// request unrun, so sending it again on a new session is safe.
+		c.close(0)
+		if c, err = s.connection(ctx); err != nil {
+			return nil, err
+		}
+		res, err = c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	}
 	if err != nil {
 		err = s.callError(ctx, c, tool, err)
 		s.record(err)

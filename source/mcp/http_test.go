@@ -157,3 +157,32 @@ func TestHTTPUnauthorized(t *testing.T) {
 		t.Errorf("oauth status = %+v", st)
 	}
 }
+
+func TestHTTPListChanged(t *testing.T) {
+	t.Parallel()
+	base := startHTTPServer(t)
+	for _, tc := range []struct {
+		name      string
+		transport Transport
+		path      string
+	}{{"streamable", "", "/mcp"}, {"sse", TransportSSE, "/sse"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			changed := make(chan struct{}, 4)
+			m := newManager(t, ManagerOptions{OnChange: func() { changed <- struct{}{} }},
+				ServerSpec{Name: "h", URL: base + tc.path, Transport: tc.transport})
+			// Both subtests share one test server, so each adds a tool of its
+			// own name.
+			tool := "extra_" + tc.name
+			if _, err := call(t, m, "mcp:h/add_tool", map[string]any{"name": tool}); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-changed:
+			case <-time.After(5 * time.Second):
+				t.Fatal("OnChange not called after tools/list_changed")
+			}
+			capByID(t, m, "mcp:h/"+tool)
+		})
+	}
+}

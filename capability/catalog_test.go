@@ -349,3 +349,24 @@ func checkGolden(t *testing.T, name, got string) {
 		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
 	}
 }
+
+func BenchmarkSearch(b *testing.B) {
+	r := NewRegistry()
+	if err := r.AddAll(syntheticCatalog()...); err != nil {
+		b.Fatal(err)
+	}
+	r.Search(SearchOptions{Query: "warm"}) // build the index once
+	b.ResetTimer()
+	for b.Loop() {
+		r.Search(SearchOptions{Query: "list open issues in linear", Limit: 10})
+	}
+}
+
+func BenchmarkAddAllCatalog(b *testing.B) {
+	caps := syntheticCatalog()
+	for b.Loop() {
+		if err := NewRegistry().AddAll(caps...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

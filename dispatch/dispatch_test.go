@@ -254,3 +254,24 @@ func TestAdmission(t *testing.T) {
 		t.Errorf("handler ran %d times, want once (ops only)", calls.Load())
 	}
 }
+
+func BenchmarkChainCall(b *testing.B) {
+	var calls atomic.Int32
+	r := capability.NewRegistry()
+	if err := r.Add(capability.Capability{ID: "go:shop/order", InputSchema: json.RawMessage(orderSchema),
+		Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+			calls.Add(1)
+			return &capability.Result{}, nil
+		}}); err != nil {
+		b.Fatal(err)
+	}
+	pass := func(next Handler) Handler { return next }
+	h := Chain(Terminus(r.Lookup), pass, pass, pass)
+	c, _ := r.Lookup("go:shop/order")
+	args := map[string]any{"customer": map[string]any{"name": "ada"}, "lines": []any{map[string]any{"sku": "a", "qty": int64(2)}}}
+	for b.Loop() {
+		if _, err := h(context.Background(), NewCall(OriginToolCall, c, args)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime/debug"
+	"unicode/utf8"
 )
 
 // maxNesting bounds the parser's recursion so deeply nested input fails
@@ -95,6 +96,17 @@ func normalize(src []byte) []byte {
 func newParser(filename string, src []byte) (*parser, error) {
 	src = normalize(src)
 	s := newSource(filename, src)
+	if !utf8.Valid(src) {
+		for i := 0; i < len(src); {
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size <= 1 {
+				pos := s.posOf(i)
+				return nil, &Error{Filename: filename, Line: pos.Line, Col: 0, Kind: KindSyntax, SourceLine: s.lineText(pos.Line),
+					Msg: fmt.Sprintf("Non-UTF-8 code starting with '\\x%02x' in file %s on line %d, but no encoding declared", src[i], filename, pos.Line)}
+			}
+			i += size
+		}
+	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		return nil, &Error{Filename: filename, Line: 1, Col: 1, Kind: KindSyntax, Msg: "source code cannot contain null bytes"}
 	}
@@ -1406,7 +1418,7 @@ func (p *parser) param(annotations, starAnnotation bool) *Arg {
 	if annotations && p.got(tColon) {
 		if starAnnotation && p.tok().kind == tStar {
 			st := p.next()
-			v := p.expression()
+			v := p.bitwiseOr()
 			a.Annotation = &Starred{Span: span(st.pos, v.End()), Value: v}
 		} else {
 			a.Annotation = p.expression()
@@ -1821,12 +1833,6 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 	var args []Expr
 	var kws []*Keyword
 	seenKw, seenDoubleStar := false, false
-	pending := ""
-	defer func() {
-		if pending != "" && recover() == nil {
-			p.failGeneric0(pending)
-		}
-	}()
 	for p.tok().kind != closing {
 		t := p.tok()
 		switch {
@@ -1863,24 +1869,18 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 				g := p.genexp(e, e.Pos())
 				// A bare generator expression must be the only argument.
 				if len(args)+len(kws) > 0 || p.tok().kind != closing {
-					if p.tok().kind == tComma && p.peek(1) == closing && len(args)+len(kws) == 0 {
-						p.next()
-					} else {
-						p.failNode(g, "Generator expression must be parenthesized")
-					}
+					p.failNode(g, "Generator expression must be parenthesized")
 				}
 				e = g
 			}
 			if p.tok().kind == tEqual {
 				p.failAt(e.Pos(), p.tok().end, "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
-			// CPython reports these after reading the remaining
-			// arguments, at the last token it read.
-			if seenDoubleStar && pending == "" {
-				pending = "positional argument follows keyword argument unpacking"
+			if seenDoubleStar {
+				p.argumentOrderError("positional argument follows keyword argument unpacking", closing)
 			}
-			if seenKw && pending == "" {
-				pending = "positional argument follows keyword argument"
+			if seenKw {
+				p.argumentOrderError("positional argument follows keyword argument", closing)
 			}
 			args = append(args, e)
 		}
@@ -1896,6 +1896,28 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 		p.next()
 	}
 	return args, kws
+}
+
+// argumentOrderError reports a positional argument after keywords the way
+// CPython does: after reading the remaining arguments, at the last token
+// read.
+func (p *parser) argumentOrderError(msg string, closing tokKind) {
+	p.try(func() {
+		for p.got(tComma) {
+			if p.tok().kind == closing {
+				break
+			}
+			if k := p.tok().kind; k == tStar || k == tDoubleStar {
+				p.next()
+			}
+			p.expression()
+			if p.got(tEqual) {
+				p.expression()
+			}
+		}
+		p.tok()
+	})
+	p.failGeneric0(msg)
 }
 
 // genexp parses the for/if clauses after elt; start is where the whole

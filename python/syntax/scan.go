@@ -366,7 +366,7 @@ func (s *scanner) finish() {
 func (s *scanner) indentation() bool {
 	src := s.src.src
 	for {
-		col, alt := 0, 0
+		col, alt, contCol := 0, 0, 0
 		j := s.i
 	measure:
 		for j < s.end {
@@ -379,6 +379,26 @@ func (s *scanner) indentation() bool {
 				alt++
 			case '\f':
 				col, alt = 0, 0
+			case '\\':
+				// CPython 3.11 keeps counting the indentation on the line
+				// after a backslash continuation.
+				if j+1 < s.end && src[j+1] != '\n' {
+					break measure
+				}
+				if j+2 >= s.end {
+					s.i = j
+					s.fail(KindSyntax, j+1, j+1, "unexpected EOF while parsing")
+					return false
+				}
+				// The first continuation preceded by indentation fixes the
+				// line's indentation (as CPython does; a continuation at
+				// column 0 does not).
+				if contCol == 0 {
+					contCol = col
+				}
+				s.newline(j + 1)
+				j += 2
+				continue
 			default:
 				break measure
 			}
@@ -388,7 +408,7 @@ func (s *scanner) indentation() bool {
 			s.i = j
 			return true
 		}
-		if src[j] == '#' || src[j] == '\n' || (src[j] == '\\' && j+1 < s.end && src[j+1] == '\n' && false) {
+		if src[j] == '#' || src[j] == '\n' {
 			// Blank line: skip it without tokens.
 			for j < s.end && src[j] != '\n' {
 				j++
@@ -402,6 +422,9 @@ func (s *scanner) indentation() bool {
 			continue
 		}
 		s.i = j
+		if contCol > 0 {
+			col, alt = contCol, contCol
+		}
 		top := len(s.indents) - 1
 		switch {
 		case col == s.indents[top]:

@@ -77,7 +77,7 @@ type ResultsConfig struct {
 // AuditConfig is the [audit] table: the opt-in JSONL event stream.
 type AuditConfig struct {
 	Enabled bool `toml:"enabled"`
-	// Path may start with "~/"; ExpandHome resolves it.
+	// Path may start with "~/" for the user's home directory.
 	Path string `toml:"path"`
 }
 

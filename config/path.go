@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // EnvPath is the environment variable naming the config file.
@@ -31,18 +30,4 @@ func FindPath(flag string) (string, error) {
 		return "", fmt.Errorf("no --config, no $%s, no ./%s, and no home directory: %w", EnvPath, FileName, err)
 	}
 	return filepath.Join(home, ".toolplane", FileName), nil
-}
-
-// ExpandHome resolves a leading "~/" against the user's home directory, as
-// the shell would; other paths are returned unchanged.
-func ExpandHome(path string) (string, error) {
-	rest, ok := strings.CutPrefix(path, "~/")
-	if !ok {
-		return path, nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("expanding %s: %w", path, err)
-	}
-	return filepath.Join(home, rest), nil
 }

@@ -184,3 +184,38 @@ func freePort(t *testing.T) string {
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	return port
 }
+
+// TestEverythingThroughNpx starts server-everything the way users configure
+// npm servers, through npx (node running npm, which runs the server as a
+// grandchild), and checks that Close leaves no process of the group.
+func TestEverythingThroughNpx(t *testing.T) {
+	t.Parallel()
+	script := everythingScript(t)
+	if _, err := exec.LookPath("npx"); err != nil {
+		t.Skip("npx is not on PATH")
+	}
+	prefix := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(script))))) // .../node
+	m := newManager(t, ManagerOptions{ShutdownGrace: 200 * time.Millisecond}, ServerSpec{
+		Name:    "everything",
+		Command: "npx",
+		Args:    []string{"--no-install", "mcp-server-everything", "stdio"},
+		Cwd:     prefix,
+		Timeout: 10 * time.Second,
+	})
+	begin := time.Now()
+	res, err := call(t, m, "mcp:everything/echo", map[string]any{"message": "via npx"})
+	t.Logf("first call through npx took %s", time.Since(begin))
+	if err != nil || text(res) != "Echo: via npx" {
+		t.Fatalf("echo: %+v %v", res, err)
+	}
+	pgid := status(t, m, "everything").PID
+	if live := liveGroupMembers(pgid); len(live) < 2 {
+		t.Logf("group %d: %v (npx may exec the server directly)", pgid, live)
+	}
+	begin = time.Now()
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Close took %s", time.Since(begin))
+	waitNoLiveMembers(t, pgid, 5*time.Second)
+}

@@ -58,7 +58,9 @@ type env struct {
 	audit  string
 }
 
-func newEnv(t *testing.T, extra string) *env {
+func newEnv(t *testing.T, extra string) *env { return newEnvTB(t, extra) }
+
+func newEnvTB(t testing.TB, extra string) *env {
 	t.Helper()
 	dir := t.TempDir()
 	e := &env{dir: dir, config: filepath.Join(dir, "toolplane.toml"), audit: filepath.Join(dir, "audit.jsonl")}
@@ -85,7 +87,7 @@ func (e *env) command(args ...string) *exec.Cmd {
 var client = mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
 
 // stdio starts `toolplane serve mcp` and connects to it over stdio.
-func (e *env) stdio(t *testing.T) *mcp.ClientSession {
+func (e *env) stdio(t testing.TB) *mcp.ClientSession {
 	t.Helper()
 	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: e.command()}, nil)
 	if err != nil {
@@ -99,7 +101,7 @@ var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
 
 // httpURL starts `toolplane serve mcp --transport http --addr 127.0.0.1:0`
 // and returns the URL it prints on stderr.
-func (e *env) httpURL(t *testing.T) string {
+func (e *env) httpURL(t testing.TB) string {
 	t.Helper()
 	cmd := e.command("--transport", "http", "--addr", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
@@ -146,7 +148,7 @@ func (e *env) httpURL(t *testing.T) string {
 	return ""
 }
 
-func connectHTTP(t *testing.T, url string) *mcp.ClientSession {
+func connectHTTP(t testing.TB, url string) *mcp.ClientSession {
 	t.Helper()
 	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
 	if err != nil {

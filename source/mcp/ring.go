@@ -55,6 +55,13 @@ func (r *ringBuffer) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// wrapped reports whether bytes have been dropped.
+func (r *ringBuffer) wrapped() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.full && r.total > int64(cap(r.buf))
+}
+
 // Bytes returns a copy of the kept bytes, oldest first.
 func (r *ringBuffer) Bytes() []byte {
 	r.mu.Lock()

@@ -49,7 +49,6 @@ type server struct {
 	errs     []errorEntry  // most recent last
 	starts   int           // connections made, for status (restarts = starts-1)
 	closed   bool
-	lastList time.Duration // latency of the last tools/list
 }
 
 type errorEntry struct {
@@ -299,18 +298,21 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 
 func (s *server) garbageError(g error, c *conn) error {
 	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
-		s.spec.Name, g, offendingLine(c.proc.stdoutTail.Bytes()), s.stderrTailOrNone())
+		s.spec.Name, g, offendingLine(c.proc.stdoutTail.Bytes(), c.proc.stdoutTail.wrapped()), s.stderrTailOrNone())
 }
 
 // offendingLine picks, from the last bytes a server wrote to stdout, the last
 // line that is not JSON, which is what broke the stream; the reader may have
-// read valid messages after it.
-func offendingLine(tail []byte) string {
+// read valid messages after it. When the tail was cut (the buffer wrapped),
+// its first line may be the end of a valid message and is not a candidate.
+func offendingLine(tail []byte, cut bool) string {
 	lines := bytes.Split(tail, []byte("\n"))
 	for i := len(lines) - 1; i >= 0; i-- {
+		if i == 0 && cut {
+			break
+		}
 		l := bytes.TrimSpace(lines[i])
-		if len(l) > 0 && !json.Valid(l) && (i > 0 || l[0] != '{') {
-			// The first line may be the cut-off end of a valid message.
+		if len(l) > 0 && !json.Valid(l) {
 			if len(l) > 200 {
 				l = l[:200]
 			}
@@ -361,11 +363,7 @@ func (s *server) listTools(ctx context.Context, c *conn) ([]*mcp.Tool, time.Dura
 		}
 		tools = append(tools, t)
 	}
-	d := time.Since(start)
-	s.mu.Lock()
-	s.lastList = d
-	s.mu.Unlock()
-	return tools, d, nil
+	return tools, time.Since(start), nil
 }
 
 // toolsChanged refreshes the catalog after a tools/list_changed

@@ -286,7 +286,7 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 	}
 	// The process may be exiting right now; give its status a moment.
 	if c.proc != nil && c.proc.waitFor(deathWait) {
-		return fmt.Errorf("mcp server %q exited at start (%s); stderr tail: %s", name, c.proc.exitDescription(), s.stderrTail())
+		return fmt.Errorf("mcp server %q exited at start (%s); stderr tail: %s", name, c.proc.exitDescription(), s.stderrTailOrNone())
 	}
 	if c.http != nil {
 		if herr := c.http.authError(s.spec.Name, s.spec.Auth); herr != nil {
@@ -326,8 +326,7 @@ func offendingLine(tail []byte, cut bool) string {
 	return string(tail)
 }
 
-func (s *server) stderrTail() string { return s.stderrTailOrNone() }
-
+// stderrTailOrNone is the end of the server's stderr for error messages.
 func (s *server) stderrTailOrNone() string {
 	if s.spec.transport() != TransportStdio {
 		return "(not a stdio server)"
@@ -339,7 +338,8 @@ func (s *server) stderrTailOrNone() string {
 	return t
 }
 
-// stderrNote is the stderr part of an error, empty for HTTP servers.
+// stderrNote ends a start error: the stderr tail of a stdio server, a hint
+// for an HTTP one.
 func (s *server) stderrNote() string {
 	if s.spec.transport() != TransportStdio {
 		return "check that the url is right and the server is up"

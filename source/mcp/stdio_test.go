@@ -491,3 +491,34 @@ func BenchmarkCrashError(b *testing.B) {
 	}
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
 }
+
+func TestStartConnectsEagerServersOnly(t *testing.T) {
+	t.Parallel()
+	eager := testSpec("eager")
+	eager.Startup = StartupEager
+	bad := testSpec("bad", "-exit-at-start", "2")
+	bad.Startup = StartupEager
+	m := newManager(t, ManagerOptions{}, eager, testSpec("lazy"), bad)
+	err := m.Start(context.Background())
+	if err == nil || !strings.Contains(err.Error(), `mcp server "bad" exited at start (exit status 2)`) {
+		t.Errorf("Start: %v", err)
+	}
+	if m.servers["eager"].live() == nil {
+		t.Error("eager server not connected by Start")
+	}
+	if m.servers["lazy"].live() != nil {
+		t.Error("lazy server connected by Start")
+	}
+	// A catalog still holds the servers that work.
+	caps, err := m.Capabilities(context.Background())
+	if err == nil || !strings.Contains(err.Error(), `"bad"`) {
+		t.Errorf("Capabilities error: %v", err)
+	}
+	ns := map[string]int{}
+	for _, c := range caps {
+		ns[c.Namespace]++
+	}
+	if ns["eager"] == 0 || ns["lazy"] == 0 || ns["bad"] != 0 {
+		t.Errorf("capabilities per server: %v", ns)
+	}
+}

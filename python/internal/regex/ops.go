@@ -1,0 +1,317 @@
+package regex
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The module-level operations (findall, finditer, sub, subn, split, escape) with CPython
+// 3.7+ rules for empty matches: after an empty match the next match may not be empty at
+// the same position, but may start there if it is not empty.
+
+// subjectRunes converts a subject in the pattern's type: UTF-8 for str, raw bytes for bytes.
+func (re *Regexp) subjectRunes(s string) []rune {
+	if re.isBytes {
+		return BytesToRunes([]byte(s))
+	}
+	return []rune(s)
+}
+
+// Iter walks successive non-overlapping matches, as Pattern.finditer / scanner.search.
+type Iter struct {
+	re    *Regexp
+	m     *machine
+	pos   int
+	must  bool
+	done  bool
+	first int // the caller's pos, reported by each Match
+}
+
+// FindIter starts an iteration over s[pos:endpos].
+func (re *Regexp) FindIter(lim *Limits, s []rune, pos, endpos int) *Iter {
+	pos, endpos = clampSpan(len(s), pos, endpos)
+	return &Iter{re: re, m: re.newMachine(lim, s, endpos), pos: pos, first: pos}
+}
+
+// Next returns the next match, or nil at the end.
+func (it *Iter) Next() (*Match, error) {
+	if it.done || it.pos > it.m.end {
+		it.done = true
+		return nil, nil
+	}
+	start := it.pos
+	mt, err := it.re.execOn(it.m, start, modeSearch, it.must)
+	if err != nil || mt == nil {
+		it.done = true
+		return nil, err
+	}
+	mt.pos = it.first
+	it.must = mt.spans[1] == mt.spans[0]
+	it.pos = mt.spans[1]
+	return mt, nil
+}
+
+// FindAll returns what Pattern.findall returns: per match, the whole match when the
+// pattern has no groups, else one string per group ("" for an unmatched group).
+func (re *Regexp) FindAll(lim *Limits, s []rune, pos, endpos int) ([][]string, error) {
+	it := re.FindIter(lim, s, pos, endpos)
+	var out [][]string
+	for {
+		mt, err := it.Next()
+		if err != nil {
+			return nil, err
+		}
+		if mt == nil {
+			return out, nil
+		}
+		if re.groups == 0 {
+			t, _ := mt.Group(0)
+			out = append(out, []string{t})
+			continue
+		}
+		row := make([]string, re.groups)
+		for g := 1; g <= re.groups; g++ {
+			row[g-1], _ = mt.Group(g)
+		}
+		out = append(out, row)
+	}
+}
+
+// Replacement produces the text for one match of Sub; the error aborts the substitution.
+// The binding wraps a Python callable in one, or uses Template.Expand.
+type Replacement func(*Match) (string, error)
+
+// Sub replaces up to count matches (all when count is 0; none when negative) and returns
+// the new text and the number of replacements, as Pattern.subn.
+func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (string, int, error) {
+	it := re.FindIter(lim, s, 0, len(s))
+	var b strings.Builder
+	last, n := 0, 0
+	for count == 0 || n < count {
+		if count < 0 {
+			break
+		}
+		mt, err := it.Next()
+		if err != nil {
+			return "", 0, err
+		}
+		if mt == nil {
+			break
+		}
+		start, end := mt.Span(0)
+		if last < start {
+			b.WriteString(re.text(s[last:start]))
+		}
+		r, err := repl(mt)
+		if err != nil {
+			return "", 0, err
+		}
+		b.WriteString(r)
+		last = end
+		n++
+	}
+	if last < len(s) {
+		b.WriteString(re.text(s[last:]))
+	}
+	return b.String(), n, nil
+}
+
+// SplitPiece is one element of Split's result; Matched is false for a group that did not
+// take part in its match (Python None).
+type SplitPiece struct {
+	Text    string
+	Matched bool
+}
+
+// Split splits s by matches as Pattern.split does, including captured groups; at most
+// maxsplit splits when maxsplit > 0, none when it is negative.
+func (re *Regexp) Split(lim *Limits, s []rune, maxsplit int) ([]SplitPiece, error) {
+	it := re.FindIter(lim, s, 0, len(s))
+	var out []SplitPiece
+	last, n := 0, 0
+	for maxsplit == 0 || n < maxsplit {
+		if maxsplit < 0 {
+			break
+		}
+		mt, err := it.Next()
+		if err != nil {
+			return nil, err
+		}
+		if mt == nil {
+			break
+		}
+		start, end := mt.Span(0)
+		out = append(out, SplitPiece{Text: re.text(s[last:start]), Matched: true})
+		for g := 1; g <= re.groups; g++ {
+			t, ok := mt.Group(g)
+			out = append(out, SplitPiece{Text: t, Matched: ok})
+		}
+		last = end
+		n++
+	}
+	out = append(out, SplitPiece{Text: re.text(s[last:]), Matched: true})
+	return out, nil
+}
+
+// Escape backslash-escapes the characters re.escape escapes.
+func Escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 128 && strings.ContainsRune("()[]{}?*+-|^$\\.&~# \t\n\r\v\f", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Template is a parsed replacement string: literal pieces and group references.
+type Template struct {
+	re     *Regexp
+	pieces []templatePiece
+}
+
+type templatePiece struct {
+	lit   string
+	group int // -1 for a literal
+}
+
+// ParseTemplate parses a replacement template as re.sub does, with CPython's errors
+// ("invalid group reference 3 at position 1", "bad escape \q at position 0",
+// IndexError "unknown group name 'x'"). For a bytes pattern the template holds raw bytes.
+func (re *Regexp) ParseTemplate(template string) (t *Template, err error) {
+	src := re.subjectRunes(template)
+	t = &Template{re: re}
+	tok := tokenizer{src: src, isText: !re.isBytes}
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*Error)
+			if !ok {
+				panic(r)
+			}
+			if !tok.isText {
+				e.Pattern = template
+			}
+			t, err = nil, e
+		}
+	}()
+	tok.advance()
+	var lit []rune
+	flush := func() {
+		if len(lit) > 0 {
+			t.pieces = append(t.pieces, templatePiece{lit: re.text(lit), group: -1})
+			lit = lit[:0]
+		}
+	}
+	addGroup := func(index, offset int) {
+		if index > re.groups {
+			panic(tok.err(fmt.Sprintf("invalid group reference %d", index), offset))
+		}
+		flush()
+		t.pieces = append(t.pieces, templatePiece{group: index})
+	}
+	for {
+		this := tok.get()
+		if this == "" {
+			break
+		}
+		if this[0] != '\\' {
+			lit = append(lit, []rune(this)...)
+			continue
+		}
+		c := this[1]
+		switch {
+		case c == 'g':
+			if !tok.match("<") {
+				panic(tok.err("missing <", 0))
+			}
+			name := tok.getuntil(">", "group name")
+			nlen := utf8.RuneCountInString(name)
+			var index int
+			if isIdentifier(name) {
+				tok.checkGroupName(name, 1)
+				i, ok := re.groupIndex[name]
+				if !ok {
+					panic(&Error{Kind: KindIndexError, Msg: "unknown group name " + pyRepr(name), Pos: -1})
+				}
+				index = i
+			} else {
+				v, ok := pyInt(name)
+				if !ok || v < 0 {
+					panic(tok.err("bad character in group name "+pyRepr(name), nlen+1))
+				}
+				if v >= maxGroups {
+					panic(tok.err(fmt.Sprintf("invalid group reference %d", v), nlen+1))
+				}
+				index = v
+			}
+			addGroup(index, nlen+1)
+		case c == '0':
+			if len(tok.next) == 1 && strings.Contains(octDigits, tok.next) {
+				this += tok.get()
+				if len(tok.next) == 1 && strings.Contains(octDigits, tok.next) {
+					this += tok.get()
+				}
+			}
+			v, _ := strconv.ParseUint(this[1:], 8, 32)
+			lit = append(lit, rune(v&0xff))
+		case c >= '1' && c <= '9':
+			isOctal := false
+			if len(tok.next) == 1 && strings.Contains(digits, tok.next) {
+				this += tok.get()
+				if strings.IndexByte(octDigits, c) >= 0 && strings.IndexByte(octDigits, this[2]) >= 0 &&
+					len(tok.next) == 1 && strings.Contains(octDigits, tok.next) {
+					this += tok.get()
+					isOctal = true
+					v, _ := strconv.ParseUint(this[1:], 8, 32)
+					if v > 0o377 {
+						panic(tok.err(fmt.Sprintf("octal escape value %s outside of range 0-0o377", this), len(this)))
+					}
+					lit = append(lit, rune(v))
+				}
+			}
+			if !isOctal {
+				g, _ := strconv.Atoi(this[1:])
+				addGroup(g, len(this)-1)
+			}
+		default:
+			if r, ok := escapeLiterals[c]; ok && len(this) == 2 {
+				lit = append(lit, r)
+			} else if len(this) == 2 && isASCIILetter(c) {
+				panic(tok.err("bad escape "+this, len(this)))
+			} else {
+				lit = append(lit, []rune(this)...)
+			}
+		}
+	}
+	flush()
+	return t, nil
+}
+
+// Expand renders the template for m; unmatched groups expand to "".
+func (t *Template) Expand(m *Match) string {
+	var b strings.Builder
+	for _, p := range t.pieces {
+		if p.group < 0 {
+			b.WriteString(p.lit)
+			continue
+		}
+		g, _ := m.Group(p.group)
+		b.WriteString(g)
+	}
+	return b.String()
+}
+
+// Literal reports whether the template has no group references, and its text.
+func (t *Template) Literal() (string, bool) {
+	var b strings.Builder
+	for _, p := range t.pieces {
+		if p.group >= 0 {
+			return "", false
+		}
+		b.WriteString(p.lit)
+	}
+	return b.String(), true
+}

@@ -1,0 +1,272 @@
+package regex
+
+import (
+	"sort"
+)
+
+// Flags are CPython's re flag values, so the binding can pass re.I | re.M through as is.
+type Flags uint32
+
+// The flag bits, numerically equal to CPython's re.T, re.I, re.L, re.M, re.S, re.U, re.X,
+// re.DEBUG and re.A.
+const (
+	TemplateFlag Flags = 1
+	IgnoreCase   Flags = 2
+	Locale       Flags = 4
+	Multiline    Flags = 8
+	DotAll       Flags = 16
+	Unicode      Flags = 32
+	Verbose      Flags = 64
+	Debug        Flags = 128
+	ASCII        Flags = 256
+)
+
+// Regexp is a compiled pattern. It is immutable and safe for concurrent use; each call
+// allocates its own matching state.
+type Regexp struct {
+	pattern    []rune
+	isBytes    bool
+	flags      Flags
+	groups     int
+	groupIndex map[string]int
+	groupNames []string // by group number, "" when unnamed
+	prog       []inst
+	nregs      int
+	anchored   bool // starts with \A (or ^ without MULTILINE): only position 0 can match
+	first      *unit
+}
+
+// Compile parses a str pattern with CPython 3.11's syntax and flags.
+func Compile(pattern string, flags Flags) (*Regexp, error) {
+	return compile([]rune(pattern), false, flags)
+}
+
+// CompileBytes parses a bytes pattern; subjects are then bytes, one rune per byte, and
+// \w, \d, \s and IGNORECASE use ASCII semantics as CPython's bytes patterns do.
+func CompileBytes(pattern []byte, flags Flags) (*Regexp, error) {
+	return compile(BytesToRunes(pattern), true, flags)
+}
+
+// BytesToRunes widens each byte to a rune: the subject form of bytes for a bytes pattern.
+func BytesToRunes(b []byte) []rune {
+	r := make([]rune, len(b))
+	for i, c := range b {
+		r[i] = rune(c)
+	}
+	return r
+}
+
+func compile(src []rune, isBytes bool, flags Flags) (*Regexp, error) {
+	if flags&Locale != 0 && isBytes {
+		return nil, &Error{Kind: KindValueError, Msg: "re.LOCALE is not supported by this interpreter", Pos: -1}
+	}
+	res, err := parse(src, !isBytes, flags)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiler{widths: res.widths}
+	c.seq(res.seq, res.flags)
+	if c.err != nil {
+		c.err.Pattern = string(src)
+		return nil, c.err
+	}
+	c.emit(inst{op: opMatch})
+	re := &Regexp{
+		pattern:    src,
+		isBytes:    isBytes,
+		flags:      res.flags,
+		groups:     res.groups,
+		groupIndex: res.groupIndex,
+		groupNames: res.groupNames,
+		prog:       c.prog,
+		nregs:      c.nregs,
+	}
+	switch first := &re.prog[0]; first.op {
+	case opAt:
+		re.anchored = first.at == atBOS
+	case opUnit:
+		re.first = &first.u
+	case opString:
+		re.first = &unit{kind: uChar, r: first.str[0]}
+	case opRepUnit:
+		if first.min > 0 {
+			re.first = &first.u
+		}
+	}
+	return re, nil
+}
+
+// Pattern returns the source text.
+func (re *Regexp) Pattern() string { return string(re.pattern) }
+
+// IsBytes reports whether this is a bytes pattern.
+func (re *Regexp) IsBytes() bool { return re.isBytes }
+
+// Flags returns the effective flags as CPython's Pattern.flags does (inline global flags
+// included, UNICODE added for str patterns without ASCII).
+func (re *Regexp) Flags() Flags { return re.flags }
+
+// Groups is the number of capturing groups.
+func (re *Regexp) Groups() int { return re.groups }
+
+// GroupIndex maps group names to numbers, in definition order as CPython's groupindex.
+func (re *Regexp) GroupIndex() []NamedGroup {
+	var out []NamedGroup
+	for i, n := range re.groupNames {
+		if n != "" && re.groupIndex[n] == i {
+			out = append(out, NamedGroup{Name: n, Index: i})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Index < out[j].Index })
+	return out
+}
+
+// NamedGroup is one entry of GroupIndex.
+type NamedGroup struct {
+	Name  string
+	Index int
+}
+
+// GroupNumber resolves a group name, reporting false when there is none.
+func (re *Regexp) GroupNumber(name string) (int, bool) {
+	i, ok := re.groupIndex[name]
+	return i, ok
+}
+
+// mode selects the matching entry point.
+type mode uint8
+
+const (
+	modeMatch mode = iota
+	modeFullMatch
+	modeSearch
+)
+
+func clampSpan(n, pos, endpos int) (int, int) {
+	if pos < 0 {
+		pos = 0
+	} else if pos > n {
+		pos = n
+	}
+	if endpos < 0 {
+		endpos = 0
+	} else if endpos > n {
+		endpos = n
+	}
+	return pos, endpos
+}
+
+// Match anchors the pattern at pos, like Pattern.match(s, pos, endpos). It returns nil
+// when there is no match. endpos larger than len(s) means len(s).
+func (re *Regexp) Match(lim *Limits, s []rune, pos, endpos int) (*Match, error) {
+	return re.exec(lim, s, pos, endpos, modeMatch, false)
+}
+
+// FullMatch requires the match to span pos..endpos, like Pattern.fullmatch.
+func (re *Regexp) FullMatch(lim *Limits, s []rune, pos, endpos int) (*Match, error) {
+	return re.exec(lim, s, pos, endpos, modeFullMatch, false)
+}
+
+// Search finds the leftmost match at or after pos, like Pattern.search.
+func (re *Regexp) Search(lim *Limits, s []rune, pos, endpos int) (*Match, error) {
+	return re.exec(lim, s, pos, endpos, modeSearch, false)
+}
+
+func (re *Regexp) newMachine(lim *Limits, s []rune, end int) *machine {
+	m := &machine{re: re, prog: re.prog, s: s, end: end, maxStack: DefaultMaxStack}
+	if lim != nil {
+		m.budget = lim.Budget
+		if lim.MaxStack > 0 {
+			m.maxStack = lim.MaxStack
+		}
+	}
+	m.slots = make([]int, 2*(re.groups+1))
+	for i := range m.slots {
+		m.slots[i] = -1
+	}
+	m.counts = make([]int, re.nregs)
+	m.lasts = make([]int, re.nregs)
+	m.lastIndex = -1
+	return m
+}
+
+func (re *Regexp) exec(lim *Limits, s []rune, pos, endpos int, md mode, mustAdvance bool) (res *Match, err error) {
+	pos, endpos = clampSpan(len(s), pos, endpos)
+	m := re.newMachine(lim, s, endpos)
+	return re.execOn(m, pos, md, mustAdvance)
+}
+
+// reset clears the captures between two searches on one machine.
+func (m *machine) reset() {
+	for i := range m.slots {
+		m.slots[i] = -1
+	}
+	m.lastIndex = -1
+	m.stack = m.stack[:0]
+}
+
+func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *Match, err error) {
+	m.reset()
+	defer func() {
+		if r := recover(); r != nil {
+			a, ok := r.(abort)
+			if !ok {
+				panic(r)
+			}
+			res, err = nil, &LimitError{Pattern: string(re.pattern), Err: a.err}
+		}
+		m.stack = m.stack[:0]
+	}()
+	m.matchAll = md == modeFullMatch
+	m.mustAdvance = mustAdvance
+	m.start = pos
+	m.pos0 = pos
+	if md != modeSearch || re.anchored {
+		if md == modeSearch && pos != 0 {
+			m.charge()
+			return nil, nil
+		}
+		if pos > m.end {
+			m.charge()
+			return nil, nil
+		}
+		ok, end := m.run(0, pos)
+		m.charge()
+		if !ok {
+			return nil, nil
+		}
+		return re.result(m, pos, end), nil
+	}
+	for start := pos; start <= m.end; start++ {
+		if re.first != nil {
+			for start < m.end && !re.first.match(m.s[start]) {
+				start++
+				m.step(1)
+			}
+			if start >= m.end {
+				break
+			}
+		}
+		m.start = start
+		if ok, end := m.run(0, start); ok {
+			m.charge()
+			return re.result(m, start, end), nil
+		}
+		m.mustAdvance = false
+	}
+	m.charge()
+	return nil, nil
+}
+
+func (re *Regexp) result(m *machine, start, end int) *Match {
+	mt := &Match{re: re, s: m.s, pos: m.pos0, endpos: m.end, lastIndex: m.lastIndex}
+	mt.spans = make([]int, len(m.slots))
+	copy(mt.spans, m.slots)
+	mt.spans[0], mt.spans[1] = start, end
+	for g := 1; g <= re.groups; g++ {
+		if mt.spans[2*g] < 0 || mt.spans[2*g+1] < 0 || mt.spans[2*g+1] < mt.spans[2*g] {
+			mt.spans[2*g], mt.spans[2*g+1] = -1, -1
+		}
+	}
+	return mt
+}

@@ -2,8 +2,14 @@ package python
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
+	"sort"
+	"strings"
+
+	"github.com/toolplane/toolplane/python/compile"
+	"github.com/toolplane/toolplane/python/syntax"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // CompileOptions selects the dialect a source is compiled in.
@@ -28,6 +34,10 @@ type RunOptions struct {
 	Host map[string]HostFunc
 	// Limits bounds the run; zero fields take sane defaults.
 	Limits Limits
+	// Modules is the table of importable modules; nil means
+	// vm.DefaultModules(). Build it once (vm.DefaultModules, then
+	// Register) and share it between runs.
+	Modules vm.Modules
 }
 
 // Limits bounds the resources of one run. A zero field means the default.
@@ -104,12 +114,12 @@ func (e *Exception) Error() string {
 	return e.Type + ": " + e.Message
 }
 
-var errNotImplemented = errors.New("python: not implemented yet")
-
 // Program is a compiled snippet. It is immutable and may be run many times,
 // concurrently, on different goroutines.
 type Program struct {
 	filename string
+	lines    []string
+	code     *vm.CodeObj
 	assigned []string
 }
 
@@ -117,7 +127,43 @@ type Program struct {
 // *Exception of type SyntaxError (or NotImplementedError for constructs the
 // interpreter rejects) carrying the filename, line and column.
 func Compile(filename, src string, opts CompileOptions) (*Program, error) {
-	return nil, errNotImplemented
+	mod, err := syntax.Parse(filename, []byte(src))
+	lines := strings.Split(src, "\n")
+	if err != nil {
+		if se, ok := err.(*syntax.Error); ok {
+			return nil, compileError(filename, lines, se.Kind, se.Msg, se.Line, se.Col)
+		}
+		return nil, &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
+	}
+	prog, err := compile.Module(filename, mod, compile.Options{Snippet: opts.Snippet})
+	if err != nil {
+		if ce, ok := err.(*compile.Error); ok {
+			return nil, compileError(filename, lines, ce.Kind, ce.Msg, ce.Pos.Line, ce.Pos.Col)
+		}
+		return nil, &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
+	}
+	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), assigned: prog.Assigned}, nil
+}
+
+func compileError(filename string, lines []string, kind, msg string, line, col int) *Exception {
+	e := &Exception{Type: kind, Message: msg, Filename: filename, Line: line, Col: col}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "  File \"%s\", line %d\n", filename, line)
+	if line >= 1 && line <= len(lines) {
+		src := lines[line-1]
+		trimmed := strings.TrimLeft(src, " \t")
+		sb.WriteString("    " + strings.TrimRight(trimmed, "\r") + "\n")
+		if col > 0 {
+			off := col - 1 - (len(src) - len(trimmed))
+			if off < 0 {
+				off = 0
+			}
+			sb.WriteString("    " + strings.Repeat(" ", off) + "^\n")
+		}
+	}
+	sb.WriteString(kind + ": " + msg + "\n")
+	e.Traceback = sb.String()
+	return e
 }
 
 // AssignedNames returns the global names the program may bind (assignment,
@@ -125,29 +171,166 @@ func Compile(filename, src string, opts CompileOptions) (*Program, error) {
 // reserved names before running.
 func (p *Program) AssignedNames() []string { return append([]string(nil), p.assigned...) }
 
+func (p *Program) source(filename string, line int) string {
+	if filename != p.filename || line < 1 || line > len(p.lines) {
+		return ""
+	}
+	return p.lines[line-1]
+}
+
 // Run executes the program. The error is an *Exception for a Python
 // exception escaping the snippet or a limit that ended the run.
-func (p *Program) Run(ctx context.Context, opts RunOptions) (*Result, error) {
-	return nil, errNotImplemented
+func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err error) {
+	g := opts.Globals
+	if g == nil {
+		g = NewGlobals()
+	}
+	mods := opts.Modules
+	if mods == nil {
+		mods = vm.DefaultModules()
+	}
+	var used int64
+	if opts.Globals != nil {
+		used = g.SizeBytes()
+	}
+	t := vm.NewThread(vm.Config{
+		Ctx: ctx,
+		Limits: vm.Limits{Steps: opts.Limits.Steps, MaxMemoryBytes: opts.Limits.MaxMemoryBytes,
+			MaxDepth: opts.Limits.MaxDepth, MaxOutputBytes: opts.Limits.MaxOutputBytes, MaxHostCalls: opts.Limits.MaxHostCalls},
+		Stdout:     opts.Stdout,
+		Modules:    mods,
+		MemoryUsed: used,
+	})
+	if len(opts.Host) > 0 {
+		b, err := hostBuiltins(opts.Host)
+		if err != nil {
+			return nil, err
+		}
+		t.SetBuiltins(b)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res = nil
+			err = &Exception{Type: "SystemError", Message: fmt.Sprintf("internal error in the interpreter: %v", r), Filename: p.filename}
+		}
+	}()
+	v, rerr := t.RunModule(p.code, g.d)
+	if rerr == nil {
+		if coro, ok := v.(*vm.Generator); ok && p.code.Flags&compile.FlagCoroutine != 0 {
+			v, rerr = t.RunCoroutine(coro)
+		}
+	}
+	if rerr != nil {
+		return nil, p.exception(t, rerr)
+	}
+	repr, rerr := t.Repr(v)
+	if rerr != nil {
+		return nil, p.exception(t, rerr)
+	}
+	gv, cerr := fromPython(t, v, 0)
+	if cerr != nil {
+		gv = repr
+	}
+	return &Result{Value: gv, Repr: repr}, nil
+}
+
+func (p *Program) exception(t *vm.Thread, err error) *Exception {
+	switch e := err.(type) {
+	case *vm.Instance:
+		ex := &Exception{Type: e.Class.Name, Message: t.ExceptionMessage(e), Filename: p.filename}
+		ex.Traceback = t.FormatException(e, p.source)
+		if n := len(e.Exc.TB); n > 0 {
+			ex.Line = e.Exc.TB[n-1].Line
+		}
+		return ex
+	case *vm.LimitError:
+		return &Exception{Type: e.Type, Message: e.Msg, Limit: e.Kind, Filename: p.filename,
+			Traceback: e.Type + ": " + e.Msg + "\n"}
+	}
+	return &Exception{Type: "SystemError", Message: err.Error(), Filename: p.filename}
+}
+
+func hostBuiltins(host map[string]HostFunc) (*vm.Dict, error) {
+	b := vm.Builtins()
+	names := make([]string, 0, len(host))
+	for n := range host {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		hf := newHostFunction(name, host[name])
+		parts := strings.Split(name, ".")
+		if len(parts) == 1 {
+			b.SetStr(name, hf)
+			continue
+		}
+		cur := b
+		for i, part := range parts[:len(parts)-1] {
+			v, ok := cur.GetStr(part)
+			ns, isNS := v.(*vm.Namespace)
+			if !ok || !isNS {
+				ns = &vm.Namespace{Name: strings.Join(parts[:i+1], "."), Attrs: vm.NewDict()}
+				cur.SetStr(part, ns)
+			}
+			cur = ns.Attrs
+		}
+		cur.SetStr(parts[len(parts)-1], hf)
+	}
+	return b, nil
 }
 
 // Globals is a persistent namespace for a session. It is safe for one run
 // at a time.
 type Globals struct {
+	d *vm.Dict
 }
 
 // NewGlobals returns an empty namespace.
-func NewGlobals() *Globals { return &Globals{} }
+func NewGlobals() *Globals {
+	d := vm.NewDict()
+	d.SetStr("__name__", vm.Str("__main__"))
+	return &Globals{d: d}
+}
 
-// Snapshot returns a cheap copy for rollback: later runs on g do not affect
-// the snapshot.
-func (g *Globals) Snapshot() *Globals { return &Globals{} }
+// Snapshot returns a copy for rollback: rebinding names in g afterwards does
+// not affect the snapshot. Containers are shared, so in-place mutation of a
+// list or dict is visible in both.
+func (g *Globals) Snapshot() *Globals { return &Globals{d: g.d.Copy()} }
 
-// Names returns the bound names, sorted.
-func (g *Globals) Names() []string { return nil }
+// Restore replaces the bindings of g with those of a snapshot.
+func (g *Globals) Restore(s *Globals) { g.d = s.d.Copy() }
 
-// Get returns the JSON-like Go value of a global.
-func (g *Globals) Get(name string) (any, bool) { return nil, false }
+// Names returns the bound names, sorted, without dunder names.
+func (g *Globals) Names() []string {
+	var out []string
+	for _, k := range g.d.Keys() {
+		s := string(k.(vm.Str))
+		if strings.HasPrefix(s, "__") && strings.HasSuffix(s, "__") {
+			continue
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Get returns the JSON-like Go value of a global; values without a JSON-like
+// form are returned as their repr string.
+func (g *Globals) Get(name string) (any, bool) {
+	v, ok := g.d.GetStr(name)
+	if !ok {
+		return nil, false
+	}
+	t := vm.NewThread(vm.Config{})
+	gv, err := fromPython(t, v, 0)
+	if err != nil {
+		s, _ := t.Repr(v)
+		return s, true
+	}
+	return gv, true
+}
 
 // SizeBytes returns the estimated retained size of the namespace.
-func (g *Globals) SizeBytes() int64 { return 0 }
+func (g *Globals) SizeBytes() int64 {
+	return vm.SizeOf(g.d)
+}

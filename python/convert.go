@@ -1,0 +1,232 @@
+package python
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"reflect"
+
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+const maxConvertDepth = 200
+
+func newHostFunction(name string, fn HostFunc) *vm.HostFunction {
+	return &vm.HostFunction{
+		Name: name,
+		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (func(ctx context.Context) (any, error), error) {
+			gargs := make([]any, len(args))
+			for i, a := range args {
+				v, err := fromPython(t, a, 0)
+				if err != nil {
+					return nil, vm.Errorf(vm.TypeErrorClass, "%s() argument %d: %s", name, i+1, err.Error())
+				}
+				gargs[i] = v
+			}
+			var gkw map[string]any
+			if len(kw) > 0 {
+				gkw = make(map[string]any, len(kw))
+				for _, k := range kw {
+					v, err := fromPython(t, k.Value, 0)
+					if err != nil {
+						return nil, vm.Errorf(vm.TypeErrorClass, "%s() argument '%s': %s", name, k.Name, err.Error())
+					}
+					gkw[k.Name] = v
+				}
+			}
+			return func(ctx context.Context) (any, error) { return fn(ctx, gargs, gkw) }, nil
+		},
+		Result: func(t *vm.Thread, v any, err error) (vm.Value, error) {
+			if err != nil {
+				return nil, hostException(name, err)
+			}
+			pv, cerr := toPython(v, 0)
+			if cerr != nil {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s() returned %s", name, cerr.Error())
+			}
+			return pv, nil
+		},
+	}
+}
+
+func hostException(name string, err error) error {
+	var he *HostError
+	if errors.As(err, &he) {
+		cls := vm.ExceptionClassByName(he.Type)
+		if cls == nil {
+			cls = vm.ToolErrorClass
+		}
+		e := vm.NewException(cls, vm.Str(he.Message))
+		e.Dict = vm.NewDict()
+		cap := he.Capability
+		if cap == "" {
+			cap = name
+		}
+		e.Dict.SetStr("capability", vm.Str(cap))
+		return e
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		e := vm.NewException(vm.TimeoutErrorClass, vm.Str(fmt.Sprintf("%s: %v", name, err)))
+		e.Dict = vm.NewDict()
+		e.Dict.SetStr("capability", vm.Str(name))
+		return e
+	}
+	e := vm.NewException(vm.ToolErrorClass, vm.Str(err.Error()))
+	e.Dict = vm.NewDict()
+	e.Dict.SetStr("capability", vm.Str(name))
+	return e
+}
+
+// fromPython converts a value to its JSON-like Go form.
+func fromPython(t *vm.Thread, v vm.Value, depth int) (any, error) {
+	if depth > maxConvertDepth {
+		return nil, errors.New("value is nested too deeply")
+	}
+	switch x := v.(type) {
+	case vm.NoneType:
+		return nil, nil
+	case vm.Bool:
+		return bool(x), nil
+	case vm.Int:
+		return int64(x), nil
+	case *big.Int:
+		return new(big.Int).Set(x), nil
+	case vm.Float:
+		return float64(x), nil
+	case vm.Str:
+		return string(x), nil
+	case *vm.List:
+		out := make([]any, len(x.Items))
+		for i, e := range x.Items {
+			g, err := fromPython(t, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = g
+		}
+		return out, nil
+	case vm.Tuple:
+		out := make([]any, len(x))
+		for i, e := range x {
+			g, err := fromPython(t, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = g
+		}
+		return out, nil
+	case *vm.Dict:
+		out := make(map[string]any, x.Len())
+		for _, it := range x.Items() {
+			k, ok := it[0].(vm.Str)
+			if !ok {
+				return nil, fmt.Errorf("dict key of type '%s' cannot be converted (keys must be str)", vm.TypeName(it[0]))
+			}
+			g, err := fromPython(t, it[1], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[string(k)] = g
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("object of type '%s' cannot be converted to a JSON-like value", vm.TypeName(v))
+}
+
+// toPython converts a JSON-like Go value to a Python value.
+func toPython(v any, depth int) (vm.Value, error) {
+	if depth > maxConvertDepth {
+		return nil, errors.New("a value nested too deeply")
+	}
+	switch x := v.(type) {
+	case nil:
+		return vm.None, nil
+	case bool:
+		return vm.Bool(x), nil
+	case int:
+		return vm.Int(x), nil
+	case int64:
+		return vm.Int(x), nil
+	case int32:
+		return vm.Int(x), nil
+	case uint64:
+		return vm.MakeInt(new(big.Int).SetUint64(x)), nil
+	case *big.Int:
+		return vm.MakeInt(new(big.Int).Set(x)), nil
+	case float64:
+		return vm.Float(x), nil
+	case float32:
+		return vm.Float(x), nil
+	case string:
+		return vm.Str(x), nil
+	case []byte:
+		return vm.Bytes(x), nil
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return vm.Int(i), nil
+		}
+		if b, ok := new(big.Int).SetString(string(x), 10); ok {
+			return vm.MakeInt(b), nil
+		}
+		f, err := x.Float64()
+		if err != nil {
+			return nil, fmt.Errorf("an invalid number %q", string(x))
+		}
+		return vm.Float(f), nil
+	case []any:
+		items := make([]vm.Value, len(x))
+		for i, e := range x {
+			p, err := toPython(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = p
+		}
+		return vm.NewList(items), nil
+	case map[string]any:
+		d := vm.NewDictSize(len(x))
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		for _, k := range keys {
+			p, err := toPython(x[k], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			d.SetStr(k, p)
+		}
+		return d, nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		items := make([]vm.Value, rv.Len())
+		for i := range items {
+			p, err := toPython(rv.Index(i).Interface(), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = p
+		}
+		return vm.NewList(items), nil
+	case reflect.Map:
+		if rv.Type().Key().Kind() == reflect.String {
+			m := make(map[string]any, rv.Len())
+			for _, k := range rv.MapKeys() {
+				m[k.String()] = rv.MapIndex(k).Interface()
+			}
+			return toPython(m, depth)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16:
+		return vm.Int(rv.Int()), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32:
+		return vm.Int(rv.Uint()), nil
+	case reflect.String:
+		return vm.Str(rv.String()), nil
+	}
+	return nil, fmt.Errorf("a value of Go type %T that has no Python form", v)
+}

@@ -1,0 +1,5 @@
+package python
+
+import "sort"
+
+func sortStrings(s []string) { sort.Strings(s) }

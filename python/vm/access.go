@@ -1,0 +1,932 @@
+package vm
+
+import (
+	"math/big"
+	"unicode/utf8"
+)
+
+// index converts a subscript to an int.
+func (t *Thread) index(v Value) (int64, bool, error) {
+	switch x := v.(type) {
+	case Int:
+		return int64(x), true, nil
+	case Bool:
+		if x {
+			return 1, true, nil
+		}
+		return 0, true, nil
+	case *big.Int:
+		return 0, true, Errorf(IndexErrorClass, "cannot fit 'int' into an index-sized integer")
+	case *Instance:
+		if m := x.Class.Lookup("__index__"); m != nil {
+			r, err := t.callMethod(m, v, nil)
+			if err != nil {
+				return 0, true, err
+			}
+			if n, ok := r.(Int); ok {
+				return int64(n), true, nil
+			}
+			return 0, true, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
+		}
+	}
+	return 0, false, nil
+}
+
+// sliceIndices resolves a slice against a sequence of length n.
+func (t *Thread) sliceIndices(s *Slice, n int) (start, stop, step int, err error) {
+	step = 1
+	if s.Step != None {
+		st, ok, err := t.index(s.Step)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if !ok {
+			return 0, 0, 0, Errorf(TypeErrorClass, "slice indices must be integers or None or have an __index__ method")
+		}
+		if st == 0 {
+			return 0, 0, 0, Errorf(ValueErrorClass, "slice step cannot be zero")
+		}
+		step = int(st)
+	}
+	get := func(v Value, def int) (int, error) {
+		if v == None {
+			return def, nil
+		}
+		i, ok, err := t.index(v)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			return 0, Errorf(TypeErrorClass, "slice indices must be integers or None or have an __index__ method")
+		}
+		if i < 0 {
+			i += int64(n)
+			if i < 0 {
+				if step < 0 {
+					return -1, nil
+				}
+				return 0, nil
+			}
+		} else if i >= int64(n) {
+			if step < 0 {
+				return n - 1, nil
+			}
+			return n, nil
+		}
+		return int(i), nil
+	}
+	if step > 0 {
+		if start, err = get(s.Start, 0); err != nil {
+			return
+		}
+		stop, err = get(s.Stop, n)
+	} else {
+		if start, err = get(s.Start, n-1); err != nil {
+			return
+		}
+		stop, err = get(s.Stop, -1)
+	}
+	return
+}
+
+func sliceLen(start, stop, step int) int {
+	if step > 0 {
+		if stop <= start {
+			return 0
+		}
+		return (stop-start-1)/step + 1
+	}
+	if stop >= start {
+		return 0
+	}
+	return (start-stop-1)/(-step) + 1
+}
+
+func sliceValues(items []Value, start, stop, step int) []Value {
+	if step == 1 {
+		if stop < start {
+			return []Value{}
+		}
+		return append([]Value(nil), items[start:stop]...)
+	}
+	n := sliceLen(start, stop, step)
+	out := make([]Value, 0, n)
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		out = append(out, items[j])
+	}
+	return out
+}
+
+// runes returns the code points of s, or nil when s is ASCII.
+func runesOf(s Str) []rune {
+	if isASCII(string(s)) {
+		return nil
+	}
+	return []rune(string(s))
+}
+
+// GetItem evaluates obj[key].
+func (t *Thread) GetItem(obj, key Value) (Value, error) {
+	switch o := obj.(type) {
+	case *List:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				i += int64(len(o.Items))
+			}
+			if i < 0 || i >= int64(len(o.Items)) {
+				return nil, Errorf(IndexErrorClass, "list index out of range")
+			}
+			return o.Items[i], nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, len(o.Items))
+			if err != nil {
+				return nil, err
+			}
+			return &List{Items: sliceValues(o.Items, start, stop, step)}, nil
+		}
+		return nil, Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
+	case *Dict:
+		v, ok, err := o.Get(t, key)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, NewException(KeyErrorClass, key)
+		}
+		return v, nil
+	case Tuple:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				i += int64(len(o))
+			}
+			if i < 0 || i >= int64(len(o)) {
+				return nil, Errorf(IndexErrorClass, "tuple index out of range")
+			}
+			return o[i], nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, len(o))
+			if err != nil {
+				return nil, err
+			}
+			return Tuple(sliceValues(o, start, stop, step)), nil
+		}
+		return nil, Errorf(TypeErrorClass, "tuple indices must be integers or slices, not %s", TypeName(key))
+	case Str:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if isASCII(string(o)) {
+				if i < 0 {
+					i += int64(len(o))
+				}
+				if i < 0 || i >= int64(len(o)) {
+					return nil, Errorf(IndexErrorClass, "string index out of range")
+				}
+				return o[i : i+1], nil
+			}
+			rs := []rune(string(o))
+			if i < 0 {
+				i += int64(len(rs))
+			}
+			if i < 0 || i >= int64(len(rs)) {
+				return nil, Errorf(IndexErrorClass, "string index out of range")
+			}
+			return Str(string(rs[i])), nil
+		}
+		if s, ok := key.(*Slice); ok {
+			if isASCII(string(o)) {
+				start, stop, step, err := t.sliceIndices(s, len(o))
+				if err != nil {
+					return nil, err
+				}
+				if step == 1 {
+					if stop <= start {
+						return Str(""), nil
+					}
+					return o[start:stop], nil
+				}
+				n := sliceLen(start, stop, step)
+				buf := make([]byte, 0, n)
+				for i, j := 0, start; i < n; i, j = i+1, j+step {
+					buf = append(buf, o[j])
+				}
+				return Str(buf), nil
+			}
+			rs := []rune(string(o))
+			start, stop, step, err := t.sliceIndices(s, len(rs))
+			if err != nil {
+				return nil, err
+			}
+			n := sliceLen(start, stop, step)
+			out := make([]rune, 0, n)
+			for i, j := 0, start; i < n; i, j = i+1, j+step {
+				out = append(out, rs[j])
+			}
+			return Str(string(out)), nil
+		}
+		return nil, Errorf(TypeErrorClass, "string indices must be integers, not '%s'", TypeName(key))
+	case Bytes:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				i += int64(len(o))
+			}
+			if i < 0 || i >= int64(len(o)) {
+				return nil, Errorf(IndexErrorClass, "index out of range")
+			}
+			return Int(o[i]), nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, len(o))
+			if err != nil {
+				return nil, err
+			}
+			n := sliceLen(start, stop, step)
+			buf := make([]byte, 0, n)
+			for i, j := 0, start; i < n; i, j = i+1, j+step {
+				buf = append(buf, o[j])
+			}
+			return Bytes(buf), nil
+		}
+		return nil, Errorf(TypeErrorClass, "byte indices must be integers or slices, not %s", TypeName(key))
+	case *Range:
+		n := o.Len()
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				i += n
+			}
+			if i < 0 || i >= n {
+				return nil, Errorf(IndexErrorClass, "range object index out of range")
+			}
+			return Int(o.Start + i*o.Step), nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, int(n))
+			if err != nil {
+				return nil, err
+			}
+			return &Range{Start: o.Start + int64(start)*o.Step, Stop: o.Start + int64(stop)*o.Step, Step: o.Step * int64(step)}, nil
+		}
+		return nil, Errorf(TypeErrorClass, "range indices must be integers or slices, not %s", TypeName(key))
+	case *Instance:
+		if m := o.Class.Lookup("__getitem__"); m != nil {
+			return t.callMethod(m, obj, Tuple{key})
+		}
+	case *Class:
+		if m := o.Lookup("__class_getitem__"); m != nil {
+			return t.callMethod(m, o, Tuple{key})
+		}
+		if o.builtin {
+			return o, nil
+		}
+		return nil, Errorf(TypeErrorClass, "type '%s' is not subscriptable", o.Name)
+	}
+	return nil, Errorf(TypeErrorClass, "'%s' object is not subscriptable", TypeName(obj))
+}
+
+// SetItem evaluates obj[key] = v.
+func (t *Thread) SetItem(obj, key, v Value) error {
+	switch o := obj.(type) {
+	case *Dict:
+		return o.Set(t, key, v)
+	case *List:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return err
+			}
+			if i < 0 {
+				i += int64(len(o.Items))
+			}
+			if i < 0 || i >= int64(len(o.Items)) {
+				return Errorf(IndexErrorClass, "list assignment index out of range")
+			}
+			o.Items[i] = v
+			return nil
+		}
+		if s, ok := key.(*Slice); ok {
+			items, err := t.iterate(v, func() error {
+				return Errorf(TypeErrorClass, "must assign iterable to extended slice")
+			})
+			if err != nil {
+				if s.Step == None {
+					return Errorf(TypeErrorClass, "can only assign an iterable")
+				}
+				return err
+			}
+			items = append([]Value(nil), items...)
+			start, stop, step, err := t.sliceIndices(s, len(o.Items))
+			if err != nil {
+				return err
+			}
+			if step == 1 {
+				if stop < start {
+					stop = start
+				}
+				rest := append([]Value(nil), o.Items[stop:]...)
+				o.Items = append(append(o.Items[:start], items...), rest...)
+				return nil
+			}
+			n := sliceLen(start, stop, step)
+			if n != len(items) {
+				return Errorf(ValueErrorClass, "attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
+			}
+			for i, j := 0, start; i < n; i, j = i+1, j+step {
+				o.Items[j] = items[i]
+			}
+			return nil
+		}
+		return Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
+	case *Instance:
+		if m := o.Class.Lookup("__setitem__"); m != nil {
+			_, err := t.callMethod(m, obj, Tuple{key, v})
+			return err
+		}
+	}
+	return Errorf(TypeErrorClass, "'%s' object does not support item assignment", TypeName(obj))
+}
+
+// DelItem evaluates del obj[key].
+func (t *Thread) DelItem(obj, key Value) error {
+	switch o := obj.(type) {
+	case *Dict:
+		_, ok, err := o.Delete(t, key)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return NewException(KeyErrorClass, key)
+		}
+		return nil
+	case *List:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return err
+			}
+			if i < 0 {
+				i += int64(len(o.Items))
+			}
+			if i < 0 || i >= int64(len(o.Items)) {
+				return Errorf(IndexErrorClass, "list assignment index out of range")
+			}
+			o.Items = append(o.Items[:i], o.Items[i+1:]...)
+			return nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, len(o.Items))
+			if err != nil {
+				return err
+			}
+			n := sliceLen(start, stop, step)
+			del := map[int]bool{}
+			for i, j := 0, start; i < n; i, j = i+1, j+step {
+				del[j] = true
+			}
+			out := o.Items[:0]
+			for i, v := range o.Items {
+				if !del[i] {
+					out = append(out, v)
+				}
+			}
+			clear(o.Items[len(out):])
+			o.Items = out
+			return nil
+		}
+		return Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
+	case *Instance:
+		if m := o.Class.Lookup("__delitem__"); m != nil {
+			_, err := t.callMethod(m, obj, Tuple{key})
+			return err
+		}
+	}
+	return Errorf(TypeErrorClass, "'%s' object doesn't support item deletion", TypeName(obj))
+}
+
+// ---- attributes ----
+
+// GetAttr evaluates obj.name.
+func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
+	switch o := obj.(type) {
+	case *Instance:
+		return t.instanceGetAttr(o, name)
+	case *Class:
+		return t.classGetAttr(o, name)
+	case *Module:
+		if v, ok := o.Dict.GetStr(name); ok {
+			return v, nil
+		}
+		if name == "__name__" {
+			return Str(o.Name), nil
+		}
+		return nil, Errorf(AttributeErrorClass, "module '%s' has no attribute '%s'", o.Name, name)
+	case *Namespace:
+		if v, ok := o.Attrs.GetStr(name); ok {
+			return v, nil
+		}
+		return nil, Errorf(AttributeErrorClass, "'%s' has no attribute '%s'", o.Name, name)
+	case *Super:
+		return t.superGetAttr(o, name)
+	case *Function:
+		switch name {
+		case "__name__":
+			return Str(o.Name), nil
+		case "__qualname__":
+			return Str(o.QualName), nil
+		case "__module__":
+			return Str(o.Module), nil
+		case "__doc__":
+			return t.funcDoc(o), nil
+		case "__defaults__":
+			if o.Defaults == nil {
+				return None, nil
+			}
+			return o.Defaults, nil
+		case "__kwdefaults__":
+			if o.KwDefaults == nil {
+				return None, nil
+			}
+			return o.KwDefaults, nil
+		case "__dict__":
+			if o.Dict == nil {
+				o.Dict = NewDict()
+			}
+			return o.Dict, nil
+		case "__wrapped__", "__annotations__":
+		}
+		if o.Dict != nil {
+			if v, ok := o.Dict.GetStr(name); ok {
+				return v, nil
+			}
+		}
+		if name == "__annotations__" {
+			return NewDict(), nil
+		}
+	case *BoundMethod:
+		switch name {
+		case "__self__":
+			return o.Self, nil
+		case "__func__":
+			return o.Fn, nil
+		case "__name__", "__qualname__", "__doc__", "__module__":
+			return t.GetAttr(o.Fn, name)
+		}
+	case *Builtin:
+		switch name {
+		case "__name__", "__qualname__":
+			return Str(o.Name), nil
+		case "__doc__":
+			return None, nil
+		case "__module__":
+			return Str("builtins"), nil
+		}
+	case *Generator:
+		switch name {
+		case "__name__":
+			return Str(o.name), nil
+		case "__qualname__":
+			return Str(o.qualname), nil
+		}
+	case nil:
+	}
+	if name == "__class__" {
+		return TypeOf(obj), nil
+	}
+	cls := TypeOf(obj)
+	if v, ok, err := t.builtinAttr(obj, name); ok || err != nil {
+		return v, err
+	}
+	if m := cls.Lookup(name); m != nil {
+		switch mm := m.(type) {
+		case *Builtin:
+			return &BoundMethod{Self: obj, Fn: mm}, nil
+		case *Property:
+			return t.Call(mm.Get, Tuple{obj}, nil)
+		case *ClassMethod:
+			return &BoundMethod{Self: cls, Fn: mm.Fn}, nil
+		case *StaticMethod:
+			return mm.Fn, nil
+		}
+		return m, nil
+	}
+	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", cls.Name, name)
+}
+
+func (t *Thread) funcDoc(f *Function) Value {
+	if len(f.Code.Consts) > 0 {
+		// The compiler keeps a docstring as the first statement; it is
+		// not recorded separately, so report None.
+	}
+	if f.Dict != nil {
+		if v, ok := f.Dict.GetStr("__doc__"); ok {
+			return v
+		}
+	}
+	return None
+}
+
+// builtinAttr serves data attributes of builtin values.
+func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
+	switch o := obj.(type) {
+	case *Slice:
+		switch name {
+		case "start":
+			return o.Start, true, nil
+		case "stop":
+			return o.Stop, true, nil
+		case "step":
+			return o.Step, true, nil
+		}
+	case *Range:
+		switch name {
+		case "start":
+			return Int(o.Start), true, nil
+		case "stop":
+			return Int(o.Stop), true, nil
+		case "step":
+			return Int(o.Step), true, nil
+		}
+	case Int, Bool, *big.Int:
+		switch name {
+		case "real", "numerator":
+			if b, ok := o.(Bool); ok {
+				return boolToInt(b), true, nil
+			}
+			return o, true, nil
+		case "imag":
+			return Int(0), true, nil
+		case "denominator":
+			return Int(1), true, nil
+		}
+	case Float:
+		switch name {
+		case "real":
+			return o, true, nil
+		case "imag":
+			return Float(0), true, nil
+		}
+	case *Property:
+		switch name {
+		case "fget":
+			return orNone(o.Get), true, nil
+		case "fset":
+			return orNone(o.Set), true, nil
+		case "__doc__":
+			return orNone(o.Doc), true, nil
+		}
+	case *StaticMethod:
+		if name == "__func__" {
+			return o.Fn, true, nil
+		}
+	case *ClassMethod:
+		if name == "__func__" {
+			return o.Fn, true, nil
+		}
+	case *Future:
+		return nil, false, nil
+	}
+	return nil, false, nil
+}
+
+func orNone(v Value) Value {
+	if v == nil {
+		return None
+	}
+	return v
+}
+
+func boolToInt(b Bool) Int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {
+	attr := o.Class.Lookup(name)
+	switch a := attr.(type) {
+	case *Property:
+		if a.Get == nil {
+			return nil, Errorf(AttributeErrorClass, "property '%s' of '%s' object has no getter", name, o.Class.Name)
+		}
+		return t.Call(a.Get, Tuple{o}, nil)
+	case *Instance:
+		if a.Class.Lookup("__set__") != nil || a.Class.Lookup("__delete__") != nil {
+			if g := a.Class.Lookup("__get__"); g != nil {
+				return t.callMethod(g, a, Tuple{o, o.Class})
+			}
+		}
+	}
+	if o.Dict != nil {
+		if v, ok := o.Dict.GetStr(name); ok {
+			return v, nil
+		}
+	}
+	if attr != nil {
+		switch a := attr.(type) {
+		case *Function:
+			return &BoundMethod{Self: o, Fn: a}, nil
+		case *Builtin:
+			return &BoundMethod{Self: o, Fn: a}, nil
+		case *ClassMethod:
+			return &BoundMethod{Self: o.Class, Fn: a.Fn}, nil
+		case *StaticMethod:
+			return a.Fn, nil
+		case *Instance:
+			if g := a.Class.Lookup("__get__"); g != nil {
+				return t.callMethod(g, a, Tuple{o, o.Class})
+			}
+		}
+		return attr, nil
+	}
+	switch name {
+	case "__class__":
+		return o.Class, nil
+	case "__dict__":
+		if o.Dict == nil {
+			o.Dict = NewDict()
+		}
+		return o.Dict, nil
+	}
+	if o.Exc != nil {
+		switch name {
+		case "args":
+			return o.Exc.Args, nil
+		case "__cause__":
+			return orNone(o.Exc.Cause), nil
+		case "__context__":
+			return orNone(o.Exc.Context), nil
+		case "__suppress_context__":
+			return Bool(o.Exc.SuppressContext), nil
+		case "__traceback__":
+			return None, nil
+		case "value":
+			if o.Class.IsSubclass(StopIterationClass) {
+				return stopValue(o), nil
+			}
+		case "msg":
+			if o.Class.IsSubclass(SyntaxErrorClass) && len(o.Exc.Args) > 0 {
+				return o.Exc.Args[0], nil
+			}
+		case "errno", "strerror", "filename":
+			if o.Class.IsSubclass(OSErrorClass) {
+				return None, nil
+			}
+		case "code":
+			if o.Class.IsSubclass(SystemExitClass) {
+				return stopValue(o), nil
+			}
+		case "name":
+			if o.Class.IsSubclass(NameErrorClass) || o.Class.IsSubclass(ImportErrorClass) || o.Class.IsSubclass(AttributeErrorClass) {
+				return None, nil
+			}
+		}
+	}
+	if ga := o.Class.Lookup("__getattr__"); ga != nil {
+		return t.callMethod(ga, o, Tuple{Str(name)})
+	}
+	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+}
+
+func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
+	switch name {
+	case "__name__":
+		return Str(c.Name), nil
+	case "__qualname__":
+		return Str(c.QualName), nil
+	case "__module__":
+		return Str(c.Module), nil
+	case "__mro__":
+		out := make(Tuple, len(c.MRO))
+		for i, k := range c.MRO {
+			out[i] = k
+		}
+		return out, nil
+	case "__bases__":
+		out := make(Tuple, len(c.Bases))
+		for i, k := range c.Bases {
+			out[i] = k
+		}
+		return out, nil
+	case "__base__":
+		if len(c.Bases) == 0 {
+			return None, nil
+		}
+		return c.Bases[0], nil
+	case "__dict__":
+		return c.Dict.Copy(), nil
+	case "__class__":
+		return TypeClass, nil
+	case "__doc__":
+		if v, ok := c.Dict.GetStr("__doc__"); ok {
+			return v, nil
+		}
+		return None, nil
+	}
+	attr := c.Lookup(name)
+	if attr == nil {
+		if m := TypeClass.Lookup(name); m != nil {
+			if b, ok := m.(*Builtin); ok {
+				return &BoundMethod{Self: c, Fn: b}, nil
+			}
+		}
+		return nil, Errorf(AttributeErrorClass, "type object '%s' has no attribute '%s'", c.Name, name)
+	}
+	switch a := attr.(type) {
+	case *ClassMethod:
+		return &BoundMethod{Self: c, Fn: a.Fn}, nil
+	case *StaticMethod:
+		return a.Fn, nil
+	case *Instance:
+		if g := a.Class.Lookup("__get__"); g != nil {
+			return t.callMethod(g, a, Tuple{None, c})
+		}
+	}
+	return attr, nil
+}
+
+func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
+	var cls *Class
+	if c, ok := s.Obj.(*Class); ok && c.IsSubclass(s.Class) {
+		cls = c
+	} else {
+		cls = TypeOf(s.Obj)
+	}
+	mro := cls.MRO
+	i := 0
+	for i < len(mro) && mro[i] != s.Class {
+		i++
+	}
+	for _, k := range mro[min(i+1, len(mro)):] {
+		v, ok := k.Dict.GetStr(name)
+		if !ok {
+			continue
+		}
+		switch a := v.(type) {
+		case *Function, *Builtin:
+			if _, isCls := s.Obj.(*Class); isCls && s.Obj == cls {
+				return v, nil
+			}
+			return &BoundMethod{Self: s.Obj, Fn: a}, nil
+		case *ClassMethod:
+			return &BoundMethod{Self: cls, Fn: a.Fn}, nil
+		case *StaticMethod:
+			return a.Fn, nil
+		case *Property:
+			return t.Call(a.Get, Tuple{s.Obj}, nil)
+		}
+		return v, nil
+	}
+	return nil, Errorf(AttributeErrorClass, "'super' object has no attribute '%s'", name)
+}
+
+// SetAttr evaluates obj.name = v.
+func (t *Thread) SetAttr(obj Value, name string, v Value) error {
+	switch o := obj.(type) {
+	case *Instance:
+		attr := o.Class.Lookup(name)
+		switch a := attr.(type) {
+		case *Property:
+			if a.Set == nil {
+				return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, o.Class.Name)
+			}
+			_, err := t.Call(a.Set, Tuple{o, v}, nil)
+			return err
+		case *Instance:
+			if s := a.Class.Lookup("__set__"); s != nil {
+				_, err := t.callMethod(s, a, Tuple{o, v})
+				return err
+			}
+		}
+		if sa := o.Class.Lookup("__setattr__"); sa != nil {
+			if b, ok := sa.(*Builtin); !ok || b.Self != "object" {
+				_, err := t.callMethod(sa, o, Tuple{Str(name), v})
+				return err
+			}
+		}
+		return t.instanceSetAttr(o, name, v)
+	case *Class:
+		if o.builtin {
+			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+		}
+		o.Dict.SetStr(name, v)
+		return nil
+	case *Function:
+		if o.Dict == nil {
+			o.Dict = NewDict()
+		}
+		switch name {
+		case "__name__":
+			if s, ok := v.(Str); ok {
+				o.Name = string(s)
+				return nil
+			}
+		case "__qualname__":
+			if s, ok := v.(Str); ok {
+				o.QualName = string(s)
+				return nil
+			}
+		}
+		o.Dict.SetStr(name, v)
+		return nil
+	case *Module:
+		o.Dict.SetStr(name, v)
+		return nil
+	}
+	if TypeOf(obj).Lookup(name) != nil {
+		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
+	}
+	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
+}
+
+// instanceSetAttr is object.__setattr__.
+func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
+	if o.Exc != nil {
+		switch name {
+		case "args":
+			items, err := t.iterate(v, nil)
+			if err != nil {
+				return err
+			}
+			o.Exc.Args = Tuple(items)
+			return nil
+		case "__cause__":
+			if v == None {
+				o.Exc.Cause = None
+			} else {
+				o.Exc.Cause = v
+			}
+			o.Exc.SuppressContext = true
+			return nil
+		case "__context__":
+			o.Exc.Context = v
+			return nil
+		case "__suppress_context__":
+			b, _ := t.Truth(v)
+			o.Exc.SuppressContext = b
+			return nil
+		case "__traceback__":
+			return nil
+		}
+	}
+	if name == "__class__" {
+		if c, ok := v.(*Class); ok && !c.builtin {
+			o.Class = c
+			return nil
+		}
+		return Errorf(TypeErrorClass, "__class__ assignment only supported for user classes")
+	}
+	if o.Dict == nil {
+		o.Dict = NewDict()
+	}
+	o.Dict.SetStr(name, v)
+	return nil
+}
+
+// DelAttr evaluates del obj.name.
+func (t *Thread) DelAttr(obj Value, name string) error {
+	switch o := obj.(type) {
+	case *Instance:
+		if p, ok := o.Class.Lookup(name).(*Property); ok {
+			if p.Del == nil {
+				return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no deleter", name, o.Class.Name)
+			}
+			_, err := t.Call(p.Del, Tuple{o}, nil)
+			return err
+		}
+		if da := o.Class.Lookup("__delattr__"); da != nil {
+			if b, ok := da.(*Builtin); !ok || b.Self != "object" {
+				_, err := t.callMethod(da, o, Tuple{Str(name)})
+				return err
+			}
+		}
+		if o.Dict != nil && o.Dict.DeleteStr(name) {
+			return nil
+		}
+		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+	case *Class:
+		if !o.builtin && o.Dict.DeleteStr(name) {
+			return nil
+		}
+		return Errorf(AttributeErrorClass, "type object '%s' has no attribute '%s'", o.Name, name)
+	case *Function:
+		if o.Dict != nil && o.Dict.DeleteStr(name) {
+			return nil
+		}
+	}
+	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
+}
+
+var _ = utf8.RuneError

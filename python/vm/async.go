@@ -1,0 +1,602 @@
+package vm
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// HostFunction is a function of the embedding host. Calling it from Python
+// returns an awaitable; awaiting runs the work on its own goroutine.
+type HostFunction struct {
+	Name string
+	// Bind converts the arguments on the interpreter goroutine and returns
+	// the work to run on another goroutine.
+	Bind func(t *Thread, args Tuple, kw []Kwarg) (func(ctx context.Context) (any, error), error)
+	// Result converts the work's outcome back, on the interpreter goroutine.
+	Result func(t *Thread, v any, err error) (Value, error)
+}
+
+// Future is an awaitable result: a host call, a timer, a gather or a Task.
+type Future struct {
+	done      bool
+	result    Value
+	err       error
+	callbacks []func()
+	task      *Task
+	name      string
+	// host work, started on first await.
+	run     func(ctx context.Context) (any, error)
+	conv    func(t *Thread, v any, err error) (Value, error)
+	started bool
+	cancel  context.CancelFunc
+	timer   *time.Timer
+	loop    *Loop
+}
+
+// Task runs a coroutine on the event loop.
+type Task struct {
+	fut       *Future
+	coro      *Generator
+	waiting   *Future
+	cancelReq bool
+	scheduled bool
+}
+
+func (f *Future) class() *Class {
+	if f.task != nil {
+		return TaskClass
+	}
+	return FutureClass
+}
+
+func (f *Future) repr() string {
+	state := "pending"
+	if f.done {
+		state = "finished"
+	}
+	if f.task != nil {
+		return fmt.Sprintf("<Task %s name='%s'>", state, f.name)
+	}
+	return fmt.Sprintf("<Future %s>", state)
+}
+
+func (f *Future) resolve(v Value, err error) {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.result = v
+	f.err = err
+	cbs := f.callbacks
+	f.callbacks = nil
+	for _, cb := range cbs {
+		cb()
+	}
+}
+
+func (f *Future) onDone(cb func()) {
+	if f.done {
+		cb()
+		return
+	}
+	f.callbacks = append(f.callbacks, cb)
+}
+
+type futureIter struct {
+	f       *Future
+	yielded bool
+}
+
+func (it *futureIter) send(t *Thread, throw error) (Value, bool, error) {
+	if throw != nil {
+		if e, ok := throw.(*Instance); ok && e.Class == CancelledErrorClass && !it.f.done {
+			if it.f.cancel != nil {
+				it.f.cancel()
+			}
+			if it.f.task != nil {
+				it.f.task.requestCancel(t)
+			}
+		}
+		return nil, false, throw
+	}
+	if !it.f.done {
+		if t.loop == nil || !t.loop.running {
+			return nil, false, Errorf(RuntimeErrorClass, "no running event loop")
+		}
+		t.loop.start(it.f)
+		return it.f, true, nil
+	}
+	if it.f.err != nil {
+		return nil, false, it.f.err
+	}
+	return it.f.result, false, nil
+}
+
+type completion struct {
+	f   *Future
+	v   any
+	err error
+}
+
+// Loop is the event loop of one run: a ready queue of tasks and a channel
+// of completed host calls and timers.
+type Loop struct {
+	t       *Thread
+	ready   []*Task
+	done    chan completion
+	pending map[*Future]bool
+	running bool
+	fatal   error
+	taskSeq int
+}
+
+func (t *Thread) eventLoop() *Loop {
+	if t.loop == nil {
+		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}}
+	}
+	return t.loop
+}
+
+func (l *Loop) newTask(coro *Generator) *Task {
+	l.taskSeq++
+	task := &Task{coro: coro}
+	task.fut = &Future{task: task, name: fmt.Sprintf("Task-%d", l.taskSeq), loop: l}
+	l.schedule(task)
+	return task
+}
+
+func (l *Loop) schedule(task *Task) {
+	if task.scheduled || task.fut.done {
+		return
+	}
+	task.scheduled = true
+	l.ready = append(l.ready, task)
+}
+
+func (task *Task) requestCancel(t *Thread) bool {
+	if task.fut.done {
+		return false
+	}
+	task.cancelReq = true
+	if task.waiting != nil && task.waiting.cancel != nil {
+		task.waiting.cancel()
+	}
+	if t.loop != nil {
+		t.loop.schedule(task)
+	}
+	return true
+}
+
+// start launches host work or notes a pending timer.
+func (l *Loop) start(f *Future) {
+	if f.started || f.done || f.run == nil {
+		return
+	}
+	f.started = true
+	ctx, cancel := context.WithCancel(l.t.ctx)
+	f.cancel = cancel
+	l.pending[f] = true
+	run := f.run
+	ch := l.done
+	go func() {
+		var v any
+		var err error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("host function %s panicked: %v", f.name, r)
+				}
+			}()
+			v, err = run(ctx)
+		}()
+		cancel()
+		ch <- completion{f: f, v: v, err: err}
+	}()
+}
+
+func (l *Loop) timer(d time.Duration, f *Future, v Value) {
+	l.pending[f] = true
+	ch := l.done
+	f.timer = time.AfterFunc(d, func() { ch <- completion{f: f, v: v} })
+}
+
+// RunCoroutine drives coro to completion on the event loop.
+func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
+	l := t.eventLoop()
+	if l.running {
+		return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
+	}
+	l.running = true
+	defer func() { l.running = false }()
+	main := l.newTask(coro)
+	for !main.fut.done {
+		if l.fatal != nil {
+			return nil, l.fatal
+		}
+		if len(l.ready) == 0 {
+			if len(l.pending) == 0 {
+				return nil, Errorf(RuntimeErrorClass, "event loop stalled: every task is waiting on something that never completes")
+			}
+			select {
+			case c := <-l.done:
+				l.complete(c)
+			case <-t.ctx.Done():
+				return nil, l.inflightError()
+			}
+			continue
+		}
+		task := l.ready[0]
+		l.ready = l.ready[1:]
+		task.scheduled = false
+		l.step(task)
+		if err := t.check(); err != nil {
+			return nil, err
+		}
+	}
+	// Close tasks that never finished.
+	for _, task := range l.ready {
+		task.coro.finished = true
+	}
+	l.ready = nil
+	if main.fut.err != nil {
+		return nil, main.fut.err
+	}
+	return main.fut.result, nil
+}
+
+func (l *Loop) inflightError() error {
+	base := l.t.ctxError().(*LimitError)
+	var names []string
+	for f := range l.pending {
+		if f.run != nil && f.name != "" {
+			names = append(names, f.name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) > 0 {
+		base.Msg += "; host calls in flight: " + strings.Join(names, ", ")
+	}
+	return base
+}
+
+func (l *Loop) complete(c completion) {
+	delete(l.pending, c.f)
+	f := c.f
+	if f.done {
+		return
+	}
+	if f.conv != nil {
+		v, err := f.conv(l.t, c.v, c.err)
+		f.resolve(v, err)
+		return
+	}
+	if c.err != nil {
+		f.resolve(nil, c.err)
+		return
+	}
+	v, _ := c.v.(Value)
+	if v == nil {
+		v = None
+	}
+	f.resolve(v, nil)
+}
+
+func (l *Loop) step(task *Task) {
+	t := l.t
+	var throw error
+	if task.cancelReq {
+		task.cancelReq = false
+		throw = NewException(CancelledErrorClass)
+	}
+	task.waiting = nil
+	v, yielded, err := t.genSend(task.coro, None, throw)
+	if err != nil {
+		if _, ok := err.(*Instance); !ok {
+			l.fatal = err
+		}
+		task.fut.resolve(nil, err)
+		return
+	}
+	if !yielded {
+		task.fut.resolve(v, nil)
+		return
+	}
+	switch w := v.(type) {
+	case *Future:
+		task.waiting = w
+		l.start(w)
+		w.onDone(func() { l.schedule(task) })
+	case NoneType:
+		l.schedule(task)
+	default:
+		task.fut.resolve(nil, Errorf(RuntimeErrorClass, "Task got bad yield: %s", TypeName(v)))
+	}
+}
+
+// callHost makes the awaitable for a host call.
+func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error) {
+	t.hostCalls++
+	if t.hostCalls > t.limits.MaxHostCalls {
+		return nil, &LimitError{Kind: "host_calls", Type: "RuntimeError", Msg: fmt.Sprintf("host call limit of %d exceeded", t.limits.MaxHostCalls)}
+	}
+	run, err := h.Bind(t, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	return &Future{name: h.Name, run: run, conv: h.Result}, nil
+}
+
+// ensureFuture wraps a coroutine in a task.
+func (t *Thread) ensureFuture(v Value) (*Future, error) {
+	switch x := v.(type) {
+	case *Future:
+		return x, nil
+	case *Generator:
+		if x.coroutine {
+			l := t.eventLoop()
+			return l.newTask(x).fut, nil
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "An asyncio.Future, a coroutine or an awaitable is required")
+}
+
+func asyncioModule(t *Thread) (*Module, error) {
+	d := NewDict()
+	fn := func(name string, f BuiltinFunc) { d.SetStr(name, &Builtin{Name: name, Fn: f}) }
+	fn("gather", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		retExc := false
+		for _, k := range kw {
+			if k.Name != "return_exceptions" {
+				return nil, Errorf(TypeErrorClass, "gather() got an unexpected keyword argument '%s'", k.Name)
+			}
+			retExc, _ = t.Truth(k.Value)
+		}
+		l := t.eventLoop()
+		g := &Future{name: "gather"}
+		futs := make([]*Future, len(args))
+		for i, a := range args {
+			f, err := t.ensureFuture(a)
+			if err != nil {
+				return nil, err
+			}
+			futs[i] = f
+			l.start(f)
+		}
+		if len(futs) == 0 {
+			g.resolve(&List{}, nil)
+			return g, nil
+		}
+		remaining := len(futs)
+		for _, f := range futs {
+			f := f
+			f.onDone(func() {
+				remaining--
+				if f.err != nil && !retExc {
+					if _, ok := f.err.(*Instance); ok {
+						g.resolve(nil, f.err)
+					} else {
+						g.resolve(nil, f.err)
+					}
+					return
+				}
+				if remaining == 0 && !g.done {
+					out := make([]Value, len(futs))
+					for i, x := range futs {
+						if x.err != nil {
+							if e, ok := x.err.(*Instance); ok {
+								out[i] = e
+								continue
+							}
+							g.resolve(nil, x.err)
+							return
+						}
+						out[i] = x.result
+					}
+					g.resolve(&List{Items: out}, nil)
+				}
+			})
+		}
+		return g, nil
+	})
+	fn("sleep", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("sleep", args, kw, "delay", "result?")
+		if err != nil {
+			return nil, err
+		}
+		secs, err := toFloat(a[0])
+		if err != nil {
+			return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as a number", TypeName(a[0]))
+		}
+		var res Value = None
+		if a[1] != nil {
+			res = a[1]
+		}
+		f := &Future{name: "sleep"}
+		if secs <= 0 {
+			f.resolve(res, nil)
+			return f, nil
+		}
+		t.eventLoop().timer(time.Duration(secs*float64(time.Second)), f, res)
+		return f, nil
+	})
+	fn("create_task", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("create_task", args, kw, "coro", "*", "name?")
+		if err != nil {
+			return nil, err
+		}
+		g, ok := a[0].(*Generator)
+		if !ok || !g.coroutine {
+			return nil, Errorf(TypeErrorClass, "a coroutine was expected, got %s", reprNoThread(t, a[0]))
+		}
+		task := t.eventLoop().newTask(g)
+		if s, ok := a[1].(Str); ok {
+			task.fut.name = string(s)
+		}
+		return task.fut, nil
+	})
+	d.SetStr("ensure_future", &Builtin{Name: "ensure_future", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "ensure_future() takes 1 argument")
+		}
+		return t.ensureFuture(args[0])
+	}})
+	fn("wait_for", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("wait_for", args, kw, "fut", "timeout")
+		if err != nil {
+			return nil, err
+		}
+		inner, err := t.ensureFuture(a[0])
+		if err != nil {
+			return nil, err
+		}
+		if a[1] == None {
+			return inner, nil
+		}
+		secs, err := toFloat(a[1])
+		if err != nil {
+			return nil, err
+		}
+		l := t.eventLoop()
+		l.start(inner)
+		out := &Future{name: "wait_for"}
+		timer := &Future{name: "timeout"}
+		inner.onDone(func() {
+			if timer.timer != nil {
+				timer.timer.Stop()
+				delete(l.pending, timer)
+			}
+			out.resolve(inner.result, inner.err)
+		})
+		if !inner.done {
+			timer.onDone(func() {
+				if inner.done {
+					return
+				}
+				if inner.task != nil {
+					inner.task.requestCancel(t)
+				} else if inner.cancel != nil {
+					inner.cancel()
+				}
+				inner.callbacks = nil
+				out.resolve(nil, NewException(TimeoutErrorClass))
+			})
+			l.timer(time.Duration(secs*float64(time.Second)), timer, None)
+		}
+		return out, nil
+	})
+	fn("run", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "run() takes 1 positional argument")
+		}
+		g, ok := args[0].(*Generator)
+		if !ok || !g.coroutine {
+			return nil, Errorf(ValueErrorClass, "a coroutine was expected, got %s", reprNoThread(t, args[0]))
+		}
+		return t.RunCoroutine(g)
+	})
+	fn("iscoroutine", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		g, ok := args[0].(*Generator)
+		return Bool(ok && g.coroutine), nil
+	})
+	d.SetStr("CancelledError", CancelledErrorClass)
+	d.SetStr("TimeoutError", TimeoutErrorClass)
+	d.SetStr("Future", FutureClass)
+	d.SetStr("Task", TaskClass)
+	return &Module{Name: "asyncio", Dict: d}, nil
+}
+
+func initFutures() {
+	addMethods(FutureClass, map[string]BuiltinFunc{
+		"done": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Bool(a[0].(*Future).done), nil },
+		"result": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			f := a[0].(*Future)
+			if !f.done {
+				return nil, Errorf(ExceptionClass, "Result is not set.")
+			}
+			if f.err != nil {
+				return nil, f.err
+			}
+			return f.result, nil
+		},
+		"exception": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			f := a[0].(*Future)
+			if f.err != nil {
+				return f.err.(*Instance), nil
+			}
+			return None, nil
+		},
+		"cancel": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			f := a[0].(*Future)
+			if f.task != nil {
+				return Bool(f.task.requestCancel(t)), nil
+			}
+			if f.done {
+				return Bool(false), nil
+			}
+			if f.cancel != nil {
+				f.cancel()
+			}
+			f.resolve(nil, NewException(CancelledErrorClass))
+			return Bool(true), nil
+		},
+		"cancelled": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			f := a[0].(*Future)
+			e, ok := f.err.(*Instance)
+			return Bool(ok && e.Class == CancelledErrorClass), nil
+		},
+		"get_name": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Str(a[0].(*Future).name), nil },
+	})
+}
+
+// ModuleFunc builds a module for one run.
+type ModuleFunc func(t *Thread) (*Module, error)
+
+// Modules maps importable module names to their builders. Build the table
+// before the first run (DefaultModules, then Register) and do not change it
+// while runs are in progress; each run builds its own module objects, so
+// runs never share mutable module state.
+type Modules map[string]ModuleFunc
+
+// DefaultModules returns a table holding the modules the VM provides
+// itself (asyncio).
+func DefaultModules() Modules {
+	return Modules{"asyncio": asyncioModule}
+}
+
+// Register adds or replaces a module builder.
+func (m Modules) Register(name string, fn ModuleFunc) { m[name] = fn }
+
+// Import returns the module named name, building it once per run.
+func (t *Thread) Import(name string) (Value, error) {
+	top := name
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		top = name[:i]
+	}
+	if m, ok := t.modCache[name]; ok {
+		return t.topModule(top, m)
+	}
+	fn, ok := t.modules[name]
+	if !ok {
+		return nil, Errorf(ModuleNotFoundErrorClass, "No module named '%s'", name)
+	}
+	m, err := fn(t)
+	if err != nil {
+		return nil, err
+	}
+	t.modCache[name] = m
+	return t.topModule(top, m)
+}
+
+func (t *Thread) topModule(top string, m *Module) (Value, error) {
+	if top == m.Name {
+		return m, nil
+	}
+	parent, err := t.Import(top)
+	if err != nil {
+		return nil, err
+	}
+	return parent, nil
+}

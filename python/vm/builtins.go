@@ -1,0 +1,815 @@
+package vm
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// builtinsDict is the builtins namespace, built once at init and never
+// mutated afterwards (snippets cannot reach it).
+var builtinsDict = NewDict()
+
+func def(name string, fn BuiltinFunc) {
+	builtinsDict.SetStr(name, &Builtin{Name: name, Fn: fn})
+}
+
+// Builtins returns a copy of the builtins namespace.
+func Builtins() *Dict { return builtinsDict.Copy() }
+
+func initMisc() {
+	for _, c := range []*Class{ObjectClass, TypeClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
+		ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass, SliceClass, PropertyClass,
+		StaticMethodClass, ClassMethodClass, SuperClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass} {
+		builtinsDict.SetStr(c.Name, c)
+	}
+	for _, c := range exceptionClasses {
+		builtinsDict.SetStr(c.Name, c)
+	}
+	builtinsDict.SetStr("NotImplemented", NotImplemented)
+	builtinsDict.SetStr("Ellipsis", EllipsisType{})
+	builtinsDict.SetStr("__name__", Str("__main__"))
+	builtinsDict.SetStr("EnvironmentError", OSErrorClass)
+	builtinsDict.SetStr("IOError", OSErrorClass)
+
+	def("print", builtinPrint)
+	def("len", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("len", args, kw, 1); err != nil {
+			return nil, err
+		}
+		n, err := t.Len(args[0])
+		return Int(n), err
+	})
+	def("repr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("repr", args, kw, 1); err != nil {
+			return nil, err
+		}
+		s, err := t.Repr(args[0])
+		return Str(s), err
+	})
+	def("ascii", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("ascii", args, kw, 1); err != nil {
+			return nil, err
+		}
+		s, err := t.Repr(args[0])
+		return Str(asciiEscape(s)), err
+	})
+	def("isinstance", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("isinstance", args, kw, 2); err != nil {
+			return nil, err
+		}
+		ok, err := isInstance(TypeOf(args[0]), args[1], "isinstance")
+		return Bool(ok), err
+	})
+	def("issubclass", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("issubclass", args, kw, 2); err != nil {
+			return nil, err
+		}
+		c, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
+		}
+		r, err := isInstance(c, args[1], "issubclass")
+		return Bool(r), err
+	})
+	def("hasattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("hasattr", args, kw, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "hasattr(): attribute name must be string")
+		}
+		_, err := t.GetAttr(args[0], string(name))
+		if err != nil {
+			if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+				return Bool(false), nil
+			}
+			return nil, err
+		}
+		return Bool(true), nil
+	})
+	def("getattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("getattr", args, kw, 2, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "getattr(): attribute name must be string")
+		}
+		v, err := t.GetAttr(args[0], string(name))
+		if err != nil && len(args) == 3 {
+			if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+				return args[2], nil
+			}
+		}
+		return v, err
+	})
+	def("setattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("setattr", args, kw, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
+		}
+		return None, t.SetAttr(args[0], string(name), args[2])
+	})
+	def("delattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("delattr", args, kw, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
+		}
+		return None, t.DelAttr(args[0], string(name))
+	})
+	def("callable", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("callable", args, kw, 1); err != nil {
+			return nil, err
+		}
+		switch x := args[0].(type) {
+		case *Function, *Builtin, *BoundMethod, *Class, *HostFunction:
+			return Bool(true), nil
+		case *Instance:
+			return Bool(x.Class.Lookup("__call__") != nil), nil
+		}
+		return Bool(false), nil
+	})
+	def("iter", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("iter", args, kw, 1, 2); err != nil {
+			return nil, err
+		}
+		if len(args) == 2 {
+			fn, sentinel := args[0], args[1]
+			return FuncIter(CallIterClass, func(t *Thread) (Value, bool, error) {
+				v, err := t.Call(fn, nil, nil)
+				if err != nil {
+					return nil, false, err
+				}
+				eq, err := t.Equal(v, sentinel)
+				if err != nil || eq {
+					return nil, false, err
+				}
+				return v, true, nil
+			}), nil
+		}
+		return t.Iter(args[0])
+	})
+	def("next", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("next", args, kw, 1, 2); err != nil {
+			return nil, err
+		}
+		if !isIterator(args[0]) {
+			return nil, Errorf(TypeErrorClass, "'%s' object is not an iterator", TypeName(args[0]))
+		}
+		v, ok, err := t.nextRaw(args[0])
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if len(args) == 2 {
+				return args[1], nil
+			}
+			if v == None || v == nil {
+				return nil, NewException(StopIterationClass)
+			}
+			return nil, NewException(StopIterationClass, v)
+		}
+		return v, nil
+	})
+	def("abs", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("abs", args, kw, 1); err != nil {
+			return nil, err
+		}
+		switch x := args[0].(type) {
+		case Int:
+			if x < 0 {
+				return t.Unary(3, x)
+			}
+			return x, nil
+		case Bool:
+			return boolToInt(x), nil
+		case *big.Int:
+			return MakeInt(new(big.Int).Abs(x)), nil
+		case Float:
+			return Float(math.Abs(float64(x))), nil
+		case *Instance:
+			if m := x.Class.Lookup("__abs__"); m != nil {
+				return t.callMethod(m, x, nil)
+			}
+		}
+		return nil, Errorf(TypeErrorClass, "bad operand type for abs(): '%s'", TypeName(args[0]))
+	})
+	def("chr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("chr", args, kw, 1); err != nil {
+			return nil, err
+		}
+		n, ok := args[0].(Int)
+		if !ok {
+			if _, isF := args[0].(Float); isF {
+				return nil, Errorf(TypeErrorClass, "'float' object cannot be interpreted as an integer")
+			}
+			i, err := t.toInt(args[0], "")
+			if err != nil {
+				return nil, err
+			}
+			n = Int(i)
+		}
+		if n < 0 || n > 0x10ffff {
+			return nil, Errorf(ValueErrorClass, "chr() arg not in range(0x110000)")
+		}
+		return Str(string(rune(n))), nil
+	})
+	def("ord", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("ord", args, kw, 1); err != nil {
+			return nil, err
+		}
+		switch s := args[0].(type) {
+		case Str:
+			if n := utf8.RuneCountInString(string(s)); n != 1 {
+				return nil, Errorf(TypeErrorClass, "ord() expected a character, but string of length %d found", n)
+			}
+			r, _ := utf8.DecodeRuneInString(string(s))
+			return Int(r), nil
+		case Bytes:
+			if len(s) != 1 {
+				return nil, Errorf(TypeErrorClass, "ord() expected a character, but string of length %d found", len(s))
+			}
+			return Int(s[0]), nil
+		}
+		return nil, Errorf(TypeErrorClass, "ord() expected string of length 1, but %s found", TypeName(args[0]))
+	})
+	for _, b := range []struct {
+		name   string
+		base   int
+		prefix string
+	}{{"hex", 16, "0x"}, {"oct", 8, "0o"}, {"bin", 2, "0b"}} {
+		b := b
+		def(b.name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs(b.name, args, kw, 1); err != nil {
+				return nil, err
+			}
+			i, ok, err := t.index(args[0])
+			if err != nil {
+				return nil, err
+			}
+			var bi *big.Int
+			if !ok {
+				if x, isBig := args[0].(*big.Int); isBig {
+					bi = x
+				} else {
+					return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+				}
+			} else {
+				bi = big.NewInt(i)
+			}
+			if x, isBig := args[0].(*big.Int); isBig {
+				bi = x
+			}
+			s := new(big.Int).Abs(bi).Text(b.base)
+			if bi.Sign() < 0 {
+				return Str("-" + b.prefix + s), nil
+			}
+			return Str(b.prefix + s), nil
+		})
+	}
+	def("hash", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("hash", args, kw, 1); err != nil {
+			return nil, err
+		}
+		h, err := t.Hash(args[0])
+		return Int(int64(h)), err
+	})
+	def("id", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("id", args, kw, 1); err != nil {
+			return nil, err
+		}
+		return Int(int64(identity(args[0]) & (1<<62 - 1))), nil
+	})
+	def("format", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("format", args, kw, 1, 2); err != nil {
+			return nil, err
+		}
+		spec := ""
+		if len(args) == 2 {
+			s, ok := args[1].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "format() argument 2 must be str, not %s", TypeName(args[1]))
+			}
+			spec = string(s)
+		}
+		return t.formatValue(args[0], 0, spec)
+	})
+	def("divmod", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("divmod", args, kw, 2); err != nil {
+			return nil, err
+		}
+		a, b := args[0], args[1]
+		if numKind(a) == 0 || numKind(b) == 0 {
+			if r, ok, err := t.userBinaryNamed("__divmod__", "__rdivmod__", a, b); ok || err != nil {
+				return r, err
+			}
+			return nil, Errorf(TypeErrorClass, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(a), TypeName(b))
+		}
+		if numKind(a) == 2 || numKind(b) == 2 {
+			x, _ := toFloat(a)
+			y, _ := toFloat(b)
+			if y == 0 {
+				return nil, Errorf(ZeroDivisionErrorClass, "float divmod()")
+			}
+			q, m := floatDivmod(x, y)
+			return Tuple{Float(q), Float(m)}, nil
+		}
+		q, err := t.intBinary(12, a, b) // FloorDiv
+		if err != nil {
+			return nil, err
+		}
+		m, err := t.intBinary(5, a, b) // Mod
+		if err != nil {
+			return nil, err
+		}
+		return Tuple{q, m}, nil
+	})
+	def("pow", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("pow", args, kw, "base", "exp", "mod?")
+		if err != nil {
+			return nil, err
+		}
+		if a[2] != nil && a[2] != None {
+			x, y, m := toBig(a[0]), toBig(a[1]), toBig(a[2])
+			if x == nil || y == nil || m == nil {
+				return nil, Errorf(TypeErrorClass, "pow() 3rd argument not allowed unless all arguments are integers")
+			}
+			if m.Sign() == 0 {
+				return nil, Errorf(ValueErrorClass, "pow() 3rd argument cannot be 0")
+			}
+			if y.Sign() < 0 {
+				inv := new(big.Int).ModInverse(x, new(big.Int).Abs(m))
+				if inv == nil {
+					return nil, Errorf(ValueErrorClass, "base is not invertible for the given modulus")
+				}
+				x = inv
+				y = new(big.Int).Neg(y)
+			}
+			r := new(big.Int).Exp(x, y, new(big.Int).Abs(m))
+			if m.Sign() < 0 && r.Sign() != 0 {
+				r.Add(r, m)
+			}
+			return MakeInt(r), nil
+		}
+		return t.Binary(6, a[0], a[1]) // Pow
+	})
+	def("round", builtinRound)
+	def("sum", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("sum", args, kw, "iterable", "start?")
+		if err != nil {
+			return nil, err
+		}
+		var acc Value = Int(0)
+		if a[1] != nil {
+			acc = a[1]
+			switch acc.(type) {
+			case Str:
+				return nil, Errorf(TypeErrorClass, "sum() can't sum strings [use ''.join(seq) instead]")
+			case Bytes:
+				return nil, Errorf(TypeErrorClass, "sum() can't sum bytes [use b''.join(seq) instead]")
+			}
+		}
+		it, err := t.Iter(a[0])
+		if err != nil {
+			return nil, err
+		}
+		// Floats are summed with compensation, as CPython does.
+		for {
+			v, ok, err := t.Next(it)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return acc, nil
+			}
+			if x, ok := acc.(Int); ok {
+				if y, ok := v.(Int); ok {
+					if r, ok := intFast(0, x, y); ok {
+						acc = r
+						continue
+					}
+				}
+			}
+			acc, err = t.Binary(0, acc, v)
+			if err != nil {
+				return nil, err
+			}
+		}
+	})
+	def("any", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("any", args, kw, 1); err != nil {
+			return nil, err
+		}
+		it, err := t.Iter(args[0])
+		if err != nil {
+			return nil, err
+		}
+		for {
+			v, ok, err := t.Next(it)
+			if err != nil || !ok {
+				return Bool(false), err
+			}
+			b, err := t.Truth(v)
+			if err != nil {
+				return nil, err
+			}
+			if b {
+				return Bool(true), nil
+			}
+		}
+	})
+	def("all", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("all", args, kw, 1); err != nil {
+			return nil, err
+		}
+		it, err := t.Iter(args[0])
+		if err != nil {
+			return nil, err
+		}
+		for {
+			v, ok, err := t.Next(it)
+			if err != nil || !ok {
+				return Bool(true), err
+			}
+			b, err := t.Truth(v)
+			if err != nil {
+				return nil, err
+			}
+			if !b {
+				return Bool(false), nil
+			}
+		}
+	})
+	def("min", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return t.minMax("min", args, kw, 2) }) // Lt
+	def("max", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return t.minMax("max", args, kw, 4) }) // Gt
+	def("sorted", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "sorted expected 1 argument, got %d", len(args))
+		}
+		items, err := t.iterate(args[0], nil)
+		if err != nil {
+			return nil, err
+		}
+		l := &List{Items: append([]Value(nil), items...)}
+		if err := t.listSort(l, kw); err != nil {
+			return nil, err
+		}
+		return l, nil
+	})
+	def("vars", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("vars", args, kw, 1); err != nil {
+			return nil, err
+		}
+		switch x := args[0].(type) {
+		case *Instance:
+			if x.Dict == nil {
+				x.Dict = NewDict()
+			}
+			return x.Dict, nil
+		case *Class, *Module, *Function:
+			return t.GetAttr(x, "__dict__")
+		}
+		return nil, Errorf(TypeErrorClass, "vars() argument must have __dict__ attribute")
+	})
+	def("dir", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("dir", args, kw, 1); err != nil {
+			return nil, err
+		}
+		names := map[string]bool{}
+		add := func(d *Dict) {
+			for _, k := range d.Keys() {
+				if s, ok := k.(Str); ok {
+					names[string(s)] = true
+				}
+			}
+		}
+		switch x := args[0].(type) {
+		case *Instance:
+			if x.Dict != nil {
+				add(x.Dict)
+			}
+			for _, c := range x.Class.MRO {
+				add(c.Dict)
+			}
+		case *Class:
+			for _, c := range x.MRO {
+				add(c.Dict)
+			}
+		case *Module:
+			add(x.Dict)
+		case *Namespace:
+			add(x.Attrs)
+		default:
+			for _, c := range TypeOf(x).MRO {
+				add(c.Dict)
+			}
+		}
+		out := make([]string, 0, len(names))
+		for n := range names {
+			out = append(out, n)
+		}
+		sort.Strings(out)
+		items := make([]Value, len(out))
+		for i, n := range out {
+			items[i] = Str(n)
+		}
+		return &List{Items: items}, nil
+	})
+	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "globals", "locals", "breakpoint", "memoryview", "help"} {
+		name := name
+		def(name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in this sandbox", name)
+		})
+	}
+	initBuiltinTypes()
+}
+
+func (t *Thread) userBinaryNamed(name, rname string, a, b Value) (Value, bool, error) {
+	if ia, ok := a.(*Instance); ok {
+		if m := ia.Class.Lookup(name); m != nil {
+			r, err := t.callMethod(m, a, Tuple{b})
+			if err != nil || r != NotImplemented {
+				return r, true, err
+			}
+		}
+	}
+	if ib, ok := b.(*Instance); ok {
+		if m := ib.Class.Lookup(rname); m != nil {
+			r, err := t.callMethod(m, b, Tuple{a})
+			if err != nil || r != NotImplemented {
+				return r, true, err
+			}
+		}
+	}
+	return nil, false, nil
+}
+
+func asciiEscape(s string) string {
+	var sb strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			sb.WriteRune(r)
+		case r <= 0xff:
+			fmt.Fprintf(&sb, `\x%02x`, r)
+		case r <= 0xffff:
+			fmt.Fprintf(&sb, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&sb, `\U%08x`, r)
+		}
+	}
+	return sb.String()
+}
+
+func isInstance(c *Class, spec Value, fname string) (bool, error) {
+	switch s := spec.(type) {
+	case *Class:
+		return c.IsSubclass(s), nil
+	case Tuple:
+		for _, x := range s {
+			ok, err := isInstance(c, x, fname)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	if fname == "isinstance" {
+		return false, Errorf(TypeErrorClass, "isinstance() arg 2 must be a type, a tuple of types, or a union")
+	}
+	return false, Errorf(TypeErrorClass, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+}
+
+func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	sep, end := " ", "\n"
+	for _, k := range kw {
+		switch k.Name {
+		case "sep", "end":
+			var s string
+			switch v := k.Value.(type) {
+			case NoneType:
+				if k.Name == "sep" {
+					s = " "
+				} else {
+					s = "\n"
+				}
+			case Str:
+				s = string(v)
+			default:
+				return nil, Errorf(TypeErrorClass, "%s must be None or a string, not %s", k.Name, TypeName(v))
+			}
+			if k.Name == "sep" {
+				sep = s
+			} else {
+				end = s
+			}
+		case "file", "flush":
+		default:
+			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for print()", k.Name)
+		}
+	}
+	var sb strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		s, err := t.Str(a)
+		if err != nil {
+			return nil, err
+		}
+		sb.WriteString(s)
+	}
+	sb.WriteString(end)
+	return None, t.Write(sb.String())
+}
+
+// Len returns len(v).
+func (t *Thread) Len(v Value) (int64, error) {
+	switch x := v.(type) {
+	case Str:
+		return int64(strLen(x)), nil
+	case *List:
+		return int64(len(x.Items)), nil
+	case Tuple:
+		return int64(len(x)), nil
+	case *Dict:
+		return int64(x.Len()), nil
+	case *Set:
+		return int64(x.Len()), nil
+	case Bytes:
+		return int64(len(x)), nil
+	case *Range:
+		return x.Len(), nil
+	case *DictView:
+		return int64(x.d.Len()), nil
+	case *Instance:
+		if m := x.Class.Lookup("__len__"); m != nil {
+			r, err := t.callMethod(m, v, nil)
+			if err != nil {
+				return 0, err
+			}
+			return t.lenResult(r)
+		}
+	}
+	return 0, Errorf(TypeErrorClass, "object of type '%s' has no len()", TypeName(v))
+}
+
+func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	a, err := parseArgs("round", args, kw, "number", "ndigits?")
+	if err != nil {
+		return nil, err
+	}
+	x, nd := a[0], a[1]
+	switch v := x.(type) {
+	case Float:
+		f := float64(v)
+		if nd == nil || nd == None {
+			if math.IsNaN(f) {
+				return nil, Errorf(ValueErrorClass, "cannot convert float NaN to integer")
+			}
+			if math.IsInf(f, 0) {
+				return nil, Errorf(OverflowErrorClass, "cannot convert float infinity to integer")
+			}
+			r := math.RoundToEven(f)
+			if math.Abs(r) < 1<<62 {
+				return Int(int64(r)), nil
+			}
+			bf := new(big.Float).SetFloat64(r)
+			bi, _ := bf.Int(nil)
+			return MakeInt(bi), nil
+		}
+		n, err := t.toInt(nd, "")
+		if err != nil {
+			return nil, err
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) || n > 300 {
+			return v, nil
+		}
+		if n < -308 {
+			return Float(math.Copysign(0, f)), nil
+		}
+		if n >= 0 {
+			s := strconv.FormatFloat(f, 'f', int(n), 64)
+			r, _ := strconv.ParseFloat(s, 64)
+			return Float(r), nil
+		}
+		p := math.Pow(10, float64(-n))
+		r := math.RoundToEven(f/p) * p
+		return Float(r), nil
+	case Int, Bool, *big.Int:
+		if nd == nil || nd == None {
+			if b, ok := v.(Bool); ok {
+				return boolToInt(b), nil
+			}
+			return v, nil
+		}
+		n, err := t.toInt(nd, "")
+		if err != nil {
+			return nil, err
+		}
+		if n >= 0 {
+			if b, ok := v.(Bool); ok {
+				return boolToInt(b), nil
+			}
+			return v, nil
+		}
+		bi := toBig(v)
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
+		q, r := new(big.Int).DivMod(bi, p, new(big.Int))
+		// Round half to even.
+		twice := new(big.Int).Mul(r, big.NewInt(2))
+		c := twice.Cmp(p)
+		if c > 0 || (c == 0 && q.Bit(0) == 1) {
+			q.Add(q, big.NewInt(1))
+		}
+		return MakeInt(q.Mul(q, p)), nil
+	case *Instance:
+		if m := v.Class.Lookup("__round__"); m != nil {
+			if nd == nil {
+				return t.callMethod(m, v, nil)
+			}
+			return t.callMethod(m, v, Tuple{nd})
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "type %s doesn't define __round__ method", TypeName(x))
+}
+
+func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, error) {
+	var key, def Value
+	hasDefault := false
+	for _, k := range kw {
+		switch k.Name {
+		case "key":
+			key = k.Value
+		case "default":
+			def = k.Value
+			hasDefault = true
+		default:
+			return nil, Errorf(TypeErrorClass, "%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+	}
+	var items []Value
+	if len(args) == 0 {
+		return nil, Errorf(TypeErrorClass, "%s expected at least 1 argument, got 0", name)
+	}
+	if len(args) == 1 {
+		var err error
+		items, err = t.iterate(args[0], nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(items) == 0 {
+			if hasDefault {
+				return def, nil
+			}
+			return nil, Errorf(ValueErrorClass, "%s() arg is an empty sequence", name)
+		}
+	} else {
+		if hasDefault {
+			return nil, Errorf(TypeErrorClass, "Cannot specify a default for %s() with multiple positional arguments", name)
+		}
+		items = args
+	}
+	if key == None {
+		key = nil
+	}
+	best := items[0]
+	var bestKey Value = best
+	if key != nil {
+		k, err := t.Call(key, Tuple{best}, nil)
+		if err != nil {
+			return nil, err
+		}
+		bestKey = k
+	}
+	for _, v := range items[1:] {
+		var kv Value = v
+		if key != nil {
+			k, err := t.Call(key, Tuple{v}, nil)
+			if err != nil {
+				return nil, err
+			}
+			kv = k
+		}
+		r, err := t.Compare(cmpOpFor(op), kv, bestKey)
+		if err != nil {
+			return nil, err
+		}
+		if b, _ := t.Truth(r); b {
+			best, bestKey = v, kv
+		}
+	}
+	return best, nil
+}

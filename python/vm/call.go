@@ -1,0 +1,465 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolplane/toolplane/python/compile"
+)
+
+// Call calls any callable value.
+func (t *Thread) Call(fn Value, args Tuple, kw []Kwarg) (Value, error) {
+	switch f := fn.(type) {
+	case *Builtin:
+		return f.Fn(t, args, kw)
+	case *Function:
+		return t.callPython(f, args, kw)
+	case *BoundMethod:
+		nargs := make(Tuple, len(args)+1)
+		nargs[0] = f.Self
+		copy(nargs[1:], args)
+		return t.Call(f.Fn, nargs, kw)
+	case *Class:
+		return t.construct(f, args, kw)
+	case *Instance:
+		if m := f.Class.Lookup("__call__"); m != nil {
+			return t.callMethod(m, f, args, kw...)
+		}
+	case *HostFunction:
+		return t.callHost(f, args, kw)
+	case *StaticMethod:
+		return t.Call(f.Fn, args, kw)
+	}
+	return nil, Errorf(TypeErrorClass, "'%s' object is not callable", TypeName(fn))
+}
+
+// callMethod calls a function found on a class with self prepended.
+func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value, error) {
+	switch mm := m.(type) {
+	case *StaticMethod:
+		return t.Call(mm.Fn, args, kw)
+	case *ClassMethod:
+		cls := self
+		if _, ok := self.(*Class); !ok {
+			cls = TypeOf(self)
+		}
+		return t.Call(mm.Fn, append(Tuple{cls}, args...), kw)
+	case *Function, *Builtin:
+		nargs := make(Tuple, len(args)+1)
+		nargs[0] = self
+		copy(nargs[1:], args)
+		return t.Call(m, nargs, kw)
+	}
+	return t.Call(m, args, kw)
+}
+
+// CallMethodName calls obj.name(*args, **kw).
+func (t *Thread) CallMethodName(obj Value, name string, args Tuple, kw []Kwarg) (Value, error) {
+	m, self, err := t.getMethod(obj, name)
+	if err != nil {
+		return nil, err
+	}
+	if self == null {
+		return t.Call(m, args, kw)
+	}
+	return t.callMethod(m, self, args, kw...)
+}
+
+// getMethod looks up a method for a call without allocating a bound method
+// when the attribute is a plain function on the class.
+func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
+	switch o := obj.(type) {
+	case *Instance:
+		if o.Dict != nil {
+			if v, ok := o.Dict.GetStr(name); ok {
+				if o.Class.Lookup(name) == nil {
+					return v, null, nil
+				}
+			}
+		}
+		m := o.Class.Lookup(name)
+		if f, ok := m.(*Function); ok {
+			if o.Dict == nil || !o.Dict.HasStr(name) {
+				return f, obj, nil
+			}
+		}
+	case *Class, *Module, *Super, *Namespace:
+	default:
+		cls := TypeOf(obj)
+		if m := cls.Lookup(name); m != nil {
+			if b, ok := m.(*Builtin); ok {
+				return b, obj, nil
+			}
+		}
+	}
+	v, err := t.GetAttr(obj, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, null, nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	switch len(q) {
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " and " + q[1]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + ", and " + q[len(q)-1]
+}
+
+// bindArgs fills locals with the parameters of fn.
+func (t *Thread) bindArgs(fn *Function, locals []Value, args Tuple, kw []Kwarg) error {
+	code := fn.Code
+	nparams := code.ArgCount
+	nkwonly := code.KwOnlyCount
+	hasVarArgs := code.Flags&compile.FlagVarArgs != 0
+	hasVarKw := code.Flags&compile.FlagVarKw != 0
+	name := fn.QualName
+
+	// Fast path: exact positional call.
+	if len(kw) == 0 && len(args) == nparams && !hasVarArgs && !hasVarKw && nkwonly == 0 {
+		copy(locals, args)
+		return nil
+	}
+	n := len(args)
+	if n > nparams {
+		n = nparams
+	}
+	copy(locals, args[:n])
+	varArgsIdx := nparams + nkwonly
+	varKwIdx := varArgsIdx
+	if hasVarArgs {
+		varKwIdx++
+		locals[varArgsIdx] = append(Tuple(nil), args[n:]...)
+	} else if len(args) > nparams {
+		given := len(args)
+		ndef := len(fn.Defaults)
+		var takes string
+		if ndef > 0 {
+			takes = fmt.Sprintf("from %d to %d positional arguments", nparams-ndef, nparams)
+		} else {
+			takes = plural(nparams, "positional argument")
+		}
+		kwGiven := 0
+		for _, k := range kw {
+			for i := nparams; i < nparams+nkwonly; i++ {
+				if code.VarNames[i] == k.Name {
+					kwGiven++
+				}
+			}
+		}
+		was := "were"
+		if given == 1 {
+			was = "was"
+		}
+		if kwGiven > 0 {
+			return Errorf(TypeErrorClass, "%s() takes %s but %d positional argument%s (and %d keyword-only argument%s) were given", name, takes, given, sfx(given), kwGiven, sfx(kwGiven))
+		}
+		return Errorf(TypeErrorClass, "%s() takes %s but %d %s given", name, takes, given, was)
+	}
+	var kwdict *Dict
+	if hasVarKw {
+		kwdict = NewDict()
+		locals[varKwIdx] = kwdict
+	}
+	var posOnlyAsKw []string
+	for _, k := range kw {
+		idx := -1
+		for i := code.PosOnlyCount; i < nparams+nkwonly; i++ {
+			if code.VarNames[i] == k.Name {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			if kwdict != nil {
+				if kwdict.HasStr(k.Name) {
+					return Errorf(TypeErrorClass, "%s() got multiple values for keyword argument '%s'", name, k.Name)
+				}
+				kwdict.SetStr(k.Name, k.Value)
+				continue
+			}
+			for i := 0; i < code.PosOnlyCount; i++ {
+				if code.VarNames[i] == k.Name {
+					posOnlyAsKw = append(posOnlyAsKw, k.Name)
+				}
+			}
+			if len(posOnlyAsKw) > 0 {
+				continue
+			}
+			return Errorf(TypeErrorClass, "%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+		if locals[idx] != nil {
+			return Errorf(TypeErrorClass, "%s() got multiple values for argument '%s'", name, k.Name)
+		}
+		locals[idx] = k.Value
+	}
+	if len(posOnlyAsKw) > 0 {
+		return Errorf(TypeErrorClass, "%s() got some positional-only arguments passed as keyword arguments: '%s'", name, strings.Join(posOnlyAsKw, ", "))
+	}
+	ndef := len(fn.Defaults)
+	var missing []string
+	for i := 0; i < nparams; i++ {
+		if locals[i] == nil {
+			if d := i - (nparams - ndef); d >= 0 {
+				locals[i] = fn.Defaults[d]
+			} else {
+				missing = append(missing, code.VarNames[i])
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return Errorf(TypeErrorClass, "%s() missing %s: %s", name, plural(len(missing), "required positional argument"), quoteList(missing))
+	}
+	for i := nparams; i < nparams+nkwonly; i++ {
+		if locals[i] == nil {
+			if fn.KwDefaults != nil {
+				if v, ok := fn.KwDefaults.GetStr(code.VarNames[i]); ok {
+					locals[i] = v
+					continue
+				}
+			}
+			missing = append(missing, code.VarNames[i])
+		}
+	}
+	if len(missing) > 0 {
+		return Errorf(TypeErrorClass, "%s() missing %s: %s", name, plural(len(missing), "required keyword-only argument"), quoteList(missing))
+	}
+	return nil
+}
+
+func sfx(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// construct calls a class.
+func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+	if cls == TypeClass && len(args) == 1 && len(kw) == 0 {
+		return TypeOf(args[0]), nil
+	}
+	if cls.builtin {
+		if cls.new == nil {
+			return nil, Errorf(TypeErrorClass, "cannot create '%s' instances", cls.Name)
+		}
+		return cls.new(t, cls, args, kw)
+	}
+	var obj Value
+	if newm, ok := cls.Lookup("__new__").(*StaticMethod); ok {
+		if _, isBuiltin := newm.Fn.(*Builtin); !isBuiltin {
+			r, err := t.Call(newm.Fn, append(Tuple{cls}, args...), kw)
+			if err != nil {
+				return nil, err
+			}
+			obj = r
+			if inst, ok := r.(*Instance); !ok || !inst.Class.IsSubclass(cls) {
+				return r, nil
+			}
+		}
+	}
+	if obj == nil {
+		inst := &Instance{Class: cls, Dict: NewDict()}
+		if cls.exception {
+			inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
+		}
+		obj = inst
+	}
+	init := cls.Lookup("__init__")
+	if init != nil {
+		if b, ok := init.(*Builtin); ok && b.Self == "object" {
+			if len(args) > 0 || len(kw) > 0 {
+				if cls.Lookup("__new__") == nil || isObjectNew(cls.Lookup("__new__")) {
+					return nil, Errorf(TypeErrorClass, "%s() takes no arguments", cls.Name)
+				}
+			}
+			return obj, nil
+		}
+		r, err := t.callMethod(init, obj, args, kw...)
+		if err != nil {
+			return nil, err
+		}
+		if r != None {
+			return nil, Errorf(TypeErrorClass, "__init__() should return None, not '%s'", TypeName(r))
+		}
+	}
+	return obj, nil
+}
+
+func isObjectNew(v Value) bool {
+	sm, ok := v.(*StaticMethod)
+	if !ok {
+		return false
+	}
+	b, ok := sm.Fn.(*Builtin)
+	return ok && b.Self == "object"
+}
+
+// Generator is a suspended generator or coroutine frame.
+type Generator struct {
+	frame     *Frame
+	coroutine bool
+	running   bool
+	finished  bool
+	started   bool
+	name      string
+	qualname  string
+}
+
+// send resumes the generator. It returns (value, true) when the generator
+// yields and (returnValue, false) when it finishes.
+func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, error) {
+	if g.running {
+		if g.coroutine {
+			return nil, false, Errorf(ValueErrorClass, "coroutine already executing")
+		}
+		return nil, false, Errorf(ValueErrorClass, "generator already executing")
+	}
+	if g.finished {
+		if throw != nil {
+			return nil, false, throw
+		}
+		if g.coroutine {
+			return nil, false, Errorf(RuntimeErrorClass, "cannot reuse already awaited coroutine")
+		}
+		return nil, false, nil
+	}
+	if !g.started {
+		if sent != None && sent != nil && throw == nil {
+			return nil, false, Errorf(TypeErrorClass, "can't send non-None value to a just-started generator")
+		}
+		g.started = true
+		if throw != nil {
+			g.finished = true
+			return nil, false, throw
+		}
+	} else if throw == nil {
+		g.frame.push(sent)
+	}
+	if t.depth >= t.limits.MaxDepth {
+		return nil, false, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+	}
+	g.running = true
+	t.depth++
+	savedExc := t.excInfo
+	v, yielded, err := t.eval(g.frame, throw)
+	t.excInfo = savedExc
+	t.depth--
+	g.running = false
+	if !yielded {
+		g.finished = true
+		g.frame.stack = nil
+	}
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class.IsSubclass(StopIterationClass) {
+			kind := "generator"
+			if g.coroutine {
+				kind = "coroutine"
+			}
+			re := Errorf(RuntimeErrorClass, "%s raised StopIteration", kind)
+			re.Exc.Cause = e
+			re.Exc.Context = e
+			re.Exc.SuppressContext = true
+			return nil, false, re
+		}
+		return nil, false, err
+	}
+	return v, yielded, nil
+}
+
+// sendTo sends a value (or throws) into a delegate of yield from / await.
+func (t *Thread) sendTo(it Value, sent Value, throw error) (Value, bool, error) {
+	switch d := it.(type) {
+	case *Generator:
+		return t.genSend(d, sent, throw)
+	case *futureIter:
+		return d.send(t, throw)
+	}
+	if throw != nil {
+		return nil, false, throw
+	}
+	if sent != None && sent != nil {
+		if inst, ok := it.(*Instance); ok && inst.Class.Lookup("send") != nil {
+			r, err := t.CallMethodName(it, "send", Tuple{sent}, nil)
+			if err != nil {
+				if e, ok := err.(*Instance); ok && e.Class.IsSubclass(StopIterationClass) {
+					return stopValue(e), false, nil
+				}
+				return nil, false, err
+			}
+			return r, true, nil
+		}
+	}
+	v, ok, err := t.nextRaw(it)
+	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		return v, false, nil
+	}
+	return v, true, nil
+}
+
+func stopValue(e *Instance) Value {
+	if len(e.Exc.Args) > 0 {
+		return e.Exc.Args[0]
+	}
+	return None
+}
+
+// awaitable returns the delegate for "await v".
+func (t *Thread) awaitable(v Value) (Value, error) {
+	switch a := v.(type) {
+	case *Generator:
+		if a.coroutine {
+			if a.started && a.finished {
+				return nil, Errorf(RuntimeErrorClass, "cannot reuse already awaited coroutine")
+			}
+			return a, nil
+		}
+	case *Future:
+		return &futureIter{f: a}, nil
+	case *Instance:
+		if m := a.Class.Lookup("__await__"); m != nil {
+			r, err := t.callMethod(m, a, nil)
+			if err != nil {
+				return nil, err
+			}
+			return t.Iter(r)
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "object %s can't be used in 'await' expression", TypeName(v))
+}
+
+// GenClose closes a generator by throwing GeneratorExit into it.
+func (t *Thread) genClose(g *Generator) error {
+	if g.finished || !g.started {
+		g.finished = true
+		return nil
+	}
+	_, yielded, err := t.genSend(g, None, NewException(GeneratorExitClass))
+	if err != nil {
+		if e, ok := err.(*Instance); ok && (e.Class.IsSubclass(GeneratorExitClass) || e.Class.IsSubclass(StopIterationClass)) {
+			return nil
+		}
+		return err
+	}
+	if yielded {
+		return Errorf(RuntimeErrorClass, "generator ignored GeneratorExit")
+	}
+	return nil
+}

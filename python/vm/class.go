@@ -1,0 +1,232 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kwarg is one keyword argument of a call.
+type Kwarg struct {
+	Name  string
+	Value Value
+}
+
+// BuiltinFunc implements a builtin function or method. For methods, args[0]
+// is the receiver.
+type BuiltinFunc func(t *Thread, args Tuple, kw []Kwarg) (Value, error)
+
+// Builtin is a function implemented in Go.
+type Builtin struct {
+	Name string
+	Fn   BuiltinFunc
+	// Self is the receiver's class name for methods ("str" for str.upper),
+	// used in repr; "" for functions.
+	Self string
+}
+
+// BoundMethod is a callable bound to its receiver.
+type BoundMethod struct {
+	Self Value
+	Fn   Value
+}
+
+// Class is a Python class, builtin or user-defined.
+type Class struct {
+	Name     string
+	QualName string
+	Module   string
+	Bases    []*Class
+	MRO      []*Class
+	Dict     *Dict
+	// builtin is set for the classes of builtin types.
+	builtin bool
+	// exception is set for BaseException and its subclasses.
+	exception bool
+	// new constructs instances of a builtin type; nil for user classes
+	// (which inherit it from their builtin base, if any).
+	new func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error)
+	// base is the builtin class whose instances carry the state (object
+	// for plain classes).
+	base *Class
+}
+
+// Instance is an instance of a user-defined class (or of a builtin
+// exception class).
+type Instance struct {
+	Class *Class
+	Dict  *Dict
+	Exc   *ExcState // non-nil for exceptions
+}
+
+// Property is the value of a property.
+type Property struct {
+	Get, Set, Del Value
+	Doc           Value
+}
+
+// StaticMethod wraps a function stored in a class.
+type StaticMethod struct{ Fn Value }
+
+// ClassMethod wraps a function stored in a class.
+type ClassMethod struct{ Fn Value }
+
+// Super is the value of super(cls, obj).
+type Super struct {
+	Class *Class
+	Obj   Value
+}
+
+// Namespace is the object through which snippets reach scoped host
+// functions ("greeter.greet").
+type Namespace struct {
+	Name  string
+	Attrs *Dict
+}
+
+// Lookup finds name in the class's MRO, returning nil when absent.
+func (c *Class) Lookup(name string) Value {
+	for _, k := range c.MRO {
+		if v, ok := k.Dict.GetStr(name); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// IsSubclass reports whether c is sub or derives from it.
+func (c *Class) IsSubclass(sup *Class) bool {
+	if c == sup {
+		return true
+	}
+	for _, k := range c.MRO {
+		if k == sup {
+			return true
+		}
+	}
+	return false
+}
+
+// computeMRO returns the C3 linearisation of c.
+func computeMRO(c *Class) ([]*Class, error) {
+	seqs := [][]*Class{}
+	for _, b := range c.Bases {
+		seqs = append(seqs, append([]*Class(nil), b.MRO...))
+	}
+	seqs = append(seqs, append([]*Class(nil), c.Bases...))
+	out := []*Class{c}
+	for {
+		nonEmpty := false
+		for _, s := range seqs {
+			if len(s) > 0 {
+				nonEmpty = true
+			}
+		}
+		if !nonEmpty {
+			return out, nil
+		}
+		var cand *Class
+		for _, s := range seqs {
+			if len(s) == 0 {
+				continue
+			}
+			head := s[0]
+			inTail := false
+			for _, s2 := range seqs {
+				for _, x := range s2[min(1, len(s2)):] {
+					if x == head {
+						inTail = true
+					}
+				}
+			}
+			if !inTail {
+				cand = head
+				break
+			}
+		}
+		if cand == nil {
+			names := []string{}
+			for _, b := range c.Bases {
+				names = append(names, b.Name)
+			}
+			return nil, Errorf(TypeErrorClass, "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
+		}
+		out = append(out, cand)
+		for i, s := range seqs {
+			if len(s) > 0 && s[0] == cand {
+				seqs[i] = s[1:]
+			}
+		}
+	}
+}
+
+// newBuiltinClass makes the class of a builtin type; methods are added by
+// the caller before any run starts.
+func newBuiltinClass(name string, base *Class) *Class {
+	c := &Class{Name: name, QualName: name, Module: "builtins", Dict: NewDict(), builtin: true}
+	if base != nil {
+		c.Bases = []*Class{base}
+		c.MRO = append([]*Class{c}, base.MRO...)
+		c.exception = base.exception
+		c.new = base.new
+	} else {
+		c.MRO = []*Class{c}
+	}
+	c.base = c
+	return c
+}
+
+// NewClass creates a user class (the class statement).
+func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Class, error) {
+	if len(bases) == 0 {
+		bases = []*Class{ObjectClass}
+	}
+	c := &Class{Name: name, QualName: qualname, Module: "__main__", Bases: bases, Dict: ns}
+	var base *Class
+	for _, b := range bases {
+		if b.builtin && !b.exception && b != ObjectClass && !subclassable[b.Name] {
+			return nil, Errorf(TypeErrorClass, "type '%s' is not an acceptable base type", b.Name)
+		}
+		bb := b.base
+		if base == nil || base == ObjectClass {
+			base = bb
+		} else if bb != ObjectClass && bb != base && !bb.IsSubclass(base) && !base.IsSubclass(bb) {
+			return nil, Errorf(TypeErrorClass, "multiple bases have instance lay-out conflict")
+		} else if bb.IsSubclass(base) {
+			base = bb
+		}
+		if b.exception {
+			c.exception = true
+		}
+	}
+	c.base = base
+	c.new = base.new
+	mro, err := computeMRO(c)
+	if err != nil {
+		return nil, err
+	}
+	c.MRO = mro
+	if v, ok := ns.GetStr("__init_subclass__"); ok {
+		if f, ok := v.(*Function); ok {
+			ns.SetStr("__init_subclass__", &ClassMethod{Fn: f})
+		}
+	}
+	if !ns.HasStr("__hash__") && ns.HasStr("__eq__") {
+		ns.SetStr("__hash__", None)
+	}
+	return c, nil
+}
+
+// subclassable lists the builtin non-exception types user classes may
+// derive from.
+var subclassable = map[string]bool{}
+
+// describe returns a short description for error messages.
+func describe(v Value) string {
+	switch v := v.(type) {
+	case *Function:
+		return v.QualName + "()"
+	case *Builtin:
+		return v.Name + "()"
+	}
+	return fmt.Sprintf("'%s' object", TypeName(v))
+}

@@ -1,0 +1,516 @@
+package vm
+
+func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
+	if len(args) > 1 {
+		return Errorf(TypeErrorClass, "update expected at most 1 argument, got %d", len(args))
+	}
+	if len(args) == 1 {
+		switch src := args[0].(type) {
+		case *Dict:
+			for _, it := range src.Items() {
+				if err := d.Set(t, it[0], it[1]); err != nil {
+					return err
+				}
+			}
+		default:
+			if inst, ok := src.(*Instance); ok && inst.Class.Lookup("keys") != nil {
+				if err := t.dictMerge(d, src, false, nil); err != nil {
+					return err
+				}
+				break
+			}
+			items, err := t.iterate(src, func() error {
+				return Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(src))
+			})
+			if err != nil {
+				return err
+			}
+			for i, it := range items {
+				pair, err := t.iterate(it, func() error {
+					return Errorf(TypeErrorClass, "cannot convert dictionary update sequence element #%d to a sequence", i)
+				})
+				if err != nil {
+					return err
+				}
+				if len(pair) != 2 {
+					return Errorf(ValueErrorClass, "dictionary update sequence element #%d has length %d; 2 is required", i, len(pair))
+				}
+				if err := d.Set(t, pair[0], pair[1]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, k := range kw {
+		d.SetStr(k.Name, k.Value)
+	}
+	return nil
+}
+
+func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Value, error) {
+	p, err := parseArgs("index", a[1:], kw, "value", "start?", "stop?")
+	if err != nil {
+		return nil, err
+	}
+	start, stop, _, err := t.sliceIndices(&Slice{Start: orNone(p[1]), Stop: orNone(p[2]), Step: None}, len(items))
+	if err != nil {
+		return nil, err
+	}
+	for i := start; i < stop && i < len(items); i++ {
+		eq, err := t.Equal(items[i], p[0])
+		if err != nil {
+			return nil, err
+		}
+		if eq {
+			return Int(i), nil
+		}
+	}
+	if what == "list" {
+		r, _ := t.Repr(p[0])
+		return nil, Errorf(ValueErrorClass, "%s is not in list", r)
+	}
+	return nil, Errorf(ValueErrorClass, "tuple.index(x): x not in tuple")
+}
+
+func (t *Thread) seqCount(items []Value, x Value) (Value, error) {
+	n := 0
+	for _, v := range items {
+		eq, err := t.Equal(v, x)
+		if err != nil {
+			return nil, err
+		}
+		if eq {
+			n++
+		}
+	}
+	return Int(n), nil
+}
+
+func initContainers() {
+	addMethods(ListClass, map[string]BuiltinFunc{
+		"append": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("list.append", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			l := a[0].(*List)
+			l.Items = append(l.Items, a[1])
+			if len(l.Items)&1023 == 0 {
+				if err := t.Charge(16 * 1024); err != nil {
+					return nil, err
+				}
+			}
+			return None, nil
+		},
+		"extend": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("list.extend", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			l := a[0].(*List)
+			items, err := t.iterate(a[1], nil)
+			if err != nil {
+				return nil, err
+			}
+			if err := t.Charge(int64(len(items)) * 16); err != nil {
+				return nil, err
+			}
+			l.Items = append(l.Items, items...)
+			return None, nil
+		},
+		"insert": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("insert", a[1:], kw, 2); err != nil {
+				return nil, err
+			}
+			l := a[0].(*List)
+			i, err := t.toInt(a[1], "")
+			if err != nil {
+				return nil, err
+			}
+			n := int64(len(l.Items))
+			if i < 0 {
+				i += n
+				if i < 0 {
+					i = 0
+				}
+			}
+			if i > n {
+				i = n
+			}
+			l.Items = append(l.Items, nil)
+			copy(l.Items[i+1:], l.Items[i:])
+			l.Items[i] = a[2]
+			return None, nil
+		},
+		"pop": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := rangeArgs("pop", a[1:], kw, 0, 1); err != nil {
+				return nil, err
+			}
+			l := a[0].(*List)
+			if len(l.Items) == 0 {
+				return nil, Errorf(IndexErrorClass, "pop from empty list")
+			}
+			i := int64(len(l.Items) - 1)
+			if len(a) > 1 {
+				var err error
+				i, err = t.toInt(a[1], "")
+				if err != nil {
+					return nil, err
+				}
+				if i < 0 {
+					i += int64(len(l.Items))
+				}
+				if i < 0 || i >= int64(len(l.Items)) {
+					return nil, Errorf(IndexErrorClass, "pop index out of range")
+				}
+			}
+			v := l.Items[i]
+			copy(l.Items[i:], l.Items[i+1:])
+			l.Items[len(l.Items)-1] = nil
+			l.Items = l.Items[:len(l.Items)-1]
+			return v, nil
+		},
+		"remove": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("list.remove", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			l := a[0].(*List)
+			for i, v := range l.Items {
+				eq, err := t.Equal(v, a[1])
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					l.Items = append(l.Items[:i], l.Items[i+1:]...)
+					return None, nil
+				}
+			}
+			return nil, Errorf(ValueErrorClass, "list.remove(x): x not in list")
+		},
+		"index": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return t.seqIndex(a[0].(*List).Items, a, kw, "list")
+		},
+		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("count", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			return t.seqCount(a[0].(*List).Items, a[1])
+		},
+		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			a[0].(*List).Items = nil
+			return None, nil
+		},
+		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return &List{Items: append([]Value(nil), a[0].(*List).Items...)}, nil
+		},
+		"reverse": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			it := a[0].(*List).Items
+			for i, j := 0, len(it)-1; i < j; i, j = i+1, j-1 {
+				it[i], it[j] = it[j], it[i]
+			}
+			return None, nil
+		},
+		"sort": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) > 1 {
+				return nil, Errorf(TypeErrorClass, "sort() takes no positional arguments")
+			}
+			return None, t.listSort(a[0].(*List), kw)
+		},
+		"__len__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(len(a[0].(*List).Items)), nil },
+		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
+		"__setitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.SetItem(a[0], a[1], a[2]) },
+		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Contains(a[0], a[1])
+			return Bool(ok), err
+		},
+		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
+	})
+	addMethods(TupleClass, map[string]BuiltinFunc{
+		"index": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.seqIndex(a[0].(Tuple), a, kw, "tuple") },
+		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("count", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			return t.seqCount(a[0].(Tuple), a[1])
+		},
+		"__len__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(len(a[0].(Tuple))), nil },
+		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
+		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Contains(a[0], a[1])
+			return Bool(ok), err
+		},
+		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
+	})
+	addMethods(DictClass, map[string]BuiltinFunc{
+		"get": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := rangeArgs("get", a[1:], kw, 1, 2); err != nil {
+				return nil, err
+			}
+			v, ok, err := a[0].(*Dict).Get(t, a[1])
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				if len(a) > 2 {
+					return a[2], nil
+				}
+				return None, nil
+			}
+			return v, nil
+		},
+		"keys": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return &DictView{d: a[0].(*Dict), kind: viewKeys}, nil
+		},
+		"values": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return &DictView{d: a[0].(*Dict), kind: viewValues}, nil
+		},
+		"items": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return &DictView{d: a[0].(*Dict), kind: viewItems}, nil
+		},
+		"pop": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := rangeArgs("pop", a[1:], kw, 1, 2); err != nil {
+				return nil, err
+			}
+			v, ok, err := a[0].(*Dict).Delete(t, a[1])
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				if len(a) > 2 {
+					return a[2], nil
+				}
+				return nil, NewException(KeyErrorClass, a[1])
+			}
+			return v, nil
+		},
+		"popitem": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			d := a[0].(*Dict)
+			for i := len(d.entries) - 1; i >= 0; i-- {
+				e := d.entries[i]
+				if e.key != nil {
+					d.Delete(t, e.key)
+					return Tuple{e.key, e.value}, nil
+				}
+			}
+			return nil, Errorf(KeyErrorClass, "popitem(): dictionary is empty")
+		},
+		"setdefault": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := rangeArgs("setdefault", a[1:], kw, 1, 2); err != nil {
+				return nil, err
+			}
+			d := a[0].(*Dict)
+			v, ok, err := d.Get(t, a[1])
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return v, nil
+			}
+			var def Value = None
+			if len(a) > 2 {
+				def = a[2]
+			}
+			return def, d.Set(t, a[1], def)
+		},
+		"update": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return None, t.dictUpdate(a[0].(*Dict), a[1:], kw)
+		},
+		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			a[0].(*Dict).Clear()
+			return None, nil
+		},
+		"copy":        func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0].(*Dict).Copy(), nil },
+		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
+		"__setitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.SetItem(a[0], a[1], a[2]) },
+		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Contains(a[0], a[1])
+			return Bool(ok), err
+		},
+		"__len__":  func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(a[0].(*Dict).Len()), nil },
+		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
+	})
+	DictClass.Dict.SetStr("fromkeys", &ClassMethod{Fn: &Builtin{Name: "fromkeys", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if len(a) < 2 || len(a) > 3 {
+			return nil, Errorf(TypeErrorClass, "fromkeys expected 1 or 2 arguments")
+		}
+		items, err := t.iterate(a[1], nil)
+		if err != nil {
+			return nil, err
+		}
+		var v Value = None
+		if len(a) == 3 {
+			v = a[2]
+		}
+		d := NewDict()
+		for _, k := range items {
+			if err := d.Set(t, k, v); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	}}})
+	setOp := func(name string, op int) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := a[0].(*Set)
+			r := &Set{frozen: s.frozen}
+			for _, e := range s.Elems() {
+				r.Add(t, e)
+			}
+			for _, o := range a[1:] {
+				items, err := t.iterate(o, nil)
+				if err != nil {
+					return nil, err
+				}
+				other := NewSet()
+				for _, it := range items {
+					if err := other.Add(t, it); err != nil {
+						return nil, err
+					}
+				}
+				res, err := t.setBinary(cmpToOp(op), r, other)
+				if err != nil {
+					return nil, err
+				}
+				res.(*Set).frozen = s.frozen
+				r = res.(*Set)
+			}
+			return r, nil
+		}
+	}
+	inplace := func(name string, op int) BuiltinFunc {
+		f := setOp(name, op)
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			r, err := f(t, a, kw)
+			if err != nil {
+				return nil, err
+			}
+			a[0].(*Set).d = r.(*Set).d
+			return None, nil
+		}
+	}
+	common := map[string]BuiltinFunc{
+		"union":                setOp("union", 10),
+		"intersection":         setOp("intersection", 11),
+		"difference":           setOp("difference", 1),
+		"symmetric_difference": setOp("symmetric_difference", 9),
+		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := a[0].(*Set)
+			return &Set{d: *s.d.Copy(), frozen: s.frozen}, nil
+		},
+		"issubset": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			other, err := t.toSet(a[1])
+			if err != nil {
+				return nil, err
+			}
+			return t.setOrder(3, a[0].(*Set), other) // LtE
+		},
+		"issuperset": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			other, err := t.toSet(a[1])
+			if err != nil {
+				return nil, err
+			}
+			return t.setOrder(5, a[0].(*Set), other) // GtE
+		},
+		"isdisjoint": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			other, err := t.toSet(a[1])
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range a[0].(*Set).Elems() {
+				if ok, _ := other.Has(t, e); ok {
+					return Bool(false), nil
+				}
+			}
+			return Bool(true), nil
+		},
+		"__len__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(a[0].(*Set).Len()), nil },
+		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Contains(a[0], a[1])
+			return Bool(ok), err
+		},
+		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
+	}
+	addMethods(FrozenSetClass, common)
+	addMethods(SetClass, common)
+	addMethods(SetClass, map[string]BuiltinFunc{
+		"add": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("set.add", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			return None, a[0].(*Set).Add(t, a[1])
+		},
+		"remove": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			_, ok, err := a[0].(*Set).d.Delete(t, a[1])
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, NewException(KeyErrorClass, a[1])
+			}
+			return None, nil
+		},
+		"discard": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			_, _, err := a[0].(*Set).d.Delete(t, a[1])
+			return None, err
+		},
+		"pop": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := a[0].(*Set)
+			for _, e := range s.d.entries {
+				if e.key != nil {
+					s.d.Delete(t, e.key)
+					return e.key, nil
+				}
+			}
+			return nil, Errorf(KeyErrorClass, "pop from an empty set")
+		},
+		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			a[0].(*Set).d.Clear()
+			return None, nil
+		},
+		"update":                      inplace("update", 10),
+		"intersection_update":         inplace("intersection_update", 11),
+		"difference_update":           inplace("difference_update", 1),
+		"symmetric_difference_update": inplace("symmetric_difference_update", 9),
+	})
+	viewMethods := map[string]BuiltinFunc{
+		"__len__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(a[0].(*DictView).d.Len()), nil },
+		"isdisjoint": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.viewSet(a[0].(*DictView))
+			if err != nil {
+				return nil, err
+			}
+			items, err := t.iterate(a[1], nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				if ok, _ := s.Has(t, it); ok {
+					return Bool(false), nil
+				}
+			}
+			return Bool(true), nil
+		},
+	}
+	addMethods(DictKeysClass, viewMethods)
+	addMethods(DictItemsClass, viewMethods)
+	addMethods(DictValuesClass, map[string]BuiltinFunc{"__len__": viewMethods["__len__"]})
+}
+
+// cmpToOp maps the small codes used by set methods to binary operators:
+// 10 |, 11 &, 1 -, 9 ^.
+func cmpToOp(op int) (o opCode) { return opCode(op) }
+
+func (t *Thread) toSet(v Value) (*Set, error) {
+	if s, ok := v.(*Set); ok {
+		return s, nil
+	}
+	items, err := t.iterate(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := NewSet()
+	for _, it := range items {
+		if err := s.Add(t, it); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,313 @@
+package vm
+
+// Dict is an insertion-ordered hash map, as CPython's compact dict: entries
+// in insertion order plus an open-addressing index. It backs dict values,
+// instance and class namespaces and module globals.
+type Dict struct {
+	entries []dictEntry
+	index   []int32 // -1 empty; otherwise an entries position
+	live    int
+	version uint64 // bumped on structural change (insert/delete)
+}
+
+type dictEntry struct {
+	key, value Value // key nil: deleted
+	hash       uint64
+}
+
+// NewDict returns an empty dict.
+func NewDict() *Dict { return &Dict{} }
+
+// NewDictSize returns an empty dict with room for n entries.
+func NewDictSize(n int) *Dict {
+	d := &Dict{}
+	if n > 0 {
+		d.entries = make([]dictEntry, 0, n)
+		d.rebuild(n)
+	}
+	return d
+}
+
+// Len returns the number of items.
+func (d *Dict) Len() int { return d.live }
+
+func (d *Dict) rebuild(n int) {
+	size := 8
+	for size*2 < (n+1)*3 {
+		size *= 2
+	}
+	if d.live != len(d.entries) {
+		j := 0
+		for _, e := range d.entries {
+			if e.key != nil {
+				d.entries[j] = e
+				j++
+			}
+		}
+		for k := j; k < len(d.entries); k++ {
+			d.entries[k] = dictEntry{}
+		}
+		d.entries = d.entries[:j]
+	}
+	d.index = make([]int32, size)
+	for i := range d.index {
+		d.index[i] = -1
+	}
+	mask := uint64(size - 1)
+	for ei, e := range d.entries {
+		i := e.hash & mask
+		perturb := e.hash
+		for d.index[i] != -1 {
+			perturb >>= 5
+			i = (i*5 + 1 + perturb) & mask
+		}
+		d.index[i] = int32(ei)
+	}
+}
+
+func strHash(s string) uint64 {
+	// FNV-1a: stable across runs, which keeps iteration order of sets of
+	// strings deterministic.
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	if h == ^uint64(0) {
+		h--
+	}
+	return h
+}
+
+// find returns the index slot and entry position of key, or -1.
+func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
+	if len(d.index) == 0 {
+		return -1, -1, nil
+	}
+	mask := uint64(len(d.index) - 1)
+	i := h & mask
+	perturb := h
+	ks, isStr := key.(Str)
+	for {
+		ix := d.index[i]
+		if ix == -1 {
+			return int(i), -1, nil
+		}
+		e := &d.entries[ix]
+		if e.key != nil && e.hash == h {
+			if isStr {
+				if s, ok := e.key.(Str); ok {
+					if s == ks {
+						return int(i), int(ix), nil
+					}
+					goto next
+				}
+			}
+			if e.key == key {
+				return int(i), int(ix), nil
+			}
+			eq, err := t.Equal(e.key, key)
+			if err != nil {
+				return 0, -1, err
+			}
+			if eq {
+				return int(i), int(ix), nil
+			}
+		}
+	next:
+		perturb >>= 5
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// Get looks up key.
+func (d *Dict) Get(t *Thread, key Value) (Value, bool, error) {
+	h, err := t.Hash(key)
+	if err != nil {
+		return nil, false, err
+	}
+	_, ix, err := d.find(t, key, h)
+	if err != nil || ix < 0 {
+		return nil, false, err
+	}
+	return d.entries[ix].value, true, nil
+}
+
+// GetStr looks up a str key; it never calls Python code.
+func (d *Dict) GetStr(key string) (Value, bool) {
+	if len(d.index) == 0 {
+		return nil, false
+	}
+	h := strHash(key)
+	mask := uint64(len(d.index) - 1)
+	i := h & mask
+	perturb := h
+	for {
+		ix := d.index[i]
+		if ix == -1 {
+			return nil, false
+		}
+		e := &d.entries[ix]
+		if e.hash == h {
+			if s, ok := e.key.(Str); ok && string(s) == key {
+				return e.value, true
+			}
+		}
+		perturb >>= 5
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// HasStr reports whether a str key is present.
+func (d *Dict) HasStr(key string) bool {
+	_, ok := d.GetStr(key)
+	return ok
+}
+
+// SetStr sets a str key; it never calls Python code.
+func (d *Dict) SetStr(key string, v Value) {
+	_ = d.set(nil, Str(key), strHash(key), v)
+}
+
+// Set sets key to v.
+func (d *Dict) Set(t *Thread, key, v Value) error {
+	h, err := t.Hash(key)
+	if err != nil {
+		return err
+	}
+	return d.set(t, key, h, v)
+}
+
+func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
+	if len(d.index) == 0 {
+		d.rebuild(1)
+	}
+	slot, ix, err := d.find(t, key, h)
+	if err != nil {
+		return err
+	}
+	if ix >= 0 {
+		d.entries[ix].value = v
+		return nil
+	}
+	if (len(d.entries)+1)*3 > len(d.index)*2 {
+		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+		d.live++
+		d.version++
+		d.rebuild(d.live)
+		return nil
+	}
+	d.index[slot] = int32(len(d.entries))
+	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+	d.live++
+	d.version++
+	return nil
+}
+
+// Delete removes key, reporting whether it was present.
+func (d *Dict) Delete(t *Thread, key Value) (Value, bool, error) {
+	h, err := t.Hash(key)
+	if err != nil {
+		return nil, false, err
+	}
+	_, ix, err := d.find(t, key, h)
+	if err != nil || ix < 0 {
+		return nil, false, err
+	}
+	old := d.entries[ix].value
+	d.entries[ix] = dictEntry{hash: d.entries[ix].hash}
+	d.live--
+	d.version++
+	if d.live == 0 {
+		d.entries = d.entries[:0]
+		d.index = nil
+	}
+	return old, true, nil
+}
+
+// DeleteStr removes a str key.
+func (d *Dict) DeleteStr(key string) bool {
+	_, ok, _ := d.Delete(nil, Str(key))
+	return ok
+}
+
+// Clear removes every item.
+func (d *Dict) Clear() {
+	d.entries = nil
+	d.index = nil
+	d.live = 0
+	d.version++
+}
+
+// Keys returns the keys in insertion order.
+func (d *Dict) Keys() []Value {
+	out := make([]Value, 0, d.live)
+	for _, e := range d.entries {
+		if e.key != nil {
+			out = append(out, e.key)
+		}
+	}
+	return out
+}
+
+// Items returns the items in insertion order.
+func (d *Dict) Items() [][2]Value {
+	out := make([][2]Value, 0, d.live)
+	for _, e := range d.entries {
+		if e.key != nil {
+			out = append(out, [2]Value{e.key, e.value})
+		}
+	}
+	return out
+}
+
+// Copy returns a shallow copy.
+func (d *Dict) Copy() *Dict {
+	c := &Dict{live: d.live}
+	if d.live == len(d.entries) {
+		c.entries = append([]dictEntry(nil), d.entries...)
+		c.index = append([]int32(nil), d.index...)
+		return c
+	}
+	c.entries = make([]dictEntry, 0, d.live)
+	for _, e := range d.entries {
+		if e.key != nil {
+			c.entries = append(c.entries, e)
+		}
+	}
+	c.rebuild(c.live)
+	return c
+}
+
+// entryAt returns the i-th raw entry for iteration; ok is false past the
+// end. Deleted entries have a nil key.
+func (d *Dict) entryAt(i int) (dictEntry, bool) {
+	if i >= len(d.entries) {
+		return dictEntry{}, false
+	}
+	return d.entries[i], true
+}
+
+// Set is a Python set or frozenset.
+type Set struct {
+	d      Dict
+	frozen bool
+}
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{} }
+
+// Add adds v.
+func (s *Set) Add(t *Thread, v Value) error { return s.d.Set(t, v, None) }
+
+// Has reports membership.
+func (s *Set) Has(t *Thread, v Value) (bool, error) {
+	_, ok, err := s.d.Get(t, v)
+	return ok, err
+}
+
+// Len returns the size.
+func (s *Set) Len() int { return s.d.Len() }
+
+// Elems returns the elements in insertion order.
+func (s *Set) Elems() []Value { return s.d.Keys() }

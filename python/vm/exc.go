@@ -1,0 +1,166 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ExcState is the exception-specific state of an exception instance.
+type ExcState struct {
+	Args            Tuple
+	Cause           Value // nil: not set
+	Context         Value // nil: not set
+	SuppressContext bool
+	TB              []TBEntry // outermost first
+	contextSet      bool
+}
+
+// TBEntry is one line of a traceback.
+type TBEntry struct {
+	Filename string
+	Line     int
+	Func     string
+}
+
+// Error makes exception instances usable as Go errors.
+func (i *Instance) Error() string {
+	if i.Exc == nil {
+		return i.Class.Name
+	}
+	msg := excStr(nil, i)
+	if msg == "" {
+		return i.Class.Name
+	}
+	return i.Class.Name + ": " + msg
+}
+
+// LimitError ends a run: it is not catchable by Python code.
+type LimitError struct {
+	// Kind is one of "time", "steps", "memory", "depth", "output",
+	// "host_calls".
+	Kind string
+	Msg  string
+	// Exc is the Python-level exception the limit is reported as.
+	Type string
+}
+
+func (e *LimitError) Error() string { return e.Type + ": " + e.Msg }
+
+// InternalError reports a bug in the interpreter (a recovered panic).
+type InternalError struct {
+	Msg string
+}
+
+func (e *InternalError) Error() string { return "internal error: " + e.Msg }
+
+// NewException creates an exception instance of cls with args.
+func NewException(cls *Class, args ...Value) *Instance {
+	return &Instance{Class: cls, Exc: &ExcState{Args: Tuple(args)}}
+}
+
+// Errorf creates an exception of cls with a formatted message.
+func Errorf(cls *Class, format string, args ...any) *Instance {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return NewException(cls, Str(msg))
+}
+
+// excStr is str() of an exception.
+func excStr(t *Thread, e *Instance) string {
+	args := e.Exc.Args
+	if e.Class.IsSubclass(KeyErrorClass) && len(args) == 1 {
+		return reprNoThread(t, args[0])
+	}
+	switch len(args) {
+	case 0:
+		return ""
+	case 1:
+		if t == nil {
+			if s, ok := args[0].(Str); ok {
+				return string(s)
+			}
+			return reprNoThread(nil, args[0])
+		}
+		s, err := t.Str(args[0])
+		if err != nil {
+			return "<exception str() failed>"
+		}
+		return s
+	}
+	return reprNoThread(t, args)
+}
+
+func reprNoThread(t *Thread, v Value) string {
+	if t == nil {
+		t = &Thread{}
+	}
+	s, err := t.Repr(v)
+	if err != nil {
+		return "<unprintable>"
+	}
+	return s
+}
+
+// exceptionClasses builds the builtin exception hierarchy.
+func makeException(name string, base *Class) *Class {
+	c := newBuiltinClass(name, base)
+	c.exception = true
+	return c
+}
+
+// FormatException formats an exception with its chain and traceback like
+// CPython's default excepthook. source returns the text of a line.
+func (t *Thread) FormatException(e *Instance, source func(filename string, line int) string) string {
+	var sb strings.Builder
+	seen := map[*Instance]bool{}
+	t.formatChain(&sb, e, source, seen)
+	return sb.String()
+}
+
+func (t *Thread) formatChain(sb *strings.Builder, e *Instance, source func(string, int) string, seen map[*Instance]bool) {
+	seen[e] = true
+	if c, ok := e.Exc.Cause.(*Instance); ok && c.Exc != nil && !seen[c] {
+		t.formatChain(sb, c, source, seen)
+		sb.WriteString("\nThe above exception was the direct cause of the following exception:\n\n")
+	} else if c, ok := e.Exc.Context.(*Instance); ok && c.Exc != nil && !e.Exc.SuppressContext && !seen[c] {
+		t.formatChain(sb, c, source, seen)
+		sb.WriteString("\nDuring handling of the above exception, another exception occurred:\n\n")
+	}
+	if len(e.Exc.TB) > 0 {
+		sb.WriteString("Traceback (most recent call last):\n")
+		for _, tb := range e.Exc.TB {
+			fmt.Fprintf(sb, "  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
+			if source != nil {
+				if line := strings.TrimSpace(source(tb.Filename, tb.Line)); line != "" {
+					sb.WriteString("    " + line + "\n")
+				}
+			}
+		}
+	}
+	sb.WriteString(t.ExceptionLine(e))
+	sb.WriteString("\n")
+}
+
+// ExceptionLine is the last line of a traceback: "ValueError: boom".
+func (t *Thread) ExceptionLine(e *Instance) string {
+	name := e.Class.QualName
+	if e.Class.Module != "builtins" && e.Class.Module != "__main__" && e.Class.Module != "" {
+		name = e.Class.Module + "." + name
+	}
+	msg := t.ExceptionMessage(e)
+	if msg == "" {
+		return name
+	}
+	return name + ": " + msg
+}
+
+// ExceptionMessage is str() of the exception, using a user __str__ if any.
+func (t *Thread) ExceptionMessage(e *Instance) string {
+	s, err := t.Str(e)
+	if err != nil {
+		return "<exception str() failed>"
+	}
+	return s
+}

@@ -1,0 +1,1175 @@
+package vm
+
+import (
+	"math/big"
+
+	"github.com/toolplane/toolplane/python/compile"
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+// Function is a Python function (def or lambda).
+type Function struct {
+	Code       *CodeObj
+	Name       string
+	QualName   string
+	Defaults   Tuple
+	KwDefaults *Dict
+	Closure    []*Cell
+	Globals    *Dict
+	Dict       *Dict
+	Module     string
+}
+
+const (
+	blockSetup uint8 = iota
+	blockHandler
+)
+
+type block struct {
+	kind    uint8
+	handler int
+	level   int
+	prevExc *Instance
+}
+
+// Frame is the activation of a code object.
+type Frame struct {
+	code    *CodeObj
+	fn      *Function
+	locals  []Value
+	cells   []*Cell
+	stack   []Value
+	ip      int
+	blocks  []block
+	globals *Dict
+	ns      *Dict // class body namespace
+	back    *Frame
+	gen     *Generator
+}
+
+// Line returns the current source line.
+func (f *Frame) Line() int {
+	i := f.ip - 1
+	if i < 0 {
+		i = 0
+	}
+	if i >= len(f.code.Lines) {
+		return f.code.FirstLine
+	}
+	return int(f.code.Lines[i])
+}
+
+func (f *Frame) push(v Value) { f.stack = append(f.stack, v) }
+
+func (f *Frame) pop() Value {
+	n := len(f.stack) - 1
+	v := f.stack[n]
+	f.stack[n] = nil
+	f.stack = f.stack[:n]
+	return v
+}
+
+func (f *Frame) top() Value { return f.stack[len(f.stack)-1] }
+
+// nullValue marks "no self" in LOAD_METHOD's second slot.
+type nullMarker struct{}
+
+var null Value = nullMarker{}
+
+// newFrame allocates a frame for code with locals and an operand stack in
+// one slice.
+func newFrame(code *CodeObj, globals *Dict) *Frame {
+	n := len(code.VarNames)
+	buf := make([]Value, n, n+8)
+	f := &Frame{code: code, globals: globals, locals: buf[:n]}
+	f.stack = buf[n:n]
+	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
+		f.cells = make([]*Cell, nc)
+	}
+	return f
+}
+
+// RunModule runs module code in globals and returns the module's return
+// value (snippets) or None. For coroutine code it returns the coroutine.
+func (t *Thread) RunModule(code *CodeObj, globals *Dict) (Value, error) {
+	f := newFrame(code, globals)
+	if code.Flags&compile.FlagCoroutine != 0 {
+		return &Generator{frame: f, coroutine: true, name: "<module>", qualname: "<module>"}, nil
+	}
+	t.depth++
+	defer func() { t.depth-- }()
+	v, _, err := t.eval(f, nil)
+	return v, err
+}
+
+func (t *Thread) tbEntry(e *Instance, f *Frame) {
+	name := f.code.Name
+	e.Exc.TB = append([]TBEntry{{Filename: f.code.Filename, Line: f.Line(), Func: name}}, e.Exc.TB...)
+}
+
+// callFunction sets up a frame for fn. It returns a Generator for generator
+// and coroutine functions.
+func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error) {
+	code := fn.Code
+	f := newFrame(code, fn.Globals)
+	f.fn = fn
+	if err := t.bindArgs(fn, f.locals, args, kw); err != nil {
+		return nil, err
+	}
+	nCells := len(code.CellNames)
+	for i := range nCells {
+		c := &Cell{}
+		if p := code.CellParams[i]; p >= 0 {
+			c.V = f.locals[p]
+		}
+		f.cells[i] = c
+	}
+	copy(f.cells[nCells:], fn.Closure)
+	return f, nil
+}
+
+// callPython calls a Python function from Go (recursing in Go).
+func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error) {
+	f, err := t.bindFrame(fn, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	if fn.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
+		return newGenerator(fn, f), nil
+	}
+	if t.depth >= t.limits.MaxDepth {
+		return nil, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+	}
+	t.depth++
+	v, _, err := t.eval(f, nil)
+	t.depth--
+	return v, err
+}
+
+func newGenerator(fn *Function, f *Frame) *Generator {
+	g := &Generator{frame: f, name: fn.Name, qualname: fn.QualName}
+	g.coroutine = fn.Code.Flags&compile.FlagCoroutine != 0
+	f.gen = g
+	return g
+}
+
+// eval runs frame f until it returns or yields. Calls to Python functions
+// push frames without recursing in Go; the loop returns when the base frame
+// f returns. throw, when set, is raised at the frame's current instruction
+// (generator.throw).
+func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err error) {
+	f := base
+	code := f.code
+	instrs := code.Instrs
+	consts := code.Consts
+	reraise := false
+	if throw != nil {
+		err = throw
+		reraise = true
+		// A delegating generator forwards the throw to its delegate.
+		if f.ip < len(instrs) && compile.Op(instrs[f.ip]&0xff) == compile.YIELD_FROM && len(f.stack) >= 1 {
+			it := f.top()
+			r, y, e2 := t.sendTo(it, nil, throw)
+			if e2 == nil {
+				if y {
+					return r, true, nil
+				}
+				f.pop()
+				f.push(r)
+				f.ip++
+				err = nil
+			} else {
+				err = e2
+				if e2 == throw {
+					reraise = true
+				} else {
+					reraise = false
+				}
+				f.pop()
+			}
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if le, ok := r.(*LimitError); ok {
+				result, yielded, err = nil, false, le
+				return
+			}
+			panic(r)
+		}
+	}()
+
+	for {
+		if err != nil {
+			goto handle
+		}
+		{
+			ins := instrs[f.ip]
+			f.ip++
+			t.steps++
+			if t.steps >= t.nextChk {
+				if err = t.check(); err != nil {
+					return nil, false, err
+				}
+			}
+			arg := int(ins >> 8)
+			switch compile.Op(ins & 0xff) {
+			case compile.NOP:
+			case compile.POP_TOP:
+				f.pop()
+			case compile.DUP_TOP:
+				f.push(f.top())
+			case compile.DUP_TOP_TWO:
+				n := len(f.stack)
+				f.push(f.stack[n-2])
+				f.push(f.stack[n-1])
+			case compile.ROT_TWO:
+				n := len(f.stack)
+				f.stack[n-1], f.stack[n-2] = f.stack[n-2], f.stack[n-1]
+			case compile.ROT_THREE:
+				n := len(f.stack)
+				a := f.stack[n-1]
+				f.stack[n-1] = f.stack[n-2]
+				f.stack[n-2] = f.stack[n-3]
+				f.stack[n-3] = a
+			case compile.ROT_FOUR:
+				n := len(f.stack)
+				a := f.stack[n-1]
+				f.stack[n-1] = f.stack[n-2]
+				f.stack[n-2] = f.stack[n-3]
+				f.stack[n-3] = f.stack[n-4]
+				f.stack[n-4] = a
+			case compile.LOAD_CONST:
+				f.push(consts[arg])
+			case compile.LOAD_FAST:
+				v := f.locals[arg]
+				if v == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])
+					break
+				}
+				f.push(v)
+			case compile.STORE_FAST:
+				f.locals[arg] = f.pop()
+			case compile.DELETE_FAST:
+				if f.locals[arg] == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])
+					break
+				}
+				f.locals[arg] = nil
+			case compile.LOAD_DEREF:
+				v := f.cells[arg].V
+				if v == nil {
+					err = t.unboundDeref(f, arg)
+					break
+				}
+				f.push(v)
+			case compile.LOAD_CLASSDEREF:
+				name := t.derefName(f, arg)
+				if v, ok := f.ns.GetStr(name); ok {
+					f.push(v)
+					break
+				}
+				v := f.cells[arg].V
+				if v == nil {
+					err = t.unboundDeref(f, arg)
+					break
+				}
+				f.push(v)
+			case compile.STORE_DEREF:
+				f.cells[arg].V = f.pop()
+			case compile.DELETE_DEREF:
+				if f.cells[arg].V == nil {
+					err = t.unboundDeref(f, arg)
+					break
+				}
+				f.cells[arg].V = nil
+			case compile.LOAD_CLOSURE:
+				f.push(f.cells[arg])
+			case compile.LOAD_GLOBAL:
+				name := code.Names[arg]
+				if v, ok := f.globals.GetStr(name); ok {
+					f.push(v)
+				} else if v, ok := t.builtins.GetStr(name); ok {
+					f.push(v)
+				} else {
+					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
+				}
+			case compile.STORE_GLOBAL:
+				f.globals.SetStr(code.Names[arg], f.pop())
+			case compile.DELETE_GLOBAL:
+				if !f.globals.DeleteStr(code.Names[arg]) {
+					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
+				}
+			case compile.LOAD_NAME:
+				name := code.Names[arg]
+				if v, ok := f.ns.GetStr(name); ok {
+					f.push(v)
+				} else if v, ok := f.globals.GetStr(name); ok {
+					f.push(v)
+				} else if v, ok := t.builtins.GetStr(name); ok {
+					f.push(v)
+				} else {
+					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
+				}
+			case compile.STORE_NAME:
+				f.ns.SetStr(code.Names[arg], f.pop())
+			case compile.DELETE_NAME:
+				if !f.ns.DeleteStr(code.Names[arg]) {
+					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
+				}
+			case compile.LOAD_ATTR:
+				var v Value
+				v, err = t.GetAttr(f.top(), code.Names[arg])
+				if err == nil {
+					f.stack[len(f.stack)-1] = v
+				}
+			case compile.STORE_ATTR:
+				obj := f.pop()
+				v := f.pop()
+				err = t.SetAttr(obj, code.Names[arg], v)
+			case compile.DELETE_ATTR:
+				err = t.DelAttr(f.pop(), code.Names[arg])
+			case compile.LOAD_METHOD:
+				obj := f.top()
+				var m, self Value
+				m, self, err = t.getMethod(obj, code.Names[arg])
+				if err == nil {
+					f.stack[len(f.stack)-1] = m
+					f.push(self)
+				}
+			case compile.CALL_METHOD, compile.CALL_METHOD_KW, compile.CALL, compile.CALL_KW:
+				op := compile.Op(ins & 0xff)
+				var kwnames Tuple
+				if op == compile.CALL_KW || op == compile.CALL_METHOD_KW {
+					kwnames = f.pop().(Tuple)
+				}
+				n := len(f.stack)
+				var fnv Value
+				var args Tuple
+				if op == compile.CALL_METHOD || op == compile.CALL_METHOD_KW {
+					fnv = f.stack[n-arg-2]
+					self := f.stack[n-arg-1]
+					if self == null {
+						args = f.stack[n-arg : n : n]
+					} else {
+						args = f.stack[n-arg-1 : n : n]
+					}
+				} else {
+					fnv = f.stack[n-arg-1]
+					args = f.stack[n-arg : n : n]
+				}
+				var kw []Kwarg
+				if len(kwnames) > 0 {
+					npos := len(args) - len(kwnames)
+					kw = make([]Kwarg, len(kwnames))
+					for i, k := range kwnames {
+						kw[i] = Kwarg{Name: string(k.(Str)), Value: args[npos+i]}
+					}
+					args = args[:npos:npos]
+				}
+				base := n - arg - 1
+				if op == compile.CALL_METHOD || op == compile.CALL_METHOD_KW {
+					base--
+				}
+				if pf, ok := fnv.(*Function); ok && pf.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 {
+					// Push a frame instead of recursing in Go.
+					if t.depth >= t.limits.MaxDepth {
+						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+						break
+					}
+					var nf *Frame
+					nf, err = t.bindFrame(pf, args, kw)
+					if err != nil {
+						break
+					}
+					clear(f.stack[base:])
+					f.stack = f.stack[:base]
+					nf.back = f
+					t.depth++
+					f = nf
+					code = f.code
+					instrs = code.Instrs
+					consts = code.Consts
+					break
+				}
+				var r Value
+				r, err = t.Call(fnv, args, kw)
+				clear(f.stack[base:])
+				f.stack = f.stack[:base]
+				if err == nil {
+					f.push(r)
+				}
+			case compile.CALL_EX:
+				var kw []Kwarg
+				if arg == 1 {
+					d := f.pop().(*Dict)
+					for _, it := range d.Items() {
+						kw = append(kw, Kwarg{Name: string(it[0].(Str)), Value: it[1]})
+					}
+				}
+				args := f.pop().(Tuple)
+				fnv := f.pop()
+				var r Value
+				r, err = t.Call(fnv, args, kw)
+				if err == nil {
+					f.push(r)
+				}
+			case compile.BINARY_OP:
+				b := f.pop()
+				a := f.top()
+				var r Value
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						if r, ok = intFast(syntax.Operator(arg), x, y); ok {
+							f.stack[len(f.stack)-1] = r
+							break
+						}
+					}
+				}
+				r, err = t.Binary(syntax.Operator(arg), a, b)
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.INPLACE_OP:
+				b := f.pop()
+				a := f.top()
+				var r Value
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						if r, ok = intFast(syntax.Operator(arg), x, y); ok {
+							f.stack[len(f.stack)-1] = r
+							break
+						}
+					}
+				}
+				r, err = t.Inplace(syntax.Operator(arg), a, b)
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.UNARY_OP:
+				var r Value
+				r, err = t.Unary(syntax.UnaryOperator(arg), f.top())
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.COMPARE_OP:
+				b := f.pop()
+				a := f.top()
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						f.stack[len(f.stack)-1] = Bool(intCompare(syntax.CmpOperator(arg), x, y))
+						break
+					}
+				}
+				var r Value
+				r, err = t.Compare(syntax.CmpOperator(arg), a, b)
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.IS_OP:
+				b := f.pop()
+				a := f.top()
+				f.stack[len(f.stack)-1] = Bool(Is(a, b) != (arg == 1))
+			case compile.CONTAINS_OP:
+				b := f.pop()
+				a := f.top()
+				var in bool
+				in, err = t.Contains(b, a)
+				if err == nil {
+					f.stack[len(f.stack)-1] = Bool(in != (arg == 1))
+				}
+			case compile.BINARY_SUBSCR:
+				k := f.pop()
+				var r Value
+				r, err = t.GetItem(f.top(), k)
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.STORE_SUBSCR:
+				k := f.pop()
+				obj := f.pop()
+				v := f.pop()
+				err = t.SetItem(obj, k, v)
+			case compile.DELETE_SUBSCR:
+				k := f.pop()
+				err = t.DelItem(f.pop(), k)
+			case compile.BUILD_SLICE:
+				var step Value = None
+				if arg == 3 {
+					step = f.pop()
+				}
+				stop := f.pop()
+				start := f.pop()
+				f.push(&Slice{Start: start, Stop: stop, Step: step})
+			case compile.BUILD_TUPLE:
+				n := len(f.stack)
+				tup := make(Tuple, arg)
+				copy(tup, f.stack[n-arg:])
+				clear(f.stack[n-arg:])
+				f.stack = f.stack[:n-arg]
+				f.push(tup)
+			case compile.BUILD_LIST:
+				n := len(f.stack)
+				items := make([]Value, arg)
+				copy(items, f.stack[n-arg:])
+				clear(f.stack[n-arg:])
+				f.stack = f.stack[:n-arg]
+				f.push(&List{Items: items})
+			case compile.BUILD_SET:
+				n := len(f.stack)
+				s := NewSet()
+				for _, v := range f.stack[n-arg:] {
+					if err = s.Add(t, v); err != nil {
+						break
+					}
+				}
+				clear(f.stack[n-arg:])
+				f.stack = f.stack[:n-arg]
+				f.push(s)
+			case compile.BUILD_MAP:
+				n := len(f.stack)
+				d := NewDictSize(arg)
+				for i := n - 2*arg; i < n; i += 2 {
+					if err = d.Set(t, f.stack[i], f.stack[i+1]); err != nil {
+						break
+					}
+				}
+				clear(f.stack[n-2*arg:])
+				f.stack = f.stack[:n-2*arg]
+				f.push(d)
+			case compile.LIST_APPEND:
+				v := f.pop()
+				l := f.stack[len(f.stack)-arg].(*List)
+				l.Items = append(l.Items, v)
+				if len(l.Items)&1023 == 0 {
+					err = t.Charge(16 * 1024)
+				}
+			case compile.SET_ADD:
+				v := f.pop()
+				err = f.stack[len(f.stack)-arg].(*Set).Add(t, v)
+			case compile.MAP_ADD:
+				v := f.pop()
+				k := f.pop()
+				err = f.stack[len(f.stack)-arg].(*Dict).Set(t, k, v)
+			case compile.LIST_EXTEND:
+				v := f.pop()
+				l := f.stack[len(f.stack)-arg].(*List)
+				var items []Value
+				items, err = t.iterate(v, func() error {
+					return Errorf(TypeErrorClass, "Value after * must be an iterable, not %s", TypeName(v))
+				})
+				if err == nil {
+					l.Items = append(l.Items, items...)
+				}
+			case compile.SET_UPDATE:
+				v := f.pop()
+				s := f.stack[len(f.stack)-arg].(*Set)
+				var items []Value
+				items, err = t.iterate(v, nil)
+				for _, x := range items {
+					if err == nil {
+						err = s.Add(t, x)
+					}
+				}
+			case compile.DICT_UPDATE, compile.DICT_MERGE:
+				v := f.pop()
+				d := f.stack[len(f.stack)-arg].(*Dict)
+				err = t.dictMerge(d, v, compile.Op(ins&0xff) == compile.DICT_MERGE, f)
+			case compile.LIST_TO_TUPLE:
+				l := f.pop().(*List)
+				f.push(Tuple(l.Items))
+			case compile.UNPACK_SEQUENCE:
+				v := f.pop()
+				var items []Value
+				items, err = t.unpack(v, arg, -1)
+				if err == nil {
+					for i := len(items) - 1; i >= 0; i-- {
+						f.push(items[i])
+					}
+				}
+			case compile.UNPACK_EX:
+				before, after := arg&0xff, arg>>8
+				v := f.pop()
+				var items []Value
+				items, err = t.unpack(v, before, after)
+				if err == nil {
+					for i := len(items) - 1; i >= 0; i-- {
+						f.push(items[i])
+					}
+				}
+			case compile.JUMP:
+				f.ip = arg
+			case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+				v := f.pop()
+				b, ok := truthFast(v)
+				if !ok {
+					b, err = t.Truth(v)
+					if err != nil {
+						break
+					}
+				}
+				if b == (compile.Op(ins&0xff) == compile.POP_JUMP_IF_TRUE) {
+					f.ip = arg
+				}
+			case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+				v := f.top()
+				b, ok := truthFast(v)
+				if !ok {
+					b, err = t.Truth(v)
+					if err != nil {
+						break
+					}
+				}
+				if b == (compile.Op(ins&0xff) == compile.JUMP_IF_TRUE_OR_POP) {
+					f.ip = arg
+				} else {
+					f.pop()
+				}
+			case compile.GET_ITER:
+				var it Value
+				it, err = t.Iter(f.top())
+				if err == nil {
+					f.stack[len(f.stack)-1] = it
+				}
+			case compile.FOR_ITER:
+				it := f.top()
+				var v Value
+				var ok bool
+				if li, isIter := it.(*Iter); isIter && li.kind == iterList {
+					if li.i < len(li.list.Items) {
+						v, ok = li.list.Items[li.i], true
+						li.i++
+					}
+				} else if isIter && li.kind == iterRange {
+					if li.i < int(li.n) {
+						v, ok = Int(li.start+int64(li.i)*li.step), true
+						li.i++
+					}
+				} else {
+					v, ok, err = t.Next(it)
+					if err != nil {
+						break
+					}
+				}
+				if ok {
+					f.push(v)
+				} else {
+					f.pop()
+					f.ip = arg
+				}
+			case compile.MAKE_FUNCTION:
+				c := f.pop().(*CodeObj)
+				fn := &Function{Code: c, Name: c.Name, QualName: c.QualName, Globals: f.globals, Module: "__main__"}
+				if arg&compile.FuncClosure != 0 {
+					tup := f.pop().(Tuple)
+					fn.Closure = make([]*Cell, len(tup))
+					for i, x := range tup {
+						fn.Closure[i] = x.(*Cell)
+					}
+				}
+				if arg&compile.FuncKwDefaults != 0 {
+					fn.KwDefaults = f.pop().(*Dict)
+				}
+				if arg&compile.FuncDefaults != 0 {
+					fn.Defaults = f.pop().(Tuple)
+				}
+				f.push(fn)
+			case compile.RETURN_VALUE:
+				v := f.pop()
+				if f == base {
+					if f.gen != nil {
+						f.ip = len(instrs)
+					}
+					return v, false, nil
+				}
+				t.depth--
+				f = f.back
+				code = f.code
+				instrs = code.Instrs
+				consts = code.Consts
+				f.push(v)
+			case compile.YIELD_VALUE:
+				return f.pop(), true, nil
+			case compile.GET_YIELD_FROM_ITER:
+				v := f.top()
+				if g, ok := v.(*Generator); ok {
+					if g.coroutine && !(f.code.Flags&compile.FlagCoroutine != 0) {
+						err = Errorf(TypeErrorClass, "cannot 'yield from' a coroutine object in a non-coroutine generator")
+					}
+					break
+				}
+				var it Value
+				it, err = t.Iter(v)
+				if err == nil {
+					f.stack[len(f.stack)-1] = it
+				}
+			case compile.YIELD_FROM:
+				sent := f.pop()
+				it := f.top()
+				var r Value
+				var y bool
+				r, y, err = t.sendTo(it, sent, nil)
+				if err != nil {
+					f.pop()
+					break
+				}
+				if y {
+					f.ip--
+					return r, true, nil
+				}
+				f.stack[len(f.stack)-1] = r
+			case compile.GET_AWAITABLE:
+				var aw Value
+				aw, err = t.awaitable(f.top())
+				if err == nil {
+					f.stack[len(f.stack)-1] = aw
+				}
+			case compile.SETUP_EXCEPT:
+				f.blocks = append(f.blocks, block{kind: blockSetup, handler: arg, level: len(f.stack)})
+			case compile.POP_BLOCK:
+				f.blocks = f.blocks[:len(f.blocks)-1]
+			case compile.POP_EXCEPT:
+				b := f.blocks[len(f.blocks)-1]
+				f.blocks = f.blocks[:len(f.blocks)-1]
+				t.excInfo = b.prevExc
+			case compile.RERAISE:
+				err = f.pop().(*Instance)
+				reraise = true
+			case compile.RAISE:
+				err, reraise = t.doRaise(f, arg)
+			case compile.JUMP_IF_NOT_EXC_MATCH:
+				typ := f.pop()
+				exc := f.pop()
+				var ok bool
+				ok, err = t.excMatches(exc, typ)
+				if err == nil && !ok {
+					f.ip = arg
+				}
+			case compile.BEFORE_WITH:
+				mgr := f.pop()
+				var exit, enter Value
+				exit, enter, err = t.beforeWith(mgr)
+				if err == nil {
+					f.push(exit)
+					f.push(enter)
+				}
+			case compile.WITH_EXIT:
+				exit := f.pop()
+				_, err = t.Call(exit, Tuple{None, None, None}, nil)
+			case compile.WITH_EXCEPT:
+				exc := f.top().(*Instance)
+				exit := f.stack[len(f.stack)-2]
+				var r Value
+				r, err = t.Call(exit, Tuple{exc.Class, exc, None}, nil)
+				if err == nil {
+					var b bool
+					b, err = t.Truth(r)
+					f.push(Bool(b))
+				}
+			case compile.BUILD_CLASS, compile.BUILD_CLASS_KW:
+				var kw []Kwarg
+				n := arg
+				if compile.Op(ins&0xff) == compile.BUILD_CLASS_KW {
+					names := f.pop().(Tuple)
+					vals := f.stack[len(f.stack)-len(names):]
+					for i, nm := range names {
+						kw = append(kw, Kwarg{Name: string(nm.(Str)), Value: vals[i]})
+					}
+					f.stack = f.stack[:len(f.stack)-len(names)]
+					n -= len(names)
+				}
+				bases := append(Tuple(nil), f.stack[len(f.stack)-n:]...)
+				f.stack = f.stack[:len(f.stack)-n]
+				name := f.pop().(Str)
+				body := f.pop().(*Function)
+				var cls Value
+				cls, err = t.buildClass(body, string(name), bases, kw)
+				if err == nil {
+					f.push(cls)
+				}
+			case compile.IMPORT_NAME:
+				var m Value
+				m, err = t.Import(code.Names[arg])
+				if err == nil {
+					f.push(m)
+				}
+			case compile.IMPORT_FROM:
+				m := f.top()
+				var v Value
+				v, err = t.GetAttr(m, code.Names[arg])
+				if err != nil {
+					if e, ok := err.(*Instance); ok && e.Class == AttributeErrorClass {
+						mn := "?"
+						if mod, ok := m.(*Module); ok {
+							mn = mod.Name
+						}
+						err = Errorf(ImportErrorClass, "cannot import name '%s' from '%s'", code.Names[arg], mn)
+					}
+					break
+				}
+				f.push(v)
+			case compile.FORMAT_VALUE:
+				var spec Value = Str("")
+				if arg&4 != 0 {
+					spec = f.pop()
+				}
+				v := f.pop()
+				var s Value
+				s, err = t.formatValue(v, arg&3, string(spec.(Str)))
+				if err == nil {
+					f.push(s)
+				}
+			case compile.BUILD_STRING:
+				n := len(f.stack)
+				total := 0
+				for _, p := range f.stack[n-arg:] {
+					total += len(p.(Str))
+				}
+				buf := make([]byte, 0, total)
+				for _, p := range f.stack[n-arg:] {
+					buf = append(buf, p.(Str)...)
+				}
+				clear(f.stack[n-arg:])
+				f.stack = f.stack[:n-arg]
+				f.push(Str(buf))
+				if total > 4096 {
+					err = t.Charge(int64(total))
+				}
+			case compile.LOAD_ASSERTION_ERROR:
+				f.push(AssertionErrorClass)
+			default:
+				err = &InternalError{Msg: "unknown opcode " + compile.Op(ins&0xff).String()}
+			}
+			continue
+		}
+	handle:
+		{
+			exc, ok := err.(*Instance)
+			if !ok || exc.Exc == nil {
+				// Limits and internal errors end the run: unwind without
+				// running handlers.
+				for f != base {
+					t.depth--
+					f = f.back
+				}
+				return nil, false, err
+			}
+			if !reraise {
+				t.tbEntry(exc, f)
+				if t.excInfo != nil && t.excInfo != exc && exc.Exc.Context == nil && !exc.Exc.contextSet {
+					exc.Exc.Context = t.excInfo
+				}
+				exc.Exc.contextSet = true
+			}
+			reraise = false
+			for {
+				handled := false
+				for len(f.blocks) > 0 {
+					b := f.blocks[len(f.blocks)-1]
+					f.blocks = f.blocks[:len(f.blocks)-1]
+					if b.kind == blockHandler {
+						t.excInfo = b.prevExc
+						continue
+					}
+					clear(f.stack[b.level:])
+					f.stack = f.stack[:b.level]
+					f.blocks = append(f.blocks, block{kind: blockHandler, prevExc: t.excInfo})
+					t.excInfo = exc
+					f.push(exc)
+					f.ip = b.handler
+					handled = true
+					break
+				}
+				if handled {
+					break
+				}
+				if f == base {
+					if f.gen != nil {
+						f.ip = len(instrs)
+					}
+					return nil, false, exc
+				}
+				t.depth--
+				f = f.back
+				code = f.code
+				instrs = code.Instrs
+				consts = code.Consts
+				t.tbEntry(exc, f)
+			}
+			err = nil
+		}
+	}
+}
+
+func (t *Thread) derefName(f *Frame, i int) string {
+	if i < len(f.code.CellNames) {
+		return f.code.CellNames[i]
+	}
+	return f.code.FreeNames[i-len(f.code.CellNames)]
+}
+
+func (t *Thread) unboundDeref(f *Frame, i int) error {
+	name := t.derefName(f, i)
+	if i < len(f.code.CellNames) {
+		return Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", name)
+	}
+	return Errorf(NameErrorClass, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", name)
+}
+
+func (t *Thread) doRaise(f *Frame, n int) (error, bool) {
+	if n == 0 {
+		if t.excInfo == nil {
+			return Errorf(RuntimeErrorClass, "No active exception to reraise"), false
+		}
+		return t.excInfo, true
+	}
+	var cause Value
+	hasCause := false
+	if n == 2 {
+		cause = f.pop()
+		hasCause = true
+	}
+	v := f.pop()
+	exc, err := t.makeException(v)
+	if err != nil {
+		return err, false
+	}
+	if hasCause {
+		switch c := cause.(type) {
+		case NoneType:
+			exc.Exc.Cause = None
+		default:
+			ce, err := t.makeException(c)
+			if err != nil {
+				return Errorf(TypeErrorClass, "exception causes must derive from BaseException"), false
+			}
+			exc.Exc.Cause = ce
+		}
+		exc.Exc.SuppressContext = true
+	}
+	return exc, false
+}
+
+// makeException turns the operand of raise into an exception instance.
+func (t *Thread) makeException(v Value) (*Instance, error) {
+	switch x := v.(type) {
+	case *Instance:
+		if x.Exc != nil {
+			return x, nil
+		}
+	case *Class:
+		if x.exception {
+			r, err := t.Call(x, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			if e, ok := r.(*Instance); ok && e.Exc != nil {
+				return e, nil
+			}
+			return nil, Errorf(TypeErrorClass, "calling %s should have returned an instance of BaseException, not %s", x.Name, TypeName(r))
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "exceptions must derive from BaseException")
+}
+
+func (t *Thread) excMatches(exc, typ Value) (bool, error) {
+	e, _ := exc.(*Instance)
+	switch ty := typ.(type) {
+	case *Class:
+		if !ty.exception {
+			return false, Errorf(TypeErrorClass, "catching classes that do not inherit from BaseException is not allowed")
+		}
+		return e != nil && e.Class.IsSubclass(ty), nil
+	case Tuple:
+		for _, x := range ty {
+			ok, err := t.excMatches(exc, x)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	return false, Errorf(TypeErrorClass, "catching classes that do not inherit from BaseException is not allowed")
+}
+
+func (t *Thread) beforeWith(mgr Value) (Value, Value, error) {
+	inst, ok := mgr.(*Instance)
+	var enter, exit Value
+	if ok {
+		enter = inst.Class.Lookup("__enter__")
+		exit = inst.Class.Lookup("__exit__")
+	}
+	if enter == nil {
+		return nil, nil, Errorf(TypeErrorClass, "'%s' object does not support the context manager protocol", TypeName(mgr))
+	}
+	if exit == nil {
+		return nil, nil, Errorf(TypeErrorClass, "'%s' object does not support the context manager protocol (missed __exit__ method)", TypeName(mgr))
+	}
+	boundExit := &BoundMethod{Self: mgr, Fn: exit}
+	r, err := t.callMethod(enter, mgr, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return boundExit, r, nil
+}
+
+func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg) (Value, error) {
+	var bcs []*Class
+	for _, b := range bases {
+		c, ok := b.(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "bases must be types")
+		}
+		bcs = append(bcs, c)
+	}
+	for _, k := range kw {
+		if k.Name != "metaclass" {
+			continue
+		}
+		return nil, Errorf(NotImplementedErrorClass, "metaclasses are not supported")
+	}
+	ns := NewDict()
+	ns.SetStr("__module__", Str("__main__"))
+	ns.SetStr("__qualname__", Str(body.Code.QualName))
+	f := newFrame(body.Code, body.Globals)
+	f.ns = ns
+	copy(f.cells[len(body.Code.CellNames):], body.Closure)
+	for i := range body.Code.CellNames {
+		f.cells[i] = &Cell{}
+	}
+	if t.depth >= t.limits.MaxDepth {
+		return nil, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+	}
+	t.depth++
+	r, _, err := t.eval(f, nil)
+	t.depth--
+	if err != nil {
+		return nil, err
+	}
+	qual := body.Code.QualName
+	cls, err := t.NewClass(name, qual, bcs, ns)
+	if err != nil {
+		return nil, err
+	}
+	if cell, ok := r.(*Cell); ok {
+		cell.V = cls
+	}
+	// __init_subclass__ of a base, with the class keywords.
+	var ckw []Kwarg
+	for _, k := range kw {
+		if k.Name != "metaclass" {
+			ckw = append(ckw, k)
+		}
+	}
+	if len(cls.MRO) > 1 {
+		for _, k := range cls.MRO[1:] {
+			if m, ok := k.Dict.GetStr("__init_subclass__"); ok {
+				if cm, ok := m.(*ClassMethod); ok {
+					if _, err := t.Call(cm.Fn, Tuple{cls}, ckw); err != nil {
+						return nil, err
+					}
+				}
+				break
+			}
+		}
+	}
+	if len(ckw) > 0 && cls.Lookup("__init_subclass__") == nil {
+		return nil, Errorf(TypeErrorClass, "%s.__init_subclass__() takes no keyword arguments", name)
+	}
+	// __set_name__ for descriptors defined in the body.
+	for _, it := range ns.Items() {
+		if inst, ok := it[1].(*Instance); ok {
+			if m := inst.Class.Lookup("__set_name__"); m != nil {
+				if _, err := t.callMethod(m, inst, Tuple{cls, it[0]}); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return cls, nil
+}
+
+func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {
+	src, ok := v.(*Dict)
+	if !ok {
+		if inst, ok := v.(*Instance); ok && inst.Class.Lookup("keys") != nil {
+			keys, err := t.CallMethodName(v, "keys", nil, nil)
+			if err != nil {
+				return err
+			}
+			ks, err := t.iterate(keys, nil)
+			if err != nil {
+				return err
+			}
+			src = NewDict()
+			for _, k := range ks {
+				val, err := t.GetItem(v, k)
+				if err != nil {
+					return err
+				}
+				if err := src.Set(t, k, val); err != nil {
+					return err
+				}
+			}
+		} else {
+			if call {
+				return Errorf(TypeErrorClass, "argument after ** must be a mapping, not %s", TypeName(v))
+			}
+			return Errorf(TypeErrorClass, "'%s' object is not a mapping", TypeName(v))
+		}
+	}
+	for _, it := range src.Items() {
+		if call {
+			ks, ok := it[0].(Str)
+			if !ok {
+				return Errorf(TypeErrorClass, "keywords must be strings")
+			}
+			if d.HasStr(string(ks)) {
+				return Errorf(TypeErrorClass, "got multiple values for keyword argument '%s'", ks)
+			}
+		}
+		if err := d.Set(t, it[0], it[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unpack splits v into exactly n items (after < 0) or into before items, a
+// list, and after items.
+func (t *Thread) unpack(v Value, before, after int) ([]Value, error) {
+	var items []Value
+	switch x := v.(type) {
+	case Tuple:
+		items = x
+	case *List:
+		items = x.Items
+	default:
+		var err error
+		items, err = t.iterate(v, func() error {
+			return Errorf(TypeErrorClass, "cannot unpack non-iterable %s object", TypeName(v))
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if after < 0 {
+		if len(items) < before {
+			return nil, Errorf(ValueErrorClass, "not enough values to unpack (expected %d, got %d)", before, len(items))
+		}
+		if len(items) > before {
+			return nil, Errorf(ValueErrorClass, "too many values to unpack (expected %d)", before)
+		}
+		return items, nil
+	}
+	if len(items) < before+after {
+		return nil, Errorf(ValueErrorClass, "not enough values to unpack (expected at least %d, got %d)", before+after, len(items))
+	}
+	out := make([]Value, 0, before+after+1)
+	out = append(out, items[:before]...)
+	out = append(out, &List{Items: append([]Value(nil), items[before:len(items)-after]...)})
+	out = append(out, items[len(items)-after:]...)
+	return out, nil
+}
+
+var _ = big.NewInt

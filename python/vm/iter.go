@@ -1,0 +1,323 @@
+package vm
+
+import "unicode/utf8"
+
+const (
+	iterList uint8 = iota
+	iterTuple
+	iterStr
+	iterBytes
+	iterRange
+	iterDict
+	iterFunc
+)
+
+// Iter is a builtin iterator.
+type Iter struct {
+	kind    uint8
+	list    *List
+	tup     Tuple
+	str     string
+	i       int
+	start   int64
+	step    int64
+	n       int64
+	dict    *Dict
+	dview   uint8
+	version uint64
+	live    int
+	fn      func(t *Thread) (Value, bool, error)
+	cls     *Class
+}
+
+func (it *Iter) class() *Class {
+	if it.cls != nil {
+		return it.cls
+	}
+	switch it.kind {
+	case iterList:
+		return ListIterClass
+	case iterTuple:
+		return TupleIterClass
+	case iterStr:
+		return StrIterClass
+	case iterBytes:
+		return BytesIterClass
+	case iterRange:
+		return RangeIterClass
+	case iterDict:
+		switch it.dview {
+		case viewValues:
+			return DictValIterClass
+		case viewItems:
+			return DictItemIterClass
+		}
+		return DictKeyIterClass
+	}
+	return SeqIterClass
+}
+
+// FuncIter returns an iterator driven by fn.
+func FuncIter(cls *Class, fn func(t *Thread) (Value, bool, error)) *Iter {
+	return &Iter{kind: iterFunc, fn: fn, cls: cls}
+}
+
+func (it *Iter) next(t *Thread) (Value, bool, error) {
+	switch it.kind {
+	case iterList:
+		if it.i < len(it.list.Items) {
+			v := it.list.Items[it.i]
+			it.i++
+			return v, true, nil
+		}
+		it.i = 1 << 62
+	case iterTuple:
+		if it.i < len(it.tup) {
+			v := it.tup[it.i]
+			it.i++
+			return v, true, nil
+		}
+	case iterStr:
+		if it.i < len(it.str) {
+			c := it.str[it.i]
+			if c < utf8.RuneSelf {
+				it.i++
+				return Str(it.str[it.i-1 : it.i]), true, nil
+			}
+			_, n := utf8.DecodeRuneInString(it.str[it.i:])
+			v := Str(it.str[it.i : it.i+n])
+			it.i += n
+			return v, true, nil
+		}
+	case iterBytes:
+		if it.i < len(it.str) {
+			it.i++
+			return Int(it.str[it.i-1]), true, nil
+		}
+	case iterRange:
+		if int64(it.i) < it.n {
+			v := Int(it.start + int64(it.i)*it.step)
+			it.i++
+			return v, true, nil
+		}
+	case iterDict:
+		d := it.dict
+		if d.live != it.live {
+			it.live = -1
+			if it.cls == SetIterClass {
+				return nil, false, Errorf(RuntimeErrorClass, "Set changed size during iteration")
+			}
+			return nil, false, Errorf(RuntimeErrorClass, "dictionary changed size during iteration")
+		}
+		for it.i < len(d.entries) {
+			e := d.entries[it.i]
+			it.i++
+			if e.key == nil {
+				continue
+			}
+			switch it.dview {
+			case viewKeys:
+				return e.key, true, nil
+			case viewValues:
+				return e.value, true, nil
+			default:
+				return Tuple{e.key, e.value}, true, nil
+			}
+		}
+	case iterFunc:
+		if it.fn == nil {
+			return nil, false, nil
+		}
+		v, ok, err := it.fn(t)
+		if !ok || err != nil {
+			it.fn = nil
+		}
+		return v, ok, err
+	}
+	return nil, false, nil
+}
+
+// Iter returns an iterator over v.
+func (t *Thread) Iter(v Value) (Value, error) {
+	switch x := v.(type) {
+	case *List:
+		return &Iter{kind: iterList, list: x}, nil
+	case Tuple:
+		return &Iter{kind: iterTuple, tup: x}, nil
+	case Str:
+		return &Iter{kind: iterStr, str: string(x)}, nil
+	case Bytes:
+		return &Iter{kind: iterBytes, str: string(x)}, nil
+	case *Range:
+		return &Iter{kind: iterRange, start: x.Start, step: x.Step, n: x.Len()}, nil
+	case *Dict:
+		return &Iter{kind: iterDict, dict: x, live: x.live}, nil
+	case *Set:
+		return &Iter{kind: iterDict, dict: &x.d, live: x.d.live, cls: SetIterClass}, nil
+	case *DictView:
+		return &Iter{kind: iterDict, dict: x.d, dview: x.kind, live: x.d.live}, nil
+	case *Iter:
+		return x, nil
+	case *Generator:
+		if !x.coroutine {
+			return x, nil
+		}
+	case *Instance:
+		if m := x.Class.Lookup("__iter__"); m != nil {
+			r, err := t.callMethod(m, v, nil)
+			if err != nil {
+				return nil, err
+			}
+			if !isIterator(r) {
+				return nil, Errorf(TypeErrorClass, "iter() returned non-iterator of type '%s'", TypeName(r))
+			}
+			return r, nil
+		}
+		if m := x.Class.Lookup("__getitem__"); m != nil {
+			i := 0
+			return FuncIter(SeqIterClass, func(t *Thread) (Value, bool, error) {
+				r, err := t.callMethod(m, v, Tuple{Int(i)})
+				i++
+				if err != nil {
+					if e, ok := err.(*Instance); ok && (e.Class.IsSubclass(IndexErrorClass) || e.Class.IsSubclass(StopIterationClass)) {
+						return nil, false, nil
+					}
+					return nil, false, err
+				}
+				return r, true, nil
+			}), nil
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(v))
+}
+
+func isIterator(v Value) bool {
+	switch x := v.(type) {
+	case *Iter:
+		return true
+	case *Generator:
+		return !x.coroutine
+	case *Instance:
+		return x.Class.Lookup("__next__") != nil
+	}
+	return false
+}
+
+// Next advances an iterator; ok is false when it is exhausted.
+func (t *Thread) Next(it Value) (Value, bool, error) {
+	v, ok, err := t.nextRaw(it)
+	if !ok {
+		return nil, false, err
+	}
+	return v, true, err
+}
+
+// nextRaw is Next, but on exhaustion returns the StopIteration value.
+func (t *Thread) nextRaw(it Value) (Value, bool, error) {
+	switch x := it.(type) {
+	case *Iter:
+		v, ok, err := x.next(t)
+		if !ok && err == nil {
+			return None, false, nil
+		}
+		return v, ok, err
+	case *Generator:
+		v, yielded, err := t.genSend(x, None, nil)
+		if err != nil {
+			return nil, false, err
+		}
+		return v, yielded, nil
+	case *Instance:
+		if m := x.Class.Lookup("__next__"); m != nil {
+			v, err := t.callMethod(m, it, nil)
+			if err != nil {
+				if e, ok := err.(*Instance); ok && e.Class.IsSubclass(StopIterationClass) {
+					return stopValue(e), false, nil
+				}
+				return nil, false, err
+			}
+			return v, true, nil
+		}
+	}
+	return nil, false, Errorf(TypeErrorClass, "'%s' object is not an iterator", TypeName(it))
+}
+
+// iterate collects the items of an iterable. notIterable, when set, makes
+// the error for non-iterables.
+func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
+	switch x := v.(type) {
+	case *List:
+		return x.Items, nil
+	case Tuple:
+		return x, nil
+	}
+	it, err := t.Iter(v)
+	if err != nil {
+		if notIterable != nil {
+			if e, ok := err.(*Instance); ok && e.Class == TypeErrorClass {
+				return nil, notIterable()
+			}
+		}
+		return nil, err
+	}
+	if r, ok := v.(*Range); ok {
+		if err := t.CheckAlloc(r.Len() * 16); err != nil {
+			return nil, err
+		}
+	}
+	var out []Value
+	for {
+		item, ok, err := t.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return out, nil
+		}
+		out = append(out, item)
+		if len(out)&4095 == 0 {
+			if err := t.Charge(4096 * 16); err != nil {
+				return nil, err
+			}
+			if err := t.check(); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// DictView is dict.keys(), values() or items().
+type DictView struct {
+	d    *Dict
+	kind uint8
+}
+
+const (
+	viewKeys uint8 = iota
+	viewValues
+	viewItems
+)
+
+func (v *DictView) class() *Class {
+	switch v.kind {
+	case viewValues:
+		return DictValuesClass
+	case viewItems:
+		return DictItemsClass
+	}
+	return DictKeysClass
+}
+
+func (t *Thread) viewSet(v *DictView) (*Set, error) {
+	s := NewSet()
+	for _, it := range v.d.Items() {
+		var e Value = it[0]
+		if v.kind == viewItems {
+			e = Tuple{it[0], it[1]}
+		}
+		if err := s.Add(t, e); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,570 @@
+package vm
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+// intFast handles int64 arithmetic that cannot overflow or fail.
+func intFast(op syntax.Operator, x, y Int) (Value, bool) {
+	switch op {
+	case syntax.Add:
+		s := x + y
+		if (s > x) == (y > 0) {
+			return s, true
+		}
+	case syntax.Sub:
+		s := x - y
+		if (s < x) == (y > 0) {
+			return s, true
+		}
+	case syntax.Mult:
+		if x > -(1<<31) && x < 1<<31 && y > -(1<<31) && y < 1<<31 {
+			return x * y, true
+		}
+	case syntax.FloorDiv:
+		if y > 0 {
+			q := x / y
+			if (x%y != 0) && (x < 0) {
+				q--
+			}
+			return q, true
+		}
+	case syntax.Mod:
+		if y > 0 {
+			m := x % y
+			if m < 0 {
+				m += y
+			}
+			return m, true
+		}
+	case syntax.BitAnd:
+		return x & y, true
+	case syntax.BitOr:
+		return x | y, true
+	case syntax.BitXor:
+		return x ^ y, true
+	}
+	return nil, false
+}
+
+func intCompare(op syntax.CmpOperator, x, y Int) bool {
+	switch op {
+	case syntax.Eq:
+		return x == y
+	case syntax.NotEq:
+		return x != y
+	case syntax.Lt:
+		return x < y
+	case syntax.LtE:
+		return x <= y
+	case syntax.Gt:
+		return x > y
+	}
+	return x >= y
+}
+
+// numKind classifies a numeric operand: 0 not numeric, 1 int, 2 float.
+func numKind(v Value) int {
+	switch v.(type) {
+	case Int, Bool, *big.Int:
+		return 1
+	case Float:
+		return 2
+	}
+	return 0
+}
+
+func asInt64(v Value) (int64, bool) {
+	switch v := v.(type) {
+	case Int:
+		return int64(v), true
+	case Bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// toFloat converts an int or float to float64.
+func toFloat(v Value) (float64, error) {
+	switch v := v.(type) {
+	case Float:
+		return float64(v), nil
+	case Int:
+		return float64(v), nil
+	case Bool:
+		if v {
+			return 1, nil
+		}
+		return 0, nil
+	case *big.Int:
+		f, acc := new(big.Float).SetInt(v).Float64()
+		if math.IsInf(f, 0) || (acc != big.Exact && math.IsInf(f, 0)) {
+			return 0, Errorf(OverflowErrorClass, "int too large to convert to float")
+		}
+		return f, nil
+	}
+	return 0, Errorf(TypeErrorClass, "must be real number, not %s", TypeName(v))
+}
+
+// intBinary performs int arithmetic with arbitrary precision.
+func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
+	x, xok := asInt64(a)
+	y, yok := asInt64(b)
+	if xok && yok {
+		if r, ok := intFast(op, Int(x), Int(y)); ok {
+			return r, nil
+		}
+		switch op {
+		case syntax.Mult:
+			hi, lo := bits.Mul64(uint64(abs64(x)), uint64(abs64(y)))
+			if hi == 0 && lo < 1<<63 && x != math.MinInt64 && y != math.MinInt64 {
+				p := int64(lo)
+				if (x < 0) != (y < 0) {
+					p = -p
+				}
+				return Int(p), nil
+			}
+		case syntax.Div:
+			if y == 0 {
+				return nil, Errorf(ZeroDivisionErrorClass, "division by zero")
+			}
+			if abs64(x) < 1<<53 && abs64(y) < 1<<53 {
+				return Float(float64(x) / float64(y)), nil
+			}
+		case syntax.FloorDiv, syntax.Mod:
+			if y == 0 {
+				return nil, Errorf(ZeroDivisionErrorClass, "integer division or modulo by zero")
+			}
+			if y != -1 {
+				q, m := x/y, x%y
+				if m != 0 && (m < 0) != (y < 0) {
+					q--
+					m += y
+				}
+				if op == syntax.FloorDiv {
+					return Int(q), nil
+				}
+				return Int(m), nil
+			}
+		case syntax.LShift:
+			if y < 0 {
+				return nil, Errorf(ValueErrorClass, "negative shift count")
+			}
+			if y < 62 && abs64(x) < 1<<(62-y) {
+				return Int(x << y), nil
+			}
+		case syntax.RShift:
+			if y < 0 {
+				return nil, Errorf(ValueErrorClass, "negative shift count")
+			}
+			if y > 63 {
+				y = 63
+			}
+			return Int(x >> y), nil
+		case syntax.Pow:
+			if y >= 0 {
+				if r, ok := powInt64(x, y); ok {
+					return Int(r), nil
+				}
+			}
+		}
+	}
+	bx, by := toBig(a), toBig(b)
+	switch op {
+	case syntax.Add:
+		return MakeInt(new(big.Int).Add(bx, by)), nil
+	case syntax.Sub:
+		return MakeInt(new(big.Int).Sub(bx, by)), nil
+	case syntax.Mult:
+		if err := t.CheckAlloc(int64(bx.BitLen()+by.BitLen()) / 8); err != nil {
+			return nil, err
+		}
+		return MakeInt(new(big.Int).Mul(bx, by)), nil
+	case syntax.Div:
+		if by.Sign() == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "division by zero")
+		}
+		r := new(big.Rat).SetFrac(bx, by)
+		f, _ := r.Float64()
+		if math.IsInf(f, 0) {
+			return nil, Errorf(OverflowErrorClass, "integer division result too large for a float")
+		}
+		return Float(f), nil
+	case syntax.FloorDiv, syntax.Mod:
+		if by.Sign() == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "integer division or modulo by zero")
+		}
+		q, m := new(big.Int).QuoRem(bx, by, new(big.Int))
+		if m.Sign() != 0 && (m.Sign() < 0) != (by.Sign() < 0) {
+			q.Sub(q, big.NewInt(1))
+			m.Add(m, by)
+		}
+		if op == syntax.FloorDiv {
+			return MakeInt(q), nil
+		}
+		return MakeInt(m), nil
+	case syntax.Pow:
+		if by.Sign() < 0 {
+			fx, err := toFloat(a)
+			if err != nil {
+				return nil, err
+			}
+			fy, err := toFloat(b)
+			if err != nil {
+				return nil, err
+			}
+			if fx == 0 {
+				return nil, Errorf(ZeroDivisionErrorClass, "0.0 cannot be raised to a negative power")
+			}
+			return Float(math.Pow(fx, fy)), nil
+		}
+		if !by.IsInt64() {
+			if bx.CmpAbs(big.NewInt(1)) <= 0 {
+				return MakeInt(new(big.Int).Exp(bx, by, nil)), nil
+			}
+			return nil, Errorf(MemoryErrorClass, "integer power result too large")
+		}
+		est := int64(bx.BitLen()) * by.Int64() / 8
+		if err := t.CheckAlloc(est); err != nil {
+			return nil, err
+		}
+		if err := t.Charge(est); err != nil {
+			return nil, err
+		}
+		return MakeInt(new(big.Int).Exp(bx, by, nil)), nil
+	case syntax.LShift:
+		if by.Sign() < 0 {
+			return nil, Errorf(ValueErrorClass, "negative shift count")
+		}
+		if !by.IsInt64() || t.CheckAlloc(by.Int64()/8) != nil {
+			if bx.Sign() == 0 {
+				return Int(0), nil
+			}
+			return nil, Errorf(MemoryErrorClass, "shift result too large")
+		}
+		_ = t.Charge(by.Int64() / 8)
+		return MakeInt(new(big.Int).Lsh(bx, uint(by.Int64()))), nil
+	case syntax.RShift:
+		if by.Sign() < 0 {
+			return nil, Errorf(ValueErrorClass, "negative shift count")
+		}
+		if !by.IsInt64() || by.Int64() > int64(bx.BitLen()) {
+			if bx.Sign() < 0 {
+				return Int(-1), nil
+			}
+			return Int(0), nil
+		}
+		return MakeInt(new(big.Int).Rsh(bx, uint(by.Int64()))), nil
+	case syntax.BitAnd:
+		return MakeInt(new(big.Int).And(bx, by)), nil
+	case syntax.BitOr:
+		return MakeInt(new(big.Int).Or(bx, by)), nil
+	case syntax.BitXor:
+		return MakeInt(new(big.Int).Xor(bx, by)), nil
+	}
+	return nil, nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func powInt64(x, y int64) (int64, bool) {
+	result := int64(1)
+	base := x
+	for y > 0 {
+		if y&1 == 1 {
+			hi, lo := bits.Mul64(uint64(abs64(result)), uint64(abs64(base)))
+			if hi != 0 || lo >= 1<<63 || result == math.MinInt64 || base == math.MinInt64 {
+				return 0, false
+			}
+			neg := (result < 0) != (base < 0)
+			result = int64(lo)
+			if neg {
+				result = -result
+			}
+		}
+		y >>= 1
+		if y > 0 {
+			hi, lo := bits.Mul64(uint64(abs64(base)), uint64(abs64(base)))
+			if hi != 0 || lo >= 1<<63 || base == math.MinInt64 {
+				return 0, false
+			}
+			base = int64(lo)
+		}
+	}
+	return result, true
+}
+
+func floatBinary(op syntax.Operator, a, b Value) (Value, error) {
+	x, err := toFloat(a)
+	if err != nil {
+		return nil, err
+	}
+	y, err := toFloat(b)
+	if err != nil {
+		return nil, err
+	}
+	switch op {
+	case syntax.Add:
+		return Float(x + y), nil
+	case syntax.Sub:
+		return Float(x - y), nil
+	case syntax.Mult:
+		return Float(x * y), nil
+	case syntax.Div:
+		if y == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "float division by zero")
+		}
+		return Float(x / y), nil
+	case syntax.FloorDiv:
+		if y == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "float floor division by zero")
+		}
+		q, _ := floatDivmod(x, y)
+		return Float(q), nil
+	case syntax.Mod:
+		if y == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "float modulo")
+		}
+		_, m := floatDivmod(x, y)
+		return Float(m), nil
+	case syntax.Pow:
+		if x == 0 && y < 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "0.0 cannot be raised to a negative power")
+		}
+		if x < 0 && y != math.Trunc(y) && !math.IsInf(y, 0) {
+			return nil, Errorf(ValueErrorClass, "complex results are not supported")
+		}
+		r := math.Pow(x, y)
+		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+			return nil, Errorf(OverflowErrorClass, "(34, 'Numerical result out of range')")
+		}
+		return Float(r), nil
+	}
+	return nil, nil
+}
+
+// floatDivmod follows CPython's float_divmod.
+func floatDivmod(x, y float64) (float64, float64) {
+	mod := math.Mod(x, y)
+	div := (x - mod) / y
+	if mod != 0 {
+		if (y < 0) != (mod < 0) {
+			mod += y
+			div -= 1
+		}
+	} else {
+		mod = math.Copysign(0, y)
+	}
+	var floordiv float64
+	if div != 0 {
+		floordiv = math.Floor(div)
+		if div-floordiv > 0.5 {
+			floordiv += 1
+		}
+	} else {
+		floordiv = math.Copysign(0, x/y)
+	}
+	return floordiv, mod
+}
+
+// FloatRepr formats f as CPython's repr.
+func FloatRepr(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	// s is like "-1.2345e+06".
+	neg := false
+	if s[0] == '-' {
+		neg = true
+		s = s[1:]
+	}
+	epos := strings.IndexByte(s, 'e')
+	mant, exps := s[:epos], s[epos+1:]
+	exp, _ := strconv.Atoi(exps)
+	digits := strings.Replace(mant, ".", "", 1)
+	var out string
+	if exp >= -5 && exp < 16 {
+		// Fixed notation.
+		if exp >= 0 {
+			if len(digits) <= exp+1 {
+				out = digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
+			} else {
+				out = digits[:exp+1] + "." + digits[exp+1:]
+			}
+		} else {
+			out = "0." + strings.Repeat("0", -exp-1) + digits
+		}
+		if exp == -5 {
+			out = ""
+		}
+	}
+	if out == "" {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		sign := "+"
+		if exp < 0 {
+			sign = "-"
+			exp = -exp
+		}
+		es := strconv.Itoa(exp)
+		if len(es) < 2 {
+			es = "0" + es
+		}
+		out = m + "e" + sign + es
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// hashInt is CPython's hash of an int.
+const hashModulus = (1 << 61) - 1
+
+func hashInt64(x int64) uint64 {
+	neg := x < 0
+	u := uint64(abs64(x))
+	if x == math.MinInt64 {
+		u = 1 << 63
+	}
+	h := u % hashModulus
+	r := int64(h)
+	if neg {
+		r = -r
+	}
+	if r == -1 {
+		r = -2
+	}
+	return uint64(r)
+}
+
+func hashBig(b *big.Int) uint64 {
+	m := new(big.Int).Mod(new(big.Int).Abs(b), big.NewInt(hashModulus))
+	r := m.Int64()
+	if b.Sign() < 0 {
+		r = -r
+	}
+	if r == -1 {
+		r = -2
+	}
+	return uint64(r)
+}
+
+func hashFloat(f float64) uint64 {
+	if math.IsInf(f, 1) {
+		return 314159
+	}
+	if math.IsInf(f, -1) {
+		return uint64(^uint64(314159 - 1))
+	}
+	if math.IsNaN(f) {
+		return 0
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+		return hashInt64(int64(f))
+	}
+	// CPython's _Py_HashDouble.
+	m, e := math.Frexp(f)
+	sign := int64(1)
+	if m < 0 {
+		sign = -1
+		m = -m
+	}
+	var x uint64
+	for m != 0 {
+		x = ((x << 28) & hashModulus) | x>>(61-28)
+		m *= 268435456.0
+		e -= 28
+		y := uint64(m)
+		m -= float64(y)
+		x += y
+		if x >= hashModulus {
+			x -= hashModulus
+		}
+	}
+	if e >= 0 {
+		e = e % 61
+	} else {
+		e = 61 - 1 - ((-1 - e) % 61)
+	}
+	x = ((x << uint(e)) & hashModulus) | x>>(61-uint(e))
+	r := int64(x) * sign
+	if r == -1 {
+		r = -2
+	}
+	return uint64(r)
+}
+
+// compareIntFloat compares an int with a float exactly: -1, 0, 1; ok is
+// false when f is NaN.
+func compareNum(a, b Value) (int, bool) {
+	if x, ok := asInt64(a); ok {
+		if y, ok := asInt64(b); ok {
+			switch {
+			case x < y:
+				return -1, true
+			case x > y:
+				return 1, true
+			}
+			return 0, true
+		}
+	}
+	_, af := a.(Float)
+	_, bf := b.(Float)
+	if !af && !bf {
+		return toBig(a).Cmp(toBig(b)), true
+	}
+	if af && bf {
+		x, y := float64(a.(Float)), float64(b.(Float))
+		if math.IsNaN(x) || math.IsNaN(y) {
+			return 0, false
+		}
+		switch {
+		case x < y:
+			return -1, true
+		case x > y:
+			return 1, true
+		}
+		return 0, true
+	}
+	// Mixed int and float: compare exactly.
+	if af {
+		c, ok := compareNum(b, a)
+		return -c, ok
+	}
+	f := float64(b.(Float))
+	if math.IsNaN(f) {
+		return 0, false
+	}
+	if math.IsInf(f, 1) {
+		return -1, true
+	}
+	if math.IsInf(f, -1) {
+		return 1, true
+	}
+	bf2 := new(big.Float).SetFloat64(f)
+	af2 := new(big.Float).SetInt(toBig(a))
+	return af2.Cmp(bf2), true
+}

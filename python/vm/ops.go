@@ -1,0 +1,978 @@
+package vm
+
+import (
+	"math"
+	"math/big"
+	"strings"
+	"unsafe"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+var binaryDunders = [...][2]string{
+	syntax.Add: {"__add__", "__radd__"}, syntax.Sub: {"__sub__", "__rsub__"},
+	syntax.Mult: {"__mul__", "__rmul__"}, syntax.MatMult: {"__matmul__", "__rmatmul__"},
+	syntax.Div: {"__truediv__", "__rtruediv__"}, syntax.Mod: {"__mod__", "__rmod__"},
+	syntax.Pow: {"__pow__", "__rpow__"}, syntax.LShift: {"__lshift__", "__rlshift__"},
+	syntax.RShift: {"__rshift__", "__rrshift__"}, syntax.BitOr: {"__or__", "__ror__"},
+	syntax.BitXor: {"__xor__", "__rxor__"}, syntax.BitAnd: {"__and__", "__rand__"},
+	syntax.FloorDiv: {"__floordiv__", "__rfloordiv__"},
+}
+
+var inplaceDunders = [...]string{
+	syntax.Add: "__iadd__", syntax.Sub: "__isub__", syntax.Mult: "__imul__", syntax.MatMult: "__imatmul__",
+	syntax.Div: "__itruediv__", syntax.Mod: "__imod__", syntax.Pow: "__ipow__", syntax.LShift: "__ilshift__",
+	syntax.RShift: "__irshift__", syntax.BitOr: "__ior__", syntax.BitXor: "__ixor__", syntax.BitAnd: "__iand__",
+	syntax.FloorDiv: "__ifloordiv__",
+}
+
+// Binary applies a binary operator.
+func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
+	ka, kb := numKind(a), numKind(b)
+	if ka != 0 && kb != 0 {
+		if ka == 1 && kb == 1 {
+			if op != syntax.MatMult {
+				return t.intBinary(op, a, b)
+			}
+		} else if op <= syntax.FloorDiv && op != syntax.MatMult && op != syntax.LShift && op != syntax.RShift && op != syntax.BitAnd && op != syntax.BitOr && op != syntax.BitXor {
+			return floatBinary(op, a, b)
+		}
+	}
+	if r, ok, err := t.seqBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := t.userBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
+	return nil, binaryTypeError(op, a, b)
+}
+
+func binaryTypeError(op syntax.Operator, a, b Value) error {
+	if op == syntax.Add {
+		switch a.(type) {
+		case Str, *List, Tuple, Bytes:
+			if TypeOf(a) != TypeOf(b) {
+				if _, ok := a.(Str); ok {
+					return Errorf(TypeErrorClass, "can only concatenate str (not \"%s\") to str", TypeName(b))
+				}
+				return Errorf(TypeErrorClass, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+			}
+		}
+	}
+	sym := op.Symbol()
+	if op == syntax.Pow {
+		sym = "** or pow()"
+	}
+	return Errorf(TypeErrorClass, "unsupported operand type(s) for %s: '%s' and '%s'", sym, TypeName(a), TypeName(b))
+}
+
+// userBinary dispatches to __op__ / __rop__ of instances.
+func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error) {
+	ia, aInst := a.(*Instance)
+	ib, bInst := b.(*Instance)
+	if !aInst && !bInst {
+		return nil, false, nil
+	}
+	names := binaryDunders[op]
+	// A subclass's reflected method goes first.
+	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
+		if m := ib.Class.Lookup(names[1]); m != nil {
+			r, err := t.callMethod(m, b, Tuple{a})
+			if err != nil || r != NotImplemented {
+				return r, true, err
+			}
+		}
+	}
+	if aInst {
+		if m := ia.Class.Lookup(names[0]); m != nil {
+			r, err := t.callMethod(m, a, Tuple{b})
+			if err != nil || r != NotImplemented {
+				return r, true, err
+			}
+		}
+	}
+	if bInst {
+		if m := ib.Class.Lookup(names[1]); m != nil {
+			r, err := t.callMethod(m, b, Tuple{a})
+			if err != nil || r != NotImplemented {
+				return r, true, err
+			}
+		}
+	}
+	return nil, false, nil
+}
+
+// Inplace applies an augmented assignment operator.
+func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
+	switch x := a.(type) {
+	case *List:
+		if op == syntax.Add {
+			items, err := t.iterate(b, nil)
+			if err != nil {
+				if _, ok := b.(*Instance); !ok {
+					return nil, Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(b))
+				}
+				return nil, err
+			}
+			if err := t.Charge(int64(len(items)) * 16); err != nil {
+				return nil, err
+			}
+			x.Items = append(x.Items, items...)
+			return x, nil
+		}
+		if op == syntax.Mult {
+			r, err := t.Binary(op, a, b)
+			if err != nil {
+				return nil, err
+			}
+			x.Items = r.(*List).Items
+			return x, nil
+		}
+	case *Dict:
+		if op == syntax.BitOr {
+			if err := t.dictUpdate(x, Tuple{b}, nil); err != nil {
+				return nil, err
+			}
+			return x, nil
+		}
+	case *Set:
+		if !x.frozen {
+			if _, ok := b.(*Set); ok {
+				r, err := t.Binary(op, a, b)
+				if err != nil {
+					return nil, err
+				}
+				x.d = r.(*Set).d
+				return x, nil
+			}
+		}
+	case *Instance:
+		if m := x.Class.Lookup(inplaceDunders[op]); m != nil {
+			r, err := t.callMethod(m, a, Tuple{b})
+			if err != nil || r != NotImplemented {
+				return r, err
+			}
+		}
+	}
+	r, err := t.Binary(op, a, b)
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class == TypeErrorClass && strings.HasPrefix(excStr(nil, e), "unsupported operand") {
+			sym := op.Symbol() + "="
+			if op == syntax.Pow {
+				sym = "**="
+			}
+			return nil, Errorf(TypeErrorClass, "unsupported operand type(s) for %s: '%s' and '%s'", sym, TypeName(a), TypeName(b))
+		}
+	}
+	return r, err
+}
+
+func repeatCount(t *Thread, n Value) (int64, bool) {
+	switch n := n.(type) {
+	case Int:
+		return int64(n), true
+	case Bool:
+		if n {
+			return 1, true
+		}
+		return 0, true
+	case *big.Int:
+		if n.Sign() < 0 {
+			return 0, true
+		}
+		return math.MaxInt64, true
+	}
+	return 0, false
+}
+
+// seqBinary handles str/bytes/list/tuple/dict/set operators.
+func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) {
+	switch op {
+	case syntax.Add:
+		switch x := a.(type) {
+		case Str:
+			if y, ok := b.(Str); ok {
+				if len(x)+len(y) > 1024 {
+					if err := t.Charge(int64(len(x) + len(y))); err != nil {
+						return nil, true, err
+					}
+				}
+				return x + y, true, nil
+			}
+		case *List:
+			if y, ok := b.(*List); ok {
+				if err := t.Charge(int64(len(x.Items)+len(y.Items)) * 16); err != nil {
+					return nil, true, err
+				}
+				items := make([]Value, 0, len(x.Items)+len(y.Items))
+				items = append(items, x.Items...)
+				return &List{Items: append(items, y.Items...)}, true, nil
+			}
+		case Tuple:
+			if y, ok := b.(Tuple); ok {
+				if err := t.Charge(int64(len(x)+len(y)) * 16); err != nil {
+					return nil, true, err
+				}
+				r := make(Tuple, 0, len(x)+len(y))
+				r = append(r, x...)
+				return append(r, y...), true, nil
+			}
+		case Bytes:
+			if y, ok := b.(Bytes); ok {
+				if err := t.Charge(int64(len(x) + len(y))); err != nil {
+					return nil, true, err
+				}
+				return x + y, true, nil
+			}
+		}
+	case syntax.Mult:
+		if n, ok := repeatCount(t, b); ok {
+			if r, ok, err := t.repeat(a, n); ok || err != nil {
+				return r, true, err
+			}
+		}
+		if n, ok := repeatCount(t, a); ok {
+			if _, isInst := b.(*Instance); !isInst {
+				if r, ok, err := t.repeat(b, n); ok || err != nil {
+					return r, true, err
+				}
+			}
+		}
+	case syntax.Mod:
+		switch x := a.(type) {
+		case Str:
+			if _, isInst := b.(*Instance); isInst {
+				if m := b.(*Instance).Class.Lookup("__rmod__"); m != nil {
+					return nil, false, nil
+				}
+			}
+			r, err := t.percentFormat(string(x), b)
+			return r, true, err
+		case Bytes:
+			r, err := t.percentFormat(string(x), b)
+			if err != nil {
+				return nil, true, err
+			}
+			return Bytes(r.(Str)), true, nil
+		}
+	case syntax.BitOr:
+		if x, ok := a.(*Dict); ok {
+			if y, ok := b.(*Dict); ok {
+				d := x.Copy()
+				for _, it := range y.Items() {
+					if err := d.Set(t, it[0], it[1]); err != nil {
+						return nil, true, err
+					}
+				}
+				return d, true, nil
+			}
+		}
+	}
+	if x, ok := a.(*Set); ok {
+		if y, ok := b.(*Set); ok {
+			r, err := t.setBinary(op, x, y)
+			if r == nil && err == nil {
+				return nil, false, nil
+			}
+			return r, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
+	if n < 0 {
+		n = 0
+	}
+	var unit int64
+	switch x := seq.(type) {
+	case Str:
+		unit = int64(len(x))
+	case Bytes:
+		unit = int64(len(x))
+	case *List:
+		unit = int64(len(x.Items)) * 16
+	case Tuple:
+		unit = int64(len(x)) * 16
+	default:
+		return nil, false, nil
+	}
+	if unit > 0 && n > (t.limits.MaxMemoryBytes-t.mem)/unit {
+		return nil, true, Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+	}
+	if err := t.Charge(unit * n); err != nil {
+		return nil, true, err
+	}
+	switch x := seq.(type) {
+	case Str:
+		return Str(strings.Repeat(string(x), int(n))), true, nil
+	case Bytes:
+		return Bytes(strings.Repeat(string(x), int(n))), true, nil
+	case *List:
+		items := make([]Value, 0, int64(len(x.Items))*n)
+		for i := int64(0); i < n; i++ {
+			items = append(items, x.Items...)
+		}
+		return &List{Items: items}, true, nil
+	case Tuple:
+		items := make(Tuple, 0, int64(len(x))*n)
+		for i := int64(0); i < n; i++ {
+			items = append(items, x...)
+		}
+		return items, true, nil
+	}
+	return nil, false, nil
+}
+
+func (t *Thread) setBinary(op syntax.Operator, x, y *Set) (Value, error) {
+	r := &Set{frozen: x.frozen}
+	switch op {
+	case syntax.BitOr:
+		for _, v := range x.Elems() {
+			r.Add(t, v)
+		}
+		for _, v := range y.Elems() {
+			if err := r.Add(t, v); err != nil {
+				return nil, err
+			}
+		}
+	case syntax.BitAnd:
+		for _, v := range x.Elems() {
+			if ok, _ := y.Has(t, v); ok {
+				r.Add(t, v)
+			}
+		}
+	case syntax.Sub:
+		for _, v := range x.Elems() {
+			if ok, _ := y.Has(t, v); !ok {
+				r.Add(t, v)
+			}
+		}
+	case syntax.BitXor:
+		for _, v := range x.Elems() {
+			if ok, _ := y.Has(t, v); !ok {
+				r.Add(t, v)
+			}
+		}
+		for _, v := range y.Elems() {
+			if ok, _ := x.Has(t, v); !ok {
+				r.Add(t, v)
+			}
+		}
+	default:
+		return nil, nil
+	}
+	return r, nil
+}
+
+// Unary applies a unary operator.
+func (t *Thread) Unary(op syntax.UnaryOperator, v Value) (Value, error) {
+	if op == syntax.Not {
+		b, err := t.Truth(v)
+		return Bool(!b), err
+	}
+	switch x := v.(type) {
+	case Int:
+		switch op {
+		case syntax.USub:
+			if x == math.MinInt64 {
+				return new(big.Int).Neg(big.NewInt(int64(x))), nil
+			}
+			return -x, nil
+		case syntax.UAdd:
+			return x, nil
+		case syntax.Invert:
+			return ^x, nil
+		}
+	case Bool:
+		n := Int(0)
+		if x {
+			n = 1
+		}
+		return t.Unary(op, n)
+	case *big.Int:
+		switch op {
+		case syntax.USub:
+			return MakeInt(new(big.Int).Neg(x)), nil
+		case syntax.UAdd:
+			return x, nil
+		case syntax.Invert:
+			return MakeInt(new(big.Int).Not(x)), nil
+		}
+	case Float:
+		switch op {
+		case syntax.USub:
+			return -x, nil
+		case syntax.UAdd:
+			return x, nil
+		}
+	case *Instance:
+		name := map[syntax.UnaryOperator]string{syntax.USub: "__neg__", syntax.UAdd: "__pos__", syntax.Invert: "__invert__"}[op]
+		if m := x.Class.Lookup(name); m != nil {
+			return t.callMethod(m, v, nil)
+		}
+	}
+	sym := map[syntax.UnaryOperator]string{syntax.USub: "-", syntax.UAdd: "+", syntax.Invert: "~"}[op]
+	return nil, Errorf(TypeErrorClass, "bad operand type for unary %s: '%s'", sym, TypeName(v))
+}
+
+// Is reports identity.
+func Is(a, b Value) bool {
+	switch x := a.(type) {
+	case Tuple:
+		y, ok := b.(Tuple)
+		if !ok {
+			return false
+		}
+		if len(x) == 0 || len(y) == 0 {
+			return len(x) == len(y)
+		}
+		return &x[0] == &y[0] && len(x) == len(y)
+	case *big.Int:
+		return a == b
+	case Float:
+		y, ok := b.(Float)
+		return ok && math.Float64bits(float64(x)) == math.Float64bits(float64(y))
+	}
+	return a == b
+}
+
+var cmpDunders = [...]string{
+	syntax.Eq: "__eq__", syntax.NotEq: "__ne__", syntax.Lt: "__lt__",
+	syntax.LtE: "__le__", syntax.Gt: "__gt__", syntax.GtE: "__ge__",
+}
+
+var cmpReflect = [...]syntax.CmpOperator{
+	syntax.Eq: syntax.Eq, syntax.NotEq: syntax.NotEq, syntax.Lt: syntax.Gt,
+	syntax.LtE: syntax.GtE, syntax.Gt: syntax.Lt, syntax.GtE: syntax.LtE,
+}
+
+// Compare applies a rich comparison.
+func (t *Thread) Compare(op syntax.CmpOperator, a, b Value) (Value, error) {
+	switch op {
+	case syntax.Eq:
+		eq, err := t.Equal(a, b)
+		return Bool(eq), err
+	case syntax.NotEq:
+		if ia, ok := a.(*Instance); ok {
+			if r, ok, err := t.userCompare(op, ia, a, b); ok || err != nil {
+				return r, err
+			}
+		}
+		if ib, ok := b.(*Instance); ok {
+			if r, ok, err := t.userCompare(op, ib, b, a); ok || err != nil {
+				return r, err
+			}
+		}
+		eq, err := t.Equal(a, b)
+		return Bool(!eq), err
+	}
+	c, err := t.order(op, a, b)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (t *Thread) userCompare(op syntax.CmpOperator, inst *Instance, self, other Value) (Value, bool, error) {
+	m := inst.Class.Lookup(cmpDunders[op])
+	if m == nil {
+		return nil, false, nil
+	}
+	if b, ok := m.(*Builtin); ok && b.Self == "object" {
+		return nil, false, nil
+	}
+	r, err := t.callMethod(m, self, Tuple{other})
+	if err != nil {
+		return nil, true, err
+	}
+	if r == NotImplemented {
+		return nil, false, nil
+	}
+	return r, true, nil
+}
+
+func cmpResult(op syntax.CmpOperator, c int) Bool {
+	switch op {
+	case syntax.Lt:
+		return c < 0
+	case syntax.LtE:
+		return c <= 0
+	case syntax.Gt:
+		return c > 0
+	case syntax.GtE:
+		return c >= 0
+	case syntax.Eq:
+		return c == 0
+	}
+	return c != 0
+}
+
+func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
+	if numKind(a) != 0 && numKind(b) != 0 {
+		c, ok := compareNum(a, b)
+		if !ok {
+			return Bool(false), nil
+		}
+		return cmpResult(op, c), nil
+	}
+	switch x := a.(type) {
+	case Str:
+		if y, ok := b.(Str); ok {
+			return cmpResult(op, strings.Compare(string(x), string(y))), nil
+		}
+	case Bytes:
+		if y, ok := b.(Bytes); ok {
+			return cmpResult(op, strings.Compare(string(x), string(y))), nil
+		}
+	case Tuple:
+		if y, ok := b.(Tuple); ok {
+			return t.seqOrder(op, x, y)
+		}
+	case *List:
+		if y, ok := b.(*List); ok {
+			return t.seqOrder(op, x.Items, y.Items)
+		}
+	case *Set:
+		if y, ok := b.(*Set); ok {
+			return t.setOrder(op, x, y)
+		}
+	}
+	ia, aInst := a.(*Instance)
+	ib, bInst := b.(*Instance)
+	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
+		if r, ok, err := t.userCompare(cmpReflect[op], ib, b, a); ok || err != nil {
+			return r, err
+		}
+	}
+	if aInst {
+		if r, ok, err := t.userCompare(op, ia, a, b); ok || err != nil {
+			return r, err
+		}
+	}
+	if bInst {
+		if r, ok, err := t.userCompare(cmpReflect[op], ib, b, a); ok || err != nil {
+			return r, err
+		}
+	}
+	return nil, Errorf(TypeErrorClass, "'%s' not supported between instances of '%s' and '%s'", op.Symbol(), TypeName(a), TypeName(b))
+}
+
+func (t *Thread) seqOrder(op syntax.CmpOperator, x, y []Value) (Value, error) {
+	for i := 0; i < len(x) && i < len(y); i++ {
+		eq, err := t.Equal(x[i], y[i])
+		if err != nil {
+			return nil, err
+		}
+		if !eq {
+			return t.order(op, x[i], y[i])
+		}
+	}
+	return cmpResult(op, len(x)-len(y)), nil
+}
+
+func (t *Thread) setOrder(op syntax.CmpOperator, x, y *Set) (Value, error) {
+	sub := func(a, b *Set) bool {
+		if a.Len() > b.Len() {
+			return false
+		}
+		for _, v := range a.Elems() {
+			if ok, _ := b.Has(t, v); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	switch op {
+	case syntax.LtE:
+		return Bool(sub(x, y)), nil
+	case syntax.Lt:
+		return Bool(x.Len() < y.Len() && sub(x, y)), nil
+	case syntax.GtE:
+		return Bool(sub(y, x)), nil
+	case syntax.Gt:
+		return Bool(y.Len() < x.Len() && sub(y, x)), nil
+	}
+	return Bool(false), nil
+}
+
+// Equal reports a == b.
+func (t *Thread) Equal(a, b Value) (bool, error) {
+	switch x := a.(type) {
+	case Str:
+		y, ok := b.(Str)
+		if ok {
+			return x == y, nil
+		}
+		if _, ok := b.(*Instance); !ok {
+			return false, nil
+		}
+	case Int:
+		switch y := b.(type) {
+		case Int:
+			return x == y, nil
+		case Float:
+			return float64(x) == float64(y) && (x < 1<<53 && x > -(1<<53) || compareEq(a, b)), nil
+		case Bool, *big.Int:
+			return compareEq(a, b), nil
+		}
+	case NoneType:
+		if _, ok := b.(*Instance); !ok {
+			return b == None, nil
+		}
+	case Tuple:
+		if y, ok := b.(Tuple); ok {
+			return t.seqEqual(x, y)
+		}
+	case *List:
+		if y, ok := b.(*List); ok {
+			if x == y {
+				return true, nil
+			}
+			return t.seqEqual(x.Items, y.Items)
+		}
+	case *Dict:
+		if y, ok := b.(*Dict); ok {
+			return t.dictEqual(x, y)
+		}
+	case *Set:
+		if y, ok := b.(*Set); ok {
+			if x.Len() != y.Len() {
+				return false, nil
+			}
+			for _, v := range x.Elems() {
+				if ok, err := y.Has(t, v); err != nil || !ok {
+					return false, err
+				}
+			}
+			return true, nil
+		}
+	case *Range:
+		if y, ok := b.(*Range); ok {
+			lx, ly := x.Len(), y.Len()
+			if lx != ly {
+				return false, nil
+			}
+			if lx == 0 {
+				return true, nil
+			}
+			if x.Start != y.Start {
+				return false, nil
+			}
+			return lx == 1 || x.Step == y.Step, nil
+		}
+	case *DictView:
+		if y, ok := b.(*DictView); ok && x.kind != viewValues && x.kind == y.kind {
+			sx, _ := t.viewSet(x)
+			sy, _ := t.viewSet(y)
+			return t.Equal(sx, sy)
+		}
+		if y, ok := b.(*Set); ok && x.kind != viewValues {
+			sx, _ := t.viewSet(x)
+			return t.Equal(sx, y)
+		}
+	}
+	if numKind(a) != 0 && numKind(b) != 0 {
+		return compareEq(a, b), nil
+	}
+	ia, aInst := a.(*Instance)
+	ib, bInst := b.(*Instance)
+	if aInst || bInst {
+		if t == nil {
+			return a == b, nil
+		}
+		if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
+			if r, ok, err := t.userCompare(syntax.Eq, ib, b, a); ok || err != nil {
+				if err != nil {
+					return false, err
+				}
+				return t.Truth(r)
+			}
+		}
+		if aInst {
+			if r, ok, err := t.userCompare(syntax.Eq, ia, a, b); ok || err != nil {
+				if err != nil {
+					return false, err
+				}
+				return t.Truth(r)
+			}
+		}
+		if bInst {
+			if r, ok, err := t.userCompare(syntax.Eq, ib, b, a); ok || err != nil {
+				if err != nil {
+					return false, err
+				}
+				return t.Truth(r)
+			}
+		}
+	}
+	return Is(a, b), nil
+}
+
+func compareEq(a, b Value) bool {
+	c, ok := compareNum(a, b)
+	return ok && c == 0
+}
+
+func (t *Thread) seqEqual(x, y []Value) (bool, error) {
+	if len(x) != len(y) {
+		return false, nil
+	}
+	if t != nil {
+		if err := t.enterGo(); err != nil {
+			return false, err
+		}
+		defer t.leaveGo()
+	}
+	for i := range x {
+		if Is(x[i], y[i]) {
+			continue
+		}
+		eq, err := t.Equal(x[i], y[i])
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func (t *Thread) dictEqual(x, y *Dict) (bool, error) {
+	if x.Len() != y.Len() {
+		return false, nil
+	}
+	if t != nil {
+		if err := t.enterGo(); err != nil {
+			return false, err
+		}
+		defer t.leaveGo()
+	}
+	for _, it := range x.Items() {
+		v, ok, err := y.Get(t, it[0])
+		if err != nil || !ok {
+			return false, err
+		}
+		if Is(v, it[1]) {
+			continue
+		}
+		eq, err := t.Equal(it[1], v)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// Hash returns the hash of a hashable value.
+func (t *Thread) Hash(v Value) (uint64, error) {
+	switch x := v.(type) {
+	case Str:
+		return strHash(string(x)), nil
+	case Int:
+		return hashInt64(int64(x)), nil
+	case Bool:
+		if x {
+			return 1, nil
+		}
+		return 0, nil
+	case Float:
+		return hashFloat(float64(x)), nil
+	case *big.Int:
+		return hashBig(x), nil
+	case NoneType:
+		return 0xFCA86420, nil
+	case Bytes:
+		return strHash(string(x)) ^ 0x5bd1e995, nil
+	case Tuple:
+		// CPython's xxHash-based tuple hash.
+		const p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+		acc := uint64(p5)
+		for _, e := range x {
+			h, err := t.Hash(e)
+			if err != nil {
+				return 0, err
+			}
+			acc += h * p2
+			acc = acc<<31 | acc>>33
+			acc *= p1
+		}
+		acc += uint64(len(x)) ^ (p5 ^ 3527539)
+		if acc == ^uint64(0) {
+			return 1546275796, nil
+		}
+		return acc, nil
+	case *Set:
+		if !x.frozen {
+			break
+		}
+		var h uint64
+		for _, e := range x.Elems() {
+			eh, _ := t.Hash(e)
+			h ^= (eh ^ 89869747) * 3644798167
+		}
+		return h, nil
+	case *Range:
+		return hashInt64(x.Start) ^ hashInt64(x.Len())*31 ^ hashInt64(x.Step)*17, nil
+	case *Instance:
+		m := x.Class.Lookup("__hash__")
+		if m == None {
+			break
+		}
+		if b, ok := m.(*Builtin); ok && b.Self == "object" || m == nil {
+			return uint64(uintptr(unsafe.Pointer(x))), nil
+		}
+		if t == nil {
+			return uint64(uintptr(unsafe.Pointer(x))), nil
+		}
+		r, err := t.callMethod(m, v, nil)
+		if err != nil {
+			return 0, err
+		}
+		switch h := r.(type) {
+		case Int:
+			return hashInt64(int64(h)), nil
+		case *big.Int:
+			return hashBig(h), nil
+		case Bool:
+			if h {
+				return 1, nil
+			}
+			return 0, nil
+		}
+		return 0, Errorf(TypeErrorClass, "__hash__ method should return an integer")
+	case *List, *Dict, *DictView:
+	case EllipsisType, NotImplementedType:
+		return 0x1234567, nil
+	default:
+		return identity(v), nil
+	}
+	return 0, Errorf(TypeErrorClass, "unhashable type: '%s'", TypeName(v))
+}
+
+// identity returns a stable address-based id for v.
+func identity(v Value) uint64 {
+	type iface struct {
+		typ, data unsafe.Pointer
+	}
+	return uint64(uintptr((*iface)(unsafe.Pointer(&v)).data))
+}
+
+// Contains reports "item in container".
+func (t *Thread) Contains(container, item Value) (bool, error) {
+	switch c := container.(type) {
+	case *List:
+		for _, v := range c.Items {
+			if Is(v, item) {
+				return true, nil
+			}
+			eq, err := t.Equal(v, item)
+			if err != nil || eq {
+				return eq, err
+			}
+		}
+		return false, nil
+	case Tuple:
+		for _, v := range c {
+			if Is(v, item) {
+				return true, nil
+			}
+			eq, err := t.Equal(v, item)
+			if err != nil || eq {
+				return eq, err
+			}
+		}
+		return false, nil
+	case Str:
+		s, ok := item.(Str)
+		if !ok {
+			return false, Errorf(TypeErrorClass, "'in <string>' requires string as left operand, not %s", TypeName(item))
+		}
+		return strings.Contains(string(c), string(s)), nil
+	case Bytes:
+		switch s := item.(type) {
+		case Bytes:
+			return strings.Contains(string(c), string(s)), nil
+		case Int:
+			if s < 0 || s > 255 {
+				return false, Errorf(ValueErrorClass, "byte must be in range(0, 256)")
+			}
+			return strings.IndexByte(string(c), byte(s)) >= 0, nil
+		}
+		return false, Errorf(TypeErrorClass, "a bytes-like object is required, not '%s'", TypeName(item))
+	case *Dict:
+		_, ok, err := c.Get(t, item)
+		return ok, err
+	case *Set:
+		ok, err := c.Has(t, item)
+		if err != nil {
+			if s, isSet := item.(*Set); isSet {
+				fs := &Set{d: s.d, frozen: true}
+				return c.Has(t, fs)
+			}
+		}
+		return ok, err
+	case *Range:
+		var n int64
+		switch x := item.(type) {
+		case Int:
+			n = int64(x)
+		case Bool:
+			if x {
+				n = 1
+			}
+		case Float:
+			if float64(x) != math.Trunc(float64(x)) {
+				return false, nil
+			}
+			n = int64(x)
+		default:
+			return false, nil
+		}
+		if c.Step > 0 {
+			if n < c.Start || n >= c.Stop {
+				return false, nil
+			}
+		} else if n > c.Start || n <= c.Stop {
+			return false, nil
+		}
+		return (n-c.Start)%c.Step == 0, nil
+	case *DictView:
+		switch c.kind {
+		case viewKeys:
+			return t.Contains(c.d, item)
+		case viewItems:
+			tup, ok := item.(Tuple)
+			if !ok || len(tup) != 2 {
+				return false, nil
+			}
+			v, ok, err := c.d.Get(t, tup[0])
+			if err != nil || !ok {
+				return false, err
+			}
+			return t.Equal(v, tup[1])
+		}
+	case *Instance:
+		if m := c.Class.Lookup("__contains__"); m != nil {
+			r, err := t.callMethod(m, container, Tuple{item})
+			if err != nil {
+				return false, err
+			}
+			return t.Truth(r)
+		}
+	}
+	it, err := t.Iter(container)
+	if err != nil {
+		return false, Errorf(TypeErrorClass, "argument of type '%s' is not iterable", TypeName(container))
+	}
+	for {
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			return false, err
+		}
+		eq, err := t.Equal(v, item)
+		if err != nil || eq {
+			return eq, err
+		}
+	}
+}
+
+type opCode = syntax.Operator

@@ -1,0 +1,412 @@
+package vm
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Repr returns repr(v).
+func (t *Thread) Repr(v Value) (string, error) {
+	var sb strings.Builder
+	if err := t.writeRepr(&sb, v); err != nil {
+		return "", err
+	}
+	return sb.String(), nil
+}
+
+// Str returns str(v).
+func (t *Thread) Str(v Value) (string, error) {
+	switch x := v.(type) {
+	case Str:
+		return string(x), nil
+	case *Instance:
+		if m := x.Class.Lookup("__str__"); m != nil {
+			if b, ok := m.(*Builtin); !ok || b.Self != "object" {
+				r, err := t.callMethod(m, v, nil)
+				if err != nil {
+					return "", err
+				}
+				s, ok := r.(Str)
+				if !ok {
+					return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
+				}
+				return string(s), nil
+			}
+		}
+		if x.Exc != nil {
+			if m := x.Class.Lookup("__repr__"); m != nil {
+				if b, ok := m.(*Builtin); ok && b.Self == "BaseException" {
+					return excStr(t, x), nil
+				}
+				if _, ok := m.(*Builtin); ok {
+					return excStr(t, x), nil
+				}
+			}
+		}
+	}
+	return t.Repr(v)
+}
+
+// StrQuote returns the repr of a str, quoted like CPython.
+func StrQuote(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var sb strings.Builder
+	sb.Grow(len(s) + 2)
+	sb.WriteByte(quote)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == quote || c == '\\':
+				sb.WriteByte('\\')
+				sb.WriteByte(c)
+			case c == '\n':
+				sb.WriteString(`\n`)
+			case c == '\r':
+				sb.WriteString(`\r`)
+			case c == '\t':
+				sb.WriteString(`\t`)
+			case c < 0x20 || c == 0x7f:
+				fmt.Fprintf(&sb, `\x%02x`, c)
+			default:
+				sb.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isPrintable(r) {
+			sb.WriteString(s[i : i+n])
+		} else if r <= 0xff {
+			fmt.Fprintf(&sb, `\x%02x`, r)
+		} else if r <= 0xffff {
+			fmt.Fprintf(&sb, `\u%04x`, r)
+		} else {
+			fmt.Fprintf(&sb, `\U%08x`, r)
+		}
+		i += n
+	}
+	sb.WriteByte(quote)
+	return sb.String()
+}
+
+func isPrintable(r rune) bool {
+	if r == ' ' {
+		return true
+	}
+	if r == utf8.RuneError {
+		return false
+	}
+	if unicode.Is(unicode.Zs, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r) {
+		return false
+	}
+	return unicode.IsPrint(r) || unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r)
+}
+
+// BytesRepr returns the repr of a bytes value.
+func BytesRepr(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var sb strings.Builder
+	sb.WriteString("b")
+	sb.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == quote || c == '\\':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c == '\n':
+			sb.WriteString(`\n`)
+		case c == '\r':
+			sb.WriteString(`\r`)
+		case c == '\t':
+			sb.WriteString(`\t`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&sb, `\x%02x`, c)
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	sb.WriteByte(quote)
+	return sb.String()
+}
+
+func (t *Thread) inRepr(v Value) bool {
+	for _, x := range t.reprSeen {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
+	switch x := v.(type) {
+	case Str:
+		sb.WriteString(StrQuote(string(x)))
+		return nil
+	case Int:
+		sb.WriteString(strconv.FormatInt(int64(x), 10))
+		return nil
+	case *big.Int:
+		if x.BitLen() > 14000 {
+			return Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+		}
+		sb.WriteString(x.String())
+		return nil
+	case Float:
+		sb.WriteString(FloatRepr(float64(x)))
+		return nil
+	case Bool:
+		if x {
+			sb.WriteString("True")
+		} else {
+			sb.WriteString("False")
+		}
+		return nil
+	case NoneType:
+		sb.WriteString("None")
+		return nil
+	case Bytes:
+		sb.WriteString(BytesRepr(string(x)))
+		return nil
+	case EllipsisType:
+		sb.WriteString("Ellipsis")
+		return nil
+	case NotImplementedType:
+		sb.WriteString("NotImplemented")
+		return nil
+	}
+	if err := t.enterGo(); err != nil {
+		return err
+	}
+	defer t.leaveGo()
+	if sb.Len() > 64<<20 {
+		return Errorf(MemoryErrorClass, "repr too large")
+	}
+	switch x := v.(type) {
+	case *List:
+		if t.inRepr(x) {
+			sb.WriteString("[...]")
+			return nil
+		}
+		t.reprSeen = append(t.reprSeen, x)
+		defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
+		sb.WriteByte('[')
+		for i, e := range x.Items {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			if err := t.writeRepr(sb, e); err != nil {
+				return err
+			}
+		}
+		sb.WriteByte(']')
+	case Tuple:
+		sb.WriteByte('(')
+		for i, e := range x {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			if err := t.writeRepr(sb, e); err != nil {
+				return err
+			}
+		}
+		if len(x) == 1 {
+			sb.WriteByte(',')
+		}
+		sb.WriteByte(')')
+	case *Dict:
+		if t.inRepr(x) {
+			sb.WriteString("{...}")
+			return nil
+		}
+		t.reprSeen = append(t.reprSeen, x)
+		defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
+		sb.WriteByte('{')
+		i := 0
+		for _, e := range x.entries {
+			if e.key == nil {
+				continue
+			}
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			i++
+			if err := t.writeRepr(sb, e.key); err != nil {
+				return err
+			}
+			sb.WriteString(": ")
+			if err := t.writeRepr(sb, e.value); err != nil {
+				return err
+			}
+		}
+		sb.WriteByte('}')
+	case *Set:
+		name := "set"
+		if x.frozen {
+			name = "frozenset"
+		}
+		if x.Len() == 0 {
+			sb.WriteString(name + "()")
+			return nil
+		}
+		if t.inRepr(x) {
+			sb.WriteString(name + "(...)")
+			return nil
+		}
+		t.reprSeen = append(t.reprSeen, x)
+		defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
+		if x.frozen {
+			sb.WriteString("frozenset(")
+		}
+		sb.WriteByte('{')
+		for i, e := range x.Elems() {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			if err := t.writeRepr(sb, e); err != nil {
+				return err
+			}
+		}
+		sb.WriteByte('}')
+		if x.frozen {
+			sb.WriteByte(')')
+		}
+	case *DictView:
+		names := map[uint8]string{viewKeys: "dict_keys", viewValues: "dict_values", viewItems: "dict_items"}
+		sb.WriteString(names[x.kind] + "(")
+		var items []Value
+		for _, it := range x.d.Items() {
+			switch x.kind {
+			case viewKeys:
+				items = append(items, it[0])
+			case viewValues:
+				items = append(items, it[1])
+			default:
+				items = append(items, Tuple{it[0], it[1]})
+			}
+		}
+		if err := t.writeRepr(sb, &List{Items: items}); err != nil {
+			return err
+		}
+		sb.WriteByte(')')
+	case *Range:
+		if x.Step == 1 {
+			fmt.Fprintf(sb, "range(%d, %d)", x.Start, x.Stop)
+		} else {
+			fmt.Fprintf(sb, "range(%d, %d, %d)", x.Start, x.Stop, x.Step)
+		}
+	case *Slice:
+		sb.WriteString("slice(")
+		for i, p := range []Value{x.Start, x.Stop, x.Step} {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			if err := t.writeRepr(sb, p); err != nil {
+				return err
+			}
+		}
+		sb.WriteByte(')')
+	case *Instance:
+		if t.inRepr(x) {
+			sb.WriteString("...")
+			return nil
+		}
+		if m := x.Class.Lookup("__repr__"); m != nil {
+			if b, ok := m.(*Builtin); !ok || (b.Self != "object" && b.Self != "BaseException") {
+				t.reprSeen = append(t.reprSeen, x)
+				r, err := t.callMethod(m, v, nil)
+				t.reprSeen = t.reprSeen[:len(t.reprSeen)-1]
+				if err != nil {
+					return err
+				}
+				s, ok := r.(Str)
+				if !ok {
+					return Errorf(TypeErrorClass, "__repr__ returned non-string (type %s)", TypeName(r))
+				}
+				sb.WriteString(string(s))
+				return nil
+			}
+		}
+		if x.Exc != nil {
+			sb.WriteString(x.Class.Name)
+			if len(x.Exc.Args) == 1 {
+				sb.WriteByte('(')
+				if err := t.writeRepr(sb, x.Exc.Args[0]); err != nil {
+					return err
+				}
+				sb.WriteByte(')')
+				return nil
+			}
+			return t.writeRepr(sb, x.Exc.Args)
+		}
+		fmt.Fprintf(sb, "<%s object at %#x>", classPath(x.Class), identity(x))
+	case *Class:
+		fmt.Fprintf(sb, "<class '%s'>", classPath(x))
+	case *Function:
+		fmt.Fprintf(sb, "<function %s at %#x>", x.QualName, identity(x))
+	case *Builtin:
+		if x.Self != "" {
+			fmt.Fprintf(sb, "<method '%s' of '%s' objects>", x.Name, x.Self)
+		} else {
+			fmt.Fprintf(sb, "<built-in function %s>", x.Name)
+		}
+	case *BoundMethod:
+		if b, ok := x.Fn.(*Builtin); ok {
+			fmt.Fprintf(sb, "<built-in method %s of %s object at %#x>", b.Name, TypeName(x.Self), identity(x.Self))
+			return nil
+		}
+		s, err := t.Repr(x.Self)
+		if err != nil {
+			return err
+		}
+		name := "?"
+		if f, ok := x.Fn.(*Function); ok {
+			name = f.QualName
+		}
+		fmt.Fprintf(sb, "<bound method %s of %s>", name, s)
+	case *Generator:
+		kind := "generator"
+		if x.coroutine {
+			kind = "coroutine"
+		}
+		fmt.Fprintf(sb, "<%s object %s at %#x>", kind, x.qualname, identity(x))
+	case *Module:
+		fmt.Fprintf(sb, "<module '%s'>", x.Name)
+	case *Namespace:
+		fmt.Fprintf(sb, "<namespace '%s'>", x.Name)
+	case *Property:
+		fmt.Fprintf(sb, "<property object at %#x>", identity(x))
+	case *Iter:
+		fmt.Fprintf(sb, "<%s object at %#x>", x.class().Name, identity(x))
+	case *Cell:
+		fmt.Fprintf(sb, "<cell at %#x>", identity(x))
+	case *Super:
+		fmt.Fprintf(sb, "<super: <class '%s'>, <%s object>>", x.Class.Name, TypeName(x.Obj))
+	case *HostFunction:
+		fmt.Fprintf(sb, "<host function %s>", x.Name)
+	case *Future:
+		sb.WriteString(x.repr())
+	default:
+		fmt.Fprintf(sb, "<%s object>", TypeName(v))
+	}
+	return nil
+}
+
+func classPath(c *Class) string {
+	if c.Module == "builtins" || c.Module == "" {
+		return c.QualName
+	}
+	return c.Module + "." + c.QualName
+}

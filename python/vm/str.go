@@ -1,0 +1,956 @@
+package vm
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+func strArg(fname string, v Value) (string, error) {
+	s, ok := v.(Str)
+	if !ok {
+		return "", Errorf(TypeErrorClass, "%s() argument must be str, not %s", fname, TypeName(v))
+	}
+	return string(s), nil
+}
+
+func optStr(v Value) (string, bool) {
+	if v == nil || v == None {
+		return "", false
+	}
+	s, ok := v.(Str)
+	return string(s), ok
+}
+
+// strRange resolves optional start/end arguments to byte offsets.
+func (t *Thread) strRange(s string, start, end Value) (int, int, error) {
+	rs := []rune(s)
+	n := len(rs)
+	sl := &Slice{Start: None, Stop: None, Step: None}
+	if start != nil {
+		sl.Start = start
+	}
+	if end != nil {
+		sl.Stop = end
+	}
+	a, b, _, err := t.sliceIndices(sl, n)
+	if err != nil {
+		return 0, 0, err
+	}
+	if b < a {
+		b = a
+	}
+	if isASCII(s) {
+		return a, b, nil
+	}
+	return len(string(rs[:a])), len(string(rs[:b])), nil
+}
+
+func runeIndex(s string, byteOff int) int {
+	if isASCII(s) {
+		return byteOff
+	}
+	return utf8.RuneCountInString(s[:byteOff])
+}
+
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
+}
+
+func initStr() {
+	m := map[string]BuiltinFunc{
+		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Str(strings.ToUpper(string(a[0].(Str)))), nil
+		},
+		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Str(strings.ToLower(string(a[0].(Str)))), nil
+		},
+		"casefold": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Str(strings.ToLower(string(a[0].(Str)))), nil
+		},
+		"capitalize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Str))
+			if s == "" {
+				return Str(""), nil
+			}
+			r, n := utf8.DecodeRuneInString(s)
+			return Str(string(unicode.ToTitle(r)) + strings.ToLower(s[n:])), nil
+		},
+		"title": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			var sb strings.Builder
+			prev := false
+			for _, r := range string(a[0].(Str)) {
+				if unicode.IsLetter(r) {
+					if prev {
+						sb.WriteRune(unicode.ToLower(r))
+					} else {
+						sb.WriteRune(unicode.ToTitle(r))
+					}
+					prev = true
+				} else {
+					sb.WriteRune(r)
+					prev = false
+				}
+			}
+			return Str(sb.String()), nil
+		},
+		"swapcase": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			var sb strings.Builder
+			for _, r := range string(a[0].(Str)) {
+				if unicode.IsUpper(r) {
+					sb.WriteRune(unicode.ToLower(r))
+				} else {
+					sb.WriteRune(unicode.ToUpper(r))
+				}
+			}
+			return Str(sb.String()), nil
+		},
+		"strip":  stripFn("strip", true, true),
+		"lstrip": stripFn("lstrip", true, false),
+		"rstrip": stripFn("rstrip", false, true),
+		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return strSplit(t, a, kw, false)
+		},
+		"rsplit": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return strSplit(t, a, kw, true)
+		},
+		"splitlines": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("splitlines", a[1:], kw, "keepends?")
+			if err != nil {
+				return nil, err
+			}
+			keep := false
+			if p[0] != nil {
+				keep, _ = t.Truth(p[0])
+			}
+			s := string(a[0].(Str))
+			var out []Value
+			for len(s) > 0 {
+				i := strings.IndexAny(s, "\n\r\v\f\x1c\x1d\x1e\u0085\u2028\u2029")
+				if i < 0 {
+					out = append(out, Str(s))
+					break
+				}
+				_, n := utf8.DecodeRuneInString(s[i:])
+				if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+					n = 2
+				}
+				if keep {
+					out = append(out, Str(s[:i+n]))
+				} else {
+					out = append(out, Str(s[:i]))
+				}
+				s = s[i+n:]
+			}
+			return &List{Items: out}, nil
+		},
+		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("join", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			sep := string(a[0].(Str))
+			items, err := t.iterate(a[1], func() error {
+				return Errorf(TypeErrorClass, "can only join an iterable")
+			})
+			if err != nil {
+				return nil, err
+			}
+			total := len(sep) * len(items)
+			for i, it := range items {
+				s, ok := it.(Str)
+				if !ok {
+					return nil, Errorf(TypeErrorClass, "sequence item %d: expected str instance, %s found", i, TypeName(it))
+				}
+				total += len(s)
+			}
+			if err := t.Charge(int64(total)); err != nil {
+				return nil, err
+			}
+			var sb strings.Builder
+			sb.Grow(total)
+			for i, it := range items {
+				if i > 0 {
+					sb.WriteString(sep)
+				}
+				sb.WriteString(string(it.(Str)))
+			}
+			return Str(sb.String()), nil
+		},
+		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("replace", a[1:], kw, "old", "new", "count?")
+			if err != nil {
+				return nil, err
+			}
+			old, err := strArg("replace", p[0])
+			if err != nil {
+				return nil, err
+			}
+			nw, err := strArg("replace", p[1])
+			if err != nil {
+				return nil, err
+			}
+			n := -1
+			if p[2] != nil {
+				c, err := t.toInt(p[2], "")
+				if err != nil {
+					return nil, err
+				}
+				n = int(c)
+			}
+			s := string(a[0].(Str))
+			cnt := strings.Count(s, old)
+			if n >= 0 && n < cnt {
+				cnt = n
+			}
+			if err := t.CheckAlloc(int64(len(s)) + int64(cnt)*int64(len(nw)-len(old))); err != nil {
+				return nil, err
+			}
+			return Str(strings.Replace(s, old, nw, n)), nil
+		},
+		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, true) },
+		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },
+		"find": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			i, err := strFind(t, "find", a, kw, false)
+			return Int(i), err
+		},
+		"rfind": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			i, err := strFind(t, "rfind", a, kw, true)
+			return Int(i), err
+		},
+		"index": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			i, err := strFind(t, "index", a, kw, false)
+			if err == nil && i < 0 {
+				return nil, Errorf(ValueErrorClass, "substring not found")
+			}
+			return Int(i), err
+		},
+		"rindex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			i, err := strFind(t, "rindex", a, kw, true)
+			if err == nil && i < 0 {
+				return nil, Errorf(ValueErrorClass, "substring not found")
+			}
+			return Int(i), err
+		},
+		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("count", a[1:], kw, "sub", "start?", "end?")
+			if err != nil {
+				return nil, err
+			}
+			sub, err := strArg("count", p[0])
+			if err != nil {
+				return nil, err
+			}
+			s := string(a[0].(Str))
+			lo, hi, err := t.strRange(s, p[1], p[2])
+			if err != nil {
+				return nil, err
+			}
+			if sub == "" {
+				return Int(utf8.RuneCountInString(s[lo:hi]) + 1), nil
+			}
+			return Int(strings.Count(s[lo:hi], sub)), nil
+		},
+		"partition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("partition", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			sep, err := strArg("partition", a[1])
+			if err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, Errorf(ValueErrorClass, "empty separator")
+			}
+			s := string(a[0].(Str))
+			if i := strings.Index(s, sep); i >= 0 {
+				return Tuple{Str(s[:i]), Str(sep), Str(s[i+len(sep):])}, nil
+			}
+			return Tuple{Str(s), Str(""), Str("")}, nil
+		},
+		"rpartition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("rpartition", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			sep, err := strArg("rpartition", a[1])
+			if err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, Errorf(ValueErrorClass, "empty separator")
+			}
+			s := string(a[0].(Str))
+			if i := strings.LastIndex(s, sep); i >= 0 {
+				return Tuple{Str(s[:i]), Str(sep), Str(s[i+len(sep):])}, nil
+			}
+			return Tuple{Str(""), Str(""), Str(s)}, nil
+		},
+		"center": padFn("center"),
+		"ljust":  padFn("ljust"),
+		"rjust":  padFn("rjust"),
+		"zfill": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("zfill", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			w, err := t.toInt(a[1], "")
+			if err != nil {
+				return nil, err
+			}
+			s := string(a[0].(Str))
+			n := utf8.RuneCountInString(s)
+			if int64(n) >= w {
+				return Str(s), nil
+			}
+			if err := t.CheckAlloc(w); err != nil {
+				return nil, err
+			}
+			sign := ""
+			if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+				sign, s = s[:1], s[1:]
+			}
+			return Str(sign + strings.Repeat("0", int(w)-n) + s), nil
+		},
+		"isdigit":   strPred(func(r rune) bool { return unicode.IsDigit(r) }),
+		"isdecimal": strPred(func(r rune) bool { return unicode.Is(unicode.Nd, r) }),
+		"isnumeric": strPred(func(r rune) bool { return unicode.IsNumber(r) }),
+		"isalpha":   strPred(unicode.IsLetter),
+		"isalnum":   strPred(func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }),
+		"isspace":   strPred(isSpace),
+		"isprintable": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			for _, r := range string(a[0].(Str)) {
+				if !isPrintable(r) {
+					return Bool(false), nil
+				}
+			}
+			return Bool(true), nil
+		},
+		"isascii": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Bool(isASCII(string(a[0].(Str)))), nil },
+		"isupper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Str))
+			cased := false
+			for _, r := range s {
+				if unicode.IsLower(r) {
+					return Bool(false), nil
+				}
+				if unicode.IsUpper(r) {
+					cased = true
+				}
+			}
+			return Bool(cased), nil
+		},
+		"islower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Str))
+			cased := false
+			for _, r := range s {
+				if unicode.IsUpper(r) {
+					return Bool(false), nil
+				}
+				if unicode.IsLower(r) {
+					cased = true
+				}
+			}
+			return Bool(cased), nil
+		},
+		"istitle": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Str))
+			prev, cased := false, false
+			for _, r := range s {
+				if unicode.IsUpper(r) || unicode.IsTitle(r) {
+					if prev {
+						return Bool(false), nil
+					}
+					prev, cased = true, true
+				} else if unicode.IsLower(r) {
+					if !prev {
+						return Bool(false), nil
+					}
+					prev, cased = true, true
+				} else {
+					prev = false
+				}
+			}
+			return Bool(cased), nil
+		},
+		"isidentifier": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Str))
+			if s == "" {
+				return Bool(false), nil
+			}
+			for i, r := range s {
+				if !(r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)))) {
+					return Bool(false), nil
+				}
+			}
+			return Bool(true), nil
+		},
+		"removeprefix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("removeprefix", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			p, err := strArg("removeprefix", a[1])
+			if err != nil {
+				return nil, err
+			}
+			return Str(strings.TrimPrefix(string(a[0].(Str)), p)), nil
+		},
+		"removesuffix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("removesuffix", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			p, err := strArg("removesuffix", a[1])
+			if err != nil {
+				return nil, err
+			}
+			return Str(strings.TrimSuffix(string(a[0].(Str)), p)), nil
+		},
+		"expandtabs": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("expandtabs", a[1:], kw, "tabsize?")
+			if err != nil {
+				return nil, err
+			}
+			ts := int64(8)
+			if p[0] != nil {
+				ts, _ = t.toInt(p[0], "")
+			}
+			var sb strings.Builder
+			col := 0
+			for _, r := range string(a[0].(Str)) {
+				switch r {
+				case '\t':
+					if ts > 0 {
+						n := int(ts) - col%int(ts)
+						sb.WriteString(strings.Repeat(" ", n))
+						col += n
+					}
+				case '\n', '\r':
+					sb.WriteRune(r)
+					col = 0
+				default:
+					sb.WriteRune(r)
+					col++
+				}
+			}
+			return Str(sb.String()), nil
+		},
+		"encode": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("encode", a[1:], kw, "encoding?", "errors?")
+			if err != nil {
+				return nil, err
+			}
+			return encodeStr(a[0].(Str), p[0], p[1])
+		},
+		"format": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return t.strFormat(string(a[0].(Str)), a[1:], kw)
+		},
+		"format_map": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "format_map() takes exactly one argument")
+			}
+			return t.strFormatMap(string(a[0].(Str)), a[1])
+		},
+		"translate": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			var sb strings.Builder
+			for _, r := range string(a[0].(Str)) {
+				v, err := t.GetItem(a[1], Int(r))
+				if err != nil {
+					if e, ok := err.(*Instance); ok && e.Class.IsSubclass(LookupErrorClass) {
+						sb.WriteRune(r)
+						continue
+					}
+					return nil, err
+				}
+				switch x := v.(type) {
+				case NoneType:
+				case Str:
+					sb.WriteString(string(x))
+				case Int:
+					sb.WriteRune(rune(x))
+				}
+			}
+			return Str(sb.String()), nil
+		},
+		"__len__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(strLen(a[0].(Str))), nil },
+		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Contains(a[0], a[1])
+			return Bool(ok), err
+		},
+		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
+		"__add__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(0, a[0], a[1]) },
+		"__mul__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(2, a[0], a[1]) },
+		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			eq, err := t.Equal(a[0], a[1])
+			return Bool(eq), err
+		},
+		"__hash__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			h, err := t.Hash(a[0])
+			return Int(int64(h)), err
+		},
+		"__str__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0], nil },
+		"__repr__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Str(StrQuote(string(a[0].(Str)))), nil
+		},
+		"__format__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return t.formatValue(a[0], 0, string(a[1].(Str)))
+		},
+	}
+	addMethods(StrClass, m)
+	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		d := NewDict()
+		if len(a) == 1 {
+			src, ok := a[0].(*Dict)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "if you give only one argument to maketrans it must be a dict")
+			}
+			for _, it := range src.Items() {
+				k := it[0]
+				if s, ok := k.(Str); ok {
+					r, _ := utf8.DecodeRuneInString(string(s))
+					k = Int(r)
+				}
+				d.Set(t, k, it[1])
+			}
+			return d, nil
+		}
+		x, _ := a[0].(Str)
+		y, _ := a[1].(Str)
+		xr, yr := []rune(string(x)), []rune(string(y))
+		if len(xr) != len(yr) {
+			return nil, Errorf(ValueErrorClass, "the first two maketrans arguments must have equal length")
+		}
+		for i := range xr {
+			d.Set(t, Int(xr[i]), Int(yr[i]))
+		}
+		if len(a) > 2 {
+			z, _ := a[2].(Str)
+			for _, r := range string(z) {
+				d.Set(t, Int(r), None)
+			}
+		}
+		return d, nil
+	}}})
+	initBytes()
+}
+
+func strPred(f func(rune) bool) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		s := string(a[0].(Str))
+		if s == "" {
+			return Bool(false), nil
+		}
+		for _, r := range s {
+			if !f(r) {
+				return Bool(false), nil
+			}
+		}
+		return Bool(true), nil
+	}
+}
+
+func stripFn(name string, left, right bool) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		p, err := parseArgs(name, a[1:], kw, "chars?")
+		if err != nil {
+			return nil, err
+		}
+		s := string(a[0].(Str))
+		if p[0] == nil || p[0] == None {
+			if left {
+				s = strings.TrimLeftFunc(s, isSpace)
+			}
+			if right {
+				s = strings.TrimRightFunc(s, isSpace)
+			}
+			return Str(s), nil
+		}
+		chars, err := strArg(name, p[0])
+		if err != nil {
+			return nil, err
+		}
+		if left {
+			s = strings.TrimLeft(s, chars)
+		}
+		if right {
+			s = strings.TrimRight(s, chars)
+		}
+		return Str(s), nil
+	}
+}
+
+func padFn(name string) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		p, err := parseArgs(name, a[1:], kw, "width", "fillchar?")
+		if err != nil {
+			return nil, err
+		}
+		w, err := t.toInt(p[0], "")
+		if err != nil {
+			return nil, err
+		}
+		fill := " "
+		if p[1] != nil {
+			f, ok := p[1].(Str)
+			if !ok || utf8.RuneCountInString(string(f)) != 1 {
+				return nil, Errorf(TypeErrorClass, "The fill character must be exactly one character long")
+			}
+			fill = string(f)
+		}
+		s := string(a[0].(Str))
+		n := int64(utf8.RuneCountInString(s))
+		if w <= n {
+			return Str(s), nil
+		}
+		if err := t.CheckAlloc(w * int64(len(fill))); err != nil {
+			return nil, err
+		}
+		total := int(w - n)
+		switch name {
+		case "ljust":
+			return Str(s + strings.Repeat(fill, total)), nil
+		case "rjust":
+			return Str(strings.Repeat(fill, total) + s), nil
+		}
+		left := total / 2
+		if total%2 == 1 && n%2 == 1 {
+			left++
+		}
+		return Str(strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)), nil
+	}
+}
+
+func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
+	p, err := parseArgs("split", a[1:], kw, "sep?", "maxsplit?")
+	if err != nil {
+		return nil, err
+	}
+	s := string(a[0].(Str))
+	max := -1
+	if p[1] != nil {
+		m, err := t.toInt(p[1], "")
+		if err != nil {
+			return nil, err
+		}
+		max = int(m)
+	}
+	var parts []string
+	if p[0] == nil || p[0] == None {
+		if right {
+			fields := strings.FieldsFunc(s, isSpace)
+			if max >= 0 && len(fields) > max {
+				// Keep the leftmost remainder intact.
+				rest := strings.TrimRightFunc(s, isSpace)
+				var out []string
+				for i := 0; i < max; i++ {
+					j := strings.LastIndexFunc(rest, isSpace)
+					out = append([]string{rest[j+1:]}, out...)
+					rest = strings.TrimRightFunc(rest[:j+1], isSpace)
+				}
+				parts = append([]string{rest}, out...)
+			} else {
+				parts = fields
+			}
+		} else if max < 0 {
+			parts = strings.FieldsFunc(s, isSpace)
+		} else {
+			rest := strings.TrimLeftFunc(s, isSpace)
+			for i := 0; i < max && rest != ""; i++ {
+				j := strings.IndexFunc(rest, isSpace)
+				if j < 0 {
+					break
+				}
+				parts = append(parts, rest[:j])
+				rest = strings.TrimLeftFunc(rest[j:], isSpace)
+			}
+			if rest != "" {
+				parts = append(parts, rest)
+			}
+		}
+	} else {
+		sep, err := strArg("split", p[0])
+		if err != nil {
+			return nil, err
+		}
+		if sep == "" {
+			return nil, Errorf(ValueErrorClass, "empty separator")
+		}
+		if right && max >= 0 {
+			parts = nil
+			rest := s
+			for i := 0; i < max; i++ {
+				j := strings.LastIndex(rest, sep)
+				if j < 0 {
+					break
+				}
+				parts = append([]string{rest[j+len(sep):]}, parts...)
+				rest = rest[:j]
+			}
+			parts = append([]string{rest}, parts...)
+		} else {
+			n := -1
+			if max >= 0 {
+				n = max + 1
+			}
+			parts = strings.SplitN(s, sep, n)
+		}
+	}
+	out := make([]Value, len(parts))
+	for i, x := range parts {
+		out[i] = Str(x)
+	}
+	return &List{Items: out}, nil
+}
+
+func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
+	name := "endswith"
+	if start {
+		name = "startswith"
+	}
+	p, err := parseArgs(name, a[1:], kw, "prefix", "start?", "end?")
+	if err != nil {
+		return nil, err
+	}
+	s := string(a[0].(Str))
+	lo, hi, err := t.strRange(s, p[1], p[2])
+	if err != nil {
+		return nil, err
+	}
+	s = s[lo:hi]
+	var cands []Value
+	switch x := p[0].(type) {
+	case Str:
+		cands = []Value{x}
+	case Tuple:
+		cands = x
+	default:
+		return nil, Errorf(TypeErrorClass, "%s first arg must be str or a tuple of str, not %s", name, TypeName(p[0]))
+	}
+	for _, c := range cands {
+		cs, ok := c.(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "tuple for %s must only contain str, not %s", name, TypeName(c))
+		}
+		if start && strings.HasPrefix(s, string(cs)) || !start && strings.HasSuffix(s, string(cs)) {
+			return Bool(true), nil
+		}
+	}
+	return Bool(false), nil
+}
+
+func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error) {
+	p, err := parseArgs(name, a[1:], kw, "sub", "start?", "end?")
+	if err != nil {
+		return 0, err
+	}
+	sub, err := strArg(name, p[0])
+	if err != nil {
+		return 0, Errorf(TypeErrorClass, "must be str, not %s", TypeName(p[0]))
+	}
+	s := string(a[0].(Str))
+	lo, hi, err := t.strRange(s, p[1], p[2])
+	if err != nil {
+		return 0, err
+	}
+	var i int
+	if last {
+		i = strings.LastIndex(s[lo:hi], sub)
+	} else {
+		i = strings.Index(s[lo:hi], sub)
+	}
+	if i < 0 {
+		return -1, nil
+	}
+	return runeIndex(s, lo+i), nil
+}
+
+func encodeStr(s Str, enc, errs Value) (Value, error) {
+	e := "utf-8"
+	if x, ok := optStr(enc); ok {
+		e = strings.ToLower(strings.ReplaceAll(x, "_", "-"))
+	}
+	switch e {
+	case "utf-8", "utf8":
+		return Bytes(s), nil
+	case "ascii", "latin-1", "latin1", "iso-8859-1":
+		limit := rune(0x7f)
+		if e != "ascii" {
+			limit = 0xff
+		}
+		buf := make([]byte, 0, len(s))
+		mode, _ := optStr(errs)
+		for i, r := range string(s) {
+			if r > limit {
+				switch mode {
+				case "ignore":
+					continue
+				case "replace":
+					buf = append(buf, '?')
+					continue
+				}
+				return nil, Errorf(UnicodeEncodeErrorClass, "'%s' codec can't encode character '\\u%04x' in position %d: ordinal not in range(%d)", map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"], r, utf8.RuneCountInString(string(s)[:i]), limit+1)
+			}
+			buf = append(buf, byte(r))
+		}
+		return Bytes(buf), nil
+	}
+	return nil, Errorf(LookupErrorClass, "unknown encoding: %s", e)
+}
+
+func decodeBytes(b Bytes, enc, errs Value) (Value, error) {
+	e := "utf-8"
+	if x, ok := optStr(enc); ok {
+		e = strings.ToLower(strings.ReplaceAll(x, "_", "-"))
+	}
+	mode, _ := optStr(errs)
+	switch e {
+	case "utf-8", "utf8":
+		if utf8.ValidString(string(b)) {
+			return Str(b), nil
+		}
+		if mode == "replace" {
+			return Str(strings.ToValidUTF8(string(b), "\ufffd")), nil
+		}
+		if mode == "ignore" {
+			return Str(strings.ToValidUTF8(string(b), "")), nil
+		}
+		for i := 0; i < len(b); {
+			r, n := utf8.DecodeRuneInString(string(b[i:]))
+			if r == utf8.RuneError && n <= 1 {
+				return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", b[i], i)
+			}
+			i += n
+		}
+	case "ascii":
+		var sb strings.Builder
+		for i := 0; i < len(b); i++ {
+			if b[i] > 0x7f {
+				if mode == "ignore" {
+					continue
+				}
+				if mode == "replace" {
+					sb.WriteRune('\ufffd')
+					continue
+				}
+				return nil, Errorf(UnicodeDecodeErrorClass, "'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", b[i], i)
+			}
+			sb.WriteByte(b[i])
+		}
+		return Str(sb.String()), nil
+	case "latin-1", "latin1", "iso-8859-1":
+		rs := make([]rune, len(b))
+		for i := 0; i < len(b); i++ {
+			rs[i] = rune(b[i])
+		}
+		return Str(string(rs)), nil
+	}
+	return nil, Errorf(LookupErrorClass, "unknown encoding: %s", e)
+}
+
+func initBytes() {
+	addMethods(BytesClass, map[string]BuiltinFunc{
+		"decode": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs("decode", a[1:], kw, "encoding?", "errors?")
+			if err != nil {
+				return nil, err
+			}
+			return decodeBytes(a[0].(Bytes), p[0], p[1])
+		},
+		"hex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			const digits = "0123456789abcdef"
+			b := a[0].(Bytes)
+			out := make([]byte, 0, 2*len(b))
+			for i := 0; i < len(b); i++ {
+				out = append(out, digits[b[i]>>4], digits[b[i]&15])
+			}
+			return Str(out), nil
+		},
+		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, _ := a[1].(Bytes)
+			return Bool(strings.HasPrefix(string(a[0].(Bytes)), string(p))), nil
+		},
+		"endswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			p, _ := a[1].(Bytes)
+			return Bool(strings.HasSuffix(string(a[0].(Bytes)), string(p))), nil
+		},
+		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bytes(strings.ToUpper(string(a[0].(Bytes)))), nil
+		},
+		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bytes(strings.ToLower(string(a[0].(Bytes)))), nil
+		},
+		"strip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bytes(strings.TrimSpace(string(a[0].(Bytes)))), nil
+		},
+		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s := string(a[0].(Bytes))
+			var parts []string
+			if len(a) > 1 {
+				sep, _ := a[1].(Bytes)
+				parts = strings.Split(s, string(sep))
+			} else {
+				parts = strings.Fields(s)
+			}
+			out := make([]Value, len(parts))
+			for i, p := range parts {
+				out[i] = Bytes(p)
+			}
+			return &List{Items: out}, nil
+		},
+		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			items, err := t.iterate(a[1], nil)
+			if err != nil {
+				return nil, err
+			}
+			parts := make([]string, len(items))
+			for i, it := range items {
+				b, ok := it.(Bytes)
+				if !ok {
+					return nil, Errorf(TypeErrorClass, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(it))
+				}
+				parts[i] = string(b)
+			}
+			return Bytes(strings.Join(parts, string(a[0].(Bytes)))), nil
+		},
+		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			o, _ := a[1].(Bytes)
+			n, _ := a[2].(Bytes)
+			return Bytes(strings.ReplaceAll(string(a[0].(Bytes)), string(o), string(n))), nil
+		},
+		"find": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			switch x := a[1].(type) {
+			case Bytes:
+				return Int(strings.Index(string(a[0].(Bytes)), string(x))), nil
+			case Int:
+				return Int(strings.IndexByte(string(a[0].(Bytes)), byte(x))), nil
+			}
+			return nil, Errorf(TypeErrorClass, "argument should be integer or bytes-like object, not '%s'", TypeName(a[1]))
+		},
+		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			x, _ := a[1].(Bytes)
+			return Int(strings.Count(string(a[0].(Bytes)), string(x))), nil
+		},
+	})
+	BytesClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		s, _ := a[1].(Str)
+		h := strings.ReplaceAll(string(s), " ", "")
+		if len(h)%2 != 0 {
+			return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", len(h))
+		}
+		out := make([]byte, len(h)/2)
+		for i := 0; i < len(h); i += 2 {
+			var v byte
+			for _, c := range h[i : i+2] {
+				v <<= 4
+				switch {
+				case c >= '0' && c <= '9':
+					v |= byte(c - '0')
+				case c >= 'a' && c <= 'f':
+					v |= byte(c-'a') + 10
+				case c >= 'A' && c <= 'F':
+					v |= byte(c-'A') + 10
+				default:
+					return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", i)
+				}
+			}
+			out[i/2] = v
+		}
+		return Bytes(out), nil
+	}}})
+}

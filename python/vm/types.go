@@ -1,0 +1,1132 @@
+package vm
+
+import (
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+func cmpOpFor(op int) syntax.CmpOperator { return syntax.CmpOperator(op) }
+
+func initObject() {
+	ObjectClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if cls == ObjectClass {
+			if len(args) > 0 || len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "object() takes no arguments")
+			}
+			return &Instance{Class: ObjectClass}, nil
+		}
+		return &Instance{Class: cls, Dict: NewDict()}, nil
+	}
+	addMethods(ObjectClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return None, nil },
+		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if inst, ok := args[0].(*Instance); ok {
+				return Str("<" + classPath(inst.Class) + " object at 0x" + strconv.FormatUint(identity(inst), 16) + ">"), nil
+			}
+			s, err := t.Repr(args[0])
+			return Str(s), err
+		},
+		"__str__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.Repr(args[0])
+			return Str(s), err
+		},
+		"__eq__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 2 {
+				return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(args)-1)
+			}
+			if Is(args[0], args[1]) {
+				return Bool(true), nil
+			}
+			return NotImplemented, nil
+		},
+		"__ne__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 2 {
+				return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(args)-1)
+			}
+			eq, err := t.Equal(args[0], args[1])
+			return Bool(!eq), err
+		},
+		"__hash__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return Int(int64(identity(args[0]) >> 4)), nil
+		},
+		"__setattr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 3 {
+				return nil, Errorf(TypeErrorClass, "__setattr__ expected 2 arguments")
+			}
+			name, ok := args[1].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "attribute name must be string")
+			}
+			if inst, ok := args[0].(*Instance); ok {
+				return None, t.instanceSetAttr(inst, string(name), args[2])
+			}
+			return None, t.SetAttr(args[0], string(name), args[2])
+		},
+		"__getattribute__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 2 {
+				return nil, Errorf(TypeErrorClass, "__getattribute__ expected 1 argument")
+			}
+			name, _ := args[1].(Str)
+			return t.GetAttr(args[0], string(name))
+		},
+		"__delattr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			name, _ := args[1].(Str)
+			if inst, ok := args[0].(*Instance); ok && inst.Dict != nil && inst.Dict.DeleteStr(string(name)) {
+				return None, nil
+			}
+			return None, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(args[0]), name)
+		},
+		"__format__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			spec, _ := args[1].(Str)
+			if spec != "" {
+				return nil, Errorf(TypeErrorClass, "unsupported format string passed to %s.__format__", TypeName(args[0]))
+			}
+			s, err := t.Str(args[0])
+			return Str(s), err
+		},
+		"__init_subclass__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return None, nil },
+	})
+	ObjectClass.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: "object", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "object.__new__(): not enough arguments")
+		}
+		cls, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "object.__new__(X): X is not a type object (%s)", TypeName(args[0]))
+		}
+		inst := &Instance{Class: cls, Dict: NewDict()}
+		if cls.exception {
+			inst.Exc = &ExcState{Args: append(Tuple(nil), args[1:]...)}
+		}
+		return inst, nil
+	}}})
+	if v, ok := ObjectClass.Dict.GetStr("__init_subclass__"); ok {
+		ObjectClass.Dict.SetStr("__init_subclass__", &ClassMethod{Fn: v})
+	}
+	TypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 1 {
+			return TypeOf(args[0]), nil
+		}
+		if len(args) == 3 {
+			name, _ := args[0].(Str)
+			bt, _ := args[1].(Tuple)
+			ns, _ := args[2].(*Dict)
+			if ns == nil {
+				return nil, Errorf(TypeErrorClass, "type.__new__() argument 3 must be dict, not %s", TypeName(args[2]))
+			}
+			var bases []*Class
+			for _, b := range bt {
+				c, ok := b.(*Class)
+				if !ok {
+					return nil, Errorf(TypeErrorClass, "bases must be types")
+				}
+				bases = append(bases, c)
+			}
+			return t.NewClass(string(name), string(name), bases, ns.Copy())
+		}
+		return nil, Errorf(TypeErrorClass, "type() takes 1 or 3 arguments")
+	}
+	addMethods(TypeClass, map[string]BuiltinFunc{
+		"mro": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			c := args[0].(*Class)
+			out := make([]Value, len(c.MRO))
+			for i, k := range c.MRO {
+				out[i] = k
+			}
+			return &List{Items: out}, nil
+		},
+		"__subclasses__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return nil, Errorf(AttributeErrorClass, "__subclasses__ is not available in this sandbox")
+		},
+	})
+	TypeClass.Dict.DeleteStr("__subclasses__")
+}
+
+func initExceptions() {
+	BaseExceptionClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "%s() takes no keyword arguments", cls.Name)
+		}
+		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: append(Tuple(nil), args...)}}, nil
+	}
+	for _, c := range exceptionClasses {
+		c.new = BaseExceptionClass.new
+	}
+	CancelledErrorClass.new = BaseExceptionClass.new
+	addMethods(BaseExceptionClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
+				e.Exc.Args = append(Tuple(nil), args[1:]...)
+			}
+			return None, nil
+		},
+		"__str__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			e, ok := args[0].(*Instance)
+			if !ok || e.Exc == nil {
+				return Str(""), nil
+			}
+			return Str(excStr(t, e)), nil
+		},
+		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			e := args[0].(*Instance)
+			var sb strings.Builder
+			sb.WriteString(e.Class.Name)
+			if len(e.Exc.Args) == 1 {
+				r, err := t.Repr(e.Exc.Args[0])
+				if err != nil {
+					return nil, err
+				}
+				sb.WriteString("(" + r + ")")
+			} else {
+				r, err := t.Repr(e.Exc.Args)
+				if err != nil {
+					return nil, err
+				}
+				sb.WriteString(r)
+			}
+			return Str(sb.String()), nil
+		},
+		"with_traceback": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"add_note": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return None, nil
+		},
+	})
+}
+
+func intFromString(s string, base int) (Value, bool) {
+	str := strings.TrimSpace(s)
+	neg := false
+	if strings.HasPrefix(str, "-") || strings.HasPrefix(str, "+") {
+		neg = str[0] == '-'
+		str = str[1:]
+	}
+	lower := strings.ToLower(str)
+	if base == 0 || base == 16 || base == 8 || base == 2 {
+		prefixes := map[string]int{"0x": 16, "0o": 8, "0b": 2}
+		if len(lower) > 2 {
+			if b, ok := prefixes[lower[:2]]; ok && (base == 0 || base == b) {
+				base = b
+				str = str[2:]
+				if strings.HasPrefix(str, "_") {
+					str = str[1:]
+				}
+			}
+		}
+		if base == 0 {
+			if len(str) > 1 && strings.Trim(str, "0_") != "" && str[0] == '0' {
+				return nil, false
+			}
+			base = 10
+		}
+	}
+	if str == "" || strings.HasPrefix(str, "_") || strings.HasSuffix(str, "_") || strings.Contains(str, "__") {
+		return nil, false
+	}
+	str = strings.ReplaceAll(str, "_", "")
+	for _, r := range str {
+		if r > 127 {
+			// Unicode digits are accepted by CPython; convert the
+			// decimal ones.
+			return nil, false
+		}
+	}
+	b, ok := new(big.Int).SetString(str, base)
+	if !ok {
+		return nil, false
+	}
+	if neg {
+		b.Neg(b)
+	}
+	return MakeInt(b), true
+}
+
+func (t *Thread) floatFromString(s string) (Float, error) {
+	str := strings.TrimSpace(s)
+	l := strings.ToLower(str)
+	switch strings.TrimLeft(l, "+-") {
+	case "inf", "infinity":
+		if strings.HasPrefix(l, "-") {
+			return Float(math.Inf(-1)), nil
+		}
+		return Float(math.Inf(1)), nil
+	case "nan":
+		return Float(math.NaN()), nil
+	}
+	valid := str != "" && !strings.Contains(str, "__") && !strings.HasPrefix(str, "_") && !strings.HasSuffix(str, "_")
+	clean := strings.ReplaceAll(str, "_", "")
+	if valid && !strings.ContainsAny(clean, "xXpP") {
+		if f, err := strconv.ParseFloat(clean, 64); err == nil || strings.Contains(err.Error(), "range") {
+			return Float(f), nil
+		}
+	}
+	return 0, Errorf(ValueErrorClass, "could not convert string to float: %s", StrQuote(s))
+}
+
+func initNumbers() {
+	IntClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("int", args, kw, "x?", "base?")
+		if err != nil {
+			return nil, err
+		}
+		if a[0] == nil {
+			if a[1] != nil {
+				return nil, Errorf(TypeErrorClass, "int() missing string argument")
+			}
+			return Int(0), nil
+		}
+		if a[1] != nil {
+			base, err := t.toInt(a[1], "")
+			if err != nil {
+				return nil, err
+			}
+			if base != 0 && (base < 2 || base > 36) {
+				return nil, Errorf(ValueErrorClass, "int() base must be >= 2 and <= 36, or 0")
+			}
+			var s string
+			switch x := a[0].(type) {
+			case Str:
+				s = string(x)
+			case Bytes:
+				s = string(x)
+			default:
+				return nil, Errorf(TypeErrorClass, "int() can't convert non-string with explicit base")
+			}
+			v, ok := intFromString(s, int(base))
+			if !ok {
+				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base %d: %s", base, StrQuote(s))
+			}
+			return v, nil
+		}
+		switch x := a[0].(type) {
+		case Int:
+			return x, nil
+		case Bool:
+			return boolToInt(x), nil
+		case *big.Int:
+			return x, nil
+		case Float:
+			f := float64(x)
+			if math.IsNaN(f) {
+				return nil, Errorf(ValueErrorClass, "cannot convert float NaN to integer")
+			}
+			if math.IsInf(f, 0) {
+				return nil, Errorf(OverflowErrorClass, "cannot convert float infinity to integer")
+			}
+			f = math.Trunc(f)
+			if math.Abs(f) < 1<<62 {
+				return Int(int64(f)), nil
+			}
+			bi, _ := new(big.Float).SetFloat64(f).Int(nil)
+			return MakeInt(bi), nil
+		case Str:
+			if len(x) > 5000 {
+				return nil, Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", len(x))
+			}
+			v, ok := intFromString(string(x), 10)
+			if !ok {
+				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base 10: %s", StrQuote(string(x)))
+			}
+			return v, nil
+		case Bytes:
+			v, ok := intFromString(string(x), 10)
+			if !ok {
+				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base 10: %s", BytesRepr(string(x)))
+			}
+			return v, nil
+		case *Instance:
+			for _, name := range []string{"__int__", "__index__", "__trunc__"} {
+				if m := x.Class.Lookup(name); m != nil {
+					return t.callMethod(m, x, nil)
+				}
+			}
+		}
+		return nil, Errorf(TypeErrorClass, "int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(a[0]))
+	}
+	BoolClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("bool", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return Bool(false), nil
+		}
+		b, err := t.Truth(args[0])
+		return Bool(b), err
+	}
+	FloatClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("float", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return Float(0), nil
+		}
+		switch x := args[0].(type) {
+		case Float:
+			return x, nil
+		case Int, Bool, *big.Int:
+			f, err := toFloat(x)
+			return Float(f), err
+		case Str:
+			return t.floatFromString(string(x))
+		case *Instance:
+			if m := x.Class.Lookup("__float__"); m != nil {
+				return t.callMethod(m, x, nil)
+			}
+		}
+		return nil, Errorf(TypeErrorClass, "float() argument must be a string or a real number, not '%s'", TypeName(args[0]))
+	}
+	intMethods := map[string]BuiltinFunc{
+		"bit_length": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return Int(new(big.Int).Abs(toBig(args[0])).BitLen()), nil
+		},
+		"bit_count": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			b := new(big.Int).Abs(toBig(args[0]))
+			n := 0
+			for _, w := range b.Bits() {
+				for w != 0 {
+					n += int(w & 1)
+					w >>= 1
+				}
+			}
+			return Int(n), nil
+		},
+		"conjugate": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"to_bytes": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			a, err := parseArgs("to_bytes", args[1:], kw, "length?", "byteorder?", "*", "signed?")
+			if err != nil {
+				return nil, err
+			}
+			n := int64(1)
+			if a[0] != nil {
+				n, err = t.toInt(a[0], "")
+				if err != nil {
+					return nil, err
+				}
+			}
+			if err := t.CheckAlloc(n); err != nil {
+				return nil, err
+			}
+			order := "big"
+			if a[1] != nil {
+				order = string(a[1].(Str))
+			}
+			b := toBig(args[0])
+			if b.Sign() < 0 {
+				signed := a[2] != nil && a[2] == Bool(true)
+				if !signed {
+					return nil, Errorf(OverflowErrorClass, "can't convert negative int to unsigned")
+				}
+				b = new(big.Int).Add(b, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
+			}
+			raw := b.Bytes()
+			if int64(len(raw)) > n {
+				return nil, Errorf(OverflowErrorClass, "int too big to convert")
+			}
+			out := make([]byte, n)
+			copy(out[n-int64(len(raw)):], raw)
+			if order == "little" {
+				for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+					out[i], out[j] = out[j], out[i]
+				}
+			}
+			return Bytes(out), nil
+		},
+		"__index__":  func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"is_integer": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return Bool(true), nil },
+	}
+	addMethods(IntClass, intMethods)
+	IntClass.Dict.SetStr("from_bytes", &ClassMethod{Fn: &Builtin{Name: "from_bytes", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("from_bytes", args[1:], kw, "bytes", "byteorder?", "*", "signed?")
+		if err != nil {
+			return nil, err
+		}
+		var raw []byte
+		switch x := a[0].(type) {
+		case Bytes:
+			raw = []byte(x)
+		default:
+			items, err := t.iterate(x, nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				n, _ := it.(Int)
+				raw = append(raw, byte(n))
+			}
+		}
+		if a[1] != nil && a[1] == Str("little") {
+			for i, j := 0, len(raw)-1; i < j; i, j = i+1, j-1 {
+				raw[i], raw[j] = raw[j], raw[i]
+			}
+		}
+		b := new(big.Int).SetBytes(raw)
+		if a[2] == Bool(true) && len(raw) > 0 && raw[0]&0x80 != 0 {
+			b.Sub(b, new(big.Int).Lsh(big.NewInt(1), uint(8*len(raw))))
+		}
+		return MakeInt(b), nil
+	}}})
+	addMethods(FloatClass, map[string]BuiltinFunc{
+		"is_integer": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			f := float64(args[0].(Float))
+			return Bool(f == math.Trunc(f) && !math.IsInf(f, 0)), nil
+		},
+		"conjugate": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"hex": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return Str(strconv.FormatFloat(float64(args[0].(Float)), 'x', -1, 64)), nil
+		},
+		"as_integer_ratio": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			f := float64(args[0].(Float))
+			if math.IsInf(f, 0) {
+				return nil, Errorf(OverflowErrorClass, "cannot convert Infinity to integer ratio")
+			}
+			if math.IsNaN(f) {
+				return nil, Errorf(ValueErrorClass, "cannot convert NaN to integer ratio")
+			}
+			r := new(big.Rat)
+			r.SetFloat64(f)
+			return Tuple{MakeInt(new(big.Int).Set(r.Num())), MakeInt(new(big.Int).Set(r.Denom()))}, nil
+		},
+	})
+	FloatClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		s, _ := args[1].(Str)
+		f, err := strconv.ParseFloat(strings.TrimSpace(string(s)), 64)
+		if err != nil {
+			return nil, Errorf(ValueErrorClass, "invalid hexadecimal floating-point string")
+		}
+		return Float(f), nil
+	}}})
+}
+
+func initBuiltinTypes() {
+	StrClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("str", args, kw, "object?", "encoding?", "errors?")
+		if err != nil {
+			return nil, err
+		}
+		if a[0] == nil {
+			return Str(""), nil
+		}
+		if a[1] != nil || a[2] != nil {
+			b, ok := a[0].(Bytes)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "decoding to str: need a bytes-like object, %s found", TypeName(a[0]))
+			}
+			return decodeBytes(b, a[1], a[2])
+		}
+		s, err := t.Str(a[0])
+		return Str(s), err
+	}
+	BytesClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("bytes", args, kw, "source?", "encoding?", "errors?")
+		if err != nil {
+			return nil, err
+		}
+		switch x := a[0].(type) {
+		case nil:
+			return Bytes(""), nil
+		case Str:
+			if a[1] == nil {
+				return nil, Errorf(TypeErrorClass, "string argument without an encoding")
+			}
+			return encodeStr(x, a[1], a[2])
+		case Int:
+			if x < 0 {
+				return nil, Errorf(ValueErrorClass, "negative count")
+			}
+			if err := t.CheckAlloc(int64(x)); err != nil {
+				return nil, err
+			}
+			return Bytes(make([]byte, x)), nil
+		case Bytes:
+			return x, nil
+		}
+		items, err := t.iterate(a[0], func() error {
+			return Errorf(TypeErrorClass, "cannot convert '%s' object to bytes", TypeName(a[0]))
+		})
+		if err != nil {
+			return nil, err
+		}
+		buf := make([]byte, len(items))
+		for i, it := range items {
+			n, ok := it.(Int)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(it))
+			}
+			if n < 0 || n > 255 {
+				return nil, Errorf(ValueErrorClass, "bytes must be in range(0, 256)")
+			}
+			buf[i] = byte(n)
+		}
+		return Bytes(buf), nil
+	}
+	ListClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("list", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return &List{}, nil
+		}
+		items, err := t.iterate(args[0], nil)
+		if err != nil {
+			return nil, err
+		}
+		return &List{Items: append([]Value(nil), items...)}, nil
+	}
+	TupleClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("tuple", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return Tuple{}, nil
+		}
+		if tup, ok := args[0].(Tuple); ok {
+			return tup, nil
+		}
+		items, err := t.iterate(args[0], nil)
+		if err != nil {
+			return nil, err
+		}
+		return Tuple(append([]Value(nil), items...)), nil
+	}
+	DictClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) > 1 {
+			return nil, Errorf(TypeErrorClass, "dict expected at most 1 argument, got %d", len(args))
+		}
+		d := NewDict()
+		return d, t.dictUpdate(d, args, kw)
+	}
+	SetClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("set", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		s := NewSet()
+		if len(args) == 1 {
+			items, err := t.iterate(args[0], nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				if err := s.Add(t, it); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return s, nil
+	}
+	FrozenSetClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("frozenset", args, kw, 0, 1); err != nil {
+			return nil, err
+		}
+		s := &Set{frozen: true}
+		if len(args) == 1 {
+			items, err := t.iterate(args[0], nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				if err := s.Add(t, it); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return s, nil
+	}
+	RangeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("range", args, kw, 1, 3); err != nil {
+			return nil, err
+		}
+		var n [3]int64
+		for i, a := range args {
+			v, ok, err := t.index(a)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(a))
+			}
+			n[i] = v
+		}
+		switch len(args) {
+		case 1:
+			return &Range{Start: 0, Stop: n[0], Step: 1}, nil
+		case 2:
+			return &Range{Start: n[0], Stop: n[1], Step: 1}, nil
+		}
+		if n[2] == 0 {
+			return nil, Errorf(ValueErrorClass, "range() arg 3 must not be zero")
+		}
+		return &Range{Start: n[0], Stop: n[1], Step: n[2]}, nil
+	}
+	SliceClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("slice", args, kw, 1, 3); err != nil {
+			return nil, err
+		}
+		switch len(args) {
+		case 1:
+			return &Slice{Start: None, Stop: args[0], Step: None}, nil
+		case 2:
+			return &Slice{Start: args[0], Stop: args[1], Step: None}, nil
+		}
+		return &Slice{Start: args[0], Stop: args[1], Step: args[2]}, nil
+	}
+	addMethods(SliceClass, map[string]BuiltinFunc{
+		"indices": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			n, err := t.toInt(args[1], "")
+			if err != nil {
+				return nil, err
+			}
+			a, b, c, err := t.sliceIndices(args[0].(*Slice), int(n))
+			return Tuple{Int(a), Int(b), Int(c)}, err
+		},
+	})
+	addMethods(RangeClass, map[string]BuiltinFunc{
+		"index": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			r := args[0].(*Range)
+			ok, _ := t.Contains(r, args[1])
+			if !ok {
+				s, _ := t.Repr(args[1])
+				return nil, Errorf(ValueErrorClass, "%s is not in range", s)
+			}
+			n, _ := asInt64(args[1])
+			return Int((n - r.Start) / r.Step), nil
+		},
+		"count": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			ok, _ := t.Contains(args[0], args[1])
+			if ok {
+				return Int(1), nil
+			}
+			return Int(0), nil
+		},
+	})
+	PropertyClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("property", args, kw, "fget?", "fset?", "fdel?", "doc?")
+		if err != nil {
+			return nil, err
+		}
+		p := &Property{Get: nilIfNone(a[0]), Set: nilIfNone(a[1]), Del: nilIfNone(a[2]), Doc: a[3]}
+		return p, nil
+	}
+	addMethods(PropertyClass, map[string]BuiltinFunc{
+		"setter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			p := *args[0].(*Property)
+			p.Set = args[1]
+			return &p, nil
+		},
+		"getter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			p := *args[0].(*Property)
+			p.Get = args[1]
+			return &p, nil
+		},
+		"deleter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			p := *args[0].(*Property)
+			p.Del = args[1]
+			return &p, nil
+		},
+		"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			p := args[0].(*Property)
+			if len(args) < 2 || args[1] == None {
+				return p, nil
+			}
+			return t.Call(p.Get, Tuple{args[1]}, nil)
+		},
+	})
+	StaticMethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("staticmethod", args, kw, 1); err != nil {
+			return nil, err
+		}
+		return &StaticMethod{Fn: args[0]}, nil
+	}
+	ClassMethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("classmethod", args, kw, 1); err != nil {
+			return nil, err
+		}
+		return &ClassMethod{Fn: args[0]}, nil
+	}
+	SuperClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 2 {
+			return nil, Errorf(RuntimeErrorClass, "super(): no arguments")
+		}
+		c, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "super() argument 1 must be a type, not %s", TypeName(args[0]))
+		}
+		return &Super{Class: c, Obj: args[1]}, nil
+	}
+	EnumerateClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("enumerate", args, kw, "iterable", "start?")
+		if err != nil {
+			return nil, err
+		}
+		it, err := t.Iter(a[0])
+		if err != nil {
+			return nil, err
+		}
+		var n Value = Int(0)
+		if a[1] != nil {
+			n = a[1]
+			if numKind(n) != 1 {
+				return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(n))
+			}
+		}
+		return FuncIter(EnumerateClass, func(t *Thread) (Value, bool, error) {
+			v, ok, err := t.Next(it)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			r := Tuple{n, v}
+			n, _ = t.Binary(syntax.Add, n, Int(1))
+			return r, true, nil
+		}), nil
+	}
+	ZipClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		strict := false
+		for _, k := range kw {
+			if k.Name != "strict" {
+				return nil, Errorf(TypeErrorClass, "zip() got an unexpected keyword argument '%s'", k.Name)
+			}
+			strict, _ = t.Truth(k.Value)
+		}
+		its := make([]Value, len(args))
+		for i, a := range args {
+			it, err := t.Iter(a)
+			if err != nil {
+				return nil, Errorf(TypeErrorClass, "zip argument #%d must support iteration", i+1)
+			}
+			its[i] = it
+		}
+		return FuncIter(ZipClass, func(t *Thread) (Value, bool, error) {
+			if len(its) == 0 {
+				return nil, false, nil
+			}
+			out := make(Tuple, len(its))
+			for i, it := range its {
+				v, ok, err := t.Next(it)
+				if err != nil {
+					return nil, false, err
+				}
+				if !ok {
+					if strict {
+						if i > 0 {
+							return nil, false, Errorf(ValueErrorClass, "zip() argument %d is shorter than argument%s 1%s", i+1, map[bool]string{true: "s", false: ""}[i > 1], map[bool]string{true: "-" + strconv.Itoa(i), false: ""}[i > 1])
+						}
+						for j := 1; j < len(its); j++ {
+							if _, ok, _ := t.Next(its[j]); ok {
+								return nil, false, Errorf(ValueErrorClass, "zip() argument %d is longer than argument%s 1%s", j+1, map[bool]string{true: "s", false: ""}[j > 1], map[bool]string{true: "-" + strconv.Itoa(j), false: ""}[j > 1])
+							}
+						}
+					}
+					return nil, false, nil
+				}
+				out[i] = v
+			}
+			return out, true, nil
+		}), nil
+	}
+	MapClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) < 2 {
+			return nil, Errorf(TypeErrorClass, "map() must have at least two arguments.")
+		}
+		fn := args[0]
+		its := make([]Value, len(args)-1)
+		for i, a := range args[1:] {
+			it, err := t.Iter(a)
+			if err != nil {
+				return nil, err
+			}
+			its[i] = it
+		}
+		return FuncIter(MapClass, func(t *Thread) (Value, bool, error) {
+			vals := make(Tuple, len(its))
+			for i, it := range its {
+				v, ok, err := t.Next(it)
+				if !ok || err != nil {
+					return nil, false, err
+				}
+				vals[i] = v
+			}
+			r, err := t.Call(fn, vals, nil)
+			return r, err == nil, err
+		}), nil
+	}
+	FilterClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("filter", args, kw, 2); err != nil {
+			return nil, err
+		}
+		fn := args[0]
+		it, err := t.Iter(args[1])
+		if err != nil {
+			return nil, err
+		}
+		return FuncIter(FilterClass, func(t *Thread) (Value, bool, error) {
+			for {
+				v, ok, err := t.Next(it)
+				if !ok || err != nil {
+					return nil, false, err
+				}
+				keep := v
+				if fn != None {
+					keep, err = t.Call(fn, Tuple{v}, nil)
+					if err != nil {
+						return nil, false, err
+					}
+				}
+				b, err := t.Truth(keep)
+				if err != nil {
+					return nil, false, err
+				}
+				if b {
+					return v, true, nil
+				}
+			}
+		}), nil
+	}
+	ReversedClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("reversed", args, kw, 1); err != nil {
+			return nil, err
+		}
+		var items []Value
+		switch x := args[0].(type) {
+		case *List:
+			l := x
+			i := len(l.Items) - 1
+			return FuncIter(ListRevIterClass, func(t *Thread) (Value, bool, error) {
+				if i < 0 || i >= len(l.Items) {
+					return nil, false, nil
+				}
+				i--
+				return l.Items[i+1], true, nil
+			}), nil
+		case Tuple:
+			items = x
+		case Str:
+			rs := []rune(string(x))
+			for _, r := range rs {
+				items = append(items, Str(string(r)))
+			}
+		case *Range:
+			n := x.Len()
+			r := &Range{Start: x.Start + (n-1)*x.Step, Stop: x.Start - x.Step, Step: -x.Step}
+			return t.Iter(r)
+		case *Dict:
+			items = x.Keys()
+		case *DictView:
+			for _, it := range x.d.Items() {
+				switch x.kind {
+				case viewKeys:
+					items = append(items, it[0])
+				case viewValues:
+					items = append(items, it[1])
+				default:
+					items = append(items, Tuple{it[0], it[1]})
+				}
+			}
+		case Bytes:
+			for i := 0; i < len(x); i++ {
+				items = append(items, Int(x[i]))
+			}
+		case *Instance:
+			if m := x.Class.Lookup("__reversed__"); m != nil {
+				return t.callMethod(m, x, nil)
+			}
+			if x.Class.Lookup("__len__") != nil && x.Class.Lookup("__getitem__") != nil {
+				n, err := t.Len(x)
+				if err != nil {
+					return nil, err
+				}
+				i := n - 1
+				return FuncIter(ReversedClass, func(t *Thread) (Value, bool, error) {
+					if i < 0 {
+						return nil, false, nil
+					}
+					v, err := t.GetItem(x, Int(i))
+					i--
+					return v, err == nil, err
+				}), nil
+			}
+			return nil, Errorf(TypeErrorClass, "'%s' object is not reversible", TypeName(x))
+		default:
+			return nil, Errorf(TypeErrorClass, "'%s' object is not reversible", TypeName(x))
+		}
+		i := len(items) - 1
+		return FuncIter(ReversedClass, func(t *Thread) (Value, bool, error) {
+			if i < 0 {
+				return nil, false, nil
+			}
+			i--
+			return items[i+1], true, nil
+		}), nil
+	}
+	iterMethods := map[string]BuiltinFunc{
+		"__next__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			v, ok, err := t.Next(args[0])
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, NewException(StopIterationClass)
+			}
+			return v, nil
+		},
+		"__iter__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+	}
+	for _, c := range []*Class{ListIterClass, TupleIterClass, StrIterClass, RangeIterClass, DictKeyIterClass, DictValIterClass,
+		DictItemIterClass, SetIterClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass, ListRevIterClass,
+		CallIterClass, SeqIterClass, BytesIterClass} {
+		addMethods(c, iterMethods)
+	}
+	genMethods := map[string]BuiltinFunc{
+		"send": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 2 {
+				return nil, Errorf(TypeErrorClass, "send() takes exactly one argument (%d given)", len(args)-1)
+			}
+			g := args[0].(*Generator)
+			v, y, err := t.genSend(g, args[1], nil)
+			if err != nil {
+				return nil, err
+			}
+			if !y {
+				if v == None {
+					return nil, NewException(StopIterationClass)
+				}
+				return nil, NewException(StopIterationClass, v)
+			}
+			return v, nil
+		},
+		"throw": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			g := args[0].(*Generator)
+			if len(args) < 2 {
+				return nil, Errorf(TypeErrorClass, "throw expected at least 1 argument, got 0")
+			}
+			exc, err := t.makeException(args[1])
+			if err != nil {
+				return nil, err
+			}
+			if len(args) > 2 && args[2] != None {
+				if c, ok := args[1].(*Class); ok {
+					e, err := t.Call(c, Tuple{args[2]}, nil)
+					if err != nil {
+						return nil, err
+					}
+					exc = e.(*Instance)
+				}
+			}
+			v, y, err := t.genSend(g, None, exc)
+			if err != nil {
+				return nil, err
+			}
+			if !y {
+				return nil, NewException(StopIterationClass, v)
+			}
+			return v, nil
+		},
+		"close": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return None, t.genClose(args[0].(*Generator))
+		},
+		"__next__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			v, y, err := t.genSend(args[0].(*Generator), None, nil)
+			if err != nil {
+				return nil, err
+			}
+			if !y {
+				if v == None {
+					return nil, NewException(StopIterationClass)
+				}
+				return nil, NewException(StopIterationClass, v)
+			}
+			return v, nil
+		},
+		"__iter__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+	}
+	addMethods(GeneratorClass, genMethods)
+	addMethods(CoroutineClass, map[string]BuiltinFunc{"send": genMethods["send"], "throw": genMethods["throw"], "close": genMethods["close"]})
+}
+
+func nilIfNone(v Value) Value {
+	if v == None {
+		return nil
+	}
+	return v
+}
+
+// listSort sorts l in place with key= and reverse= keywords.
+func (t *Thread) listSort(l *List, kw []Kwarg) error {
+	var key Value
+	reverse := false
+	for _, k := range kw {
+		switch k.Name {
+		case "key":
+			if k.Value != None {
+				key = k.Value
+			}
+		case "reverse":
+			b, err := t.Truth(k.Value)
+			if err != nil {
+				return err
+			}
+			reverse = b
+		default:
+			return Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for sort()", k.Name)
+		}
+	}
+	items := l.Items
+	keys := items
+	if key != nil {
+		keys = make([]Value, len(items))
+		for i, v := range items {
+			k, err := t.Call(key, Tuple{v}, nil)
+			if err != nil {
+				return err
+			}
+			keys[i] = k
+		}
+	}
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	var sortErr error
+	less := func(a, b Value) bool {
+		if sortErr != nil {
+			return false
+		}
+		switch x := a.(type) {
+		case Int:
+			if y, ok := b.(Int); ok {
+				return x < y
+			}
+		case Str:
+			if y, ok := b.(Str); ok {
+				return x < y
+			}
+		}
+		r, err := t.Compare(syntax.Lt, a, b)
+		if err != nil {
+			sortErr = err
+			return false
+		}
+		ok, err := t.Truth(r)
+		if err != nil {
+			sortErr = err
+		}
+		return ok
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		if reverse {
+			return less(keys[idx[j]], keys[idx[i]])
+		}
+		return less(keys[idx[i]], keys[idx[j]])
+	})
+	if sortErr != nil {
+		return sortErr
+	}
+	out := make([]Value, len(items))
+	for i, j := range idx {
+		out[i] = items[j]
+	}
+	copy(l.Items, out)
+	return nil
+}

@@ -1,0 +1,152 @@
+package vm
+
+// Builtin classes. They are created once at package initialisation and never
+// mutated afterwards: user code cannot set attributes on them.
+var (
+	ObjectClass         = newBuiltinClass("object", nil)
+	TypeClass           = newBuiltinClass("type", ObjectClass)
+	IntClass            = newBuiltinClass("int", ObjectClass)
+	BoolClass           = newBuiltinClass("bool", IntClass)
+	FloatClass          = newBuiltinClass("float", ObjectClass)
+	StrClass            = newBuiltinClass("str", ObjectClass)
+	BytesClass          = newBuiltinClass("bytes", ObjectClass)
+	ListClass           = newBuiltinClass("list", ObjectClass)
+	TupleClass          = newBuiltinClass("tuple", ObjectClass)
+	DictClass           = newBuiltinClass("dict", ObjectClass)
+	SetClass            = newBuiltinClass("set", ObjectClass)
+	FrozenSetClass      = newBuiltinClass("frozenset", ObjectClass)
+	RangeClass          = newBuiltinClass("range", ObjectClass)
+	SliceClass          = newBuiltinClass("slice", ObjectClass)
+	NoneTypeClass       = newBuiltinClass("NoneType", ObjectClass)
+	FunctionClass       = newBuiltinClass("function", ObjectClass)
+	BuiltinClass        = newBuiltinClass("builtin_function_or_method", ObjectClass)
+	MethodClass         = newBuiltinClass("method", ObjectClass)
+	GeneratorClass      = newBuiltinClass("generator", ObjectClass)
+	CoroutineClass      = newBuiltinClass("coroutine", ObjectClass)
+	ModuleClass         = newBuiltinClass("module", ObjectClass)
+	PropertyClass       = newBuiltinClass("property", ObjectClass)
+	StaticMethodClass   = newBuiltinClass("staticmethod", ObjectClass)
+	ClassMethodClass    = newBuiltinClass("classmethod", ObjectClass)
+	SuperClass          = newBuiltinClass("super", ObjectClass)
+	EllipsisClass       = newBuiltinClass("ellipsis", ObjectClass)
+	NotImplementedClass = newBuiltinClass("NotImplementedType", ObjectClass)
+	CellClass           = newBuiltinClass("cell", ObjectClass)
+	NamespaceClass      = newBuiltinClass("namespace", ObjectClass)
+	FutureClass         = newBuiltinClass("Future", ObjectClass)
+	TaskClass           = newBuiltinClass("Task", FutureClass)
+
+	ListIterClass     = newBuiltinClass("list_iterator", ObjectClass)
+	TupleIterClass    = newBuiltinClass("tuple_iterator", ObjectClass)
+	StrIterClass      = newBuiltinClass("str_ascii_iterator", ObjectClass)
+	RangeIterClass    = newBuiltinClass("range_iterator", ObjectClass)
+	DictKeyIterClass  = newBuiltinClass("dict_keyiterator", ObjectClass)
+	DictValIterClass  = newBuiltinClass("dict_valueiterator", ObjectClass)
+	DictItemIterClass = newBuiltinClass("dict_itemiterator", ObjectClass)
+	SetIterClass      = newBuiltinClass("set_iterator", ObjectClass)
+	EnumerateClass    = newBuiltinClass("enumerate", ObjectClass)
+	ZipClass          = newBuiltinClass("zip", ObjectClass)
+	MapClass          = newBuiltinClass("map", ObjectClass)
+	FilterClass       = newBuiltinClass("filter", ObjectClass)
+	ReversedClass     = newBuiltinClass("reversed", ObjectClass)
+	ListRevIterClass  = newBuiltinClass("list_reverseiterator", ObjectClass)
+	CallIterClass     = newBuiltinClass("callable_iterator", ObjectClass)
+	SeqIterClass      = newBuiltinClass("iterator", ObjectClass)
+	BytesIterClass    = newBuiltinClass("bytes_iterator", ObjectClass)
+	DictKeysClass     = newBuiltinClass("dict_keys", ObjectClass)
+	DictValuesClass   = newBuiltinClass("dict_values", ObjectClass)
+	DictItemsClass    = newBuiltinClass("dict_items", ObjectClass)
+)
+
+// Builtin exception classes.
+var (
+	BaseExceptionClass       = makeException("BaseException", ObjectClass)
+	ExceptionClass           = makeException("Exception", BaseExceptionClass)
+	GeneratorExitClass       = makeException("GeneratorExit", BaseExceptionClass)
+	KeyboardInterruptClass   = makeException("KeyboardInterrupt", BaseExceptionClass)
+	SystemExitClass          = makeException("SystemExit", BaseExceptionClass)
+	CancelledErrorClass      = makeException("CancelledError", BaseExceptionClass)
+	ArithmeticErrorClass     = makeException("ArithmeticError", ExceptionClass)
+	ZeroDivisionErrorClass   = makeException("ZeroDivisionError", ArithmeticErrorClass)
+	OverflowErrorClass       = makeException("OverflowError", ArithmeticErrorClass)
+	FloatingPointErrorClass  = makeException("FloatingPointError", ArithmeticErrorClass)
+	AssertionErrorClass      = makeException("AssertionError", ExceptionClass)
+	AttributeErrorClass      = makeException("AttributeError", ExceptionClass)
+	BufferErrorClass         = makeException("BufferError", ExceptionClass)
+	EOFErrorClass            = makeException("EOFError", ExceptionClass)
+	ImportErrorClass         = makeException("ImportError", ExceptionClass)
+	ModuleNotFoundErrorClass = makeException("ModuleNotFoundError", ImportErrorClass)
+	LookupErrorClass         = makeException("LookupError", ExceptionClass)
+	IndexErrorClass          = makeException("IndexError", LookupErrorClass)
+	KeyErrorClass            = makeException("KeyError", LookupErrorClass)
+	MemoryErrorClass         = makeException("MemoryError", ExceptionClass)
+	NameErrorClass           = makeException("NameError", ExceptionClass)
+	UnboundLocalErrorClass   = makeException("UnboundLocalError", NameErrorClass)
+	OSErrorClass             = makeException("OSError", ExceptionClass)
+	ConnectionErrorClass     = makeException("ConnectionError", OSErrorClass)
+	FileNotFoundErrorClass   = makeException("FileNotFoundError", OSErrorClass)
+	FileExistsErrorClass     = makeException("FileExistsError", OSErrorClass)
+	PermissionErrorClass     = makeException("PermissionError", OSErrorClass)
+	TimeoutErrorClass        = makeException("TimeoutError", OSErrorClass)
+	RuntimeErrorClass        = makeException("RuntimeError", ExceptionClass)
+	NotImplementedErrorClass = makeException("NotImplementedError", RuntimeErrorClass)
+	RecursionErrorClass      = makeException("RecursionError", RuntimeErrorClass)
+	StopIterationClass       = makeException("StopIteration", ExceptionClass)
+	StopAsyncIterationClass  = makeException("StopAsyncIteration", ExceptionClass)
+	SyntaxErrorClass         = makeException("SyntaxError", ExceptionClass)
+	TypeErrorClass           = makeException("TypeError", ExceptionClass)
+	ValueErrorClass          = makeException("ValueError", ExceptionClass)
+	UnicodeErrorClass        = makeException("UnicodeError", ValueErrorClass)
+	UnicodeDecodeErrorClass  = makeException("UnicodeDecodeError", UnicodeErrorClass)
+	UnicodeEncodeErrorClass  = makeException("UnicodeEncodeError", UnicodeErrorClass)
+	ToolErrorClass           = makeException("ToolError", ExceptionClass)
+	WarningClass             = makeException("Warning", ExceptionClass)
+	UserWarningClass         = makeException("UserWarning", WarningClass)
+	DeprecationWarningClass  = makeException("DeprecationWarning", WarningClass)
+	RuntimeWarningClass      = makeException("RuntimeWarning", WarningClass)
+)
+
+// exceptionClasses lists the builtin exceptions visible as builtins.
+var exceptionClasses = []*Class{
+	BaseExceptionClass, ExceptionClass, GeneratorExitClass, KeyboardInterruptClass, SystemExitClass,
+	ArithmeticErrorClass, ZeroDivisionErrorClass, OverflowErrorClass, FloatingPointErrorClass,
+	AssertionErrorClass, AttributeErrorClass, BufferErrorClass, EOFErrorClass, ImportErrorClass,
+	ModuleNotFoundErrorClass, LookupErrorClass, IndexErrorClass, KeyErrorClass, MemoryErrorClass,
+	NameErrorClass, UnboundLocalErrorClass, OSErrorClass, ConnectionErrorClass, FileNotFoundErrorClass,
+	FileExistsErrorClass, PermissionErrorClass, TimeoutErrorClass, RuntimeErrorClass,
+	NotImplementedErrorClass, RecursionErrorClass, StopIterationClass, StopAsyncIterationClass,
+	SyntaxErrorClass, TypeErrorClass, ValueErrorClass, UnicodeErrorClass, UnicodeDecodeErrorClass,
+	UnicodeEncodeErrorClass, ToolErrorClass, WarningClass, UserWarningClass, DeprecationWarningClass,
+	RuntimeWarningClass,
+}
+
+// ExceptionClassByName returns the builtin exception class with that name.
+func ExceptionClassByName(name string) *Class {
+	if name == "CancelledError" {
+		return CancelledErrorClass
+	}
+	for _, c := range exceptionClasses {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func addMethods(c *Class, methods map[string]BuiltinFunc) {
+	for name, fn := range methods {
+		c.Dict.SetStr(name, &Builtin{Name: name, Fn: fn, Self: c.Name})
+	}
+}
+
+func init() {
+	CancelledErrorClass.Module = "asyncio.exceptions"
+	FutureClass.Module = "asyncio"
+	TaskClass.Module = "asyncio"
+	initObject()
+	initExceptions()
+	initNumbers()
+	initStr()
+	initContainers()
+	initMisc()
+	initFutures()
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the npm packages the facade's tests drive toolplane with: the
+# TypeScript MCP SDK (a second real client) and, on Node 22, the MCP
+# conformance suite. Idempotent: packages already present at the pinned
+# version are left alone, so a second run makes no network request.
+#
+# Packages go to $TOOLPLANE_FACADE_NODE_PREFIX (default
+# <repo>/.cache/node-facade). Tests skip when they are missing, unless
+# TOOLPLANE_REQUIRE_NODE is set (the test script sets it after running this).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+prefix="${TOOLPLANE_FACADE_NODE_PREFIX:-$repo/.cache/node-facade}"
+
+packages=(
+	"@modelcontextprotocol/sdk@1.32.2"
+)
+
+if ! command -v npm >/dev/null 2>&1; then
+	echo "install.sh: npm is not on PATH; install Node.js 20 or newer first" >&2
+	exit 1
+fi
+
+mkdir -p "$prefix"
+missing=()
+for spec in "${packages[@]}"; do
+	name="${spec%@*}"
+	want="${spec##*@}"
+	pkgjson="$prefix/node_modules/$name/package.json"
+	have=""
+	if [[ -f "$pkgjson" ]]; then
+		have="$(node -p "require(process.argv[1]).version" "$pkgjson" 2>/dev/null || true)"
+	fi
+	if [[ "$have" != "$want" ]]; then
+		missing+=("$spec")
+	fi
+done
+if ((${#missing[@]} > 0)); then
+	npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error "${missing[@]}"
+fi

@@ -192,6 +192,17 @@ func liveGroupMembers(pgid int) []string {
 	return live
 }
 
+// pidLive reports whether pid is a process that is not a zombie.
+func pidLive(pid int) bool {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(f) > 0 && f[0] != "Z"
+}
+
 // waitNoLiveMembers polls until group pgid has no live process.
 func waitNoLiveMembers(t *testing.T, pgid int, within time.Duration) {
 	t.Helper()

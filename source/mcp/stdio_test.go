@@ -363,15 +363,15 @@ func TestCloseKillsProcessGroup(t *testing.T) {
 		_ = m.Close()
 		t.Fatal(err)
 	}
-	if len(liveGroupMembers(pgid)) < 3 {
-		t.Errorf("expected wrapper, server and sleeper in group %d: %v", pgid, liveGroupMembers(pgid))
+	if len(liveGroupMembers(pgid)) < 3 || !pidLive(sleeper) {
+		t.Errorf("expected wrapper, server and sleeper %d in group %d: %v", sleeper, pgid, liveGroupMembers(pgid))
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
 	waitNoLiveMembers(t, pgid, 5*time.Second)
-	if live := liveGroupMembers(sleeper); len(live) != 0 {
-		t.Errorf("sleeper %d survived: %v", sleeper, live)
+	if pidLive(sleeper) {
+		t.Errorf("sleeper %d survived", sleeper)
 	}
 	if _, err := m.ServerCapabilities(context.Background(), "w"); !errors.Is(err, ErrClosed) {
 		t.Errorf("after Close: %v", err)
@@ -385,11 +385,16 @@ func TestNoOrphansWhenHostDies(t *testing.T) {
 	if len(liveGroupMembers(pgid)) < 3 {
 		t.Errorf("expected wrapper, server and sleeper in group %d: %v", pgid, liveGroupMembers(pgid))
 	}
+	if !pidLive(sleeper) {
+		t.Fatalf("sleeper %d is not running before the host dies", sleeper)
+	}
 	host.kill()
 	// SIGKILL leaves toolplane no chance to clean up: Pdeathsig and the
 	// guard watcher must end the group on their own.
 	waitNoLiveMembers(t, pgid, 5*time.Second)
-	_ = sleeper
+	if pidLive(sleeper) {
+		t.Errorf("sleeper %d survived the host", sleeper)
+	}
 }
 
 func status(t *testing.T, m *Manager, name string) ServerStatus {

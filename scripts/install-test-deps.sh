@@ -22,6 +22,14 @@ if ! command -v npm >/dev/null 2>&1; then
 	exit 1
 fi
 
+# The packages need Node 18 or newer (their engines field); Node 20 is what
+# the project's machines have.
+node_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+if ((node_major < 18)); then
+	echo "install-test-deps: Node $(node --version 2>/dev/null || echo missing) is too old; the test packages need Node 18 or newer" >&2
+	exit 1
+fi
+
 mkdir -p "$prefix"
 missing=()
 for spec in "${packages[@]}"; do

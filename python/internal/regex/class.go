@@ -108,18 +108,20 @@ func newCharClass(items []setItem, negate bool, fold foldMode, uni bool) *charCl
 			}
 		}
 		c.ranges = mergeRanges(c.ranges)
+		var extra []runeRange
 		for _, cl := range extraCaseClasses {
 			for _, m := range cl {
 				if m != 0 && c.inRanges(m) {
 					for _, o := range cl {
 						if o != 0 {
-							c.ranges = append(c.ranges, runeRange{o, o})
+							extra = append(extra, runeRange{o, o})
 						}
 					}
 					break
 				}
 			}
 		}
+		c.ranges = append(c.ranges, extra...)
 	}
 	c.ranges = mergeRanges(c.ranges)
 	for r := rune(0); r < 256; r++ {

@@ -958,6 +958,9 @@ func (f *fn) setParams(child *fn, a *syntax.Arguments) {
 		}
 		seen[p] = true
 	}
+	if f.err != nil {
+		return
+	}
 	rest := c.VarNames[len(ordered):]
 	c.VarNames = append(ordered, rest...)
 	for i, n := range c.VarNames {

@@ -427,6 +427,10 @@ func asyncioModule(t *Thread) (*Module, error) {
 		if err != nil {
 			return nil, err
 		}
+		if f, ok := a[0].(*Future); ok {
+			t.eventLoop().start(f)
+			return f, nil
+		}
 		g, ok := a[0].(*Generator)
 		if !ok || !g.coroutine {
 			return nil, Errorf(TypeErrorClass, "a coroutine was expected, got %s", reprNoThread(t, a[0]))

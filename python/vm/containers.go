@@ -57,6 +57,9 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 		return nil, err
 	}
 	for i := start; i < stop && i < len(items); i++ {
+		if Is(items[i], p[0]) {
+			return Int(i), nil
+		}
 		eq, err := t.Equal(items[i], p[0])
 		if err != nil {
 			return nil, err
@@ -75,6 +78,10 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 func (t *Thread) seqCount(items []Value, x Value) (Value, error) {
 	n := 0
 	for _, v := range items {
+		if Is(v, x) {
+			n++
+			continue
+		}
 		eq, err := t.Equal(v, x)
 		if err != nil {
 			return nil, err

@@ -103,7 +103,7 @@ func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
 					goto next
 				}
 			}
-			if e.key == key {
+			if Is(e.key, key) {
 				return int(i), int(ix), nil
 			}
 			eq, err := t.Equal(e.key, key)

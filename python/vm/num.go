@@ -142,6 +142,9 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 			}
 		case syntax.FloorDiv, syntax.Mod:
 			if y == 0 {
+				if op == syntax.Mod {
+					return nil, Errorf(ZeroDivisionErrorClass, "integer modulo by zero")
+				}
 				return nil, Errorf(ZeroDivisionErrorClass, "integer division or modulo by zero")
 			}
 			if y != -1 {
@@ -201,6 +204,9 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 		return Float(f), nil
 	case syntax.FloorDiv, syntax.Mod:
 		if by.Sign() == 0 {
+			if op == syntax.Mod {
+				return nil, Errorf(ZeroDivisionErrorClass, "integer modulo by zero")
+			}
 			return nil, Errorf(ZeroDivisionErrorClass, "integer division or modulo by zero")
 		}
 		q, m := new(big.Int).QuoRem(bx, by, new(big.Int))

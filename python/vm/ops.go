@@ -48,6 +48,21 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 }
 
 func binaryTypeError(op syntax.Operator, a, b Value) error {
+	if op == syntax.Mult {
+		for _, p := range [][2]Value{{a, b}, {b, a}} {
+			switch p[0].(type) {
+			case Str, *List, Tuple, Bytes:
+				if _, isInst := p[1].(*Instance); !isInst {
+					return Errorf(TypeErrorClass, "can't multiply sequence by non-int of type '%s'", TypeName(p[1]))
+				}
+			}
+		}
+	}
+	if _, ok := a.(Bytes); ok && op == syntax.Add {
+		if _, ok := b.(Str); ok {
+			return Errorf(TypeErrorClass, "can't concat str to bytes")
+		}
+	}
 	if op == syntax.Add {
 		switch a.(type) {
 		case Str, *List, Tuple, Bytes:
@@ -266,6 +281,16 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 				}
 				return d, true, nil
 			}
+		}
+	}
+	if v, ok := a.(*DictView); ok && v.kind != viewValues {
+		if s, err := t.viewSet(v); err == nil {
+			a = s
+		}
+	}
+	if v, ok := b.(*DictView); ok && v.kind != viewValues {
+		if s, err := t.viewSet(v); err == nil {
+			b = s
 		}
 	}
 	if x, ok := a.(*Set); ok {

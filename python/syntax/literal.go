@@ -541,10 +541,10 @@ func (p *parser) fstringContents() Expr {
 		e = p.yieldExpr()
 	} else {
 		first := p.starNamedExpression()
-		switch p.tok().kind {
-		case kwFor, kwAsync:
+		switch {
+		case p.atComprehension():
 			e = p.genexp(first, start)
-		case tComma:
+		case p.tok().kind == tComma:
 			elts := []Expr{first}
 			for p.got(tComma) {
 				if p.tok().kind == tEOF {

@@ -61,7 +61,10 @@ type parser struct {
 	// scanErrAt is the index of the sentinel token standing for scanErr
 	// (-1 when there is none).
 	scanErrAt int
-	unclosed  bool // scanErr is the "'(' was never closed" error
+	unclosed  bool
+	// scanErrWeak marks a scanner error that does not override an
+	// earlier parser error.
+	scanErrWeak bool // scanErr is the "'(' was never closed" error
 	depth     int
 	// fstring is the nesting level of f-string replacement fields being
 	// parsed (0 outside f-strings).
@@ -116,6 +119,7 @@ func newParser(filename string, src []byte) (*parser, error) {
 	switch {
 	case sc.err != nil:
 		p.scanErr = sc.err
+		p.scanErrWeak = sc.weak
 	case sc.unclosed != nil:
 		open := sc.unclosed
 		p.scanErr = s.errorAt(KindSyntax, open.pos, Position{}, fmt.Sprintf("'%c' was never closed", open.ch))
@@ -168,6 +172,9 @@ func (p *parser) prioritize(perr *Error) *Error {
 	}
 	if perr.Msg == "unexpected indent" || perr.Msg == "unexpected unindent" {
 		// CPython raises these without looking further.
+		return perr
+	}
+	if p.scanErrWeak {
 		return perr
 	}
 	if p.unclosed {
@@ -288,6 +295,11 @@ func (p *parser) failNode(n Node, format string, args ...any) {
 	p.failAt(n.Pos(), n.End(), format, args...)
 }
 
+// unexpectedIndent reports an INDENT token nothing accepts.
+func (p *parser) unexpectedIndent(t *token) {
+	p.failIndent(t, "unexpected indent")
+}
+
 func (p *parser) failIndent(t *token, format string, args ...any) {
 	panic(bailout{err: p.errorf(KindIndentation, t.pos, t.end, format, args...)})
 }
@@ -298,7 +310,7 @@ func (p *parser) failGeneric() {
 	t := &p.toks[p.furthest]
 	switch t.kind {
 	case tIndent:
-		p.failIndent(t, "unexpected indent")
+		p.unexpectedIndent(t)
 	case tDedent:
 		p.failIndent(t, "unexpected unindent")
 	case tEOF:
@@ -314,6 +326,33 @@ func (p *parser) failGeneric() {
 func (p *parser) failGeneric0(msg string) {
 	t := &p.toks[p.furthest]
 	p.failAt(t.pos, t.end, "%s", msg)
+}
+
+// probe runs f speculatively like try, for checks that CPython makes only
+// while looking for a specific error message: they do not move the
+// position of a generic "invalid syntax".
+func (p *parser) probe(f func()) bool {
+	furthest := p.furthest
+	ok := p.try(f)
+	p.furthest = furthest
+	return ok
+}
+
+// tryErr runs f speculatively like try and returns the error that made
+// it fail.
+func (p *parser) tryErr(f func()) (err *Error) {
+	p.try(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if b, ok := r.(bailout); ok && !b.fatal {
+					err = b.err
+				}
+				panic(r)
+			}
+		}()
+		f()
+	})
+	return err
 }
 
 // try runs f speculatively; on a (non-fatal) syntax error it rewinds and
@@ -375,7 +414,7 @@ func (p *parser) file() *Module {
 			break
 		}
 		if t.kind == tIndent {
-			p.failIndent(t, "unexpected indent")
+			p.unexpectedIndent(t)
 		}
 		m.Body = append(m.Body, p.statement()...)
 	}
@@ -558,6 +597,18 @@ func (p *parser) exprOrAssign() Stmt {
 		switch first.(type) {
 		case *Name, *Attribute, *Subscript:
 		default:
+			// CPython names the target only when a value follows;
+			// otherwise it is plain invalid syntax at the operator.
+			if !p.probe(func() {
+				p.next()
+				if p.tok().kind == kwYield {
+					p.yieldExpr()
+				} else {
+					p.starExpressions()
+				}
+			}) {
+				p.failAt(t.pos, t.end, "invalid syntax")
+			}
 			p.failNode(first, "'%s' is an illegal expression for augmented assignment", exprName(first))
 		}
 		op := augOps[t.kind]
@@ -632,6 +683,21 @@ func startsExpression(k tokKind) bool {
 }
 
 func (p *parser) annAssign(target Expr, parenthesized bool) Stmt {
+	colon := p.tok()
+	switch target.(type) {
+	case *Name, *Attribute, *Subscript:
+	case *Yield, *YieldFrom:
+		p.failAt(colon.pos, colon.end, "invalid syntax")
+	default:
+		// CPython explains a bad target only when an annotation
+		// follows; otherwise it is plain invalid syntax at the colon.
+		if !p.probe(func() {
+			p.next()
+			p.expression()
+		}) {
+			p.failAt(colon.pos, colon.end, "invalid syntax")
+		}
+	}
 	switch target.(type) {
 	case *Name, *Attribute, *Subscript:
 	case *Tuple:
@@ -864,8 +930,10 @@ func (p *parser) targetList(ctx ExprContext) []Expr {
 	start := p.tok().pos
 	var elts []Expr
 	trailing := false
+	lastStart := p.p
 	for {
 		var e Expr
+		lastStart = p.p
 		if p.tok().kind == tStar {
 			st := p.next()
 			v := p.bitwiseOr()
@@ -882,6 +950,9 @@ func (p *parser) targetList(ctx ExprContext) []Expr {
 		if k := p.tok().kind; k == kwIn || k == tNewline || k == tSemi || k == tEqual || k == tEOF {
 			break
 		}
+	}
+	if k := p.tok().kind; ctx == Store && k != kwIn && startsExpression(k) {
+		p.forgotComma(elts[len(elts)-1], lastStart)
 	}
 	if ctx == Del {
 		for _, e := range elts {
@@ -1070,7 +1141,7 @@ func (p *parser) block(what string, line int) []Stmt {
 			break
 		}
 		if t.kind == tIndent {
-			p.failIndent(t, "unexpected indent")
+			p.unexpectedIndent(t)
 		}
 		body = append(body, p.statement()...)
 	}
@@ -1540,17 +1611,18 @@ func (p *parser) expression() Expr {
 	if p.tok().kind == kwLambda {
 		return p.lambda()
 	}
+	startIdx := p.p
 	body := p.disjunction()
 	if p.tok().kind != kwIf {
-		if p.brackets > 0 && startsExpression(p.tok().kind) {
-			p.forgotComma(body)
+		if startsExpression(p.tok().kind) {
+			p.forgotComma(body, startIdx)
 		}
 		return body
 	}
 	p.next()
 	test := p.disjunction()
 	if p.tok().kind != kwElse {
-		if !p.startsExpressionAfter() {
+		if p.tok().kind != tColon {
 			p.failAt(body.Pos(), test.End(), "expected 'else' after 'if' expression")
 		}
 		p.failGeneric()
@@ -1560,17 +1632,23 @@ func (p *parser) expression() Expr {
 	return &IfExp{Span: span(body.Pos(), orelse.End()), Test: test, Body: body, OrElse: orelse}
 }
 
-// forgotComma reports two juxtaposed expressions inside brackets, which
-// CPython diagnoses as a probably missing comma.
-func (p *parser) forgotComma(a Expr) {
-	if _, isName := a.(*Name); isName && p.tok().kind == tString {
-		return // a legacy "print 'x'"-style call, reported elsewhere
-	}
-	if n, isName := a.(*Name); isName && (n.Id == "match" || n.Id == "case" || n.Id == "_" || n.Id == "type") {
+// forgotComma handles two juxtaposed expressions, which CPython
+// diagnoses as a probably missing comma inside brackets. Like CPython it
+// reads the second expression in any case (which may reach an unclosed
+// bracket at the end of the input).
+func (p *parser) forgotComma(a Expr, startIdx int) {
+	first := &p.toks[startIdx]
+	if first.kind == tName && p.toks[startIdx+1].kind == tString {
 		return
 	}
+	if first.kind == tName {
+		switch p.text(first) {
+		case "match", "case", "_":
+			return
+		}
+	}
 	var b Expr
-	if !p.try(func() {
+	if !p.probe(func() {
 		save := p.p
 		saveBrackets := p.brackets
 		p.brackets = 0
@@ -1578,9 +1656,18 @@ func (p *parser) forgotComma(a Expr) {
 		p.brackets = saveBrackets
 		p.p = save
 	}) {
-		return
+		// CPython's PEG parser settles for a shorter second expression,
+		// such as the name of a call whose arguments do not parse.
+		switch t := p.tok(); t.kind {
+		case tName, tNumber, tString, kwNone, kwTrue, kwFalse, tEllipsis:
+			b = &Name{Span: span(t.pos, t.end)}
+		default:
+			return
+		}
 	}
-	p.failAt(a.Pos(), b.End(), "invalid syntax. Perhaps you forgot a comma?")
+	if p.brackets > 0 {
+		p.failAt(a.Pos(), b.End(), "invalid syntax. Perhaps you forgot a comma?")
+	}
 }
 
 // startsExpressionAfter reports whether the current token could continue
@@ -1857,18 +1944,40 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 			seenKw = true
 		default:
 			var e Expr
-			if t.kind == tName && p.peek(1) == tColonEqual {
-				e = p.namedExpression()
-			} else {
-				e = p.expression()
-				if p.tok().kind == tColonEqual {
-					p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+			parseArg := func() {
+				if t.kind == tName && p.peek(1) == tColonEqual {
+					e = p.namedExpression()
+				} else {
+					e = p.expression()
+					if p.tok().kind == tColonEqual {
+						p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+					}
 				}
 			}
-			if k := p.tok().kind; k == kwFor || k == kwAsync {
+			if seenKw || seenDoubleStar {
+				// After keywords CPython accepts only keyword-like
+				// arguments, so a positional one that does not even
+				// parse is invalid syntax where it starts.
+				startIdx, furthest := p.p, p.furthest
+				if err := p.tryErr(parseArg); err != nil {
+					if err.Msg != "invalid syntax" {
+						panic(bailout{err: err})
+					}
+					at := startIdx
+					if p.toks[at].kind == tName {
+						at++
+					}
+					p.furthest = max(furthest, at)
+					p.failGeneric()
+				}
+			} else {
+				parseArg()
+			}
+			if p.atComprehension() {
 				g := p.genexp(e, e.Pos())
 				// A bare generator expression must be the only argument.
 				if len(args)+len(kws) > 0 || p.tok().kind != closing {
+					p.checkRestArgs(closing)
 					p.failNode(g, "Generator expression must be parenthesized")
 				}
 				e = g
@@ -1898,6 +2007,25 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 	return args, kws
 }
 
+// checkRestArgs reads the arguments after an erroneous one, letting
+// specific errors in them (which CPython finds first) through.
+func (p *parser) checkRestArgs(closing tokKind) {
+	err := p.tryErr(func() {
+		for p.got(tComma) && p.tok().kind != closing {
+			if k := p.tok().kind; k == tStar || k == tDoubleStar {
+				p.next()
+			}
+			p.expression()
+			if p.got(tEqual) {
+				p.expression()
+			}
+		}
+	})
+	if err != nil && err.Msg != "invalid syntax" {
+		panic(bailout{err: err})
+	}
+}
+
 // argumentOrderError reports a positional argument after keywords the way
 // CPython does: after reading the remaining arguments, at the last token
 // read.
@@ -1918,6 +2046,17 @@ func (p *parser) argumentOrderError(msg string, closing tokKind) {
 		p.tok()
 	})
 	p.failGeneric0(msg)
+}
+
+// atComprehension reports whether a comprehension clause starts here.
+func (p *parser) atComprehension() bool {
+	switch p.tok().kind {
+	case kwFor:
+		return true
+	case kwAsync:
+		return p.peek(1) == kwFor
+	}
+	return false
 }
 
 // genexp parses the for/if clauses after elt; start is where the whole
@@ -2022,8 +2161,13 @@ func (p *parser) parenAtom() Expr {
 		return y
 	}
 	first := p.starNamedExpression()
+	if p.atComprehension() {
+		g := p.genexp(first, open.pos)
+		g.EndPos = p.expect(tRParen).end
+		return g
+	}
 	switch p.tok().kind {
-	case kwFor, kwAsync:
+	case kwFor:
 		g := p.genexp(first, open.pos)
 		g.EndPos = p.expect(tRParen).end
 		return g
@@ -2059,7 +2203,7 @@ func (p *parser) listAtom() Expr {
 		return &List{Span: span(open.pos, t.end)}
 	}
 	first := p.starNamedExpression()
-	if k := p.tok().kind; k == kwFor || k == kwAsync {
+	if p.atComprehension() {
 		if _, ok := first.(*Starred); ok {
 			p.failNode(first, "iterable unpacking cannot be used in comprehension")
 		}
@@ -2102,14 +2246,14 @@ func (p *parser) braceAtom() Expr {
 			p.failAt(colon.pos, colon.end, "expression expected after dictionary key and ':'")
 		}
 		value := p.expression()
-		if k := p.tok().kind; k == kwFor || k == kwAsync {
+		if p.atComprehension() {
 			gens := p.comprehensions()
 			end := p.expect(tRBrace).end
 			return &DictComp{Span: span(open.pos, end), Key: first, Value: value, Generators: gens}
 		}
 		return p.dictRest(open, first, value)
 	}
-	if k := p.tok().kind; k == kwFor || k == kwAsync {
+	if p.atComprehension() {
 		if _, ok := first.(*Starred); ok {
 			p.failNode(first, "iterable unpacking cannot be used in comprehension")
 		}

@@ -164,6 +164,10 @@ type scanner struct {
 
 	toks []token
 	err  *Error
+	weak bool // err does not override earlier parser errors
+	// commentAt is the offset of the comment ending the current line, or
+	// -1: CPython starts the NEWLINE token there.
+	commentAt int
 	// unclosed is set when input ended inside brackets: CPython reports it
 	// only when the parser does not fail earlier on an earlier line.
 	unclosed *openParen
@@ -243,6 +247,7 @@ func newScanner(src *source, start, end int, pos Position, fstringExpr bool) *sc
 		indents:    []int{0},
 		altIndents: []int{0},
 		toks:       make([]token, 0, (end-start)/3+8),
+		commentAt:  -1,
 	}
 	if fstringExpr {
 		s.baseParens = 1
@@ -260,6 +265,16 @@ func (s *scanner) fail(kind string, off, endOff int, msg string) {
 	if s.err == nil {
 		s.err = s.src.errorAt(kind, s.posAt(off), s.posAt(endOff), msg)
 	}
+}
+
+// failWeak records an error that CPython's tokenizer reports only when the
+// parser gets that far (indentation, continuation and end-of-input
+// errors): an earlier parser error takes precedence over it.
+func (s *scanner) failWeak(kind string, off, endOff int, msg string) {
+	if s.err == nil {
+		s.weak = true
+	}
+	s.fail(kind, off, endOff, msg)
 }
 
 func (s *scanner) emit(kind tokKind, off, endOff int, pos Position) {
@@ -301,13 +316,20 @@ func (s *scanner) scan() {
 		c := src[s.i]
 		start := s.i
 		pos := s.posAt(start)
+		comment := s.commentAt
+		s.commentAt = -1
 		switch {
 		case c == '#':
+			s.commentAt = s.i
 			for s.i < s.end && src[s.i] != '\n' {
 				s.i++
 			}
+			continue
 		case c == '\n':
 			if len(s.parens)+s.baseParens == 0 {
+				if comment >= 0 {
+					pos = s.posAt(comment)
+				}
 				s.emit(tNewline, start, start+1, pos)
 				atLineStart = true
 			}
@@ -315,17 +337,17 @@ func (s *scanner) scan() {
 			s.newline(start)
 		case c == '\\':
 			if s.i+1 >= s.end {
-				s.fail(KindSyntax, s.i+1, s.i+1, "unexpected EOF while parsing")
+				s.failWeak(KindSyntax, s.i+1, s.i+1, "unexpected EOF while parsing")
 				return
 			}
 			if src[s.i+1] != '\n' {
-				s.fail(KindSyntax, s.i+1, s.i+1, "unexpected character after line continuation character")
+				s.failWeak(KindSyntax, s.i+1, s.i+1, "unexpected character after line continuation character")
 				return
 			}
 			s.i += 2
 			s.newline(start + 1)
 			if s.i >= s.end {
-				s.fail(KindSyntax, s.i, s.i, "unexpected EOF while parsing")
+				s.failWeak(KindSyntax, s.i, s.i, "unexpected EOF while parsing")
 				return
 			}
 		case c == '"' || c == '\'':
@@ -346,8 +368,12 @@ func (s *scanner) finish() {
 	pos := s.posAt(s.i)
 	if s.baseParens == 0 {
 		if len(s.parens) > 0 {
+			// The parser reports the unclosed bracket when it reaches
+			// the end, which stands for it.
 			p := s.parens[len(s.parens)-1]
 			s.unclosed = &p
+			s.toks = append(s.toks, token{kind: tEOF, off: s.i, endOff: s.i, pos: pos, end: pos})
+			return
 		}
 		if n := len(s.toks); n > 0 && s.toks[n-1].kind != tNewline && s.toks[n-1].kind != tDedent {
 			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: pos, end: pos})
@@ -383,11 +409,14 @@ func (s *scanner) indentation() bool {
 				// CPython 3.11 keeps counting the indentation on the line
 				// after a backslash continuation.
 				if j+1 < s.end && src[j+1] != '\n' {
-					break measure
+					// CPython fails here, before the line's INDENT.
+					s.i = j
+					s.failWeak(KindSyntax, j+1, j+1, "unexpected character after line continuation character")
+					return false
 				}
 				if j+2 >= s.end {
 					s.i = j
-					s.fail(KindSyntax, j+1, j+1, "unexpected EOF while parsing")
+					s.failWeak(KindSyntax, j+1, j+1, "unexpected EOF while parsing")
 					return false
 				}
 				// The first continuation preceded by indentation fixes the
@@ -429,16 +458,16 @@ func (s *scanner) indentation() bool {
 		switch {
 		case col == s.indents[top]:
 			if alt != s.altIndents[top] {
-				s.fail(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
+				s.failWeak(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
 				return false
 			}
 		case col > s.indents[top]:
 			if len(s.indents) >= maxIndentDepth {
-				s.fail(KindIndentation, j, j, "too many levels of indentation")
+				s.failWeak(KindIndentation, j, j, "too many levels of indentation")
 				return false
 			}
 			if alt <= s.altIndents[top] {
-				s.fail(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
+				s.failWeak(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
 				return false
 			}
 			s.indents = append(s.indents, col)
@@ -448,6 +477,20 @@ func (s *scanner) indentation() bool {
 			p := s.posAt(j - 1)
 			s.toks = append(s.toks, token{kind: tIndent, off: s.lineStart, endOff: j, pos: p, end: p})
 		default:
+			// A dedent must land exactly on an enclosing level; CPython
+			// fails before producing any DEDENT.
+			level := top
+			for level > 0 && col < s.indents[level] {
+				level--
+			}
+			if col != s.indents[level] {
+				e := j
+				for e < s.end && src[e] != '\n' {
+					e++
+				}
+				s.failWeak(KindIndentation, e, e, "unindent does not match any outer indentation level")
+				return false
+			}
 			for top > 0 && col < s.indents[top] {
 				top--
 				s.indents = s.indents[:top+1]
@@ -461,11 +504,11 @@ func (s *scanner) indentation() bool {
 				for e < s.end && src[e] != '\n' {
 					e++
 				}
-				s.fail(KindIndentation, e, e, "unindent does not match any outer indentation level")
+				s.failWeak(KindIndentation, e, e, "unindent does not match any outer indentation level")
 				return false
 			}
 			if alt != s.altIndents[top] {
-				s.fail(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
+				s.failWeak(KindTab, s.lineStart, s.lineStart, "inconsistent use of tabs and spaces in indentation")
 				return false
 			}
 		}
@@ -697,16 +740,24 @@ func (s *scanner) scanNumber() {
 	if s.peekByte(0)|0x20 == 'e' {
 		save := s.i
 		s.i++
+		signed := false
 		if s.peekByte(0) == '+' || s.peekByte(0) == '-' {
 			s.i++
+			signed = true
 		}
 		if !isDigit(s.peekByte(0)) {
+			// CPython's column for number errors is that of the last
+			// character accepted.
+			if signed {
+				s.fail(KindSyntax, s.i-1, s.i-1, "invalid decimal literal")
+				return
+			}
 			if s.isKeywordAfterNumber(save) {
 				s.i = save
 				s.emit(tNumber, start, s.i, pos)
 				return
 			}
-			s.fail(KindSyntax, start, start, "invalid decimal literal")
+			s.fail(KindSyntax, save-1, save-1, "invalid decimal literal")
 			return
 		}
 		if !s.decimalDigits() {
@@ -798,11 +849,8 @@ func (s *scanner) endNumber(start int, pos Position, name string) {
 	if s.i < s.end {
 		r, _ := utf8.DecodeRune(s.src.src[s.i:s.end])
 		if isIdentContinue(r) && !s.isKeywordAfterNumber(s.i) {
-			at := s.i
-			if name == "decimal" {
-				at = start
-			}
-			s.fail(KindSyntax, at, at, fmt.Sprintf("invalid %s literal", name))
+			// CPython's column is that of the last character accepted.
+			s.fail(KindSyntax, s.i-1, s.i-1, fmt.Sprintf("invalid %s literal", name))
 			return
 		}
 	}

@@ -65,7 +65,7 @@ type parser struct {
 	// scanErrWeak marks a scanner error that does not override an
 	// earlier parser error.
 	scanErrWeak bool // scanErr is the "'(' was never closed" error
-	depth     int
+	depth       int
 	// fstring is the nesting level of f-string replacement fields being
 	// parsed (0 outside f-strings).
 	fstring int

@@ -127,9 +127,14 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	if exec.Backend != "" {
 		out.Backend = exec.Backend
 	}
-	if exec.Error == nil && runCtx.Err() != nil {
-		// The engine returned a value although the deadline passed or the
-		// client cancelled; the client asked for a bounded run, honor that.
+	switch {
+	case ctx.Err() != nil:
+		// The client cancelled: whatever the engine made of the cancelled
+		// context (often a time limit), say what happened.
+		exec.Error = contextError(runCtx, ctx, timeout)
+	case exec.Error == nil && runCtx.Err() != nil:
+		// The engine returned a value although the deadline passed; the
+		// client asked for a bounded run, honor that.
 		exec.Error = contextError(runCtx, ctx, timeout)
 	}
 	out.Value = jsonSafe(exec.Value)
@@ -427,12 +432,14 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 	}
 	if e := out.Error; e != nil {
 		if e.Traceback != "" {
-			b.WriteString(strings.TrimRight(e.Traceback, "\n") + "\n")
-			// CPython's traceback ends with "Type: message"; add our
-			// explanation (rollback) when the engine's line lacks it.
-			if !strings.Contains(e.Traceback, e.Message) {
-				fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+			// CPython's traceback ends with "Type: message"; that line is
+			// replaced by ours, which may carry more (the rollback note).
+			tb := strings.Split(strings.TrimRight(e.Traceback, "\n"), "\n")
+			if last := tb[len(tb)-1]; strings.HasPrefix(last, e.Type) {
+				tb = tb[:len(tb)-1]
 			}
+			b.WriteString(strings.Join(tb, "\n") + "\n")
+			fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
 		} else {
 			fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
 		}

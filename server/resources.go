@@ -38,16 +38,28 @@ func (s *Server) addResources() {
 			if !ok {
 				return next(ctx, method, req)
 			}
-			return s.listResults(lr)
+			base, err := next(ctx, method, req)
+			if err != nil {
+				return nil, err
+			}
+			return s.listResults(lr, base)
 		}
 	})
 }
 
-func (s *Server) listResults(req *mcp.ListResourcesRequest) (*mcp.ListResourcesResult, error) {
-	res := &mcp.ListResourcesResult{Resources: []*mcp.Resource{}}
-	// A cursor would page a list of at most max_entries; one page holds it.
+// listResults appends the client session's saved results to the first
+// page of the server's own resources (the results are at most max_entries,
+// so they never need a page of their own).
+func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mcp.Result, error) {
+	res, ok := base.(*mcp.ListResourcesResult)
+	if !ok {
+		return base, nil
+	}
+	if res.Resources == nil {
+		res.Resources = []*mcp.Resource{}
+	}
 	if req.Params != nil && req.Params.Cursor != "" {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid cursor: resources/list returns a single page"}
+		return res, nil
 	}
 	for _, e := range s.clientSession(req.Session).Results().List() {
 		name := e.Handle

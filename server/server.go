@@ -23,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/session"
 )
 
@@ -56,6 +57,17 @@ type Options struct {
 	Stderr io.Writer
 	// Logger, if set, logs MCP protocol activity.
 	Logger *slog.Logger
+
+	// DirectToolName names the MCP tool of a capability when DirectTools is
+	// on; nil uses its first alias (what a snippet calls it), else its id
+	// with separators replaced.
+	DirectToolName func(c *capability.Capability, aliases []string) string
+	// MCP holds further options of the underlying MCP server (completion,
+	// subscriptions, keepalive, ...). Instructions, Logger and Capabilities
+	// are filled in when left empty.
+	MCP *mcp.ServerOptions
+	// EventStore, if set, lets HTTP clients resume broken SSE streams.
+	EventStore mcp.EventStore
 }
 
 // Defaults of Options.
@@ -110,14 +122,24 @@ func New(opts Options) (*Server, error) {
 		sessions: session.NewManager(opts.Sessions),
 		conns:    make(map[*mcp.ServerSession]string),
 	}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mcp.ServerOptions{
-		Instructions: instructions,
-		Logger:       opts.Logger,
-		Capabilities: &mcp.ServerCapabilities{
+	var mo mcp.ServerOptions
+	if opts.MCP != nil {
+		mo = *opts.MCP
+	}
+	if mo.Instructions == "" {
+		mo.Instructions = instructions
+	}
+	if mo.Logger == nil {
+		mo.Logger = opts.Logger
+	}
+	if mo.Capabilities == nil {
+		mo.Capabilities = &mcp.ServerCapabilities{
+			Logging:   &mcp.LoggingCapabilities{},
 			Tools:     &mcp.ToolCapabilities{ListChanged: true},
 			Resources: &mcp.ResourceCapabilities{ListChanged: true},
-		},
-	})
+		}
+	}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mo)
 	s.addMetaTools()
 	if opts.DirectTools {
 		if err := s.addDirectTools(); err != nil {
@@ -161,6 +183,7 @@ func (s *Server) Handler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		SessionTimeout: s.sessions.Options().IdleTimeout,
 		Logger:         s.opts.Logger,
+		EventStore:     s.opts.EventStore,
 	})
 }
 

@@ -128,6 +128,9 @@ func (s *Server) addDirectTools() error {
 	taken := map[string]string{ToolSearch: "a meta-tool", ToolSchemas: "a meta-tool", ToolExecute: "a meta-tool"}
 	for _, c := range reg.List() {
 		name := directToolName(c, reg.Aliases(c.ID))
+		if s.opts.DirectToolName != nil {
+			name = s.opts.DirectToolName(c, reg.Aliases(c.ID))
+		}
 		if other, ok := taken[name]; ok {
 			return fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is already %s; give it another alias in the config", c.ID, name, other)
 		}
@@ -161,11 +164,23 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 		}
 		args = m
 	}
+	ctx = context.WithValue(ctx, toolRequestKey{}, req)
 	res, err := s.engine.Call(ctx, dispatch.NewCall(dispatch.OriginToolCall, c, args))
 	if err != nil {
 		return textResult(err.Error(), true), nil
 	}
 	return toMCPResult(res), nil
+}
+
+type toolRequestKey struct{}
+
+// ToolRequest returns the MCP request of a direct tool call, for capability
+// handlers that talk back to their client (progress, logging, sampling,
+// elicitation) through req.Session. It is nil for calls from snippets and
+// from the Go API.
+func ToolRequest(ctx context.Context) *mcp.CallToolRequest {
+	req, _ := ctx.Value(toolRequestKey{}).(*mcp.CallToolRequest)
+	return req
 }
 
 // toMCPResult converts a capability result to MCP's shape.

@@ -26,6 +26,7 @@ func (p *process) Close() error              { return nil }
 func (p *process) exited() bool              { return true }
 func (p *process) exitDescription() string   { return "not started" }
 func (p *process) stop(time.Duration)        {}
+func (p *process) drainStderr(time.Duration) {}
 func (p *process) waitFor(time.Duration) bool {
 	return true
 }

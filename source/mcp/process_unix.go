@@ -36,8 +36,11 @@ type process struct {
 	// server wrote when it was not JSON-RPC.
 	stdoutTail *ringBuffer
 
-	done    chan struct{} // closed once the leader has exited and been reaped
-	waitErr error         // cmd.Wait's result, set before done closes
+	done chan struct{} // closed once the leader has exited and been reaped
+	// stderrDone is closed when every holder of the server's stderr is gone
+	// and all it wrote is in the ring buffer.
+	stderrDone chan struct{}
+	waitErr    error // cmd.Wait's result, set before done closes
 
 	stopOnce sync.Once
 	closeMu  sync.Mutex
@@ -109,11 +112,13 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 		guard:      guardW,
 		stdoutTail: newRingBuffer(512),
 		done:       make(chan struct{}),
+		stderrDone: make(chan struct{}),
 	}
 	go func() {
 		// Copy until every holder of the write end is gone, then release it.
 		_, _ = io.Copy(stderr, errR)
 		_ = errR.Close()
+		close(p.stderrDone)
 	}()
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -190,6 +195,18 @@ func (p *process) stop(grace time.Duration) {
 		_ = p.guard.Close()
 		<-p.done
 	})
+}
+
+// drainStderr waits up to d for the last of the server's stderr to reach the
+// ring buffer, so an error quotes what the server said just before it died.
+// Call it after stop: a surviving grandchild could hold stderr open forever.
+func (p *process) drainStderr(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.stderrDone:
+	case <-t.C:
+	}
 }
 
 func (p *process) waitFor(d time.Duration) bool {

@@ -29,6 +29,9 @@ const stderrTailBytes = 2048
 // bare transport error. Exit is noticed within milliseconds; this is slack.
 const deathWait = 500 * time.Millisecond
 
+// stderrDrainWait bounds the wait for a dead server's last stderr lines.
+const stderrDrainWait = 200 * time.Millisecond
+
 // server is the state of one configured upstream server.
 type server struct {
 	m      *Manager
@@ -273,6 +276,8 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 	// cut short: closing stdin on the way out makes servers exit as well.
 	if c.stdio != nil {
 		if g := c.stdio.garbage(); g != nil {
+			c.proc.stop(0)
+			c.proc.drainStderr(stderrDrainWait)
 			return s.garbageError(g, c)
 		}
 	}
@@ -286,6 +291,8 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 	}
 	// The process may be exiting right now; give its status a moment.
 	if c.proc != nil && c.proc.waitFor(deathWait) {
+		c.proc.stop(0)
+		c.proc.drainStderr(stderrDrainWait)
 		return fmt.Errorf("mcp server %q exited at start (%s); stderr tail: %s", name, c.proc.exitDescription(), s.stderrTailOrNone())
 	}
 	if c.http != nil {
@@ -517,8 +524,9 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 		return fmt.Errorf("mcp server %q: %s: %w", name, what, err)
 	}
 	// Anything else means the connection is failing; wait briefly for its
-	// end to be explained.
-	t := time.NewTimer(deathWait)
+	// end to be explained (watch may itself wait deathWait for an exit
+	// status, then for stderr).
+	t := time.NewTimer(deathWait + stderrDrainWait + 200*time.Millisecond)
 	defer t.Stop()
 	select {
 	case <-c.dead:
@@ -550,15 +558,37 @@ func (c *conn) watch() {
 	case <-procDone:
 	case <-sessionDone:
 	}
-	var cause error
+	// Classify before stopping the process: stopping kills it, which would
+	// hide how it ended by itself.
+	const (
+		closed = iota
+		garbage
+		exited
+		stdoutClosed
+	)
+	kind := closed
 	switch {
 	case c.proc == nil:
-		cause = fmt.Errorf("mcp server %q (%s): connection closed", s.spec.Name, s.spec.target())
 	case c.stdio.garbage() != nil:
 		// Checked before the exit: the SDK closes stdin on garbage, which
 		// ends most servers.
-		cause = s.garbageError(c.stdio.garbage(), c)
+		kind = garbage
 	case c.proc.waitFor(deathWait):
+		kind = exited
+	default:
+		kind = stdoutClosed
+	}
+	if c.proc != nil {
+		c.proc.stop(0)
+		c.proc.drainStderr(stderrDrainWait)
+	}
+	var cause error
+	switch kind {
+	case closed:
+		cause = fmt.Errorf("mcp server %q (%s): connection closed", s.spec.Name, s.spec.target())
+	case garbage:
+		cause = s.garbageError(c.stdio.garbage(), c)
+	case exited:
 		cause = fmt.Errorf("mcp server %q exited (%s); stderr tail: %s", s.spec.Name, c.proc.exitDescription(), s.stderrTailOrNone())
 	default:
 		cause = fmt.Errorf("mcp server %q closed its stdout; stderr tail: %s", s.spec.Name, s.stderrTailOrNone())

@@ -11,9 +11,9 @@ import (
 // The parser follows CPython 3.11's re/_parser.py step for step where the order of checks
 // decides which error a malformed pattern reports and at which position.
 
-// maxNesting bounds group nesting; CPython's recursive parser hits its recursion limit
-// around the same depth.
-const maxNesting = 200
+// maxNesting bounds the parser's recursion (two levels per group): 400 nested groups
+// parse, as in CPython, whose recursive parser fails somewhat below 500.
+const maxNesting = 2*400 + 2
 
 const (
 	specialChars = ".\\[{()*+?^$|"
@@ -258,7 +258,7 @@ func isRepeatNode(n *node) bool { return n.kind == nRepeat }
 
 func (p *parser) parse(verbose bool, nested int, first bool) []*node {
 	if nested > maxNesting {
-		panic(&Error{Kind: KindRecursionError, Msg: "maximum recursion depth exceeded while parsing the pattern", Pos: -1})
+		panic(&Error{Kind: KindRecursionError, Msg: "maximum recursion depth exceeded", Pos: -1})
 	}
 	t := &p.tok
 	var seq []*node

@@ -1,0 +1,456 @@
+# The snippet runner of toolplane's CPython-based backends (local_unsafe,
+# and pyodide-deno through Pyodide). It turns a snippet into a coroutine
+# with the semantics of the embedded backend (top-level await and return;
+# the result is the returned value, else a final bare expression's value,
+# else None), binds capabilities as async functions that go to the host
+# over a line protocol, and reports the outcome as one JSON object.
+#
+# Protocol lines (JSON, one per line), snippet side to host:
+#   {"id": N, "name": NAME, "args": [...], "kwargs": {...}}   a host call
+#   {"cancel": N}                                              call N was cancelled
+#   {"done": {"value": V, "repr": R}}                          the result
+#   {"done": {"error": {"type": T, "message": M, "traceback": TB}}}
+# and host to snippet side:
+#   {"id": N, "result": V} or {"id": N, "error": {"type": T, "message": M}}
+#
+# The transport is the caller's: main_fds below serves local_unsafe over
+# two inherited pipes; the pyodide backend drives Runner from JavaScript.
+
+import ast
+import asyncio
+import builtins
+import json
+import linecache
+import sys
+import traceback
+
+RUNNER_FILE = "<toolplane-runner>"
+
+
+class ToolError(Exception):
+    """A capability reported a failure."""
+
+
+def _exception_type(name):
+    if name == "ToolError":
+        return ToolError
+    t = getattr(builtins, name, None)
+    if isinstance(t, type) and issubclass(t, Exception):
+        return t
+    return ToolError
+
+
+class _Namespace:
+    """A scoped capability namespace such as `greeter` in greeter.greet."""
+
+    def __init__(self, path):
+        self.__dict__["_path"] = path
+
+    def __repr__(self):
+        return "<capability namespace %s>" % self._path
+
+
+class _Binder(ast.NodeVisitor):
+    """Collects the names a snippet binds in its top-level scope, without
+    entering the scopes of functions, lambdas, classes or comprehensions
+    (whose assignment expressions still bind at the top level)."""
+
+    def __init__(self):
+        self.names = set()
+        self.yields = []
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            self.names.add(node.id)
+
+    def _visit_all(self, nodes):
+        for n in nodes:
+            if n is not None:
+                self.visit(n)
+
+    def visit_FunctionDef(self, node):
+        self.names.add(node.name)
+        self._visit_all(node.decorator_list)
+        self._visit_all(node.args.defaults)
+        self._visit_all(node.args.kw_defaults)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        self._visit_all(node.args.defaults)
+        self._visit_all(node.args.kw_defaults)
+
+    def visit_ClassDef(self, node):
+        self.names.add(node.name)
+        self._visit_all(node.decorator_list)
+        self._visit_all(node.bases)
+        self._visit_all(node.keywords)
+
+    def _visit_comprehension(self, node):
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+                self.names.add(sub.target.id)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _visit_comprehension
+
+    def visit_NamedExpr(self, node):
+        if isinstance(node.target, ast.Name):
+            self.names.add(node.target.id)
+        self.visit(node.value)
+
+    def visit_Import(self, node):
+        for a in node.names:
+            self.names.add(a.asname or a.name.split(".")[0])
+
+    def visit_ImportFrom(self, node):
+        for a in node.names:
+            if a.name != "*":
+                self.names.add(a.asname or a.name)
+
+    def visit_Global(self, node):
+        self.names.update(node.names)
+
+    def visit_ExceptHandler(self, node):
+        if node.name:
+            self.names.add(node.name)
+        self.generic_visit(node)
+
+    def visit_MatchAs(self, node):
+        if node.name:
+            self.names.add(node.name)
+        self.generic_visit(node)
+
+    def visit_MatchStar(self, node):
+        if node.name:
+            self.names.add(node.name)
+
+    def visit_MatchMapping(self, node):
+        if node.rest:
+            self.names.add(node.rest)
+        self.generic_visit(node)
+
+    def visit_Yield(self, node):
+        self.yields.append(node)
+
+    visit_YieldFrom = visit_Yield
+
+
+class _TopLevel(ast.NodeTransformer):
+    """Rewrites top-level statements that a function body cannot hold as
+    they are: an annotated assignment of a global name loses its
+    annotation, and `from m import *` becomes a helper call."""
+
+    def visit_FunctionDef(self, node):
+        return node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_AnnAssign(self, node):
+        if not isinstance(node.target, ast.Name):
+            return node
+        if node.value is None:
+            return ast.copy_location(ast.Pass(), node)
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+
+    def visit_ImportFrom(self, node):
+        if not any(a.name == "*" for a in node.names):
+            return node
+        call = ast.Call(
+            func=ast.Name(id="__toolplane_import_star__", ctx=ast.Load()),
+            args=[ast.Constant(node.module or ""), ast.Constant(node.level), ast.Call(
+                func=ast.Name(id="globals", ctx=ast.Load()), args=[], keywords=[])],
+            keywords=[])
+        return ast.copy_location(ast.Expr(value=call), node)
+
+
+def _import_star(module, level, into):
+    mod = __import__(module, into, None, ["*"], level)
+    names = getattr(mod, "__all__", None)
+    if names is None:
+        names = [n for n in vars(mod) if not n.startswith("_")]
+    for n in names:
+        into[n] = getattr(mod, n)
+
+
+def compile_snippet(source, filename, reserved):
+    """Returns the code object of a module defining `async def
+    __snippet__()` whose body is the snippet. Every name the snippet binds
+    at top level is declared global, so the snippet behaves as a module
+    (functions see and rebind its variables), and every node keeps its
+    own line number, so tracebacks point into the snippet."""
+    tree = ast.parse(source, filename, "exec")
+    body = tree.body
+    future = []
+    while body and isinstance(body[0], ast.ImportFrom) and body[0].module == "__future__":
+        future.append(body.pop(0))
+    binder = _Binder()
+    for stmt in body:
+        binder.visit(stmt)
+    if binder.yields:
+        y = binder.yields[0]
+        raise _syntax_error("'yield' outside function", filename, source, y.lineno, y.col_offset)
+    bad = sorted(binder.names & set(reserved))
+    if bad:
+        raise SyntaxError("cannot assign to runtime binding %s; choose another variable name" % ", ".join(bad))
+    body = [_TopLevel().visit(stmt) for stmt in body]
+    if body and isinstance(body[-1], ast.Expr):
+        last = body[-1]
+        body[-1] = ast.copy_location(ast.Return(value=last.value), last)
+    if binder.names:
+        body.insert(0, ast.Global(names=sorted(binder.names), lineno=1, col_offset=0))
+    if not body:
+        body = [ast.Pass(lineno=1, col_offset=0)]
+    fn = ast.AsyncFunctionDef(
+        name="__snippet__",
+        args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                           kw_defaults=[], kwarg=None, defaults=[]),
+        body=body, decorator_list=[], returns=None, type_comment=None,
+        lineno=1, col_offset=0)
+    if sys.version_info >= (3, 12):
+        fn.type_params = []
+    module = ast.Module(body=future + [fn], type_ignores=[])
+    ast.fix_missing_locations(module)
+    return compile(module, filename, "exec", dont_inherit=True)
+
+
+def _syntax_error(msg, filename, source, lineno, col):
+    lines = source.splitlines()
+    text = lines[lineno - 1] if 0 < lineno <= len(lines) else None
+    return SyntaxError(msg, (filename, lineno, col + 1, text))
+
+
+def format_exception(exc, filename, source):
+    """The CPython traceback of exc with the runner's own frames removed
+    and the wrapper function shown as <module>."""
+    if isinstance(exc, SyntaxError) and exc.text is None and exc.lineno and exc.filename == filename:
+        lines = source.splitlines()
+        if 0 < exc.lineno <= len(lines):
+            exc.text = lines[exc.lineno - 1] + "\n"
+    te = traceback.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
+    seen = set()
+    todo = [te]
+    while todo:
+        t = todo.pop()
+        if t is None or id(t) in seen:
+            continue
+        seen.add(id(t))
+        frames = list(t.stack)
+        start = next((i for i, f in enumerate(frames) if f.filename == filename), 0)
+        kept = []
+        for f in frames[start:]:
+            if f.filename == RUNNER_FILE:
+                continue
+            if f.filename == filename and f.name == "__snippet__":
+                f.name = "<module>"
+            kept.append(f)
+        t.stack = traceback.StackSummary.from_list(kept)
+        todo.append(t.__cause__)
+        todo.append(t.__context__)
+    return "".join(te.format())
+
+
+def _jsonable_result(value):
+    try:
+        r = repr(value)
+    except Exception:
+        r = object.__repr__(value)
+    try:
+        json.dumps(value, allow_nan=False)
+        v = value
+    except (TypeError, ValueError, RecursionError):
+        v = r
+    return v, r
+
+
+class Runner:
+    """Runs one snippet. send(line) writes a protocol line to the host;
+    the host's replies are handed to deliver(line) on the event loop's
+    thread."""
+
+    def __init__(self, send):
+        self.send = send
+        self.pending = {}
+        self.next_id = 0
+
+    def deliver(self, line):
+        msg = json.loads(line)
+        fut = self.pending.pop(msg.get("id"), None)
+        if fut is None or fut.done():
+            return
+        if "error" in msg:
+            err = msg["error"]
+            fut.set_exception(_exception_type(err.get("type", "")) (err.get("message", "")))
+        else:
+            fut.set_result(msg.get("result"))
+
+    async def call(self, name, args, kwargs):
+        self.next_id += 1
+        cid = self.next_id
+        try:
+            line = json.dumps({"id": cid, "name": name, "args": args, "kwargs": kwargs},
+                              allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError) as e:
+            raise TypeError("%s(): arguments must be JSON values (dict, list, str, int, float, bool, None): %s"
+                            % (name, e)) from None
+        fut = asyncio.get_running_loop().create_future()
+        self.pending[cid] = fut
+        self.send(line)
+        try:
+            return await fut
+        except asyncio.CancelledError:
+            if self.pending.pop(cid, None) is not None:
+                self.send(json.dumps({"cancel": cid}))
+            raise
+
+    def _function(self, name, qualname):
+        call = self.call
+
+        async def host_function(*args, **kwargs):
+            return await call(name, list(args), kwargs)
+
+        host_function.__name__ = qualname.rsplit(".", 1)[-1]
+        host_function.__qualname__ = qualname
+        return host_function
+
+    def namespace(self, names):
+        """The snippet's globals: a host function per name; a dotted name
+        ("greeter.greet") becomes an attribute of a namespace object."""
+        g = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None,
+             "asyncio": asyncio, "ToolError": ToolError,
+             "__toolplane_import_star__": _import_star}
+        for name in sorted(names, key=lambda n: n.count(".")):
+            parts = name.split(".")
+            if len(parts) == 1:
+                g[name] = self._function(name, name)
+                continue
+            holder = g.get(parts[0])
+            if holder is None:
+                holder = g[parts[0]] = _Namespace(parts[0])
+            for i, p in enumerate(parts[1:-1], 1):
+                nxt = getattr(holder, p, None)
+                if nxt is None:
+                    nxt = _Namespace(".".join(parts[:i + 1]))
+                    setattr(holder, p, nxt)
+                holder = nxt
+            setattr(holder, parts[-1], self._function(name, name))
+        return g
+
+    async def run(self, init):
+        """Runs the snippet of an init message and returns the done object."""
+        source = init["code"]
+        filename = init.get("filename") or "<snippet>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        try:
+            code = compile_snippet(source, filename, init.get("reserved", []))
+        except SyntaxError as e:
+            return {"error": self._error(e, filename, source)}
+        g = self.namespace(init.get("names", []))
+        depth = init.get("max_depth", 0)
+        if depth:
+            sys.setrecursionlimit(depth + _frame_depth() + 25)
+        try:
+            exec(code, g)
+            fn = g.pop("__snippet__")
+            value = await fn()
+        except BaseException as e:  # the snippet's SystemExit and KeyboardInterrupt are its outcome too
+            return {"error": self._error(e, filename, source)}
+        v, r = _jsonable_result(value)
+        return {"value": v, "repr": r}
+
+    @staticmethod
+    def _error(exc, filename, source):
+        try:
+            tb = format_exception(exc, filename, source)
+        except Exception as fe:  # never lose the snippet's exception to a formatting failure
+            tb = "(traceback unavailable: %r)\n" % (fe,)
+        try:
+            msg = str(exc)
+        except Exception:
+            msg = "<exception str() failed>"
+        if isinstance(exc, SyntaxError):
+            msg = exc.msg or msg
+        return {"type": type(exc).__name__, "message": msg, "traceback": tb}
+
+
+def _frame_depth():
+    n, f = 0, sys._getframe()
+    while f is not None:
+        n, f = n + 1, f.f_back
+    return n
+
+
+def _limit_memory(extra):
+    """Caps the process's data segment at its current size plus extra
+    bytes, so an allocation past the budget raises MemoryError."""
+    try:
+        import resource
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmData:"):
+                    used = int(line.split()[1]) * 1024
+                    break
+            else:
+                return
+        resource.setrlimit(resource.RLIMIT_DATA, (used + extra, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def main_fds(rfd, wfd):
+    """local_unsafe: the init message and replies arrive on fd rfd, calls
+    and the outcome leave on fd wfd. Neither is inherited by processes the
+    snippet starts, so the host sees the end of the channel when this
+    process ends."""
+    import os
+    import threading
+
+    os.set_inheritable(rfd, False)
+    os.set_inheritable(wfd, False)
+    rf = os.fdopen(rfd, "r", encoding="utf-8", newline="\n")
+    wf = os.fdopen(wfd, "w", encoding="utf-8", newline="\n")
+    lock = threading.Lock()
+
+    def send(line):
+        with lock:
+            wf.write(line + "\n")
+            wf.flush()
+
+    init = json.loads(rf.readline())
+    runner = Runner(send)
+    loop = asyncio.new_event_loop()
+
+    def read_replies():
+        for line in rf:
+            try:
+                loop.call_soon_threadsafe(runner.deliver, line)
+            except RuntimeError:  # the loop is closed: the run is over
+                return
+
+    threading.Thread(target=read_replies, daemon=True).start()
+    sys.argv = [init.get("filename") or "<snippet>"]
+    if init.get("max_memory", 0):
+        _limit_memory(init["max_memory"])
+    try:
+        done = loop.run_until_complete(runner.run(init))
+    finally:
+        try:
+            _cancel_all(loop)
+        except BaseException:
+            pass
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        pass
+    send(json.dumps({"done": done}, separators=(",", ":")))
+    # Threads the snippet left behind must not keep the run alive.
+    os._exit(0)
+
+
+def _cancel_all(loop):
+    tasks = asyncio.all_tasks(loop)
+    for t in tasks:
+        t.cancel()
+    if tasks:
+        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())

@@ -310,7 +310,7 @@ type run struct {
 	writeMu sync.Mutex // serialises replies on toPy
 
 	mu       sync.Mutex
-	limitErr *backend.Error                // the first limit that ended the run
+	limitErr *backend.Error               // the first limit that ended the run
 	cancels  map[int64]context.CancelFunc // in-flight calls by id
 	calls    atomic.Int64
 	done     *doneMessage

@@ -1,0 +1,337 @@
+package python
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func run(t *testing.T, src string, opts RunOptions) (*Result, string, error) {
+	t.Helper()
+	prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+	if err != nil {
+		return nil, "", err
+	}
+	var out strings.Builder
+	opts.Stdout = &out
+	ctx := context.Background()
+	res, err := prog.Run(ctx, opts)
+	return res, out.String(), err
+}
+
+func TestSnippetResults(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ src, repr, exc string }{
+		{"1 + 2", "3", ""},
+		{"x = 5\nreturn x * x", "25", ""},
+		{"x = 1", "None", ""},
+		{"2 ** 100", "1267650600228229401496703205376", ""},
+		{"[0.1 + 0.2, 1e16, 1e-5, -0.0, float('inf')]", "[0.30000000000000004, 1e+16, 1e-05, -0.0, inf]", ""},
+		{"{'a': [1, (2,)], 'b': {1, 2}}", "{'a': [1, (2,)], 'b': {1, 2}}", ""},
+		{"l = [1]\nl.append(l)\nl", "[1, [...]]", ""},
+		{"def f(*a, k=1, **kw):\n    return a, k, kw\nf(1, 2, k=3, z=4)", "((1, 2), 3, {'z': 4})", ""},
+		{"def g():\n    x = yield 1\n    yield x * 2\nit = g()\nnext(it), it.send(21)", "(1, 42)", ""},
+		{"class A:\n    def __init__(self, v): self.v = v\n    def __eq__(self, o): return self.v == o.v\n    __hash__ = None\nA(1) == A(1)", "True", ""},
+		{"f'{3.14159:.2f}|{42:>5}|{\"x\"!r}|{1234567:,}'", `"3.14|   42|'x'|1,234,567"`, ""},
+		{"'%s=%d' % ('a', 3)", "'a=3'", ""},
+		{"[1][5]", "", "IndexError: list index out of range"},
+		{"{}['k']", "", "KeyError: 'k'"},
+		{"1 + 'a'", "", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
+		{"undefined_name", "", "NameError: name 'undefined_name' is not defined"},
+		{"1 / 0", "", "ZeroDivisionError: division by zero"},
+		{"hash([])", "", "TypeError: unhashable type: 'list'"},
+		{"5[0]", "", "TypeError: 'int' object is not subscriptable"},
+		{"def f(): return f()\nf()", "", "RecursionError: maximum recursion depth exceeded"},
+		{"try:\n    raise ValueError('a')\nexcept ValueError as e:\n    r = repr(e)\nr", "\"ValueError('a')\"", ""},
+		{"class E(Exception): pass\ntry:\n    raise E('x') from KeyError('k')\nexcept E as e:\n    c = e.__cause__\nrepr(c)", "\"KeyError('k')\"", ""},
+	}
+	for _, c := range cases {
+		res, _, err := run(t, c.src, RunOptions{})
+		if c.exc != "" {
+			var e *Exception
+			if !errors.As(err, &e) || e.Error() != c.exc {
+				t.Errorf("%q: got error %v, want %s", c.src, err, c.exc)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if res.Repr != c.repr {
+			t.Errorf("%q: repr %s, want %s", c.src, res.Repr, c.repr)
+		}
+	}
+}
+
+func TestTraceback(t *testing.T) {
+	t.Parallel()
+	_, _, err := run(t, "x = 1\ndef f():\n    raise ValueError('boom')\nf()\n", RunOptions{})
+	var e *Exception
+	if !errors.As(err, &e) {
+		t.Fatalf("want *Exception, got %v", err)
+	}
+	want := "Traceback (most recent call last):\n  File \"<snippet>\", line 4, in <module>\n    f()\n  File \"<snippet>\", line 3, in f\n    raise ValueError('boom')\nValueError: boom\n"
+	if e.Traceback != want {
+		t.Errorf("traceback:\n%s\nwant:\n%s", e.Traceback, want)
+	}
+	if e.Line != 3 {
+		t.Errorf("line %d, want 3", e.Line)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ src, typ string }{
+		{"x = (", "SyntaxError"},
+		{"break", "SyntaxError"},
+		{"return 1", ""},
+		{"async def f():\n    async with x:\n        pass", "NotImplementedError"},
+	} {
+		_, err := Compile("<snippet>", c.src, CompileOptions{Snippet: true})
+		if c.typ == "" {
+			if err != nil {
+				t.Errorf("%q: %v", c.src, err)
+			}
+			continue
+		}
+		var e *Exception
+		if !errors.As(err, &e) || e.Type != c.typ || e.Line == 0 {
+			t.Errorf("%q: got %v, want %s with a line", c.src, err, c.typ)
+		}
+	}
+	if _, err := Compile("<f>", "return 1", CompileOptions{}); err == nil {
+		t.Error("top-level return accepted outside snippet mode")
+	}
+}
+
+func TestHostCallsGatherConcurrently(t *testing.T) {
+	t.Parallel()
+	host := map[string]HostFunc{
+		"slow": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			select {
+			case <-time.After(200 * time.Millisecond):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			return map[string]any{"n": args[0], "tag": kw["tag"]}, nil
+		},
+	}
+	start := time.Now()
+	res, _, err := run(t, "import asyncio\nrs = await asyncio.gather(*[slow(i, tag='t') for i in range(5)])\n[r['n'] for r in rs]", RunOptions{Host: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 800*time.Millisecond {
+		t.Errorf("5 gathered 200ms calls took %v; they did not run concurrently", el)
+	}
+	if res.Repr != "[0, 1, 2, 3, 4]" {
+		t.Errorf("result %s", res.Repr)
+	}
+	if got := fmt.Sprint(res.Value); got != "[0 1 2 3 4]" {
+		t.Errorf("Go value %s", got)
+	}
+}
+
+func TestCancellationStopsQuickly(t *testing.T) {
+	t.Parallel()
+	host := map[string]HostFunc{
+		"hang": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}
+	prog, err := Compile("<snippet>", "await hang()", CompileOptions{Snippet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{"await hang()", "while True:\n    pass"} {
+		prog, err = Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		_, err = prog.Run(ctx, RunOptions{Host: host})
+		cancel()
+		var e *Exception
+		if !errors.As(err, &e) || e.Limit != "time" {
+			t.Fatalf("%q: want time limit, got %v", src, err)
+		}
+		if el := time.Since(start); el > 100*time.Millisecond+250*time.Millisecond {
+			t.Errorf("%q: stopped after %v", src, el)
+		}
+	}
+}
+
+func TestHostErrorsAndPanics(t *testing.T) {
+	t.Parallel()
+	host := map[string]HostFunc{
+		"denied": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return nil, &HostError{Type: "PermissionError", Message: "no access", Capability: "mcp:x/y"}
+		},
+		"broken": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return nil, errors.New("upstream down")
+		},
+		"panics": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			panic("kaboom")
+		},
+		"big": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return []any{new(big.Int).Lsh(big.NewInt(1), 70), 1.5, nil, true}, nil
+		},
+		"greeter.greet": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			return "hi " + args[0].(string), nil
+		},
+	}
+	src := `out = []
+try:
+    await denied()
+except PermissionError as e:
+    out.append((str(e), e.capability))
+try:
+    await broken()
+except ToolError as e:
+    out.append(str(e))
+try:
+    await panics()
+except ToolError as e:
+    out.append('panic' in str(e))
+out.append(await big())
+out.append(await greeter.greet('bob'))
+try:
+    await greeter.greet({1, 2})
+except TypeError as e:
+    out.append(str(e))
+out`
+	res, _, err := run(t, src, RunOptions{Host: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[('no access', 'mcp:x/y'), 'upstream down', True, [1180591620717411303424, 1.5, None, True], 'hi bob', \"greeter.greet() argument 1: object of type 'set' cannot be converted to a JSON-like value\"]"
+	if res.Repr != want {
+		t.Errorf("got  %s\nwant %s", res.Repr, want)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src   string
+		lim   Limits
+		limit string
+		typ   string
+	}{
+		{"while True:\n    pass", Limits{Steps: 10000}, "steps", ""},
+		{"'a' * 10**10", Limits{}, "", "MemoryError"},
+		{"[0] * 10**9", Limits{}, "", "MemoryError"},
+		{"2 ** 10**10", Limits{}, "", "MemoryError"},
+		{"for i in range(100):\n    print('x' * 100)", Limits{MaxOutputBytes: 1000}, "output", ""},
+		{"def f(n): return f(n+1)\nf(0)", Limits{MaxDepth: 50}, "", "RecursionError"},
+	}
+	for _, c := range cases {
+		_, _, err := run(t, c.src, RunOptions{Limits: c.lim})
+		var e *Exception
+		if !errors.As(err, &e) {
+			t.Errorf("%q: want an error, got %v", c.src, err)
+			continue
+		}
+		if e.Limit != c.limit || (c.typ != "" && e.Type != c.typ) {
+			t.Errorf("%q: got %s (limit %q), want type %q limit %q", c.src, e, e.Limit, c.typ, c.limit)
+		}
+	}
+	// MemoryError is catchable.
+	res, _, err := run(t, "try:\n    'a' * 10**12\nexcept MemoryError:\n    r = 'caught'\nr", RunOptions{})
+	if err != nil || res.Repr != "'caught'" {
+		t.Errorf("MemoryError not catchable: %v %v", res, err)
+	}
+}
+
+func TestGlobalsSessionAndConcurrency(t *testing.T) {
+	t.Parallel()
+	g := NewGlobals()
+	p1, err := Compile("<snippet>", "counter = 1\ndef inc():\n    global counter\n    counter += 1", CompileOptions{Snippet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(p1.AssignedNames(), ","); got != "counter,inc" {
+		t.Errorf("AssignedNames = %s", got)
+	}
+	if _, err := p1.Run(context.Background(), RunOptions{Globals: g}); err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	p2, _ := Compile("<snippet>", "inc()\ncounter", CompileOptions{Snippet: true})
+	res, err := p2.Run(context.Background(), RunOptions{Globals: g})
+	if err != nil || res.Repr != "2" {
+		t.Fatalf("second run: %v %v", res, err)
+	}
+	if v, _ := snap.Get("counter"); v != int64(1) {
+		t.Errorf("snapshot changed: %v", v)
+	}
+	if got := strings.Join(g.Names(), ","); got != "counter,inc" {
+		t.Errorf("Names = %s", got)
+	}
+	if g.SizeBytes() <= 0 {
+		t.Error("SizeBytes not positive")
+	}
+	// One program on many goroutines.
+	p3, _ := Compile("<snippet>", "def fib(n): return n if n < 2 else fib(n-1) + fib(n-2)\nfib(15)", CompileOptions{Snippet: true})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := p3.Run(context.Background(), RunOptions{})
+			if err != nil || res.Repr != "610" {
+				t.Errorf("concurrent run: %v %v", res, err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func BenchmarkRunAdd(b *testing.B) {
+	prog, err := Compile("<snippet>", "1 + 2", CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := prog.Run(ctx, RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRunFib25(b *testing.B) {
+	prog, err := Compile("<snippet>", "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nreturn fib(25)", CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := prog.Run(ctx, RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCompileAndRun(b *testing.B) {
+	src := "rows = [{'id': i, 'name': f'user{i}'} for i in range(100)]\nreturn sum(r['id'] for r in rows if r['name'].endswith('7'))"
+	ctx := context.Background()
+	for b.Loop() {
+		prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := prog.Run(ctx, RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -162,11 +163,16 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		if res.Error != nil {
 			out.Error = &runError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback}
 		}
-		data, err := json.Marshal(out)
-		if err != nil {
+		// One line, and "<snippet>" stays readable: no HTML escaping.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
 			return fmt.Errorf("encoding the result as JSON: %w", err)
 		}
-		fmt.Fprintf(streams.Out, "%s\n", data)
+		if _, err := streams.Out.Write(buf.Bytes()); err != nil {
+			return fmt.Errorf("writing the result: %w", err)
+		}
 		if res.Error != nil {
 			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
 		}

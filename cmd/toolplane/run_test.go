@@ -165,7 +165,7 @@ g`
 	if exitCode(err) != exitFailure {
 		t.Errorf("raising snippet: exit %d (%v), want 1", exitCode(err), err)
 	}
-	for _, want := range []string{`"type":"ToolError"`, "issue 99 does not exist", "go:tracker/get_issue", `"value":null`} {
+	for _, want := range []string{`"type":"ToolError"`, "issue 99 does not exist", "go:tracker/get_issue", `"value":null`, `File \"<stdin>\", line 1`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--json output %s lacks %s", out.String(), want)
 		}

@@ -28,6 +28,11 @@ type ManagerOptions struct {
 	// changed upstream and the catalog was refreshed.
 	OnChange func()
 
+	// CacheDir, when set, holds each server's last tools/list so lazy
+	// servers are listed without being started (see OfflineCapabilities).
+	// Empty disables the cache.
+	CacheDir string
+
 	// StartTimeout bounds connecting to a server, including starting its
 	// process and the initialize handshake. Default 30s.
 	StartTimeout time.Duration
@@ -119,8 +124,10 @@ func (m *Manager) Start(ctx context.Context) error {
 	})
 }
 
-// Capabilities connects to every server not yet connected and returns the
-// tools of all of them as capabilities, sorted by id. Servers that fail are
+// Capabilities returns the tools of every server as capabilities, sorted by
+// id. A server is connected unless its tools are already known: listed by a
+// live connection, or, for a lazy server, listed before or found in the
+// catalog cache (its first call then starts it). Servers that fail are
 // reported in the returned error (joined, one per server) while the tools of
 // the others are still returned.
 func (m *Manager) Capabilities(ctx context.Context) ([]capability.Capability, error) {

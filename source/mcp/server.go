@@ -49,9 +49,12 @@ type server struct {
 	cur      *conn         // live connection, nil before the first or after a death
 	starting *startAttempt // the start in progress, shared by all waiting callers
 	tools    []*mcp.Tool   // tools of the last listing
-	errs     []errorEntry  // most recent last
-	starts   int           // connections made, for status (restarts = starts-1)
-	closed   bool
+	// fromCache marks tools as read from the catalog cache, not yet
+	// confirmed by the server.
+	fromCache bool
+	errs      []errorEntry // most recent last
+	starts    int          // connections made, for status (restarts = starts-1)
+	closed    bool
 }
 
 type errorEntry struct {
@@ -157,17 +160,25 @@ func (s *server) start(a *startAttempt) {
 		defer c.close(0)
 		c = nil
 	}
+	changed := false
 	if err == nil {
-		s.cur, s.tools = c, tools
+		changed = s.fromCache && !sameTools(s.tools, tools)
+		s.cur, s.tools, s.fromCache = c, tools, false
 		s.starts++
 	}
 	s.starting = nil
 	s.mu.Unlock()
 	if err != nil {
 		s.record(err)
+	} else {
+		s.writeCache(tools)
 	}
 	a.c, a.err = c, err
 	close(a.done)
+	if changed && s.m.opts.OnChange != nil {
+		// The catalog served from the cache was stale.
+		go s.m.opts.OnChange()
+	}
 }
 
 // connect starts a connection and lists the server's tools.
@@ -399,6 +410,7 @@ func (s *server) toolsChanged(c *conn) {
 		s.mu.Lock()
 		s.tools = tools
 		s.mu.Unlock()
+		s.writeCache(tools)
 	} else {
 		s.record(fmt.Errorf("refreshing tools after tools/list_changed: %w", err))
 	}
@@ -407,14 +419,18 @@ func (s *server) toolsChanged(c *conn) {
 	}
 }
 
-// capabilities connects if needed and converts the listed tools.
+// capabilities converts the server's catalog (see catalog), connecting if
+// needed.
 func (s *server) capabilities(ctx context.Context) ([]capability.Capability, error) {
-	if _, err := s.connection(ctx); err != nil {
+	tools, err := s.catalog(ctx)
+	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	tools := s.tools
-	s.mu.Unlock()
+	return s.toCapabilities(tools)
+}
+
+// toCapabilities converts tools, applying the spec's overrides.
+func (s *server) toCapabilities(tools []*mcp.Tool) ([]capability.Capability, error) {
 	var (
 		caps []capability.Capability
 		errs []error

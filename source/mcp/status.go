@@ -84,6 +84,7 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 			s.mu.Lock()
 			s.tools = tools
 			s.mu.Unlock()
+			s.writeCache(tools)
 		}
 		if c.proc != nil && !c.proc.exited() {
 			st.PID = c.proc.pgid

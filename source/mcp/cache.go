@@ -1,0 +1,183 @@
+package mcp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/capability"
+)
+
+// The catalog cache keeps each server's last tools/list on disk
+// (ManagerOptions.CacheDir), so a lazy server's tools are known without
+// starting it: serving does not spawn every npx server just to learn its
+// tools, and `toolplane mcp list` works offline. The first call starts the
+// server; if its tools differ from the cached ones, OnChange fires.
+
+// cacheFile is the on-disk form of one server's catalog.
+type cacheFile struct {
+	// Key identifies the spec the listing came from (see cacheKey); a
+	// changed command, args, env, cwd or url makes the entry stale.
+	Key      string      `json:"key"`
+	ListedAt time.Time   `json:"listed_at"`
+	Tools    []*mcp.Tool `json:"tools"`
+}
+
+// cacheKey hashes the parts of a spec that decide what the server lists.
+// Env and header values are hashed as written (secret references, not
+// secrets).
+func (s *ServerSpec) cacheKey() string {
+	keyed := struct {
+		Command, Cwd, URL string
+		Args              []string
+		Env, Headers      map[string]string
+		Transport         Transport
+	}{s.Command, s.Cwd, s.URL, s.Args, s.Env, s.Headers, s.transport()}
+	data, _ := json.Marshal(keyed) // maps marshal sorted; nothing here can fail
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+func (s *server) cachePath() string {
+	if s.m.opts.CacheDir == "" {
+		return ""
+	}
+	return filepath.Join(s.m.opts.CacheDir, s.spec.Name+".json")
+}
+
+// readCache returns the cached tools when there is a fresh entry.
+func (s *server) readCache() ([]*mcp.Tool, time.Time, bool) {
+	path := s.cachePath()
+	if path == "" {
+		return nil, time.Time{}, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, time.Time{}, false
+	}
+	var f cacheFile
+	if err := json.Unmarshal(data, &f); err != nil || f.Key != s.spec.cacheKey() {
+		return nil, time.Time{}, false
+	}
+	return f.Tools, f.ListedAt, true
+}
+
+// writeCache stores tools, atomically so a concurrent reader never sees half
+// a file. Failing to write only costs a slower next start, so it is recorded
+// for status rather than returned.
+func (s *server) writeCache(tools []*mcp.Tool) {
+	path := s.cachePath()
+	if path == "" {
+		return
+	}
+	err := func() error {
+		data, err := json.MarshalIndent(cacheFile{Key: s.spec.cacheKey(), ListedAt: time.Now().UTC(), Tools: tools}, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return err
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(path), "."+s.spec.Name+".*.tmp")
+		if err != nil {
+			return err
+		}
+		if _, err := tmp.Write(data); err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			_ = os.Remove(tmp.Name())
+			return err
+		}
+		return os.Rename(tmp.Name(), path)
+	}()
+	if err != nil {
+		s.record(fmt.Errorf("writing the catalog cache %s: %w", path, err))
+	}
+}
+
+// sameTools reports whether two listings describe the same tools.
+func sameTools(a, b []*mcp.Tool) bool {
+	enc := func(ts []*mcp.Tool) string {
+		sorted := append([]*mcp.Tool(nil), ts...)
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+		data, _ := json.Marshal(sorted)
+		return string(data)
+	}
+	return enc(a) == enc(b)
+}
+
+// CachedServer is one server's entry in OfflineCapabilities.
+type CachedServer struct {
+	Name string
+	// Cached is false when there is no fresh cache entry; the server must be
+	// connected once (a call, `toolplane mcp status`) to learn its tools.
+	Cached   bool
+	ListedAt time.Time
+}
+
+// OfflineCapabilities returns the tools of every server as last listed in
+// the catalog cache, without connecting to anything, for `toolplane mcp
+// list`. Their handlers work (they start the server). Servers without a fresh
+// cache entry are reported with Cached false.
+func (m *Manager) OfflineCapabilities() ([]capability.Capability, []CachedServer) {
+	var (
+		caps    []capability.Capability
+		servers []CachedServer
+	)
+	for _, name := range m.names {
+		s := m.servers[name]
+		tools, at, ok := s.readCache()
+		servers = append(servers, CachedServer{Name: name, Cached: ok, ListedAt: at})
+		if ok {
+			c, _ := s.toCapabilities(tools)
+			caps = append(caps, c...)
+		}
+	}
+	sort.Slice(caps, func(i, j int) bool { return caps[i].ID < caps[j].ID })
+	return caps, servers
+}
+
+// catalog returns the tools to expose: the live listing, else (for a lazy
+// server) the cached one, else it connects.
+func (s *server) catalog(ctx context.Context) ([]*mcp.Tool, error) {
+	s.mu.Lock()
+	live := s.cur != nil && !s.cur.isDead()
+	tools, closed := s.tools, s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
+	}
+	if live || tools != nil && s.spec.Startup != StartupEager {
+		// Live, or listed before (possibly from the cache) and not worth a
+		// restart just to list again: calls restart the server when needed.
+		return tools, nil
+	}
+	if s.spec.Startup != StartupEager {
+		if cached, _, ok := s.readCache(); ok {
+			s.mu.Lock()
+			if s.tools == nil {
+				s.tools, s.fromCache = cached, true
+			}
+			tools = s.tools
+			s.mu.Unlock()
+			return tools, nil
+		}
+	}
+	if _, err := s.connection(ctx); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tools, nil
+}

@@ -140,6 +140,14 @@ func checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc
 	for _, n := range capability.RuntimeBindings() {
 		reserved[n] = true
 	}
+	// Module names stay assignable: "import asyncio" binds the module the
+	// runtime provides anyway.
+	for _, n := range capability.StdlibModules() {
+		delete(reserved, n)
+	}
+	// A module name may be rebound by its own import ("import asyncio"),
+	// which is what snippets naturally do; only functions are reserved.
+	delete(reserved, "asyncio")
 	for n := range bindings {
 		reserved[n] = true
 	}

@@ -55,3 +55,27 @@ func TestConvertError(t *testing.T) {
 		t.Errorf("non-Python error converted to a snippet error: %v", err)
 	}
 }
+
+func TestAssignmentsToRuntimeBindings(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src     string
+		refused bool
+	}{
+		{"call_tool = 1", true},
+		{"def save_result(v): pass", true},
+		{"for cli in range(3): pass", true},
+		{"import asyncio\nreturn 1", false}, // importing a module rebinds it to itself
+		{"x = 1", false},
+	}
+	for _, c := range cases {
+		prog, err := python.Compile("<snippet>", c.src, python.CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		err = checkAssignments(prog, nil)
+		if (err != nil) != c.refused {
+			t.Errorf("%q: checkAssignments = %v, want refused=%v", c.src, err, c.refused)
+		}
+	}
+}

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/server"
 	"github.com/toolplane/toolplane/source/gofunc"
 )
@@ -187,5 +189,55 @@ func TestEngineAdapter(t *testing.T) {
 	ex, err := eng.Execute(context.Background(), &server.ExecuteRequest{Code: `return await greeter.greet(name="bo")`})
 	if err != nil || ex.Error != nil || !cmp.Equal(ex.Value, map[string]any{"greeting": "Hello, bo!"}) || ex.CapabilityCalls != 1 {
 		t.Errorf("engine execute: %+v %v", ex, err)
+	}
+}
+
+func TestSnippetValuesGatherSessionsBindings(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	var cnt counters
+	rt := newRuntime(t, &cnt)
+	ctx := context.Background()
+	// Structured content is a dict, text content a str, never JSON text;
+	// gather runs calls concurrently through the bridge.
+	res, err := rt.Execute(ctx, `
+import asyncio
+page = await tracker.list_issues(limit=2)
+note = await greeter_note(name="x")
+many = await asyncio.gather(*[tracker_get_issue(id=i) for i in range(1, 9)])
+return [type(page).__name__, type(page["items"][0]["id"]).__name__, type(note).__name__, note, [m["id"] for m in many]]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v", err, res.Error)
+	}
+	want := []any{"dict", "int", "str", "noted: x", []any{int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(8)}}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("value (-want +got):\n%s", diff)
+	}
+	if res.CapabilityCalls != 10 {
+		t.Errorf("calls = %d, want 10", res.CapabilityCalls)
+	}
+
+	// Globals persist across runs of one session; extra bindings are
+	// callable and, like call_tool, cannot be rebound.
+	g := python.NewGlobals()
+	saved := map[string]any{}
+	bindings := map[string]backend.HostFunc{
+		"save_result": func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+			saved["last"] = args[0]
+			return "res_1", nil
+		},
+	}
+	opts := ExecuteOptions{Globals: g, Bindings: bindings}
+	if res, err := rt.Execute(ctx, `total = sum(i["points"] for i in (await tracker_list_issues(limit=3))["items"])`, opts); err != nil || res.Error != nil {
+		t.Fatalf("first run: %v %+v", err, res.Error)
+	}
+	res, err = rt.Execute(ctx, `return await save_result(total * 2)`, opts)
+	if err != nil || res.Error != nil || res.Value != "res_1" || saved["last"] != int64(2*(7+1+8)) {
+		t.Errorf("second run: %v %+v value %v saved %v", err, res.Error, res.Value, saved)
+	}
+	res, err = rt.Execute(ctx, `save_result = None`, opts)
+	if err != nil || res.Error == nil || !strings.Contains(res.Error.Message, "save_result") {
+		t.Errorf("rebinding save_result: %v %+v", err, res.Error)
 	}
 }

@@ -11,17 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/toolplane/toolplane/capability"
 )
-
-func ids(caps []capability.Capability) []string {
-	var out []string
-	for _, c := range caps {
-		out = append(out, c.ID)
-	}
-	return out
-}
 
 func TestCatalogCacheListsLazyServersWithoutStarting(t *testing.T) {
 	t.Parallel()

@@ -9,9 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
-	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
-	"github.com/toolplane/toolplane/server"
 	"github.com/toolplane/toolplane/source/gofunc"
 )
 
@@ -169,26 +167,6 @@ func TestEmbeddedCompileCache(t *testing.T) {
 	}
 	if n := b.CachedPrograms(); n != 2 {
 		t.Errorf("cache holds %d programs, want 2 (bounded)", n)
-	}
-}
-
-func TestEngineAdapter(t *testing.T) {
-	t.Parallel()
-	var cnt counters
-	rt := newRuntime(t, &cnt)
-	var eng server.Engine = rt.Engine()
-	c, _ := eng.Registry().Lookup("greeter_greet")
-	res, err := eng.Call(context.Background(), dispatch.NewCall(dispatch.OriginToolCall, c, map[string]any{"name": "ada"}))
-	if err != nil || !cmp.Equal(res.Structured, map[string]any{"greeting": "Hello, ada!"}) {
-		t.Errorf("engine call: %v %v", res, err)
-	}
-	if _, err := eng.Execute(context.Background(), &server.ExecuteRequest{Code: "1", Backend: "nope"}); err == nil {
-		t.Error("unknown backend accepted")
-	}
-	interpreterReady(t)
-	ex, err := eng.Execute(context.Background(), &server.ExecuteRequest{Code: `return await greeter.greet(name="bo")`})
-	if err != nil || ex.Error != nil || !cmp.Equal(ex.Value, map[string]any{"greeting": "Hello, bo!"}) || ex.CapabilityCalls != 1 {
-		t.Errorf("engine execute: %+v %v", ex, err)
 	}
 }
 

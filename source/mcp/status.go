@@ -121,16 +121,18 @@ type Problem struct {
 	Message string
 }
 
-// runtimes maps wrapper commands to the runtime they need, so doctor can say
+// runtimeOf names the runtime a wrapper command needs, so doctor can say
 // "install Node" rather than "npx: not found".
-var runtimes = map[string]string{
-	"npx":  "node",
-	"npm":  "node",
-	"pnpm": "node",
-	"yarn": "node",
-	"bunx": "bun",
-	"uvx":  "uv",
-	"deno": "deno",
+func runtimeOf(command string) string {
+	switch filepath.Base(command) {
+	case "npx", "npm", "pnpm", "yarn":
+		return "node"
+	case "bunx":
+		return "bun"
+	case "uvx":
+		return "uv"
+	}
+	return ""
 }
 
 // Check inspects a spec without network or starting anything, for `toolplane
@@ -163,7 +165,7 @@ func Check(spec ServerSpec) []Problem {
 	if _, err := lookCommand(spec.Command, spec.Cwd, env); err != nil {
 		add(true, "%v", err)
 	}
-	if rt, ok := runtimes[filepath.Base(spec.Command)]; ok {
+	if rt := runtimeOf(spec.Command); rt != "" {
 		if _, err := lookCommand(rt, spec.Cwd, env); err != nil {
 			add(true, "command %q needs %s, which is not on PATH: install it", spec.Command, rt)
 		}

@@ -92,3 +92,52 @@ var (
 	quantOdds   = 3
 	maxGenDepth = 2
 )
+
+// soupCases builds patterns and templates from a soup of syntax fragments: most are
+// malformed, so this checks that the parser reports CPython's error at CPython's position.
+func soupCases(n int) []diffCase {
+	r := rand.New(rand.NewSource(genSeed + 1))
+	soup := []string{"(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "\\", "^", "$", ".", "-", ":", "=", "!",
+		"<", ">", "P", "a", "b", "1", "2", ",", "#", " ", "\n", "i", "x", "-", "g", "<n>", "(?", "(?P<a>", "(?P=a)",
+		"\\1", "\\d", "\\x4", "\\u00", "\\0", "(?(", "(?<", "(?#", "(?i", "{1,", "x{2,1}", "é", "s", "m", "a-z", "\\w", "\\b"}
+	var cs []diffCase
+	for len(cs) < n {
+		k := 1 + r.Intn(12)
+		var b strings.Builder
+		for j := 0; j < k; j++ {
+			b.WriteString(soup[r.Intn(len(soup))])
+		}
+		if r.Intn(3) == 0 {
+			cs = append(cs, diffCase{Pattern: "(a)(?P<n>b)", Op: "sub", Subject: "ab", Repl: b.String()})
+		} else {
+			cs = append(cs, diffCase{Pattern: b.String(), Op: "search", Subject: "ab1 a-b\nxé"})
+		}
+	}
+	return cs
+}
+
+// foldCases checks IGNORECASE literals, classes and ranges over cased scripts, including
+// CPython's extra equivalences (ſ, K, µ, ς, ...), against a subject holding all of them.
+func foldCases() []diffCase {
+	var chars []rune
+	for _, rg := range [][2]rune{{0x41, 0x5a}, {0x61, 0x7a}, {0xb5, 0xb5}, {0xc0, 0x17f}, {0x345, 0x345},
+		{0x370, 0x3ff}, {0x400, 0x45f}, {0x10a0, 0x10ff}, {0x13a0, 0x13f5}, {0x1c80, 0x1c88}, {0x1e60, 0x1e9f},
+		{0x1f80, 0x1fff}, {0x2126, 0x2126}, {0x212a, 0x212b}, {0x2160, 0x217f}, {0xab70, 0xabbf}, {0xfb00, 0xfb06},
+		{0x10400, 0x1044f}} {
+		for c := rg[0]; c <= rg[1]; c++ {
+			chars = append(chars, c)
+		}
+	}
+	subject := string(chars)
+	var cs []diffCase
+	for i := 0; i < len(chars); i += 7 {
+		lit := Escape(string(chars[i]))
+		cs = append(cs,
+			diffCase{Pattern: lit, Flags: fI, Op: "findall", Subject: subject},
+			diffCase{Pattern: "[^" + lit + "]", Flags: fI, Op: "sub", Subject: subject, Repl: ""})
+		if i+5 < len(chars) {
+			cs = append(cs, diffCase{Pattern: "[" + lit + "-" + Escape(string(chars[i+5])) + "]", Flags: fI, Op: "findall", Subject: subject})
+		}
+	}
+	return cs
+}

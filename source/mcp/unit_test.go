@@ -76,3 +76,26 @@ func TestOffendingLine(t *testing.T) {
 		t.Errorf("cut: blamed the partial first line")
 	}
 }
+
+func TestCheckRuntime(t *testing.T) {
+	t.Parallel()
+	// With an empty PATH neither the wrapper nor its runtime can be found;
+	// both are reported, the runtime by name.
+	probs := Check(ServerSpec{Name: "n", Command: "npx", Args: []string{"-y", "some-server"}, Env: map[string]string{"PATH": t.TempDir()}})
+	var msgs []string
+	for _, p := range probs {
+		if !p.Fatal || p.Server != "n" {
+			t.Errorf("problem %+v should be fatal and name the server", p)
+		}
+		msgs = append(msgs, p.Message)
+	}
+	if len(msgs) != 2 || !strings.Contains(msgs[0], `command "npx" not found on PATH`) || msgs[1] != `command "npx" needs node, which is not on PATH: install it` {
+		t.Errorf("Check = %q", msgs)
+	}
+	if probs := Check(ServerSpec{Name: "o", URL: "https://h/mcp", Auth: AuthOAuth}); len(probs) != 1 || probs[0].Fatal {
+		t.Errorf("OAuth server: %+v", probs)
+	}
+	if probs := Check(ServerSpec{Name: "c", Command: "sh", Cwd: "/nonexistent-dir"}); len(probs) != 1 || !strings.Contains(probs[0].Message, `cwd "/nonexistent-dir" is not a directory`) {
+		t.Errorf("bad cwd: %+v", probs)
+	}
+}

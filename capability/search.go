@@ -123,12 +123,17 @@ func buildIndex(caps []*Capability) *searchIndex {
 // Search ranks the registered capabilities against opts.Query with BM25
 // over names, namespaces, parameter names, descriptions and labels.
 func (r *Registry) Search(opts SearchOptions) SearchResult {
-	r.mu.Lock()
-	if r.index == nil {
-		r.index = buildIndex(r.sortedLocked())
-	}
+	r.mu.RLock()
 	idx := r.index
-	r.mu.Unlock()
+	r.mu.RUnlock()
+	if idx == nil {
+		r.mu.Lock()
+		if r.index == nil {
+			r.index = buildIndex(r.sortedLocked())
+		}
+		idx = r.index
+		r.mu.Unlock()
+	}
 
 	limit := opts.Limit
 	if limit <= 0 {

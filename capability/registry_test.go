@@ -309,3 +309,34 @@ func TestDecodeJSONKeepsIntegers(t *testing.T) {
 		t.Errorf("Normalize (-want +got):\n%s", diff)
 	}
 }
+
+func TestRegistryConcurrentUse(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry()
+	done := make(chan struct{})
+	for w := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 50 {
+				id := MakeID(SourceGo, "ns"+string(rune('a'+w)), "tool"+strings.Repeat("x", i))
+				if err := r.Add(testCap(id)); err != nil {
+					t.Errorf("Add(%s): %v", id, err)
+				}
+				r.Search(SearchOptions{Query: "tool"})
+				r.Lookup(id)
+				if i%5 == 0 {
+					r.Remove(id)
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	if r.Len() != 4*40 {
+		t.Errorf("Len = %d, want 160", r.Len())
+	}
+	if res := r.Search(SearchOptions{Query: "tool", Limit: 1000}); res.Matched != 160 {
+		t.Errorf("search after concurrent changes matched %d, want 160", res.Matched)
+	}
+}

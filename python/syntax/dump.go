@@ -19,8 +19,20 @@ func Dump(n Node) string {
 	return d.b.String()
 }
 
+// DumpWithPositions is like Dump but also renders the position attributes,
+// as ast.dump(node, include_attributes=True) does (lineno, col_offset,
+// end_lineno, end_col_offset; offsets 0-based in UTF-8 bytes).
+func DumpWithPositions(n Node) string {
+	d := dumper{positions: true}
+	d.node(n)
+	return d.b.String()
+}
+
 type dumper struct {
-	b strings.Builder
+	b         strings.Builder
+	positions bool
+	// cur is the node being rendered, for its position attributes.
+	cur Node
 }
 
 // field is one name=value pair; omitted when value is a nil optional.
@@ -30,6 +42,7 @@ type field struct {
 }
 
 func (d *dumper) call(name string, fields ...field) {
+	n := d.cur
 	d.b.WriteString(name)
 	d.b.WriteByte('(')
 	first := true
@@ -45,7 +58,24 @@ func (d *dumper) call(name string, fields ...field) {
 		d.b.WriteByte('=')
 		d.value(f.val)
 	}
+	if d.positions && hasPosition(n) {
+		start, end := n.Pos(), n.End()
+		if !first {
+			d.b.WriteString(", ")
+		}
+		fmt.Fprintf(&d.b, "lineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d",
+			start.Line, start.Col-1, end.Line, end.Col-1)
+	}
 	d.b.WriteByte(')')
+}
+
+// hasPosition reports whether CPython's ast gives n position attributes.
+func hasPosition(n Node) bool {
+	switch n.(type) {
+	case nil, *Module, *Comprehension, *Arguments, *WithItem:
+		return false
+	}
+	return true
 }
 
 // omit marks an optional field that is absent.
@@ -147,6 +177,7 @@ func optArg(a *Arg) any {
 }
 
 func (d *dumper) node(n Node) {
+	d.cur = n
 	switch n := n.(type) {
 	case *Module:
 		d.call("Module", field{"body", n.Body}, field{"type_ignores", []Stmt{}})
@@ -210,11 +241,11 @@ func (d *dumper) node(n Node) {
 	case *ExprStmt:
 		d.call("Expr", field{"value", n.Value})
 	case *Pass:
-		d.b.WriteString("Pass()")
+		d.call("Pass")
 	case *Break:
-		d.b.WriteString("Break()")
+		d.call("Break")
 	case *Continue:
-		d.b.WriteString("Continue()")
+		d.call("Continue")
 	case *BoolOp:
 		d.call("BoolOp", field{"op", raw(n.Op.String() + "()")}, field{"values", n.Values})
 	case *NamedExpr:

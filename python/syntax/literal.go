@@ -161,7 +161,24 @@ func (p *parser) strings() Expr {
 		return c
 	}
 	b.flush(end)
-	return &JoinedStr{Span: span(first.pos, end), Values: b.parts}
+	js := &JoinedStr{Span: span(first.pos, end), Values: b.parts}
+	// CPython 3.11 gives every part of an f-string the position of the
+	// whole literal (format specs: of their own token); only the
+	// expressions in replacement fields keep their own.
+	setFStringSpans(js, js.Span)
+	return js
+}
+
+func setFStringSpans(js *JoinedStr, sp Span) {
+	js.Span = sp
+	for _, v := range js.Values {
+		switch v := v.(type) {
+		case *Constant:
+			v.Span = sp
+		case *FormattedValue:
+			v.Span = sp
+		}
+	}
 }
 
 // decodeEscapes processes backslash escapes of a str (or, with isBytes, a
@@ -474,7 +491,17 @@ scan:
 		specStart := j
 		j = p.fstringBody(&spec, t, j, end, isRaw, depth+1)
 		spec.flush(p.src.posOf(j))
-		fv.FormatSpec = &JoinedStr{Span: span(p.src.posOf(specStart), p.src.posOf(j)), Values: spec.parts}
+		specJS := &JoinedStr{Values: spec.parts}
+		setFStringSpans(specJS, span(t.pos, t.end))
+		for _, v := range specJS.Values {
+			if f, ok := v.(*FormattedValue); ok {
+				if inner, ok := f.FormatSpec.(*JoinedStr); ok {
+					setFStringSpans(inner, span(t.pos, t.end))
+				}
+			}
+		}
+		fv.FormatSpec = specJS
+		_ = specStart
 	}
 	if j >= end || src[j] != '}' {
 		p.failFString(t.end, "f-string: expecting '}'")
@@ -511,7 +538,8 @@ func (p *parser) fstringExpr(start, end int) Expr {
 		sc.err.Msg = "f-string: " + sc.err.Msg
 		panic(bailout{err: remap(sc.err)})
 	}
-	sub := &parser{src: p.src, toks: sc.toks, fstring: p.fstring + 1, depth: p.depth, scanErrAt: -1, brackets: 1}
+	sub := &parser{src: p.src, toks: sc.toks, fstring: p.fstring + 1, depth: p.depth, scanErrAt: -1, brackets: 1,
+		wrapStart: p.src.posOf(start - 1), wrapEnd: p.src.posOf(end + 1)}
 	var e Expr
 	func() {
 		defer func() {
@@ -541,9 +569,13 @@ func (p *parser) fstringContents() Expr {
 		e = p.yieldExpr()
 	} else {
 		first := p.starNamedExpression()
+		// The field is parsed as if parenthesized, and CPython maps those
+		// parentheses onto the characters around the expression.
 		switch {
 		case p.atComprehension():
-			e = p.genexp(first, start)
+			g := p.genexp(first, start)
+			g.Span = span(p.wrapStart, p.wrapEnd)
+			e = g
 		case p.tok().kind == tComma:
 			elts := []Expr{first}
 			for p.got(tComma) {
@@ -552,7 +584,7 @@ func (p *parser) fstringContents() Expr {
 				}
 				elts = append(elts, p.starNamedExpression())
 			}
-			e = &Tuple{Span: span(start, p.prevEnd()), Elts: elts}
+			e = &Tuple{Span: span(p.wrapStart, p.wrapEnd), Elts: elts}
 		default:
 			if st, ok := first.(*Starred); ok {
 				p.failNode(st, "cannot use starred expression here")

@@ -72,6 +72,9 @@ type parser struct {
 	// brackets counts the enclosing (), [] and {} of the current
 	// position; some CPython hints apply only inside brackets.
 	brackets int
+	// wrapStart and wrapEnd are where CPython places the implicit
+	// parentheses around an f-string replacement field.
+	wrapStart, wrapEnd Position
 }
 
 // bailout carries an error out of the recursive descent by panic.
@@ -220,6 +223,19 @@ func (p *parser) next() *token {
 		p.p++
 	}
 	return t
+}
+
+// endPos returns the end of the last consumed token that is not a
+// NEWLINE, INDENT or DEDENT: where CPython ends the node being built.
+func (p *parser) endPos() Position {
+	for i := p.p - 1; i >= 0; i-- {
+		switch p.toks[i].kind {
+		case tNewline, tIndent, tDedent:
+			continue
+		}
+		return p.toks[i].end
+	}
+	return Position{Line: 1, Col: 1}
 }
 
 func (p *parser) prevEnd() Position {
@@ -507,7 +523,7 @@ func (p *parser) simpleStmt() Stmt {
 		if !p.atStmtEnd() {
 			r.Value = p.starExpressions()
 		}
-		r.Span = span(start, p.prevEnd())
+		r.Span = span(start, p.endPos())
 		return r
 	case kwRaise:
 		p.next()
@@ -518,7 +534,7 @@ func (p *parser) simpleStmt() Stmt {
 				r.Cause = p.expression()
 			}
 		}
-		r.Span = span(start, p.prevEnd())
+		r.Span = span(start, p.endPos())
 		return r
 	case kwGlobal, kwNonlocal:
 		p.next()
@@ -530,20 +546,20 @@ func (p *parser) simpleStmt() Stmt {
 			}
 		}
 		if t.kind == kwGlobal {
-			return &Global{Span: span(start, p.prevEnd()), Names: names}
+			return &Global{Span: span(start, p.endPos()), Names: names}
 		}
-		return &Nonlocal{Span: span(start, p.prevEnd()), Names: names}
+		return &Nonlocal{Span: span(start, p.endPos()), Names: names}
 	case kwDel:
 		p.next()
 		targets := p.targetList(Del)
-		return &Delete{Span: span(start, p.prevEnd()), Targets: targets}
+		return &Delete{Span: span(start, p.endPos()), Targets: targets}
 	case kwAssert:
 		p.next()
 		a := &Assert{Test: p.expression()}
 		if p.got(tComma) {
 			a.Msg = p.expression()
 		}
-		a.Span = span(start, p.prevEnd())
+		a.Span = span(start, p.endPos())
 		return a
 	case kwImport:
 		return p.importStmt()
@@ -571,7 +587,7 @@ func (p *parser) exprOrAssign() Stmt {
 	t := p.tok()
 	switch {
 	case t.kind == tColon:
-		return p.annAssign(first, startTok.kind == tLParen)
+		return p.annAssign(first, start, startTok.kind == tLParen)
 	case t.kind == tEqual:
 		targets := []Expr{first}
 		var value Expr
@@ -592,7 +608,7 @@ func (p *parser) exprOrAssign() Stmt {
 			p.checkAssignTarget(target, i, len(targets), value)
 			setContext(target, Store)
 		}
-		return &Assign{Span: span(start, p.prevEnd()), Targets: targets, Value: value}
+		return &Assign{Span: span(start, p.endPos()), Targets: targets, Value: value}
 	case isAugAssign(t.kind):
 		switch first.(type) {
 		case *Name, *Attribute, *Subscript:
@@ -620,12 +636,12 @@ func (p *parser) exprOrAssign() Stmt {
 			value = p.starExpressions()
 		}
 		setContext(first, Store)
-		return &AugAssign{Span: span(start, p.prevEnd()), Target: first, Op: op, Value: value}
+		return &AugAssign{Span: span(start, p.endPos()), Target: first, Op: op, Value: value}
 	}
 	if !p.atStmtEnd() {
 		p.invalidAfterExpr(first)
 	}
-	return &ExprStmt{Span: span(start, p.prevEnd()), Value: first}
+	return &ExprStmt{Span: span(start, p.endPos()), Value: first}
 }
 
 func isAugAssign(k tokKind) bool {
@@ -682,7 +698,7 @@ func startsExpression(k tokKind) bool {
 	return false
 }
 
-func (p *parser) annAssign(target Expr, parenthesized bool) Stmt {
+func (p *parser) annAssign(target Expr, start Position, parenthesized bool) Stmt {
 	colon := p.tok()
 	switch target.(type) {
 	case *Name, *Attribute, *Subscript:
@@ -720,25 +736,8 @@ func (p *parser) annAssign(target Expr, parenthesized bool) Stmt {
 		}
 	}
 	setContext(target, Store)
-	a.Span = span(target.Pos(), p.prevEnd())
-	if parenthesized {
-		a.StartPos = p.toks[p.exprStartIndex(target)].pos
-	}
+	a.Span = span(start, p.endPos())
 	return a
-}
-
-// exprStartIndex finds the token index of the opening parenthesis before
-// a parenthesized annotated target (for its start position).
-func (p *parser) exprStartIndex(e Expr) int {
-	for i := p.p; i >= 0; i-- {
-		if p.toks[i].pos == e.Pos() {
-			for i > 0 && p.toks[i-1].kind == tLParen {
-				i--
-			}
-			return i
-		}
-	}
-	return 0
 }
 
 // checkAssignTarget validates one target of an assignment chain, with
@@ -937,7 +936,7 @@ func (p *parser) targetList(ctx ExprContext) []Expr {
 		if p.tok().kind == tStar {
 			st := p.next()
 			v := p.bitwiseOr()
-			e = &Starred{Span: span(st.pos, v.End()), Value: v}
+			e = &Starred{Span: span(st.pos, p.endPos()), Value: v}
 		} else {
 			e = p.bitwiseOr()
 		}
@@ -967,7 +966,7 @@ func (p *parser) targetList(ctx ExprContext) []Expr {
 	if len(elts) == 1 && !trailing {
 		target = elts[0]
 	} else {
-		target = &Tuple{Span: span(start, p.prevEnd()), Elts: elts}
+		target = &Tuple{Span: span(start, p.endPos()), Elts: elts}
 	}
 	if bad := invalidTarget(target, Store); bad != nil {
 		p.failNode(bad, "cannot assign to %s", exprName(bad))
@@ -994,13 +993,13 @@ func (p *parser) importStmt() Stmt {
 		if p.got(kwAs) {
 			a.AsName = p.text(p.expect(tName))
 		}
-		a.Span = span(t.pos, p.prevEnd())
+		a.Span = span(t.pos, p.endPos())
 		imp.Names = append(imp.Names, a)
 		if !p.got(tComma) {
 			break
 		}
 	}
-	imp.Span = span(start, p.prevEnd())
+	imp.Span = span(start, p.endPos())
 	return imp
 }
 
@@ -1027,7 +1026,7 @@ func (p *parser) importFrom() Stmt {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		imp.Names = []*Alias{{Span: span(t.pos, t.end), Name: "*"}}
-		imp.Span = span(start, p.prevEnd())
+		imp.Span = span(start, p.endPos())
 		return imp
 	}
 	paren := p.got(tLParen)
@@ -1037,7 +1036,7 @@ func (p *parser) importFrom() Stmt {
 		if p.got(kwAs) {
 			a.AsName = p.text(p.expect(tName))
 		}
-		a.Span = span(t.pos, p.prevEnd())
+		a.Span = span(t.pos, p.endPos())
 		imp.Names = append(imp.Names, a)
 		if !p.got(tComma) {
 			break
@@ -1053,7 +1052,7 @@ func (p *parser) importFrom() Stmt {
 	if paren {
 		p.expect(tRParen)
 	}
-	imp.Span = span(start, p.prevEnd())
+	imp.Span = span(start, p.endPos())
 	return imp
 }
 
@@ -1092,7 +1091,6 @@ func (p *parser) compoundStmt() Stmt {
 }
 
 func (p *parser) decorated() Stmt {
-	start := p.tok().pos
 	var decos []Expr
 	for p.tok().kind == tAt {
 		p.next()
@@ -1102,16 +1100,17 @@ func (p *parser) decorated() Stmt {
 		}
 		p.next()
 	}
+	// CPython starts a decorated definition at "def" or "class".
 	t := p.tok()
 	switch t.kind {
 	case kwDef:
-		return p.funcDef(decos, start, false)
+		return p.funcDef(decos, t.pos, false)
 	case kwClass:
-		return p.classDef(decos, start)
+		return p.classDef(decos, t.pos)
 	case kwAsync:
 		if p.peek(1) == kwDef {
 			p.next()
-			return p.funcDef(decos, start, true)
+			return p.funcDef(decos, t.pos, true)
 		}
 	}
 	p.failGeneric()
@@ -1171,19 +1170,17 @@ func (p *parser) funcDef(decos []Expr, start Position, isAsync bool) Stmt {
 func (p *parser) expectForcedColon() { p.expectForced(tColon, ":") }
 
 func (p *parser) blockEnd(body []Stmt) Position {
-	if len(body) == 0 {
-		return p.prevEnd()
-	}
-	return body[len(body)-1].End()
+	return p.endPos()
 }
 
 func (p *parser) classDef(decos []Expr, start Position) Stmt {
 	kw := p.next() // 'class'
 	c := &ClassDef{DecoratorList: decos}
 	c.Name = p.text(p.expect(tName))
-	if p.got(tLParen) {
+	if open := p.tok(); open.kind == tLParen {
+		p.next()
 		p.brackets++
-		c.Bases, c.Keywords = p.callArgs(tRParen)
+		c.Bases, c.Keywords = p.callArgs(open, tRParen)
 		p.expect(tRParen)
 		p.brackets--
 	}
@@ -1208,11 +1205,7 @@ func (p *parser) ifStmt() Stmt {
 	case kwElse:
 		s.OrElse = p.elseBlock()
 	}
-	end := p.blockEnd(s.Body)
-	if len(s.OrElse) > 0 {
-		end = s.OrElse[len(s.OrElse)-1].End()
-	}
-	s.Span = span(kw.pos, end)
+	s.Span = span(kw.pos, p.endPos())
 	return s
 }
 
@@ -1292,6 +1285,7 @@ func (p *parser) withStmt(start Position, isAsync bool) Stmt {
 }
 
 func (p *parser) withItem(inParens bool) *WithItem {
+	start := p.tok().pos
 	e := p.expression()
 	it := &WithItem{ContextExpr: e}
 	if p.got(kwAs) {
@@ -1307,7 +1301,7 @@ func (p *parser) withItem(inParens bool) *WithItem {
 		}
 		it.OptionalVars = target
 	}
-	it.Span = span(e.Pos(), p.prevEnd())
+	it.Span = span(start, p.endPos())
 	return it
 }
 
@@ -1317,7 +1311,7 @@ func (p *parser) starTarget() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		e = &Starred{Span: span(t.pos, v.End()), Value: v}
+		e = &Starred{Span: span(t.pos, p.endPos()), Value: v}
 	} else {
 		e = p.bitwiseOr()
 	}
@@ -1375,16 +1369,7 @@ func (p *parser) tryStmt() Stmt {
 		t := p.errorToken()
 		p.failAt(t.pos, t.end, "expected 'except' or 'finally' block")
 	}
-	end := p.blockEnd(s.Body)
-	for _, part := range [][]Stmt{s.OrElse, s.FinalBody} {
-		if len(part) > 0 {
-			end = part[len(part)-1].End()
-		}
-	}
-	if len(s.Handlers) > 0 && len(s.OrElse) == 0 && len(s.FinalBody) == 0 {
-		end = s.Handlers[len(s.Handlers)-1].End()
-	}
-	s.Span = span(kw.pos, end)
+	s.Span = span(kw.pos, p.endPos())
 	return s
 }
 
@@ -1479,7 +1464,7 @@ func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 		}
 		p.next()
 	}
-	args.Span = span(start, p.prevEnd())
+	args.Span = span(start, p.endPos())
 	return args
 }
 
@@ -1490,12 +1475,12 @@ func (p *parser) param(annotations, starAnnotation bool) *Arg {
 		if starAnnotation && p.tok().kind == tStar {
 			st := p.next()
 			v := p.bitwiseOr()
-			a.Annotation = &Starred{Span: span(st.pos, v.End()), Value: v}
+			a.Annotation = &Starred{Span: span(st.pos, p.endPos()), Value: v}
 		} else {
 			a.Annotation = p.expression()
 		}
 	}
-	a.Span = span(t.pos, p.prevEnd())
+	a.Span = span(t.pos, p.endPos())
 	return a
 }
 
@@ -1515,7 +1500,7 @@ func (p *parser) starExpressions() Expr {
 		}
 		elts = append(elts, p.starExpression())
 	}
-	return &Tuple{Span: span(start, p.prevEnd()), Elts: elts}
+	return &Tuple{Span: span(start, p.endPos()), Elts: elts}
 }
 
 func startsStarExpression(k tokKind) bool {
@@ -1526,7 +1511,7 @@ func (p *parser) starExpression() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		return &Starred{Span: span(t.pos, v.End()), Value: v}
+		return &Starred{Span: span(t.pos, p.endPos()), Value: v}
 	}
 	return p.expression()
 }
@@ -1536,7 +1521,7 @@ func (p *parser) starNamedExpression() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		return &Starred{Span: span(t.pos, v.End()), Value: v}
+		return &Starred{Span: span(t.pos, p.endPos()), Value: v}
 	}
 	return p.namedExpression()
 }
@@ -1560,7 +1545,7 @@ func (p *parser) namedExpression() Expr {
 		p.next()
 		v := p.expression()
 		target := &Name{Span: span(t.pos, t.end), Id: p.text(t), Ctx: Store}
-		return &NamedExpr{Span: span(t.pos, v.End()), Target: target, Value: v}
+		return &NamedExpr{Span: span(t.pos, p.endPos()), Target: target, Value: v}
 	}
 	e := p.expression()
 	switch p.tok().kind {
@@ -1623,13 +1608,13 @@ func (p *parser) expression() Expr {
 	test := p.disjunction()
 	if p.tok().kind != kwElse {
 		if p.tok().kind != tColon {
-			p.failAt(body.Pos(), test.End(), "expected 'else' after 'if' expression")
+			p.failAt(p.toks[startIdx].pos, test.End(), "expected 'else' after 'if' expression")
 		}
 		p.failGeneric()
 	}
 	p.next()
 	orelse := p.expression()
-	return &IfExp{Span: span(body.Pos(), orelse.End()), Test: test, Body: body, OrElse: orelse}
+	return &IfExp{Span: span(p.toks[startIdx].pos, p.endPos()), Test: test, Body: body, OrElse: orelse}
 }
 
 // forgotComma handles two juxtaposed expressions, which CPython
@@ -1684,10 +1669,11 @@ func (p *parser) lambda() Expr {
 	}
 	p.expect(tColon)
 	body := p.expression()
-	return &Lambda{Span: span(kw.pos, body.End()), Args: args, Body: body}
+	return &Lambda{Span: span(kw.pos, p.endPos()), Args: args, Body: body}
 }
 
 func (p *parser) disjunction() Expr {
+	start := p.tok().pos
 	first := p.conjunction()
 	if p.tok().kind != kwOr {
 		return first
@@ -1696,10 +1682,11 @@ func (p *parser) disjunction() Expr {
 	for p.got(kwOr) {
 		values = append(values, p.conjunction())
 	}
-	return &BoolOp{Span: span(first.Pos(), p.prevEnd()), Op: Or, Values: values}
+	return &BoolOp{Span: span(start, p.endPos()), Op: Or, Values: values}
 }
 
 func (p *parser) conjunction() Expr {
+	start := p.tok().pos
 	first := p.inversion()
 	if p.tok().kind != kwAnd {
 		return first
@@ -1708,7 +1695,7 @@ func (p *parser) conjunction() Expr {
 	for p.got(kwAnd) {
 		values = append(values, p.inversion())
 	}
-	return &BoolOp{Span: span(first.Pos(), p.prevEnd()), Op: And, Values: values}
+	return &BoolOp{Span: span(start, p.endPos()), Op: And, Values: values}
 }
 
 func (p *parser) inversion() Expr {
@@ -1717,12 +1704,13 @@ func (p *parser) inversion() Expr {
 		defer p.leave()
 		p.next()
 		v := p.inversion()
-		return &UnaryOp{Span: span(t.pos, v.End()), Op: Not, Operand: v}
+		return &UnaryOp{Span: span(t.pos, p.endPos()), Op: Not, Operand: v}
 	}
 	return p.comparison()
 }
 
 func (p *parser) comparison() Expr {
+	start := p.tok().pos
 	left := p.bitwiseOr()
 	var ops []CmpOperator
 	var comps []Expr
@@ -1766,7 +1754,7 @@ done:
 	if len(ops) == 0 {
 		return left
 	}
-	return &Compare{Span: span(left.Pos(), p.prevEnd()), Left: left, Ops: ops, Comparators: comps}
+	return &Compare{Span: span(start, p.endPos()), Left: left, Ops: ops, Comparators: comps}
 }
 
 // binary operator precedence levels, lowest first.
@@ -1785,6 +1773,7 @@ func (p *parser) binary(level int) Expr {
 	if level == len(binaryLevels) {
 		return p.factor()
 	}
+	start := p.tok().pos
 	left := p.binary(level + 1)
 	for {
 		op, ok := binaryLevels[level][p.tok().kind]
@@ -1793,7 +1782,7 @@ func (p *parser) binary(level int) Expr {
 		}
 		p.next()
 		right := p.binary(level + 1)
-		left = &BinOp{Span: span(left.Pos(), right.End()), Left: left, Op: op, Right: right}
+		left = &BinOp{Span: span(start, p.endPos()), Left: left, Op: op, Right: right}
 	}
 }
 
@@ -1814,17 +1803,18 @@ func (p *parser) factor() Expr {
 	defer p.leave()
 	p.next()
 	v := p.factor()
-	return &UnaryOp{Span: span(t.pos, v.End()), Op: op, Operand: v}
+	return &UnaryOp{Span: span(t.pos, p.endPos()), Op: op, Operand: v}
 }
 
 func (p *parser) power() Expr {
+	start := p.tok().pos
 	left := p.awaitPrimary()
 	if p.tok().kind != tDoubleStar {
 		return left
 	}
 	p.next()
 	right := p.factor()
-	return &BinOp{Span: span(left.Pos(), right.End()), Left: left, Op: Pow, Right: right}
+	return &BinOp{Span: span(start, p.endPos()), Left: left, Op: Pow, Right: right}
 }
 
 func (p *parser) awaitPrimary() Expr {
@@ -1833,33 +1823,34 @@ func (p *parser) awaitPrimary() Expr {
 		defer p.leave()
 		p.next()
 		v := p.primary()
-		return &Await{Span: span(t.pos, v.End()), Value: v}
+		return &Await{Span: span(t.pos, p.endPos()), Value: v}
 	}
 	return p.primary()
 }
 
 func (p *parser) primary() Expr {
+	start := p.tok().pos
 	e := p.atom()
 	for {
 		switch p.tok().kind {
 		case tDot:
 			p.next()
 			name := p.expect(tName)
-			e = &Attribute{Span: span(e.Pos(), name.end), Value: e, Attr: p.text(name)}
+			e = &Attribute{Span: span(start, name.end), Value: e, Attr: p.text(name)}
 		case tLParen:
-			p.next()
+			open := p.next()
 			p.brackets++
-			args, kws := p.callArgs(tRParen)
+			args, kws := p.callArgs(open, tRParen)
 			end := p.expect(tRParen).end
 			p.brackets--
-			e = &Call{Span: span(e.Pos(), end), Func: e, Args: args, Keywords: kws}
+			e = &Call{Span: span(start, end), Func: e, Args: args, Keywords: kws}
 		case tLBrack:
 			p.next()
 			p.brackets++
 			s := p.slices()
 			end := p.expect(tRBrack).end
 			p.brackets--
-			e = &Subscript{Span: span(e.Pos(), end), Value: e, Slice: s}
+			e = &Subscript{Span: span(start, end), Value: e, Slice: s}
 		default:
 			return e
 		}
@@ -1883,7 +1874,7 @@ func (p *parser) slices() Expr {
 		}
 		elts = append(elts, p.slice())
 	}
-	return &Tuple{Span: span(start, p.prevEnd()), Elts: elts}
+	return &Tuple{Span: span(start, p.endPos()), Elts: elts}
 }
 
 func (p *parser) slice() Expr {
@@ -1911,12 +1902,12 @@ func (p *parser) slice() Expr {
 			s.Step = p.expression()
 		}
 	}
-	s.Span = span(t.pos, p.prevEnd())
+	s.Span = span(t.pos, p.endPos())
 	return s
 }
 
 // callArgs parses call (or class base) arguments up to the closing token.
-func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
+func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 	var args []Expr
 	var kws []*Keyword
 	seenKw, seenDoubleStar := false, false
@@ -1926,7 +1917,7 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 		case t.kind == tStar:
 			p.next()
 			v := p.expression()
-			st := &Starred{Span: span(t.pos, v.End()), Value: v}
+			st := &Starred{Span: span(t.pos, p.endPos()), Value: v}
 			if seenDoubleStar {
 				p.failAt(t.pos, t.end, "iterable argument unpacking follows keyword argument unpacking")
 			}
@@ -1934,13 +1925,13 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 		case t.kind == tDoubleStar:
 			p.next()
 			v := p.expression()
-			kws = append(kws, &Keyword{Span: span(t.pos, v.End()), Value: v})
+			kws = append(kws, &Keyword{Span: span(t.pos, p.endPos()), Value: v})
 			seenDoubleStar = true
 		case t.kind == tName && p.peek(1) == tEqual:
 			p.next()
 			p.next()
 			v := p.expression()
-			kws = append(kws, &Keyword{Span: span(t.pos, v.End()), Arg: p.text(t), Value: v})
+			kws = append(kws, &Keyword{Span: span(t.pos, p.endPos()), Arg: p.text(t), Value: v})
 			seenKw = true
 		default:
 			var e Expr
@@ -1974,12 +1965,14 @@ func (p *parser) callArgs(closing tokKind) ([]Expr, []*Keyword) {
 				parseArg()
 			}
 			if p.atComprehension() {
-				g := p.genexp(e, e.Pos())
+				g := p.genexp(e, t.pos)
 				// A bare generator expression must be the only argument.
 				if len(args)+len(kws) > 0 || p.tok().kind != closing {
 					p.checkRestArgs(closing)
 					p.failNode(g, "Generator expression must be parenthesized")
 				}
+				// The call's parentheses double as the generator's.
+				g.Span = span(open.pos, p.tok().end)
 				e = g
 			}
 			if p.tok().kind == tEqual {
@@ -2066,7 +2059,7 @@ func (p *parser) genexp(elt Expr, start Position) *GeneratorExp {
 		p.failNode(elt, "iterable unpacking cannot be used in comprehension")
 	}
 	gens := p.comprehensions()
-	return &GeneratorExp{Span: span(start, p.prevEnd()), Elt: elt, Generators: gens}
+	return &GeneratorExp{Span: span(start, p.endPos()), Elt: elt, Generators: gens}
 }
 
 // comprehensions parses one or more "[async] for target in iter (if cond)*".
@@ -2090,7 +2083,7 @@ func (p *parser) comprehensions() []*Comprehension {
 			p.next()
 			c.Ifs = append(c.Ifs, p.disjunction())
 		}
-		c.Span = span(t.pos, p.prevEnd())
+		c.Span = span(t.pos, p.endPos())
 		out = append(out, c)
 	}
 }
@@ -2099,13 +2092,13 @@ func (p *parser) yieldExpr() Expr {
 	kw := p.next()
 	if p.got(kwFrom) {
 		v := p.expression()
-		return &YieldFrom{Span: span(kw.pos, v.End()), Value: v}
+		return &YieldFrom{Span: span(kw.pos, p.endPos()), Value: v}
 	}
 	y := &Yield{}
 	if startsStarExpression(p.tok().kind) && p.tok().kind != kwYield {
 		y.Value = p.starExpressions()
 	}
-	y.Span = span(kw.pos, p.prevEnd())
+	y.Span = span(kw.pos, p.endPos())
 	return y
 }
 
@@ -2281,7 +2274,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 		d.Values = append(d.Values, value)
 		if !p.got(tComma) {
 			p.closeDict()
-			d.Span = span(open.pos, p.prevEnd())
+			d.Span = span(open.pos, p.endPos())
 			return d
 		}
 	}
@@ -2309,7 +2302,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 		}
 	}
 	p.closeDict()
-	d.Span = span(open.pos, p.prevEnd())
+	d.Span = span(open.pos, p.endPos())
 	return d
 }
 

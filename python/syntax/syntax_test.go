@@ -39,7 +39,7 @@ type oracleError struct {
 type oracleResult struct {
 	Dump    string       `json:"dump"`
 	DumpPos string       `json:"dump_pos"`
-	Error *oracleError `json:"error"`
+	Error   *oracleError `json:"error"`
 }
 
 // cpython runs python3 once over all sources.

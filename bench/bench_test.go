@@ -29,7 +29,7 @@ func programs(tb testing.TB) map[string]string {
 	return out
 }
 
-var benchLimits = python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000}
+var benchLimits = python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000, MaxHostCalls: 1 << 30}
 
 // BenchmarkPrograms compiles and runs each program per iteration, as an
 // agent's snippet is: go test -bench Programs ./bench

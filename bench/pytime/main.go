@@ -42,7 +42,7 @@ func main() {
 			os.Exit(1)
 		}
 		_, err = prog.Run(context.Background(), python.RunOptions{Host: bench.Hosts(),
-			Limits: python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000}})
+			Limits: python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000, MaxHostCalls: 1 << 30}})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

@@ -318,7 +318,7 @@ func TestRegistryConcurrentUse(t *testing.T) {
 		go func() {
 			defer func() { done <- struct{}{} }()
 			for i := range 50 {
-				id := MakeID(SourceGo, "ns"+string(rune('a'+w)), "tool"+strings.Repeat("x", i))
+				id := MakeID(SourceGo, "ns"+string(rune('a'+w)), "tool_"+strings.Repeat("x", i+1))
 				if err := r.Add(testCap(id)); err != nil {
 					t.Errorf("Add(%s): %v", id, err)
 				}

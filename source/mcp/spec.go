@@ -33,7 +33,8 @@ type Startup string
 
 // The startup modes.
 const (
-	// StartupLazy connects on first use (a call or a catalog listing). It is
+	// StartupLazy connects on first use: a call, or a catalog listing when
+	// the tools are not in the catalog cache (ManagerOptions.CacheDir). It is
 	// the default.
 	StartupLazy Startup = "lazy"
 	// StartupEager connects in Manager.Start.

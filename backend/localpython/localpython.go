@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -158,6 +159,8 @@ type inMessage struct {
 	Kwargs json.RawMessage `json:"kwargs"`
 	Cancel *int64          `json:"cancel"`
 	Done   *doneMessage    `json:"done"`
+	Stdout *string         `json:"stdout"`
+	Stderr *string         `json:"stderr"`
 }
 
 type doneMessage struct {
@@ -234,62 +237,94 @@ func Reserved(bindings map[string]backend.HostFunc) []string {
 	return out
 }
 
-// Process is a started runner process and its channel: fd 3 carries the
-// init message and replies to it, fd 4 its calls and outcome. Stdout and
-// stderr are the snippet's own.
+// Process is a started runner process and its channel. It carries the
+// init message and replies one way, calls and the outcome the other.
 type Process struct {
-	cmd            *exec.Cmd
-	toPy           *os.File
-	fromPy         *os.File
+	cmd    *exec.Cmd
+	init   []byte
+	toPy   *os.File
+	fromPy *os.File
+	// stdout and stderr are the snippet's output; nil when the output
+	// arrives as protocol lines ({"stdout": text}, {"stderr": text}).
 	stdout, stderr *os.File
+	// diag is the process's own stderr when the snippet's output comes
+	// over the channel; its tail explains a crash.
+	diag *os.File
 }
 
 // StartProcess starts cmd, a CPython running the runner's main_fds(3, 4),
-// in its own process group, and sends it init.
+// in its own process group: fd 3 and 4 are the channel, stdout and stderr
+// are the snippet's. Serve sends it init.
 func StartProcess(cmd *exec.Cmd, init any) (*Process, error) {
+	return start(cmd, init, false)
+}
+
+// StartStdioProcess starts cmd in its own process group with the channel
+// on its stdin and stdout; the snippet's output arrives as protocol lines
+// and the process's stderr is kept for diagnostics. The pyodide backend's
+// Deno harness speaks this way.
+func StartStdioProcess(cmd *exec.Cmd, init any) (*Process, error) {
+	return start(cmd, init, true)
+}
+
+func start(cmd *exec.Cmd, init any, stdio bool) (*Process, error) {
 	line, err := json.Marshal(init)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the init message: %w", err)
 	}
-	var closeLater []*os.File
+	var all []*os.File
 	pipe := func() (r, w *os.File) {
 		if err != nil {
 			return nil, nil
 		}
 		r, w, err = os.Pipe()
-		closeLater = append(closeLater, r, w)
+		all = append(all, r, w)
 		return r, w
 	}
 	toPyR, toPyW := pipe()
 	fromPyR, fromPyW := pipe()
-	outR, outW := pipe()
 	errR, errW := pipe()
+	var outR, outW *os.File
+	if !stdio {
+		outR, outW = pipe()
+	}
 	if err != nil {
-		for _, f := range closeLater {
+		for _, f := range all {
 			f.Close()
 		}
 		return nil, fmt.Errorf("creating pipes: %w", err)
 	}
-	cmd.Stdin = nil
-	cmd.Stdout, cmd.Stderr = outW, errW
-	cmd.ExtraFiles = []*os.File{toPyR, fromPyW}
+	p := &Process{cmd: cmd, init: append(line, '\n'), toPy: toPyW, fromPy: fromPyR}
+	childEnds := []*os.File{toPyR, fromPyW, errW}
+	cmd.Stderr = errW
+	if stdio {
+		cmd.Stdin, cmd.Stdout = toPyR, fromPyW
+		p.diag = errR
+	} else {
+		cmd.Stdin, cmd.Stdout = nil, outW
+		cmd.ExtraFiles = []*os.File{toPyR, fromPyW}
+		childEnds = append(childEnds, outW)
+		p.stdout, p.stderr = outR, errR
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	startErr := cmd.Start()
 	// The child holds its own copies; ours would keep the pipes open.
-	for _, f := range []*os.File{toPyR, fromPyW, outW, errW} {
+	for _, f := range childEnds {
 		f.Close()
 	}
 	if startErr != nil {
-		for _, f := range []*os.File{toPyW, fromPyR, outR, errR} {
-			f.Close()
-		}
+		p.closeOurs()
 		return nil, fmt.Errorf("starting %s: %w", cmd.Path, startErr)
 	}
-	p := &Process{cmd: cmd, toPy: toPyW, fromPy: fromPyR, stdout: outR, stderr: errR}
-	// A runner that died at once is reported by Serve; the write error
-	// adds nothing.
-	_, _ = p.toPy.Write(append(line, '\n'))
 	return p, nil
+}
+
+func (p *Process) closeOurs() {
+	for _, f := range []*os.File{p.toPy, p.fromPy, p.stdout, p.stderr, p.diag} {
+		if f != nil {
+			f.Close()
+		}
+	}
 }
 
 // killGroup ends every process of the run's group.
@@ -338,21 +373,34 @@ func (p *Process) Serve(ctx context.Context, bridge backend.Bridge, opts backend
 	stopWatch := context.AfterFunc(runCtx, r.kill)
 	defer stopWatch()
 
-	var io sync.WaitGroup
-	io.Add(3)
-	go func() { defer io.Done(); r.copyOutput(p.stdout, opts.Stdout) }()
-	go func() { defer io.Done(); r.copyOutput(p.stderr, opts.Stderr) }()
-	go func() { defer io.Done(); r.readLoop() }()
+	var pumps sync.WaitGroup
+	var diag tailBuffer
+	spawn := func(f func()) {
+		pumps.Add(1)
+		go func() { defer pumps.Done(); f() }()
+	}
+	if p.stdout != nil {
+		spawn(func() { r.copyOutput(p.stdout, opts.Stdout) })
+		spawn(func() { r.copyOutput(p.stderr, opts.Stderr) })
+	}
+	if p.diag != nil {
+		spawn(func() { _, _ = io.Copy(&diag, p.diag) })
+	}
+	spawn(r.readLoop)
+	go func() {
+		r.writeMu.Lock()
+		defer r.writeMu.Unlock()
+		// A runner that died at once is reported below; the write error
+		// adds nothing.
+		_, _ = p.toPy.Write(p.init)
+	}()
 	start := time.Now()
 	waitErr := p.cmd.Wait()
 	r.kill() // whatever the snippet started in its group
-	io.Wait()
+	pumps.Wait()
 	cancel()
 	r.calling.Wait()
-	p.toPy.Close()
-	p.fromPy.Close()
-	p.stdout.Close()
-	p.stderr.Close()
+	p.closeOurs()
 
 	r.mu.Lock()
 	limitErr, done := r.limitErr, r.done
@@ -368,8 +416,11 @@ func (p *Process) Serve(ctx context.Context, bridge backend.Bridge, opts backend
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("run cancelled: %w", ctx.Err())
 	default:
-		return nil, &backend.Error{Type: "RuntimeError",
-			Message: fmt.Sprintf("the Python process ended before the snippet finished (%v)", exitDescription(waitErr))}
+		msg := fmt.Sprintf("the %s process ended before the snippet finished (%v)", filepath.Base(p.cmd.Path), exitDescription(waitErr))
+		if tail := strings.TrimSpace(diag.String()); tail != "" {
+			msg += ": " + tail
+		}
+		return nil, &backend.Error{Type: "RuntimeError", Message: msg}
 	}
 }
 
@@ -419,37 +470,58 @@ func (r *run) fail(e *backend.Error) {
 	r.kill()
 }
 
-// copyOutput copies the snippet's output to w within the output limit,
-// shared by stdout and stderr.
-func (r *run) copyOutput(src io.Reader, w io.Writer) {
-	if w == nil {
-		w = io.Discard
+// tailBuffer keeps the last bytes written to it.
+type tailBuffer struct{ b []byte }
+
+const tailSize = 2048
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > tailSize {
+		t.b = append(t.b[:0], t.b[len(t.b)-tailSize:]...)
 	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string { return string(t.b) }
+
+// copyOutput copies the snippet's output from src to w until src ends or
+// the output limit is hit.
+func (r *run) copyOutput(src io.Reader, w io.Writer) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
-		if n > 0 {
-			total := r.outBytes.Add(int64(n))
-			chunk := buf[:n]
-			over := total > r.limits.MaxOutputBytes
-			if over {
-				keep := int64(n) - (total - r.limits.MaxOutputBytes)
-				chunk = buf[:max(keep, 0)]
-			}
-			if len(chunk) > 0 {
-				_, _ = w.Write(chunk)
-			}
-			if over {
-				r.fail(&backend.Error{Type: "RuntimeError", Limit: "output",
-					Message: fmt.Sprintf("output limit of %d bytes exceeded", r.limits.MaxOutputBytes)})
-				_, _ = io.Copy(io.Discard, src)
-				return
-			}
+		if n > 0 && !r.output(w, buf[:n]) {
+			_, _ = io.Copy(io.Discard, src)
+			return
 		}
 		if err != nil {
 			return
 		}
 	}
+}
+
+// output writes a chunk of the snippet's output to w within the output
+// limit that stdout and stderr share; past it, it writes what fits, ends
+// the run and returns false.
+func (r *run) output(w io.Writer, chunk []byte) bool {
+	if w == nil {
+		w = io.Discard
+	}
+	total := r.outBytes.Add(int64(len(chunk)))
+	over := total > r.limits.MaxOutputBytes
+	if over {
+		keep := int64(len(chunk)) - (total - r.limits.MaxOutputBytes)
+		chunk = chunk[:max(keep, 0)]
+	}
+	if len(chunk) > 0 {
+		_, _ = w.Write(chunk)
+	}
+	if over {
+		r.fail(&backend.Error{Type: "RuntimeError", Limit: "output",
+			Message: fmt.Sprintf("output limit of %d bytes exceeded", r.limits.MaxOutputBytes)})
+	}
+	return !over
 }
 
 // readLoop reads the runner's lines until the channel closes.
@@ -476,6 +548,10 @@ func (r *run) handle(line []byte) {
 		return
 	}
 	switch {
+	case m.Stdout != nil:
+		r.output(r.opts.Stdout, []byte(*m.Stdout))
+	case m.Stderr != nil:
+		r.output(r.opts.Stderr, []byte(*m.Stderr))
 	case m.Done != nil:
 		r.mu.Lock()
 		if r.limitErr == nil {

@@ -454,3 +454,22 @@ def _cancel_all(loop):
     if tasks:
         loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
     loop.run_until_complete(loop.shutdown_asyncgens())
+
+
+async def main_pyodide(send, init_json, register):
+    """pyodide-deno: send(line) writes to the host; register(deliver) gives
+    the harness the function that hands it the host's replies. Returns the
+    outcome line."""
+    from pyodide.ffi import create_proxy
+
+    init = json.loads(init_json)
+    runner = Runner(lambda line: send(line))
+    register(create_proxy(runner.deliver))
+    sys.argv = [init.get("filename") or "<snippet>"]
+    done = await runner.run(init)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        pass
+    return json.dumps({"done": done}, separators=(",", ":"))

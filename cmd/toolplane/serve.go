@@ -17,13 +17,11 @@ import (
 
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/audit"
-	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
-	"github.com/toolplane/toolplane/dispatch"
-	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/server"
+	"github.com/toolplane/toolplane/server/rtengine"
 	"github.com/toolplane/toolplane/session"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
@@ -119,7 +117,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	}
 
 	srv, err := server.New(server.Options{
-		Engine:          runtimeEngine{rt},
+		Engine:          rtengine.New(rt),
 		Version:         buildVersion(),
 		SessionsEnabled: cfg.Session.Enabled,
 		Sessions: session.Options{
@@ -313,45 +311,4 @@ func serveMCPSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
 		}
 	}
 	return spec
-}
-
-// runtimeEngine adapts toolplane.Runtime to the facade's server.Engine.
-type runtimeEngine struct{ rt *toolplane.Runtime }
-
-func (e runtimeEngine) Registry() *capability.Registry { return e.rt.Registry() }
-func (e runtimeEngine) DefaultBackend() string         { return e.rt.DefaultBackend() }
-
-func (e runtimeEngine) Call(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
-	return e.rt.Dispatch(ctx, call)
-}
-
-func (e runtimeEngine) Execute(ctx context.Context, req *server.ExecuteRequest) (*server.Execution, error) {
-	bindings := make(map[string]backend.HostFunc, len(req.Bindings))
-	for name, f := range req.Bindings {
-		bindings[name] = backend.HostFunc(f)
-	}
-	res, err := e.rt.Execute(ctx, req.Code, toolplane.ExecuteOptions{
-		Backend:          req.Backend,
-		Timeout:          req.Timeout,
-		RunID:            req.RunID,
-		Globals:          req.Globals,
-		Bindings:         bindings,
-		Limits:           python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
-		OnCapabilityCall: req.OnCapabilityCall,
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := &server.Execution{
-		Value:           res.Value,
-		Stdout:          res.Stdout,
-		Stderr:          res.Stderr,
-		Duration:        res.Duration,
-		Backend:         res.Backend,
-		CapabilityCalls: res.CapabilityCalls,
-	}
-	if res.Error != nil {
-		out.Error = &server.ExecError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback, Limit: res.Error.Limit}
-	}
-	return out, nil
 }

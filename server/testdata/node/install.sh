@@ -14,6 +14,9 @@ prefix="${TOOLPLANE_FACADE_NODE_PREFIX:-$repo/.cache/node-facade}"
 
 packages=(
 	"@modelcontextprotocol/sdk@1.32.2"
+	# The conformance suite needs Node 22; the node package brings its own.
+	"node@22.23.3"
+	"@modelcontextprotocol/conformance@0.1.16"
 )
 
 if ! command -v npm >/dev/null 2>&1; then

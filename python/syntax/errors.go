@@ -3,7 +3,7 @@ package syntax
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
+	"unicode"
 )
 
 // Error kinds, named after the CPython exception class raised for them.
@@ -32,8 +32,8 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s", e.Filename, e.Line, e.Col, e.Kind, e.Msg)
 }
 
-// Traceback formats the error the way CPython prints an uncaught
-// SyntaxError (without the "Traceback" header, which CPython omits too):
+// Traceback formats the error the way CPython's traceback module does
+// (traceback.format_exception_only, without the trailing newline):
 //
 //	  File "x.py", line 3
 //	    print(1 +)
@@ -43,29 +43,33 @@ func (e *Error) Traceback() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  File \"%s\", line %d\n", e.Filename, e.Line)
 	if e.SourceLine != "" {
-		text := e.SourceLine
-		offset := e.Col - 1
-		// Leading whitespace is stripped, moving the caret with it.
-		trimmed := strings.TrimLeft(text, " \t\f")
-		offset -= utf8.RuneCountInString(text) - utf8.RuneCountInString(trimmed)
-		n := utf8.RuneCountInString(trimmed)
-		if offset > n {
-			offset = n
-		}
+		rtext := []rune(strings.TrimRight(e.SourceLine, "\n"))
+		ltext := []rune(strings.TrimLeft(string(rtext), " \n\f"))
+		spaces := len(rtext) - len(ltext)
 		b.WriteString("    ")
-		b.WriteString(trimmed)
+		b.WriteString(string(ltext))
 		b.WriteString("\n")
-		if offset >= 0 {
-			carets := 1
-			if e.EndLine == e.Line && e.EndCol > e.Col {
-				carets = e.EndCol - e.Col
-			}
-			if offset+carets > n+1 {
-				carets = max(1, n+1-offset)
-			}
+		offset, end := e.Col, e.EndCol
+		if end == 0 {
+			end = offset
+		}
+		if offset == end || end == -1 {
+			end = offset + 1
+		}
+		col, endCol := offset-1-spaces, end-1-spaces
+		if col >= 0 {
 			b.WriteString("    ")
-			b.WriteString(strings.Repeat(" ", offset))
-			b.WriteString(strings.Repeat("^", carets))
+			for i := 0; i < col; i++ {
+				// Whitespace such as tabs is kept for alignment.
+				if i < len(ltext) && unicode.IsSpace(ltext[i]) {
+					b.WriteRune(ltext[i])
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+			if endCol > col {
+				b.WriteString(strings.Repeat("^", endCol-col))
+			}
 			b.WriteString("\n")
 		}
 	}

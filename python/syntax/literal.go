@@ -525,6 +525,8 @@ func (p *parser) fstringExpr(start, end int) Expr {
 	remap := func(e *Error) *Error {
 		shift := p.src.charCol(startPos.Line, startPos.Col) - 2
 		if e.Line == startPos.Line {
+			// The source line shown is CPython's parenthesized copy.
+			e.SourceLine = "(" + string(p.src.src[start:end]) + ")"
 			e.Col -= shift
 			if e.EndLine == e.Line && e.EndCol > 0 {
 				e.EndCol -= shift

@@ -74,7 +74,7 @@ func TestMutationDifferential(t *testing.T) {
 		srcs[i] = strings.ToValidUTF8(srcs[i], "?")
 	}
 	want := cpython(t, srcs)
-	var agreeAccept, agreeErr, errDetail, bad int
+	var agreeAccept, agreeErr, errDetail, tbDiff, bad int
 	var detailSamples []string
 	for i, src := range srcs {
 		mod, err := Parse("x.py", []byte(src))
@@ -106,6 +106,12 @@ func TestMutationDifferential(t *testing.T) {
 				t.Fatalf("mutant %d: error %T is not *syntax.Error", i, err)
 			}
 			got := oracleError{Kind: se.Kind, Line: se.Line, Col: se.Col, Msg: se.Msg}
+			if got == *w.Error && w.Traceback != "" && se.Traceback() != w.Traceback {
+				tbDiff++
+				if len(detailSamples) < 400 {
+					detailSamples = append(detailSamples, strconv.Quote(src)+"\n    traceback got:\n"+se.Traceback()+"\n    want:\n"+w.Traceback)
+				}
+			}
 			if w.Error.Kind == "ValueError" || got == *w.Error {
 				errDetail++
 			} else if len(detailSamples) < 400 {
@@ -119,6 +125,6 @@ func TestMutationDifferential(t *testing.T) {
 			t.Log(s)
 		}
 	}
-	t.Logf("mutants: %d: both accept %d (identical AST), both reject %d (identical error %d), disagreements %d",
-		n, agreeAccept, agreeErr, errDetail, bad)
+	t.Logf("mutants: %d: both accept %d (identical AST), both reject %d (identical error %d, of which %d with a different traceback text), disagreements %d",
+		n, agreeAccept, agreeErr, errDetail, tbDiff, bad)
 }

@@ -33,14 +33,12 @@ func ParseExpr(filename string, src []byte) (Expr, error) {
 	}
 	var e Expr
 	if err := p.run(func() {
-		for p.tok().kind == tNewline {
+		// Like eval(), leading blank lines and indentation are ignored.
+		for k := p.tok().kind; k == tNewline || k == tIndent; k = p.tok().kind {
 			p.next()
 		}
-		if p.tok().kind == tIndent {
-			p.failIndent(p.tok(), "unexpected indent")
-		}
 		e = p.starExpressions()
-		for p.tok().kind == tNewline {
+		for k := p.tok().kind; k == tNewline || k == tDedent; k = p.tok().kind {
 			p.next()
 		}
 		if p.tok().kind != tEOF {

@@ -15,15 +15,16 @@ import (
 // oracleScript parses every source of a JSON list with CPython and prints
 // a JSON list of outcomes: the ast.dump of the module, or the SyntaxError.
 const oracleScript = `
-import ast, json, sys
+import ast, json, sys, traceback
 out = []
 for src in json.load(sys.stdin):
     try:
-        tree = ast.parse(src)
+        tree = ast.parse(src, "x.py")
         out.append({"dump": ast.dump(tree), "dump_pos": ast.dump(tree, include_attributes=True)})
     except SyntaxError as e:
         out.append({"error": {"kind": type(e).__name__, "line": e.lineno or 0,
-            "col": e.offset or 0, "msg": e.msg}})
+            "col": e.offset or 0, "msg": e.msg},
+            "traceback": "".join(traceback.format_exception_only(type(e), e)).rstrip("\n")})
     except ValueError as e:
         out.append({"error": {"kind": "ValueError", "line": 0, "col": 0, "msg": str(e)}})
 json.dump(out, sys.stdout)
@@ -40,6 +41,8 @@ type oracleResult struct {
 	Dump    string       `json:"dump"`
 	DumpPos string       `json:"dump_pos"`
 	Error   *oracleError `json:"error"`
+	// Traceback is traceback.format_exception_only of the SyntaxError.
+	Traceback string `json:"traceback"`
 }
 
 // cpython runs python3 once over all sources.
@@ -134,7 +137,7 @@ func TestDifferentialCPython(t *testing.T) {
 		srcs[i] = c.src
 	}
 	want := cpython(t, srcs)
-	var accepted, rejected, failed, skipped, posMismatch int
+	var accepted, rejected, failed, skipped, posMismatch, tbMismatch int
 	for i, c := range cases {
 		mod, err := Parse("x.py", []byte(c.src))
 		w := want[i]
@@ -177,6 +180,14 @@ func TestDifferentialCPython(t *testing.T) {
 			if w.Error.Kind == "ValueError" {
 				got.Kind, got.Line, got.Col = "ValueError", 0, 0
 				got.Msg = w.Error.Msg
+			}
+			if got == *w.Error && w.Traceback != "" {
+				if tb := se.Traceback(); tb != w.Traceback {
+					tbMismatch++
+					if tbMismatch <= 10 {
+						t.Errorf("%s: traceback differs\nsource:\n%s\ngot:\n%s\nwant:\n%s", c.name, c.src, tb, w.Traceback)
+					}
+				}
 			}
 			if got != *w.Error {
 				failed++

@@ -1,0 +1,166 @@
+package syntax
+
+import (
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// TestUnsupportedConstructs checks the constructs rejected by design: each
+// error names the construct and its line.
+func TestUnsupportedConstructs(t *testing.T) {
+	tests := []struct {
+		src       string
+		line, col int
+		msg       string
+	}{
+		{"x = 1\nmatch x:\n    case 1:\n        pass\n", 2, 1, "match statements are not supported by the embedded interpreter"},
+		{"match (x, y):\n    case _: pass\n", 1, 1, "match statements are not supported by the embedded interpreter"},
+		{"match [a]:\n    case _: pass\n", 1, 1, "match statements are not supported by the embedded interpreter"},
+		{"try:\n    pass\nexcept* ValueError:\n    pass\n", 3, 1, "except* (exception groups) is not supported by the embedded interpreter"},
+		{"s = '\\N{BULLET}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
+		{"s = f'\\N{BULLET} {x}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("s.py", []byte(tt.src))
+		var se *Error
+		if !errors.As(err, &se) {
+			t.Errorf("%q: got %v, want a *syntax.Error", tt.src, err)
+			continue
+		}
+		if se.Line != tt.line || se.Col != tt.col || se.Msg != tt.msg || se.Kind != KindSyntax || se.Filename != "s.py" {
+			t.Errorf("%q: got %s %d:%d %q, want SyntaxError %d:%d %q", tt.src, se.Kind, se.Line, se.Col, se.Msg, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+// TestSoftKeywordsAsNames checks that match, case, _ and type remain
+// ordinary identifiers.
+func TestSoftKeywordsAsNames(t *testing.T) {
+	src := "match = 1\ncase = match\n_ = type(case)\nmatch(x)\nmatch[0] = 2\nmatch.y = 3\nprint(match, case, _, type)\n"
+	mod, err := Parse("s.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mod.Body) != 7 {
+		t.Fatalf("got %d statements, want 7", len(mod.Body))
+	}
+}
+
+func TestTraceback(t *testing.T) {
+	_, err := Parse("x.py", []byte("def f():\n    return (1 +)\n"))
+	var se *Error
+	if !errors.As(err, &se) {
+		t.Fatalf("got %v, want *syntax.Error", err)
+	}
+	want := "  File \"x.py\", line 2\n    return (1 +)\n               ^\nSyntaxError: invalid syntax"
+	if got := se.Traceback(); got != want {
+		t.Errorf("Traceback:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := se.Error(), "x.py:2:16: SyntaxError: invalid syntax"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestParseExpr(t *testing.T) {
+	e, err := ParseExpr("e", []byte("\n  a + 2 * b, *c\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "Tuple(elts=[BinOp(left=Name(id='a', ctx=Load()), op=Add(), right=BinOp(left=Constant(value=2), op=Mult(), right=Name(id='b', ctx=Load()))), Starred(value=Name(id='c', ctx=Load()), ctx=Load())], ctx=Load())"
+	if got := Dump(e); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if _, err := ParseExpr("e", []byte("a = 1")); err == nil {
+		t.Error("ParseExpr accepted an assignment")
+	}
+}
+
+func TestConstantValues(t *testing.T) {
+	src := "None; True; 7; 12345678901234567890123; 1.5; 2j; 'é\\x41'; b'\\xff'; ...\n"
+	mod, err := Parse("c.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge, _ := new(big.Int).SetString("12345678901234567890123", 10)
+	want := []any{nil, true, int64(7), huge, 1.5, complex(0, 2), "éA", Bytes("\xff"), EllipsisType{}}
+	for i, s := range mod.Body {
+		c := s.(*ExprStmt).Value.(*Constant)
+		switch w := want[i].(type) {
+		case *big.Int:
+			if b, ok := c.Value.(*big.Int); !ok || b.Cmp(w) != 0 {
+				t.Errorf("constant %d = %#v, want %v", i, c.Value, w)
+			}
+		default:
+			if c.Value != w {
+				t.Errorf("constant %d = %#v, want %#v", i, c.Value, w)
+			}
+		}
+	}
+}
+
+// TestWalkOrder checks that Walk visits every node once, in CPython's
+// field order, and calls Visit(nil) after each node's children.
+func TestWalkOrder(t *testing.T) {
+	mod, err := Parse("w.py", []byte("def f(a=1):\n    return [x + a for x in y if x]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	depth, maxDepth := 0, 0
+	var v visitFunc
+	v = func(n Node) Visitor {
+		if n == nil {
+			depth--
+			return nil
+		}
+		depth++
+		maxDepth = max(maxDepth, depth)
+		if name, ok := n.(*Name); ok {
+			names = append(names, name.Id)
+		}
+		return v
+	}
+	Walk(v, mod)
+	if depth != 0 {
+		t.Errorf("unbalanced Visit(nil) calls: depth %d", depth)
+	}
+	if got := strings.Join(names, " "); got != "x a x y x" {
+		t.Errorf("names in walk order: %q, want %q", got, "x a x y x")
+	}
+	count := 0
+	Inspect(mod, func(n Node) bool {
+		count++
+		_, isLambdaOrDef := n.(*FunctionDef)
+		return !isLambdaOrDef
+	})
+	if count != 2 {
+		t.Errorf("Inspect with pruning visited %d nodes, want 2 (module and def)", count)
+	}
+}
+
+type visitFunc func(Node) Visitor
+
+func (f visitFunc) Visit(n Node) Visitor { return f(n) }
+
+// TestDeepNestingFails checks that pathological nesting is an error, not
+// a stack overflow.
+func TestDeepNestingFails(t *testing.T) {
+	for _, src := range []string{
+		strings.Repeat("(", 5000) + strings.Repeat(")", 5000),
+		"x = " + strings.Repeat("-", 100000) + "1",
+		"x = " + strings.Repeat("not ", 100000) + "1",
+		strings.Repeat("[", 150) + strings.Repeat("]", 150),
+		"f" + strings.Repeat("(a)", 50000),
+	} {
+		_, err := Parse("d.py", []byte(src))
+		if err == nil && len(src) > 1000 && !strings.HasPrefix(src, "f") {
+			t.Errorf("%.20q...: accepted", src)
+		}
+		var se *Error
+		if err != nil && (!errors.As(err, &se) || strings.Contains(se.Msg, "internal")) {
+			t.Errorf("%.20q...: %v", src, err)
+		}
+	}
+}

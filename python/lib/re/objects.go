@@ -8,9 +8,63 @@ import (
 	"github.com/toolplane/toolplane/python/vm"
 )
 
-// Pattern and Match objects: instances whose namespace holds CPython's data attributes and
-// closures over the Go state for the methods; the class holds the dunders, which reach
-// the state through those closures.
+// Pattern and Match objects are instances of per-run classes whose methods and data
+// attributes (properties) live on the class. An instance's namespace holds one entry,
+// __state__: a builtin that hands its Go state only to callers presenting stateKey, a
+// value Python code cannot make, and raises TypeError for anyone else. So nothing
+// reachable from Python exposes Go values, and a Match costs a few small allocations.
+
+// stateKey unlocks an object's __state__ builtin; only this package can construct it.
+type stateKey struct{}
+
+func withState(inst *vm.Instance, st any) *vm.Instance {
+	d := vm.NewDictSize(1)
+	d.SetStr("__state__", &vm.Builtin{Name: "__state__", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) == 1 {
+			if _, ok := args[0].(stateKey); ok {
+				return st, nil
+			}
+		}
+		return nil, vm.Errorf(vm.TypeErrorClass, "__state__ is internal to the re module")
+	}})
+	inst.Dict = d
+	return inst
+}
+
+// stateOf returns the Go state of a Pattern or Match object of this run.
+func stateOf[T any](v vm.Value, cls *vm.Class, what string) (T, error) {
+	var zero T
+	inst, ok := v.(*vm.Instance)
+	if ok && inst.Class == cls && inst.Dict != nil {
+		if b, ok := inst.Dict.GetStr("__state__"); ok {
+			if bf, ok := b.(*vm.Builtin); ok {
+				st, err := bf.Fn(nil, vm.Tuple{stateKey{}}, nil)
+				if err == nil {
+					if s, ok := st.(T); ok {
+						return s, nil
+					}
+				}
+			}
+		}
+	}
+	return zero, vm.Errorf(vm.TypeErrorClass, "descriptor requires a 're.%s' object but received '%s'", what, vm.TypeName(v))
+}
+
+type patternState struct {
+	re     *regex.Regexp
+	source vm.Value
+	gi     *vm.Dict
+}
+
+type matchState struct {
+	mt  *regex.Match
+	pat *vm.Instance
+	str vm.Value
+}
+
+func property(d *vm.Dict, name string, get builtinFn) {
+	d.SetStr(name, &vm.Property{Get: &vm.Builtin{Name: name, Fn: get}})
+}
 
 type builtinFn = func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 
@@ -66,12 +120,14 @@ func subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
 
 func (m *module) patternClassDict() *vm.Dict {
 	d := vm.NewDict()
+	self := func(v vm.Value) (*patternState, error) { return stateOf[*patternState](v, m.patCls, "Pattern") }
 	method(d, "__repr__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		self := args[0].(*vm.Instance)
-		p, _ := self.Dict.GetStr("pattern")
-		fv, _ := self.Dict.GetStr("flags")
-		fl := regex.Flags(fv.(vm.Int))
-		_, isStr := p.(vm.Str)
+		ps, err := self(args[0])
+		if err != nil {
+			return nil, err
+		}
+		fl := ps.re.Flags()
+		_, isStr := ps.source.(vm.Str)
 		if isStr && fl&(regex.Locale|regex.Unicode|regex.ASCII) == regex.Unicode {
 			fl &^= regex.Unicode
 		}
@@ -90,69 +146,90 @@ func (m *module) patternClassDict() *vm.Dict {
 		if fl != 0 {
 			names = append(names, fmt.Sprintf("0x%x", uint32(fl)))
 		}
-		r := truncRunes(valueRepr(t, p), 200)
+		r := truncRunes(valueRepr(t, ps.source), 200)
 		if len(names) == 0 {
 			return vm.Str("re.compile(" + r + ")"), nil
 		}
 		return vm.Str("re.compile(" + r + ", " + strings.Join(names, "|") + ")"), nil
 	})
-	return d
-}
-
-// newPattern builds a Pattern object for re; source is the pattern as given.
-func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
-	d := vm.NewDict()
-	self := &vm.Instance{Class: m.patCls, Dict: d}
-	d.SetStr("pattern", source)
-	d.SetStr("flags", vm.Int(re.Flags()))
-	d.SetStr("groups", vm.Int(re.Groups()))
-	gi := vm.NewDict()
-	for _, ng := range re.GroupIndex() {
-		gi.SetStr(ng.Name, vm.Int(ng.Index))
-	}
-	d.SetStr("groupindex", gi)
-
-	span := func(t *vm.Thread, fname string, args vm.Tuple, kw []vm.Kwarg) ([]rune, vm.Value, int, int, error) {
-		a, err := parseArgs(fname, args, kw, "string", "pos=", "endpos=")
+	property(d, "pattern", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ps, err := self(args[0])
 		if err != nil {
-			return nil, nil, 0, 0, err
+			return nil, err
 		}
-		s, err := subject(re, a[0])
+		return ps.source, nil
+	})
+	property(d, "flags", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ps, err := self(args[0])
 		if err != nil {
-			return nil, nil, 0, 0, err
+			return nil, err
+		}
+		return vm.Int(ps.re.Flags()), nil
+	})
+	property(d, "groups", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ps, err := self(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return vm.Int(ps.re.Groups()), nil
+	})
+	property(d, "groupindex", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ps, err := self(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return ps.gi.Copy(), nil
+	})
+
+	// span binds (string, pos=0, endpos=len) for search, match, fullmatch, findall, finditer.
+	span := func(fname string, args vm.Tuple, kw []vm.Kwarg) (*patternState, []rune, vm.Value, int, int, error) {
+		if len(args) == 0 {
+			return nil, nil, nil, 0, 0, vm.Errorf(vm.TypeErrorClass, "descriptor '%s' of 're.Pattern' object needs an argument", fname)
+		}
+		ps, err := self(args[0])
+		if err != nil {
+			return nil, nil, nil, 0, 0, err
+		}
+		a, err := parseArgs(fname, args[1:], kw, "string", "pos=", "endpos=")
+		if err != nil {
+			return nil, nil, nil, 0, 0, err
+		}
+		s, err := subject(ps.re, a[0])
+		if err != nil {
+			return nil, nil, nil, 0, 0, err
 		}
 		pos, endpos := 0, len(s)
 		if a[1] != nil {
 			p, err := toInt(a[1], "pos")
 			if err != nil {
-				return nil, nil, 0, 0, err
+				return nil, nil, nil, 0, 0, err
 			}
 			pos = clampInt(p)
 		}
 		if a[2] != nil {
 			e, err := toInt(a[2], "endpos")
 			if err != nil {
-				return nil, nil, 0, 0, err
+				return nil, nil, nil, 0, 0, err
 			}
 			endpos = clampInt(e)
 		}
-		return s, a[0], pos, endpos, nil
+		return ps, s, a[0], pos, endpos, nil
 	}
 	for _, name := range []string{"search", "match", "fullmatch"} {
 		name := name
 		method(d, name, func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-			s, str, pos, endpos, err := span(t, name, args, kw)
+			ps, s, str, pos, endpos, err := span(name, args, kw)
 			if err != nil {
 				return nil, err
 			}
 			var mt *regex.Match
 			switch name {
 			case "search":
-				mt, err = re.Search(limits(t), s, pos, endpos)
+				mt, err = ps.re.Search(limits(t), s, pos, endpos)
 			case "match":
-				mt, err = re.Match(limits(t), s, pos, endpos)
+				mt, err = ps.re.Match(limits(t), s, pos, endpos)
 			default:
-				mt, err = re.FullMatch(limits(t), s, pos, endpos)
+				mt, err = ps.re.FullMatch(limits(t), s, pos, endpos)
 			}
 			if err != nil {
 				return nil, m.pyError(err)
@@ -160,14 +237,15 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 			if mt == nil {
 				return vm.None, nil
 			}
-			return m.newMatch(mt, self, str), nil
+			return m.newMatch(mt, args[0].(*vm.Instance), str), nil
 		})
 	}
 	method(d, "findall", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		s, _, pos, endpos, err := span(t, "findall", args, kw)
+		ps, s, _, pos, endpos, err := span("findall", args, kw)
 		if err != nil {
 			return nil, err
 		}
+		re := ps.re
 		rows, err := re.FindAll(limits(t), s, pos, endpos)
 		if err != nil {
 			return nil, m.pyError(err)
@@ -193,11 +271,12 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 		return vm.NewList(items), nil
 	})
 	method(d, "finditer", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		s, str, pos, endpos, err := span(t, "finditer", args, kw)
+		ps, s, str, pos, endpos, err := span("finditer", args, kw)
 		if err != nil {
 			return nil, err
 		}
-		it := re.FindIter(limits(t), s, pos, endpos)
+		pat := args[0].(*vm.Instance)
+		it := ps.re.FindIter(limits(t), s, pos, endpos)
 		return vm.FuncIter(m.iterCls, func(t *vm.Thread) (vm.Value, bool, error) {
 			mt, err := it.Next()
 			if err != nil {
@@ -206,13 +285,21 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 			if mt == nil {
 				return nil, false, nil
 			}
-			return m.newMatch(mt, self, str), true, nil
+			return m.newMatch(mt, pat, str), true, nil
 		}), nil
 	})
 	for _, name := range []string{"sub", "subn"} {
 		name := name
 		method(d, name, func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-			a, err := parseArgs(name, args, kw, "repl", "string", "count=")
+			if len(args) == 0 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '%s' of 're.Pattern' object needs an argument", name)
+			}
+			ps, err := self(args[0])
+			if err != nil {
+				return nil, err
+			}
+			re := ps.re
+			a, err := parseArgs(name, args[1:], kw, "repl", "string", "count=")
 			if err != nil {
 				return nil, err
 			}
@@ -226,7 +313,7 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 					return nil, err
 				}
 			}
-			repl, err := m.replacement(t, re, self, a[1], a[0])
+			repl, err := m.replacement(t, re, args[0].(*vm.Instance), a[1], a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -244,7 +331,15 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 		})
 	}
 	method(d, "split", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		a, err := parseArgs("split", args, kw, "string", "maxsplit=")
+		if len(args) == 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "descriptor 'split' of 're.Pattern' object needs an argument")
+		}
+		ps, err := self(args[0])
+		if err != nil {
+			return nil, err
+		}
+		re := ps.re
+		a, err := parseArgs("split", args[1:], kw, "string", "maxsplit=")
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +372,16 @@ func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
 		}
 		return vm.NewList(items), nil
 	})
-	return self
+	return d
+}
+
+// newPattern builds a Pattern object for re; source is the pattern as given.
+func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
+	gi := vm.NewDict()
+	for _, ng := range re.GroupIndex() {
+		gi.SetStr(ng.Name, vm.Int(ng.Index))
+	}
+	return withState(&vm.Instance{Class: m.patCls}, &patternState{re: re, source: source, gi: gi})
 }
 
 func clampInt(v int64) int {
@@ -358,140 +462,134 @@ func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, s
 
 func (m *module) matchClassDict() *vm.Dict {
 	d := vm.NewDict()
-	method(d, "__repr__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		self := args[0].(*vm.Instance)
-		spanFn, _ := self.Dict.GetStr("span")
-		sp, err := t.Call(spanFn, nil, nil)
-		if err != nil {
-			return nil, err
+	self := func(v vm.Value) (*matchState, error) { return stateOf[*matchState](v, m.matchCls, "Match") }
+	// recv splits off the receiver of a method call.
+	recv := func(fname string, args vm.Tuple) (*matchState, vm.Tuple, error) {
+		if len(args) == 0 {
+			return nil, nil, vm.Errorf(vm.TypeErrorClass, "descriptor '%s' of 're.Match' object needs an argument", fname)
 		}
-		groupFn, _ := self.Dict.GetStr("group")
-		g, err := t.Call(groupFn, nil, nil)
-		if err != nil {
-			return nil, err
-		}
-		s := sp.(vm.Tuple)
-		return vm.Str(fmt.Sprintf("<re.Match object; span=(%d, %d), match=%s>", s[0], s[1], truncRunes(valueRepr(t, g), 50))), nil
-	})
-	method(d, "__getitem__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		if len(args) != 2 {
-			return nil, vm.Errorf(vm.TypeErrorClass, "expected 1 argument, got %d", len(args)-1)
-		}
-		self := args[0].(*vm.Instance)
-		groupFn, _ := self.Dict.GetStr("group")
-		return t.Call(groupFn, vm.Tuple{args[1]}, nil)
-	})
-	return d
-}
-
-// newMatch builds a Match object.
-func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.Instance {
-	re := mt.Re()
-	d := vm.NewDict()
-	self := &vm.Instance{Class: m.matchCls, Dict: d}
-	d.SetStr("string", str)
-	d.SetStr("re", pat)
-	d.SetStr("pos", vm.Int(mt.Pos()))
-	d.SetStr("endpos", vm.Int(mt.EndPos()))
-	if i, ok := mt.LastIndex(); ok {
-		d.SetStr("lastindex", vm.Int(i))
-	} else {
-		d.SetStr("lastindex", vm.None)
+		ms, err := self(args[0])
+		return ms, args[1:], err
 	}
-	if n, ok := mt.LastGroup(); ok {
-		d.SetStr("lastgroup", vm.Str(n))
-	} else {
-		d.SetStr("lastgroup", vm.None)
-	}
-	regs := make(vm.Tuple, re.Groups()+1)
-	for g := range regs {
-		s, e := mt.Span(g)
-		regs[g] = vm.Tuple{vm.Int(s), vm.Int(e)}
-	}
-	d.SetStr("regs", regs)
-
-	index := func(v vm.Value) (int, error) {
+	index := func(ms *matchState, v vm.Value) (int, error) {
 		switch x := v.(type) {
 		case vm.Int, vm.Bool:
 			i, _ := toInt(x, "group")
-			if i >= 0 && i <= int64(re.Groups()) {
+			if i >= 0 && i <= int64(ms.mt.Re().Groups()) {
 				return int(i), nil
 			}
 		case vm.Str:
-			if i, ok := re.GroupNumber(string(x)); ok {
+			if i, ok := ms.mt.Re().GroupNumber(string(x)); ok {
 				return i, nil
 			}
 		}
 		return 0, vm.Errorf(vm.IndexErrorClass, "no such group")
 	}
-	groupValue := func(g int, def vm.Value) vm.Value {
-		if s, ok := mt.Group(g); ok {
-			return textValue(re, s)
+	groupValue := func(ms *matchState, g int, def vm.Value) vm.Value {
+		if s, ok := ms.mt.Group(g); ok {
+			return textValue(ms.mt.Re(), s)
 		}
 		return def
 	}
-	method(d, "group", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		if len(kw) > 0 {
-			return nil, vm.Errorf(vm.TypeErrorClass, "group() takes no keyword arguments")
-		}
+	group := func(ms *matchState, args vm.Tuple) (vm.Value, error) {
 		if len(args) == 0 {
-			return groupValue(0, vm.None), nil
+			return groupValue(ms, 0, vm.None), nil
 		}
 		out := make(vm.Tuple, len(args))
 		for i, a := range args {
-			g, err := index(a)
+			g, err := index(ms, a)
 			if err != nil {
 				return nil, err
 			}
-			out[i] = groupValue(g, vm.None)
+			out[i] = groupValue(ms, g, vm.None)
 		}
 		if len(out) == 1 {
 			return out[0], nil
 		}
 		return out, nil
-	})
-	method(d, "groups", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		a, err := parseArgs("groups", args, kw, "default=")
+	}
+	method(d, "__repr__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ms, _, err := recv("__repr__", args)
 		if err != nil {
 			return nil, err
 		}
-		def := a[0]
-		if def == nil {
-			def = vm.None
+		s, e := ms.mt.Span(0)
+		g := groupValue(ms, 0, vm.None)
+		return vm.Str(fmt.Sprintf("<re.Match object; span=(%d, %d), match=%s>", s, e, truncRunes(valueRepr(t, g), 50))), nil
+	})
+	method(d, "__getitem__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ms, rest, err := recv("__getitem__", args)
+		if err != nil {
+			return nil, err
 		}
-		out := make(vm.Tuple, re.Groups())
-		for g := 1; g <= re.Groups(); g++ {
-			out[g-1] = groupValue(g, def)
+		if len(rest) != 1 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "expected 1 argument, got %d", len(rest))
+		}
+		return group(ms, rest)
+	})
+	method(d, "group", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ms, rest, err := recv("group", args)
+		if err != nil {
+			return nil, err
+		}
+		if len(kw) > 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "group() takes no keyword arguments")
+		}
+		return group(ms, rest)
+	})
+	defaulted := func(fname string, args vm.Tuple, kw []vm.Kwarg) (*matchState, vm.Value, error) {
+		ms, rest, err := recv(fname, args)
+		if err != nil {
+			return nil, nil, err
+		}
+		a, err := parseArgs(fname, rest, kw, "default=")
+		if err != nil {
+			return nil, nil, err
+		}
+		if a[0] == nil {
+			return ms, vm.None, nil
+		}
+		return ms, a[0], nil
+	}
+	method(d, "groups", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		ms, def, err := defaulted("groups", args, kw)
+		if err != nil {
+			return nil, err
+		}
+		n := ms.mt.Re().Groups()
+		out := make(vm.Tuple, n)
+		for g := 1; g <= n; g++ {
+			out[g-1] = groupValue(ms, g, def)
 		}
 		return out, nil
 	})
 	method(d, "groupdict", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		a, err := parseArgs("groupdict", args, kw, "default=")
+		ms, def, err := defaulted("groupdict", args, kw)
 		if err != nil {
 			return nil, err
 		}
-		def := a[0]
-		if def == nil {
-			def = vm.None
-		}
 		out := vm.NewDict()
-		for _, ng := range re.GroupIndex() {
-			out.SetStr(ng.Name, groupValue(ng.Index, def))
+		for _, ng := range ms.mt.Re().GroupIndex() {
+			out.SetStr(ng.Name, groupValue(ms, ng.Index, def))
 		}
 		return out, nil
 	})
 	spanOf := func(fname string, args vm.Tuple, kw []vm.Kwarg) (int, int, error) {
-		a, err := parseArgs(fname, args, kw, "group=")
+		ms, rest, err := recv(fname, args)
+		if err != nil {
+			return 0, 0, err
+		}
+		a, err := parseArgs(fname, rest, kw, "group=")
 		if err != nil {
 			return 0, 0, err
 		}
 		g := 0
 		if a[0] != nil {
-			if g, err = index(a[0]); err != nil {
+			if g, err = index(ms, a[0]); err != nil {
 				return 0, 0, err
 			}
 		}
-		s, e := mt.Span(g)
+		s, e := ms.mt.Span(g)
 		return s, e, nil
 	}
 	method(d, "span", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -516,7 +614,11 @@ func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.I
 		return vm.Int(e), nil
 	})
 	method(d, "expand", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		a, err := parseArgs("expand", args, kw, "template")
+		ms, rest, err := recv("expand", args)
+		if err != nil {
+			return nil, err
+		}
+		a, err := parseArgs("expand", rest, kw, "template")
 		if err != nil {
 			return nil, err
 		}
@@ -529,11 +631,49 @@ func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.I
 		default:
 			return nil, vm.Errorf(vm.TypeErrorClass, "expected str or bytes, got '%s'", vm.TypeName(a[0]))
 		}
-		out, err := mt.Expand(tmpl)
+		out, err := ms.mt.Expand(tmpl)
 		if err != nil {
 			return nil, m.pyError(err)
 		}
-		return textValue(re, out), nil
+		return textValue(ms.mt.Re(), out), nil
 	})
-	return self
+	attr := func(name string, get func(ms *matchState) vm.Value) {
+		property(d, name, func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			ms, _, err := recv(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return get(ms), nil
+		})
+	}
+	attr("string", func(ms *matchState) vm.Value { return ms.str })
+	attr("re", func(ms *matchState) vm.Value { return ms.pat })
+	attr("pos", func(ms *matchState) vm.Value { return vm.Int(ms.mt.Pos()) })
+	attr("endpos", func(ms *matchState) vm.Value { return vm.Int(ms.mt.EndPos()) })
+	attr("lastindex", func(ms *matchState) vm.Value {
+		if i, ok := ms.mt.LastIndex(); ok {
+			return vm.Int(i)
+		}
+		return vm.None
+	})
+	attr("lastgroup", func(ms *matchState) vm.Value {
+		if n, ok := ms.mt.LastGroup(); ok {
+			return vm.Str(n)
+		}
+		return vm.None
+	})
+	attr("regs", func(ms *matchState) vm.Value {
+		regs := make(vm.Tuple, ms.mt.Re().Groups()+1)
+		for g := range regs {
+			s, e := ms.mt.Span(g)
+			regs[g] = vm.Tuple{vm.Int(s), vm.Int(e)}
+		}
+		return regs
+	})
+	return d
+}
+
+// newMatch builds a Match object.
+func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.Instance {
+	return withState(&vm.Instance{Class: m.matchCls}, &matchState{mt: mt, pat: pat, str: str})
 }

@@ -17,9 +17,11 @@
 package re
 
 import (
+	"container/list"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/toolplane/toolplane/python/internal/regex"
 	"github.com/toolplane/toolplane/python/vm"
@@ -32,8 +34,56 @@ const MaxStepsPerCall = 100_000_000
 // maxCache is the number of compiled patterns a run keeps, like CPython's _MAXCACHE.
 const maxCache = 512
 
-// Register adds the module to a module table under the name "re".
-func Register(m vm.Modules) { m.Register("re", Module) }
+// Register adds the module to a module table under the name "re". The runs of that table
+// share one cache of compiled patterns, so a snippet run many times compiles its regexes
+// once.
+func Register(m vm.Modules) { m.Register("re", ModuleFunc()) }
+
+// ModuleFunc returns a module builder whose runs share a cache of compiled patterns.
+func ModuleFunc() vm.ModuleFunc {
+	shared := &sharedCache{m: map[cacheKey]*list.Element{}, ll: list.New()}
+	return func(t *vm.Thread) (*vm.Module, error) { return build(t, shared) }
+}
+
+// sharedCache is an LRU of compiled patterns shared by the runs of one module table.
+// Compiled patterns are immutable, so runs may use one concurrently.
+type sharedCache struct {
+	mu sync.Mutex
+	m  map[cacheKey]*list.Element
+	ll *list.List
+}
+
+type sharedEntry struct {
+	key cacheKey
+	re  *regex.Regexp
+}
+
+// sharedCacheSize bounds the patterns kept between runs.
+const sharedCacheSize = 1024
+
+func (c *sharedCache) get(k cacheKey) *regex.Regexp {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[k]; ok {
+		c.ll.MoveToFront(e)
+		return e.Value.(*sharedEntry).re
+	}
+	return nil
+}
+
+func (c *sharedCache) put(k cacheKey, re *regex.Regexp) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	c.m[k] = c.ll.PushFront(&sharedEntry{key: k, re: re})
+	for c.ll.Len() > sharedCacheSize {
+		old := c.ll.Back()
+		c.ll.Remove(old)
+		delete(c.m, old.Value.(*sharedEntry).key)
+	}
+}
 
 type cacheKey struct {
 	pattern string
@@ -41,11 +91,12 @@ type cacheKey struct {
 	flags   int64
 }
 
-// module is the per-run state of `re`: its classes and the pattern cache.
+// module is the per-run state of `re`: its classes and the run's Pattern objects.
 type module struct {
 	errCls, patCls, matchCls, iterCls *vm.Class
 	cache                             map[cacheKey]*vm.Instance
 	order                             []cacheKey
+	shared                            *sharedCache
 }
 
 var flagNames = []struct {
@@ -63,9 +114,13 @@ var flagNames = []struct {
 	{[]string{"DEBUG"}, regex.Debug},
 }
 
-// Module builds the `re` module for one run.
+// Module builds the `re` module for one run, without a cache shared between runs.
 func Module(t *vm.Thread) (*vm.Module, error) {
-	m := &module{cache: map[cacheKey]*vm.Instance{}}
+	return build(t, &sharedCache{m: map[cacheKey]*list.Element{}, ll: list.New()})
+}
+
+func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
+	m := &module{cache: map[cacheKey]*vm.Instance{}, shared: shared}
 	var err error
 	mk := func(name string, base *vm.Class, ns *vm.Dict) *vm.Class {
 		if err != nil {
@@ -209,15 +264,18 @@ func (m *module) compileValue(t *vm.Thread, pattern, flags vm.Value) (vm.Value, 
 	if inst, ok := m.cache[key]; ok {
 		return inst, nil
 	}
-	var re *regex.Regexp
-	var err error
-	if key.isBytes {
-		re, err = regex.CompileBytes([]byte(key.pattern), regex.Flags(fl))
-	} else {
-		re, err = regex.Compile(key.pattern, regex.Flags(fl))
-	}
-	if err != nil {
-		return nil, m.pyError(err)
+	re := m.shared.get(key)
+	if re == nil {
+		var err error
+		if key.isBytes {
+			re, err = regex.CompileBytes([]byte(key.pattern), regex.Flags(fl))
+		} else {
+			re, err = regex.Compile(key.pattern, regex.Flags(fl))
+		}
+		if err != nil {
+			return nil, m.pyError(err)
+		}
+		m.shared.put(key, re)
 	}
 	inst := m.newPattern(re, pattern)
 	if len(m.order) >= maxCache {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -231,5 +232,78 @@ re.search(r"(a+)+$", "a" * 5000 + "b")`
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("took %v to stop", d)
+	}
+}
+
+// Runs of one module table share compiled patterns; they may run concurrently.
+func TestConcurrentRunsShareCache(t *testing.T) {
+	t.Parallel()
+	mods := modules()
+	src := `import re
+out = []
+for i in range(50):
+    out.append(re.sub(r"(\d+)", lambda m: str(int(m.group(1)) + i), "a1 b2"))
+print(out[-1], re.compile(r"x+") is re.compile(r"x+"))`
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := runSnippet(t, mods, src, python.Limits{}, 10*time.Second)
+			if err == nil && out != "a50 b51 True\n" {
+				err = errors.New("unexpected output " + out)
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSnippetWithRegex(b *testing.B) {
+	mods := modules()
+	prog, err := python.Compile("<snippet>", `import re
+text = "2024-01-31 ERROR disk full\n2024-01-31 INFO ok\n2024-02-01 ERROR timeout\n" * 20
+rows = [m.groupdict() for m in re.finditer(r"^(?P<date>\S+) ERROR (?P<msg>.*)$", text, re.M)]
+n = len(re.findall(r"\bINFO\b", text))
+s = re.sub(r"(\d{4})-(\d\d)-(\d\d)", r"\3/\2/\1", text)
+return len(rows), n, len(s)`, python.CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The Go state behind Pattern and Match objects is not reachable from Python.
+func TestStateIsNotReachable(t *testing.T) {
+	t.Parallel()
+	src := `import re
+m = re.match("a", "a")
+try:
+    m.__state__(1)
+except TypeError as e:
+    print("TypeError", e)
+try:
+    re.Match.group(re.compile("a"))
+except TypeError as e:
+    print("TypeError", e)
+print(m.group(), m.re.pattern, m.string)`
+	out, err := runSnippet(t, modules(), src, python.Limits{}, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "TypeError __state__ is internal to the re module\nTypeError descriptor requires a 're.Match' object but received 'Pattern'\na a a\n"
+	if out != want {
+		t.Fatalf("got %q, want %q", out, want)
 	}
 }

@@ -453,6 +453,9 @@ scan:
 	}
 	exprEnd := j
 	if strings.TrimLeft(string(src[exprStart:exprEnd]), " \t\n\f") == "" {
+		if c := src[exprEnd]; c != '}' {
+			p.failFString(t.end, fmt.Sprintf("f-string: expression required before '%c'", c))
+		}
 		p.failFString(t.end, "f-string: empty expression not allowed")
 	}
 	value := p.fstringExpr(exprStart, exprEnd)

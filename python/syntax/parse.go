@@ -587,10 +587,13 @@ func (p *parser) exprOrAssign() Stmt {
 	case t.kind == tColon:
 		return p.annAssign(first, start, startTok.kind == tLParen)
 	case t.kind == tEqual:
+		// Each target is checked when its '=' is seen, as CPython does,
+		// before the rest of the statement is read.
 		targets := []Expr{first}
 		var value Expr
 		for {
-			eq := p.next()
+			p.checkAssignTarget(targets[len(targets)-1], len(targets) == 1)
+			p.next() // '='
 			if p.tok().kind == kwYield {
 				value = p.yieldExpr()
 			} else {
@@ -599,11 +602,9 @@ func (p *parser) exprOrAssign() Stmt {
 			if p.tok().kind != tEqual {
 				break
 			}
-			_ = eq
 			targets = append(targets, value)
 		}
-		for i, target := range targets {
-			p.checkAssignTarget(target, i, len(targets), value)
+		for _, target := range targets {
 			setContext(target, Store)
 		}
 		return &Assign{Span: span(start, p.endPos()), Targets: targets, Value: value}
@@ -657,6 +658,12 @@ func (p *parser) invalidAfterExpr(e Expr) {
 		}
 	}
 	if t.kind == tColonEqual {
+		if _, isName := e.(*Name); !isName && p.probe(func() {
+			p.next()
+			p.expression()
+		}) {
+			p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+		}
 		p.failAt(t.pos, t.end, "invalid syntax")
 	}
 	if startsExpression(t.kind) && t.kind != tLParen && t.kind != tLBrack && isCommaCandidate(e) {
@@ -738,9 +745,9 @@ func (p *parser) annAssign(target Expr, start Position, parenthesized bool) Stmt
 	return a
 }
 
-// checkAssignTarget validates one target of an assignment chain, with
-// CPython's messages.
-func (p *parser) checkAssignTarget(target Expr, i, n int, value Expr) {
+// checkAssignTarget validates one target of an assignment chain (the
+// current token is its '='), with CPython's messages.
+func (p *parser) checkAssignTarget(target Expr, first bool) {
 	bad := invalidTarget(target, Store)
 	if bad == nil {
 		return
@@ -751,29 +758,67 @@ func (p *parser) checkAssignTarget(target Expr, i, n int, value Expr) {
 			p.failNode(bad, "assignment to yield expression not possible")
 		}
 	}
-	// CPython suggests '==' when the first target is a lone non-display
-	// expression followed by "= simple-value" ending the statement.
-	if i == 0 && n == 1 && bad == target && isBitwiseOr(target) && isBitwiseOr(value) {
-		switch t := target.(type) {
-		case *List, *Tuple, *GeneratorExp:
-		case *Constant:
-			if t.Value == nil || t.Value == true || t.Value == false {
-				break
+	// CPython suggests '==' when the statement starts with a lone
+	// expression (not a display or True/False/None) followed by
+	// "= value" with nothing more assigned.
+	candidate := false
+	if first {
+		if bad == target && isBitwiseOr(target) && !startsWithDisplay(target) {
+			candidate = true
+		}
+		if tup, ok := target.(*Tuple); ok && !tupleParenthesized(p, tup) {
+			if last := tup.Elts[len(tup.Elts)-1]; last == bad && isBitwiseOr(bad) && !startsWithDisplay(bad) {
+				candidate = true
 			}
-			p.failNode(bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(bad))
-		default:
-			p.failNode(bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(bad))
 		}
 	}
-	if i == 0 && n == 1 && bad != target && isBitwiseOr(value) {
-		if tup, ok := target.(*Tuple); ok && !tupleParenthesized(p, tup) {
-			// "a, f() = 1": the last element, compared with the value.
-			if last := tup.Elts[len(tup.Elts)-1]; last == bad && isBitwiseOr(bad) {
-				p.failNode(bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(bad))
-			}
+	if candidate && p.probe(func() {
+		p.next()
+		p.bitwiseOr()
+		if k := p.tok().kind; k == tEqual || k == tColonEqual {
+			p.failGeneric()
 		}
+	}) {
+		p.failNode(bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(bad))
 	}
 	p.failNode(bad, "cannot assign to %s", exprName(bad))
+}
+
+// startsWithDisplay reports whether e begins with a list or tuple
+// display, a generator expression or True/False/None, which exclude
+// CPython's "Maybe you meant '=='" hint.
+func startsWithDisplay(e Expr) bool {
+	atom := e
+	for {
+		var next Expr
+		switch x := atom.(type) {
+		case *BinOp:
+			next = x.Left
+		case *Call:
+			next = x.Func
+		case *Attribute:
+			next = x.Value
+		case *Subscript:
+			next = x.Value
+		case *Compare:
+			next = x.Left
+		case *BoolOp:
+			next = x.Values[0]
+		case *IfExp:
+			next = x.Body
+		}
+		if next == nil || next.Pos() != atom.Pos() {
+			break
+		}
+		atom = next
+	}
+	switch x := atom.(type) {
+	case *List, *Tuple, *GeneratorExp:
+		return true
+	case *Constant:
+		return x.Value == nil || x.Value == true || x.Value == false
+	}
+	return false
 }
 
 func tupleParenthesized(p *parser, t *Tuple) bool {
@@ -1548,11 +1593,23 @@ func (p *parser) namedExpression() Expr {
 	e := p.expression()
 	switch p.tok().kind {
 	case tColonEqual:
-		p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+		p.invalidWalrus(e)
 	case tEqual:
 		p.invalidNamedAssign(e)
 	}
 	return e
+}
+
+// invalidWalrus reports "expr := value" with a non-name target; CPython
+// names the target only when a value follows.
+func (p *parser) invalidWalrus(e Expr) {
+	if p.probe(func() {
+		p.next()
+		p.expression()
+	}) {
+		p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+	}
+	p.failGeneric()
 }
 
 // invalidNamedAssign reports "x = y" where a (named) expression is
@@ -1562,7 +1619,7 @@ func (p *parser) invalidNamedAssign(e Expr) {
 		return
 	}
 	var rhs Expr
-	ok := p.try(func() {
+	ok := p.probe(func() {
 		save := p.p
 		p.next()
 		rhs = p.bitwiseOr()
@@ -1939,7 +1996,7 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 				} else {
 					e = p.expression()
 					if p.tok().kind == tColonEqual {
-						p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
+						p.invalidWalrus(e)
 					}
 				}
 			}
@@ -2236,6 +2293,7 @@ func (p *parser) braceAtom() Expr {
 		if k := p.tok().kind; k == tRBrace || k == tComma {
 			p.failAt(colon.pos, colon.end, "expression expected after dictionary key and ':'")
 		}
+		p.noStarredDictValue()
 		value := p.expression()
 		if p.atComprehension() {
 			gens := p.comprehensions()
@@ -2292,6 +2350,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 			if kk := p.tok().kind; kk == tRBrace || kk == tComma {
 				p.failAt(colon.pos, colon.end, "expression expected after dictionary key and ':'")
 			}
+			p.noStarredDictValue()
 			d.Keys = append(d.Keys, k)
 			d.Values = append(d.Values, p.expression())
 		}
@@ -2302,6 +2361,17 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 	p.closeDict()
 	d.Span = span(open.pos, p.endPos())
 	return d
+}
+
+func (p *parser) noStarredDictValue() {
+	if t := p.tok(); t.kind == tStar {
+		if p.probe(func() {
+			p.next()
+			p.bitwiseOr()
+		}) {
+			p.failAt(t.pos, p.toks[p.p].pos, "cannot use a starred expression in a dictionary value")
+		}
+	}
 }
 
 func (p *parser) closeDict() {

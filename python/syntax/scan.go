@@ -376,7 +376,11 @@ func (s *scanner) finish() {
 			return
 		}
 		if n := len(s.toks); n > 0 && s.toks[n-1].kind != tNewline && s.toks[n-1].kind != tDedent {
-			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: pos, end: pos})
+			nl := pos
+			if s.commentAt >= 0 {
+				nl = s.posAt(s.commentAt)
+			}
+			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: pos})
 		}
 		for len(s.indents) > 1 {
 			s.indents = s.indents[:len(s.indents)-1]

@@ -31,7 +31,15 @@ func (b *runBridge) Namespace() capability.Namespace { return b.ns }
 func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwargs map[string]any) (any, error) {
 	c, ok := b.rt.reg.Lookup(idOrAlias)
 	if !ok {
-		return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias).Error()}
+		if !b.rt.reg.Resolvable(idOrAlias) {
+			return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias).Error()}
+		}
+		// Not registered, and its source refused to resolve it here, but
+		// the chain decides (an escalated CLI binary, or a refusal that
+		// admission words and audit records): send it with the labels its
+		// id implies.
+		src, ns, name, _ := capability.ParseID(idOrAlias)
+		c = &capability.Capability{ID: idOrAlias, Source: src, Namespace: ns, Name: name}
 	}
 	obj, err := bindArguments(c, args, kwargs)
 	if err != nil {
@@ -56,13 +64,17 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 
 // bindArguments builds the argument object of a call from a snippet's
 // positional and keyword arguments. A lone positional dict with no
-// keywords is the object itself (call_tool style); otherwise positional
+// keywords is the object itself (call_tool style). For a CLI capability
+// the CLI convention applies (bindCLIArguments); otherwise positional
 // arguments take the input schema's properties in document order.
 func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) (map[string]any, error) {
 	if len(args) == 1 && len(kwargs) == 0 {
 		if obj, ok := args[0].(map[string]any); ok {
 			return obj, nil
 		}
+	}
+	if c.Source == capability.SourceCLI {
+		return bindCLIArguments(args, kwargs), nil
 	}
 	obj := make(map[string]any, len(args)+len(kwargs))
 	if len(args) > 0 {
@@ -82,6 +94,35 @@ func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) 
 		obj[k] = v
 	}
 	return obj, nil
+}
+
+// bindCLIArguments follows the CLI source's calling convention:
+// git("log", "-p", max_count=5, _=["HEAD"], _global={"C": "/repo"},
+// check=False) sends positional arguments as args, keywords as options,
+// except _ (trailing positional), _global (flags before args) and check.
+// Options go in sorted key order, since keyword order is not kept.
+func bindCLIArguments(args []any, kwargs map[string]any) map[string]any {
+	obj := map[string]any{}
+	if len(args) > 0 {
+		obj["args"] = append([]any(nil), args...)
+	}
+	options := map[string]any{}
+	for k, v := range kwargs {
+		switch k {
+		case "_":
+			obj["positional"] = v
+		case "_global":
+			obj["global"] = v
+		case "check":
+			obj["check"] = v
+		default:
+			options[k] = v
+		}
+	}
+	if len(options) > 0 {
+		obj["options"] = options
+	}
+	return obj
 }
 
 // callError keeps where a failure came from and picks the exception the

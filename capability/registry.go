@@ -29,6 +29,37 @@ type Registry struct {
 	byID     map[string][]string // id -> its aliases, sorted
 	issues   []*AliasError
 	index    *searchIndex // built by Search, dropped on every change
+	resolve  map[Source]Resolver
+}
+
+// Resolver materialises a capability that is not registered up front,
+// from its canonical id: a CLI binary found on PATH in ambient mode, say.
+// It returns an error when the id names nothing it may provide.
+type Resolver func(id string) (*Capability, error)
+
+// SetResolver makes Lookup consult r for canonical ids of source src that
+// are not registered. Resolved capabilities are not added to the registry:
+// they get no aliases and do not appear in List or Search.
+func (r *Registry) SetResolver(src Source, res Resolver) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.resolve == nil {
+		r.resolve = map[Source]Resolver{}
+	}
+	r.resolve[src] = res
+}
+
+// Resolvable reports whether id is a canonical id whose source has a
+// resolver, so a call to it must go to the dispatch chain (where admission
+// decides) even though it is not registered.
+func (r *Registry) Resolvable(id string) bool {
+	src, _, _, err := ParseID(id)
+	if err != nil {
+		return false
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.resolve[src] != nil
 }
 
 // RegistryOption configures a Registry.
@@ -175,18 +206,37 @@ func (r *Registry) sortedLocked() []*Capability {
 	return out
 }
 
-// Lookup finds a capability by canonical id, flat alias or scoped alias.
+// Lookup finds a capability by canonical id, flat alias or scoped alias,
+// and finally by the resolver of the id's source, if any (SetResolver).
 // The value is shared with the registry and must not be modified.
 func (r *Registry) Lookup(idOrAlias string) (*Capability, bool) {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
 	if c, ok := r.caps[idOrAlias]; ok {
+		r.mu.RUnlock()
 		return c, true
 	}
 	if id, ok := r.aliases[idOrAlias]; ok {
-		return r.caps[id], true
+		c := r.caps[id]
+		r.mu.RUnlock()
+		return c, true
 	}
-	return nil, false
+	r.mu.RUnlock()
+	src, _, _, err := ParseID(idOrAlias)
+	if err != nil {
+		return nil, false
+	}
+	r.mu.RLock()
+	res := r.resolve[src]
+	r.mu.RUnlock()
+	if res == nil {
+		return nil, false
+	}
+	// Called without the lock: a resolver may be slow (PATH lookups).
+	c, err := res(idOrAlias)
+	if err != nil || c == nil || c.ID != idOrAlias {
+		return nil, false
+	}
+	return c, true
 }
 
 // Aliases returns the aliases currently made for id, flat first.

@@ -370,3 +370,20 @@ func BenchmarkAddAllCatalog(b *testing.B) {
 		}
 	}
 }
+
+func TestCallSignatures(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry()
+	if err := r.AddAll(testCap("cli:git"), testCap("cli:print"), testCap("mcp:asyncio/x")); err == nil {
+		t.Fatal("reserved aliases were made")
+	}
+	for id, want := range map[string]string{
+		"cli:git":       `Call: ` + "`" + `await git("subcommand", "arg", flag=value, _=["trailing"])` + "`",
+		"cli:print":     `Call: ` + "`" + `await call_tool("cli:print", {"args": ["subcommand"], "options": {"flag": value}})` + "`",
+		"mcp:asyncio/x": `Call: ` + "`" + `await asyncio_x()` + "`",
+	} {
+		if got := r.Describe([]string{id}, DetailDetailed); !strings.Contains(got, want) {
+			t.Errorf("Describe(%s) =\n%s\nwant a line %s", id, got, want)
+		}
+	}
+}

@@ -126,6 +126,13 @@ func writeParams(b *strings.Builder, params []Param) {
 }
 
 func callSignature(c *Capability, aliases []string, params []Param) string {
+	if c.Source == SourceCLI {
+		// The CLI convention: positional words, keyword flags.
+		if len(aliases) == 0 {
+			return fmt.Sprintf("await call_tool(%q, {\"args\": [\"subcommand\"], \"options\": {\"flag\": value}})", c.ID)
+		}
+		return "await " + aliases[0] + "(\"subcommand\", \"arg\", flag=value, _=[\"trailing\"])"
+	}
 	var args []string
 	for _, p := range params {
 		if p.Required {

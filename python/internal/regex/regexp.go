@@ -32,8 +32,8 @@ type Regexp struct {
 	groupNames []string // by group number, "" when unnamed
 	prog       []inst
 	nregs      int
-	anchored   bool // starts with \A (or ^ without MULTILINE): only position 0 can match
-	first      *unit
+	anchored   bool      // starts with \A (or ^ without MULTILINE): only position 0 can match
+	first      *firstSet // items the first character of a match must match; nil when unknown
 }
 
 // Compile parses a str pattern with CPython 3.11's syntax and flags.
@@ -81,18 +81,12 @@ func compile(src []rune, isBytes bool, flags Flags) (*Regexp, error) {
 		prog:       c.prog,
 		nregs:      c.nregs,
 	}
-	switch first := &re.prog[0]; first.op {
-	case opAt:
-		re.anchored = first.at == atBOS
-	case opUnit:
-		re.first = &first.u
-	case opString:
-		re.first = &unit{kind: uChar, r: first.str[0]}
-	case opRepUnit:
-		if first.min > 0 {
-			re.first = &first.u
-		}
+	pc := 0
+	for re.prog[pc].op == opSave {
+		pc++
 	}
+	re.anchored = re.prog[pc].op == opAt && re.prog[pc].at == atBOS
+	re.first = computeFirst(re.prog)
 	return re, nil
 }
 

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // mutationPieces are inserted at random places to make near-miss programs.
@@ -50,13 +52,27 @@ func window(r *rand.Rand, src string) string {
 // TestMutationDifferential parses mutants of the corpus with CPython and
 // with this package. Accepting and rejecting must agree, accepted trees
 // must be identical; agreement on the exact error is measured and logged.
-// SYNTAX_MUTANTS sets the number of mutants (default 600).
+// SYNTAX_MUTANTS sets the number of mutants (default 600),
+// SYNTAX_MUTANT_SEED the random seed and SYNTAX_MUTANT_CORPUS a directory
+// of .py files to mutate instead of the test corpus.
 func TestMutationDifferential(t *testing.T) {
 	n := 600
 	if s := os.Getenv("SYNTAX_MUTANTS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
 	seeds := collectCases(t)
+	if dir := os.Getenv("SYNTAX_MUTANT_CORPUS"); dir != "" {
+		// Mutate another tree of Python files (such as CPython's Lib).
+		seeds = nil
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".py") {
+				if data, err := os.ReadFile(path); err == nil && utf8.Valid(data) {
+					seeds = append(seeds, diffCase{name: path, src: string(data)})
+				}
+			}
+			return nil
+		})
+	}
 	seed := uint64(1)
 	if s := os.Getenv("SYNTAX_MUTANT_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)

@@ -1812,26 +1812,60 @@ done:
 	return &Compare{Span: span(start, p.endPos()), Left: left, Ops: ops, Comparators: comps}
 }
 
-// binary operator precedence levels, lowest first.
-var binaryLevels = [...]map[tokKind]Operator{
-	{tVBar: BitOr},
-	{tCircumflex: BitXor},
-	{tAmper: BitAnd},
-	{tLShift: LShift, tRShift: RShift},
-	{tPlus: Add, tMinus: Sub},
-	{tStar: Mult, tSlash: Div, tDoubleSlash: FloorDiv, tPercent: Mod, tAt: MatMult},
+// binaryOp returns the operator of token k at precedence level (0 is |,
+// then ^, &, shifts, + -, and * / // % @), if k is one.
+func binaryOp(level int, k tokKind) (Operator, bool) {
+	switch level {
+	case 0:
+		return BitOr, k == tVBar
+	case 1:
+		return BitXor, k == tCircumflex
+	case 2:
+		return BitAnd, k == tAmper
+	case 3:
+		switch k {
+		case tLShift:
+			return LShift, true
+		case tRShift:
+			return RShift, true
+		}
+	case 4:
+		switch k {
+		case tPlus:
+			return Add, true
+		case tMinus:
+			return Sub, true
+		}
+	case 5:
+		switch k {
+		case tStar:
+			return Mult, true
+		case tSlash:
+			return Div, true
+		case tDoubleSlash:
+			return FloorDiv, true
+		case tPercent:
+			return Mod, true
+		case tAt:
+			return MatMult, true
+		}
+	}
+	return 0, false
 }
+
+// binaryLevels is the number of binary precedence levels.
+const binaryLevels = 6
 
 func (p *parser) bitwiseOr() Expr { return p.binary(0) }
 
 func (p *parser) binary(level int) Expr {
-	if level == len(binaryLevels) {
+	if level == binaryLevels {
 		return p.factor()
 	}
 	start := p.tok().pos
 	left := p.binary(level + 1)
 	for {
-		op, ok := binaryLevels[level][p.tok().kind]
+		op, ok := binaryOp(level, p.tok().kind)
 		if !ok {
 			return left
 		}

@@ -66,3 +66,28 @@ func BenchmarkSub(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkShortMatch is the per-call overhead: a small pattern on a short line, as in a
+// loop over lines.
+func BenchmarkShortMatch(b *testing.B) {
+	re, _ := Compile(`^(\w+)=(\d+)$`, 0)
+	gore := regexp.MustCompile(`^(\w+)=(\d+)$`)
+	line := "timeout=30"
+	b.Run("python", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			s := []rune(line)
+			if m, _ := re.Match(nil, s, 0, len(s)); m == nil {
+				b.Fatal("no match")
+			}
+		}
+	})
+	b.Run("goregexp", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if gore.FindStringSubmatchIndex(line) == nil {
+				b.Fatal("no match")
+			}
+		}
+	})
+}

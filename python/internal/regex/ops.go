@@ -37,14 +37,21 @@ func (re *Regexp) FindIter(lim *Limits, s []rune, pos, endpos int) *Iter {
 
 // Next returns the next match, or nil at the end.
 func (it *Iter) Next() (*Match, error) {
-	if it.done || it.pos > it.m.end {
+	if it.done {
+		return nil, nil
+	}
+	if it.pos > it.m.end {
 		it.done = true
+		it.re.release(it.m)
+		it.m = nil
 		return nil, nil
 	}
 	start := it.pos
 	mt, err := it.re.execOn(it.m, start, modeSearch, it.must)
 	if err != nil || mt == nil {
 		it.done = true
+		it.re.release(it.m)
+		it.m = nil
 		return nil, err
 	}
 	mt.pos = it.first

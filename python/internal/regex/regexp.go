@@ -2,6 +2,7 @@ package regex
 
 import (
 	"sort"
+	"sync"
 )
 
 // Flags are CPython's re flag values, so the binding can pass re.I | re.M through as is.
@@ -34,6 +35,7 @@ type Regexp struct {
 	nregs      int
 	anchored   bool      // starts with \A (or ^ without MULTILINE): only position 0 can match
 	first      *firstSet // items the first character of a match must match; nil when unknown
+	machines   sync.Pool // idle *machine values, so a call in a loop allocates little
 }
 
 // Compile parses a str pattern with CPython 3.11's syntax and flags.
@@ -167,26 +169,40 @@ func (re *Regexp) Search(lim *Limits, s []rune, pos, endpos int) (*Match, error)
 }
 
 func (re *Regexp) newMachine(lim *Limits, s []rune, end int) *machine {
-	m := &machine{re: re, prog: re.prog, s: s, end: end, maxStack: DefaultMaxStack}
+	m, _ := re.machines.Get().(*machine)
+	if m == nil {
+		m = &machine{re: re, prog: re.prog}
+		m.slots = make([]int, 2*(re.groups+1))
+		m.counts = make([]int, re.nregs)
+		m.lasts = make([]int, re.nregs)
+	}
+	m.s, m.end, m.maxStack, m.budget, m.steps = s, end, DefaultMaxStack, nil, 0
 	if lim != nil {
 		m.budget = lim.Budget
 		if lim.MaxStack > 0 {
 			m.maxStack = lim.MaxStack
 		}
 	}
-	m.slots = make([]int, 2*(re.groups+1))
 	for i := range m.slots {
 		m.slots[i] = -1
 	}
-	m.counts = make([]int, re.nregs)
-	m.lasts = make([]int, re.nregs)
 	m.lastIndex = -1
 	return m
+}
+
+// release returns a machine to the pool; its stack is kept unless it grew large.
+func (re *Regexp) release(m *machine) {
+	m.s, m.budget = nil, nil
+	if cap(m.stack) > 1<<12 {
+		m.stack = nil
+	}
+	re.machines.Put(m)
 }
 
 func (re *Regexp) exec(lim *Limits, s []rune, pos, endpos int, md mode, mustAdvance bool) (res *Match, err error) {
 	pos, endpos = clampSpan(len(s), pos, endpos)
 	m := re.newMachine(lim, s, endpos)
+	defer re.release(m)
 	return re.execOn(m, pos, md, mustAdvance)
 }
 

@@ -3,6 +3,24 @@
 // abstract syntax tree that mirrors CPython's ast module: node names, field
 // names and field order follow CPython so that a dump of this tree can be
 // compared textually with ast.dump.
+//
+// Parse returns the tree of a module; ParseExpr that of an expression.
+// Node positions (Pos, End) are those CPython's ast reports (lineno,
+// col_offset+1, end_lineno, end_col_offset+1), including its conventions
+// for f-strings. Dump and DumpWithPositions render a tree exactly as
+// ast.dump does, without or with the position attributes.
+//
+// Errors are *Error values carrying CPython 3.11's exception kind
+// (SyntaxError, IndentationError, TabError), message, line and column for
+// the same input, chosen with CPython's priorities (a tokenizer error later
+// in the file usually wins over a parser error; an unclosed bracket at the
+// end wins when the parser read that far). Error.Traceback formats them as
+// CPython's traceback module does.
+//
+// Rejected by design, with a SyntaxError naming the construct: match
+// statements, except* and \N{...} escapes. Not replicated: NFKC
+// normalization of non-ASCII identifiers, and source encodings other than
+// UTF-8 (coding cookies are ignored).
 package syntax
 
 import (

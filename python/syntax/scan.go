@@ -573,6 +573,16 @@ func (s *scanner) scanName() {
 		s.scanString(start, s.i)
 		return
 	}
+	if !isASCII(word) {
+		for i := 0; i < len(word); {
+			r, size := utf8.DecodeRune(word[i:])
+			if hasCompatDecomposition(r) {
+				s.failWeak(KindSyntax, start, s.i, fmt.Sprintf("identifier %q contains %q (U+%04X), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter", word, r, r))
+				return
+			}
+			i += size
+		}
+	}
 	kind := tName
 	if len(word) <= 8 {
 		if k, ok := keywords[string(word)]; ok {
@@ -580,6 +590,46 @@ func (s *scanner) scanName() {
 		}
 	}
 	s.emit(kind, start, s.i, s.posAt(start))
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compatRanges lists identifier characters that NFKC normalization
+// changes (fullwidth and mathematical letters, ligatures, letterlike
+// symbols, ...). CPython normalizes identifiers, so "ｘ" and "x" are one
+// name; this package does not normalize and rejects them instead of
+// silently treating them as different names. The list covers the common
+// blocks, not every compatibility character.
+var compatRanges = [][2]rune{
+	{0x00AA, 0x00AA}, {0x00B5, 0x00B5}, {0x00BA, 0x00BA},
+	{0x0132, 0x0133}, {0x013F, 0x0140}, {0x0149, 0x0149}, {0x017F, 0x017F},
+	{0x01C4, 0x01CC}, {0x01F1, 0x01F3}, {0x02B0, 0x02B8}, {0x02E0, 0x02E4},
+	{0x037A, 0x037A}, {0x03D0, 0x03D6}, {0x03F0, 0x03F2}, {0x03F4, 0x03F5},
+	{0x03F9, 0x03F9}, {0x1D2C, 0x1D6A}, {0x1D78, 0x1D78}, {0x1D9B, 0x1DBF},
+	{0x1E9A, 0x1E9B}, {0x2071, 0x2071}, {0x207F, 0x207F}, {0x2090, 0x209C},
+	{0x2102, 0x2149}, {0x2160, 0x217F}, {0x2C7C, 0x2C7D}, {0x3131, 0x318E},
+	{0xFB00, 0xFB06}, {0xFB13, 0xFB17}, {0xFB20, 0xFB29}, {0xFB4F, 0xFDFF},
+	{0xFE70, 0xFEFC}, {0xFF10, 0xFF19}, {0xFF21, 0xFF3A}, {0xFF3F, 0xFF3F},
+	{0xFF41, 0xFF5A}, {0xFF66, 0xFFDC}, {0x1D400, 0x1D7FF}, {0x1EE00, 0x1EEFF},
+}
+
+func hasCompatDecomposition(r rune) bool {
+	for _, rg := range compatRanges {
+		if r < rg[0] {
+			return false
+		}
+		if r <= rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *scanner) badChar(r rune) {

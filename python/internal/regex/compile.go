@@ -290,6 +290,12 @@ func resolveAt(a atKind, flags Flags) at {
 }
 
 func (c *compiler) repeat(n *node, flags Flags) {
+	if flags&TemplateFlag != 0 {
+		// re.TEMPLATE forbids repetition, with CPython's (internal) message.
+		op := [...]string{repGreedy: "MAX_REPEAT", repLazy: "MIN_REPEAT", repPossessive: "POSSESSIVE_REPEAT"}[n.rep]
+		c.err = &Error{Kind: KindError, Msg: "internal: unsupported template operator " + op, Pos: -1}
+		return
+	}
 	if len(n.body) == 1 {
 		if u, ok := c.unitOf(n.body[0], flags); ok {
 			c.emit(inst{op: opRepUnit, u: u, min: n.min, max: n.max, rep: n.rep})

@@ -240,7 +240,7 @@ var errorPatterns = []struct {
 	{`(?au)a`, 0}, {`(?L)a`, 0}, {`(?i-`, 0}, {`(?i-:a)`, 0}, {`(?-`, 0}, {`(?i-z:a)`, 0},
 	{`(?#abc`, 0}, {`(?x)a(?#`, 0}, {`(?i:a`, 0}, {"(?x)\n(\n", 0}, {"ab\ncd(", 0}, {`(?<=\b)a`, fL},
 	{`abc`, fL}, {`abc`, fA | fU}, {`(?t:a)`, 0}, {`(?=a`, 0}, {`(?>a`, 0}, {`[[:alpha:]`, 0},
-	{`(?i)(?-i)a`, 0}, {`x{2,1}`, 0}, {`(?P<a>x)(?P=a`, 0},
+	{`(?i)(?-i)a`, 0}, {`(\d+)`, 3}, {`a*?`, 1}, {`(?t)a++`, 0}, {`(?t)a|b`, 0}, {`x{2,1}`, 0}, {`(?P<a>x)(?P=a`, 0},
 }
 
 // subPatterns are exercised with sub (template), subfn, split and expand.

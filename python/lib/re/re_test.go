@@ -152,6 +152,23 @@ print(re.match("(?:(a)|b)*", "ab").groups(), re.match("(a|)*", "aa").span())
 print(re.search(r"(?P<q>['\"]).*?(?P=q)", "say 'hi'").group())
 print(re.search(r"(a)?(?(1)b|c)", "c").group())`,
 	`import re
+print(repr(re.sub("a", "b", "aaa", count=-1)), re.split("a", "bab", maxsplit=-1), re.subn("a", "b", "aaa", -2))
+print(re.split(r"[,;]\s*", "x, y;z", 1), re.findall(r"(?i)é", "ÉéE"))
+print([m.group(1) for m in re.finditer(r"<(\w+)>", "<a><bb>x<c>")])
+print(re.match(r"(?P<a>x)(?P<b>y)?", "x").groupdict(default="-"))
+print(re.fullmatch(r"\s*(\d+)\s*", " 42 ").group(1), re.search("$", "ab\n").span())
+m = re.compile(r"(\d+)").search("ab 12 cd", 3)
+print(m and m.span(), re.compile(r"\d").search("a1b2", 2).group(), re.compile("b").match("ab", 1).span())`,
+	`import re
+words = "The quick brown fox jumps over the lazy dog".split()
+print([w for w in words if re.fullmatch(r"[a-z]{4,5}", w)])
+print(re.sub(r"\b(\w)(\w*)", lambda m: m.group(1).upper() + m.group(2), "hello big world"))
+table = "| a | b |\n|---|---|\n| 1 | 2 |"
+rows = [re.split(r"\s*\|\s*", line.strip("| ")) for line in table.splitlines() if not re.match(r"^\|[-|]+\|$", line)]
+print(rows)
+print(re.sub(r"\s{2,}", " ", "a    b\t\t c").split(" "))
+print(re.findall(r"\$\{(\w+)\}", "${HOME}/x/${USER}"))`,
+	`import re
 print(re.purge(), re.NOFLAG == 0, re.search("(?x) a b", "ab").group())
 print(re.match("a", "a", 0).group(), re.match(pattern="b", string="b").group())
 print(re.compile(r"\w+").search(string="  xy").group())

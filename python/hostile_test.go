@@ -1,13 +1,20 @@
 package python_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,7 +27,7 @@ import (
 // get a short deadline and no step budget, so only the clock can stop
 // them; every other case gets a long deadline that is only a backstop.
 const (
-	hostileSteps        = 5_000_000
+	hostileSteps        = 2_000_000
 	hostileMemory       = 64 << 20
 	hostileDepth        = 500
 	hostileOutput       = 1 << 20
@@ -37,19 +44,30 @@ marker says, with the first line of the difference. TestHostile requires each
 listed case to still fail and every other case to pass.
 Regenerate: go test ./python -run Hostile -update-xfail`
 
-// TestHostile runs every case of python/testdata/hostile in snippet mode in
-// this process, with tight limits and the host stubs, and requires:
+// TestHostile runs every case of python/testdata/hostile in snippet mode,
+// with tight limits and the host stubs, and requires:
 //   - the marked ending: "# limit: a|b" ends by one of those limits (a depth
 //     limit may surface as RecursionError and a memory limit as MemoryError);
 //     "# raises: Type[: msg]" ends with that exception (any message if none
 //     is stated) and not by a limit;
 //   - that Run returns (no hang past the deadline plus a grace period);
 //   - that print output and host calls never exceed their limits;
-//   - that the heap returns near its baseline once the run is over.
+//   - that the heap returns near its baseline once the run is over;
+//   - that the process stays up.
+//
+// The cases run one after another in ONE child process (this test binary
+// re-executed), so a case that crashes the process or exhausts the
+// machine's memory fails as that case instead of killing the test run. A
+// watchdog in the child ends it when its heap passes hostileHeapCeiling, far
+// above the runs' 64 MiB budget, to protect the shared machine.
 func TestHostile(t *testing.T) {
 	cases, err := difftest.Load(filepath.Join("testdata", "hostile"), "hostile")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if os.Getenv(hostileChildEnv) != "" {
+		runHostileChild(cases)
+		return
 	}
 	if len(cases) < 60 {
 		t.Fatalf("hostile corpus has %d cases, want at least 60", len(cases))
@@ -59,20 +77,146 @@ func TestHostile(t *testing.T) {
 			t.Errorf("%s:%d: hostile case %s has no '# limit:' or '# raises:' marker", c.File, c.Line, c.Name)
 		}
 	}
+	problems, slow, err := runHostileChildren(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(slow) > 0 {
+		t.Logf("hostile cases that took %dms or more: %s", slowHostileMillis, strings.Join(slow, ", "))
+	}
 	xfailPath := filepath.Join("testdata", "hostile", "xfail.txt")
 	xfail, err := difftest.ReadXFail(xfailPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	baseline := heapInUse()
 	runChecked(t, "hostile", cases, xfail, xfailPath, hostileXFailHeader, func(t *testing.T, c difftest.Case) (string, bool) {
-		problem := runHostile(c)
+		return problems[c.Name], true
+	})
+}
+
+const (
+	// hostileChildEnv marks the re-executed test binary that runs cases.
+	hostileChildEnv = "TOOLPLANE_HOSTILE_CHILD"
+	// hostileFromEnv is the index of the first case the child runs.
+	hostileFromEnv = "TOOLPLANE_HOSTILE_FROM"
+	// hostileHeapCeiling is where the child's watchdog gives up.
+	hostileHeapCeiling = 512 << 20
+	// Child protocol: "<prefix> <index> <problem>" lines on stdout.
+	hostileStartLine = "HOSTILE-START"
+	hostileDoneLine  = "HOSTILE-DONE"
+	// slowHostileMillis is the run time from which a case is logged as slow.
+	slowHostileMillis = 500
+	// hangProblem starts the description of a run that ignored its deadline.
+	hangProblem = "hang"
+)
+
+// runHostileChildren runs the cases in child processes, starting a new
+// child after the case where one died, and returns each case's problem.
+func runHostileChildren(cases []difftest.Case) (problems map[string]string, slow []string, err error) {
+	problems = map[string]string{}
+	for from := 0; from < len(cases); {
+		started := from
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostile$", "-test.count=1")
+		cmd.Env = append(os.Environ(), hostileChildEnv+"=1", fmt.Sprintf("%s=%d", hostileFromEnv, from), "GOMEMLIMIT=768MiB")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			cancel()
+			return nil, nil, fmt.Errorf("starting hostile child: %w", err)
+		}
+		if err := cmd.Start(); err != nil {
+			cancel()
+			return nil, nil, fmt.Errorf("starting hostile child: %w", err)
+		}
+		running := -1
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
+		for sc.Scan() {
+			kind, rest, _ := strings.Cut(sc.Text(), " ")
+			idx, problem, _ := strings.Cut(rest, " ")
+			i, err := strconv.Atoi(idx)
+			if err != nil || i < 0 || i >= len(cases) {
+				continue
+			}
+			switch kind {
+			case hostileStartLine:
+				running = i
+			case hostileDoneLine:
+				ms, problem, _ := strings.Cut(problem, " ")
+				if d, err := strconv.Atoi(ms); err == nil && d >= slowHostileMillis {
+					slow = append(slow, fmt.Sprintf("%s %dms", cases[i].Name, d))
+				}
+				problems[cases[i].Name] = strings.ReplaceAll(problem, "\\n", "\n")
+				running, from = -1, i+1
+			}
+		}
+		waitErr := cmd.Wait()
+		cancel()
+		if running < 0 {
+			// The child stops by itself after a hung run, whose goroutine
+			// would otherwise skew the heap checks of later cases.
+			if from < len(cases) && from == started {
+				return nil, nil, fmt.Errorf("hostile child stopped before case %d without running it: %v\n%s", from, waitErr, tail(stderr.String(), 2000))
+			}
+			continue
+		}
+		problems[cases[running].Name] = fmt.Sprintf("the process died during the case (%v): %s", waitErr, tail(stderr.String(), 600))
+		from = running + 1
+	}
+	return problems, slow, nil
+}
+
+// runHostileChild is the child side: it runs cases from hostileFromEnv on,
+// reporting each on stdout, with the heap watchdog armed.
+func runHostileChild(cases []difftest.Case) {
+	from, _ := strconv.Atoi(os.Getenv(hostileFromEnv))
+	stop := make(chan struct{})
+	defer close(stop)
+	go heapWatchdog(stop)
+	baseline := heapInUse()
+	for i := from; i < len(cases); i++ {
+		fmt.Printf("%s %d\n", hostileStartLine, i)
+		began := time.Now()
+		problem := runHostile(cases[i])
+		elapsed := time.Since(began)
 		if after := heapInUse(); after > baseline+hostileHeapGrowth {
 			problem = joinProblems(problem, fmt.Sprintf("heap in use %d MiB after the run, baseline %d MiB: the run's memory was not released",
 				after>>20, baseline>>20))
 		}
-		return problem, true
-	})
+		fmt.Printf("%s %d %d %s\n", hostileDoneLine, i, elapsed.Milliseconds(), strings.ReplaceAll(problem, "\n", "\\n"))
+		if strings.HasPrefix(problem, hangProblem) {
+			return
+		}
+	}
+}
+
+// heapWatchdog panics, ending the child process, when the heap passes
+// hostileHeapCeiling: the interpreter's memory limit has failed, and the
+// machine is shared.
+func heapWatchdog(stop <-chan struct{}) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		metrics.Read(sample)
+		if v := sample[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() > hostileHeapCeiling {
+			panic(fmt.Sprintf("hostile watchdog: heap reached %d MiB, the interpreter's memory limit did not hold", v.Uint64()>>20))
+		}
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		s = "..." + s[len(s)-n:]
+	}
+	return strings.TrimSpace(s)
 }
 
 // runHostile runs one hostile case and describes how its ending differs
@@ -123,7 +267,7 @@ func runHostile(c difftest.Case) string {
 	select {
 	case end = <-done:
 	case <-time.After(deadline + hostileHangGrace):
-		return fmt.Sprintf("hang: Run did not return %v after its deadline", hostileHangGrace)
+		return fmt.Sprintf("%s: Run did not return %v after its deadline", hangProblem, hostileHangGrace)
 	}
 	if end.panic != "" {
 		return "Go panic escaped the interpreter: " + end.panic

@@ -1,5 +1,5 @@
 d = {}
-for i in range(200000):
+for i in range(100000):
     d = {'k': d}
 s = str(d)
 # limit: depth

@@ -1,6 +1,6 @@
 import json
 x = []
-for i in range(200000):
+for i in range(100000):
     x = [x]
 json.dumps(x)
 # limit: depth

@@ -1,6 +1,6 @@
 a = []
 b = []
-for i in range(200000):
+for i in range(100000):
     a = [a]
     b = [b]
 print(a == b)

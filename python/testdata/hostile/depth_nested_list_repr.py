@@ -1,5 +1,5 @@
 x = []
-for i in range(200000):
+for i in range(100000):
     x = [x]
 s = repr(x)
 # limit: depth

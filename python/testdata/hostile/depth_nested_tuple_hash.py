@@ -1,5 +1,5 @@
 t = ()
-for i in range(200000):
+for i in range(100000):
     t = (t,)
 hash(t)
 # limit: depth

@@ -1,0 +1,244 @@
+package pyodide
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python"
+)
+
+// testBridge serves a few capabilities from Go functions: the Bridge
+// contract, without a registry.
+type testBridge struct{}
+
+func (testBridge) Namespace() capability.Namespace {
+	return capability.Namespace{"greeter.greet": "go:greeter/greet", "greeter_greet": "go:greeter/greet", "slow": "go:test/slow", "deny": "go:test/deny"}
+}
+
+func (b testBridge) Call(ctx context.Context, idOrAlias string, args []any, kwargs map[string]any) (any, error) {
+	if id, ok := b.Namespace()[idOrAlias]; ok {
+		idOrAlias = id
+	}
+	switch idOrAlias {
+	case "go:greeter/greet":
+		name, _ := kwargs["name"].(string)
+		if len(args) == 1 {
+			if obj, ok := args[0].(map[string]any); ok {
+				name, _ = obj["name"].(string)
+			}
+		}
+		return map[string]any{"greeting": "hello, " + name}, nil
+	case "go:test/slow":
+		select {
+		case <-time.After(100 * time.Millisecond):
+			return "ok", nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	case "go:test/deny":
+		return nil, &backend.CallError{Type: "PermissionError", CapabilityID: "go:test/deny", Detail: "token may not call this"}
+	}
+	return nil, &backend.CallError{Type: "LookupError", Detail: idOrAlias + ": no such capability"}
+}
+
+// installDir is where the tests look for Deno and Pyodide:
+// $TOOLPLANE_PYODIDE_DIR, else the repository's .cache/pyodide, where
+// scripts/install-pyodide.sh installs by default.
+func installDir() string {
+	if d := os.Getenv(InstallDirEnv); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", ".cache", "pyodide")
+}
+
+// requirePyodide skips without an install, except under CI=true, where a
+// missing install means scripts/install-pyodide.sh did not run.
+func requirePyodide(t *testing.T) *Backend {
+	t.Helper()
+	b := New(WithInstallDir(installDir()))
+	if err := b.Available(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pyodide-deno is not installed (scripts/test.sh runs scripts/install-pyodide.sh): %v", err)
+		}
+		t.Skipf("pyodide-deno is not installed; run scripts/install-pyodide.sh: %v", err)
+	}
+	if !b.Snapshotted() {
+		t.Logf("no start-up snapshot in %s: each run boots Pyodide from scratch", b.InstallDir())
+	}
+	return b
+}
+
+func run(t *testing.T, b *Backend, code string, opts backend.RunOptions) (*backend.Result, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return b.Run(ctx, code, testBridge{}, opts)
+}
+
+// TestSnippet covers the snippet contract in one run, since each run boots
+// a Pyodide: result, prints on both streams, host calls flat, scoped and
+// through call_tool, concurrency, a host error's type, module semantics of
+// top-level names, and that the host's files and network are out of reach.
+func TestSnippet(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	code := `import asyncio, sys, time
+print("hello", sys.platform)
+print("warn", file=sys.stderr)
+a = await greeter.greet(name="ada")
+c = await call_tool("greeter_greet", {"name": "cy"})
+t0 = time.monotonic()
+r = await asyncio.gather(*[slow() for _ in range(10)])
+elapsed = time.monotonic() - t0
+try:
+    await deny()
+except PermissionError as e:
+    denied = str(e)
+n = 0
+def bump():
+    global n
+    n += 1
+bump()
+import js
+try:
+    js.Deno.readTextFileSync("/etc/hostname")
+    host_file = "readable"
+except Exception as e:
+    host_file = str(e)
+try:
+    await js.fetch("http://127.0.0.1:18080/")
+    net = "reachable"
+except Exception as e:
+    net = str(e)
+try:
+    js.Deno.env.get("HOME")
+    env = "readable"
+except Exception as e:
+    env = str(e)
+[a["greeting"], c["greeting"], len(r), elapsed < 0.6, denied, n, host_file, net, env]`
+	var out, errOut bytes.Buffer
+	res, err := run(t, b, code, backend.RunOptions{Stdout: &out, Stderr: &errOut})
+	if err != nil {
+		var be *backend.Error
+		if errors.As(err, &be) {
+			t.Fatalf("%v\n%s", err, be.Traceback)
+		}
+		t.Fatal(err)
+	}
+	got, ok := res.Value.([]any)
+	if !ok || len(got) != 9 {
+		t.Fatalf("value = %#v", res.Value)
+	}
+	want := []any{"hello, ada", "hello, cy", int64(10), true, "go:test/deny: token may not call this", int64(1)}
+	if diff := cmp.Diff(want, got[:6]); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Deno refuses what was not granted: host files, network, environment.
+	for i, what := range map[int]string{6: "read access", 7: "net access", 8: "env access"} {
+		if s, _ := got[i].(string); !strings.Contains(s, what) {
+			t.Errorf("%s: the snippet got %q, want a refusal", what, s)
+		}
+	}
+	if out.String() != "hello emscripten\n" || errOut.String() != "warn\n" {
+		t.Errorf("stdout %q stderr %q", out.String(), errOut.String())
+	}
+}
+
+func TestException(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	_, err := run(t, b, "x = 1\n\ndef f(n):\n    return 10 // n\n\nf(x - 1)\n", backend.RunOptions{Filename: "job.py"})
+	var be *backend.Error
+	if !errors.As(err, &be) {
+		t.Fatalf("err = %v, want *backend.Error", err)
+	}
+	want := "Traceback (most recent call last):\n" +
+		"  File \"job.py\", line 6, in <module>\n    f(x - 1)\n    ~^^^^^^^\n" +
+		"  File \"job.py\", line 4, in f\n    return 10 // n\n           ~~~^^~~\n" +
+		"ZeroDivisionError: " + be.Message + "\n"
+	// Pyodide's Python (3.14) words the message differently from 3.11's.
+	if be.Type != "ZeroDivisionError" || be.Limit != "" || !strings.Contains(be.Message, "by zero") {
+		t.Errorf("error = %+v", be)
+	}
+	if diff := cmp.Diff(want, be.Traceback); diff != "" {
+		t.Errorf("traceback (-want +got):\n%s", diff)
+	}
+}
+
+func TestTimeoutKillsDeno(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := b.Run(ctx, "while True:\n    pass", testBridge{}, backend.RunOptions{})
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Limit != "time" {
+		t.Fatalf("err = %#v, want a time limit", err)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("Run returned %s after a 10 s deadline", d)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	t.Parallel()
+	b := New(WithInstallDir(t.TempDir()))
+	err := b.Available()
+	if err == nil || !strings.Contains(err.Error(), "install-pyodide.sh") {
+		t.Errorf("Available() in an empty dir = %v", err)
+	}
+	if _, err := b.Run(context.Background(), "1", testBridge{}, backend.RunOptions{}); err == nil {
+		t.Error("Run without an install succeeded")
+	}
+	for _, opts := range []backend.RunOptions{
+		{Globals: python.NewGlobals()},
+		{Limits: python.Limits{Steps: 5}},
+		{Limits: python.Limits{MaxMemoryBytes: 1 << 20}},
+	} {
+		if _, err := b.Run(context.Background(), "1", testBridge{}, opts); err == nil || strings.Contains(err.Error(), "install") {
+			t.Errorf("Run(%+v) = %v, want a refusal of the option", opts, err)
+		}
+	}
+}
+
+// TestPrepare makes a start-up snapshot in a scratch install that shares
+// the real one's packages. Booting Pyodide to snapshot it costs several
+// seconds of CPU, so it runs only with TOOLPLANE_TEST_PREPARE=1.
+func TestPrepare(t *testing.T) {
+	t.Parallel()
+	real := requirePyodide(t)
+	if os.Getenv("TOOLPLANE_TEST_PREPARE") != "1" {
+		t.Skip("set TOOLPLANE_TEST_PREPARE=1 to boot Pyodide for a snapshot")
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(real.InstallDir(), "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	b := New(WithInstallDir(dir))
+	if b.Snapshotted() {
+		t.Fatal("a fresh install dir has a snapshot")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := b.Prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !b.Snapshotted() {
+		t.Fatal("Prepare made no snapshot")
+	}
+	res, err := b.Run(ctx, "sum(range(10))", testBridge{}, backend.RunOptions{})
+	if err != nil || res.Value != int64(45) {
+		t.Fatalf("run from the new snapshot: %v, %v", res, err)
+	}
+}

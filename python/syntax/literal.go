@@ -58,7 +58,8 @@ func (p *parser) number(t *token) Expr {
 	return c
 }
 
-// strPart is one piece of a (possibly concatenated) string literal.
+// strBuilder accumulates the parts of a (possibly concatenated) string
+// literal.
 type strBuilder struct {
 	parts   []Expr
 	lit     strings.Builder
@@ -425,7 +426,7 @@ scan:
 				p.failFString(t.end, fmt.Sprintf("f-string: unmatched '%c'", c))
 			}
 			open := stack[len(stack)-1]
-			if closer[c] != open {
+			if closer(c) != open {
 				p.failFString(t.end, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", c, open))
 			}
 			stack = stack[:len(stack)-1]
@@ -491,7 +492,6 @@ scan:
 	if src[j] == ':' {
 		j++
 		var spec strBuilder
-		specStart := j
 		j = p.fstringBody(&spec, t, j, end, isRaw, depth+1)
 		spec.flush(p.src.posOf(j))
 		specJS := &JoinedStr{Values: spec.parts}
@@ -504,7 +504,6 @@ scan:
 			}
 		}
 		fv.FormatSpec = specJS
-		_ = specStart
 	}
 	if j >= end || src[j] != '}' {
 		p.failFString(t.end, "f-string: expecting '}'")

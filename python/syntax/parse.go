@@ -666,11 +666,6 @@ func (p *parser) invalidAfterExpr(e Expr) {
 		}
 		p.failAt(t.pos, t.end, "invalid syntax")
 	}
-	if startsExpression(t.kind) && t.kind != tLParen && t.kind != tLBrack && isCommaCandidate(e) {
-		// "a b" where both sides are simple: CPython suggests a comma
-		// only inside brackets; at statement level it is invalid syntax.
-		p.failGeneric()
-	}
 	p.failGeneric()
 }
 
@@ -684,14 +679,6 @@ func (p *parser) lastExprEnd() Position {
 		return p.toks[i-1].end
 	}
 	return p.toks[i].pos
-}
-
-func isCommaCandidate(e Expr) bool {
-	switch e.(type) {
-	case *Name, *Constant, *Attribute, *Subscript, *Call:
-		return true
-	}
-	return false
 }
 
 func startsExpression(k tokKind) bool {
@@ -1708,12 +1695,6 @@ func (p *parser) forgotComma(a Expr, startIdx int) {
 	if p.brackets > 0 {
 		p.failAt(a.Pos(), b.End(), "invalid syntax. Perhaps you forgot a comma?")
 	}
-}
-
-// startsExpressionAfter reports whether the current token could continue
-// an expression (so a missing else is reported as invalid syntax).
-func (p *parser) startsExpressionAfter() bool {
-	return startsExpression(p.tok().kind)
 }
 
 func (p *parser) lambda() Expr {

@@ -757,7 +757,6 @@ func (s *scanner) scanNumber() {
 			return
 		}
 	}
-	isFloat := false
 	if c != '.' {
 		// integer part
 		nonzero := false
@@ -783,7 +782,6 @@ func (s *scanner) scanNumber() {
 		}
 	}
 	if s.peekByte(0) == '.' {
-		isFloat = true
 		s.i++
 		if s.i < s.end && isDigit(src[s.i]) {
 			if !s.decimalDigits() {
@@ -817,14 +815,12 @@ func (s *scanner) scanNumber() {
 		if !s.decimalDigits() {
 			return
 		}
-		isFloat = true
 	}
 	if s.peekByte(0)|0x20 == 'j' {
 		s.i++
 		s.endNumber(start, pos, "imaginary")
 		return
 	}
-	_ = isFloat
 	s.endNumber(start, pos, "decimal")
 }
 
@@ -911,10 +907,18 @@ func (s *scanner) endNumber(start int, pos Position, name string) {
 	s.emit(tNumber, start, s.i, pos)
 }
 
-var closer = map[byte]byte{')': '(', ']': '[', '}': '{'}
+// closer returns the opening bracket matched by the closing bracket c.
+func closer(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
 
 func (s *scanner) scanOperator(c byte) {
-	src := s.src.src
 	start := s.i
 	pos := s.posAt(start)
 	n1, n2 := s.peekByte(1), s.peekByte(2)
@@ -1065,7 +1069,7 @@ func (s *scanner) scanOperator(c byte) {
 			return
 		}
 		open := s.parens[len(s.parens)-1]
-		if open.ch != closer[c] {
+		if open.ch != closer(c) {
 			if open.pos.Line != pos.Line {
 				s.fail(KindSyntax, start, start, fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c' on line %d", c, open.ch, open.pos.Line))
 			} else {
@@ -1076,6 +1080,5 @@ func (s *scanner) scanOperator(c byte) {
 		s.parens = s.parens[:len(s.parens)-1]
 	}
 	s.i += size
-	_ = src
 	s.emit(kind, start, s.i, pos)
 }

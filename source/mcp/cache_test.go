@@ -127,7 +127,7 @@ func TestCatalogCacheStaleEntryTriggersOnChange(t *testing.T) {
 	}
 	select {
 	case <-changed:
-	case <-time.After(5 * time.Second):
+	case <-time.After(15 * time.Second):
 		t.Fatal("OnChange not called when the live tools differ from the cache")
 	}
 	capByID(t, m, "mcp:s/image")

@@ -66,7 +66,7 @@ func TestEverythingStdio(t *testing.T) {
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
-	waitNoLiveMembers(t, pgid, 5*time.Second)
+	waitNoLiveMembers(t, pgid, 15*time.Second)
 }
 
 func TestEverythingStreamableHTTP(t *testing.T) {
@@ -219,5 +219,5 @@ func TestEverythingThroughNpx(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("Close took %s", time.Since(begin))
-	waitNoLiveMembers(t, pgid, 5*time.Second)
+	waitNoLiveMembers(t, pgid, 15*time.Second)
 }

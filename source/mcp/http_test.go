@@ -48,7 +48,7 @@ func TestHTTPTransports(t *testing.T) {
 				URL:       base + tc.path,
 				Transport: tc.transport,
 				Headers:   map[string]string{"X-Test": "env://TESTMCP_SECRET", "Authorization": "Bearer plain"},
-				Timeout:   2 * time.Second,
+				Timeout:   10 * time.Second,
 			}
 			m := newManager(t, ManagerOptions{Resolve: resolveTestRefs}, spec)
 
@@ -181,7 +181,7 @@ func TestHTTPListChanged(t *testing.T) {
 			}
 			select {
 			case <-changed:
-			case <-time.After(5 * time.Second):
+			case <-time.After(15 * time.Second):
 				t.Fatal("OnChange not called after tools/list_changed")
 			}
 			capByID(t, m, "mcp:h/"+tool)

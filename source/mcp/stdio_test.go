@@ -158,17 +158,17 @@ func TestStdioToolErrorAndImage(t *testing.T) {
 func TestStdioTimeout(t *testing.T) {
 	t.Parallel()
 	spec := testSpec("t")
-	spec.Timeout = 300 * time.Millisecond
+	spec.Timeout = time.Second
 	m := newManager(t, ManagerOptions{}, spec)
 	slow := capByID(t, m, "mcp:t/slow")
 	pid := status(t, m, "t").PID
 	start := time.Now()
 	_, err := slow.Handler(context.Background(), map[string]any{"ms": 10000})
 	took := time.Since(start)
-	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), `mcp server "t": slow timed out after 300ms`) {
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), `mcp server "t": slow timed out after 1s`) {
 		t.Fatalf("err = %v", err)
 	}
-	if took > 3*time.Second {
+	if took > 10*time.Second {
 		t.Errorf("timeout took %s", took)
 	}
 	// A hung call does not take the server down.
@@ -193,7 +193,7 @@ func TestStdioCancellation(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
-	if took := time.Since(start); took > 3*time.Second {
+	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("cancel took %s", took)
 	}
 	// The cancellation reached the upstream handler.
@@ -218,10 +218,10 @@ func TestStdioCrashMidCall(t *testing.T) {
 	t.Logf("crash error after %s: %v", took, err)
 	// The goal is under 1s (see BenchmarkCrashError); the test tolerates a
 	// loaded machine.
-	if took > 3*time.Second {
+	if took > 10*time.Second {
 		t.Errorf("crash error took %s", took)
 	}
-	waitNoLiveMembers(t, pid, 5*time.Second)
+	waitNoLiveMembers(t, pid, 15*time.Second)
 
 	// The next call restarts the server.
 	res, err := call(t, m, "mcp:t/echo", map[string]any{"text": "back"})
@@ -264,8 +264,10 @@ func TestStdioBadStarts(t *testing.T) {
 			[]string{`mcp server "exit" exited at start (exit status 3); stderr tail: fatal: FOO_TOKEN is not set`}},
 		{"garbage", []string{"-garbage-at-start"}, ManagerOptions{},
 			[]string{`mcp server "garbage" wrote something that is not JSON-RPC to stdout`, "this is not JSON-RPC"}},
+		// The stderr tail in the error is whatever the server wrote in
+		// time, so only its prefix is checked; waitStderr checks the rest.
 		{"hang", []string{"-hang-at-start"}, ManagerOptions{StartTimeout: 500 * time.Millisecond},
-			[]string{`mcp server "hang" did not finish starting (initialize and tools/list) within 500ms; stderr tail: testmcp: hanging at start as asked`}},
+			[]string{`mcp server "hang" did not finish starting (initialize and tools/list) within 500ms; stderr tail: `}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -283,6 +285,9 @@ func TestStdioBadStarts(t *testing.T) {
 			st := status(t, m, tc.name)
 			if st.State != "error" || !strings.Contains(st.Error, tc.want[0]) || st.PID != 0 {
 				t.Errorf("status = %+v", st)
+			}
+			if tc.name == "hang" {
+				waitStderr(t, m, tc.name, "testmcp: hanging at start as asked")
 			}
 		})
 	}
@@ -345,7 +350,7 @@ func TestStdioListChanged(t *testing.T) {
 	}
 	select {
 	case <-changed:
-	case <-time.After(5 * time.Second):
+	case <-time.After(15 * time.Second):
 		t.Fatal("OnChange not called after tools/list_changed")
 	}
 	res, err := call(t, m, "mcp:t/extra", nil)
@@ -371,7 +376,7 @@ func TestCloseKillsProcessGroup(t *testing.T) {
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
-	waitNoLiveMembers(t, pgid, 5*time.Second)
+	waitNoLiveMembers(t, pgid, 15*time.Second)
 	if pidLive(sleeper) {
 		t.Errorf("sleeper %d survived", sleeper)
 	}
@@ -393,7 +398,7 @@ func TestNoOrphansWhenHostDies(t *testing.T) {
 	host.kill()
 	// SIGKILL leaves toolplane no chance to clean up: Pdeathsig and the
 	// guard watcher must end the group on their own.
-	waitNoLiveMembers(t, pgid, 5*time.Second)
+	waitNoLiveMembers(t, pgid, 15*time.Second)
 	if pidLive(sleeper) {
 		t.Errorf("sleeper %d survived the host", sleeper)
 	}
@@ -411,7 +416,7 @@ func status(t *testing.T, m *Manager, name string) ServerStatus {
 // waitStderr polls the server's stderr tail for want.
 func waitStderr(t *testing.T, m *Manager, name, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(15 * time.Second)
 	for {
 		tail := m.servers[name].stderr.Tail(stderrTailBytes)
 		if strings.Contains(tail, want) {
@@ -467,13 +472,15 @@ func TestCloseDuringCall(t *testing.T) {
 			t.Fatal("the call in flight succeeded after Close")
 		}
 		t.Logf("call in flight at Close: %v", err)
-	case <-time.After(5 * time.Second):
+	case <-time.After(15 * time.Second):
 		t.Fatal("the call in flight did not end after Close")
 	}
-	if took := time.Since(start); took > 3*time.Second {
+	// A sanity bound only: grace is 300ms, the rest is slack for a loaded
+	// machine.
+	if took := time.Since(start); took > 15*time.Second {
 		t.Errorf("Close took %s", took)
 	}
-	waitNoLiveMembers(t, pgid, 5*time.Second)
+	waitNoLiveMembers(t, pgid, 15*time.Second)
 }
 
 // BenchmarkCrashError measures how long a call takes to fail when the server

@@ -57,9 +57,19 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 		return nil, callError(ctx, c, err)
 	}
 	if res.IsError {
-		return nil, &backend.CallError{Type: "ToolError", Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: contentText(res.Content)}
+		return nil, &backend.CallError{Type: toolErrorType(c), Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: contentText(res.Content)}
 	}
 	return resultValue(res), nil
+}
+
+// toolErrorType is the exception a tool-level failure raises: CLIError for
+// a CLI binary that failed (the interpreter raises ToolError for exception
+// names it does not define), ToolError otherwise.
+func toolErrorType(c *capability.Capability) string {
+	if c.Source == capability.SourceCLI {
+		return "CLIError"
+	}
+	return "ToolError"
 }
 
 // bindArguments builds the argument object of a call from a snippet's

@@ -74,3 +74,22 @@ func TestSnippetAmbientCLIResolvedOnUse(t *testing.T) {
 		t.Errorf("missing binary: %v %+v", err, res.Error)
 	}
 }
+
+func TestSnippetCLIFailureIsAToolError(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	rt := cliRuntime(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"false"}}, &recorder{})
+	res, err := rt.Execute(context.Background(), `
+try:
+    await false()
+except ToolError as e:
+    return [str(e), e.capability]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v", err, res.Error)
+	}
+	v := res.Value.([]any)
+	if !strings.Contains(v[0].(string), "cli:false") || !strings.Contains(v[0].(string), "status 1") || v[1] != "cli:false" {
+		t.Errorf("CLI failure = %#v", v)
+	}
+}

@@ -41,7 +41,8 @@ type ExecuteOptions struct {
 	// Stdout, when set, also receives the snippet's output as it is
 	// printed (the result keeps a copy).
 	Stdout io.Writer
-	// OnCapabilityCall is called as each capability call starts.
+	// OnCapabilityCall is called as each capability call starts, possibly
+	// from several goroutines at once (asyncio.gather).
 	OnCapabilityCall func(id string)
 }
 

@@ -275,3 +275,20 @@ func BenchmarkChainCall(b *testing.B) {
 		}
 	}
 }
+
+func TestHandlerPanicFailsTheCall(t *testing.T) {
+	t.Parallel()
+	r := capability.NewRegistry()
+	if err := r.Add(capability.Capability{ID: "go:bug/nil", Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+		var m map[string]int
+		m["x"] = 1 // assignment to a nil map panics
+		return nil, nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := r.Lookup("go:bug/nil")
+	_, err := Chain(Terminus(r.Lookup))(context.Background(), NewCall(OriginSnippet, c, nil))
+	if err == nil || !strings.Contains(err.Error(), "go:bug/nil: handler panicked: assignment to entry in nil map") {
+		t.Errorf("error = %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package dispatch
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/toolplane/toolplane/capability"
 )
@@ -35,7 +36,7 @@ func Terminus(lookup Lookup) Handler {
 		if args == nil {
 			args = map[string]any{}
 		}
-		res, err := c.Handler(ctx, args)
+		res, err := runHandler(ctx, c, args)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.ID, err)
 		}
@@ -44,4 +45,17 @@ func Terminus(lookup Lookup) Handler {
 		}
 		return res, nil
 	}
+}
+
+// runHandler runs the handler, turning a panic into an error: a capability
+// bug must fail its call, not take down the process serving every other
+// client and run.
+func runHandler(ctx context.Context, c *capability.Capability, args map[string]any) (res *Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			stack := debug.Stack()
+			err = fmt.Errorf("handler panicked: %v\n%s", p, stack)
+		}
+	}()
+	return c.Handler(ctx, args)
 }

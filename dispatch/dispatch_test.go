@@ -288,7 +288,8 @@ func TestHandlerPanicFailsTheCall(t *testing.T) {
 	}
 	c, _ := r.Lookup("go:bug/nil")
 	_, err := Chain(Terminus(r.Lookup))(context.Background(), NewCall(OriginSnippet, c, nil))
-	if err == nil || !strings.Contains(err.Error(), "go:bug/nil: handler panicked: assignment to entry in nil map") {
+	var pe *PanicError
+	if !errors.As(err, &pe) || err.Error() != "go:bug/nil: handler panicked: assignment to entry in nil map" || !strings.Contains(string(pe.Stack), "dispatch_test.go") {
 		t.Errorf("error = %v", err)
 	}
 }

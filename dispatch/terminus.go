@@ -47,15 +47,24 @@ func Terminus(lookup Lookup) Handler {
 	}
 }
 
-// runHandler runs the handler, turning a panic into an error: a capability
-// bug must fail its call, not take down the process serving every other
-// client and run.
+// runHandler runs the handler, turning a panic into a *PanicError: a
+// capability bug must fail its call, not take down the process serving
+// every other client and run.
 func runHandler(ctx context.Context, c *capability.Capability, args map[string]any) (res *Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			stack := debug.Stack()
-			err = fmt.Errorf("handler panicked: %v\n%s", p, stack)
+			err = &PanicError{Value: p, Stack: debug.Stack()}
 		}
 	}()
 	return c.Handler(ctx, args)
 }
+
+// PanicError is a capability handler's panic, recovered. The message
+// shows the value only; Stack is for the host's logs, not the snippet.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+// Error implements error.
+func (e *PanicError) Error() string { return fmt.Sprintf("handler panicked: %v", e.Value) }

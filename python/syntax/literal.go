@@ -100,6 +100,9 @@ func (p *parser) strings() Expr {
 	isF := false
 	mixed := false
 	n := 0
+	for i := p.p; i < len(p.toks) && p.toks[i].kind == tString; i++ {
+		p.fstringErrPos = p.toks[i].end
+	}
 	for p.tok().kind == tString {
 		t := p.next()
 		text := p.text(t)
@@ -359,14 +362,14 @@ func (p *parser) fstringBody(b *strBuilder, t *token, start, end int, isRaw bool
 				litStart = i
 				continue
 			}
-			p.failFString(t.end, "f-string: single '}' is not allowed")
+			p.failFString(p.fstringErrPos, "f-string: single '}' is not allowed")
 		default:
 			i++
 		}
 	}
 	flushLit(end)
 	if depth > 0 {
-		p.failFString(t.end, "f-string: expecting '}'")
+		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 	}
 	return end
 }
@@ -382,7 +385,7 @@ func (p *parser) failFString(pos Position, msg string) {
 func (p *parser) fstringField(b *strBuilder, t *token, open, end int, isRaw bool, depth int) int {
 	src := p.src.src
 	if depth >= 2 {
-		p.failFString(t.end, "f-string: expressions nested too deeply")
+		p.failFString(p.fstringErrPos, "f-string: expressions nested too deeply")
 	}
 	exprStart := open + 1
 	j := exprStart
@@ -393,7 +396,7 @@ scan:
 	for ; j < end; j++ {
 		c := src[j]
 		if c == '\\' {
-			p.failFString(t.end, "f-string expression part cannot include a backslash")
+			p.failFString(p.fstringErrPos, "f-string expression part cannot include a backslash")
 		}
 		if quote != 0 {
 			if c == quote {
@@ -415,7 +418,7 @@ scan:
 			}
 		case '(', '[', '{':
 			if len(stack) >= maxParenDepth {
-				p.failFString(t.end, "f-string: too many nested parenthesis")
+				p.failFString(p.fstringErrPos, "f-string: too many nested parenthesis")
 			}
 			stack = append(stack, c)
 		case ')', ']', '}':
@@ -423,15 +426,15 @@ scan:
 				if c == '}' {
 					break scan
 				}
-				p.failFString(t.end, fmt.Sprintf("f-string: unmatched '%c'", c))
+				p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: unmatched '%c'", c))
 			}
 			open := stack[len(stack)-1]
 			if closer(c) != open {
-				p.failFString(t.end, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", c, open))
+				p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", c, open))
 			}
 			stack = stack[:len(stack)-1]
 		case '#':
-			p.failFString(t.end, "f-string expression part cannot include '#'")
+			p.failFString(p.fstringErrPos, "f-string expression part cannot include '#'")
 		case '<', '>', '!', '=':
 			if j+1 < end && src[j+1] == '=' {
 				j++
@@ -447,17 +450,17 @@ scan:
 		}
 	}
 	if quote != 0 {
-		p.failFString(t.end, "f-string: unterminated string")
+		p.failFString(p.fstringErrPos, "f-string: unterminated string")
 	}
 	if j >= end {
-		p.failFString(t.end, "f-string: expecting '}'")
+		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 	}
 	exprEnd := j
 	if strings.TrimLeft(string(src[exprStart:exprEnd]), " \t\n\f") == "" {
 		if c := src[exprEnd]; c != '}' {
-			p.failFString(t.end, fmt.Sprintf("f-string: expression required before '%c'", c))
+			p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: expression required before '%c'", c))
 		}
-		p.failFString(t.end, "f-string: empty expression not allowed")
+		p.failFString(p.fstringErrPos, "f-string: empty expression not allowed")
 	}
 	value := p.fstringExpr(exprStart, exprEnd)
 	fv := &FormattedValue{Value: value, Conversion: ConvNone}
@@ -470,23 +473,23 @@ scan:
 		}
 		b.addLit(string(src[exprStart:j]), p.src.posOf(exprStart))
 		if j >= end {
-			p.failFString(t.end, "f-string: expecting '}'")
+			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 		}
 	}
 	if src[j] == '!' {
 		j++
 		if j >= end {
-			p.failFString(t.end, "f-string: expecting '}'")
+			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 		}
 		switch src[j] {
 		case 's', 'r', 'a':
 			fv.Conversion = int(src[j])
 		default:
-			p.failFString(t.end, "f-string: invalid conversion character: expected 's', 'r', or 'a'")
+			p.failFString(p.fstringErrPos, "f-string: invalid conversion character: expected 's', 'r', or 'a'")
 		}
 		j++
 		if j >= end || (src[j] != ':' && src[j] != '}') {
-			p.failFString(t.end, "f-string: expecting '}'")
+			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 		}
 	}
 	if src[j] == ':' {
@@ -506,7 +509,7 @@ scan:
 		fv.FormatSpec = specJS
 	}
 	if j >= end || src[j] != '}' {
-		p.failFString(t.end, "f-string: expecting '}'")
+		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
 	}
 	if selfDoc && fv.Conversion == ConvNone && fv.FormatSpec == nil {
 		fv.Conversion = ConvRepr

@@ -73,6 +73,9 @@ type parser struct {
 	// wrapStart and wrapEnd are where CPython places the implicit
 	// parentheses around an f-string replacement field.
 	wrapStart, wrapEnd Position
+	// fstringErrPos is where f-string errors are reported: the end of
+	// the string literals being parsed, as in CPython.
+	fstringErrPos Position
 }
 
 // bailout carries an error out of the recursive descent by panic.
@@ -2222,6 +2225,13 @@ func (p *parser) parenAtom() Expr {
 		y := p.yieldExpr()
 		p.expect(tRParen)
 		return y
+	}
+	if t := p.tok(); t.kind == tDoubleStar && p.probe(func() {
+		p.next()
+		p.expression()
+		p.expect(tRParen)
+	}) {
+		p.failAt(t.pos, t.end, "cannot use double starred expression here")
 	}
 	first := p.starNamedExpression()
 	if p.atComprehension() {

@@ -776,7 +776,11 @@ func (s *scanner) scanNumber() {
 			// Only allowed if this turns out to be a float or imaginary.
 			nx := s.peekByte(0)
 			if nx != '.' && nx|0x20 != 'e' && nx|0x20 != 'j' {
-				s.fail(KindSyntax, start, start+1, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+				zerosEnd := start
+				for zerosEnd < s.i && (src[zerosEnd] == '0' || src[zerosEnd] == '_') {
+					zerosEnd++
+				}
+				s.fail(KindSyntax, start, zerosEnd, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
 				return
 			}
 		}
@@ -849,7 +853,7 @@ func (s *scanner) radixDigits(base int, name string) bool {
 					s.fail(KindSyntax, s.i, s.i, fmt.Sprintf("invalid digit '%c' in %s literal", src[s.i], name))
 					return false
 				}
-				s.fail(KindSyntax, s.i, s.i, fmt.Sprintf("invalid %s literal", name))
+				s.fail(KindSyntax, s.i-1, s.i-1, fmt.Sprintf("invalid %s literal", name))
 				return false
 			}
 			continue

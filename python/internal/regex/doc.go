@@ -21,9 +21,11 @@
 // The program is a small instruction set: single-character items with their repeats fused
 // into one instruction (CPython's REPEAT_ONE), literal strings, splits, counted loops with
 // CPython's "a zero-width iteration ends the loop" rule, saves with undo entries, look-around
-// and atomic sub-runs. Searches skip start positions by the first character when the
-// pattern begins with one, and greedy single-character repeats skip counts where a
-// following literal cannot match.
+// and atomic sub-runs. Searches skip start positions where no item that can begin a match
+// (computed from the program through groups, alternations and optional prefixes) matches,
+// greedy single-character repeats skip counts where a following literal cannot match, and
+// matching state is pooled per pattern so a call in a loop allocates little. A compiled
+// Regexp is immutable and safe for concurrent use.
 //
 // # Using it
 //
@@ -47,7 +49,8 @@
 //
 //   - \N{NAME} escapes (Go has no Unicode name table): a re.error naming the construct.
 //   - re.LOCALE (CPython allows it only for bytes patterns): a ValueError. re.DEBUG is
-//     accepted and prints nothing.
+//     accepted and prints nothing. re.TEMPLATE behaves as in CPython 3.11 (repeats are
+//     rejected).
 //   - Character properties come from Go's Unicode tables (15.0) where CPython 3.11 uses
 //     14.0; \w is letters and numbers plus '_' and excludes combining marks, as in CPython.
 //   - Captures follow clean backtracking (every capture made on a failed path is undone).

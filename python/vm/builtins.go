@@ -527,12 +527,6 @@ func initMisc() {
 		}
 		return &List{Items: items}, nil
 	})
-	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "globals", "locals", "breakpoint", "memoryview", "help"} {
-		name := name
-		def(name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in this sandbox", name)
-		})
-	}
 	initBuiltinTypes()
 }
 

@@ -195,12 +195,18 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.live++
 		d.version++
 		d.rebuild(d.live)
+		if t != nil {
+			return t.Charge(int64(len(d.index)) * 4)
+		}
 		return nil
 	}
 	d.index[slot] = int32(len(d.entries))
 	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 	d.live++
 	d.version++
+	if t != nil && d.live&63 == 0 {
+		return t.Charge(64 * 48)
+	}
 	return nil
 }
 

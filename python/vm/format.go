@@ -51,10 +51,11 @@ func parseSpec(spec string) (fmtSpec, error) {
 		i++
 	}
 	if i > start {
-		s.width, _ = strconv.Atoi(string(rs[start:i]))
-		if s.width > 100_000_000 {
+		w, err := strconv.Atoi(string(rs[start:i]))
+		if err != nil {
 			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
 		}
+		s.width = w
 	}
 	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
 		s.grouping = byte(rs[i])
@@ -69,9 +70,13 @@ func parseSpec(spec string) (fmtSpec, error) {
 		if i == start {
 			return s, Errorf(ValueErrorClass, "Format specifier missing precision")
 		}
-		s.prec, _ = strconv.Atoi(string(rs[start:i]))
-		if s.prec > 100_000_000 {
+		p, err := strconv.Atoi(string(rs[start:i]))
+		if err != nil {
 			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
+		}
+		s.prec = p
+		if p > 1<<20 {
+			return s, Errorf(MemoryErrorClass, "format precision too large")
 		}
 	}
 	if i < len(rs) {

@@ -128,7 +128,11 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 		if it.fn == nil {
 			return nil, false, nil
 		}
+		if err := t.enterGo(); err != nil {
+			return nil, false, err
+		}
 		v, ok, err := it.fn(t)
+		t.leaveGo()
 		if !ok || err != nil {
 			it.fn = nil
 		}
@@ -205,6 +209,12 @@ func isIterator(v Value) bool {
 
 // Next advances an iterator; ok is false when it is exhausted.
 func (t *Thread) Next(it Value) (Value, bool, error) {
+	t.steps++
+	if t.steps >= t.nextChk {
+		if err := t.check(); err != nil {
+			return nil, false, err
+		}
+	}
 	v, ok, err := t.nextRaw(it)
 	if !ok {
 		return nil, false, err

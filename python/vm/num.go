@@ -188,7 +188,7 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 	case syntax.Sub:
 		return MakeInt(new(big.Int).Sub(bx, by)), nil
 	case syntax.Mult:
-		if err := t.CheckAlloc(int64(bx.BitLen()+by.BitLen()) / 8); err != nil {
+		if err := t.checkIntBits(int64(bx.BitLen()) + int64(by.BitLen())); err != nil {
 			return nil, err
 		}
 		return MakeInt(new(big.Int).Mul(bx, by)), nil
@@ -239,11 +239,10 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 			}
 			return nil, Errorf(MemoryErrorClass, "integer power result too large")
 		}
-		est := int64(bx.BitLen()) * by.Int64() / 8
-		if err := t.CheckAlloc(est); err != nil {
-			return nil, err
+		if bx.BitLen() > 1 && by.Int64() > MaxIntBits {
+			return nil, Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
 		}
-		if err := t.Charge(est); err != nil {
+		if err := t.checkIntBits(int64(bx.BitLen()) * by.Int64()); err != nil {
 			return nil, err
 		}
 		return MakeInt(new(big.Int).Exp(bx, by, nil)), nil
@@ -251,13 +250,15 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 		if by.Sign() < 0 {
 			return nil, Errorf(ValueErrorClass, "negative shift count")
 		}
-		if !by.IsInt64() || t.CheckAlloc(by.Int64()/8) != nil {
-			if bx.Sign() == 0 {
-				return Int(0), nil
-			}
-			return nil, Errorf(MemoryErrorClass, "shift result too large")
+		if bx.Sign() == 0 {
+			return Int(0), nil
 		}
-		_ = t.Charge(by.Int64() / 8)
+		if !by.IsInt64() || by.Int64() > MaxIntBits {
+			return nil, Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
+		}
+		if err := t.checkIntBits(int64(bx.BitLen()) + by.Int64()); err != nil {
+			return nil, err
+		}
 		return MakeInt(new(big.Int).Lsh(bx, uint(by.Int64()))), nil
 	case syntax.RShift:
 		if by.Sign() < 0 {
@@ -573,4 +574,15 @@ func compareNum(a, b Value) (int, bool) {
 	bf2 := new(big.Float).SetFloat64(f)
 	af2 := new(big.Float).SetInt(toBig(a))
 	return af2.Cmp(bf2), true
+}
+
+// MaxIntBits bounds the size of one int: arithmetic on larger numbers takes
+// seconds per operation without polling the deadline.
+const MaxIntBits = 1 << 22
+
+func (t *Thread) checkIntBits(bits int64) error {
+	if bits > MaxIntBits {
+		return Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
+	}
+	return t.Charge(bits / 8)
 }

@@ -808,6 +808,12 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 	case Bytes:
 		return strHash(string(x)) ^ 0x5bd1e995, nil
 	case Tuple:
+		if t != nil {
+			if err := t.enterGo(); err != nil {
+				return 0, err
+			}
+			defer t.leaveGo()
+		}
 		// CPython's xxHash-based tuple hash.
 		const p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
 		acc := uint64(p5)

@@ -15,6 +15,11 @@ func (t *Thread) Repr(v Value) (string, error) {
 	if err := t.writeRepr(&sb, v); err != nil {
 		return "", err
 	}
+	if sb.Len() > 4096 {
+		if err := t.Charge(int64(sb.Len())); err != nil {
+			return "", err
+		}
+	}
 	return sb.String(), nil
 }
 
@@ -153,6 +158,11 @@ func (t *Thread) inRepr(v Value) bool {
 func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 	switch x := v.(type) {
 	case Str:
+		if len(x) > 1<<16 {
+			if err := t.CheckAlloc(int64(sb.Len()) + 2*int64(len(x))); err != nil {
+				return err
+			}
+		}
 		sb.WriteString(StrQuote(string(x)))
 		return nil
 	case Int:
@@ -191,8 +201,10 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		return err
 	}
 	defer t.leaveGo()
-	if sb.Len() > 64<<20 {
-		return Errorf(MemoryErrorClass, "repr too large")
+	if sb.Len() > 1<<20 {
+		if err := t.CheckAlloc(int64(sb.Len())); err != nil {
+			return err
+		}
 	}
 	switch x := v.(type) {
 	case *List:
@@ -319,10 +331,6 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		}
 		sb.WriteByte(')')
 	case *Instance:
-		if t.inRepr(x) {
-			sb.WriteString("...")
-			return nil
-		}
 		if m := x.Class.Lookup("__repr__"); m != nil {
 			if b, ok := m.(*Builtin); !ok || (b.Self != "object" && b.Self != "BaseException") {
 				t.reprSeen = append(t.reprSeen, x)

@@ -417,6 +417,9 @@ func initStr() {
 				switch r {
 				case '\t':
 					if ts > 0 {
+						if err := t.CheckAlloc(int64(sb.Len()) + ts); err != nil {
+							return nil, err
+						}
 						n := int(ts) - col%int(ts)
 						sb.WriteString(strings.Repeat(" ", n))
 						col += n
@@ -899,12 +902,17 @@ func initBytes() {
 				return nil, err
 			}
 			parts := make([]string, len(items))
+			total := int64(0)
 			for i, it := range items {
 				b, ok := it.(Bytes)
 				if !ok {
 					return nil, Errorf(TypeErrorClass, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(it))
 				}
 				parts[i] = string(b)
+				total += int64(len(b)) + int64(len(a[0].(Bytes)))
+			}
+			if err := t.Charge(total); err != nil {
+				return nil, err
 			}
 			return Bytes(strings.Join(parts, string(a[0].(Bytes)))), nil
 		},

@@ -72,6 +72,18 @@ func newPyEngine(log *audit.Logger) *pyEngine {
 			}
 		},
 	}))
+	must(e.reg.Add(capability.Capability{
+		ID: "go:guard/ask", Source: capability.SourceGo, Namespace: "guard", Name: "ask",
+		Description: "Ask the human at the client whether to proceed.",
+		InputSchema: obj(``),
+		Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+			answer, err := Confirm(ctx, "Proceed with the guarded step?")
+			if err != nil {
+				return nil, err
+			}
+			return &capability.Result{Structured: map[string]any{"answer": string(answer)}}, nil
+		},
+	}))
 	e.chain = dispatch.Chain(dispatch.Terminus(e.reg.Lookup), audit.Middleware(log))
 	return e
 }

@@ -109,6 +109,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// Capabilities the run calls may talk back to this client (Confirm).
+	runCtx = context.WithValue(runCtx, toolRequestKey{}, req)
 	stopProgress := s.startProgress(runCtx, req, &calls)
 	start := time.Now()
 	exec, err := s.engine.Execute(runCtx, ereq)

@@ -254,3 +254,61 @@ func TestProgressAndCancellation(t *testing.T) {
 	}
 	t.Errorf("no run_end with CancelledError in the audit log: %v", f.audit.lines(t))
 }
+
+func TestConfirmReachesTheClientFromASnippet(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	// Server-initiated elicitation exists up to protocol 2025-11-25; later
+	// versions replace it with multi round-trip results.
+	legacy := &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"}
+	var asked atomic.Int32
+	yes := f.connect(t, &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked.Add(1)
+		if !strings.Contains(req.Params.Message, "guarded step") {
+			t.Errorf("elicitation message %q", req.Params.Message)
+		}
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"allow": true}}, nil
+	}}, legacy)
+	res, out := run(t, yes, "return (await guard.ask())[\"answer\"]")
+	mustOK(t, res, out)
+	if out.Value != "yes" || asked.Load() != 1 {
+		t.Errorf("answer %v after %d questions, want yes after 1", out.Value, asked.Load())
+	}
+
+	no := f.connect(t, &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "decline"}, nil
+	}}, legacy)
+	res, out = run(t, no, "return (await guard.ask())[\"answer\"]")
+	mustOK(t, res, out)
+	if out.Value != "no" {
+		t.Errorf("declined answer = %v", out.Value)
+	}
+
+	// A client that cannot be asked gets an error, not a silent yes.
+	mute := f.connect(t, nil, legacy)
+	res, _ = run(t, mute, "return (await guard.ask())[\"answer\"]")
+	if !res.IsError || !strings.Contains(text(res), "elicitation") {
+		t.Errorf("asking a client without elicitation: %s", text(res))
+	}
+}
+
+func TestSessionMemoryCapIsCumulativeAndCatchable(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, func(o *Options) { o.Sessions.MaxMemoryBytes = 2 << 20 })
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "a = \"x\" * 1500000\nreturn len(a)")
+	mustOK(t, res, out)
+	// Alone this would fit; on top of what the session keeps it does not.
+	res, out = run(t, cs, "try:\n    b = \"y\" * 1500000\nexcept MemoryError:\n    return \"caught\"\nreturn \"fit\"")
+	mustOK(t, res, out)
+	if out.Value != "caught" {
+		t.Errorf("second allocation = %v, want a caught MemoryError", out.Value)
+	}
+	res, out = run(t, cs, "return len(a)")
+	mustOK(t, res, out)
+	if out.Value != float64(1500000) {
+		t.Errorf("the session lost a: %v", out.Value)
+	}
+}

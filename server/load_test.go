@@ -17,11 +17,11 @@ import (
 // TestHTTPLoad runs many execute_code calls from 64 concurrent HTTP clients
 // and checks that none fails, every run is audited exactly once, and the
 // server lets go of its goroutines and sessions when the clients leave. The
-// default is a quick 640 runs; TOOLPLANE_LOAD_RUNS=10000 runs the full load.
+// default is a quick 192 runs; TOOLPLANE_LOAD_RUNS=10000 runs the full load.
 func TestHTTPLoad(t *testing.T) {
 	needInterpreter(t)
 	const clients = 64
-	total := 640
+	total := 192
 	if s := os.Getenv("TOOLPLANE_LOAD_RUNS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < clients {

@@ -67,13 +67,17 @@ func newFixture(t *testing.T, mod func(*Options)) *fixture {
 }
 
 // connect attaches a new in-memory client session to the server.
-func (f *fixture) connect(t *testing.T, copts *mcp.ClientOptions) *mcp.ClientSession {
+func (f *fixture) connect(t *testing.T, copts *mcp.ClientOptions, sopts ...*mcp.ClientSessionOptions) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ct, st := mcp.NewInMemoryTransports()
 	done := make(chan error, 1)
 	go func() { done <- f.srv.ServeTransport(ctx, st) }()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, copts).Connect(ctx, ct, nil)
+	var so *mcp.ClientSessionOptions
+	if len(sopts) > 0 {
+		so = sopts[0]
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, copts).Connect(ctx, ct, so)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -117,13 +121,13 @@ func TestListTools(t *testing.T) {
 	for _, tool := range res.Tools {
 		got[tool.Name] = tool
 	}
-	for _, name := range []string{ToolSearch, ToolSchemas, ToolExecute, "greeter_greet", "counter_bump", "clock_sleep"} {
+	for _, name := range []string{ToolSearch, ToolSchemas, ToolExecute, "greeter_greet", "counter_bump", "clock_sleep", "guard_ask"} {
 		if got[name] == nil {
 			t.Errorf("tool %s missing; have %v", name, keys(got))
 		}
 	}
-	if len(got) != 6 {
-		t.Errorf("got %d tools, want 6: %v", len(got), keys(got))
+	if len(got) != 7 {
+		t.Errorf("got %d tools, want 7: %v", len(got), keys(got))
 	}
 	desc := got[ToolExecute].Description
 	for _, want := range []string{"await", "return", "greeter.greet", "greeter_greet", "call_tool(", "save_result", "load_result", "reset_session", "persist"} {

@@ -174,10 +174,11 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 
 type toolRequestKey struct{}
 
-// ToolRequest returns the MCP request of a direct tool call, for capability
-// handlers that talk back to their client (progress, logging, sampling,
-// elicitation) through req.Session. It is nil for calls from snippets and
-// from the Go API.
+// ToolRequest returns the MCP request a capability call serves: the direct
+// tool call, or the execute_code call whose snippet made it. Handlers and
+// middlewares use it to talk back to their client (progress, logging,
+// sampling, elicitation) through req.Session. It is nil for calls from the
+// Go API or `toolplane run`.
 func ToolRequest(ctx context.Context) *mcp.CallToolRequest {
 	req, _ := ctx.Value(toolRequestKey{}).(*mcp.CallToolRequest)
 	return req

@@ -185,6 +185,20 @@ func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config
 		return err
 	}
 	cli, err := clisrc.New(policy, clisrc.Hooks{
+		// [cli] escalate asks the human at the MCP client, through
+		// elicitation, before a binary outside the allowlist runs once.
+		Escalator: func(ctx context.Context, binary string, argv []string) (clisrc.Decision, error) {
+			answer, err := server.Confirm(ctx, fmt.Sprintf("A snippet wants to run `%s`; %s is not in [cli] allow. Allow it this once?", strings.Join(argv, " "), binary))
+			switch {
+			case err != nil:
+				return clisrc.DecisionError, err
+			case answer == server.AnswerYes:
+				return clisrc.DecisionGranted, nil
+			case answer == server.AnswerNo:
+				return clisrc.DecisionDeclined, nil
+			}
+			return clisrc.DecisionAbandoned, nil
+		},
 		OnEscalation: func(binary string, d clisrc.Decision) {
 			outcome := audit.OutcomeDenied
 			if d == clisrc.DecisionGranted {

@@ -101,25 +101,43 @@ func truncRunes(s string, n int) string {
 	return s
 }
 
-// subject converts the string argument, checking it has the pattern's type.
-func subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
+// subject converts the string argument, checking it has the pattern's type. The last
+// conversion is kept: loops that search one text from successive positions
+// (p.search(text, pos)) then cost no conversion per call.
+func (m *module) subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
+	var text string
+	isBytes := false
 	switch s := v.(type) {
 	case vm.Str:
 		if re.IsBytes() {
 			return nil, vm.Errorf(vm.TypeErrorClass, "cannot use a bytes pattern on a string-like object")
 		}
-		return []rune(string(s)), nil
+		text = string(s)
 	case vm.Bytes:
 		if !re.IsBytes() {
 			return nil, vm.Errorf(vm.TypeErrorClass, "cannot use a string pattern on a bytes-like object")
 		}
-		return regex.BytesToRunes([]byte(s)), nil
+		text, isBytes = string(s), true
+	default:
+		return nil, vm.Errorf(vm.TypeErrorClass, "expected string or bytes-like object, got '%s'", vm.TypeName(v))
 	}
-	return nil, vm.Errorf(vm.TypeErrorClass, "expected string or bytes-like object, got '%s'", vm.TypeName(v))
+	if m.lastRunes != nil && m.lastIsBytes == isBytes && m.lastText == text {
+		return m.lastRunes, nil
+	}
+	var rs []rune
+	if isBytes {
+		rs = regex.BytesToRunes([]byte(text))
+	} else {
+		rs = []rune(text)
+	}
+	m.lastText, m.lastIsBytes, m.lastRunes = text, isBytes, rs
+	return rs, nil
 }
 
 func (m *module) patternClassDict() *vm.Dict {
 	d := vm.NewDict()
+	// re.Pattern[str] and re.Match[str] in annotations.
+	method(d, "__class_getitem__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) { return args[0], nil })
 	self := func(v vm.Value) (*patternState, error) { return stateOf[*patternState](v, m.patCls, "Pattern") }
 	method(d, "__repr__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		ps, err := self(args[0])
@@ -194,7 +212,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err != nil {
 			return nil, nil, nil, 0, 0, err
 		}
-		s, err := subject(ps.re, a[0])
+		s, err := m.subject(ps.re, a[0])
 		if err != nil {
 			return nil, nil, nil, 0, 0, err
 		}
@@ -303,7 +321,7 @@ func (m *module) patternClassDict() *vm.Dict {
 			if err != nil {
 				return nil, err
 			}
-			s, err := subject(re, a[1])
+			s, err := m.subject(re, a[1])
 			if err != nil {
 				return nil, err
 			}
@@ -343,7 +361,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err != nil {
 			return nil, err
 		}
-		s, err := subject(re, a[0])
+		s, err := m.subject(re, a[0])
 		if err != nil {
 			return nil, err
 		}
@@ -462,6 +480,8 @@ func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, s
 
 func (m *module) matchClassDict() *vm.Dict {
 	d := vm.NewDict()
+	// re.Pattern[str] and re.Match[str] in annotations.
+	method(d, "__class_getitem__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) { return args[0], nil })
 	self := func(v vm.Value) (*matchState, error) { return stateOf[*matchState](v, m.matchCls, "Match") }
 	// recv splits off the receiver of a method call.
 	recv := func(fname string, args vm.Tuple) (*matchState, vm.Tuple, error) {

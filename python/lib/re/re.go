@@ -97,6 +97,10 @@ type module struct {
 	cache                             map[cacheKey]*vm.Instance
 	order                             []cacheKey
 	shared                            *sharedCache
+	// The last subject converted to runes (see subject).
+	lastText    string
+	lastIsBytes bool
+	lastRunes   []rune
 }
 
 var flagNames = []struct {

@@ -160,6 +160,18 @@ print(re.fullmatch(r"\s*(\d+)\s*", " 42 ").group(1), re.search("$", "ab\n").span
 m = re.compile(r"(\d+)").search("ab 12 cd", 3)
 print(m and m.span(), re.compile(r"\d").search("a1b2", 2).group(), re.compile("b").match("ab", 1).span())`,
 	`import re
+text = "id=1; id=22; id=333"
+p = re.compile(r"id=(\d+)")
+pos, found = 0, []
+while (m := p.search(text, pos)):
+    found.append(int(m.group(1)))
+    pos = m.end()
+print(found)
+def first_word(m: re.Match[str]) -> str:
+    return m.group().split()[0]
+print(first_word(re.match(r"\w+ \w+", "hello there")))
+print(re.match(r"\w+", b"x".decode()).group(), re.search(b"\\d", b"a1").group())`,
+	`import re
 words = "The quick brown fox jumps over the lazy dog".split()
 print([w for w in words if re.fullmatch(r"[a-z]{4,5}", w)])
 print(re.sub(r"\b(\w)(\w*)", lambda m: m.group(1).upper() + m.group(2), "hello big world"))
@@ -322,5 +334,31 @@ print(m.group(), m.re.pattern, m.string)`
 	want := "TypeError __state__ is internal to the re module\nTypeError descriptor requires a 're.Match' object but received 'Pattern'\na a a\n"
 	if out != want {
 		t.Fatalf("got %q, want %q", out, want)
+	}
+}
+
+// BenchmarkSearchLoop is the agent idiom of walking a text with p.search(text, pos): the
+// subject is converted once, so the loop stays linear in the text.
+func BenchmarkSearchLoop(b *testing.B) {
+	mods := modules()
+	prog, err := python.Compile("<snippet>", `import re
+text = "key=value; " * 5000
+p = re.compile(r"(\w+)=(\w+)")
+pos = n = 0
+while (m := p.search(text, pos)):
+    n += 1
+    pos = m.end()
+return n`, python.CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		res, err := prog.Run(context.Background(), python.RunOptions{Modules: mods})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Repr != "5000" {
+			b.Fatalf("result %s", res.Repr)
+		}
 	}
 }

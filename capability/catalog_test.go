@@ -179,6 +179,12 @@ func TestSearchRanking(t *testing.T) {
 		{query: "list", labels: map[string]string{"team": "payments"},
 			anyOf: []string{"go:billing/list_customers", "go:billing/list_invoices", "go:billing/list_payments", "go:billing/list_subscriptions"}},
 		{query: "subscription", labels: map[string]string{"source": "go"}, top: []string{"go:billing/get_subscription"}},
+		// Inexact words: typos and prefixes still find the tool.
+		{query: "weather forcast", top: []string{"mcp:weather/getForecast"}},
+		{query: "kube pods", top: []string{"cli:kubectl"}},
+		{query: "linear isssues", anyOf: []string{"mcp:linear/list_issues", "mcp:linear/search_issues", "mcp:linear/get_issue",
+			"mcp:linear/create_issue", "mcp:linear/update_issue", "mcp:linear/delete_issue"}},
+		{query: "delete repo", top: []string{"mcp:github/delete_repository"}},
 	}
 	for _, c := range cases {
 		res := r.Search(SearchOptions{Query: c.query, Labels: c.labels, Limit: max(5, len(c.anyOf))})

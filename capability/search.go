@@ -73,6 +73,7 @@ const (
 type searchIndex struct {
 	docs   []indexedDoc
 	df     map[string]int
+	vocab  []string // the keys of df, sorted, for inexact matching
 	avgLen float64
 }
 
@@ -117,6 +118,10 @@ func buildIndex(caps []*Capability) *searchIndex {
 	if len(idx.docs) > 0 {
 		idx.avgLen = float64(total) / float64(len(idx.docs))
 	}
+	for w := range idx.df {
+		idx.vocab = append(idx.vocab, w)
+	}
+	sort.Strings(idx.vocab)
 	return idx
 }
 
@@ -140,7 +145,8 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 		limit = 10
 	}
 	res := SearchResult{Query: opts.Query, Registered: len(idx.docs)}
-	terms := uniqueWords(opts.Query)
+	words := uniqueWords(opts.Query)
+	terms := idx.expand(words)
 	n := float64(len(idx.docs))
 	for _, d := range idx.docs {
 		if !matchLabels(d.cap, opts.Labels) || !opts.Selector.Empty() && !opts.Selector.Matches(LabelSet(d.cap)) {
@@ -149,17 +155,17 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 		res.Searched++
 		score := 0.0
 		for _, t := range terms {
-			tf := float64(d.tf[t])
+			tf := float64(d.tf[t.word])
 			if tf == 0 {
 				continue
 			}
-			df := float64(idx.df[t])
+			df := float64(idx.df[t.word])
 			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.length)/idx.avgLen))
-			score += idf * norm
+			score += t.weight * idf * norm
 		}
-		if len(terms) > 0 && score == 0 {
-			continue
+		if len(words) > 0 && score == 0 {
+			continue // a query that matches nothing lists nothing
 		}
 		res.Matches = append(res.Matches, Match{Capability: d.cap, Score: score})
 	}
@@ -178,6 +184,63 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 		res.Matches[i].Aliases = r.Aliases(res.Matches[i].Capability.ID)
 	}
 	return res
+}
+
+// queryTerm is a word to score and how much a hit on it counts.
+type queryTerm struct {
+	word   string
+	weight float64
+}
+
+// Weights of inexact matches: a query word the catalog does not contain
+// is matched, at a discount, to catalog words it begins (repo ->
+// repository) or is one edit away from (forcast -> forecast).
+const (
+	weightPrefix = 0.6
+	weightTypo   = 0.5
+	maxExpansion = 5
+)
+
+// expand keeps the query words the index knows and replaces each unknown
+// one by up to maxExpansion close catalog words.
+func (idx *searchIndex) expand(words []string) []queryTerm {
+	var out []queryTerm
+	seen := map[string]bool{}
+	for _, w := range words {
+		if idx.df[w] > 0 {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, queryTerm{w, 1})
+			}
+			continue
+		}
+		n := 0
+		for _, v := range idx.vocab {
+			if n == maxExpansion {
+				break
+			}
+			weight := 0.0
+			switch {
+			case len(w) >= 3 && strings.HasPrefix(v, w):
+				weight = weightPrefix
+			case len(w) >= 5 && abs(len(v)-len(w)) <= 1 && levenshtein(w, v) == 1:
+				weight = weightTypo
+			}
+			if weight > 0 && !seen[v] {
+				seen[v] = true
+				out = append(out, queryTerm{v, weight})
+				n++
+			}
+		}
+	}
+	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func matchLabels(c *Capability, want map[string]string) bool {

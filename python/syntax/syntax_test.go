@@ -114,10 +114,32 @@ func collectCases(t testing.TB) []diffCase {
 				t.Fatal(err)
 			}
 			cases = append(cases, diffCase{name: path, src: string(data)})
+			// The conformance corpus separates independent snippets with
+			// "# ---" lines; each is also a case of its own.
+			if chunks := splitChunks(string(data)); len(chunks) > 1 {
+				for i, c := range chunks {
+					cases = append(cases, diffCase{name: fmt.Sprintf("%s#%d", path, i+1), src: c})
+				}
+			}
 			return nil
 		})
 	}
 	return cases
+}
+
+// splitChunks splits src at lines reading "# ---".
+func splitChunks(src string) []string {
+	var chunks []string
+	var cur []string
+	for _, line := range strings.Split(src, "\n") {
+		if strings.TrimSpace(line) == "# ---" {
+			chunks = append(chunks, strings.Join(cur, "\n"))
+			cur = nil
+			continue
+		}
+		cur = append(cur, line)
+	}
+	return append(chunks, strings.Join(cur, "\n"))
 }
 
 // unsupportedByDesign reports whether CPython accepts src but the

@@ -1,2 +1,2 @@
 breakpoint()
-# raises: NotImplementedError
+# raises: NameError: name 'breakpoint' is not defined

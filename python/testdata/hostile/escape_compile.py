@@ -1,2 +1,2 @@
 compile('1', 'f', 'eval')
-# raises: NotImplementedError
+# raises: NameError: name 'compile' is not defined

@@ -1,2 +1,2 @@
 __import__('os')
-# raises: NotImplementedError
+# raises: NameError: name '__import__' is not defined

@@ -1,2 +1,2 @@
 exec('x = 1')
-# raises: NotImplementedError
+# raises: NameError: name 'exec' is not defined

@@ -1,2 +1,2 @@
 input()
-# raises: NotImplementedError
+# raises: NameError: name 'input' is not defined

@@ -1,2 +1,2 @@
 open('/etc/passwd')
-# raises: NotImplementedError
+# raises: NameError: name 'open' is not defined

@@ -30,6 +30,8 @@ type testBridge struct {
 
 	mu    sync.Mutex
 	calls []string
+
+	inflight, maxInflight atomic.Int64
 }
 
 func (b *testBridge) Namespace() capability.Namespace { return b.ns }
@@ -50,7 +52,8 @@ func (b *testBridge) Call(ctx context.Context, idOrAlias string, args []any, kwa
 }
 
 func newTestBridge() *testBridge {
-	return &testBridge{
+	b := &testBridge{}
+	*b = testBridge{
 		ns: capability.Namespace{
 			"greeter_greet": "go:greeter/greet",
 			"greeter.greet": "go:greeter/greet",
@@ -70,6 +73,10 @@ func newTestBridge() *testBridge {
 				return map[string]any{"greeting": "hello, " + name}, nil
 			},
 			"go:test/slow": func(ctx context.Context, _ []any, _ map[string]any) (any, error) {
+				n := b.inflight.Add(1)
+				defer b.inflight.Add(-1)
+				for m := b.maxInflight.Load(); n > m && !b.maxInflight.CompareAndSwap(m, n); m = b.maxInflight.Load() {
+				}
 				select {
 				case <-time.After(100 * time.Millisecond):
 					return "ok", nil
@@ -88,6 +95,7 @@ func newTestBridge() *testBridge {
 			},
 		},
 	}
+	return b
 }
 
 func requirePython(t *testing.T) *Backend {
@@ -324,7 +332,10 @@ func TestGatherRunsHostCallsConcurrently(t *testing.T) {
 t0 = time.monotonic()
 r = await asyncio.gather(*[slow() for _ in range(10)])
 [len(r), time.monotonic() - t0]`
-	res, _, err := runSnippet(t, b, code, backend.RunOptions{})
+	bridge := newTestBridge()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := b.Run(ctx, code, bridge, backend.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,10 +343,9 @@ r = await asyncio.gather(*[slow() for _ in range(10)])
 	if !ok || len(got) != 2 || got[0] != int64(10) {
 		t.Fatalf("value = %v", res.Value)
 	}
-	// Serial calls would take 1 s of sleeping alone; the bound is
-	// generous for a loaded machine.
-	if elapsed := got[1].(float64); elapsed > 0.6 {
-		t.Errorf("10 concurrent 100 ms host calls took %.3f s", elapsed)
+	// Ten 100 ms calls one after another take at least 1 s.
+	if elapsed := got[1].(float64); elapsed >= 1.0 || bridge.maxInflight.Load() < 2 {
+		t.Errorf("10 concurrent 100 ms host calls took %.3f s, at most %d in flight at once", elapsed, bridge.maxInflight.Load())
 	}
 }
 

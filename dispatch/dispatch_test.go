@@ -293,3 +293,44 @@ func TestHandlerPanicFailsTheCall(t *testing.T) {
 		t.Errorf("error = %v", err)
 	}
 }
+
+func TestSchemasOfOtherVintages(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	handler := func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+		calls.Add(1)
+		return &capability.Result{}, nil
+	}
+	r := capability.NewRegistry()
+	for id, schema := range map[string]string{
+		"mcp:old/draft4": `{"$schema": "http://json-schema.org/draft-04/schema#", "type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}`,
+		"mcp:old/draft7": `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}`,
+		"mcp:old/badref": `{"type": "object", "properties": {"n": {"$ref": "#/definitions/missing"}}}`,
+	} {
+		if err := r.Add(capability.Capability{ID: id, InputSchema: json.RawMessage(schema), Handler: handler}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := Chain(Terminus(r.Lookup))
+	do := func(id string, args map[string]any) error {
+		c, _ := r.Lookup(id)
+		_, err := h(context.Background(), NewCall(OriginToolCall, c, args))
+		return err
+	}
+	// Known drafts and draft-04 (validated as the current draft) enforce.
+	for _, id := range []string{"mcp:old/draft4", "mcp:old/draft7"} {
+		if err := do(id, map[string]any{"n": "x"}); err == nil || !strings.Contains(err.Error(), "at $.n") {
+			t.Errorf("%s with a bad argument: %v", id, err)
+		}
+		if err := do(id, map[string]any{"n": int64(1)}); err != nil {
+			t.Errorf("%s with a good argument: %v", id, err)
+		}
+	}
+	// An unresolvable schema is left to the capability: calls go through.
+	if err := do("mcp:old/badref", map[string]any{"n": "anything"}); err != nil {
+		t.Errorf("badref: %v", err)
+	}
+	if calls.Load() != 3 {
+		t.Errorf("handler ran %d times, want 3", calls.Load())
+	}
+}

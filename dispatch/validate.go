@@ -22,8 +22,30 @@ type validator struct {
 
 type compiled struct {
 	cap      *capability.Capability // the registration it was built for
-	resolved *jsonschema.Resolved   // nil: no schema, anything goes
-	err      error
+	resolved *jsonschema.Resolved   // nil: no usable schema, anything goes
+}
+
+// resolveSchema prepares a schema for validation. Upstream servers
+// publish schemas of every vintage: one declaring a draft the validator
+// does not know (draft-04, say) is tried again without its "$schema", and
+// one that still cannot be resolved is not enforced here: the capability
+// itself (the upstream server) remains the judge of its arguments, rather
+// than the tool becoming uncallable.
+func resolveSchema(raw json.RawMessage) *jsonschema.Resolved {
+	var s jsonschema.Schema
+	if json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	if rs, err := s.Resolve(nil); err == nil {
+		if err := rs.Validate(map[string]any{}); err == nil || !strings.Contains(err.Error(), "cannot validate version") {
+			return rs
+		}
+	}
+	s.Schema = ""
+	if rs, err := s.Resolve(nil); err == nil {
+		return rs
+	}
+	return nil
 }
 
 func newValidator() *validator { return &validator{cache: map[string]compiled{}} }
@@ -36,12 +58,7 @@ func (v *validator) schemaFor(c *capability.Capability) compiled {
 	}
 	out := compiled{cap: c}
 	if len(c.InputSchema) > 0 {
-		var s jsonschema.Schema
-		if err := json.Unmarshal(c.InputSchema, &s); err != nil {
-			out.err = fmt.Errorf("input schema of %s: %w", c.ID, err)
-		} else if out.resolved, err = s.Resolve(nil); err != nil {
-			out.err = fmt.Errorf("input schema of %s: %w", c.ID, err)
-		}
+		out.resolved = resolveSchema(c.InputSchema)
 	}
 	// A re-registered capability is a new pointer, so the entry is replaced.
 	v.cache[c.ID] = out
@@ -52,9 +69,6 @@ func (v *validator) schemaFor(c *capability.Capability) compiled {
 // of kind KindInvalidArgs naming the JSON path of the failing value.
 func (v *validator) validate(c *capability.Capability, args map[string]any) error {
 	s := v.schemaFor(c)
-	if s.err != nil {
-		return &Error{Kind: KindInvalidArgs, CapabilityID: c.ID, Path: "$", Message: s.err.Error(), Err: s.err}
-	}
 	if s.resolved == nil {
 		return nil
 	}

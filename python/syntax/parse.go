@@ -463,15 +463,14 @@ func (p *parser) statement() []Stmt {
 func (p *parser) rejectMatch() {
 	start := p.tok()
 	switch p.peek(1) {
-	case tEqual, tDot, tLParen, tLBrack, tNewline, tComma, tSemi, tColon, tEOF, tRParen:
-		// Could still be "match (x):" or "match [a]:", checked below.
-		if k := p.peek(1); k != tLParen && k != tLBrack {
-			return
-		}
+	case tEqual, tDot, tNewline, tComma, tSemi, tColon, tEOF, tRParen:
+		return // "match" used as a name
 	}
+	// "match SUBJECT:" at the end of a line starts a match statement;
+	// anything else (such as "match(x)") is an expression.
 	isMatch := false
 	save := p.p
-	p.try(func() {
+	p.probe(func() {
 		p.next()
 		p.starNamedExpressionsUntil(tColon)
 		if p.tok().kind == tColon && p.peek(1) == tNewline {

@@ -44,6 +44,18 @@ func MaybeServe() (code int, ok bool) {
 	return Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), true
 }
 
+// SelfCommand returns the command and the environment that run the test
+// server from the current test binary, whose TestMain must call MaybeServe:
+// put them in an MCP server spec's command and env. Server flags (-items,
+// -exit-at-start, ...) go in its args.
+func SelfCommand() (command string, env map[string]string, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", nil, fmt.Errorf("locating the test binary: %w", err)
+	}
+	return exe, map[string]string{EnvServe: "1"}, nil
+}
+
 // options are the command-line flags of the server.
 type options struct {
 	httpAddr       string

@@ -58,7 +58,7 @@ func self(t testing.TB) string {
 	if t != nil {
 		t.Helper()
 	}
-	exe, err := os.Executable()
+	exe, _, err := testmcp.SelfCommand()
 	if err != nil {
 		panic(err)
 	}

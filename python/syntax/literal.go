@@ -129,7 +129,7 @@ func (p *parser) strings() Expr {
 			p.fstringBody(&b, t, bodyStart, bodyEnd, isRaw, 0)
 			continue
 		}
-		body := string(p.src.src[bodyStart:bodyEnd])
+		body := p.src.text[bodyStart:bodyEnd]
 		if isBytes {
 			for i := 0; i < len(body); i++ {
 				if body[i] >= utf8.RuneSelf {

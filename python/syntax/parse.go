@@ -247,11 +247,11 @@ func (p *parser) prevEnd() Position {
 }
 
 func (p *parser) text(t *token) string {
-	return string(p.src.src[t.off:t.endOff])
+	return p.src.text[t.off:t.endOff]
 }
 
 func (p *parser) isName(t *token, s string) bool {
-	return t.kind == tName && t.endOff-t.off == len(s) && string(p.src.src[t.off:t.endOff]) == s
+	return t.kind == tName && t.endOff-t.off == len(s) && p.src.text[t.off:t.endOff] == s
 }
 
 func (p *parser) got(k tokKind) bool {

@@ -175,13 +175,16 @@ type scanner struct {
 
 // source is the input with its line table.
 type source struct {
-	filename   string
-	src        []byte
+	filename string
+	src      []byte
+	// text is src as a string, so that names and literal bodies are
+	// substrings instead of new allocations.
+	text       string
 	lineStarts []int
 }
 
 func newSource(filename string, src []byte) *source {
-	s := &source{filename: filename, src: src}
+	s := &source{filename: filename, src: src, text: string(src)}
 	s.lineStarts = append(make([]int, 0, 32), 0)
 	for i, c := range src {
 		if c == '\n' {

@@ -467,3 +467,55 @@ func limits(set func(*limitsT)) python.Limits {
 	set(&l)
 	return l
 }
+
+// TestCancelledCallCancelsHostContext checks that a host call the snippet
+// abandons (asyncio.wait_for) has its context cancelled at once, not when
+// the run ends.
+func TestCancelledCallCancelsHostContext(t *testing.T) {
+	t.Parallel()
+	b := requirePython(t)
+	bridge := newTestBridge()
+	var cancelledAt atomic.Int64
+	bridge.ns["block"] = "go:test/block"
+	bridge.funcs["go:test/block"] = func(ctx context.Context, _ []any, _ map[string]any) (any, error) {
+		select {
+		case <-ctx.Done():
+			cancelledAt.Store(time.Now().UnixNano())
+			return nil, ctx.Err()
+		case <-time.After(10 * time.Second):
+			return "never cancelled", nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := b.Run(ctx, `import asyncio
+try:
+    await asyncio.wait_for(block(), 0.2)
+except TimeoutError:
+    out = "timed out"
+await asyncio.sleep(1)
+out`, bridge, backend.RunOptions{})
+	end := time.Now()
+	if err != nil || res.Value != "timed out" {
+		t.Fatalf("res %v err %v", res, err)
+	}
+	at := cancelledAt.Load()
+	if at == 0 || end.Sub(time.Unix(0, at)) < 500*time.Millisecond {
+		t.Errorf("the host call's context was cancelled %v before the run ended, want it cancelled by wait_for", end.Sub(time.Unix(0, at)))
+	}
+}
+
+// BenchmarkRun measures one run end to end: process start, a host call,
+// the result.
+func BenchmarkRun(b *testing.B) {
+	lp := New()
+	if err := lp.Available(); err != nil {
+		b.Skip(err)
+	}
+	bridge := newTestBridge()
+	for b.Loop() {
+		if _, err := lp.Run(context.Background(), "await echo(1)", bridge, backend.RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

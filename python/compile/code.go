@@ -100,6 +100,9 @@ const (
 	BUILD_STRING          // arg: n
 	LOAD_ASSERTION_ERROR
 	SETUP_ANNOTATIONS
+	BEFORE_ASYNC_WITH  // [mgr] -> [exit awaitable_of_aenter]
+	ASYNC_WITH_EXIT    // [exit] -> [awaitable] calling exit(None, None, None)
+	ASYNC_WITH_EXCEPT  // [exit exc] -> [exit exc awaitable]
 	numOps
 )
 
@@ -119,6 +122,7 @@ var opNames = [...]string{
 	"POP_EXCEPT", "RERAISE", "RAISE", "JUMP_IF_NOT_EXC_MATCH", "BEFORE_WITH", "WITH_EXIT",
 	"WITH_EXCEPT", "BUILD_CLASS", "BUILD_CLASS_KW", "IMPORT_NAME", "IMPORT_FROM",
 	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
+	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT",
 }
 
 // String returns the operation's name.

@@ -87,6 +87,7 @@ const (
 	fbFinally // try body with finally
 	fbHandler // inside an except clause or the exception path of finally
 	fbWith
+	fbAsyncWith
 )
 
 type fblock struct {
@@ -337,7 +338,11 @@ func (f *fn) stmt(st syntax.Stmt) {
 		f.tryStmt(st)
 	case *syntax.With:
 		if st.IsAsync {
-			f.fail("NotImplementedError", "'async with' is not supported", st.Pos())
+			if !f.canAwait() {
+				f.fail("SyntaxError", "'async with' outside async function", st.Pos())
+				return
+			}
+			f.asyncWithStmt(st, 0)
 			return
 		}
 		f.withStmt(st, 0)
@@ -730,6 +735,14 @@ func (f *fn) unwind(i int, keepTop bool) {
 			f.emit(ROT_TWO, 0)
 		}
 		f.emit(WITH_EXIT, 0)
+	case fbAsyncWith:
+		f.emit(POP_BLOCK, 0)
+		if keepTop {
+			f.emit(ROT_TWO, 0)
+		}
+		f.emit(ASYNC_WITH_EXIT, 0)
+		f.await()
+		f.emit(POP_TOP, 0)
 	}
 }
 
@@ -872,6 +885,49 @@ func (f *fn) withStmt(st *syntax.With, i int) {
 	end := f.emit(JUMP, 0)
 	f.patch(handler, f.here())
 	f.emit(WITH_EXCEPT, 0)
+	sup := f.emit(POP_JUMP_IF_TRUE, 0)
+	f.emit(RERAISE, 0)
+	f.patch(sup, f.here())
+	f.emit(POP_TOP, 0)
+	f.emit(POP_EXCEPT, 0)
+	f.emit(POP_TOP, 0)
+	f.patch(end, f.here())
+}
+
+func (f *fn) await() {
+	f.emit(GET_AWAITABLE, 0)
+	f.loadConst(nil)
+	f.emit(YIELD_FROM, 0)
+}
+
+func (f *fn) asyncWithStmt(st *syntax.With, i int) {
+	item := st.Items[i]
+	f.expr(item.ContextExpr)
+	f.at(item)
+	f.emit(BEFORE_ASYNC_WITH, 0)
+	f.await()
+	if item.OptionalVars != nil {
+		f.store(item.OptionalVars)
+	} else {
+		f.emit(POP_TOP, 0)
+	}
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.fblocks = append(f.fblocks, fblock{kind: fbAsyncWith})
+	if i+1 < len(st.Items) {
+		f.asyncWithStmt(st, i+1)
+	} else {
+		f.stmts(st.Body)
+	}
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(POP_BLOCK, 0)
+	f.at(st)
+	f.emit(ASYNC_WITH_EXIT, 0)
+	f.await()
+	f.emit(POP_TOP, 0)
+	end := f.emit(JUMP, 0)
+	f.patch(handler, f.here())
+	f.emit(ASYNC_WITH_EXCEPT, 0)
+	f.await()
 	sup := f.emit(POP_JUMP_IF_TRUE, 0)
 	f.emit(RERAISE, 0)
 	f.patch(sup, f.here())

@@ -835,6 +835,35 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if total > 4096 {
 					err = t.Charge(int64(total))
 				}
+			case compile.BEFORE_ASYNC_WITH:
+				mgr := f.pop()
+				cls := TypeOf(mgr)
+				enter, exit := cls.Lookup("__aenter__"), cls.Lookup("__aexit__")
+				if enter == nil || exit == nil {
+					err = Errorf(TypeErrorClass, "'%s' object does not support the asynchronous context manager protocol", TypeName(mgr))
+					break
+				}
+				var aw Value
+				aw, err = t.callMethod(enter, mgr, nil)
+				if err == nil {
+					f.push(&BoundMethod{Self: mgr, Fn: exit})
+					f.push(aw)
+				}
+			case compile.ASYNC_WITH_EXIT:
+				exit := f.pop()
+				var aw Value
+				aw, err = t.Call(exit, Tuple{None, None, None}, nil)
+				if err == nil {
+					f.push(aw)
+				}
+			case compile.ASYNC_WITH_EXCEPT:
+				exc := f.top().(*Instance)
+				exit := f.stack[len(f.stack)-2]
+				var aw Value
+				aw, err = t.Call(exit, Tuple{exc.Class, exc, None}, nil)
+				if err == nil {
+					f.push(aw)
+				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
 			default:
@@ -993,12 +1022,9 @@ func (t *Thread) excMatches(exc, typ Value) (bool, error) {
 }
 
 func (t *Thread) beforeWith(mgr Value) (Value, Value, error) {
-	inst, ok := mgr.(*Instance)
-	var enter, exit Value
-	if ok {
-		enter = inst.Class.Lookup("__enter__")
-		exit = inst.Class.Lookup("__exit__")
-	}
+	cls := TypeOf(mgr)
+	enter := cls.Lookup("__enter__")
+	exit := cls.Lookup("__exit__")
 	if enter == nil {
 		return nil, nil, Errorf(TypeErrorClass, "'%s' object does not support the context manager protocol", TypeName(mgr))
 	}

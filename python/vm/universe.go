@@ -149,4 +149,5 @@ func init() {
 	initContainers()
 	initMisc()
 	initFutures()
+	initAsyncSync()
 }

@@ -245,6 +245,8 @@ func TypeOf(v Value) *Class {
 		return BuiltinClass
 	case *Namespace:
 		return NamespaceClass
+	case *Native:
+		return v.Class
 	}
 	return ObjectClass
 }

@@ -120,11 +120,11 @@ func runChecked(t *testing.T, label string, cases []difftest.Case, xfail difftes
 						t.Errorf("%s:%d: %s now passes: remove it from %s (or run with -update-xfail)", c.File, c.Line, c.Name, xfailPath)
 					}
 				case *updateXFail:
-					failures[c.Name] = firstLine(diff)
+					failures[c.Name] = diff
 				case expected:
 					failures[c.Name] = reason
 				default:
-					failures[c.Name] = firstLine(diff)
+					failures[c.Name] = diff
 					t.Errorf("%s:%d: differs from the expected outcome:\n%s\n--- source ---\n%s", c.File, c.Line, diff, c.Source)
 				}
 			})
@@ -147,11 +147,6 @@ func runChecked(t *testing.T, label string, cases []difftest.Case, xfail difftes
 		}
 		t.Logf("wrote %d expected failures to %s", len(failures), xfailPath)
 	}
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // runOurs compiles and runs one conformance case under our interpreter and

@@ -345,7 +345,7 @@ func WriteXFail(path, header string, x XFail) error {
 // oneLine squeezes a failure description into a short single-line reason.
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	const maxLen = 140
+	const maxLen = 240
 	if r := []rune(s); len(r) > maxLen {
 		s = string(r[:maxLen-3]) + "..."
 	}

@@ -63,9 +63,9 @@ for x in s:
     s.add(x + 10)
 # raises: RuntimeError: Set changed size during iteration
 # ---
-print(sorted({(1, 2), (1, 2), (2, 1)}), sorted(frozenset("aab")), set(range(3)) - {0})
+print(sorted({(1, 2), (1, 2), (2, 1)}), sorted(frozenset("aab")), sorted(set(range(3)) - {0}))
 # ---
-print(max({3, 7, 1}), min(frozenset([4, 2])), sum({1, 2, 3}), sorted({-1, 1}, key=abs))
+print(max({3, 7, 1}), min(frozenset([4, 2])), sum({1, 2, 3}), sorted([1, -1, 2], key=abs))
 # ---
 a = {1, 2}
 b = a

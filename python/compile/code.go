@@ -100,9 +100,9 @@ const (
 	BUILD_STRING          // arg: n
 	LOAD_ASSERTION_ERROR
 	SETUP_ANNOTATIONS
-	BEFORE_ASYNC_WITH  // [mgr] -> [exit awaitable_of_aenter]
-	ASYNC_WITH_EXIT    // [exit] -> [awaitable] calling exit(None, None, None)
-	ASYNC_WITH_EXCEPT  // [exit exc] -> [exit exc awaitable]
+	BEFORE_ASYNC_WITH // [mgr] -> [exit awaitable_of_aenter]
+	ASYNC_WITH_EXIT   // [exit] -> [awaitable] calling exit(None, None, None)
+	ASYNC_WITH_EXCEPT // [exit exc] -> [exit exc awaitable]
 	numOps
 )
 

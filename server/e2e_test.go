@@ -296,6 +296,36 @@ func TestE2EDirectTools(t *testing.T) {
 		if dispatches != 1 {
 			t.Errorf("audit has %d dispatch lines for the direct call, want 1", dispatches)
 		}
+
+		// The upstream adds a tool at run time: the catalog and the direct
+		// tools follow.
+		if res, _ := call(t, cs, "up_add_tool", map[string]any{"name": "extra"}); res.IsError {
+			t.Fatalf("up_add_tool: %s", textOf(res))
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			tools, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, tool := range tools.Tools {
+				found = found || tool.Name == "up_extra"
+			}
+			if found {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the upstream's new tool never appeared as up_extra")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if res, _ := call(t, cs, "up_extra", map[string]any{}); res.IsError || textOf(res) != "extra" {
+			t.Errorf("up_extra: %s", textOf(res))
+		}
+		if res, _ := call(t, cs, "search_capabilities", map[string]any{"query": "extra"}); !strings.Contains(textOf(res), "mcp:up/extra") {
+			t.Errorf("search does not find the new tool:\n%s", textOf(res))
+		}
 	})
 }
 

@@ -85,9 +85,10 @@ type Server struct {
 	mcp      *mcp.Server
 	sessions *session.Manager
 
-	mu    sync.Mutex
-	conns map[*mcp.ServerSession]string // MCP session -> toolplane session key
-	seq   int
+	mu     sync.Mutex
+	conns  map[*mcp.ServerSession]string // MCP session -> toolplane session key
+	seq    int
+	direct map[string]*capability.Capability // direct tool name -> capability
 }
 
 // New builds the facade and registers its tools and resources.
@@ -121,6 +122,7 @@ func New(opts Options) (*Server, error) {
 		engine:   opts.Engine,
 		sessions: session.NewManager(opts.Sessions),
 		conns:    make(map[*mcp.ServerSession]string),
+		direct:   make(map[string]*capability.Capability),
 	}
 	var mo mcp.ServerOptions
 	if opts.MCP != nil {
@@ -141,10 +143,8 @@ func New(opts Options) (*Server, error) {
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mo)
 	s.addMetaTools()
-	if opts.DirectTools {
-		if err := s.addDirectTools(); err != nil {
-			return nil, err
-		}
+	if err := s.SyncDirectTools(); err != nil {
+		return nil, err
 	}
 	s.addResources()
 	return s, nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -123,18 +124,49 @@ func directToolName(c *capability.Capability, aliases []string) string {
 	return regexp.MustCompile(`[^A-Za-z0-9_.-]`).ReplaceAllString(name, "_")
 }
 
-func (s *Server) addDirectTools() error {
+// SyncDirectTools makes the direct tools match the registry: tools of new
+// capabilities are added, those of removed ones removed, and changed ones
+// replaced, each change telling clients the tool list changed. Call it after
+// changing the registry (an upstream server's tool list changed). It is a
+// no-op unless Options.DirectTools is set.
+func (s *Server) SyncDirectTools() error {
+	if !s.opts.DirectTools {
+		return nil
+	}
 	reg := s.engine.Registry()
+	want := map[string]*capability.Capability{}
 	taken := map[string]string{ToolSearch: "a meta-tool", ToolSchemas: "a meta-tool", ToolExecute: "a meta-tool"}
+	var errs []error
 	for _, c := range reg.List() {
 		name := directToolName(c, reg.Aliases(c.ID))
 		if s.opts.DirectToolName != nil {
 			name = s.opts.DirectToolName(c, reg.Aliases(c.ID))
 		}
 		if other, ok := taken[name]; ok {
-			return fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is already %s; give it another alias in the config", c.ID, name, other)
+			errs = append(errs, fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is already %s; give it another alias in the config", c.ID, name, other))
+			continue
 		}
 		taken[name] = "capability " + c.ID
+		want[name] = c
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var gone []string
+	for name := range s.direct {
+		if _, ok := want[name]; !ok {
+			gone = append(gone, name)
+			delete(s.direct, name)
+		}
+	}
+	if len(gone) > 0 {
+		s.mcp.RemoveTools(gone...)
+	}
+	for name, c := range want {
+		if s.direct[name] == c {
+			continue // the registry holds the same capability: nothing changed
+		}
+		s.direct[name] = c
 		schema := json.RawMessage(c.InputSchema)
 		if len(bytes.TrimSpace(schema)) == 0 {
 			schema = json.RawMessage(`{"type":"object"}`)
@@ -143,12 +175,11 @@ func (s *Server) addDirectTools() error {
 		if tool.Description == "" {
 			tool.Description = c.ID
 		}
-		c := c
 		s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return s.callDirect(ctx, req, c)
 		})
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *capability.Capability) (*mcp.CallToolResult, error) {

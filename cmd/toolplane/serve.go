@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -112,7 +116,15 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return err
 	}
 	defer rt.Stop()
-	if err := serveConnectSources(ctx, rt, cfg, auditLog, a.IO.Err); err != nil {
+	// An upstream server's tool list can change while we serve; the
+	// registry and the direct tools follow it once the server exists.
+	var onToolsChanged atomic.Pointer[func()]
+	refresh, err := serveConnectSourcesWatching(ctx, rt, cfg, auditLog, a.IO.Err, func() {
+		if f := onToolsChanged.Load(); f != nil {
+			(*f)()
+		}
+	})
+	if err != nil {
 		return err
 	}
 
@@ -138,6 +150,13 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if err != nil {
 		return err
 	}
+	sync := func() {
+		refresh()
+		if err := srv.SyncDirectTools(); err != nil {
+			fmt.Fprintf(a.IO.Err, "toolplane: warning: %v\n", err)
+		}
+	}
+	onToolsChanged.Store(&sync)
 
 	if opts.Transport == transportHTTP {
 		ln, err := net.Listen("tcp", opts.Addr)
@@ -179,10 +198,21 @@ func (serveStdout) Close() error { return nil }
 // upstream MCP servers, whose processes and connections stop with rt. A
 // server that cannot be reached is reported and skipped, so one broken
 // upstream does not take the facade down.
+// (`toolplane run` uses it too.)
 func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config.Config, auditLog *audit.Logger, stderr io.Writer) error {
+	_, err := serveConnectSourcesWatching(ctx, rt, cfg, auditLog, stderr, nil)
+	return err
+}
+
+// serveConnectSourcesWatching is serveConnectSources for a long-lived
+// server. It returns refresh, which re-reads the upstream catalogs into the
+// registry; onChange (if not nil) is called from the manager's goroutine
+// when an upstream server says its tools changed.
+func serveConnectSourcesWatching(ctx context.Context, rt *toolplane.Runtime, cfg *config.Config, auditLog *audit.Logger, stderr io.Writer, onChange func()) (refresh func(), err error) {
+	refresh = func() {}
 	policy, err := serveCLIPolicy(ctx, cfg)
 	if err != nil {
-		return err
+		return refresh, err
 	}
 	cli, err := clisrc.New(policy, clisrc.Hooks{
 		// [cli] escalate asks the human at the MCP client, through
@@ -208,17 +238,17 @@ func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config
 		},
 	})
 	if err != nil {
-		return fmt.Errorf("%s: [cli]: %w", serveConfigName(cfg), err)
+		return refresh, fmt.Errorf("%s: [cli]: %w", serveConfigName(cfg), err)
 	}
 	rt.Use(cli.Admission())
 	for _, c := range cli.Capabilities() {
 		if err := rt.Register(c); err != nil {
-			return fmt.Errorf("%s: [cli] allow %s: %w", serveConfigName(cfg), c.Name, err)
+			return refresh, fmt.Errorf("%s: [cli] allow %s: %w", serveConfigName(cfg), c.Name, err)
 		}
 	}
 
 	if len(cfg.MCP.Servers) == 0 {
-		return nil
+		return refresh, nil
 	}
 	var specs []mcpsrc.ServerSpec
 	for _, name := range cfg.ServerNames() {
@@ -229,26 +259,56 @@ func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config
 		// TODO(oauth): hand the OAuth token store in when `mcp login` lands.
 		ClientName:    "toolplane",
 		ClientVersion: buildVersion(),
+		OnChange:      onChange,
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+		return refresh, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 	}
 	rt.OnStop(mgr.Close)
-	caps, err := mgr.Capabilities(ctx)
-	if err != nil {
-		fmt.Fprintf(stderr, "toolplane: warning: some MCP servers are unavailable; their tools are missing until restart:\n%v\n", err)
-	}
-	for _, c := range caps {
-		if err := rt.Register(c); err != nil {
-			var ae *capability.AliasError
-			if errors.As(err, &ae) {
-				fmt.Fprintf(stderr, "toolplane: warning: %v\n", err)
-				continue
+	var mu sync.Mutex
+	registered := map[string]capability.Capability{} // mcp: id -> as registered
+	refresh = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		caps, err := mgr.Capabilities(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolplane: warning: some MCP servers are unavailable, their tools are missing:\n%v\n", err)
+		}
+		seen := map[string]bool{}
+		for _, c := range caps {
+			seen[c.ID] = true
+			if old, ok := registered[c.ID]; ok {
+				if sameCapability(old, c) {
+					continue
+				}
+				rt.Registry().Remove(c.ID)
+				delete(registered, c.ID)
 			}
-			return fmt.Errorf("registering %s: %w", c.ID, err)
+			if err := rt.Register(c); err != nil {
+				fmt.Fprintf(stderr, "toolplane: warning: %v\n", err)
+				var ae *capability.AliasError
+				if !errors.As(err, &ae) {
+					continue // not registered at all
+				}
+			}
+			registered[c.ID] = c
+		}
+		for id := range registered {
+			if !seen[id] {
+				rt.Registry().Remove(id)
+				delete(registered, id)
+			}
 		}
 	}
-	return nil
+	refresh()
+	return refresh, nil
+}
+
+// sameCapability reports whether an upstream tool is unchanged, so a refresh
+// leaves it (and its direct tool) alone.
+func sameCapability(a, b capability.Capability) bool {
+	return a.Description == b.Description && bytes.Equal(a.InputSchema, b.InputSchema) &&
+		bytes.Equal(a.OutputSchema, b.OutputSchema) && maps.Equal(a.Labels, b.Labels)
 }
 
 func serveConfigName(cfg *config.Config) string {

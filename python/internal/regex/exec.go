@@ -16,11 +16,12 @@ type Budget interface {
 // budget and caps the backtrack stack at DefaultMaxStack entries.
 type Limits struct {
 	Budget   Budget
-	MaxStack int // backtrack entries (16 bytes each); 0 means DefaultMaxStack
+	MaxStack int // backtrack entries (20 bytes each); 0 means DefaultMaxStack
 }
 
-// DefaultMaxStack caps the backtrack stack when Limits.MaxStack is 0 (32 MiB).
-const DefaultMaxStack = 1 << 21
+// DefaultMaxStack caps the backtrack stack when Limits.MaxStack is 0 (20 bytes an entry,
+// 80 MiB).
+const DefaultMaxStack = 1 << 22
 
 // ErrStackLimit is the cause of a LimitError when the backtrack stack outgrows its cap.
 var ErrStackLimit = errors.New("regular expression needs more backtracking memory than allowed")
@@ -60,6 +61,8 @@ const (
 	eRepGreedy                  // opRepUnit at pc started at pos, currently a items
 	eRepLazy                    // opRepUnit at pc, now at pos with a items
 	eRepBody                    // lazy loop at pc (opRepUntil): next iteration a at pos
+	eRepExit                    // greedy loop at pc (opRepUntil) may exit at pos; restore count a, last b
+	eRepUndo                    // undo only: restore count a and last b of the loop at pc
 )
 
 type entry struct {
@@ -67,9 +70,10 @@ type entry struct {
 	pc   int32
 	pos  int32
 	a    int32
+	b    int32
 }
 
-func (k entryKind) isUndo() bool { return k >= eSlot && k <= eLast }
+func (k entryKind) isUndo() bool { return (k >= eSlot && k <= eLast) || k == eRepUndo }
 
 type abort struct{ err error }
 
@@ -154,6 +158,9 @@ func (m *machine) undo(e entry) {
 		m.counts[e.a] = int(e.pos)
 	case eLast:
 		m.lasts[e.a] = int(e.pos)
+	case eRepExit, eRepUndo:
+		n := m.prog[e.pc].n
+		m.counts[n], m.lasts[n] = int(e.a), int(e.b)
 	}
 }
 
@@ -162,8 +169,12 @@ func (m *machine) undo(e entry) {
 func (m *machine) cut(base int) {
 	j := base
 	for i := base; i < len(m.stack); i++ {
-		if m.stack[i].kind.isUndo() {
-			m.stack[j] = m.stack[i]
+		e := m.stack[i]
+		if e.kind == eRepExit {
+			e.kind = eRepUndo
+		}
+		if e.kind.isUndo() {
+			m.stack[j] = e
 			j++
 		}
 	}
@@ -212,6 +223,10 @@ func (m *machine) backtrack(base int) (pc, pos int, ok bool) {
 				return int(e.pc) + 1, p + 1, true
 			}
 			m.stack = m.stack[:top]
+		case eRepExit:
+			m.stack = m.stack[:top]
+			m.undo(e)
+			return m.prog[e.pc].y, int(e.pos), true
 		case eRepBody:
 			m.stack = m.stack[:top]
 			in := &m.prog[e.pc]
@@ -327,9 +342,10 @@ func (m *machine) run(pc, pos int) (bool, int) {
 			more := (c < in.max || in.max == maxRepeat) && pos != m.lasts[in.n]
 			if in.rep == repGreedy {
 				if more {
-					m.push(entry{kind: eChoice, pc: int32(in.y), pos: int32(pos)})
-					m.setCount(in.n, c)
-					m.setLast(in.n, pos)
+					// One entry is both the exit alternative and the undo of the
+					// counter and last position: a loop costs one entry per iteration.
+					m.push(entry{kind: eRepExit, pc: int32(pc), pos: int32(pos), a: int32(m.counts[in.n]), b: int32(m.lasts[in.n])})
+					m.counts[in.n], m.lasts[in.n] = c, pos
 					pc = in.x
 					continue
 				}

@@ -81,7 +81,7 @@ func TestCatastrophicBacktrackingStopsOnDeadline(t *testing.T) {
 
 func TestBacktrackStackCap(t *testing.T) {
 	t.Parallel()
-	re, err := Compile(`(?:a|b)*c`, 0)
+	re, err := Compile(`(?:ab|cd)*x`, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,5 +121,24 @@ func TestDeepNestingIsAnError(t *testing.T) {
 	}
 	if _, err := Compile(strings.Repeat("(?:", 400)+"a"+strings.Repeat(")", 400), 0); err != nil {
 		t.Fatalf("400 nested groups: %v", err)
+	}
+}
+
+// A loop over a long subject costs one backtrack entry per iteration (plus the body's own
+// choice points), so a JSON-string-like pattern handles a 300k-character literal within
+// the default cap.
+func TestLongLoopFitsDefaultStack(t *testing.T) {
+	t.Parallel()
+	re, err := Compile(`: "((?:[^"\\]|\\.)*)"`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := []rune(`{"k": "` + strings.Repeat(`ab\"c`, 60_000) + `"}`)
+	m, err := re.Search(nil, s, 0, len(s))
+	if err != nil || m == nil {
+		t.Fatalf("Search = %v, %v", m, err)
+	}
+	if a, b := m.Span(1); b-a != 5*60_000 {
+		t.Fatalf("group 1 spans %d characters", b-a)
 	}
 }

@@ -251,6 +251,26 @@ func (p *parser) parseSub(verbose bool, nested int) []*node {
 	if len(items) == 1 {
 		return items[0]
 	}
+	// Like CPython, a branch of single characters is a set: (?:a|b|[cd])* then runs as one
+	// repeated-character instruction instead of a loop of alternations.
+	var set []setItem
+	for _, it := range items {
+		if len(it) != 1 {
+			set = nil
+			break
+		}
+		if n := it[0]; n.kind == nLiteral {
+			set = append(set, setItem{kind: sLiteral, lo: n.r, hi: n.r})
+		} else if n.kind == nIn && !n.negate {
+			set = append(set, n.set...)
+		} else {
+			set = nil
+			break
+		}
+	}
+	if set != nil {
+		return []*node{{kind: nIn, set: set}}
+	}
 	return []*node{{kind: nBranch, alts: items}}
 }
 

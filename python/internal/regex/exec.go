@@ -436,10 +436,33 @@ func (m *machine) repUnit(pc int, in *inst, pos int) (bool, int, int) {
 		return true, pc + 1, pos + n
 	}
 	n := 0
-	if in.u.kind == uAnyAll {
+	s := m.s[pos : pos+limit]
+	switch u := &in.u; u.kind {
+	case uAnyAll:
 		n = limit
-	} else {
-		for n < limit && in.u.match(m.s[pos+n]) {
+	case uAny:
+		for n < limit && s[n] != '\n' {
+			n++
+		}
+	case uChar:
+		for n < limit && s[n] == u.r {
+			n++
+		}
+	case uClass:
+		cls := u.cls
+		for n < limit {
+			r := s[n]
+			if r >= 0 && r < 256 {
+				if cls.low[r>>6]&(1<<(r&63)) == 0 {
+					break
+				}
+			} else if !cls.slow(r) {
+				break
+			}
+			n++
+		}
+	default:
+		for n < limit && u.match(s[n]) {
 			n++
 		}
 	}

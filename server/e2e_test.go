@@ -446,3 +446,23 @@ func TestE2ERefusesUnsafeConfigWithoutFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestE2EUsageErrors(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, "")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--transport", "pigeon"}, 2, `--transport "pigeon": want stdio or http`},
+		{[]string{"--transport", "http", "--addr", "256.0.0.1:0"}, 1, "--addr 256.0.0.1:0"},
+		{[]string{"extra-arg"}, 2, "unknown command"},
+	} {
+		cmd := e.command(tc.args...)
+		out, _ := cmd.CombinedOutput()
+		if code := cmd.ProcessState.ExitCode(); code != tc.code || !strings.Contains(string(out), tc.want) {
+			t.Errorf("serve mcp %v: exit %d, output %q; want exit %d mentioning %q", tc.args, code, out, tc.code, tc.want)
+		}
+	}
+}

@@ -144,6 +144,8 @@ func TestResultValues(t *testing.T) {
 		{"n: int = 4\nclass C:\n    v = n * 2\nC.v", int64(8), "8"},
 		{"from __future__ import annotations\ndef f(x: Undefined) -> int: return 1\nf(0)", int64(1), "1"},
 		{"from math import *\nfloor(2.5)", int64(2), "2"},
+		{"'doc'\nfrom __future__ import annotations\nx: Undefined = 2\nx", int64(2), "2"},
+		{"import sys\nsys.argv[0] + __name__", "<snippet>__main__", "'<snippet>__main__'"},
 		{"[y := 3 for _ in range(2)]\ny", int64(3), "3"},
 	}
 	for i, c := range cases {

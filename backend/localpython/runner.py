@@ -180,9 +180,14 @@ def compile_snippet(source, filename, reserved):
     own line number, so tracebacks point into the snippet."""
     tree = ast.parse(source, filename, "exec")
     body = tree.body
+    # __future__ imports must open the module, after an optional docstring.
     future = []
-    while body and isinstance(body[0], ast.ImportFrom) and body[0].module == "__future__":
-        future.append(body.pop(0))
+    first = 0
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        first = 1
+    while len(body) > first and isinstance(body[first], ast.ImportFrom) and body[first].module == "__future__":
+        future.append(body.pop(first))
     binder = _Binder()
     for stmt in body:
         binder.visit(stmt)

@@ -15,7 +15,7 @@ import (
 // result in snippet mode under tight limits. Properties: no Go panic
 // escapes Compile or Run (a panic fails the fuzz target), every run
 // returns within its deadline plus a grace period, and every error is a
-// *python.Exception. Crashers go to testdata/fuzz/FuzzCompileRun and are
+// *python.Exception, and the heap stays under hostileHeapCeiling. Crashers go to testdata/fuzz/FuzzCompileRun and are
 // replayed by plain `go test`.
 //
 //	go test ./python -run '^$' -fuzz FuzzCompileRun -fuzztime 60s
@@ -36,6 +36,11 @@ func FuzzCompileRun(f *testing.F) {
 			f.Skipf("interpreter does not compile a constant yet: %v", err)
 		}
 	}
+	// A run whose memory limit fails must not take the machine down: the
+	// watchdog ends the process, and the fuzzer records the input.
+	stop := make(chan struct{})
+	f.Cleanup(func() { close(stop) })
+	go heapWatchdog(stop)
 	f.Fuzz(func(t *testing.T, src string) {
 		const (
 			deadline = time.Second

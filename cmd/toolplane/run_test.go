@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -213,4 +214,79 @@ func runBinaryStdin(t *testing.T, dir, stdin string, args ...string) result {
 		t.Fatalf("running toolplane %q: %v", args, err)
 	}
 	return result{out.String(), errb.String(), code}
+}
+
+// cpythonHarness runs a snippet under CPython with Python twins of the Go
+// capabilities of runTestCapabilities, and prints the same JSON shape as
+// run --json (value and stdout), so the golden is checked against the
+// reference implementation of the language rather than trusted.
+const cpythonHarness = `
+import asyncio, contextlib, io, json, sys, types
+states = ["open", "closed", "triage"]
+people = ["ada", "grace", "linus", "barbara"]
+issues = [dict(id=i, title=f"Issue {i}", state=states[i % 3], points=(i * 7) % 13, assignee=people[i % 4]) for i in range(1, 24)]
+
+async def tracker_list_issues(cursor=None, limit=1):
+    start = int(cursor[1:]) if cursor else 0
+    end = min(start + max(limit, 1), len(issues))
+    return {"items": issues[start:end], "next_cursor": f"c{end}" if end < len(issues) else None}
+
+async def tracker_get_issue(id):
+    return next(i for i in issues if i["id"] == id)
+
+async def greeter_greet(name):
+    return {"greeting": f"Hello, {name}!"}
+
+tracker = types.SimpleNamespace(list_issues=tracker_list_issues, get_issue=tracker_get_issue)
+greeter = types.SimpleNamespace(greet=greeter_greet)
+table = {"go:tracker/list_issues": tracker_list_issues, "go:tracker/get_issue": tracker_get_issue, "go:greeter/greet": greeter_greet,
+         "tracker.list_issues": tracker_list_issues, "tracker.get_issue": tracker_get_issue, "greeter.greet": greeter_greet}
+
+async def call_tool(id_or_alias, args=None, /, **kwargs):
+    return await table[id_or_alias](**{**(args or {}), **kwargs})
+
+src = sys.stdin.read()
+body = "".join("    " + line + "\n" for line in src.splitlines())
+exec("async def snippet():\n" + body, globals())
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    value = asyncio.run(snippet())
+print(json.dumps({"value": value, "stdout": out.getvalue()}, sort_keys=True))
+`
+
+func TestRunGoldenMatchesCPython(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "run_paginate.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-c", cpythonHarness)
+	cmd.Stdin = bytes.NewReader(src)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("CPython: %v\n%s", err, stderr.String())
+	}
+	var want, got struct {
+		Value  any    `json:"value"`
+		Stdout string `json:"stdout"`
+	}
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join("testdata", "run_paginate.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(golden, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("golden differs from CPython (-cpython +golden):\n%s", diff)
+	}
 }

@@ -271,6 +271,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		c.stmts(s, st.Body)
 		c.stmts(s, st.OrElse)
 	case *syntax.With:
+		if st.IsAsync {
+			s.hasAwait = true
+		}
 		for _, it := range st.Items {
 			c.expr(s, it.ContextExpr)
 			if it.OptionalVars != nil {

@@ -615,6 +615,24 @@ func boolToInt(b Bool) Int {
 }
 
 func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {
+	if ga := o.Class.Lookup("__getattribute__"); ga != nil {
+		if b, ok := ga.(*Builtin); !ok || b.Self != "object" {
+			r, err := t.callMethod(ga, o, Tuple{Str(name)})
+			if err != nil {
+				if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+					if m := o.Class.Lookup("__getattr__"); m != nil {
+						return t.callMethod(m, o, Tuple{Str(name)})
+					}
+				}
+			}
+			return r, err
+		}
+	}
+	return t.objectGetAttr(o, name)
+}
+
+// objectGetAttr is object.__getattribute__.
+func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	attr := o.Class.Lookup(name)
 	switch a := attr.(type) {
 	case *Property:

@@ -255,11 +255,19 @@ func initMisc() {
 			if err := exactArgs(b.name, args, kw, 1); err != nil {
 				return nil, err
 			}
+			var bi *big.Int
+			if x, isBig := args[0].(*big.Int); isBig {
+				bi = x
+				s := new(big.Int).Abs(bi).Text(b.base)
+				if bi.Sign() < 0 {
+					return Str("-" + b.prefix + s), nil
+				}
+				return Str(b.prefix + s), nil
+			}
 			i, ok, err := t.index(args[0])
 			if err != nil {
 				return nil, err
 			}
-			var bi *big.Int
 			if !ok {
 				if x, isBig := args[0].(*big.Int); isBig {
 					bi = x

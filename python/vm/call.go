@@ -315,6 +315,7 @@ type Generator struct {
 	coroutine bool
 	running   bool
 	finished  bool
+	excInfo   *Instance // the exception being handled inside the generator
 	started   bool
 	name      string
 	qualname  string
@@ -356,7 +357,16 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 	g.running = true
 	t.depth++
 	savedExc := t.excInfo
+	if g.excInfo != nil {
+		t.excInfo = g.excInfo
+	}
 	v, yielded, err := t.eval(g.frame, throw)
+	if yielded {
+		g.excInfo = t.excInfo
+		if g.excInfo == savedExc {
+			g.excInfo = nil
+		}
+	}
 	t.excInfo = savedExc
 	t.depth--
 	g.running = false

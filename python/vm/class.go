@@ -205,6 +205,11 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 		return nil, err
 	}
 	c.MRO = mro
+	if v, ok := ns.GetStr("__new__"); ok {
+		if f, ok := v.(*Function); ok {
+			ns.SetStr("__new__", &StaticMethod{Fn: f})
+		}
+	}
 	if v, ok := ns.GetStr("__init_subclass__"); ok {
 		if f, ok := v.(*Function); ok {
 			ns.SetStr("__init_subclass__", &ClassMethod{Fn: f})

@@ -394,10 +394,10 @@ func initContainers() {
 		}
 	}
 	common := map[string]BuiltinFunc{
-		"union":                setOp("union", 10),
+		"union":                setOp("union", 9),
 		"intersection":         setOp("intersection", 11),
 		"difference":           setOp("difference", 1),
-		"symmetric_difference": setOp("symmetric_difference", 9),
+		"symmetric_difference": setOp("symmetric_difference", 10),
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := a[0].(*Set)
 			return &Set{d: *s.d.Copy(), frozen: s.frozen}, nil
@@ -472,10 +472,10 @@ func initContainers() {
 			a[0].(*Set).d.Clear()
 			return None, nil
 		},
-		"update":                      inplace("update", 10),
+		"update":                      inplace("update", 9),
 		"intersection_update":         inplace("intersection_update", 11),
 		"difference_update":           inplace("difference_update", 1),
-		"symmetric_difference_update": inplace("symmetric_difference_update", 9),
+		"symmetric_difference_update": inplace("symmetric_difference_update", 10),
 	})
 	viewMethods := map[string]BuiltinFunc{
 		"__len__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(a[0].(*DictView).d.Len()), nil },

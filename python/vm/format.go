@@ -229,11 +229,7 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 		r, err := s.pad(t, body, false, '<')
 		return Str(r), err
 	case Bool:
-		if s.typ == 0 || s.typ == 's' {
-			r, err := s.pad(t, map[Bool]string{true: "True", false: "False"}[x], false, '<')
-			return Str(r), err
-		}
-		return t.formatInt(s, big.NewInt(int64(boolToInt(x))), v)
+		return t.formatValue(boolToInt(x), 0, spec)
 	case Int:
 		if s.typ != 0 && strings.IndexByte("eEfFgG%", s.typ) >= 0 {
 			return t.formatFloat(s, float64(x))

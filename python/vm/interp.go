@@ -45,6 +45,7 @@ type Frame struct {
 	ns      *Dict // class body namespace
 	back    *Frame
 	gen     *Generator
+	buf     []Value
 }
 
 // Line returns the current source line.
@@ -80,8 +81,8 @@ var null Value = nullMarker{}
 // one slice.
 func newFrame(code *CodeObj, globals *Dict) *Frame {
 	n := len(code.VarNames)
-	buf := make([]Value, n, n+8)
-	f := &Frame{code: code, globals: globals, locals: buf[:n]}
+	buf := make([]Value, n+8)
+	f := &Frame{code: code, globals: globals, locals: buf[:n:n], buf: buf}
 	f.stack = buf[n:n]
 	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
 		f.cells = make([]*Cell, nc)
@@ -107,11 +108,51 @@ func (t *Thread) tbEntry(e *Instance, f *Frame) {
 	e.Exc.TB = append([]TBEntry{{Filename: f.code.Filename, Line: f.Line(), Func: name}}, e.Exc.TB...)
 }
 
-// callFunction sets up a frame for fn. It returns a Generator for generator
-// and coroutine functions.
+// allocFrame takes a frame from the thread's pool (frames of plain calls are
+// recycled on return) or allocates one.
+func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
+	k := len(t.framePool)
+	if k == 0 {
+		return newFrame(code, globals)
+	}
+	f := t.framePool[k-1]
+	t.framePool = t.framePool[:k-1]
+	n := len(code.VarNames)
+	buf := f.buf
+	if cap(buf) < n+8 {
+		buf = make([]Value, n+8)
+	}
+	buf = buf[:cap(buf)]
+	blocks := f.blocks[:0]
+	*f = Frame{code: code, globals: globals, buf: buf, blocks: blocks}
+	f.locals = buf[:n:n]
+	f.stack = buf[n:n]
+	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
+		f.cells = make([]*Cell, nc)
+	}
+	return f
+}
+
+func (t *Thread) releaseFrame(f *Frame) {
+	if f.gen != nil || len(t.framePool) >= 128 {
+		return
+	}
+	clear(f.buf[:cap(f.buf)])
+	f.cells = nil
+	f.back = nil
+	f.fn = nil
+	t.framePool = append(t.framePool, f)
+}
+
+// bindFrame sets up a frame for fn and binds its arguments.
 func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error) {
 	code := fn.Code
-	f := newFrame(code, fn.Globals)
+	var f *Frame
+	if code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
+		f = newFrame(code, fn.Globals)
+	} else {
+		f = t.allocFrame(code, fn.Globals)
+	}
 	f.fn = fn
 	if err := t.bindArgs(fn, f.locals, args, kw); err != nil {
 		return nil, err
@@ -143,6 +184,7 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 	t.depth++
 	v, _, err := t.eval(f, nil)
 	t.depth--
+	t.releaseFrame(f)
 	return v, err
 }
 
@@ -683,7 +725,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					return v, false, nil
 				}
 				t.depth--
+				done := f
 				f = f.back
+				t.releaseFrame(done)
 				code = f.code
 				instrs = code.Instrs
 				consts = code.Consts

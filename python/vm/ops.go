@@ -28,6 +28,18 @@ var inplaceDunders = [...]string{
 
 // Binary applies a binary operator.
 func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
+	if x, ok := a.(Bool); ok {
+		if y, ok := b.(Bool); ok {
+			switch op {
+			case syntax.BitAnd:
+				return x && y, nil
+			case syntax.BitOr:
+				return x || y, nil
+			case syntax.BitXor:
+				return x != y, nil
+			}
+		}
+	}
 	ka, kb := numKind(a), numKind(b)
 	if ka != 0 && kb != 0 {
 		if ka == 1 && kb == 1 {

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -787,7 +788,13 @@ func encodeStr(s Str, enc, errs Value) (Value, error) {
 					buf = append(buf, '?')
 					continue
 				}
-				return nil, Errorf(UnicodeEncodeErrorClass, "'%s' codec can't encode character '\\u%04x' in position %d: ordinal not in range(%d)", map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"], r, utf8.RuneCountInString(string(s)[:i]), limit+1)
+				esc := fmt.Sprintf("\\u%04x", r)
+				if r <= 0xff {
+					esc = fmt.Sprintf("\\x%02x", r)
+				} else if r > 0xffff {
+					esc = fmt.Sprintf("\\U%08x", r)
+				}
+				return nil, Errorf(UnicodeEncodeErrorClass, "'%s' codec can't encode character '%s' in position %d: ordinal not in range(%d)", map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"], esc, utf8.RuneCountInString(string(s)[:i]), limit+1)
 			}
 			buf = append(buf, byte(r))
 		}

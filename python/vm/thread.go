@@ -70,6 +70,7 @@ type Thread struct {
 	modCache  map[string]*Module
 	loop      *Loop
 	hostCalls int
+	framePool []*Frame
 	// reprSeen detects cycles in repr of containers.
 	reprSeen []Value
 }

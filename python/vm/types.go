@@ -72,6 +72,9 @@ func initObject() {
 				return nil, Errorf(TypeErrorClass, "__getattribute__ expected 1 argument")
 			}
 			name, _ := args[1].(Str)
+			if inst, ok := args[0].(*Instance); ok {
+				return t.objectGetAttr(inst, string(name))
+			}
 			return t.GetAttr(args[0], string(name))
 		},
 		"__delattr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -193,6 +196,23 @@ func initExceptions() {
 		},
 		"with_traceback": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
 		"add_note": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			e, ok := args[0].(*Instance)
+			if !ok || len(args) != 2 {
+				return nil, Errorf(TypeErrorClass, "add_note() takes exactly one argument")
+			}
+			if _, ok := args[1].(Str); !ok {
+				return nil, Errorf(TypeErrorClass, "note must be a str, not '%s'", TypeName(args[1]))
+			}
+			if e.Dict == nil {
+				e.Dict = NewDict()
+			}
+			notes, ok := e.Dict.GetStr("__notes__")
+			l, isList := notes.(*List)
+			if !ok || !isList {
+				l = &List{}
+				e.Dict.SetStr("__notes__", l)
+			}
+			l.Items = append(l.Items, args[1])
 			return None, nil
 		},
 	})

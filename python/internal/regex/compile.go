@@ -87,6 +87,7 @@ type inst struct {
 	min, max int
 	rep      repKind
 	neg      bool
+	behind   bool
 	width    int
 	fold     foldMode
 	str      []rune
@@ -211,7 +212,8 @@ func (c *compiler) node(n *node, flags Flags) {
 	case nRepeat:
 		c.repeat(n, flags)
 	case nGroupRef:
-		c.emit(inst{op: opBackref, n: n.group, fold: foldLowerFor(flags)})
+		// Backreferences compare lowered characters, without the extra case classes.
+		c.emit(inst{op: opBackref, n: n.group, fold: foldFor(flags)})
 	case nGroupRefExists:
 		test := c.emit(inst{op: opGroupExists, n: n.group})
 		c.seq(n.body, flags)
@@ -237,7 +239,7 @@ func (c *compiler) node(n *node, flags Flags) {
 			}
 			w = int(wd.lo)
 		}
-		look := c.emit(inst{op: opLook, neg: n.neg, width: w, n: boolInt(n.behind)})
+		look := c.emit(inst{op: opLook, neg: n.neg, behind: n.behind, width: w})
 		c.seq(n.body, flags)
 		c.emit(inst{op: opSubEnd})
 		c.prog[look].x = len(c.prog)
@@ -248,17 +250,6 @@ func (c *compiler) node(n *node, flags Flags) {
 		c.prog[a].x = len(c.prog)
 	}
 }
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// foldLowerFor is the comparison backreferences use under IGNORECASE: CPython compares
-// lowered characters without the extra case classes.
-func foldLowerFor(flags Flags) foldMode { return foldFor(flags) }
 
 func resolveAt(a atKind, flags Flags) at {
 	switch a {

@@ -3,7 +3,6 @@ package regex
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrorKind names the Python exception class an Error maps to, so the `re` binding can raise
@@ -85,12 +84,7 @@ func lineCol(pattern string, pos int) (int, int) {
 		}
 		i++
 	}
-	_ = utf8.RuneError
 	return line, col
-}
-
-func newError(msg string, pattern []rune, pos int) *Error {
-	return &Error{Kind: KindError, Msg: msg, Pattern: string(pattern), Pos: pos}
 }
 
 // pyRepr renders s as Python's repr(str) does, for messages such as

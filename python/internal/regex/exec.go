@@ -375,7 +375,7 @@ func (m *machine) run(pc, pos int) (bool, int) {
 			continue
 		case opLook:
 			at := pos
-			if in.n == 1 {
+			if in.behind {
 				at = pos - in.width
 			}
 			matched := false

@@ -734,13 +734,12 @@ func unicodeDigitValue(r rune) int {
 	if !unicode.Is(unicode.Nd, r) {
 		return -1
 	}
-	// Decimal digits come in contiguous runs of ten starting at a zero.
-	for z := r; z > r-10; z-- {
-		if !unicode.Is(unicode.Nd, z-1) || (r-z) >= 9 {
-			return int(r-z) % 10
-		}
+	// Decimal digits come in runs of whole blocks of ten, each starting at a zero.
+	z := r
+	for unicode.Is(unicode.Nd, z-1) {
+		z--
 	}
-	return int(r) % 10
+	return int(r-z) % 10
 }
 
 var escapeLiterals = map[byte]rune{'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v', '\\': '\\'}

@@ -33,24 +33,6 @@ func canonExtra(r rune) rune {
 	return r
 }
 
-// extraCases returns the other members of r's extra case class (r lowercase).
-func extraCases(r rune) []rune {
-	for _, c := range extraCaseClasses {
-		for _, m := range c {
-			if m == r {
-				var out []rune
-				for _, o := range c {
-					if o != 0 && o != r {
-						out = append(out, o)
-					}
-				}
-				return out
-			}
-		}
-	}
-	return nil
-}
-
 func lowerASCII(r rune) rune {
 	if r >= 'A' && r <= 'Z' {
 		return r + 'a' - 'A'
@@ -124,32 +106,6 @@ func isIdentifier(s string) bool {
 			continue
 		}
 		if !start && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue) {
-			return false
-		}
-	}
-	return true
-}
-
-// isDecimalASCII reports whether s is non-empty and all ASCII digits.
-func isDecimalASCII(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// isDecimalUnicode is str.isdecimal.
-func isDecimalUnicode(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.Is(unicode.Nd, r) {
 			return false
 		}
 	}

@@ -219,3 +219,33 @@ return [type(page).__name__, type(page["items"][0]["id"]).__name__, type(note)._
 		t.Errorf("rebinding save_result: %v %+v", err, res.Error)
 	}
 }
+
+func benchmarkExecute(b *testing.B, code string, calls int) {
+	rt, err := New(WithCapabilities(exampleCapabilities(&counters{})...))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Stop()
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := rt.Execute(ctx, code, ExecuteOptions{})
+		if err != nil || res.Error != nil || res.CapabilityCalls != calls {
+			b.Fatalf("execute: %v %+v (%d calls)", err, res.Error, res.CapabilityCalls)
+		}
+	}
+}
+
+// BenchmarkExecuteTrivial measures a run with no capability call: the
+// cached compile, binding the namespace, and the interpreter's start.
+func BenchmarkExecuteTrivial(b *testing.B) { benchmarkExecute(b, "return 1 + 1", 0) }
+
+// BenchmarkExecuteTenCalls measures a run making ten sequential capability
+// calls through the bridge and the chain (validation included).
+func BenchmarkExecuteTenCalls(b *testing.B) {
+	benchmarkExecute(b, "out = []\nfor i in range(1, 11):\n    out.append((await tracker_get_issue(id=i))[\"points\"])\nreturn sum(out)", 10)
+}
+
+// BenchmarkExecuteTenCallsGathered is the same ten calls run concurrently.
+func BenchmarkExecuteTenCallsGathered(b *testing.B) {
+	benchmarkExecute(b, "import asyncio\nrs = await asyncio.gather(*[tracker.get_issue(id=i) for i in range(1, 11)])\nreturn len(rs)", 10)
+}

@@ -271,3 +271,18 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+func TestLimits(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	var out bytes.Buffer
+	_, _, err := run(t, b, "while True:\n    print('x' * 99)", backend.RunOptions{Stdout: &out, Limits: python.Limits{MaxOutputBytes: 1000}})
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Limit != "output" || out.Len() != 1000 {
+		t.Errorf("output: err = %#v, %d bytes written", err, out.Len())
+	}
+	_, _, err = run(t, b, "def f(n):\n    return f(n + 1)\nf(0)", backend.RunOptions{Limits: python.Limits{MaxDepth: 100}})
+	if !errors.As(err, &be) || be.Type != "RecursionError" || be.Limit != "depth" {
+		t.Errorf("depth: err = %#v", err)
+	}
+}

@@ -18,17 +18,63 @@ var extraCaseClasses = [...][3]rune{
 	{0x44a, 0x1c86}, {0x463, 0x1c87}, {0x1c88, 0xa64b}, {0x1e61, 0x1e9b}, {0xfb05, 0xfb06},
 }
 
-// canonExtra maps a lowercase character to the smallest member of its extra case class.
+// canonExtra maps a lowercase character to the smallest member of its extra case class
+// (the first column of extraCaseClasses); a switch so the common case costs a few
+// comparisons.
 func canonExtra(r rune) rune {
-	if r < 0x69 {
-		return r
-	}
-	for _, c := range extraCaseClasses {
-		for _, m := range c {
-			if m == r {
-				return c[0]
-			}
-		}
+	switch r {
+	case 0x131:
+		return 0x69
+	case 0x17f:
+		return 0x73
+	case 0x3b9:
+		return 0x345
+	case 0x3bc:
+		return 0xb5
+	case 0x3c3:
+		return 0x3c2
+	case 0x3d0:
+		return 0x3b2
+	case 0x3d1:
+		return 0x3b8
+	case 0x3d5:
+		return 0x3c6
+	case 0x3d6:
+		return 0x3c0
+	case 0x3f0:
+		return 0x3ba
+	case 0x3f1:
+		return 0x3c1
+	case 0x3f5:
+		return 0x3b5
+	case 0x1c80:
+		return 0x432
+	case 0x1c81:
+		return 0x434
+	case 0x1c82:
+		return 0x43e
+	case 0x1c83:
+		return 0x441
+	case 0x1c84:
+		return 0x442
+	case 0x1c85:
+		return 0x442
+	case 0x1c86:
+		return 0x44a
+	case 0x1c87:
+		return 0x463
+	case 0x1e9b:
+		return 0x1e61
+	case 0x1fbe:
+		return 0x345
+	case 0x1fd3:
+		return 0x390
+	case 0x1fe3:
+		return 0x3b0
+	case 0xa64b:
+		return 0x1c88
+	case 0xfb06:
+		return 0xfb05
 	}
 	return r
 }

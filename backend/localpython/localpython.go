@@ -256,7 +256,7 @@ type Process struct {
 // in its own process group: fd 3 and 4 are the channel, stdout and stderr
 // are the snippet's. Serve sends it init.
 func StartProcess(cmd *exec.Cmd, init any) (*Process, error) {
-	return start(cmd, init, false)
+	return startProcess(cmd, init, false)
 }
 
 // StartStdioProcess starts cmd in its own process group with the channel
@@ -264,10 +264,10 @@ func StartProcess(cmd *exec.Cmd, init any) (*Process, error) {
 // and the process's stderr is kept for diagnostics. The pyodide backend's
 // Deno harness speaks this way.
 func StartStdioProcess(cmd *exec.Cmd, init any) (*Process, error) {
-	return start(cmd, init, true)
+	return startProcess(cmd, init, true)
 }
 
-func start(cmd *exec.Cmd, init any, stdio bool) (*Process, error) {
+func startProcess(cmd *exec.Cmd, init any, stdio bool) (*Process, error) {
 	line, err := json.Marshal(init)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the init message: %w", err)

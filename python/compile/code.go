@@ -188,6 +188,9 @@ type Code struct {
 	// time, or -1.
 	CellParams []int
 
+	// Doc is the docstring of a function, or nil.
+	Doc any
+
 	ArgCount     int // positional parameters, including positional-only
 	PosOnlyCount int
 	KwOnlyCount  int

@@ -1045,6 +1045,9 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 	if s.async && s.generator {
 		child.fail("NotImplementedError", "async generators are not supported", st.Pos())
 	}
+	if doc, ok := docstring(st.Body); ok {
+		child.code.Doc = doc
+	}
 	child.stmts(st.Body)
 	child.loadConst(nil)
 	child.emit(RETURN_VALUE, 0)
@@ -1084,6 +1087,10 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 	s := f.g.scopes[st]
 	child := f.g.newFn(s, st.Name, st.Pos().Line)
 	child.code.Flags |= FlagClassBody
+	if doc, ok := docstring(st.Body); ok {
+		child.loadConst(doc)
+		child.emit(STORE_NAME, child.name("__doc__"))
+	}
 	child.stmts(st.Body)
 	if i, ok := child.derefs["__class__"]; ok && s.cells["__class__"] {
 		child.emit(LOAD_CLOSURE, i)
@@ -1124,6 +1131,22 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 		f.emit(CALL, 1)
 	}
 	f.storeName(st.Name)
+}
+
+func docstring(body []syntax.Stmt) (string, bool) {
+	if len(body) == 0 {
+		return "", false
+	}
+	e, ok := body[0].(*syntax.ExprStmt)
+	if !ok {
+		return "", false
+	}
+	c, ok := e.Value.(*syntax.Constant)
+	if !ok {
+		return "", false
+	}
+	s, ok := c.Value.(string)
+	return s, ok
 }
 
 // ---- expressions ----
@@ -1462,7 +1485,8 @@ func (f *fn) call(e *syntax.Call) {
 			} else {
 				f.loadConst(k.Arg)
 				f.expr(k.Value)
-				f.emit(MAP_ADD, 1)
+				f.emit(BUILD_MAP, 1)
+				f.emit(DICT_MERGE, 1)
 			}
 		}
 	}

@@ -525,14 +525,13 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 }
 
 func (t *Thread) funcDoc(f *Function) Value {
-	if len(f.Code.Consts) > 0 {
-		// The compiler keeps a docstring as the first statement; it is
-		// not recorded separately, so report None.
-	}
 	if f.Dict != nil {
 		if v, ok := f.Dict.GetStr("__doc__"); ok {
 			return v
 		}
+	}
+	if s, ok := f.Code.Doc.(string); ok {
+		return Str(s)
 	}
 	return None
 }

@@ -1195,7 +1195,16 @@ func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {
 				return Errorf(TypeErrorClass, "keywords must be strings")
 			}
 			if d.HasStr(string(ks)) {
-				return Errorf(TypeErrorClass, "got multiple values for keyword argument '%s'", ks)
+				name := ""
+				if f != nil && len(f.stack) >= 3 {
+					switch fn := f.stack[len(f.stack)-3].(type) {
+					case *Function:
+						name = fn.Module + "." + fn.QualName + "() "
+					case *Builtin:
+						name = fn.Name + "() "
+					}
+				}
+				return Errorf(TypeErrorClass, "%sgot multiple values for keyword argument '%s'", name, ks)
 			}
 		}
 		if err := d.Set(t, it[0], it[1]); err != nil {

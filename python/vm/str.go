@@ -61,13 +61,13 @@ func isSpace(r rune) bool {
 func initStr() {
 	m := map[string]BuiltinFunc{
 		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ToUpper(string(a[0].(Str)))), nil
+			return Str(strings.ReplaceAll(strings.ToUpper(string(a[0].(Str))), "ß", "SS")), nil
 		},
 		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return Str(strings.ToLower(string(a[0].(Str)))), nil
 		},
 		"casefold": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ToLower(string(a[0].(Str)))), nil
+			return Str(strings.ReplaceAll(strings.ToLower(string(a[0].(Str))), "ß", "ss")), nil
 		},
 		"capitalize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := string(a[0].(Str))
@@ -495,6 +495,19 @@ func initStr() {
 		"__format__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return t.formatValue(a[0], 0, string(a[1].(Str)))
 		},
+	}
+	for _, name := range []string{"upper", "lower", "casefold", "capitalize", "title", "swapcase", "isdigit", "isdecimal",
+		"isnumeric", "isalpha", "isalnum", "isspace", "isprintable", "isascii", "isupper", "islower", "istitle", "isidentifier", "__len__"} {
+		fn, name := m[name], name
+		m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 1 || len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "str.%s() takes no arguments (%d given)", name, len(a)-1+len(kw))
+			}
+			if _, ok := a[0].(Str); !ok {
+				return nil, Errorf(TypeErrorClass, "descriptor '%s' for 'str' objects doesn't apply to a '%s' object", name, TypeName(a[0]))
+			}
+			return fn(t, a, kw)
+		}
 	}
 	addMethods(StrClass, m)
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"sort"
@@ -496,7 +497,7 @@ func initNumbers() {
 		},
 		"conjugate": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
 		"hex": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			return Str(strconv.FormatFloat(float64(args[0].(Float)), 'x', -1, 64)), nil
+			return Str(floatHex(float64(args[0].(Float)))), nil
 		},
 		"as_integer_ratio": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			f := float64(args[0].(Float))
@@ -1149,4 +1150,39 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	}
 	copy(l.Items, out)
 	return nil
+}
+
+// floatHex formats like CPython's float.hex.
+func floatHex(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	sign := ""
+	if math.Signbit(f) {
+		sign = "-"
+		f = -f
+	}
+	if f == 0 {
+		return sign + "0x0.0p+0"
+	}
+	bits := math.Float64bits(f)
+	exp := int((bits >> 52) & 0x7ff)
+	mant := bits & (1<<52 - 1)
+	lead := 1
+	if exp == 0 {
+		lead = 0
+		exp = -1022
+	} else {
+		exp -= 1023
+	}
+	es := strconv.Itoa(exp)
+	if exp >= 0 {
+		es = "+" + es
+	}
+	return fmt.Sprintf("%s0x%d.%013xp%s", sign, lead, mant, es)
 }

@@ -351,7 +351,17 @@ func (b *budget) Step(n int) error {
 	return nil
 }
 
-func limits(t *vm.Thread) *regex.Limits { return &regex.Limits{Budget: &budget{t: t}} }
+// limits bounds one matching call: the run's deadline, MaxStepsPerCall, and a backtrack
+// stack no larger than the run's remaining memory budget allows (the stack is transient,
+// so it is checked against the budget rather than charged).
+func limits(t *vm.Thread) *regex.Limits {
+	const entryBytes = 20
+	stack := regex.DefaultMaxStack
+	for stack > 1<<16 && t.CheckAlloc(int64(stack)*entryBytes) != nil {
+		stack /= 4
+	}
+	return &regex.Limits{Budget: &budget{t: t}, MaxStack: stack}
+}
 
 // parseArgs binds positional and keyword arguments to names; a name ending in "=" is
 // optional (nil when absent).

@@ -362,3 +362,22 @@ return n`, python.CompileOptions{Snippet: true})
 		}
 	}
 }
+
+// The backtrack stack of a match is bounded by the run's memory budget: a pattern that
+// needs more raises MemoryError instead of growing outside the budget.
+func TestBacktrackStackFollowsMemoryBudget(t *testing.T) {
+	t.Parallel()
+	src := `import re
+try:
+    re.match(r"(?:ab|cd)*x", "ab" * 200000)
+except MemoryError as e:
+    print("MemoryError")`
+	out, err := runSnippet(t, modules(), src, python.Limits{MaxMemoryBytes: 16 << 20}, 20*time.Second)
+	if err != nil || out != "MemoryError\n" {
+		t.Fatalf("got %q, %v; want MemoryError", out, err)
+	}
+	out, err = runSnippet(t, modules(), strings.Replace(src, "200000", "20000", 1), python.Limits{}, 20*time.Second)
+	if err != nil || out != "" {
+		t.Fatalf("with room: got %q, %v", out, err)
+	}
+}

@@ -84,6 +84,9 @@ func fromPython(t *vm.Thread, v vm.Value, depth int) (any, error) {
 	if depth > maxConvertDepth {
 		return nil, errors.New("value is nested too deeply")
 	}
+	if inst, ok := v.(*vm.Instance); ok && inst.Base != nil {
+		v = inst.Base
+	}
 	switch x := v.(type) {
 	case vm.NoneType:
 		return nil, nil

@@ -284,6 +284,21 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 		return nil, Errorf(TypeErrorClass, "range indices must be integers or slices, not %s", TypeName(key))
 	case *Instance:
 		if m := o.Class.Lookup("__getitem__"); m != nil {
+			if d, ok := o.Base.(*Dict); ok {
+				if b, ok := m.(*Builtin); ok && b.Self == "dict" {
+					v, found, err := d.Get(t, key)
+					if err != nil {
+						return nil, err
+					}
+					if found {
+						return v, nil
+					}
+					if miss := o.Class.Lookup("__missing__"); miss != nil {
+						return t.callMethod(miss, obj, Tuple{key})
+					}
+					return nil, NewException(KeyErrorClass, key)
+				}
+			}
 			return t.callMethod(m, obj, Tuple{key})
 		}
 	case *Class:
@@ -656,6 +671,9 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case *Function:
 			return &BoundMethod{Self: o, Fn: a}, nil
 		case *Builtin:
+			if o.Base != nil && (a.Self == "dict" || a.Self == "list") {
+				return &BoundMethod{Self: o.Base, Fn: a}, nil
+			}
 			return &BoundMethod{Self: o, Fn: a}, nil
 		case *ClassMethod:
 			return &BoundMethod{Self: o.Class, Fn: a.Fn}, nil
@@ -904,6 +922,9 @@ func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
 			return nil
 		}
 		return Errorf(TypeErrorClass, "__class__ assignment only supported for user classes")
+	}
+	if o.Class.slots != nil && !o.Class.slots[name] {
+		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
 	}
 	if o.Dict == nil {
 		o.Dict = NewDict()

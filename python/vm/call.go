@@ -17,6 +17,9 @@ func (t *Thread) Call(fn Value, args Tuple, kw []Kwarg) (Value, error) {
 	case *BoundMethod:
 		nargs := make(Tuple, len(args)+1)
 		nargs[0] = f.Self
+		if b, ok := f.Fn.(*Builtin); ok && (b.Self == "dict" || b.Self == "list") {
+			nargs[0] = unwrapBase(f.Self)
+		}
 		copy(nargs[1:], args)
 		return t.Call(f.Fn, nargs, kw)
 	case *Class:
@@ -45,6 +48,9 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 		}
 		return t.Call(mm.Fn, append(Tuple{cls}, args...), kw)
 	case *Function, *Builtin:
+		if b, ok := m.(*Builtin); ok && (b.Self == "dict" || b.Self == "list") {
+			self = unwrapBase(self)
+		}
 		nargs := make(Tuple, len(args)+1)
 		nargs[0] = self
 		copy(nargs[1:], args)
@@ -82,6 +88,9 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 			if o.Dict == nil || !o.Dict.HasStr(name) {
 				return f, obj, nil
 			}
+		}
+		if b, ok := m.(*Builtin); ok && o.Base != nil && (b.Self == "dict" || b.Self == "list") {
+			return b, o.Base, nil
 		}
 	case *Class, *Module, *Super, *Namespace:
 	default:
@@ -276,6 +285,12 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		inst := &Instance{Class: cls, Dict: NewDict()}
 		if cls.exception {
 			inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
+		}
+		switch cls.base {
+		case DictClass:
+			inst.Base = NewDict()
+		case ListClass:
+			inst.Base = &List{}
 		}
 		obj = inst
 	}

@@ -48,6 +48,9 @@ type Class struct {
 	// base is the builtin class whose instances carry the state (object
 	// for plain classes).
 	base *Class
+	// slots is set when every class of the MRO declares __slots__: the
+	// only instance attributes allowed.
+	slots map[string]bool
 }
 
 // Instance is an instance of a user-defined class (or of a builtin
@@ -56,6 +59,18 @@ type Instance struct {
 	Class *Class
 	Dict  *Dict
 	Exc   *ExcState // non-nil for exceptions
+	// Base holds the builtin value of an instance of a dict or list
+	// subclass.
+	Base Value
+}
+
+// unwrapBase returns the builtin value inside an instance of a subclass of
+// dict or list, or v itself.
+func unwrapBase(v Value) Value {
+	if inst, ok := v.(*Instance); ok && inst.Base != nil {
+		return inst.Base
+	}
+	return v
 }
 
 // Property is the value of a property.
@@ -205,6 +220,39 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 		return nil, err
 	}
 	c.MRO = mro
+	if sv, ok := ns.GetStr("__slots__"); ok {
+		c.slots = map[string]bool{}
+		var names []Value
+		if s, ok := sv.(Str); ok {
+			names = []Value{s}
+		} else {
+			var err error
+			names, err = t.iterate(sv, nil)
+			if err != nil {
+				return nil, err
+			}
+		}
+		for _, n := range names {
+			if s, ok := n.(Str); ok {
+				c.slots[string(s)] = true
+			}
+		}
+		for _, b := range mro[1:] {
+			if b.builtin {
+				continue
+			}
+			if b.slots == nil {
+				c.slots = nil
+				break
+			}
+			for k := range b.slots {
+				c.slots[k] = true
+			}
+		}
+		if c.slots["__dict__"] {
+			c.slots = nil
+		}
+	}
 	if v, ok := ns.GetStr("__new__"); ok {
 		if f, ok := v.(*Function); ok {
 			ns.SetStr("__new__", &StaticMethod{Fn: f})
@@ -223,7 +271,7 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{}
+var subclassable = map[string]bool{"dict": true, "list": true}
 
 // describe returns a short description for error messages.
 func describe(v Value) string {

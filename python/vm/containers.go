@@ -94,6 +94,53 @@ func (t *Thread) seqCount(items []Value, x Value) (Value, error) {
 }
 
 func initContainers() {
+	addMethods(DictClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			d, ok := unwrapBase(a[0]).(*Dict)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'dict' object")
+			}
+			return None, t.dictUpdate(d, a[1:], kw)
+		},
+		"__repr__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.Repr(unwrapBase(a[0]))
+			return Str(s), err
+		},
+		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			eq, err := t.Equal(unwrapBase(a[0]), unwrapBase(a[1]))
+			return Bool(eq), err
+		},
+		"__delitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.DelItem(unwrapBase(a[0]), a[1]) },
+	})
+	addMethods(ListClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			l, ok := unwrapBase(a[0]).(*List)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'list' object")
+			}
+			l.Items = nil
+			if len(a) > 1 {
+				items, err := t.iterate(a[1], nil)
+				if err != nil {
+					return nil, err
+				}
+				l.Items = append([]Value(nil), items...)
+			}
+			return None, nil
+		},
+		"__repr__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.Repr(unwrapBase(a[0]))
+			return Str(s), err
+		},
+		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			eq, err := t.Equal(unwrapBase(a[0]), unwrapBase(a[1]))
+			return Bool(eq), err
+		},
+		"__add__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return t.Binary(0, unwrapBase(a[0]), unwrapBase(a[1]))
+		},
+		"__delitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.DelItem(unwrapBase(a[0]), a[1]) },
+	})
 	addMethods(ListClass, map[string]BuiltinFunc{
 		"append": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("list.append", a[1:], kw, 1); err != nil {

@@ -9,7 +9,9 @@
 //
 // Every matching call is bounded by the run: the engine polls the run's context
 // (deadline, cancellation) and stops after MaxStepsPerCall units of work, raising the
-// run's TimeoutError limit; its backtrack stack is capped (MemoryError when exceeded).
+// run's TimeoutError limit; its backtrack stack is capped by what the run's memory budget
+// has left (MemoryError beyond it). Engine steps are not added to the run's instruction
+// count: the VM has no API for that yet, so the deadline is the bound that matters.
 //
 // Pattern and Match objects carry their Go state in closures stored as their methods, so
 // nothing reachable from Python exposes Go values. Flags are plain ints (CPython's are

@@ -856,6 +856,16 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		if o.builtin {
 			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
 		}
+		if s, ok := v.(Str); ok {
+			switch name {
+			case "__name__":
+				o.Name = string(s)
+				return nil
+			case "__qualname__":
+				o.QualName = string(s)
+				return nil
+			}
+		}
 		o.Dict.SetStr(name, v)
 		return nil
 	case *Function:

@@ -467,14 +467,14 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 	}
 	var sb strings.Builder
 	idx := 0
+	usedMapping := false
 	next := func() (Value, error) {
-		if idx >= len(items) {
+		if idx >= len(items) || usedMapping {
 			return nil, Errorf(TypeErrorClass, "not enough arguments for format string")
 		}
 		idx++
 		return items[idx-1], nil
 	}
-	usedMapping := false
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c != '%' {
@@ -685,20 +685,26 @@ func (t *Thread) strFormat(format string, args Tuple, kw []Kwarg) (Value, error)
 	for _, k := range kw {
 		kwd.SetStr(k.Name, k.Value)
 	}
-	return t.formatFields(format, args, kwd, 0)
+	var st fieldState
+	return t.formatFields(format, args, kwd, 0, &st)
 }
 
 func (t *Thread) strFormatMap(format string, m Value) (Value, error) {
-	return t.formatFields(format, nil, m, 0)
+	var st fieldState
+	return t.formatFields(format, nil, m, 0, &st)
 }
 
-func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int) (Value, error) {
+// fieldState is the automatic field numbering shared with nested specs.
+type fieldState struct {
+	auto   int
+	manual bool
+}
+
+func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st *fieldState) (Value, error) {
 	if depth > 2 {
 		return nil, Errorf(ValueErrorClass, "Max string recursion exceeded")
 	}
 	var sb strings.Builder
-	auto := 0
-	manual := false
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c == '}' {
@@ -762,7 +768,7 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int) (V
 			}
 		}
 		if strings.Contains(spec, "{") {
-			r, err := t.formatFields(spec, args, kw, depth+1)
+			r, err := t.formatFields(spec, args, kw, depth+1, st)
 			if err != nil {
 				return nil, err
 			}
@@ -776,19 +782,19 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int) (V
 		}
 		var val Value
 		if first == "" {
-			if manual {
+			if st.manual {
 				return nil, Errorf(ValueErrorClass, "cannot switch from manual field specification to automatic field numbering")
 			}
-			if auto >= len(args) {
-				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", auto)
+			if st.auto >= len(args) {
+				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", st.auto)
 			}
-			val = args[auto]
-			auto++
+			val = args[st.auto]
+			st.auto++
 		} else if n, err := strconv.Atoi(first); err == nil {
-			if auto > 0 {
+			if st.auto > 0 {
 				return nil, Errorf(ValueErrorClass, "cannot switch from automatic field numbering to manual field specification")
 			}
-			manual = true
+			st.manual = true
 			if n >= len(args) {
 				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", n)
 			}

@@ -32,11 +32,11 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 		if y, ok := b.(Bool); ok {
 			switch op {
 			case syntax.BitAnd:
-				return x && y, nil
+				return Bool(x && y), nil
 			case syntax.BitOr:
-				return x || y, nil
+				return Bool(x || y), nil
 			case syntax.BitXor:
-				return x != y, nil
+				return Bool(x != y), nil
 			}
 		}
 	}
@@ -697,6 +697,10 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 				return false, nil
 			}
 			return lx == 1 || x.Step == y.Step, nil
+		}
+	case *BoundMethod:
+		if y, ok := b.(*BoundMethod); ok {
+			return Is(x.Self, y.Self) && Is(x.Fn, y.Fn), nil
 		}
 	case *DictView:
 		if y, ok := b.(*DictView); ok && x.kind != viewValues && x.kind == y.kind {

@@ -146,7 +146,7 @@ func initStr() {
 			return &List{Items: out}, nil
 		},
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("join", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.join", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			sep := string(a[0].(Str))
@@ -182,13 +182,13 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			old, err := strArg("replace", p[0])
-			if err != nil {
-				return nil, err
+			old, ok := p[0].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "replace() argument 1 must be str, not %s", TypeName(p[0]))
 			}
-			nw, err := strArg("replace", p[1])
-			if err != nil {
-				return nil, err
+			nw, ok := p[1].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "replace() argument 2 must be str, not %s", TypeName(p[1]))
 			}
 			n := -1
 			if p[2] != nil {
@@ -199,14 +199,14 @@ func initStr() {
 				n = int(c)
 			}
 			s := string(a[0].(Str))
-			cnt := strings.Count(s, old)
+			cnt := strings.Count(s, string(old))
 			if n >= 0 && n < cnt {
 				cnt = n
 			}
 			if err := t.CheckAlloc(int64(len(s)) + int64(cnt)*int64(len(nw)-len(old))); err != nil {
 				return nil, err
 			}
-			return Str(strings.Replace(s, old, nw, n)), nil
+			return Str(strings.Replace(s, string(old), string(nw), n)), nil
 		},
 		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, true) },
 		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },
@@ -625,10 +625,7 @@ func padFn(name string) BuiltinFunc {
 		case "rjust":
 			return Str(strings.Repeat(fill, total) + s), nil
 		}
-		left := total / 2
-		if total%2 == 1 && n%2 == 1 {
-			left++
-		}
+		left := total/2 + (total & int(w) & 1)
 		return Str(strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)), nil
 	}
 }

@@ -336,8 +336,8 @@ func buildCases() []diffCase {
 		}
 		cs = append(cs, diffCase{Pattern: p.pattern, Flags: p.flags, Bytes: true, Op: "sub", Subject: p.subject, Repl: `<\g<0>>`})
 	}
-	cs = append(cs, generatedCases(1500)...)
-	cs = append(cs, soupCases(1000)...)
+	cs = append(cs, defaultGen.generatedCases(1500)...)
+	cs = append(cs, soupCases(1000, defaultGen.seed+1)...)
 	cs = append(cs, foldCases()...)
 	for _, s := range []string{"a.b*c", "hello world", "tab\there\n", "é-ü~#&", "()[]{}?*+|^$\\", ""} {
 		cs = append(cs, diffCase{Op: "escape", Subject: s})

@@ -10,25 +10,25 @@ import (
 // the differential test also covers combinations nobody thought to write down. Invalid
 // products (a backreference to an open group, a variable-width look-behind) are kept:
 // their error messages are compared too.
-func randomPattern(r *rand.Rand, depth int) string {
+func (g genConfig) randomPattern(r *rand.Rand, depth int) string {
 	var b strings.Builder
 	n := 1 + r.Intn(3)
 	for i := 0; i < n; i++ {
-		b.WriteString(randomAtom(r, depth))
-		if r.Intn(quantOdds) == 0 {
+		b.WriteString(g.randomAtom(r, depth))
+		if r.Intn(g.quantOdds) == 0 {
 			b.WriteString([]string{"*", "+", "?", "{0,2}", "*?", "+?", "??", "{1,2}?", "*+", "++", "{2}"}[r.Intn(11)])
 		}
 	}
-	if depth < maxGenDepth && r.Intn(4) == 0 {
+	if depth < g.maxDepth && r.Intn(4) == 0 {
 		b.WriteString("|")
-		b.WriteString(randomPattern(r, depth+1))
+		b.WriteString(g.randomPattern(r, depth+1))
 	}
 	return b.String()
 }
 
-func randomAtom(r *rand.Rand, depth int) string {
-	if depth >= maxGenDepth {
-		return []string{"a", "b", "c", ".", "[ab]", `\w`}[r.Intn(6)]
+func (g genConfig) randomAtom(r *rand.Rand, depth int) string {
+	if depth >= g.maxDepth {
+		return g.leaves[r.Intn(len(g.leaves))]
 	}
 	switch k := r.Intn(20); {
 	case k < 6:
@@ -42,61 +42,66 @@ func randomAtom(r *rand.Rand, depth int) string {
 	case k == 9:
 		return []string{`\b`, `\B`, "^", "$", `\A`, `\Z`}[r.Intn(6)]
 	case k <= 12:
-		return "(" + randomPattern(r, depth+1) + ")"
+		return "(" + g.randomPattern(r, depth+1) + ")"
 	case k == 13:
-		return "(?:" + randomPattern(r, depth+1) + ")"
+		return "(?:" + g.randomPattern(r, depth+1) + ")"
 	case k == 14:
-		return []string{"(?=", "(?!", "(?<=", "(?<!"}[r.Intn(4)] + randomPattern(r, depth+1) + ")"
+		return []string{"(?=", "(?!", "(?<=", "(?<!"}[r.Intn(4)] + g.randomPattern(r, depth+1) + ")"
 	case k == 15:
 		return `\1`
 	case k == 16:
-		return "(?(1)" + randomAtom(r, depth+1) + "|" + randomAtom(r, depth+1) + ")"
+		return "(?(1)" + g.randomAtom(r, depth+1) + "|" + g.randomAtom(r, depth+1) + ")"
 	case k == 17:
-		return "(?>" + randomPattern(r, depth+1) + ")"
+		return "(?>" + g.randomPattern(r, depth+1) + ")"
 	case k == 18:
-		return "(?P<n" + string(rune('a'+r.Intn(3))) + ">" + randomPattern(r, depth+1) + ")"
+		return "(?P<n" + string(rune('a'+r.Intn(3))) + ">" + g.randomPattern(r, depth+1) + ")"
 	default:
-		return "(?i:" + randomPattern(r, depth+1) + ")"
+		return "(?i:" + g.randomPattern(r, depth+1) + ")"
 	}
 }
 
-func randomSubject(r *rand.Rand) string {
+func (g genConfig) randomSubject(r *rand.Rand) string {
 	n := r.Intn(9)
 	var b strings.Builder
 	for i := 0; i < n; i++ {
-		b.WriteByte("aabbcA \n"[r.Intn(8)])
+		b.WriteRune(g.alphabet[r.Intn(len(g.alphabet))])
 	}
 	return b.String()
 }
 
+// genConfig shapes the generated patterns and subjects.
+type genConfig struct {
+	seed      int64
+	quantOdds int // one atom in quantOdds gets a quantifier
+	maxDepth  int
+	leaves    []string
+	alphabet  []rune
+}
+
+var defaultGen = genConfig{seed: 20240611, quantOdds: 3, maxDepth: 2,
+	leaves: []string{"a", "b", "c", ".", "[ab]", `\w`}, alphabet: []rune("aabbcA \n")}
+
 // generatedCases returns n pseudo-random cases from a fixed seed, so failures reproduce.
-func generatedCases(n int) []diffCase {
-	r := rand.New(rand.NewSource(genSeed))
+func (g genConfig) generatedCases(n int) []diffCase {
+	r := rand.New(rand.NewSource(g.seed))
 	var cs []diffCase
 	for len(cs) < n {
-		p := randomPattern(r, 0)
+		p := g.randomPattern(r, 0)
 		flags := 0
 		if r.Intn(5) == 0 {
 			flags = []int{fI, fM, fS, fX}[r.Intn(4)]
 		}
-		s := randomSubject(r)
+		s := g.randomSubject(r)
 		op := []string{"search", "findall", "fullmatch", "sub", "split", "match"}[r.Intn(6)]
 		cs = append(cs, diffCase{Pattern: p, Flags: flags, Op: op, Subject: s, Repl: `<\g<0>>`})
 	}
 	return cs
 }
 
-var genSeed int64 = 20240611
-
-var (
-	quantOdds   = 3
-	maxGenDepth = 2
-)
-
 // soupCases builds patterns and templates from a soup of syntax fragments: most are
 // malformed, so this checks that the parser reports CPython's error at CPython's position.
-func soupCases(n int) []diffCase {
-	r := rand.New(rand.NewSource(genSeed + 1))
+func soupCases(n int, seed int64) []diffCase {
+	r := rand.New(rand.NewSource(seed))
 	soup := []string{"(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "\\", "^", "$", ".", "-", ":", "=", "!",
 		"<", ">", "P", "a", "b", "1", "2", ",", "#", " ", "\n", "i", "x", "-", "g", "<n>", "(?", "(?P<a>", "(?P=a)",
 		"\\1", "\\d", "\\x4", "\\u00", "\\0", "(?(", "(?<", "(?#", "(?i", "{1,", "x{2,1}", "é", "s", "m", "a-z", "\\w", "\\b"}

@@ -100,9 +100,12 @@ func (p *parser) strings() Expr {
 	isF := false
 	mixed := false
 	n := 0
-	for i := p.p; i < len(p.toks) && p.toks[i].kind == tString; i++ {
-		p.fstringErrPos = p.toks[i].end
+	// CPython reports f-string errors at the token after the literals.
+	i := p.p
+	for i < len(p.toks)-1 && p.toks[i].kind == tString {
+		i++
 	}
+	p.fstringErr = &p.toks[i]
 	for p.tok().kind == tString {
 		t := p.next()
 		text := p.text(t)
@@ -362,22 +365,26 @@ func (p *parser) fstringBody(b *strBuilder, t *token, start, end int, isRaw bool
 				litStart = i
 				continue
 			}
-			p.failFString(p.fstringErrPos, "f-string: single '}' is not allowed")
+			p.failFString("f-string: single '}' is not allowed")
 		default:
 			i++
 		}
 	}
 	flushLit(end)
 	if depth > 0 {
-		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+		p.failFString("f-string: expecting '}'")
 	}
 	return end
 }
 
 // failFString reports an f-string error; messages already carry the
 // "f-string" wording.
-func (p *parser) failFString(pos Position, msg string) {
-	panic(bailout{err: p.src.errorAt(KindSyntax, pos, pos, msg)})
+func (p *parser) failFString(msg string) {
+	t := p.fstringErr
+	if t.kind == tErrorTok && p.scanErr != nil {
+		panic(bailout{err: p.scanErr, fatal: true})
+	}
+	panic(bailout{err: p.src.errorAt(KindSyntax, t.pos, t.end, msg)})
 }
 
 // fstringField parses one replacement field starting at the '{' at
@@ -385,7 +392,7 @@ func (p *parser) failFString(pos Position, msg string) {
 func (p *parser) fstringField(b *strBuilder, t *token, open, end int, isRaw bool, depth int) int {
 	src := p.src.src
 	if depth >= 2 {
-		p.failFString(p.fstringErrPos, "f-string: expressions nested too deeply")
+		p.failFString("f-string: expressions nested too deeply")
 	}
 	exprStart := open + 1
 	j := exprStart
@@ -396,7 +403,7 @@ scan:
 	for ; j < end; j++ {
 		c := src[j]
 		if c == '\\' {
-			p.failFString(p.fstringErrPos, "f-string expression part cannot include a backslash")
+			p.failFString("f-string expression part cannot include a backslash")
 		}
 		if quote != 0 {
 			if c == quote {
@@ -418,7 +425,7 @@ scan:
 			}
 		case '(', '[', '{':
 			if len(stack) >= maxParenDepth {
-				p.failFString(p.fstringErrPos, "f-string: too many nested parenthesis")
+				p.failFString("f-string: too many nested parenthesis")
 			}
 			stack = append(stack, c)
 		case ')', ']', '}':
@@ -426,15 +433,15 @@ scan:
 				if c == '}' {
 					break scan
 				}
-				p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: unmatched '%c'", c))
+				p.failFString(fmt.Sprintf("f-string: unmatched '%c'", c))
 			}
 			open := stack[len(stack)-1]
 			if closer(c) != open {
-				p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", c, open))
+				p.failFString(fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", c, open))
 			}
 			stack = stack[:len(stack)-1]
 		case '#':
-			p.failFString(p.fstringErrPos, "f-string expression part cannot include '#'")
+			p.failFString("f-string expression part cannot include '#'")
 		case '<', '>', '!', '=':
 			if j+1 < end && src[j+1] == '=' {
 				j++
@@ -450,17 +457,20 @@ scan:
 		}
 	}
 	if quote != 0 {
-		p.failFString(p.fstringErrPos, "f-string: unterminated string")
+		p.failFString("f-string: unterminated string")
 	}
 	if j >= end {
-		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+		if len(stack) > 0 {
+			p.failFString(fmt.Sprintf("f-string: unmatched '%c'", stack[len(stack)-1]))
+		}
+		p.failFString("f-string: expecting '}'")
 	}
 	exprEnd := j
 	if strings.TrimLeft(string(src[exprStart:exprEnd]), " \t\n\f") == "" {
 		if c := src[exprEnd]; c != '}' {
-			p.failFString(p.fstringErrPos, fmt.Sprintf("f-string: expression required before '%c'", c))
+			p.failFString(fmt.Sprintf("f-string: expression required before '%c'", c))
 		}
-		p.failFString(p.fstringErrPos, "f-string: empty expression not allowed")
+		p.failFString("f-string: empty expression not allowed")
 	}
 	value := p.fstringExpr(exprStart, exprEnd)
 	fv := &FormattedValue{Value: value, Conversion: ConvNone}
@@ -473,23 +483,23 @@ scan:
 		}
 		b.addLit(string(src[exprStart:j]), p.src.posOf(exprStart))
 		if j >= end {
-			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+			p.failFString("f-string: expecting '}'")
 		}
 	}
 	if src[j] == '!' {
 		j++
 		if j >= end {
-			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+			p.failFString("f-string: expecting '}'")
 		}
 		switch src[j] {
 		case 's', 'r', 'a':
 			fv.Conversion = int(src[j])
 		default:
-			p.failFString(p.fstringErrPos, "f-string: invalid conversion character: expected 's', 'r', or 'a'")
+			p.failFString("f-string: invalid conversion character: expected 's', 'r', or 'a'")
 		}
 		j++
 		if j >= end || (src[j] != ':' && src[j] != '}') {
-			p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+			p.failFString("f-string: expecting '}'")
 		}
 	}
 	if src[j] == ':' {
@@ -509,7 +519,7 @@ scan:
 		fv.FormatSpec = specJS
 	}
 	if j >= end || src[j] != '}' {
-		p.failFString(p.fstringErrPos, "f-string: expecting '}'")
+		p.failFString("f-string: expecting '}'")
 	}
 	if selfDoc && fv.Conversion == ConvNone && fv.FormatSpec == nil {
 		fv.Conversion = ConvRepr

@@ -73,9 +73,9 @@ type parser struct {
 	// wrapStart and wrapEnd are where CPython places the implicit
 	// parentheses around an f-string replacement field.
 	wrapStart, wrapEnd Position
-	// fstringErrPos is where f-string errors are reported: the end of
-	// the string literals being parsed, as in CPython.
-	fstringErrPos Position
+	// fstringErr is the token where f-string errors are reported: the
+	// one after the string literals being parsed, as in CPython.
+	fstringErr *token
 }
 
 // bailout carries an error out of the recursive descent by panic.

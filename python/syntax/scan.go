@@ -333,7 +333,8 @@ func (s *scanner) scan() {
 				if comment >= 0 {
 					pos = s.posAt(comment)
 				}
-				s.emit(tNewline, start, start+1, pos)
+				// NEWLINE tokens are zero-width, as in CPython.
+				s.toks = append(s.toks, token{kind: tNewline, off: start, endOff: start + 1, pos: pos, end: pos})
 				atLineStart = true
 			}
 			s.i++
@@ -383,7 +384,7 @@ func (s *scanner) finish() {
 			if s.commentAt >= 0 {
 				nl = s.posAt(s.commentAt)
 			}
-			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: pos})
+			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: nl})
 		}
 		for len(s.indents) > 1 {
 			s.indents = s.indents[:len(s.indents)-1]

@@ -552,8 +552,7 @@ func (p *parser) fstringExpr(start, end int) Expr {
 	sc := newScanner(p.src, start, end, startPos, true)
 	sc.scan()
 	if sc.err != nil {
-		sc.err.Msg = "f-string: " + sc.err.Msg
-		panic(bailout{err: remap(sc.err)})
+		panic(bailout{err: remap(sc.err), fstringDone: true})
 	}
 	sub := &parser{src: p.src, toks: sc.toks, fstring: p.fstring + 1, depth: p.depth, scanErrAt: -1, brackets: 1,
 		wrapStart: p.src.posOf(start - 1), wrapEnd: p.src.posOf(end + 1)}

@@ -55,6 +55,9 @@ type parser struct {
 	toks     []token
 	p        int
 	furthest int
+	// fetched is the furthest token ever examined, speculation included
+	// (CPython's tokens read so far), never rewound.
+	fetched int
 	scanErr  *Error
 	// scanErrAt is the index of the sentinel token standing for scanErr
 	// (-1 when there is none).
@@ -182,7 +185,8 @@ func (p *parser) prioritize(perr *Error) *Error {
 		return perr
 	}
 	if p.unclosed {
-		if p.scanErr.Line < perr.Line {
+		// CPython compares with the line of the last token it read.
+		if p.scanErr.Line < p.toks[p.fetched].pos.Line {
 			return p.scanErr
 		}
 		return perr
@@ -195,6 +199,9 @@ func (p *parser) prioritize(perr *Error) *Error {
 func (p *parser) tok() *token {
 	if p.p > p.furthest {
 		p.furthest = p.p
+	}
+	if p.p > p.fetched {
+		p.fetched = p.p
 	}
 	t := &p.toks[p.p]
 	if t.kind == tErrorTok && p.p == p.scanErrAt && p.scanErr != nil {
@@ -211,6 +218,9 @@ func (p *parser) peek(k int) tokKind {
 	}
 	if i > p.furthest {
 		p.furthest = i
+	}
+	if i > p.fetched {
+		p.fetched = i
 	}
 	if p.toks[i].kind == tErrorTok && i == p.scanErrAt && p.scanErr != nil {
 		panic(bailout{err: p.scanErr, fatal: true})
@@ -2365,10 +2375,10 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 		} else {
 			k := p.expression()
 			if p.tok().kind != tColon {
-				if kk := p.tok().kind; kk == tComma || kk == tRBrace {
-					p.failAt(k.Pos(), k.End(), "':' expected after dictionary key")
-				}
-				p.failGeneric()
+				// CPython points at the key's last character.
+				end := k.End()
+				at := Position{Line: end.Line, Col: end.Col - 1}
+				p.failAt(at, Position{}, "':' expected after dictionary key")
 			}
 			colon := p.next()
 			if kk := p.tok().kind; kk == tRBrace || kk == tComma {

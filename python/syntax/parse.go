@@ -58,7 +58,7 @@ type parser struct {
 	// fetched is the furthest token ever examined, speculation included
 	// (CPython's tokens read so far), never rewound.
 	fetched int
-	scanErr  *Error
+	scanErr *Error
 	// scanErrAt is the index of the sentinel token standing for scanErr
 	// (-1 when there is none).
 	scanErrAt int

@@ -113,13 +113,15 @@ func collectCases(t testing.TB) []diffCase {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cases = append(cases, diffCase{name: path, src: string(data)})
 			// The conformance corpus separates independent snippets with
-			// "# ---" lines; each is also a case of its own.
-			if chunks := splitChunks(string(data)); len(chunks) > 1 {
-				for i, c := range chunks {
-					cases = append(cases, diffCase{name: fmt.Sprintf("%s#%d", path, i+1), src: c})
-				}
+			// "# ---" lines; each is a case of its own.
+			chunks := splitChunks(string(data))
+			if len(chunks) == 1 {
+				cases = append(cases, diffCase{name: path, src: string(data)})
+				return nil
+			}
+			for i, c := range chunks {
+				cases = append(cases, diffCase{name: fmt.Sprintf("%s#%d", path, i+1), src: c})
 			}
 			return nil
 		})

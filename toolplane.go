@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/toolplane/toolplane/backend"
@@ -175,7 +176,7 @@ func argsObject(args any) (map[string]any, error) {
 func notFound(reg *capability.Registry, name string) error {
 	msg := "no such capability; search_capabilities lists what exists"
 	if s := reg.Suggest(name, 3); len(s) > 0 {
-		msg = fmt.Sprintf("no such capability; did you mean %v?", s)
+		msg = fmt.Sprintf("no such capability; did you mean %s?", strings.Join(s, ", "))
 	}
 	return &dispatch.Error{Kind: dispatch.KindNotFound, CapabilityID: name, Message: msg}
 }

@@ -194,6 +194,19 @@ func TestRunBinary(t *testing.T) {
 	if cmd.code != 1 || !strings.Contains(cmd.stderr, "ValueError: bad x") || cmd.stdout != "" {
 		t.Errorf("run - raising: %+v", cmd)
 	}
+	// The configured CLI policy applies: printf is allowed, rm is not.
+	cfg := filepath.Join(dir, "cli.toml")
+	if err := os.WriteFile(cfg, []byte("[cli]\nmode = \"allowlist\"\nallow = [\"printf\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd = runBinaryStdin(t, dir, `return (await printf("%s-%s", "cli", "ok"))["stdout"]`, "run", "--config", cfg, "--json", "-")
+	if cmd.code != 0 || !strings.HasPrefix(cmd.stdout, `{"value":"cli-ok",`) {
+		t.Errorf("run with [cli] allow printf: %+v", cmd)
+	}
+	cmd = runBinaryStdin(t, dir, `await call_tool("cli:rm", {"args": ["-f", "x"]})`, "run", "--config", cfg, "-")
+	if cmd.code != 1 || !strings.Contains(cmd.stderr, "PermissionError") && !strings.Contains(cmd.stderr, "LookupError") {
+		t.Errorf("run calling a binary outside the allowlist: %+v", cmd)
+	}
 }
 
 // runBinaryStdin is runBinary with stdin.

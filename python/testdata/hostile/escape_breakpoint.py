@@ -1,2 +1,2 @@
 breakpoint()
-# raises: NameError: name 'breakpoint' is not defined
+# raises: NameError|NotImplementedError

@@ -1,2 +1,2 @@
 __builtins__
-# raises: NameError: name '__builtins__' is not defined
+# raises: NameError|NotImplementedError

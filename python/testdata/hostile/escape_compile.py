@@ -1,2 +1,2 @@
 compile('1', 'f', 'eval')
-# raises: NameError: name 'compile' is not defined
+# raises: NameError|NotImplementedError

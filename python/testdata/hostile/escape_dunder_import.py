@@ -1,2 +1,2 @@
 __import__('os')
-# raises: NameError: name '__import__' is not defined
+# raises: NameError|NotImplementedError

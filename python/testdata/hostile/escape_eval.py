@@ -1,2 +1,2 @@
 eval('1 + 1')
-# raises: NameError: name 'eval' is not defined
+# raises: NameError|NotImplementedError

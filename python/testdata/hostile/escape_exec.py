@@ -1,2 +1,2 @@
 exec('x = 1')
-# raises: NameError: name 'exec' is not defined
+# raises: NameError|NotImplementedError

@@ -1,2 +1,2 @@
 input()
-# raises: NameError: name 'input' is not defined
+# raises: NameError|NotImplementedError

@@ -1,2 +1,2 @@
 open('/etc/passwd')
-# raises: NameError: name 'open' is not defined
+# raises: NameError|NotImplementedError

@@ -1,4 +1,4 @@
 import asyncio
 ev = asyncio.Event()
 await ev.wait()
-# limit: time
+# raises: RuntimeError

@@ -168,7 +168,12 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
-			return fmt.Errorf("encoding the result as JSON: %w", err)
+			// A value JSON cannot carry (NaN, infinity) is given as its repr.
+			buf.Reset()
+			out.Value = res.Repr
+			if err := enc.Encode(out); err != nil {
+				return fmt.Errorf("encoding the result as JSON: %w", err)
+			}
 		}
 		if _, err := streams.Out.Write(buf.Bytes()); err != nil {
 			return fmt.Errorf("writing the result: %w", err)

@@ -162,6 +162,11 @@ g`
 		t.Errorf("stdout = %q, want %q", out.String(), want)
 	}
 	out.Reset()
+	if err := runSnippet(context.Background(), rt, `return [float("nan"), 1]`, "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb}); err != nil ||
+		!strings.HasPrefix(out.String(), `{"value":"[nan, 1]",`) {
+		t.Errorf("NaN result: %v %s", err, out.String())
+	}
+	out.Reset()
 	err = runSnippet(context.Background(), rt, "await tracker_get_issue(id=99)", "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb})
 	if exitCode(err) != exitFailure {
 		t.Errorf("raising snippet: exit %d (%v), want 1", exitCode(err), err)

@@ -13,4 +13,6 @@ import (
 var source []byte
 
 // Register adds the module to a module table under the name "fractions".
-func Register(m vm.Modules) { m.Register("fractions", pymodule.ModuleFunc("fractions", "fractions.py", source)) }
+func Register(m vm.Modules) {
+	m.Register("fractions", pymodule.ModuleFunc("fractions", "fractions.py", source))
+}

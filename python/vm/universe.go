@@ -1,5 +1,10 @@
 package vm
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Builtin classes. They are created once at package initialisation and never
 // mutated afterwards: user code cannot set attributes on them.
 var (
@@ -134,8 +139,42 @@ func ExceptionClassByName(name string) *Class {
 
 func addMethods(c *Class, methods map[string]BuiltinFunc) {
 	for name, fn := range methods {
-		c.Dict.SetStr(name, &Builtin{Name: name, Fn: fn, Self: c.Name})
+		c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, fn), Self: c.Name})
 	}
+}
+
+// checkedMethod guards a builtin method against being called through its
+// class with a missing or foreign receiver (str.upper(5), set.discard())
+// and against too few arguments.
+func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
+	return func(t *Thread, args Tuple, kw []Kwarg) (v Value, err error) {
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "unbound method %s.%s() needs an argument", c.Name, name)
+		}
+		if c != ObjectClass {
+			self := args[0]
+			if (c == DictClass || c == ListClass) && self != unwrapBase(self) {
+				args = append(Tuple{unwrapBase(self)}, args[1:]...)
+			} else if !TypeOf(self).IsSubclass(c) && !(c == TypeClass && isClass(self)) {
+				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, c.Name, TypeName(self))
+			}
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				if re, ok := r.(interface{ RuntimeError() }); ok && strings.Contains(fmt.Sprint(re), "index out of range") {
+					v, err = nil, Errorf(TypeErrorClass, "%s.%s() missing required argument", c.Name, name)
+					return
+				}
+				panic(r)
+			}
+		}()
+		return fn(t, args, kw)
+	}
+}
+
+func isClass(v Value) bool {
+	_, ok := v.(*Class)
+	return ok
 }
 
 func init() {

@@ -312,3 +312,47 @@ func TestSessionMemoryCapIsCumulativeAndCatchable(t *testing.T) {
 		t.Errorf("the session lost a: %v", out.Value)
 	}
 }
+
+func TestIdleSessionsExpire(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, func(o *Options) { o.Sessions.IdleTimeout = 100 * time.Millisecond })
+
+	// stdio-like connection: the state is freed, and the next run says why.
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "x = 1")
+	mustOK(t, res, out)
+	waitFor(t, "the idle session to be freed", func() bool { return f.srv.Sessions().Len() == 0 })
+	res, out = run(t, cs, "return x")
+	if !res.IsError || out.Error.Type != "NameError" || !strings.Contains(text(res), "expired") {
+		t.Errorf("run after expiry: %s", text(res))
+	}
+
+	// HTTP: the MCP session itself is closed, which frees its state.
+	h := connectHTTP(t, f.httpURL(t))
+	res, out = run(t, h, "y = 1")
+	mustOK(t, res, out)
+	waitFor(t, "the idle HTTP session to be freed", func() bool {
+		for _, id := range f.srv.Sessions().IDs() {
+			if strings.HasPrefix(id, "http-") {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func TestResultsDisabled(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, func(o *Options) { o.ResultsEnabled = false })
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "return await save_result(1)")
+	if !res.IsError || out.Error.Type != "RuntimeError" || !strings.Contains(text(res), "[results] enabled = false") {
+		t.Errorf("save_result with the store disabled: %s", text(res))
+	}
+	tpl, err := cs.ListResourceTemplates(context.Background(), nil)
+	if err == nil && len(tpl.ResourceTemplates) != 0 {
+		t.Errorf("result resources are served with the store disabled: %+v", tpl.ResourceTemplates)
+	}
+}

@@ -21,17 +21,25 @@ func Parse(filename string, src []byte) (*Module, error) {
 	if err := p.run(func() { mod = p.file() }); err != nil {
 		return nil, err
 	}
+	if p.src.nfkc != nil {
+		return nil, p.src.nfkc
+	}
 	return mod, nil
 }
 
 // ParseExpr parses a single expression (what eval() accepts: an
 // expression list, possibly surrounded by blank lines).
-func ParseExpr(filename string, src []byte) (Expr, error) {
+func ParseExpr(filename string, src []byte) (_ Expr, err error) {
 	p, err := newParser(filename, src)
 	if err != nil {
 		return nil, err
 	}
 	var e Expr
+	defer func() {
+		if err == nil && p.src.nfkc != nil {
+			e, err = nil, p.src.nfkc
+		}
+	}()
 	if err := p.run(func() {
 		// Like eval(), leading blank lines and indentation are ignored.
 		for k := p.tok().kind; k == tNewline || k == tIndent; k = p.tok().kind {
@@ -79,6 +87,10 @@ type parser struct {
 	// fstringErr is the token where f-string errors are reported: the
 	// one after the string literals being parsed, as in CPython.
 	fstringErr *token
+	// noInvalid disables the lookahead for specific error messages while
+	// reading the second expression of a "forgot a comma" check, as
+	// CPython's expression_without_invalid does.
+	noInvalid bool
 }
 
 // bailout carries an error out of the recursive descent by panic.
@@ -1377,18 +1389,23 @@ func (p *parser) tryStmt() Stmt {
 		h := &ExceptHandler{}
 		if p.tok().kind != tColon {
 			h.Type = p.expression()
-			if p.tok().kind == tComma {
+			if comma := p.tok(); comma.kind == tComma {
 				// "except A, B:" needs parentheses in Python 3.
 				first := h.Type
-				p.next()
-				last := p.expression()
-				for p.got(tComma) {
+				var last Expr
+				if p.probe(func() {
+					p.next()
 					last = p.expression()
-				}
-				if p.tok().kind == tColon || p.tok().kind == kwAs {
+					for p.got(tComma) {
+						last = p.expression()
+					}
+					if k := p.tok().kind; k != tColon && k != kwAs {
+						p.failGeneric()
+					}
+				}) {
 					p.failAt(first.Pos(), last.End(), "multiple exception types must be parenthesized")
 				}
-				p.failGeneric()
+				p.failAt(comma.pos, comma.end, "invalid syntax")
 			}
 			if p.got(kwAs) {
 				h.Name = p.text(p.expect(tName))
@@ -1614,7 +1631,7 @@ func (p *parser) invalidWalrus(e Expr) {
 // invalidNamedAssign reports "x = y" where a (named) expression is
 // expected, with CPython's hints.
 func (p *parser) invalidNamedAssign(e Expr) {
-	if !isBitwiseOr(e) {
+	if !isBitwiseOr(e) || p.noInvalid {
 		return
 	}
 	var rhs Expr
@@ -1676,6 +1693,9 @@ func (p *parser) expression() Expr {
 // reads the second expression in any case (which may reach an unclosed
 // bracket at the end of the input).
 func (p *parser) forgotComma(a Expr, startIdx int) {
+	if p.noInvalid {
+		return
+	}
 	first := &p.toks[startIdx]
 	if first.kind == tName && p.toks[startIdx+1].kind == tString {
 		return
@@ -1689,10 +1709,10 @@ func (p *parser) forgotComma(a Expr, startIdx int) {
 	var b Expr
 	if !p.probe(func() {
 		save := p.p
-		saveBrackets := p.brackets
-		p.brackets = 0
+		saveBrackets, saveNoInvalid := p.brackets, p.noInvalid
+		p.brackets, p.noInvalid = 0, true
+		defer func() { p.brackets, p.noInvalid = saveBrackets, saveNoInvalid }()
 		b = p.expression()
-		p.brackets = saveBrackets
 		p.p = save
 	}) {
 		// CPython's PEG parser settles for a shorter second expression,
@@ -2023,7 +2043,7 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 				} else {
 					e = p.expression()
 					if p.tok().kind == tColonEqual {
-						p.invalidWalrus(e)
+						p.failGeneric()
 					}
 				}
 			}
@@ -2049,9 +2069,12 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 			if p.atComprehension() {
 				g := p.genexp(e, t.pos)
 				// A bare generator expression must be the only argument.
-				if len(args)+len(kws) > 0 || p.tok().kind != closing {
+				if len(args)+len(kws) > 0 || p.tok().kind == tComma {
 					p.checkRestArgs(closing)
 					p.failNode(g, "Generator expression must be parenthesized")
+				}
+				if p.tok().kind != closing {
+					p.failGeneric()
 				}
 				// The call's parentheses double as the generator's.
 				g.Span = span(open.pos, p.tok().end)
@@ -2129,7 +2152,12 @@ func (p *parser) atComprehension() bool {
 	case kwFor:
 		return true
 	case kwAsync:
-		return p.peek(1) == kwFor
+		furthest := p.furthest
+		isFor := p.peek(1) == kwFor
+		if !isFor {
+			p.furthest = furthest
+		}
+		return isFor
 	}
 	return false
 }
@@ -2405,6 +2433,9 @@ func (p *parser) noStarredDictValue() {
 		}) {
 			p.failAt(t.pos, p.toks[p.p].pos, "cannot use a starred expression in a dictionary value")
 		}
+		// CPython reads the token after the '*' before giving up.
+		p.peek(1)
+		p.failGeneric()
 	}
 }
 

@@ -181,6 +181,9 @@ type source struct {
 	// substrings instead of new allocations.
 	text       string
 	lineStarts []int
+	// nfkc is the error for the first identifier CPython would
+	// normalize, reported only if the source is otherwise valid.
+	nfkc *Error
 }
 
 func newSource(filename string, src []byte) *source {
@@ -580,9 +583,10 @@ func (s *scanner) scanName() {
 	if !isASCII(word) {
 		for i := 0; i < len(word); {
 			r, size := utf8.DecodeRune(word[i:])
-			if hasCompatDecomposition(r) {
-				s.failWeak(KindSyntax, start, s.i, fmt.Sprintf("identifier %q contains %q (U+%04X), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter", word, r, r))
-				return
+			if hasCompatDecomposition(r) && s.src.nfkc == nil {
+				// Reported only if the source is otherwise valid, so
+				// that real syntax errors come first as in CPython.
+				s.src.nfkc = s.src.errorAt(KindSyntax, s.posAt(start), s.posAt(s.i), fmt.Sprintf("identifier %q contains %q (U+%04X), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter", word, r, r))
 			}
 			i += size
 		}

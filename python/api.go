@@ -292,13 +292,20 @@ func NewGlobals() *Globals {
 	return &Globals{d: d}
 }
 
-// Snapshot returns a copy for rollback: rebinding names in g afterwards does
-// not affect the snapshot. Containers are shared, so in-place mutation of a
-// list or dict is visible in both.
-func (g *Globals) Snapshot() *Globals { return &Globals{d: g.d.Copy()} }
+// Snapshot returns a copy for rollback: neither rebinding names in g nor
+// mutating its lists, dicts, sets and instances afterwards affects the
+// snapshot. Functions, classes and modules are shared.
+func (g *Globals) Snapshot() *Globals { return &Globals{d: vm.DeepCopy(g.d).(*vm.Dict)} }
 
-// Restore replaces the bindings of g with those of a snapshot.
-func (g *Globals) Restore(s *Globals) { g.d = s.d.Copy() }
+// Restore replaces the bindings of g with (a copy of) those of a snapshot.
+// Functions defined in g keep working: they see the restored bindings.
+func (g *Globals) Restore(s *Globals) {
+	c := vm.DeepCopy(s.d).(*vm.Dict)
+	g.d.Clear()
+	for _, it := range c.Items() {
+		g.d.SetStr(string(it[0].(vm.Str)), it[1])
+	}
+}
 
 // Names returns the bound names, sorted, without dunder names.
 func (g *Globals) Names() []string {

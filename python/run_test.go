@@ -335,3 +335,22 @@ func BenchmarkCompileAndRun(b *testing.B) {
 		}
 	}
 }
+
+func TestGlobalsRestore(t *testing.T) {
+	t.Parallel()
+	g := NewGlobals()
+	ctx := context.Background()
+	p1, _ := Compile("<snippet>", "items = [1]\ndef add(x):\n    items.append(x)\n    return len(items)", CompileOptions{Snippet: true})
+	if _, err := p1.Run(ctx, RunOptions{Globals: g}); err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	p2, _ := Compile("<snippet>", "add(2)\nitems", CompileOptions{Snippet: true})
+	if res, err := p2.Run(ctx, RunOptions{Globals: g}); err != nil || res.Repr != "[1, 2]" {
+		t.Fatalf("run: %v %v", res, err)
+	}
+	g.Restore(snap)
+	if res, err := p2.Run(ctx, RunOptions{Globals: g}); err != nil || res.Repr != "[1, 2]" {
+		t.Fatalf("after restore, add() must see the restored list: %v %v", res, err)
+	}
+}

@@ -297,3 +297,69 @@ func SizeOf(v Value) int64 {
 	walk(v)
 	return total
 }
+
+// DeepCopy copies the mutable containers of a value graph (lists, dicts,
+// sets, instances and the tuples holding them), preserving sharing and
+// cycles. Functions, classes, modules and immutable values are shared.
+func DeepCopy(v Value) Value {
+	memo := map[any]Value{}
+	var cp func(v Value) Value
+	cp = func(v Value) Value {
+		switch x := v.(type) {
+		case *List:
+			if c, ok := memo[x]; ok {
+				return c
+			}
+			n := &List{Items: make([]Value, len(x.Items))}
+			memo[x] = n
+			for i, e := range x.Items {
+				n.Items[i] = cp(e)
+			}
+			return n
+		case *Dict:
+			if c, ok := memo[x]; ok {
+				return c
+			}
+			n := NewDictSize(x.Len())
+			memo[x] = n
+			for _, e := range x.entries {
+				if e.key != nil {
+					_ = n.set(nil, e.key, e.hash, cp(e.value))
+				}
+			}
+			return n
+		case *Set:
+			if x.frozen {
+				return x
+			}
+			if c, ok := memo[x]; ok {
+				return c
+			}
+			n := &Set{d: *x.d.Copy()}
+			memo[x] = n
+			return n
+		case *Instance:
+			if c, ok := memo[x]; ok {
+				return c
+			}
+			n := &Instance{Class: x.Class, Exc: x.Exc}
+			memo[x] = n
+			if x.Dict != nil {
+				n.Dict = cp(x.Dict).(*Dict)
+			}
+			if x.Base != nil {
+				n.Base = cp(x.Base)
+			}
+			return n
+		case Tuple:
+			n := make(Tuple, len(x))
+			for i, e := range x {
+				n[i] = cp(e)
+			}
+			return n
+		}
+		return v
+	}
+	return cp(v)
+}
+

@@ -362,4 +362,3 @@ func DeepCopy(v Value) Value {
 	}
 	return cp(v)
 }
-

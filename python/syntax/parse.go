@@ -2017,13 +2017,12 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 		t := p.tok()
 		switch {
 		case t.kind == tStar:
-			p.next()
-			v := p.expression()
-			st := &Starred{Span: span(t.pos, p.endPos()), Value: v}
 			if seenDoubleStar {
 				p.failAt(t.pos, t.end, "iterable argument unpacking follows keyword argument unpacking")
 			}
-			args = append(args, st)
+			p.next()
+			v := p.expression()
+			args = append(args, &Starred{Span: span(t.pos, p.endPos()), Value: v})
 		case t.kind == tDoubleStar:
 			p.next()
 			v := p.expression()

@@ -333,11 +333,13 @@ func (s *scanner) scan() {
 			continue
 		case c == '\n':
 			if len(s.parens)+s.baseParens == 0 {
+				// As in CPython, a NEWLINE token is zero-width, or covers
+				// the comment before it.
+				end := pos
 				if comment >= 0 {
 					pos = s.posAt(comment)
 				}
-				// NEWLINE tokens are zero-width, as in CPython.
-				s.toks = append(s.toks, token{kind: tNewline, off: start, endOff: start + 1, pos: pos, end: pos})
+				s.toks = append(s.toks, token{kind: tNewline, off: start, endOff: start + 1, pos: pos, end: end})
 				atLineStart = true
 			}
 			s.i++
@@ -387,7 +389,7 @@ func (s *scanner) finish() {
 			if s.commentAt >= 0 {
 				nl = s.posAt(s.commentAt)
 			}
-			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: nl})
+			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: pos})
 		}
 		for len(s.indents) > 1 {
 			s.indents = s.indents[:len(s.indents)-1]
@@ -506,7 +508,9 @@ func (s *scanner) indentation() bool {
 				top--
 				s.indents = s.indents[:top+1]
 				s.altIndents = s.altIndents[:top+1]
-				p := s.posAt(j)
+				// Like INDENT, CPython places DEDENT where the
+				// indentation ends.
+				p := s.posAt(j - 1)
 				s.toks = append(s.toks, token{kind: tDedent, off: j, endOff: j, pos: p, end: p})
 			}
 			if col != s.indents[top] {

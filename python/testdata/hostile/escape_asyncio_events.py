@@ -1,0 +1,3 @@
+import asyncio
+asyncio.events
+# raises: AttributeError

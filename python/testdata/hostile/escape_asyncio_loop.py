@@ -1,0 +1,3 @@
+import asyncio
+asyncio.get_event_loop()
+# raises: AttributeError

@@ -1,0 +1,3 @@
+import asyncio
+asyncio.sys.modules
+# raises: AttributeError

@@ -1,0 +1,5 @@
+class A:
+    def m(self):
+        pass
+vars(A)['m'].__code__
+# raises: AttributeError

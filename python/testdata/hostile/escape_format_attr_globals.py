@@ -1,0 +1,4 @@
+def f():
+    pass
+'{0.__globals__}'.format(f)
+# raises: AttributeError

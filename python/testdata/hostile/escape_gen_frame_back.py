@@ -1,0 +1,6 @@
+def g():
+    yield 1
+it = g()
+next(it)
+it.gi_frame.f_back
+# raises: AttributeError

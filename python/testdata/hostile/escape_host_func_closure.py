@@ -1,0 +1,2 @@
+slow.__closure__
+# raises: AttributeError

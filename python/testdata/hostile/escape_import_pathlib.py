@@ -1,0 +1,2 @@
+import pathlib
+# raises: ModuleNotFoundError: No module named 'pathlib'

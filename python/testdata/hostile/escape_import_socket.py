@@ -1,0 +1,2 @@
+import socket
+# raises: ModuleNotFoundError: No module named 'socket'

@@ -1,0 +1,2 @@
+import threading
+# raises: ModuleNotFoundError: No module named 'threading'

@@ -1,0 +1,2 @@
+__loader__
+# raises: NameError|NotImplementedError

@@ -1,0 +1,2 @@
+().__class__.__mro__[-1].__subclasses__()
+# raises: AttributeError

@@ -1,0 +1,2 @@
+(1).__reduce_ex__(2)
+# raises: AttributeError

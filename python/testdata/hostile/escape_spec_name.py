@@ -1,0 +1,2 @@
+__spec__.loader
+# raises: NameError|NotImplementedError|AttributeError

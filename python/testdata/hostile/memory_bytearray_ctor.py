@@ -1,2 +1,0 @@
-b = bytearray(10 ** 10)
-# limit: memory

@@ -1,0 +1,5 @@
+def g():
+    while True:
+        yield 'xxxxxxxxxx'
+''.join(g())
+# limit: memory|steps

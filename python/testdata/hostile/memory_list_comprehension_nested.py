@@ -1,0 +1,2 @@
+m = [[0] * 10000 for _ in range(10000)]
+# limit: memory

@@ -1,0 +1,2 @@
+parts = ('a,' * 10 ** 8).split(',')
+# limit: memory

@@ -1,0 +1,2 @@
+n = ('a' * 10 ** 8).count('b')
+# limit: memory

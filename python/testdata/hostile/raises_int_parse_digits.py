@@ -1,0 +1,2 @@
+n = int('7' * 100000)
+# raises: ValueError

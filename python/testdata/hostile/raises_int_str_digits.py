@@ -1,0 +1,2 @@
+s = str(10 ** 10 ** 6)
+# raises: ValueError

@@ -1,0 +1,2 @@
+sum(range(10 ** 18))
+# limit: steps|time

@@ -1,0 +1,3 @@
+import re
+re.match('(a+)+$', 'a' * 40 + 'b')
+# limit: steps|time

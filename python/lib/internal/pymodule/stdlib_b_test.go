@@ -14,6 +14,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/fractions"
 	"github.com/toolplane/toolplane/python/lib/heapq"
+	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	"github.com/toolplane/toolplane/python/vm"
 )
@@ -24,6 +25,7 @@ func stdlibBModules() vm.Modules {
 	m := vm.DefaultModules()
 	heapq.Register(m)
 	bisect.Register(m)
+	random.Register(m, nil)
 	statistics.Register(m)
 	fractions.Register(m)
 	return m

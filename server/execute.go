@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -94,13 +95,14 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend})
 
 	var calls atomic.Int64
+	saved := &savedResults{}
 	ereq := &ExecuteRequest{
 		Code:             in.Code,
 		Backend:          in.Backend,
 		Timeout:          timeout,
 		RunID:            runID,
 		MaxMemoryBytes:   sess.MaxMemoryBytes(),
-		Bindings:         s.bindings(run),
+		Bindings:         s.bindings(run, saved),
 		OnCapabilityCall: func(string) { calls.Add(1) },
 	}
 	if embedded && s.opts.SessionsEnabled {
@@ -165,6 +167,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 
 	res := &mcp.CallToolResult{IsError: exec.Error != nil}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested())}}
+	// Results the run saved are linked, so a client can open them.
+	for _, e := range saved.list() {
+		res.Content = append(res.Content, &mcp.ResourceLink{URI: e.URI(), Name: e.Handle, Title: e.Label, MIMEType: "application/json", Size: &e.Size})
+	}
 	return res, out, nil
 }
 
@@ -239,7 +245,26 @@ func (s *Server) startProgress(ctx context.Context, req *mcp.CallToolRequest, ca
 }
 
 // bindings are the per-client runtime functions of a run.
-func (s *Server) bindings(run *session.Run) map[string]python.HostFunc {
+// savedResults collects the entries a run saved; host calls may run
+// concurrently (asyncio.gather).
+type savedResults struct {
+	mu      sync.Mutex
+	entries []results.Entry
+}
+
+func (r *savedResults) add(e results.Entry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.entries = append(r.entries, e)
+}
+
+func (r *savedResults) list() []results.Entry {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.entries)
+}
+
+func (s *Server) bindings(run *session.Run, saved *savedResults) map[string]python.HostFunc {
 	store := run.Session().Results()
 	b := map[string]python.HostFunc{
 		"reset_session": func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
@@ -275,6 +300,7 @@ func (s *Server) bindings(run *session.Run) map[string]python.HostFunc {
 		case err != nil:
 			return nil, &python.HostError{Type: "RuntimeError", Message: err.Error()}
 		}
+		saved.add(e)
 		return e.Handle, nil
 	}
 	b["load_result"] = func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {

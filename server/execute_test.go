@@ -189,6 +189,15 @@ func TestSaveAndLoadResults(t *testing.T) {
 	if !strings.HasPrefix(handle, "res_") {
 		t.Fatalf("save_result returned %v", out.Value)
 	}
+	var links []string
+	for _, c := range res.Content {
+		if l, ok := c.(*mcp.ResourceLink); ok {
+			links = append(links, l.URI+" "+l.Title)
+		}
+	}
+	if len(links) != 1 || links[0] != "toolplane://results/"+handle+" nums" {
+		t.Errorf("resource links of the run = %v, want the saved result", links)
+	}
 	res, out = run(t, cs, "v = await load_result(h)\nreturn v[\"a\"][1]")
 	mustOK(t, res, out)
 	if out.Value != float64(2) {

@@ -135,10 +135,14 @@ func (d *Dict) Get(t *Thread, key Value) (Value, bool, error) {
 
 // GetStr looks up a str key; it never calls Python code.
 func (d *Dict) GetStr(key string) (Value, bool) {
+	return d.getStrH(key, strHash(key))
+}
+
+// getStrH is GetStr with the key's hash precomputed.
+func (d *Dict) getStrH(key string, h uint64) (Value, bool) {
 	if len(d.index) == 0 {
 		return nil, false
 	}
-	h := strHash(key)
 	mask := uint64(len(d.index) - 1)
 	i := h & mask
 	perturb := h
@@ -166,7 +170,33 @@ func (d *Dict) HasStr(key string) bool {
 
 // SetStr sets a str key; it never calls Python code.
 func (d *Dict) SetStr(key string, v Value) {
-	_ = d.set(nil, Str(key), strHash(key), v)
+	d.setStrH(key, strHash(key), v)
+}
+
+// setStrH sets a str key with its hash precomputed, boxing the key only
+// when it is new.
+func (d *Dict) setStrH(key string, h uint64, v Value) {
+	if len(d.index) > 0 {
+		mask := uint64(len(d.index) - 1)
+		i := h & mask
+		perturb := h
+		for {
+			ix := d.index[i]
+			if ix == -1 {
+				break
+			}
+			e := &d.entries[ix]
+			if e.hash == h {
+				if s, ok := e.key.(Str); ok && string(s) == key {
+					e.value = v
+					return
+				}
+			}
+			perturb >>= 5
+			i = (i*5 + 1 + perturb) & mask
+		}
+	}
+	_ = d.set(nil, Str(key), h, v)
 }
 
 // Set sets key to v.

@@ -329,32 +329,33 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.push(f.cells[arg])
 			case compile.LOAD_GLOBAL:
 				name := code.Names[arg]
-				if v, ok := f.globals.GetStr(name); ok {
+				if v, ok := f.globals.getStrH(name, code.NameHashes[arg]); ok {
 					f.push(v)
-				} else if v, ok := t.builtins.GetStr(name); ok {
+				} else if v, ok := t.builtins.getStrH(name, code.NameHashes[arg]); ok {
 					f.push(v)
 				} else {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
 				}
 			case compile.STORE_GLOBAL:
-				f.globals.SetStr(code.Names[arg], f.pop())
+				f.globals.setStrH(code.Names[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_GLOBAL:
 				if !f.globals.DeleteStr(code.Names[arg]) {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
 				}
 			case compile.LOAD_NAME:
 				name := code.Names[arg]
-				if v, ok := f.ns.GetStr(name); ok {
+				h := code.NameHashes[arg]
+				if v, ok := f.ns.getStrH(name, h); ok {
 					f.push(v)
-				} else if v, ok := f.globals.GetStr(name); ok {
+				} else if v, ok := f.globals.getStrH(name, h); ok {
 					f.push(v)
-				} else if v, ok := t.builtins.GetStr(name); ok {
+				} else if v, ok := t.builtins.getStrH(name, h); ok {
 					f.push(v)
 				} else {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
 				}
 			case compile.STORE_NAME:
-				f.ns.SetStr(code.Names[arg], f.pop())
+				f.ns.setStrH(code.Names[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_NAME:
 				if !f.ns.DeleteStr(code.Names[arg]) {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])

@@ -183,12 +183,17 @@ func (t *Thread) leaveGo() { t.goDepth-- }
 type CodeObj struct {
 	*compile.Code
 	Consts []Value
+	// NameHashes are the dict hashes of Names, computed once.
+	NameHashes []uint64
 	// lines holds the source lines for tracebacks (module code only).
 }
 
 // NewCode converts a compiled code tree.
 func NewCode(c *compile.Code) *CodeObj {
-	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts))}
+	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts)), NameHashes: make([]uint64, len(c.Names))}
+	for i, n := range c.Names {
+		co.NameHashes[i] = strHash(n)
+	}
 	for i, k := range c.Consts {
 		co.Consts[i] = constValue(k)
 	}

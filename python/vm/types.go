@@ -290,9 +290,15 @@ func (t *Thread) floatFromString(s string) (Float, error) {
 
 func initNumbers() {
 	IntClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
-		a, err := parseArgs("int", args, kw, "x?", "base?")
-		if err != nil {
-			return nil, err
+		var a []Value
+		if len(args) == 1 && len(kw) == 0 {
+			a = []Value{args[0], nil}
+		} else {
+			var err error
+			a, err = parseArgs("int", args, kw, "x?", "base?")
+			if err != nil {
+				return nil, err
+			}
 		}
 		if a[0] == nil {
 			if a[1] != nil {
@@ -524,6 +530,16 @@ func initNumbers() {
 
 func initBuiltinTypes() {
 	StrClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 1 && len(kw) == 0 {
+			switch x := args[0].(type) {
+			case Str:
+				return x, nil
+			case Int:
+				return Str(strconv.FormatInt(int64(x), 10)), nil
+			}
+			s, err := t.Str(args[0])
+			return Str(s), err
+		}
 		a, err := parseArgs("str", args, kw, "object?", "encoding?", "errors?")
 		if err != nil {
 			return nil, err

@@ -1,0 +1,104 @@
+"""copy: shallow and deep copies (copy, deepcopy with memo, replace is 3.13)."""
+
+
+class Error(Exception):
+    pass
+
+
+error = Error
+
+_atomic = (type(None), int, float, bool, str, bytes, type, range,
+           type(len), type(lambda: 0), type(Ellipsis), type(NotImplemented), property)
+
+
+def _is_atomic(x):
+    try:
+        return isinstance(x, _atomic)
+    except TypeError:
+        return False
+
+
+def copy(x):
+    """Shallow copy of x."""
+    if _is_atomic(x) or isinstance(x, (tuple, frozenset)):
+        return x
+    if isinstance(x, list):
+        return x[:]
+    if isinstance(x, dict):
+        return x.copy()
+    if isinstance(x, set):
+        return x.copy()
+    cp = getattr(type(x), '__copy__', None)
+    if cp is not None:
+        return cp(x)
+    return _reconstruct(x, None, {})
+
+
+def _reconstruct(x, memo, _unused):
+    cls = type(x)
+    if not hasattr(x, '__dict__'):
+        raise Error('un(shallow)copyable object of type %s' % cls)
+    y = object.__new__(cls)
+    if memo is not None:
+        memo[id(x)] = y
+    state = x.__dict__
+    if memo is not None:
+        state = deepcopy(state, memo)
+    setstate = getattr(y, '__setstate__', None)
+    if setstate is not None and getattr(cls, '__setstate__', None) is not None:
+        setstate(state)
+    else:
+        for k, v in state.items():
+            object.__setattr__(y, k, v)
+    return y
+
+
+def deepcopy(x, memo=None, _nil=[]):
+    """Deep copy of x; memo maps id() of copied objects to their copies."""
+    if memo is None:
+        memo = {}
+    d = id(x)
+    y = memo.get(d, _nil)
+    if y is not _nil:
+        return y
+    if _is_atomic(x):
+        return x
+    if isinstance(x, list):
+        y = []
+        memo[d] = y
+        for a in x:
+            y.append(deepcopy(a, memo))
+    elif isinstance(x, tuple):
+        items = [deepcopy(a, memo) for a in x]
+        if d in memo:
+            return memo[d]
+        if all(a is b for a, b in zip(x, items)):
+            y = x
+        else:
+            y = tuple(items)
+    elif isinstance(x, dict):
+        y = {}
+        memo[d] = y
+        for key, value in x.items():
+            y[deepcopy(key, memo)] = deepcopy(value, memo)
+    elif isinstance(x, set):
+        y = set(deepcopy(a, memo) for a in x)
+    elif isinstance(x, frozenset):
+        y = frozenset(deepcopy(a, memo) for a in x)
+    else:
+        dc = getattr(type(x), '__deepcopy__', None)
+        if dc is not None:
+            y = dc(x, memo)
+        else:
+            y = _reconstruct(x, memo, None)
+    if y is not x:
+        memo[d] = y
+        _keep_alive(x, memo)
+    return y
+
+
+def _keep_alive(x, memo):
+    try:
+        memo[id(memo)].append(x)
+    except KeyError:
+        memo[id(memo)] = [x]

@@ -1,0 +1,373 @@
+"""functools: reduce, partial, lru_cache, cache, wraps, cmp_to_key, total_ordering,
+cached_property, singledispatch."""
+
+from collections import namedtuple
+
+WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
+WRAPPER_UPDATES = ('__dict__',)
+
+_initial_missing = object()
+
+
+def reduce(function, sequence, initial=_initial_missing):
+    it = iter(sequence)
+    if initial is _initial_missing:
+        try:
+            value = next(it)
+        except StopIteration:
+            raise TypeError('reduce() of empty iterable with no initial value') from None
+    else:
+        value = initial
+    for element in it:
+        value = function(value, element)
+    return value
+
+
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    for attr in assigned:
+        try:
+            value = getattr(wrapped, attr)
+        except AttributeError:
+            pass
+        else:
+            try:
+                setattr(wrapper, attr, value)
+            except (AttributeError, TypeError):
+                pass
+    for attr in updated:
+        try:
+            getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
+        except (AttributeError, TypeError):
+            pass
+    wrapper.__wrapped__ = wrapped
+    return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    def decorator(wrapper):
+        return update_wrapper(wrapper, wrapped, assigned, updated)
+    return decorator
+
+
+class partial:
+    """New function with partial application of the given arguments and keywords."""
+
+    def __init__(self, func, /, *args, **keywords):
+        if not callable(func):
+            raise TypeError('the first argument must be callable')
+        if isinstance(func, partial):
+            args = func.args + args
+            keywords = {**func.keywords, **keywords}
+            func = func.func
+        self.func = func
+        self.args = args
+        self.keywords = keywords
+
+    def __call__(self, /, *args, **keywords):
+        keywords = {**self.keywords, **keywords}
+        return self.func(*self.args, *args, **keywords)
+
+    def __get__(self, obj, objtype=None):
+        return self
+
+    def __repr__(self):
+        args = [repr(self.func)]
+        args.extend(repr(x) for x in self.args)
+        args.extend('%s=%r' % (k, v) for (k, v) in self.keywords.items())
+        return 'functools.partial(' + ', '.join(args) + ')'
+
+
+class partialmethod:
+    """Method descriptor with partial application of the given arguments."""
+
+    def __init__(self, func, /, *args, **keywords):
+        self.func = func
+        self.args = args
+        self.keywords = keywords
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return partial(self.func, obj, *self.args, **self.keywords)
+
+
+_CacheInfo = namedtuple('CacheInfo', ['hits', 'misses', 'maxsize', 'currsize'], module='functools')
+
+_kwd_mark = object()
+
+
+def _make_key(args, kwds, typed):
+    key = args
+    if kwds:
+        key += (_kwd_mark,)
+        for item in kwds.items():
+            key += item
+    if typed:
+        key += tuple(type(v) for v in args)
+        if kwds:
+            key += tuple(type(v) for v in kwds.values())
+    hash(key)
+    return key
+
+
+def lru_cache(maxsize=128, typed=False):
+    """Least-recently-used cache decorator: @lru_cache, @lru_cache(maxsize=None)."""
+    if isinstance(maxsize, int):
+        if maxsize < 0:
+            maxsize = 0
+    elif callable(maxsize) and isinstance(typed, bool):
+        user_function, maxsize = maxsize, 128
+        return _lru_cache_wrapper(user_function, maxsize, typed)
+    elif maxsize is not None:
+        raise TypeError('Expected first argument to be an integer, a callable, or None')
+
+    def decorating_function(user_function):
+        return _lru_cache_wrapper(user_function, maxsize, typed)
+    return decorating_function
+
+
+def _lru_cache_wrapper(user_function, maxsize, typed):
+    cache = {}
+    stats = [0, 0]
+
+    def wrapper(*args, **kwds):
+        key = _make_key(args, kwds, typed)
+        if key in cache:
+            stats[0] += 1
+            result = cache[key]
+            if maxsize is not None:
+                del cache[key]
+                cache[key] = result
+            return result
+        stats[1] += 1
+        result = user_function(*args, **kwds)
+        if maxsize == 0:
+            return result
+        cache[key] = result
+        if maxsize is not None and len(cache) > maxsize:
+            del cache[next(iter(cache))]
+        return result
+
+    def cache_info():
+        return _CacheInfo(stats[0], stats[1], maxsize, len(cache))
+
+    def cache_clear():
+        cache.clear()
+        stats[0] = stats[1] = 0
+
+    def cache_parameters():
+        return {'maxsize': maxsize, 'typed': typed}
+
+    update_wrapper(wrapper, user_function)
+    wrapper.cache_info = cache_info
+    wrapper.cache_clear = cache_clear
+    wrapper.cache_parameters = cache_parameters
+    return wrapper
+
+
+def cache(user_function, /):
+    """Unbounded cache: @cache."""
+    return lru_cache(maxsize=None)(user_function)
+
+
+def cmp_to_key(mycmp):
+    """Convert a cmp= function into a key= function."""
+    class K:
+        __slots__ = ['obj']
+
+        def __init__(self, obj):
+            self.obj = obj
+
+        def __lt__(self, other):
+            return mycmp(self.obj, other.obj) < 0
+
+        def __gt__(self, other):
+            return mycmp(self.obj, other.obj) > 0
+
+        def __eq__(self, other):
+            return mycmp(self.obj, other.obj) == 0
+
+        def __le__(self, other):
+            return mycmp(self.obj, other.obj) <= 0
+
+        def __ge__(self, other):
+            return mycmp(self.obj, other.obj) >= 0
+
+        __hash__ = None
+    return K
+
+
+def _gt_from_lt(self, other):
+    op_result = type(self).__lt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result and self != other
+
+
+def _le_from_lt(self, other):
+    op_result = type(self).__lt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return op_result or self == other
+
+
+def _ge_from_lt(self, other):
+    op_result = type(self).__lt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result
+
+
+def _ge_from_le(self, other):
+    op_result = type(self).__le__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result or self == other
+
+
+def _lt_from_le(self, other):
+    op_result = type(self).__le__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return op_result and self != other
+
+
+def _gt_from_le(self, other):
+    op_result = type(self).__le__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result
+
+
+def _lt_from_gt(self, other):
+    op_result = type(self).__gt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result and self != other
+
+
+def _ge_from_gt(self, other):
+    op_result = type(self).__gt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return op_result or self == other
+
+
+def _le_from_gt(self, other):
+    op_result = type(self).__gt__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result
+
+
+def _le_from_ge(self, other):
+    op_result = type(self).__ge__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result or self == other
+
+
+def _gt_from_ge(self, other):
+    op_result = type(self).__ge__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return op_result and self != other
+
+
+def _lt_from_ge(self, other):
+    op_result = type(self).__ge__(self, other)
+    if op_result is NotImplemented:
+        return op_result
+    return not op_result
+
+
+_convert = {
+    '__lt__': [('__gt__', _gt_from_lt), ('__le__', _le_from_lt), ('__ge__', _ge_from_lt)],
+    '__le__': [('__ge__', _ge_from_le), ('__lt__', _lt_from_le), ('__gt__', _gt_from_le)],
+    '__gt__': [('__lt__', _lt_from_gt), ('__ge__', _ge_from_gt), ('__le__', _le_from_gt)],
+    '__ge__': [('__le__', _le_from_ge), ('__gt__', _gt_from_ge), ('__lt__', _lt_from_ge)],
+}
+
+
+def _defines(cls, op):
+    for k in cls.__mro__:
+        if k is object:
+            return False
+        if op in k.__dict__:
+            return True
+    return False
+
+
+def total_ordering(cls):
+    """Class decorator that fills in missing ordering methods."""
+    roots = {op for op in _convert if _defines(cls, op)}
+    if not roots:
+        raise ValueError('must define at least one ordering operation: < > <= >=')
+    root = max(roots)
+    for opname, opfunc in _convert[root]:
+        if opname not in roots:
+            opfunc.__name__ = opname
+            setattr(cls, opname, opfunc)
+    return cls
+
+
+_NOT_FOUND = object()
+
+
+class cached_property:
+    """A property computed once per instance, then stored in the instance's __dict__."""
+
+    def __init__(self, func):
+        self.func = func
+        self.attrname = None
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        if self.attrname is None:
+            self.attrname = name
+        elif name != self.attrname:
+            raise TypeError('Cannot assign the same cached_property to two different names '
+                            '(%r and %r).' % (self.attrname, name))
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        if self.attrname is None:
+            raise TypeError('Cannot use cached_property instance without calling __set_name__ on it.')
+        cache = instance.__dict__
+        val = cache.get(self.attrname, _NOT_FOUND)
+        if val is _NOT_FOUND:
+            val = self.func(instance)
+            cache[self.attrname] = val
+        return val
+
+
+def singledispatch(func):
+    """Single-dispatch generic function decorator (dispatch on the first argument's type)."""
+    registry = {object: func}
+
+    def dispatch(cls):
+        for k in cls.__mro__:
+            if k in registry:
+                return registry[k]
+        return func
+
+    def register(cls, f=None):
+        if f is None:
+            if isinstance(cls, type):
+                return lambda f: register(cls, f)
+            raise TypeError('Invalid first argument to `register()`. Use either `@register(some_class)` '
+                            'or plain `@register` on an annotated function.')
+        registry[cls] = f
+        return f
+
+    def wrapper(*args, **kw):
+        if not args:
+            raise TypeError('%s requires at least 1 positional argument' % getattr(func, '__name__', 'singledispatch function'))
+        return dispatch(args[0].__class__)(*args, **kw)
+
+    wrapper.register = register
+    wrapper.dispatch = dispatch
+    wrapper.registry = registry
+    update_wrapper(wrapper, func)
+    return wrapper

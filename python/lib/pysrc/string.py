@@ -1,0 +1,157 @@
+"""string: character-class constants, capwords, Template and Formatter."""
+
+whitespace = ' \t\n\r\x0b\x0c'
+ascii_lowercase = 'abcdefghijklmnopqrstuvwxyz'
+ascii_uppercase = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+ascii_letters = ascii_lowercase + ascii_uppercase
+digits = '0123456789'
+hexdigits = digits + 'abcdef' + 'ABCDEF'
+octdigits = '01234567'
+punctuation = r"""!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"""
+printable = digits + ascii_letters + punctuation + whitespace
+
+
+def capwords(s, sep=None):
+    return (sep or ' ').join(map(str.capitalize, s.split(sep)))
+
+
+def _is_id_start(c):
+    return c == '_' or ('a' <= c <= 'z') or ('A' <= c <= 'Z')
+
+
+def _is_id_char(c):
+    return _is_id_start(c) or ('0' <= c <= '9')
+
+
+class Template:
+    """A string class for $-substitutions: Template('$who likes $what')."""
+
+    delimiter = '$'
+
+    def __init__(self, template):
+        self.template = template
+
+    def _scan(self, mapping, safe):
+        s = self.template
+        d = self.delimiter
+        out = []
+        i = 0
+        n = len(s)
+        while i < n:
+            j = s.find(d, i)
+            if j < 0:
+                out.append(s[i:])
+                break
+            out.append(s[i:j])
+            k = j + len(d)
+            if s.startswith(d, k):
+                out.append(d)
+                i = k + len(d)
+                continue
+            if k < n and s[k] == '{':
+                e = s.find('}', k)
+                name = s[k + 1:e] if e >= 0 else ''
+                if e >= 0 and name and _is_id_start(name[0]) and all(_is_id_char(c) for c in name):
+                    out.append(self._lookup(mapping, name, s[j:e + 1], safe))
+                    i = e + 1
+                    continue
+                if safe:
+                    out.append(d)
+                    i = k
+                    continue
+                self._invalid(j)
+            if k < n and _is_id_start(s[k]):
+                e = k + 1
+                while e < n and _is_id_char(s[e]):
+                    e += 1
+                out.append(self._lookup(mapping, s[k:e], s[j:e], safe))
+                i = e
+                continue
+            if safe:
+                out.append(d)
+                i = k
+                continue
+            self._invalid(j)
+        return ''.join(out)
+
+    def _lookup(self, mapping, name, text, safe):
+        if safe:
+            try:
+                return '%s' % (mapping[name],)
+            except KeyError:
+                return text
+        return '%s' % (mapping[name],)
+
+    def _invalid(self, i):
+        lines = self.template[:i].splitlines(keepends=True)
+        if not lines:
+            colno = 1
+            lineno = 1
+        else:
+            colno = i - len(''.join(lines[:-1]))
+            lineno = len(lines)
+        raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))
+
+    def substitute(self, mapping=None, /, **kws):
+        return self._scan(_merge(mapping, kws), False)
+
+    def safe_substitute(self, mapping=None, /, **kws):
+        return self._scan(_merge(mapping, kws), True)
+
+    def get_identifiers(self):
+        ids = []
+        s = self.template
+        i = 0
+        while True:
+            j = s.find(self.delimiter, i)
+            if j < 0:
+                return ids
+            k = j + len(self.delimiter)
+            name = None
+            if k < len(s) and s[k] == '{':
+                e = s.find('}', k)
+                if e >= 0:
+                    name = s[k + 1:e]
+                    i = e + 1
+            elif k < len(s) and _is_id_start(s[k]):
+                e = k + 1
+                while e < len(s) and _is_id_char(s[e]):
+                    e += 1
+                name = s[k:e]
+                i = e
+            if name is None:
+                i = k + 1 if s.startswith(self.delimiter, k) else k
+            elif name not in ids:
+                ids.append(name)
+
+    def is_valid(self):
+        try:
+            self._scan(_AnyMapping(), False)
+        except ValueError:
+            return False
+        return True
+
+
+class _AnyMapping:
+    def __getitem__(self, key):
+        return ''
+
+
+def _merge(mapping, kws):
+    if mapping is None:
+        return kws
+    if kws:
+        merged = dict(mapping)
+        merged.update(kws)
+        return merged
+    return mapping
+
+
+class Formatter:
+    """str.format as a class: Formatter().format('{0}', x), vformat."""
+
+    def format(self, format_string, /, *args, **kwargs):
+        return self.vformat(format_string, args, kwargs)
+
+    def vformat(self, format_string, args, kwargs):
+        return format_string.format(*args, **kwargs)

@@ -1,0 +1,110 @@
+// Package time is the embedded interpreter's `time` module (time, time_ns, monotonic,
+// perf_counter, process_time and their _ns forms, sleep) and the Clock hook through
+// which time.time() and datetime's now()/today() read the time, so tests can fix it.
+package time
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+// Clock supplies the current time to a module table.
+type Clock interface {
+	// Now returns the wall-clock time (time.time(), datetime.now()).
+	Now() time.Time
+}
+
+// WallClock is the default Clock: the host's real time.
+type WallClock struct{}
+
+// Now implements Clock.
+func (WallClock) Now() time.Time { return time.Now() }
+
+// FixedClock is a Clock stopped at one instant, for deterministic tests. Monotonic
+// readings (monotonic, perf_counter) still advance in real time.
+type FixedClock time.Time
+
+// Now implements Clock.
+func (c FixedClock) Now() time.Time { return time.Time(c) }
+
+// MaxSleep bounds one time.sleep call; the run's deadline usually ends it sooner.
+const MaxSleep = time.Hour
+
+// Register adds the time module, reading wall-clock time from clock (nil means
+// WallClock), to m.
+func Register(m vm.Modules, clock Clock) {
+	if clock == nil {
+		clock = WallClock{}
+	}
+	start := time.Now()
+	m.Register("time", func(t *vm.Thread) (*vm.Module, error) { return build(t, clock, start) })
+}
+
+func build(t *vm.Thread, clock Clock, start time.Time) (*vm.Module, error) {
+	d := vm.NewDict()
+	d.SetStr("__name__", vm.Str("time"))
+	fn := func(name string, f func() vm.Value) {
+		d.SetStr(name, &vm.Builtin{Name: name, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) > 0 || len(kw) > 0 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "time.%s() takes no arguments (%d given)", name, len(args)+len(kw))
+			}
+			return f(), nil
+		}})
+	}
+	wall := func() float64 { return float64(clock.Now().UnixNano()) / 1e9 }
+	mono := func() time.Duration { return time.Since(start) }
+	fn("time", func() vm.Value { return vm.Float(wall()) })
+	fn("time_ns", func() vm.Value { return vm.Int(clock.Now().UnixNano()) })
+	for _, name := range []string{"monotonic", "perf_counter", "process_time", "thread_time"} {
+		fn(name, func() vm.Value { return vm.Float(mono().Seconds()) })
+		fn(name+"_ns", func() vm.Value { return vm.Int(mono().Nanoseconds()) })
+	}
+	d.SetStr("sleep", &vm.Builtin{Name: "sleep", Fn: sleep})
+	d.SetStr("timezone", vm.Int(0))
+	d.SetStr("altzone", vm.Int(0))
+	d.SetStr("daylight", vm.Int(0))
+	d.SetStr("tzname", vm.Tuple{vm.Str("UTC"), vm.Str("UTC")})
+	return &vm.Module{Name: "time", Dict: d}, nil
+}
+
+// sleep blocks the run for the given seconds, or until the run's context ends (then
+// the run stops with its time limit, as any other deadline does).
+func sleep(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(kw) > 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "time.sleep() takes no keyword arguments")
+	}
+	if len(args) != 1 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "time.sleep() takes exactly one argument (%d given)", len(args))
+	}
+	secs, err := pyargs.Float(t, args[0])
+	if err != nil {
+		return nil, vm.Errorf(vm.TypeErrorClass, "'%s' object cannot be interpreted as an integer", vm.TypeName(args[0]))
+	}
+	if math.IsNaN(secs) {
+		return nil, vm.Errorf(vm.ValueErrorClass, "Invalid value NaN (not a number)")
+	}
+	if secs < 0 {
+		return nil, vm.Errorf(vm.ValueErrorClass, "sleep length must be non-negative")
+	}
+	d := MaxSleep
+	if secs < MaxSleep.Seconds() {
+		d = time.Duration(secs * float64(time.Second))
+	}
+	ctx := t.Context()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return vm.None, nil
+	case <-ctx.Done():
+		msg := "execution cancelled"
+		if ctx.Err() == context.DeadlineExceeded {
+			msg = "execution time limit exceeded"
+		}
+		return nil, &vm.LimitError{Kind: "time", Type: "TimeoutError", Msg: msg}
+	}
+}

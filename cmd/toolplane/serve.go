@@ -150,13 +150,13 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if err != nil {
 		return err
 	}
-	sync := func() {
+	followUpstream := func() {
 		refresh()
 		if err := srv.SyncDirectTools(); err != nil {
 			fmt.Fprintf(a.IO.Err, "toolplane: warning: %v\n", err)
 		}
 	}
-	onToolsChanged.Store(&sync)
+	onToolsChanged.Store(&followUpstream)
 
 	if opts.Transport == transportHTTP {
 		ln, err := net.Listen("tcp", opts.Addr)

@@ -1707,14 +1707,24 @@ func (p *parser) forgotComma(a Expr, startIdx int) {
 		}
 	}
 	var b Expr
-	if !p.probe(func() {
+	// Empirically CPython still finds errors nested in a dict or set
+	// display that starts the second expression, but not in the
+	// arguments or subscripts of one.
+	display := p.tok().kind == tLBrace
+	furthest := p.furthest
+	err := p.tryErr(func() {
 		save := p.p
 		saveBrackets, saveNoInvalid := p.brackets, p.noInvalid
-		p.brackets, p.noInvalid = 0, true
+		p.brackets, p.noInvalid = 0, !display
 		defer func() { p.brackets, p.noInvalid = saveBrackets, saveNoInvalid }()
 		b = p.expression()
 		p.p = save
-	}) {
+	})
+	p.furthest = furthest
+	if err != nil {
+		if display && err.Msg != "invalid syntax" {
+			panic(bailout{err: err})
+		}
 		// CPython's PEG parser settles for a shorter second expression,
 		// such as the name of a call whose arguments do not parse.
 		switch t := p.tok(); t.kind {

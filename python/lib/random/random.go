@@ -17,7 +17,6 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"sync"
 
 	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	"github.com/toolplane/toolplane/python/vm"
@@ -32,18 +31,7 @@ func Register(m vm.Modules, entropy io.Reader) {
 	if entropy == nil {
 		entropy = rand.Reader
 	}
-	var (
-		once sync.Once
-		code *vm.CodeObj
-		cerr error
-	)
-	m.Register("random", func(t *vm.Thread) (*vm.Module, error) {
-		once.Do(func() { code, cerr = pymodule.Compile("random", "random.py", source) })
-		if cerr != nil {
-			return nil, cerr
-		}
-		return pymodule.Run(t, "random", code, Natives(entropy))
-	})
+	m.Register("random", pymodule.ModuleFuncWith("random", "random.py", source, Natives(entropy)))
 }
 
 // Natives returns the Go functions random.py builds on: _mt_new (a generator core),

@@ -17,6 +17,12 @@ import (
 // used in tracebacks). Compilation happens once, on the first import through the
 // returned builder; compiled code is immutable and shared by later runs.
 func ModuleFunc(name, filename string, src []byte) vm.ModuleFunc {
+	return ModuleFuncWith(name, filename, src, nil)
+}
+
+// ModuleFuncWith is ModuleFunc for a module whose source builds on Go functions:
+// natives (nil for none) is set in the module namespace before the body runs.
+func ModuleFuncWith(name, filename string, src []byte, natives map[string]vm.Value) vm.ModuleFunc {
 	var (
 		once sync.Once
 		code *vm.CodeObj
@@ -27,7 +33,7 @@ func ModuleFunc(name, filename string, src []byte) vm.ModuleFunc {
 		if cerr != nil {
 			return nil, cerr
 		}
-		return Run(t, name, code, nil)
+		return Run(t, name, code, natives)
 	}
 }
 

@@ -11,9 +11,12 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/internal/difftest"
+	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/fractions"
+	"github.com/toolplane/toolplane/python/lib/hashlib"
 	"github.com/toolplane/toolplane/python/lib/heapq"
+	"github.com/toolplane/toolplane/python/lib/hmac"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	"github.com/toolplane/toolplane/python/vm"
@@ -25,6 +28,9 @@ func stdlibBModules() vm.Modules {
 	m := vm.DefaultModules()
 	heapq.Register(m)
 	bisect.Register(m)
+	base64.Register(m)
+	hashlib.Register(m)
+	hmac.Register(m)
 	random.Register(m, nil)
 	statistics.Register(m)
 	fractions.Register(m)

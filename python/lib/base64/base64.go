@@ -1,0 +1,142 @@
+// Package base64 is the embedded interpreter's `base64` module: the RFC 4648
+// encodings (base64 and its URL-safe alphabet, base32, base16) with CPython's
+// lenient decoding rules and binascii.Error messages. The API surface is Python
+// source (base64.py); the base64 decoder loop is Go.
+package base64
+
+import (
+	_ "embed"
+
+	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+//go:embed base64.py
+var source []byte
+
+// Register adds the module to a module table under the name "base64".
+func Register(m vm.Modules) {
+	m.Register("base64", pymodule.ModuleFuncWith("base64", "base64.py", source, map[string]vm.Value{
+		"_a2b_base64": &vm.Builtin{Name: "_a2b_base64", Fn: a2bBase64},
+		"_b2a_base64": &vm.Builtin{Name: "_b2a_base64", Fn: b2aBase64},
+	}))
+}
+
+const b64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	s := string(args[0].(vm.Bytes))
+	out := make([]byte, 0, (len(s)+2)/3*4)
+	for i := 0; i < len(s); i += 3 {
+		var n uint32
+		rem := len(s) - i
+		n = uint32(s[i]) << 16
+		if rem > 1 {
+			n |= uint32(s[i+1]) << 8
+		}
+		if rem > 2 {
+			n |= uint32(s[i+2])
+		}
+		out = append(out, b64Alphabet[n>>18&63], b64Alphabet[n>>12&63])
+		switch {
+		case rem == 1:
+			out = append(out, '=', '=')
+		case rem == 2:
+			out = append(out, b64Alphabet[n>>6&63], '=')
+		default:
+			out = append(out, b64Alphabet[n>>6&63], b64Alphabet[n&63])
+		}
+	}
+	return vm.Bytes(out), nil
+}
+
+// a2bBase64 decodes as CPython's binascii.a2b_base64 (non-strict): characters outside
+// the alphabet are skipped and a complete pad sequence ends the data. It returns
+// (bytes, "") or (None, error message). With a true second argument it is strict, as
+// b64decode(validate=True).
+func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	s := string(args[0].(vm.Bytes))
+	strict := len(args) > 1 && args[1] == vm.Bool(true)
+	fail := func(msg string) (vm.Value, error) { return vm.Tuple{vm.None, vm.Str(msg)}, nil }
+	if strict && len(s) > 0 && s[0] == '=' {
+		return fail("Leading padding not allowed")
+	}
+	padStarted := false
+	var table [256]int
+	for i := range table {
+		table[i] = -1
+	}
+	for i := 0; i < len(b64Alphabet); i++ {
+		table[b64Alphabet[i]] = i
+	}
+	out := make([]byte, 0, len(s)*3/4)
+	quad, pads, data := 0, 0, 0
+	var left int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '=' {
+			padStarted = true
+			if quad >= 2 {
+				pads++
+				if quad+pads >= 4 {
+					if strict && i+1 < len(s) {
+						return fail("Excess data after padding")
+					}
+					return vm.Tuple{vm.Bytes(out), vm.Str("")}, nil
+				}
+			}
+			continue
+		}
+		v := table[c]
+		if v < 0 {
+			if strict {
+				return fail("Only base64 data is allowed")
+			}
+			continue
+		}
+		if strict && padStarted {
+			return fail("Discontinuous padding not allowed")
+		}
+		data++
+		pads = 0
+		switch quad {
+		case 0:
+			quad, left = 1, v
+		case 1:
+			quad = 2
+			out = append(out, byte(left<<2|v>>4))
+			left = v & 0x0f
+		case 2:
+			quad = 3
+			out = append(out, byte(left<<4|v>>2))
+			left = v & 0x03
+		case 3:
+			quad = 0
+			out = append(out, byte(left<<6|v))
+			left = 0
+		}
+	}
+	switch quad {
+	case 0:
+		return vm.Tuple{vm.Bytes(out), vm.Str("")}, nil
+	case 1:
+		return vm.Tuple{vm.None, vm.Str(fmtCount(data))}, nil
+	}
+	return vm.Tuple{vm.None, vm.Str("Incorrect padding")}, nil
+}
+
+func fmtCount(n int) string {
+	return "Invalid base64-encoded string: number of data characters (" + itoa(n) + ") cannot be 1 more than a multiple of 4"
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}

@@ -1,0 +1,206 @@
+"""Base16, Base32, Base64 (RFC 4648) data encodings."""
+
+__all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64decode',
+           'b32encode', 'b32decode', 'b32hexencode', 'b32hexdecode', 'b16encode',
+           'b16decode', 'standard_b64encode', 'standard_b64decode',
+           'urlsafe_b64encode', 'urlsafe_b64decode']
+
+
+class Error(ValueError):
+    """binascii.Error: invalid encoded data."""
+
+
+Error.__module__ = 'binascii'
+
+
+def _bytes_from_decode_data(s):
+    if isinstance(s, str):
+        try:
+            return s.encode('ascii')
+        except UnicodeEncodeError:
+            raise ValueError('string argument should contain only ASCII characters')
+    if isinstance(s, bytes):
+        return s
+    raise TypeError("argument should be a bytes-like object or ASCII "
+                    "string, not %r" % s.__class__.__name__)
+
+
+def _input_bytes(s):
+    if isinstance(s, bytes):
+        return s
+    raise TypeError("a bytes-like object is required, not '%s'" % type(s).__name__)
+
+
+def _translate(s, frm, to):
+    table = dict(zip(frm, to))
+    return bytes([table.get(c, c) for c in s])
+
+
+def _rstrip_pad(s):
+    n = len(s)
+    while n and s[n - 1] == 61:
+        n -= 1
+    return s[:n]
+
+
+def b64encode(s, altchars=None):
+    """Encode the bytes-like object s using Base64 and return a bytes object."""
+    encoded = _b2a_base64(_input_bytes(s))
+    if altchars is not None:
+        assert len(altchars) == 2, repr(altchars)
+        return _translate(encoded, b'+/', altchars)
+    return encoded
+
+
+def b64decode(s, altchars=None, validate=False):
+    """Decode the Base64 encoded bytes-like object or ASCII string s."""
+    s = _bytes_from_decode_data(s)
+    if altchars is not None:
+        altchars = _bytes_from_decode_data(altchars)
+        assert len(altchars) == 2, repr(altchars)
+        s = _translate(s, altchars, b'+/')
+    out, err = _a2b_base64(s, bool(validate))
+    if err:
+        raise Error(err)
+    return out
+
+
+def standard_b64encode(s):
+    """Encode bytes-like object s using the standard Base64 alphabet."""
+    return b64encode(s)
+
+
+def standard_b64decode(s):
+    """Decode bytes encoded with the standard Base64 alphabet."""
+    return b64decode(s)
+
+
+def urlsafe_b64encode(s):
+    """Encode bytes using the URL- and filesystem-safe Base64 alphabet."""
+    return _translate(b64encode(s), b'+/', b'-_')
+
+
+def urlsafe_b64decode(s):
+    """Decode bytes using the URL- and filesystem-safe Base64 alphabet."""
+    s = _bytes_from_decode_data(s)
+    s = _translate(s, b'-_', b'+/')
+    return b64decode(s)
+
+
+_B32 = b'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+_B32HEX = b'0123456789ABCDEFGHIJKLMNOPQRSTUV'
+
+
+def _b32encode(alphabet, s):
+    s = _input_bytes(s)
+    leftover = len(s) % 5
+    if leftover:
+        s = s + b'\0' * (5 - leftover)
+    encoded = []
+    for i in range(0, len(s), 5):
+        c = int.from_bytes(s[i:i + 5], 'big')
+        for shift in (35, 30, 25, 20, 15, 10, 5, 0):
+            encoded.append(alphabet[(c >> shift) & 31])
+    encoded = bytes(encoded)
+    if leftover == 1:
+        encoded = encoded[:-6] + b'======'
+    elif leftover == 2:
+        encoded = encoded[:-4] + b'===='
+    elif leftover == 3:
+        encoded = encoded[:-3] + b'==='
+    elif leftover == 4:
+        encoded = encoded[:-1] + b'='
+    return encoded
+
+
+def _b32decode(alphabet, s, casefold=False, map01=None):
+    s = _bytes_from_decode_data(s)
+    if len(s) % 8:
+        raise Error('Incorrect padding')
+    if map01 is not None:
+        map01 = _bytes_from_decode_data(map01)
+        assert len(map01) == 1, repr(map01)
+        s = _translate(s, b'01', b'O' + map01)
+    if casefold:
+        s = s.upper()
+    l = len(s)
+    s = _rstrip_pad(s)
+    padchars = l - len(s)
+    rev = {v: k for k, v in enumerate(alphabet)}
+    decoded = []
+    for i in range(0, len(s), 8):
+        quanta = s[i: i + 8]
+        acc = 0
+        for c in quanta:
+            if c not in rev:
+                raise Error('Non-base32 digit found')
+            acc = (acc << 5) + rev[c]
+        acc <<= 5 * (8 - len(quanta))
+        decoded.append(acc.to_bytes(5, 'big'))
+    decoded = b''.join(decoded)
+    if l % 8 or padchars not in (0, 1, 3, 4, 6):
+        raise Error('Incorrect padding')
+    if padchars and decoded:
+        acc_bytes = (5 * (8 - padchars)) // 8
+        decoded = decoded[:-(5 - acc_bytes)]
+    return decoded
+
+
+def b32encode(s):
+    """Encode the bytes-like objects using base32 and return a bytes object."""
+    return _b32encode(_B32, s)
+
+
+def b32decode(s, casefold=False, map01=None):
+    """Decode the base32 encoded bytes-like object or ASCII string s."""
+    return _b32decode(_B32, s, casefold, map01)
+
+
+def b32hexencode(s):
+    """Encode the bytes-like objects using base32hex and return a bytes object."""
+    return _b32encode(_B32HEX, s)
+
+
+def b32hexdecode(s, casefold=False):
+    """Decode the base32hex encoded bytes-like object or ASCII string s."""
+    return _b32decode(_B32HEX, s, casefold)
+
+
+def b16encode(s):
+    """Encode the bytes-like object s using Base16 and return a bytes object."""
+    return _input_bytes(s).hex().upper().encode()
+
+
+def b16decode(s, casefold=False):
+    """Decode the Base16 encoded bytes-like object or ASCII string s."""
+    s = _bytes_from_decode_data(s)
+    if casefold:
+        s = s.upper()
+    for c in s:
+        if c not in b'0123456789ABCDEF':
+            raise Error('Non-base16 digit found')
+    if len(s) % 2:
+        raise Error('Odd-length string')
+    return bytes.fromhex(s.decode())
+
+
+MAXLINESIZE = 76
+MAXBINSIZE = (MAXLINESIZE // 4) * 3
+
+
+def encodebytes(s):
+    """Encode a bytestring into a bytes object containing multiple lines."""
+    s = _input_bytes(s)
+    pieces = []
+    for i in range(0, len(s), MAXBINSIZE):
+        chunk = s[i: i + MAXBINSIZE]
+        pieces.append(_b2a_base64(chunk) + b'\n')
+    return b''.join(pieces)
+
+
+def decodebytes(s):
+    """Decode a bytestring of base-64 data into a bytes object."""
+    out, err = _a2b_base64(_input_bytes(s))
+    if err:
+        raise Error(err)
+    return out

@@ -1835,65 +1835,54 @@ done:
 	return &Compare{Span: span(start, p.endPos()), Left: left, Ops: ops, Comparators: comps}
 }
 
-// binaryOp returns the operator of token k at precedence level (0 is |,
-// then ^, &, shifts, + -, and * / // % @), if k is one.
-func binaryOp(level int, k tokKind) (Operator, bool) {
-	switch level {
-	case 0:
-		return BitOr, k == tVBar
-	case 1:
-		return BitXor, k == tCircumflex
-	case 2:
-		return BitAnd, k == tAmper
-	case 3:
-		switch k {
-		case tLShift:
-			return LShift, true
-		case tRShift:
-			return RShift, true
-		}
-	case 4:
-		switch k {
-		case tPlus:
-			return Add, true
-		case tMinus:
-			return Sub, true
-		}
-	case 5:
-		switch k {
-		case tStar:
-			return Mult, true
-		case tSlash:
-			return Div, true
-		case tDoubleSlash:
-			return FloorDiv, true
-		case tPercent:
-			return Mod, true
-		case tAt:
-			return MatMult, true
-		}
+// binaryOp returns the operator of token k and its precedence (0 is |,
+// then ^, &, shifts, + -, and * / // % @), if k is a binary operator.
+func binaryOp(k tokKind) (Operator, int, bool) {
+	switch k {
+	case tVBar:
+		return BitOr, 0, true
+	case tCircumflex:
+		return BitXor, 1, true
+	case tAmper:
+		return BitAnd, 2, true
+	case tLShift:
+		return LShift, 3, true
+	case tRShift:
+		return RShift, 3, true
+	case tPlus:
+		return Add, 4, true
+	case tMinus:
+		return Sub, 4, true
+	case tStar:
+		return Mult, 5, true
+	case tSlash:
+		return Div, 5, true
+	case tDoubleSlash:
+		return FloorDiv, 5, true
+	case tPercent:
+		return Mod, 5, true
+	case tAt:
+		return MatMult, 5, true
 	}
-	return 0, false
+	return 0, 0, false
 }
 
-// binaryLevels is the number of binary precedence levels.
-const binaryLevels = 6
-
+// bitwiseOr parses CPython's bitwise_or: the binary operators above the
+// comparisons, by precedence climbing.
 func (p *parser) bitwiseOr() Expr { return p.binary(0) }
 
-func (p *parser) binary(level int) Expr {
-	if level == binaryLevels {
-		return p.factor()
-	}
+// binary parses operands joined by binary operators of precedence
+// minPrec or higher; all of them are left-associative.
+func (p *parser) binary(minPrec int) Expr {
 	start := p.tok().pos
-	left := p.binary(level + 1)
+	left := p.factor()
 	for {
-		op, ok := binaryOp(level, p.tok().kind)
-		if !ok {
+		op, prec, ok := binaryOp(p.tok().kind)
+		if !ok || prec < minPrec {
 			return left
 		}
 		p.next()
-		right := p.binary(level + 1)
+		right := p.binary(prec + 1)
 		left = &BinOp{Span: span(start, p.endPos()), Left: left, Op: op, Right: right}
 	}
 }

@@ -447,6 +447,20 @@ func TestE2ERefusesUnsafeConfigWithoutFlag(t *testing.T) {
 	}
 }
 
+func TestE2EServesUnsafeConfigWithFlag(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, "\n[cli]\nmode = \"ambient\"\n")
+	cmd := e.command("--unsafe")
+	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("serve mcp --unsafe with cli.mode = ambient: %v", err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestE2EUsageErrors(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, "")

@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/hashlib"
 	"github.com/toolplane/toolplane/python/lib/heapq"
 	"github.com/toolplane/toolplane/python/lib/hmac"
+	"github.com/toolplane/toolplane/python/lib/io"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	"github.com/toolplane/toolplane/python/vm"
@@ -31,6 +32,7 @@ func stdlibBModules() vm.Modules {
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	io.Register(m)
 	random.Register(m, nil)
 	statistics.Register(m)
 	fractions.Register(m)

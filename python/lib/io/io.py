@@ -1,0 +1,267 @@
+"""In-memory streams: StringIO and BytesIO. The sandbox has no files, so open() and
+the file classes are absent."""
+
+__all__ = ['StringIO', 'BytesIO', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END', 'UnsupportedOperation']
+
+SEEK_SET = 0
+SEEK_CUR = 1
+SEEK_END = 2
+DEFAULT_BUFFER_SIZE = 8192
+
+
+class UnsupportedOperation(ValueError):
+    pass
+
+
+class _MemoryIO:
+    _empty = ''
+    _nl = '\n'
+
+    def __init__(self, initial):
+        self._buf = initial
+        self._tail = []
+        self._pos = 0
+        self._closed = False
+
+    def _flat(self):
+        if self._tail:
+            self._buf = self._buf + self._empty.join(self._tail)
+            self._tail = []
+        return self._buf
+
+    _closed_msg = 'I/O operation on closed file'
+
+    def _check(self):
+        if self._closed:
+            raise ValueError(self._closed_msg)
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def close(self):
+        self._closed = True
+        self._tail = []
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def readable(self):
+        self._check()
+        return True
+
+    def writable(self):
+        self._check()
+        return True
+
+    def seekable(self):
+        self._check()
+        return True
+
+    def flush(self):
+        self._check()
+
+    def isatty(self):
+        self._check()
+        return False
+
+    def tell(self):
+        self._check()
+        return self._pos
+
+    def getvalue(self):
+        self._check()
+        return self._flat()
+
+    def _write(self, s):
+        n = len(s)
+        if not n:
+            return 0
+        buf = self._buf
+        size = len(buf) + sum(len(t) for t in self._tail) if self._tail else len(buf)
+        if self._pos == size:
+            self._tail.append(s)
+        else:
+            buf = self._flat()
+            if self._pos > len(buf):
+                buf = buf + self._pad * (self._pos - len(buf))
+            self._buf = buf[:self._pos] + s + buf[self._pos + n:]
+        self._pos += n
+        return n
+
+    def writelines(self, lines):
+        self._check()
+        for line in lines:
+            self.write(line)
+
+    def read(self, size=-1):
+        self._check()
+        buf = self._flat()
+        if size is None or size < 0:
+            end = len(buf)
+        else:
+            end = min(len(buf), self._pos + size)
+        if self._pos >= end:
+            return self._empty
+        out = buf[self._pos:end]
+        self._pos = end
+        return out
+
+    def readline(self, size=-1):
+        self._check()
+        buf = self._flat()
+        if self._pos >= len(buf):
+            return self._empty
+        i = buf[self._pos:].find(self._nl)
+        end = len(buf) if i < 0 else self._pos + i + 1
+        if size is not None and size >= 0:
+            end = min(end, self._pos + size)
+        out = buf[self._pos:end]
+        self._pos = end
+        return out
+
+    def readlines(self, hint=-1):
+        self._check()
+        lines = []
+        total = 0
+        while True:
+            line = self.readline()
+            if not line:
+                break
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                break
+        return lines
+
+    def truncate(self, size=None):
+        self._check()
+        buf = self._flat()
+        if size is None:
+            size = self._pos
+        if size < 0:
+            raise ValueError('Negative size value %d' % size)
+        self._buf = buf[:size]
+        return size
+
+    def __iter__(self):
+        self._check()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+class StringIO(_MemoryIO):
+    """Text I/O implementation using an in-memory buffer."""
+
+    _empty = ''
+    _pad = '\0'
+
+    def __init__(self, initial_value='', newline='\n'):
+        if newline is not None and not isinstance(newline, str):
+            raise TypeError("newline must be str or None, not %s" % type(newline).__name__)
+        if newline not in (None, '', '\n', '\r', '\r\n'):
+            raise ValueError('illegal newline value: %r' % (newline,))
+        if initial_value is None:
+            initial_value = ''
+        if not isinstance(initial_value, str):
+            raise TypeError("initial_value must be str or None, not %s" % type(initial_value).__name__)
+        self._newline = newline
+        _MemoryIO.__init__(self, self._translate(initial_value))
+        self._pos = 0
+
+    def _translate(self, s):
+        if self._newline is None:
+            return s.replace('\r\n', '\n').replace('\r', '\n')
+        if self._newline in ('\r', '\r\n'):
+            return s.replace('\n', self._newline)
+        return s
+
+    def write(self, s):
+        """Write string to file. Returns the number of characters written."""
+        self._check()
+        if not isinstance(s, str):
+            raise TypeError('string argument expected, got %r' % type(s).__name__)
+        return self._write(self._translate(s))
+
+    def seek(self, pos, whence=0):
+        """Change stream position."""
+        self._check()
+        if whence == 0:
+            if pos < 0:
+                raise ValueError('Negative seek position %d' % pos)
+            self._pos = pos
+        elif whence == 1:
+            if pos != 0:
+                raise OSError("Can't do nonzero cur-relative seeks")
+        elif whence == 2:
+            if pos != 0:
+                raise OSError("Can't do nonzero end-relative seeks")
+            self._pos = len(self._flat())
+        else:
+            raise ValueError('Invalid whence (%d, should be 0, 1 or 2)' % whence)
+        return self._pos
+
+    @property
+    def line_buffering(self):
+        return False
+
+    @property
+    def newlines(self):
+        return None
+
+    def __repr__(self):
+        return '<_io.StringIO object>'
+
+
+class BytesIO(_MemoryIO):
+    """Buffered I/O implementation using an in-memory bytes buffer."""
+
+    _empty = b''
+    _pad = b'\0'
+    _closed_msg = 'I/O operation on closed file.'
+    _nl = b'\n'
+
+    def __init__(self, initial_bytes=b''):
+        if initial_bytes is None:
+            initial_bytes = b''
+        _MemoryIO.__init__(self, bytes(initial_bytes))
+
+    def write(self, b):
+        """Write bytes to file. Return the number of bytes written."""
+        self._check()
+        if isinstance(b, str):
+            raise TypeError("a bytes-like object is required, not 'str'")
+        return self._write(bytes(b))
+
+    def read1(self, size=-1):
+        return self.read(size)
+
+    def getbuffer(self):
+        return self.getvalue()
+
+    def seek(self, pos, whence=0):
+        """Change stream position."""
+        self._check()
+        if whence == 0:
+            if pos < 0:
+                raise ValueError('negative seek value %d' % pos)
+            self._pos = pos
+        elif whence == 1:
+            self._pos = max(0, self._pos + pos)
+        elif whence == 2:
+            self._pos = max(0, len(self._flat()) + pos)
+        else:
+            raise ValueError('invalid whence (%d, should be 0, 1 or 2)' % whence)
+        return self._pos
+
+    def __repr__(self):
+        return '<_io.BytesIO object>'

@@ -166,7 +166,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	s.opts.Audit.Log(ev)
 
 	res := &mcp.CallToolResult{IsError: exec.Error != nil}
-	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested())}}
+	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested() && !out.RolledBack)}}
 	// Results the run saved are linked, so a client can open them.
 	for _, e := range saved.list() {
 		res.Content = append(res.Content, &mcp.ResourceLink{URI: e.URI(), Name: e.Handle, Title: e.Label, MIMEType: "application/json", Size: &e.Size})

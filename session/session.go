@@ -329,9 +329,10 @@ func (r *Run) Rollback() {
 	r.rolledBack = true
 }
 
-// End releases the session for the next run. A requested reset clears the
-// globals (saved results stay: they have handles the client may still
-// read); a rollback restores the pre-run snapshot. End is idempotent.
+// End releases the session for the next run. A rollback restores the
+// pre-run snapshot; otherwise a requested reset clears the globals (saved
+// results stay: they have handles the client may still read). End is
+// idempotent.
 func (r *Run) End() {
 	r.mu.Lock()
 	if r.ended {
@@ -345,10 +346,12 @@ func (r *Run) End() {
 	s := r.s
 	s.mu.Lock()
 	switch {
+	case rolledBack:
+		// Nothing of an unfinished run counts, a reset it asked for
+		// included.
+		s.globals = r.pre
 	case reset:
 		s.globals = python.NewGlobals()
-	case rolledBack:
-		s.globals = r.pre
 	default:
 		s.globals = r.Globals
 	}

@@ -78,6 +78,54 @@ func TestGlobalsPersistRollbackAndReset(t *testing.T) {
 	}
 }
 
+// runIn runs code in a session run's globals with the real interpreter.
+func runIn(t *testing.T, r *Run, code string) {
+	t.Helper()
+	prog, err := python.Compile("<test>", code, python.CompileOptions{Snippet: true})
+	if err != nil {
+		t.Skipf("the interpreter cannot compile yet: %v", err)
+	}
+	if _, err := prog.Run(context.Background(), python.RunOptions{Globals: r.Globals}); err != nil {
+		t.Skipf("the interpreter cannot run yet: %v", err)
+	}
+}
+
+func TestRollbackAndResetByContent(t *testing.T) {
+	t.Parallel()
+	s := NewManager(Options{}).Get("a")
+	get := func(name string) (any, bool) {
+		r, _ := s.Begin(context.Background())
+		defer r.End()
+		return r.Globals.Get(name)
+	}
+
+	r, _ := s.Begin(context.Background())
+	runIn(t, r, "x = 1")
+	r.End()
+
+	// A rolled-back run loses its bindings and its reset request.
+	r, _ = s.Begin(context.Background())
+	runIn(t, r, "x = 2\ny = 3")
+	r.RequestReset()
+	r.Rollback()
+	r.End()
+	if v, ok := get("x"); !ok || v != int64(1) {
+		t.Errorf("after rollback x = %v (%v), want 1", v, ok)
+	}
+	if _, ok := get("y"); ok {
+		t.Error("a rolled-back binding survived")
+	}
+
+	// A finished run's reset clears everything after it.
+	r, _ = s.Begin(context.Background())
+	runIn(t, r, "z = 4")
+	r.RequestReset()
+	r.End()
+	if _, ok := get("x"); ok {
+		t.Error("reset_session kept x")
+	}
+}
+
 func TestOneRunAtATime(t *testing.T) {
 	t.Parallel()
 	s := NewManager(Options{}).Get("x")

@@ -103,6 +103,7 @@ const (
 	BEFORE_ASYNC_WITH // [mgr] -> [exit awaitable_of_aenter]
 	ASYNC_WITH_EXIT   // [exit] -> [awaitable] calling exit(None, None, None)
 	ASYNC_WITH_EXCEPT // [exit exc] -> [exit exc awaitable]
+	BUILD_CONST_SET   // arg: const index of a tuple; builds the set as CPython does for a constant display
 	numOps
 )
 
@@ -122,7 +123,7 @@ var opNames = [...]string{
 	"POP_EXCEPT", "RERAISE", "RAISE", "JUMP_IF_NOT_EXC_MATCH", "BEFORE_WITH", "WITH_EXIT",
 	"WITH_EXCEPT", "BUILD_CLASS", "BUILD_CLASS_KW", "IMPORT_NAME", "IMPORT_FROM",
 	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
-	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT",
+	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
 }
 
 // String returns the operation's name.

@@ -1227,6 +1227,21 @@ func (f *fn) expr(e syntax.Expr) {
 	case *syntax.List:
 		f.sequence(e.Elts, BUILD_LIST)
 	case *syntax.Set:
+		if len(e.Elts) > 2 {
+			var tup Tuple
+			for _, x := range e.Elts {
+				v, ok := fold(x)
+				if !ok {
+					tup = nil
+					break
+				}
+				tup = append(tup, v)
+			}
+			if tup != nil {
+				f.emit(BUILD_CONST_SET, f.constIndex(tup))
+				break
+			}
+		}
 		f.sequence(e.Elts, BUILD_SET)
 	case *syntax.Dict:
 		f.dict(e)

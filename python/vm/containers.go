@@ -436,7 +436,7 @@ func initContainers() {
 			if err != nil {
 				return nil, err
 			}
-			a[0].(*Set).d = r.(*Set).d
+			a[0].(*Set).replace(r.(*Set))
 			return None, nil
 		}
 	}
@@ -447,7 +447,9 @@ func initContainers() {
 		"symmetric_difference": setOp("symmetric_difference", 10),
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := a[0].(*Set)
-			return &Set{d: *s.d.Copy(), frozen: s.frozen}, nil
+			c := s.Copy()
+			c.frozen = s.frozen
+			return c, nil
 		},
 		"issubset": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			other, err := t.toSet(a[1])
@@ -492,7 +494,7 @@ func initContainers() {
 			return None, a[0].(*Set).Add(t, a[1])
 		},
 		"remove": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			_, ok, err := a[0].(*Set).d.Delete(t, a[1])
+			ok, err := a[0].(*Set).Delete(t, a[1])
 			if err != nil {
 				return nil, err
 			}
@@ -502,21 +504,21 @@ func initContainers() {
 			return None, nil
 		},
 		"discard": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			_, _, err := a[0].(*Set).d.Delete(t, a[1])
+			_, err := a[0].(*Set).Delete(t, a[1])
 			return None, err
 		},
 		"pop": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := a[0].(*Set)
-			for _, e := range s.d.entries {
-				if e.key != nil {
-					s.d.Delete(t, e.key)
+			for _, e := range s.table {
+				if e.key != nil && e.key != setDummy {
+					s.Delete(t, e.key)
 					return e.key, nil
 				}
 			}
 			return nil, Errorf(KeyErrorClass, "pop from an empty set")
 		},
 		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			a[0].(*Set).d.Clear()
+			a[0].(*Set).Clear()
 			return None, nil
 		},
 		"update":                      inplace("update", 9),

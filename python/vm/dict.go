@@ -324,26 +324,3 @@ func (d *Dict) entryAt(i int) (dictEntry, bool) {
 	return d.entries[i], true
 }
 
-// Set is a Python set or frozenset.
-type Set struct {
-	d      Dict
-	frozen bool
-}
-
-// NewSet returns an empty set.
-func NewSet() *Set { return &Set{} }
-
-// Add adds v.
-func (s *Set) Add(t *Thread, v Value) error { return s.d.Set(t, v, None) }
-
-// Has reports membership.
-func (s *Set) Has(t *Thread, v Value) (bool, error) {
-	_, ok, err := s.d.Get(t, v)
-	return ok, err
-}
-
-// Len returns the size.
-func (s *Set) Len() int { return s.d.Len() }
-
-// Elems returns the elements in insertion order.
-func (s *Set) Elems() []Value { return s.d.Keys() }

@@ -909,6 +909,28 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if err == nil {
 					f.push(aw)
 				}
+			case compile.BUILD_CONST_SET:
+				// CPython folds a constant display into a frozenset and
+				// rebuilds it when merging code constants; the set is then
+				// merged into an empty one. Doing the same gives the same
+				// iteration order.
+				first := NewSet()
+				for _, v := range consts[arg].(Tuple) {
+					if err = first.Add(t, v); err != nil {
+						break
+					}
+				}
+				if err != nil {
+					break
+				}
+				second := NewSet()
+				for _, v := range first.Elems() {
+					second.Add(t, v)
+				}
+				s := NewSet()
+				if err = s.merge(t, second); err == nil {
+					f.push(s)
+				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
 			default:

@@ -10,6 +10,7 @@ const (
 	iterRange
 	iterDict
 	iterFunc
+	iterSet
 )
 
 // Iter is a builtin iterator.
@@ -23,6 +24,7 @@ type Iter struct {
 	step    int64
 	n       int64
 	dict    *Dict
+	set     *Set
 	dview   uint8
 	version uint64
 	live    int
@@ -124,6 +126,19 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 				return Tuple{e.key, e.value}, true, nil
 			}
 		}
+	case iterSet:
+		s := it.set
+		if s.used != it.live {
+			it.live = -1
+			return nil, false, Errorf(RuntimeErrorClass, "Set changed size during iteration")
+		}
+		for it.i < len(s.table) {
+			e := s.table[it.i]
+			it.i++
+			if e.key != nil && e.key != setDummy {
+				return e.key, true, nil
+			}
+		}
 	case iterFunc:
 		if it.fn == nil {
 			return nil, false, nil
@@ -157,7 +172,7 @@ func (t *Thread) Iter(v Value) (Value, error) {
 	case *Dict:
 		return &Iter{kind: iterDict, dict: x, live: x.live}, nil
 	case *Set:
-		return &Iter{kind: iterDict, dict: &x.d, live: x.d.live, cls: SetIterClass}, nil
+		return &Iter{kind: iterSet, set: x, live: x.used, cls: SetIterClass}, nil
 	case *DictView:
 		return &Iter{kind: iterDict, dict: x.d, dview: x.kind, live: x.d.live}, nil
 	case *Iter:

@@ -169,7 +169,7 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				x.d = r.(*Set).d
+				x.replace(r.(*Set))
 				return x, nil
 			}
 		}
@@ -365,17 +365,18 @@ func (t *Thread) setBinary(op syntax.Operator, x, y *Set) (Value, error) {
 	r := &Set{frozen: x.frozen}
 	switch op {
 	case syntax.BitOr:
-		for _, v := range x.Elems() {
-			r.Add(t, v)
-		}
-		for _, v := range y.Elems() {
-			if err := r.Add(t, v); err != nil {
-				return nil, err
-			}
+		r = x.Copy()
+		r.frozen = x.frozen
+		if err := r.merge(t, y); err != nil {
+			return nil, err
 		}
 	case syntax.BitAnd:
-		for _, v := range x.Elems() {
-			if ok, _ := y.Has(t, v); ok {
+		small, big := x, y
+		if y.Len() < x.Len() {
+			small, big = y, x
+		}
+		for _, v := range small.Elems() {
+			if ok, _ := big.Has(t, v); ok {
 				r.Add(t, v)
 			}
 		}
@@ -952,7 +953,8 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		ok, err := c.Has(t, item)
 		if err != nil {
 			if s, isSet := item.(*Set); isSet {
-				fs := &Set{d: s.d, frozen: true}
+				fs := s.Copy()
+				fs.frozen = true
 				return c.Has(t, fs)
 			}
 		}

@@ -340,7 +340,7 @@ func DeepCopy(v Value) Value {
 			if c, ok := memo[x]; ok {
 				return c
 			}
-			n := &Set{d: *x.d.Copy()}
+			n := x.Copy()
 			memo[x] = n
 			return n
 		case *Instance:

@@ -117,7 +117,7 @@ func truthFast(v Value) (bool, bool) {
 	case Bytes:
 		return v != "", true
 	case *Set:
-		return v.d.Len() > 0, true
+		return v.used > 0, true
 	case *Range:
 		return v.Len() > 0, true
 	case *Instance:

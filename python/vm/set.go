@@ -1,0 +1,272 @@
+package vm
+
+// Set is a Python set or frozenset. It follows CPython's set table
+// (linear probing runs, then perturbation, the same growth policy) so that
+// iteration order, and therefore printed sets of ints, match CPython.
+type Set struct {
+	table  []setEntry
+	fill   int // active + dummy slots
+	used   int // active slots
+	frozen bool
+}
+
+type setEntry struct {
+	key  Value // nil: never used; setDummy: deleted
+	hash uint64
+}
+
+type setDummyType struct{}
+
+var setDummy Value = &setDummyType{}
+
+const (
+	setMinSize     = 8
+	linearProbes   = 9
+	perturbShift   = 5
+	setResizeLimit = 50000
+)
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{} }
+
+// Len returns the size.
+func (s *Set) Len() int { return s.used }
+
+func (s *Set) keyEqual(t *Thread, a, b Value) (bool, error) {
+	if Is(a, b) {
+		return true, nil
+	}
+	if x, ok := a.(Str); ok {
+		y, ok := b.(Str)
+		return ok && x == y, nil
+	}
+	return t.Equal(a, b)
+}
+
+// lookup returns the slot of key, or -1.
+func (s *Set) lookup(t *Thread, key Value, h uint64) (int, error) {
+	if len(s.table) == 0 {
+		return -1, nil
+	}
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	perturb := h
+	for {
+		probes := 0
+		if i+linearProbes <= mask {
+			probes = linearProbes
+		}
+		for j := uint64(0); j <= uint64(probes); j++ {
+			e := &s.table[i+j]
+			if e.key == nil {
+				return -1, nil
+			}
+			if e.key != setDummy && e.hash == h {
+				eq, err := s.keyEqual(t, e.key, key)
+				if err != nil {
+					return -1, err
+				}
+				if eq {
+					return int(i + j), nil
+				}
+			}
+		}
+		perturb >>= perturbShift
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// Add adds v.
+func (s *Set) Add(t *Thread, v Value) error {
+	h, err := t.Hash(v)
+	if err != nil {
+		return err
+	}
+	return s.add(t, v, h)
+}
+
+func (s *Set) add(t *Thread, key Value, h uint64) error {
+	if len(s.table) == 0 {
+		s.table = make([]setEntry, setMinSize)
+	}
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	perturb := h
+	free := -1
+	for {
+		probes := 0
+		if i+linearProbes <= mask {
+			probes = linearProbes
+		}
+		for j := uint64(0); j <= uint64(probes); j++ {
+			e := &s.table[i+j]
+			if e.key == nil {
+				if free >= 0 {
+					s.table[free] = setEntry{key: key, hash: h}
+					s.used++
+					return nil
+				}
+				*e = setEntry{key: key, hash: h}
+				s.fill++
+				s.used++
+				if s.fill*5 < int(mask)*3 {
+					return nil
+				}
+				n := s.used * 4
+				if s.used > setResizeLimit {
+					n = s.used * 2
+				}
+				return s.resize(t, n)
+			}
+			if e.key == setDummy {
+				if free < 0 {
+					free = int(i + j)
+				}
+				continue
+			}
+			if e.hash == h {
+				eq, err := s.keyEqual(t, e.key, key)
+				if err != nil {
+					return err
+				}
+				if eq {
+					return nil
+				}
+			}
+		}
+		perturb >>= perturbShift
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+func (s *Set) resize(t *Thread, minUsed int) error {
+	size := setMinSize
+	for size <= minUsed {
+		size <<= 1
+	}
+	if t != nil {
+		if err := t.Charge(int64(size) * 24); err != nil {
+			return err
+		}
+	}
+	old := s.table
+	s.table = make([]setEntry, size)
+	s.fill = s.used
+	mask := uint64(size - 1)
+	for _, e := range old {
+		if e.key == nil || e.key == setDummy {
+			continue
+		}
+		s.insertClean(e, mask)
+	}
+	return nil
+}
+
+func (s *Set) insertClean(e setEntry, mask uint64) {
+	i := e.hash & mask
+	perturb := e.hash
+	for {
+		if s.table[i].key == nil {
+			s.table[i] = e
+			return
+		}
+		if i+linearProbes <= mask {
+			for j := uint64(1); j <= linearProbes; j++ {
+				if s.table[i+j].key == nil {
+					s.table[i+j] = e
+					return
+				}
+			}
+		}
+		perturb >>= perturbShift
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// Has reports membership.
+func (s *Set) Has(t *Thread, v Value) (bool, error) {
+	h, err := t.Hash(v)
+	if err != nil {
+		return false, err
+	}
+	i, err := s.lookup(t, v, h)
+	return i >= 0, err
+}
+
+// Delete removes v, reporting whether it was present.
+func (s *Set) Delete(t *Thread, v Value) (bool, error) {
+	h, err := t.Hash(v)
+	if err != nil {
+		return false, err
+	}
+	i, err := s.lookup(t, v, h)
+	if err != nil || i < 0 {
+		return false, err
+	}
+	s.table[i] = setEntry{key: setDummy}
+	s.used--
+	return true, nil
+}
+
+// Clear removes every element.
+func (s *Set) Clear() {
+	s.table = nil
+	s.fill = 0
+	s.used = 0
+}
+
+// Elems returns the elements in iteration order.
+func (s *Set) Elems() []Value {
+	out := make([]Value, 0, s.used)
+	for _, e := range s.table {
+		if e.key != nil && e.key != setDummy {
+			out = append(out, e.key)
+		}
+	}
+	return out
+}
+
+// Copy returns a set with the same table (and so the same order).
+func (s *Set) Copy() *Set {
+	return &Set{table: append([]setEntry(nil), s.table...), fill: s.fill, used: s.used}
+}
+
+func (s *Set) replace(o *Set) {
+	s.table, s.fill, s.used = o.table, o.fill, o.used
+}
+
+// merge adds the elements of o like CPython's set_merge: the table is sized
+// for both up front, then o's elements are added in o's table order.
+func (s *Set) merge(t *Thread, o *Set) error {
+	mask := len(s.table) - 1
+	if len(s.table) == 0 {
+		mask = setMinSize - 1
+	}
+	if (s.fill+o.used)*5 >= mask*3 {
+		if err := s.resize(t, (s.used+o.used)*2); err != nil {
+			return err
+		}
+	}
+	if s.fill == 0 {
+		if len(s.table) == 0 {
+			s.table = make([]setEntry, setMinSize)
+		}
+		mask := uint64(len(s.table) - 1)
+		for _, e := range o.table {
+			if e.key != nil && e.key != setDummy {
+				s.insertClean(e, mask)
+				s.fill++
+				s.used++
+			}
+		}
+		return nil
+	}
+	for _, e := range o.table {
+		if e.key != nil && e.key != setDummy {
+			if err := s.add(t, e.key, e.hash); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,427 @@
+"""enum: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
+
+Members are made when the class body finishes (through __init_subclass__, as the
+embedded interpreter has no metaclasses): Color.RED, Color(1), Color['RED'],
+Color.__members__, .name and .value behave as in CPython. Iterating the class itself
+(for c in Color, len(Color)) needs a metaclass; use Color.__members__.values() or
+list(Color.__members__) instead.
+"""
+
+_auto_null = object()
+
+
+class auto:
+    """Instances are replaced with an appropriate value for the member."""
+
+    def __init__(self):
+        self.value = _auto_null
+
+    def __repr__(self):
+        return 'auto(%r)' % (self.value,)
+
+
+def _is_descriptor(obj):
+    return hasattr(obj, '__get__') or hasattr(obj, '__set__') or hasattr(obj, '__delete__')
+
+
+def _is_dunder(name):
+    return len(name) > 4 and name[:2] == name[-2:] == '__' and name[2] != '_' and name[-3] != '_'
+
+
+def _is_sunder(name):
+    return len(name) > 2 and name[0] == name[-1] == '_' and name[1:2] != '_' and name[-2:-1] != '_'
+
+
+def _is_private(cls_name, name):
+    pattern = '_%s__' % (cls_name,)
+    return name.startswith(pattern)
+
+
+class Enum:
+    """Generic enumeration: class Color(Enum): RED = 1."""
+
+    _member_names_ = []
+    _member_map_ = {}
+    _value2member_map_ = {}
+
+    def __new__(cls, value=_auto_null, names=None, *args, **kwds):
+        if names is not None:
+            return _functional(cls, value, names, **kwds)
+        if value is _auto_null:
+            raise TypeError("%s.__new__() missing 1 required positional argument: 'value'" % cls.__name__)
+        if isinstance(value, cls) and type(value) is cls:
+            return value
+        try:
+            return cls._value2member_map_[value]
+        except (KeyError, TypeError):
+            for member in cls._member_map_.values():
+                if member._value_ == value:
+                    return member
+        missing = cls._missing_(value)
+        if isinstance(missing, cls):
+            return missing
+        raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
+
+    __new__ = staticmethod(__new__)
+
+    def __init__(self, *args, **kwds):
+        pass
+
+    @classmethod
+    def _missing_(cls, value):
+        return None
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        for v in reversed(last_values):
+            try:
+                return v + 1
+            except TypeError:
+                pass
+        return start
+
+    def __init_subclass__(cls, **kwds):
+        _build_members(cls)
+
+    def __class_getitem__(cls, name):
+        try:
+            return cls._member_map_[name]
+        except KeyError:
+            raise KeyError(name) from None
+
+    @property
+    def name(self):
+        return self._name_
+
+    @property
+    def value(self):
+        return self._value_
+
+    def __repr__(self):
+        return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
+
+    def __str__(self):
+        return '%s.%s' % (type(self).__name__, self._name_)
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    def __hash__(self):
+        return hash(self._name_)
+
+    def __reduce_ex__(self, proto):
+        return type(self), (self._value_,)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __setattr__(self, name, value):
+        if name in ('name', 'value', '_name_', '_value_'):
+            raise AttributeError("cannot set attribute '%s'" % name)
+        object.__setattr__(self, name, value)
+
+    def __dir__(self):
+        return ['__class__', '__doc__', '__module__', 'name', 'value']
+
+
+def _build_members(cls):
+    names = []
+    members = {}
+    value_map = {}
+    last_values = []
+    body = [(k, v) for k, v in cls.__dict__.items()]
+    init = None
+    for k in cls.__mro__:
+        if '__init__' in k.__dict__:
+            init = k.__dict__['__init__']
+            break
+    custom_init = init is not None and init is not Enum.__dict__['__init__']
+    for key, value in body:
+        if _is_dunder(key) or _is_sunder(key) or _is_private(cls.__name__, key):
+            continue
+        if _is_descriptor(value) or callable(value) and not isinstance(value, auto):
+            continue
+        if isinstance(value, auto):
+            if value.value is _auto_null:
+                value.value = cls._generate_next_value_(key, 1, len(names), last_values[:])
+            value = value.value
+        if isinstance(value, tuple) and any(isinstance(v, auto) for v in value):
+            value = tuple(cls._generate_next_value_(key, 1, len(names), last_values[:])
+                          if isinstance(v, auto) else v for v in value)
+        last_values.append(value)
+        canonical = None
+        for m in members.values():
+            if m._value_ == value:
+                canonical = m
+                break
+        if canonical is not None:
+            members[key] = canonical
+            setattr(cls, key, canonical)
+            continue
+        member = object.__new__(cls)
+        object.__setattr__(member, '_name_', key)
+        stored = _coerce(cls, value)
+        object.__setattr__(member, '_value_', stored)
+        if custom_init:
+            args = value if isinstance(value, tuple) else (value,)
+            init(member, *args)
+        names.append(key)
+        members[key] = member
+        try:
+            value_map[stored] = member
+        except TypeError:
+            pass
+        setattr(cls, key, member)
+    if names or not cls._member_names_:
+        cls._member_names_ = names
+        cls._member_map_ = members
+        cls._value2member_map_ = value_map
+        cls.__members__ = dict(members)
+
+
+def _coerce(cls, value):
+    for base in cls.__mro__:
+        if base is IntEnum or base is IntFlag:
+            return int(value)
+        if base is StrEnum:
+            if not isinstance(value, str):
+                raise TypeError('%r is not a string' % (value,))
+            return value
+    return value
+
+
+def _functional(base, name, names, *, module=None, qualname=None, type=None, start=1):
+    ns = {}
+    if isinstance(names, str):
+        names = names.replace(',', ' ').split()
+    if isinstance(names, (list, tuple)) and names and isinstance(names[0], str):
+        names = [(n, start + i) for i, n in enumerate(names)]
+    elif hasattr(names, 'items'):
+        names = list(names.items())
+    for n, v in names:
+        ns[n] = v
+    cls = __builtins_type(name, (base,), ns)
+    return cls
+
+
+__builtins_type = type
+
+
+class IntEnum(Enum):
+    """Enum whose members are also ints (compare, hash and compute as their value)."""
+
+    def __str__(self):
+        return str(self._value_)
+
+    def __format__(self, spec):
+        return format(self._value_, spec)
+
+    def __toolplane_json__(self):
+        return self._value_
+
+    def __hash__(self):
+        return hash(self._value_)
+
+    def __int__(self):
+        return self._value_
+
+    def __index__(self):
+        return self._value_
+
+    def __float__(self):
+        return float(self._value_)
+
+    def __bool__(self):
+        return bool(self._value_)
+
+    def __eq__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ == _val(other)
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    def __lt__(self, other):
+        return self._value_ < _val(other)
+
+    def __le__(self, other):
+        return self._value_ <= _val(other)
+
+    def __gt__(self, other):
+        return self._value_ > _val(other)
+
+    def __ge__(self, other):
+        return self._value_ >= _val(other)
+
+    def __add__(self, other):
+        return self._value_ + _val(other)
+
+    def __radd__(self, other):
+        return _val(other) + self._value_
+
+    def __sub__(self, other):
+        return self._value_ - _val(other)
+
+    def __rsub__(self, other):
+        return _val(other) - self._value_
+
+    def __mul__(self, other):
+        return self._value_ * _val(other)
+
+    def __rmul__(self, other):
+        return _val(other) * self._value_
+
+    def __truediv__(self, other):
+        return self._value_ / _val(other)
+
+    def __floordiv__(self, other):
+        return self._value_ // _val(other)
+
+    def __mod__(self, other):
+        return self._value_ % _val(other)
+
+    def __neg__(self):
+        return -self._value_
+
+    def __and__(self, other):
+        return self._value_ & _val(other)
+
+    def __or__(self, other):
+        return self._value_ | _val(other)
+
+
+def _val(x):
+    if isinstance(x, Enum):
+        return x._value_
+    return x
+
+
+class StrEnum(Enum):
+    """Enum whose members are also strs; auto() gives the lower-cased member name."""
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
+
+    def __str__(self):
+        return self._value_
+
+    def __format__(self, spec):
+        return format(self._value_, spec)
+
+    def __toolplane_json__(self):
+        return self._value_
+
+    def __hash__(self):
+        return hash(self._value_)
+
+    def __eq__(self, other):
+        return self._value_ == _val(other)
+
+    def __ne__(self, other):
+        return self._value_ != _val(other)
+
+    def __lt__(self, other):
+        return self._value_ < _val(other)
+
+    def __add__(self, other):
+        return self._value_ + _val(other)
+
+    def __radd__(self, other):
+        return _val(other) + self._value_
+
+    def __len__(self):
+        return len(self._value_)
+
+    def __contains__(self, x):
+        return x in self._value_
+
+    def __getattr__(self, name):
+        if name.startswith('_'):
+            raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+        return getattr(self._value_, name)
+
+
+class Flag(Enum):
+    """Enum whose members combine with |, & and ^ (auto() gives powers of two)."""
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        if not count:
+            return 1
+        high = max(last_values)
+        return 1 << high.bit_length()
+
+    @classmethod
+    def _missing_(cls, value):
+        if not isinstance(value, int):
+            return None
+        member = object.__new__(cls)
+        names = [m._name_ for m in cls._member_map_.values() if m._value_ & value == m._value_ and m._value_]
+        object.__setattr__(member, '_name_', '|'.join(names) if names else None)
+        object.__setattr__(member, '_value_', value)
+        return member
+
+    def __or__(self, other):
+        return type(self)(self._value_ | _val(other))
+
+    def __and__(self, other):
+        return type(self)(self._value_ & _val(other))
+
+    def __xor__(self, other):
+        return type(self)(self._value_ ^ _val(other))
+
+    def __contains__(self, other):
+        return other._value_ & self._value_ == other._value_
+
+    def __bool__(self):
+        return bool(self._value_)
+
+    def __repr__(self):
+        return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
+
+    def __str__(self):
+        return '%s.%s' % (type(self).__name__, self._name_)
+
+
+class IntFlag(Flag):
+    """Flag whose members are also ints."""
+
+    def __int__(self):
+        return self._value_
+
+    def __index__(self):
+        return self._value_
+
+    def __eq__(self, other):
+        return self._value_ == _val(other)
+
+    def __hash__(self):
+        return hash(self._value_)
+
+    def __str__(self):
+        return str(self._value_)
+
+    def __toolplane_json__(self):
+        return self._value_
+
+
+def unique(enumeration):
+    """Class decorator: ValueError if any two members share a value."""
+    duplicates = []
+    for name, member in enumeration.__members__.items():
+        if name != member._name_:
+            duplicates.append((name, member._name_))
+    if duplicates:
+        alias_details = ', '.join('%s -> %s' % (alias, name) for (alias, name) in duplicates)
+        raise ValueError('duplicate values found in <enum %r>: %s' % (enumeration.__name__, alias_details))
+    return enumeration
+
+
+EnumMeta = type
+EnumType = type

@@ -1,0 +1,352 @@
+"""typing: the names annotations use, accepted and inert at run time.
+
+Special forms and generic aliases can be subscripted and printed; cast, overload,
+NewType, TypeVar, Generic and Protocol behave as CPython's do at run time (no checking).
+Annotations themselves are not evaluated by the embedded interpreter.
+"""
+
+TYPE_CHECKING = False
+
+
+def _type_repr(obj):
+    if isinstance(obj, type):
+        if obj.__module__ == 'builtins':
+            return obj.__qualname__
+        return '%s.%s' % (obj.__module__, obj.__qualname__)
+    if obj is ...:
+        return '...'
+    if obj is None or obj is type(None):
+        return 'None'
+    if isinstance(obj, (list, tuple)):
+        return '[%s]' % ', '.join(_type_repr(a) for a in obj)
+    return repr(obj)
+
+
+class _Alias:
+    """A subscripted special form or generic: List[int], Optional[str], ..."""
+
+    def __init__(self, origin, args, name):
+        self.__origin__ = origin
+        self.__args__ = args
+        self._name = name
+
+    def __getitem__(self, params):
+        if not isinstance(params, tuple):
+            params = (params,)
+        return _Alias(self.__origin__, params, self._name)
+
+    def __call__(self, *args, **kwargs):
+        if isinstance(self.__origin__, type):
+            return self.__origin__(*args, **kwargs)
+        raise TypeError('Cannot instantiate %r' % self)
+
+    def __repr__(self):
+        if self._name == 'Optional':
+            return 'typing.Optional[%s]' % _type_repr(self.__args__[0])
+        if self._name == 'Literal':
+            return 'typing.Literal[%s]' % ', '.join(repr(a) for a in self.__args__)
+        return 'typing.%s[%s]' % (self._name, ', '.join(_type_repr(a) for a in self.__args__))
+
+    def __eq__(self, other):
+        if not isinstance(other, _Alias):
+            return NotImplemented
+        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash((self._name, self.__args__))
+
+    def __or__(self, other):
+        return Union[self, other]
+
+    def __ror__(self, other):
+        return Union[other, self]
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+
+class _SpecialForm:
+    """Any, Union, Optional, Literal, ClassVar, Final, ..."""
+
+    def __init__(self, name, origin=None):
+        self._name = name
+        self._origin = origin
+
+    def __getitem__(self, params):
+        if not isinstance(params, tuple):
+            params = (params,)
+        name = self._name
+        if name == 'Optional':
+            if len(params) != 1:
+                raise TypeError('typing.Optional requires a single type.')
+            arg = params[0]
+            if arg is None or arg is type(None):
+                return type(None)
+            return _Alias(Union, (arg, type(None)), 'Optional')
+        if name == 'Union':
+            flat = []
+            for p in params:
+                if p is None:
+                    p = type(None)
+                if isinstance(p, _Alias) and p._name in ('Union', 'Optional'):
+                    for a in p.__args__:
+                        if a not in flat:
+                            flat.append(a)
+                elif p not in flat:
+                    flat.append(p)
+            if len(flat) == 1:
+                return flat[0]
+            if len(flat) == 2 and type(None) in flat:
+                return _Alias(Union, tuple(flat), 'Optional')
+            return _Alias(Union, tuple(flat), 'Union')
+        return _Alias(self._origin if self._origin is not None else self, params, name)
+
+    def __call__(self, *args, **kwargs):
+        if self._origin is not None and isinstance(self._origin, type):
+            return self._origin(*args, **kwargs)
+        raise TypeError('Cannot instantiate typing.%s' % self._name)
+
+    def __repr__(self):
+        return 'typing.' + self._name
+
+    def __or__(self, other):
+        return Union[self, other]
+
+    def __ror__(self, other):
+        return Union[other, self]
+
+    def __mro_entries__(self, bases):
+        if isinstance(self._origin, type):
+            return (self._origin,)
+        raise TypeError('Cannot subclass typing.%s' % self._name)
+
+
+Any = _SpecialForm('Any')
+NoReturn = _SpecialForm('NoReturn')
+Never = _SpecialForm('Never')
+Self = _SpecialForm('Self')
+LiteralString = _SpecialForm('LiteralString')
+ClassVar = _SpecialForm('ClassVar')
+Final = _SpecialForm('Final')
+Union = _SpecialForm('Union')
+Optional = _SpecialForm('Optional')
+Literal = _SpecialForm('Literal')
+TypeAlias = _SpecialForm('TypeAlias')
+Concatenate = _SpecialForm('Concatenate')
+TypeGuard = _SpecialForm('TypeGuard')
+Required = _SpecialForm('Required')
+NotRequired = _SpecialForm('NotRequired')
+Unpack = _SpecialForm('Unpack')
+Annotated = _SpecialForm('Annotated')
+
+List = _SpecialForm('List', list)
+Dict = _SpecialForm('Dict', dict)
+Set = _SpecialForm('Set', set)
+FrozenSet = _SpecialForm('FrozenSet', frozenset)
+Tuple = _SpecialForm('Tuple', tuple)
+Type = _SpecialForm('Type', type)
+Callable = _SpecialForm('Callable')
+Iterable = _SpecialForm('Iterable')
+Iterator = _SpecialForm('Iterator')
+Generator = _SpecialForm('Generator')
+AsyncIterable = _SpecialForm('AsyncIterable')
+AsyncIterator = _SpecialForm('AsyncIterator')
+AsyncGenerator = _SpecialForm('AsyncGenerator')
+Awaitable = _SpecialForm('Awaitable')
+Coroutine = _SpecialForm('Coroutine')
+Sequence = _SpecialForm('Sequence')
+MutableSequence = _SpecialForm('MutableSequence')
+Mapping = _SpecialForm('Mapping')
+MutableMapping = _SpecialForm('MutableMapping')
+AbstractSet = _SpecialForm('AbstractSet')
+MutableSet = _SpecialForm('MutableSet')
+Collection = _SpecialForm('Collection')
+Container = _SpecialForm('Container')
+Hashable = _SpecialForm('Hashable')
+Sized = _SpecialForm('Sized')
+Reversible = _SpecialForm('Reversible')
+SupportsInt = _SpecialForm('SupportsInt')
+SupportsFloat = _SpecialForm('SupportsFloat')
+SupportsIndex = _SpecialForm('SupportsIndex')
+SupportsAbs = _SpecialForm('SupportsAbs')
+SupportsRound = _SpecialForm('SupportsRound')
+KeysView = _SpecialForm('KeysView')
+ValuesView = _SpecialForm('ValuesView')
+ItemsView = _SpecialForm('ItemsView')
+ContextManager = _SpecialForm('ContextManager')
+AsyncContextManager = _SpecialForm('AsyncContextManager')
+Pattern = _SpecialForm('Pattern')
+Match = _SpecialForm('Match')
+IO = _SpecialForm('IO')
+TextIO = _SpecialForm('TextIO')
+BinaryIO = _SpecialForm('BinaryIO')
+AnyStr = _SpecialForm('AnyStr')
+Text = str
+
+
+def _collections_form(name, attr):
+    form = _SpecialForm(name)
+
+    def origin():
+        import collections
+        return getattr(collections, attr)
+    form._lazy = origin
+    return form
+
+
+DefaultDict = _SpecialForm('DefaultDict')
+OrderedDict = _SpecialForm('OrderedDict')
+Counter = _SpecialForm('Counter')
+Deque = _SpecialForm('Deque')
+ChainMap = _SpecialForm('ChainMap')
+
+
+class TypeVar:
+    """A type variable: T = TypeVar('T')."""
+
+    def __init__(self, name, *constraints, bound=None, covariant=False, contravariant=False):
+        self.__name__ = name
+        self.__constraints__ = constraints
+        self.__bound__ = bound
+        self.__covariant__ = covariant
+        self.__contravariant__ = contravariant
+
+    def __repr__(self):
+        prefix = '+' if self.__covariant__ else '-' if self.__contravariant__ else '~'
+        return prefix + self.__name__
+
+    def __or__(self, other):
+        return Union[self, other]
+
+
+class ParamSpec:
+    """A parameter specification variable: P = ParamSpec('P')."""
+
+    def __init__(self, name, *, bound=None, covariant=False, contravariant=False):
+        self.__name__ = name
+        self.args = _SpecialForm(name + '.args')
+        self.kwargs = _SpecialForm(name + '.kwargs')
+
+    def __repr__(self):
+        return '~' + self.__name__
+
+
+class TypeVarTuple:
+    def __init__(self, name):
+        self.__name__ = name
+
+    def __repr__(self):
+        return self.__name__
+
+
+class Generic:
+    """Base class for generic classes: class Stack(Generic[T])."""
+
+    def __class_getitem__(cls, params):
+        return cls
+
+
+class Protocol:
+    """Base class for structural types (no run-time checks)."""
+
+    def __class_getitem__(cls, params):
+        return cls
+
+
+def runtime_checkable(cls):
+    return cls
+
+
+def final(f):
+    return f
+
+
+def overload(func):
+    def _overload_dummy(*args, **kwds):
+        raise NotImplementedError(
+            'You should not call an overloaded function. A series of @overload-decorated '
+            'functions outside a stub module should always be followed by an implementation '
+            'that is not @overload-ed.')
+    return _overload_dummy
+
+
+def no_type_check(arg):
+    return arg
+
+
+def no_type_check_decorator(decorator):
+    return decorator
+
+
+def dataclass_transform(**kwargs):
+    return lambda cls: cls
+
+
+def cast(typ, val):
+    """Return val unchanged (a hint for type checkers)."""
+    return val
+
+
+def assert_type(val, typ):
+    return val
+
+
+def assert_never(arg):
+    raise AssertionError('Expected code to be unreachable, but got: %r' % (arg,))
+
+
+def reveal_type(obj):
+    print('Runtime type is %r' % type(obj).__name__)
+    return obj
+
+
+def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
+    """Annotations are not evaluated by the embedded interpreter: always {}."""
+    return dict(getattr(obj, '__annotations__', None) or {})
+
+
+def get_origin(tp):
+    if isinstance(tp, _Alias):
+        return tp.__origin__
+    if tp is Generic:
+        return Generic
+    return None
+
+
+def get_args(tp):
+    if isinstance(tp, _Alias):
+        return tp.__args__
+    return ()
+
+
+def NewType(name, tp):
+    """NewType('UserId', int): a callable returning its argument unchanged."""
+    def new_type(x):
+        return x
+    new_type.__name__ = name
+    new_type.__qualname__ = name
+    new_type.__supertype__ = tp
+    return new_type
+
+
+def NamedTuple(typename, fields=None, /, **kwargs):
+    """NamedTuple('Point', [('x', int), ('y', int)]): a namedtuple class."""
+    import collections
+    if fields is None:
+        fields = kwargs.items()
+    names = [n for n, t in fields]
+    cls = collections.namedtuple(typename, names)
+    return cls
+
+
+class TypedDict:
+    """TypedDict classes build plain dicts: Movie(name='x', year=1) == {'name': 'x', 'year': 1}."""
+
+    def __new__(cls, *args, **kwargs):
+        return dict(*args, **kwargs)
+
+    __new__ = staticmethod(__new__)
+
+
+def _typeddict_functional(name, fields=None, /, *, total=True, **kwargs):
+    return type(name, (TypedDict,), {'__total__': total})

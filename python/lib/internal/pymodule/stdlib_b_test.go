@@ -13,10 +13,12 @@ import (
 	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
+	"github.com/toolplane/toolplane/python/lib/csv"
 	"github.com/toolplane/toolplane/python/lib/fractions"
 	"github.com/toolplane/toolplane/python/lib/hashlib"
 	"github.com/toolplane/toolplane/python/lib/heapq"
 	"github.com/toolplane/toolplane/python/lib/hmac"
+	"github.com/toolplane/toolplane/python/lib/html"
 	"github.com/toolplane/toolplane/python/lib/io"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
@@ -29,9 +31,11 @@ func stdlibBModules() vm.Modules {
 	m := vm.DefaultModules()
 	heapq.Register(m)
 	bisect.Register(m)
+	csv.Register(m)
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	html.Register(m)
 	io.Register(m)
 	random.Register(m, nil)
 	statistics.Register(m)

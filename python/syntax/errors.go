@@ -18,13 +18,17 @@ const (
 // offset and end_offset attributes of CPython's SyntaxError, so that a
 // caret drawn under SourceLine lines up. EndCol is 0 when unknown.
 type Error struct {
-	Filename   string
-	Line, Col  int
-	EndLine    int
-	EndCol     int
-	Msg        string
-	Kind       string // KindSyntax, KindIndentation or KindTab
-	SourceLine string // the offending line without its newline; "" when unknown
+	Filename  string
+	Line, Col int
+	EndLine   int
+	EndCol    int
+	Msg       string
+	Kind      string // KindSyntax, KindIndentation or KindTab
+	// SourceLine is the offending line without its newline, "" when
+	// unknown. Like CPython's SyntaxError.text it holds the whole logical
+	// line (several physical lines joined by "\n") when the error is on a
+	// backslash continuation or after a multi-line string.
+	SourceLine string
 }
 
 // Error returns "file:line:col: Kind: msg".

@@ -176,7 +176,13 @@ func (p *parser) run(f func()) (err error) {
 				Msg: fmt.Sprintf("internal error in the parser: %v\n%s", r, debug.Stack())}
 			return
 		}
-		err = p.prioritize(b.err)
+		e := p.prioritize(b.err)
+		// For parser errors CPython shows the whole logical line, unless
+		// its tokenizer has read past the error's line.
+		if e != p.scanErr && !b.fstringDone && e.Line > 0 && p.toks[p.fetched].end.Line <= e.Line {
+			e.SourceLine = p.src.logicalText(e.Line)
+		}
+		err = e
 	}()
 	f()
 	return nil
@@ -677,8 +683,9 @@ func isAugAssign(k tokKind) bool {
 func (p *parser) invalidAfterExpr(e Expr) {
 	t := p.tok()
 	if n, ok := e.(*Name); ok && (n.Id == "print" || n.Id == "exec") && t.kind != tColonEqual {
-		if startsExpression(t.kind) {
-			p.failAt(n.Pos(), p.lastExprEnd(), "Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)
+		var b Expr
+		if t.kind != tLParen && p.probe(func() { b = p.starExpressions() }) {
+			p.failAt(n.Pos(), b.End(), "Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)
 		}
 	}
 	if t.kind == tColonEqual {
@@ -691,18 +698,6 @@ func (p *parser) invalidAfterExpr(e Expr) {
 		p.failAt(t.pos, t.end, "invalid syntax")
 	}
 	p.failGeneric()
-}
-
-// lastExprEnd finds the end of the line's expression for the print hint.
-func (p *parser) lastExprEnd() Position {
-	i := p.p
-	for i < len(p.toks)-1 && p.toks[i].kind != tNewline && p.toks[i].kind != tSemi {
-		i++
-	}
-	if i > 0 {
-		return p.toks[i-1].end
-	}
-	return p.toks[i].pos
 }
 
 func startsExpression(k tokKind) bool {
@@ -733,6 +728,11 @@ func (p *parser) annAssign(target Expr, start Position, parenthesized bool) Stmt
 	switch target.(type) {
 	case *Name, *Attribute, *Subscript:
 	case *Tuple:
+		// CPython points at the first element of an unparenthesized
+		// tuple, at the whole of a parenthesized one.
+		if tt := target.(*Tuple); len(tt.Elts) > 0 && !tupleParenthesized(p, tt) {
+			p.failNode(tt.Elts[0], "only single target (not tuple) can be annotated")
+		}
 		p.failNode(target, "only single target (not tuple) can be annotated")
 	case *List:
 		p.failNode(target, "only single target (not list) can be annotated")

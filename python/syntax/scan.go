@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -184,6 +185,34 @@ type source struct {
 	// nfkc is the error for the first identifier CPython would
 	// normalize, reported only if the source is otherwise valid.
 	nfkc *Error
+	// joined marks lines that continue the previous one (after a
+	// backslash or inside a string); CPython shows an error's whole
+	// logical line.
+	joined map[int]bool
+}
+
+func (s *source) join(line int) {
+	if s.joined == nil {
+		s.joined = make(map[int]bool)
+	}
+	s.joined[line] = true
+}
+
+// logicalText returns the lines from the start of the logical line that
+// line n belongs to up to line n, as CPython's SyntaxError.text.
+func (s *source) logicalText(n int) string {
+	first := n
+	for s.joined[first] && first > 1 {
+		first--
+	}
+	if first == n {
+		return s.lineText(n)
+	}
+	lines := make([]string, 0, n-first+1)
+	for l := first; l <= n; l++ {
+		lines = append(lines, s.lineText(l))
+	}
+	return strings.Join(lines, "\n")
 }
 
 func newSource(filename string, src []byte) *source {
@@ -355,6 +384,7 @@ func (s *scanner) scan() {
 			}
 			s.i += 2
 			s.newline(start + 1)
+			s.src.join(s.line)
 			if s.i >= s.end {
 				s.failWeak(KindSyntax, s.i, s.i, "unexpected EOF while parsing")
 				return
@@ -690,6 +720,7 @@ func (s *scanner) scanString(start, q int) {
 			if s.i+1 < s.end {
 				if src[s.i+1] == '\n' {
 					s.newline(s.i + 1)
+					s.src.join(s.line)
 				}
 				s.i += 2
 				continue
@@ -701,6 +732,7 @@ func (s *scanner) scanString(start, q int) {
 				return
 			}
 			s.newline(s.i)
+			s.src.join(s.line)
 			s.i++
 		case c == quote:
 			if !triple {

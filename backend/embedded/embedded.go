@@ -15,6 +15,8 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // Name is the backend's name in configuration and results.
@@ -31,6 +33,9 @@ type Backend struct {
 	size  int
 	lru   *list.List // of *entry, most recent first
 	byKey map[[32]byte]*list.Element
+	// modules is the standard-library table every run imports from, built
+	// once: runs build their own module objects from it.
+	modules vm.Modules
 }
 
 type entry struct {
@@ -45,9 +50,13 @@ type Option func(*Backend)
 // the cache.
 func WithCacheSize(n int) Option { return func(b *Backend) { b.size = n } }
 
+// WithModules sets the table of importable modules (default lib.Modules(),
+// the curated standard library).
+func WithModules(m vm.Modules) Option { return func(b *Backend) { b.modules = m } }
+
 // New returns an embedded backend.
 func New(opts ...Option) *Backend {
-	b := &Backend{size: DefaultCacheSize, lru: list.New(), byKey: map[[32]byte]*list.Element{}}
+	b := &Backend{size: DefaultCacheSize, lru: list.New(), byKey: map[[32]byte]*list.Element{}, modules: lib.Modules()}
 	for _, o := range opts {
 		o(b)
 	}
@@ -124,6 +133,7 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		Stdout:  opts.Stdout,
 		Host:    host,
 		Limits:  opts.Limits,
+		Modules: b.modules,
 	})
 	if err != nil {
 		return nil, convertError(err)

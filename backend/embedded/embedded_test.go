@@ -1,11 +1,14 @@
 package embedded
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -77,5 +80,30 @@ func TestAssignmentsToRuntimeBindings(t *testing.T) {
 		if (err != nil) != c.refused {
 			t.Errorf("%q: checkAssignments = %v, want refused=%v", c.src, err, c.refused)
 		}
+	}
+}
+
+// emptyBridge offers no capabilities.
+type emptyBridge struct{}
+
+func (emptyBridge) Namespace() capability.Namespace { return capability.Namespace{} }
+func (emptyBridge) Call(ctx context.Context, id string, args []any, kwargs map[string]any) (any, error) {
+	return nil, fmt.Errorf("no capability %s", id)
+}
+
+func TestStandardLibraryIsImportable(t *testing.T) {
+	t.Parallel()
+	b := New()
+	res, err := b.Run(context.Background(), "import json, re, collections\nreturn json.dumps(collections.Counter(re.findall(r'\\w+', 'a b a')).most_common(1))", emptyBridge{}, backend.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Value != `[["a", 2]]` {
+		t.Errorf("value = %#v", res.Value)
+	}
+	_, err = b.Run(context.Background(), "import os", emptyBridge{}, backend.RunOptions{})
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Type != "ModuleNotFoundError" || !strings.Contains(be.Message, "call a capability instead") {
+		t.Errorf("import os: %v", err)
 	}
 }

@@ -2,12 +2,15 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 func programs(tb testing.TB) map[string]string {
@@ -29,6 +32,8 @@ func programs(tb testing.TB) map[string]string {
 	return out
 }
 
+var modules = lib.Modules()
+
 var benchLimits = python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000, MaxHostCalls: 1 << 30}
 
 // BenchmarkPrograms compiles and runs each program per iteration, as an
@@ -41,7 +46,7 @@ func BenchmarkPrograms(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := prog.Run(context.Background(), python.RunOptions{Host: Hosts(), Limits: benchLimits}); err != nil {
+				if _, err := prog.Run(context.Background(), python.RunOptions{Host: Hosts(), Limits: benchLimits, Modules: modules}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -99,6 +104,62 @@ func BenchmarkStartup(b *testing.B) {
 				if _, err := prog.Run(context.Background(), python.RunOptions{}); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// cpythonDriver runs every program as a snippet under CPython (with its
+// prelude of host stubs) and prints {name: repr(result)} as JSON.
+const cpythonDriver = `
+import asyncio, json, os, sys, textwrap
+out = {}
+for path in sys.argv[1:]:
+    name = os.path.basename(path)[:-3]
+    ns = {}
+    pre = path[:-3] + "_prelude.py"
+    if os.path.exists(pre):
+        exec(open(pre).read(), ns)
+    exec("async def __snippet__():\n" + textwrap.indent(open(path).read(), "    "), ns)
+    out[name] = repr(asyncio.run(ns["__snippet__"]()))
+print(json.dumps(out))
+`
+
+// TestProgramsMatchCPython keeps the benchmarks honest: each program's
+// result under the embedded interpreter has the same repr as under CPython.
+func TestProgramsMatchCPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every benchmark program once under both interpreters")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatal("python3 (the oracle) is not on PATH")
+	}
+	progs := programs(t)
+	var paths []string
+	for name := range progs {
+		paths = append(paths, filepath.Join("programs", name+".py"))
+	}
+	out, err := exec.Command(py, append([]string{"-c", cpythonDriver}, paths...)...).Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	var want map[string]string
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range progs {
+		t.Run(name, func(t *testing.T) {
+			prog, err := python.Compile(name+".py", src, python.CompileOptions{Snippet: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := prog.Run(context.Background(), python.RunOptions{Host: Hosts(), Limits: benchLimits, Modules: modules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Repr != want[name] {
+				t.Errorf("result differs from CPython:\n ours    %s\n cpython %s", res.Repr, want[name])
 			}
 		})
 	}

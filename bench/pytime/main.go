@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolplane/toolplane/bench"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 func main() {
@@ -33,6 +34,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	mods := lib.Modules()
 	best := time.Duration(1 << 62)
 	for i := 0; i < n; i++ {
 		start := time.Now()
@@ -41,7 +43,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		_, err = prog.Run(context.Background(), python.RunOptions{Host: bench.Hosts(),
+		_, err = prog.Run(context.Background(), python.RunOptions{Host: bench.Hosts(), Modules: mods,
 			Limits: python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000, MaxHostCalls: 1 << 30}})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -155,9 +155,6 @@ func checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc
 	for _, n := range capability.StdlibModules() {
 		delete(reserved, n)
 	}
-	// A module name may be rebound by its own import ("import asyncio"),
-	// which is what snippets naturally do; only functions are reserved.
-	delete(reserved, "asyncio")
 	for n := range bindings {
 		reserved[n] = true
 	}

@@ -8,7 +8,7 @@ import os
 import random
 
 SEED = 20261202
-CHUNKS = 40
+CHUNKS = 60
 PER_CHUNK = 20
 
 INTS = ["0", "1", "-1", "7", "-13", "255", "2 ** 31", "2 ** 63 - 1", "2 ** 64", "-(2 ** 65)", "10 ** 20", "True", "False"]

@@ -88,6 +88,7 @@ const (
 	fbHandler // inside an except clause or the exception path of finally
 	fbWith
 	fbAsyncWith
+	fbPopValue // a pending return value under a finally body run by return
 )
 
 type fblock struct {
@@ -718,9 +719,17 @@ func (f *fn) unwind(i int, keepTop bool) {
 	case fbFinally:
 		f.emit(POP_BLOCK, 0)
 		saved := f.fblocks
-		f.fblocks = saved[:i]
+		f.fblocks = append([]fblock(nil), saved[:i]...)
+		if keepTop {
+			f.fblocks = append(f.fblocks, fblock{kind: fbPopValue})
+		}
 		f.stmts(b.final)
 		f.fblocks = saved
+	case fbPopValue:
+		if keepTop {
+			f.emit(ROT_TWO, 0)
+		}
+		f.emit(POP_TOP, 0)
 	case fbHandler:
 		if b.excOnStack {
 			if keepTop {

@@ -933,6 +933,9 @@ func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
 		}
 		return Errorf(TypeErrorClass, "__class__ assignment only supported for user classes")
 	}
+	if o.Class == ObjectClass {
+		return Errorf(AttributeErrorClass, "'object' object has no attribute '%s'", name)
+	}
 	if o.Class.slots != nil && !o.Class.slots[name] {
 		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
 	}

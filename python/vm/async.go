@@ -31,7 +31,10 @@ type Future struct {
 	run     func(ctx context.Context) (any, error)
 	conv    func(t *Thread, v any, err error) (Value, error)
 	started bool
-	cancel  context.CancelFunc
+	// yieldOnce makes an already resolved future still yield to the loop
+	// once (asyncio.sleep(0)).
+	yieldOnce bool
+	cancel    context.CancelFunc
 	timer   *time.Timer
 	loop    *Loop
 }
@@ -101,6 +104,10 @@ func (it *futureIter) send(t *Thread, throw error) (Value, bool, error) {
 			}
 		}
 		return nil, false, throw
+	}
+	if it.f.yieldOnce && !it.yielded {
+		it.yielded = true
+		return None, true, nil
 	}
 	if !it.f.done {
 		if t.loop == nil || !t.loop.running {
@@ -417,6 +424,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 		f := &Future{name: "sleep"}
 		if secs <= 0 {
 			f.resolve(res, nil)
+			f.yieldOnce = true
 			return f, nil
 		}
 		t.eventLoop().timer(time.Duration(secs*float64(time.Second)), f, res)

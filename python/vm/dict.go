@@ -323,4 +323,3 @@ func (d *Dict) entryAt(i int) (dictEntry, bool) {
 	}
 	return d.entries[i], true
 }
-

@@ -257,7 +257,24 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 	return Str(str), err
 }
 
+func checkGrouping(s fmtSpec) error {
+	if s.grouping == 0 {
+		return nil
+	}
+	allowed := "deEfFgG%"
+	if s.grouping == '_' {
+		allowed += "boxX"
+	}
+	if s.typ != 0 && strings.IndexByte(allowed, s.typ) < 0 {
+		return Errorf(ValueErrorClass, "Cannot specify '%c' with '%c'.", s.grouping, s.typ)
+	}
+	return nil
+}
+
 func (t *Thread) formatInt(s fmtSpec, b *big.Int, v Value) (Value, error) {
+	if err := checkGrouping(s); err != nil {
+		return nil, err
+	}
 	if s.prec >= 0 {
 		return nil, Errorf(ValueErrorClass, "Precision not allowed in integer format specifier")
 	}
@@ -767,6 +784,17 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st
 				return nil, Errorf(ValueErrorClass, "Unknown conversion specifier %s", cs)
 			}
 		}
+		// Split the field name into the first part and accessors.
+		first := name
+		rest := ""
+		if k := strings.IndexAny(name, ".["); k >= 0 {
+			first, rest = name[:k], name[k:]
+		}
+		autoIndex := -1
+		if first == "" && !st.manual {
+			autoIndex = st.auto
+			st.auto++
+		}
 		if strings.Contains(spec, "{") {
 			r, err := t.formatFields(spec, args, kw, depth+1, st)
 			if err != nil {
@@ -774,22 +802,15 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st
 			}
 			spec = string(r.(Str))
 		}
-		// Split the field name into the first part and accessors.
-		first := name
-		rest := ""
-		if k := strings.IndexAny(name, ".["); k >= 0 {
-			first, rest = name[:k], name[k:]
-		}
 		var val Value
 		if first == "" {
 			if st.manual {
 				return nil, Errorf(ValueErrorClass, "cannot switch from manual field specification to automatic field numbering")
 			}
-			if st.auto >= len(args) {
-				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", st.auto)
+			if autoIndex >= len(args) {
+				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", autoIndex)
 			}
-			val = args[st.auto]
-			st.auto++
+			val = args[autoIndex]
 		} else if n, err := strconv.Atoi(first); err == nil {
 			if st.auto > 0 {
 				return nil, Errorf(ValueErrorClass, "cannot switch from automatic field numbering to manual field specification")

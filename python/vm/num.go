@@ -355,7 +355,7 @@ func floatBinary(op syntax.Operator, a, b Value) (Value, error) {
 		if x < 0 && y != math.Trunc(y) && !math.IsInf(y, 0) {
 			return nil, Errorf(ValueErrorClass, "complex results are not supported")
 		}
-		r := math.Pow(x, y)
+		r := powFloat(x, y)
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
 			return nil, Errorf(OverflowErrorClass, "(34, 'Numerical result out of range')")
 		}
@@ -585,4 +585,30 @@ func (t *Thread) checkIntBits(bits int64) error {
 		return Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
 	}
 	return t.Charge(bits / 8)
+}
+
+// powFloat is x**y, correctly rounded for integral exponents (as the C
+// library CPython uses is), by exact big-float arithmetic.
+func powFloat(x, y float64) float64 {
+	if y != math.Trunc(y) || math.Abs(y) > 4096 || x == 0 || math.IsInf(x, 0) || math.IsNaN(x) || y == 0 {
+		return math.Pow(x, y)
+	}
+	n := int64(math.Abs(y))
+	const prec = 1024
+	base := new(big.Float).SetPrec(prec).SetFloat64(x)
+	acc := new(big.Float).SetPrec(prec).SetFloat64(1)
+	for n > 0 {
+		if n&1 == 1 {
+			acc.Mul(acc, base)
+		}
+		n >>= 1
+		if n > 0 {
+			base.Mul(base, base)
+		}
+	}
+	if y < 0 {
+		acc.Quo(new(big.Float).SetPrec(prec).SetFloat64(1), acc)
+	}
+	r, _ := acc.Float64()
+	return r
 }

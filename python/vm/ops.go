@@ -71,8 +71,8 @@ func binaryTypeError(op syntax.Operator, a, b Value) error {
 		}
 	}
 	if _, ok := a.(Bytes); ok && op == syntax.Add {
-		if _, ok := b.(Str); ok {
-			return Errorf(TypeErrorClass, "can't concat str to bytes")
+		if _, ok := b.(*Instance); !ok {
+			return Errorf(TypeErrorClass, "can't concat %s to bytes", TypeName(b))
 		}
 	}
 	if op == syntax.Add {
@@ -278,6 +278,9 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 		case Bytes:
 			r, err := t.percentFormat(string(x), b)
 			if err != nil {
+				if e, ok := err.(*Instance); ok && strings.Contains(excStr(nil, e), "string formatting") {
+					return nil, true, Errorf(e.Class, "%s", strings.Replace(excStr(nil, e), "string formatting", "bytes formatting", 1))
+				}
 				return nil, true, err
 			}
 			return Bytes(r.(Str)), true, nil
@@ -698,6 +701,10 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 				return false, nil
 			}
 			return lx == 1 || x.Step == y.Step, nil
+		}
+	case *Slice:
+		if y, ok := b.(*Slice); ok {
+			return t.seqEqual([]Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
 		}
 	case *BoundMethod:
 		if y, ok := b.(*BoundMethod); ok {

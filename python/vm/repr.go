@@ -169,10 +169,11 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteString(strconv.FormatInt(int64(x), 10))
 		return nil
 	case *big.Int:
-		if x.BitLen() > 14000 {
+		s := x.String()
+		if len(strings.TrimPrefix(s, "-")) > 4300 {
 			return Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
 		}
-		sb.WriteString(x.String())
+		sb.WriteString(s)
 		return nil
 	case Float:
 		sb.WriteString(FloatRepr(float64(x)))

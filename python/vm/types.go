@@ -351,8 +351,8 @@ func initNumbers() {
 			bi, _ := new(big.Float).SetFloat64(f).Int(nil)
 			return MakeInt(bi), nil
 		case Str:
-			if len(x) > 5000 {
-				return nil, Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", len(x))
+			if digits := countDigits(string(x)); digits > 4300 {
+				return nil, Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", digits)
 			}
 			v, ok := intFromString(string(x), 10)
 			if !ok {
@@ -399,6 +399,12 @@ func initNumbers() {
 			return Float(f), err
 		case Str:
 			return t.floatFromString(string(x))
+		case Bytes:
+			f, err := t.floatFromString(string(x))
+			if err != nil {
+				return nil, Errorf(ValueErrorClass, "could not convert string to float: %s", BytesRepr(string(x)))
+			}
+			return f, nil
 		case *Instance:
 			if m := x.Class.Lookup("__float__"); m != nil {
 				return t.callMethod(m, x, nil)
@@ -697,6 +703,12 @@ func initBuiltinTypes() {
 			return nil, Errorf(ValueErrorClass, "range() arg 3 must not be zero")
 		}
 		return &Range{Start: n[0], Stop: n[1], Step: n[2]}, nil
+	}
+	NoneTypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) > 0 || len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "NoneType takes no arguments")
+		}
+		return None, nil
 	}
 	SliceClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("slice", args, kw, 1, 3); err != nil {
@@ -1100,11 +1112,14 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 				key = k.Value
 			}
 		case "reverse":
-			b, err := t.Truth(k.Value)
+			n, ok, err := t.index(k.Value)
 			if err != nil {
 				return err
 			}
-			reverse = b
+			if !ok {
+				return Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(k.Value))
+			}
+			reverse = n != 0
 		default:
 			return Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for sort()", k.Name)
 		}
@@ -1201,4 +1216,14 @@ func floatHex(f float64) string {
 		es = "+" + es
 	}
 	return fmt.Sprintf("%s0x%d.%013xp%s", sign, lead, mant, es)
+}
+
+func countDigits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
 }

@@ -35,8 +35,8 @@ type Future struct {
 	// once (asyncio.sleep(0)).
 	yieldOnce bool
 	cancel    context.CancelFunc
-	timer   *time.Timer
-	loop    *Loop
+	timer     *time.Timer
+	loop      *Loop
 }
 
 // Task runs a coroutine on the event loop.

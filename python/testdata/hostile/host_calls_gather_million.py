@@ -1,0 +1,3 @@
+import asyncio
+await asyncio.gather(*[add(i, i) for i in range(10 ** 6)])
+# limit: host_calls|memory|steps

@@ -1,0 +1,2 @@
+print("x", end="e" * 10 ** 7)
+# limit: output

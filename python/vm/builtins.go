@@ -769,32 +769,35 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 			return nil, Errorf(TypeErrorClass, "%s() got an unexpected keyword argument '%s'", name, k.Name)
 		}
 	}
-	var items []Value
 	if len(args) == 0 {
 		return nil, Errorf(TypeErrorClass, "%s expected at least 1 argument, got 0", name)
 	}
+	var it Value
 	if len(args) == 1 {
 		var err error
-		items, err = t.iterate(args[0], nil)
+		it, err = t.Iter(args[0])
 		if err != nil {
 			return nil, err
-		}
-		if len(items) == 0 {
-			if hasDefault {
-				return def, nil
-			}
-			return nil, Errorf(ValueErrorClass, "%s() arg is an empty sequence", name)
 		}
 	} else {
 		if hasDefault {
 			return nil, Errorf(TypeErrorClass, "Cannot specify a default for %s() with multiple positional arguments", name)
 		}
-		items = args
+		it = &Iter{kind: iterTuple, tup: args}
 	}
 	if key == None {
 		key = nil
 	}
-	best := items[0]
+	best, ok, err := t.Next(it)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if hasDefault {
+			return def, nil
+		}
+		return nil, Errorf(ValueErrorClass, "%s() arg is an empty sequence", name)
+	}
 	var bestKey Value = best
 	if key != nil {
 		k, err := t.Call(key, Tuple{best}, nil)
@@ -803,7 +806,14 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		}
 		bestKey = k
 	}
-	for _, v := range items[1:] {
+	for {
+		v, ok, err := t.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
 		var kv Value = v
 		if key != nil {
 			k, err := t.Call(key, Tuple{v}, nil)

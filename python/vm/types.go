@@ -1125,6 +1125,14 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		}
 	}
 	items := l.Items
+	// The list looks empty while it is sorted, as in CPython, so key
+	// functions and comparisons that mutate it are detected.
+	l.Items = nil
+	defer func() {
+		if l.Items == nil {
+			l.Items = items
+		}
+	}()
 	keys := items
 	if key != nil {
 		keys = make([]Value, len(items))
@@ -1175,11 +1183,14 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	if sortErr != nil {
 		return sortErr
 	}
+	if l.Items != nil {
+		return Errorf(ValueErrorClass, "list modified during sort")
+	}
 	out := make([]Value, len(items))
 	for i, j := range idx {
 		out[i] = items[j]
 	}
-	copy(l.Items, out)
+	copy(items, out)
 	return nil
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/io"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
+	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
@@ -35,6 +36,7 @@ func stdlibBModules() vm.Modules {
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	urllib.Register(m)
 	html.Register(m)
 	io.Register(m)
 	random.Register(m, nil)

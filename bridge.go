@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/http"
 	"strings"
 	"sync/atomic"
 
@@ -21,6 +22,8 @@ type runBridge struct {
 	ns      capability.Namespace // snapshot at run start
 	runID   string
 	subject string
+	logID   string
+	headers http.Header
 	onCall  func(id string)
 	calls   atomic.Int64
 }
@@ -48,6 +51,8 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 	call := dispatch.NewCall(dispatch.OriginSnippet, c, obj)
 	call.RunID = b.runID
 	call.Subject = b.subject
+	call.LogID = b.logID
+	call.Headers = b.headers.Clone()
 	b.calls.Add(1)
 	if b.onCall != nil {
 		b.onCall(c.ID)

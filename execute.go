@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"sync"
 	"time"
 
@@ -30,6 +31,11 @@ type ExecuteOptions struct {
 	// Subject is who is running the snippet (a token subject), copied to
 	// every capability call.
 	Subject string
+	// LogID and Headers (credentials stripped) of the request that started
+	// the run, copied to every capability call so the chain can tie them
+	// to it.
+	LogID   string
+	Headers http.Header
 	// Limits bound the run (steps, memory, depth, output, host calls).
 	Limits python.Limits
 	// Globals is a session namespace that persists across runs; nil runs
@@ -103,7 +109,8 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	bridge := &runBridge{rt: rt, ns: rt.reg.Namespace(), runID: runID, subject: opts.Subject, onCall: opts.OnCapabilityCall}
+	bridge := &runBridge{rt: rt, ns: rt.reg.Namespace(), runID: runID, subject: opts.Subject,
+		logID: opts.LogID, headers: opts.Headers, onCall: opts.OnCapabilityCall}
 	var stdout, stderr syncBuffer
 	var out io.Writer = &stdout
 	if opts.Stdout != nil {

@@ -77,7 +77,7 @@ try:
 except PermissionError as e:
     denied = str(e)
 return [got["id"], denied]
-`, ExecuteOptions{RunID: "run_chain"})
+`, ExecuteOptions{RunID: "run_chain", LogID: "log_1"})
 	if err != nil || res.Error != nil {
 		t.Fatalf("execute: %v %v", err, res.Error)
 	}
@@ -101,6 +101,9 @@ return [got["id"], denied]
 	}
 	if diff := cmp.Diff(want, rec.calls); diff != "" {
 		t.Errorf("middleware saw (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"", "log_1", "log_1", ""}, rec.logIDs); diff != "" {
+		t.Errorf("log ids (-want +got):\n%s", diff)
 	}
 }
 

@@ -248,14 +248,16 @@ func TestBridge(t *testing.T) {
 
 // recorder is a middleware that records every call it sees.
 type recorder struct {
-	mu    sync.Mutex
-	calls []string
+	mu     sync.Mutex
+	calls  []string
+	logIDs []string
 }
 
 func (r *recorder) middleware(next dispatch.Handler) dispatch.Handler {
 	return func(ctx context.Context, c *dispatch.Call) (*dispatch.Result, error) {
 		r.mu.Lock()
 		r.calls = append(r.calls, fmt.Sprintf("%s %s run=%v", c.Origin, c.CapabilityID, c.RunID != ""))
+		r.logIDs = append(r.logIDs, c.LogID)
 		r.mu.Unlock()
 		return next(ctx, c)
 	}

@@ -104,6 +104,9 @@ const (
 	ASYNC_WITH_EXIT   // [exit] -> [awaitable] calling exit(None, None, None)
 	ASYNC_WITH_EXCEPT // [exit exc] -> [exit exc awaitable]
 	BUILD_CONST_SET   // arg: const index of a tuple; builds the set as CPython does for a constant display
+	GET_AITER         // [obj] -> [async iterator]
+	GET_ANEXT         // [aiter] -> [aiter awaitable]
+	END_ASYNC_FOR     // [aiter exc] -> [] on StopAsyncIteration, else re-raise
 	numOps
 )
 
@@ -124,6 +127,7 @@ var opNames = [...]string{
 	"WITH_EXCEPT", "BUILD_CLASS", "BUILD_CLASS_KW", "IMPORT_NAME", "IMPORT_FROM",
 	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
 	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
+	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR",
 }
 
 // String returns the operation's name.
@@ -149,6 +153,7 @@ const (
 	FlagCoroutine             // async def, or a snippet with top-level await
 	FlagClassBody             // names are looked up in a namespace dict
 	FlagModule
+	FlagAsyncGenerator // async def with yield
 )
 
 // Tuple is a constant tuple.

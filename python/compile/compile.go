@@ -684,9 +684,34 @@ func (f *fn) whileStmt(st *syntax.While) {
 	f.patchAll(breaks, f.here())
 }
 
+func (f *fn) asyncForStmt(st *syntax.For) {
+	if !f.canAwait() {
+		f.fail("SyntaxError", "'async for' outside async function", st.Pos())
+		return
+	}
+	f.expr(st.Iter)
+	f.at(st)
+	f.emit(GET_AITER, 0)
+	top := f.here()
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.emit(GET_ANEXT, 0)
+	f.await()
+	f.emit(POP_BLOCK, 0)
+	f.store(st.Target)
+	var breaks []int
+	f.fblocks = append(f.fblocks, fblock{kind: fbFor, continueTo: top, breaks: &breaks})
+	f.stmts(st.Body)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(JUMP, top)
+	f.patch(handler, f.here())
+	f.emit(END_ASYNC_FOR, 0)
+	f.stmts(st.OrElse)
+	f.patchAll(breaks, f.here())
+}
+
 func (f *fn) forStmt(st *syntax.For) {
 	if st.IsAsync {
-		f.fail("NotImplementedError", "'async for' is not supported", st.Pos())
+		f.asyncForStmt(st)
 		return
 	}
 	f.expr(st.Iter)
@@ -1052,7 +1077,7 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 		child.fail("SyntaxError", "'await' outside async function", st.Pos())
 	}
 	if s.async && s.generator {
-		child.fail("NotImplementedError", "async generators are not supported", st.Pos())
+		child.code.Flags |= FlagAsyncGenerator
 	}
 	if doc, ok := docstring(st.Body); ok {
 		child.code.Doc = doc
@@ -1569,7 +1594,11 @@ func (f *fn) comprehension(e syntax.Expr) {
 	f.makeFunction(child, nil)
 	f.expr(gens[0].Iter)
 	f.at(e)
-	f.emit(GET_ITER, 0)
+	if gens[0].IsAsync {
+		f.emit(GET_AITER, 0)
+	} else {
+		f.emit(GET_ITER, 0)
+	}
 	f.emit(CALL, 1)
 	if child.code.Flags&FlagCoroutine != 0 {
 		if !f.canAwait() {
@@ -1590,9 +1619,22 @@ func (f *fn) compLoop(e syntax.Expr, gens []*syntax.Comprehension, i int) {
 	} else {
 		f.expr(g.Iter)
 		f.at(g)
-		f.emit(GET_ITER, 0)
+		if g.IsAsync {
+			f.emit(GET_AITER, 0)
+		} else {
+			f.emit(GET_ITER, 0)
+		}
 	}
-	top := f.emit(FOR_ITER, 0)
+	var top, handler int
+	if g.IsAsync {
+		top = f.here()
+		handler = f.emit(SETUP_EXCEPT, 0)
+		f.emit(GET_ANEXT, 0)
+		f.await()
+		f.emit(POP_BLOCK, 0)
+	} else {
+		top = f.emit(FOR_ITER, 0)
+	}
 	f.store(g.Target)
 	var skips []int
 	for _, cond := range g.Ifs {
@@ -1621,7 +1663,12 @@ func (f *fn) compLoop(e syntax.Expr, gens []*syntax.Comprehension, i int) {
 	}
 	f.patchAll(skips, top)
 	f.emit(JUMP, top)
-	f.patch(top, f.here())
+	if g.IsAsync {
+		f.patch(handler, f.here())
+		f.emit(END_ASYNC_FOR, 0)
+	} else {
+		f.patch(top, f.here())
+	}
 }
 
 func (f *fn) joinedStr(e *syntax.JoinedStr) {

@@ -258,6 +258,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			c.bind(s, n.Id)
 		}
 	case *syntax.For:
+		if st.IsAsync {
+			s.hasAwait = true
+		}
 		c.expr(s, st.Iter)
 		c.expr(s, st.Target)
 		c.stmts(s, st.Body)
@@ -376,7 +379,7 @@ func (c *collector) comprehension(s *scope, node syntax.Expr, gens []*syntax.Com
 	c.scopes[node] = cs
 	for i, g := range gens {
 		if g.IsAsync {
-			c.fail("NotImplementedError", "async comprehensions are not supported", g.Pos())
+			cs.hasAwait = true
 		}
 		if i > 0 {
 			c.expr(cs, g.Iter)

@@ -331,6 +331,7 @@ type Generator struct {
 	running   bool
 	finished  bool
 	excInfo   *Instance // the exception being handled inside the generator
+	asyncGen  bool
 	started   bool
 	name      string
 	qualname  string
@@ -413,6 +414,8 @@ func (t *Thread) sendTo(it Value, sent Value, throw error) (Value, bool, error) 
 		return t.genSend(d, sent, throw)
 	case *futureIter:
 		return d.send(t, throw)
+	case *asyncGenSend:
+		return d.send(t, sent, throw)
 	}
 	if throw != nil {
 		return nil, false, throw
@@ -458,6 +461,8 @@ func (t *Thread) awaitable(v Value) (Value, error) {
 		}
 	case *Future:
 		return &futureIter{f: a}, nil
+	case *asyncGenSend:
+		return a, nil
 	case *Instance:
 		if m := a.Class.Lookup("__await__"); m != nil {
 			r, err := t.callMethod(m, a, nil)

@@ -190,7 +190,8 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 
 func newGenerator(fn *Function, f *Frame) *Generator {
 	g := &Generator{frame: f, name: fn.Name, qualname: fn.QualName}
-	g.coroutine = fn.Code.Flags&compile.FlagCoroutine != 0
+	g.asyncGen = fn.Code.Flags&compile.FlagAsyncGenerator != 0
+	g.coroutine = fn.Code.Flags&compile.FlagCoroutine != 0 && !g.asyncGen
 	f.gen = g
 	return g
 }
@@ -734,6 +735,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				consts = code.Consts
 				f.push(v)
 			case compile.YIELD_VALUE:
+				if code.Flags&compile.FlagAsyncGenerator != 0 {
+					return &asyncGenValue{v: f.pop()}, true, nil
+				}
 				return f.pop(), true, nil
 			case compile.GET_YIELD_FROM_ITER:
 				v := f.top()
@@ -931,6 +935,51 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if err = s.merge(t, second); err == nil {
 					f.push(s)
 				}
+			case compile.GET_AITER:
+				v := f.top()
+				if g, ok := v.(*Generator); ok && g.asyncGen {
+					break
+				}
+				m := TypeOf(v).Lookup("__aiter__")
+				if m == nil {
+					err = Errorf(TypeErrorClass, "'async for' requires an object with __aiter__ method, got %s", TypeName(v))
+					break
+				}
+				var it Value
+				it, err = t.callMethod(m, v, nil)
+				if err == nil {
+					f.stack[len(f.stack)-1] = it
+				}
+			case compile.GET_ANEXT:
+				v := f.top()
+				if g, ok := v.(*Generator); ok && g.asyncGen {
+					f.push(&asyncGenSend{g: g})
+					break
+				}
+				m := TypeOf(v).Lookup("__anext__")
+				if m == nil {
+					err = Errorf(TypeErrorClass, "'async for' requires an iterator with __anext__ method, got %s", TypeName(v))
+					break
+				}
+				var aw Value
+				aw, err = t.callMethod(m, v, nil)
+				if err == nil {
+					aw, err = t.awaitable(aw)
+				}
+				if err == nil {
+					f.push(aw)
+				}
+			case compile.END_ASYNC_FOR:
+				exc := f.pop().(*Instance)
+				if !exc.Class.IsSubclass(StopAsyncIterationClass) {
+					err = exc
+					reraise = true
+					break
+				}
+				b := f.blocks[len(f.blocks)-1]
+				f.blocks = f.blocks[:len(f.blocks)-1]
+				t.excInfo = b.prevExc
+				f.pop()
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
 			default:

@@ -178,7 +178,7 @@ func (t *Thread) Iter(v Value) (Value, error) {
 	case *Iter:
 		return x, nil
 	case *Generator:
-		if !x.coroutine {
+		if !x.coroutine && !x.asyncGen {
 			return x, nil
 		}
 	case *Instance:

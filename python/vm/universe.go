@@ -28,6 +28,8 @@ var (
 	MethodClass         = newBuiltinClass("method", ObjectClass)
 	GeneratorClass      = newBuiltinClass("generator", ObjectClass)
 	CoroutineClass      = newBuiltinClass("coroutine", ObjectClass)
+	AsyncGeneratorClass = newBuiltinClass("async_generator", ObjectClass)
+	AsyncGenASendClass  = newBuiltinClass("async_generator_asend", ObjectClass)
 	ModuleClass         = newBuiltinClass("module", ObjectClass)
 	PropertyClass       = newBuiltinClass("property", ObjectClass)
 	StaticMethodClass   = newBuiltinClass("staticmethod", ObjectClass)
@@ -189,4 +191,5 @@ func init() {
 	initMisc()
 	initFutures()
 	initAsyncSync()
+	initAsyncGen()
 }

@@ -218,7 +218,12 @@ func TypeOf(v Value) *Class {
 		if v.coroutine {
 			return CoroutineClass
 		}
+		if v.asyncGen {
+			return AsyncGeneratorClass
+		}
 		return GeneratorClass
+	case *asyncGenSend:
+		return AsyncGenASendClass
 	case *Module:
 		return ModuleClass
 	case *Property:

@@ -1,0 +1,74 @@
+package vm
+
+// asyncGenValue marks a value yielded by an async generator, as opposed to
+// a future its awaits pass up to the event loop.
+type asyncGenValue struct{ v Value }
+
+// asyncGenSend is the awaitable of one step of an async generator
+// (__anext__ or asend): awaiting it runs the generator until it yields a
+// value, passing its awaits through to the loop.
+type asyncGenSend struct {
+	g       *Generator
+	started bool
+	value   Value
+	throw   error
+}
+
+func (a *asyncGenSend) send(t *Thread, sent Value, throw error) (Value, bool, error) {
+	if !a.started {
+		a.started = true
+		if a.value != nil {
+			sent = a.value
+		}
+		if a.throw != nil && throw == nil {
+			throw = a.throw
+		}
+	}
+	if a.g.finished && throw == nil {
+		return nil, false, NewException(StopAsyncIterationClass)
+	}
+	r, yielded, err := t.genSend(a.g, sent, throw)
+	if err != nil {
+		return nil, false, err
+	}
+	if !yielded {
+		return nil, false, NewException(StopAsyncIterationClass)
+	}
+	if w, ok := r.(*asyncGenValue); ok {
+		return w.v, false, nil
+	}
+	return r, true, nil
+}
+
+func initAsyncGen() {
+	addMethods(AsyncGeneratorClass, map[string]BuiltinFunc{
+		"__aiter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0], nil },
+		"__anext__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return &asyncGenSend{g: a[0].(*Generator)}, nil
+		},
+		"asend": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "asend() takes exactly one argument")
+			}
+			return &asyncGenSend{g: a[0].(*Generator), value: a[1]}, nil
+		},
+		"athrow": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) < 2 {
+				return nil, Errorf(TypeErrorClass, "athrow expected at least 1 argument")
+			}
+			exc, err := t.makeException(a[1])
+			if err != nil {
+				return nil, err
+			}
+			return &asyncGenSend{g: a[0].(*Generator), throw: exc}, nil
+		},
+		"aclose": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			g := a[0].(*Generator)
+			if !g.started || g.finished {
+				g.finished = true
+				return resolved(None), nil
+			}
+			return &asyncGenSend{g: g, throw: NewException(GeneratorExitClass)}, nil
+		},
+	})
+}

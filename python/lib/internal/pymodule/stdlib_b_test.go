@@ -23,6 +23,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	"github.com/toolplane/toolplane/python/lib/urllib"
+	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
@@ -36,6 +37,7 @@ func stdlibBModules() vm.Modules {
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	uuid.Register(m, nil)
 	urllib.Register(m)
 	html.Register(m)
 	io.Register(m)

@@ -22,6 +22,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/io"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
+	"github.com/toolplane/toolplane/python/lib/sys"
 	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/vm"
@@ -37,6 +38,7 @@ func stdlibBModules() vm.Modules {
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	sys.Register(m)
 	uuid.Register(m, nil)
 	urllib.Register(m)
 	html.Register(m)

@@ -100,8 +100,12 @@ type Namespace struct {
 
 // Lookup finds name in the class's MRO, returning nil when absent.
 func (c *Class) Lookup(name string) Value {
+	return c.lookupH(name, strHash(name))
+}
+
+func (c *Class) lookupH(name string, h uint64) Value {
 	for _, k := range c.MRO {
-		if v, ok := k.Dict.GetStr(name); ok {
+		if v, ok := k.Dict.getStrH(name, h); ok {
 			return v
 		}
 	}

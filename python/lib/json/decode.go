@@ -31,7 +31,10 @@ type stopIteration struct{ pos int }
 func (stopIteration) Error() string { return "no JSON value" }
 
 func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	a, err := pyargs.Parse("loads", args, kw, 1, "s", "*", "cls", "object_hook", "parse_float", "parse_int",
+	if err := checkKwargs("JSONDecoder", kw, decoderKwargs); err != nil {
+		return nil, err
+	}
+	a, err := pyargs.ParseFunc("loads", args, kw, 1, "s", "*", "cls", "object_hook", "parse_float", "parse_int",
 		"parse_constant", "object_pairs_hook", "strict")
 	if err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,7 +119,10 @@ type encoder struct {
 }
 
 func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	a, err := pyargs.Parse("dumps", args, kw, 1, "obj", "*", "skipkeys", "ensure_ascii", "check_circular",
+	if err := checkKwargs("JSONEncoder", kw, encoderKwargs); err != nil {
+		return nil, err
+	}
+	a, err := pyargs.ParseFunc("dumps", args, kw, 1, "obj", "*", "skipkeys", "ensure_ascii", "check_circular",
 		"allow_nan", "cls", "indent", "separators", "default", "sort_keys")
 	if err != nil {
 		return nil, err
@@ -186,6 +190,22 @@ func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 		return nil, err
 	}
 	return vm.Str(e.sb.String()), nil
+}
+
+var (
+	encoderKwargs = []string{"obj", "skipkeys", "ensure_ascii", "check_circular", "allow_nan", "cls", "indent", "separators", "default", "sort_keys"}
+	decoderKwargs = []string{"s", "cls", "object_hook", "parse_float", "parse_int", "parse_constant", "object_pairs_hook", "strict"}
+)
+
+// checkKwargs reports an unknown keyword as CPython does, where dumps and loads pass
+// extra keywords on to the JSONEncoder or JSONDecoder constructor.
+func checkKwargs(cls string, kw []vm.Kwarg, known []string) error {
+	for _, k := range kw {
+		if !slices.Contains(known, k.Name) {
+			return vm.Errorf(vm.TypeErrorClass, "%s.__init__() got an unexpected keyword argument '%s'", cls, k.Name)
+		}
+	}
+	return nil
 }
 
 func iterate(t *vm.Thread, v vm.Value) ([]vm.Value, error) {

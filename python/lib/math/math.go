@@ -244,8 +244,11 @@ func intArg(t *vm.Thread, v vm.Value) (*big.Int, error) { return pyargs.Index(t,
 
 var others = map[string]vm.BuiltinFunc{
 	"log": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		if err := nargs("log", args, kw, 1, 2); err != nil {
-			return nil, err
+		if len(kw) > 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "math.log() takes no keyword arguments")
+		}
+		if len(args) < 1 || len(args) > 2 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "math.log requires 1 to 2 arguments")
 		}
 		num, err := logOf(t, args[0], math.Log)
 		if err != nil {

@@ -884,10 +884,23 @@ class _TupleBase:
         return self.__class__(*copy.deepcopy(self._tuple, memo))
 
 
-def _field_getter(i, doc):
-    def get(self):
-        return self._tuple[i]
-    return property(get, doc=doc)
+class _field_getter:
+    """The descriptor of one namedtuple field: reads the tuple, refuses writes."""
+
+    def __init__(self, index, doc):
+        self._index = index
+        self.__doc__ = doc
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return obj._tuple[self._index]
+
+    def __set__(self, obj, value):
+        raise AttributeError("can't set attribute")
+
+    def __delete__(self, obj):
+        raise AttributeError("can't delete attribute")
 
 
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):

@@ -264,6 +264,19 @@ def _isocalendar(year, month, day):
     return year, week + 1, dd + 1
 
 
+def _readonly(name, owner):
+    """A read-only data attribute backed by self._<name>, with CPython's message on writes
+    (a property setter, so the message holds whichever way the write is dispatched)."""
+    attr = '_' + name
+
+    def get(self):
+        return getattr(self, attr)
+
+    def set(self, value):
+        raise AttributeError("attribute '%s' of 'datetime.%s' objects is not writable" % (name, owner))
+    return property(get, set)
+
+
 class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
 
@@ -307,17 +320,9 @@ class timedelta:
     def _to_us(self):
         return (self._days * 86400 + self._seconds) * 1000000 + self._microseconds
 
-    @property
-    def days(self):
-        return self._days
-
-    @property
-    def seconds(self):
-        return self._seconds
-
-    @property
-    def microseconds(self):
-        return self._microseconds
+    days = _readonly('days', 'timedelta')
+    seconds = _readonly('seconds', 'timedelta')
+    microseconds = _readonly('microseconds', 'timedelta')
 
     def total_seconds(self):
         return self._to_us() / 10 ** 6
@@ -397,7 +402,9 @@ class timedelta:
             return self._to_us() / other._to_us()
         if isinstance(other, (int, float)):
             if not other:
-                raise ZeroDivisionError('division by zero')
+                if isinstance(other, float):
+                    raise ZeroDivisionError('float division by zero')
+                raise ZeroDivisionError('integer division or modulo by zero')
             return timedelta._from_us(round(self._to_us() / other))
         return NotImplemented
 
@@ -625,7 +632,11 @@ class date:
         object.__setattr__(self, '_day', day)
 
     def __setattr__(self, name, value):
-        raise AttributeError("attribute '%s' of '%s' objects is not writable" % (name, 'datetime.' + type(self).__name__))
+        if name in ('year', 'month', 'day'):
+            raise AttributeError("attribute '%s' of 'datetime.date' objects is not writable" % name)
+        if name in ('hour', 'minute', 'second', 'microsecond', 'tzinfo', 'fold'):
+            raise AttributeError("attribute '%s' of 'datetime.%s' objects is not writable" % (name, type(self).__name__))
+        raise AttributeError("'datetime.%s' object has no attribute '%s'" % (type(self).__name__, name))
 
     @classmethod
     def today(cls):
@@ -649,9 +660,9 @@ class date:
             raise TypeError('fromisoformat: argument must be str')
         try:
             y, m, d = _parse_isodate(date_string)
-            return cls(y, m, d)
         except ValueError:
             raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
+        return cls(y, m, d)
 
     @classmethod
     def fromisocalendar(cls, year, week, day):
@@ -659,17 +670,9 @@ class date:
         monday1 = jan4 - (jan4 + 6) % 7
         return cls(*_ord2ymd(monday1 + (week - 1) * 7 + day - 1))
 
-    @property
-    def year(self):
-        return self._year
-
-    @property
-    def month(self):
-        return self._month
-
-    @property
-    def day(self):
-        return self._day
+    year = _readonly('year', 'date')
+    month = _readonly('month', 'date')
+    day = _readonly('day', 'date')
 
     def __repr__(self):
         return 'datetime.%s(%d, %d, %d)' % (type(self).__name__, self._year, self._month, self._day)
@@ -868,12 +871,12 @@ class time:
     def __setattr__(self, name, value):
         raise AttributeError("attribute '%s' of 'datetime.time' objects is not writable" % name)
 
-    hour = property(lambda self: self._hour)
-    minute = property(lambda self: self._minute)
-    second = property(lambda self: self._second)
-    microsecond = property(lambda self: self._microsecond)
-    tzinfo = property(lambda self: self._tzinfo)
-    fold = property(lambda self: self._fold)
+    hour = _readonly('hour', 'time')
+    minute = _readonly('minute', 'time')
+    second = _readonly('second', 'time')
+    microsecond = _readonly('microsecond', 'time')
+    tzinfo = _readonly('tzinfo', 'time')
+    fold = _readonly('fold', 'time')
 
     @classmethod
     def fromisoformat(cls, time_string):
@@ -882,9 +885,9 @@ class time:
         s = time_string[1:] if time_string.startswith('T') else time_string
         try:
             h, m, sec, us, tz = _parse_isotime(s)
-            return cls(h, m, sec, us, tz)
         except ValueError:
             raise ValueError('Invalid isoformat string: %r' % (time_string,)) from None
+        return cls(h, m, sec, us, tz)
 
     def utcoffset(self):
         if self._tzinfo is None:
@@ -1006,12 +1009,12 @@ class datetime(date):
         object.__setattr__(self, '_tzinfo', tzinfo)
         object.__setattr__(self, '_fold', fold)
 
-    hour = property(lambda self: self._hour)
-    minute = property(lambda self: self._minute)
-    second = property(lambda self: self._second)
-    microsecond = property(lambda self: self._microsecond)
-    tzinfo = property(lambda self: self._tzinfo)
-    fold = property(lambda self: self._fold)
+    hour = _readonly('hour', 'datetime')
+    minute = _readonly('minute', 'datetime')
+    second = _readonly('second', 'datetime')
+    microsecond = _readonly('microsecond', 'datetime')
+    tzinfo = _readonly('tzinfo', 'datetime')
+    fold = _readonly('fold', 'datetime')
 
     @classmethod
     def fromtimestamp(cls, t, tz=None):
@@ -1066,9 +1069,9 @@ class datetime(date):
             else:
                 h = mi = sec = us = 0
                 tz = None
-            return cls(y, m, d, h, mi, sec, us, tz)
         except (ValueError, IndexError):
             raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
+        return cls(y, m, d, h, mi, sec, us, tz)
 
     @classmethod
     def strptime(cls, date_string, format):

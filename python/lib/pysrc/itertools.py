@@ -181,9 +181,10 @@ def _identity(x):
 def islice(iterable, *args):
     s = slice(*args)
     start, stop, step = s.start or 0, s.stop, s.step or 1
-    for v in (s.start, s.stop):
-        if v is not None and (not isinstance(v, int) or v < 0):
-            raise ValueError('Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
+    if s.stop is not None and (not isinstance(s.stop, int) or s.stop < 0):
+        raise ValueError('Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
+    if s.start is not None and (not isinstance(s.start, int) or s.start < 0):
+        raise ValueError('Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
     if s.step is not None and (not isinstance(s.step, int) or s.step <= 0):
         raise ValueError('Step for islice() must be a positive integer or None.')
     return _islice(iter(iterable), start, stop, step)

@@ -88,7 +88,7 @@ class Template:
             colno = 1
             lineno = 1
         else:
-            colno = i - len(''.join(lines[:-1]))
+            colno = i - len(''.join(lines[:-1])) + 1
             lineno = len(lines)
         raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))
 

@@ -55,7 +55,10 @@ func build(t *vm.Thread, clock Clock, start time.Time) (*vm.Module, error) {
 			return f(), nil
 		}})
 	}
-	wall := func() float64 { return float64(clock.Now().UnixNano()) / 1e9 }
+	wall := func() float64 {
+		now := clock.Now()
+		return float64(now.Unix()) + float64(now.Nanosecond())/1e9
+	}
 	mono := func() time.Duration { return time.Since(start) }
 	fn("time", func() vm.Value { return vm.Float(wall()) })
 	fn("time_ns", func() vm.Value { return vm.Int(clock.Now().UnixNano()) })

@@ -60,6 +60,46 @@ func Parse(fname string, args vm.Tuple, kw []vm.Kwarg, required int, names ...st
 	return out, nil
 }
 
+// ParseFunc is Parse with the messages of a function defined in Python (as CPython's
+// pure-Python modules raise them): "f() missing 1 required positional argument: 'x'".
+func ParseFunc(fname string, args vm.Tuple, kw []vm.Kwarg, required int, names ...string) ([]vm.Value, error) {
+	npos := len(names)
+	for i, n := range names {
+		if n == "*" {
+			npos = i
+			break
+		}
+	}
+	if len(args) > npos {
+		return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes %d positional argument%s but %d were given", fname, npos, plural(npos), len(args))
+	}
+	for _, k := range kw {
+		for i, n := range names[:npos] {
+			if n == k.Name && i < len(args) {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s() got multiple values for argument '%s'", fname, n)
+			}
+		}
+	}
+	out, err := Parse(fname, args, kw, 0, names...)
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	for i := 0; i < required; i++ {
+		if out[i] == nil {
+			missing = append(missing, "'"+names[i]+"'")
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return out, nil
+	case 1:
+		return nil, vm.Errorf(vm.TypeErrorClass, "%s() missing 1 required positional argument: %s", fname, missing[0])
+	}
+	return nil, vm.Errorf(vm.TypeErrorClass, "%s() missing %d required positional arguments: %s and %s", fname, len(missing),
+		strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1])
+}
+
 func plural(n int) string {
 	if n == 1 {
 		return ""

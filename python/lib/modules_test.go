@@ -1,0 +1,298 @@
+package lib_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/internal/difftest"
+	"github.com/toolplane/toolplane/python/lib"
+	pytime "github.com/toolplane/toolplane/python/lib/time"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+// updateXFail rewrites python/testdata/stdlib/xfail.txt from the current failures:
+//
+//	go test ./python/lib -run Stdlib -update-xfail
+var updateXFail = flag.Bool("update-xfail", false, "rewrite python/testdata/stdlib/xfail.txt from the current failures")
+
+const stdlibXFailHeader = `Cases of python/testdata/stdlib that currently fail under our interpreter, with the
+first line of the difference. TestStdlib requires each listed case to still fail and
+every other case to pass. Regenerate: go test ./python/lib -run Stdlib -update-xfail`
+
+// minStdlibCases keeps the corpus from silently shrinking.
+const minStdlibCases = 250
+
+var testdata = filepath.Join("..", "testdata")
+
+// TestStdlib runs every case of python/testdata/stdlib under our interpreter with the
+// full module table and under CPython 3.11, and demands the same printed output and
+// the same escaping exception (type and message).
+func TestStdlib(t *testing.T) {
+	python3, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("the conformance oracle needs python3 (CPython 3.11) on PATH: %v", err)
+	}
+	cases, err := difftest.Load(filepath.Join(testdata, "stdlib"), "stdlib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < minStdlibCases {
+		t.Fatalf("stdlib corpus has %d cases, want at least %d", len(cases), minStdlibCases)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	oracle := difftest.Oracle{
+		Python:  python3,
+		Driver:  filepath.Join(testdata, "oracle", "driver.py"),
+		Prelude: filepath.Join(testdata, "oracle", "prelude.py"),
+	}
+	want, err := oracle.Run(ctx, cases, func(difftest.Case) bool { return false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfailPath := filepath.Join(testdata, "stdlib", "xfail.txt")
+	xfail, err := difftest.ReadXFail(xfailPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods := lib.Modules()
+	var (
+		mu       sync.Mutex
+		failures = difftest.XFail{}
+		pass     int
+		names    = map[string]bool{}
+	)
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			names[c.Name] = true
+			t.Run(c.Name, func(t *testing.T) {
+				t.Parallel()
+				w := want[c.Name]
+				if bad := difftest.CheckMarker(c.Marker, w); bad != "" {
+					t.Errorf("%s:%d: corpus bug, CPython disagrees with the case: %s\nCPython stdout:\n%s", c.File, c.Line, bad, w.Stdout)
+					return
+				}
+				diff := difftest.Compare(w, runCase(ctx, c, mods), false)
+				mu.Lock()
+				defer mu.Unlock()
+				reason, expected := xfail[c.Name]
+				switch {
+				case diff == "":
+					pass++
+					if expected && !*updateXFail {
+						t.Errorf("%s:%d: %s now passes: remove it from %s (or run with -update-xfail)", c.File, c.Line, c.Name, xfailPath)
+					}
+				case *updateXFail:
+					failures[c.Name] = diff
+				case expected:
+					failures[c.Name] = reason
+				default:
+					t.Errorf("%s:%d: differs from CPython:\n%s\n--- source ---\n%s", c.File, c.Line, diff, c.Source)
+				}
+			})
+		}
+	})
+	for n := range xfail {
+		if !names[n] && !*updateXFail {
+			t.Errorf("%s lists %s, which is not in the corpus", xfailPath, n)
+		}
+	}
+	t.Logf("stdlib: %d cases, %d pass, %d xfail", len(cases), pass, len(failures))
+	if *updateXFail {
+		if err := difftest.WriteXFail(xfailPath, stdlibXFailHeader, failures); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func runCase(ctx context.Context, c difftest.Case, mods vm.Modules) difftest.Outcome {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	var stdout strings.Builder
+	prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{})
+	if err == nil {
+		_, err = prog.Run(ctx, python.RunOptions{Stdout: &stdout, Modules: mods})
+	}
+	return outcome(stdout.String(), err)
+}
+
+func outcome(stdout string, err error) difftest.Outcome {
+	out := difftest.Outcome{Stdout: stdout}
+	var exc *python.Exception
+	switch {
+	case errors.As(err, &exc):
+		out.ExcType, out.ExcMsg = exc.Type, exc.Message
+	case err != nil:
+		out.ExcType, out.ExcMsg = "GoError", err.Error()
+	}
+	return out
+}
+
+// run executes a script with mods and returns its output and error.
+func run(t *testing.T, mods vm.Modules, src string) (string, error) {
+	t.Helper()
+	prog, err := python.Compile("t.py", src, python.CompileOptions{})
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	var out strings.Builder
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = prog.Run(ctx, python.RunOptions{Stdout: &out, Modules: mods})
+	return out.String(), err
+}
+
+// TestAbsentModules checks that modules the sandbox deliberately lacks fail with a
+// message naming the module and saying what to do instead, in every import form.
+func TestAbsentModules(t *testing.T) {
+	t.Parallel()
+	mods := lib.Modules()
+	for _, src := range []string{
+		"import os", "import os.path", "from os import path", "import subprocess as sp",
+		"from socket import socket", "import pathlib", "import requests", "import urllib.request",
+	} {
+		_, err := run(t, mods, src)
+		var exc *python.Exception
+		if !errors.As(err, &exc) || exc.Type != "ModuleNotFoundError" {
+			t.Errorf("%q: got %v, want ModuleNotFoundError", src, err)
+			continue
+		}
+		name := strings.Fields(src)[1]
+		if !strings.Contains(exc.Message, "No module named '"+name+"'") || !strings.Contains(exc.Message, "call_tool") {
+			t.Errorf("%q: message %q does not name the module and the capability to call instead", src, exc.Message)
+		}
+	}
+	// An unknown module keeps CPython's plain message.
+	_, err := run(t, mods, "import no_such_module_here")
+	var exc *python.Exception
+	if !errors.As(err, &exc) || exc.Message != "No module named 'no_such_module_here'" {
+		t.Errorf("unknown module: got %v", err)
+	}
+	// The absent list and the provided modules do not overlap.
+	provided := lib.Modules()
+	for _, name := range lib.Absent {
+		if _, err := provided[name](nil); err == nil {
+			t.Errorf("absent module %s builds", name)
+		}
+	}
+}
+
+// TestOpenIsRefused checks that open() (a builtin the sandbox withholds) fails clearly.
+func TestOpenIsRefused(t *testing.T) {
+	t.Parallel()
+	_, err := run(t, lib.Modules(), "open('x.txt')")
+	var exc *python.Exception
+	if !errors.As(err, &exc) {
+		t.Fatalf("open(): got %v, want an exception", err)
+	}
+	if exc.Type != "NameError" && exc.Type != "NotImplementedError" {
+		t.Errorf("open(): got %s: %s", exc.Type, exc.Message)
+	}
+}
+
+// TestFixedClock checks that a table built with a fixed clock makes time and datetime
+// deterministic.
+func TestFixedClock(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2024, 2, 29, 13, 45, 30, 250000000, time.UTC)
+	mods := lib.ModulesWith(lib.Config{Clock: pytime.FixedClock(at)})
+	out, err := run(t, mods, `
+import time, datetime
+print(time.time())
+print(time.time_ns())
+print(datetime.datetime.now())
+print(datetime.date.today())
+print(datetime.datetime.now(datetime.timezone.utc).isoformat())
+print(datetime.datetime.utcnow().isoformat())
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1709214330.25\n1709214330250000000\n2024-02-29 13:45:30.250000\n2024-02-29\n2024-02-29T13:45:30.250000+00:00\n2024-02-29T13:45:30.250000\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestSleepHonoursDeadline checks that time.sleep ends with the run's deadline.
+func TestSleepHonoursDeadline(t *testing.T) {
+	t.Parallel()
+	prog, err := python.Compile("t.py", "import time\ntime.sleep(30)\n", python.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = prog.Run(ctx, python.RunOptions{Modules: lib.Modules()})
+	var exc *python.Exception
+	if !errors.As(err, &exc) || exc.Limit != "time" {
+		t.Fatalf("got %v, want the time limit", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("sleep ran %v past a 100ms deadline", d)
+	}
+}
+
+var mdRow = regexp.MustCompile("^\\| `([A-Za-z0-9_.]+)` \\|")
+
+// TestModulesDoc checks python/lib/MODULES.md against the module table: every provided
+// module has a row under "## Provided", every absent one under "## Absent", and
+// nothing else.
+func TestModulesDoc(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("MODULES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	section := ""
+	doc := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "## ") {
+			section = strings.TrimPrefix(line, "## ")
+			continue
+		}
+		if m := mdRow.FindStringSubmatch(line); m != nil {
+			doc[section] = append(doc[section], m[1])
+		}
+	}
+	absent := map[string]bool{}
+	for _, n := range lib.Absent {
+		absent[n] = true
+	}
+	var provided []string
+	for name := range lib.Modules() {
+		if !absent[name] {
+			provided = append(provided, name)
+		}
+	}
+	sort.Strings(provided)
+	want := append([]string(nil), lib.Absent...)
+	sort.Strings(want)
+	for _, c := range []struct {
+		section   string
+		want, got []string
+	}{{"Provided", provided, doc["Provided"]}, {"Absent", want, doc["Absent"]}} {
+		got := append([]string(nil), c.got...)
+		sort.Strings(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("MODULES.md section %q lists\n%v\nbut lib.Modules() has\n%v\n(add or remove rows so they match)", c.section, got, c.want)
+		}
+	}
+}

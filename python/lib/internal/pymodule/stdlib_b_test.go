@@ -20,6 +20,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/hmac"
 	"github.com/toolplane/toolplane/python/lib/html"
 	"github.com/toolplane/toolplane/python/lib/io"
+	"github.com/toolplane/toolplane/python/lib/pprint"
 	"github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	"github.com/toolplane/toolplane/python/lib/sys"
@@ -38,6 +39,7 @@ func stdlibBModules() vm.Modules {
 	base64.Register(m)
 	hashlib.Register(m)
 	hmac.Register(m)
+	pprint.Register(m)
 	sys.Register(m)
 	uuid.Register(m, nil)
 	urllib.Register(m)

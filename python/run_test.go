@@ -354,3 +354,16 @@ func TestGlobalsRestore(t *testing.T) {
 		t.Fatalf("after restore, add() must see the restored list: %v %v", res, err)
 	}
 }
+
+func TestTracebackCarets(t *testing.T) {
+	t.Parallel()
+	_, _, err := run(t, "def f(d):\n    return d[\"k\"] + 1\nx = {\"k\": \"a\"}\nprint(f(x))\n", RunOptions{})
+	var e *Exception
+	if !errors.As(err, &e) {
+		t.Fatalf("want *Exception, got %v", err)
+	}
+	want := "Traceback (most recent call last):\n  File \"<snippet>\", line 4, in <module>\n    print(f(x))\n          ^^^^\n  File \"<snippet>\", line 2, in f\n    return d[\"k\"] + 1\n           ~~~~~~~^~~\nTypeError: can only concatenate str (not \"int\") to str\n"
+	if e.Traceback != want {
+		t.Errorf("traceback:\n%s\nwant:\n%s", e.Traceback, want)
+	}
+}

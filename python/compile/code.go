@@ -156,6 +156,23 @@ const (
 	FlagAsyncGenerator // async def with yield
 )
 
+// Span locates the node an instruction executes: 1-based byte columns on
+// Line (Code.Lines) through EndLine/EndCol. For a binary operation Mid1 is
+// the end of the left operand and Mid2 the start of the right one; for a
+// subscript Mid1 is the end of the value and Mid2 the end of the index.
+type Span struct {
+	Col, EndLine, EndCol int32
+	Mid1, Mid2           int32
+	Kind                 uint8 // SpanPlain, SpanBinOp or SpanSubscript
+}
+
+// Span kinds.
+const (
+	SpanPlain uint8 = iota
+	SpanBinOp
+	SpanSubscript
+)
+
 // Tuple is a constant tuple.
 type Tuple []any
 
@@ -174,9 +191,11 @@ type Code struct {
 	FirstLine int
 	Flags     int
 
-	// Instrs are the instructions; Lines[i] is the source line of Instrs[i].
+	// Instrs are the instructions; Lines[i] is the source line of Instrs[i]
+	// and Spans[i] the extent of the node it executes, for tracebacks.
 	Instrs []uint32
 	Lines  []int32
+	Spans  []Span
 
 	// Consts holds nil, bool, int64, *big.Int, float64, string, Bytes,
 	// Ellipsis, Tuple and *Code values.

@@ -105,6 +105,7 @@ type fn struct {
 	s       *scope
 	code    *Code
 	line    int32
+	span    Span
 	consts  map[string]int
 	names   map[string]int
 	locals  map[string]int
@@ -175,6 +176,7 @@ func (f *fn) emit(op Op, arg int) int {
 	}
 	f.code.Instrs = append(f.code.Instrs, uint32(op)|uint32(arg)<<8)
 	f.code.Lines = append(f.code.Lines, f.line)
+	f.code.Spans = append(f.code.Spans, f.span)
 	return len(f.code.Instrs) - 1
 }
 
@@ -191,8 +193,28 @@ func (f *fn) patchAll(ats []int, target int) {
 }
 
 func (f *fn) at(n syntax.Node) {
-	if p := n.Pos(); p.Line > 0 {
-		f.line = int32(p.Line)
+	p := n.Pos()
+	if p.Line <= 0 {
+		return
+	}
+	f.line = int32(p.Line)
+	e := n.End()
+	f.span = Span{Col: int32(p.Col), EndLine: int32(e.Line), EndCol: int32(e.Col)}
+	switch x := n.(type) {
+	case *syntax.BinOp:
+		f.span.Kind = SpanBinOp
+		f.span.Mid1 = int32(x.Left.End().Col)
+		f.span.Mid2 = int32(x.Right.Pos().Col)
+		if x.Left.End().Line != p.Line || x.Right.Pos().Line != p.Line {
+			f.span.Kind = SpanPlain
+		}
+	case *syntax.Subscript:
+		f.span.Kind = SpanSubscript
+		f.span.Mid1 = int32(x.Value.End().Col)
+		f.span.Mid2 = int32(x.Slice.End().Col)
+		if x.Value.End().Line != p.Line || x.Slice.End().Line != p.Line {
+			f.span.Kind = SpanPlain
+		}
 	}
 }
 

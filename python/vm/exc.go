@@ -3,6 +3,9 @@ package vm
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/compile"
 )
 
 // ExcState is the exception-specific state of an exception instance.
@@ -20,6 +23,8 @@ type TBEntry struct {
 	Filename string
 	Line     int
 	Func     string
+	// Span locates the failing expression for the caret line.
+	Span compile.Span
 }
 
 // Error makes exception instances usable as Go errors.
@@ -133,8 +138,12 @@ func (t *Thread) formatChain(sb *strings.Builder, e *Instance, source func(strin
 		for _, tb := range e.Exc.TB {
 			fmt.Fprintf(sb, "  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
 			if source != nil {
-				if line := strings.TrimSpace(source(tb.Filename, tb.Line)); line != "" {
+				raw := source(tb.Filename, tb.Line)
+				if line := strings.TrimSpace(raw); line != "" {
 					sb.WriteString("    " + line + "\n")
+					if carets := caretLine(raw, tb); carets != "" {
+						sb.WriteString("    " + carets + "\n")
+					}
 				}
 			}
 		}
@@ -163,4 +172,82 @@ func (t *Thread) ExceptionMessage(e *Instance) string {
 		return "<exception str() failed>"
 	}
 	return s
+}
+
+// caretLine builds CPython 3.11's indicator line under a traceback's source
+// line: '^' under the failing expression, with '~' for the operands of a
+// binary operation or the value of a subscript. It is empty when the
+// expression spans lines or all of the line.
+func caretLine(raw string, tb TBEntry) string {
+	sp := tb.Span
+	if sp.Col <= 0 || int(sp.EndLine) != tb.Line || sp.EndCol <= sp.Col {
+		return ""
+	}
+	stripped := strings.TrimLeft(raw, " \t\f")
+	indent := len(raw) - len(stripped)
+	content := strings.TrimRight(stripped, " \t\r\n")
+	start := int(sp.Col) - 1 - indent
+	end := int(sp.EndCol) - 1 - indent
+	if start < 0 || end > len(stripped) || start >= end {
+		return ""
+	}
+	seg := stripped[start:end]
+	n := utf8.RuneCountInString(seg)
+	lo, hi := 0, n // anchors, in runes of seg
+	anchored := false
+	switch sp.Kind {
+	case compile.SpanBinOp:
+		l := int(sp.Mid1) - 1 - indent - start
+		r := int(sp.Mid2) - 1 - indent - start
+		if l >= 0 && r <= len(seg) && l <= r {
+			op := seg[l:r]
+			off := len(op) - len(strings.TrimLeft(op, " \t"))
+			left := l + off
+			right := left + 1
+			if off+1 < len(op) && op[off+1] != ' ' && op[off+1] != '\t' {
+				right++
+			}
+			for left < len(seg) && (seg[left] == ' ' || seg[left] == '\t' || seg[left] == ')' || seg[left] == '#') {
+				left++
+				right++
+			}
+			if right > len(seg) {
+				right = len(seg)
+			}
+			lo, hi = utf8.RuneCountInString(seg[:left]), utf8.RuneCountInString(seg[:right])
+			anchored = true
+		}
+	case compile.SpanSubscript:
+		left := int(sp.Mid1) - 1 - indent - start
+		right := int(sp.Mid2) - 1 - indent - start + 1
+		if left >= 0 && left <= len(seg) && right >= 0 {
+			for left < len(seg) && seg[left] != '[' {
+				left++
+			}
+			for right < len(seg) && seg[right] != ']' {
+				right++
+			}
+			if right < len(seg) {
+				right++
+			}
+			if right > len(seg) {
+				right = len(seg)
+			}
+			lo, hi = utf8.RuneCountInString(seg[:left]), utf8.RuneCountInString(seg[:right])
+			anchored = true
+		}
+	}
+	if !anchored && start == 0 && end >= len(content) {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat(" ", utf8.RuneCountInString(stripped[:start])))
+	for i := 0; i < n; i++ {
+		if anchored && (i < lo || i >= hi) {
+			sb.WriteByte('~')
+		} else {
+			sb.WriteByte('^')
+		}
+	}
+	return sb.String()
 }

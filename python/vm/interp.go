@@ -104,8 +104,11 @@ func (t *Thread) RunModule(code *CodeObj, globals *Dict) (Value, error) {
 }
 
 func (t *Thread) tbEntry(e *Instance, f *Frame) {
-	name := f.code.Name
-	e.Exc.TB = append([]TBEntry{{Filename: f.code.Filename, Line: f.Line(), Func: name}}, e.Exc.TB...)
+	entry := TBEntry{Filename: f.code.Filename, Line: f.Line(), Func: f.code.Name}
+	if i := f.ip - 1; i >= 0 && i < len(f.code.Spans) {
+		entry.Span = f.code.Spans[i]
+	}
+	e.Exc.TB = append([]TBEntry{entry}, e.Exc.TB...)
 }
 
 // allocFrame takes a frame from the thread's pool (frames of plain calls are

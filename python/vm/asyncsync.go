@@ -1,0 +1,339 @@
+package vm
+
+import "time"
+
+// Native is a builtin object whose state is a Go value (asyncio.Event,
+// Semaphore, Lock, Queue).
+type Native struct {
+	Class *Class
+	Data  any
+}
+
+// asyncio synchronisation classes.
+var (
+	EventClass      = newBuiltinClass("Event", ObjectClass)
+	SemaphoreClass  = newBuiltinClass("Semaphore", ObjectClass)
+	LockClass       = newBuiltinClass("Lock", ObjectClass)
+	QueueClass      = newBuiltinClass("Queue", ObjectClass)
+	QueueEmptyClass = makeException("QueueEmpty", ExceptionClass)
+)
+
+type event struct {
+	set     bool
+	waiters []*Future
+}
+
+type semaphore struct {
+	value   int64
+	waiters []*Future
+}
+
+type queue struct {
+	items      []Value
+	getters    []*Future
+	unfinished int
+	joiners    []*Future
+}
+
+func resolved(v Value) *Future {
+	f := &Future{}
+	f.resolve(v, nil)
+	return f
+}
+
+func initAsyncSync() {
+	for _, c := range []*Class{EventClass, SemaphoreClass, LockClass, QueueClass, QueueEmptyClass} {
+		c.Module = "asyncio"
+	}
+	EventClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return &Native{Class: cls, Data: &event{}}, nil
+	}
+	addMethods(EventClass, map[string]BuiltinFunc{
+		"set": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			e := a[0].(*Native).Data.(*event)
+			e.set = true
+			for _, w := range e.waiters {
+				w.resolve(Bool(true), nil)
+			}
+			e.waiters = nil
+			return None, nil
+		},
+		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			a[0].(*Native).Data.(*event).set = false
+			return None, nil
+		},
+		"is_set": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bool(a[0].(*Native).Data.(*event).set), nil
+		},
+		"wait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			e := a[0].(*Native).Data.(*event)
+			if e.set {
+				return resolved(Bool(true)), nil
+			}
+			f := &Future{name: "Event.wait"}
+			e.waiters = append(e.waiters, f)
+			return f, nil
+		},
+	})
+	newSem := func(def int64) func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs(cls.Name, args, kw, "value?")
+			if err != nil {
+				return nil, err
+			}
+			v := def
+			if p[0] != nil {
+				v, err = t.toInt(p[0], "")
+				if err != nil {
+					return nil, err
+				}
+				if v < 0 {
+					return nil, Errorf(ValueErrorClass, "Semaphore initial value must be >= 0")
+				}
+			}
+			return &Native{Class: cls, Data: &semaphore{value: v}}, nil
+		}
+	}
+	SemaphoreClass.new = newSem(1)
+	LockClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("Lock", args, kw, 0); err != nil {
+			return nil, err
+		}
+		return &Native{Class: cls, Data: &semaphore{value: 1}}, nil
+	}
+	acquire := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		s := a[0].(*Native).Data.(*semaphore)
+		if s.value > 0 && len(s.waiters) == 0 {
+			s.value--
+			return resolved(Bool(true)), nil
+		}
+		f := &Future{name: "acquire"}
+		s.waiters = append(s.waiters, f)
+		return f, nil
+	}
+	release := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		s := a[0].(*Native).Data.(*semaphore)
+		for len(s.waiters) > 0 {
+			w := s.waiters[0]
+			s.waiters = s.waiters[1:]
+			if !w.done {
+				w.resolve(Bool(true), nil)
+				return None, nil
+			}
+		}
+		s.value++
+		return None, nil
+	}
+	semMethods := map[string]BuiltinFunc{
+		"acquire": acquire,
+		"release": release,
+		"locked": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bool(a[0].(*Native).Data.(*semaphore).value == 0), nil
+		},
+		"__aenter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return acquire(t, a[:1], nil) },
+		"__aexit__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if _, err := release(t, a[:1], nil); err != nil {
+				return nil, err
+			}
+			return resolved(Bool(false)), nil
+		},
+	}
+	addMethods(SemaphoreClass, semMethods)
+	addMethods(LockClass, semMethods)
+	QueueClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return &Native{Class: cls, Data: &queue{}}, nil
+	}
+	put := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if len(a) != 2 {
+			return nil, Errorf(TypeErrorClass, "put() takes exactly one argument")
+		}
+		q := a[0].(*Native).Data.(*queue)
+		q.unfinished++
+		for len(q.getters) > 0 {
+			g := q.getters[0]
+			q.getters = q.getters[1:]
+			if !g.done {
+				g.resolve(a[1], nil)
+				return None, nil
+			}
+		}
+		q.items = append(q.items, a[1])
+		return None, nil
+	}
+	addMethods(QueueClass, map[string]BuiltinFunc{
+		"put_nowait": put,
+		"put": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if _, err := put(t, a, kw); err != nil {
+				return nil, err
+			}
+			return resolved(None), nil
+		},
+		"get_nowait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			q := a[0].(*Native).Data.(*queue)
+			if len(q.items) == 0 {
+				return nil, NewException(QueueEmptyClass)
+			}
+			v := q.items[0]
+			q.items = q.items[1:]
+			return v, nil
+		},
+		"get": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			q := a[0].(*Native).Data.(*queue)
+			if len(q.items) > 0 {
+				v := q.items[0]
+				q.items = q.items[1:]
+				return resolved(v), nil
+			}
+			f := &Future{name: "Queue.get"}
+			q.getters = append(q.getters, f)
+			return f, nil
+		},
+		"qsize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Int(len(a[0].(*Native).Data.(*queue).items)), nil
+		},
+		"empty": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bool(len(a[0].(*Native).Data.(*queue).items) == 0), nil
+		},
+		"task_done": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			q := a[0].(*Native).Data.(*queue)
+			if q.unfinished <= 0 {
+				return nil, Errorf(ValueErrorClass, "task_done() called too many times")
+			}
+			q.unfinished--
+			if q.unfinished == 0 {
+				for _, j := range q.joiners {
+					j.resolve(None, nil)
+				}
+				q.joiners = nil
+			}
+			return None, nil
+		},
+		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			q := a[0].(*Native).Data.(*queue)
+			if q.unfinished == 0 {
+				return resolved(None), nil
+			}
+			f := &Future{name: "Queue.join"}
+			q.joiners = append(q.joiners, f)
+			return f, nil
+		},
+	})
+}
+
+// asyncioWait implements asyncio.wait(aws, timeout=None, return_when=...).
+func asyncioWait(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	p, err := parseArgs("wait", args, kw, "fs", "*", "timeout?", "return_when?")
+	if err != nil {
+		return nil, err
+	}
+	items, err := t.iterate(p[0], nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, Errorf(ValueErrorClass, "Set of Tasks/Futures is empty.")
+	}
+	when := "ALL_COMPLETED"
+	if s, ok := p[2].(Str); ok {
+		when = string(s)
+	}
+	l := t.eventLoop()
+	futs := make([]*Future, len(items))
+	for i, it := range items {
+		f, err := t.ensureFuture(it)
+		if err != nil {
+			return nil, err
+		}
+		l.start(f)
+		futs[i] = f
+	}
+	out := &Future{name: "wait"}
+	finish := func() {
+		if out.done {
+			return
+		}
+		done, pending := NewSet(), NewSet()
+		for _, f := range futs {
+			if f.done {
+				done.Add(t, f)
+			} else {
+				pending.Add(t, f)
+			}
+		}
+		out.resolve(Tuple{done, pending}, nil)
+	}
+	check := func() {
+		n := 0
+		for _, f := range futs {
+			if f.done {
+				n++
+				if when == "FIRST_COMPLETED" || (when == "FIRST_EXCEPTION" && f.err != nil) {
+					finish()
+					return
+				}
+			}
+		}
+		if n == len(futs) {
+			finish()
+		}
+	}
+	for _, f := range futs {
+		f.onDone(check)
+	}
+	if p[1] != nil && p[1] != None && !out.done {
+		secs, err := toFloat(p[1])
+		if err != nil {
+			return nil, err
+		}
+		timer := &Future{name: "timeout"}
+		timer.onDone(finish)
+		l.timer(time.Duration(secs*float64(time.Second)), timer, None)
+	}
+	return out, nil
+}
+
+// asyncioAsCompleted returns an iterator of awaitables in completion order.
+func asyncioAsCompleted(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	p, err := parseArgs("as_completed", args, kw, "fs", "*", "timeout?")
+	if err != nil {
+		return nil, err
+	}
+	items, err := t.iterate(p[0], nil)
+	if err != nil {
+		return nil, err
+	}
+	l := t.eventLoop()
+	var doneOrder []*Future
+	var waiters []*Future
+	for _, it := range items {
+		f, err := t.ensureFuture(it)
+		if err != nil {
+			return nil, err
+		}
+		l.start(f)
+		f.onDone(func() {
+			if len(waiters) > 0 {
+				w := waiters[0]
+				waiters = waiters[1:]
+				w.resolve(f.result, f.err)
+				return
+			}
+			doneOrder = append(doneOrder, f)
+		})
+	}
+	remaining := len(items)
+	return FuncIter(SeqIterClass, func(t *Thread) (Value, bool, error) {
+		if remaining == 0 {
+			return nil, false, nil
+		}
+		remaining--
+		if len(doneOrder) > 0 {
+			f := doneOrder[0]
+			doneOrder = doneOrder[1:]
+			return f, true, nil
+		}
+		w := &Future{name: "as_completed"}
+		waiters = append(waiters, w)
+		return w, true, nil
+	}), nil
+}

@@ -9,11 +9,28 @@
 package lib
 
 import (
+	"io"
+
+	"github.com/toolplane/toolplane/python/lib/base64"
+	"github.com/toolplane/toolplane/python/lib/bisect"
+	"github.com/toolplane/toolplane/python/lib/csv"
+	"github.com/toolplane/toolplane/python/lib/fractions"
+	"github.com/toolplane/toolplane/python/lib/hashlib"
+	"github.com/toolplane/toolplane/python/lib/heapq"
+	"github.com/toolplane/toolplane/python/lib/hmac"
+	"github.com/toolplane/toolplane/python/lib/html"
+	pyio "github.com/toolplane/toolplane/python/lib/io"
 	pyjson "github.com/toolplane/toolplane/python/lib/json"
 	pymath "github.com/toolplane/toolplane/python/lib/math"
+	"github.com/toolplane/toolplane/python/lib/pprint"
 	"github.com/toolplane/toolplane/python/lib/pysrc"
+	pyrandom "github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/re"
+	"github.com/toolplane/toolplane/python/lib/statistics"
+	pysys "github.com/toolplane/toolplane/python/lib/sys"
 	pytime "github.com/toolplane/toolplane/python/lib/time"
+	"github.com/toolplane/toolplane/python/lib/urllib"
+	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
@@ -28,6 +45,10 @@ type Config struct {
 	// Clock supplies time.time(), datetime.now() and friends; nil means the wall
 	// clock. Tests pass a fixed clock so their output is stable.
 	Clock pytime.Clock
+	// Entropy seeds unseeded random generators and supplies uuid4() and
+	// random.SystemRandom; nil means the operating system's secure source. Tests pass
+	// a fixed reader so their output is stable.
+	Entropy io.Reader
 }
 
 // ModulesWith returns the module table of Modules configured by cfg.
@@ -41,5 +62,20 @@ func ModulesWith(cfg Config) vm.Modules {
 	m.Register("json", pyjson.Module)
 	m.Register("math", pymath.Module)
 	pytime.Register(m, cfg.Clock)
+	base64.Register(m)
+	bisect.Register(m)
+	csv.Register(m)
+	fractions.Register(m)
+	hashlib.Register(m)
+	heapq.Register(m)
+	hmac.Register(m)
+	html.Register(m)
+	pyio.Register(m)
+	pprint.Register(m)
+	pyrandom.Register(m, cfg.Entropy)
+	statistics.Register(m)
+	pysys.Register(m)
+	urllib.Register(m)
+	uuid.Register(m, cfg.Entropy)
 	return m
 }

@@ -89,13 +89,20 @@ class Enum:
         except KeyError:
             raise KeyError(name) from None
 
-    @property
-    def name(self):
+    def _get_name(self):
         return self._name_
 
-    @property
-    def value(self):
+    def _get_value(self):
         return self._value_
+
+    def _set_name(self, v):
+        raise AttributeError("<enum 'Enum'> cannot set attribute 'name'")
+
+    def _set_value(self, v):
+        raise AttributeError("<enum 'Enum'> cannot set attribute 'value'")
+
+    name = property(_get_name, _set_name)
+    value = property(_get_value, _set_value)
 
     def __repr__(self):
         return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
@@ -120,7 +127,7 @@ class Enum:
 
     def __setattr__(self, name, value):
         if name in ('name', 'value', '_name_', '_value_'):
-            raise AttributeError("cannot set attribute '%s'" % name)
+            raise AttributeError("<enum 'Enum'> cannot set attribute %r" % name)
         object.__setattr__(self, name, value)
 
     def __dir__(self):
@@ -142,7 +149,8 @@ def _build_members(cls):
     for key, value in body:
         if _is_dunder(key) or _is_sunder(key) or _is_private(cls.__name__, key):
             continue
-        if _is_descriptor(value) or callable(value) and not isinstance(value, auto):
+        if isinstance(value, (classmethod, staticmethod, property, type)) or _is_descriptor(value) \
+                or callable(value) and not isinstance(value, auto):
             continue
         if isinstance(value, auto):
             if value.value is _auto_null:
@@ -204,6 +212,8 @@ def _functional(base, name, names, *, module=None, qualname=None, type=None, sta
     for n, v in names:
         ns[n] = v
     cls = __builtins_type(name, (base,), ns)
+    if not cls._member_names_:
+        _build_members(cls)
     return cls
 
 

@@ -20,7 +20,7 @@ class SimpleNamespace:
         return NotImplemented
 
 
-class MappingProxyType:
+class mappingproxy:
     """A read-only view of a mapping."""
 
     def __init__(self, mapping):
@@ -58,6 +58,9 @@ class MappingProxyType:
 
     def __eq__(self, other):
         return self._m == other
+
+
+MappingProxyType = mappingproxy
 
 
 def _f():

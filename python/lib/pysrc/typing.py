@@ -15,7 +15,7 @@ def _type_repr(obj):
         return '%s.%s' % (obj.__module__, obj.__qualname__)
     if obj is ...:
         return '...'
-    if obj is None or obj is type(None):
+    if obj is None:
         return 'None'
     if isinstance(obj, (list, tuple)):
         return '[%s]' % ', '.join(_type_repr(a) for a in obj)
@@ -79,10 +79,7 @@ class _SpecialForm:
         if name == 'Optional':
             if len(params) != 1:
                 raise TypeError('typing.Optional requires a single type.')
-            arg = params[0]
-            if arg is None or arg is type(None):
-                return type(None)
-            return _Alias(Union, (arg, type(None)), 'Optional')
+            return Union[params[0], None]
         if name == 'Union':
             flat = []
             for p in params:
@@ -329,14 +326,44 @@ def NewType(name, tp):
     return new_type
 
 
-def NamedTuple(typename, fields=None, /, **kwargs):
-    """NamedTuple('Point', [('x', int), ('y', int)]): a namedtuple class."""
+def _namedtuple_base():
+    import collections
+    return collections._TupleBase
+
+
+class NamedTuple:
+    """Typed namedtuples: NamedTuple('Point', [('x', int)]) or a class with annotated fields."""
+
+    def __new__(cls, *args, **kwargs):
+        if cls is NamedTuple:
+            return _namedtuple_functional(*args, **kwargs)
+        return object.__new__(cls)
+
+    __new__ = staticmethod(__new__)
+
+    def __init_subclass__(cls, **kwargs):
+        import collections
+        anns = cls.__dict__.get('__annotations__', {})
+        names = list(anns)
+        defaults = [cls.__dict__[n] for n in names if n in cls.__dict__]
+        template = collections.namedtuple(cls.__name__, names, defaults=defaults or None)
+        for name, value in template.__dict__.items():
+            if name in names or name in ('_fields', '_field_defaults', '__match_args__'):
+                setattr(cls, name, value)
+        for name, value in collections._TupleBase.__dict__.items():
+            if not name.startswith('__') or name in ('__init__', '__repr__', '__iter__', '__len__', '__getitem__',
+                                                    '__contains__', '__hash__', '__eq__', '__ne__', '__lt__',
+                                                    '__le__', '__gt__', '__ge__', '__add__', '__radd__',
+                                                    '__setattr__', '__delattr__', '__toolplane_json__'):
+                if name not in cls.__dict__ and name != '__dict__' and name != '__module__':
+                    setattr(cls, name, value)
+
+
+def _namedtuple_functional(typename, fields=None, /, **kwargs):
     import collections
     if fields is None:
         fields = kwargs.items()
-    names = [n for n, t in fields]
-    cls = collections.namedtuple(typename, names)
-    return cls
+    return collections.namedtuple(typename, [n for n, t in fields])
 
 
 class TypedDict:

@@ -1,0 +1,90 @@
+from contextlib import contextmanager
+@contextmanager
+def tag(name):
+    print("<%s>" % name)
+    yield name.upper()
+    print("</%s>" % name)
+with tag("p") as t:
+    print("body", t)
+# ---
+from contextlib import contextmanager
+@contextmanager
+def guard():
+    try:
+        yield
+    except ZeroDivisionError:
+        print("handled")
+with guard():
+    1 / 0
+print("after")
+# ---
+from contextlib import contextmanager
+@contextmanager
+def res():
+    print("open")
+    try:
+        yield 1
+    finally:
+        print("close")
+try:
+    with res() as r:
+        raise KeyError("k")
+except KeyError as e:
+    print("caught", e)
+# ---
+from contextlib import suppress
+with suppress(KeyError, IndexError):
+    [][1]
+with suppress(ValueError):
+    print("no error")
+print("ok")
+# ---
+from contextlib import suppress
+with suppress(KeyError):
+    int("x")
+# raises: ValueError: invalid literal for int() with base 10: 'x'
+# ---
+from contextlib import nullcontext, closing, ExitStack
+class R:
+    def close(self): print("closed")
+with nullcontext(42) as v:
+    print(v)
+with closing(R()):
+    print("using")
+with ExitStack() as stack:
+    stack.callback(print, "first registered")
+    stack.callback(print, "second registered")
+    print("inside")
+# ---
+from abc import ABC, abstractmethod
+class Shape(ABC):
+    @abstractmethod
+    def area(self): ...
+    def describe(self):
+        return "%s with area %s" % (type(self).__name__, self.area())
+class Square(Shape):
+    def __init__(self, s): self.s = s
+    def area(self): return self.s ** 2
+print(Square(3).describe(), isinstance(Square(1), Shape))
+# ---
+from abc import ABC, abstractmethod
+class Base(ABC):
+    @abstractmethod
+    def run(self): ...
+    @abstractmethod
+    def stop(self): ...
+class Half(Base):
+    def run(self): return 1
+Half()
+# raises: TypeError: Can't instantiate abstract class Half with abstract method stop
+# ---
+from types import SimpleNamespace
+ns = SimpleNamespace(a=1, b="two")
+ns.c = [3]
+print(ns, ns.a, vars(ns), ns == SimpleNamespace(a=1, b="two", c=[3]), SimpleNamespace())
+# ---
+from types import MappingProxyType
+mp = MappingProxyType({"k": 1})
+print(mp["k"], len(mp), list(mp), mp.get("z", 0), "k" in mp)
+mp["k"] = 2
+# raises: TypeError: 'mappingproxy' object does not support item assignment

@@ -1,0 +1,139 @@
+from dataclasses import dataclass, field, asdict, astuple, replace, fields, is_dataclass
+# Fields listed in an explicit __annotations__ dict (what class annotations compile to).
+@dataclass
+class Item:
+    __annotations__ = {"name": str, "price": float, "tags": list}
+    price = 0.0
+    tags = field(default_factory=list)
+a = Item("pen")
+b = Item("ink", 2.5, ["x"])
+print(a, b, a == Item("pen"), a != b, asdict(b), astuple(b), [f.name for f in fields(Item)], is_dataclass(a), is_dataclass(1))
+# ---
+from dataclasses import dataclass, replace
+@dataclass(frozen=True)
+class P:
+    __annotations__ = {"x": int, "y": int}
+p = P(1, 2)
+q = replace(p, y=5)
+print(p, q, hash(p) == hash(P(1, 2)), {p: 1}[P(1, 2)])
+p.x = 3
+# raises: FrozenInstanceError: cannot assign to field 'x'
+# ---
+from dataclasses import dataclass
+@dataclass(order=True)
+class V:
+    __annotations__ = {"major": int, "minor": int}
+vs = [V(1, 2), V(0, 9), V(1, 0)]
+print(sorted(vs), V(1, 0) < V(1, 1), max(vs))
+# ---
+from dataclasses import dataclass
+@dataclass
+class P:
+    __annotations__ = {"x": int, "y": int}
+P(1)
+# raises: TypeError: P.__init__() missing 1 required positional argument: 'y'
+# ---
+from dataclasses import dataclass
+@dataclass
+class P:
+    __annotations__ = {"x": int, "y": int}
+P(1, 2, 3)
+# raises: TypeError: P.__init__() takes 3 positional arguments but 4 were given
+# ---
+from dataclasses import dataclass
+@dataclass
+class P:
+    __annotations__ = {"x": int}
+P(x=1, z=2)
+# raises: TypeError: P.__init__() got an unexpected keyword argument 'z'
+# ---
+from dataclasses import dataclass, field
+@dataclass
+class Bad:
+    __annotations__ = {"items": list}
+    items = []
+# raises: ValueError: mutable default <class 'list'> for field items is not allowed: use default_factory
+# ---
+from dataclasses import dataclass, field
+@dataclass
+class Inv:
+    __annotations__ = {"qty": int, "unit": float, "total": float}
+    total = field(init=False, repr=False, default=0.0)
+    def __post_init__(self):
+        self.total = self.qty * self.unit
+i = Inv(3, 2.5)
+print(i, i.total)
+# ---
+from dataclasses import dataclass, asdict
+@dataclass
+class Pt:
+    __annotations__ = {"x": int, "y": int}
+@dataclass
+class Line:
+    __annotations__ = {"a": Pt, "b": Pt, "meta": dict}
+l = Line(Pt(0, 0), Pt(1, 2), {"k": [Pt(3, 3)]})
+print(asdict(l), l)
+# ---
+from dataclasses import make_dataclass, field
+Point = make_dataclass("Point", [("x", int), ("y", int, field(default=0))])
+print(Point(1), Point(1, 2) == Point(1, 2), Point.__name__)
+# ---
+from dataclasses import dataclass
+@dataclass(eq=False)
+class Node:
+    __annotations__ = {"v": int}
+print(Node(1) == Node(1), Node(1).v)
+# ---
+from dataclasses import dataclass, field, fields
+@dataclass
+class C:
+    __annotations__ = {"a": int, "b": int}
+    b = field(default=7, metadata={"unit": "m"}, repr=False)
+print(C(1), fields(C)[1].metadata["unit"], fields(C)[1].default)
+# ---
+from dataclasses import dataclass
+@dataclass
+class Base:
+    __annotations__ = {"x": int}
+@dataclass
+class Child(Base):
+    __annotations__ = {"y": int}
+print(Child(1, 2), Child(x=3, y=4).x)
+# ---
+from dataclasses import dataclass, asdict
+import json
+@dataclass
+class User:
+    __annotations__ = {"id": int, "name": str, "roles": list}
+users = [User(1, "ada", ["admin"]), User(2, "bob", [])]
+print(json.dumps([asdict(u) for u in users]))
+# ---
+from dataclasses import dataclass
+@dataclass
+class P:
+    x: int
+    y: int = 0
+print(P(1), P(1, 2) == P(1, 2))
+# ---
+from dataclasses import dataclass, field
+@dataclass
+class Order:
+    id: int
+    items: list = field(default_factory=list)
+    note: str = ""
+o = Order(7)
+o.items.append("x")
+print(o, Order(8, ["y"], "rush"))
+# ---
+from dataclasses import dataclass
+@dataclass(frozen=True, order=True)
+class Version:
+    major: int
+    minor: int = 0
+print(sorted([Version(2), Version(1, 5)]), Version(1) == Version(1, 0))
+# ---
+from typing import NamedTuple
+class Point(NamedTuple):
+    x: int
+    y: int = 0
+print(Point(1), Point(1, 2)._asdict())

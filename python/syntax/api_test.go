@@ -167,3 +167,32 @@ func TestDeepNestingFails(t *testing.T) {
 		}
 	}
 }
+
+// TestParseConcurrent parses from many goroutines at once; run with -race
+// it checks that the package keeps no shared mutable state.
+func TestParseConcurrent(t *testing.T) {
+	t.Parallel()
+	src := []byte(benchSnippet + "x = f'{a!r:>{w}}' + 'é'\n")
+	want := ""
+	if mod, err := Parse("c.py", src); err != nil {
+		t.Fatal(err)
+	} else {
+		want = DumpWithPositions(mod)
+	}
+	done := make(chan string)
+	for range 8 {
+		go func() {
+			mod, err := Parse("c.py", src)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- DumpWithPositions(mod)
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != want {
+			t.Errorf("concurrent parse differs: %.200s", got)
+		}
+	}
+}

@@ -614,7 +614,8 @@ type Slice struct {
 
 // Arguments is the parameter list of a def or lambda. Defaults hold the
 // defaults of the last len(Defaults) of PosOnlyArgs+Args; KwDefaults is
-// parallel to KwOnlyArgs with nil for parameters without a default.
+// parallel to KwOnlyArgs with nil for parameters without a default. Its
+// Span covers the parameters (zero when there are none).
 type Arguments struct {
 	Span
 	PosOnlyArgs []*Arg

@@ -1436,7 +1436,7 @@ func (p *parser) tryStmt() Stmt {
 // up to the closing token.
 func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 	args := &Arguments{}
-	start := p.tok().pos
+	start, startIdx := p.tok().pos, p.p
 	seenDefault := false
 	seenSlash := false
 	seenStar := false // '*' or '*args'
@@ -1523,7 +1523,11 @@ func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 		}
 		p.next()
 	}
-	args.Span = span(start, p.endPos())
+	// An empty parameter list keeps a zero Span (CPython's arguments
+	// node has no position at all).
+	if p.p > startIdx {
+		args.Span = span(start, p.endPos())
+	}
 	return args
 }
 
@@ -1742,9 +1746,6 @@ func (p *parser) forgotComma(a Expr, startIdx int) {
 func (p *parser) lambda() Expr {
 	kw := p.next()
 	args := p.parameters(tColon, false)
-	if len(args.PosOnlyArgs)+len(args.Args)+len(args.KwOnlyArgs) == 0 && args.VarArg == nil && args.KwArg == nil {
-		args.Span = Span{}
-	}
 	p.expect(tColon)
 	body := p.expression()
 	return &Lambda{Span: span(kw.pos, p.endPos()), Args: args, Body: body}

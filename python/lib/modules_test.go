@@ -296,3 +296,33 @@ func TestModulesDoc(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkImport measures what one run pays to import each module from a shared
+// table (Python-source modules execute their compiled body once per run).
+func BenchmarkImport(b *testing.B) {
+	mods := lib.Modules()
+	absent := map[string]bool{}
+	for _, n := range lib.Absent {
+		absent[n] = true
+	}
+	var names []string
+	for n := range mods {
+		if !absent[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		prog, err := python.Compile("b.py", "import "+name+"\n", python.CompileOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -23,7 +23,7 @@ import (
 var sources embed.FS
 
 // Names returns the module names implemented in Python source, sorted. A file
-// "a_b.py" is module "a_b"; a leading underscore marks a private helper module.
+// "a.py" is module "a"; "a.b.py" is submodule b of package a.
 func Names() []string {
 	entries, err := sources.ReadDir(".")
 	if err != nil {
@@ -37,10 +37,36 @@ func Names() []string {
 	return out
 }
 
-// Register adds every Python-source module to m.
+// Register adds every Python-source module to m. A dotted name ("collections.abc") is
+// a submodule: it becomes an attribute of its package module in the runs that import
+// both, whichever is imported first.
 func Register(m vm.Modules) {
-	for _, name := range Names() {
-		m.Register(name, ModuleFunc(name))
+	names := Names()
+	for _, name := range names {
+		build := ModuleFunc(name)
+		var subs []string
+		for _, other := range names {
+			if strings.HasPrefix(other, name+".") {
+				subs = append(subs, other)
+			}
+		}
+		m.Register(name, func(t *vm.Thread) (*vm.Module, error) {
+			mod, err := build(t)
+			if err != nil {
+				return nil, err
+			}
+			for _, sub := range subs {
+				if s := t.LoadedModule(sub); s != nil {
+					mod.Dict.SetStr(sub[len(name)+1:], s)
+				}
+			}
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				if pkg := t.LoadedModule(name[:i]); pkg != nil {
+					pkg.Dict.SetStr(name[i+1:], mod)
+				}
+			}
+			return mod, nil
+		})
 	}
 }
 

@@ -88,3 +88,14 @@ mp = MappingProxyType({"k": 1})
 print(mp["k"], len(mp), list(mp), mp.get("z", 0), "k" in mp)
 mp["k"] = 2
 # raises: TypeError: 'mappingproxy' object does not support item assignment
+# ---
+import collections.abc
+import collections
+def total(xs: collections.abc.Iterable) -> int:
+    return sum(xs)
+print(total([1, 2]), collections.Counter("ab")["a"])
+# ---
+from collections.abc import Iterable, Mapping
+def keys(m: Mapping[str, int]) -> Iterable[str]:
+    return list(m)
+print(keys({"a": 1}))

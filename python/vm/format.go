@@ -8,27 +8,34 @@ import (
 	"unicode/utf8"
 )
 
+// fmtSpec is a parsed format spec, as CPython's InternalFormatSpec.
 type fmtSpec struct {
 	fill     rune
 	align    byte
 	sign     byte
+	noNegZ   bool
 	alt      bool
-	zero     bool
 	width    int
 	grouping byte
 	prec     int
 	typ      byte
 }
 
-func parseSpec(spec string) (fmtSpec, error) {
+// parseSpec parses the format-spec mini-language. defType is the type used
+// when none is given ('s' for str, 'd' for int, 0 for float) and defAlign
+// the default alignment ('<' for str, '>' for numbers).
+func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 	s := fmtSpec{fill: ' ', prec: -1}
 	rs := []rune(spec)
 	i := 0
+	fillSet, alignSet := false, false
 	if len(rs) >= 2 && strings.ContainsRune("<>=^", rs[1]) {
 		s.fill, s.align = rs[0], byte(rs[1])
+		fillSet, alignSet = true, true
 		i = 2
 	} else if len(rs) >= 1 && strings.ContainsRune("<>=^", rs[0]) {
 		s.align = byte(rs[0])
+		alignSet = true
 		i = 1
 	}
 	if i < len(rs) && strings.ContainsRune("+- ", rs[i]) {
@@ -36,14 +43,18 @@ func parseSpec(spec string) (fmtSpec, error) {
 		i++
 	}
 	if i < len(rs) && rs[i] == 'z' {
+		s.noNegZ = true
 		i++
 	}
 	if i < len(rs) && rs[i] == '#' {
 		s.alt = true
 		i++
 	}
-	if i < len(rs) && rs[i] == '0' {
-		s.zero = true
+	if !fillSet && i < len(rs) && rs[i] == '0' {
+		s.fill = '0'
+		if !alignSet && defAlign == '>' {
+			s.align = '='
+		}
 		i++
 	}
 	start := i
@@ -60,6 +71,9 @@ func parseSpec(spec string) (fmtSpec, error) {
 	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
 		s.grouping = byte(rs[i])
 		i++
+		if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
+			return s, Errorf(ValueErrorClass, "Cannot specify both ',' and '_'.")
+		}
 	}
 	if i < len(rs) && rs[i] == '.' {
 		i++
@@ -74,22 +88,40 @@ func parseSpec(spec string) (fmtSpec, error) {
 		if err != nil {
 			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
 		}
-		s.prec = p
 		if p > 1<<20 {
 			return s, Errorf(MemoryErrorClass, "format precision too large")
 		}
+		s.prec = p
 	}
-	if i < len(rs) {
-		s.typ = byte(rs[i])
-		i++
-	}
-	if i < len(rs) {
+	if len(rs)-i > 1 {
 		return s, Errorf(ValueErrorClass, "Invalid format specifier '%s' for object of type '%%s'", spec)
+	}
+	if i < len(rs) {
+		if rs[i] > 127 {
+			return s, Errorf(ValueErrorClass, "Unknown format code '\\x%x' for object of type '%%s'", rs[i])
+		}
+		s.typ = byte(rs[i])
+	} else {
+		s.typ = defType
+	}
+	if s.grouping != 0 {
+		ok := false
+		switch s.typ {
+		case 'd', 'e', 'f', 'g', 'E', 'G', '%', 'F', 0:
+			ok = true
+		case 'b', 'o', 'x', 'X':
+			ok = s.grouping == '_'
+		}
+		if !ok {
+			return s, Errorf(ValueErrorClass, "Cannot specify '%c' with '%c'.", s.grouping, s.typ)
+		}
 	}
 	return s, nil
 }
 
-func (s fmtSpec) pad(t *Thread, body string, numeric bool, defaultAlign byte) (string, error) {
+// pad aligns body to the width; numeric bodies may use '=' (padding after
+// the sign and prefix, whose length is signLen).
+func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (string, error) {
 	n := utf8.RuneCountInString(body)
 	if n >= s.width {
 		return body, nil
@@ -98,38 +130,21 @@ func (s fmtSpec) pad(t *Thread, body string, numeric bool, defaultAlign byte) (s
 		return "", err
 	}
 	align := s.align
-	fill := s.fill
 	if align == 0 {
-		if s.zero && numeric {
-			align, fill = '=', '0'
-			if s.fill != ' ' {
-				fill = s.fill
-			}
-		} else {
-			align = defaultAlign
-		}
+		align = defaultAlign
 	}
 	total := s.width - n
-	f := string(fill)
+	f := string(s.fill)
 	switch align {
 	case '<':
 		return body + strings.Repeat(f, total), nil
-	case '>':
-		return strings.Repeat(f, total) + body, nil
 	case '^':
 		left := total / 2
 		return strings.Repeat(f, left) + body + strings.Repeat(f, total-left), nil
 	case '=':
-		signLen := 0
-		if len(body) > 0 && (body[0] == '-' || body[0] == '+' || body[0] == ' ') {
-			signLen = 1
-		}
-		if len(body) > signLen+1 && body[signLen] == '0' && strings.ContainsRune("xXobB", rune(body[signLen+1])) {
-			signLen += 2
-		}
 		return body[:signLen] + strings.Repeat(f, total) + body[signLen:], nil
 	}
-	return body, nil
+	return strings.Repeat(f, total) + body, nil
 }
 
 func group(digits string, sep byte, every int) string {
@@ -148,6 +163,41 @@ func group(digits string, sep byte, every int) string {
 		sb.WriteString(digits[i : i+every])
 	}
 	return sb.String()
+}
+
+// groupPadded groups digits and, when zero padding with '=' alignment,
+// widens them with grouped zeros to fill minWidth characters, as CPython
+// does.
+func groupPadded(digits string, sep byte, every int, minWidth int) string {
+	g := group(digits, sep, every)
+	if sep == 0 {
+		if len(g) < minWidth {
+			return strings.Repeat("0", minWidth-len(g)) + g
+		}
+		return g
+	}
+	for len(g) < minWidth {
+		digits = "0" + digits
+		g = group(digits, sep, every)
+		if len(g) > minWidth && len(g)-minWidth == 1 && g[0] == '0' {
+			// CPython never starts with a separator; one extra zero is ok.
+			break
+		}
+	}
+	return g
+}
+
+func signStr(neg bool, sign byte) string {
+	if neg {
+		return "-"
+	}
+	if sign == '+' {
+		return "+"
+	}
+	if sign == ' ' {
+		return " "
+	}
+	return ""
 }
 
 // formatValue implements format(v, spec) with an optional conversion
@@ -182,8 +232,7 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 			return Str(s), err
 		}
 	}
-	switch x := v.(type) {
-	case *Instance:
+	if x, ok := v.(*Instance); ok {
 		if m := x.Class.Lookup("__format__"); m != nil {
 			r, err := t.callMethod(m, v, Tuple{Str(spec)})
 			if err != nil {
@@ -195,26 +244,33 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 			return r, nil
 		}
 	}
-	s, err := parseSpec(spec)
-	if err != nil {
+	tname := TypeName(v)
+	fixMsg := func(err error) error {
 		if e, ok := err.(*Instance); ok {
 			msg := excStr(nil, e)
 			if strings.Contains(msg, "%s") {
-				return nil, Errorf(ValueErrorClass, "%s", strings.Replace(msg, "%s", TypeName(v), 1))
+				return Errorf(e.Class, "%s", strings.Replace(msg, "%s", tname, 1))
 			}
 		}
-		return nil, err
-	}
-	badType := func() error {
-		return Errorf(ValueErrorClass, "Unknown format code '%c' for object of type '%s'", s.typ, TypeName(v))
+		return err
 	}
 	switch x := v.(type) {
 	case Str:
-		if s.typ != 0 && s.typ != 's' {
-			return nil, badType()
+		s, err := parseSpec(spec, 's', '<')
+		if err != nil {
+			return nil, fixMsg(err)
+		}
+		if s.typ != 's' {
+			return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type 'str'", s.typ)
+		}
+		if s.sign == ' ' {
+			return nil, Errorf(ValueErrorClass, "Space not allowed in string format specifier")
 		}
 		if s.sign != 0 {
 			return nil, Errorf(ValueErrorClass, "Sign not allowed in string format specifier")
+		}
+		if s.alt {
+			return nil, Errorf(ValueErrorClass, "Alternate form (#) not allowed in string format specifier")
 		}
 		if s.align == '=' {
 			return nil, Errorf(ValueErrorClass, "'=' alignment not allowed in string format specifier")
@@ -226,55 +282,44 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 				body = string(rs[:s.prec])
 			}
 		}
-		r, err := s.pad(t, body, false, '<')
+		r, err := s.pad(t, body, 0, '<')
 		return Str(r), err
-	case Bool:
-		return t.formatValue(boolToInt(x), 0, spec)
-	case Int:
-		if s.typ != 0 && strings.IndexByte("eEfFgG%", s.typ) >= 0 {
-			return t.formatFloat(s, float64(x))
+	case Bool, Int, *big.Int:
+		s, err := parseSpec(spec, 'd', '>')
+		if err != nil {
+			return nil, fixMsg(err)
 		}
-		return t.formatInt(s, big.NewInt(int64(x)), v)
-	case *big.Int:
-		if s.typ != 0 && strings.IndexByte("eEfFgG%", s.typ) >= 0 {
+		b := toBig(x)
+		switch s.typ {
+		case 'e', 'E', 'f', 'F', 'g', 'G', '%':
 			f, err := toFloat(x)
 			if err != nil {
 				return nil, err
 			}
 			return t.formatFloat(s, f)
+		case 'b', 'c', 'd', 'o', 'x', 'X', 'n':
+			return t.formatInt(s, b)
 		}
-		return t.formatInt(s, x, v)
+		return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type '%s'", s.typ, tname)
 	case Float:
-		if s.typ != 0 && strings.IndexByte("eEfFgGn%", s.typ) < 0 {
-			return nil, badType()
+		s, err := parseSpec(spec, 0, '>')
+		if err != nil {
+			return nil, fixMsg(err)
 		}
-		return t.formatFloat(s, float64(x))
+		switch s.typ {
+		case 0, 'e', 'E', 'f', 'F', 'g', 'G', 'n', '%':
+			return t.formatFloat(s, float64(x))
+		}
+		return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type 'float'", s.typ)
 	}
 	if spec != "" {
-		return nil, Errorf(TypeErrorClass, "unsupported format string passed to %s.__format__", TypeName(v))
+		return nil, Errorf(TypeErrorClass, "unsupported format string passed to %s.__format__", tname)
 	}
 	str, err := t.Str(v)
 	return Str(str), err
 }
 
-func checkGrouping(s fmtSpec) error {
-	if s.grouping == 0 {
-		return nil
-	}
-	allowed := "deEfFgG%"
-	if s.grouping == '_' {
-		allowed += "boxX"
-	}
-	if s.typ != 0 && strings.IndexByte(allowed, s.typ) < 0 {
-		return Errorf(ValueErrorClass, "Cannot specify '%c' with '%c'.", s.grouping, s.typ)
-	}
-	return nil
-}
-
-func (t *Thread) formatInt(s fmtSpec, b *big.Int, v Value) (Value, error) {
-	if err := checkGrouping(s); err != nil {
-		return nil, err
-	}
+func (t *Thread) formatInt(s fmtSpec, b *big.Int) (Value, error) {
 	if s.prec >= 0 {
 		return nil, Errorf(ValueErrorClass, "Precision not allowed in integer format specifier")
 	}
@@ -283,7 +328,7 @@ func (t *Thread) formatInt(s fmtSpec, b *big.Int, v Value) (Value, error) {
 	var digits, prefix string
 	every := 3
 	switch s.typ {
-	case 0, 'd', 'n':
+	case 'd', 'n':
 		digits = abs.String()
 	case 'x':
 		digits, prefix, every = abs.Text(16), "0x", 4
@@ -294,60 +339,36 @@ func (t *Thread) formatInt(s fmtSpec, b *big.Int, v Value) (Value, error) {
 	case 'b':
 		digits, prefix, every = abs.Text(2), "0b", 4
 	case 'c':
+		if s.sign != 0 {
+			return nil, Errorf(ValueErrorClass, "Sign not allowed with integer format specifier 'c'")
+		}
+		if s.alt {
+			return nil, Errorf(ValueErrorClass, "Alternate form (#) not allowed with integer format specifier 'c'")
+		}
 		if neg || !b.IsInt64() || b.Int64() > 0x10ffff {
-			return nil, Errorf(OverflowErrorClass, "%%c arg not in range(0x110000)")
+			return nil, Errorf(OverflowErrorClass, "%s", "%c arg not in range(0x110000)")
 		}
-		r, err := s.pad(t, string(rune(b.Int64())), false, '<')
+		r, err := s.pad(t, string(rune(b.Int64())), 0, '>')
 		return Str(r), err
-	default:
-		return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type '%s'", s.typ, TypeName(v))
-	}
-	if s.grouping != 0 {
-		if s.grouping == ',' && every == 4 {
-			return nil, Errorf(ValueErrorClass, "Cannot specify ',' with '%c'.", s.typ)
-		}
-		if s.zero && s.align == 0 && s.width > 0 {
-			// Zero padding participates in grouping.
-			signLen := 0
-			if neg || s.sign == '+' || s.sign == ' ' {
-				signLen = 1
-			}
-			if s.alt {
-				signLen += len(prefix)
-			}
-			for {
-				g := group(digits, s.grouping, every)
-				if len(g)+signLen >= s.width {
-					break
-				}
-				digits = "0" + digits
-			}
-		}
-		digits = group(digits, s.grouping, every)
-	}
-	sign := ""
-	if neg {
-		sign = "-"
-	} else if s.sign == '+' {
-		sign = "+"
-	} else if s.sign == ' ' {
-		sign = " "
 	}
 	if !s.alt {
 		prefix = ""
 	}
-	r, err := s.pad(t, sign+prefix+digits, true, '>')
+	sign := signStr(neg, s.sign)
+	if s.align == '=' && s.fill == '0' && s.width > 0 {
+		digits = groupPadded(digits, s.grouping, every, s.width-len(sign)-len(prefix))
+	} else {
+		digits = group(digits, s.grouping, every)
+	}
+	r, err := s.pad(t, sign+prefix+digits, len(sign)+len(prefix), '>')
 	return Str(r), err
 }
 
-func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
-	prec := s.prec
-	typ := s.typ
-	var body string
-	neg := math.Signbit(f) && !math.IsNaN(f)
-	a := math.Abs(f)
+// floatBody formats |f| for a presentation type; addDot0 keeps a ".0" on
+// integral results of the default presentation.
+func floatBody(a float64, typ byte, prec int, alt, addDot0 bool) string {
 	if math.IsInf(a, 0) || math.IsNaN(a) {
-		body = "inf"
+		body := "inf"
 		if math.IsNaN(a) {
 			body = "nan"
 		}
@@ -357,76 +378,97 @@ func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
 		if typ == '%' {
 			body += "%"
 		}
-	} else {
-		switch typ {
-		case 'f', 'F':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(a, 'f', prec, 64)
-		case '%':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(a*100, 'f', prec, 64) + "%"
-		case 'e', 'E':
-			if prec < 0 {
-				prec = 6
-			}
-			body = pyExp(strconv.FormatFloat(a, 'e', prec, 64))
-			if typ == 'E' {
-				body = strings.ToUpper(body)
-			}
-		case 'g', 'G', 'n':
-			if prec < 0 {
-				prec = 6
-			}
-			if prec == 0 {
-				prec = 1
-			}
-			body = pyGeneral(a, prec, s.alt)
-			if typ == 'G' {
-				body = strings.ToUpper(body)
-			}
-		case 0:
-			if prec < 0 {
-				body = FloatRepr(a)
-			} else {
-				if prec == 0 {
-					prec = 1
-				}
-				body = pyGeneral(a, prec, s.alt)
-				if !strings.ContainsAny(body, ".en") {
-					// format(1.0, '.3') keeps no trailing '.0' like 'g'.
-				}
-			}
-		default:
-			return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type 'float'", typ)
+		return body
+	}
+	var body string
+	switch typ {
+	case 'f', 'F':
+		body = strconv.FormatFloat(a, 'f', prec, 64)
+		if alt && prec == 0 {
+			body += "."
+		}
+	case '%':
+		body = strconv.FormatFloat(a*100, 'f', prec, 64)
+		if alt && prec == 0 {
+			body += "."
+		}
+		body += "%"
+	case 'e', 'E':
+		body = pyExp(strconv.FormatFloat(a, 'e', prec, 64))
+		if alt && prec == 0 {
+			body = strings.Replace(body, "e", ".e", 1)
+		}
+		if typ == 'E' {
+			body = strings.ToUpper(body)
+		}
+	case 'r':
+		body = FloatRepr(a)
+	default: // 'g', 'G'
+		if prec == 0 {
+			prec = 1
+		}
+		if addDot0 {
+			body = pyGeneralDot0(a, prec, alt)
+		} else {
+			body = pyGeneral(a, prec, alt)
+		}
+		if typ == 'G' {
+			body = strings.ToUpper(body)
 		}
 	}
-	if s.grouping != 0 {
-		intPart := body
-		rest := ""
-		if i := strings.IndexAny(body, ".e%"); i >= 0 {
-			intPart, rest = body[:i], body[i:]
-		}
-		if _, err := strconv.Atoi(intPart); err == nil {
-			body = group(intPart, s.grouping, 3) + rest
+	return body
+}
+
+func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
+	typ := s.typ
+	prec := s.prec
+	addDot0 := false
+	if typ == 0 {
+		addDot0 = true
+		if prec < 0 {
+			typ = 'r'
+		} else {
+			typ = 'g'
 		}
 	}
-	sign := ""
-	if neg {
-		sign = "-"
-	} else if s.sign == '+' {
-		sign = "+"
-	} else if s.sign == ' ' {
-		sign = " "
+	if typ == 'n' {
+		typ = 'g'
 	}
-	r, err := s.pad(t, sign+body, true, '>')
+	if prec < 0 {
+		prec = 6
+	}
+	neg := math.Signbit(f) && !math.IsNaN(f)
+	a := math.Abs(f)
+	body := floatBody(a, typ, prec, s.alt, addDot0)
+	if neg && s.noNegZ {
+		if z := strings.Trim(body, "0.%e+-"); z == "" {
+			neg = false
+		}
+	}
+	sign := signStr(neg, s.sign)
+	intPart, rest := body, ""
+	if i := strings.IndexAny(body, ".eE%"); i >= 0 {
+		intPart, rest = body[:i], body[i:]
+	}
+	allDigits := intPart != ""
+	for i := 0; i < len(intPart); i++ {
+		if intPart[i] < '0' || intPart[i] > '9' {
+			allDigits = false
+		}
+	}
+	if allDigits {
+		if s.align == '=' && s.fill == '0' && s.width > 0 {
+			intPart = groupPadded(intPart, s.grouping, 3, s.width-len(sign)-len(rest))
+		} else {
+			intPart = group(intPart, s.grouping, 3)
+		}
+		body = intPart + rest
+	}
+	r, err := s.pad(t, sign+body, len(sign), '>')
 	return Str(r), err
 }
 
-// pyExp rewrites Go's exponent (e+06 is fine, e+6 is not produced by Go).
+// pyExp makes Go's exponent at least two digits, as C's printf does.
 func pyExp(s string) string {
 	i := strings.IndexByte(s, 'e')
 	if i < 0 {
@@ -437,6 +479,35 @@ func pyExp(s string) string {
 		exp = "0" + exp
 	}
 	return s[:i+2] + exp
+}
+
+// pyGeneralDot0 is the presentation of a float with a precision but no
+// type: like 'g', but switching to exponent notation one digit earlier and
+// keeping a ".0" on integral fixed-point results.
+func pyGeneralDot0(a float64, prec int, alt bool) string {
+	e := strconv.FormatFloat(a, 'e', prec-1, 64)
+	i := strings.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(e[i+1:])
+	if a == 0 {
+		exp = 0
+	}
+	if exp < -4 || exp >= prec-1 {
+		mant := e[:i]
+		if !alt && strings.Contains(mant, ".") {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		} else if alt && !strings.Contains(mant, ".") {
+			mant += "."
+		}
+		return pyExp(mant + e[i:])
+	}
+	out := strconv.FormatFloat(a, 'f', prec-1-exp, 64)
+	if !alt && strings.Contains(out, ".") {
+		out = strings.TrimRight(strings.TrimRight(out, "0"), ".")
+	}
+	if !strings.Contains(out, ".") {
+		out += ".0"
+	}
+	return out
 }
 
 // pyGeneral formats like Python's 'g' presentation.
@@ -455,11 +526,15 @@ func pyGeneral(a float64, prec int, alt bool) string {
 		out = strconv.FormatFloat(a, 'f', prec-1-exp, 64)
 		if !alt && strings.Contains(out, ".") {
 			out = strings.TrimRight(strings.TrimRight(out, "0"), ".")
+		} else if alt && !strings.Contains(out, ".") {
+			out += "."
 		}
 	} else {
 		mant := e[:i]
 		if !alt && strings.Contains(mant, ".") {
 			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		} else if alt && !strings.Contains(mant, ".") {
+			mant += "."
 		}
 		out = pyExp(mant + e[i:])
 	}
@@ -504,12 +579,20 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 		}
 		var val Value
 		if format[i] == '(' {
-			end := strings.IndexByte(format[i:], ')')
-			if end < 0 {
+			depth := 1
+			j := i + 1
+			for ; j < len(format) && depth > 0; j++ {
+				if format[j] == '(' {
+					depth++
+				} else if format[j] == ')' {
+					depth--
+				}
+			}
+			if depth > 0 {
 				return nil, Errorf(ValueErrorClass, "incomplete format key")
 			}
-			key := format[i+1 : i+end]
-			i += end + 1
+			key := format[i+1 : j-1]
+			i = j
 			if mapping == nil {
 				return nil, Errorf(TypeErrorClass, "format requires a mapping")
 			}
@@ -520,21 +603,22 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 			val = v
 			usedMapping = true
 		}
-		spec := fmtSpec{fill: ' ', prec: -1, align: '>'}
+		left, zero, alt := false, false, false
+		var sign byte
 		for i < len(format) && strings.IndexByte("-+ #0", format[i]) >= 0 {
 			switch format[i] {
 			case '-':
-				spec.align = '<'
+				left = true
 			case '+':
-				spec.sign = '+'
+				sign = '+'
 			case ' ':
-				if spec.sign == 0 {
-					spec.sign = ' '
+				if sign == 0 {
+					sign = ' '
 				}
 			case '#':
-				spec.alt = true
+				alt = true
 			case '0':
-				spec.zero = true
+				zero = true
 			}
 			i++
 		}
@@ -558,16 +642,21 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 			if i == start {
 				return -1, nil
 			}
-			n, _ := strconv.Atoi(format[start:i])
+			n, err := strconv.Atoi(format[start:i])
+			if err != nil {
+				return 0, Errorf(ValueErrorClass, "width too big")
+			}
 			return n, nil
 		}
-		w, err := readNum()
+		width, err := readNum()
 		if err != nil {
 			return nil, err
 		}
-		if w > 0 {
-			spec.width = w
+		if width < 0 && i > 0 && format[i-1] == '*' {
+			left = true
+			width = -width
 		}
+		prec := -1
 		if i < len(format) && format[i] == '.' {
 			i++
 			p, err := readNum()
@@ -577,7 +666,7 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 			if p < 0 {
 				p = 0
 			}
-			spec.prec = p
+			prec = p
 		}
 		if i >= len(format) {
 			return nil, Errorf(ValueErrorClass, "incomplete format")
@@ -593,8 +682,10 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 				return nil, err
 			}
 		}
-		if spec.align == '<' {
-			spec.zero = false
+		spec := fmtSpec{fill: ' ', prec: -1, align: '>', width: width}
+		if left {
+			spec.align = '<'
+			zero = false
 		}
 		var out string
 		switch conv {
@@ -611,77 +702,112 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			if spec.prec >= 0 && spec.prec < utf8.RuneCountInString(s) {
-				s = string([]rune(s)[:spec.prec])
+			if prec >= 0 && prec < utf8.RuneCountInString(s) {
+				s = string([]rune(s)[:prec])
 			}
-			spec.zero = false
-			out, err = spec.pad(t, s, false, '>')
+			out, err = spec.pad(t, s, 0, '>')
 		case 'd', 'i', 'u', 'x', 'X', 'o':
 			var b *big.Int
 			switch x := val.(type) {
-			case Int, Bool:
-				n, _ := asInt64(x)
-				b = big.NewInt(n)
-			case *big.Int:
-				b = x
+			case Int, Bool, *big.Int:
+				b = toBig(x)
 			case Float:
-				if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
+				if conv != 'd' && conv != 'i' && conv != 'u' {
+					return nil, Errorf(TypeErrorClass, "%%%c format: an integer is required, not float", conv)
+				}
+				f := float64(x)
+				if math.IsNaN(f) {
+					return nil, Errorf(ValueErrorClass, "cannot convert float NaN to integer")
+				}
+				if math.IsInf(f, 0) {
 					return nil, Errorf(OverflowErrorClass, "cannot convert float infinity to integer")
 				}
-				b, _ = new(big.Float).SetFloat64(math.Trunc(float64(x))).Int(nil)
+				b, _ = new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
 			default:
+				if inst, ok := x.(*Instance); ok {
+					if n, ok2, err := t.index(inst); ok2 {
+						if err != nil {
+							return nil, err
+						}
+						b = big.NewInt(n)
+						break
+					}
+				}
 				if conv == 'd' || conv == 'i' || conv == 'u' {
 					return nil, Errorf(TypeErrorClass, "%%%c format: a real number is required, not %s", conv, TypeName(val))
 				}
 				return nil, Errorf(TypeErrorClass, "%%%c format: an integer is required, not %s", conv, TypeName(val))
 			}
-			digits := new(big.Int).Abs(b).Text(map[byte]int{'x': 16, 'X': 16, 'o': 8}[conv] + map[bool]int{true: 10, false: 0}[conv == 'd' || conv == 'i' || conv == 'u'])
+			base := 10
+			switch conv {
+			case 'x', 'X':
+				base = 16
+			case 'o':
+				base = 8
+			}
+			digits := new(big.Int).Abs(b).Text(base)
 			if conv == 'X' {
 				digits = strings.ToUpper(digits)
 			}
-			if spec.prec > len(digits) {
-				digits = strings.Repeat("0", spec.prec-len(digits)) + digits
+			if prec > len(digits) {
+				digits = strings.Repeat("0", prec-len(digits)) + digits
 			}
 			prefix := ""
-			if spec.alt {
+			if alt {
 				prefix = map[byte]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
 			}
-			sign := ""
-			if b.Sign() < 0 {
-				sign = "-"
-			} else if spec.sign != 0 {
-				sign = string(spec.sign)
-			}
-			body := sign + prefix + digits
-			if spec.zero {
+			sg := signStr(b.Sign() < 0, sign)
+			if zero {
 				spec.align = '='
 				spec.fill = '0'
 			}
-			out, err = spec.pad(t, body, true, '>')
+			out, err = spec.pad(t, sg+prefix+digits, len(sg)+len(prefix), '>')
 		case 'e', 'E', 'f', 'F', 'g', 'G':
 			f, ferr := toFloat(val)
 			if ferr != nil {
-				return nil, Errorf(TypeErrorClass, "must be real number, not %s", TypeName(val))
+				if inst, ok := val.(*Instance); ok && inst.Class.Lookup("__float__") != nil {
+					r, err := t.callMethod(inst.Class.Lookup("__float__"), inst, nil)
+					if err != nil {
+						return nil, err
+					}
+					f, ferr = toFloat(r)
+				}
+				if ferr != nil {
+					return nil, Errorf(TypeErrorClass, "must be real number, not %s", TypeName(val))
+				}
 			}
-			fs := spec
-			fs.typ = conv
-			if fs.zero {
-				fs.align = '='
-				fs.fill = '0'
+			if prec < 0 {
+				prec = 6
 			}
-			var r Value
-			r, err = t.formatFloat(fs, f)
-			if err == nil {
-				out = string(r.(Str))
+			neg := math.Signbit(f) && !math.IsNaN(f)
+			body := floatBody(math.Abs(f), conv, prec, alt, false)
+			sg := signStr(neg, sign)
+			if zero && !math.IsInf(f, 0) && !math.IsNaN(f) {
+				spec.align = '='
+				spec.fill = '0'
 			}
+			out, err = spec.pad(t, sg+body, len(sg), '>')
 		case 'c':
+			if b, ok := val.(Bool); ok {
+				val = boolToInt(b)
+			}
 			switch x := val.(type) {
 			case Int:
+				if x < 0 || x > 0x10ffff {
+					return nil, Errorf(OverflowErrorClass, "%s", "%c arg not in range(0x110000)")
+				}
 				out = string(rune(x))
 			case Str:
+				if utf8.RuneCountInString(string(x)) != 1 {
+					return nil, Errorf(TypeErrorClass, "%s", "%c requires int or char")
+				}
 				out = string(x)
+			case *big.Int:
+				return nil, Errorf(OverflowErrorClass, "%s", "%c arg not in range(0x110000)")
+			default:
+				return nil, Errorf(TypeErrorClass, "%s", "%c requires int or char")
 			}
-			out, err = spec.pad(t, out, false, '>')
+			out, err = spec.pad(t, out, 0, '>')
 		default:
 			return nil, Errorf(ValueErrorClass, "unsupported format character '%c' (0x%x) at index %d", conv, conv, i)
 		}

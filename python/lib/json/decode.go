@@ -125,9 +125,9 @@ func (d *decoder) scan(i int) (vm.Value, int, error) {
 		s, end, err := d.str(i + 1)
 		return vm.Str(s), end, err
 	case '{':
-		return d.nested(i, d.object)
+		return d.nested(i, "object", d.object)
 	case '[':
-		return d.nested(i, d.array)
+		return d.nested(i, "array", d.array)
 	case 'n':
 		if d.hasPrefix(i, "null") {
 			return vm.None, i + 4, nil
@@ -159,11 +159,11 @@ func (d *decoder) scan(i int) (vm.Value, int, error) {
 	return d.number(i)
 }
 
-func (d *decoder) nested(i int, f func(int) (vm.Value, int, error)) (vm.Value, int, error) {
+func (d *decoder) nested(i int, kind string, f func(int) (vm.Value, int, error)) (vm.Value, int, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > MaxDepth {
-		return nil, 0, vm.Errorf(vm.RecursionErrorClass, "maximum recursion depth exceeded while decoding a JSON document")
+		return nil, 0, vm.Errorf(vm.RecursionErrorClass, "maximum recursion depth exceeded while decoding a JSON %s from a unicode string", kind)
 	}
 	return f(i + 1)
 }

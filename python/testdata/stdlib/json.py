@@ -224,3 +224,18 @@ json.dumps()
 import json
 json.loads('[]', bogus=True)
 # raises: TypeError: JSONDecoder.__init__() got an unexpected keyword argument 'bogus'
+# ---
+import json
+json.loads('[' * 100000 + ']' * 100000)
+# raises: RecursionError: maximum recursion depth exceeded while decoding a JSON array from a unicode string
+# ---
+import json
+json.loads('{"a":' * 5000 + '1' + '}' * 5000)
+# raises: RecursionError: maximum recursion depth exceeded while decoding a JSON object from a unicode string
+# ---
+import json
+x = []
+for _ in range(5000):
+    x = [x]
+json.dumps(x)
+# raises: RecursionError: maximum recursion depth exceeded while encoding a JSON object

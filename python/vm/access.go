@@ -893,6 +893,9 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 	if TypeOf(obj).Lookup(name) != nil {
 		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
 	}
+	if _, ok, _ := t.builtinAttr(obj, name); ok {
+		return Errorf(AttributeErrorClass, "attribute '%s' of '%s' objects is not writable", name, TypeName(obj))
+	}
 	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
 }
 

@@ -164,8 +164,12 @@ func computeMRO(c *Class) ([]*Class, error) {
 		}
 		if cand == nil {
 			names := []string{}
-			for _, b := range c.Bases {
-				names = append(names, b.Name)
+			seen := map[*Class]bool{}
+			for _, s := range seqs {
+				if len(s) > 0 && !seen[s[0]] {
+					seen[s[0]] = true
+					names = append(names, s[0].Name)
+				}
 			}
 			return nil, Errorf(TypeErrorClass, "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
 		}

@@ -542,7 +542,7 @@ func pyGeneral(a float64, prec int, alt bool) string {
 }
 
 // percentFormat implements str % args.
-func (t *Thread) percentFormat(format string, args Value) (Value, error) {
+func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value, error) {
 	var items []Value
 	var mapping Value
 	switch a := args.(type) {
@@ -691,7 +691,12 @@ func (t *Thread) percentFormat(format string, args Value) (Value, error) {
 		switch conv {
 		case 's', 'r', 'a':
 			var s string
-			if conv == 's' {
+			if b, ok := val.(Bytes); ok && bytesMode && conv == 's' {
+				s = string(b)
+			} else if conv == 's' {
+				if bytesMode {
+					return nil, Errorf(TypeErrorClass, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", TypeName(val))
+				}
 				s, err = t.Str(val)
 			} else {
 				s, err = t.Repr(val)

@@ -273,10 +273,10 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 					return nil, false, nil
 				}
 			}
-			r, err := t.percentFormat(string(x), b)
+			r, err := t.percentFormat(string(x), b, false)
 			return r, true, err
 		case Bytes:
-			r, err := t.percentFormat(string(x), b)
+			r, err := t.percentFormat(string(x), b, true)
 			if err != nil {
 				if e, ok := err.(*Instance); ok && strings.Contains(excStr(nil, e), "string formatting") {
 					return nil, true, Errorf(e.Class, "%s", strings.Replace(excStr(nil, e), "string formatting", "bytes formatting", 1))

@@ -23,6 +23,23 @@ func optStr(v Value) (string, bool) {
 	return string(s), ok
 }
 
+// startBeyond reports whether an explicit start index lies past the end
+// of s, in which case find/count/startswith report no match.
+func (t *Thread) startBeyond(s string, start Value) bool {
+	if start == nil || start == None {
+		return false
+	}
+	i, ok, _ := t.index(start)
+	if !ok {
+		return false
+	}
+	n := int64(utf8.RuneCountInString(s))
+	if i < 0 {
+		i += n
+	}
+	return i > n
+}
+
 // strRange resolves optional start/end arguments to byte offsets.
 func (t *Thread) strRange(s string, start, end Value) (int, int, error) {
 	rs := []rune(s)
@@ -242,6 +259,9 @@ func initStr() {
 				return nil, err
 			}
 			s := string(a[0].(Str))
+			if t.startBeyond(s, p[1]) {
+				return Int(0), nil
+			}
 			lo, hi, err := t.strRange(s, p[1], p[2])
 			if err != nil {
 				return nil, err
@@ -722,6 +742,9 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 		return nil, err
 	}
 	s := string(a[0].(Str))
+	if t.startBeyond(s, p[1]) {
+		return Bool(false), nil
+	}
 	lo, hi, err := t.strRange(s, p[1], p[2])
 	if err != nil {
 		return nil, err
@@ -758,6 +781,9 @@ func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error
 		return 0, Errorf(TypeErrorClass, "must be str, not %s", TypeName(p[0]))
 	}
 	s := string(a[0].(Str))
+	if t.startBeyond(s, p[1]) {
+		return -1, nil
+	}
 	lo, hi, err := t.strRange(s, p[1], p[2])
 	if err != nil {
 		return 0, err
@@ -892,6 +918,24 @@ func initBytes() {
 		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return Bytes(strings.ToUpper(string(a[0].(Bytes)))), nil
 		},
+		"isalpha": bytesPred(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }),
+		"isdigit": bytesPred(func(c byte) bool { return c >= '0' && c <= '9' }),
+		"isalnum": bytesPred(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }),
+		"isspace": bytesPred(func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }),
+		"lstrip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) > 1 {
+				c, _ := a[1].(Bytes)
+				return Bytes(strings.TrimLeft(string(a[0].(Bytes)), string(c))), nil
+			}
+			return Bytes(strings.TrimLeft(string(a[0].(Bytes)), " \t\n\r\v\f")), nil
+		},
+		"rstrip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) > 1 {
+				c, _ := a[1].(Bytes)
+				return Bytes(strings.TrimRight(string(a[0].(Bytes)), string(c))), nil
+			}
+			return Bytes(strings.TrimRight(string(a[0].(Bytes)), " \t\n\r\v\f")), nil
+		},
 		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return Bytes(strings.ToLower(string(a[0].(Bytes)))), nil
 		},
@@ -978,4 +1022,19 @@ func initBytes() {
 		}
 		return Bytes(out), nil
 	}}})
+}
+
+func bytesPred(f func(byte) bool) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		b := string(a[0].(Bytes))
+		if b == "" {
+			return Bool(false), nil
+		}
+		for i := 0; i < len(b); i++ {
+			if !f(b[i]) {
+				return Bool(false), nil
+			}
+		}
+		return Bool(true), nil
+	}
 }

@@ -21,7 +21,7 @@ func (s *source) posOf(off int) Position {
 // number converts a NUMBER token to a Constant.
 func (p *parser) number(t *token) Expr {
 	text := p.text(t)
-	c := &Constant{Span: span(t.pos, t.end)}
+	c := &Constant{Span: span(t.pos(), t.end())}
 	clean := strings.ReplaceAll(text, "_", "")
 	last := clean[len(clean)-1]
 	isRadix := len(clean) > 1 && clean[0] == '0' && strings.ContainsRune("xXoObB", rune(clean[1]))
@@ -50,7 +50,7 @@ func (p *parser) number(t *token) Expr {
 		} else {
 			b, ok := new(big.Int).SetString(digits, base)
 			if !ok {
-				p.failAt(t.pos, t.end, "invalid decimal literal")
+				p.failAt(t.pos(), t.end(), "invalid decimal literal")
 			}
 			c.Value = b
 		}
@@ -118,8 +118,8 @@ func (p *parser) strings() Expr {
 		if len(text)-q >= 6 && text[q+1] == text[q] && text[q+2] == text[q] {
 			quoteLen = 3
 		}
-		bodyStart := t.off + q + quoteLen
-		bodyEnd := t.endOff - quoteLen
+		bodyStart := int(t.off) + q + quoteLen
+		bodyEnd := int(t.endOff) - quoteLen
 		if n == 0 {
 			b.isBytes = isBytes
 			b.kindU = strings.ContainsRune(prefix, 'u')
@@ -136,7 +136,7 @@ func (p *parser) strings() Expr {
 		if isBytes {
 			for i := 0; i < len(body); i++ {
 				if body[i] >= utf8.RuneSelf {
-					p.failAt(t.pos, t.end, "bytes can only contain ASCII literal characters")
+					p.failAt(t.pos(), t.end(), "bytes can only contain ASCII literal characters")
 				}
 			}
 			if isRaw {
@@ -149,26 +149,26 @@ func (p *parser) strings() Expr {
 		if !isRaw {
 			body = p.decodeEscapes(t, body, false)
 		}
-		b.addLit(body, t.pos)
+		b.addLit(body, t.pos())
 	}
 	end := p.prevEnd()
 	if mixed {
 		// CPython reports this at the token after the literals.
 		at := p.tok()
-		p.failAt(at.pos, at.end, "cannot mix bytes and nonbytes literals")
+		p.failAt(at.pos(), at.end(), "cannot mix bytes and nonbytes literals")
 	}
 	if b.isBytes {
-		return &Constant{Span: span(first.pos, end), Value: Bytes(raw.String())}
+		return &Constant{Span: span(first.pos(), end), Value: Bytes(raw.String())}
 	}
 	if !isF {
-		c := &Constant{Span: span(first.pos, end), Value: b.lit.String()}
+		c := &Constant{Span: span(first.pos(), end), Value: b.lit.String()}
 		if b.kindU {
 			c.Kind = "u"
 		}
 		return c
 	}
 	b.flush(end)
-	js := &JoinedStr{Span: span(first.pos, end), Values: b.parts}
+	js := &JoinedStr{Span: span(first.pos(), end), Values: b.parts}
 	// CPython 3.11 gives every part of an f-string the position of the
 	// whole literal (format specs: of their own token); only the
 	// expressions in replacement fields keep their own.
@@ -199,7 +199,7 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 	out.Grow(len(body))
 	out.WriteString(body[:i])
 	unicodeErr := func(start, end int, what string) {
-		p.failAt(t.end, t.end, "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", start, end, what)
+		p.failAt(t.end(), t.end(), "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", start, end, what)
 	}
 	for i < len(body) {
 		c := body[i]
@@ -269,7 +269,7 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 			}
 			if k < digits {
 				if isBytes {
-					p.failAt(t.end, t.end, "(value error) invalid \\x escape at position %d", start)
+					p.failAt(t.end(), t.end(), "(value error) invalid \\x escape at position %d", start)
 				}
 				names := map[byte]string{'x': "truncated \\xXX escape", 'u': "truncated \\uXXXX escape", 'U': "truncated \\UXXXXXXXX escape"}
 				unicodeErr(start, i-1, names[c])
@@ -289,7 +289,7 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 				out.WriteString("\\N")
 				continue
 			}
-			p.failAt(t.pos, t.end, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
+			p.failAt(t.pos(), t.end(), "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
 		default:
 			out.WriteByte('\\')
 			out.WriteByte(c)
@@ -337,7 +337,7 @@ func (p *parser) fstringBody(b *strBuilder, t *token, start, end int, isRaw bool
 		switch {
 		case c == '\\' && !isRaw && i+1 < end:
 			if src[i+1] == 'N' && i+2 < end && src[i+2] == '{' {
-				p.failAt(t.pos, t.end, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
+				p.failAt(t.pos(), t.end(), "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
 			}
 			i += 2
 			if src[i-1] == '{' || src[i-1] == '}' {
@@ -384,7 +384,7 @@ func (p *parser) failFString(msg string) {
 	if t.kind == tErrorTok && p.scanErr != nil {
 		panic(bailout{err: p.scanErr, fatal: true})
 	}
-	panic(bailout{err: p.src.errorAt(KindSyntax, t.pos, t.end, msg)})
+	panic(bailout{err: p.src.errorAt(KindSyntax, t.pos(), t.end(), msg)})
 }
 
 // fstringField parses one replacement field starting at the '{' at
@@ -508,11 +508,11 @@ scan:
 		j = p.fstringBody(&spec, t, j, end, isRaw, depth+1)
 		spec.flush(p.src.posOf(j))
 		specJS := &JoinedStr{Values: spec.parts}
-		setFStringSpans(specJS, span(t.pos, t.end))
+		setFStringSpans(specJS, span(t.pos(), t.end()))
 		for _, v := range specJS.Values {
 			if f, ok := v.(*FormattedValue); ok {
 				if inner, ok := f.FormatSpec.(*JoinedStr); ok {
-					setFStringSpans(inner, span(t.pos, t.end))
+					setFStringSpans(inner, span(t.pos(), t.end()))
 				}
 			}
 		}
@@ -579,7 +579,7 @@ func (p *parser) fstringExpr(start, end int) Expr {
 // fstringContents parses "yield ..." or a star expression list, possibly a
 // generator expression, up to the end of the field.
 func (p *parser) fstringContents() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	var e Expr
 	if p.tok().kind == kwYield {
 		e = p.yieldExpr()

@@ -149,7 +149,7 @@ func newParser(filename string, src []byte) (*parser, error) {
 		var at token
 		if n := len(p.toks); n > 0 {
 			at = p.toks[n-1]
-			at.off, at.pos = at.endOff, at.end
+			at.off, at.line, at.col = at.endOff, at.endLine, at.endCol
 			if n > 0 && p.toks[n-1].kind == tEOF {
 				p.toks = p.toks[:n-1]
 			}
@@ -179,7 +179,7 @@ func (p *parser) run(f func()) (err error) {
 		e := p.prioritize(b.err)
 		// For parser errors CPython shows the whole logical line, unless
 		// its tokenizer has read past the error's line.
-		if e != p.scanErr && !b.fstringDone && e.Line > 0 && p.toks[p.fetched].end.Line <= e.Line {
+		if e != p.scanErr && !b.fstringDone && e.Line > 0 && p.toks[p.fetched].end().Line <= e.Line {
 			e.SourceLine = p.src.logicalText(e.Line)
 		}
 		err = e
@@ -204,7 +204,7 @@ func (p *parser) prioritize(perr *Error) *Error {
 	}
 	if p.unclosed {
 		// CPython compares with the line of the last token it read.
-		if p.scanErr.Line < p.toks[p.fetched].pos.Line {
+		if p.scanErr.Line < p.toks[p.fetched].pos().Line {
 			return p.scanErr
 		}
 		return perr
@@ -262,7 +262,7 @@ func (p *parser) endPos() Position {
 		case tNewline, tIndent, tDedent:
 			continue
 		}
-		return p.toks[i].end
+		return p.toks[i].end()
 	}
 	return Position{Line: 1, Col: 1}
 }
@@ -271,7 +271,7 @@ func (p *parser) prevEnd() Position {
 	if p.p == 0 {
 		return Position{Line: 1, Col: 1}
 	}
-	return p.toks[p.p-1].end
+	return p.toks[p.p-1].end()
 }
 
 func (p *parser) text(t *token) string {
@@ -279,7 +279,7 @@ func (p *parser) text(t *token) string {
 }
 
 func (p *parser) isName(t *token, s string) bool {
-	return t.kind == tName && t.endOff-t.off == len(s) && p.src.text[t.off:t.endOff] == s
+	return t.kind == tName && int(t.endOff-t.off) == len(s) && p.src.text[t.off:t.endOff] == s
 }
 
 func (p *parser) got(k tokKind) bool {
@@ -302,7 +302,7 @@ func (p *parser) expect(k tokKind) *token {
 // the current token, like CPython's forced tokens (&&'x').
 func (p *parser) expectForced(k tokKind, what string) *token {
 	if t := p.tok(); t.kind != k {
-		p.failAt(t.pos, t.end, "expected '%s'", what)
+		p.failAt(t.pos(), t.end(), "expected '%s'", what)
 	}
 	return p.next()
 }
@@ -317,7 +317,7 @@ func (p *parser) expectColon() {
 		return
 	}
 	if t.kind == tNewline {
-		p.failAt(t.pos, t.pos, "expected ':'")
+		p.failAt(t.pos(), t.pos(), "expected ':'")
 	}
 	p.failGeneric()
 }
@@ -346,7 +346,7 @@ func (p *parser) unexpectedIndent(t *token) {
 }
 
 func (p *parser) failIndent(t *token, format string, args ...any) {
-	panic(bailout{err: p.errorf(KindIndentation, t.pos, t.end, format, args...)})
+	panic(bailout{err: p.errorf(KindIndentation, t.pos(), t.end(), format, args...)})
 }
 
 // failGeneric reports "invalid syntax" at the furthest token examined,
@@ -361,16 +361,16 @@ func (p *parser) failGeneric() {
 	case tEOF:
 		// Reaching the end means an unfinished statement.
 		if p.fstring == 0 {
-			p.failAt(t.pos, t.pos, "invalid syntax")
+			p.failAt(t.pos(), t.pos(), "invalid syntax")
 		}
 	}
-	p.failAt(t.pos, t.end, "invalid syntax")
+	p.failAt(t.pos(), t.end(), "invalid syntax")
 }
 
 // failGeneric0 reports msg at the furthest token examined.
 func (p *parser) failGeneric0(msg string) {
 	t := &p.toks[p.furthest]
-	p.failAt(t.pos, t.end, "%s", msg)
+	p.failAt(t.pos(), t.end(), "%s", msg)
 }
 
 // probe runs f speculatively like try, for checks that CPython makes only
@@ -440,7 +440,7 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxNesting {
 		t := p.tok()
-		p.failAt(t.pos, t.end, "too many nested parentheses")
+		p.failAt(t.pos(), t.end(), "too many nested parentheses")
 	}
 }
 
@@ -507,7 +507,7 @@ func (p *parser) rejectMatch() {
 	})
 	p.p = save
 	if isMatch {
-		p.failAt(start.pos, start.end, "match statements are not supported by the embedded interpreter")
+		p.failAt(start.pos(), start.end(), "match statements are not supported by the embedded interpreter")
 	}
 }
 
@@ -534,17 +534,17 @@ func (p *parser) simpleStmts() []Stmt {
 
 func (p *parser) simpleStmt() Stmt {
 	t := p.tok()
-	start := t.pos
+	start := t.pos()
 	switch t.kind {
 	case kwPass:
 		p.next()
-		return &Pass{span(start, t.end)}
+		return &Pass{span(start, t.end())}
 	case kwBreak:
 		p.next()
-		return &Break{span(start, t.end)}
+		return &Break{span(start, t.end())}
 	case kwContinue:
 		p.next()
-		return &Continue{span(start, t.end)}
+		return &Continue{span(start, t.end())}
 	case kwReturn:
 		p.next()
 		r := &Return{}
@@ -605,7 +605,7 @@ func (p *parser) atStmtEnd() bool {
 // exprOrAssign parses expression statements and all assignment forms.
 func (p *parser) exprOrAssign() Stmt {
 	startTok := p.tok()
-	start := startTok.pos
+	start := startTok.pos()
 	var first Expr
 	if startTok.kind == kwYield {
 		first = p.yieldExpr()
@@ -652,7 +652,7 @@ func (p *parser) exprOrAssign() Stmt {
 					p.starExpressions()
 				}
 			}) {
-				p.failAt(t.pos, t.end, "invalid syntax")
+				p.failAt(t.pos(), t.end(), "invalid syntax")
 			}
 			p.failNode(first, "'%s' is an illegal expression for augmented assignment", exprName(first))
 		}
@@ -695,7 +695,7 @@ func (p *parser) invalidAfterExpr(e Expr) {
 		}) {
 			p.failNode(e, "cannot use assignment expressions with %s", exprName(e))
 		}
-		p.failAt(t.pos, t.end, "invalid syntax")
+		p.failAt(t.pos(), t.end(), "invalid syntax")
 	}
 	p.failGeneric()
 }
@@ -714,7 +714,7 @@ func (p *parser) annAssign(target Expr, start Position, parenthesized bool) Stmt
 	switch target.(type) {
 	case *Name, *Attribute, *Subscript:
 	case *Yield, *YieldFrom:
-		p.failAt(colon.pos, colon.end, "invalid syntax")
+		p.failAt(colon.pos(), colon.end(), "invalid syntax")
 	default:
 		// CPython explains a bad target only when an annotation
 		// follows; otherwise it is plain invalid syntax at the colon.
@@ -722,7 +722,7 @@ func (p *parser) annAssign(target Expr, start Position, parenthesized bool) Stmt
 			p.next()
 			p.expression()
 		}) {
-			p.failAt(colon.pos, colon.end, "invalid syntax")
+			p.failAt(colon.pos(), colon.end(), "invalid syntax")
 		}
 	}
 	switch target.(type) {
@@ -980,7 +980,7 @@ func exprName(e Expr) string {
 // targetList parses the targets of del (ctx Del) or a for loop (Store):
 // comma-separated star targets that stop before "in" or "=".
 func (p *parser) targetList(ctx ExprContext) []Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	var elts []Expr
 	trailing := false
 	lastStart := p.p
@@ -990,7 +990,7 @@ func (p *parser) targetList(ctx ExprContext) []Expr {
 		if p.tok().kind == tStar {
 			st := p.next()
 			v := p.bitwiseOr()
-			e = &Starred{Span: span(st.pos, p.endPos()), Value: v}
+			e = &Starred{Span: span(st.pos(), p.endPos()), Value: v}
 		} else {
 			e = p.bitwiseOr()
 		}
@@ -1039,7 +1039,7 @@ func (p *parser) dottedName() string {
 }
 
 func (p *parser) importStmt() Stmt {
-	start := p.next().pos
+	start := p.next().pos()
 	imp := &Import{}
 	for {
 		t := p.tok()
@@ -1047,7 +1047,7 @@ func (p *parser) importStmt() Stmt {
 		if p.got(kwAs) {
 			a.AsName = p.text(p.expect(tName))
 		}
-		a.Span = span(t.pos, p.endPos())
+		a.Span = span(t.pos(), p.endPos())
 		imp.Names = append(imp.Names, a)
 		if !p.got(tComma) {
 			break
@@ -1058,7 +1058,7 @@ func (p *parser) importStmt() Stmt {
 }
 
 func (p *parser) importFrom() Stmt {
-	start := p.next().pos
+	start := p.next().pos()
 	imp := &ImportFrom{}
 	for {
 		switch p.tok().kind {
@@ -1079,7 +1079,7 @@ func (p *parser) importFrom() Stmt {
 	p.expect(kwImport)
 	if t := p.tok(); t.kind == tStar {
 		p.next()
-		imp.Names = []*Alias{{Span: span(t.pos, t.end), Name: "*"}}
+		imp.Names = []*Alias{{Span: span(t.pos(), t.end()), Name: "*"}}
 		imp.Span = span(start, p.endPos())
 		return imp
 	}
@@ -1090,7 +1090,7 @@ func (p *parser) importFrom() Stmt {
 		if p.got(kwAs) {
 			a.AsName = p.text(p.expect(tName))
 		}
-		a.Span = span(t.pos, p.endPos())
+		a.Span = span(t.pos(), p.endPos())
 		imp.Names = append(imp.Names, a)
 		if !p.got(tComma) {
 			break
@@ -1100,7 +1100,7 @@ func (p *parser) importFrom() Stmt {
 		}
 		if !paren && p.atStmtEnd() {
 			c := p.tok()
-			p.failAt(c.pos, c.pos, "trailing comma not allowed without surrounding parentheses")
+			p.failAt(c.pos(), c.pos(), "trailing comma not allowed without surrounding parentheses")
 		}
 	}
 	if paren {
@@ -1116,28 +1116,28 @@ func (p *parser) compoundStmt() Stmt {
 	case tAt:
 		return p.decorated()
 	case kwDef:
-		return p.funcDef(nil, t.pos, false)
+		return p.funcDef(nil, t.pos(), false)
 	case kwClass:
-		return p.classDef(nil, t.pos)
+		return p.classDef(nil, t.pos())
 	case kwIf:
 		return p.ifStmt()
 	case kwWhile:
 		return p.whileStmt()
 	case kwFor:
-		return p.forStmt(t.pos, false)
+		return p.forStmt(t.pos(), false)
 	case kwWith:
-		return p.withStmt(t.pos, false)
+		return p.withStmt(t.pos(), false)
 	case kwTry:
 		return p.tryStmt()
 	case kwAsync:
 		p.next()
 		switch p.tok().kind {
 		case kwDef:
-			return p.funcDef(nil, t.pos, true)
+			return p.funcDef(nil, t.pos(), true)
 		case kwFor:
-			return p.forStmt(t.pos, true)
+			return p.forStmt(t.pos(), true)
 		case kwWith:
-			return p.withStmt(t.pos, true)
+			return p.withStmt(t.pos(), true)
 		}
 	}
 	p.failGeneric()
@@ -1158,13 +1158,13 @@ func (p *parser) decorated() Stmt {
 	t := p.tok()
 	switch t.kind {
 	case kwDef:
-		return p.funcDef(decos, t.pos, false)
+		return p.funcDef(decos, t.pos(), false)
 	case kwClass:
-		return p.classDef(decos, t.pos)
+		return p.classDef(decos, t.pos())
 	case kwAsync:
 		if p.peek(1) == kwDef {
 			p.next()
-			return p.funcDef(decos, t.pos, true)
+			return p.funcDef(decos, t.pos(), true)
 		}
 	}
 	p.failGeneric()
@@ -1215,7 +1215,7 @@ func (p *parser) funcDef(decos []Expr, start Position, isAsync bool) Stmt {
 	}
 	p.expectForcedColon()
 	what := "function definition"
-	fn.Body = p.block(what, def.pos.Line)
+	fn.Body = p.block(what, def.pos().Line)
 	fn.Span = span(start, p.blockEnd(fn.Body))
 	return fn
 }
@@ -1239,7 +1239,7 @@ func (p *parser) classDef(decos []Expr, start Position) Stmt {
 		p.brackets--
 	}
 	p.expectColon()
-	c.Body = p.block("class definition", kw.pos.Line)
+	c.Body = p.block("class definition", kw.pos().Line)
 	c.Span = span(start, p.blockEnd(c.Body))
 	return c
 }
@@ -1252,32 +1252,32 @@ func (p *parser) ifStmt() Stmt {
 	}
 	s := &If{Test: p.namedExpression()}
 	p.expectColon()
-	s.Body = p.block(fmt.Sprintf("'%s' statement", word), kw.pos.Line)
+	s.Body = p.block(fmt.Sprintf("'%s' statement", word), kw.pos().Line)
 	switch t := p.tok(); t.kind {
 	case kwElif:
 		s.OrElse = []Stmt{p.ifStmt()}
 	case kwElse:
 		s.OrElse = p.elseBlock()
 	}
-	s.Span = span(kw.pos, p.endPos())
+	s.Span = span(kw.pos(), p.endPos())
 	return s
 }
 
 func (p *parser) elseBlock() []Stmt {
 	kw := p.next()
 	p.expectForcedColon()
-	return p.block("'else' statement", kw.pos.Line)
+	return p.block("'else' statement", kw.pos().Line)
 }
 
 func (p *parser) whileStmt() Stmt {
 	kw := p.next()
 	s := &While{Test: p.namedExpression()}
 	p.expectColon()
-	s.Body = p.block("'while' statement", kw.pos.Line)
+	s.Body = p.block("'while' statement", kw.pos().Line)
 	if p.tok().kind == kwElse {
 		s.OrElse = p.elseBlock()
 	}
-	s.Span = span(kw.pos, p.blockEnd(append(s.Body, s.OrElse...)))
+	s.Span = span(kw.pos(), p.blockEnd(append(s.Body, s.OrElse...)))
 	return s
 }
 
@@ -1288,7 +1288,7 @@ func (p *parser) forStmt(start Position, isAsync bool) Stmt {
 	p.expect(kwIn)
 	s.Iter = p.starExpressions()
 	p.expectColon()
-	s.Body = p.block("'for' statement", kw.pos.Line)
+	s.Body = p.block("'for' statement", kw.pos().Line)
 	if p.tok().kind == kwElse {
 		s.OrElse = p.elseBlock()
 	}
@@ -1333,13 +1333,13 @@ func (p *parser) withStmt(start Position, isAsync bool) Stmt {
 		}
 	}
 	p.expectColon()
-	s.Body = p.block("'with' statement", kw.pos.Line)
+	s.Body = p.block("'with' statement", kw.pos().Line)
 	s.Span = span(start, p.blockEnd(s.Body))
 	return s
 }
 
 func (p *parser) withItem(inParens bool) *WithItem {
-	start := p.tok().pos
+	start := p.tok().pos()
 	e := p.expression()
 	it := &WithItem{ContextExpr: e}
 	if p.got(kwAs) {
@@ -1365,7 +1365,7 @@ func (p *parser) starTarget() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		e = &Starred{Span: span(t.pos, p.endPos()), Value: v}
+		e = &Starred{Span: span(t.pos(), p.endPos()), Value: v}
 	} else {
 		e = p.bitwiseOr()
 	}
@@ -1379,12 +1379,12 @@ func (p *parser) starTarget() Expr {
 func (p *parser) tryStmt() Stmt {
 	kw := p.next()
 	p.expectForcedColon()
-	s := &Try{Body: p.block("'try' statement", kw.pos.Line)}
+	s := &Try{Body: p.block("'try' statement", kw.pos().Line)}
 	for p.tok().kind == kwExcept {
 		ex := p.next()
 		if p.tok().kind == tStar {
 			t := p.tok()
-			p.failAt(ex.pos, t.end, "except* (exception groups) is not supported by the embedded interpreter")
+			p.failAt(ex.pos(), t.end(), "except* (exception groups) is not supported by the embedded interpreter")
 		}
 		h := &ExceptHandler{}
 		if p.tok().kind != tColon {
@@ -1405,15 +1405,15 @@ func (p *parser) tryStmt() Stmt {
 				}) {
 					p.failAt(first.Pos(), last.End(), "multiple exception types must be parenthesized")
 				}
-				p.failAt(comma.pos, comma.end, "invalid syntax")
+				p.failAt(comma.pos(), comma.end(), "invalid syntax")
 			}
 			if p.got(kwAs) {
 				h.Name = p.text(p.expect(tName))
 			}
 		}
 		p.expectColon()
-		h.Body = p.block("'except' statement", ex.pos.Line)
-		h.Span = span(ex.pos, p.blockEnd(h.Body))
+		h.Body = p.block("'except' statement", ex.pos().Line)
+		h.Span = span(ex.pos(), p.blockEnd(h.Body))
 		s.Handlers = append(s.Handlers, h)
 	}
 	if len(s.Handlers) > 0 && p.tok().kind == kwElse {
@@ -1422,13 +1422,13 @@ func (p *parser) tryStmt() Stmt {
 	if t := p.tok(); t.kind == kwFinally {
 		p.next()
 		p.expectForcedColon()
-		s.FinalBody = p.block("'finally' statement", t.pos.Line)
+		s.FinalBody = p.block("'finally' statement", t.pos().Line)
 	}
 	if len(s.Handlers) == 0 && len(s.FinalBody) == 0 {
 		t := p.errorToken()
-		p.failAt(t.pos, t.end, "expected 'except' or 'finally' block")
+		p.failAt(t.pos(), t.end(), "expected 'except' or 'finally' block")
 	}
-	s.Span = span(kw.pos, p.endPos())
+	s.Span = span(kw.pos(), p.endPos())
 	return s
 }
 
@@ -1436,7 +1436,7 @@ func (p *parser) tryStmt() Stmt {
 // up to the closing token.
 func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 	args := &Arguments{}
-	start, startIdx := p.tok().pos, p.p
+	start, startIdx := p.tok().pos(), p.p
 	seenDefault := false
 	seenSlash := false
 	seenStar := false // '*' or '*args'
@@ -1445,26 +1445,26 @@ func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 		switch t.kind {
 		case tSlash:
 			if seenSlash {
-				p.failAt(t.pos, t.end, "/ may appear only once")
+				p.failAt(t.pos(), t.end(), "/ may appear only once")
 			}
 			if seenStar {
-				p.failAt(t.pos, t.end, "/ must be ahead of *")
+				p.failAt(t.pos(), t.end(), "/ must be ahead of *")
 			}
 			if len(args.Args) == 0 {
-				p.failAt(t.pos, t.end, "at least one argument must precede /")
+				p.failAt(t.pos(), t.end(), "at least one argument must precede /")
 			}
 			if args.KwArg != nil {
-				p.failAt(t.pos, t.end, "arguments cannot follow var-keyword argument")
+				p.failAt(t.pos(), t.end(), "arguments cannot follow var-keyword argument")
 			}
 			p.next()
 			seenSlash = true
 			args.PosOnlyArgs, args.Args = args.Args, nil
 		case tStar:
 			if args.KwArg != nil {
-				p.failAt(t.pos, t.end, "arguments cannot follow var-keyword argument")
+				p.failAt(t.pos(), t.end(), "arguments cannot follow var-keyword argument")
 			}
 			if seenStar {
-				p.failAt(t.pos, t.end, "* argument may appear only once")
+				p.failAt(t.pos(), t.end(), "* argument may appear only once")
 			}
 			p.next()
 			seenStar = true
@@ -1474,26 +1474,26 @@ func (p *parser) parameters(closing tokKind, annotations bool) *Arguments {
 						// Lambdas report it at the last token read.
 						p.failGeneric0("named arguments must follow bare *")
 					}
-					p.failAt(t.pos, t.end, "named arguments must follow bare *")
+					p.failAt(t.pos(), t.end(), "named arguments must follow bare *")
 				}
 			} else {
 				args.VarArg = p.param(annotations, true)
 				if e := p.tok(); e.kind == tEqual {
-					p.failAt(e.pos, e.end, "var-positional argument cannot have default value")
+					p.failAt(e.pos(), e.end(), "var-positional argument cannot have default value")
 				}
 			}
 		case tDoubleStar:
 			if args.KwArg != nil {
-				p.failAt(t.pos, t.end, "arguments cannot follow var-keyword argument")
+				p.failAt(t.pos(), t.end(), "arguments cannot follow var-keyword argument")
 			}
 			p.next()
 			args.KwArg = p.param(annotations, false)
 			if e := p.tok(); e.kind == tEqual {
-				p.failAt(e.pos, e.end, "var-keyword argument cannot have default value")
+				p.failAt(e.pos(), e.end(), "var-keyword argument cannot have default value")
 			}
 		case tName:
 			if args.KwArg != nil {
-				p.failAt(t.pos, t.end, "arguments cannot follow var-keyword argument")
+				p.failAt(t.pos(), t.end(), "arguments cannot follow var-keyword argument")
 			}
 			a := p.param(annotations, false)
 			var def Expr
@@ -1538,12 +1538,12 @@ func (p *parser) param(annotations, starAnnotation bool) *Arg {
 		if starAnnotation && p.tok().kind == tStar {
 			st := p.next()
 			v := p.bitwiseOr()
-			a.Annotation = &Starred{Span: span(st.pos, p.endPos()), Value: v}
+			a.Annotation = &Starred{Span: span(st.pos(), p.endPos()), Value: v}
 		} else {
 			a.Annotation = p.expression()
 		}
 	}
-	a.Span = span(t.pos, p.endPos())
+	a.Span = span(t.pos(), p.endPos())
 	return a
 }
 
@@ -1551,7 +1551,7 @@ func (p *parser) param(annotations, starAnnotation bool) *Arg {
 
 // starExpressions parses "a, *b, c" (a Tuple when there is a comma).
 func (p *parser) starExpressions() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	first := p.starExpression()
 	if p.tok().kind != tComma {
 		return first
@@ -1574,7 +1574,7 @@ func (p *parser) starExpression() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		return &Starred{Span: span(t.pos, p.endPos()), Value: v}
+		return &Starred{Span: span(t.pos(), p.endPos()), Value: v}
 	}
 	return p.expression()
 }
@@ -1584,7 +1584,7 @@ func (p *parser) starNamedExpression() Expr {
 	if t := p.tok(); t.kind == tStar {
 		p.next()
 		v := p.bitwiseOr()
-		return &Starred{Span: span(t.pos, p.endPos()), Value: v}
+		return &Starred{Span: span(t.pos(), p.endPos()), Value: v}
 	}
 	return p.namedExpression()
 }
@@ -1607,8 +1607,8 @@ func (p *parser) namedExpression() Expr {
 		p.next()
 		p.next()
 		v := p.expression()
-		target := &Name{Span: span(t.pos, t.end), Id: p.text(t), Ctx: Store}
-		return &NamedExpr{Span: span(t.pos, p.endPos()), Target: target, Value: v}
+		target := &Name{Span: span(t.pos(), t.end()), Id: p.text(t), Ctx: Store}
+		return &NamedExpr{Span: span(t.pos(), p.endPos()), Target: target, Value: v}
 	}
 	e := p.expression()
 	switch p.tok().kind {
@@ -1683,13 +1683,13 @@ func (p *parser) expression() Expr {
 	test := p.disjunction()
 	if p.tok().kind != kwElse {
 		if p.tok().kind != tColon {
-			p.failAt(p.toks[startIdx].pos, test.End(), "expected 'else' after 'if' expression")
+			p.failAt(p.toks[startIdx].pos(), test.End(), "expected 'else' after 'if' expression")
 		}
 		p.failGeneric()
 	}
 	p.next()
 	orelse := p.expression()
-	return &IfExp{Span: span(p.toks[startIdx].pos, p.endPos()), Test: test, Body: body, OrElse: orelse}
+	return &IfExp{Span: span(p.toks[startIdx].pos(), p.endPos()), Test: test, Body: body, OrElse: orelse}
 }
 
 // forgotComma handles two juxtaposed expressions, which CPython
@@ -1733,7 +1733,7 @@ func (p *parser) forgotComma(a Expr, startIdx int) {
 		// such as the name of a call whose arguments do not parse.
 		switch t := p.tok(); t.kind {
 		case tName, tNumber, tString, kwNone, kwTrue, kwFalse, tEllipsis:
-			b = &Name{Span: span(t.pos, t.end)}
+			b = &Name{Span: span(t.pos(), t.end())}
 		default:
 			return
 		}
@@ -1748,11 +1748,11 @@ func (p *parser) lambda() Expr {
 	args := p.parameters(tColon, false)
 	p.expect(tColon)
 	body := p.expression()
-	return &Lambda{Span: span(kw.pos, p.endPos()), Args: args, Body: body}
+	return &Lambda{Span: span(kw.pos(), p.endPos()), Args: args, Body: body}
 }
 
 func (p *parser) disjunction() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	first := p.conjunction()
 	if p.tok().kind != kwOr {
 		return first
@@ -1765,7 +1765,7 @@ func (p *parser) disjunction() Expr {
 }
 
 func (p *parser) conjunction() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	first := p.inversion()
 	if p.tok().kind != kwAnd {
 		return first
@@ -1783,13 +1783,13 @@ func (p *parser) inversion() Expr {
 		defer p.leave()
 		p.next()
 		v := p.inversion()
-		return &UnaryOp{Span: span(t.pos, p.endPos()), Op: Not, Operand: v}
+		return &UnaryOp{Span: span(t.pos(), p.endPos()), Op: Not, Operand: v}
 	}
 	return p.comparison()
 }
 
 func (p *parser) comparison() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	left := p.bitwiseOr()
 	var ops []CmpOperator
 	var comps []Expr
@@ -1875,7 +1875,7 @@ func (p *parser) bitwiseOr() Expr { return p.binary(0) }
 // binary parses operands joined by binary operators of precedence
 // minPrec or higher; all of them are left-associative.
 func (p *parser) binary(minPrec int) Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	left := p.factor()
 	for {
 		op, prec, ok := binaryOp(p.tok().kind)
@@ -1905,11 +1905,11 @@ func (p *parser) factor() Expr {
 	defer p.leave()
 	p.next()
 	v := p.factor()
-	return &UnaryOp{Span: span(t.pos, p.endPos()), Op: op, Operand: v}
+	return &UnaryOp{Span: span(t.pos(), p.endPos()), Op: op, Operand: v}
 }
 
 func (p *parser) power() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	left := p.awaitPrimary()
 	if p.tok().kind != tDoubleStar {
 		return left
@@ -1925,32 +1925,32 @@ func (p *parser) awaitPrimary() Expr {
 		defer p.leave()
 		p.next()
 		v := p.primary()
-		return &Await{Span: span(t.pos, p.endPos()), Value: v}
+		return &Await{Span: span(t.pos(), p.endPos()), Value: v}
 	}
 	return p.primary()
 }
 
 func (p *parser) primary() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	e := p.atom()
 	for {
 		switch p.tok().kind {
 		case tDot:
 			p.next()
 			name := p.expect(tName)
-			e = &Attribute{Span: span(start, name.end), Value: e, Attr: p.text(name)}
+			e = &Attribute{Span: span(start, name.end()), Value: e, Attr: p.text(name)}
 		case tLParen:
 			open := p.next()
 			p.brackets++
 			args, kws := p.callArgs(open, tRParen)
-			end := p.expect(tRParen).end
+			end := p.expect(tRParen).end()
 			p.brackets--
 			e = &Call{Span: span(start, end), Func: e, Args: args, Keywords: kws}
 		case tLBrack:
 			p.next()
 			p.brackets++
 			s := p.slices()
-			end := p.expect(tRBrack).end
+			end := p.expect(tRBrack).end()
 			p.brackets--
 			e = &Subscript{Span: span(start, end), Value: e, Slice: s}
 		default:
@@ -1961,7 +1961,7 @@ func (p *parser) primary() Expr {
 
 // slices parses the inside of a subscript.
 func (p *parser) slices() Expr {
-	start := p.tok().pos
+	start := p.tok().pos()
 	first := p.slice()
 	if p.tok().kind != tComma {
 		if st, ok := first.(*Starred); ok {
@@ -2004,7 +2004,7 @@ func (p *parser) slice() Expr {
 			s.Step = p.expression()
 		}
 	}
-	s.Span = span(t.pos, p.endPos())
+	s.Span = span(t.pos(), p.endPos())
 	return s
 }
 
@@ -2018,21 +2018,21 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 		switch {
 		case t.kind == tStar:
 			if seenDoubleStar {
-				p.failAt(t.pos, t.end, "iterable argument unpacking follows keyword argument unpacking")
+				p.failAt(t.pos(), t.end(), "iterable argument unpacking follows keyword argument unpacking")
 			}
 			p.next()
 			v := p.expression()
-			args = append(args, &Starred{Span: span(t.pos, p.endPos()), Value: v})
+			args = append(args, &Starred{Span: span(t.pos(), p.endPos()), Value: v})
 		case t.kind == tDoubleStar:
 			p.next()
 			v := p.expression()
-			kws = append(kws, &Keyword{Span: span(t.pos, p.endPos()), Value: v})
+			kws = append(kws, &Keyword{Span: span(t.pos(), p.endPos()), Value: v})
 			seenDoubleStar = true
 		case t.kind == tName && p.peek(1) == tEqual:
 			p.next()
 			p.next()
 			v := p.expression()
-			kws = append(kws, &Keyword{Span: span(t.pos, p.endPos()), Arg: p.text(t), Value: v})
+			kws = append(kws, &Keyword{Span: span(t.pos(), p.endPos()), Arg: p.text(t), Value: v})
 			seenKw = true
 		default:
 			var e Expr
@@ -2066,7 +2066,7 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 				parseArg()
 			}
 			if p.atComprehension() {
-				g := p.genexp(e, t.pos)
+				g := p.genexp(e, t.pos())
 				// A bare generator expression must be the only argument.
 				if len(args)+len(kws) > 0 || p.tok().kind == tComma {
 					p.checkRestArgs(closing)
@@ -2076,11 +2076,11 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 					p.failGeneric()
 				}
 				// The call's parentheses double as the generator's.
-				g.Span = span(open.pos, p.tok().end)
+				g.Span = span(open.pos(), p.tok().end())
 				e = g
 			}
 			if p.tok().kind == tEqual {
-				p.failAt(e.Pos(), p.tok().end, "expression cannot contain assignment, perhaps you meant \"==\"?")
+				p.failAt(e.Pos(), p.tok().end(), "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
 			if seenDoubleStar {
 				p.argumentOrderError("positional argument follows keyword argument unpacking", closing)
@@ -2192,7 +2192,7 @@ func (p *parser) comprehensions() []*Comprehension {
 			p.next()
 			c.Ifs = append(c.Ifs, p.disjunction())
 		}
-		c.Span = span(t.pos, p.endPos())
+		c.Span = span(t.pos(), p.endPos())
 		out = append(out, c)
 	}
 }
@@ -2201,13 +2201,13 @@ func (p *parser) yieldExpr() Expr {
 	kw := p.next()
 	if p.got(kwFrom) {
 		v := p.expression()
-		return &YieldFrom{Span: span(kw.pos, p.endPos()), Value: v}
+		return &YieldFrom{Span: span(kw.pos(), p.endPos()), Value: v}
 	}
 	y := &Yield{}
 	if startsStarExpression(p.tok().kind) && p.tok().kind != kwYield {
 		y.Value = p.starExpressions()
 	}
-	y.Span = span(kw.pos, p.endPos())
+	y.Span = span(kw.pos(), p.endPos())
 	return y
 }
 
@@ -2216,19 +2216,19 @@ func (p *parser) atom() Expr {
 	switch t.kind {
 	case tName:
 		p.next()
-		return &Name{Span: span(t.pos, t.end), Id: p.text(t)}
+		return &Name{Span: span(t.pos(), t.end()), Id: p.text(t)}
 	case kwTrue:
 		p.next()
-		return &Constant{Span: span(t.pos, t.end), Value: true}
+		return &Constant{Span: span(t.pos(), t.end()), Value: true}
 	case kwFalse:
 		p.next()
-		return &Constant{Span: span(t.pos, t.end), Value: false}
+		return &Constant{Span: span(t.pos(), t.end()), Value: false}
 	case kwNone:
 		p.next()
-		return &Constant{Span: span(t.pos, t.end), Value: nil}
+		return &Constant{Span: span(t.pos(), t.end()), Value: nil}
 	case tEllipsis:
 		p.next()
-		return &Constant{Span: span(t.pos, t.end), Value: EllipsisType{}}
+		return &Constant{Span: span(t.pos(), t.end()), Value: EllipsisType{}}
 	case tNumber:
 		p.next()
 		return p.number(t)
@@ -2255,7 +2255,7 @@ func (p *parser) parenAtom() Expr {
 	defer func() { p.brackets-- }()
 	if t := p.tok(); t.kind == tRParen {
 		p.next()
-		return &Tuple{Span: span(open.pos, t.end)}
+		return &Tuple{Span: span(open.pos(), t.end())}
 	}
 	if p.tok().kind == kwYield {
 		y := p.yieldExpr()
@@ -2267,18 +2267,18 @@ func (p *parser) parenAtom() Expr {
 		p.expression()
 		p.expect(tRParen)
 	}) {
-		p.failAt(t.pos, t.end, "cannot use double starred expression here")
+		p.failAt(t.pos(), t.end(), "cannot use double starred expression here")
 	}
 	first := p.starNamedExpression()
 	if p.atComprehension() {
-		g := p.genexp(first, open.pos)
-		g.EndPos = p.expect(tRParen).end
+		g := p.genexp(first, open.pos())
+		g.EndPos = p.expect(tRParen).end()
 		return g
 	}
 	switch p.tok().kind {
 	case kwFor:
-		g := p.genexp(first, open.pos)
-		g.EndPos = p.expect(tRParen).end
+		g := p.genexp(first, open.pos())
+		g.EndPos = p.expect(tRParen).end()
 		return g
 	case tRParen:
 		p.next()
@@ -2294,8 +2294,8 @@ func (p *parser) parenAtom() Expr {
 			}
 			elts = append(elts, p.starNamedExpression())
 		}
-		end := p.expect(tRParen).end
-		return &Tuple{Span: span(open.pos, end), Elts: elts}
+		end := p.expect(tRParen).end()
+		return &Tuple{Span: span(open.pos(), end), Elts: elts}
 	}
 	p.failGeneric()
 	return nil
@@ -2309,7 +2309,7 @@ func (p *parser) listAtom() Expr {
 	defer func() { p.brackets-- }()
 	if t := p.tok(); t.kind == tRBrack {
 		p.next()
-		return &List{Span: span(open.pos, t.end)}
+		return &List{Span: span(open.pos(), t.end())}
 	}
 	first := p.starNamedExpression()
 	if p.atComprehension() {
@@ -2317,8 +2317,8 @@ func (p *parser) listAtom() Expr {
 			p.failNode(first, "iterable unpacking cannot be used in comprehension")
 		}
 		gens := p.comprehensions()
-		end := p.expect(tRBrack).end
-		return &ListComp{Span: span(open.pos, end), Elt: first, Generators: gens}
+		end := p.expect(tRBrack).end()
+		return &ListComp{Span: span(open.pos(), end), Elt: first, Generators: gens}
 	}
 	elts := []Expr{first}
 	for p.got(tComma) {
@@ -2327,8 +2327,8 @@ func (p *parser) listAtom() Expr {
 		}
 		elts = append(elts, p.starNamedExpression())
 	}
-	end := p.expect(tRBrack).end
-	return &List{Span: span(open.pos, end), Elts: elts}
+	end := p.expect(tRBrack).end()
+	return &List{Span: span(open.pos(), end), Elts: elts}
 }
 
 func (p *parser) braceAtom() Expr {
@@ -2339,7 +2339,7 @@ func (p *parser) braceAtom() Expr {
 	defer func() { p.brackets-- }()
 	if t := p.tok(); t.kind == tRBrace {
 		p.next()
-		return &Dict{Span: span(open.pos, t.end)}
+		return &Dict{Span: span(open.pos(), t.end())}
 	}
 	// Dict display starting with **mapping.
 	if p.tok().kind == tDoubleStar {
@@ -2352,14 +2352,14 @@ func (p *parser) braceAtom() Expr {
 		}
 		colon := p.next()
 		if k := p.tok().kind; k == tRBrace || k == tComma {
-			p.failAt(colon.pos, colon.end, "expression expected after dictionary key and ':'")
+			p.failAt(colon.pos(), colon.end(), "expression expected after dictionary key and ':'")
 		}
 		p.noStarredDictValue()
 		value := p.expression()
 		if p.atComprehension() {
 			gens := p.comprehensions()
-			end := p.expect(tRBrace).end
-			return &DictComp{Span: span(open.pos, end), Key: first, Value: value, Generators: gens}
+			end := p.expect(tRBrace).end()
+			return &DictComp{Span: span(open.pos(), end), Key: first, Value: value, Generators: gens}
 		}
 		return p.dictRest(open, first, value)
 	}
@@ -2368,8 +2368,8 @@ func (p *parser) braceAtom() Expr {
 			p.failNode(first, "iterable unpacking cannot be used in comprehension")
 		}
 		gens := p.comprehensions()
-		end := p.expect(tRBrace).end
-		return &SetComp{Span: span(open.pos, end), Elt: first, Generators: gens}
+		end := p.expect(tRBrace).end()
+		return &SetComp{Span: span(open.pos(), end), Elt: first, Generators: gens}
 	}
 	elts := []Expr{first}
 	for p.got(tComma) {
@@ -2378,8 +2378,8 @@ func (p *parser) braceAtom() Expr {
 		}
 		elts = append(elts, p.starNamedExpression())
 	}
-	end := p.expect(tRBrace).end
-	return &Set{Span: span(open.pos, end), Elts: elts}
+	end := p.expect(tRBrace).end()
+	return &Set{Span: span(open.pos(), end), Elts: elts}
 }
 
 // dictRest parses the remaining entries of a dict display whose first
@@ -2391,7 +2391,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 		d.Values = append(d.Values, value)
 		if !p.got(tComma) {
 			p.closeDict()
-			d.Span = span(open.pos, p.endPos())
+			d.Span = span(open.pos(), p.endPos())
 			return d
 		}
 	}
@@ -2409,7 +2409,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 			}
 			colon := p.next()
 			if kk := p.tok().kind; kk == tRBrace || kk == tComma {
-				p.failAt(colon.pos, colon.end, "expression expected after dictionary key and ':'")
+				p.failAt(colon.pos(), colon.end(), "expression expected after dictionary key and ':'")
 			}
 			p.noStarredDictValue()
 			d.Keys = append(d.Keys, k)
@@ -2420,7 +2420,7 @@ func (p *parser) dictRest(open *token, key, value Expr) Expr {
 		}
 	}
 	p.closeDict()
-	d.Span = span(open.pos, p.endPos())
+	d.Span = span(open.pos(), p.endPos())
 	return d
 }
 
@@ -2430,7 +2430,7 @@ func (p *parser) noStarredDictValue() {
 			p.next()
 			p.bitwiseOr()
 		}) {
-			p.failAt(t.pos, p.toks[p.p].pos, "cannot use a starred expression in a dictionary value")
+			p.failAt(t.pos(), p.toks[p.p].pos(), "cannot use a starred expression in a dictionary value")
 		}
 		// CPython reads the token after the '*' before giving up.
 		p.peek(1)

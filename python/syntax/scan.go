@@ -132,9 +132,21 @@ var augOps = map[tokKind]Operator{
 // decoded by the parser.
 type token struct {
 	kind        tokKind
-	off, endOff int
-	pos, end    Position
+	off, endOff int32
+	// Positions are stored as int32 pairs to keep tokens small.
+	line, col, endLine, endCol int32
 }
+
+func mkToken(kind tokKind, off, endOff int, pos, end Position) token {
+	return token{kind: kind, off: int32(off), endOff: int32(endOff),
+		line: int32(pos.Line), col: int32(pos.Col), endLine: int32(end.Line), endCol: int32(end.Col)}
+}
+
+// pos returns where the token starts.
+func (t *token) pos() Position { return Position{Line: int(t.line), Col: int(t.col)} }
+
+// end returns where the token ends (exclusive).
+func (t *token) end() Position { return Position{Line: int(t.endLine), Col: int(t.endCol)} }
 
 // maxParenDepth matches CPython's MAXLEVEL.
 const maxParenDepth = 200
@@ -313,7 +325,7 @@ func (s *scanner) failWeak(kind string, off, endOff int, msg string) {
 }
 
 func (s *scanner) emit(kind tokKind, off, endOff int, pos Position) {
-	s.toks = append(s.toks, token{kind: kind, off: off, endOff: endOff, pos: pos, end: s.posAt(endOff)})
+	s.toks = append(s.toks, mkToken(kind, off, endOff, pos, s.posAt(endOff)))
 }
 
 func (s *scanner) newline(at int) {
@@ -368,7 +380,7 @@ func (s *scanner) scan() {
 				if comment >= 0 {
 					pos = s.posAt(comment)
 				}
-				s.toks = append(s.toks, token{kind: tNewline, off: start, endOff: start + 1, pos: pos, end: end})
+				s.toks = append(s.toks, mkToken(tNewline, start, start+1, pos, end))
 				atLineStart = true
 			}
 			s.i++
@@ -411,7 +423,7 @@ func (s *scanner) finish() {
 			// the end, which stands for it.
 			p := s.parens[len(s.parens)-1]
 			s.unclosed = &p
-			s.toks = append(s.toks, token{kind: tEOF, off: s.i, endOff: s.i, pos: pos, end: pos})
+			s.toks = append(s.toks, mkToken(tEOF, s.i, s.i, pos, pos))
 			return
 		}
 		if n := len(s.toks); n > 0 && s.toks[n-1].kind != tNewline && s.toks[n-1].kind != tDedent {
@@ -419,14 +431,14 @@ func (s *scanner) finish() {
 			if s.commentAt >= 0 {
 				nl = s.posAt(s.commentAt)
 			}
-			s.toks = append(s.toks, token{kind: tNewline, off: s.i, endOff: s.i, pos: nl, end: pos})
+			s.toks = append(s.toks, mkToken(tNewline, s.i, s.i, nl, pos))
 		}
 		for len(s.indents) > 1 {
 			s.indents = s.indents[:len(s.indents)-1]
-			s.toks = append(s.toks, token{kind: tDedent, off: s.i, endOff: s.i, pos: pos, end: pos})
+			s.toks = append(s.toks, mkToken(tDedent, s.i, s.i, pos, pos))
 		}
 	}
-	s.toks = append(s.toks, token{kind: tEOF, off: s.i, endOff: s.i, pos: pos, end: pos})
+	s.toks = append(s.toks, mkToken(tEOF, s.i, s.i, pos, pos))
 }
 
 // indentation measures the indentation of a new line and emits INDENT or
@@ -518,7 +530,7 @@ func (s *scanner) indentation() bool {
 			// CPython reports an unexpected indent at the column where
 			// the indentation ends.
 			p := s.posAt(j - 1)
-			s.toks = append(s.toks, token{kind: tIndent, off: s.lineStart, endOff: j, pos: p, end: p})
+			s.toks = append(s.toks, mkToken(tIndent, s.lineStart, j, p, p))
 		default:
 			// A dedent must land exactly on an enclosing level; CPython
 			// fails before producing any DEDENT.
@@ -541,7 +553,7 @@ func (s *scanner) indentation() bool {
 				// Like INDENT, CPython places DEDENT where the
 				// indentation ends.
 				p := s.posAt(j - 1)
-				s.toks = append(s.toks, token{kind: tDedent, off: j, endOff: j, pos: p, end: p})
+				s.toks = append(s.toks, mkToken(tDedent, j, j, p, p))
 			}
 			if col != s.indents[top] {
 				// CPython points past the end of the offending line.

@@ -123,17 +123,18 @@ func TestHostCallsGatherConcurrently(t *testing.T) {
 		},
 	}
 	start := time.Now()
-	res, _, err := run(t, "import asyncio\nrs = await asyncio.gather(*[slow(i, tag='t') for i in range(5)])\n[r['n'] for r in rs]", RunOptions{Host: host})
+	res, _, err := run(t, "import asyncio\nrs = await asyncio.gather(*[slow(i, tag='t') for i in range(10)])\n[r['n'] for r in rs]", RunOptions{Host: host})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > 800*time.Millisecond {
-		t.Errorf("5 gathered 200ms calls took %v; they did not run concurrently", el)
+	// Sequential calls would take 2s; the tolerance absorbs a loaded machine.
+	if el := time.Since(start); el > 1500*time.Millisecond {
+		t.Errorf("10 gathered 200ms calls took %v; they did not run concurrently", el)
 	}
-	if res.Repr != "[0, 1, 2, 3, 4]" {
+	if res.Repr != "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]" {
 		t.Errorf("result %s", res.Repr)
 	}
-	if got := fmt.Sprint(res.Value); got != "[0 1 2 3 4]" {
+	if got := fmt.Sprint(res.Value); got != "[0 1 2 3 4 5 6 7 8 9]" {
 		t.Errorf("Go value %s", got)
 	}
 }
@@ -163,7 +164,7 @@ func TestCancellationStopsQuickly(t *testing.T) {
 		if !errors.As(err, &e) || e.Limit != "time" {
 			t.Fatalf("%q: want time limit, got %v", src, err)
 		}
-		if el := time.Since(start); el > 100*time.Millisecond+250*time.Millisecond {
+		if el := time.Since(start); el > 100*time.Millisecond+900*time.Millisecond {
 			t.Errorf("%q: stopped after %v", src, el)
 		}
 	}
@@ -366,4 +367,30 @@ func TestTracebackCarets(t *testing.T) {
 	if e.Traceback != want {
 		t.Errorf("traceback:\n%s\nwant:\n%s", e.Traceback, want)
 	}
+}
+
+// BenchmarkCancelLatency measures how long a run takes to return after its
+// deadline while blocked in a host call (goal: under 50 ms).
+func BenchmarkCancelLatency(b *testing.B) {
+	host := map[string]HostFunc{
+		"hang": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}
+	prog, err := Compile("<snippet>", "await hang()", CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var worst time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		_, _ = prog.Run(ctx, RunOptions{Host: host})
+		dl, _ := ctx.Deadline()
+		if late := time.Since(dl); late > worst {
+			worst = late
+		}
+		cancel()
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms-late")
 }

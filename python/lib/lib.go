@@ -14,12 +14,14 @@ import (
 	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/csv"
+	"github.com/toolplane/toolplane/python/lib/decimal"
 	"github.com/toolplane/toolplane/python/lib/fractions"
 	"github.com/toolplane/toolplane/python/lib/hashlib"
 	"github.com/toolplane/toolplane/python/lib/heapq"
 	"github.com/toolplane/toolplane/python/lib/hmac"
 	"github.com/toolplane/toolplane/python/lib/html"
 	pyio "github.com/toolplane/toolplane/python/lib/io"
+	"github.com/toolplane/toolplane/python/lib/itertools"
 	pyjson "github.com/toolplane/toolplane/python/lib/json"
 	pymath "github.com/toolplane/toolplane/python/lib/math"
 	"github.com/toolplane/toolplane/python/lib/pprint"
@@ -58,6 +60,7 @@ func ModulesWith(cfg Config) vm.Modules {
 		m.Register(name, absentModule(name))
 	}
 	pysrc.Register(m)
+	itertools.Register(m)
 	re.Register(m)
 	m.Register("json", pyjson.Module)
 	m.Register("math", pymath.Module)
@@ -65,6 +68,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	base64.Register(m)
 	bisect.Register(m)
 	csv.Register(m)
+	decimal.Register(m)
 	fractions.Register(m)
 	hashlib.Register(m)
 	heapq.Register(m)

@@ -88,3 +88,33 @@ print(list(chunks(range(7), 3)))
 from itertools import islice
 islice([1, 2], -1)
 # raises: ValueError: Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.
+# ---
+from itertools import islice, count
+it = iter(range(10))
+print(list(islice(it, 5, 3)), next(it), list(islice(range(10), 1, 9, 3)), list(islice(count(1.5, 0.5), 4)), list(islice([], 3)))
+# ---
+from itertools import permutations, product, combinations, combinations_with_replacement
+print(list(permutations("ab", 0)), list(product("ab", [])), list(combinations("abc", 0)), list(combinations_with_replacement("", 2)), list(combinations_with_replacement("ab", 0)))
+print(sum(1 for _ in combinations(range(30), 4)), sum(1 for _ in permutations(range(7))), sum(1 for _ in product(range(10), repeat=4)))
+# ---
+from itertools import accumulate, starmap, zip_longest
+print(list(accumulate([1, 2, 3], lambda a, b: a * 10 + b, initial=0)), list(starmap(lambda *a: sum(a), [[1, 2], (3, 4, 5), range(3)])))
+z = zip_longest([1, 2], iter("abc"))
+print(next(z), list(z))
+# ---
+from itertools import chain, cycle, repeat
+c = chain.from_iterable(["ab", [], "c"])
+print(list(c), list(c), list(zip(cycle("xy"), range(5))), list(repeat(None, 0)), list(repeat("z", -1)))
+# ---
+import itertools
+def gen():
+    yield 1
+    raise ValueError("inside")
+it = itertools.chain([0], gen())
+print(next(it), next(it))
+next(it)
+# raises: ValueError: inside
+# ---
+import itertools
+list(itertools.chain([1], 5))
+# raises: TypeError: 'int' object is not iterable

@@ -1,0 +1,184 @@
+"""itertools: iterator building blocks.
+
+The functions check their arguments eagerly (as CPython's constructors do) and return
+iterators made in Go (the _names below come from natives.go); type(count()) is
+'generator' here rather than 'itertools.count'.
+"""
+
+
+def _check_int(name, v, what):
+    if not isinstance(v, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(v).__name__)
+
+
+def count(start=0, step=1):
+    for v in (start, step):
+        if not isinstance(v, (int, float)) and not hasattr(v, '__add__'):
+            raise TypeError('a number is required')
+    return _count(start, step)
+
+
+def cycle(iterable):
+    return _cycle(iter(iterable))
+
+
+def repeat(object, times=None):
+    if times is not None:
+        _check_int('repeat', times, 'times')
+    return _repeat(object, times)
+
+
+def accumulate(iterable, func=None, *, initial=None):
+    return _accumulate(iter(iterable), func, initial, initial is not None)
+
+
+class _Chain:
+    """chain(*iterables); chain.from_iterable(iterable)."""
+
+    def __call__(self, *iterables):
+        return self._gen(iter(iterables))
+
+    def from_iterable(self, iterable):
+        return self._gen(iter(iterable))
+
+    def _gen(self, its):
+        return _chain(its)
+
+
+chain = _Chain()
+
+
+def compress(data, selectors):
+    return _compress(iter(data), iter(selectors))
+
+
+def dropwhile(predicate, iterable):
+    return _dropwhile(predicate, iter(iterable))
+
+
+def takewhile(predicate, iterable):
+    return _takewhile(predicate, iter(iterable))
+
+
+def filterfalse(predicate, iterable):
+    return _filterfalse(predicate, iter(iterable))
+
+
+def groupby(iterable, key=None):
+    return _groupby(iter(iterable), key)
+
+
+def _groupby(it, keyfunc):
+    if keyfunc is None:
+        keyfunc = _identity
+    state = {'done': False, 'cur': None, 'key': None, 'started': False, 'gen': 0}
+
+    def advance():
+        try:
+            v = next(it)
+        except StopIteration:
+            state['done'] = True
+            return False
+        state['cur'] = v
+        state['key'] = keyfunc(v)
+        return True
+
+    def grouper(tgtkey, gen):
+        while state['gen'] == gen and not state['done'] and state['key'] == tgtkey:
+            yield state['cur']
+            if not advance():
+                return
+
+    if not advance():
+        return
+    while not state['done']:
+        tgt = state['key']
+        state['gen'] += 1
+        yield (tgt, grouper(tgt, state['gen']))
+        while not state['done'] and state['key'] == tgt:
+            advance()
+
+
+def _identity(x):
+    return x
+
+
+def islice(iterable, *args):
+    s = slice(*args)
+    start, stop, step = s.start or 0, s.stop, s.step or 1
+    if s.stop is not None and (not isinstance(s.stop, int) or s.stop < 0):
+        raise ValueError('Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
+    if s.start is not None and (not isinstance(s.start, int) or s.start < 0):
+        raise ValueError('Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
+    if s.step is not None and (not isinstance(s.step, int) or s.step <= 0):
+        raise ValueError('Step for islice() must be a positive integer or None.')
+    return _islice(iter(iterable), start, stop, step)
+
+
+def pairwise(iterable):
+    return _pairwise(iter(iterable))
+
+
+def starmap(function, iterable):
+    return _starmap(function, iter(iterable))
+
+
+def tee(iterable, n=2):
+    if not isinstance(n, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(n).__name__)
+    if n < 0:
+        raise ValueError('n must be >= 0')
+    it = iter(iterable)
+    buffers = [[] for _ in range(n)]
+
+    def gen(mybuf):
+        while True:
+            if not mybuf:
+                try:
+                    v = next(it)
+                except StopIteration:
+                    return
+                for b in buffers:
+                    b.append(v)
+            yield mybuf.pop(0)
+    return tuple(gen(b) for b in buffers)
+
+
+def zip_longest(*iterables, fillvalue=None):
+    return _zip_longest(tuple(iter(it) for it in iterables), fillvalue)
+
+
+def product(*iterables, repeat=1):
+    if repeat < 0:
+        raise ValueError('repeat argument cannot be negative')
+    pools = tuple(tuple(pool) for pool in iterables) * repeat
+    return _product(pools)
+
+
+def permutations(iterable, r=None):
+    pool = tuple(iterable)
+    n = len(pool)
+    r = n if r is None else r
+    if not isinstance(r, int):
+        raise TypeError('Expected int as r')
+    if r < 0:
+        raise ValueError('r must be non-negative')
+    return _permutations(pool, r)
+
+
+def combinations(iterable, r):
+    pool = tuple(iterable)
+    if not isinstance(r, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(r).__name__)
+    if r < 0:
+        raise ValueError('r must be non-negative')
+    return _combinations(pool, r)
+
+
+def combinations_with_replacement(iterable, r):
+    pool = tuple(iterable)
+    if not isinstance(r, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(r).__name__)
+    if r < 0:
+        raise ValueError('r must be non-negative')
+    return _cwr(pool, r)

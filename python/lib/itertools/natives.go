@@ -1,0 +1,608 @@
+package itertools
+
+import (
+	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
+	"github.com/toolplane/toolplane/python/syntax"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+type fn = func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
+
+// natives are the iterator cores itertools.py wraps. Each takes already-validated
+// positional arguments.
+func natives() map[string]vm.Value {
+	m := map[string]vm.Value{}
+	add := func(name string, f fn) { m[name] = &vm.Builtin{Name: name, Fn: f} }
+	add("_count", nativeCount)
+	add("_cycle", nativeCycle)
+	add("_repeat", nativeRepeat)
+	add("_accumulate", nativeAccumulate)
+	add("_chain", nativeChain)
+	add("_compress", nativeCompress)
+	add("_dropwhile", nativeDropwhile)
+	add("_takewhile", nativeTakewhile)
+	add("_filterfalse", nativeFilterfalse)
+	add("_islice", nativeIslice)
+	add("_pairwise", nativePairwise)
+	add("_starmap", nativeStarmap)
+	add("_zip_longest", nativeZipLongest)
+	add("_product", nativeProduct)
+	add("_permutations", nativePermutations)
+	add("_combinations", nativeCombinations)
+	add("_cwr", nativeCWR)
+	return m
+}
+
+func iter(f func(t *vm.Thread) (vm.Value, bool, error)) *vm.Iter {
+	return vm.FuncIter(vm.GeneratorClass, f)
+}
+
+func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	n, step := a[0], a[1]
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		cur := n
+		if x, ok := n.(vm.Int); ok {
+			if s, ok := step.(vm.Int); ok && (s >= 0 && x <= 1<<62 || s < 0 && x >= -(1<<62)) && s < 1<<30 && s > -(1<<30) {
+				n = x + s
+				return cur, true, nil
+			}
+		}
+		next, err := t.Binary(syntax.Add, n, step)
+		if err != nil {
+			return nil, false, err
+		}
+		n = next
+		return cur, true, nil
+	}), nil
+}
+
+func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	it, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	var saved []vm.Value
+	exhausted := false
+	i := 0
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if !exhausted {
+			v, ok, err := t.Next(it)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				saved = append(saved, v)
+				if len(saved)%1024 == 0 {
+					if err := t.Charge(1024 * 16); err != nil {
+						return nil, false, err
+					}
+				}
+				return v, true, nil
+			}
+			exhausted = true
+		}
+		if len(saved) == 0 {
+			return nil, false, nil
+		}
+		v := saved[i%len(saved)]
+		i++
+		return v, true, nil
+	}), nil
+}
+
+func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	obj := a[0]
+	if a[1] == vm.None {
+		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }), nil
+	}
+	n, err := pyargs.Int64(t, a[1])
+	if err != nil {
+		return nil, err
+	}
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if n <= 0 {
+			return nil, false, nil
+		}
+		n--
+		return obj, true, nil
+	}), nil
+}
+
+// nativeAccumulate(iterable, func or None, initial, has_initial)
+func nativeAccumulate(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	it, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	f := a[1]
+	total := a[2]
+	started := a[3] == vm.Bool(true)
+	pendingInitial := started
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if pendingInitial {
+			pendingInitial = false
+			return total, true, nil
+		}
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if !started {
+			started = true
+			total = v
+			return total, true, nil
+		}
+		if f == vm.None {
+			total, err = t.Binary(syntax.Add, total, v)
+		} else {
+			total, err = t.Call(f, vm.Tuple{total, v}, nil)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		return total, true, nil
+	}), nil
+}
+
+// nativeChain(iterable of iterables)
+func nativeChain(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	outer, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	var cur vm.Value
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		for {
+			if cur == nil {
+				src, ok, err := t.Next(outer)
+				if err != nil || !ok {
+					return nil, false, err
+				}
+				if cur, err = t.Iter(src); err != nil {
+					return nil, false, err
+				}
+			}
+			v, ok, err := t.Next(cur)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				return v, true, nil
+			}
+			cur = nil
+		}
+	}), nil
+}
+
+func nativeCompress(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	data, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	sel, err := t.Iter(a[1])
+	if err != nil {
+		return nil, err
+	}
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		for {
+			d, ok, err := t.Next(data)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			s, ok, err := t.Next(sel)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			b, err := t.Truth(s)
+			if err != nil {
+				return nil, false, err
+			}
+			if b {
+				return d, true, nil
+			}
+		}
+	}), nil
+}
+
+func pred(t *vm.Thread, f, v vm.Value) (bool, error) {
+	if f == vm.None {
+		return t.Truth(v)
+	}
+	r, err := t.Call(f, vm.Tuple{v}, nil)
+	if err != nil {
+		return false, err
+	}
+	return t.Truth(r)
+}
+
+func nativeDropwhile(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f := a[0]
+	it, err := t.Iter(a[1])
+	if err != nil {
+		return nil, err
+	}
+	dropping := true
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		for {
+			v, ok, err := t.Next(it)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if !dropping {
+				return v, true, nil
+			}
+			keep, err := pred(t, f, v)
+			if err != nil {
+				return nil, false, err
+			}
+			if !keep {
+				dropping = false
+				return v, true, nil
+			}
+		}
+	}), nil
+}
+
+func nativeTakewhile(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f := a[0]
+	it, err := t.Iter(a[1])
+	if err != nil {
+		return nil, err
+	}
+	done := false
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		keep, err := pred(t, f, v)
+		if err != nil {
+			return nil, false, err
+		}
+		if !keep {
+			done = true
+			return nil, false, nil
+		}
+		return v, true, nil
+	}), nil
+}
+
+func nativeFilterfalse(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f := a[0]
+	it, err := t.Iter(a[1])
+	if err != nil {
+		return nil, err
+	}
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		for {
+			v, ok, err := t.Next(it)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			keep, err := pred(t, f, v)
+			if err != nil {
+				return nil, false, err
+			}
+			if !keep {
+				return v, true, nil
+			}
+		}
+	}), nil
+}
+
+// nativeIslice(iterable, start, stop or None, step)
+func nativeIslice(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	it, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	start, err := pyargs.Int64(t, a[1])
+	if err != nil {
+		return nil, err
+	}
+	stop := int64(-1)
+	if a[2] != vm.None {
+		if stop, err = pyargs.Int64(t, a[2]); err != nil {
+			return nil, err
+		}
+	}
+	step, err := pyargs.Int64(t, a[3])
+	if err != nil {
+		return nil, err
+	}
+	// CPython's islice_next: skip to the next wanted index, stop at stop, and cap next
+	// at stop so the items up to stop are consumed.
+	i := int64(0)
+	next := start
+	done := false
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		for i < next {
+			_, ok, err := t.Next(it)
+			if err != nil || !ok {
+				done = true
+				return nil, false, err
+			}
+			i++
+		}
+		if stop >= 0 && i >= stop {
+			done = true
+			return nil, false, nil
+		}
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			done = true
+			return nil, false, err
+		}
+		i++
+		old := next
+		next += step
+		if next < old || (stop >= 0 && next > stop) {
+			next = stop
+		}
+		return v, true, nil
+	}), nil
+}
+
+func nativePairwise(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	it, err := t.Iter(a[0])
+	if err != nil {
+		return nil, err
+	}
+	var prev vm.Value
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if prev == nil {
+			v, ok, err := t.Next(it)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			prev = v
+		}
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		pair := vm.Tuple{prev, v}
+		prev = v
+		return pair, true, nil
+	}), nil
+}
+
+func nativeStarmap(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f := a[0]
+	it, err := t.Iter(a[1])
+	if err != nil {
+		return nil, err
+	}
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		v, ok, err := t.Next(it)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		var args vm.Tuple
+		switch x := v.(type) {
+		case vm.Tuple:
+			args = x
+		case *vm.List:
+			args = vm.Tuple(x.Items)
+		default:
+			items, err := collect(t, v)
+			if err != nil {
+				return nil, false, err
+			}
+			args = vm.Tuple(items)
+		}
+		r, err := t.Call(f, args, nil)
+		return r, err == nil, err
+	}), nil
+}
+
+func collect(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
+	it, err := t.Iter(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []vm.Value
+	for {
+		x, ok, err := t.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return out, nil
+		}
+		out = append(out, x)
+	}
+}
+
+// nativeZipLongest(tuple of iterators, fillvalue)
+func nativeZipLongest(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	its := append([]vm.Value(nil), a[0].(vm.Tuple)...)
+	fill := a[1]
+	active := len(its)
+	done := make([]bool, len(its))
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if active == 0 {
+			return nil, false, nil
+		}
+		out := make(vm.Tuple, len(its))
+		for i, it := range its {
+			if done[i] {
+				out[i] = fill
+				continue
+			}
+			v, ok, err := t.Next(it)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				done[i] = true
+				active--
+				if active == 0 {
+					return nil, false, nil
+				}
+				v = fill
+			}
+			out[i] = v
+		}
+		return out, true, nil
+	}), nil
+}
+
+// indexIter yields tuples of pool items picked by indices, advancing with step until
+// step reports the end. The first tuple is the initial indices.
+func indexIter(pools [][]vm.Value, indices []int, step func() bool) *vm.Iter {
+	first := true
+	finished := false
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+		if finished {
+			return nil, false, nil
+		}
+		if !first && !step() {
+			finished = true
+			return nil, false, nil
+		}
+		first = false
+		out := make(vm.Tuple, len(indices))
+		for k, i := range indices {
+			out[k] = pools[k][i]
+		}
+		return out, true, nil
+	})
+}
+
+func samePools(pool []vm.Value, r int) [][]vm.Value {
+	pools := make([][]vm.Value, r)
+	for i := range pools {
+		pools[i] = pool
+	}
+	return pools
+}
+
+func tupleItems(v vm.Value) []vm.Value {
+	if tp, ok := v.(vm.Tuple); ok {
+		return tp
+	}
+	return nil
+}
+
+func empty() *vm.Iter {
+	return iter(func(t *vm.Thread) (vm.Value, bool, error) { return nil, false, nil })
+}
+
+// nativeProduct(tuple of tuples): the pools, already repeated.
+func nativeProduct(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	var pools [][]vm.Value
+	for _, p := range a[0].(vm.Tuple) {
+		items := tupleItems(p)
+		if len(items) == 0 {
+			return empty(), nil
+		}
+		pools = append(pools, items)
+	}
+	indices := make([]int, len(pools))
+	return indexIter(pools, indices, func() bool {
+		for i := len(indices) - 1; i >= 0; i-- {
+			indices[i]++
+			if indices[i] < len(pools[i]) {
+				return true
+			}
+			indices[i] = 0
+		}
+		return false
+	}), nil
+}
+
+// nativePermutations(pool tuple, r)
+func nativePermutations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	pool := tupleItems(a[0])
+	r := int(a[1].(vm.Int))
+	n := len(pool)
+	if r > n {
+		return empty(), nil
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	cycles := make([]int, r)
+	for i := range cycles {
+		cycles[i] = n - i
+	}
+	view := idx[:r]
+	return indexIter(samePools(pool, r), view, func() bool {
+		if n == 0 {
+			return false
+		}
+		for i := r - 1; i >= 0; i-- {
+			cycles[i]--
+			if cycles[i] == 0 {
+				first := idx[i]
+				copy(idx[i:], idx[i+1:])
+				idx[n-1] = first
+				cycles[i] = n - i
+			} else {
+				j := cycles[i]
+				idx[i], idx[n-j] = idx[n-j], idx[i]
+				return true
+			}
+		}
+		return false
+	}), nil
+}
+
+// nativeCombinations(pool tuple, r)
+func nativeCombinations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	pool := tupleItems(a[0])
+	r := int(a[1].(vm.Int))
+	n := len(pool)
+	if r > n {
+		return empty(), nil
+	}
+	idx := make([]int, r)
+	for i := range idx {
+		idx[i] = i
+	}
+	return indexIter(samePools(pool, r), idx, func() bool {
+		i := r - 1
+		for ; i >= 0 && idx[i] == i+n-r; i-- {
+		}
+		if i < 0 {
+			return false
+		}
+		idx[i]++
+		for j := i + 1; j < r; j++ {
+			idx[j] = idx[j-1] + 1
+		}
+		return true
+	}), nil
+}
+
+// nativeCWR(pool tuple, r): combinations_with_replacement.
+func nativeCWR(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	pool := tupleItems(a[0])
+	r := int(a[1].(vm.Int))
+	n := len(pool)
+	if n == 0 && r > 0 {
+		return empty(), nil
+	}
+	idx := make([]int, r)
+	return indexIter(samePools(pool, r), idx, func() bool {
+		i := r - 1
+		for ; i >= 0 && idx[i] == n-1; i-- {
+		}
+		if i < 0 {
+			return false
+		}
+		v := idx[i] + 1
+		for j := i; j < r; j++ {
+			idx[j] = v
+		}
+		return true
+	}), nil
+}

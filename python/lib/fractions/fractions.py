@@ -247,6 +247,9 @@ class Fraction:
         return Fraction((a._numerator * db) % (b._numerator * da), da * db)
 
     def __rmod__(b, a):
+        if isinstance(a, str):
+            # "%s" % f: the interpreter asks the right operand before str formatting.
+            return a % (b,)
         if isinstance(a, float):
             return a % float(b)
         a = b._coerce(a)

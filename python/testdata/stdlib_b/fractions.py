@@ -41,3 +41,7 @@ Fraction(1, 2) / 0
 from fractions import Fraction
 print(Fraction.from_float(0.75), Fraction(3, 8) * 8, type(Fraction(3, 8) * 8).__name__, f"{Fraction(5, 3)}", str(Fraction(-6, 3)))
 print([str(Fraction(n, 6)) for n in range(-3, 4)])
+# ---
+from fractions import Fraction
+f = Fraction(3, 4)
+print("%s and %r" % (f, f), "%s" % f, "{} {!r}".format(f, f))

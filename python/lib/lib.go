@@ -21,6 +21,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/hmac"
 	"github.com/toolplane/toolplane/python/lib/html"
 	pyio "github.com/toolplane/toolplane/python/lib/io"
+	"github.com/toolplane/toolplane/python/lib/itertools"
 	pyjson "github.com/toolplane/toolplane/python/lib/json"
 	pymath "github.com/toolplane/toolplane/python/lib/math"
 	"github.com/toolplane/toolplane/python/lib/pprint"
@@ -59,6 +60,7 @@ func ModulesWith(cfg Config) vm.Modules {
 		m.Register(name, absentModule(name))
 	}
 	pysrc.Register(m)
+	itertools.Register(m)
 	re.Register(m)
 	m.Register("json", pyjson.Module)
 	m.Register("math", pymath.Module)

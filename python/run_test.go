@@ -394,3 +394,25 @@ func BenchmarkCancelLatency(b *testing.B) {
 	}
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms-late")
 }
+
+func TestAbandonedHostCallsAreCancelled(t *testing.T) {
+	t.Parallel()
+	cancelled := make(chan struct{})
+	host := map[string]HostFunc{
+		"hang": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			<-ctx.Done()
+			close(cancelled)
+			return nil, ctx.Err()
+		},
+		"quick": func(ctx context.Context, args []any, kw map[string]any) (any, error) { return 1, nil },
+	}
+	res, _, err := run(t, "import asyncio\nt = asyncio.create_task(hang())\nawait quick()", RunOptions{Host: host})
+	if err != nil || res.Repr != "1" {
+		t.Fatalf("run: %v %v", res, err)
+	}
+	select {
+	case <-cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the abandoned host call was not cancelled when the run ended")
+	}
+}

@@ -217,7 +217,20 @@ func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
 		return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
 	}
 	l.running = true
-	defer func() { l.running = false }()
+	defer func() {
+		l.running = false
+		// Host calls and timers still pending when the run ends are
+		// abandoned: cancel their contexts so host work stops.
+		for f := range l.pending {
+			if f.cancel != nil {
+				f.cancel()
+			}
+			if f.timer != nil {
+				f.timer.Stop()
+			}
+			delete(l.pending, f)
+		}
+	}()
 	main := l.newTask(coro)
 	for !main.fut.done {
 		if l.fatal != nil {

@@ -543,7 +543,11 @@ class ChainMap:
 
 
 class deque:
-    """list-like sequence with fast appends at both ends and an optional maxlen."""
+    """list-like sequence with O(1) appends and pops at both ends and an optional maxlen.
+
+    The items live in self._items[self._head:]; popleft advances _head and the dead
+    prefix is dropped once it is half the list, appendleft reuses or grows it.
+    """
 
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
@@ -553,97 +557,142 @@ class deque:
                 raise ValueError('maxlen must be non-negative')
         self._maxlen = maxlen
         self._items = []
+        self._head = 0
         self.extend(iterable)
 
     @property
     def maxlen(self):
         return self._maxlen
 
-    def _trim_right(self):
-        m = self._maxlen
-        if m is not None and len(self._items) > m:
-            del self._items[:len(self._items) - m]
+    def _live(self):
+        if self._head:
+            return self._items[self._head:]
+        return self._items
 
-    def _trim_left(self):
-        m = self._maxlen
-        if m is not None and len(self._items) > m:
-            del self._items[m:]
+    def _compact(self):
+        if self._head:
+            del self._items[:self._head]
+            self._head = 0
 
     def append(self, x):
-        self._items.append(x)
-        self._trim_right()
+        items = self._items
+        items.append(x)
+        m = self._maxlen
+        if m is not None and len(items) - self._head > m:
+            if m == 0:
+                items.pop()
+            else:
+                self._popleft()
 
     def appendleft(self, x):
-        self._items.insert(0, x)
-        self._trim_left()
+        m = self._maxlen
+        if m == 0:
+            return
+        if self._head:
+            self._head -= 1
+            self._items[self._head] = x
+        else:
+            grow = max(8, len(self._items))
+            self._items[0:0] = [None] * grow
+            self._head = grow - 1
+            self._items[self._head] = x
+        if m is not None and len(self._items) - self._head > m:
+            self._items.pop()
 
     def extend(self, iterable):
         if iterable is self:
-            iterable = list(iterable)
+            iterable = list(self._live())
         for x in iterable:
             self.append(x)
 
     def extendleft(self, iterable):
         if iterable is self:
-            iterable = list(iterable)
+            iterable = list(self._live())
         for x in iterable:
             self.appendleft(x)
 
     def pop(self):
-        if not self._items:
+        if len(self._items) == self._head:
             raise IndexError('pop from an empty deque')
-        return self._items.pop()
+        v = self._items.pop()
+        if len(self._items) == self._head:
+            self._items = []
+            self._head = 0
+        return v
+
+    def _popleft(self):
+        items = self._items
+        h = self._head
+        v = items[h]
+        items[h] = None
+        h += 1
+        if h == len(items):
+            self._items = []
+            h = 0
+        elif h > 16 and h * 2 > len(items):
+            del items[:h]
+            h = 0
+        self._head = h
+        return v
 
     def popleft(self):
-        if not self._items:
+        if len(self._items) == self._head:
             raise IndexError('pop from an empty deque')
-        return self._items.pop(0)
+        return self._popleft()
 
     def clear(self):
-        self._items.clear()
+        self._items = []
+        self._head = 0
 
     def copy(self):
-        return deque(self._items, self._maxlen)
+        return deque(self._live(), self._maxlen)
 
     __copy__ = copy
 
     def count(self, x):
-        return self._items.count(x)
+        return self._live().count(x)
 
     def index(self, x, *args):
         try:
-            return self._items.index(x, *args)
+            return self._live().index(x, *args)
         except ValueError:
             raise ValueError('%r is not in deque' % (x,))
 
     def insert(self, i, x):
-        if self._maxlen is not None and len(self._items) >= self._maxlen:
+        if self._maxlen is not None and len(self) >= self._maxlen:
             raise IndexError('deque already at its maximum size')
+        self._compact()
         self._items.insert(i, x)
 
     def remove(self, value):
+        self._compact()
         try:
             self._items.remove(value)
         except ValueError:
             raise ValueError('%r is not in deque' % (value,))
 
     def reverse(self):
+        self._compact()
         self._items.reverse()
 
     def rotate(self, n=1):
-        items = self._items
+        items = self._live()
         if not items:
             return
         n = n % len(items)
         if n:
             self._items = items[-n:] + items[:-n]
+            self._head = 0
 
     def _index(self, i):
         if not isinstance(i, int):
             raise TypeError('sequence index must be integer, not %r' % type(i).__name__)
-        if i < -len(self._items) or i >= len(self._items):
+        n = len(self._items) - self._head
+        if i < -n or i >= n:
             raise IndexError('deque index out of range')
-        return i
+        if i < 0:
+            i += n
+        return self._head + i
 
     def __getitem__(self, i):
         return self._items[self._index(i)]
@@ -652,72 +701,74 @@ class deque:
         self._items[self._index(i)] = v
 
     def __delitem__(self, i):
-        del self._items[self._index(i)]
+        j = self._index(i)
+        del self._items[j]
+        if len(self._items) == self._head:
+            self.clear()
 
     def __len__(self):
-        return len(self._items)
+        return len(self._items) - self._head
 
     def __bool__(self):
-        return len(self._items) > 0
+        return len(self._items) > self._head
 
     def __iter__(self):
-        return iter(self._items)
+        return iter(self._live())
 
     def __reversed__(self):
-        return reversed(self._items)
+        return reversed(self._live())
 
     def __contains__(self, x):
-        return x in self._items
+        return x in self._live()
 
     def __eq__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items == other._items
+        return self._live() == other._live()
 
     def __lt__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items < other._items
+        return self._live() < other._live()
 
     def __le__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items <= other._items
+        return self._live() <= other._live()
 
     def __gt__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items > other._items
+        return self._live() > other._live()
 
     def __ge__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items >= other._items
+        return self._live() >= other._live()
 
     def __add__(self, other):
         if not isinstance(other, deque):
             raise TypeError('can only concatenate deque (not "%s") to deque' % type(other).__name__)
-        return deque(self._items + other._items, self._maxlen)
+        return deque(self._live() + other._live(), self._maxlen)
 
     def __iadd__(self, other):
         self.extend(other)
         return self
 
     def __mul__(self, n):
-        return deque(self._items * n, self._maxlen)
+        return deque(self._live() * n, self._maxlen)
 
     def __imul__(self, n):
-        self._items = self._items * n
-        self._trim_right()
+        items = self._live() * n
+        self._items = []
+        self._head = 0
+        self.extend(items)
         return self
-
-    def __toolplane_json__(self):
-        raise TypeError('Object of type deque is not JSON serializable')
 
     def __repr__(self):
         if self._maxlen is None:
-            return 'deque(%r)' % (self._items,)
-        return 'deque(%r, maxlen=%d)' % (self._items, self._maxlen)
+            return 'deque(%r)' % (self._live(),)
+        return 'deque(%r, maxlen=%d)' % (self._live(), self._maxlen)
 
 
 _KEYWORDS = frozenset([

@@ -238,3 +238,26 @@ P = namedtuple("P", "x y")
 d = defaultdict(list)
 d["k"].append(1)
 print(json.dumps({"c": Counter("aab"), "o": OrderedDict(b=1, a=2), "d": d, "p": P(1, [2])}))
+# ---
+from collections import deque
+graph = {"a": ["b", "c"], "b": ["d"], "c": ["d", "e"], "d": ["f"], "e": ["f"], "f": []}
+seen, order, q = {"a"}, [], deque(["a"])
+while q:
+    node = q.popleft()
+    order.append(node)
+    for nxt in graph[node]:
+        if nxt not in seen:
+            seen.add(nxt)
+            q.append(nxt)
+print(order)
+# ---
+from collections import deque
+q = deque(range(40))
+for _ in range(30):
+    q.popleft()
+q.appendleft("x")
+q.extendleft("yz")
+print(q, len(q), q[0], q[-1], q[2], list(reversed(q))[:3])
+m = deque("abc", maxlen=2)
+m.appendleft("z")
+print(m, deque([], maxlen=0), deque("ab") < deque("b"))

@@ -6,7 +6,7 @@ __all__ = ['heappush', 'heappop', 'heapify', 'heapreplace', 'merge',
 
 def _check(heap, fname):
     if not isinstance(heap, list):
-        raise TypeError("heap argument must be a list")
+        raise TypeError(fname + "() argument 1 must be list, not " + type(heap).__name__)
 
 
 def _sift_toward_root(heap, startpos, pos):

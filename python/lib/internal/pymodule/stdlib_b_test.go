@@ -15,6 +15,9 @@ import (
 	"github.com/toolplane/toolplane/python/vm"
 )
 
+// minStdlibBCases keeps the corpus from silently shrinking.
+const minStdlibBCases = 200
+
 // TestStdlibB runs python/testdata/stdlib_b (the cases of the modules built on this
 // package: statistics, random, fractions, csv, urllib.parse, ...) under our interpreter
 // with the full module table and under CPython 3.11, and demands the same printed output
@@ -28,6 +31,9 @@ func TestStdlibB(t *testing.T) {
 	cases, err := difftest.Load(filepath.Join(testdata, "stdlib_b"), "stdlib_b")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(cases) < minStdlibBCases {
+		t.Fatalf("stdlib_b corpus has %d cases, want at least %d", len(cases), minStdlibBCases)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -1,8 +1,6 @@
 """functools: reduce, partial, lru_cache, cache, wraps, cmp_to_key, total_ordering,
 cached_property, singledispatch."""
 
-from collections import namedtuple
-
 WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
 WRAPPER_UPDATES = ('__dict__',)
 
@@ -91,7 +89,15 @@ class partialmethod:
         return partial(self.func, obj, *self.args, **self.keywords)
 
 
-_CacheInfo = namedtuple('CacheInfo', ['hits', 'misses', 'maxsize', 'currsize'], module='functools')
+_cache_info_type = []
+
+
+def _CacheInfo(hits, misses, maxsize, currsize):
+    # Built on first use: importing collections costs every run that imports functools.
+    if not _cache_info_type:
+        from collections import namedtuple
+        _cache_info_type.append(namedtuple('CacheInfo', ['hits', 'misses', 'maxsize', 'currsize'], module='functools'))
+    return _cache_info_type[0](hits, misses, maxsize, currsize)
 
 _kwd_mark = object()
 

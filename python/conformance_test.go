@@ -18,6 +18,8 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/internal/difftest"
+	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // updateXFail rewrites the expected-failure lists from the current results:
@@ -35,7 +37,8 @@ to pass. Regenerate: go test ./python -run Conformance -update-xfail`
 
 // TestConformance runs every case of python/testdata/core (script mode) and
 // python/testdata/async (snippet mode, host stubs of hostStubs) under our
-// interpreter and under CPython 3.11 (one batched python3 process), and
+// interpreter, with the standard library a host gets (lib.Modules), and
+// under CPython 3.11 (one batched python3 process), and
 // demands the same printed output, the same escaping exception type and
 // message, and for snippets the same result repr. CPython must also honour
 // each case's marker, or the case itself is wrong.
@@ -75,13 +78,14 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	modules := lib.Modules()
 	runChecked(t, "conformance", cases, xfail, xfailPath, conformanceXFailHeader, func(t *testing.T, c difftest.Case) (string, bool) {
 		w := want[c.Name]
 		if bad := difftest.CheckMarker(c.Marker, w); bad != "" {
 			t.Errorf("%s:%d: corpus bug, CPython disagrees with the case: %s\nCPython stdout:\n%s", c.File, c.Line, bad, w.Stdout)
 			return "", false
 		}
-		got := runOurs(ctx, c, isSnippet(c))
+		got := runOurs(ctx, modules, c, isSnippet(c))
 		return difftest.Compare(w, got, isSnippet(c)), true
 	})
 }
@@ -153,7 +157,7 @@ func runChecked(t *testing.T, label string, cases []difftest.Case, xfail difftes
 // reports its outcome in the oracle's terms. A Go panic escaping the
 // interpreter, or a run that ignores its deadline, is reported as an
 // outcome so one bug cannot hide the rest.
-func runOurs(ctx context.Context, c difftest.Case, snippet bool) difftest.Outcome {
+func runOurs(ctx context.Context, modules vm.Modules, c difftest.Case, snippet bool) difftest.Outcome {
 	const deadline, grace = 20 * time.Second, 10 * time.Second
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
@@ -170,7 +174,7 @@ func runOurs(ctx context.Context, c difftest.Case, snippet bool) difftest.Outcom
 			done <- outcomeOf(stdout.String(), nil, err)
 			return
 		}
-		opts := python.RunOptions{Stdout: &stdout}
+		opts := python.RunOptions{Stdout: &stdout, Modules: modules}
 		if snippet {
 			opts.Host = hostStubs()
 		}

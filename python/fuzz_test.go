@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/internal/difftest"
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 // FuzzCompileRun mutates the conformance corpus and compiles and runs the
@@ -34,6 +35,7 @@ func FuzzCompileRun(f *testing.F) {
 	stop := make(chan struct{})
 	f.Cleanup(func() { close(stop) })
 	go heapWatchdog(stop)
+	modules := lib.Modules()
 	f.Fuzz(func(t *testing.T, src string) {
 		const (
 			deadline = time.Second
@@ -46,8 +48,9 @@ func FuzzCompileRun(f *testing.F) {
 			prog, err := python.Compile("fuzz.py", src, python.CompileOptions{Snippet: true})
 			if err == nil {
 				_, err = prog.Run(ctx, python.RunOptions{
-					Stdout: &countingWriter{},
-					Host:   hostStubs(),
+					Stdout:  &countingWriter{},
+					Modules: modules,
+					Host:    hostStubs(),
 					Limits: python.Limits{
 						Steps:          200_000,
 						MaxMemoryBytes: 16 << 20,

@@ -21,6 +21,8 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/internal/difftest"
+	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // The hostile corpus runs under these limits. Cases marked "# limit: time"
@@ -45,8 +47,10 @@ listed case to still fail and every other case to pass.
 Regenerate: go test ./python -run Hostile -update-xfail`
 
 // TestHostile runs every case of python/testdata/hostile in snippet mode,
-// with tight limits and the host stubs, and requires:
-//   - the marked ending: "# limit: a|b" ends by one of those limits (a depth
+// with tight limits, the host stubs and the standard library a host gets
+// (lib.Modules), and requires:
+//   - the marked ending: "# completes" finishes without error (the limits
+//     must not stop heavy but legitimate work); "# limit: a|b" ends by one of those limits (a depth
 //     limit may surface as RecursionError and a memory limit as MemoryError);
 //     "# raises: Type[: msg]" ends with that exception (any message if none
 //     is stated; "A|B" accepts either type) and not by a limit;
@@ -73,8 +77,8 @@ func TestHostile(t *testing.T) {
 		t.Fatalf("hostile corpus has %d cases, want at least 60", len(cases))
 	}
 	for _, c := range cases {
-		if !c.Marker.Raises && len(c.Marker.Limits) == 0 {
-			t.Errorf("%s:%d: hostile case %s has no '# limit:' or '# raises:' marker", c.File, c.Line, c.Name)
+		if !c.Marker.Raises && len(c.Marker.Limits) == 0 && !c.Marker.Completes {
+			t.Errorf("%s:%d: hostile case %s has no '# limit:', '# raises:' or '# completes' marker", c.File, c.Line, c.Name)
 		}
 	}
 	problems, slow, err := runHostileChildren(cases)
@@ -175,11 +179,12 @@ func runHostileChild(cases []difftest.Case) {
 	stop := make(chan struct{})
 	defer close(stop)
 	go heapWatchdog(stop)
+	modules := lib.Modules()
 	baseline := heapInUse()
 	for i := from; i < len(cases); i++ {
 		fmt.Printf("%s %d\n", hostileStartLine, i)
 		began := time.Now()
-		problem := runHostile(cases[i])
+		problem := runHostile(modules, cases[i])
 		elapsed := time.Since(began)
 		if after := heapInUse(); after > baseline+hostileHeapGrowth {
 			problem = joinProblems(problem, fmt.Sprintf("heap in use %d MiB after the run, baseline %d MiB: the run's memory was not released",
@@ -221,7 +226,7 @@ func tail(s string, n int) string {
 
 // runHostile runs one hostile case and describes how its ending differs
 // from its marker ("" if it does not).
-func runHostile(c difftest.Case) string {
+func runHostile(modules vm.Modules, c difftest.Case) string {
 	limits := python.Limits{
 		Steps:          hostileSteps,
 		MaxMemoryBytes: hostileMemory,
@@ -259,7 +264,7 @@ func runHostile(c difftest.Case) string {
 		}()
 		prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: true})
 		if err == nil {
-			_, err = prog.Run(ctx, python.RunOptions{Stdout: out, Host: host, Limits: limits})
+			_, err = prog.Run(ctx, python.RunOptions{Stdout: out, Host: host, Limits: limits, Modules: modules})
 		}
 		done <- ending{err: err}
 	}()
@@ -285,7 +290,12 @@ func runHostile(c difftest.Case) string {
 // checkHostileEnding compares a run's error with a hostile marker.
 func checkHostileEnding(m difftest.Marker, err error) string {
 	var exc *python.Exception
-	if err == nil {
+	switch {
+	case m.Completes && err == nil:
+		return ""
+	case m.Completes:
+		return fmt.Sprintf("want the run to complete under the limits, got %v", err)
+	case err == nil:
 		return fmt.Sprintf("want %s, but the run completed", m)
 	}
 	if !errors.As(err, &exc) {

@@ -8,8 +8,9 @@
 // "# ---"; each chunk runs on its own. A chunk whose last non-blank line is
 // "# raises: Type: message" (or "# raises: Type" for an empty message) must
 // end with exactly that exception; "# limit: steps|memory" (hostile corpus
-// only) must end by one of the named limits. Any other chunk must finish
-// normally, and its printed output is compared.
+// only) must end by one of the named limits, and "# completes" (hostile
+// corpus only) must finish without error under the tight limits. Any other
+// chunk must finish normally, and its printed output is compared.
 package difftest
 
 import (
@@ -57,6 +58,9 @@ type Marker struct {
 	// Limits lists the limit names of "# limit: a|b"; any one of them is
 	// an acceptable ending.
 	Limits []string
+	// Completes is true for "# completes": a heavy but legitimate program
+	// that the limits must not stop.
+	Completes bool
 }
 
 // String renders the marker as it appears in a corpus file.
@@ -68,6 +72,8 @@ func (m Marker) String() string {
 		return "raises " + m.Type
 	case len(m.Limits) > 0:
 		return "limit " + strings.Join(m.Limits, "|")
+	case m.Completes:
+		return "completes under the limits"
 	}
 	return "completes normally"
 }
@@ -89,6 +95,9 @@ func ParseMarker(src string) Marker {
 			}
 		}
 		return Marker{Limits: limits}
+	}
+	if last == "# completes" {
+		return Marker{Completes: true}
 	}
 	return Marker{}
 }

@@ -42,6 +42,7 @@ func TestParseMarker(t *testing.T) {
 		"x\n# raises: KeyError: 'a: b'\n\n":        {Raises: true, Type: "KeyError", Message: "'a: b'", HasMessage: true},
 		"# raises: X\nprint(1)\n":                  {},
 		"x\n# limit: memory\n":                     {Limits: []string{"memory"}},
+		"x\n# completes\n":                         {Completes: true},
 		"print('# raises: nothing')\n":             {},
 		"x\n   # raises: TypeError: bad operand\n": {Raises: true, Type: "TypeError", Message: "bad operand", HasMessage: true},
 	} {

@@ -1,2 +1,2 @@
 from os import path
-# raises: ModuleNotFoundError: No module named 'os'
+# raises: ModuleNotFoundError

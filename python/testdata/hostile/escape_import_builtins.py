@@ -1,2 +1,2 @@
 import builtins
-# raises: ModuleNotFoundError: No module named 'builtins'
+# raises: ModuleNotFoundError

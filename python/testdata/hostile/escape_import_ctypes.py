@@ -1,2 +1,2 @@
 import ctypes
-# raises: ModuleNotFoundError: No module named 'ctypes'
+# raises: ModuleNotFoundError

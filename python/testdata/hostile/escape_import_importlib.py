@@ -1,2 +1,2 @@
 import importlib
-# raises: ModuleNotFoundError: No module named 'importlib'
+# raises: ModuleNotFoundError

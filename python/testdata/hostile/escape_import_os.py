@@ -1,2 +1,2 @@
 import os
-# raises: ModuleNotFoundError: No module named 'os'
+# raises: ModuleNotFoundError

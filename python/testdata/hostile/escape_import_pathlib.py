@@ -1,2 +1,2 @@
 import pathlib
-# raises: ModuleNotFoundError: No module named 'pathlib'
+# raises: ModuleNotFoundError

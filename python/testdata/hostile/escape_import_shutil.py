@@ -1,2 +1,2 @@
 import shutil
-# raises: ModuleNotFoundError: No module named 'shutil'
+# raises: ModuleNotFoundError

@@ -1,2 +1,2 @@
 import socket
-# raises: ModuleNotFoundError: No module named 'socket'
+# raises: ModuleNotFoundError

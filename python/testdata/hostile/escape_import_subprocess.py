@@ -1,2 +1,2 @@
 import subprocess
-# raises: ModuleNotFoundError: No module named 'subprocess'
+# raises: ModuleNotFoundError

@@ -1,2 +1,3 @@
 import sys
-# raises: ModuleNotFoundError: No module named 'sys'
+sys.modules
+# raises: AttributeError

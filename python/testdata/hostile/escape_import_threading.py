@@ -1,2 +1,2 @@
 import threading
-# raises: ModuleNotFoundError: No module named 'threading'
+# raises: ModuleNotFoundError

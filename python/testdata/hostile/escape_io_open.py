@@ -1,0 +1,3 @@
+import io
+io.open("/etc/passwd")
+# raises: AttributeError

@@ -1,0 +1,3 @@
+import json
+json.load
+# raises: AttributeError

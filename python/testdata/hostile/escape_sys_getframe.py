@@ -1,0 +1,3 @@
+import sys
+sys._getframe()
+# raises: AttributeError

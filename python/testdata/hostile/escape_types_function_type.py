@@ -1,0 +1,3 @@
+import types
+types.FunctionType((lambda: 0).__code__, {})
+# raises: AttributeError

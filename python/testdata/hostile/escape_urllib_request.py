@@ -1,0 +1,2 @@
+import urllib.request
+# raises: ModuleNotFoundError

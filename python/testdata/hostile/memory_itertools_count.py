@@ -1,0 +1,3 @@
+import itertools
+list(itertools.count())
+# limit: memory|steps

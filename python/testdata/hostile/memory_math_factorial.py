@@ -1,0 +1,3 @@
+import math
+math.factorial(10 ** 7)
+# raises: OverflowError

@@ -1,0 +1,3 @@
+for i in range(50):
+    await add(i, 1)
+# completes

@@ -1,0 +1,3 @@
+for i in range(900):
+    print("y" * 1000)
+# completes

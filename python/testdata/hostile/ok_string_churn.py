@@ -1,0 +1,6 @@
+total = 0
+for i in range(300):
+    s = "x" * 1_000_000
+    total += len(s)
+print(total)
+# completes

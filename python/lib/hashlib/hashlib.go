@@ -7,6 +7,7 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	_ "embed"
 	"encoding"
@@ -27,12 +28,16 @@ func Register(m vm.Modules) {
 }
 
 var constructors = map[string]func() hash.Hash{
-	"md5":    md5.New,
-	"sha1":   sha1.New,
-	"sha224": sha256.New224,
-	"sha256": sha256.New,
-	"sha384": sha512.New384,
-	"sha512": sha512.New,
+	"md5":      md5.New,
+	"sha1":     sha1.New,
+	"sha224":   sha256.New224,
+	"sha256":   sha256.New,
+	"sha384":   sha512.New384,
+	"sha512":   sha512.New,
+	"sha3_224": func() hash.Hash { return sha3.New224() },
+	"sha3_256": func() hash.Hash { return sha3.New256() },
+	"sha3_384": func() hash.Hash { return sha3.New384() },
+	"sha3_512": func() hash.Hash { return sha3.New512() },
 }
 
 // hashNew(name) returns (update, digest, copy, digest_size, block_size) for a new

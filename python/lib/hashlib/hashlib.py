@@ -1,9 +1,11 @@
 """Secure hashes and message digests over the host's implementations."""
 
-algorithms_guaranteed = {'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'}
+algorithms_guaranteed = {'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512',
+                         'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512'}
 algorithms_available = set(algorithms_guaranteed)
 
-__all__ = ('md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'new',
+__all__ = ('md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3_224', 'sha3_256',
+           'sha3_384', 'sha3_512', 'new',
            'algorithms_guaranteed', 'algorithms_available')
 
 
@@ -88,3 +90,23 @@ def sha384(string=b'', *, usedforsecurity=True):
 def sha512(string=b'', *, usedforsecurity=True):
     """Returns a sha512 hash object; optionally initialized with a string"""
     return new('sha512', string)
+
+
+def sha3_224(string=b'', *, usedforsecurity=True):
+    """Returns a sha3_224 hash object; optionally initialized with a string"""
+    return new('sha3_224', string)
+
+
+def sha3_256(string=b'', *, usedforsecurity=True):
+    """Returns a sha3_256 hash object; optionally initialized with a string"""
+    return new('sha3_256', string)
+
+
+def sha3_384(string=b'', *, usedforsecurity=True):
+    """Returns a sha3_384 hash object; optionally initialized with a string"""
+    return new('sha3_384', string)
+
+
+def sha3_512(string=b'', *, usedforsecurity=True):
+    """Returns a sha3_512 hash object; optionally initialized with a string"""
+    return new('sha3_512', string)

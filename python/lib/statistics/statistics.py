@@ -5,7 +5,7 @@ Sums are exact (fractions), so results match CPython bit for bit.
 
 from fractions import Fraction
 
-__all__ = ['NormalDist', 'StatisticsError', 'correlation', 'covariance', 'fmean',
+__all__ = ['StatisticsError', 'correlation', 'covariance', 'fmean',
            'geometric_mean', 'harmonic_mean', 'linear_regression', 'mean', 'median',
            'median_grouped', 'median_high', 'median_low', 'mode', 'multimode',
            'pstdev', 'pvariance', 'quantiles', 'stdev', 'variance']
@@ -117,7 +117,12 @@ def _convert(value, T):
         return value
     if issubclass(T, int) and value.denominator != 1:
         T = float
-    return T(value)
+    try:
+        return T(value)
+    except TypeError:
+        if T.__name__ == 'Decimal':
+            return T(value.numerator) / T(value.denominator)
+        raise
 
 
 def _fail_neg(values, errmsg='negative value'):

@@ -50,3 +50,7 @@ print(sig, hmac.compare_digest(sig, "sha256=" + hmac.new(b"whsec", body, "sha256
 import hmac
 hmac.compare_digest(1, 2)
 # raises: TypeError: unsupported operand types(s) or combination of types: 'int' and 'int'
+# ---
+import hashlib, hmac
+print(hashlib.sha3_256(b"abc").hexdigest(), hashlib.new("sha3_512", b"").hexdigest()[:32], hashlib.sha3_224().digest_size, hashlib.sha3_384().block_size)
+print(hmac.new(b"k", b"m", hashlib.sha3_256).hexdigest(), hashlib.sha3_256(b"a").name)

@@ -91,3 +91,8 @@ try:
     statistics.geometric_mean([1, 0])
 except statistics.StatisticsError as e:
     print(e)
+# ---
+import statistics
+from decimal import Decimal
+data = [Decimal("0.5"), Decimal("0.75"), Decimal("0.625"), Decimal("0.375")]
+print(statistics.mean(data), statistics.median(data), statistics.variance(data), statistics.mean([Decimal(1), Decimal(2)]), statistics.mean([Decimal("1"), 2]))

@@ -1,7 +1,7 @@
 """In-memory streams: StringIO and BytesIO. The sandbox has no files, so open() and
 the file classes are absent."""
 
-__all__ = ['StringIO', 'BytesIO', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END', 'UnsupportedOperation']
+__all__ = ['IOBase', 'TextIOBase', 'BufferedIOBase', 'RawIOBase', 'StringIO', 'BytesIO', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END', 'UnsupportedOperation']
 
 SEEK_SET = 0
 SEEK_CUR = 1
@@ -11,6 +11,21 @@ DEFAULT_BUFFER_SIZE = 8192
 
 class UnsupportedOperation(ValueError):
     pass
+
+
+class IOBase:
+    """The base class of the in-memory streams (there are no file streams here)."""
+
+
+class TextIOBase(IOBase):
+    """Base class for text streams."""
+
+
+class BufferedIOBase(IOBase):
+    """Base class for binary streams."""
+
+
+RawIOBase = BufferedIOBase
 
 
 class _MemoryIO:
@@ -159,7 +174,7 @@ class _MemoryIO:
         return line
 
 
-class StringIO(_MemoryIO):
+class StringIO(_MemoryIO, TextIOBase):
     """Text I/O implementation using an in-memory buffer."""
 
     _empty = ''
@@ -222,7 +237,7 @@ class StringIO(_MemoryIO):
         return '<_io.StringIO object>'
 
 
-class BytesIO(_MemoryIO):
+class BytesIO(_MemoryIO, BufferedIOBase):
     """Buffered I/O implementation using an in-memory bytes buffer."""
 
     _empty = b''

@@ -17,7 +17,7 @@ var source []byte
 
 // Register adds the module to a module table under the name "uuid". entropy supplies
 // uuid4's random bytes; nil means the operating system's secure random source. The
-// module imports hashlib, which must be in the same table.
+// module imports hashlib (and time for uuid1), which must be in the same table.
 func Register(m vm.Modules, entropy io.Reader) {
 	if entropy == nil {
 		entropy = rand.Reader

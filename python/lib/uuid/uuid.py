@@ -1,6 +1,6 @@
 """UUID objects (universally unique identifiers) according to RFC 4122."""
 
-__all__ = ['UUID', 'uuid3', 'uuid4', 'uuid5', 'NAMESPACE_DNS', 'NAMESPACE_URL',
+__all__ = ['UUID', 'getnode', 'uuid1', 'uuid3', 'uuid4', 'uuid5', 'NAMESPACE_DNS', 'NAMESPACE_URL',
            'NAMESPACE_OID', 'NAMESPACE_X500', 'RESERVED_NCS', 'RFC_4122',
            'RESERVED_MICROSOFT', 'RESERVED_FUTURE', 'SafeUUID']
 
@@ -189,6 +189,39 @@ class UUID:
     def version(self):
         if self.variant == RFC_4122:
             return _int((self.int >> 76) & 0xf)
+
+
+_node = []
+_last_timestamp = [None]
+
+
+def getnode():
+    """A 48-bit node id for this run: random with the multicast bit set (RFC 4122
+    section 4.5), as the sandbox has no hardware address to offer."""
+    if not _node:
+        _node.append(_int.from_bytes(_urandom16()[:6], 'big') | (1 << 40))
+    return _node[0]
+
+
+def uuid1(node=None, clock_seq=None):
+    """Generate a UUID from a host ID, sequence number, and the current time."""
+    import time
+    nanoseconds = time.time_ns()
+    timestamp = nanoseconds // 100 + 0x01b21dd213814000
+    if _last_timestamp[0] is not None and timestamp <= _last_timestamp[0]:
+        timestamp = _last_timestamp[0] + 1
+    _last_timestamp[0] = timestamp
+    if clock_seq is None:
+        clock_seq = _int.from_bytes(_urandom16()[:2], 'big') & 0x3fff
+    time_low = timestamp & 0xffffffff
+    time_mid = (timestamp >> 32) & 0xffff
+    time_hi_version = (timestamp >> 48) & 0x0fff
+    clock_seq_low = clock_seq & 0xff
+    clock_seq_hi_variant = (clock_seq >> 8) & 0x3f
+    if node is None:
+        node = getnode()
+    return UUID(fields=(time_low, time_mid, time_hi_version,
+                        clock_seq_hi_variant, clock_seq_low, node), version=1)
 
 
 def uuid3(namespace, name):

@@ -62,3 +62,8 @@ b = io.BytesIO()
 b.close()
 b.getvalue()
 # raises: ValueError: I/O operation on closed file.
+# ---
+import io
+s = io.StringIO()
+b = io.BytesIO()
+print(isinstance(s, io.TextIOBase), isinstance(s, io.IOBase), isinstance(b, io.BufferedIOBase), isinstance(b, io.TextIOBase), isinstance(s, io.BufferedIOBase))

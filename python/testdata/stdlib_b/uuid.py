@@ -35,3 +35,8 @@ u.x = 2
 import uuid
 uuid.uuid5(uuid.NAMESPACE_DNS, b"x")
 # raises: TypeError: encoding without a string argument
+# ---
+import uuid
+a = uuid.uuid1()
+b = uuid.uuid1()
+print(a.version, a.variant, a != b, a.node == b.node == uuid.getnode(), 0 <= a.node < 2 ** 48, b.time > a.time, uuid.uuid1(node=0x1234, clock_seq=5).clock_seq)

@@ -1400,3 +1400,36 @@ def _strptime(cls, data, fmt):
         y, m, dd = _ord2ymd(_ymd2ord(vals['Y'], 1, 1) + vals['j'] - 1)
         vals['m'], vals['d'] = m, dd
     return cls(vals['Y'], vals['m'], vals['d'], h, vals['M'], vals['S'], vals['f'], tz)
+
+
+# Helpers of the time module (gmtime, localtime, mktime, strftime, asctime): the
+# sandbox's local time is UTC, so both gmtime and localtime are UTC.
+
+def _time_struct(secs):
+    y, m, d, hh, mm, ss, us = _from_timestamp(secs)
+    o = _ymd2ord(y, m, d)
+    return _time_tuple(y, m, d, hh, mm, ss, (o + 6) % 7, o - _ymd2ord(y, 1, 1) + 1, 0)
+
+
+def _time_fields(t):
+    if not isinstance(t, (_StructTime, tuple)) or len(t) != 9:
+        raise TypeError('Tuple or struct_time argument required')
+    return tuple(t)
+
+
+def _time_mktime(t):
+    y, m, d, hh, mm, ss = _time_fields(t)[:6]
+    days = _ymd2ord(y, 1, 1) - _EPOCH_ORD + _days_before_month(y, m) + d - 1 if 1 <= m <= 12 else None
+    if days is None:
+        raise OverflowError('mktime argument out of range')
+    return float(days * 86400 + hh * 3600 + mm * 60 + ss)
+
+
+def _time_strftime(fmt, t):
+    y, m, d, hh, mm, ss, wd, yd, dst = _time_fields(t)
+    return _strftime(fmt, y, m, d, hh, mm, ss, 0, wd, yd, timedelta(0), 'UTC')
+
+
+def _time_asctime(t):
+    y, m, d, hh, mm, ss, wd, yd, dst = _time_fields(t)
+    return '%s %s %2d %02d:%02d:%02d %d' % (_DAYNAMES[wd], _MONTHNAMES[m], d, hh, mm, ss, y)

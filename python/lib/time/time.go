@@ -1,5 +1,6 @@
 // Package time is the embedded interpreter's `time` module (time, time_ns, monotonic,
-// perf_counter, process_time and their _ns forms, sleep) and the Clock hook through
+// perf_counter, process_time and their _ns forms, sleep, and gmtime, localtime, mktime,
+// strftime, asctime, ctime in UTC, the sandbox's local zone) and the Clock hook through
 // which time.time() and datetime's now()/today() read the time, so tests can fix it.
 package time
 
@@ -67,11 +68,85 @@ func build(t *vm.Thread, clock Clock, start time.Time) (*vm.Module, error) {
 		fn(name+"_ns", func() vm.Value { return vm.Int(mono().Nanoseconds()) })
 	}
 	d.SetStr("sleep", &vm.Builtin{Name: "sleep", Fn: sleep})
+	// The calendar functions share datetime's (Python-source) calendar code.
+	structAt := func(t *vm.Thread, name string, args vm.Tuple) (vm.Value, error) {
+		if len(args) > 1 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "%s expected at most 1 argument, got %d", name, len(args))
+		}
+		var secs vm.Value = vm.Float(wall())
+		if len(args) == 1 && args[0] != vm.None {
+			secs = args[0]
+		}
+		return callDatetime(t, "_time_struct", secs)
+	}
+	d.SetStr("gmtime", &vm.Builtin{Name: "gmtime", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		return structAt(t, "gmtime", args)
+	}})
+	d.SetStr("localtime", &vm.Builtin{Name: "localtime", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		return structAt(t, "localtime", args)
+	}})
+	d.SetStr("mktime", &vm.Builtin{Name: "mktime", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) != 1 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "time.mktime() takes exactly one argument (%d given)", len(args))
+		}
+		return callDatetime(t, "_time_mktime", args[0])
+	}})
+	d.SetStr("strftime", &vm.Builtin{Name: "strftime", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) < 1 || len(args) > 2 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "strftime() takes at most 2 arguments (%d given)", len(args))
+		}
+		if _, ok := args[0].(vm.Str); !ok {
+			return nil, vm.Errorf(vm.TypeErrorClass, "strftime() argument 1 must be str, not %s", vm.TypeName(args[0]))
+		}
+		var st vm.Value
+		if len(args) == 2 {
+			st = args[1]
+		} else {
+			var err error
+			if st, err = structAt(t, "strftime", nil); err != nil {
+				return nil, err
+			}
+		}
+		return callDatetime(t, "_time_strftime", args[0], st)
+	}})
+	asc := func(name string, fromSecs bool) {
+		d.SetStr(name, &vm.Builtin{Name: name, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) > 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s expected at most 1 argument, got %d", name, len(args))
+			}
+			var st vm.Value
+			var err error
+			if fromSecs || len(args) == 0 {
+				st, err = structAt(t, name, args)
+			} else {
+				st = args[0]
+			}
+			if err != nil {
+				return nil, err
+			}
+			return callDatetime(t, "_time_asctime", st)
+		}})
+	}
+	asc("asctime", false)
+	asc("ctime", true)
 	d.SetStr("timezone", vm.Int(0))
 	d.SetStr("altzone", vm.Int(0))
 	d.SetStr("daylight", vm.Int(0))
 	d.SetStr("tzname", vm.Tuple{vm.Str("UTC"), vm.Str("UTC")})
 	return &vm.Module{Name: "time", Dict: d}, nil
+}
+
+// callDatetime calls a helper function of this run's datetime module.
+func callDatetime(t *vm.Thread, fn string, args ...vm.Value) (vm.Value, error) {
+	m, err := t.Import("datetime")
+	if err != nil {
+		return nil, err
+	}
+	f, err := t.GetAttr(m, fn)
+	if err != nil {
+		return nil, err
+	}
+	return t.Call(f, vm.Tuple(args), nil)
 }
 
 // sleep blocks the run for the given seconds, or until the run's context ends (then

@@ -18,3 +18,14 @@ print(total, elapsed >= 0, isinstance(elapsed, float))
 import time
 time.sleep(0)
 print(time.time() > 1.7e9, time.process_time() >= 0)
+# ---
+import time
+t = time.gmtime(1700000000)
+print(t, t.tm_year, t.tm_yday, t[0:3], time.strftime("%Y-%m-%dT%H:%M:%SZ", t), time.asctime(t))
+# ---
+import time
+print(time.strftime("%d %B %Y, %I:%M %p", (2024, 7, 4, 15, 30, 0, 3, 186, 0)), time.gmtime(0).tm_wday, list(time.gmtime(86399)))
+# ---
+import time
+time.strftime("%Y", "x")
+# raises: TypeError: Tuple or struct_time argument required

@@ -487,6 +487,21 @@ class tzinfo:
 class timezone(tzinfo):
     """A fixed offset from UTC: timezone.utc, timezone(timedelta(hours=2), 'CEST')."""
 
+    def __new__(cls, offset=None, name=None):
+        # timezone(timedelta(0)) is the timezone.utc singleton, as in CPython.
+        utc = cls.__dict__.get('utc')
+        if utc is not None and name is None and isinstance(offset, timedelta) and not offset:
+            return utc
+        return object.__new__(cls)
+
+    __new__ = staticmethod(__new__)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __init__(self, offset, name=None):
         if not isinstance(offset, timedelta):
             raise TypeError('offset must be a timedelta')

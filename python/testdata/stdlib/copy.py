@@ -78,3 +78,14 @@ override = copy.deepcopy(config)
 override["db"]["ports"][0] = 99
 override["debug"] = True
 print(config, override)
+# ---
+import copy
+from datetime import datetime, timezone, timedelta
+from enum import Enum
+from collections import namedtuple
+class C(Enum):
+    A = 1
+P = namedtuple("P", "x y")
+obj = {"dt": datetime(2024, 1, 1, tzinfo=timezone.utc), "td": timedelta(1), "e": C.A, "p": P(1, [2])}
+c = copy.deepcopy(obj)
+print(c, c["e"] is C.A, c["p"] == obj["p"], c["p"][1] is obj["p"][1], timezone(timedelta(0)) is timezone.utc)

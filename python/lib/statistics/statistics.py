@@ -5,7 +5,7 @@ Sums are exact (fractions), so results match CPython bit for bit.
 
 from fractions import Fraction
 
-__all__ = ['StatisticsError', 'correlation', 'covariance', 'fmean',
+__all__ = ['NormalDist', 'StatisticsError', 'correlation', 'covariance', 'fmean',
            'geometric_mean', 'harmonic_mean', 'linear_regression', 'mean', 'median',
            'median_grouped', 'median_high', 'median_low', 'mode', 'multimode',
            'pstdev', 'pvariance', 'quantiles', 'stdev', 'variance']
@@ -478,3 +478,179 @@ def linear_regression(x, y, /, *, proportional=False):
         raise StatisticsError('x is constant')
     intercept = 0.0 if proportional else ybar - slope * xbar
     return LinearRegression(slope=slope, intercept=intercept)
+
+
+def _mean_stdev(data):
+    T, ss, xbar, n = _ss(data)
+    if n < 2:
+        raise StatisticsError('stdev requires at least two data points')
+    mss = ss / (n - 1)
+    try:
+        return float(xbar), _float_sqrt_of_frac(mss.numerator, mss.denominator)
+    except AttributeError:
+        return float(xbar), float(xbar) / float(ss)
+
+
+def _inv_cdf_standard(p):
+    """The standard normal quantile: bisection to a bracket, then Newton steps on
+    cdf(x) - p (CPython uses Wichura's AS241; results agree to a few ulps)."""
+    import math
+    if p == 0.5:
+        return 0.0
+    lo, hi = -40.0, 40.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if 0.5 * math.erfc(-mid / math.sqrt(2.0)) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-3:
+            break
+    x = (lo + hi) / 2
+    for _ in range(50):
+        f = 0.5 * math.erfc(-x / math.sqrt(2.0)) - p
+        d = math.exp(-x * x / 2.0) / math.sqrt(math.tau)
+        if d == 0:
+            break
+        step = f / d
+        x -= step
+        if abs(step) <= 1e-16 * max(1.0, abs(x)):
+            break
+    return x
+
+
+class NormalDist:
+    """Normal distribution of a random variable"""
+
+    def __init__(self, mu=0.0, sigma=1.0):
+        if sigma < 0.0:
+            raise StatisticsError('sigma must be non-negative')
+        self._mu = float(mu)
+        self._sigma = float(sigma)
+
+    @classmethod
+    def from_samples(cls, data):
+        """Make a normal distribution instance from sample data."""
+        return cls(*_mean_stdev(data))
+
+    def samples(self, n, *, seed=None):
+        """Generate *n* samples for a given mean and standard deviation."""
+        import random
+        gauss = random.gauss if seed is None else random.Random(seed).gauss
+        mu, sigma = self._mu, self._sigma
+        return [gauss(mu, sigma) for i in range(n)]
+
+    def pdf(self, x):
+        """Probability density function.  P(x <= X < x+dx) / dx"""
+        import math
+        variance = self._sigma * self._sigma
+        if not variance:
+            raise StatisticsError('pdf() not defined when sigma is zero')
+        diff = x - self._mu
+        return math.exp(diff * diff / (-2.0 * variance)) / math.sqrt(math.tau * variance)
+
+    def cdf(self, x):
+        """Cumulative distribution function.  P(X <= x)"""
+        import math
+        if not self._sigma:
+            raise StatisticsError('cdf() not defined when sigma is zero')
+        return 0.5 * (1.0 + math.erf((x - self._mu) / (self._sigma * math.sqrt(2.0))))
+
+    def inv_cdf(self, p):
+        """Inverse cumulative distribution function.  x : P(X <= x) = p"""
+        if p <= 0.0 or p >= 1.0:
+            raise StatisticsError('p must be in the range 0.0 < p < 1.0')
+        if self._sigma <= 0.0:
+            raise StatisticsError('cdf() not defined when sigma at or below zero')
+        return self._mu + self._sigma * _inv_cdf_standard(p)
+
+    def quantiles(self, n=4):
+        """Divide into *n* continuous intervals with equal probability."""
+        return [self.inv_cdf(i / n) for i in range(1, n)]
+
+    def overlap(self, other):
+        """Compute the overlapping coefficient (OVL) between two normal distributions."""
+        import math
+        if not isinstance(other, NormalDist):
+            raise TypeError('Expected another NormalDist instance')
+        X, Y = self, other
+        if (Y._sigma, Y._mu) < (X._sigma, X._mu):
+            X, Y = Y, X
+        X_var, Y_var = X.variance, Y.variance
+        if not X_var or not Y_var:
+            raise StatisticsError('overlap() not defined when sigma is zero')
+        dv = Y_var - X_var
+        dm = math.fabs(Y._mu - X._mu)
+        if not dv:
+            return 1.0 - math.erf(dm / (2.0 * X._sigma * math.sqrt(2.0)))
+        a = X._mu * Y_var - Y._mu * X_var
+        b = X._sigma * Y._sigma * math.sqrt(dm * dm + dv * math.log(Y_var / X_var))
+        x1 = (a + b) / dv
+        x2 = (a - b) / dv
+        return 1.0 - (math.fabs(Y.cdf(x1) - X.cdf(x1)) + math.fabs(Y.cdf(x2) - X.cdf(x2)))
+
+    def zscore(self, x):
+        """Compute the Standard Score.  (x - mean) / stdev"""
+        if not self._sigma:
+            raise StatisticsError('zscore() not defined when sigma is zero')
+        return (x - self._mu) / self._sigma
+
+    @property
+    def mean(self):
+        return self._mu
+
+    @property
+    def median(self):
+        return self._mu
+
+    @property
+    def mode(self):
+        return self._mu
+
+    @property
+    def stdev(self):
+        return self._sigma
+
+    @property
+    def variance(self):
+        return self._sigma * self._sigma
+
+    def __add__(x1, x2):
+        if isinstance(x2, NormalDist):
+            return NormalDist(x1._mu + x2._mu, (x1._sigma ** 2 + x2._sigma ** 2) ** 0.5)
+        return NormalDist(x1._mu + x2, x1._sigma)
+
+    def __sub__(x1, x2):
+        if isinstance(x2, NormalDist):
+            return NormalDist(x1._mu - x2._mu, (x1._sigma ** 2 + x2._sigma ** 2) ** 0.5)
+        return NormalDist(x1._mu - x2, x1._sigma)
+
+    def __mul__(x1, x2):
+        return NormalDist(x1._mu * x2, x1._sigma * abs(x2))
+
+    def __truediv__(x1, x2):
+        return NormalDist(x1._mu / x2, x1._sigma / abs(x2))
+
+    def __pos__(x1):
+        return NormalDist(x1._mu, x1._sigma)
+
+    def __neg__(x1):
+        return NormalDist(-x1._mu, x1._sigma)
+
+    __radd__ = __add__
+
+    def __rsub__(x1, x2):
+        return -(x1 - x2)
+
+    __rmul__ = __mul__
+
+    def __eq__(x1, x2):
+        if not isinstance(x2, NormalDist):
+            return NotImplemented
+        return x1._mu == x2._mu and x1._sigma == x2._sigma
+
+    def __hash__(self):
+        return hash((self._mu, self._sigma))
+
+    def __repr__(self):
+        return f'{type(self).__name__}(mu={self._mu!r}, sigma={self._sigma!r})'

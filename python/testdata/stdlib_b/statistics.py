@@ -96,3 +96,18 @@ import statistics
 from decimal import Decimal
 data = [Decimal("0.5"), Decimal("0.75"), Decimal("0.625"), Decimal("0.375")]
 print(statistics.mean(data), statistics.median(data), statistics.variance(data), statistics.mean([Decimal(1), Decimal(2)]), statistics.mean([Decimal("1"), 2]))
+# ---
+from statistics import NormalDist
+n = NormalDist(100, 15)
+print(n, n.mean, n.stdev, n.variance, round(n.cdf(115), 12), round(n.pdf(100), 12), n.zscore(130))
+print([round(q, 6) for q in n.quantiles()], round(n.inv_cdf(0.975), 6), round(NormalDist().inv_cdf(0.5), 12), round(n.overlap(NormalDist(110, 15)), 12))
+print(n + 5, n * 2, n - NormalDist(0, 20), -n, n == NormalDist(100, 15), NormalDist.from_samples([2.5, 3.25, 5.5, 11.25, 11.75]))
+print([round(x, 6) for x in NormalDist(0, 1).samples(3, seed=42)])
+# ---
+from statistics import NormalDist
+NormalDist(0, -1)
+# raises: StatisticsError: sigma must be non-negative
+# ---
+from statistics import NormalDist
+NormalDist().inv_cdf(1.5)
+# raises: StatisticsError: p must be in the range 0.0 < p < 1.0

@@ -648,8 +648,25 @@ class Decimal:
                     raise _signal(InvalidOperation)
                 return self
             return other
-        exp = min(self._exp, other._exp)
-        total = self._value() * 10 ** (self._exp - exp) + other._value() * 10 ** (other._exp - exp)
+        if self._int == '0' and other._int != '0':
+            exp = max(min(self._exp, other._exp), other._exp - context.prec - 1)
+            return other._rescale(exp, context.rounding)._fix(context)
+        if other._int == '0' and self._int != '0':
+            exp = max(min(self._exp, other._exp), self._exp - context.prec - 1)
+            return self._rescale(exp, context.rounding)._fix(context)
+        a = (self._value(), self._exp)
+        b = (other._value(), other._exp)
+        if a[1] < b[1]:
+            a, b = b, a
+        # a has the larger exponent. An operand entirely below the precision window
+        # of the other only matters as a sticky digit: replace it by one, so a huge
+        # exponent gap costs nothing (the rounded result is the same).
+        if a[0] and b[0]:
+            window = a[1] + min(-1, len(str(abs(a[0]))) - context.prec - 2)
+            if len(str(abs(b[0]))) + b[1] - 1 < window:
+                b = (1 if b[0] > 0 else -1, window)
+        exp = min(a[1], b[1])
+        total = a[0] * 10 ** (a[1] - exp) + b[0] * 10 ** (b[1] - exp)
         if total == 0:
             if self._sign == other._sign:
                 sign = self._sign
@@ -849,6 +866,9 @@ class Decimal:
                     raise _signal(DivisionByZero)
                 return _dec(sign, '0', 0)._fix(context)
             sign = self._sign if n % 2 else 0
+            if n > 0 and (self.adjusted() + 1) * n > context.Emax + 1 and self.adjusted() >= 0 \
+                    and int(self._int) != 1:
+                raise _signal(Overflow)
             if n > 0:
                 return _dec(sign, str(int(self._int) ** n), self._exp * n)._fix(context)
             big = _dec(0, str(int(self._int) ** -n), self._exp * -n)

@@ -118,3 +118,15 @@ for line in ["12.30", "4.05", "0.65", "100"]:
     total += Decimal(line)
 avg = total / 4
 print(total, avg, avg.quantize(Decimal("0.01")), str(total * 100), total.quantize(Decimal(1)), "%s" % total, "{}".format(avg))
+# ---
+from decimal import Decimal
+print(Decimal("1e50") + Decimal("1e-50"), Decimal("1") + Decimal("1e-40"), Decimal("1") - Decimal("1e-40"), Decimal("1e-40") - Decimal("1"), Decimal("0E-50") + Decimal("1.23"), Decimal("0E+9") + 1, Decimal("0.00") + Decimal("0E-5"), Decimal("-0") - Decimal("0"))
+print(Decimal("1e999999") + Decimal("1e-999999"), Decimal("12345678901234567890123456789") + Decimal("0.5"), Decimal("9" * 28) + 1, Decimal("5e-30") + Decimal("1e-2"))
+# ---
+from decimal import Decimal
+Decimal(10) ** 2000000
+# raises: Overflow: [<class 'decimal.Overflow'>]
+# ---
+from decimal import Decimal
+Decimal("9e999999") * 10
+# raises: Overflow: [<class 'decimal.Overflow'>]

@@ -239,3 +239,15 @@ for _ in range(5000):
     x = [x]
 json.dumps(x)
 # raises: RecursionError: maximum recursion depth exceeded while encoding a JSON object
+# ---
+import json, random
+random.seed(7)
+xs = [random.random() * float("1e%d" % random.randint(-25, 25)) * random.choice([1, -1]) for _ in range(300)]
+s = json.dumps(xs)
+print(s[:300], len(s), json.loads(s) == xs, sum(json.loads(s)) == sum(xs))
+# ---
+import json, random
+random.seed(3)
+doc = {str(i): [random.randint(-10**20, 10**20), "s%d\u00e9" % i, i % 3 == 0, None] for i in range(50)}
+s = json.dumps(doc, sort_keys=True, indent=1)
+print(len(s), s[:200], json.loads(s) == doc)

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 )
@@ -150,4 +151,68 @@ func ValidName(name string) error {
 		return fmt.Errorf("secret name %q names nothing", name)
 	}
 	return nil
+}
+
+// Lazy is a Store that opens itself on first use, so a process that never
+// reads a secret never probes the keyring (which can take seconds when a
+// keyring daemon is slow to answer).
+func Lazy(opts Options) *LazyStore { return &LazyStore{opts: opts} }
+
+// LazyStore is the Store Lazy returns.
+type LazyStore struct {
+	opts   Options
+	once   sync.Once
+	opened *Opened
+	err    error
+}
+
+// Open opens the store once and returns it.
+func (l *LazyStore) Open(ctx context.Context) (*Opened, error) {
+	l.once.Do(func() { l.opened, l.err = Open(ctx, l.opts) })
+	return l.opened, l.err
+}
+
+// Get implements Store.
+func (l *LazyStore) Get(ctx context.Context, name string) (string, error) {
+	o, err := l.Open(ctx)
+	if err != nil {
+		return "", err
+	}
+	return o.Get(ctx, name)
+}
+
+// Set implements Store.
+func (l *LazyStore) Set(ctx context.Context, name, value string) error {
+	o, err := l.Open(ctx)
+	if err != nil {
+		return err
+	}
+	return o.Set(ctx, name, value)
+}
+
+// Delete implements Store.
+func (l *LazyStore) Delete(ctx context.Context, name string) error {
+	o, err := l.Open(ctx)
+	if err != nil {
+		return err
+	}
+	return o.Delete(ctx, name)
+}
+
+// List implements Store.
+func (l *LazyStore) List(ctx context.Context) ([]string, error) {
+	o, err := l.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return o.List(ctx)
+}
+
+// Where implements Store; it opens the store if that has not happened yet.
+func (l *LazyStore) Where() string {
+	o, err := l.Open(context.Background())
+	if err != nil {
+		return "the " + l.opts.Namespace + " secret store (" + err.Error() + ")"
+	}
+	return o.Where()
 }

@@ -1,18 +1,287 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
 
-// newDoctorCmd is a placeholder: the checks of local prerequisites come with
-// the MCP and CLI sources.
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane/backend/localpython"
+	"github.com/toolplane/toolplane/backend/pyodide"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/secrets"
+	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
+)
+
+// Outcomes of a doctor check, as printed.
+const (
+	checkOK   = "ok"
+	checkWarn = "warn"
+	checkFail = "FAIL"
+)
+
+// doctorCheck is one line of `toolplane doctor`.
+type doctorCheck struct {
+	Outcome string
+	What    string
+	Fix     string
+}
+
+// doctorReport collects the checks in order.
+type doctorReport struct{ checks []doctorCheck }
+
+func (r *doctorReport) add(outcome, what, fix string) {
+	r.checks = append(r.checks, doctorCheck{outcome, what, fix})
+}
+
+func (r *doctorReport) failures() int {
+	n := 0
+	for _, c := range r.checks {
+		if c.Outcome == checkFail {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *doctorReport) write(w io.Writer) {
+	for _, c := range r.checks {
+		line := fmt.Sprintf("%-4s  %s", c.Outcome, c.What)
+		if c.Fix != "" {
+			line += "  (" + c.Fix + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
 func newDoctorCmd(a *app) *cobra.Command {
 	return &cobra.Command{
-		Use:                "doctor",
-		Short:              "Check local prerequisites of the config (not available yet)",
-		Example:            `  toolplane doctor`,
-		Args:               cobra.ArbitraryArgs,
-		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		Use:   "doctor",
+		Short: "Check the local prerequisites of the config, without network",
+		Long: `Check what toolplane needs on this machine, one line per check:
+
+  ok|warn|FAIL  what  (fix)
+
+The config file decodes and validates; each stdio MCP server's command (and
+the runtime it needs: node for npx, uv for uvx) is on PATH and its cwd
+exists; secret references can be resolved; OAuth servers have a stored
+login; every allowlisted CLI binary is on PATH; the default backend can run
+(python3 for local_unsafe; Deno and Pyodide for pyodide-deno). Settings that
+need 'serve mcp --unsafe' are warnings. Nothing is started and no network
+connection is made: 'toolplane mcp status' is the one that connects.
+
+Exit status is 1 when any check FAILs.`,
+		Example: `  toolplane doctor
+  toolplane doctor --config ./toolplane.toml`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notAvailable("toolplane doctor")
+			r := runDoctor(cmd.Context(), a)
+			r.write(a.IO.Out)
+			if n := r.failures(); n > 0 {
+				return fmt.Errorf("doctor: %d check(s) failed; see the FAIL lines above for the fixes", n)
+			}
+			return nil
 		},
 	}
+}
+
+func runDoctor(ctx context.Context, a *app) *doctorReport {
+	r := &doctorReport{}
+	path, err := a.configPath()
+	if err != nil {
+		r.add(checkFail, "config: "+err.Error(), "pass --config PATH")
+		return r
+	}
+	explicit := a.ConfigFlag != "" || os.Getenv(config.EnvPath) != ""
+	cfg := config.Default()
+	if _, statErr := os.Stat(path); errors.Is(statErr, fs.ErrNotExist) && !explicit {
+		r.add(checkWarn, fmt.Sprintf("config: no file at %s; the safe defaults apply", path), "create one with `toolplane init`")
+	} else if cfg, err = a.loadConfig(); err != nil {
+		r.add(checkFail, "config: "+err.Error(), "fix the file; `toolplane config check` shows the same error")
+		return r
+	} else {
+		r.add(checkOK, "config: "+path+" is valid", "")
+	}
+
+	for _, setting := range cfg.NeedsUnsafe() {
+		r.add(checkWarn, fmt.Sprintf("serve: %s lets snippets act outside the sandbox, so `toolplane serve mcp` needs --unsafe", setting), "pass --unsafe, or change the setting")
+	}
+
+	stores := newServeStores()
+	doctorSecretStore(ctx, r, stores)
+	doctorBackend(r, cfg)
+	doctorCLI(ctx, r, cfg, stores)
+	for _, name := range cfg.ServerNames() {
+		doctorServer(ctx, r, cfg, name, stores)
+	}
+	return r
+}
+
+func doctorSecretStore(ctx context.Context, r *doctorReport, stores serveStores) {
+	o, err := stores.secrets.Open(ctx)
+	if err != nil {
+		r.add(checkFail, "secret store: "+err.Error(), fmt.Sprintf("unset %s to use files when no OS keyring answers", secrets.StoreEnv))
+		return
+	}
+	r.add(checkOK, "secret store: "+storeNote(o), "")
+}
+
+func doctorBackend(r *doctorReport, cfg *config.Config) {
+	key := fmt.Sprintf("backend %s", cfg.Toolplane.DefaultBackend)
+	switch cfg.Toolplane.DefaultBackend {
+	case config.BackendLocalUnsafe:
+		if err := localpython.New().Available(); err != nil {
+			r.add(checkFail, key+": "+err.Error(), "install python3 (3.8 or newer), or set default_backend = \"embedded\"")
+			return
+		}
+		r.add(checkOK, key+": python3 runs", "")
+	case config.BackendPyodideDeno:
+		b := pyodide.New()
+		if err := b.Available(); err != nil {
+			r.add(checkFail, key+": "+err.Error(), fmt.Sprintf("bash scripts/install-pyodide.sh %s", b.InstallDir()))
+			return
+		}
+		v, _ := b.Version()
+		r.add(checkOK, fmt.Sprintf("%s: Deno and Pyodide %s in %s", key, v, b.InstallDir()), "")
+		if !b.Snapshotted() {
+			r.add(checkWarn, key+": no start-up snapshot, so every run boots Pyodide (seconds)", fmt.Sprintf("bash scripts/install-pyodide.sh %s makes it; so does the first `toolplane serve mcp`", b.InstallDir()))
+		}
+	default:
+		r.add(checkOK, "backend embedded: built in", "")
+	}
+}
+
+func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores serveStores) {
+	policy, err := serveCLIPolicy(ctx, cfg, secretResolver(stores.secrets))
+	if err != nil {
+		r.add(checkFail, "cli: "+err.Error(), "set the secret, or change [cli.env]")
+		// Check the binaries anyway, without the environment.
+		policy, _ = serveCLIPolicy(ctx, cfg, func(context.Context, string) (string, error) { return "", nil })
+	}
+	// The binaries are checked one by one below, to name each with its fix.
+	allow := policy.Allow
+	policy.Allow = nil
+	var errs []error
+	if policy.Mode != clisrc.ModeAllowlist || len(allow) == 0 {
+		errs = splitErrors(policy.Check())
+	} else {
+		// An allowlist policy without names is refused; check the rest with
+		// one name known to be present.
+		policy.Allow = allow[:1]
+		for _, e := range splitErrors(policy.Check()) {
+			if !errors.Is(e, clisrc.ErrNotFound) {
+				errs = append(errs, e)
+			}
+		}
+	}
+	for _, e := range errs {
+		r.add(checkFail, "cli: "+e.Error(), "")
+	}
+	switch policy.Mode {
+	case clisrc.ModeDisabled, "":
+		if len(errs) == 0 {
+			r.add(checkOK, "cli: disabled (snippets run no binaries)", "")
+		}
+		return
+	case clisrc.ModeAmbient:
+		if len(errs) == 0 {
+			r.add(checkOK, "cli: ambient (any binary on PATH)", "")
+		}
+		return
+	}
+	for _, bin := range allow {
+		one := clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{bin}}
+		err := one.Check()
+		switch {
+		case errors.Is(err, clisrc.ErrNotFound):
+			r.add(checkFail, fmt.Sprintf("cli: allowlisted binary %s is not on PATH", bin), fmt.Sprintf("install %s, or `toolplane cli disallow %s`", bin, bin))
+		case err != nil:
+			r.add(checkFail, "cli: "+err.Error(), fmt.Sprintf("`toolplane cli disallow %s`", bin))
+		default:
+			p, _ := exec.LookPath(bin)
+			r.add(checkOK, fmt.Sprintf("cli: %s is %s", bin, p), "")
+		}
+	}
+}
+
+// splitErrors undoes errors.Join.
+func splitErrors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name string, stores serveStores) {
+	s := cfg.MCP.Servers[name]
+	spec := serveMCPSpec(name, s)
+	what := fmt.Sprintf("mcp %s", name)
+	problems := mcpsrc.Check(spec)
+	oauth := s.URL != "" && s.Auth == config.AuthOAuth
+	failed := false
+	for _, p := range problems {
+		if oauth && !p.Fatal {
+			continue // the login line below says more
+		}
+		outcome := checkWarn
+		if p.Fatal {
+			outcome, failed = checkFail, true
+		}
+		r.add(outcome, what+": "+p.Message, "")
+	}
+	if !failed {
+		target := s.URL
+		if target == "" {
+			target = strings.Join(append([]string{s.Command}, s.Args...), " ")
+		}
+		r.add(checkOK, fmt.Sprintf("%s: %s %s", what, s.EffectiveTransport(), target), "")
+	}
+	resolve := secretResolver(stores.secrets)
+	for _, kind := range []struct {
+		table string
+		vals  map[string]config.Secret
+	}{{"env", s.Env}, {"headers", s.Headers}} {
+		for _, k := range sortedSecretKeys(kind.vals) {
+			v := kind.vals[k]
+			if !v.IsRef() {
+				continue
+			}
+			if _, err := resolve(ctx, string(v)); err != nil {
+				// Warn only: the MCP host may start toolplane with an
+				// environment this shell does not have.
+				r.add(checkWarn, fmt.Sprintf("%s: %s.%s: %v", what, kind.table, k, err), "")
+			}
+		}
+	}
+	if oauth {
+		_, err := secrets.LoadLogin(ctx, stores.oauth, name)
+		switch {
+		case errors.Is(err, secrets.ErrNotFound):
+			r.add(checkWarn, what+": needs login", fmt.Sprintf("run `toolplane mcp login %s`", name))
+		case err != nil:
+			r.add(checkWarn, what+": "+err.Error(), "")
+		default:
+			r.add(checkOK, fmt.Sprintf("%s: logged in (%s)", what, stores.oauth.Where()), "")
+		}
+	}
+}
+
+func sortedSecretKeys(m map[string]config.Secret) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

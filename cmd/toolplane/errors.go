@@ -13,7 +13,7 @@ const (
 )
 
 // exitError carries the exit code an error maps to. Commands return it (via
-// usageErrorf, notAvailable, or failf); any other error exits 1.
+// usageErrorf); any other error exits 1.
 type exitError struct {
 	code int
 	err  error
@@ -28,12 +28,6 @@ func (e *exitError) Unwrap() error { return e.err }
 // command's help.
 func usageErrorf(format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
-}
-
-// notAvailable is the honest answer of a verb that a later version fills:
-// exit 1 and say so, never pretend to work.
-func notAvailable(command string) error {
-	return &exitError{code: exitFailure, err: fmt.Errorf("%s is not available yet in this build of toolplane", command)}
 }
 
 // exitCode maps an error returned by a command to the process exit code.

@@ -188,15 +188,22 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"mcp", "add", "x", "--command", "a", "--env", "NOVALUE"}, 2, `--env "NOVALUE": want KEY=VALUE`, false},
 		{[]string{"mcp", "add", "x/y", "--command", "a"}, 2, `server name "x/y"`, false},
 		{[]string{"mcp", "remove", "--config", "ok.toml", "nope"}, 1, `no MCP server "nope"`, false},
-		{[]string{"doctor"}, 1, "toolplane doctor is not available yet", false},
-		{[]string{"secret", "set", "x"}, 1, "toolplane secret is not available yet", false},
-		{[]string{"mcp", "status"}, 1, "toolplane mcp status is not available yet", false},
-		{[]string{"mcp", "login", "linear"}, 1, "toolplane mcp login is not available yet", false},
-		{[]string{"mcp", "logout", "linear"}, 1, "toolplane mcp logout is not available yet", false},
-		{[]string{"mcp", "import"}, 1, "toolplane mcp import is not available yet", false},
+		{[]string{"doctor"}, 0, "", true},
+		{[]string{"doctor", "--config", "bad.toml"}, 1, "doctor: 1 check(s) failed", true},
+		{[]string{"doctor", "extra"}, 2, "unknown command", false},
+		{[]string{"secret", "set", "x"}, 2, "no value on standard input for x", false},
+		{[]string{"secret", "set", "a b"}, 2, `secret name "a b"`, false},
+		{[]string{"secret", "get", "absent"}, 1, "no secret absent in files in ", false},
+		{[]string{"secret", "frob"}, 2, `unknown command "frob" for "toolplane secret"`, false},
+		{[]string{"mcp", "status"}, 1, "toolplane init", false},
+		{[]string{"mcp", "status", "--config", "ok.toml", "nope"}, 1, `no MCP server "nope" in ok.toml (none are configured)`, false},
+		{[]string{"mcp", "login", "--config", "ok.toml", "linear"}, 1, `no MCP server "linear"`, false},
+		{[]string{"mcp", "logout", "linear"}, 0, "", true},
+		{[]string{"mcp", "import"}, 1, "no agent config found", false},
+		{[]string{"mcp", "import", "--from", "vscode"}, 2, `--from "vscode": want one of claude, claude-desktop, codex, cursor`, false},
 	}
 	for _, tc := range cases {
-		r := runBinary(t, dir, nil, tc.args...)
+		r := runBinary(t, dir, []string{"TOOLPLANE_SECRET_STORE=file"}, tc.args...)
 		if r.code != tc.code {
 			t.Errorf("toolplane %q: exit %d, want %d\nstderr: %s", tc.args, r.code, tc.code, r.stderr)
 			continue

@@ -16,33 +16,20 @@ func newMCPCmd(a *app) *cobra.Command {
 		Use:   "mcp",
 		Short: "Configure upstream MCP servers",
 		Long: `Edit the [mcp.servers.NAME] tables of toolplane.toml, keeping its comments.
-add, remove and list never connect anywhere.`,
+add, remove, list and import never connect anywhere; status connects, and
+login runs an OAuth login in the browser.`,
 		Example: `  toolplane mcp add fs --command npx --arg -y --arg @modelcontextprotocol/server-filesystem --arg /tmp
   toolplane mcp add linear --url https://mcp.linear.app/mcp --auth oauth
   toolplane mcp list
+  toolplane mcp status
+  toolplane mcp login linear
+  toolplane mcp import --from claude
   toolplane mcp remove fs`,
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRun,
 	}
-	cmd.AddCommand(newMCPAddCmd(a), newMCPRemoveCmd(a), newMCPListCmd(a))
-	for _, p := range []struct{ use, short, example string }{
-		{"status [NAME]", "Connect to servers and report tools, latency and auth state (not available yet)", "  toolplane mcp status\n  toolplane mcp status linear"},
-		{"login NAME", "Log in to an OAuth server (not available yet)", "  toolplane mcp login linear"},
-		{"logout NAME", "Forget the OAuth tokens of a server (not available yet)", "  toolplane mcp logout linear"},
-		{"import", "Import servers from other agents' configs (not available yet)", "  toolplane mcp import"},
-	} {
-		verb, _, _ := strings.Cut(p.use, " ")
-		cmd.AddCommand(&cobra.Command{
-			Use:                p.use,
-			Short:              p.short,
-			Example:            p.example,
-			Args:               cobra.ArbitraryArgs,
-			FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return notAvailable("toolplane mcp " + verb)
-			},
-		})
-	}
+	cmd.AddCommand(newMCPAddCmd(a), newMCPRemoveCmd(a), newMCPListCmd(a),
+		newMCPStatusCmd(a), newMCPLoginCmd(a), newMCPLogoutCmd(a), newMCPImportCmd(a))
 	return cmd
 }
 

@@ -1,19 +1,200 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
 
-// newSecretCmd is a placeholder: storing keyring:// secrets comes with the
-// secrets store.
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/secrets"
+)
+
+// openStore opens the secret store of a namespace (secrets.NamespaceSecrets
+// for keyring:// values, secrets.NamespaceOAuth for logins).
+func openStore(ctx context.Context, namespace string) (*secrets.Opened, error) {
+	return secrets.Open(ctx, secrets.Options{Namespace: namespace})
+}
+
+// storeNote says where a store keeps values, and why files when the keyring
+// was passed over.
+func storeNote(o *secrets.Opened) string {
+	if o.Fallback != "" {
+		return fmt.Sprintf("%s (no OS keyring available: %s)", o.Where(), o.Fallback)
+	}
+	return o.Where()
+}
+
+// secretResolver resolves configured values: keyring://NAME through the
+// store (so the file fallback serves references too), env:// and literals
+// as config.Secret does.
+func secretResolver(store secrets.Store) func(ctx context.Context, v string) (string, error) {
+	return func(ctx context.Context, v string) (string, error) {
+		scheme, name, ok := config.Secret(v).Ref()
+		if !ok || scheme != config.SchemeKeyring {
+			return config.Secret(v).Resolve(ctx)
+		}
+		if store == nil {
+			return "", fmt.Errorf("secret %s: no secret store is available", v)
+		}
+		s, err := store.Get(ctx, name)
+		if errors.Is(err, secrets.ErrNotFound) {
+			return "", fmt.Errorf("secret %s is not set: store it with `toolplane secret set %s` (%w)", v, name, err)
+		}
+		if err != nil {
+			return "", fmt.Errorf("secret %s: %w", v, err)
+		}
+		return s, nil
+	}
+}
+
 func newSecretCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "secret",
-		Short: "Store secrets in the OS keyring for keyring:// references (not available yet)",
-		Example: `  toolplane secret set linear-token
-  toolplane secret delete linear-token`,
-		Args:               cobra.ArbitraryArgs,
-		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		Short: "Store the secrets that keyring://NAME references name",
+		Long: `Keep secrets out of toolplane.toml: a value written as keyring://NAME is read
+from toolplane's secret store when a server starts. The store is the OS keyring
+when one answers, else private files (mode 0600) under
+~/.toolplane/credentials/; every verb says which. Set TOOLPLANE_SECRET_STORE to
+"keyring" or "file" to choose.`,
+		Example: `  printf %s "$LINEAR_TOKEN" | toolplane secret set linear-token
+  toolplane mcp add linear --url https://mcp.linear.app/mcp --header Authorization=keyring://linear-token
+  toolplane secret list
+  toolplane secret rm linear-token`,
+		Args: cobra.ArbitraryArgs,
+		RunE: groupRun,
+	}
+	cmd.AddCommand(newSecretSetCmd(a), newSecretGetCmd(a), newSecretRmCmd(a), newSecretListCmd(a))
+	return cmd
+}
+
+func newSecretSetCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "set NAME",
+		Short: "Store a secret read from standard input",
+		Long: `Store the value read from standard input under NAME, replacing any old one.
+The value never comes from the command line, where shell history and process
+listings would keep it. One trailing newline is removed.`,
+		Example: `  printf %s "$TOKEN" | toolplane secret set linear-token
+  toolplane secret set gh-token < token.txt`,
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notAvailable("toolplane secret")
+			name := args[0]
+			if err := secrets.ValidName(name); err != nil {
+				return usageErrorf("%v", err)
+			}
+			if a.IO.In == nil {
+				return usageErrorf("secret set reads the value from standard input; pipe it in")
+			}
+			data, err := io.ReadAll(io.LimitReader(a.IO.In, 1<<20+1))
+			if err != nil {
+				return fmt.Errorf("reading the value of %s from standard input: %w", name, err)
+			}
+			if len(data) > 1<<20 {
+				return fmt.Errorf("the value of %s is over 1 MiB; a secret store is not a file store", name)
+			}
+			value := strings.TrimSuffix(strings.TrimSuffix(string(data), "\n"), "\r")
+			if value == "" {
+				return usageErrorf("no value on standard input for %s: pipe it in, e.g. printf %%s \"$TOKEN\" | toolplane secret set %s", name, name)
+			}
+			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			if err != nil {
+				return err
+			}
+			if err := st.Set(cmd.Context(), name, value); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.IO.Out, "stored %s in %s; refer to it as keyring://%s\n", name, storeNote(st), name)
+			return nil
+		},
+	}
+}
+
+func newSecretGetCmd(a *app) *cobra.Command {
+	var reveal bool
+	cmd := &cobra.Command{
+		Use:   "get NAME",
+		Short: "Say whether a secret is stored; print it only with --reveal",
+		Example: `  toolplane secret get linear-token
+  toolplane secret get linear-token --reveal`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			if err != nil {
+				return err
+			}
+			v, err := st.Get(cmd.Context(), name)
+			if errors.Is(err, secrets.ErrNotFound) {
+				return fmt.Errorf("no secret %s in %s; store it with `toolplane secret set %s`", name, storeNote(st), name)
+			}
+			if err != nil {
+				return err
+			}
+			if reveal {
+				fmt.Fprintln(a.IO.Out, v)
+				return nil
+			}
+			fmt.Fprintf(a.IO.Out, "%s is set (%d bytes) in %s; pass --reveal to print it\n", name, len(v), storeNote(st))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&reveal, "reveal", false, "print the value")
+	return cmd
+}
+
+func newSecretRmCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:     "rm NAME",
+		Aliases: []string{"delete", "remove"},
+		Short:   "Delete a stored secret",
+		Example: `  toolplane secret rm linear-token`,
+		Args:    usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			if err != nil {
+				return err
+			}
+			err = st.Delete(cmd.Context(), name)
+			if errors.Is(err, secrets.ErrNotFound) {
+				return fmt.Errorf("no secret %s in %s", name, storeNote(st))
+			}
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.IO.Out, "deleted %s from %s\n", name, storeNote(st))
+			return nil
+		},
+	}
+}
+
+func newSecretListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Short:   "List the names of the stored secrets (never their values)",
+		Example: `  toolplane secret list`,
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			if err != nil {
+				return err
+			}
+			names, err := st.List(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if len(names) == 0 {
+				fmt.Fprintf(a.IO.Err, "no secrets in %s\n", storeNote(st))
+				return nil
+			}
+			for _, n := range names {
+				fmt.Fprintln(a.IO.Out, n)
+			}
+			return nil
 		},
 	}
 }

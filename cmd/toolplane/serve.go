@@ -21,9 +21,12 @@ import (
 
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/backend/localpython"
+	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/results"
+	"github.com/toolplane/toolplane/secrets"
 	"github.com/toolplane/toolplane/server"
 	"github.com/toolplane/toolplane/server/rtengine"
 	"github.com/toolplane/toolplane/session"
@@ -111,7 +114,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 
 	// The audit middleware is installed first, so it is the outermost
 	// layer: it records calls that admission refuses too.
-	rt, err := toolplane.NewWithConfig(ctx, cfg, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, toolplane.WithMiddleware(audit.Middleware(auditLog)))
 	if err != nil {
 		return err
 	}
@@ -172,6 +175,40 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	return err
 }
 
+// configuredRuntime is toolplane.NewWithConfig with the backend that
+// [toolplane] default_backend names registered (the embedded one is always
+// there). A backend that cannot run here refuses the boot with why and the
+// fix. The caller has already refused unsafe settings without --unsafe.
+// (`toolplane run` should build its runtime through it too.)
+func configuredRuntime(ctx context.Context, cfg *config.Config, stderr io.Writer, opts ...toolplane.Option) (*toolplane.Runtime, error) {
+	var backends []toolplane.Option
+	key := fmt.Sprintf("%s: [toolplane] default_backend = %q", serveConfigName(cfg), cfg.Toolplane.DefaultBackend)
+	switch cfg.Toolplane.DefaultBackend {
+	case config.BackendLocalUnsafe:
+		b := localpython.New()
+		if err := b.Available(); err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		backends = append(backends, toolplane.WithBackend(b))
+	case config.BackendPyodideDeno:
+		b := pyodide.New()
+		if err := b.Available(); err != nil {
+			return nil, fmt.Errorf("%s: %w (install it with `bash scripts/install-pyodide.sh %s`, or set $%s to where it is installed)", key, err, b.InstallDir(), pyodide.InstallDirEnv)
+		}
+		if !b.Snapshotted() {
+			// Runs work without the start-up snapshot, only slower; make
+			// it while the facade serves.
+			go func() {
+				if err := b.Prepare(ctx); err != nil && ctx.Err() == nil {
+					fmt.Fprintf(stderr, "toolplane: warning: %v\n", err)
+				}
+			}()
+		}
+		backends = append(backends, toolplane.WithBackend(b))
+	}
+	return toolplane.NewWithConfig(ctx, cfg, append(backends, opts...)...)
+}
+
 // serveConfig loads the configuration. With no --config and no
 // $TOOLPLANE_CONFIG, a missing file is not an error: `serve mcp` must work
 // right after `claude mcp add`, on the safe defaults.
@@ -210,7 +247,8 @@ func serveConnectSources(ctx context.Context, rt *toolplane.Runtime, cfg *config
 // when an upstream server says its tools changed.
 func serveConnectSourcesWatching(ctx context.Context, rt *toolplane.Runtime, cfg *config.Config, auditLog *audit.Logger, stderr io.Writer, onChange func()) (refresh func(), err error) {
 	refresh = func() {}
-	policy, err := serveCLIPolicy(ctx, cfg)
+	stores := newServeStores()
+	policy, err := serveCLIPolicy(ctx, cfg, secretResolver(stores.secrets))
 	if err != nil {
 		return refresh, err
 	}
@@ -250,19 +288,9 @@ func serveConnectSourcesWatching(ctx context.Context, rt *toolplane.Runtime, cfg
 	if len(cfg.MCP.Servers) == 0 {
 		return refresh, nil
 	}
-	var specs []mcpsrc.ServerSpec
-	for _, name := range cfg.ServerNames() {
-		specs = append(specs, serveMCPSpec(name, cfg.MCP.Servers[name]))
-	}
-	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
-		Resolve: func(ctx context.Context, v string) (string, error) { return config.Secret(v).Resolve(ctx) },
-		// TODO(oauth): hand the OAuth token store in when `mcp login` lands.
-		ClientName:    "toolplane",
-		ClientVersion: buildVersion(),
-		OnChange:      onChange,
-	})
+	mgr, err := serveManager(ctx, cfg, stores, stderr, onChange)
 	if err != nil {
-		return refresh, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+		return refresh, err
 	}
 	rt.OnStop(mgr.Close)
 	var mu sync.Mutex
@@ -304,6 +332,50 @@ func serveConnectSourcesWatching(ctx context.Context, rt *toolplane.Runtime, cfg
 	return refresh, nil
 }
 
+// serveStores are the secret stores a runtime reads: keyring:// values and
+// OAuth logins. Each opens on first use, so a config without such values
+// never probes the OS keyring.
+type serveStores struct {
+	secrets, oauth *secrets.LazyStore
+}
+
+func newServeStores() serveStores {
+	return serveStores{
+		secrets: secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceSecrets}),
+		oauth:   secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceOAuth}),
+	}
+}
+
+// serveManager builds the manager of the configured MCP servers (nothing is
+// connected yet): secret references resolve through the stores, and servers
+// with auth = "oauth" get the tokens `toolplane mcp login` stored, refreshed
+// as they expire and written back. `mcp status` uses it too.
+func serveManager(ctx context.Context, cfg *config.Config, stores serveStores, stderr io.Writer, onChange func()) (*mcpsrc.Manager, error) {
+	var specs []mcpsrc.ServerSpec
+	urls := map[string]string{}
+	for _, name := range cfg.ServerNames() {
+		s := cfg.MCP.Servers[name]
+		specs = append(specs, serveMCPSpec(name, s))
+		if s.URL != "" {
+			urls[name] = s.URL
+		}
+	}
+	tokens := secrets.NewOAuthTokens(ctx, stores.oauth, urls, func(msg string) {
+		fmt.Fprintf(stderr, "toolplane: warning: %s\n", msg)
+	})
+	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
+		Resolve:       secretResolver(stores.secrets),
+		Token:         tokens.Token,
+		ClientName:    "toolplane",
+		ClientVersion: buildVersion(),
+		OnChange:      onChange,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+	}
+	return mgr, nil
+}
+
 // sameCapability reports whether an upstream tool is unchanged, so a refresh
 // leaves it (and its direct tool) alone.
 func sameCapability(a, b capability.Capability) bool {
@@ -318,7 +390,9 @@ func serveConfigName(cfg *config.Config) string {
 	return cfg.Path
 }
 
-func serveCLIPolicy(ctx context.Context, cfg *config.Config) (clisrc.Policy, error) {
+// serveCLIPolicy maps [cli] to the CLI source's policy, resolving [cli.env]
+// with resolve.
+func serveCLIPolicy(ctx context.Context, cfg *config.Config, resolve func(context.Context, string) (string, error)) (clisrc.Policy, error) {
 	c := cfg.CLI
 	p := clisrc.Policy{
 		Mode:           clisrc.Mode(c.Mode),
@@ -332,7 +406,7 @@ func serveCLIPolicy(ctx context.Context, cfg *config.Config) (clisrc.Policy, err
 	if len(c.Env) > 0 {
 		p.Env = map[string]string{}
 		for k, v := range c.Env {
-			s, err := v.Resolve(ctx)
+			s, err := resolve(ctx, string(v))
 			if err != nil {
 				return p, fmt.Errorf("%s: [cli.env] %s: %w", serveConfigName(cfg), k, err)
 			}

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane/config"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
+)
+
+// mcpStatusJSON is one server of `mcp status --json`.
+type mcpStatusJSON struct {
+	Name             string   `json:"name"`
+	Transport        string   `json:"transport"`
+	Target           string   `json:"target"`
+	State            string   `json:"state"`
+	Error            string   `json:"error,omitempty"`
+	Auth             string   `json:"auth"`
+	PID              int      `json:"pid,omitempty"`
+	Tools            []string `json:"tools"`
+	ConnectLatencyMS float64  `json:"connect_latency_ms"`
+	ListLatencyMS    float64  `json:"list_latency_ms"`
+	Restarts         int      `json:"restarts"`
+	LastErrors       []string `json:"last_errors"`
+	StderrTail       string   `json:"stderr_tail,omitempty"`
+}
+
+func newMCPStatusCmd(a *app) *cobra.Command {
+	var asJSON bool
+	var timeout time.Duration
+	cmd := &cobra.Command{
+		Use:   "status [NAME]",
+		Short: "Connect to servers and report tools, latency and auth state",
+		Long: `Connect to each configured MCP server (or only NAME): start stdio servers,
+reach URL servers, list their tools, and report the state (ok, needs_login,
+error), the connect and tools/list latency, the auth in use, the last errors
+and, for stdio servers, the end of their stderr. The servers are stopped
+again when the command ends.
+
+Exit status is 1 when any server is not ok.`,
+		Example: `  toolplane mcp status
+  toolplane mcp status linear
+  toolplane mcp status --json`,
+		Args: usageArgs(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if timeout <= 0 {
+				return usageErrorf("--timeout must be positive")
+			}
+			return runMCPStatus(cmd.Context(), a, args, asJSON, timeout)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array, one object per server")
+	cmd.Flags().DurationVar(&timeout, "timeout", 30*time.Second, "how long each server may take to connect and list its tools")
+	return cmd
+}
+
+func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeout time.Duration) error {
+	cfg, err := a.loadConfig()
+	if err != nil {
+		return err
+	}
+	names := cfg.ServerNames()
+	if len(args) == 1 {
+		if _, ok := cfg.MCP.Servers[args[0]]; !ok {
+			return fmt.Errorf("no MCP server %q in %s (%s)", args[0], cfg.Path, knownServers(cfg))
+		}
+		names = args[:1]
+	}
+	if len(names) == 0 {
+		fmt.Fprintf(a.IO.Err, "no MCP servers in %s; add one with `toolplane mcp add`\n", cfg.Path)
+		return nil
+	}
+	mgr, err := serveManager(ctx, cfg, newServeStores(), a.IO.Err, nil)
+	if err != nil {
+		return err
+	}
+	defer mgr.Close()
+
+	statuses := make([]mcpsrc.ServerStatus, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			cctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			st, err := mgr.Status(cctx, name)
+			if err != nil {
+				st = mcpsrc.ServerStatus{Name: name, State: "error", Error: err.Error()}
+			}
+			statuses[i] = st
+		})
+	}
+	wg.Wait()
+
+	bad := 0
+	for _, st := range statuses {
+		if st.State != "ok" {
+			bad++
+		}
+	}
+	if asJSON {
+		out := make([]mcpStatusJSON, 0, len(statuses))
+		for _, st := range statuses {
+			out = append(out, mcpStatusJSON{
+				Name: st.Name, Transport: string(st.Transport), Target: st.Target, State: st.State,
+				Error: st.Error, Auth: st.Auth, PID: st.PID, Tools: nonNil(st.Tools),
+				ConnectLatencyMS: ms(st.ConnectLatency), ListLatencyMS: ms(st.ListLatency),
+				Restarts: st.Restarts, LastErrors: nonNil(st.LastErrors), StderrTail: st.StderrTail,
+			})
+		}
+		enc := json.NewEncoder(a.IO.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		for i, st := range statuses {
+			if i > 0 {
+				fmt.Fprintln(a.IO.Out)
+			}
+			writeStatus(a.IO.Out, st)
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("mcp status: %d of %d server(s) not ok", bad, len(statuses))
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// writeStatus prints one server's status as an indented block.
+func writeStatus(w io.Writer, st mcpsrc.ServerStatus) {
+	fmt.Fprintf(w, "%s: %s\n", st.Name, st.State)
+	if st.Target != "" {
+		fmt.Fprintf(w, "  %-9s %s %s\n", "target:", st.Transport, st.Target)
+	}
+	fmt.Fprintf(w, "  %-9s %s\n", "auth:", st.Auth)
+	if st.Error != "" {
+		fmt.Fprintf(w, "  %-9s %s\n", "error:", st.Error)
+	}
+	if st.State == "ok" {
+		lat := fmt.Sprintf("tools/list %s", st.ListLatency.Round(time.Microsecond*100))
+		if st.ConnectLatency > 0 {
+			lat = fmt.Sprintf("connect %s, %s", st.ConnectLatency.Round(time.Microsecond*100), lat)
+		}
+		fmt.Fprintf(w, "  %-9s %s\n", "latency:", lat)
+		fmt.Fprintf(w, "  %-9s %d: %s\n", "tools:", len(st.Tools), strings.Join(st.Tools, ", "))
+	}
+	if st.PID > 0 {
+		fmt.Fprintf(w, "  %-9s %d\n", "pid:", st.PID)
+	}
+	if st.Restarts > 0 {
+		fmt.Fprintf(w, "  %-9s %d\n", "restarts:", st.Restarts)
+	}
+	if len(st.LastErrors) > 0 {
+		fmt.Fprintf(w, "  last errors:\n")
+		for _, e := range st.LastErrors {
+			fmt.Fprintf(w, "    %s\n", e)
+		}
+	}
+	if tail := strings.TrimRight(st.StderrTail, "\n"); tail != "" {
+		fmt.Fprintf(w, "  stderr:\n")
+		for _, l := range strings.Split(tail, "\n") {
+			fmt.Fprintf(w, "    | %s\n", l)
+		}
+	}
+}
+
+// knownServers names the configured servers for an error message.
+func knownServers(cfg *config.Config) string {
+	if names := cfg.ServerNames(); len(names) > 0 {
+		return "configured: " + strings.Join(names, ", ")
+	}
+	return "none are configured"
+}

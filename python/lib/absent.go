@@ -8,30 +8,33 @@ import (
 // sandbox lacks it and what to do instead.
 const absentReason = "the embedded sandbox has no filesystem, network, processes or native extensions; call a capability instead, e.g. await call_tool(...)"
 
-// Absent lists modules that CPython (or a common third-party install) provides and the
-// embedded interpreter deliberately does not: everything that reaches the filesystem,
-// the network, processes, threads, the interpreter's internals or native code. Importing
-// one raises ModuleNotFoundError naming the module and saying what to do instead.
-var Absent = []string{
-	// filesystem and operating system
-	"os", "os.path", "pathlib", "shutil", "glob", "tempfile", "fileinput",
-	"stat", "filecmp", "posix", "nt", "pwd", "grp", "resource", "fcntl", "mmap", "platform",
-	"sqlite3", "dbm", "shelve", "pickle", "marshal", "zipfile", "tarfile", "gzip", "bz2", "lzma", "zlib",
-	"configparser", "logging", "logging.handlers", "locale", "gettext",
-	// processes, threads, signals
-	"subprocess", "multiprocessing", "threading", "concurrent", "concurrent.futures", "signal",
-	"sched", "queue", "atexit", "_thread",
-	// network
-	"socket", "ssl", "select", "selectors", "http", "http.client", "http.server", "urllib.request",
-	"urllib.error", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib", "socketserver",
-	"xmlrpc", "email", "mailbox", "webbrowser", "requests", "httpx", "aiohttp", "urllib3",
-	// interpreter internals and native code
-	"ctypes", "importlib", "inspect", "gc", "builtins", "code", "codeop", "dis", "ast",
-	"contextvars", "tracemalloc", "pdb", "unittest", "doctest", "timeit", "cProfile", "profile",
-	"site", "sysconfig", "runpy", "pkgutil", "getpass",
-	// popular third-party packages
-	"numpy", "pandas", "yaml", "bs4", "lxml", "xml", "xml.etree", "xml.etree.ElementTree",
-	"xml.dom", "xml.dom.minidom", "zoneinfo", "dateutil", "pytz", "pydantic",
+// Absent returns the modules that CPython (or a common third-party install) provides and
+// the embedded interpreter deliberately does not: everything that reaches the
+// filesystem, the network, processes, threads, the interpreter's internals or native
+// code. Importing one raises ModuleNotFoundError naming the module and saying what to do
+// instead.
+func Absent() []string {
+	return []string{
+		// filesystem and operating system
+		"os", "os.path", "pathlib", "shutil", "glob", "tempfile", "fileinput",
+		"stat", "filecmp", "posix", "nt", "pwd", "grp", "resource", "fcntl", "mmap", "platform",
+		"sqlite3", "dbm", "shelve", "pickle", "marshal", "zipfile", "tarfile", "gzip", "bz2", "lzma", "zlib",
+		"configparser", "logging", "logging.handlers", "locale", "gettext",
+		// processes, threads, signals
+		"subprocess", "multiprocessing", "threading", "concurrent", "concurrent.futures", "signal",
+		"sched", "queue", "atexit", "_thread",
+		// network
+		"socket", "ssl", "select", "selectors", "http", "http.client", "http.server", "urllib.request",
+		"urllib.error", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib", "socketserver",
+		"xmlrpc", "email", "mailbox", "webbrowser", "requests", "httpx", "aiohttp", "urllib3",
+		// interpreter internals and native code
+		"ctypes", "importlib", "inspect", "gc", "builtins", "code", "codeop", "dis", "ast",
+		"contextvars", "tracemalloc", "pdb", "unittest", "doctest", "timeit", "cProfile", "profile",
+		"site", "sysconfig", "runpy", "pkgutil", "getpass",
+		// popular third-party packages
+		"numpy", "pandas", "yaml", "bs4", "lxml", "xml", "xml.etree", "xml.etree.ElementTree",
+		"xml.dom", "xml.dom.minidom", "zoneinfo", "dateutil", "pytz", "pydantic",
+	}
 }
 
 // absentModule is the builder of an absent module: importing it fails.

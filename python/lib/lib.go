@@ -56,7 +56,7 @@ type Config struct {
 // ModulesWith returns the module table of Modules configured by cfg.
 func ModulesWith(cfg Config) vm.Modules {
 	m := vm.DefaultModules()
-	for _, name := range Absent {
+	for _, name := range Absent() {
 		m.Register(name, absentModule(name))
 	}
 	pysrc.Register(m)

@@ -183,7 +183,7 @@ func TestAbsentModules(t *testing.T) {
 	}
 	// The absent list and the provided modules do not overlap.
 	provided := lib.Modules()
-	for _, name := range lib.Absent {
+	for _, name := range lib.Absent() {
 		if _, err := provided[name](nil); err == nil {
 			t.Errorf("absent module %s builds", name)
 		}
@@ -273,7 +273,7 @@ func TestModulesDoc(t *testing.T) {
 		}
 	}
 	absent := map[string]bool{}
-	for _, n := range lib.Absent {
+	for _, n := range lib.Absent() {
 		absent[n] = true
 	}
 	var provided []string
@@ -283,7 +283,7 @@ func TestModulesDoc(t *testing.T) {
 		}
 	}
 	sort.Strings(provided)
-	want := append([]string(nil), lib.Absent...)
+	want := append([]string(nil), lib.Absent()...)
 	sort.Strings(want)
 	for _, c := range []struct {
 		section   string
@@ -302,7 +302,7 @@ func TestModulesDoc(t *testing.T) {
 func BenchmarkImport(b *testing.B) {
 	mods := lib.Modules()
 	absent := map[string]bool{}
-	for _, n := range lib.Absent {
+	for _, n := range lib.Absent() {
 		absent[n] = true
 	}
 	var names []string

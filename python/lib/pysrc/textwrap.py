@@ -1,7 +1,7 @@
-"""textwrap: wrap, fill, shorten, dedent, indent (CPython's algorithm for the common
-options: width, initial_indent, subsequent_indent, expand_tabs, replace_whitespace,
-fix_sentence_endings is not supported, break_long_words, drop_whitespace,
-break_on_hyphens, tabsize, max_lines, placeholder)."""
+"""textwrap: wrap, fill, shorten, dedent, indent and TextWrapper with CPython's options
+(width, initial_indent, subsequent_indent, expand_tabs, replace_whitespace,
+fix_sentence_endings, break_long_words, drop_whitespace, break_on_hyphens, tabsize,
+max_lines, placeholder)."""
 
 _whitespace = '\t\n\x0b\x0c\r '
 
@@ -133,12 +133,32 @@ class TextWrapper:
                     break
         return lines
 
+    def _fix_sentence_endings(self, chunks):
+        # Two spaces after a sentence end: a lower-case letter, then . ! or ?, then an
+        # optional closing quote, then a single-space chunk.
+        i = 0
+        while i < len(chunks) - 1:
+            c = chunks[i]
+            if chunks[i + 1] == ' ' and _ends_sentence(c):
+                chunks[i + 1] = '  '
+                i += 2
+            else:
+                i += 1
+
     def wrap(self, text):
         chunks = self._split(self._munge_whitespace(text))
+        if self.fix_sentence_endings:
+            self._fix_sentence_endings(chunks)
         return self._wrap_chunks(chunks)
 
     def fill(self, text):
         return '\n'.join(self.wrap(text))
+
+
+def _ends_sentence(chunk):
+    if chunk and chunk[-1] in '"\'':
+        chunk = chunk[:-1]
+    return len(chunk) >= 2 and chunk[-1] in '.!?' and 'a' <= chunk[-2] <= 'z'
 
 
 def _is_letter(c):

@@ -70,3 +70,7 @@ print(textwrap.fill("tab\tseparated\twords here", 12), textwrap.wrap("a\nb c", 5
 import textwrap
 textwrap.wrap("abc", 0)
 # raises: ValueError: invalid width 0 (must be > 0)
+# ---
+import textwrap
+print(textwrap.wrap("Hello there. How are you? I'm fine! Yes.", 15, fix_sentence_endings=True))
+print(textwrap.fill('He said "stop." Then left. OK.', 40, fix_sentence_endings=True))

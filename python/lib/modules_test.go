@@ -326,3 +326,56 @@ func BenchmarkImport(b *testing.B) {
 		})
 	}
 }
+
+// TestConcurrentRuns runs snippets that import every provided module on one shared table
+// from several goroutines at once: module builders, compiled module code and caches are
+// shared by the runs of a table and must not race (go test -race).
+func TestConcurrentRuns(t *testing.T) {
+	t.Parallel()
+	mods := lib.Modules()
+	absent := map[string]bool{}
+	for _, n := range lib.Absent() {
+		absent[n] = true
+	}
+	var imports []string
+	for name := range mods {
+		if !absent[name] {
+			imports = append(imports, "import "+name)
+		}
+	}
+	sort.Strings(imports)
+	src := strings.Join(imports, "\n") + `
+from collections import Counter
+import json, datetime, itertools, functools
+c = Counter("abracadabra")
+d = datetime.date(2024, 2, 28) + datetime.timedelta(days=2)
+print(json.dumps({"top": c.most_common(1), "d": d.isoformat(), "n": len(list(itertools.combinations(range(8), 3))),
+                  "s": functools.reduce(lambda a, b: a + b, range(10))}, sort_keys=True))
+`
+	prog, err := python.Compile("c.py", src, python.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"d": "2024-03-01", "n": 56, "s": 45, "top": [["a", 5]]}` + "\n"
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var out strings.Builder
+			if _, err := prog.Run(context.Background(), python.RunOptions{Stdout: &out, Modules: mods}); err != nil {
+				errs <- err
+				return
+			}
+			if out.String() != want {
+				errs <- errors.New("got " + out.String())
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

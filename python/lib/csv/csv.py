@@ -1,6 +1,7 @@
 """CSV parsing and writing over iterables of strings and file-like objects (io.StringIO).
 
-The reader is CPython's _csv state machine; the writer follows its quoting rules.
+The reader is CPython's _csv state machine (in Go: _read_record); the writer follows
+its quoting rules.
 """
 
 __all__ = ["QUOTE_MINIMAL", "QUOTE_ALL", "QUOTE_NONNUMERIC", "QUOTE_NONE", "Error",
@@ -152,11 +153,6 @@ class _Params:
         self.strict = bool(src['strict'])
 
 
-_START_RECORD, _START_FIELD, _ESCAPED_CHAR, _IN_FIELD, _IN_QUOTED_FIELD, \
-    _ESCAPE_IN_QUOTED_FIELD, _QUOTE_IN_QUOTED_FIELD, _EAT_CRNL, _AFTER_ESCAPED_CRNL = range(9)
-_EOL = None
-
-
 class _reader:
     """CSV reader: iterates over rows (lists of strings) of an iterable of lines."""
 
@@ -168,142 +164,15 @@ class _reader:
     def __iter__(self):
         return self
 
-    def _save_field(self):
-        field = ''.join(self._field)
-        self._field = []
-        if self._numeric:
-            self._numeric = False
-            field = float(field)
-        self._fields.append(field)
-
-    def _add_char(self, c):
-        if len(self._field) >= _field_limit[0]:
-            raise Error("field larger than field limit (%d)" % _field_limit[0])
-        self._field.append(c)
-
-    def _process(self, c):
-        d = self.dialect
-        state = self._state
-        if state == _START_RECORD:
-            if c is _EOL:
-                return
-            if c == '\n' or c == '\r':
-                self._state = _EAT_CRNL
-                return
-            state = self._state = _START_FIELD
-        if state == _START_FIELD:
-            if c is _EOL or c == '\n' or c == '\r':
-                self._save_field()
-                self._state = _START_RECORD if c is _EOL else _EAT_CRNL
-            elif c == d.quotechar and d.quoting != QUOTE_NONE:
-                self._state = _IN_QUOTED_FIELD
-            elif c == d.escapechar:
-                self._state = _ESCAPED_CHAR
-            elif c == ' ' and d.skipinitialspace:
-                pass
-            elif c == d.delimiter:
-                self._save_field()
-            else:
-                if d.quoting == QUOTE_NONNUMERIC:
-                    self._numeric = True
-                self._add_char(c)
-                self._state = _IN_FIELD
-            return
-        if state == _ESCAPED_CHAR:
-            if c == '\n' or c == '\r':
-                self._add_char(c)
-                self._state = _AFTER_ESCAPED_CRNL
-                return
-            if c is _EOL:
-                c = '\n'
-            self._add_char(c)
-            self._state = _IN_FIELD
-            return
-        if state == _AFTER_ESCAPED_CRNL:
-            if c is _EOL:
-                return
-            state = self._state = _IN_FIELD
-        if state == _IN_FIELD:
-            if c is _EOL or c == '\n' or c == '\r':
-                self._save_field()
-                self._state = _START_RECORD if c is _EOL else _EAT_CRNL
-            elif c == d.escapechar:
-                self._state = _ESCAPED_CHAR
-            elif c == d.delimiter:
-                self._save_field()
-                self._state = _START_FIELD
-            else:
-                self._add_char(c)
-            return
-        if state == _IN_QUOTED_FIELD:
-            if c is _EOL:
-                pass
-            elif c == d.escapechar:
-                self._state = _ESCAPE_IN_QUOTED_FIELD
-            elif c == d.quotechar and d.quoting != QUOTE_NONE:
-                self._state = _QUOTE_IN_QUOTED_FIELD if d.doublequote else _IN_FIELD
-            else:
-                self._add_char(c)
-            return
-        if state == _ESCAPE_IN_QUOTED_FIELD:
-            if c is _EOL:
-                c = '\n'
-            self._add_char(c)
-            self._state = _IN_QUOTED_FIELD
-            return
-        if state == _QUOTE_IN_QUOTED_FIELD:
-            if d.quoting != QUOTE_NONE and c == d.quotechar:
-                self._add_char(c)
-                self._state = _IN_QUOTED_FIELD
-            elif c == d.delimiter:
-                self._save_field()
-                self._state = _START_FIELD
-            elif c is _EOL or c == '\n' or c == '\r':
-                self._save_field()
-                self._state = _START_RECORD if c is _EOL else _EAT_CRNL
-            elif not d.strict:
-                self._add_char(c)
-                self._state = _IN_FIELD
-            else:
-                raise Error("'%s' expected after '%s'" % (d.delimiter, d.quotechar))
-            return
-        if state == _EAT_CRNL:
-            if c == '\n' or c == '\r':
-                pass
-            elif c is _EOL:
-                self._state = _START_RECORD
-            else:
-                raise Error("new-line character seen in unquoted field - "
-                            "do you need to open the file with newline=''?")
-
     def __next__(self):
-        self._fields = []
-        self._field = []
-        self._state = _START_RECORD
-        self._numeric = False
-        while True:
-            try:
-                line = next(self._input)
-            except StopIteration:
-                if self._field or self._state == _IN_QUOTED_FIELD:
-                    if self.dialect.strict:
-                        raise Error("unexpected end of data")
-                    self._save_field()
-                    break
-                raise
-            if not isinstance(line, str):
-                raise Error("iterator should return strings, not %.200s "
-                            "(the file should be opened in text mode)" % type(line).__name__)
-            self.line_num += 1
-            for c in line:
-                if c == '\0':
-                    raise Error("line contains NUL")
-                self._process(c)
-            self._process(_EOL)
-            if self._state == _START_RECORD:
-                break
-        fields = self._fields
-        self._fields = []
+        d = self.dialect
+        params = (d.delimiter, d.quotechar or '', d.escapechar or '', d.doublequote,
+                  d.skipinitialspace, d.quoting, d.strict)
+        rec = _read_record(self._input, params, _field_limit[0], Error)
+        if rec is None:
+            raise StopIteration
+        fields, lines = rec
+        self.line_num += lines
         return fields
 
 

@@ -108,3 +108,21 @@ w.writeheader()
 w.writerows(data)
 back = list(csv.DictReader(io.StringIO(buf.getvalue())))
 print(back, sum(int(r["n"]) for r in back))
+# ---
+import csv
+lines = ["a,b,c\n", "1,,3\r\n", "\n", "", " x , y \n", "tail,", "n1,2.5\n"]
+print(list(csv.reader(lines)), list(csv.reader([" a, b"], skipinitialspace=True)), list(csv.reader(["1,2.5,"], quoting=csv.QUOTE_NONNUMERIC)))
+print(list(csv.reader(["a\tb"], delimiter="\t")), list(csv.reader(["a;b\rc"], delimiter=";")) if False else None, list(csv.reader(["x|y"], quoting=csv.QUOTE_NONE, delimiter="|")))
+# ---
+import csv
+list(csv.reader(["a,b\rc"]))
+# raises: Error: new-line character seen in unquoted field - do you need to open the file in universal-newline mode?
+# ---
+import csv
+print(list(csv.reader(["a\0b,c", '"a\0",b'])))
+# ---
+import csv
+rows = [["id", "name", "score"]] + [[str(i), "user%d" % i, str(i * 7 % 100)] for i in range(2000)]
+text = "\n".join(",".join(r) for r in rows) + "\n"
+parsed = list(csv.DictReader(text.splitlines(keepends=True)))
+print(len(parsed), parsed[0], parsed[-1], sum(int(r["score"]) for r in parsed))

@@ -3,7 +3,6 @@
 package pyargs
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 
@@ -185,27 +184,10 @@ func Int64(t *vm.Thread, v vm.Value) (int64, error) {
 	return b.Int64(), nil
 }
 
-// Str returns a str argument's Go string, or a TypeError naming what was expected.
-func Str(fname, what string, v vm.Value) (string, error) {
-	if s, ok := v.(vm.Str); ok {
-		return string(s), nil
-	}
-	return "", vm.Errorf(vm.TypeErrorClass, "%s() argument '%s' must be str, not %s", fname, what, vm.TypeName(v))
-}
-
 // Truth is truthiness with nil (an absent optional argument) as def.
 func Truth(t *vm.Thread, v vm.Value, def bool) (bool, error) {
 	if v == nil {
 		return def, nil
 	}
 	return t.Truth(v)
-}
-
-// Describe renders a value for an error message.
-func Describe(t *vm.Thread, v vm.Value) string {
-	s, err := t.Repr(v)
-	if err != nil {
-		return fmt.Sprintf("<%s object>", vm.TypeName(v))
-	}
-	return strings.TrimSpace(s)
 }

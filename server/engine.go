@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/toolplane/toolplane/capability"
@@ -38,6 +39,12 @@ type ExecuteRequest struct {
 	// RunID is set on every dispatch.Call the run makes, tying audit lines
 	// of the run together.
 	RunID string
+	// Subject, LogID and Headers (credentials stripped) of the request
+	// that started the run, set on every dispatch.Call it makes, so
+	// admission applies the caller's policy to the snippet's calls too.
+	Subject string
+	LogID   string
+	Headers http.Header
 	// Globals is the client session's namespace on the embedded backend;
 	// nil runs in a fresh namespace.
 	Globals *python.Globals

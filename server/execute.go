@@ -57,6 +57,7 @@ const BackendEmbedded = "embedded"
 
 func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in ExecuteInput) (*mcp.CallToolResult, *ExecuteOutput, error) {
 	runID := audit.NewRunID()
+	who := s.callerOf(req)
 	backend := in.Backend
 	if backend == "" {
 		backend = s.engine.DefaultBackend()
@@ -92,7 +93,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	defer run.End()
 
 	hash := audit.SnippetHash(in.Code)
-	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend})
+	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend, Subject: who.subject, LogID: who.logID})
 
 	var calls atomic.Int64
 	saved := &savedResults{}
@@ -101,6 +102,9 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		Backend:          in.Backend,
 		Timeout:          timeout,
 		RunID:            runID,
+		Subject:          who.subject,
+		LogID:            who.logID,
+		Headers:          who.headers,
 		MaxMemoryBytes:   sess.MaxMemoryBytes(),
 		Bindings:         s.bindings(run, saved),
 		OnCapabilityCall: func(string) { calls.Add(1) },
@@ -113,6 +117,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).
 	runCtx = context.WithValue(runCtx, toolRequestKey{}, req)
+	runCtx = withSession(runCtx, sess, s.opts.ResultsEnabled)
 	stopProgress := s.startProgress(runCtx, req, &calls)
 	start := time.Now()
 	exec, err := s.engine.Execute(runCtx, ereq)
@@ -159,7 +164,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)
 	}
 
-	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK}
+	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK, Subject: who.subject, LogID: who.logID}
 	if exec.Error != nil {
 		ev.Outcome, ev.ErrorType = audit.OutcomeError, exec.Error.Type
 	}

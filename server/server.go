@@ -68,6 +68,18 @@ type Options struct {
 	MCP *mcp.ServerOptions
 	// EventStore, if set, lets HTTP clients resume broken SSE streams.
 	EventStore mcp.EventStore
+
+	// Guard, if set, authenticates every HTTP request (401 otherwise) and
+	// limits what each subject sees to the capabilities it is admitted to
+	// (admission.Guard). Install the guard's dispatch middleware on the
+	// engine too: the guard here filters what is shown, the middleware
+	// refuses the calls.
+	Guard Guard
+	// Routes are extra HTTP handlers (plugins' Route) served behind the
+	// same log id, header snapshot and authentication as the MCP endpoint;
+	// PublicRoutes skip authentication (health checks, metadata). Keys are
+	// http.ServeMux patterns.
+	Routes, PublicRoutes map[string]http.Handler
 }
 
 // Defaults of Options.
@@ -147,6 +159,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.addResources()
+	s.filterToolList()
 	return s, nil
 }
 
@@ -179,7 +192,29 @@ func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
 // gets its own toolplane session: globals and results are never shared
 // between clients. Idle MCP sessions are closed after the session idle
 // timeout, which frees their state.
+//
+// With Options.Guard, the handler first authenticates the request; in any
+// case it assigns the request a log id (echoed in X-Log-Id) and strips
+// credential headers before the MCP handler sees them.
 func (s *Server) Handler() http.Handler {
+	return s.guardHTTP(s.mcpHandler())
+}
+
+// HTTPHandler is everything ServeHTTP serves: the MCP endpoint at HTTPPath
+// and Options.Routes behind the guard, Options.PublicRoutes without it.
+func (s *Server) HTTPHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(HTTPPath, s.Handler())
+	for pattern, h := range s.opts.Routes {
+		mux.Handle(pattern, s.guardHTTP(h))
+	}
+	for pattern, h := range s.opts.PublicRoutes {
+		mux.Handle(pattern, h)
+	}
+	return mux
+}
+
+func (s *Server) mcpHandler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		SessionTimeout: s.sessions.Options().IdleTimeout,
 		Logger:         s.opts.Logger,
@@ -194,12 +229,13 @@ const HTTPPath = "/mcp"
 // shuts down gracefully. It prints the endpoint URL on Options.Stderr once
 // listening, so a caller that asked for port 0 learns the port.
 func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	if err := s.checkListener(ln.Addr()); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go s.sessions.Run(ctx)
-	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, s.Handler())
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(s.opts.Stderr, "toolplane: serving MCP (Streamable HTTP) at http://%s%s\n", ln.Addr(), HTTPPath)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

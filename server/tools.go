@@ -84,8 +84,12 @@ func (s *Server) search(ctx context.Context, req *mcp.CallToolRequest, in Search
 		}
 		opts.Labels[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
-	res := s.engine.Registry().Search(opts)
-	return textResult(capability.RenderSearch(res, detail), false), nil, nil
+	c := s.callerOf(req)
+	if s.opts.Guard == nil {
+		res := s.engine.Registry().Search(opts)
+		return textResult(capability.RenderSearch(res, detail), false), nil, nil
+	}
+	return textResult(capability.RenderSearch(s.admittedSearch(c, opts), detail), false), nil, nil
 }
 
 func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in SchemasInput) (*mcp.CallToolResult, any, error) {
@@ -100,6 +104,9 @@ func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in Schem
 		return textResult(ToolSchemas+": names is empty: pass the names search_capabilities returned, e.g. [\"greeter.greet\"]", true), nil, nil
 	}
 	reg := s.engine.Registry()
+	if s.opts.Guard != nil {
+		return s.admittedSchemas(s.callerOf(req), in.Names, detail), nil, nil
+	}
 	missing := 0
 	for _, n := range in.Names {
 		if _, ok := reg.Lookup(n); !ok {
@@ -196,7 +203,11 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 		args = m
 	}
 	ctx = context.WithValue(ctx, toolRequestKey{}, req)
-	res, err := s.engine.Call(ctx, dispatch.NewCall(dispatch.OriginToolCall, c, args))
+	ctx = withSession(ctx, s.clientSession(req.Session), s.opts.ResultsEnabled)
+	who := s.callerOf(req)
+	call := dispatch.NewCall(dispatch.OriginToolCall, c, args)
+	call.Subject, call.LogID, call.Headers = who.subject, who.logID, who.headers
+	res, err := s.engine.Call(ctx, call)
 	if err != nil {
 		return textResult(err.Error(), true), nil
 	}

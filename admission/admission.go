@@ -1,0 +1,281 @@
+// Package admission authenticates HTTP clients by bearer token and admits
+// their capability calls by label selectors, deny by default. It owns the
+// [http] section of toolplane.toml:
+//
+//	[http]
+//	allow_anonymous = false          # true only on a loopback listener
+//
+//	[http.tokens.ci]
+//	token   = "env://TOOLPLANE_CI_TOKEN"   # or keyring://name; a literal is warned about
+//	subject = "ci"                          # default: the table name
+//	allow   = "source=go,team=core"          # a k8s-style label selector
+//	deny    = "dangerous"
+//
+//	[http.anonymous]                 # the policy of requests without a token
+//	allow = "name=greet"
+//
+// A token without allow reaches nothing. The same Guard filters what a
+// client sees (search, schemas, tools/list) and, as a dispatch middleware,
+// refuses every call it does not admit, whether it comes from tools/call or
+// from a snippet, so a token never reaches through a snippet what it could
+// not call directly.
+package admission
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/selector"
+)
+
+// Section is the configuration section this package claims.
+const Section = "http"
+
+// AnonymousSubject is the subject of requests without a token when
+// allow_anonymous is on.
+const AnonymousSubject = "anonymous"
+
+// Config is the [http] section.
+type Config struct {
+	// AllowAnonymous serves requests that carry no token, with the
+	// [http.anonymous] policy. Only allowed on a loopback listener.
+	AllowAnonymous bool `toml:"allow_anonymous"`
+	// Anonymous is the policy of requests without a token.
+	Anonymous PolicyConfig `toml:"anonymous"`
+	// Tokens are the accepted bearer tokens, by name.
+	Tokens map[string]TokenConfig `toml:"tokens"`
+}
+
+// PolicyConfig is a pair of selectors: a call is admitted when allow
+// matches its labels and deny does not. An unset allow admits nothing.
+type PolicyConfig struct {
+	Allow Selector `toml:"allow"`
+	Deny  Selector `toml:"deny"`
+}
+
+// TokenConfig is one [http.tokens.<name>] table.
+type TokenConfig struct {
+	// Token is a secret reference (env://VAR, keyring://name); a literal
+	// works but is warned about at startup.
+	Token   config.Secret `toml:"token"`
+	Subject string        `toml:"subject"`
+	Allow   Selector      `toml:"allow"`
+	Deny    Selector      `toml:"deny"`
+}
+
+// Selector is a label selector in the configuration. It is parsed while
+// the file is decoded, so a syntax error is reported with the file, line
+// and key.
+type Selector struct {
+	sel selector.Selector
+	set bool
+}
+
+// UnmarshalText parses a selector.
+func (s *Selector) UnmarshalText(text []byte) error {
+	sel, err := selector.Parse(string(text))
+	if err != nil {
+		return fmt.Errorf("bad label selector %q: %w (example: \"source=go,team in (core, web),!dangerous\")", text, err)
+	}
+	*s = Selector{sel: sel, set: true}
+	return nil
+}
+
+// MarshalText renders the selector.
+func (s Selector) MarshalText() ([]byte, error) { return []byte(s.sel.String()), nil }
+
+// IsSet reports whether the selector was written in the file (an empty
+// string counts: it matches everything).
+func (s Selector) IsSet() bool { return s.set }
+
+// Selector returns the parsed selector.
+func (s Selector) Selector() selector.Selector { return s.sel }
+
+// Claim claims the [http] section on l and returns where it will be
+// decoded.
+func Claim(l *config.Loader) (*Config, error) {
+	c := &Config{}
+	if err := l.Claim(Section, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (p PolicyConfig) policy() dispatch.Policy {
+	return policyOf(p.Allow, p.Deny)
+}
+
+func policyOf(allow, deny Selector) dispatch.Policy {
+	var pol dispatch.Policy
+	if allow.set {
+		pol.Allow = []selector.Selector{allow.sel}
+	}
+	if deny.set && !deny.sel.Empty() {
+		pol.Deny = []selector.Selector{deny.sel}
+	}
+	return pol
+}
+
+// Guard authenticates requests and admits calls. Build it with New.
+type Guard struct {
+	tokens    []token
+	policies  map[string]dispatch.Policy // by subject
+	anonymous bool
+}
+
+type token struct {
+	name    string
+	subject string
+	digest  [sha256.Size]byte
+}
+
+// New resolves the token secrets of cfg and builds the Guard. It refuses
+// (fail-closed) a configuration with no tokens unless allow_anonymous is
+// on, tokens that resolve to nothing, and two tokens with one subject.
+// file names the configuration in errors; warn receives the warning about
+// literal tokens (nil discards it).
+func New(ctx context.Context, cfg *Config, file string, warn io.Writer) (*Guard, error) {
+	if file == "" {
+		file = "the configuration"
+	}
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	g := &Guard{policies: map[string]dispatch.Policy{}, anonymous: cfg.AllowAnonymous}
+	if len(cfg.Tokens) == 0 && !cfg.AllowAnonymous {
+		return nil, fmt.Errorf(`%s: refusing to serve HTTP without authentication: [http] has no tokens; add
+  [http.tokens.NAME]
+  token = "env://VAR"     # the bearer token clients send, kept in $VAR
+  allow = "source=go"     # a label selector of what the token may call
+or, on a loopback address only, set [http] allow_anonymous = true`, file)
+	}
+	names := make([]string, 0, len(cfg.Tokens))
+	for n := range cfg.Tokens {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	owner := map[string]string{}
+	for _, name := range names {
+		tc := cfg.Tokens[name]
+		key := fmt.Sprintf("http.tokens.%s", name)
+		if tc.Token == "" {
+			return nil, fmt.Errorf(`%s: %s.token is not set: write token = "env://VAR" (or keyring://NAME) naming where the bearer token is kept`, file, key)
+		}
+		if !tc.Token.IsRef() && warn != nil {
+			fmt.Fprintf(warn, "toolplane: warning: %s: %s.token is a literal secret in the file; keep it elsewhere and write token = \"env://VAR\" or \"keyring://NAME\"\n", file, key)
+		}
+		secret, err := tc.Token.Resolve(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s.token: %w", file, key, err)
+		}
+		if secret == "" {
+			return nil, fmt.Errorf("%s: %s.token = %q resolves to an empty string; set it to the bearer token clients send", file, key, tc.Token)
+		}
+		subject := tc.Subject
+		if subject == "" {
+			subject = name
+		}
+		if subject == AnonymousSubject && cfg.AllowAnonymous {
+			return nil, fmt.Errorf("%s: %s.subject = %q is the subject of anonymous requests; pick another", file, key, subject)
+		}
+		if other, dup := owner[subject]; dup {
+			return nil, fmt.Errorf("%s: %s and http.tokens.%s both have subject %q; subjects name whose policy applies, so each token needs its own", file, key, other, subject)
+		}
+		owner[subject] = name
+		g.tokens = append(g.tokens, token{name: name, subject: subject, digest: sha256.Sum256([]byte(secret))})
+		g.policies[subject] = policyOf(tc.Allow, tc.Deny)
+	}
+	if cfg.AllowAnonymous {
+		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
+	}
+	return g, nil
+}
+
+// ErrUnauthenticated is returned by Authenticate for a request without a
+// valid token.
+var ErrUnauthenticated = errors.New("unauthenticated")
+
+// Authenticate returns the subject of the request's bearer token. A request
+// without an Authorization header is anonymous when allowed; a malformed
+// header or an unknown token is ErrUnauthenticated, never anonymous. Tokens
+// are compared in constant time, all of them every time.
+func (g *Guard) Authenticate(r *http.Request) (string, error) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		if g.anonymous {
+			return AnonymousSubject, nil
+		}
+		return "", fmt.Errorf("%w: no bearer token; send Authorization: Bearer TOKEN", ErrUnauthenticated)
+	}
+	scheme, presented, ok := strings.Cut(strings.TrimSpace(h), " ")
+	presented = strings.TrimSpace(presented)
+	if !ok || !strings.EqualFold(scheme, "bearer") || presented == "" {
+		return "", fmt.Errorf("%w: the Authorization header is not \"Bearer TOKEN\"", ErrUnauthenticated)
+	}
+	digest := sha256.Sum256([]byte(presented))
+	subject := ""
+	for _, t := range g.tokens {
+		if subtle.ConstantTimeCompare(digest[:], t.digest[:]) == 1 {
+			subject = t.subject
+		}
+	}
+	if subject == "" {
+		return "", fmt.Errorf("%w: the bearer token is not valid", ErrUnauthenticated)
+	}
+	return subject, nil
+}
+
+// CheckAddr refuses anonymous access on a listener that is not loopback:
+// a token-less server must not be reachable from other machines.
+func (g *Guard) CheckAddr(addr net.Addr) error {
+	if !g.anonymous {
+		return nil
+	}
+	host := addr.String()
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("refusing to serve: [http] allow_anonymous = true is only allowed on a loopback address, but the listener is %s; listen on 127.0.0.1 or configure tokens", addr)
+	}
+	return nil
+}
+
+// Policy returns the policy of subject; ok is false for an unknown one.
+func (g *Guard) Policy(subject string) (dispatch.Policy, bool) {
+	p, ok := g.policies[subject]
+	return p, ok
+}
+
+// Admits reports whether subject may call c.
+func (g *Guard) Admits(subject string, c *capability.Capability) bool {
+	p, ok := g.policies[subject]
+	if !ok {
+		return false
+	}
+	admitted, _ := p.Admits(capability.LabelSet(c))
+	return admitted
+}
+
+// Middleware is the admission layer of the dispatch chain: a call whose
+// subject has no policy (no token, an unknown subject) or whose labels the
+// policy does not admit is refused before anything runs. Install it before
+// the plugins, and only on a runtime served over authenticated HTTP:
+// stdio and Go API calls carry no subject and would all be refused.
+func (g *Guard) Middleware() dispatch.Middleware {
+	return dispatch.Admission(func(_ context.Context, call *dispatch.Call) (dispatch.Policy, bool) {
+		return g.Policy(call.Subject)
+	})
+}

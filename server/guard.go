@@ -1,0 +1,340 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/results"
+	"github.com/toolplane/toolplane/session"
+)
+
+// Guard authenticates HTTP requests and says which capabilities a subject
+// may reach. admission.Guard implements it. With a Guard, every HTTP request
+// must authenticate (401 otherwise), and search_capabilities,
+// get_capability_schemas, tools/list and direct tools show each client only
+// what its subject is admitted to. The dispatch chain's admission
+// middleware (installed on the engine) refuses the calls themselves.
+type Guard interface {
+	// Authenticate returns the subject of the request, or an error that
+	// becomes a 401.
+	Authenticate(r *http.Request) (subject string, err error)
+	// Admits reports whether subject may call c.
+	Admits(subject string, c *capability.Capability) bool
+}
+
+// Log id headers: a request's log id is taken from X-Log-Id or
+// X-Request-Id when valid, else minted, and echoed in both on the response.
+const (
+	HeaderLogID     = "X-Log-Id"
+	HeaderRequestID = "X-Request-Id"
+)
+
+// validLogID bounds what a client may choose as a log id: it ends up in
+// audit lines, so no spaces, quotes or control characters, and not long.
+var validLogID = regexp.MustCompile(`^[A-Za-z0-9._:@-]{1,128}$`)
+
+// NewLogID mints a request log id.
+func NewLogID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "log_" + hex.EncodeToString(b[:])
+}
+
+// requestLogID is the valid log id the client sent, or a new one.
+func requestLogID(h http.Header) string {
+	for _, name := range []string{HeaderLogID, HeaderRequestID} {
+		if id := strings.TrimSpace(h.Get(name)); validLogID.MatchString(id) {
+			return id
+		}
+	}
+	return NewLogID()
+}
+
+// IsCredentialHeader reports whether a header carries credentials and must
+// never be copied into a call: Authorization, Proxy-Authorization, Cookie,
+// X-Api-Key, and any name mentioning a token, secret, password, api key,
+// auth or cookie.
+func IsCredentialHeader(name string) bool {
+	n := strings.ToLower(name)
+	for _, part := range []string{"auth", "cookie", "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "credential"} {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// SafeHeaders returns a copy of h without credential headers.
+func SafeHeaders(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	for k, v := range h {
+		if !IsCredentialHeader(k) {
+			out[k] = append([]string(nil), v...)
+		}
+	}
+	return out
+}
+
+type subjectKey struct{}
+
+// guardHTTP is the HTTP request path before the MCP handler: log id, header
+// snapshot, token authentication. next sees the request with credential
+// headers stripped and X-Log-Id set; the subject reaches MCP handlers as
+// the request's TokenInfo.UserID (the SDK also refuses a session to any
+// other subject than the one that opened it).
+func (s *Server) guardHTTP(next http.Handler) http.Handler {
+	g := s.opts.Guard
+	attach := auth.RequireBearerToken(func(ctx context.Context, _ string, _ *http.Request) (*auth.TokenInfo, error) {
+		subject, ok := ctx.Value(subjectKey{}).(string)
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: subject}, nil
+	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
+	strip := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logID := requestLogID(r.Header)
+		r2 := r.Clone(r.Context())
+		r2.Header = SafeHeaders(r.Header)
+		r2.Header.Set(HeaderLogID, logID)
+		next.ServeHTTP(w, r2)
+	})
+	var withToken http.Handler = attach(strip)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logID := requestLogID(r.Header)
+		w.Header().Set(HeaderLogID, logID)
+		w.Header().Set(HeaderRequestID, logID)
+		r.Header.Set(HeaderLogID, logID)
+		if g == nil {
+			strip.ServeHTTP(w, r)
+			return
+		}
+		subject, err := g.Authenticate(r)
+		if err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="toolplane"`)
+			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
+			return
+		}
+		if r.Header.Get("Authorization") == "" {
+			// Anonymous (allowed by the guard): no TokenInfo to attach.
+			strip.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)))
+			return
+		}
+		withToken.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)))
+	})
+}
+
+// checkListener refuses a listener the guard does not allow (anonymous
+// access on a non-loopback address).
+func (s *Server) checkListener(addr net.Addr) error {
+	if c, ok := s.opts.Guard.(interface{ CheckAddr(net.Addr) error }); ok {
+		return c.CheckAddr(addr)
+	}
+	return nil
+}
+
+// caller is who a request comes from, as the dispatch chain sees it.
+type caller struct {
+	subject string
+	logID   string
+	headers http.Header
+}
+
+// callerOf reads the caller of an MCP request: the subject the HTTP layer
+// authenticated (anonymous when a guard let a request through without a
+// token), its log id (minted for stdio requests) and its headers.
+func (s *Server) callerOf(req mcp.Request) caller {
+	c := caller{}
+	var extra *mcp.RequestExtra
+	if req != nil {
+		extra = req.GetExtra()
+	}
+	if extra != nil {
+		if extra.TokenInfo != nil {
+			c.subject = extra.TokenInfo.UserID
+		}
+		if extra.Header != nil {
+			c.headers = SafeHeaders(extra.Header)
+			c.logID = c.headers.Get(HeaderLogID)
+		}
+	}
+	if c.subject == "" && s.opts.Guard != nil && extra != nil && extra.Header != nil {
+		c.subject = anonymousSubject
+	}
+	if c.logID == "" {
+		c.logID = NewLogID()
+	}
+	return c
+}
+
+// anonymousSubject matches admission.AnonymousSubject.
+const anonymousSubject = "anonymous"
+
+// admits reports whether the caller may see and call c.
+func (s *Server) admits(c caller, cap *capability.Capability) bool {
+	if s.opts.Guard == nil {
+		return true
+	}
+	return s.opts.Guard.Admits(c.subject, cap)
+}
+
+type sessionKey struct{}
+
+// SessionResults returns the result store of the client session a
+// capability call serves (a direct tool call or a snippet's call), or nil
+// outside the MCP facade or with results disabled. Plugins use it to save
+// values a client can load later (plugins/spill).
+func SessionResults(ctx context.Context) *results.Store {
+	sess, ok := ctx.Value(sessionKey{}).(*session.Session)
+	if !ok {
+		return nil
+	}
+	return sess.Results()
+}
+
+func withSession(ctx context.Context, sess *session.Session, enabled bool) context.Context {
+	if !enabled || sess == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, sessionKey{}, sess)
+}
+
+// filterToolList hides direct tools whose capability the caller is not
+// admitted to.
+func (s *Server) filterToolList() {
+	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if err != nil || method != "tools/list" || s.opts.Guard == nil {
+				return res, err
+			}
+			lr, ok := res.(*mcp.ListToolsResult)
+			if !ok {
+				return res, err
+			}
+			c := s.callerOf(req)
+			kept := lr.Tools[:0:0]
+			s.mu.Lock()
+			for _, t := range lr.Tools {
+				cap, direct := s.direct[t.Name]
+				if !direct || s.admits(c, cap) {
+					kept = append(kept, t)
+				}
+			}
+			s.mu.Unlock()
+			lr.Tools = kept
+			return lr, nil
+		}
+	})
+}
+
+// admittedSearch is Registry.Search over what the caller is admitted to:
+// the counts it reports (registered, matched) cover only those, so a
+// client learns nothing of capabilities it cannot call.
+func (s *Server) admittedSearch(c caller, opts capability.SearchOptions) capability.SearchResult {
+	reg := s.engine.Registry()
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	all := opts
+	all.Limit = reg.Len() + 1
+	res := reg.Search(all)
+	kept := res.Matches[:0:0]
+	for _, m := range res.Matches {
+		if s.admits(c, m.Capability) {
+			kept = append(kept, m)
+		}
+	}
+	res.Matched = len(kept)
+	if len(kept) > limit {
+		kept = kept[:limit]
+	}
+	res.Matches = kept
+	res.Registered, res.Searched = 0, 0
+	filter := capability.SearchOptions{Labels: opts.Labels, Selector: opts.Selector, Limit: reg.Len() + 1}
+	passing := map[string]bool{}
+	for _, m := range reg.Search(filter).Matches {
+		passing[m.Capability.ID] = true
+	}
+	for _, cap := range reg.List() {
+		if s.admits(c, cap) {
+			res.Registered++
+			if passing[cap.ID] {
+				res.Searched++
+			}
+		}
+	}
+	return res
+}
+
+// admittedSchemas is get_capability_schemas over what the caller is
+// admitted to: a name it may not call is "not found", like a name that
+// does not exist, and suggestions only name admitted capabilities.
+func (s *Server) admittedSchemas(c caller, names []string, detail capability.Detail) *mcp.CallToolResult {
+	reg := s.engine.Registry()
+	var found []string
+	var missing []string
+	for _, n := range names {
+		if cap, ok := reg.Lookup(n); ok && s.admits(c, cap) {
+			found = append(found, n)
+		} else {
+			missing = append(missing, n)
+		}
+	}
+	suggest := func(n string) []string {
+		var out []string
+		for _, sg := range reg.Suggest(n, 10) {
+			if cap, ok := reg.Lookup(sg); ok && s.admits(c, cap) && len(out) < 3 {
+				out = append(out, sg)
+			}
+		}
+		return out
+	}
+	if detail == capability.DetailFull {
+		doc := map[string]any{"capabilities": []any{}}
+		if len(found) > 0 {
+			_ = json.Unmarshal([]byte(reg.Describe(found, detail)), &doc)
+		}
+		if len(missing) > 0 {
+			var nf []capability.NotFound
+			for _, n := range missing {
+				nf = append(nf, capability.NotFound{Name: n, Suggestions: suggest(n)})
+			}
+			doc["not_found"] = nf
+		}
+		text, _ := json.MarshalIndent(doc, "", "  ")
+		return textResult(string(text), len(found) == 0)
+	}
+	var b strings.Builder
+	if len(found) > 0 {
+		b.WriteString(reg.Describe(found, detail))
+	}
+	if len(missing) > 0 {
+		if len(found) > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("Not found:\n")
+		for _, n := range missing {
+			sugg := suggest(n)
+			fmt.Fprintf(&b, "- `%s`", n)
+			if len(sugg) > 0 {
+				fmt.Fprintf(&b, ": did you mean `%s`?", strings.Join(sugg, "`, `"))
+			} else {
+				b.WriteString(": no similar capability; try search_capabilities")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return textResult(b.String(), len(found) == 0)
+}

@@ -109,12 +109,117 @@ class PrettyPrinter:
         max_width = self._width - indent - allowance
         if len(rep) > max_width:
             p = self._dispatch.get(type(object), None)
+            if p is None:
+                p = self._library_dispatch(object)
             if p is not None:
                 context[objid] = 1
                 p(self, object, stream, indent, allowance, context, level + 1)
                 del context[objid]
                 return
         stream.write(rep)
+
+    def _library_dispatch(self, object):
+        """The layout of the standard library's containers, found by their class
+        (collections, types.SimpleNamespace, dataclasses with a generated repr)."""
+        cls = type(object)
+        mod = getattr(cls, '__module__', None)
+        name = cls.__name__
+        if mod == 'collections':
+            return {'OrderedDict': PrettyPrinter._pprint_ordered_dict,
+                    'defaultdict': PrettyPrinter._pprint_default_dict,
+                    'Counter': PrettyPrinter._pprint_counter,
+                    'deque': PrettyPrinter._pprint_deque}.get(name)
+        if mod == 'types' and name == 'SimpleNamespace':
+            return PrettyPrinter._pprint_simplenamespace
+        if hasattr(cls, '__dataclass_fields__') and not isinstance(object, type):
+            params = getattr(cls, '__dataclass_params__', None)
+            rep = getattr(cls, '__repr__', None)
+            if (params is None or getattr(params, 'repr', True)) and getattr(rep, '__module__', None) == 'dataclasses':
+                return PrettyPrinter._pprint_dataclass
+        return None
+
+    def _pprint_ordered_dict(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + '(')
+        self._format(list(object.items()), stream, indent + len(cls.__name__) + 1,
+                     allowance + 1, context, level)
+        stream.write(')')
+
+    def _pprint_default_dict(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        rdf = self._repr(object.default_factory, context, level)
+        cls = object.__class__
+        indent += len(cls.__name__) + 1
+        stream.write('%s(%s,\n%s' % (cls.__name__, rdf, ' ' * indent))
+        self._pprint_dict(object, stream, indent, allowance + 1, context, level)
+        stream.write(')')
+
+    def _pprint_counter(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + '({')
+        if self._indent_per_level > 1:
+            stream.write((self._indent_per_level - 1) * ' ')
+        items = object.most_common()
+        self._format_dict_items(items, stream, indent + len(cls.__name__) + 1,
+                                allowance + 2, context, level)
+        stream.write('})')
+
+    def _pprint_deque(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + '(')
+        indent += len(cls.__name__) + 1
+        stream.write('[')
+        if object.maxlen is None:
+            self._format_items(object, stream, indent, allowance + 2, context, level)
+            stream.write('])')
+        else:
+            self._format_items(object, stream, indent, 2, context, level)
+            rml = self._repr(object.maxlen, context, level)
+            stream.write('],\n%smaxlen=%s)' % (' ' * indent, rml))
+
+    def _pprint_simplenamespace(self, object, stream, indent, allowance, context, level):
+        cls_name = 'namespace'
+        indent += len(cls_name) + 1
+        items = list(object.__dict__.items())
+        stream.write(cls_name + '(')
+        self._format_namespace_items(items, stream, indent, allowance, context, level)
+        stream.write(')')
+
+    def _pprint_dataclass(self, object, stream, indent, allowance, context, level):
+        import dataclasses
+        cls_name = object.__class__.__name__
+        indent += len(cls_name) + 1
+        items = [(f.name, getattr(object, f.name)) for f in dataclasses.fields(object) if f.repr]
+        stream.write(cls_name + '(')
+        self._format_namespace_items(items, stream, indent, allowance, context, level)
+        stream.write(')')
+
+    def _format_namespace_items(self, items, stream, indent, allowance, context, level):
+        write = stream.write
+        delimnl = ',\n' + ' ' * indent
+        last_index = len(items) - 1
+        for i, (key, ent) in enumerate(items):
+            last = i == last_index
+            write(key)
+            write('=')
+            if id(ent) in context:
+                write("...")
+            else:
+                self._format(ent, stream, indent + len(key) + 1,
+                             allowance if last else 1, context, level)
+            if not last:
+                write(delimnl)
 
     def _pprint_dict(self, object, stream, indent, allowance, context, level):
         write = stream.write

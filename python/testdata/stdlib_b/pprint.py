@@ -47,3 +47,31 @@ import pprint
 pprint.pprint({(1, 2): "tuple key", (0, 5): "other"}, width=20)
 pprint.pprint({"mixed": [1.5, None, True, "s", (1, "a"), {"n": None}]}, width=30)
 pprint.pprint([["a" * 20, "b" * 20], ["c" * 20, "d" * 20]], width=40)
+# ---
+import pprint
+from collections import OrderedDict, defaultdict, Counter, deque
+words = "the quick brown fox jumps over the lazy dog the end fox fox".split()
+pprint.pprint(Counter(words), width=40)
+pprint.pprint(OrderedDict((w, len(w)) for w in words[:6]), width=40)
+dd = defaultdict(list)
+for w in words:
+    dd[w[0]].append(w)
+pprint.pprint(dd, width=40)
+pprint.pprint(deque(range(30)), width=40)
+pprint.pprint(deque(range(30), maxlen=25), width=40)
+pprint.pprint([Counter(), OrderedDict(), deque()])
+# ---
+import pprint
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+@dataclass
+class Job:
+    name: str
+    tags: list = field(default_factory=list)
+    retries: int = 3
+jobs = [Job("build-and-test-everything", ["ci", "nightly", "linux", "windows", "mac"]), Job("deploy", ["prod"], 0)]
+pprint.pprint(jobs, width=50)
+# ---
+import pprint
+from types import SimpleNamespace
+pprint.pprint(SimpleNamespace(alpha=list(range(12)), beta="x" * 40, gamma={"k": 1}), width=40)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
+	"github.com/toolplane/toolplane/python/lib/collections"
 	"github.com/toolplane/toolplane/python/lib/csv"
 	"github.com/toolplane/toolplane/python/lib/decimal"
 	"github.com/toolplane/toolplane/python/lib/fractions"
@@ -60,6 +61,7 @@ func ModulesWith(cfg Config) vm.Modules {
 		m.Register(name, absentModule(name))
 	}
 	pysrc.Register(m)
+	collections.Register(m)
 	itertools.Register(m)
 	re.Register(m)
 	m.Register("json", pyjson.Module)

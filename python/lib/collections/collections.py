@@ -26,29 +26,20 @@ class _DictBase:
     def __missing__(self, key):
         raise KeyError(key)
 
-    def __getitem__(self, key):
-        d = self._data
-        if key in d:
-            return d[key]
-        return self.__missing__(key)
-
-    def __setitem__(self, key, value):
-        self._data[key] = value
+    # Item access, membership and len are Go natives (natives.go) over self._data.
+    __getitem__ = _native_getitem
+    __setitem__ = _native_setitem
+    __contains__ = _native_contains
+    __len__ = _native_len
 
     def __delitem__(self, key):
         del self._data[key]
-
-    def __contains__(self, key):
-        return key in self._data
 
     def __iter__(self):
         return iter(self._data)
 
     def __reversed__(self):
         return reversed(self._data)
-
-    def __len__(self):
-        return len(self._data)
 
     def __bool__(self):
         return len(self._data) > 0
@@ -270,8 +261,7 @@ class Counter(_DictBase):
                 for elem in iterable.keys():
                     d[elem] = iterable[elem] + d.get(elem, 0)
             else:
-                for elem in iterable:
-                    d[elem] = d.get(elem, 0) + 1
+                _native_count(d, iterable)
         if kwds:
             self.update(kwds)
 

@@ -135,6 +135,7 @@ type Loop struct {
 	ready   []*Task
 	done    chan completion
 	pending map[*Future]bool
+	tasks   map[*Task]bool // unfinished tasks, roots for memory measurement
 	running bool
 	fatal   error
 	taskSeq int
@@ -142,7 +143,7 @@ type Loop struct {
 
 func (t *Thread) eventLoop() *Loop {
 	if t.loop == nil {
-		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}}
+		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}, tasks: map[*Task]bool{}}
 	}
 	return t.loop
 }
@@ -151,6 +152,8 @@ func (l *Loop) newTask(coro *Generator) *Task {
 	l.taskSeq++
 	task := &Task{coro: coro}
 	task.fut = &Future{task: task, name: fmt.Sprintf("Task-%d", l.taskSeq), loop: l}
+	l.tasks[task] = true
+	task.fut.onDone(func() { delete(l.tasks, task) })
 	l.schedule(task)
 	return task
 }

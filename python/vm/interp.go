@@ -93,6 +93,7 @@ func newFrame(code *CodeObj, globals *Dict) *Frame {
 // RunModule runs module code in globals and returns the module's return
 // value (snippets) or None. For coroutine code it returns the coroutine.
 func (t *Thread) RunModule(code *CodeObj, globals *Dict) (Value, error) {
+	t.globals = globals
 	f := newFrame(code, globals)
 	if code.Flags&compile.FlagCoroutine != 0 {
 		return &Generator{frame: f, coroutine: true, name: "<module>", qualname: "<module>"}, nil
@@ -235,7 +236,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			}
 		}
 	}
+	t.evalTops = append(t.evalTops, t.top)
+	t.top = base
 	defer func() {
+		t.top = t.evalTops[len(t.evalTops)-1]
+		t.evalTops = t.evalTops[:len(t.evalTops)-1]
 		if r := recover(); r != nil {
 			if le, ok := r.(*LimitError); ok {
 				result, yielded, err = nil, false, le
@@ -435,6 +440,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					t.depth++
 					f = nf
 					code = f.code
+					t.top = f
 					instrs = code.Instrs
 					consts = code.Consts
 					break
@@ -734,6 +740,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f = f.back
 				t.releaseFrame(done)
 				code = f.code
+				t.top = f
 				instrs = code.Instrs
 				consts = code.Consts
 				f.push(v)
@@ -1040,6 +1047,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				t.depth--
 				f = f.back
 				code = f.code
+				t.top = f
 				instrs = code.Instrs
 				consts = code.Consts
 				t.tbEntry(exc, f)

@@ -290,16 +290,20 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 			return nil, err
 		}
 	}
-	var out []Value
+	// The partial result is a root for memory measurement while it grows.
+	acc := &List{}
+	t.tempRoots = append(t.tempRoots, acc)
+	defer func() { t.tempRoots = t.tempRoots[:len(t.tempRoots)-1] }()
 	for {
 		item, ok, err := t.Next(it)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			return out, nil
+			return acc.Items, nil
 		}
-		out = append(out, item)
+		acc.Items = append(acc.Items, item)
+		out := acc.Items
 		if len(out)&4095 == 0 {
 			if err := t.Charge(4096 * 16); err != nil {
 				return nil, err

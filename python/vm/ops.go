@@ -337,10 +337,16 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 	default:
 		return nil, false, nil
 	}
-	if unit > 0 && n > (t.limits.MaxMemoryBytes-t.mem)/unit {
+	if unit > 0 && n > t.limits.MaxMemoryBytes/unit {
 		return nil, true, Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
 	}
+	if err := t.CheckAlloc(unit * n); err != nil {
+		return nil, true, err
+	}
 	if err := t.Charge(unit * n); err != nil {
+		return nil, true, err
+	}
+	if err := t.tick(unit * n / 64); err != nil {
 		return nil, true, err
 	}
 	switch x := seq.(type) {
@@ -768,6 +774,9 @@ func (t *Thread) seqEqual(x, y []Value) (bool, error) {
 		return false, nil
 	}
 	if t != nil {
+		if err := t.tick(int64(len(x)) / 8); err != nil {
+			return false, err
+		}
 		if err := t.enterGo(); err != nil {
 			return false, err
 		}
@@ -915,6 +924,9 @@ func identity(v Value) uint64 {
 func (t *Thread) Contains(container, item Value) (bool, error) {
 	switch c := container.(type) {
 	case *List:
+		if err := t.tick(int64(len(c.Items)) / 8); err != nil {
+			return false, err
+		}
 		for _, v := range c.Items {
 			if Is(v, item) {
 				return true, nil
@@ -926,6 +938,9 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		}
 		return false, nil
 	case Tuple:
+		if err := t.tick(int64(len(c)) / 8); err != nil {
+			return false, err
+		}
 		for _, v := range c {
 			if Is(v, item) {
 				return true, nil
@@ -940,6 +955,9 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		s, ok := item.(Str)
 		if !ok {
 			return false, Errorf(TypeErrorClass, "'in <string>' requires string as left operand, not %s", TypeName(item))
+		}
+		if err := t.tick(int64(len(c)) / 64); err != nil {
+			return false, err
 		}
 		return strings.Contains(string(c), string(s)), nil
 	case Bytes:

@@ -529,6 +529,27 @@ func initStr() {
 			return fn(t, a, kw)
 		}
 	}
+	// Methods that scan or copy the whole string count that work as steps.
+	for _, name := range []string{"count", "find", "rfind", "index", "rindex", "replace", "split", "rsplit",
+		"splitlines", "upper", "lower", "casefold", "title", "swapcase", "capitalize", "strip", "lstrip", "rstrip",
+		"encode", "translate", "expandtabs", "partition", "rpartition", "join", "center", "ljust", "rjust", "zfill"} {
+		fn := m[name]
+		m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if s, ok := a[0].(Str); ok && len(s) > 256 {
+				if err := t.tick(int64(len(s)) / 64); err != nil {
+					return nil, err
+				}
+			}
+			if len(a) > 1 {
+				if l, ok := a[1].(*List); ok && len(l.Items) > 256 {
+					if err := t.tick(int64(len(l.Items)) / 8); err != nil {
+						return nil, err
+					}
+				}
+			}
+			return fn(t, a, kw)
+		}
+	}
 	addMethods(StrClass, m)
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		d := NewDict()

@@ -71,6 +71,15 @@ type Thread struct {
 	loop      *Loop
 	hostCalls int
 	framePool []*Frame
+	// top is the innermost frame of the running eval loop; evalTops holds
+	// the innermost frames of the eval loops below it (Go recursion). With
+	// globals and the event loop's tasks they are the roots from which
+	// retained memory is measured.
+	top      *Frame
+	evalTops []*Frame
+	globals  *Dict
+	// tempRoots are values built by Go code that no frame references yet.
+	tempRoots []Value
 	// reprSeen detects cycles in repr of containers.
 	reprSeen []Value
 }
@@ -124,6 +133,17 @@ func (t *Thread) check() error {
 	return nil
 }
 
+// tick counts n units of work done in Go (scanning, copying, sorting) as
+// steps, so long builtin operations are bounded by the step budget and the
+// deadline like bytecode is.
+func (t *Thread) tick(n int64) error {
+	t.steps += n
+	if t.steps >= t.nextChk {
+		return t.check()
+	}
+	return nil
+}
+
 func (t *Thread) ctxError() error {
 	if t.ctx.Err() == context.DeadlineExceeded {
 		return &LimitError{Kind: "time", Type: "TimeoutError", Msg: "execution time limit exceeded"}
@@ -131,23 +151,70 @@ func (t *Thread) ctxError() error {
 	return &LimitError{Kind: "time", Type: "TimeoutError", Msg: "execution cancelled"}
 }
 
-// Charge counts n bytes of allocation against the memory budget.
+// Charge counts n bytes of allocation against the memory budget. The
+// counter only grows, so it over-estimates what the run retains; when it
+// passes the limit, the retained size is measured from the roots (globals,
+// live frames, tasks) and the counter restarts from there. The run fails
+// only when what it retains, plus n, is over the limit, or when the
+// retained size is so close to the limit that measuring again would thrash.
 func (t *Thread) Charge(n int64) error {
 	t.mem += n
-	if t.mem > t.limits.MaxMemoryBytes {
-		t.mem -= n
-		return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+	if t.mem <= t.limits.MaxMemoryBytes {
+		return nil
 	}
-	return nil
+	if t.remeasure(n) {
+		return nil
+	}
+	return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
 }
 
 // CheckAlloc fails with MemoryError before a large allocation of n bytes is
 // attempted, without charging it.
 func (t *Thread) CheckAlloc(n int64) error {
-	if n < 0 || n > t.limits.MaxMemoryBytes-t.mem {
+	if n < 0 || n > t.limits.MaxMemoryBytes {
 		return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
 	}
+	if n > t.limits.MaxMemoryBytes-t.mem {
+		if !t.remeasure(0) || n > t.limits.MaxMemoryBytes-t.mem {
+			return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+		}
+	}
 	return nil
+}
+
+// remeasure replaces the charge counter by the measured retained size plus
+// n, reporting whether that fits with room to spare.
+func (t *Thread) remeasure(n int64) bool {
+	if t.globals == nil {
+		return false
+	}
+	live := t.retained()
+	t.mem = live + n
+	limit := t.limits.MaxMemoryBytes
+	return t.mem <= limit && limit-t.mem >= limit/8
+}
+
+// retained estimates the bytes reachable from the run's roots.
+func (t *Thread) retained() int64 {
+	w := newSizeWalker()
+	w.walk(t.globals)
+	for _, f := range append([]*Frame{t.top}, t.evalTops...) {
+		for ; f != nil; f = f.back {
+			w.frame(f)
+		}
+	}
+	if t.loop != nil {
+		for task := range t.loop.tasks {
+			w.walk(task.coro)
+		}
+	}
+	if t.excInfo != nil {
+		w.walk(t.excInfo)
+	}
+	for _, v := range t.tempRoots {
+		w.walk(v)
+	}
+	return w.total
 }
 
 // MemoryUsed returns the estimated bytes charged so far.
@@ -237,70 +304,195 @@ func (t *Thread) SetBuiltins(d *Dict) { t.builtins = d }
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.
 func SizeOf(v Value) int64 {
-	seen := map[any]bool{}
-	var total int64
-	budget := 1_000_000
-	var walk func(v Value)
-	walk = func(v Value) {
-		budget--
-		if budget < 0 {
+	w := newSizeWalker()
+	w.walk(v)
+	return w.total
+}
+
+// sizeWalker sums estimated sizes over a value graph without running
+// Python code.
+type sizeWalker struct {
+	seen   map[any]bool
+	total  int64
+	budget int
+}
+
+func newSizeWalker() *sizeWalker {
+	return &sizeWalker{seen: map[any]bool{}, budget: 4_000_000}
+}
+
+func (w *sizeWalker) once(p any) bool {
+	if w.seen[p] {
+		return false
+	}
+	w.seen[p] = true
+	return true
+}
+
+func (w *sizeWalker) frame(f *Frame) {
+	if f == nil || !w.once(f) {
+		return
+	}
+	w.total += 64 + int64(cap(f.buf))*16
+	for _, v := range f.locals {
+		w.walk(v)
+	}
+	for _, v := range f.stack {
+		w.walk(v)
+	}
+	for _, c := range f.cells {
+		w.walk(c)
+	}
+	if f.ns != nil {
+		w.walk(f.ns)
+	}
+}
+
+func (w *sizeWalker) walk(v Value) {
+	w.budget--
+	if w.budget < 0 {
+		if w.budget == -1 {
+			// Too big to walk: report it as over any limit.
+			w.total += 1 << 40
+		}
+		return
+	}
+	switch x := v.(type) {
+	case nil, NoneType, Bool, Int, Float:
+	case Str:
+		if len(x) > 16 {
+			w.total += int64(len(x)) + 16
+		}
+	case Bytes:
+		w.total += int64(len(x)) + 16
+	case *big.Int:
+		w.total += int64(x.BitLen()/8) + 16
+	case *List:
+		if !w.once(x) {
 			return
 		}
-		switch x := v.(type) {
-		case Str:
-			total += int64(len(x)) + 16
-		case Bytes:
-			total += int64(len(x)) + 16
-		case *big.Int:
-			total += int64(x.BitLen()/8) + 16
-		case *List:
-			if seen[x] {
-				return
-			}
-			seen[x] = true
-			total += int64(len(x.Items))*16 + 24
-			for _, e := range x.Items {
-				walk(e)
-			}
-		case Tuple:
-			total += int64(len(x))*16 + 24
-			for _, e := range x {
-				walk(e)
-			}
-		case *Dict:
-			if seen[x] {
-				return
-			}
-			seen[x] = true
-			total += int64(x.Len())*40 + 48
-			for _, it := range x.Items() {
-				walk(it[0])
-				walk(it[1])
-			}
-		case *Set:
-			if seen[x] {
-				return
-			}
-			seen[x] = true
-			total += int64(x.Len())*40 + 48
-			for _, e := range x.Elems() {
-				walk(e)
-			}
-		case *Instance:
-			if seen[x] {
-				return
-			}
-			seen[x] = true
-			total += 32
-			if x.Dict != nil {
-				walk(x.Dict)
-			}
-		default:
-			total += 16
+		w.total += int64(cap(x.Items))*16 + 24
+		for _, e := range x.Items {
+			w.walk(e)
 		}
+	case Tuple:
+		w.total += int64(len(x))*16 + 24
+		for _, e := range x {
+			w.walk(e)
+		}
+	case *Dict:
+		if !w.once(x) {
+			return
+		}
+		w.total += int64(cap(x.entries))*40 + int64(len(x.index))*4 + 48
+		for _, e := range x.entries {
+			if e.key != nil {
+				w.walk(e.key)
+				w.walk(e.value)
+			}
+		}
+	case *Set:
+		if !w.once(x) {
+			return
+		}
+		w.total += int64(len(x.table))*24 + 48
+		for _, e := range x.table {
+			if e.key != nil && e.key != setDummy {
+				w.walk(e.key)
+			}
+		}
+	case *Instance:
+		if !w.once(x) {
+			return
+		}
+		w.total += 48
+		if x.Dict != nil {
+			w.walk(x.Dict)
+		}
+		if x.Base != nil {
+			w.walk(x.Base)
+		}
+		if x.Exc != nil {
+			w.walk(x.Exc.Args)
+			w.walk(x.Exc.Cause)
+			w.walk(x.Exc.Context)
+			w.total += int64(len(x.Exc.TB)) * 64
+		}
+	case *Generator:
+		if !w.once(x) {
+			return
+		}
+		w.total += 64
+		w.frame(x.frame)
+	case *Function:
+		if !w.once(x) {
+			return
+		}
+		w.total += 96
+		w.walk(x.Defaults)
+		if x.KwDefaults != nil {
+			w.walk(x.KwDefaults)
+		}
+		for _, c := range x.Closure {
+			w.walk(c)
+		}
+		if x.Dict != nil {
+			w.walk(x.Dict)
+		}
+	case *Cell:
+		if !w.once(x) {
+			return
+		}
+		w.total += 16
+		w.walk(x.V)
+	case *BoundMethod:
+		w.total += 32
+		w.walk(x.Self)
+		w.walk(x.Fn)
+	case *Class:
+		if x.builtin || !w.once(x) {
+			return
+		}
+		w.total += 128
+		w.walk(x.Dict)
+	case *Module:
+		if !w.once(x) {
+			return
+		}
+		w.walk(x.Dict)
+	case *Iter:
+		if !w.once(x) {
+			return
+		}
+		w.total += 64
+		if x.list != nil {
+			w.walk(x.list)
+		}
+		w.walk(x.tup)
+		if x.dict != nil {
+			w.walk(x.dict)
+		}
+		if x.set != nil {
+			w.walk(x.set)
+		}
+	case *DictView:
+		w.walk(x.d)
+	case *Future:
+		if !w.once(x) {
+			return
+		}
+		w.total += 64
+		w.walk(x.result)
+		if x.task != nil {
+			w.walk(x.task.coro)
+		}
+	case *Native:
+		if q, ok := x.Data.(*queue); ok && w.once(x) {
+			w.walk(Tuple(q.items))
+		}
+	default:
+		w.total += 16
 	}
-	walk(v)
-	return total
 }
 
 // DeepCopy copies the mutable containers of a value graph (lists, dicts,

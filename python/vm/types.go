@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -1125,6 +1126,11 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		}
 	}
 	items := l.Items
+	if n := int64(len(items)); n > 1 {
+		if err := t.tick(n * int64(bits.Len64(uint64(n))) / 4); err != nil {
+			return err
+		}
+	}
 	// The list looks empty while it is sorted, as in CPython, so key
 	// functions and comparisons that mutate it are detected.
 	l.Items = nil

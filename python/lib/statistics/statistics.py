@@ -65,6 +65,12 @@ def _reduce_types(types):
 
 
 def _sum(data):
+    if type(data) is list or type(data) is tuple:
+        fast = _fast_partials(list(data), False)
+        if fast is not None:
+            types, partials, _, count = fast
+            total = sum(Fraction(n, d) for d, n in partials.items()) if partials else Fraction(0)
+            return (_reduce_types(types), total, count)
     count = 0
     types = []
     partials = {}
@@ -88,6 +94,26 @@ def _ss(data, c=None):
     if c is not None:
         T, ssd, count = _sum((x - c) * (x - c) for x in data)
         return (T, ssd, c, count)
+    fast = None
+    if type(data) is list or type(data) is tuple:
+        fast = _fast_partials(list(data), True)
+    if fast is not None:
+        types, sx_partials, sxx_partials, count = fast
+    else:
+        count, types, sx_partials, sxx_partials = _ss_partials(data)
+    if not count:
+        ssd = c = Fraction(0)
+    elif None in sx_partials:
+        ssd = c = sx_partials[None]
+    else:
+        sx = sum(Fraction(n, d) for d, n in sx_partials.items())
+        sxx = sum(Fraction(n, d * d) for d, n in sxx_partials.items())
+        ssd = (count * sxx - sx * sx) / count
+        c = sx / count
+    return (_reduce_types(types), ssd, c, count)
+
+
+def _ss_partials(data):
     count = 0
     types = []
     sx_partials = {}
@@ -100,16 +126,7 @@ def _ss(data, c=None):
         count += 1
         sx_partials[d] = sx_partials.get(d, 0) + n
         sxx_partials[d] = sxx_partials.get(d, 0) + n * n
-    if not count:
-        ssd = c = Fraction(0)
-    elif None in sx_partials:
-        ssd = c = sx_partials[None]
-    else:
-        sx = sum(Fraction(n, d) for d, n in sx_partials.items())
-        sxx = sum(Fraction(n, d * d) for d, n in sxx_partials.items())
-        ssd = (count * sxx - sx * sx) / count
-        c = sx / count
-    return (_reduce_types(types), ssd, c, count)
+    return count, types, sx_partials, sxx_partials
 
 
 def _convert(value, T):
@@ -165,18 +182,18 @@ def _float_sqrt_of_frac(n, m):
 
 
 def _fsum(values):
-    """Correctly rounded float sum, as math.fsum."""
-    total = Fraction(0)
-    special = None
-    for x in values:
-        x = float(x)
-        if x - x != 0:
-            special = x if special is None else special + x
-        else:
-            total += Fraction(x)
-    if special is not None:
-        return special
-    return float(total)
+    """Correctly rounded float sum, as math.fsum (each value is converted to float
+    first)."""
+    values = [float(x) for x in values]
+    fast = _fast_partials(values, False)
+    if fast is None:
+        # An infinity or a NaN: the sum is not finite, plain addition gives it.
+        total = 0.0
+        for x in values:
+            total += x
+        return total
+    partials = fast[1]
+    return float(sum(Fraction(n, d) for d, n in partials.items())) if partials else 0.0
 
 
 def mean(data):

@@ -111,3 +111,12 @@ NormalDist(0, -1)
 from statistics import NormalDist
 NormalDist().inv_cdf(1.5)
 # raises: StatisticsError: p must be in the range 0.0 < p < 1.0
+# ---
+import statistics
+xs = [0.1 * i for i in range(1000)] + [1e20, -1e20, 3, True, 2 ** 70]
+print(statistics.mean(xs), statistics.variance(xs), statistics.pvariance(tuple(xs)), statistics.mean(tuple(range(10))), statistics.mean([5e-324, 5e-324]))
+print(statistics.mean([1.5, float("inf")]), statistics.variance([1.0, float("nan")]), statistics.mean([2 ** 80, 1]), statistics.stdev([1e-300, 2e-300, 3e-300]))
+# ---
+import statistics
+print(statistics.fmean([2 ** 53 + 1, 2 ** 53 + 1]), statistics.fmean([1e100, 1.0, -1e100]), statistics.fmean([0.1] * 10), statistics.fmean(iter([1, 2, 4])), statistics.fmean([float("inf"), 1.0]))
+print(statistics.fmean([0.1 * i for i in range(5000)]), statistics.covariance([0.1 * i for i in range(100)], [0.3 * i for i in range(100)]))

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeExe writes an executable shell script.
+func writeExe(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDoctor runs doctor with a PATH holding only a fake git and npx, so
+// what is missing is known: python3 (local_unsafe), rg (allowlisted), node
+// (for npx) and a server command.
+func TestDoctor(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	os.Mkdir(bin, 0o755)
+	writeExe(t, filepath.Join(bin, "git"), "exit 0")
+	writeExe(t, filepath.Join(bin, "npx"), "exit 0")
+	os.WriteFile(filepath.Join(dir, "tp.toml"), []byte(`# my config
+[toolplane]
+default_backend = "local_unsafe"
+
+[cli]
+mode = "allowlist"
+allow = ["git", "rg"]
+
+[mcp.servers.fs]
+command = "npx"
+args = ["-y", "server-filesystem"]
+env = { TOKEN = "env://FS_TOKEN_UNSET" }
+
+[mcp.servers.gone]
+command = "no-such-server"
+cwd = "/no/such/dir"
+
+[mcp.servers.linear]
+url = "https://mcp.linear.test/mcp"
+auth = "oauth"
+`), 0o600)
+	r := runTP(t, dir, []string{"PATH=" + bin}, "", "doctor", "--config", "tp.toml")
+	if r.code != 1 || r.stderr != "doctor: 5 check(s) failed; see the FAIL lines above for the fixes\n" {
+		t.Fatalf("doctor: %+v", r)
+	}
+	store := filepath.Join(dir, "home", ".toolplane", "credentials", "toolplane")
+	want := []string{
+		"ok    config: tp.toml is valid",
+		`warn  serve: toolplane.default_backend = "local_unsafe" lets snippets act outside the sandbox, so ` + "`toolplane serve mcp` needs --unsafe  (pass --unsafe, or change the setting)",
+		"ok    secret store: files in " + store,
+		"FAIL  backend local_unsafe: local_unsafe: no Python interpreter \"python3\"",
+		"ok    cli: git is " + filepath.Join(bin, "git"),
+		"FAIL  cli: allowlisted binary rg is not on PATH  (install rg, or `toolplane cli disallow rg`)",
+		`FAIL  mcp fs: command "npx" needs node, which is not on PATH: install it`,
+		"warn  mcp fs: env.TOKEN: secret env://FS_TOKEN_UNSET: environment variable FS_TOKEN_UNSET is not set",
+		`FAIL  mcp gone: cwd "/no/such/dir" is not a directory`,
+		`FAIL  mcp gone: command "no-such-server" not found on PATH`,
+		"ok    mcp linear: http https://mcp.linear.test/mcp",
+		"warn  mcp linear: needs login  (run `toolplane mcp login linear`)",
+	}
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("doctor printed %d lines, want %d:\n%s", len(lines), len(want), r.stdout)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d:\n got %s\nwant %s...", i+1, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[3], "(install python3") {
+		t.Errorf("python3 line has no fix: %s", lines[3])
+	}
+
+	// A config that does not decode is one FAIL line with its position.
+	os.WriteFile(filepath.Join(dir, "bad.toml"), []byte("[cli]\nmode = \"allowlist\"\nalow = [\"git\"]\n"), 0o600)
+	r = runTP(t, dir, nil, "", "doctor", "--config", "bad.toml")
+	if r.code != 1 || !strings.HasPrefix(r.stdout, `FAIL  config: bad.toml:3:1: unknown key "alow" in [cli]; did you mean "allow"?`) {
+		t.Fatalf("doctor on a bad config: %+v", r)
+	}
+}
+
+// TestDoctorPyodideMissing: the pyodide-deno backend without its install
+// fails with the install script as the fix, and serve refuses to boot.
+func TestDoctorPyodideMissing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "toolplane.toml"), []byte("[toolplane]\ndefault_backend = \"pyodide-deno\"\n"), 0o600)
+	empty := filepath.Join(dir, "pyodide")
+	env := []string{"TOOLPLANE_PYODIDE_DIR=" + empty}
+	r := runTP(t, dir, env, "", "doctor")
+	if r.code != 1 || !strings.Contains(r.stdout, "FAIL  backend pyodide-deno: ") || !strings.Contains(r.stdout, "(bash scripts/install-pyodide.sh "+empty+")") {
+		t.Fatalf("doctor: %+v", r)
+	}
+	r = runTP(t, dir, env, "", "serve", "mcp")
+	if r.code != 1 || !strings.Contains(r.stderr, `toolplane.toml: [toolplane] default_backend = "pyodide-deno": pyodide-deno: `) || !strings.Contains(r.stderr, "bash scripts/install-pyodide.sh") {
+		t.Fatalf("serve: %+v", r)
+	}
+}
+
+// TestMCPStatusStdio: a server that works (toolplane itself, serving MCP)
+// and one that dies at start, whose stderr status shows.
+func TestMCPStatusStdio(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "empty.toml"), nil, 0o600)
+	os.WriteFile(filepath.Join(dir, "toolplane.toml"), []byte(`[mcp.servers.self]
+command = "`+binary+`"
+args = ["serve", "mcp", "--config", "empty.toml"]
+cwd = "`+dir+`"
+
+[mcp.servers.crash]
+command = "sh"
+args = ["-c", "echo 'boom: missing API key' >&2; exit 3"]
+`), 0o600)
+	r := runTP(t, dir, nil, "", "mcp", "status", "--json")
+	var st []mcpStatusJSON
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+		t.Fatalf("status --json: %+v", r)
+	}
+	if r.code != 1 || !strings.Contains(r.stderr, "1 of 2 server(s) not ok") || len(st) != 2 {
+		t.Fatalf("status: %+v", r)
+	}
+	crash, self := st[0], st[1]
+	if crash.State != "error" || !strings.Contains(crash.StderrTail, "boom: missing API key") || crash.Error == "" || crash.Transport != "stdio" {
+		t.Errorf("crash: %+v", crash)
+	}
+	if self.State != "ok" || strings.Join(self.Tools, ",") != "execute_code,get_capability_schemas,search_capabilities" || self.ConnectLatencyMS <= 0 || self.PID == 0 {
+		t.Errorf("self: %+v", self)
+	}
+
+	r = runTP(t, dir, nil, "", "mcp", "status", "crash")
+	if r.code != 1 || !strings.HasPrefix(r.stdout, "crash: error\n  target:   stdio sh -c") || !strings.Contains(r.stdout, "    | boom: missing API key\n") {
+		t.Errorf("status crash: %+v", r)
+	}
+	r = runTP(t, dir, nil, "", "mcp", "status", "self")
+	if r.code != 0 || !strings.Contains(r.stdout, "  tools:    3: execute_code, get_capability_schemas, search_capabilities\n") || r.stderr != "" {
+		t.Errorf("status self: %+v", r)
+	}
+}

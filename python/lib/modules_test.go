@@ -379,3 +379,33 @@ print(json.dumps({"top": c.most_common(1), "d": d.isoformat(), "n": len(list(ite
 		t.Error(err)
 	}
 }
+
+// BenchmarkAgentSnippet is a typical agent snippet over the library: parse a JSON
+// payload of 200 records, group and count with collections, bucket timestamps with
+// datetime, and dump a summary.
+func BenchmarkAgentSnippet(b *testing.B) {
+	mods := lib.Modules()
+	prog, err := python.Compile("a.py", `
+import json
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+payload = json.dumps([{"id": i, "team": "t%d" % (i % 7), "state": ["open", "closed", "review"][i % 3],
+                       "ts": (datetime(2024, 1, 1) + timedelta(hours=5 * i)).isoformat()} for i in range(200)])
+rows = json.loads(payload)
+by_team = defaultdict(Counter)
+weeks = Counter()
+for r in rows:
+    by_team[r["team"]][r["state"]] += 1
+    weeks[datetime.fromisoformat(r["ts"]).strftime("%G-W%V")] += 1
+summary = {t: dict(c) for t, c in sorted(by_team.items())}
+json.dumps({"teams": summary, "busiest": weeks.most_common(3)}, indent=2)
+`, python.CompileOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSecretVerbs: set reads stdin only, get hides the value unless
+// --reveal, list shows names, rm deletes; the file store is private.
+func TestSecretVerbs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	store := filepath.Join(dir, "home", ".toolplane", "credentials", "toolplane")
+	r := runTP(t, dir, nil, "tok-1\n", "secret", "set", "linear/token")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "stored linear/token in files in "+store+" (no OS keyring available: ") && !strings.HasPrefix(r.stdout, "stored linear/token in files in "+store+"; refer") {
+		t.Fatalf("set: %+v", r)
+	}
+	if !strings.HasSuffix(r.stdout, "; refer to it as keyring://linear/token\n") {
+		t.Errorf("set: %q", r.stdout)
+	}
+	runTP(t, dir, nil, "v", "secret", "set", "a-key")
+	r = runTP(t, dir, nil, "", "secret", "get", "linear/token")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "linear/token is set (5 bytes) in files in "+store) || strings.Contains(r.stdout, "tok-1") {
+		t.Fatalf("get: %+v", r)
+	}
+	if r = runTP(t, dir, nil, "", "secret", "get", "linear/token", "--reveal"); r.code != 0 || r.stdout != "tok-1\n" {
+		t.Fatalf("get --reveal: %+v", r)
+	}
+	if r = runTP(t, dir, nil, "", "secret", "list"); r.code != 0 || r.stdout != "a-key\nlinear/token\n" {
+		t.Fatalf("list: %+v", r)
+	}
+	entries, _ := os.ReadDir(store)
+	for _, e := range entries {
+		if info, _ := e.Info(); info.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v", e.Name(), info.Mode())
+		}
+	}
+	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 0 || !strings.HasPrefix(r.stdout, "deleted linear/token from files in ") {
+		t.Fatalf("rm: %+v", r)
+	}
+	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 1 || !strings.Contains(r.stderr, "no secret linear/token in files in ") {
+		t.Fatalf("second rm: %+v", r)
+	}
+	if r = runTP(t, dir, nil, "", "secret", "list"); r.code != 0 || r.stdout != "a-key\n" {
+		t.Fatalf("list after rm: %+v", r)
+	}
+	// A value is never taken from the command line.
+	if r = runTP(t, dir, nil, "", "secret", "set", "x", "value"); r.code != 2 {
+		t.Fatalf("set with a value argument: %+v", r)
+	}
+}

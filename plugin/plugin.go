@@ -1,0 +1,323 @@
+// Package plugin is the public API of toolplane plugins. A plugin is an
+// ordinary package with a value implementing Plugin; its Install method only
+// registers things on the Registry it is handed:
+//
+//	func (p *Quota) Install(r *plugin.Registry) error {
+//		if err := r.Config(&p.cfg); err != nil { // [plugins.quota]
+//			return err
+//		}
+//		r.OnBuild(p.open)   // runs once the configuration is loaded
+//		r.Use(p.middleware) // a dispatch.Middleware
+//		r.OnStop(p.close)
+//		return nil
+//	}
+//
+// The host lists the plugins it knows (NewHost), loads the configuration,
+// and Build installs those named in `[plugins] use = [...]`, in that order:
+// installation order is onion order (the first sees a call first and its
+// result last). Every plugin layer sits inside admission, so plugins only
+// see admitted calls, and the same layers govern direct tool calls and the
+// calls of snippets. Call.Meta carries data between layers of one call.
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/dispatch"
+)
+
+// Plugin is an installable extension.
+type Plugin interface {
+	// Name is the plugin's name in `[plugins] use` and its section
+	// `[plugins.<name>]`: a bare TOML key.
+	Name() string
+	// Install registers the plugin's middlewares, hooks, routes and
+	// configuration section. It must not start anything: work that can
+	// fail at startup belongs in an OnBuild hook.
+	Install(r *Registry) error
+}
+
+// Registry is what a plugin installs into. Its methods are only valid
+// during Install.
+type Registry struct {
+	name    string
+	loader  *config.Loader
+	layers  []Layer
+	onBuild []func(context.Context) error
+	onStop  []func() error
+	routes  map[string]http.Handler
+	public  map[string]http.Handler
+	claimed bool
+}
+
+// Layer is one named middleware of the plugin chain.
+type Layer struct {
+	// Name is "plugin" or "plugin/name" (Named).
+	Name       string
+	Middleware dispatch.Middleware
+}
+
+// Name is the name of the plugin being installed.
+func (r *Registry) Name() string { return r.name }
+
+// Use adds a dispatch middleware; the middleware function is called once,
+// when the chain is built, after every OnBuild hook has run, so it may use
+// what those hooks opened.
+func (r *Registry) Use(mw dispatch.Middleware) { r.Named("", mw) }
+
+// Named is Use with a name for the layer ("spill/preview"), shown in
+// diagnostics (Host.Layers).
+func (r *Registry) Named(name string, mw dispatch.Middleware) {
+	full := r.name
+	if name != "" {
+		full += "/" + name
+	}
+	r.layers = append(r.layers, Layer{Name: full, Middleware: mw})
+}
+
+// Config claims the plugin's section [plugins.<name>] for target, a
+// pointer to a struct with toml tags whose current values are the
+// defaults. Decoding is strict: an unknown key in the section refuses the
+// boot with its position.
+func (r *Registry) Config(target any) error {
+	if r.claimed {
+		return fmt.Errorf("plugin %s: Config called twice; one section per plugin", r.name)
+	}
+	r.claimed = true
+	if err := r.loader.Claim("plugins."+r.name, target); err != nil {
+		return fmt.Errorf("plugin %s: %w", r.name, err)
+	}
+	return nil
+}
+
+// OnBuild registers a hook that runs once the configuration is loaded, in
+// installation order; an error refuses the boot.
+func (r *Registry) OnBuild(f func(ctx context.Context) error) { r.onBuild = append(r.onBuild, f) }
+
+// OnStop registers a hook that runs when the host stops, in reverse
+// installation order.
+func (r *Registry) OnStop(f func() error) { r.onStop = append(r.onStop, f) }
+
+// Route serves h at pattern (an http.ServeMux pattern) behind the HTTP
+// server's log id, header snapshot and authentication.
+func (r *Registry) Route(pattern string, h http.Handler) { r.routes[pattern] = h }
+
+// RoutePublic serves h at pattern without authentication (health checks,
+// public metadata).
+func (r *Registry) RoutePublic(pattern string, h http.Handler) { r.public[pattern] = h }
+
+// Host installs plugins into a toolplane build.
+type Host struct {
+	known  map[string]*Registry
+	order  []string // names as given to NewHost
+	use    []string // [plugins] use
+	active []*Registry
+	built  int
+}
+
+// NewHost installs every plugin in available into a registry of its own
+// (claiming their sections on l, and `[plugins] use`), before the
+// configuration is loaded. Only the plugins `use` names are built and
+// chained by Build; the others' registrations are dropped.
+func NewHost(l *config.Loader, available ...Plugin) (*Host, error) {
+	h := &Host{known: map[string]*Registry{}}
+	for _, p := range available {
+		name := p.Name()
+		if name == "" || name == "use" || strings.ContainsAny(name, ". \"'[]=") {
+			return nil, fmt.Errorf("plugin %q: the name must be a bare TOML key other than \"use\"", name)
+		}
+		if _, dup := h.known[name]; dup {
+			return nil, fmt.Errorf("plugin %q is listed twice", name)
+		}
+		r := &Registry{name: name, loader: l, routes: map[string]http.Handler{}, public: map[string]http.Handler{}}
+		if err := p.Install(r); err != nil {
+			return nil, fmt.Errorf("installing plugin %s: %w", name, err)
+		}
+		h.known[name] = r
+		h.order = append(h.order, name)
+	}
+	if err := l.Claim("plugins.use", &h.use); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Build checks `[plugins] use` and runs the OnBuild hooks of the plugins it
+// names, in order. file is the configuration file (for positions; "" when
+// there is none). An unknown plugin or a failing hook refuses the boot; the
+// hooks of plugins already built are stopped then.
+func (h *Host) Build(ctx context.Context, file string) error {
+	seen := map[string]bool{}
+	for _, name := range h.use {
+		r, ok := h.known[name]
+		if !ok {
+			return fmt.Errorf("%s: plugins.use: unknown plugin %q; this build has %s", where(file, "use", name), name, h.available())
+		}
+		if seen[name] {
+			return fmt.Errorf("%s: plugins.use: plugin %q is listed twice", where(file, "use", name), name)
+		}
+		seen[name] = true
+		h.active = append(h.active, r)
+	}
+	for i, r := range h.active {
+		for _, f := range r.onBuild {
+			if err := f(ctx); err != nil {
+				h.built = i + 1
+				stopErr := h.Stop()
+				return errors.Join(fmt.Errorf("%s: plugin %s failed to start: %w", where(file, r.name, ""), r.name, err), stopErr)
+			}
+		}
+	}
+	h.built = len(h.active)
+	return nil
+}
+
+func (h *Host) available() string {
+	if len(h.order) == 0 {
+		return "no plugins"
+	}
+	return "plugins " + strings.Join(h.order, ", ")
+}
+
+// Layers returns the middlewares of the plugins in use, outermost first:
+// install them on the runtime after admission, in this order.
+func (h *Host) Layers() []Layer {
+	var out []Layer
+	for _, r := range h.active {
+		out = append(out, r.layers...)
+	}
+	return out
+}
+
+// Middlewares is Layers without the names.
+func (h *Host) Middlewares() []dispatch.Middleware {
+	var out []dispatch.Middleware
+	for _, l := range h.Layers() {
+		out = append(out, l.Middleware)
+	}
+	return out
+}
+
+// Routes returns the authenticated routes of the plugins in use, and
+// PublicRoutes the unauthenticated ones (server.Options.Routes and
+// PublicRoutes).
+func (h *Host) Routes() map[string]http.Handler {
+	out := map[string]http.Handler{}
+	for _, r := range h.active {
+		for p, hd := range r.routes {
+			out[p] = hd
+		}
+	}
+	return out
+}
+
+// PublicRoutes returns the routes served without authentication.
+func (h *Host) PublicRoutes() map[string]http.Handler {
+	out := map[string]http.Handler{}
+	for _, r := range h.active {
+		for p, hd := range r.public {
+			out[p] = hd
+		}
+	}
+	return out
+}
+
+// Active lists the names of the plugins in use, in order.
+func (h *Host) Active() []string {
+	var out []string
+	for _, r := range h.active {
+		out = append(out, r.name)
+	}
+	return out
+}
+
+// Stop runs the OnStop hooks of the built plugins, last built first, once.
+func (h *Host) Stop() error {
+	var errs []error
+	for i := h.built - 1; i >= 0; i-- {
+		fs := h.active[i].onStop
+		for j := len(fs) - 1; j >= 0; j-- {
+			if err := fs[j](); err != nil {
+				errs = append(errs, fmt.Errorf("stopping plugin %s: %w", h.active[i].name, err))
+			}
+		}
+	}
+	h.built = 0
+	return errors.Join(errs...)
+}
+
+// where positions a problem in [plugins]: "file:line" of the value
+// (or table) involved, else the file name.
+func where(file, key, value string) string {
+	if file == "" {
+		return "configuration"
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return file
+	}
+	line := findPluginsKey(data, key, value)
+	if line == 0 {
+		return file
+	}
+	return fmt.Sprintf("%s:%d", file, line)
+}
+
+// findPluginsKey returns the 1-based line of `use` (preferring the line
+// of the string value in a multi-line array) or of the [plugins.<key>]
+// table, 0 when absent.
+func findPluginsKey(data []byte, key, value string) int {
+	lineOf := func(off int) int { return 1 + strings.Count(string(data[:off]), "\n") }
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	for p.NextExpression() {
+		n := p.Expression()
+		switch n.Kind {
+		case unstable.Table:
+			table = nil
+			it := n.Key()
+			off := -1
+			for it.Next() {
+				if off < 0 {
+					off = int(it.Node().Raw.Offset)
+				}
+				table = append(table, string(it.Node().Data))
+			}
+			if slices.Equal(table, []string{"plugins", key}) && key != "use" && off >= 0 {
+				return lineOf(off)
+			}
+		case unstable.KeyValue:
+			full := slices.Clone(table)
+			it := n.Key()
+			off := -1
+			for it.Next() {
+				if off < 0 {
+					off = int(it.Node().Raw.Offset)
+				}
+				full = append(full, string(it.Node().Data))
+			}
+			if !slices.Equal(full, []string{"plugins", "use"}) || key != "use" {
+				continue
+			}
+			line := lineOf(off)
+			// Point at the element when the array spans lines.
+			if i := strings.Index(string(data[off:]), `"`+value+`"`); i >= 0 {
+				if end := strings.Index(string(data[off:]), "]"); end < 0 || i < end {
+					line = lineOf(off + i)
+				}
+			}
+			return line
+		}
+	}
+	return 0
+}

@@ -115,21 +115,27 @@ func parseMarkers(lines []string, lineOf func(int) token.Position) (*markers, er
 	return m, nil
 }
 
+// collapseBlankLines joins the wrapped lines of a doc comment into
+// paragraphs: lines of one paragraph are joined by spaces, paragraphs are
+// separated by one blank line.
 func collapseBlankLines(lines []string) string {
-	var out []string
-	blank := false
+	var paras []string
+	var cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			paras = append(paras, strings.Join(cur, " "))
+			cur = nil
+		}
+	}
 	for _, l := range lines {
 		if l == "" {
-			if !blank && len(out) > 0 {
-				out = append(out, "")
-			}
-			blank = true
+			flush()
 			continue
 		}
-		blank = false
-		out = append(out, l)
+		cur = append(cur, l)
 	}
-	return strings.Join(out, "\n")
+	flush()
+	return strings.Join(paras, "\n\n")
 }
 
 // snakeCase turns GreetUser into greet_user and HTTPGet into http_get.

@@ -46,7 +46,7 @@ func Capabilities(b Bindings) []capability.Capability {
 			Source:       capability.SourceGo,
 			Namespace:    "notes",
 			Name:         "list",
-			Description:  "List returns notes, optionally with one tag, a page at a time: pass the\nprevious page's next_cursor to continue.",
+			Description:  "List returns notes, optionally with one tag, a page at a time: pass the previous page's next_cursor to continue.",
 			InputSchema:  json.RawMessage(`{"type":"object","properties":{"tag":{"type":"string","description":"only notes with this tag"},"cursor":{"type":"integer","description":"where to continue"},"limit":{"type":"integer","description":"page size, 1 to 100"}},"required":["limit"],"additionalProperties":false}`),
 			OutputSchema: notesListOutput.Raw,
 			Labels:       map[string]string{"access": "read"},

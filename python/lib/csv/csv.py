@@ -188,54 +188,9 @@ class _writer:
         if not hasattr(f, 'write'):
             raise TypeError('argument 1 must have a "write" method')
         self._write = f.write
-        self.dialect = _Params(dialect, fmtparams)
-
-    def _field(self, field, quoted, only):
-        d = self.dialect
-        if field is None:
-            s = ''
-        elif isinstance(field, float):
-            s = repr(field)
-        else:
-            s = str(field)
-        if d.quoting == QUOTE_NONNUMERIC:
-            quoted = not isinstance(field, (int, float))
-        elif d.quoting == QUOTE_ALL:
-            quoted = True
-        special = d.delimiter + d.lineterminator + '\n\r'
-        if d.quotechar:
-            special += d.quotechar
-        if d.escapechar:
-            special += d.escapechar
-        out = []
-        for c in s:
-            want_escape = False
-            if c in special:
-                if d.quoting == QUOTE_NONE:
-                    want_escape = True
-                else:
-                    if c == d.quotechar:
-                        if d.doublequote:
-                            out.append(d.quotechar)
-                        else:
-                            want_escape = True
-                    elif c == d.escapechar:
-                        want_escape = True
-                    if not want_escape:
-                        quoted = True
-                if want_escape:
-                    if not d.escapechar:
-                        raise Error("need to escape, but no escapechar set")
-                    out.append(d.escapechar)
-            out.append(c)
-        s = ''.join(out)
-        if not s and only:
-            if d.quoting == QUOTE_NONE:
-                raise Error("single empty field record must be quoted")
-            quoted = True
-        if quoted:
-            s = d.quotechar + s + d.quotechar
-        return s
+        self.dialect = d = _Params(dialect, fmtparams)
+        self._params = (d.delimiter, d.quotechar or '', d.escapechar or '', d.doublequote,
+                        d.lineterminator, d.quoting)
 
     def writerow(self, row):
         """Write the row (an iterable of fields) to the file, formatted."""
@@ -243,9 +198,7 @@ class _writer:
             fields = list(row)
         except TypeError:
             raise Error("iterable expected, not %s" % type(row).__name__)
-        only = len(fields) == 1
-        parts = [self._field(f, False, only) for f in fields]
-        return self._write(self.dialect.delimiter.join(parts) + self.dialect.lineterminator)
+        return self._write(_format_row(fields, self._params, Error))
 
     def writerows(self, rows):
         """Write every row of rows."""

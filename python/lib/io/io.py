@@ -35,6 +35,7 @@ class _MemoryIO:
     def __init__(self, initial):
         self._buf = initial
         self._tail = []
+        self._len = len(initial)
         self._pos = 0
         self._closed = False
 
@@ -96,9 +97,8 @@ class _MemoryIO:
         n = len(s)
         if not n:
             return 0
-        buf = self._buf
-        size = len(buf) + sum(len(t) for t in self._tail) if self._tail else len(buf)
-        if self._pos == size:
+        if self._pos == self._len:
+            # Appending (the common case) defers joining until a read or getvalue.
             self._tail.append(s)
         else:
             buf = self._flat()
@@ -106,6 +106,7 @@ class _MemoryIO:
                 buf = buf + self._pad * (self._pos - len(buf))
             self._buf = buf[:self._pos] + s + buf[self._pos + n:]
         self._pos += n
+        self._len = max(self._len, self._pos)
         return n
 
     def writelines(self, lines):
@@ -161,6 +162,7 @@ class _MemoryIO:
         if size < 0:
             raise ValueError('Negative size value %d' % size)
         self._buf = buf[:size]
+        self._len = len(self._buf)
         return size
 
     def __iter__(self):
@@ -191,7 +193,6 @@ class StringIO(_MemoryIO, TextIOBase):
             raise TypeError("initial_value must be str or None, not %s" % type(initial_value).__name__)
         self._newline = newline
         _MemoryIO.__init__(self, self._translate(initial_value))
-        self._pos = 0
 
     def _translate(self, s):
         if self._newline is None:

@@ -126,3 +126,14 @@ rows = [["id", "name", "score"]] + [[str(i), "user%d" % i, str(i * 7 % 100)] for
 text = "\n".join(",".join(r) for r in rows) + "\n"
 parsed = list(csv.DictReader(text.splitlines(keepends=True)))
 print(len(parsed), parsed[0], parsed[-1], sum(int(r["score"]) for r in parsed))
+# ---
+import csv, io
+from decimal import Decimal
+from fractions import Fraction
+out = io.StringIO()
+w = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n")
+w.writerow([Decimal("1.5"), Fraction(1, 3), None, "s", 2 ** 70, 1e300, float("nan")])
+w = csv.writer(out, lineterminator="\n")
+w.writerow(["é", "a\r", 'q"', "x\ty", "", " "])
+w.writerow([""])
+print(out.getvalue(), end="")

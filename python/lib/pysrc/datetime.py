@@ -140,6 +140,10 @@ def _format_offset(off, sep=':'):
 
 
 def _format_time(hh, mm, ss, us, timespec='auto'):
+    if timespec == 'auto':
+        if us:
+            return '%02d:%02d:%02d.%06d' % (hh, mm, ss, us)
+        return '%02d:%02d:%02d' % (hh, mm, ss)
     specs = {
         'hours': '%02d',
         'minutes': '%02d:%02d',
@@ -164,14 +168,15 @@ def _strftime(fmt, year, month, day, hour, minute, second, us, wday, yday, offse
     out = []
     i = 0
     n = len(fmt)
-    while i < n:
-        ch = fmt[i]
-        i += 1
-        if ch != '%' or i >= n:
-            out.append(ch)
-            continue
-        ch = fmt[i]
-        i += 1
+    while True:
+        j = fmt.find('%', i)
+        if j < 0 or j + 1 >= n:
+            out.append(fmt[i:])
+            break
+        if j > i:
+            out.append(fmt[i:j])
+        ch = fmt[j + 1]
+        i = j + 2
         if ch == 'Y':
             out.append('%d' % year if year >= 1000 else '%04d' % year)
         elif ch == 'm':
@@ -281,6 +286,11 @@ class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
 
     def __init__(self, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
+        if type(days) is int and type(seconds) is int and type(microseconds) is int and \
+                type(milliseconds) is int and type(minutes) is int and type(hours) is int and type(weeks) is int:
+            self._set(((((weeks * 7 + days) * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000000
+                      + milliseconds * 1000 + microseconds)
+            return
         for v in (days, seconds, microseconds, milliseconds, minutes, hours, weeks):
             if not isinstance(v, (int, float)):
                 raise TypeError('unsupported type for timedelta %s component: %s' % ('days', type(v).__name__))
@@ -307,9 +317,10 @@ class timedelta:
         s, us = divmod(rem, 1000000)
         if abs(d) > 999999999:
             raise OverflowError('days=%d; must have magnitude <= 999999999' % d)
-        object.__setattr__(self, '_days', d)
-        object.__setattr__(self, '_seconds', s)
-        object.__setattr__(self, '_microseconds', us)
+        st = self.__dict__
+        st['_days'] = d
+        st['_seconds'] = s
+        st['_microseconds'] = us
 
     @classmethod
     def _from_us(cls, total):
@@ -641,10 +652,13 @@ class date:
     def __init__(self, year, month=None, day=None):
         if month is None or day is None:
             raise TypeError("function missing required argument '%s' (pos %d)" % (('month', 2) if month is None else ('day', 3)))
-        year, month, day = _check_date_fields(year, month, day)
-        object.__setattr__(self, '_year', year)
-        object.__setattr__(self, '_month', month)
-        object.__setattr__(self, '_day', day)
+        if type(year) is not int or type(month) is not int or type(day) is not int \
+                or not 1 <= month <= 12 or not 1 <= day <= 28 or not MINYEAR <= year <= MAXYEAR:
+            year, month, day = _check_date_fields(year, month, day)
+        st = self.__dict__
+        st['_year'] = year
+        st['_month'] = month
+        st['_day'] = day
 
     def __setattr__(self, name, value):
         if name in ('year', 'month', 'day'):
@@ -868,20 +882,26 @@ def _modf(t):
 
 
 _EPOCH_ORD = _ymd2ord(1970, 1, 1)
+_MAX_ORD = _ymd2ord(MAXYEAR, 12, 31)
 
 
 class time:
     """A time of day: time(13, 45, 30, tzinfo=timezone.utc)."""
 
     def __init__(self, hour=0, minute=0, second=0, microsecond=0, tzinfo=None, *, fold=0):
-        hour, minute, second, microsecond, fold = _check_time_fields(hour, minute, second, microsecond, fold)
-        _check_tzinfo(tzinfo)
-        object.__setattr__(self, '_hour', hour)
-        object.__setattr__(self, '_minute', minute)
-        object.__setattr__(self, '_second', second)
-        object.__setattr__(self, '_microsecond', microsecond)
-        object.__setattr__(self, '_tzinfo', tzinfo)
-        object.__setattr__(self, '_fold', fold)
+        if type(hour) is not int or type(minute) is not int or type(second) is not int \
+                or type(microsecond) is not int or not 0 <= hour <= 23 or not 0 <= minute <= 59 \
+                or not 0 <= second <= 59 or not 0 <= microsecond <= 999999 or fold:
+            hour, minute, second, microsecond, fold = _check_time_fields(hour, minute, second, microsecond, fold)
+        if tzinfo is not None:
+            _check_tzinfo(tzinfo)
+        st = self.__dict__
+        st['_hour'] = hour
+        st['_minute'] = minute
+        st['_second'] = second
+        st['_microsecond'] = microsecond
+        st['_tzinfo'] = tzinfo
+        st['_fold'] = fold
 
     def __setattr__(self, name, value):
         raise AttributeError("attribute '%s' of 'datetime.time' objects is not writable" % name)
@@ -1015,14 +1035,19 @@ class datetime(date):
     def __init__(self, year, month=None, day=None, hour=0, minute=0, second=0, microsecond=0,
                  tzinfo=None, *, fold=0):
         date.__init__(self, year, month, day)
-        hour, minute, second, microsecond, fold = _check_time_fields(hour, minute, second, microsecond, fold)
-        _check_tzinfo(tzinfo)
-        object.__setattr__(self, '_hour', hour)
-        object.__setattr__(self, '_minute', minute)
-        object.__setattr__(self, '_second', second)
-        object.__setattr__(self, '_microsecond', microsecond)
-        object.__setattr__(self, '_tzinfo', tzinfo)
-        object.__setattr__(self, '_fold', fold)
+        if type(hour) is not int or type(minute) is not int or type(second) is not int \
+                or type(microsecond) is not int or not 0 <= hour <= 23 or not 0 <= minute <= 59 \
+                or not 0 <= second <= 59 or not 0 <= microsecond <= 999999 or fold:
+            hour, minute, second, microsecond, fold = _check_time_fields(hour, minute, second, microsecond, fold)
+        if tzinfo is not None:
+            _check_tzinfo(tzinfo)
+        st = self.__dict__
+        st['_hour'] = hour
+        st['_minute'] = minute
+        st['_second'] = second
+        st['_microsecond'] = microsecond
+        st['_tzinfo'] = tzinfo
+        st['_fold'] = fold
 
     hour = _readonly('hour', 'datetime')
     minute = _readonly('minute', 'datetime')
@@ -1069,6 +1094,16 @@ class datetime(date):
         if not isinstance(date_string, str):
             raise TypeError('fromisoformat: argument must be str')
         s = date_string
+        # Fast path: "YYYY-MM-DDTHH:MM:SS" with nothing after, or "YYYY-MM-DD".
+        n = len(s)
+        if (n == 19 or n == 10) and s[4] == '-' and s[7] == '-' and s.isascii():
+            y, m, d = s[0:4], s[5:7], s[8:10]
+            if n == 10 and y.isdigit() and m.isdigit() and d.isdigit():
+                return cls(int(y), int(m), int(d))
+            if n == 19 and s[13] == ':' and s[16] == ':':
+                hh, mi, ss = s[11:13], s[14:16], s[17:19]
+                if y.isdigit() and m.isdigit() and d.isdigit() and hh.isdigit() and mi.isdigit() and ss.isdigit():
+                    return cls(int(y), int(m), int(d), int(hh), int(mi), int(ss))
         try:
             if len(s) >= 10 and s[4] == '-' and 'W' not in s[:10]:
                 dpart, rest = s[:10], s[10:]
@@ -1127,19 +1162,34 @@ class datetime(date):
                           fold=self._fold if fold is None else fold)
 
     def _us(self):
-        return ((self.toordinal() * 86400 + (self._hour * 60 + self._minute) * 60 + self._second)
+        y = self._year
+        m = self._month
+        o = _days_before_year(y) + _DAYS_BEFORE_MONTH[m] + (m > 2 and _is_leap(y)) + self._day
+        return ((o * 86400 + (self._hour * 60 + self._minute) * 60 + self._second)
                 * 1000000 + self._microsecond)
 
     @classmethod
     def _from_us(cls, us, tz):
         days, rem = divmod(us, 86400000000)
-        if not 1 <= days <= _ymd2ord(MAXYEAR, 12, 31):
+        if not 1 <= days <= _MAX_ORD:
             raise OverflowError('date value out of range')
         y, m, d = _ord2ymd(days)
         secs, micro = divmod(rem, 1000000)
         hh, rem = divmod(secs, 3600)
         mm, ss = divmod(rem, 60)
-        return cls(y, m, d, hh, mm, ss, micro, tz)
+        # The fields are valid by construction: skip __init__'s checks.
+        self = object.__new__(cls)
+        st = self.__dict__
+        st['_year'] = y
+        st['_month'] = m
+        st['_day'] = d
+        st['_hour'] = hh
+        st['_minute'] = mm
+        st['_second'] = ss
+        st['_microsecond'] = micro
+        st['_tzinfo'] = tz
+        st['_fold'] = 0
+        return self
 
     def timestamp(self):
         off = self.utcoffset() or timedelta(0)

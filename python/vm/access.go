@@ -671,7 +671,7 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case *Function:
 			return &BoundMethod{Self: o, Fn: a}, nil
 		case *Builtin:
-			if o.Base != nil && (a.Self == "dict" || a.Self == "list") {
+			if o.Base != nil && a.Self != "object" {
 				return &BoundMethod{Self: o.Base, Fn: a}, nil
 			}
 			return &BoundMethod{Self: o, Fn: a}, nil

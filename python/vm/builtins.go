@@ -187,7 +187,13 @@ func initMisc() {
 		if err := exactArgs("abs", args, kw, 1); err != nil {
 			return nil, err
 		}
-		switch x := args[0].(type) {
+		v := args[0]
+		if inst, ok := v.(*Instance); ok && inst.Base != nil {
+			if _, user := inst.Class.Lookup("__abs__").(*Function); !user {
+				v = inst.Base
+			}
+		}
+		switch x := v.(type) {
 		case Int:
 			if x < 0 {
 				return t.Unary(3, x)
@@ -681,6 +687,11 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return nil, err
 	}
 	x, nd := a[0], a[1]
+	if inst, ok := x.(*Instance); ok && inst.Base != nil {
+		if _, user := inst.Class.Lookup("__round__").(*Function); !user {
+			x = inst.Base
+		}
+	}
 	switch v := x.(type) {
 	case Float:
 		f := float64(v)

@@ -17,7 +17,7 @@ func (t *Thread) Call(fn Value, args Tuple, kw []Kwarg) (Value, error) {
 	case *BoundMethod:
 		nargs := make(Tuple, len(args)+1)
 		nargs[0] = f.Self
-		if b, ok := f.Fn.(*Builtin); ok && (b.Self == "dict" || b.Self == "list") {
+		if b, ok := f.Fn.(*Builtin); ok && b.Self != "object" && b.Self != "BaseException" {
 			nargs[0] = unwrapBase(f.Self)
 		}
 		copy(nargs[1:], args)
@@ -48,7 +48,7 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 		}
 		return t.Call(mm.Fn, append(Tuple{cls}, args...), kw)
 	case *Function, *Builtin:
-		if b, ok := m.(*Builtin); ok && (b.Self == "dict" || b.Self == "list") {
+		if b, ok := m.(*Builtin); ok && b.Self != "object" && b.Self != "BaseException" {
 			self = unwrapBase(self)
 		}
 		nargs := make(Tuple, len(args)+1)
@@ -89,7 +89,7 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 				return f, obj, nil
 			}
 		}
-		if b, ok := m.(*Builtin); ok && o.Base != nil && (b.Self == "dict" || b.Self == "list") {
+		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" {
 			return b, o.Base, nil
 		}
 	case *Class, *Module, *Super, *Namespace:
@@ -291,13 +291,19 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 			inst.Base = NewDict()
 		case ListClass:
 			inst.Base = &List{}
+		case StrClass, IntClass, FloatClass, TupleClass:
+			v, err := cls.base.new(t, cls.base, args, kw)
+			if err != nil {
+				return nil, err
+			}
+			inst.Base = v
 		}
 		obj = inst
 	}
 	init := cls.Lookup("__init__")
 	if init != nil {
 		if b, ok := init.(*Builtin); ok && b.Self == "object" {
-			if len(args) > 0 || len(kw) > 0 {
+			if (len(args) > 0 || len(kw) > 0) && !immutableBase(cls.base) {
 				if cls.Lookup("__new__") == nil || isObjectNew(cls.Lookup("__new__")) {
 					return nil, Errorf(TypeErrorClass, "%s() takes no arguments", cls.Name)
 				}

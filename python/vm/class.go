@@ -64,6 +64,13 @@ type Instance struct {
 	Base Value
 }
 
+// hasBase reports whether v is an instance of a subclass of a builtin
+// value type.
+func hasBase(v Value) bool {
+	inst, ok := v.(*Instance)
+	return ok && inst.Base != nil
+}
+
 // unwrapBase returns the builtin value inside an instance of a subclass of
 // dict or list, or v itself.
 func unwrapBase(v Value) Value {
@@ -279,7 +286,13 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{"dict": true, "list": true}
+var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "tuple": true}
+
+// immutableBase reports whether instances of subclasses of c carry a value
+// fixed at construction (str, int, float, tuple).
+func immutableBase(c *Class) bool {
+	return c == StrClass || c == IntClass || c == FloatClass || c == TupleClass
+}
 
 // describe returns a short description for error messages.
 func describe(v Value) string {

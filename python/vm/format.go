@@ -233,6 +233,9 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 		}
 	}
 	if x, ok := v.(*Instance); ok {
+		if _, user := x.Class.Lookup("__format__").(*Function); !user && x.Base != nil {
+			return t.formatValue(x.Base, 0, spec)
+		}
 		if m := x.Class.Lookup("__format__"); m != nil {
 			r, err := t.callMethod(m, v, Tuple{Str(spec)})
 			if err != nil {

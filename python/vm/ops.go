@@ -56,6 +56,9 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 	if r, ok, err := t.userBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
+	if hasBase(a) || hasBase(b) {
+		return t.Binary(op, unwrapBase(a), unwrapBase(b))
+	}
 	return nil, binaryTypeError(op, a, b)
 }
 
@@ -602,6 +605,9 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 			return r, err
 		}
 	}
+	if hasBase(a) || hasBase(b) {
+		return t.order(op, unwrapBase(a), unwrapBase(b))
+	}
 	return nil, Errorf(TypeErrorClass, "'%s' not supported between instances of '%s' and '%s'", op.Symbol(), TypeName(a), TypeName(b))
 }
 
@@ -760,6 +766,9 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 				return t.Truth(r)
 			}
 		}
+		if hasBase(a) || hasBase(b) {
+			return t.Equal(unwrapBase(a), unwrapBase(b))
+		}
 	}
 	return Is(a, b), nil
 }
@@ -880,6 +889,9 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 		m := x.Class.Lookup("__hash__")
 		if m == None {
 			break
+		}
+		if _, isFn := m.(*Function); !isFn && x.Base != nil {
+			return t.Hash(x.Base)
 		}
 		if b, ok := m.(*Builtin); ok && b.Self == "object" || m == nil {
 			return uint64(uintptr(unsafe.Pointer(x))), nil

@@ -29,6 +29,13 @@ func (t *Thread) Str(v Value) (string, error) {
 	case Str:
 		return string(x), nil
 	case *Instance:
+		if x.Base != nil {
+			_, userStr := x.Class.Lookup("__str__").(*Function)
+			_, userRepr := x.Class.Lookup("__repr__").(*Function)
+			if !userStr && !userRepr {
+				return t.Str(x.Base)
+			}
+		}
 		if m := x.Class.Lookup("__str__"); m != nil {
 			if b, ok := m.(*Builtin); !ok || b.Self != "object" {
 				r, err := t.callMethod(m, v, nil)
@@ -332,6 +339,11 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		}
 		sb.WriteByte(')')
 	case *Instance:
+		if x.Base != nil {
+			if _, user := x.Class.Lookup("__repr__").(*Function); !user {
+				return t.writeRepr(sb, x.Base)
+			}
+		}
 		if m := x.Class.Lookup("__repr__"); m != nil {
 			if b, ok := m.(*Builtin); !ok || (b.Self != "object" && b.Self != "BaseException") {
 				t.reprSeen = append(t.reprSeen, x)

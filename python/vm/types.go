@@ -410,6 +410,9 @@ func initNumbers() {
 			if m := x.Class.Lookup("__float__"); m != nil {
 				return t.callMethod(m, x, nil)
 			}
+			if x.Base != nil {
+				return t.Call(FloatClass, Tuple{x.Base}, nil)
+			}
 		}
 		return nil, Errorf(TypeErrorClass, "float() argument must be a string or a real number, not '%s'", TypeName(args[0]))
 	}
@@ -1243,4 +1246,26 @@ func countDigits(s string) int {
 		}
 	}
 	return n
+}
+
+// initBuiltinNew gives str, int, float and tuple a __new__ so subclasses can
+// call super().__new__(cls, value).
+func initBuiltinNew() {
+	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass} {
+		c := c
+		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) == 0 {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(): not enough arguments", c.Name)
+			}
+			cls, ok := args[0].(*Class)
+			if !ok || !cls.IsSubclass(c) {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(X): X is not a subtype of %s", c.Name, c.Name)
+			}
+			v, err := c.new(t, c, args[1:], kw)
+			if err != nil || cls == c {
+				return v, err
+			}
+			return &Instance{Class: cls, Dict: NewDict(), Base: v}, nil
+		}}})
+	}
 }

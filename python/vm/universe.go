@@ -155,7 +155,7 @@ func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
 		}
 		if c != ObjectClass {
 			self := args[0]
-			if (c == DictClass || c == ListClass) && self != unwrapBase(self) {
+			if c != ObjectClass && c != BaseExceptionClass && hasBase(self) {
 				args = append(Tuple{unwrapBase(self)}, args[1:]...)
 			} else if !TypeOf(self).IsSubclass(c) && !(c == TypeClass && isClass(self)) {
 				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, c.Name, TypeName(self))
@@ -192,4 +192,5 @@ func init() {
 	initFutures()
 	initAsyncSync()
 	initAsyncGen()
+	initBuiltinNew()
 }

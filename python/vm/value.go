@@ -133,6 +133,13 @@ func (t *Thread) Truth(v Value) (bool, error) {
 		return b, nil
 	}
 	inst := v.(*Instance)
+	if inst.Base != nil {
+		_, b := inst.Class.Lookup("__bool__").(*Function)
+		_, l := inst.Class.Lookup("__len__").(*Function)
+		if !b && !l {
+			return t.Truth(inst.Base)
+		}
+	}
 	if m := inst.Class.Lookup("__bool__"); m != nil {
 		r, err := t.callMethod(m, v, nil)
 		if err != nil {

@@ -144,3 +144,27 @@ from datetime import datetime, timedelta
 dt = datetime(2024, 1, 31)
 dt.day = 3
 # raises: AttributeError: attribute 'day' of 'datetime.date' objects is not writable
+# ---
+from datetime import datetime
+datetime.fromisoformat("2024-13-01T00:00:00")
+# raises: ValueError: month must be in 1..12
+# ---
+from datetime import date
+date.fromisoformat("2023-02-29")
+# raises: ValueError: day is out of range for month
+# ---
+from datetime import timedelta
+timedelta(days=10**9)
+# raises: OverflowError: days=1000000000; must have magnitude <= 999999999
+# ---
+from datetime import datetime, timedelta
+d = datetime.fromisoformat("2024-02-28T23:00:00")
+print(d + timedelta(hours=1), d + timedelta(hours=25), d - timedelta(days=59), d.strftime("%%Y=%Y %j%%"), d.strftime("100%"), d.strftime(""))
+# ---
+from datetime import datetime, timedelta
+ts = [datetime(2024, 1, 1) + timedelta(minutes=37 * i) for i in range(50)]
+buckets = {}
+for t in ts:
+    key = t.replace(minute=0, second=0).isoformat(timespec="minutes")
+    buckets[key] = buckets.get(key, 0) + 1
+print(len(buckets), list(buckets.items())[:4], max(ts) - min(ts))

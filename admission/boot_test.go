@@ -1,0 +1,125 @@
+package admission_test
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolplane/toolplane/admission"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/plugin"
+	"github.com/toolplane/toolplane/plugins/spill"
+)
+
+// boot does what `serve mcp --transport http` does before serving: load
+// the file with [http] and the plugins claimed, build the plugins, build
+// the guard.
+func boot(t *testing.T, doc string) (*admission.Guard, string, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "toolplane.toml")
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &config.Loader{}
+	httpCfg, err := admission.Claim(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, err := plugin.NewHost(l, spill.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := l.Load(path)
+	if err != nil {
+		return nil, path, err
+	}
+	if err := host.Build(context.Background(), cfg.Path); err != nil {
+		return nil, path, err
+	}
+	var warn bytes.Buffer
+	g, err := admission.New(context.Background(), httpCfg, cfg.Path, &warn)
+	if err == nil && warn.Len() > 0 {
+		t.Log(warn.String())
+	}
+	return g, path, err
+}
+
+func TestBootRefusals(t *testing.T) {
+	t.Setenv("TP_BOOT_TOKEN", "tok")
+	for _, tc := range []struct{ name, doc, want string }{
+		{"no tokens", "", `: refusing to serve HTTP without authentication: [http] has no tokens`},
+		{"empty http", "[http]\n", `refusing to serve HTTP without authentication`},
+		{"bad allow selector", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"team in (core\"\n",
+			`:3:9: http.tokens.ci.allow: bad label selector "team in (core"`},
+		{"bad deny selector", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"team\"\ndeny = \"a b\"\n",
+			`:4:8: http.tokens.ci.deny: bad label selector`},
+		{"unknown token key", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nalow = \"x\"\n", `:3:1: unknown key "alow" in [http.tokens.ci]; did you mean "allow"?`},
+		{"unset variable", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_UNSET_VAR\"\nallow = \"team\"\n", `http.tokens.ci.token: secret env://TP_BOOT_UNSET_VAR: environment variable TP_BOOT_UNSET_VAR is not set`},
+		{"no token value", "[http.tokens.ci]\nallow = \"team\"\n", `http.tokens.ci.token is not set`},
+		{"duplicate subject", "[http.tokens.a]\ntoken = \"env://TP_BOOT_TOKEN\"\nsubject = \"x\"\n[http.tokens.b]\ntoken = \"env://TP_BOOT_TOKEN\"\nsubject = \"x\"\n", `both have subject "x"`},
+		{"unknown plugin", "[plugins]\nuse = [\"spill\", \"quota\"]\n", `:2: plugins.use: unknown plugin "quota"; this build has plugins spill`},
+		{"unknown plugin section", "[plugins.quota]\nmax = 1\n", `:1:10: unknown key "quota" in [plugins]`},
+		{"unknown spill key", "[plugins.spill]\nmax_inline = 3\n", `:2:1: unknown key "max_inline" in [plugins.spill]; valid keys: max_inline_bytes`},
+		{"failing plugin build", "[plugins]\nuse = [\"spill\"]\n[plugins.spill]\nmax_inline_bytes = -1\n", `:3: plugin spill failed to start: [plugins.spill] max_inline_bytes = -1`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, path, err := boot(t, tc.doc)
+			if err == nil {
+				t.Fatalf("booted; want refusal %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("refusal:\n got %v\nwant it to name %s and say %q", err, path, tc.want)
+			}
+		})
+	}
+}
+
+func TestAnonymousOnlyOnLoopback(t *testing.T) {
+	g, _, err := boot(t, "[http]\nallow_anonymous = true\n[http.anonymous]\nallow = \"name=read\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		addr string
+		ok   bool
+	}{{"127.0.0.1:8080", true}, {"[::1]:8080", true}, {"0.0.0.0:8080", false}, {"192.168.1.2:80", false}} {
+		addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.CheckAddr(addr); (err == nil) != tc.ok {
+			t.Errorf("CheckAddr(%s) = %v, want ok=%v", tc.addr, err, tc.ok)
+		}
+	}
+	if p, ok := g.Policy(admission.AnonymousSubject); !ok || len(p.Allow) != 1 {
+		t.Errorf("anonymous policy = %+v, %v", p, ok)
+	}
+}
+
+func TestLiteralTokenWarnsAndDenyByDefault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "toolplane.toml")
+	os.WriteFile(path, []byte("[http.tokens.ci]\ntoken = \"plain-literal\"\n"), 0o600)
+	l := &config.Loader{}
+	httpCfg, _ := admission.Claim(l)
+	if _, err := l.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	g, err := admission.New(context.Background(), httpCfg, path, &warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(warn.String(), "http.tokens.ci.token is a literal secret") || strings.Contains(warn.String(), "plain-literal") {
+		t.Errorf("warning %q: want it to name the key and never the secret", warn.String())
+	}
+	if p, _ := g.Policy("ci"); len(p.Allow) != 0 {
+		t.Errorf("a token without allow has allow selectors %v", p.Allow)
+	}
+	if ok, why := (func() (bool, string) { p, _ := g.Policy("ci"); return p.Admits(map[string]string{"name": "x"}) })(); ok || !strings.Contains(why, "deny by default") {
+		t.Errorf("token without allow admits: %v %q", ok, why)
+	}
+}

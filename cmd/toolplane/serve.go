@@ -114,7 +114,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 
 	// The audit middleware is installed first, so it is the outermost
 	// layer: it records calls that admission refuses too.
-	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, snapshotInBackground, toolplane.WithMiddleware(audit.Middleware(auditLog)))
 	if err != nil {
 		return err
 	}
@@ -175,12 +175,23 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	return err
 }
 
+// snapshotWhen says when the pyodide-deno backend makes its missing
+// start-up snapshot: a server makes it while it serves; a one-shot run makes
+// it first, since its own run would otherwise pay the full boot anyway.
+type snapshotWhen int
+
+const (
+	snapshotInBackground snapshotWhen = iota
+	snapshotNow
+)
+
 // configuredRuntime is toolplane.NewWithConfig with the backend that
 // [toolplane] default_backend names registered (the embedded one is always
 // there). A backend that cannot run here refuses the boot with why and the
 // fix. The caller has already refused unsafe settings without --unsafe.
-// (`toolplane run` should build its runtime through it too.)
-func configuredRuntime(ctx context.Context, cfg *config.Config, stderr io.Writer, opts ...toolplane.Option) (*toolplane.Runtime, error) {
+// (`toolplane run` should build its runtime through it too, with
+// snapshotNow.)
+func configuredRuntime(ctx context.Context, cfg *config.Config, stderr io.Writer, snapshot snapshotWhen, opts ...toolplane.Option) (*toolplane.Runtime, error) {
 	var backends []toolplane.Option
 	key := fmt.Sprintf("%s: [toolplane] default_backend = %q", serveConfigName(cfg), cfg.Toolplane.DefaultBackend)
 	switch cfg.Toolplane.DefaultBackend {
@@ -196,13 +207,18 @@ func configuredRuntime(ctx context.Context, cfg *config.Config, stderr io.Writer
 			return nil, fmt.Errorf("%s: %w (install it with `bash scripts/install-pyodide.sh %s`, or set $%s to where it is installed)", key, err, b.InstallDir(), pyodide.InstallDirEnv)
 		}
 		if !b.Snapshotted() {
-			// Runs work without the start-up snapshot, only slower; make
-			// it while the facade serves.
-			go func() {
+			// Runs work without the start-up snapshot, only slower.
+			prepare := func() {
 				if err := b.Prepare(ctx); err != nil && ctx.Err() == nil {
 					fmt.Fprintf(stderr, "toolplane: warning: %v\n", err)
 				}
-			}()
+			}
+			if snapshot == snapshotNow {
+				fmt.Fprintf(stderr, "toolplane: making the Pyodide start-up snapshot in %s (once)\n", b.InstallDir())
+				prepare()
+			} else {
+				go prepare()
+			}
 		}
 		backends = append(backends, toolplane.WithBackend(b))
 	}

@@ -168,6 +168,7 @@ def _strftime(fmt, year, month, day, hour, minute, second, us, wday, yday, offse
     out = []
     i = 0
     n = len(fmt)
+    iso = None
     while True:
         j = fmt.find('%', i)
         if j < 0 or j + 1 >= n:
@@ -218,8 +219,9 @@ def _strftime(fmt, year, month, day, hour, minute, second, us, wday, yday, offse
         elif ch == 'W':
             out.append('%02d' % ((yday + 6 - wday) // 7))
         elif ch == 'G' or ch == 'V':
-            iy, iw, _ = _isocalendar(year, month, day)
-            out.append('%d' % iy if ch == 'G' else '%02d' % iw)
+            if iso is None:
+                iso = _isocalendar(year, month, day)
+            out.append('%d' % iso[0] if ch == 'G' else '%02d' % iso[1])
         elif ch == 'z':
             out.append(_format_offset(offset, '') if offset is not None else '')
         elif ch == 'Z':
@@ -249,21 +251,22 @@ def _strftime(fmt, year, month, day, hour, minute, second, us, wday, yday, offse
     return ''.join(out)
 
 
+def _week1_monday(y):
+    first = _days_before_year(y) + 1
+    wd = (first + 6) % 7
+    monday = first - wd
+    if wd > 3:
+        monday += 7
+    return monday
+
+
 def _isocalendar(year, month, day):
-    def week1_monday(y):
-        first = _ymd2ord(y, 1, 1)
-        wd = (first + 6) % 7
-        monday = first - wd
-        if wd > 3:
-            monday += 7
-        return monday
     o = _ymd2ord(year, month, day)
-    w1 = week1_monday(year)
-    week, dd = divmod(o - w1, 7)
+    week, dd = divmod(o - _week1_monday(year), 7)
     if week < 0:
         year -= 1
-        week, dd = divmod(o - week1_monday(year), 7)
-    elif week >= 52 and o >= week1_monday(year + 1):
+        week, dd = divmod(o - _week1_monday(year), 7)
+    elif week >= 52 and o >= _week1_monday(year + 1):
         year += 1
         week = 0
     return year, week + 1, dd + 1

@@ -1,2 +1,2 @@
 all(map(bool, range(1, 10 ** 18)))
-# limit: steps|time
+# limit: steps

@@ -1,2 +1,2 @@
 max(range(10 ** 18))
-# limit: steps|time
+# limit: steps

@@ -2,4 +2,4 @@ import hashlib
 h = hashlib.sha256()
 while True:
     h.update(b"x" * 1000000)
-# limit: steps|time|memory
+# limit: steps

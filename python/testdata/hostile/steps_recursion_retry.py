@@ -5,4 +5,4 @@ while True:
         f(0)
     except RecursionError:
         pass
-# limit: steps|time
+# limit: steps

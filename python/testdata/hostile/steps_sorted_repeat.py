@@ -1,4 +1,4 @@
 x = list(range(100000, 0, -1))
 while True:
     sorted(x)
-# limit: steps|time
+# limit: steps

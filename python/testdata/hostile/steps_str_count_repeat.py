@@ -1,4 +1,4 @@
 s = 'ab' * 1000000
 while True:
     s.count('b')
-# limit: steps|time
+# limit: steps

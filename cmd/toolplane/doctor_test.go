@@ -120,7 +120,11 @@ cwd = "`+dir+`"
 command = "sh"
 args = ["-c", "echo 'boom: missing API key' >&2; exit 3"]
 `), 0o600)
-	r := runTP(t, dir, nil, "", "mcp", "status", "--json")
+	r := runTP(t, dir, nil, "", "mcp", "list", "--tools")
+	if r.code != 0 || !strings.HasSuffix(r.stdout, "\ncrash: tools not known yet (`toolplane mcp status crash` lists them)\nself: tools not known yet (`toolplane mcp status self` lists them)\n") {
+		t.Fatalf("list --tools before status: %+v", r)
+	}
+	r = runTP(t, dir, nil, "", "mcp", "status", "--json")
 	var st []mcpStatusJSON
 	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
 		t.Fatalf("status --json: %+v", r)
@@ -134,6 +138,12 @@ args = ["-c", "echo 'boom: missing API key' >&2; exit 3"]
 	}
 	if self.State != "ok" || strings.Join(self.Tools, ",") != "execute_code,get_capability_schemas,search_capabilities" || self.ConnectLatencyMS <= 0 || self.PID == 0 {
 		t.Errorf("self: %+v", self)
+	}
+
+	// status leaves the tools it listed for list --tools, offline.
+	r = runTP(t, dir, nil, "", "mcp", "list", "--tools")
+	if r.code != 0 || !strings.Contains(r.stdout, "\nself: 3 tool(s) as of ") || !strings.HasSuffix(r.stdout, ": execute_code, get_capability_schemas, search_capabilities\n") {
+		t.Errorf("list --tools after status: %+v", r)
 	}
 
 	r = runTP(t, dir, nil, "", "mcp", "status", "crash")

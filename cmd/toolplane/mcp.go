@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -288,13 +289,17 @@ func newMCPRemoveCmd(a *app) *cobra.Command {
 }
 
 func newMCPListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var tools bool
+	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the configured MCP servers, without connecting",
 		Long: `List each configured server with its transport and command or URL. It reads
-only the config file; 'toolplane mcp status' is the one that connects.`,
-		Example: `  toolplane mcp list`,
-		Args:    usageArgs(cobra.NoArgs),
+only the config file; 'toolplane mcp status' is the one that connects. With
+--tools, each server's tools are listed as last seen (by status, serve or
+run), still without connecting.`,
+		Example: `  toolplane mcp list
+  toolplane mcp list --tools`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := a.loadConfig()
 			if err != nil {
@@ -305,7 +310,36 @@ only the config file; 'toolplane mcp status' is the one that connects.`,
 				return nil
 			}
 			writeServers(a.IO.Out, cfg, "")
+			if tools {
+				return writeCachedTools(cmd.Context(), a, cfg)
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&tools, "tools", false, "also list each server's tools as last seen, without connecting")
+	return cmd
+}
+
+// writeCachedTools prints the tools of each server from the catalog cache.
+func writeCachedTools(ctx context.Context, a *app, cfg *config.Config) error {
+	mgr, err := serveManager(ctx, cfg, newServeStores(), a.IO.Err, nil)
+	if err != nil {
+		return err
+	}
+	defer mgr.Close()
+	caps, servers := mgr.OfflineCapabilities()
+	byServer := map[string][]string{}
+	for _, c := range caps {
+		server, tool, _ := strings.Cut(strings.TrimPrefix(c.ID, "mcp:"), "/")
+		byServer[server] = append(byServer[server], tool)
+	}
+	fmt.Fprintln(a.IO.Out)
+	for _, s := range servers {
+		if !s.Cached {
+			fmt.Fprintf(a.IO.Out, "%s: tools not known yet (`toolplane mcp status %s` lists them)\n", s.Name, s.Name)
+			continue
+		}
+		fmt.Fprintf(a.IO.Out, "%s: %d tool(s) as of %s: %s\n", s.Name, len(byServer[s.Name]), s.ListedAt.UTC().Format(time.RFC3339), strings.Join(byServer[s.Name], ", "))
+	}
+	return nil
 }

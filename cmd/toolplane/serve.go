@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -380,6 +381,7 @@ func serveManager(ctx context.Context, cfg *config.Config, stores serveStores, s
 		fmt.Fprintf(stderr, "toolplane: warning: %s\n", msg)
 	})
 	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
+		CacheDir:      mcpCacheDir(),
 		Resolve:       secretResolver(stores.secrets),
 		Token:         tokens.Token,
 		ClientName:    "toolplane",
@@ -390,6 +392,17 @@ func serveManager(ctx context.Context, cfg *config.Config, stores serveStores, s
 		return nil, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 	}
 	return mgr, nil
+}
+
+// mcpCacheDir holds each server's last tools/list, so lazy servers are
+// listed without being started and `mcp list` can show tools offline; ""
+// (no cache) when there is no user cache directory.
+func mcpCacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "toolplane", "mcp")
 }
 
 // sameCapability reports whether an upstream tool is unchanged, so a refresh

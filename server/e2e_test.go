@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,11 +78,36 @@ command = %q
 	return e
 }
 
-func (e *env) command(args ...string) *exec.Cmd {
-	cmd := exec.Command(toolplaneBin, append([]string{"serve", "mcp", "--config", e.config}, args...)...)
+func (e *env) command(args ...string) *exec.Cmd { return e.commandWith(e.config, args...) }
+
+func (e *env) commandWith(config string, args ...string) *exec.Cmd {
+	cmd := exec.Command(toolplaneBin, append([]string{"serve", "mcp", "--config", config}, args...)...)
 	cmd.Dir = e.dir
-	cmd.Env = []string{"HOME=" + filepath.Join(e.dir, "home"), "PATH=" + os.Getenv("PATH")}
+	cmd.Env = []string{"HOME=" + filepath.Join(e.dir, "home"), "PATH=" + os.Getenv("PATH"), e2eTokenEnv + "=" + e2eToken}
 	return cmd
+}
+
+// The bearer token HTTP tests serve with: the HTTP transport refuses to
+// boot without tokens.
+const (
+	e2eToken    = "e2e-bearer-token"
+	e2eTokenEnv = "TOOLPLANE_E2E_TOKEN"
+)
+
+// httpTokenSection admits the e2e token to every capability.
+const httpTokenSection = `
+[http.tokens.e2e]
+token = "env://` + e2eTokenEnv + `"
+allow = ""
+`
+
+// bearer adds the e2e token to every request.
+type bearer struct{}
+
+func (bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+e2eToken)
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 var client = mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
@@ -101,9 +127,36 @@ var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
 
 // httpURL starts `toolplane serve mcp --transport http --addr 127.0.0.1:0`
 // and returns the URL it prints on stderr.
+//
+// The config it serves is e.config plus a token (httpTokenSection); a build
+// that does not know [http] yet is served e.config as is.
 func (e *env) httpURL(t testing.TB) string {
 	t.Helper()
-	cmd := e.command("--transport", "http", "--addr", "127.0.0.1:0")
+	data, err := os.ReadFile(e.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withToken := e.config + ".http.toml"
+	if err := os.WriteFile(withToken, append(data, httpTokenSection...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if u, out := e.startHTTP(t, withToken); u != "" {
+		return u
+	} else if !strings.Contains(out, "unknown key") || !strings.Contains(out, "http") {
+		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
+	}
+	u, out := e.startHTTP(t, e.config)
+	if u == "" {
+		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
+	}
+	return u
+}
+
+// startHTTP serves config over HTTP and returns the URL it prints, or ""
+// and its stderr when it exits first.
+func (e *env) startHTTP(t testing.TB, config string) (url, stderrText string) {
+	t.Helper()
+	cmd := e.commandWith(config, "--transport", "http", "--addr", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -123,10 +176,14 @@ func (e *env) httpURL(t testing.TB) string {
 		}
 	})
 	found := make(chan string, 1)
+	var text strings.Builder
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sent := false
 		for sc.Scan() {
+			if !sent {
+				text.WriteString(sc.Text() + "\n")
+			}
 			if u := urlLine.FindString(sc.Text()); u != "" && !sent {
 				found <- u
 				sent = true
@@ -139,18 +196,18 @@ func (e *env) httpURL(t testing.TB) string {
 	select {
 	case u, ok := <-found:
 		if !ok {
-			t.Fatal("serve mcp --transport http exited without printing its address")
+			return "", text.String()
 		}
-		return u
+		return u, ""
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve mcp --transport http printed no address within 30s")
 	}
-	return ""
+	return "", ""
 }
 
 func connectHTTP(t testing.TB, url string) *mcp.ClientSession {
 	t.Helper()
-	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{}}}, nil)
 	if err != nil {
 		t.Fatalf("connecting to %s: %v", url, err)
 	}

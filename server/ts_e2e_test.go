@@ -65,7 +65,7 @@ func runTSClient(t *testing.T, prefix string, e *env, args ...string) tsSession 
 	}
 	cmd := exec.Command("node", append([]string{script, prefix}, args...)...)
 	cmd.Dir = e.dir
-	cmd.Env = []string{"HOME=" + filepath.Join(e.dir, "home"), "PATH=" + os.Getenv("PATH")}
+	cmd.Env = []string{"HOME=" + filepath.Join(e.dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_TOKEN=" + e2eToken}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

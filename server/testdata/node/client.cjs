@@ -25,7 +25,8 @@ async function main() {
     });
   } else {
     const { StreamableHTTPClientTransport } = req("@modelcontextprotocol/sdk/client/streamableHttp.js");
-    transport = new StreamableHTTPClientTransport(new URL(rest[0]));
+    const headers = process.env.TOOLPLANE_TOKEN ? { Authorization: "Bearer " + process.env.TOOLPLANE_TOKEN } : {};
+    transport = new StreamableHTTPClientTransport(new URL(rest[0]), { requestInit: { headers } });
   }
   const client = new Client({ name: "ts-e2e", version: "1.0.0" });
   await client.connect(transport);

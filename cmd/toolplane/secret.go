@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -88,6 +89,13 @@ listings would keep it. One trailing newline is removed.`,
 			}
 			if a.IO.In == nil {
 				return usageErrorf("secret set reads the value from standard input; pipe it in")
+			}
+			if f, ok := a.IO.In.(*os.File); ok {
+				if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+					// A terminal: the value is typed (and shown; pipe it
+					// in to keep it off the screen).
+					fmt.Fprintf(a.IO.Err, "Type the value of %s, then Enter and Ctrl-D:\n", name)
+				}
 			}
 			data, err := io.ReadAll(io.LimitReader(a.IO.In, 1<<20+1))
 			if err != nil {

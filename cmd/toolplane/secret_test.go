@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,29 @@ func TestSecretVerbs(t *testing.T) {
 	// A value is never taken from the command line.
 	if r = runTP(t, dir, nil, "", "secret", "set", "x", "value"); r.code != 2 {
 		t.Fatalf("set with a value argument: %+v", r)
+	}
+}
+
+// TestSecretStoreForcedKeyring: with TOOLPLANE_SECRET_STORE=keyring and no
+// session bus to reach, the verbs fail and say how to fall back, rather
+// than quietly writing files.
+func TestSecretStoreForcedKeyring(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("the Secret Service is the Linux keyring")
+	}
+	dir := t.TempDir()
+	env := []string{"TOOLPLANE_SECRET_STORE=keyring", "DBUS_SESSION_BUS_ADDRESS=unix:path=" + filepath.Join(dir, "no-bus")}
+	r := runTP(t, dir, env, "v", "secret", "set", "x")
+	if r.code != 1 || !strings.Contains(r.stderr, "TOOLPLANE_SECRET_STORE=keyring, but the OS keyring does not answer") || !strings.Contains(r.stderr, "unset TOOLPLANE_SECRET_STORE to fall back to files") {
+		t.Fatalf("forced keyring: %+v", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "home", ".toolplane", "credentials")); !os.IsNotExist(err) {
+		t.Errorf("files were written: %v", err)
+	}
+	// Auto mode falls back to files and says why.
+	r = runTP(t, dir, []string{"TOOLPLANE_SECRET_STORE=", env[1]}, "v", "secret", "set", "x")
+	if r.code != 0 || !strings.Contains(r.stdout, "(no OS keyring available: ") {
+		t.Fatalf("auto mode: %+v", r)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/collections"
 	"github.com/toolplane/toolplane/python/lib/csv"
+	"github.com/toolplane/toolplane/python/lib/datetime"
 	"github.com/toolplane/toolplane/python/lib/decimal"
 	"github.com/toolplane/toolplane/python/lib/fractions"
 	"github.com/toolplane/toolplane/python/lib/hashlib"
@@ -62,6 +63,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	}
 	pysrc.Register(m)
 	collections.Register(m)
+	datetime.Register(m)
 	itertools.Register(m)
 	re.Register(m)
 	m.Register("json", pyjson.Module)

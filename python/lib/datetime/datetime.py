@@ -1,5 +1,7 @@
 """datetime: date, time, datetime, timedelta, tzinfo, timezone (CPython 3.11 behaviour).
 
+_ymd2ord, _ord2ymd, _isocalendar and _strftime_native are Go natives (natives.go).
+
 The sandbox's local time zone is UTC; now(), today() and utcnow() read the module
 table's clock through time.time(), so a host can fix them for tests.
 """
@@ -47,33 +49,6 @@ def _days_before_month(year, month):
     return _DAYS_BEFORE_MONTH[month] + (month > 2 and _is_leap(year))
 
 
-def _ymd2ord(year, month, day):
-    return _days_before_year(year) + _days_before_month(year, month) + day
-
-
-_DI400Y = _days_before_year(401)
-_DI100Y = _days_before_year(101)
-_DI4Y = _days_before_year(5)
-
-
-def _ord2ymd(n):
-    n -= 1
-    n400, n = divmod(n, _DI400Y)
-    year = n400 * 400 + 1
-    n100, n = divmod(n, _DI100Y)
-    n4, n = divmod(n, _DI4Y)
-    n1, n = divmod(n, 365)
-    year += n100 * 100 + n4 * 4 + n1
-    if n1 == 4 or n100 == 4:
-        return year - 1, 12, 31
-    leapyear = n1 == 3 and (n4 != 24 or n100 == 3)
-    month = (n + 50) >> 5
-    preceding = _DAYS_BEFORE_MONTH[month] + (month > 2 and leapyear)
-    if preceding > n:
-        month -= 1
-        preceding -= _DAYS_IN_MONTH[month] + (month == 2 and leapyear)
-    n -= preceding
-    return year, month, n + 1
 
 
 def _check_int(name, value):
@@ -165,112 +140,8 @@ def _format_time(hh, mm, ss, us, timespec='auto'):
 def _strftime(fmt, year, month, day, hour, minute, second, us, wday, yday, offset, tzname):
     if not isinstance(fmt, str):
         raise TypeError('strftime() argument 1 must be str, not %s' % type(fmt).__name__)
-    out = []
-    i = 0
-    n = len(fmt)
-    iso = None
-    while True:
-        j = fmt.find('%', i)
-        if j < 0 or j + 1 >= n:
-            out.append(fmt[i:])
-            break
-        if j > i:
-            out.append(fmt[i:j])
-        ch = fmt[j + 1]
-        i = j + 2
-        if ch == 'Y':
-            out.append('%d' % year if year >= 1000 else '%04d' % year)
-        elif ch == 'm':
-            out.append('%02d' % month)
-        elif ch == 'd':
-            out.append('%02d' % day)
-        elif ch == 'e':
-            out.append('%2d' % day)
-        elif ch == 'H':
-            out.append('%02d' % hour)
-        elif ch == 'I':
-            out.append('%02d' % (hour % 12 or 12))
-        elif ch == 'M':
-            out.append('%02d' % minute)
-        elif ch == 'S':
-            out.append('%02d' % second)
-        elif ch == 'f':
-            out.append('%06d' % us)
-        elif ch == 'y':
-            out.append('%02d' % (year % 100))
-        elif ch == 'b' or ch == 'h':
-            out.append(_MONTHNAMES[month])
-        elif ch == 'B':
-            out.append(_FULLMONTHNAMES[month])
-        elif ch == 'a':
-            out.append(_DAYNAMES[wday])
-        elif ch == 'A':
-            out.append(_FULLDAYNAMES[wday])
-        elif ch == 'p':
-            out.append('AM' if hour < 12 else 'PM')
-        elif ch == 'j':
-            out.append('%03d' % yday)
-        elif ch == 'w':
-            out.append('%d' % ((wday + 1) % 7))
-        elif ch == 'u':
-            out.append('%d' % (wday + 1))
-        elif ch == 'U':
-            out.append('%02d' % ((yday + 6 - (wday + 1) % 7) // 7))
-        elif ch == 'W':
-            out.append('%02d' % ((yday + 6 - wday) // 7))
-        elif ch == 'G' or ch == 'V':
-            if iso is None:
-                iso = _isocalendar(year, month, day)
-            out.append('%d' % iso[0] if ch == 'G' else '%02d' % iso[1])
-        elif ch == 'z':
-            out.append(_format_offset(offset, '') if offset is not None else '')
-        elif ch == 'Z':
-            out.append(tzname or '')
-        elif ch == 'c':
-            out.append('%s %s %2d %02d:%02d:%02d %d' % (_DAYNAMES[wday], _MONTHNAMES[month], day, hour, minute, second, year))
-        elif ch == 'x':
-            out.append('%02d/%02d/%02d' % (month, day, year % 100))
-        elif ch == 'X':
-            out.append('%02d:%02d:%02d' % (hour, minute, second))
-        elif ch == 'D':
-            out.append('%02d/%02d/%02d' % (month, day, year % 100))
-        elif ch == 'F':
-            out.append('%d-%02d-%02d' % (year, month, day))
-        elif ch == 'T':
-            out.append('%02d:%02d:%02d' % (hour, minute, second))
-        elif ch == 'R':
-            out.append('%02d:%02d' % (hour, minute))
-        elif ch == 'n':
-            out.append('\n')
-        elif ch == 't':
-            out.append('\t')
-        elif ch == '%':
-            out.append('%')
-        else:
-            out.append('%' + ch)
-    return ''.join(out)
-
-
-def _week1_monday(y):
-    first = _days_before_year(y) + 1
-    wd = (first + 6) % 7
-    monday = first - wd
-    if wd > 3:
-        monday += 7
-    return monday
-
-
-def _isocalendar(year, month, day):
-    o = _ymd2ord(year, month, day)
-    week, dd = divmod(o - _week1_monday(year), 7)
-    if week < 0:
-        year -= 1
-        week, dd = divmod(o - _week1_monday(year), 7)
-    elif week >= 52 and o >= _week1_monday(year + 1):
-        year += 1
-        week = 0
-    return year, week + 1, dd + 1
-
+    z = _format_offset(offset, '') if offset is not None else ''
+    return _strftime_native(fmt, year, month, day, hour, minute, second, us, wday, yday, z, tzname or '')
 
 def _readonly(name, owner):
     """A read-only data attribute backed by self._<name>, with CPython's message on writes
@@ -1165,9 +1036,7 @@ class datetime(date):
                           fold=self._fold if fold is None else fold)
 
     def _us(self):
-        y = self._year
-        m = self._month
-        o = _days_before_year(y) + _DAYS_BEFORE_MONTH[m] + (m > 2 and _is_leap(y)) + self._day
+        o = _ymd2ord(self._year, self._month, self._day)
         return ((o * 86400 + (self._hour * 60 + self._minute) * 60 + self._second)
                 * 1000000 + self._microsecond)
 

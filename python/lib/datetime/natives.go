@@ -1,0 +1,316 @@
+package datetime
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+func natives() map[string]vm.Value {
+	m := map[string]vm.Value{}
+	add := func(name string, f vm.BuiltinFunc) { m[name] = &vm.Builtin{Name: name, Fn: f} }
+	add("_ymd2ord", func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		v, err := ints("_ymd2ord", a, 3)
+		if err != nil {
+			return nil, err
+		}
+		return vm.Int(ymd2ord(v[0], v[1], v[2])), nil
+	})
+	add("_ord2ymd", func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		v, err := ints("_ord2ymd", a, 1)
+		if err != nil {
+			return nil, err
+		}
+		y, mo, d := ord2ymd(v[0])
+		return vm.Tuple{vm.Int(y), vm.Int(mo), vm.Int(d)}, nil
+	})
+	add("_isocalendar", func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		v, err := ints("_isocalendar", a, 3)
+		if err != nil {
+			return nil, err
+		}
+		y, w, d := isocalendar(v[0], v[1], v[2])
+		return vm.Tuple{vm.Int(y), vm.Int(w), vm.Int(d)}, nil
+	})
+	add("_strftime_native", strftimeNative)
+	return m
+}
+
+func ints(name string, a vm.Tuple, n int) ([]int64, error) {
+	if len(a) != n {
+		return nil, vm.Errorf(vm.TypeErrorClass, "%s expected %d arguments, got %d", name, n, len(a))
+	}
+	out := make([]int64, n)
+	for i, v := range a {
+		switch x := v.(type) {
+		case vm.Int:
+			out[i] = int64(x)
+		case vm.Bool:
+			if x {
+				out[i] = 1
+			}
+		default:
+			return nil, vm.Errorf(vm.TypeErrorClass, "'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+		}
+	}
+	return out, nil
+}
+
+var daysBeforeMonth = [13]int64{-1, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
+var daysInMonth = [13]int64{-1, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+
+func isLeap(y int64) bool { return y%4 == 0 && (y%100 != 0 || y%400 == 0) }
+
+func daysBeforeYear(y int64) int64 {
+	y--
+	return y*365 + floorDiv(y, 4) - floorDiv(y, 100) + floorDiv(y, 400)
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ymd2ord(y, m, d int64) int64 {
+	if m < 1 || m > 12 {
+		m = 1
+	}
+	n := daysBeforeYear(y) + daysBeforeMonth[m] + d
+	if m > 2 && isLeap(y) {
+		n++
+	}
+	return n
+}
+
+var (
+	di400y = daysBeforeYear(401)
+	di100y = daysBeforeYear(101)
+	di4y   = daysBeforeYear(5)
+)
+
+func ord2ymd(n int64) (int64, int64, int64) {
+	n--
+	n400, n := floorDiv(n, di400y), n-floorDiv(n, di400y)*di400y
+	year := n400*400 + 1
+	n100, n := n/di100y, n%di100y
+	n4, n := n/di4y, n%di4y
+	n1, n := n/365, n%365
+	year += n100*100 + n4*4 + n1
+	if n1 == 4 || n100 == 4 {
+		return year - 1, 12, 31
+	}
+	leap := n1 == 3 && (n4 != 24 || n100 == 3)
+	month := (n + 50) >> 5
+	preceding := daysBeforeMonth[month]
+	if month > 2 && leap {
+		preceding++
+	}
+	if preceding > n {
+		month--
+		dim := daysInMonth[month]
+		if month == 2 && leap {
+			dim++
+		}
+		preceding -= dim
+	}
+	return year, month, n - preceding + 1
+}
+
+func week1Monday(y int64) int64 {
+	first := daysBeforeYear(y) + 1
+	wd := (first + 6) % 7
+	monday := first - wd
+	if wd > 3 {
+		monday += 7
+	}
+	return monday
+}
+
+func isocalendar(y, m, d int64) (int64, int64, int64) {
+	o := ymd2ord(y, m, d)
+	diff := o - week1Monday(y)
+	week, dd := floorDiv(diff, 7), diff-floorDiv(diff, 7)*7
+	if week < 0 {
+		y--
+		diff = o - week1Monday(y)
+		week, dd = floorDiv(diff, 7), diff-floorDiv(diff, 7)*7
+	} else if week >= 52 && o >= week1Monday(y+1) {
+		y++
+		week = 0
+	}
+	return y, week + 1, dd + 1
+}
+
+var (
+	monthAbbr = [13]string{"", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+	monthFull = [13]string{"", "January", "February", "March", "April", "May", "June", "July", "August",
+		"September", "October", "November", "December"}
+	dayAbbr = [7]string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+	dayFull = [7]string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+)
+
+func pad(sb *strings.Builder, v int64, width int, fill byte) {
+	s := strconv.FormatInt(v, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+		sb.WriteByte('-')
+	}
+	for i := len(s); i < width; i++ {
+		sb.WriteByte(fill)
+	}
+	sb.WriteString(s)
+}
+
+// strftimeNative(fmt, year, month, day, hour, minute, second, microsecond, weekday,
+// yearday, zoffset, zname): zoffset is the %z text ("" for naive values) and zname the
+// %Z text. Directives follow glibc's strftime as CPython uses it.
+func strftimeNative(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(a) != 12 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_strftime_native expected 12 arguments, got %d", len(a))
+	}
+	f, ok1 := a[0].(vm.Str)
+	z, ok2 := a[10].(vm.Str)
+	zn, ok3 := a[11].(vm.Str)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_strftime_native: format and zone must be str")
+	}
+	v, err := ints("_strftime_native", a[1:10], 9)
+	if err != nil {
+		return nil, err
+	}
+	year, month, day, hour, minute, second, us, wday, yday := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]
+	if month < 1 || month > 12 || wday < 0 || wday > 6 {
+		return nil, vm.Errorf(vm.ValueErrorClass, "strftime() argument out of range")
+	}
+	fmtStr := string(f)
+	var sb strings.Builder
+	isoDone := false
+	var isoY, isoW int64
+	for i := 0; i < len(fmtStr); i++ {
+		c := fmtStr[i]
+		if c != '%' || i+1 >= len(fmtStr) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch d := fmtStr[i]; d {
+		case 'Y':
+			if year >= 1000 {
+				pad(&sb, year, 0, '0')
+			} else {
+				pad(&sb, year, 4, '0')
+			}
+		case 'm':
+			pad(&sb, month, 2, '0')
+		case 'd':
+			pad(&sb, day, 2, '0')
+		case 'e':
+			pad(&sb, day, 2, ' ')
+		case 'H':
+			pad(&sb, hour, 2, '0')
+		case 'I':
+			h := hour % 12
+			if h == 0 {
+				h = 12
+			}
+			pad(&sb, h, 2, '0')
+		case 'M':
+			pad(&sb, minute, 2, '0')
+		case 'S':
+			pad(&sb, second, 2, '0')
+		case 'f':
+			pad(&sb, us, 6, '0')
+		case 'y':
+			pad(&sb, ((year%100)+100)%100, 2, '0')
+		case 'b', 'h':
+			sb.WriteString(monthAbbr[month])
+		case 'B':
+			sb.WriteString(monthFull[month])
+		case 'a':
+			sb.WriteString(dayAbbr[wday])
+		case 'A':
+			sb.WriteString(dayFull[wday])
+		case 'p':
+			if hour < 12 {
+				sb.WriteString("AM")
+			} else {
+				sb.WriteString("PM")
+			}
+		case 'j':
+			pad(&sb, yday, 3, '0')
+		case 'w':
+			pad(&sb, (wday+1)%7, 0, '0')
+		case 'u':
+			pad(&sb, wday+1, 0, '0')
+		case 'U':
+			pad(&sb, (yday+6-(wday+1)%7)/7, 2, '0')
+		case 'W':
+			pad(&sb, (yday+6-wday)/7, 2, '0')
+		case 'G', 'V':
+			if !isoDone {
+				isoY, isoW, _ = isocalendar(year, month, day)
+				isoDone = true
+			}
+			if d == 'G' {
+				pad(&sb, isoY, 0, '0')
+			} else {
+				pad(&sb, isoW, 2, '0')
+			}
+		case 'z':
+			sb.WriteString(string(z))
+		case 'Z':
+			sb.WriteString(string(zn))
+		case 'c':
+			sb.WriteString(dayAbbr[wday] + " " + monthAbbr[month] + " ")
+			pad(&sb, day, 2, ' ')
+			sb.WriteByte(' ')
+			pad(&sb, hour, 2, '0')
+			sb.WriteByte(':')
+			pad(&sb, minute, 2, '0')
+			sb.WriteByte(':')
+			pad(&sb, second, 2, '0')
+			sb.WriteByte(' ')
+			pad(&sb, year, 0, '0')
+		case 'x', 'D':
+			pad(&sb, month, 2, '0')
+			sb.WriteByte('/')
+			pad(&sb, day, 2, '0')
+			sb.WriteByte('/')
+			pad(&sb, ((year%100)+100)%100, 2, '0')
+		case 'X', 'T':
+			pad(&sb, hour, 2, '0')
+			sb.WriteByte(':')
+			pad(&sb, minute, 2, '0')
+			sb.WriteByte(':')
+			pad(&sb, second, 2, '0')
+		case 'F':
+			pad(&sb, year, 0, '0')
+			sb.WriteByte('-')
+			pad(&sb, month, 2, '0')
+			sb.WriteByte('-')
+			pad(&sb, day, 2, '0')
+		case 'R':
+			pad(&sb, hour, 2, '0')
+			sb.WriteByte(':')
+			pad(&sb, minute, 2, '0')
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case '%':
+			sb.WriteByte('%')
+		default:
+			sb.WriteByte('%')
+			sb.WriteByte(d)
+		}
+	}
+	if err := t.CheckAlloc(int64(sb.Len())); err != nil {
+		return nil, err
+	}
+	return vm.Str(sb.String()), nil
+}

@@ -38,6 +38,8 @@ class _MemoryIO:
         self._len = len(initial)
         self._pos = 0
         self._closed = False
+        self._lines = None
+        self._lines_pos = -1
 
     def _flat(self):
         if self._tail:
@@ -97,6 +99,7 @@ class _MemoryIO:
         n = len(s)
         if not n:
             return 0
+        self._lines = None
         if self._pos == self._len:
             # Appending (the common case) defers joining until a read or getvalue.
             self._tail.append(s)
@@ -127,15 +130,44 @@ class _MemoryIO:
         self._pos = end
         return out
 
+    def _find_nl(self, buf, pos):
+        """The index of the next newline at or after pos, or -1. It searches growing
+        windows, so reading a stream line by line stays linear in its length."""
+        nl = self._nl
+        step = 128
+        n = len(buf)
+        while pos < n:
+            i = buf[pos:pos + step].find(nl)
+            if i >= 0:
+                return pos + i
+            pos += step
+            step *= 2
+        return -1
+
     def readline(self, size=-1):
         self._check()
         buf = self._flat()
-        if self._pos >= len(buf):
+        # self._len, not len(buf): the length of a str is not O(1) here.
+        if self._pos >= self._len:
             return self._empty
-        i = buf[self._pos:].find(self._nl)
-        end = len(buf) if i < 0 else self._pos + i + 1
-        if size is not None and size >= 0:
-            end = min(end, self._pos + size)
+        if size is None or size < 0:
+            # Whole lines: split the rest once and hand the lines out, so reading a
+            # stream line by line costs one pass over it.
+            if self._lines is None or self._lines_pos != self._pos:
+                parts = buf[self._pos:].split(self._nl)
+                lines = [p + self._nl for p in parts[:-1]]
+                if parts[-1]:
+                    lines.append(parts[-1])
+                self._lines = lines
+                self._line_i = 0
+            line = self._lines[self._line_i]
+            self._line_i += 1
+            self._pos += len(line)
+            self._lines_pos = self._pos
+            return line
+        i = self._find_nl(buf, self._pos)
+        end = len(buf) if i < 0 else i + 1
+        end = min(end, self._pos + size)
         out = buf[self._pos:end]
         self._pos = end
         return out
@@ -163,6 +195,7 @@ class _MemoryIO:
             raise ValueError('Negative size value %d' % size)
         self._buf = buf[:size]
         self._len = len(self._buf)
+        self._lines = None
         return size
 
     def __iter__(self):

@@ -166,9 +166,16 @@ func writeStatus(w io.Writer, st mcpsrc.ServerStatus) {
 	if st.Restarts > 0 {
 		fmt.Fprintf(w, "  %-9s %d\n", "restarts:", st.Restarts)
 	}
-	if len(st.LastErrors) > 0 {
+	// The last errors, less the one just shown as the error.
+	var earlier []string
+	for _, e := range st.LastErrors {
+		if _, text, _ := strings.Cut(e, " "); text != st.Error {
+			earlier = append(earlier, e)
+		}
+	}
+	if len(earlier) > 0 {
 		fmt.Fprintf(w, "  last errors:\n")
-		for _, e := range st.LastErrors {
+		for _, e := range earlier {
 			fmt.Fprintf(w, "    %s\n", e)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -40,6 +42,10 @@ type recorder struct {
 func (r *recorder) Name() string { return "recorder" }
 
 func (r *recorder) Install(reg *plugin.Registry) error {
+	reg.Route("/whoami", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		fmt.Fprintf(w, "log=%s auth=%q", req.Header.Get(server.HeaderLogID), req.Header.Get("Authorization"))
+	}))
+	reg.RoutePublic("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "ok") }))
 	reg.Use(func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 			r.mu.Lock()
@@ -63,6 +69,7 @@ type noteIn struct {
 
 type governed struct {
 	url      string
+	base     string
 	audit    string
 	rec      *recorder
 	writes   *atomic.Int64
@@ -91,13 +98,15 @@ deny = "name=nothing"
 
 // startGoverned builds what `serve mcp --transport http` builds from
 // governedConfig and serves it on 127.0.0.1:0.
-func startGoverned(t *testing.T) *governed {
+func startGoverned(t *testing.T) *governed { return startGovernedWith(t, governedConfig) }
+
+func startGovernedWith(t *testing.T, doc string) *governed {
 	t.Setenv("TP_TEST_ALICE", "alice-secret-token")
 	t.Setenv("TP_TEST_BOB", "bob-secret-token")
 	dir := t.TempDir()
 	g := &governed{audit: filepath.Join(dir, "audit.jsonl"), rec: &recorder{}, writes: &atomic.Int64{}, stderr: &bytes.Buffer{}}
 	path := filepath.Join(dir, "toolplane.toml")
-	if err := os.WriteFile(path, []byte(governedConfig+"[plugins.audit]\npath = "+strconvQuote(g.audit)+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(doc+"[plugins.audit]\npath = "+strconvQuote(g.audit)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 
@@ -163,7 +172,8 @@ func startGoverned(t *testing.T) *governed {
 	done := make(chan error, 1)
 	go func() { done <- srv.ServeHTTP(ctx, ln) }()
 	t.Cleanup(func() { cancel(); <-done })
-	g.url = "http://" + ln.Addr().String() + server.HTTPPath
+	g.base = "http://" + ln.Addr().String()
+	g.url = g.base + server.HTTPPath
 	return g
 }
 
@@ -474,5 +484,80 @@ return [len(v["rows"]), len(d["rows"])]`})
 	// Small results pass untouched.
 	if _, text := callTool(t, bob, "team_read", map[string]any{"text": "small"}); !strings.Contains(text, "notes: small") {
 		t.Errorf("small result: %q", text)
+	}
+}
+
+func get(t *testing.T, url, token string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body)
+}
+
+func TestPluginRoutes(t *testing.T) {
+	g := startGoverned(t)
+	if code, _ := get(t, g.base+"/whoami", ""); code != http.StatusUnauthorized {
+		t.Errorf("a plugin's Route without a token: %d, want 401", code)
+	}
+	code, body := get(t, g.base+"/whoami", "alice-secret-token")
+	if code != http.StatusOK || !strings.HasPrefix(body, "log=log_") || !strings.Contains(body, `auth=""`) {
+		t.Errorf("a plugin's Route with a token: %d %q (want a log id and no Authorization header)", code, body)
+	}
+	if code, body := get(t, g.base+"/healthz", ""); code != http.StatusOK || body != "ok" {
+		t.Errorf("RoutePublic without a token: %d %q", code, body)
+	}
+}
+
+func TestAnonymousAccessAndSessionOwnership(t *testing.T) {
+	g := startGovernedWith(t, governedConfig+`
+[http]
+allow_anonymous = true
+[http.anonymous]
+allow = "name=read"
+`)
+	anon, _ := g.connect(t, "", nil)
+	meta := []string{"execute_code", "get_capability_schemas", "search_capabilities"}
+	if got := toolNames(t, anon); !sameSet(got, append([]string{"team_read"}, meta...)) {
+		t.Errorf("anonymous tools/list = %v", got)
+	}
+	if res, text := callTool(t, anon, "team_dump", map[string]any{"text": ""}); !res.IsError || !strings.Contains(text, "not admitted for anonymous") {
+		t.Errorf("anonymous team_dump: %q", text)
+	}
+	// A wrong token is never anonymous.
+	if code, _ := get(t, g.url, "wrong"); code != http.StatusUnauthorized {
+		t.Errorf("wrong token with anonymous access on: %d, want 401", code)
+	}
+
+	// A session belongs to the subject that opened it.
+	alice, _ := g.connect(t, "alice-secret-token", nil)
+	body := `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}`
+	for _, tc := range []struct {
+		token string
+		want  int
+	}{{"bob-secret-token", http.StatusForbidden}, {"", http.StatusForbidden}} {
+		req, _ := http.NewRequest(http.MethodPost, g.url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", alice.ID())
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		if tc.token != "" {
+			req.Header.Set("Authorization", "Bearer "+tc.token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.want {
+			t.Errorf("alice's session used with token %q: %d, want %d", tc.token, res.StatusCode, tc.want)
+		}
 	}
 }

@@ -115,7 +115,8 @@ func (r *Registry) Route(pattern string, h http.Handler) { r.routes[pattern] = h
 // public metadata).
 func (r *Registry) RoutePublic(pattern string, h http.Handler) { r.public[pattern] = h }
 
-// Host installs plugins into a toolplane build.
+// Host installs plugins into a toolplane build. A nil *Host (no
+// configuration file was loaded, so nothing claimed) has no plugins.
 type Host struct {
 	known  map[string]*Registry
 	order  []string // names as given to NewHost
@@ -156,6 +157,9 @@ func NewHost(l *config.Loader, available ...Plugin) (*Host, error) {
 // there is none). An unknown plugin or a failing hook refuses the boot; the
 // hooks of plugins already built are stopped then.
 func (h *Host) Build(ctx context.Context, file string) error {
+	if h == nil {
+		return nil
+	}
 	seen := map[string]bool{}
 	for _, name := range h.use {
 		r, ok := h.known[name]
@@ -192,6 +196,9 @@ func (h *Host) available() string {
 // install them on the runtime after admission, in this order.
 func (h *Host) Layers() []Layer {
 	var out []Layer
+	if h == nil {
+		return nil
+	}
 	for _, r := range h.active {
 		out = append(out, r.layers...)
 	}
@@ -212,6 +219,9 @@ func (h *Host) Middlewares() []dispatch.Middleware {
 // PublicRoutes).
 func (h *Host) Routes() map[string]http.Handler {
 	out := map[string]http.Handler{}
+	if h == nil {
+		return out
+	}
 	for _, r := range h.active {
 		for p, hd := range r.routes {
 			out[p] = hd
@@ -223,6 +233,9 @@ func (h *Host) Routes() map[string]http.Handler {
 // PublicRoutes returns the routes served without authentication.
 func (h *Host) PublicRoutes() map[string]http.Handler {
 	out := map[string]http.Handler{}
+	if h == nil {
+		return out
+	}
 	for _, r := range h.active {
 		for p, hd := range r.public {
 			out[p] = hd
@@ -234,6 +247,9 @@ func (h *Host) PublicRoutes() map[string]http.Handler {
 // Active lists the names of the plugins in use, in order.
 func (h *Host) Active() []string {
 	var out []string
+	if h == nil {
+		return nil
+	}
 	for _, r := range h.active {
 		out = append(out, r.name)
 	}
@@ -242,6 +258,9 @@ func (h *Host) Active() []string {
 
 // Stop runs the OnStop hooks of the built plugins, last built first, once.
 func (h *Host) Stop() error {
+	if h == nil {
+		return nil
+	}
 	var errs []error
 	for i := h.built - 1; i >= 0; i-- {
 		fs := h.active[i].onStop

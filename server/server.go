@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"reflect"
 	"sync"
 	"time"
 
@@ -128,6 +129,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
+	}
+	if v := reflect.ValueOf(opts.Guard); v.Kind() == reflect.Pointer && v.IsNil() {
+		opts.Guard = nil // a typed nil (no guard configured) is no guard
 	}
 	s := &Server{
 		opts:     opts,

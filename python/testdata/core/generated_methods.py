@@ -688,52 +688,42 @@ try:
 except Exception as e:
     print('l.pop(0)', type(e).__name__, e)
 try:
-    del l[3]
-    print('del l[3]', l)
+    l[3:0] = [2]
+    print('l[3:0] = [2]', l)
 except Exception as e:
-    print('del l[3]', type(e).__name__, e)
+    print('l[3:0] = [2]', type(e).__name__, e)
 try:
-    print('l.extend([2, -1])', repr(l.extend([2, -1])), l)
+    print('l.sort()', repr(l.sort()), l)
 except Exception as e:
-    print('l.extend([2, -1])', type(e).__name__, e)
+    print('l.sort()', type(e).__name__, e)
 try:
     print('l.insert(-2, 2)', repr(l.insert(-2, 2)), l)
 except Exception as e:
     print('l.insert(-2, 2)', type(e).__name__, e)
 try:
-    l[10:1:2] = []
-    print('l[10:1:2] = []', l)
+    l[1:5] = [0]
+    print('l[1:5] = [0]', l)
 except Exception as e:
-    print('l[10:1:2] = []', type(e).__name__, e)
+    print('l[1:5] = [0]', type(e).__name__, e)
 try:
-    print('l.count(0)', repr(l.count(0)), l)
+    l = l[::-1]
+    print('l = l[::-1]', l)
 except Exception as e:
-    print('l.count(0)', type(e).__name__, e)
+    print('l = l[::-1]', type(e).__name__, e)
 try:
-    l = l[1:]
-    print('l = l[1:]', l)
+    print("l.insert(10, 'x')", repr(l.insert(10, 'x')), l)
 except Exception as e:
-    print('l = l[1:]', type(e).__name__, e)
+    print("l.insert(10, 'x')", type(e).__name__, e)
 try:
-    del l[-2]
-    print('del l[-2]', l)
+    print('l.index(-1)', repr(l.index(-1)), l)
 except Exception as e:
-    print('del l[-2]', type(e).__name__, e)
+    print('l.index(-1)', type(e).__name__, e)
 # ---
 d = {'a': 1, 'b': 2, 1: 'one'}
 try:
-    d.update(k=1.5)
-    print('d.update(k=1.5)', d)
+    print("d == {'k': 'x'}", repr(d == {'k': 'x'}), d)
 except Exception as e:
-    print('d.update(k=1.5)', type(e).__name__, e)
-try:
-    print('d.pop((1, 2), None)', repr(d.pop((1, 2), None)), d)
-except Exception as e:
-    print('d.pop((1, 2), None)', type(e).__name__, e)
-try:
-    print('d.popitem()', repr(d.popitem()), d)
-except Exception as e:
-    print('d.popitem()', type(e).__name__, e)
+    print("d == {'k': 'x'}", type(e).__name__, e)
 try:
     d = dict(reversed(list(d.items())))
     print('d = dict(reversed(list(d.items())))', d)
@@ -766,59 +756,81 @@ try:
     print("d[2] = 'a'", d)
 except Exception as e:
     print("d[2] = 'a'", type(e).__name__, e)
+try:
+    d = dict(reversed(list(d.items())))
+    print('d = dict(reversed(list(d.items())))', d)
+except Exception as e:
+    print('d = dict(reversed(list(d.items())))', type(e).__name__, e)
+try:
+    print("d.setdefault(None, 'a')", repr(d.setdefault(None, 'a')), d)
+except Exception as e:
+    print("d.setdefault(None, 'a')", type(e).__name__, e)
 # ---
-l = [[1], [0]]
+l = [1]
 try:
-    print("l.remove('a')", repr(l.remove('a')), l)
+    print('l.index(1.5)', repr(l.index(1.5)), l)
 except Exception as e:
-    print("l.remove('a')", type(e).__name__, e)
+    print('l.index(1.5)', type(e).__name__, e)
 try:
-    l[1:-2] = [1.5]
-    print('l[1:-2] = [1.5]', l)
+    del l[1:2]
+    print('del l[1:2]', l)
 except Exception as e:
-    print('l[1:-2] = [1.5]', type(e).__name__, e)
+    print('del l[1:2]', type(e).__name__, e)
 try:
-    l[1:2] = [(1, 2)]
-    print('l[1:2] = [(1, 2)]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('l[1:2] = [(1, 2)]', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
     print('l.extend([-1, (1, 2)])', repr(l.extend([-1, (1, 2)])), l)
 except Exception as e:
     print('l.extend([-1, (1, 2)])', type(e).__name__, e)
 try:
-    l[-1:1] = ['a']
-    print("l[-1:1] = ['a']", l)
+    del l[-1:1]
+    print('del l[-1:1]', l)
 except Exception as e:
-    print("l[-1:1] = ['a']", type(e).__name__, e)
+    print('del l[-1:1]', type(e).__name__, e)
 try:
-    l[3:-2:2] = []
-    print('l[3:-2:2] = []', l)
+    l.sort(key=str)
+    print('l.sort(key=str)', l)
 except Exception as e:
-    print('l[3:-2:2] = []', type(e).__name__, e)
+    print('l.sort(key=str)', type(e).__name__, e)
 try:
-    l[-1] = -1
-    print('l[-1] = -1', l)
+    print('l.reverse()', repr(l.reverse()), l)
 except Exception as e:
-    print('l[-1] = -1', type(e).__name__, e)
+    print('l.reverse()', type(e).__name__, e)
+try:
+    print('l.count(None)', repr(l.count(None)), l)
+except Exception as e:
+    print('l.count(None)', type(e).__name__, e)
+try:
+    l.sort(key=str)
+    print('l.sort(key=str)', l)
+except Exception as e:
+    print('l.sort(key=str)', type(e).__name__, e)
 try:
     print('l.sort()', repr(l.sort()), l)
 except Exception as e:
     print('l.sort()', type(e).__name__, e)
-try:
-    print('l.pop()', repr(l.pop()), l)
-except Exception as e:
-    print('l.pop()', type(e).__name__, e)
-try:
-    print("l.count('a')", repr(l.count('a')), l)
-except Exception as e:
-    print("l.count('a')", type(e).__name__, e)
 # ---
-d = {'a': 1, 'b': 2, 1: 'one'}
+d = {}
 try:
-    print('d.setdefault(2, 0)', repr(d.setdefault(2, 0)), d)
+    print('d.pop(True, None)', repr(d.pop(True, None)), d)
 except Exception as e:
-    print('d.setdefault(2, 0)', type(e).__name__, e)
+    print('d.pop(True, None)', type(e).__name__, e)
+try:
+    print('d.clear()', repr(d.clear()), d)
+except Exception as e:
+    print('d.clear()', type(e).__name__, e)
+try:
+    d = d | {'a': 2}
+    print("d = d | {'a': 2}", d)
+except Exception as e:
+    print("d = d | {'a': 2}", type(e).__name__, e)
+try:
+    print('d.clear()', repr(d.clear()), d)
+except Exception as e:
+    print('d.clear()', type(e).__name__, e)
 try:
     print('d.popitem()', repr(d.popitem()), d)
 except Exception as e:
@@ -844,70 +856,83 @@ try:
     print('d.popitem()', repr(d.popitem()), d)
 except Exception as e:
     print('d.popitem()', type(e).__name__, e)
-try:
-    print("'a' in d", repr('a' in d), d)
-except Exception as e:
-    print("'a' in d", type(e).__name__, e)
-try:
-    print('list(d.values())', repr(list(d.values())), d)
-except Exception as e:
-    print('list(d.values())', type(e).__name__, e)
-try:
-    print('d.clear()', repr(d.clear()), d)
-except Exception as e:
-    print('d.clear()', type(e).__name__, e)
 # ---
-l = [3, 1, 2]
+l = [2.5, -1, 0]
 try:
-    print('l.index(None)', repr(l.index(None)), l)
+    print('l.append((1, 2))', repr(l.append((1, 2))), l)
 except Exception as e:
-    print('l.index(None)', type(e).__name__, e)
+    print('l.append((1, 2))', type(e).__name__, e)
 try:
-    print('l.extend([None, -1])', repr(l.extend([None, -1])), l)
+    print('l.clear()', repr(l.clear()), l)
 except Exception as e:
-    print('l.extend([None, -1])', type(e).__name__, e)
+    print('l.clear()', type(e).__name__, e)
 try:
-    l.sort(reverse=True)
-    print('l.sort(reverse=True)', l)
+    print("l.remove('x')", repr(l.remove('x')), l)
 except Exception as e:
-    print('l.sort(reverse=True)', type(e).__name__, e)
+    print("l.remove('x')", type(e).__name__, e)
 try:
-    l += [2]
-    print('l += [2]', l)
+    del l[0]
+    print('del l[0]', l)
 except Exception as e:
-    print('l += [2]', type(e).__name__, e)
+    print('del l[0]', type(e).__name__, e)
+try:
+    del l[3]
+    print('del l[3]', l)
+except Exception as e:
+    print('del l[3]', type(e).__name__, e)
+try:
+    l.sort(key=str)
+    print('l.sort(key=str)', l)
+except Exception as e:
+    print('l.sort(key=str)', type(e).__name__, e)
+try:
+    l *= 2
+    print('l *= 2', l)
+except Exception as e:
+    print('l *= 2', type(e).__name__, e)
 try:
     print('l.pop(2)', repr(l.pop(2)), l)
 except Exception as e:
     print('l.pop(2)', type(e).__name__, e)
 try:
-    del l[3:2]
-    print('del l[3:2]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('del l[3:2]', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
-    print('l.reverse()', repr(l.reverse()), l)
+    print('l.sort()', repr(l.sort()), l)
 except Exception as e:
-    print('l.reverse()', type(e).__name__, e)
-try:
-    l *= 1
-    print('l *= 1', l)
-except Exception as e:
-    print('l *= 1', type(e).__name__, e)
-try:
-    print("l.insert(10, 'a')", repr(l.insert(10, 'a')), l)
-except Exception as e:
-    print("l.insert(10, 'a')", type(e).__name__, e)
-try:
-    print('l.remove(-1)', repr(l.remove(-1)), l)
-except Exception as e:
-    print('l.remove(-1)', type(e).__name__, e)
+    print('l.sort()', type(e).__name__, e)
 # ---
-d = {'a': 1, 'b': 2, 1: 'one'}
+d = {}
 try:
-    print('d == {2: -1}', repr(d == {2: -1}), d)
+    print("d.update({'b': 1})", repr(d.update({'b': 1})), d)
 except Exception as e:
-    print('d == {2: -1}', type(e).__name__, e)
+    print("d.update({'b': 1})", type(e).__name__, e)
+try:
+    print('d.copy()', repr(d.copy()), d)
+except Exception as e:
+    print('d.copy()', type(e).__name__, e)
+try:
+    print('list(d)', repr(list(d)), d)
+except Exception as e:
+    print('list(d)', type(e).__name__, e)
+try:
+    print("d.get('k')", repr(d.get('k')), d)
+except Exception as e:
+    print("d.get('k')", type(e).__name__, e)
+try:
+    print('d.update({1: 2})', repr(d.update({1: 2})), d)
+except Exception as e:
+    print('d.update({1: 2})', type(e).__name__, e)
+try:
+    print('len(d)', repr(len(d)), d)
+except Exception as e:
+    print('len(d)', type(e).__name__, e)
+try:
+    print('d.clear()', repr(d.clear()), d)
+except Exception as e:
+    print('d.clear()', type(e).__name__, e)
 try:
     print("d.update({'b': 0})", repr(d.update({'b': 0})), d)
 except Exception as e:
@@ -921,81 +946,77 @@ try:
     print('d = d | {(1, 2): 0}', d)
 except Exception as e:
     print('d = d | {(1, 2): 0}', type(e).__name__, e)
+# ---
+l = [[1], [0]]
+try:
+    print('l.clear()', repr(l.clear()), l)
+except Exception as e:
+    print('l.clear()', type(e).__name__, e)
+try:
+    l = l[::-1]
+    print('l = l[::-1]', l)
+except Exception as e:
+    print('l = l[::-1]', type(e).__name__, e)
+try:
+    del l[1:0]
+    print('del l[1:0]', l)
+except Exception as e:
+    print('del l[1:0]', type(e).__name__, e)
+try:
+    del l[10]
+    print('del l[10]', l)
+except Exception as e:
+    print('del l[10]', type(e).__name__, e)
+try:
+    print('l.pop(-1)', repr(l.pop(-1)), l)
+except Exception as e:
+    print('l.pop(-1)', type(e).__name__, e)
+try:
+    print('l.sort()', repr(l.sort()), l)
+except Exception as e:
+    print('l.sort()', type(e).__name__, e)
+try:
+    print("l.remove('x')", repr(l.remove('x')), l)
+except Exception as e:
+    print("l.remove('x')", type(e).__name__, e)
+try:
+    print("l.extend([2, 'x'])", repr(l.extend([2, 'x'])), l)
+except Exception as e:
+    print("l.extend([2, 'x'])", type(e).__name__, e)
+try:
+    l *= 0
+    print('l *= 0', l)
+except Exception as e:
+    print('l *= 0', type(e).__name__, e)
+try:
+    print('l.count((1, 2))', repr(l.count((1, 2))), l)
+except Exception as e:
+    print('l.count((1, 2))', type(e).__name__, e)
+# ---
+d = {}
+try:
+    print('list(d.values())', repr(list(d.values())), d)
+except Exception as e:
+    print('list(d.values())', type(e).__name__, e)
+try:
+    print("d.pop('b')", repr(d.pop('b')), d)
+except Exception as e:
+    print("d.pop('b')", type(e).__name__, e)
+try:
+    d = {k: v for k, v in d.items() if v != -1}
+    print('d = {k: v for k, v in d.items() if v != -1}', d)
+except Exception as e:
+    print('d = {k: v for k, v in d.items() if v != -1}', type(e).__name__, e)
 try:
     d = dict(reversed(list(d.items())))
     print('d = dict(reversed(list(d.items())))', d)
 except Exception as e:
     print('d = dict(reversed(list(d.items())))', type(e).__name__, e)
 try:
-    print('d.clear()', repr(d.clear()), d)
+    d |= {2: 0}
+    print('d |= {2: 0}', d)
 except Exception as e:
-    print('d.clear()', type(e).__name__, e)
-try:
-    print("d == {'b': 1.5}", repr(d == {'b': 1.5}), d)
-except Exception as e:
-    print("d == {'b': 1.5}", type(e).__name__, e)
-try:
-    d[None] = None
-    print('d[None] = None', d)
-except Exception as e:
-    print('d[None] = None', type(e).__name__, e)
-try:
-    print('d.popitem()', repr(d.popitem()), d)
-except Exception as e:
-    print('d.popitem()', type(e).__name__, e)
-try:
-    print('d.get(1)', repr(d.get(1)), d)
-except Exception as e:
-    print('d.get(1)', type(e).__name__, e)
-# ---
-l = [3, 1, 2]
-try:
-    l += ['x']
-    print("l += ['x']", l)
-except Exception as e:
-    print("l += ['x']", type(e).__name__, e)
-try:
-    print("l.extend([2, 'x'])", repr(l.extend([2, 'x'])), l)
-except Exception as e:
-    print("l.extend([2, 'x'])", type(e).__name__, e)
-try:
-    l += [0]
-    print('l += [0]', l)
-except Exception as e:
-    print('l += [0]', type(e).__name__, e)
-try:
-    print('l.index((1, 2))', repr(l.index((1, 2))), l)
-except Exception as e:
-    print('l.index((1, 2))', type(e).__name__, e)
-try:
-    del l[100]
-    print('del l[100]', l)
-except Exception as e:
-    print('del l[100]', type(e).__name__, e)
-try:
-    print("l.insert(1, 'x')", repr(l.insert(1, 'x')), l)
-except Exception as e:
-    print("l.insert(1, 'x')", type(e).__name__, e)
-try:
-    l = sorted(l, key=repr)
-    print('l = sorted(l, key=repr)', l)
-except Exception as e:
-    print('l = sorted(l, key=repr)', type(e).__name__, e)
-try:
-    print('l.sort()', repr(l.sort()), l)
-except Exception as e:
-    print('l.sort()', type(e).__name__, e)
-try:
-    print('l.clear()', repr(l.clear()), l)
-except Exception as e:
-    print('l.clear()', type(e).__name__, e)
-try:
-    l[5:0:2] = []
-    print('l[5:0:2] = []', l)
-except Exception as e:
-    print('l[5:0:2] = []', type(e).__name__, e)
-# ---
-d = {'a': 1, 'b': 2, 1: 'one'}
+    print('d |= {2: 0}', type(e).__name__, e)
 try:
     print('d.pop(None, None)', repr(d.pop(None, None)), d)
 except Exception as e:
@@ -1016,168 +1037,147 @@ try:
     print('d.popitem()', repr(d.popitem()), d)
 except Exception as e:
     print('d.popitem()', type(e).__name__, e)
-try:
-    d['b'] = -1
-    print("d['b'] = -1", d)
-except Exception as e:
-    print("d['b'] = -1", type(e).__name__, e)
-try:
-    d.update(k=2)
-    print('d.update(k=2)', d)
-except Exception as e:
-    print('d.update(k=2)', type(e).__name__, e)
-try:
-    print('d.setdefault(2, 1)', repr(d.setdefault(2, 1)), d)
-except Exception as e:
-    print('d.setdefault(2, 1)', type(e).__name__, e)
-try:
-    print("d.get('a')", repr(d.get('a')), d)
-except Exception as e:
-    print("d.get('a')", type(e).__name__, e)
-try:
-    d[1] = 1
-    print('d[1] = 1', d)
-except Exception as e:
-    print('d[1] = 1', type(e).__name__, e)
 # ---
-l = [1, 2, 3, 4, 5, 6]
+l = []
 try:
-    print('l.append(1.5)', repr(l.append(1.5)), l)
+    print('l.sort()', repr(l.sort()), l)
 except Exception as e:
-    print('l.append(1.5)', type(e).__name__, e)
+    print('l.sort()', type(e).__name__, e)
 try:
-    del l[3:10]
-    print('del l[3:10]', l)
+    print('l.insert(3, 2)', repr(l.insert(3, 2)), l)
 except Exception as e:
-    print('del l[3:10]', type(e).__name__, e)
+    print('l.insert(3, 2)', type(e).__name__, e)
 try:
-    print('l.pop()', repr(l.pop()), l)
+    print('l.remove(1)', repr(l.remove(1)), l)
 except Exception as e:
-    print('l.pop()', type(e).__name__, e)
-try:
-    print('l.index(1)', repr(l.index(1)), l)
-except Exception as e:
-    print('l.index(1)', type(e).__name__, e)
-try:
-    l = sorted(l, key=repr)
-    print('l = sorted(l, key=repr)', l)
-except Exception as e:
-    print('l = sorted(l, key=repr)', type(e).__name__, e)
-try:
-    print('l.remove(0)', repr(l.remove(0)), l)
-except Exception as e:
-    print('l.remove(0)', type(e).__name__, e)
-try:
-    l.sort(reverse=True)
-    print('l.sort(reverse=True)', l)
-except Exception as e:
-    print('l.sort(reverse=True)', type(e).__name__, e)
-try:
-    print('l.pop()', repr(l.pop()), l)
-except Exception as e:
-    print('l.pop()', type(e).__name__, e)
-try:
-    del l[10]
-    print('del l[10]', l)
-except Exception as e:
-    print('del l[10]', type(e).__name__, e)
-try:
-    l += [(1, 2)]
-    print('l += [(1, 2)]', l)
-except Exception as e:
-    print('l += [(1, 2)]', type(e).__name__, e)
-# ---
-d = {}
-try:
-    print("d.pop('b', None)", repr(d.pop('b', None)), d)
-except Exception as e:
-    print("d.pop('b', None)", type(e).__name__, e)
-try:
-    print('d.pop(True, None)', repr(d.pop(True, None)), d)
-except Exception as e:
-    print('d.pop(True, None)', type(e).__name__, e)
-try:
-    print('d.popitem()', repr(d.popitem()), d)
-except Exception as e:
-    print('d.popitem()', type(e).__name__, e)
-try:
-    print('list(d.items())', repr(list(d.items())), d)
-except Exception as e:
-    print('list(d.items())', type(e).__name__, e)
-try:
-    print('len(d)', repr(len(d)), d)
-except Exception as e:
-    print('len(d)', type(e).__name__, e)
-try:
-    d.update(k=-1)
-    print('d.update(k=-1)', d)
-except Exception as e:
-    print('d.update(k=-1)', type(e).__name__, e)
-try:
-    print('d.popitem()', repr(d.popitem()), d)
-except Exception as e:
-    print('d.popitem()', type(e).__name__, e)
-try:
-    print('len(d)', repr(len(d)), d)
-except Exception as e:
-    print('len(d)', type(e).__name__, e)
-try:
-    print('True in d', repr(True in d), d)
-except Exception as e:
-    print('True in d', type(e).__name__, e)
-try:
-    print('d.setdefault(True, 0)', repr(d.setdefault(True, 0)), d)
-except Exception as e:
-    print('d.setdefault(True, 0)', type(e).__name__, e)
-# ---
-l = [1, 'x', None]
-try:
-    l *= 100
-    print('l *= 100', l)
-except Exception as e:
-    print('l *= 100', type(e).__name__, e)
-try:
-    print('l.extend([None, 0])', repr(l.extend([None, 0])), l)
-except Exception as e:
-    print('l.extend([None, 0])', type(e).__name__, e)
-try:
-    l[-2:-2:2] = []
-    print('l[-2:-2:2] = []', l)
-except Exception as e:
-    print('l[-2:-2:2] = []', type(e).__name__, e)
-try:
-    print('l.count(-1)', repr(l.count(-1)), l)
-except Exception as e:
-    print('l.count(-1)', type(e).__name__, e)
+    print('l.remove(1)', type(e).__name__, e)
 try:
     print('l.clear()', repr(l.clear()), l)
 except Exception as e:
     print('l.clear()', type(e).__name__, e)
 try:
-    l = sorted(l, key=repr)
-    print('l = sorted(l, key=repr)', l)
+    l.sort(key=str)
+    print('l.sort(key=str)', l)
 except Exception as e:
-    print('l = sorted(l, key=repr)', type(e).__name__, e)
+    print('l.sort(key=str)', type(e).__name__, e)
 try:
-    l[-2] = None
-    print('l[-2] = None', l)
+    l += [0]
+    print('l += [0]', l)
 except Exception as e:
-    print('l[-2] = None', type(e).__name__, e)
+    print('l += [0]', type(e).__name__, e)
+try:
+    print('l.append(1)', repr(l.append(1)), l)
+except Exception as e:
+    print('l.append(1)', type(e).__name__, e)
+try:
+    print("l.insert(-3, 'a')", repr(l.insert(-3, 'a')), l)
+except Exception as e:
+    print("l.insert(-3, 'a')", type(e).__name__, e)
+try:
+    print('l.append(1.5)', repr(l.append(1.5)), l)
+except Exception as e:
+    print('l.append(1.5)', type(e).__name__, e)
 try:
     l[::2] = l[::2]
     print('l[::2] = l[::2]', l)
 except Exception as e:
     print('l[::2] = l[::2]', type(e).__name__, e)
-try:
-    print("l.extend(['x', (1, 2)])", repr(l.extend(['x', (1, 2)])), l)
-except Exception as e:
-    print("l.extend(['x', (1, 2)])", type(e).__name__, e)
-try:
-    print('l.pop(-2)', repr(l.pop(-2)), l)
-except Exception as e:
-    print('l.pop(-2)', type(e).__name__, e)
 # ---
 d = {'a': 1, 'b': 2, 1: 'one'}
+try:
+    print("'b' in d", repr('b' in d), d)
+except Exception as e:
+    print("'b' in d", type(e).__name__, e)
+try:
+    d = {k: v for k, v in d.items() if v != 1}
+    print('d = {k: v for k, v in d.items() if v != 1}', d)
+except Exception as e:
+    print('d = {k: v for k, v in d.items() if v != 1}', type(e).__name__, e)
+try:
+    print('d.setdefault(2, 0)', repr(d.setdefault(2, 0)), d)
+except Exception as e:
+    print('d.setdefault(2, 0)', type(e).__name__, e)
+try:
+    print('d.pop(None, None)', repr(d.pop(None, None)), d)
+except Exception as e:
+    print('d.pop(None, None)', type(e).__name__, e)
+try:
+    print('list(d)', repr(list(d)), d)
+except Exception as e:
+    print('list(d)', type(e).__name__, e)
+try:
+    print('len(d)', repr(len(d)), d)
+except Exception as e:
+    print('len(d)', type(e).__name__, e)
+try:
+    print('list(d.values())', repr(list(d.values())), d)
+except Exception as e:
+    print('list(d.values())', type(e).__name__, e)
+try:
+    print("d.get('b')", repr(d.get('b')), d)
+except Exception as e:
+    print("d.get('b')", type(e).__name__, e)
+try:
+    print("d.pop('b', None)", repr(d.pop('b', None)), d)
+except Exception as e:
+    print("d.pop('b', None)", type(e).__name__, e)
+try:
+    d |= {1: 2}
+    print('d |= {1: 2}', d)
+except Exception as e:
+    print('d |= {1: 2}', type(e).__name__, e)
+# ---
+l = ['b', 'a', 'c']
+try:
+    print('l.pop(10)', repr(l.pop(10)), l)
+except Exception as e:
+    print('l.pop(10)', type(e).__name__, e)
+try:
+    l[5:2:2] = []
+    print('l[5:2:2] = []', l)
+except Exception as e:
+    print('l[5:2:2] = []', type(e).__name__, e)
+try:
+    print('l.append(None)', repr(l.append(None)), l)
+except Exception as e:
+    print('l.append(None)', type(e).__name__, e)
+try:
+    print('l.insert(-5, (1, 2))', repr(l.insert(-5, (1, 2))), l)
+except Exception as e:
+    print('l.insert(-5, (1, 2))', type(e).__name__, e)
+try:
+    print('l.extend([None, 0])', repr(l.extend([None, 0])), l)
+except Exception as e:
+    print('l.extend([None, 0])', type(e).__name__, e)
+try:
+    print("l.count('x')", repr(l.count('x')), l)
+except Exception as e:
+    print("l.count('x')", type(e).__name__, e)
+try:
+    l[3] = 'x'
+    print("l[3] = 'x'", l)
+except Exception as e:
+    print("l[3] = 'x'", type(e).__name__, e)
+try:
+    print("l.insert(-5, 'x')", repr(l.insert(-5, 'x')), l)
+except Exception as e:
+    print("l.insert(-5, 'x')", type(e).__name__, e)
+try:
+    l[100] = 0
+    print('l[100] = 0', l)
+except Exception as e:
+    print('l[100] = 0', type(e).__name__, e)
+try:
+    print('l.index((1, 2))', repr(l.index((1, 2))), l)
+except Exception as e:
+    print('l.index((1, 2))', type(e).__name__, e)
+# ---
+d = {'a': 1, 'b': 2, 1: 'one'}
+try:
+    d = {k: v for k, v in d.items() if v != -1}
+    print('d = {k: v for k, v in d.items() if v != -1}', d)
+except Exception as e:
+    print('d = {k: v for k, v in d.items() if v != -1}', type(e).__name__, e)
 try:
     d = d | {(1, 2): 0}
     print('d = d | {(1, 2): 0}', d)
@@ -1219,26 +1219,41 @@ try:
     print('d.copy()', repr(d.copy()), d)
 except Exception as e:
     print('d.copy()', type(e).__name__, e)
-try:
-    print("d.get('a')", repr(d.get('a')), d)
-except Exception as e:
-    print("d.get('a')", type(e).__name__, e)
 # ---
-l = [1]
+l = [1, 2, 3, 4, 5, 6]
 try:
-    l.sort(reverse=True)
-    print('l.sort(reverse=True)', l)
+    l = l[::-1]
+    print('l = l[::-1]', l)
 except Exception as e:
-    print('l.sort(reverse=True)', type(e).__name__, e)
+    print('l = l[::-1]', type(e).__name__, e)
+try:
+    l += [0]
+    print('l += [0]', l)
+except Exception as e:
+    print('l += [0]', type(e).__name__, e)
+try:
+    l = l[1:]
+    print('l = l[1:]', l)
+except Exception as e:
+    print('l = l[1:]', type(e).__name__, e)
+try:
+    l.sort(key=str)
+    print('l.sort(key=str)', l)
+except Exception as e:
+    print('l.sort(key=str)', type(e).__name__, e)
 try:
     print('l.pop()', repr(l.pop()), l)
 except Exception as e:
     print('l.pop()', type(e).__name__, e)
 try:
-    del l[0:5]
-    print('del l[0:5]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('del l[0:5]', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
+try:
+    print('l.append(None)', repr(l.append(None)), l)
+except Exception as e:
+    print('l.append(None)', type(e).__name__, e)
 try:
     print('l.sort()', repr(l.sort()), l)
 except Exception as e:
@@ -1248,28 +1263,31 @@ try:
 except Exception as e:
     print("l.extend(['a', 1])", type(e).__name__, e)
 try:
-    l.sort(key=str)
-    print('l.sort(key=str)', l)
+    print('l.clear()', repr(l.clear()), l)
 except Exception as e:
-    print('l.sort(key=str)', type(e).__name__, e)
-try:
-    print('l.index(2)', repr(l.index(2)), l)
-except Exception as e:
-    print('l.index(2)', type(e).__name__, e)
-try:
-    print('l.pop()', repr(l.pop()), l)
-except Exception as e:
-    print('l.pop()', type(e).__name__, e)
-try:
-    print("l.extend([(1, 2), 'a'])", repr(l.extend([(1, 2), 'a'])), l)
-except Exception as e:
-    print("l.extend([(1, 2), 'a'])", type(e).__name__, e)
-try:
-    print('l.insert(10, (1, 2))', repr(l.insert(10, (1, 2))), l)
-except Exception as e:
-    print('l.insert(10, (1, 2))', type(e).__name__, e)
+    print('l.clear()', type(e).__name__, e)
 # ---
-d = {}
+d = {'a': 1, 'b': 2, 1: 'one'}
+try:
+    print("d.setdefault('a', 1)", repr(d.setdefault('a', 1)), d)
+except Exception as e:
+    print("d.setdefault('a', 1)", type(e).__name__, e)
+try:
+    print('d.copy()', repr(d.copy()), d)
+except Exception as e:
+    print('d.copy()', type(e).__name__, e)
+try:
+    print('list(d.values())', repr(list(d.values())), d)
+except Exception as e:
+    print('list(d.values())', type(e).__name__, e)
+try:
+    print("d.get('b')", repr(d.get('b')), d)
+except Exception as e:
+    print("d.get('b')", type(e).__name__, e)
+try:
+    print("'k' in d", repr('k' in d), d)
+except Exception as e:
+    print("'k' in d", type(e).__name__, e)
 try:
     print("'b' in d", repr('b' in d), d)
 except Exception as e:
@@ -1291,82 +1309,69 @@ try:
     print("d = d | {2: 'a'}", d)
 except Exception as e:
     print("d = d | {2: 'a'}", type(e).__name__, e)
-try:
-    d.update(k=1)
-    print('d.update(k=1)', d)
-except Exception as e:
-    print('d.update(k=1)', type(e).__name__, e)
-try:
-    print('list(d.items())', repr(list(d.items())), d)
-except Exception as e:
-    print('list(d.items())', type(e).__name__, e)
-try:
-    print('d.clear()', repr(d.clear()), d)
-except Exception as e:
-    print('d.clear()', type(e).__name__, e)
-try:
-    print('1 in d', repr(1 in d), d)
-except Exception as e:
-    print('1 in d', type(e).__name__, e)
-try:
-    print('d == {1: None}', repr(d == {1: None}), d)
-except Exception as e:
-    print('d == {1: None}', type(e).__name__, e)
 # ---
-l = [[1], [0]]
+l = ['b', 'a', 'c']
 try:
-    del l[100]
-    print('del l[100]', l)
+    l[1:100:2] = []
+    print('l[1:100:2] = []', l)
 except Exception as e:
-    print('del l[100]', type(e).__name__, e)
-try:
-    l.sort(key=str)
-    print('l.sort(key=str)', l)
-except Exception as e:
-    print('l.sort(key=str)', type(e).__name__, e)
-try:
-    l *= 10
-    print('l *= 10', l)
-except Exception as e:
-    print('l *= 10', type(e).__name__, e)
-try:
-    l[-1:0] = [-1]
-    print('l[-1:0] = [-1]', l)
-except Exception as e:
-    print('l[-1:0] = [-1]', type(e).__name__, e)
+    print('l[1:100:2] = []', type(e).__name__, e)
 try:
     print('l.clear()', repr(l.clear()), l)
 except Exception as e:
     print('l.clear()', type(e).__name__, e)
 try:
+    l[3:5] = [-1]
+    print('l[3:5] = [-1]', l)
+except Exception as e:
+    print('l[3:5] = [-1]', type(e).__name__, e)
+try:
+    l += ['x']
+    print("l += ['x']", l)
+except Exception as e:
+    print("l += ['x']", type(e).__name__, e)
+try:
+    l[100:-1] = [1.5]
+    print('l[100:-1] = [1.5]', l)
+except Exception as e:
+    print('l[100:-1] = [1.5]', type(e).__name__, e)
+try:
+    del l[-1:0]
+    print('del l[-1:0]', l)
+except Exception as e:
+    print('del l[-1:0]', type(e).__name__, e)
+try:
     print('l.sort()', repr(l.sort()), l)
 except Exception as e:
     print('l.sort()', type(e).__name__, e)
+try:
+    print('l.index(-1)', repr(l.index(-1)), l)
+except Exception as e:
+    print('l.index(-1)', type(e).__name__, e)
 try:
     print('l.reverse()', repr(l.reverse()), l)
 except Exception as e:
     print('l.reverse()', type(e).__name__, e)
 try:
-    del l[100:5]
-    print('del l[100:5]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('del l[100:5]', type(e).__name__, e)
-try:
-    l += [None]
-    print('l += [None]', l)
-except Exception as e:
-    print('l += [None]', type(e).__name__, e)
-try:
-    print("l.append('x')", repr(l.append('x')), l)
-except Exception as e:
-    print("l.append('x')", type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 # ---
-d = {'a': 1, 'b': 2, 1: 'one'}
+d = {}
 try:
-    d.update(k='x')
-    print("d.update(k='x')", d)
+    print('len(d)', repr(len(d)), d)
 except Exception as e:
-    print("d.update(k='x')", type(e).__name__, e)
+    print('len(d)', type(e).__name__, e)
+try:
+    d |= {(1, 2): 0}
+    print('d |= {(1, 2): 0}', d)
+except Exception as e:
+    print('d |= {(1, 2): 0}', type(e).__name__, e)
+try:
+    print('d.setdefault((1, 2), -1)', repr(d.setdefault((1, 2), -1)), d)
+except Exception as e:
+    print('d.setdefault((1, 2), -1)', type(e).__name__, e)
 try:
     print('list(d.items())', repr(list(d.items())), d)
 except Exception as e:
@@ -1397,81 +1402,87 @@ try:
     print('d.copy()', repr(d.copy()), d)
 except Exception as e:
     print('d.copy()', type(e).__name__, e)
-try:
-    d = {k: v for k, v in d.items() if v != 1.5}
-    print('d = {k: v for k, v in d.items() if v != 1.5}', d)
-except Exception as e:
-    print('d = {k: v for k, v in d.items() if v != 1.5}', type(e).__name__, e)
-try:
-    del d[True]
-    print('del d[True]', d)
-except Exception as e:
-    print('del d[True]', type(e).__name__, e)
 # ---
-l = [2.5, -1, 0]
+l = [[1], [0]]
 try:
-    print('l.index(1)', repr(l.index(1)), l)
+    l[0:100] = [None]
+    print('l[0:100] = [None]', l)
 except Exception as e:
-    print('l.index(1)', type(e).__name__, e)
+    print('l[0:100] = [None]', type(e).__name__, e)
 try:
-    del l[3:2]
-    print('del l[3:2]', l)
+    l[-2:1] = [(1, 2)]
+    print('l[-2:1] = [(1, 2)]', l)
 except Exception as e:
-    print('del l[3:2]', type(e).__name__, e)
+    print('l[-2:1] = [(1, 2)]', type(e).__name__, e)
 try:
-    l[-2] = 'x'
-    print("l[-2] = 'x'", l)
+    print('l.sort()', repr(l.sort()), l)
 except Exception as e:
-    print("l[-2] = 'x'", type(e).__name__, e)
+    print('l.sort()', type(e).__name__, e)
+try:
+    l = sorted(l, key=repr)
+    print('l = sorted(l, key=repr)', l)
+except Exception as e:
+    print('l = sorted(l, key=repr)', type(e).__name__, e)
+try:
+    l[2:5:2] = []
+    print('l[2:5:2] = []', l)
+except Exception as e:
+    print('l[2:5:2] = []', type(e).__name__, e)
+try:
+    print("l.index('x')", repr(l.index('x')), l)
+except Exception as e:
+    print("l.index('x')", type(e).__name__, e)
 try:
     print('l.pop(3)', repr(l.pop(3)), l)
 except Exception as e:
     print('l.pop(3)', type(e).__name__, e)
 try:
-    l *= -1
-    print('l *= -1', l)
+    l = l[-1:]
+    print('l = l[-1:]', l)
 except Exception as e:
-    print('l *= -1', type(e).__name__, e)
+    print('l = l[-1:]', type(e).__name__, e)
 try:
-    del l[1:10]
-    print('del l[1:10]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('del l[1:10]', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
-    l.sort(reverse=True)
-    print('l.sort(reverse=True)', l)
+    print('l.pop()', repr(l.pop()), l)
 except Exception as e:
-    print('l.sort(reverse=True)', type(e).__name__, e)
-try:
-    l = l[2:]
-    print('l = l[2:]', l)
-except Exception as e:
-    print('l = l[2:]', type(e).__name__, e)
-try:
-    l[1] = 0
-    print('l[1] = 0', l)
-except Exception as e:
-    print('l[1] = 0', type(e).__name__, e)
-try:
-    l[100] = 1
-    print('l[100] = 1', l)
-except Exception as e:
-    print('l[100] = 1', type(e).__name__, e)
+    print('l.pop()', type(e).__name__, e)
 # ---
-d = {'a': 1, 'b': 2, 1: 'one'}
+d = {}
 try:
-    print('len(d)', repr(len(d)), d)
+    print('list(d)', repr(list(d)), d)
 except Exception as e:
-    print('len(d)', type(e).__name__, e)
+    print('list(d)', type(e).__name__, e)
 try:
-    print('d.popitem()', repr(d.popitem()), d)
+    print("d.get('k')", repr(d.get('k')), d)
 except Exception as e:
-    print('d.popitem()', type(e).__name__, e)
+    print("d.get('k')", type(e).__name__, e)
 try:
-    d = d | {'b': 'a'}
-    print("d = d | {'b': 'a'}", d)
+    d = d | {'a': 1}
+    print("d = d | {'a': 1}", d)
 except Exception as e:
-    print("d = d | {'b': 'a'}", type(e).__name__, e)
+    print("d = d | {'a': 1}", type(e).__name__, e)
+try:
+    d = d | {'b': (1, 2)}
+    print("d = d | {'b': (1, 2)}", d)
+except Exception as e:
+    print("d = d | {'b': (1, 2)}", type(e).__name__, e)
+try:
+    print('list(d)', repr(list(d)), d)
+except Exception as e:
+    print('list(d)', type(e).__name__, e)
+try:
+    d |= {True: 2}
+    print('d |= {True: 2}', d)
+except Exception as e:
+    print('d |= {True: 2}', type(e).__name__, e)
+try:
+    print("d.get('b')", repr(d.get('b')), d)
+except Exception as e:
+    print("d.get('b')", type(e).__name__, e)
 try:
     d |= {None: 1.5}
     print('d |= {None: 1.5}', d)
@@ -1486,72 +1497,67 @@ try:
     print("d = {k: v for k, v in d.items() if v != 'a'}", d)
 except Exception as e:
     print("d = {k: v for k, v in d.items() if v != 'a'}", type(e).__name__, e)
-try:
-    d = {k: v for k, v in d.items() if v != None}
-    print('d = {k: v for k, v in d.items() if v != None}', d)
-except Exception as e:
-    print('d = {k: v for k, v in d.items() if v != None}', type(e).__name__, e)
-try:
-    print('list(d.values())', repr(list(d.values())), d)
-except Exception as e:
-    print('list(d.values())', type(e).__name__, e)
-try:
-    print('list(d.items())', repr(list(d.items())), d)
-except Exception as e:
-    print('list(d.items())', type(e).__name__, e)
-try:
-    print('d.copy()', repr(d.copy()), d)
-except Exception as e:
-    print('d.copy()', type(e).__name__, e)
 # ---
-l = [1, 'x', None]
+l = [[1], [0]]
 try:
-    l = l[-2:]
-    print('l = l[-2:]', l)
+    l[100] = (1, 2)
+    print('l[100] = (1, 2)', l)
 except Exception as e:
-    print('l = l[-2:]', type(e).__name__, e)
+    print('l[100] = (1, 2)', type(e).__name__, e)
 try:
-    print('l.append(1.5)', repr(l.append(1.5)), l)
+    l = l[5:]
+    print('l = l[5:]', l)
 except Exception as e:
-    print('l.append(1.5)', type(e).__name__, e)
+    print('l = l[5:]', type(e).__name__, e)
 try:
-    print('l.count(1.5)', repr(l.count(1.5)), l)
+    l = l[::-1]
+    print('l = l[::-1]', l)
 except Exception as e:
-    print('l.count(1.5)', type(e).__name__, e)
+    print('l = l[::-1]', type(e).__name__, e)
 try:
-    l.sort(key=str)
-    print('l.sort(key=str)', l)
+    print('l.index(0)', repr(l.index(0)), l)
 except Exception as e:
-    print('l.sort(key=str)', type(e).__name__, e)
+    print('l.index(0)', type(e).__name__, e)
 try:
-    print('l.remove((1, 2))', repr(l.remove((1, 2))), l)
+    l[10:5:2] = []
+    print('l[10:5:2] = []', l)
 except Exception as e:
-    print('l.remove((1, 2))', type(e).__name__, e)
+    print('l[10:5:2] = []', type(e).__name__, e)
 try:
-    l.sort(key=str)
-    print('l.sort(key=str)', l)
+    l[-1:2] = [(1, 2)]
+    print('l[-1:2] = [(1, 2)]', l)
 except Exception as e:
-    print('l.sort(key=str)', type(e).__name__, e)
+    print('l[-1:2] = [(1, 2)]', type(e).__name__, e)
+try:
+    print('l.clear()', repr(l.clear()), l)
+except Exception as e:
+    print('l.clear()', type(e).__name__, e)
 try:
     print('l.pop(5)', repr(l.pop(5)), l)
 except Exception as e:
     print('l.pop(5)', type(e).__name__, e)
 try:
-    l += [None]
-    print('l += [None]', l)
+    l *= 5
+    print('l *= 5', l)
 except Exception as e:
-    print('l += [None]', type(e).__name__, e)
+    print('l *= 5', type(e).__name__, e)
 try:
-    l += [-1]
-    print('l += [-1]', l)
+    l *= 3
+    print('l *= 3', l)
 except Exception as e:
-    print('l += [-1]', type(e).__name__, e)
-try:
-    print("l.insert(-2, 'x')", repr(l.insert(-2, 'x')), l)
-except Exception as e:
-    print("l.insert(-2, 'x')", type(e).__name__, e)
+    print('l *= 3', type(e).__name__, e)
 # ---
-d = {}
+d = {'a': 1, 'b': 2, 1: 'one'}
+try:
+    d = dict(reversed(list(d.items())))
+    print('d = dict(reversed(list(d.items())))', d)
+except Exception as e:
+    print('d = dict(reversed(list(d.items())))', type(e).__name__, e)
+try:
+    d = dict(reversed(list(d.items())))
+    print('d = dict(reversed(list(d.items())))', d)
+except Exception as e:
+    print('d = dict(reversed(list(d.items())))', type(e).__name__, e)
 try:
     print('d.copy()', repr(d.copy()), d)
 except Exception as e:
@@ -1586,63 +1592,66 @@ try:
     print('list(d.items())', repr(list(d.items())), d)
 except Exception as e:
     print('list(d.items())', type(e).__name__, e)
-try:
-    print('d.clear()', repr(d.clear()), d)
-except Exception as e:
-    print('d.clear()', type(e).__name__, e)
-try:
-    print('list(d.items())', repr(list(d.items())), d)
-except Exception as e:
-    print('list(d.items())', type(e).__name__, e)
 # ---
-l = [1, 'x', None]
+l = [1, 2, 3, 4, 5, 6]
 try:
-    del l[100:5]
-    print('del l[100:5]', l)
+    l += [None]
+    print('l += [None]', l)
 except Exception as e:
-    print('del l[100:5]', type(e).__name__, e)
+    print('l += [None]', type(e).__name__, e)
 try:
-    print('l.count(1.5)', repr(l.count(1.5)), l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('l.count(1.5)', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
-    print('l.index(0)', repr(l.index(0)), l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('l.index(0)', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
-    l *= -2
-    print('l *= -2', l)
+    l[5:5:2] = []
+    print('l[5:5:2] = []', l)
 except Exception as e:
-    print('l *= -2', type(e).__name__, e)
+    print('l[5:5:2] = []', type(e).__name__, e)
 try:
-    del l[0]
-    print('del l[0]', l)
+    l[-2:0] = ['x']
+    print("l[-2:0] = ['x']", l)
 except Exception as e:
-    print('del l[0]', type(e).__name__, e)
+    print("l[-2:0] = ['x']", type(e).__name__, e)
 try:
-    l = l[::-1]
-    print('l = l[::-1]', l)
+    l[0:1] = [(1, 2)]
+    print('l[0:1] = [(1, 2)]', l)
 except Exception as e:
-    print('l = l[::-1]', type(e).__name__, e)
+    print('l[0:1] = [(1, 2)]', type(e).__name__, e)
 try:
-    print('l.insert(100, -1)', repr(l.insert(100, -1)), l)
+    print('l.sort()', repr(l.sort()), l)
 except Exception as e:
-    print('l.insert(100, -1)', type(e).__name__, e)
+    print('l.sort()', type(e).__name__, e)
 try:
     print('l.pop()', repr(l.pop()), l)
 except Exception as e:
     print('l.pop()', type(e).__name__, e)
 try:
-    l[-2] = (1, 2)
-    print('l[-2] = (1, 2)', l)
+    del l[-2]
+    print('del l[-2]', l)
 except Exception as e:
-    print('l[-2] = (1, 2)', type(e).__name__, e)
+    print('del l[-2]', type(e).__name__, e)
 try:
-    print('l.count((1, 2))', repr(l.count((1, 2))), l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('l.count((1, 2))', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 # ---
-d = {}
+d = {'a': 1, 'b': 2, 1: 'one'}
+try:
+    print('list(d.items())', repr(list(d.items())), d)
+except Exception as e:
+    print('list(d.items())', type(e).__name__, e)
+try:
+    print('len(d)', repr(len(d)), d)
+except Exception as e:
+    print('len(d)', type(e).__name__, e)
 try:
     print('d.popitem()', repr(d.popitem()), d)
 except Exception as e:
@@ -1678,65 +1687,77 @@ try:
     print('d.clear()', repr(d.clear()), d)
 except Exception as e:
     print('d.clear()', type(e).__name__, e)
-try:
-    print('list(d.values())', repr(list(d.values())), d)
-except Exception as e:
-    print('list(d.values())', type(e).__name__, e)
-try:
-    print('d.setdefault(2, 1)', repr(d.setdefault(2, 1)), d)
-except Exception as e:
-    print('d.setdefault(2, 1)', type(e).__name__, e)
 # ---
-l = [[1], [0]]
+l = [3, 1, 2]
 try:
-    del l[5:2]
-    print('del l[5:2]', l)
+    print('l.pop()', repr(l.pop()), l)
 except Exception as e:
-    print('del l[5:2]', type(e).__name__, e)
+    print('l.pop()', type(e).__name__, e)
 try:
-    del l[-1:100]
-    print('del l[-1:100]', l)
+    l = l[::-1]
+    print('l = l[::-1]', l)
 except Exception as e:
-    print('del l[-1:100]', type(e).__name__, e)
+    print('l = l[::-1]', type(e).__name__, e)
+try:
+    print('l.clear()', repr(l.clear()), l)
+except Exception as e:
+    print('l.clear()', type(e).__name__, e)
+try:
+    print('l.insert(--2, (1, 2))', repr(l.insert(--2, (1, 2))), l)
+except Exception as e:
+    print('l.insert(--2, (1, 2))', type(e).__name__, e)
+try:
+    del l[2]
+    print('del l[2]', l)
+except Exception as e:
+    print('del l[2]', type(e).__name__, e)
+try:
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
+except Exception as e:
+    print('l[::2] = l[::2]', type(e).__name__, e)
+try:
+    print('l.clear()', repr(l.clear()), l)
+except Exception as e:
+    print('l.clear()', type(e).__name__, e)
+try:
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
+except Exception as e:
+    print('l[::2] = l[::2]', type(e).__name__, e)
 try:
     print('l.reverse()', repr(l.reverse()), l)
 except Exception as e:
     print('l.reverse()', type(e).__name__, e)
 try:
-    del l[3:5]
-    print('del l[3:5]', l)
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
 except Exception as e:
-    print('del l[3:5]', type(e).__name__, e)
-try:
-    print('l.remove(0)', repr(l.remove(0)), l)
-except Exception as e:
-    print('l.remove(0)', type(e).__name__, e)
-try:
-    l = l[1:]
-    print('l = l[1:]', l)
-except Exception as e:
-    print('l = l[1:]', type(e).__name__, e)
-try:
-    print('l.index(0)', repr(l.index(0)), l)
-except Exception as e:
-    print('l.index(0)', type(e).__name__, e)
-try:
-    l = sorted(l, key=repr)
-    print('l = sorted(l, key=repr)', l)
-except Exception as e:
-    print('l = sorted(l, key=repr)', type(e).__name__, e)
-try:
-    l[0] = 0
-    print('l[0] = 0', l)
-except Exception as e:
-    print('l[0] = 0', type(e).__name__, e)
-try:
-    l.sort(key=str)
-    print('l.sort(key=str)', l)
-except Exception as e:
-    print('l.sort(key=str)', type(e).__name__, e)
+    print('l[::2] = l[::2]', type(e).__name__, e)
 # ---
 d = {}
+try:
+    d = d | {'a': 2}
+    print("d = d | {'a': 2}", d)
+except Exception as e:
+    print("d = d | {'a': 2}", type(e).__name__, e)
+try:
+    print('d == {(1, 2): 1}', repr(d == {(1, 2): 1}), d)
+except Exception as e:
+    print('d == {(1, 2): 1}', type(e).__name__, e)
+try:
+    print('len(d)', repr(len(d)), d)
+except Exception as e:
+    print('len(d)', type(e).__name__, e)
+try:
+    print('d == {True: 0}', repr(d == {True: 0}), d)
+except Exception as e:
+    print('d == {True: 0}', type(e).__name__, e)
+try:
+    d[2] = 0
+    print('d[2] = 0', d)
+except Exception as e:
+    print('d[2] = 0', type(e).__name__, e)
 try:
     print('list(d.items())', repr(list(d.items())), d)
 except Exception as e:
@@ -1759,37 +1780,45 @@ try:
     print('list(d)', repr(list(d)), d)
 except Exception as e:
     print('list(d)', type(e).__name__, e)
-try:
-    print('list(d.items())', repr(list(d.items())), d)
-except Exception as e:
-    print('list(d.items())', type(e).__name__, e)
-try:
-    print('len(d)', repr(len(d)), d)
-except Exception as e:
-    print('len(d)', type(e).__name__, e)
-try:
-    print("d.get('k')", repr(d.get('k')), d)
-except Exception as e:
-    print("d.get('k')", type(e).__name__, e)
-try:
-    print('len(d)', repr(len(d)), d)
-except Exception as e:
-    print('len(d)', type(e).__name__, e)
-try:
-    print("d.update({'b': None})", repr(d.update({'b': None})), d)
-except Exception as e:
-    print("d.update({'b': None})", type(e).__name__, e)
 # ---
-l = [3, 1, 2]
+l = [1, 2, 3, 4, 5, 6]
 try:
-    print('l.remove((1, 2))', repr(l.remove((1, 2))), l)
+    l = l[::-1]
+    print('l = l[::-1]', l)
 except Exception as e:
-    print('l.remove((1, 2))', type(e).__name__, e)
+    print('l = l[::-1]', type(e).__name__, e)
 try:
-    l[100:1:2] = []
-    print('l[100:1:2] = []', l)
+    l += [(1, 2)]
+    print('l += [(1, 2)]', l)
 except Exception as e:
-    print('l[100:1:2] = []', type(e).__name__, e)
+    print('l += [(1, 2)]', type(e).__name__, e)
+try:
+    print('l.pop(3)', repr(l.pop(3)), l)
+except Exception as e:
+    print('l.pop(3)', type(e).__name__, e)
+try:
+    del l[1]
+    print('del l[1]', l)
+except Exception as e:
+    print('del l[1]', type(e).__name__, e)
+try:
+    print('l.pop(2)', repr(l.pop(2)), l)
+except Exception as e:
+    print('l.pop(2)', type(e).__name__, e)
+try:
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
+except Exception as e:
+    print('l[::2] = l[::2]', type(e).__name__, e)
+try:
+    l[::2] = l[::2]
+    print('l[::2] = l[::2]', l)
+except Exception as e:
+    print('l[::2] = l[::2]', type(e).__name__, e)
+try:
+    print('l.pop()', repr(l.pop()), l)
+except Exception as e:
+    print('l.pop()', type(e).__name__, e)
 try:
     print('l.append(1)', repr(l.append(1)), l)
 except Exception as e:
@@ -1798,32 +1827,3 @@ try:
     print('l.insert(2, (1, 2))', repr(l.insert(2, (1, 2))), l)
 except Exception as e:
     print('l.insert(2, (1, 2))', type(e).__name__, e)
-try:
-    l[10:5] = [0]
-    print('l[10:5] = [0]', l)
-except Exception as e:
-    print('l[10:5] = [0]', type(e).__name__, e)
-try:
-    l = l[0:]
-    print('l = l[0:]', l)
-except Exception as e:
-    print('l = l[0:]', type(e).__name__, e)
-try:
-    l = l[::-1]
-    print('l = l[::-1]', l)
-except Exception as e:
-    print('l = l[::-1]', type(e).__name__, e)
-try:
-    l[-2:2:2] = []
-    print('l[-2:2:2] = []', l)
-except Exception as e:
-    print('l[-2:2:2] = []', type(e).__name__, e)
-try:
-    l = sorted(l, key=repr)
-    print('l = sorted(l, key=repr)', l)
-except Exception as e:
-    print('l = sorted(l, key=repr)', type(e).__name__, e)
-try:
-    print('l.sort()', repr(l.sort()), l)
-except Exception as e:
-    print('l.sort()', type(e).__name__, e)

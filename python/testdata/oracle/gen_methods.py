@@ -35,7 +35,7 @@ STR_METHODS = {
 LISTS = ["[]", "[1]", "[3, 1, 2]", "['b', 'a', 'c']", "[1, 2, 3, 4, 5, 6]", "[[1], [0]]", "[1, 'x', None]", "[2.5, -1, 0]"]
 LIST_OPS = [
     "l.append(VAL)", "l.extend([VAL, VAL])", "l.insert(INT, VAL)", "l.pop()", "l.pop(INT)", "l.remove(VAL)",
-    "l.reverse()", "l.sort()", "l.sort(reverse=True)", "l.sort(key=str)", "l.clear()", "l.index(VAL)", "l.count(VAL)",
+    "l.reverse()", "l.sort()", "l.sort(key=str)", "l.clear()", "l.index(VAL)", "l.count(VAL)",
     "l[INT] = VAL", "del l[INT]", "l[INT:INT] = [VAL]", "del l[INT:INT]", "l[::2] = l[::2]", "l += [VAL]", "l *= INT",
     "l = l[INT:]", "l = l[::-1]", "l = sorted(l, key=repr)", "l.insert(-INT, VAL)", "l[INT:INT:2] = []",
 ]

@@ -316,6 +316,21 @@ def _dec(sign, coefficient, exponent, special=False):
     return self
 
 
+def _trimmed(c, exp, prec):
+    """The digits and exponent of c * 10**exp, cut to prec + 10 digits and a sticky
+    digit when c is long (str() of an int has a 4300-digit limit, and rounding to prec
+    digits needs no more)."""
+    bits = c.bit_length()
+    if bits < 4000:
+        return str(c), exp
+    k = (bits - 1) * 30103 // 100000 - (prec + 10)
+    q, r = divmod(c, 10 ** k)
+    if r:
+        q = q * 10 + 1
+        k -= 1
+    return str(q), exp + k
+
+
 def _all_zeros(s, pos):
     return s[pos:].strip('0') == ''
 
@@ -870,8 +885,10 @@ class Decimal:
                     and int(self._int) != 1:
                 raise _signal(Overflow)
             if n > 0:
-                return _dec(sign, str(int(self._int) ** n), self._exp * n)._fix(context)
-            big = _dec(0, str(int(self._int) ** -n), self._exp * -n)
+                digits, exp = _trimmed(int(self._int) ** n, self._exp * n, context.prec)
+                return _dec(sign, digits, exp)._fix(context)
+            digits, exp = _trimmed(int(self._int) ** -n, self._exp * -n, context.prec)
+            big = _dec(0, digits, exp)
             local = context.copy()
             local.prec = context.prec
             r = _dec(0, '1', 0).__truediv__(big, local)

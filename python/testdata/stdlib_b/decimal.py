@@ -130,3 +130,6 @@ Decimal(10) ** 2000000
 from decimal import Decimal
 Decimal("9e999999") * 10
 # raises: Overflow: [<class 'decimal.Overflow'>]
+# ---
+from decimal import Decimal, getcontext
+print(Decimal(2) ** 20000, Decimal(3) ** 9999, Decimal("1.5") ** 5000, Decimal(7) ** -3000, Decimal("0.9") ** 10000, Decimal(10) ** 5000, Decimal(2) ** 9965)

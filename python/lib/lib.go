@@ -49,9 +49,10 @@ type Config struct {
 	// Clock supplies time.time(), datetime.now() and friends; nil means the wall
 	// clock. Tests pass a fixed clock so their output is stable.
 	Clock pytime.Clock
-	// Entropy seeds unseeded random generators and supplies uuid4() and
-	// random.SystemRandom; nil means the operating system's secure source. Tests pass
-	// a fixed reader so their output is stable.
+	// Entropy seeds unseeded random generators and supplies uuid4(), uuid1()'s
+	// node and random.SystemRandom; nil means the operating system's secure source.
+	// Tests pass a fixed reader so their output is stable. Runs of one table read it
+	// concurrently, so it must be safe for concurrent use.
 	Entropy io.Reader
 }
 

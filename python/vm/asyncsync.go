@@ -322,7 +322,7 @@ func asyncioAsCompleted(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		})
 	}
 	remaining := len(items)
-	return FuncIter(SeqIterClass, func(t *Thread) (Value, bool, error) {
+	return funcIterRefs(items, SeqIterClass, func(t *Thread) (Value, bool, error) {
 		if remaining == 0 {
 			return nil, false, nil
 		}

@@ -147,7 +147,7 @@ func initMisc() {
 		}
 		if len(args) == 2 {
 			fn, sentinel := args[0], args[1]
-			return FuncIter(CallIterClass, func(t *Thread) (Value, bool, error) {
+			return funcIterRefs([]Value{fn, sentinel}, CallIterClass, func(t *Thread) (Value, bool, error) {
 				v, err := t.Call(fn, nil, nil)
 				if err != nil {
 					return nil, false, err

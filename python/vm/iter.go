@@ -30,6 +30,7 @@ type Iter struct {
 	live    int
 	fn      func(t *Thread) (Value, bool, error)
 	cls     *Class
+	refs    []Value
 }
 
 func (it *Iter) class() *Class {
@@ -59,9 +60,17 @@ func (it *Iter) class() *Class {
 	return SeqIterClass
 }
 
-// FuncIter returns an iterator driven by fn.
-func FuncIter(cls *Class, fn func(t *Thread) (Value, bool, error)) *Iter {
-	return &Iter{kind: iterFunc, fn: fn, cls: cls}
+// FuncIter returns an iterator driven by fn. refs are the values fn's
+// closure keeps alive (the iterables it draws from), so memory measurement
+// can see them.
+func FuncIter(cls *Class, fn func(t *Thread) (Value, bool, error), refs ...Value) *Iter {
+	return &Iter{kind: iterFunc, fn: fn, cls: cls, refs: refs}
+}
+
+// funcIterRefs is FuncIter with the references first, for call sites with
+// long closures.
+func funcIterRefs(refs []Value, cls *Class, fn func(t *Thread) (Value, bool, error)) *Iter {
+	return FuncIter(cls, fn, refs...)
 }
 
 func (it *Iter) next(t *Thread) (Value, bool, error) {
@@ -194,7 +203,7 @@ func (t *Thread) Iter(v Value) (Value, error) {
 		}
 		if m := x.Class.Lookup("__getitem__"); m != nil {
 			i := 0
-			return FuncIter(SeqIterClass, func(t *Thread) (Value, bool, error) {
+			return funcIterRefs([]Value{v}, SeqIterClass, func(t *Thread) (Value, bool, error) {
 				r, err := t.callMethod(m, v, Tuple{Int(i)})
 				i++
 				if err != nil {

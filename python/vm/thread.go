@@ -475,8 +475,29 @@ func (w *sizeWalker) walk(v Value) {
 		if x.set != nil {
 			w.walk(x.set)
 		}
+		for _, r := range x.refs {
+			w.walk(r)
+		}
 	case *DictView:
 		w.walk(x.d)
+	case *futureIter:
+		w.walk(x.f)
+	case *asyncGenSend:
+		w.walk(x.g)
+	case *asyncGenValue:
+		w.walk(x.v)
+	case *Super:
+		w.walk(x.Obj)
+	case *Property:
+		w.walk(x.Get)
+		w.walk(x.Set)
+		w.walk(x.Del)
+	case *StaticMethod:
+		w.walk(x.Fn)
+	case *ClassMethod:
+		w.walk(x.Fn)
+	case *Namespace:
+		w.walk(x.Attrs)
 	case *Future:
 		if !w.once(x) {
 			return

@@ -825,7 +825,7 @@ func initBuiltinTypes() {
 				return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(n))
 			}
 		}
-		return FuncIter(EnumerateClass, func(t *Thread) (Value, bool, error) {
+		return funcIterRefs([]Value{it}, EnumerateClass, func(t *Thread) (Value, bool, error) {
 			v, ok, err := t.Next(it)
 			if !ok || err != nil {
 				return nil, false, err
@@ -851,7 +851,7 @@ func initBuiltinTypes() {
 			}
 			its[i] = it
 		}
-		return FuncIter(ZipClass, func(t *Thread) (Value, bool, error) {
+		return funcIterRefs(its, ZipClass, func(t *Thread) (Value, bool, error) {
 			if len(its) == 0 {
 				return nil, false, nil
 			}
@@ -892,7 +892,7 @@ func initBuiltinTypes() {
 			}
 			its[i] = it
 		}
-		return FuncIter(MapClass, func(t *Thread) (Value, bool, error) {
+		return funcIterRefs(append([]Value{fn}, its...), MapClass, func(t *Thread) (Value, bool, error) {
 			vals := make(Tuple, len(its))
 			for i, it := range its {
 				v, ok, err := t.Next(it)
@@ -914,7 +914,7 @@ func initBuiltinTypes() {
 		if err != nil {
 			return nil, err
 		}
-		return FuncIter(FilterClass, func(t *Thread) (Value, bool, error) {
+		return funcIterRefs([]Value{fn, it}, FilterClass, func(t *Thread) (Value, bool, error) {
 			for {
 				v, ok, err := t.Next(it)
 				if !ok || err != nil {
@@ -946,7 +946,7 @@ func initBuiltinTypes() {
 		case *List:
 			l := x
 			i := len(l.Items) - 1
-			return FuncIter(ListRevIterClass, func(t *Thread) (Value, bool, error) {
+			return funcIterRefs([]Value{l}, ListRevIterClass, func(t *Thread) (Value, bool, error) {
 				if i < 0 || i >= len(l.Items) {
 					return nil, false, nil
 				}
@@ -991,7 +991,7 @@ func initBuiltinTypes() {
 					return nil, err
 				}
 				i := n - 1
-				return FuncIter(ReversedClass, func(t *Thread) (Value, bool, error) {
+				return funcIterRefs([]Value{x}, ReversedClass, func(t *Thread) (Value, bool, error) {
 					if i < 0 {
 						return nil, false, nil
 					}
@@ -1005,7 +1005,7 @@ func initBuiltinTypes() {
 			return nil, Errorf(TypeErrorClass, "'%s' object is not reversible", TypeName(x))
 		}
 		i := len(items) - 1
-		return FuncIter(ReversedClass, func(t *Thread) (Value, bool, error) {
+		return funcIterRefs(items, ReversedClass, func(t *Thread) (Value, bool, error) {
 			if i < 0 {
 				return nil, false, nil
 			}

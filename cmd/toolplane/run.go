@@ -115,7 +115,7 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), err
 			return nil, nil, err
 		}
 	}
-	rt, err := toolplane.NewWithConfig(ctx, cfg, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, snapshotNow, toolplane.WithMiddleware(audit.Middleware(auditLog)))
 	if err != nil {
 		auditLog.Close()
 		return nil, nil, err

@@ -296,6 +296,9 @@ func serveConnectSourcesWatching(ctx context.Context, rt *toolplane.Runtime, cfg
 		return refresh, fmt.Errorf("%s: [cli]: %w", serveConfigName(cfg), err)
 	}
 	rt.Use(cli.Admission())
+	// Ambient binaries and escalation candidates are not registered up
+	// front; the registry materialises them on use, and admission decides.
+	rt.Registry().SetResolver(capability.SourceCLI, cli.Lookup)
 	for _, c := range cli.Capabilities() {
 		if err := rt.Register(c); err != nil {
 			return refresh, fmt.Errorf("%s: [cli] allow %s: %w", serveConfigName(cfg), c.Name, err)

@@ -160,10 +160,9 @@ class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
 
     def __init__(self, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
-        if type(days) is int and type(seconds) is int and type(microseconds) is int and \
-                type(milliseconds) is int and type(minutes) is int and type(hours) is int and type(weeks) is int:
-            self._set(((((weeks * 7 + days) * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000000
-                      + milliseconds * 1000 + microseconds)
+        total = _td_total(days, seconds, microseconds, milliseconds, minutes, hours, weeks)
+        if total is not None:
+            self._set(total)
             return
         for v in (days, seconds, microseconds, milliseconds, minutes, hours, weeks):
             if not isinstance(v, (int, float)):
@@ -526,8 +525,7 @@ class date:
     def __init__(self, year, month=None, day=None):
         if month is None or day is None:
             raise TypeError("function missing required argument '%s' (pos %d)" % (('month', 2) if month is None else ('day', 3)))
-        if type(year) is not int or type(month) is not int or type(day) is not int \
-                or not 1 <= month <= 12 or not 1 <= day <= 28 or not MINYEAR <= year <= MAXYEAR:
+        if not _fields_ok(year, month, day):
             year, month, day = _check_date_fields(year, month, day)
         st = self.__dict__
         st['_year'] = year
@@ -908,11 +906,14 @@ class datetime(date):
 
     def __init__(self, year, month=None, day=None, hour=0, minute=0, second=0, microsecond=0,
                  tzinfo=None, *, fold=0):
-        date.__init__(self, year, month, day)
-        if type(hour) is not int or type(minute) is not int or type(second) is not int \
-                or type(microsecond) is not int or not 0 <= hour <= 23 or not 0 <= minute <= 59 \
-                or not 0 <= second <= 59 or not 0 <= microsecond <= 999999 or fold:
+        if fold or not _fields_ok(year, month, day, hour, minute, second, microsecond):
+            date.__init__(self, year, month, day)
             hour, minute, second, microsecond, fold = _check_time_fields(hour, minute, second, microsecond, fold)
+        else:
+            st = self.__dict__
+            st['_year'] = year
+            st['_month'] = month
+            st['_day'] = day
         if tzinfo is not None:
             _check_tzinfo(tzinfo)
         st = self.__dict__
@@ -1094,6 +1095,13 @@ class datetime(date):
         return tz.fromutc(utc)
 
     def isoformat(self, sep='T', timespec='auto'):
+        if timespec == 'auto' and self._tzinfo is None:
+            if self._microsecond:
+                return '%04d-%02d-%02d%s%02d:%02d:%02d.%06d' % (
+                    self._year, self._month, self._day, sep, self._hour, self._minute, self._second,
+                    self._microsecond)
+            return '%04d-%02d-%02d%s%02d:%02d:%02d' % (
+                self._year, self._month, self._day, sep, self._hour, self._minute, self._second)
         s = '%04d-%02d-%02d%s' % (self._year, self._month, self._day, sep) + \
             _format_time(self._hour, self._minute, self._second, self._microsecond, timespec)
         off = self.utcoffset()

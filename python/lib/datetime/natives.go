@@ -34,7 +34,62 @@ func natives() map[string]vm.Value {
 		return vm.Tuple{vm.Int(y), vm.Int(w), vm.Int(d)}, nil
 	})
 	add("_strftime_native", strftimeNative)
+	add("_fields_ok", fieldsOK)
+	add("_td_total", tdTotal)
 	return m
+}
+
+// fieldsOK(year, month, day[, hour, minute, second, microsecond]) reports whether every
+// field is an int (not bool) within its range, so constructors can skip their checks;
+// on False the Python code re-checks and raises CPython's error.
+func fieldsOK(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(a) != 3 && len(a) != 7 {
+		return vm.Bool(false), nil
+	}
+	var v [7]int64
+	for i, x := range a {
+		n, ok := x.(vm.Int)
+		if !ok {
+			return vm.Bool(false), nil
+		}
+		v[i] = int64(n)
+	}
+	y, mo, d := v[0], v[1], v[2]
+	if y < 1 || y > 9999 || mo < 1 || mo > 12 || d < 1 {
+		return vm.Bool(false), nil
+	}
+	dim := daysInMonth[mo]
+	if mo == 2 && isLeap(y) {
+		dim++
+	}
+	if d > dim {
+		return vm.Bool(false), nil
+	}
+	if len(a) == 7 && (v[3] < 0 || v[3] > 23 || v[4] < 0 || v[4] > 59 || v[5] < 0 || v[5] > 59 || v[6] < 0 || v[6] > 999999) {
+		return vm.Bool(false), nil
+	}
+	return vm.Bool(true), nil
+}
+
+// tdTotal(days, seconds, microseconds, milliseconds, minutes, hours, weeks) is the
+// duration in microseconds when every component is a small int, else None (the Python
+// code then handles floats, big ints and type errors).
+func tdTotal(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(a) != 7 {
+		return vm.None, nil
+	}
+	scale := [7]int64{86400000000, 1000000, 1, 1000, 60000000, 3600000000, 604800000000}
+	var total int64
+	for i, x := range a {
+		n, ok := x.(vm.Int)
+		limit := int64(1<<60) / scale[i]
+		if !ok || int64(n) > limit || int64(n) < -limit {
+			return vm.None, nil
+		}
+		total += int64(n) * scale[i]
+	}
+	// Seven terms below 2**60 each cannot overflow int64.
+	return vm.Int(total), nil
 }
 
 func ints(name string, a vm.Tuple, n int) ([]int64, error) {

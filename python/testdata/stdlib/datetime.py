@@ -168,3 +168,18 @@ for t in ts:
     key = t.replace(minute=0, second=0).isoformat(timespec="minutes")
     buckets[key] = buckets.get(key, 0) + 1
 print(len(buckets), list(buckets.items())[:4], max(ts) - min(ts))
+# ---
+from datetime import datetime
+datetime(2024.0, 1, 1)
+# raises: TypeError: 'float' object cannot be interpreted as an integer
+# ---
+from datetime import datetime, timedelta
+print(timedelta(days=10**8, hours=-5), timedelta(weeks=-1, seconds=1.5), timedelta(microseconds=10**15), datetime(2024, 2, 29, 23, 59, 59, 999999) + timedelta(microseconds=1))
+# ---
+from datetime import datetime
+datetime(2024, 2, 29, 24)
+# raises: ValueError: hour must be in 0..23
+# ---
+from datetime import datetime
+datetime(2023, 2, 29, 1)
+# raises: ValueError: day is out of range for month

@@ -969,16 +969,9 @@ class datetime(date):
         if not isinstance(date_string, str):
             raise TypeError('fromisoformat: argument must be str')
         s = date_string
-        # Fast path: "YYYY-MM-DDTHH:MM:SS" with nothing after, or "YYYY-MM-DD".
-        n = len(s)
-        if (n == 19 or n == 10) and s[4] == '-' and s[7] == '-' and s.isascii():
-            y, m, d = s[0:4], s[5:7], s[8:10]
-            if n == 10 and y.isdigit() and m.isdigit() and d.isdigit():
-                return cls(int(y), int(m), int(d))
-            if n == 19 and s[13] == ':' and s[16] == ':':
-                hh, mi, ss = s[11:13], s[14:16], s[17:19]
-                if y.isdigit() and m.isdigit() and d.isdigit() and hh.isdigit() and mi.isdigit() and ss.isdigit():
-                    return cls(int(y), int(m), int(d), int(hh), int(mi), int(ss))
+        fields = _iso_fast(s)
+        if fields is not None:
+            return cls(*fields)
         try:
             if len(s) >= 10 and s[4] == '-' and 'W' not in s[:10]:
                 dpart, rest = s[:10], s[10:]

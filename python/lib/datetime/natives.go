@@ -36,7 +36,85 @@ func natives() map[string]vm.Value {
 	add("_strftime_native", strftimeNative)
 	add("_fields_ok", fieldsOK)
 	add("_td_total", tdTotal)
+	add("_iso_fast", isoFast)
 	return m
+}
+
+// isoFast parses the common ISO shapes "YYYY-MM-DD" and "YYYY-MM-DD?HH:MM[:SS[.f...]]"
+// (no offset) into (year, month, day, hour, minute, second, microsecond), or returns
+// None for anything else (the Python parser then handles it, with CPython's errors).
+func isoFast(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(a) != 1 {
+		return vm.None, nil
+	}
+	str, ok := a[0].(vm.Str)
+	if !ok {
+		return vm.None, nil
+	}
+	s := string(str)
+	num := func(i, n int) (int64, bool) {
+		if i+n > len(s) {
+			return 0, false
+		}
+		var v int64
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int64(c-'0')
+		}
+		return v, true
+	}
+	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
+		return vm.None, nil
+	}
+	y, ok1 := num(0, 4)
+	mo, ok2 := num(5, 2)
+	d, ok3 := num(8, 2)
+	if !ok1 || !ok2 || !ok3 {
+		return vm.None, nil
+	}
+	var hh, mi, ss, us int64
+	if len(s) > 10 {
+		if len(s) < 16 || s[13] != ':' || s[10] >= 0x80 {
+			return vm.None, nil
+		}
+		var okh, okm bool
+		hh, okh = num(11, 2)
+		mi, okm = num(14, 2)
+		if !okh || !okm {
+			return vm.None, nil
+		}
+		rest := s[16:]
+		if rest != "" {
+			if rest[0] != ':' {
+				return vm.None, nil
+			}
+			var oks bool
+			if ss, oks = num(17, 2); !oks {
+				return vm.None, nil
+			}
+			rest = s[19:]
+			if rest != "" {
+				if rest[0] != '.' || len(rest) < 2 {
+					return vm.None, nil
+				}
+				frac := rest[1:]
+				for k, c := range []byte(frac) {
+					if c < '0' || c > '9' {
+						return vm.None, nil
+					}
+					if k < 6 {
+						us = us*10 + int64(c-'0')
+					}
+				}
+				for k := len(frac); k < 6; k++ {
+					us *= 10
+				}
+			}
+		}
+	}
+	return vm.Tuple{vm.Int(y), vm.Int(mo), vm.Int(d), vm.Int(hh), vm.Int(mi), vm.Int(ss), vm.Int(us)}, nil
 }
 
 // fieldsOK(year, month, day[, hour, minute, second, microsecond]) reports whether every

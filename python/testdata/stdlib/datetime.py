@@ -183,3 +183,10 @@ datetime(2024, 2, 29, 24)
 from datetime import datetime
 datetime(2023, 2, 29, 1)
 # raises: ValueError: day is out of range for month
+# ---
+from datetime import datetime, date
+for s in ["2024-01-02", "2024-01-02T03:04", "2024-01-02 03:04:05", "2024-01-02T03:04:05.1", "2024-01-02T03:04:05.1234567", "2024-01-02T03:04:05+01:00", "2024-01-02T03:04:05Z", "2024-01-02T0304", "2024-01-02T03", "2024-01-02X03:04", "2024-01-02T03:04:05.", "2024-01-02T03:04:5", "2024-01-02Té3:04"]:
+    try:
+        print(repr(datetime.fromisoformat(s)))
+    except ValueError as e:
+        print("ValueError", e)

@@ -147,10 +147,11 @@ def _build_members(cls):
             break
     custom_init = init is not None and init is not Enum.__dict__['__init__']
     for key, value in body:
-        if _is_dunder(key) or _is_sunder(key) or _is_private(cls.__name__, key):
+        if key[:1] == '_' and (key[:2] == '__' and key[-2:] == '__' or _is_dunder(key) or _is_sunder(key)
+                               or _is_private(cls.__name__, key)):
             continue
-        if isinstance(value, (classmethod, staticmethod, property, type)) or _is_descriptor(value) \
-                or callable(value) and not isinstance(value, auto):
+        if callable(value) and not isinstance(value, auto) or \
+                isinstance(value, (classmethod, staticmethod, property, type)) or _is_descriptor(value):
             continue
         if isinstance(value, auto):
             if value.value is _auto_null:

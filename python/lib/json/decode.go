@@ -39,8 +39,30 @@ func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 	if err != nil {
 		return nil, err
 	}
+	if cls := a[1]; cls != nil && cls != vm.None {
+		// CPython: cls(object_hook=..., ...).decode(s), passing only the given keywords.
+		var ckw []vm.Kwarg
+		for _, k := range kw {
+			if k.Name != "s" && k.Name != "cls" {
+				ckw = append(ckw, k)
+			}
+		}
+		dec, err := t.Call(cls, nil, ckw)
+		if err != nil {
+			return nil, err
+		}
+		return t.CallMethodName(dec, "decode", vm.Tuple{a[0]}, nil)
+	}
+	// a[2:] are object_hook, parse_float, parse_int, parse_constant, object_pairs_hook,
+	// strict; decode takes them in decoderParams order.
+	return m.decode(t, a[0], []vm.Value{a[2], a[3], a[4], a[5], a[7], a[6]})
+}
+
+// decode parses a JSON document with options in decoderParams order (nil or None
+// means the default).
+func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, error) {
 	var text string
-	switch x := a[0].(type) {
+	switch x := doc.(type) {
 	case vm.Str:
 		text = string(x)
 		if strings.HasPrefix(text, "\ufeff") {
@@ -49,10 +71,7 @@ func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 	case vm.Bytes:
 		text = strings.TrimPrefix(string(x), "\xef\xbb\xbf")
 	default:
-		return nil, vm.Errorf(vm.TypeErrorClass, "the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(a[0]))
-	}
-	if a[1] != nil && a[1] != vm.None {
-		return nil, vm.Errorf(vm.NotImplementedErrorClass, "json.loads(cls=...) is not supported by the embedded interpreter; use object_hook=")
+		return nil, vm.Errorf(vm.TypeErrorClass, "the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(doc))
 	}
 	d := &decoder{t: t, m: m, doc: text, s: []rune(text), strict: true}
 	opt := func(v vm.Value) vm.Value {
@@ -61,8 +80,9 @@ func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 		}
 		return v
 	}
-	d.objectHook, d.parseFloat, d.parseInt, d.parseConst, d.pairsHook = opt(a[2]), opt(a[3]), opt(a[4]), opt(a[5]), opt(a[6])
-	if d.strict, err = pyargs.Truth(t, a[7], true); err != nil {
+	d.objectHook, d.parseFloat, d.parseInt, d.parseConst, d.pairsHook = opt(opts[0]), opt(opts[1]), opt(opts[2]), opt(opts[3]), opt(opts[5])
+	var err error
+	if d.strict, err = pyargs.Truth(t, opts[4], true); err != nil {
 		return nil, err
 	}
 	idx := d.skipWS(0)

@@ -57,9 +57,20 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 		return vm.None, nil
 	}})
 	m := &module{errCls: errCls}
+	encCls, err := t.NewClass("JSONEncoder", "JSONEncoder", nil, m.encoderClassDict())
+	if err != nil {
+		return nil, fmt.Errorf("building module json: %w", err)
+	}
+	decCls, err := t.NewClass("JSONDecoder", "JSONDecoder", nil, m.decoderClassDict())
+	if err != nil {
+		return nil, fmt.Errorf("building module json: %w", err)
+	}
+	encCls.Module, decCls.Module = "json.encoder", "json.decoder"
 	d := vm.NewDict()
 	d.SetStr("__name__", vm.Str("json"))
 	d.SetStr("JSONDecodeError", errCls)
+	d.SetStr("JSONEncoder", encCls)
+	d.SetStr("JSONDecoder", decCls)
 	d.SetStr("dumps", &vm.Builtin{Name: "dumps", Fn: m.dumps})
 	d.SetStr("loads", &vm.Builtin{Name: "loads", Fn: m.loads})
 	return &vm.Module{Name: "json", Dict: d}, nil
@@ -67,6 +78,132 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 
 type module struct {
 	errCls *vm.Class
+}
+
+func method(d *vm.Dict, name string, f vm.BuiltinFunc) {
+	d.SetStr(name, &vm.Builtin{Name: name, Fn: f})
+}
+
+// setAttrs stores keyword options as instance attributes (JSONEncoder/JSONDecoder keep
+// their configuration in plain attributes, as CPython's do).
+func setAttrs(t *vm.Thread, self vm.Value, names []string, vals []vm.Value, defaults map[string]vm.Value) error {
+	for i, n := range names {
+		v := vals[i]
+		if v == nil {
+			v = defaults[n]
+		}
+		if err := t.SetAttr(self, n, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encoderClassDict is JSONEncoder: __init__ keeps the options, default() raises the
+// not-serializable TypeError (subclasses override it), encode() runs the Go encoder.
+func (m *module) encoderClassDict() *vm.Dict {
+	d := vm.NewDict()
+	d.SetStr("__module__", vm.Str("json.encoder"))
+	d.SetStr("item_separator", vm.Str(", "))
+	d.SetStr("key_separator", vm.Str(": "))
+	method(d, "__init__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		a, err := pyargs.Parse("JSONEncoder.__init__", args[1:], kw, 0, append([]string{"*"}, encoderParams...)...)
+		if err != nil {
+			return nil, err
+		}
+		self := args[0]
+		defaults := map[string]vm.Value{"skipkeys": vm.Bool(false), "ensure_ascii": vm.Bool(true),
+			"check_circular": vm.Bool(true), "allow_nan": vm.Bool(true), "sort_keys": vm.Bool(false), "indent": vm.None}
+		if err := setAttrs(t, self, encoderParams[:6], a[:6], defaults); err != nil {
+			return nil, err
+		}
+		if sep := a[6]; sep != nil && sep != vm.None {
+			items, err := iterate(t, sep)
+			if err != nil {
+				return nil, err
+			}
+			if len(items) != 2 {
+				return nil, vm.Errorf(vm.ValueErrorClass, "too many values to unpack (expected 2)")
+			}
+			if err := t.SetAttr(self, "item_separator", items[0]); err != nil {
+				return nil, err
+			}
+			if err := t.SetAttr(self, "key_separator", items[1]); err != nil {
+				return nil, err
+			}
+		} else if a[5] != nil && a[5] != vm.None {
+			if err := t.SetAttr(self, "item_separator", vm.Str(",")); err != nil {
+				return nil, err
+			}
+		}
+		if def := a[7]; def != nil && def != vm.None {
+			if err := t.SetAttr(self, "default", def); err != nil {
+				return nil, err
+			}
+		}
+		return vm.None, nil
+	})
+	method(d, "default", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) != 2 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "JSONEncoder.default() takes 2 positional arguments but %d were given", len(args))
+		}
+		return nil, vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeName(args[1]))
+	})
+	method(d, "encode", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) != 2 || len(kw) > 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "JSONEncoder.encode() takes 2 positional arguments but %d were given", len(args))
+		}
+		self := args[0]
+		opts := map[string]vm.Value{}
+		for _, n := range []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent",
+			"item_separator", "key_separator", "default"} {
+			v, err := t.GetAttr(self, n)
+			if err != nil {
+				return nil, err
+			}
+			opts[n] = v
+		}
+		e, err := newEncoder(t, opts)
+		if err != nil {
+			return nil, err
+		}
+		return e.run(args[1])
+	})
+	return d
+}
+
+// decoderParams are JSONDecoder's keyword parameters.
+var decoderParams = []string{"object_hook", "parse_float", "parse_int", "parse_constant", "strict", "object_pairs_hook"}
+
+// decoderClassDict is JSONDecoder: __init__ keeps the options, decode() runs the Go
+// decoder with them.
+func (m *module) decoderClassDict() *vm.Dict {
+	d := vm.NewDict()
+	d.SetStr("__module__", vm.Str("json.decoder"))
+	method(d, "__init__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		a, err := pyargs.Parse("JSONDecoder.__init__", args[1:], kw, 0, append([]string{"*"}, decoderParams...)...)
+		if err != nil {
+			return nil, err
+		}
+		defaults := map[string]vm.Value{"object_hook": vm.None, "parse_float": vm.None, "parse_int": vm.None,
+			"parse_constant": vm.None, "strict": vm.Bool(true), "object_pairs_hook": vm.None}
+		return vm.None, setAttrs(t, args[0], decoderParams, a, defaults)
+	})
+	method(d, "decode", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(args) != 2 || len(kw) > 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "JSONDecoder.decode() takes 2 positional arguments but %d were given", len(args))
+		}
+		opts := make([]vm.Value, len(decoderParams))
+		for i, n := range decoderParams {
+			v, err := t.GetAttr(args[0], n)
+			if err != nil {
+				return nil, err
+			}
+			opts[i] = v
+		}
+		return m.decode(t, args[1], opts)
+	})
+	return d
 }
 
 func fillDecodeError(e *vm.Instance, msg, doc string, pos int) {
@@ -118,6 +255,9 @@ type encoder struct {
 	stack       []vm.Value
 }
 
+// encoderParams are JSONEncoder's keyword parameters, in CPython's order.
+var encoderParams = []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent", "separators", "default"}
+
 func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := checkKwargs("JSONEncoder", kw, encoderKwargs); err != nil {
 		return nil, err
@@ -127,23 +267,47 @@ func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 	if err != nil {
 		return nil, err
 	}
+	if cls := a[5]; cls != nil && cls != vm.None {
+		// CPython: cls(skipkeys=..., ...).encode(obj), passing only the given keywords.
+		var ckw []vm.Kwarg
+		for _, k := range kw {
+			if k.Name != "obj" && k.Name != "cls" {
+				ckw = append(ckw, k)
+			}
+		}
+		enc, err := t.Call(cls, nil, ckw)
+		if err != nil {
+			return nil, err
+		}
+		return t.CallMethodName(enc, "encode", vm.Tuple{a[0]}, nil)
+	}
+	opts := map[string]vm.Value{"skipkeys": a[1], "ensure_ascii": a[2], "check_circular": a[3], "allow_nan": a[4],
+		"indent": a[6], "separators": a[7], "default": a[8], "sort_keys": a[9]}
+	e, err := newEncoder(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	return e.run(a[0])
+}
+
+// newEncoder builds an encoder from JSONEncoder options (nil or None means the
+// default). "item_separator" and "key_separator", when present, override separators.
+func newEncoder(t *vm.Thread, opts map[string]vm.Value) (*encoder, error) {
+	var err error
 	e := &encoder{t: t, itemSep: ", ", keySep: ": "}
-	if e.skipKeys, err = pyargs.Truth(t, a[1], false); err != nil {
+	if e.skipKeys, err = pyargs.Truth(t, opts["skipkeys"], false); err != nil {
 		return nil, err
 	}
-	if e.ensureASCII, err = pyargs.Truth(t, a[2], true); err != nil {
+	if e.ensureASCII, err = pyargs.Truth(t, opts["ensure_ascii"], true); err != nil {
 		return nil, err
 	}
-	if e.checkCirc, err = pyargs.Truth(t, a[3], true); err != nil {
+	if e.checkCirc, err = pyargs.Truth(t, opts["check_circular"], true); err != nil {
 		return nil, err
 	}
-	if e.allowNaN, err = pyargs.Truth(t, a[4], true); err != nil {
+	if e.allowNaN, err = pyargs.Truth(t, opts["allow_nan"], true); err != nil {
 		return nil, err
 	}
-	if a[5] != nil && a[5] != vm.None {
-		return nil, vm.Errorf(vm.NotImplementedErrorClass, "json.dumps(cls=...) is not supported by the embedded interpreter; use default=")
-	}
-	if ind := a[6]; ind != nil && ind != vm.None {
+	if ind := opts["indent"]; ind != nil && ind != vm.None {
 		e.hasIndent = true
 		e.itemSep = ","
 		switch x := ind.(type) {
@@ -162,7 +326,7 @@ func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 			}
 		}
 	}
-	if sep := a[7]; sep != nil && sep != vm.None {
+	if sep := opts["separators"]; sep != nil && sep != vm.None {
 		items, err := iterate(t, sep)
 		if err != nil {
 			return nil, err
@@ -177,16 +341,26 @@ func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 		}
 		e.itemSep, e.keySep = string(is), string(ks)
 	}
-	if a[8] != nil && a[8] != vm.None {
-		e.def = a[8]
+	if is, ok := opts["item_separator"].(vm.Str); ok {
+		e.itemSep = string(is)
 	}
-	if e.sortKeys, err = pyargs.Truth(t, a[9], false); err != nil {
+	if ks, ok := opts["key_separator"].(vm.Str); ok {
+		e.keySep = string(ks)
+	}
+	if d := opts["default"]; d != nil && d != vm.None {
+		e.def = d
+	}
+	if e.sortKeys, err = pyargs.Truth(t, opts["sort_keys"], false); err != nil {
 		return nil, err
 	}
-	if err := e.encode(a[0], 0); err != nil {
+	return e, nil
+}
+
+func (e *encoder) run(obj vm.Value) (vm.Value, error) {
+	if err := e.encode(obj, 0); err != nil {
 		return nil, err
 	}
-	if err := t.Charge(int64(e.sb.Len())); err != nil {
+	if err := e.t.Charge(int64(e.sb.Len())); err != nil {
 		return nil, err
 	}
 	return vm.Str(e.sb.String()), nil

@@ -251,3 +251,34 @@ random.seed(3)
 doc = {str(i): [random.randint(-10**20, 10**20), "s%d\u00e9" % i, i % 3 == 0, None] for i in range(50)}
 s = json.dumps(doc, sort_keys=True, indent=1)
 print(len(s), s[:200], json.loads(s) == doc)
+# ---
+import json
+from datetime import date, datetime
+class Enc(json.JSONEncoder):
+    def default(self, o):
+        if isinstance(o, (date, datetime)):
+            return o.isoformat()
+        if isinstance(o, set):
+            return sorted(o)
+        return super().default(o)
+print(json.dumps({"d": date(2024, 1, 2), "s": {3, 1}}, cls=Enc))
+print(json.dumps({"d": date(2024, 1, 2), "b": [1]}, cls=Enc, indent=2, sort_keys=True))
+print(Enc(sort_keys=True).encode({"b": 1, "a": 2}), json.JSONEncoder().encode([1, "x"]), json.JSONEncoder(separators=(",", ":")).encode({"a": [1, 2]}))
+try:
+    json.dumps({"x": object()}, cls=Enc)
+except TypeError as e:
+    print("TypeError", e)
+class Dec(json.JSONDecoder):
+    def __init__(self, **kw):
+        super().__init__(object_hook=self.hook, **kw)
+    def hook(self, d):
+        return {k.upper(): v for k, v in d.items()}
+print(json.loads('{"a": {"b": 1}}', cls=Dec), json.JSONDecoder().decode('[1, 2.5]'), json.JSONDecoder(parse_float=str).decode('[1.5]'))
+enc = json.JSONEncoder(indent=4)
+print(enc.indent, enc.item_separator, enc.key_separator, enc.sort_keys)
+# ---
+import json
+class Enc(json.JSONEncoder):
+    pass
+json.dumps([{1, 2}], cls=Enc)
+# raises: TypeError: Object of type set is not JSON serializable

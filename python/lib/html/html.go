@@ -1,17 +1,45 @@
-// Package html is the embedded interpreter's `html` module: escape and unescape with
-// CPython's rules (HTML5 named references, longest-prefix matching of unterminated
-// names, the standard's replacements for invalid numeric references).
+// Package html is the embedded interpreter's `html` module and its html.parser
+// submodule: escape and unescape with CPython's rules (HTML5 named references,
+// longest-prefix matching of unterminated names, the standard's replacements for
+// invalid numeric references) in Go, and HTMLParser in Python source (parser.py).
 package html
 
 import (
+	_ "embed"
 	"strconv"
 	"strings"
 
+	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
-// Register adds the module to a module table under the name "html".
-func Register(m vm.Modules) { m.Register("html", Module) }
+//go:embed parser.py
+var parserSource []byte
+
+// Register adds the modules "html" and "html.parser" (HTMLParser, in Python source,
+// parser.py) to a module table.
+func Register(m vm.Modules) {
+	m.Register("html", func(t *vm.Thread) (*vm.Module, error) {
+		mod, err := Module(t)
+		if err == nil {
+			if sub := t.LoadedModule("html.parser"); sub != nil {
+				mod.Dict.SetStr("parser", sub)
+			}
+		}
+		return mod, err
+	})
+	parser := pymodule.ModuleFunc("html.parser", "html/parser.py", parserSource)
+	m.Register("html.parser", func(t *vm.Thread) (*vm.Module, error) {
+		mod, err := parser(t)
+		if err != nil {
+			return nil, err
+		}
+		if pkg := t.LoadedModule("html"); pkg != nil {
+			pkg.Dict.SetStr("parser", mod)
+		}
+		return mod, nil
+	})
+}
 
 // Module builds the html module for one run.
 func Module(t *vm.Thread) (*vm.Module, error) {

@@ -1,0 +1,100 @@
+package compile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+func compileSrc(t *testing.T, src string, snippet bool) (*Program, error) {
+	t.Helper()
+	mod, err := syntax.Parse("<test>", []byte(src))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return Module("<test>", mod, Options{Snippet: snippet})
+}
+
+func TestScopes(t *testing.T) {
+	t.Parallel()
+	prog, err := compileSrc(t, "def outer(a):\n    b = 1\n    def inner():\n        nonlocal b\n        b += a\n        return b\n    return inner\nclass C:\n    def m(self):\n        return super().m()\n", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outer, inner, m *Code
+	var walk func(c *Code)
+	walk = func(c *Code) {
+		switch c.QualName {
+		case "outer":
+			outer = c
+		case "outer.<locals>.inner":
+			inner = c
+		case "C.m":
+			m = c
+		}
+		for _, k := range c.Consts {
+			if sub, ok := k.(*Code); ok {
+				walk(sub)
+			}
+		}
+	}
+	walk(prog.Module)
+	if outer == nil || inner == nil || m == nil {
+		t.Fatalf("code objects missing:\n%s", prog.Module.Disassemble())
+	}
+	if got := strings.Join(outer.CellNames, ","); got != "a,b" {
+		t.Errorf("outer cells = %s, want a,b", got)
+	}
+	if outer.CellParams[0] != 0 {
+		t.Errorf("cell a should be filled from parameter 0: %v", outer.CellParams)
+	}
+	if got := strings.Join(inner.FreeNames, ","); got != "a,b" {
+		t.Errorf("inner frees = %s, want a,b", got)
+	}
+	if got := strings.Join(m.FreeNames, ","); got != "__class__" {
+		t.Errorf("method frees = %s, want __class__ for zero-argument super()", got)
+	}
+	if got := strings.Join(prog.Assigned, ","); got != "C,outer" {
+		t.Errorf("assigned = %s", got)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		src, msg string
+		snippet  bool
+	}{
+		{"break", "'break' outside loop", false},
+		{"return 1", "'return' outside function", false},
+		{"await f()", "'await' outside function", false},
+		{"def f():\n    await g()", "'await' outside async function", true},
+		{"def f():\n    nonlocal x", "no binding for nonlocal 'x' found", false},
+		{"def f(a, a): pass", "duplicate argument 'a' in function definition", false},
+		{"x = 1j", "complex numbers are not supported", false},
+	} {
+		_, err := compileSrc(t, c.src, c.snippet)
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.msg)
+		}
+	}
+	if _, err := compileSrc(t, "x = 1\nawait f()\nreturn x", true); err != nil {
+		t.Errorf("snippet with top-level await and return: %v", err)
+	}
+}
+
+func TestConstantFolding(t *testing.T) {
+	t.Parallel()
+	prog, err := compileSrc(t, "x = -5 + 2 * 3\ny = (1, 'a', -2.5)\nz = 2 ** 100", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dis := prog.Module.Disassemble()
+	if !strings.Contains(dis, "LOAD_CONST") || !strings.Contains(dis, "(1)") || !strings.Contains(dis, "[1 a -2.5]") {
+		t.Errorf("constants not folded:\n%s", dis)
+	}
+	if !strings.Contains(dis, "BINARY_OP") {
+		t.Errorf("2 ** 100 must be left to the VM (it charges memory):\n%s", dis)
+	}
+}

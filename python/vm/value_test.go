@@ -1,0 +1,79 @@
+package vm
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFloatRepr(t *testing.T) {
+	t.Parallel()
+	tenth := 0.1 // a variable, so the sum is float64 arithmetic, not exact constant folding
+	for _, c := range []struct {
+		f    float64
+		want string
+	}{
+		{tenth + 0.2, "0.30000000000000004"}, {1e16, "1e+16"}, {1e15, "1000000000000000.0"},
+		{1e-5, "1e-05"}, {0.0001, "0.0001"}, {math.Copysign(0, -1), "-0.0"}, {math.Inf(1), "inf"},
+		{math.NaN(), "nan"}, {123456789.0 * 1000, "123456789000.0"}, {2.5, "2.5"}, {1e22, "1e+22"},
+		{5e-324, "5e-324"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
+	} {
+		if got := FloatRepr(c.f); got != c.want {
+			t.Errorf("FloatRepr(%v) = %s, want %s", c.f, got, c.want)
+		}
+	}
+}
+
+func TestIntAndFloatHashesAgree(t *testing.T) {
+	t.Parallel()
+	th := NewThread(Config{})
+	for _, n := range []int64{0, 1, -1, -2, 2, 1 << 40, -(1 << 60), hashModulus, hashModulus + 5} {
+		hi, _ := th.Hash(Int(n))
+		hf, _ := th.Hash(Float(float64(n)))
+		if int64(float64(n)) == n && hi != hf {
+			t.Errorf("hash(%d) = %d but hash(float) = %d", n, int64(hi), int64(hf))
+		}
+	}
+	if h, _ := th.Hash(Int(-1)); int64(h) != -2 {
+		t.Errorf("hash(-1) = %d, want -2", int64(h))
+	}
+}
+
+func TestSetOrderMatchesCPython(t *testing.T) {
+	t.Parallel()
+	th := NewThread(Config{})
+	s := NewSet()
+	for _, v := range []int64{50, 10, 99, 7, 1000, 33, 16, 8} {
+		if err := s.Add(th, Int(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := th.Repr(s)
+	// CPython 3.11 prints this order.
+	if want := "{33, 99, 7, 1000, 8, 10, 16, 50}"; got != want {
+		t.Errorf("set repr %s, want %s", got, want)
+	}
+}
+
+func TestDictKeepsInsertionOrderAcrossDeletes(t *testing.T) {
+	t.Parallel()
+	th := NewThread(Config{})
+	d := NewDict()
+	for i := 0; i < 100; i++ {
+		if err := d.Set(th, Int(i), Int(i*i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 100; i += 2 {
+		if _, ok, _ := d.Delete(th, Int(i)); !ok {
+			t.Fatalf("key %d missing", i)
+		}
+	}
+	d.SetStr("x", None)
+	keys := d.Keys()
+	if len(keys) != 51 || keys[0] != Int(1) || keys[49] != Int(99) || keys[50] != Str("x") {
+		t.Errorf("keys after deletes: %v", keys)
+	}
+	if v, ok, _ := d.Get(th, Float(7)); !ok || v != Int(49) {
+		t.Errorf("d[7.0] = %v, %v", v, ok)
+	}
+}

@@ -241,6 +241,7 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 		ex.Traceback = t.FormatException(e, p.source)
 		if n := len(e.Exc.TB); n > 0 {
 			ex.Line = e.Exc.TB[n-1].Line
+			ex.Col = int(e.Exc.TB[n-1].Span.Col)
 		}
 		return ex
 	case *vm.LimitError:

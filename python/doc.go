@@ -1,17 +1,69 @@
-// Package python is an embedded interpreter for a subset of Python 3 with
-// CPython's semantics for everything it accepts.
+// Package python is an embedded interpreter for Python 3 (the language of
+// CPython 3.11 minus a few constructs listed below) with CPython's
+// semantics for everything it accepts.
 //
-// Compile a snippet once and run it many times:
+// Compile a snippet once and run it many times, concurrently if needed:
 //
 //	prog, err := python.Compile("<snippet>", src, python.CompileOptions{Snippet: true})
-//	res, err := prog.Run(ctx, python.RunOptions{Host: map[string]python.HostFunc{...}})
+//	res, err := prog.Run(ctx, python.RunOptions{
+//		Host:    map[string]python.HostFunc{"greet": greet, "linear.list_issues": list},
+//		Modules: lib.Modules(), // the standard library of python/lib; nil = asyncio only
+//		Stdout:  &out,
+//	})
 //
-// In snippet mode top-level await and return are allowed. Host functions are
-// async from the snippet's point of view: `await greet("x")` runs the Go
-// function on its own goroutine and parks only the awaiting coroutine, so
-// asyncio.gather runs host calls concurrently.
+// # Snippets
 //
-// Errors are *Exception values: a Python exception that escaped (with a
-// CPython-style traceback), a SyntaxError from Compile, or a limit (time,
-// steps, memory, depth, output, host_calls) named in Exception.Limit.
+// In snippet mode top-level await and return are allowed: the result is the
+// returned value, else the value of a final bare expression statement, else
+// None. Result.Value is its JSON-like Go form (repr string when it has none)
+// and Result.Repr its Python repr.
+//
+// # Host functions
+//
+// A HostFunc named "greet" is a builtin the snippet calls; a dotted name
+// ("linear.list_issues") appears as attribute of a namespace object. Calling
+// one converts the arguments to JSON-like Go values (TypeError naming the
+// function and argument otherwise) and returns an awaitable; awaiting it runs
+// the HostFunc on its own goroutine with the run's context and parks only the
+// awaiting coroutine, so asyncio.gather runs host calls concurrently. A
+// *HostError becomes the Python exception it names (unknown names and plain
+// errors become ToolError, a builtin subclass of Exception) with the message
+// and a "capability" attribute; a panicking HostFunc becomes a ToolError.
+//
+// # Limits
+//
+// Limits bound steps (bytecode instructions plus work done inside builtins),
+// wall-clock time through ctx (host-call waits included; in-flight calls are
+// cancelled and Run returns within milliseconds of the deadline), memory,
+// Python call depth (RecursionError, catchable), print output and the number
+// of host calls. Time, steps, output and host calls end the run: the error
+// is an *Exception whose Limit names the limit. Memory is charged on
+// allocation and large constructions are checked before they are built; when
+// the charge passes MaxMemoryBytes the retained size is measured from the
+// run's roots, so garbage does not count, and MemoryError (catchable) is
+// raised only when what the run retains is over the limit. With a Globals,
+// the session's retained size counts against the same limit.
+//
+// # Errors
+//
+// Compile returns an *Exception of type SyntaxError (IndentationError,
+// TabError) or NotImplementedError for constructs the interpreter rejects,
+// with Filename, Line, Col and a CPython-style caret message. Run returns an
+// *Exception for a Python exception that escaped, with a traceback formatted
+// like CPython 3.11's (source lines and caret lines included), or for a limit.
+//
+// # Modules
+//
+// import looks modules up in RunOptions.Modules, a vm.Modules table built once
+// (vm.DefaultModules() and Register, or lib.Modules()) and shared by runs;
+// each run builds its own module objects, so runs never share mutable module
+// state. Nothing outside the table is importable.
+//
+// # Not supported
+//
+// match statements and except* (rejected by the parser), complex numbers,
+// metaclasses, bytearray and memoryview, eval/exec/compile/open/input
+// (NotImplementedError), and introspection of code, frames and globals
+// (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...
+// are absent).
 package python

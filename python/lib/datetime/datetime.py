@@ -1078,7 +1078,8 @@ class datetime(date):
 
     def astimezone(self, tz=None):
         if tz is None:
-            tz = timezone.utc
+            # The sandbox's local zone is UTC, named as CPython names a local zone.
+            tz = timezone(timedelta(0), 'UTC')
         elif not isinstance(tz, tzinfo):
             raise TypeError('tz argument must be an instance of tzinfo')
         off = self.utcoffset()

@@ -13,7 +13,7 @@ import (
 func BenchmarkImport(b *testing.B) {
 	mods := lib.Modules()
 	for _, name := range []string{"statistics", "random", "fractions", "decimal", "csv", "io",
-		"urllib.parse", "pprint", "uuid", "hashlib", "hmac", "base64", "heapq", "bisect", "html", "sys"} {
+		"urllib.parse", "pprint", "uuid", "hashlib", "hmac", "base64", "heapq", "bisect", "html", "html.parser", "sys"} {
 		prog, err := python.Compile("bench.py", "import "+name+"\n", python.CompileOptions{})
 		if err != nil {
 			b.Fatal(err)

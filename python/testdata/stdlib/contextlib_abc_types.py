@@ -99,3 +99,15 @@ from collections.abc import Iterable, Mapping
 def keys(m: Mapping[str, int]) -> Iterable[str]:
     return list(m)
 print(keys({"a": 1}))
+# ---
+import secrets, string
+t = secrets.token_hex(16)
+u = secrets.token_urlsafe(16)
+b = secrets.token_bytes(8)
+print(len(t), all(c in string.hexdigits for c in t), len(u), type(b).__name__, len(b), len(secrets.token_hex()))
+n = secrets.randbelow(10)
+print(0 <= n < 10, secrets.choice("abc") in "abc", 0 <= secrets.randbits(8) < 256, secrets.compare_digest("a", "a"), secrets.compare_digest(b"a", b"b"))
+# ---
+import secrets
+secrets.randbelow(0)
+# raises: ValueError: Upper bound must be positive.

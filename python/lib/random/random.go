@@ -228,7 +228,8 @@ func (g *mt) getrandbits(k int) *big.Int {
 }
 
 // newCore returns the Python-facing core of one generator: a tuple of builtins
-// (random, getrandbits, seed, getstate, setstate) closing over its state.
+// (random, getrandbits, seed, getstate, setstate, seed_entropy, randbelow) closing
+// over its state.
 func newCore(entropy io.Reader) vm.Tuple {
 	g := &mt{}
 	seedEntropy := func() error {
@@ -335,6 +336,41 @@ func newCore(entropy io.Reader) vm.Tuple {
 		}),
 		b("seed_entropy", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			return vm.None, seedEntropy()
+		}),
+		// randbelow(n) is Random._randbelow over this core's getrandbits: the same
+		// draws, without a Python-level loop.
+		b("randbelow", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			var n *big.Int
+			switch x := args[0].(type) {
+			case vm.Int:
+				n = big.NewInt(int64(x))
+			case *big.Int:
+				n = x
+			default:
+				return nil, vm.Errorf(vm.TypeErrorClass, "'%s' object cannot be interpreted as an integer", vm.TypeName(args[0]))
+			}
+			k := n.BitLen()
+			if k == 0 {
+				return vm.Int(0), nil
+			}
+			if k > 1<<20 {
+				return nil, vm.Errorf(vm.MemoryErrorClass, "randbelow of a %d-bit bound is too large for the embedded interpreter", k)
+			}
+			if k <= 32 {
+				bound := uint32(n.Uint64())
+				for {
+					r := g.next() >> (32 - k)
+					if r < bound {
+						return vm.Int(r), nil
+					}
+				}
+			}
+			for {
+				r := g.getrandbits(k)
+				if r.Cmp(n) < 0 {
+					return vm.MakeInt(r), nil
+				}
+			}
 		}),
 	}
 }

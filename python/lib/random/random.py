@@ -74,6 +74,9 @@ class Random:
         self._core_seed = core[2]
         self._core_getstate = core[3]
         self._core_setstate = core[4]
+        if type(self).getrandbits is Random.getrandbits and type(self)._randbelow is Random._randbelow:
+            # The Go core draws exactly what _randbelow would, faster.
+            self._randbelow = core[6]
         self.seed(x)
         self.gauss_next = None
 

@@ -87,3 +87,14 @@ import random
 r = random.Random()
 x = r.random()
 print(0.0 <= x < 1.0, isinstance(random.SystemRandom().random(), float), 0 <= random.SystemRandom().randint(1, 3) <= 3)
+# ---
+import random
+class Mine(random.Random):
+    def getrandbits(self, k):
+        return super().getrandbits(k) ^ ((1 << k) - 1) if k else 0
+m = Mine(8)
+r = random.Random(8)
+print([m.randrange(10 ** 12) for _ in range(3)], [r.randrange(10 ** 12) for _ in range(3)], m.choice("abcdef"), r.choice("abcdef"))
+print(random.Random(9).randrange(2 ** 100), random.Random(9).randint(0, 2 ** 31), random.Random(9).randrange(1 << 32))
+s = random.SystemRandom()
+print(0 <= s.randrange(10) < 10, len(s.sample(range(100), 5)))

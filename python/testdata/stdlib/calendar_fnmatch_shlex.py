@@ -1,0 +1,32 @@
+import calendar
+print(calendar.isleap(2024), calendar.isleap(1900), calendar.leapdays(2000, 2025), calendar.weekday(2024, 2, 29), calendar.monthrange(2024, 2), calendar.monthrange(2023, 12))
+print(calendar.day_name[0], calendar.month_name[12], calendar.month_abbr[1], calendar.day_abbr[6], calendar.MONDAY, calendar.SUNDAY)
+# ---
+import calendar
+print(calendar.monthcalendar(2024, 2))
+print(calendar.timegm((2024, 1, 1, 0, 0, 0, 0, 1, 0)), calendar.timegm((1970, 1, 2, 3, 4, 5)))
+# ---
+import calendar
+calendar.monthrange(2024, 13)
+# raises: IllegalMonthError: bad month number 13; must be 1-12
+# ---
+import calendar, datetime
+y, m = 2024, 5
+last = calendar.monthrange(y, m)[1]
+print(datetime.date(y, m, last), [d for d in range(1, last + 1) if calendar.weekday(y, m, d) == calendar.FRIDAY])
+# ---
+from fnmatch import fnmatch, fnmatchcase, filter
+names = ["data.csv", "data.json", "notes.txt", "Data.CSV", "img_01.png", "img_2.png", "a[1].txt"]
+print([n for n in names if fnmatch(n, "*.csv")], filter(names, "img_??.png"), filter(names, "[dn]*"), filter(names, "[!d]*.t?t"))
+print(fnmatchcase("Data.CSV", "*.csv"), fnmatch("x", "*"), fnmatch("", "*"), fnmatch("a[1].txt", "a[[]1].txt"), filter(names, "*[0-9].png"))
+# ---
+import shlex
+print(shlex.split("git commit -m 'first commit' --author=\"A B <a@b.c>\""), shlex.split("a\\ b c"), shlex.split("  x  "), shlex.split(""))
+print(shlex.quote("safe-name_1.txt"), shlex.quote("has space"), shlex.quote("it's"), shlex.quote(""), shlex.join(["ls", "-l", "my file"]))
+# ---
+import shlex
+print(shlex.split('echo "a \\"quoted\\" word" \'$HOME\' # comment', comments=True), shlex.split('x"y z"w'))
+# ---
+import shlex
+shlex.split("echo 'unterminated")
+# raises: ValueError: No closing quotation

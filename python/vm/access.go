@@ -260,6 +260,24 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			return Bytes(buf), nil
 		}
 		return nil, Errorf(TypeErrorClass, "byte indices must be integers or slices, not %s", TypeName(key))
+	case *ByteArray:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				i += int64(len(o.B))
+			}
+			if i < 0 || i >= int64(len(o.B)) {
+				return nil, Errorf(IndexErrorClass, "bytearray index out of range")
+			}
+			return Int(o.B[i]), nil
+		}
+		r, err := t.GetItem(Bytes(o.B), key)
+		if err != nil {
+			return nil, err
+		}
+		return &ByteArray{B: []byte(r.(Bytes))}, nil
 	case *Range:
 		n := o.Len()
 		if i, ok, err := t.index(key); ok {
@@ -365,6 +383,26 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 			return nil
 		}
 		return Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
+	case *ByteArray:
+		i, ok, err := t.index(key)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return Errorf(TypeErrorClass, "bytearray indices must be integers or slices, not %s", TypeName(key))
+		}
+		if i < 0 {
+			i += int64(len(o.B))
+		}
+		if i < 0 || i >= int64(len(o.B)) {
+			return Errorf(IndexErrorClass, "bytearray index out of range")
+		}
+		c, err := byteValue(v)
+		if err != nil {
+			return err
+		}
+		o.B[i] = c
+		return nil
 	case *Instance:
 		if m := o.Class.Lookup("__setitem__"); m != nil {
 			_, err := t.callMethod(m, obj, Tuple{key, v})

@@ -24,7 +24,7 @@ func Builtins() *Dict { return builtinsDict.Copy() }
 func initMisc() {
 	for _, c := range []*Class{ObjectClass, TypeClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass, SliceClass, PropertyClass,
-		StaticMethodClass, ClassMethodClass, SuperClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass} {
+		StaticMethodClass, ClassMethodClass, SuperClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass, ByteArrayClass} {
 		builtinsDict.SetStr(c.Name, c)
 	}
 	for _, c := range exceptionClasses {
@@ -542,7 +542,7 @@ func initMisc() {
 		return &List{Items: items}, nil
 	})
 	// Builtins that would reach outside the sandbox exist only to say so.
-	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "breakpoint", "globals", "locals", "memoryview", "help", "bytearray"} {
+	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "breakpoint", "globals", "locals", "memoryview", "help"} {
 		name := name
 		def(name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in the embedded interpreter", name)
@@ -665,6 +665,8 @@ func (t *Thread) Len(v Value) (int64, error) {
 		return int64(x.Len()), nil
 	case Bytes:
 		return int64(len(x)), nil
+	case *ByteArray:
+		return int64(len(x.B)), nil
 	case *Range:
 		return x.Len(), nil
 	case *DictView:

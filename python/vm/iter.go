@@ -176,6 +176,8 @@ func (t *Thread) Iter(v Value) (Value, error) {
 		return &Iter{kind: iterStr, str: string(x)}, nil
 	case Bytes:
 		return &Iter{kind: iterBytes, str: string(x)}, nil
+	case *ByteArray:
+		return &Iter{kind: iterBytes, str: string(x.B)}, nil
 	case *Range:
 		return &Iter{kind: iterRange, start: x.Start, step: x.Step, n: x.Len()}, nil
 	case *Dict:

@@ -254,6 +254,23 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 				}
 				return x + y, true, nil
 			}
+			if y, ok := b.(*ByteArray); ok {
+				return x + Bytes(y.B), true, nil
+			}
+		case *ByteArray:
+			var other []byte
+			switch y := b.(type) {
+			case Bytes:
+				other = []byte(y)
+			case *ByteArray:
+				other = y.B
+			default:
+				return nil, false, nil
+			}
+			if err := t.Charge(int64(len(x.B) + len(other))); err != nil {
+				return nil, true, err
+			}
+			return &ByteArray{B: append(append([]byte(nil), x.B...), other...)}, true, nil
 		}
 	case syntax.Mult:
 		if n, ok := repeatCount(t, b); ok {
@@ -714,6 +731,13 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			}
 			return lx == 1 || x.Step == y.Step, nil
 		}
+	case *ByteArray:
+		switch y := b.(type) {
+		case *ByteArray:
+			return string(x.B) == string(y.B), nil
+		case Bytes:
+			return string(x.B) == string(y), nil
+		}
 	case *Slice:
 		if y, ok := b.(*Slice); ok {
 			return t.seqEqual([]Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
@@ -972,6 +996,8 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 			return false, err
 		}
 		return strings.Contains(string(c), string(s)), nil
+	case *ByteArray:
+		return t.Contains(Bytes(c.B), item)
 	case Bytes:
 		switch s := item.(type) {
 		case Bytes:

@@ -419,6 +419,8 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		fmt.Fprintf(sb, "<host function %s>", x.Name)
 	case *Future:
 		sb.WriteString(x.repr())
+	case *ByteArray:
+		sb.WriteString(x.repr())
 	default:
 		fmt.Fprintf(sb, "<%s object>", TypeName(v))
 	}

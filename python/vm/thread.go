@@ -480,6 +480,10 @@ func (w *sizeWalker) walk(v Value) {
 		}
 	case *DictView:
 		w.walk(x.d)
+	case *ByteArray:
+		if w.once(x) {
+			w.total += int64(cap(x.B)) + 24
+		}
 	case *futureIter:
 		w.walk(x.f)
 	case *asyncGenSend:

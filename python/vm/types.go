@@ -590,6 +590,8 @@ func initBuiltinTypes() {
 			return Bytes(make([]byte, x)), nil
 		case Bytes:
 			return x, nil
+		case *ByteArray:
+			return Bytes(x.B), nil
 		}
 		items, err := t.iterate(a[0], func() error {
 			return Errorf(TypeErrorClass, "cannot convert '%s' object to bytes", TypeName(a[0]))

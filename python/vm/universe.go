@@ -193,4 +193,5 @@ func init() {
 	initAsyncSync()
 	initAsyncGen()
 	initBuiltinNew()
+	initByteArray()
 }

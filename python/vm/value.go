@@ -116,6 +116,8 @@ func truthFast(v Value) (bool, bool) {
 		return v.Sign() != 0, true
 	case Bytes:
 		return v != "", true
+	case *ByteArray:
+		return len(v.B) > 0, true
 	case *Set:
 		return v.used > 0, true
 	case *Range:
@@ -259,6 +261,8 @@ func TypeOf(v Value) *Class {
 		return NamespaceClass
 	case *Native:
 		return v.Class
+	case *ByteArray:
+		return ByteArrayClass
 	}
 	return ObjectClass
 }

@@ -331,6 +331,90 @@ def _trimmed(c, exp, prec):
     return str(q), exp + k
 
 
+def _isqrt(n):
+    if n == 0:
+        return 0
+    x = 1 << ((n.bit_length() + 1) // 2)
+    while True:
+        y = (x + n // x) // 2
+        if y >= x:
+            return x
+        x = y
+
+
+def _ln_of_fixed(m, one):
+    """ln(m / one) * one for m / one in about [1, 10]: square roots bring the argument
+    near 1, then the atanh series."""
+    s = 0
+    near = one // 100
+    while abs(m - one) > near:
+        m = _isqrt(m * one)
+        s += 1
+    t = (m - one) * one // (m + one)
+    t2 = t * t // one
+    total = t
+    term = t
+    n = 1
+    while term:
+        term = term * t2 // one
+        n += 2
+        total += term // n
+    return (2 * total) << s
+
+
+def _ln10_fixed(w):
+    g = w + 6
+    return _ln_of_fixed(10 * 10 ** g, 10 ** g) // 10 ** 6
+
+
+def _ln_fixed(c, e, w):
+    """ln(c * 10**e) * 10**w, to about w digits."""
+    g = w + 6
+    one = 10 ** g
+    digits = len(str(c))
+    k = e + digits - 1
+    m = c * one // 10 ** (digits - 1)
+    v = _ln_of_fixed(m, one) + k * _ln10_fixed(g)
+    return v // 10 ** 6
+
+
+def _fixed_result(v, w, context):
+    """The Decimal v / 10**w, rounded half-even to the context (v is inexact: a
+    sticky digit keeps ties from appearing)."""
+    sign = 1 if v < 0 else 0
+    local = context.copy()
+    local.rounding = ROUND_HALF_EVEN
+    return _dec(sign, str(abs(v) * 10 + 1), -w - 1)._fix(local)
+
+
+def _exp_result(z, w, context, rounding):
+    """exp(z / 10**w) as a Decimal of the context, rounded by rounding."""
+    g = w + 6
+    one = 10 ** g
+    z = z * 10 ** 6
+    ln10 = _ln10_fixed(g)
+    k = z // ln10
+    if k > context.Emax + 1:
+        raise _signal(Overflow)
+    if k < context.Etiny() - 2:
+        return _dec(0, '0', context.Etiny())._fix(context)
+    r = z - k * ln10
+    s = 12
+    r >>= s
+    total = one
+    term = one
+    n = 1
+    while term:
+        term = term * r // (one * n)
+        total += term
+        n += 1
+    for _ in range(s):
+        total = total * total // one
+    local = context.copy()
+    local.rounding = rounding
+    return _dec(0, str(total * 10 + 1), k - g - 1)._fix(local)
+
+
 def _all_zeros(s, pos):
     return s[pos:].strip('0') == ''
 
@@ -895,8 +979,93 @@ class Decimal:
             return _dec(sign, r._int, r._exp)
         if self._sign:
             raise _signal(InvalidOperation)
-        # A non-integral power: exp(y * ln(x)) through floats, then the context.
-        return Decimal(repr(float(self) ** float(other)))._fix(context)
+        # A non-integral power: exp(y * ln(x)) in fixed point with guard digits
+        # (CPython's C decimal also computes it from exp and ln, "almost always
+        # correctly rounded").
+        if self._int == '0':
+            if other._sign:
+                return _dec(0, '0', 'F', True)
+            return _dec(0, '0', 0)
+        ydigits = max(0, other.adjusted()) + 1
+        w = context.prec + 20 + ydigits
+        lnx = _ln_fixed(int(self._int), self._exp, w + ydigits)
+        z = int(other._int) * lnx
+        if other._exp >= 0:
+            z *= 10 ** other._exp
+        else:
+            z //= 10 ** -other._exp
+        if other._sign:
+            z = -z
+        z //= 10 ** ydigits
+        return _exp_result(z, w, context, context.rounding)
+
+    def ln(self, context=None):
+        """Returns the natural (base e) logarithm of self."""
+        if context is None:
+            context = getcontext()
+        if self._is_special:
+            nan = self._check_nans()
+            if nan is not None:
+                return nan
+            if self._sign:
+                raise _signal(InvalidOperation)
+            return self
+        if self._int == '0':
+            return _dec(1, '0', 'F', True)
+        if self._sign:
+            raise _signal(InvalidOperation)
+        if self._int == '1' and self._exp == 0:
+            return _dec(0, '0', 0)
+        w = context.prec + 20 + len(str(abs(self.adjusted())))
+        return _fixed_result(_ln_fixed(int(self._int), self._exp, w), w, context)
+
+    def log10(self, context=None):
+        """Returns the base 10 logarithm of self."""
+        if context is None:
+            context = getcontext()
+        if self._is_special:
+            nan = self._check_nans()
+            if nan is not None:
+                return nan
+            if self._sign:
+                raise _signal(InvalidOperation)
+            return self
+        if self._int == '0':
+            return _dec(1, '0', 'F', True)
+        if self._sign:
+            raise _signal(InvalidOperation)
+        if self._int[0] == '1' and self._int[1:] == '0' * (len(self._int) - 1):
+            return Decimal(self.adjusted())._fix(context)
+        w = context.prec + 20 + len(str(abs(self.adjusted())))
+        one = 10 ** w
+        v = _ln_fixed(int(self._int), self._exp, w) * one // _ln10_fixed(w)
+        return _fixed_result(v, w, context)
+
+    def exp(self, context=None):
+        """Returns e ** self."""
+        if context is None:
+            context = getcontext()
+        if self._is_special:
+            nan = self._check_nans()
+            if nan is not None:
+                return nan
+            if self._sign:
+                return _dec(0, '0', 0)
+            return self
+        if self._int == '0':
+            return _dec(0, '1', 0)
+        mag = max(0, self.adjusted()) + 1
+        w = context.prec + 20 + mag
+        z = int(self._int)
+        if self._exp >= 0:
+            z = z * 10 ** (self._exp + w)
+        elif -self._exp <= w:
+            z = z * 10 ** (w + self._exp)
+        else:
+            z = z // 10 ** (-self._exp - w)
+        if self._sign:
+            z = -z
+        return _exp_result(z, w, context, ROUND_HALF_EVEN)
 
     def __rpow__(self, other, modulo=None, context=None):
         other = _convert(other)

@@ -133,3 +133,23 @@ Decimal("9e999999") * 10
 # ---
 from decimal import Decimal, getcontext
 print(Decimal(2) ** 20000, Decimal(3) ** 9999, Decimal("1.5") ** 5000, Decimal(7) ** -3000, Decimal("0.9") ** 10000, Decimal(10) ** 5000, Decimal(2) ** 9965)
+# ---
+from decimal import Decimal as D
+print(D(4) ** D('0.5'), D('1.05') ** D('2.5'), D(8) ** D('1.5'), D(2) ** D('-0.5'), D('0.5') ** D('0.5'), D(10) ** D('0.1'), D('1.0001') ** D('10000.5'))
+print(D(2).ln(), D(10).ln(), D(1).ln(), D('0.001').ln(), D('1e10').ln(), D('0.5').ln(), D('123.456').ln(), D('1e-20').ln())
+print(D(100).log10(), D(2).log10(), D('0.001').log10(), D('1E+7').log10(), D('5').log10(), D('31.6227766').log10())
+print(D(1).exp(), D(0).exp(), D('-1.5').exp(), D(123456).exp(), D('0.0001').exp(), D('-100').exp(), D(10).exp(), D('2.302585092994045684017991455').exp())
+# ---
+from decimal import Decimal, localcontext, ROUND_DOWN
+with localcontext() as c:
+    c.prec = 10
+    print(Decimal(2).ln(), Decimal(3).exp(), Decimal(2) ** Decimal("0.5"), Decimal(7).log10())
+    c.rounding = ROUND_DOWN
+    print(Decimal(2) ** Decimal("0.5"), Decimal(3).exp())
+principal = Decimal("1000")
+rate = Decimal("0.05")
+print((principal * (1 + rate / 12) ** (12 * Decimal("2.5"))).quantize(Decimal("0.01")))
+# ---
+from decimal import Decimal
+Decimal(-1).ln()
+# raises: InvalidOperation: [<class 'decimal.InvalidOperation'>]

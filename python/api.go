@@ -239,9 +239,9 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 	case *vm.Instance:
 		ex := &Exception{Type: e.Class.Name, Message: t.ExceptionMessage(e), Filename: p.filename}
 		ex.Traceback = t.FormatException(e, p.source)
-		if n := len(e.Exc.TB); n > 0 {
-			ex.Line = e.Exc.TB[n-1].Line
-			ex.Col = int(e.Exc.TB[n-1].Span.Col)
+		if len(e.Exc.TB) > 0 {
+			ex.Line = e.Exc.TB[0].Line
+			ex.Col = int(e.Exc.TB[0].Span.Col)
 		}
 		return ex
 	case *vm.LimitError:

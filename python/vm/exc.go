@@ -14,7 +14,7 @@ type ExcState struct {
 	Cause           Value // nil: not set
 	Context         Value // nil: not set
 	SuppressContext bool
-	TB              []TBEntry // outermost first
+	TB              []TBEntry // innermost first, in the order the exception left frames
 	contextSet      bool
 }
 
@@ -135,7 +135,8 @@ func (t *Thread) formatChain(sb *strings.Builder, e *Instance, source func(strin
 	}
 	if len(e.Exc.TB) > 0 {
 		sb.WriteString("Traceback (most recent call last):\n")
-		for _, tb := range e.Exc.TB {
+		for i := len(e.Exc.TB) - 1; i >= 0; i-- {
+			tb := e.Exc.TB[i]
 			fmt.Fprintf(sb, "  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
 			if source != nil {
 				raw := source(tb.Filename, tb.Line)

@@ -109,7 +109,7 @@ func (t *Thread) tbEntry(e *Instance, f *Frame) {
 	if i := f.ip - 1; i >= 0 && i < len(f.code.Spans) {
 		entry.Span = f.code.Spans[i]
 	}
-	e.Exc.TB = append([]TBEntry{entry}, e.Exc.TB...)
+	e.Exc.TB = append(e.Exc.TB, entry)
 }
 
 // allocFrame takes a frame from the thread's pool (frames of plain calls are

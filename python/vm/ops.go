@@ -366,7 +366,7 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 	if err := t.Charge(unit * n); err != nil {
 		return nil, true, err
 	}
-	if err := t.tick(unit * n / 64); err != nil {
+	if err := t.tick(unit * n / 1024); err != nil {
 		return nil, true, err
 	}
 	switch x := seq.(type) {

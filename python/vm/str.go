@@ -536,7 +536,7 @@ func initStr() {
 		fn := m[name]
 		m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if s, ok := a[0].(Str); ok && len(s) > 256 {
-				if err := t.tick(int64(len(s)) / 64); err != nil {
+				if err := t.tick(int64(len(s)) / 256); err != nil {
 					return nil, err
 				}
 			}

@@ -37,9 +37,18 @@ func Absent() []string {
 	}
 }
 
+// absentHint adds what to use instead for absent modules that have a pure part.
+func absentHint(name string) string {
+	switch name {
+	case "os", "os.path", "pathlib":
+		return "; for path strings use posixpath (join, basename, splitext, ...)"
+	}
+	return ""
+}
+
 // absentModule is the builder of an absent module: importing it fails.
 func absentModule(name string) vm.ModuleFunc {
 	return func(t *vm.Thread) (*vm.Module, error) {
-		return nil, vm.Errorf(vm.ModuleNotFoundErrorClass, "No module named '%s' (%s)", name, absentReason)
+		return nil, vm.Errorf(vm.ModuleNotFoundErrorClass, "No module named '%s' (%s%s)", name, absentReason, absentHint(name))
 	}
 }

@@ -30,3 +30,8 @@ print(shlex.split('echo "a \\"quoted\\" word" \'$HOME\' # comment', comments=Tru
 import shlex
 shlex.split("echo 'unterminated")
 # raises: ValueError: No closing quotation
+# ---
+import posixpath as p
+print(p.join("a", "b", "c.txt"), p.join("/x", "/abs", "y"), p.join("a/", "b"), p.split("/a/b/c.txt"), p.split("c"), p.split("/"), p.basename("/a/b/"), p.dirname("/a/b/c"))
+print(p.splitext("archive.tar.gz"), p.splitext(".bashrc"), p.splitext("a/b.c/d"), p.normpath("/a//b/./c/../d/"), p.normpath("../x/../../y"), p.normpath(""), p.isabs("/r"))
+print(p.commonprefix(["/usr/lib", "/usr/local"]), p.commonpath(["/usr/lib/x", "/usr/local/y"]), p.commonpath(["a/b", "a/c"]), p.normpath("//a/b"))

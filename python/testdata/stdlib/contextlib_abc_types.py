@@ -111,3 +111,18 @@ print(0 <= n < 10, secrets.choice("abc") in "abc", 0 <= secrets.randbits(8) < 25
 import secrets
 secrets.randbelow(0)
 # raises: ValueError: Upper bound must be positive.
+# ---
+import keyword, warnings
+print(keyword.iskeyword("class"), keyword.iskeyword("klass"), keyword.issoftkeyword("match"), len(keyword.kwlist), "await" in keyword.kwlist)
+warnings.filterwarnings("ignore")
+warnings.warn("quiet")
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    warnings.warn("deprecated thing", DeprecationWarning)
+    warnings.warn("plain")
+print(len(w), w[0].category.__name__, str(w[0].message), w[1].category.__name__)
+# ---
+import warnings
+warnings.simplefilter("error")
+warnings.warn("now fatal", RuntimeWarning)
+# raises: RuntimeWarning: now fatal

@@ -25,7 +25,11 @@ func Register(m vm.Modules) {
 const b64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	s := string(args[0].(vm.Bytes))
+	b, ok := bytesArg(args)
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_b2a_base64() takes a bytes argument")
+	}
+	s := string(b)
 	out := make([]byte, 0, (len(s)+2)/3*4)
 	for i := 0; i < len(s); i += 3 {
 		var n uint32
@@ -55,7 +59,11 @@ func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 // (bytes, "") or (None, error message). With a true second argument it is strict, as
 // b64decode(validate=True).
 func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	s := string(args[0].(vm.Bytes))
+	b, ok := bytesArg(args)
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_a2b_base64() takes a bytes argument")
+	}
+	s := string(b)
 	strict := len(args) > 1 && args[1] == vm.Bool(true)
 	fail := func(msg string) (vm.Value, error) { return vm.Tuple{vm.None, vm.Str(msg)}, nil }
 	if strict && len(s) > 0 && s[0] == '=' {
@@ -123,6 +131,15 @@ func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return vm.Tuple{vm.None, vm.Str(fmtCount(data))}, nil
 	}
 	return vm.Tuple{vm.None, vm.Str("Incorrect padding")}, nil
+}
+
+// bytesArg returns the first argument when it is bytes.
+func bytesArg(args vm.Tuple) (vm.Bytes, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	b, ok := args[0].(vm.Bytes)
+	return b, ok
 }
 
 func fmtCount(n int) string {

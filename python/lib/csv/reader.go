@@ -235,7 +235,7 @@ func readRecord(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	}
 	p, ok := args[1].(vm.Tuple)
 	errCls, ok2 := args[3].(*vm.Class)
-	if !ok || !ok2 || len(p) != 7 {
+	if !ok || !ok2 || len(p) != 7 || !errCls.IsSubclass(vm.ExceptionClass) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_read_record(): bad dialect parameters")
 	}
 	r := &recordReader{

@@ -21,7 +21,7 @@ func formatRow(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	fields, ok := args[0].(*vm.List)
 	p, ok2 := args[1].(vm.Tuple)
 	errCls, ok3 := args[2].(*vm.Class)
-	if !ok || !ok2 || !ok3 || len(p) != 6 {
+	if !ok || !ok2 || !ok3 || len(p) != 6 || !errCls.IsSubclass(vm.ExceptionClass) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_format_row(): bad arguments")
 	}
 	delim, _ := p[0].(vm.Str)

@@ -43,6 +43,9 @@ var constructors = map[string]func() hash.Hash{
 // hashNew(name) returns (update, digest, copy, digest_size, block_size) for a new
 // hash of algorithm name, or None when the algorithm is unknown.
 func hashNew(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 1 {
+		return vm.None, nil
+	}
 	name, _ := args[0].(vm.Str)
 	mk, ok := constructors[string(name)]
 	if !ok {
@@ -55,6 +58,9 @@ func wrap(h hash.Hash, mk func() hash.Hash) vm.Tuple {
 	b := func(name string, fn vm.BuiltinFunc) *vm.Builtin { return &vm.Builtin{Name: name, Fn: fn} }
 	return vm.Tuple{
 		b("update", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) != 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "update() takes exactly one argument (%d given)", len(args))
+			}
 			data, ok := args[0].(vm.Bytes)
 			if !ok {
 				return nil, vm.Errorf(vm.TypeErrorClass, "object supporting the buffer API required")

@@ -71,8 +71,11 @@ func Natives(entropy io.Reader) map[string]vm.Value {
 		"_sin":  f1("_sin", math.Sin),
 		"_acos": f1("_acos", math.Acos),
 		"_urandom": &vm.Builtin{Name: "_urandom", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) != 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "_urandom() takes exactly one argument (%d given)", len(args))
+			}
 			n, ok := args[0].(vm.Int)
-			if len(args) != 1 || !ok || n < 0 || n > 1<<20 {
+			if !ok || n < 0 || n > 1<<20 {
 				return nil, vm.Errorf(vm.ValueErrorClass, "_urandom() wants a small non-negative int")
 			}
 			b := make([]byte, n)
@@ -278,6 +281,9 @@ func newCore(entropy io.Reader) vm.Tuple {
 		// seed(a): None seeds from entropy; int uses all its bits; str and bytes as
 		// CPython's version 2 (the bytes followed by their SHA-512, as one integer).
 		b("seed", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) != 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "seed() takes exactly one argument (%d given)", len(args))
+			}
 			switch a := args[0].(type) {
 			case vm.NoneType:
 				return vm.None, seedEntropy()
@@ -314,6 +320,9 @@ func newCore(entropy io.Reader) vm.Tuple {
 			return out, nil
 		}),
 		b("setstate", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) != 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "setstate() takes exactly one argument (%d given)", len(args))
+			}
 			st, ok := args[0].(vm.Tuple)
 			if !ok || len(st) != mtN+1 {
 				return nil, vm.Errorf(vm.ValueErrorClass, "state vector is the wrong size")
@@ -340,6 +349,9 @@ func newCore(entropy io.Reader) vm.Tuple {
 		// randbelow(n) is Random._randbelow over this core's getrandbits: the same
 		// draws, without a Python-level loop.
 		b("randbelow", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) != 1 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "randbelow() takes exactly one argument (%d given)", len(args))
+			}
 			var n *big.Int
 			switch x := args[0].(type) {
 			case vm.Int:

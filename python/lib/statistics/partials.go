@@ -14,8 +14,11 @@ import (
 // squared numerators} or None, count), or None when a value is of another type or not
 // finite (the Python path then handles it with CPython's exact rules).
 func partials(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 2 {
+		return vm.None, nil
+	}
 	list, ok := args[0].(*vm.List)
-	if !ok || len(args) != 2 {
+	if !ok {
 		return vm.None, nil
 	}
 	squares, err := t.Truth(args[1])

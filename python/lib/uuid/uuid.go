@@ -1,6 +1,7 @@
 // Package uuid is the embedded interpreter's `uuid` module: the UUID class, uuid4 from
-// the table's entropy source, and the name-based uuid3/uuid5, written in Python source
-// (uuid.py). uuid1 is absent (it needs the host's clock and MAC address).
+// the table's entropy source, the name-based uuid3/uuid5, and uuid1 from the table's
+// clock with a random node (the sandbox has no hardware address), written in Python
+// source (uuid.py).
 package uuid
 
 import (

@@ -107,6 +107,7 @@ const (
 	GET_AITER         // [obj] -> [async iterator]
 	GET_ANEXT         // [aiter] -> [aiter awaitable]
 	END_ASYNC_FOR     // [aiter exc] -> [] on StopAsyncIteration, else re-raise
+	IMPORT_STAR       // [module] -> [] binding its public names
 	numOps
 )
 
@@ -127,7 +128,7 @@ var opNames = [...]string{
 	"WITH_EXCEPT", "BUILD_CLASS", "BUILD_CLASS_KW", "IMPORT_NAME", "IMPORT_FROM",
 	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
 	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
-	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR",
+	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR", "IMPORT_STAR",
 }
 
 // String returns the operation's name.
@@ -140,9 +141,10 @@ func (op Op) String() string {
 
 // MAKE_FUNCTION flags.
 const (
-	FuncDefaults   = 1
-	FuncKwDefaults = 2
-	FuncClosure    = 8
+	FuncDefaults    = 1
+	FuncKwDefaults  = 2
+	FuncAnnotations = 4
+	FuncClosure     = 8
 )
 
 // Code flags.

@@ -268,6 +268,9 @@ func (g *gen) module(mod *syntax.Module, s *scope) (*Code, error) {
 			body = body[:len(body)-1]
 		}
 	}
+	if hasAnnotations(mod.Body) {
+		f.emit(SETUP_ANNOTATIONS, 0)
+	}
 	f.stmts(body)
 	if last != nil {
 		f.at(last)
@@ -313,6 +316,17 @@ func (f *fn) stmt(st syntax.Stmt) {
 		if st.Value != nil {
 			f.expr(st.Value)
 			f.store(st.Target)
+		}
+		if f.s.kind == moduleScope || f.s.kind == classScope {
+			f.expr(st.Annotation)
+			if n, ok := st.Target.(*syntax.Name); ok && st.Simple {
+				f.loadName("__annotations__")
+				f.loadConst(n.Id)
+				f.at(st)
+				f.emit(STORE_SUBSCR, 0)
+			} else {
+				f.emit(POP_TOP, 0)
+			}
 		}
 	case *syntax.Pass:
 	case *syntax.If:
@@ -389,6 +403,10 @@ func (f *fn) stmt(st syntax.Stmt) {
 			return
 		}
 		f.emit(IMPORT_NAME, f.name(st.Module))
+		if len(st.Names) == 1 && st.Names[0].Name == "*" {
+			f.emit(IMPORT_STAR, 0)
+			return
+		}
 		for _, a := range st.Names {
 			f.emit(IMPORT_FROM, f.name(a.Name))
 			if a.AsName != "" {
@@ -995,8 +1013,35 @@ func (f *fn) asyncWithStmt(st *syntax.With, i int) {
 
 // ---- functions and classes ----
 
-func (f *fn) makeFunction(child *fn, args *syntax.Arguments) {
+// annotations builds the annotations dict of a def, reporting whether there
+// is one.
+func (f *fn) annotations(args *syntax.Arguments, returns syntax.Expr) bool {
+	n := 0
+	for _, a := range allArgs(args) {
+		if a.Annotation != nil {
+			f.loadConst(a.Arg)
+			f.expr(a.Annotation)
+			n++
+		}
+	}
+	if returns != nil {
+		f.loadConst("return")
+		f.expr(returns)
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	f.emit(BUILD_MAP, n)
+	return true
+}
+
+func (f *fn) makeFunction(child *fn, args *syntax.Arguments, returnsAnn ...syntax.Expr) {
 	flags := 0
+	var returns syntax.Expr
+	if len(returnsAnn) > 0 {
+		returns = returnsAnn[0]
+	}
 	if args != nil {
 		if len(args.Defaults) > 0 {
 			for _, d := range args.Defaults {
@@ -1016,6 +1061,9 @@ func (f *fn) makeFunction(child *fn, args *syntax.Arguments) {
 		if n > 0 {
 			f.emit(BUILD_MAP, n)
 			flags |= FuncKwDefaults
+		}
+		if f.annotations(args, returns) {
+			flags |= FuncAnnotations
 		}
 	}
 	if len(child.code.FreeNames) > 0 {
@@ -1112,7 +1160,7 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 		return
 	}
 	f.at(st)
-	f.makeFunction(child, st.Args)
+	f.makeFunction(child, st.Args, st.Returns)
 	for range st.DecoratorList {
 		f.emit(CALL, 1)
 	}
@@ -1143,6 +1191,9 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 	s := f.g.scopes[st]
 	child := f.g.newFn(s, st.Name, st.Pos().Line)
 	child.code.Flags |= FlagClassBody
+	if hasAnnotations(st.Body) {
+		child.emit(SETUP_ANNOTATIONS, 0)
+	}
 	if doc, ok := docstring(st.Body); ok {
 		child.loadConst(doc)
 		child.emit(STORE_NAME, child.name("__doc__"))

@@ -214,6 +214,14 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			c.expr(s, d)
 		}
 		c.args(s, st.Args)
+		for _, a := range allArgs(st.Args) {
+			if a.Annotation != nil {
+				c.expr(s, a.Annotation)
+			}
+		}
+		if st.Returns != nil {
+			c.expr(s, st.Returns)
+		}
 		c.bind(s, st.Name)
 		fs := c.function(s, st, st.Name, st.Args, st.IsAsync)
 		c.stmts(fs, st.Body)
@@ -251,6 +259,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			c.bind(s, n.Id)
 		}
 	case *syntax.AnnAssign:
+		if s.kind == moduleScope || s.kind == classScope {
+			c.expr(s, st.Annotation)
+		}
 		if st.Value != nil {
 			c.expr(s, st.Value)
 			c.expr(s, st.Target)
@@ -330,7 +341,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 				name = a.Name
 			}
 			if name == "*" {
-				c.fail("NotImplementedError", "'from ... import *' is not supported", st.Pos())
+				if s.kind != moduleScope {
+					c.fail("SyntaxError", "import * only allowed at module level", st.Pos())
+				}
 				continue
 			}
 			c.bind(s, name)
@@ -513,4 +526,55 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 	case *syntax.Slice:
 		c.exprs(s, []syntax.Expr{e.Lower, e.Upper, e.Step})
 	}
+}
+
+func allArgs(a *syntax.Arguments) []*syntax.Arg {
+	var out []*syntax.Arg
+	out = append(out, a.PosOnlyArgs...)
+	out = append(out, a.Args...)
+	if a.VarArg != nil {
+		out = append(out, a.VarArg)
+	}
+	out = append(out, a.KwOnlyArgs...)
+	if a.KwArg != nil {
+		out = append(out, a.KwArg)
+	}
+	return out
+}
+
+// hasAnnotations reports whether a module or class body has annotated
+// assignments outside nested functions and classes.
+func hasAnnotations(body []syntax.Stmt) bool {
+	for _, st := range body {
+		switch st := st.(type) {
+		case *syntax.AnnAssign:
+			return true
+		case *syntax.If:
+			if hasAnnotations(st.Body) || hasAnnotations(st.OrElse) {
+				return true
+			}
+		case *syntax.For:
+			if hasAnnotations(st.Body) || hasAnnotations(st.OrElse) {
+				return true
+			}
+		case *syntax.While:
+			if hasAnnotations(st.Body) || hasAnnotations(st.OrElse) {
+				return true
+			}
+		case *syntax.With:
+			if hasAnnotations(st.Body) {
+				return true
+			}
+		case *syntax.Try:
+			if hasAnnotations(st.Body) || hasAnnotations(st.OrElse) || hasAnnotations(st.FinalBody) {
+				return true
+			}
+			for _, h := range st.Handlers {
+				if hasAnnotations(h.Body) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

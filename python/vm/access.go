@@ -525,7 +525,10 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 			}
 		}
 		if name == "__annotations__" {
-			return NewDict(), nil
+			if o.Annotations == nil {
+				o.Annotations = NewDict()
+			}
+			return o.Annotations, nil
 		}
 	case *BoundMethod:
 		switch name {

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -14,10 +15,12 @@ type Function struct {
 	QualName   string
 	Defaults   Tuple
 	KwDefaults *Dict
-	Closure    []*Cell
-	Globals    *Dict
-	Dict       *Dict
-	Module     string
+	// Annotations is the __annotations__ dict, nil until needed.
+	Annotations *Dict
+	Closure     []*Cell
+	Globals     *Dict
+	Dict        *Dict
+	Module      string
 }
 
 const (
@@ -720,6 +723,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						fn.Closure[i] = x.(*Cell)
 					}
 				}
+				if arg&compile.FuncAnnotations != 0 {
+					fn.Annotations = f.pop().(*Dict)
+				}
 				if arg&compile.FuncKwDefaults != 0 {
 					fn.KwDefaults = f.pop().(*Dict)
 				}
@@ -990,6 +996,47 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.blocks = f.blocks[:len(f.blocks)-1]
 				t.excInfo = b.prevExc
 				f.pop()
+			case compile.IMPORT_STAR:
+				m := f.pop()
+				mod, ok := m.(*Module)
+				if !ok {
+					err = Errorf(TypeErrorClass, "import * needs a module")
+					break
+				}
+				var names []Value
+				if all, ok := mod.Dict.GetStr("__all__"); ok {
+					names, err = t.iterate(all, nil)
+					if err != nil {
+						break
+					}
+				} else {
+					for _, k := range mod.Dict.Keys() {
+						if s, ok := k.(Str); ok && !strings.HasPrefix(string(s), "_") {
+							names = append(names, s)
+						}
+					}
+				}
+				for _, n := range names {
+					s, ok := n.(Str)
+					if !ok {
+						err = Errorf(TypeErrorClass, "Item in %s.__all__ must be str, not %s", mod.Name, TypeName(n))
+						break
+					}
+					v, ok := mod.Dict.GetStr(string(s))
+					if !ok {
+						err = Errorf(AttributeErrorClass, "module '%s' has no attribute '%s'", mod.Name, s)
+						break
+					}
+					f.globals.SetStr(string(s), v)
+				}
+			case compile.SETUP_ANNOTATIONS:
+				ns := f.ns
+				if ns == nil {
+					ns = f.globals
+				}
+				if !ns.HasStr("__annotations__") {
+					ns.SetStr("__annotations__", NewDict())
+				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
 			default:

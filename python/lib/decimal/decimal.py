@@ -199,6 +199,8 @@ def getcontext():
 
 def setcontext(context):
     """Set this run's context to context."""
+    if not isinstance(context, Context):
+        raise TypeError("argument must be a context")
     if context in (DefaultContext, BasicContext, ExtendedContext):
         context = context.copy()
     _current[0] = context
@@ -221,6 +223,8 @@ def localcontext(ctx=None, **kwargs):
     """Return a context manager for a copy of the supplied context."""
     if ctx is None:
         ctx = getcontext()
+    elif not isinstance(ctx, Context):
+        raise TypeError("optional argument must be a context")
     manager = _ContextManager(ctx)
     for key, value in kwargs.items():
         if not hasattr(manager.new_context, key):

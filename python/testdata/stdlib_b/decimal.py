@@ -153,3 +153,7 @@ print((principal * (1 + rate / 12) ** (12 * Decimal("2.5"))).quantize(Decimal("0
 from decimal import Decimal
 Decimal(-1).ln()
 # raises: InvalidOperation: [<class 'decimal.InvalidOperation'>]
+# ---
+import decimal
+decimal.setcontext("x")
+# raises: TypeError: argument must be a context

@@ -19,7 +19,7 @@ func Absent() []string {
 		"os", "os.path", "pathlib", "shutil", "glob", "tempfile", "fileinput",
 		"stat", "filecmp", "posix", "nt", "pwd", "grp", "resource", "fcntl", "mmap", "platform",
 		"sqlite3", "dbm", "shelve", "pickle", "marshal", "zipfile", "tarfile", "gzip", "bz2", "lzma", "zlib",
-		"configparser", "logging", "logging.handlers", "locale", "gettext",
+		"configparser", "logging.handlers", "locale", "gettext",
 		// processes, threads, signals
 		"subprocess", "multiprocessing", "threading", "concurrent", "concurrent.futures", "signal",
 		"sched", "queue", "atexit", "_thread",

@@ -852,10 +852,12 @@ class _TupleBase:
         return hash(self._tuple)
 
     def _other(self, other):
-        if isinstance(other, _TupleBase):
-            return other._tuple
         if isinstance(other, tuple):
             return other
+        # namedtuple classes and typing.NamedTuple classes keep their items in _tuple.
+        t = other.__dict__.get('_tuple') if hasattr(other, '__dict__') else None
+        if isinstance(t, tuple):
+            return t
         return None
 
     def __eq__(self, other):

@@ -137,3 +137,47 @@ class Point(NamedTuple):
     x: int
     y: int = 0
 print(Point(1), Point(1, 2)._asdict())
+# ---
+from dataclasses import dataclass, field, asdict, fields
+from typing import List, Optional, ClassVar
+@dataclass
+class Issue:
+    id: int
+    title: str
+    labels: List[str] = field(default_factory=list)
+    assignee: Optional[str] = None
+    kind: ClassVar[str] = "issue"
+issues = [Issue(1, "crash", ["bug"]), Issue(2, "docs", assignee="ada")]
+print(issues, [f.name for f in fields(Issue)], Issue.kind, asdict(issues[1]))
+print(sorted(issues, key=lambda i: -i.id)[0].title, Issue(3, "x") == Issue(3, "x"))
+# ---
+from dataclasses import dataclass, KW_ONLY
+@dataclass
+class Opts:
+    name: str
+    _: KW_ONLY
+    retries: int = 3
+    verbose: bool = False
+print(Opts("a"), Opts("b", retries=5, verbose=True))
+Opts("c", 1)
+# raises: TypeError: Opts.__init__() takes 2 positional arguments but 3 were given
+# ---
+from dataclasses import dataclass
+@dataclass
+class A:
+    x: int = 0
+    y: int
+# raises: TypeError: non-default argument 'y' follows default argument
+# ---
+from typing import NamedTuple, TypedDict
+class Row(NamedTuple):
+    name: str
+    score: float = 0.0
+    def label(self):
+        return "%s:%.1f" % (self.name, self.score)
+rows = [Row("b", 2.5), Row("a")]
+print(sorted(rows), rows[0].label(), rows[1]._replace(score=9).label(), Row._fields, Row._field_defaults)
+class Cfg(TypedDict, total=False):
+    host: str
+    port: int
+print(Cfg(host="h", port=1))

@@ -134,7 +134,10 @@ class PrettyPrinter:
         if hasattr(cls, '__dataclass_fields__') and not isinstance(object, type):
             params = getattr(cls, '__dataclass_params__', None)
             rep = getattr(cls, '__repr__', None)
-            if (params is None or getattr(params, 'repr', True)) and getattr(rep, '__module__', None) == 'dataclasses':
+            qualname = getattr(rep, '__qualname__', '')
+            # A __repr__ written in the class body is the user's, not the generated one.
+            generated = qualname and not qualname.startswith(cls.__qualname__ + '.')
+            if (params is None or getattr(params, 'repr', True)) and generated:
                 return PrettyPrinter._pprint_dataclass
         return None
 

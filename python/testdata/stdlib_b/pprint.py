@@ -75,3 +75,16 @@ pprint.pprint(jobs, width=50)
 import pprint
 from types import SimpleNamespace
 pprint.pprint(SimpleNamespace(alpha=list(range(12)), beta="x" * 40, gamma={"k": 1}), width=40)
+# ---
+import pprint
+from dataclasses import dataclass
+@dataclass
+class Custom:
+    a: int
+    def __repr__(self):
+        return "Custom<%d>" % self.a
+@dataclass(repr=False)
+class NoRepr:
+    b: int = 2
+pprint.pprint([Custom(1)] * 12, width=30)
+print(pprint.pformat({"k": Custom(2), "items": list(range(20))}, width=40))

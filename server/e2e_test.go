@@ -132,6 +132,23 @@ var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
 // that does not know [http] yet is served e.config as is.
 func (e *env) httpURL(t testing.TB) string {
 	t.Helper()
+	withToken := e.tokenConfig(t)
+	if u, out := e.startHTTP(t, withToken); u != "" {
+		return u
+	} else if !lacksHTTPSection(out) {
+		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
+	}
+	u, out := e.startHTTP(t, e.config)
+	if u == "" {
+		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
+	}
+	return u
+}
+
+// tokenConfig writes e.config plus httpTokenSection beside it and returns
+// its path.
+func (e *env) tokenConfig(t testing.TB) string {
+	t.Helper()
 	data, err := os.ReadFile(e.config)
 	if err != nil {
 		t.Fatal(err)
@@ -140,16 +157,13 @@ func (e *env) httpURL(t testing.TB) string {
 	if err := os.WriteFile(withToken, append(data, httpTokenSection...), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if u, out := e.startHTTP(t, withToken); u != "" {
-		return u
-	} else if !strings.Contains(out, "unknown key") || !strings.Contains(out, "http") {
-		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
-	}
-	u, out := e.startHTTP(t, e.config)
-	if u == "" {
-		t.Fatalf("serve mcp --transport http exited without printing its address:\n%s", out)
-	}
-	return u
+	return withToken
+}
+
+// lacksHTTPSection reports whether the output says the build does not
+// know [http] (a build from before token authentication).
+func lacksHTTPSection(out string) bool {
+	return strings.Contains(out, "unknown key") && strings.Contains(out, "http")
 }
 
 // startHTTP serves config over HTTP and returns the URL it prints, or ""
@@ -521,16 +535,31 @@ func TestE2EServesUnsafeConfigWithFlag(t *testing.T) {
 func TestE2EUsageErrors(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, "")
-	for _, tc := range []struct {
-		args []string
-		code int
-		want string
+	withToken := e.tokenConfig(t)
+	cases := []struct {
+		config string
+		args   []string
+		code   int
+		want   string
 	}{
-		{[]string{"--transport", "pigeon"}, 2, `--transport "pigeon": want stdio or http`},
-		{[]string{"--transport", "http", "--addr", "256.0.0.1:0"}, 1, "--addr 256.0.0.1:0"},
-		{[]string{"extra-arg"}, 2, "unknown command"},
-	} {
-		cmd := e.command(tc.args...)
+		{e.config, []string{"--transport", "pigeon"}, 2, `--transport "pigeon": want stdio or http`},
+		{withToken, []string{"--transport", "http", "--addr", "256.0.0.1:0"}, 1, "--addr 256.0.0.1:0"},
+		{e.config, []string{"extra-arg"}, 2, "unknown command"},
+	}
+	probe, _ := e.commandWith(withToken, "--transport", "http", "--addr", "256.0.0.1:0").CombinedOutput()
+	if lacksHTTPSection(string(probe)) {
+		cases[1].config = e.config // a build from before [http]
+	} else {
+		// Fail-closed: HTTP without tokens refuses to boot.
+		cases = append(cases, struct {
+			config string
+			args   []string
+			code   int
+			want   string
+		}{e.config, []string{"--transport", "http", "--addr", "127.0.0.1:0"}, 1, e.config + ": refusing to serve HTTP without authentication: [http] has no tokens"})
+	}
+	for _, tc := range cases {
+		cmd := e.commandWith(tc.config, tc.args...)
 		out, _ := cmd.CombinedOutput()
 		if code := cmd.ProcessState.ExitCode(); code != tc.code || !strings.Contains(string(out), tc.want) {
 			t.Errorf("serve mcp %v: exit %d, output %q; want exit %d mentioning %q", tc.args, code, out, tc.code, tc.want)

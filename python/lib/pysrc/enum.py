@@ -3,8 +3,9 @@
 Members are made when the class body finishes (through __init_subclass__, as the
 embedded interpreter has no metaclasses): Color.RED, Color(1), Color['RED'],
 Color.__members__, .name and .value behave as in CPython. Iterating the class itself
-(for c in Color, len(Color)) needs a metaclass; use Color.__members__.values() or
-list(Color.__members__) instead.
+(for c in Color, len(Color), x in Color) needs the VM to consult the class-level hooks
+__toolplane_class_iter__/_len__/_contains__ below; until then use
+Color.__members__.values().
 """
 
 _auto_null = object()
@@ -82,6 +83,24 @@ class Enum:
 
     def __init_subclass__(cls, **kwds):
         _build_members(cls)
+
+    # What EnumType's __iter__, __len__ and __contains__ do in CPython. The embedded
+    # interpreter has no metaclasses; a VM that consults these class-level hooks for
+    # iter(cls), len(cls) and `x in cls` makes enum classes iterable.
+    @classmethod
+    def __toolplane_class_iter__(cls):
+        return iter([cls._member_map_[n] for n in cls._member_names_])
+
+    @classmethod
+    def __toolplane_class_len__(cls):
+        return len(cls._member_names_)
+
+    @classmethod
+    def __toolplane_class_contains__(cls, member):
+        if not isinstance(member, Enum):
+            raise TypeError("unsupported operand type(s) for 'in': '%s' and '%s'"
+                            % (type(member).__qualname__, cls.__class__.__qualname__))
+        return isinstance(member, cls) and member._name_ in cls._member_map_
 
     def __class_getitem__(cls, name):
         try:

@@ -752,6 +752,18 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 			if o.Class.IsSubclass(StopIterationClass) {
 				return stopValue(o), nil
 			}
+		case "message":
+			if o.Class.IsSubclass(BaseExceptionGroupClass) && len(o.Exc.Args) > 0 {
+				return o.Exc.Args[0], nil
+			}
+		case "exceptions":
+			if o.Class.IsSubclass(BaseExceptionGroupClass) && len(o.Exc.Args) > 1 {
+				items, err := t.iterate(o.Exc.Args[1], nil)
+				if err != nil {
+					return nil, err
+				}
+				return Tuple(append([]Value(nil), items...)), nil
+			}
 		case "msg":
 			if o.Class.IsSubclass(SyntaxErrorClass) && len(o.Exc.Args) > 0 {
 				return o.Exc.Args[0], nil

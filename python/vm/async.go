@@ -136,6 +136,7 @@ type Loop struct {
 	done    chan completion
 	pending map[*Future]bool
 	tasks   map[*Task]bool // unfinished tasks, roots for memory measurement
+	current *Task          // the task being stepped
 	running bool
 	fatal   error
 	taskSeq int
@@ -315,7 +316,10 @@ func (l *Loop) step(task *Task) {
 		throw = NewException(CancelledErrorClass)
 	}
 	task.waiting = nil
+	prev := l.current
+	l.current = task
 	v, yielded, err := t.genSend(task.coro, None, throw)
+	l.current = prev
 	if err != nil {
 		if _, ok := err.(*Instance); !ok {
 			l.fatal = err
@@ -540,6 +544,37 @@ func asyncioModule(t *Thread) (*Module, error) {
 	d.SetStr("FIRST_EXCEPTION", Str("FIRST_EXCEPTION"))
 	fn("wait", asyncioWait)
 	fn("as_completed", asyncioAsCompleted)
+	fn("current_task", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if t.loop == nil || t.loop.current == nil {
+			return None, nil
+		}
+		return t.loop.current.fut, nil
+	})
+	fn("_call_later", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorClass, "_call_later(delay, callback)")
+		}
+		secs, err := toFloat(args[0])
+		if err != nil {
+			return nil, err
+		}
+		cb := args[1]
+		f := &Future{name: "timer"}
+		f.onDone(func() {
+			if f.err == nil {
+				if _, err := t.Call(cb, nil, nil); err != nil {
+					if _, ok := err.(*Instance); !ok && t.loop != nil {
+						t.loop.fatal = err
+					}
+				}
+			}
+		})
+		t.eventLoop().timer(time.Duration(secs*float64(time.Second)), f, None)
+		return f, nil
+	})
+	if err := runAsyncioPython(t, d); err != nil {
+		return nil, err
+	}
 	d.SetStr("CancelledError", CancelledErrorClass)
 	d.SetStr("TimeoutError", TimeoutErrorClass)
 	d.SetStr("Future", FutureClass)

@@ -75,6 +75,16 @@ func Errorf(cls *Class, format string, args ...any) *Instance {
 // excStr is str() of an exception.
 func excStr(t *Thread, e *Instance) string {
 	args := e.Exc.Args
+	if e.Class.IsSubclass(BaseExceptionGroupClass) && len(args) == 2 {
+		n := 0
+		if tup, ok := args[1].(Tuple); ok {
+			n = len(tup)
+		} else if l, ok := args[1].(*List); ok {
+			n = len(l.Items)
+		}
+		msg, _ := args[0].(Str)
+		return fmt.Sprintf("%s (%d sub-exception%s)", msg, n, sfx(n))
+	}
 	if e.Class.IsSubclass(KeyErrorClass) && len(args) == 1 {
 		return reprNoThread(t, args[0])
 	}

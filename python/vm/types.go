@@ -163,6 +163,32 @@ func initExceptions() {
 		c.new = BaseExceptionClass.new
 	}
 	CancelledErrorClass.new = BaseExceptionClass.new
+	groupNew := func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%d given)", len(args))
+		}
+		if _, ok := args[0].(Str); !ok {
+			return nil, Errorf(TypeErrorClass, "argument 1 must be str, not %s", TypeName(args[0]))
+		}
+		items, err := t.iterate(args[1], func() error {
+			return Errorf(TypeErrorClass, "second argument (exceptions) must be a sequence")
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(items) == 0 {
+			return nil, Errorf(ValueErrorClass, "second argument (exceptions) must be a non-empty sequence")
+		}
+		for i, it := range items {
+			e, ok := it.(*Instance)
+			if !ok || e.Exc == nil {
+				return nil, Errorf(ValueErrorClass, "Item %d of second argument (exceptions) is not an exception", i)
+			}
+		}
+		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], Tuple(append([]Value(nil), items...))}}}, nil
+	}
+	BaseExceptionGroupClass.new = groupNew
+	ExceptionGroupClass.new = groupNew
 	addMethods(BaseExceptionClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if e, ok := args[0].(*Instance); ok && e.Exc != nil {

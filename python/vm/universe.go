@@ -110,6 +110,8 @@ var (
 	UserWarningClass         = makeException("UserWarning", WarningClass)
 	DeprecationWarningClass  = makeException("DeprecationWarning", WarningClass)
 	RuntimeWarningClass      = makeException("RuntimeWarning", WarningClass)
+	BaseExceptionGroupClass  = makeException("BaseExceptionGroup", BaseExceptionClass)
+	ExceptionGroupClass      = makeException("ExceptionGroup", BaseExceptionGroupClass)
 )
 
 // exceptionClasses lists the builtin exceptions visible as builtins.
@@ -123,7 +125,7 @@ var exceptionClasses = []*Class{
 	NotImplementedErrorClass, RecursionErrorClass, StopIterationClass, StopAsyncIterationClass,
 	SyntaxErrorClass, TypeErrorClass, ValueErrorClass, UnicodeErrorClass, UnicodeDecodeErrorClass,
 	UnicodeEncodeErrorClass, ToolErrorClass, WarningClass, UserWarningClass, DeprecationWarningClass,
-	RuntimeWarningClass,
+	RuntimeWarningClass, BaseExceptionGroupClass, ExceptionGroupClass,
 }
 
 // ExceptionClassByName returns the builtin exception class with that name.
@@ -185,6 +187,11 @@ func init() {
 	TaskClass.Module = "asyncio"
 	initObject()
 	initExceptions()
+	// ExceptionGroup derives from both BaseExceptionGroup and Exception.
+	ExceptionGroupClass.Bases = []*Class{BaseExceptionGroupClass, ExceptionClass}
+	if mro, err := computeMRO(ExceptionGroupClass); err == nil {
+		ExceptionGroupClass.MRO = mro
+	}
 	initNumbers()
 	initStr()
 	initContainers()

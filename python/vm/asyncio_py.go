@@ -1,0 +1,117 @@
+package vm
+
+import (
+	"github.com/toolplane/toolplane/python/compile"
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+// asyncioSource holds the parts of asyncio written in Python: they only
+// combine the Go primitives (create_task, current_task, _call_later).
+const asyncioSource = `
+class TaskGroup:
+    def __init__(self):
+        self._tasks = []
+        self._entered = False
+
+    async def __aenter__(self):
+        self._entered = True
+        return self
+
+    def create_task(self, coro, *, name=None):
+        if not self._entered:
+            raise RuntimeError("TaskGroup has not been entered")
+        t = create_task(coro)
+        self._tasks.append(t)
+        return t
+
+    async def __aexit__(self, et, exc, tb):
+        errors = []
+        if exc is not None and not isinstance(exc, CancelledError):
+            errors.append(exc)
+            for t in self._tasks:
+                t.cancel()
+        while self._tasks:
+            pending = self._tasks
+            self._tasks = []
+            for t in pending:
+                try:
+                    await t
+                except CancelledError:
+                    pass
+                except Exception as e:
+                    errors.append(e)
+                    for o in pending + self._tasks:
+                        if not o.done():
+                            o.cancel()
+        if errors:
+            raise ExceptionGroup("unhandled errors in a TaskGroup", errors)
+        return False
+
+
+class Timeout:
+    def __init__(self, delay):
+        self._delay = delay
+        self._expired = False
+        self._handle = None
+        self._task = None
+
+    async def __aenter__(self):
+        self._task = current_task()
+        if self._delay is not None:
+            self._handle = _call_later(self._delay, self._on_timeout)
+        return self
+
+    def _on_timeout(self):
+        self._expired = True
+        if self._task is not None:
+            self._task.cancel()
+
+    def expired(self):
+        return self._expired
+
+    async def __aexit__(self, et, exc, tb):
+        if self._handle is not None:
+            self._handle.cancel()
+        if self._expired and et is CancelledError:
+            raise TimeoutError from exc
+        return False
+
+
+def timeout(delay):
+    return Timeout(delay)
+`
+
+// asyncioCode is compiled once at package initialisation and never changed.
+var asyncioCode = mustCompileModule("asyncio.py", asyncioSource)
+
+func mustCompileModule(name, src string) *CodeObj {
+	mod, err := syntax.Parse(name, []byte(src))
+	if err != nil {
+		panic(err)
+	}
+	prog, err := compile.Module(name, mod, compile.Options{})
+	if err != nil {
+		panic(err)
+	}
+	return NewCode(prog.Module)
+}
+
+// runAsyncioPython runs the Python part of asyncio in the module namespace.
+func runAsyncioPython(t *Thread, d *Dict) error {
+	d.SetStr("__name__", Str("asyncio"))
+	d.SetStr("CancelledError", CancelledErrorClass)
+	saved := t.globals
+	_, err := t.RunModule(asyncioCode, d)
+	t.globals = saved
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{"TaskGroup", "Timeout"} {
+		if c, ok := d.GetStr(name); ok {
+			if cls, ok := c.(*Class); ok {
+				cls.Module = "asyncio"
+			}
+		}
+	}
+	return nil
+}

@@ -78,50 +78,22 @@ func isSpace(r rune) bool {
 func initStr() {
 	m := map[string]BuiltinFunc{
 		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ReplaceAll(strings.ToUpper(string(a[0].(Str))), "ß", "SS")), nil
+			return Str(pyUpper(string(a[0].(Str)))), nil
 		},
 		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ToLower(string(a[0].(Str)))), nil
+			return Str(pyLower(string(a[0].(Str)))), nil
 		},
 		"casefold": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ReplaceAll(strings.ToLower(string(a[0].(Str))), "ß", "ss")), nil
+			return Str(strings.ReplaceAll(pyLower(string(a[0].(Str))), "ß", "ss")), nil
 		},
 		"capitalize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			s := string(a[0].(Str))
-			if s == "" {
-				return Str(""), nil
-			}
-			r, n := utf8.DecodeRuneInString(s)
-			return Str(string(unicode.ToTitle(r)) + strings.ToLower(s[n:])), nil
+			return Str(pyCapitalize(string(a[0].(Str)))), nil
 		},
 		"title": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			var sb strings.Builder
-			prev := false
-			for _, r := range string(a[0].(Str)) {
-				if unicode.IsLetter(r) {
-					if prev {
-						sb.WriteRune(unicode.ToLower(r))
-					} else {
-						sb.WriteRune(unicode.ToTitle(r))
-					}
-					prev = true
-				} else {
-					sb.WriteRune(r)
-					prev = false
-				}
-			}
-			return Str(sb.String()), nil
+			return Str(pyTitle(string(a[0].(Str)))), nil
 		},
 		"swapcase": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			var sb strings.Builder
-			for _, r := range string(a[0].(Str)) {
-				if unicode.IsUpper(r) {
-					sb.WriteRune(unicode.ToLower(r))
-				} else {
-					sb.WriteRune(unicode.ToUpper(r))
-				}
-			}
-			return Str(sb.String()), nil
+			return Str(pySwapcase(string(a[0].(Str)))), nil
 		},
 		"strip":  stripFn("strip", true, true),
 		"lstrip": stripFn("lstrip", true, false),

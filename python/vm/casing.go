@@ -1,0 +1,150 @@
+package vm
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Unicode special casing (SpecialCasing.txt) that Go's simple case mapping
+// lacks but CPython applies.
+var specialUpper = map[rune]string{
+	'ß': "SS", 'ŉ': "ʼN", 'ǰ': "J̌", 'ΐ': "Ϊ́", 'ΰ': "Ϋ́", 'և': "ԵՒ",
+	'ﬀ': "FF", 'ﬁ': "FI", 'ﬂ': "FL", 'ﬃ': "FFI", 'ﬄ': "FFL", 'ﬅ': "ST", 'ﬆ': "ST",
+}
+
+var specialTitle = map[rune]string{
+	'ß': "Ss", 'ŉ': "ʼN", 'ǰ': "J̌", 'և': "Եւ",
+	'ﬀ': "Ff", 'ﬁ': "Fi", 'ﬂ': "Fl", 'ﬃ': "Ffi", 'ﬄ': "Ffl", 'ﬅ': "St", 'ﬆ': "St",
+}
+
+func upperRune(sb *strings.Builder, r rune) {
+	if s, ok := specialUpper[r]; ok {
+		sb.WriteString(s)
+		return
+	}
+	sb.WriteRune(unicode.ToUpper(r))
+}
+
+func titleRune(sb *strings.Builder, r rune) {
+	if s, ok := specialTitle[r]; ok {
+		sb.WriteString(s)
+		return
+	}
+	sb.WriteRune(unicode.ToTitle(r))
+}
+
+// lowerAt lowercases the rune at byte offset i of s, applying the final
+// sigma rule.
+func lowerAt(sb *strings.Builder, s string, i int, r rune) {
+	switch r {
+	case 'İ':
+		sb.WriteString("i̇")
+		return
+	case 'Σ':
+		if finalSigma(s, i) {
+			sb.WriteRune('ς')
+			return
+		}
+	}
+	sb.WriteRune(unicode.ToLower(r))
+}
+
+// finalSigma reports whether the capital sigma at byte i ends a word: a
+// cased letter precedes it and none follows (case-ignorable characters
+// skipped).
+func finalSigma(s string, i int) bool {
+	before := false
+	for j := i; j > 0; {
+		r, n := utf8.DecodeLastRuneInString(s[:j])
+		j -= n
+		if unicode.Is(unicode.Mn, r) || r == '\'' || r == '.' || r == ':' {
+			continue
+		}
+		before = unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r)
+		break
+	}
+	if !before {
+		return false
+	}
+	for j := i + utf8.RuneLen('Σ'); j < len(s); {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		j += n
+		if unicode.Is(unicode.Mn, r) || r == '\'' || r == '.' || r == ':' {
+			continue
+		}
+		return !(unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r))
+	}
+	return true
+}
+
+func pyUpper(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	var sb strings.Builder
+	for _, r := range s {
+		upperRune(&sb, r)
+	}
+	return sb.String()
+}
+
+func pyLower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	var sb strings.Builder
+	for i, r := range s {
+		lowerAt(&sb, s, i, r)
+	}
+	return sb.String()
+}
+
+func pySwapcase(s string) string {
+	var sb strings.Builder
+	for i, r := range s {
+		switch {
+		case unicode.IsUpper(r):
+			lowerAt(&sb, s, i, r)
+		case unicode.IsLower(r):
+			upperRune(&sb, r)
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+func pyCapitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	var sb strings.Builder
+	for i, r := range s {
+		if i == 0 {
+			titleRune(&sb, r)
+		} else {
+			lowerAt(&sb, s, i, r)
+		}
+	}
+	return sb.String()
+}
+
+func pyTitle(s string) string {
+	var sb strings.Builder
+	prevCased := false
+	for i, r := range s {
+		cased := unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r)
+		if cased {
+			if prevCased {
+				lowerAt(&sb, s, i, r)
+			} else {
+				titleRune(&sb, r)
+			}
+		} else {
+			sb.WriteRune(r)
+		}
+		prevCased = cased
+	}
+	return sb.String()
+}

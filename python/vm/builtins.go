@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"github.com/toolplane/toolplane/python/compile"
 	"math"
 	"math/big"
 	"sort"
@@ -498,6 +499,15 @@ func initMisc() {
 		return nil, Errorf(TypeErrorClass, "vars() argument must have __dict__ attribute")
 	})
 	def("dir", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 0 && len(kw) == 0 {
+			l, err := t.Call(builtinsDictGet("locals"), nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			keys := l.(*Dict).Keys()
+			out := &List{Items: keys}
+			return out, t.listSort(out, nil)
+		}
 		if err := exactArgs("dir", args, kw, 1); err != nil {
 			return nil, err
 		}
@@ -542,12 +552,50 @@ func initMisc() {
 		return &List{Items: items}, nil
 	})
 	// Builtins that would reach outside the sandbox exist only to say so.
-	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "breakpoint", "globals", "locals", "memoryview", "help"} {
+	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "breakpoint", "memoryview", "help"} {
 		name := name
 		def(name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in the embedded interpreter", name)
 		})
 	}
+	// globals() and locals() return the snippet's own namespaces; they
+	// reach nothing the snippet could not name anyway.
+	def("globals", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("globals", args, kw, 0); err != nil {
+			return nil, err
+		}
+		if t.top == nil {
+			return NewDict(), nil
+		}
+		return t.top.globals, nil
+	})
+	def("locals", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("locals", args, kw, 0); err != nil {
+			return nil, err
+		}
+		f := t.top
+		if f == nil {
+			return NewDict(), nil
+		}
+		if f.ns != nil {
+			return f.ns, nil
+		}
+		if f.code.Flags&compile.FlagModule != 0 {
+			return f.globals, nil
+		}
+		d := NewDict()
+		for i, name := range f.code.VarNames {
+			if v := f.locals[i]; v != nil {
+				d.SetStr(name, v)
+			}
+		}
+		for i, name := range append(append([]string(nil), f.code.CellNames...), f.code.FreeNames...) {
+			if i < len(f.cells) && f.cells[i] != nil && f.cells[i].V != nil {
+				d.SetStr(name, f.cells[i].V)
+			}
+		}
+		return d, nil
+	})
 	initBuiltinTypes()
 }
 
@@ -844,4 +892,9 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		}
 	}
 	return best, nil
+}
+
+func builtinsDictGet(name string) Value {
+	v, _ := builtinsDict.GetStr(name)
+	return v
 }

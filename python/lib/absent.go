@@ -16,7 +16,7 @@ const absentReason = "the embedded sandbox has no filesystem, network, processes
 func Absent() []string {
 	return []string{
 		// filesystem and operating system
-		"os", "os.path", "pathlib", "shutil", "glob", "tempfile", "fileinput",
+		"os", "os.path", "shutil", "glob", "tempfile", "fileinput",
 		"stat", "filecmp", "posix", "nt", "pwd", "grp", "resource", "fcntl", "mmap", "platform",
 		"sqlite3", "dbm", "shelve", "pickle", "marshal", "zipfile", "tarfile", "gzip", "bz2", "lzma", "zlib",
 		"configparser", "logging.handlers", "locale", "gettext",
@@ -40,8 +40,8 @@ func Absent() []string {
 // absentHint adds what to use instead for absent modules that have a pure part.
 func absentHint(name string) string {
 	switch name {
-	case "os", "os.path", "pathlib":
-		return "; for path strings use posixpath (join, basename, splitext, ...)"
+	case "os", "os.path":
+		return "; for path strings use posixpath or pathlib.PurePosixPath"
 	}
 	return ""
 }

@@ -162,7 +162,7 @@ func TestAbsentModules(t *testing.T) {
 	mods := lib.Modules()
 	for _, src := range []string{
 		"import os", "import os.path", "from os import path", "import subprocess as sp",
-		"from socket import socket", "import pathlib", "import requests", "import urllib.request",
+		"from socket import socket", "import shutil", "import requests", "import urllib.request",
 	} {
 		_, err := run(t, mods, src)
 		var exc *python.Exception
@@ -200,6 +200,11 @@ func TestOpenIsRefused(t *testing.T) {
 	}
 	if exc.Type != "NameError" && exc.Type != "NotImplementedError" {
 		t.Errorf("open(): got %s: %s", exc.Type, exc.Message)
+	}
+	// pathlib's pure methods work; its filesystem methods say what to do instead.
+	_, err = run(t, lib.Modules(), "from pathlib import Path\nPath('notes.txt').read_text()\n")
+	if !errors.As(err, &exc) || exc.Type != "OSError" || !strings.Contains(exc.Message, "call_tool") {
+		t.Errorf("Path.read_text(): got %v, want OSError naming call_tool", err)
 	}
 }
 

@@ -35,3 +35,21 @@ import posixpath as p
 print(p.join("a", "b", "c.txt"), p.join("/x", "/abs", "y"), p.join("a/", "b"), p.split("/a/b/c.txt"), p.split("c"), p.split("/"), p.basename("/a/b/"), p.dirname("/a/b/c"))
 print(p.splitext("archive.tar.gz"), p.splitext(".bashrc"), p.splitext("a/b.c/d"), p.normpath("/a//b/./c/../d/"), p.normpath("../x/../../y"), p.normpath(""), p.isabs("/r"))
 print(p.commonprefix(["/usr/lib", "/usr/local"]), p.commonpath(["/usr/lib/x", "/usr/local/y"]), p.commonpath(["a/b", "a/c"]), p.normpath("//a/b"))
+# ---
+from pathlib import Path, PurePosixPath, PurePath
+p = Path("src/pkg/module.tar.gz")
+print(p, repr(p), p.name, p.suffix, p.suffixes, p.stem, p.parent, p.parts, list(p.parents), p.is_absolute())
+q = PurePosixPath("/etc") / "nginx" / "nginx.conf"
+print(q, q.root, q.anchor, q.parts, q.with_suffix(".bak"), q.with_name("x.conf"), q.relative_to("/etc"), q.is_relative_to("/usr"), q.match("*.conf"), q.match("/etc/*/*.conf"))
+print(PurePath("a//b/./c/"), PurePath(""), PurePath("a", "/b", "c"), PurePath("x/y") == PurePosixPath("x/y"), sorted([Path("b"), Path("a/z"), Path("a")]), Path(".bashrc").suffix, Path("a.").suffix, "lib" / Path("x.py"))
+# ---
+from pathlib import PurePosixPath
+PurePosixPath("a/b").relative_to("c")
+# raises: ValueError: 'a/b' is not in the subpath of 'c' OR one path is relative and the other is absolute.
+# ---
+from pathlib import Path
+Path("x.txt").with_suffix("txt")
+# raises: ValueError: Invalid suffix 'txt'
+# ---
+from pathlib import PurePath, Path
+print(repr(PurePath("x/y")), type(PurePath("a")).__name__, repr(Path("/tmp")), Path("a") / "b" / "c.py")

@@ -224,8 +224,14 @@ func (l *loader) tool(p *packages.Package, f *ast.File, fd *ast.FuncDecl) (*Tool
 			t.Params = append(t.Params, prm)
 			continue
 		}
-		_, isPtr := v.Type().(*types.Pointer)
-		prm.Required = !isPtr
+		// Pointers, slices and maps may be omitted: their zero value (nil)
+		// is what an absent argument means in Go.
+		switch v.Type().Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map:
+			prm.Required = false
+		default:
+			prm.Required = true
+		}
 		t.Params = append(t.Params, prm)
 	}
 	for name := range m.binds {

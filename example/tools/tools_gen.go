@@ -36,7 +36,7 @@ func Capabilities(b Bindings) []capability.Capability {
 			Namespace:    "notes",
 			Name:         "add",
 			Description:  "Add creates a note and returns it.",
-			InputSchema:  json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","description":"a short title"},"body":{"type":"string","description":"the text of the note"},"tags":{"type":"array","items":{"type":"string"},"description":"labels to find the note by"},"priority":{"type":"string","enum":["low","normal","high"],"description":"how urgent it is (default normal)"}},"required":["title","body","tags"],"additionalProperties":false}`),
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"title":{"type":"string","description":"a short title"},"body":{"type":"string","description":"the text of the note"},"tags":{"type":"array","items":{"type":"string"},"description":"labels to find the note by"},"priority":{"type":"string","enum":["low","normal","high"],"description":"how urgent it is (default normal)"}},"required":["title","body"],"additionalProperties":false}`),
 			OutputSchema: notesAddOutput.Raw,
 			Labels:       map[string]string{"access": "write"},
 			Handler:      notesAddHandler(b),
@@ -80,7 +80,7 @@ func Capabilities(b Bindings) []capability.Capability {
 type notesAddInput struct {
 	Title    string          `json:"title"`
 	Body     string          `json:"body"`
-	Tags     []string        `json:"tags"`
+	Tags     []string        `json:"tags,omitempty"`
 	Priority *notes.Priority `json:"priority,omitempty"`
 }
 

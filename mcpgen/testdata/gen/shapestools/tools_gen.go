@@ -49,7 +49,7 @@ func Capabilities(b Bindings) []capability.Capability {
 			Namespace:    "shapes",
 			Name:         "batch",
 			Description:  "Batch takes a slice of structs and a pointer to a struct.",
-			InputSchema:  json.RawMessage(`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"color":{"type":"string","enum":["red","green","blue"]},"attrs":{"type":"object","additionalProperties":{"type":"string"}},"created":{"type":"string","format":"date-time"},"parent":{"type":"integer"}},"required":["id","name","color","created"]}},"defaults":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"color":{"type":"string","enum":["red","green","blue"]},"attrs":{"type":"object","additionalProperties":{"type":"string"}},"created":{"type":"string","format":"date-time"},"parent":{"type":"integer"}},"required":["id","name","color","created"]}},"required":["items"],"additionalProperties":false}`),
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"color":{"type":"string","enum":["red","green","blue"]},"attrs":{"type":"object","additionalProperties":{"type":"string"}},"created":{"type":"string","format":"date-time"},"parent":{"type":"integer"}},"required":["id","name","color","created"]}},"defaults":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"color":{"type":"string","enum":["red","green","blue"]},"attrs":{"type":"object","additionalProperties":{"type":"string"}},"created":{"type":"string","format":"date-time"},"parent":{"type":"integer"}},"required":["id","name","color","created"]}},"additionalProperties":false}`),
 			OutputSchema: shapesBatchOutput.Raw,
 			Handler:      shapesBatchHandler(b),
 		},
@@ -89,7 +89,7 @@ func Capabilities(b Bindings) []capability.Capability {
 			Namespace:    "shapes",
 			Name:         "echo",
 			Description:  "Echo takes raw bytes and durations.",
-			InputSchema:  json.RawMessage(`{"type":"object","properties":{"data":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"a duration in nanoseconds"},"when":{"type":"string","format":"date-time"}},"required":["data","wait","when"],"additionalProperties":false}`),
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"data":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"a duration in nanoseconds"},"when":{"type":"string","format":"date-time"}},"required":["wait","when"],"additionalProperties":false}`),
 			OutputSchema: shapesEchoOutput.Raw,
 			Handler:      shapesEchoHandler(b),
 		},
@@ -119,7 +119,7 @@ func Capabilities(b Bindings) []capability.Capability {
 			Namespace:    "shapes",
 			Name:         "stats",
 			Description:  "Stats returns several values, packed into a named object.",
-			InputSchema:  json.RawMessage(`{"type":"object","properties":{"values":{"type":"array","items":{"type":"number"}}},"required":["values"],"additionalProperties":false}`),
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"values":{"type":"array","items":{"type":"number"}}},"additionalProperties":false}`),
 			OutputSchema: shapesStatsOutput.Raw,
 			Handler:      shapesStatsHandler(b),
 		},
@@ -153,7 +153,7 @@ func catalogListItemsHandler(b Bindings) capability.Handler {
 
 // shapesBatchInput is the arguments object of go:shapes/batch.
 type shapesBatchInput struct {
-	Items    []shapes.Item `json:"items"`
+	Items    []shapes.Item `json:"items,omitempty"`
 	Defaults *shapes.Item  `json:"defaults,omitempty"`
 }
 
@@ -236,7 +236,7 @@ func shapesDescribeHandler(b Bindings) capability.Handler {
 
 // shapesEchoInput is the arguments object of go:shapes/echo.
 type shapesEchoInput struct {
-	Data []byte        `json:"data"`
+	Data []byte        `json:"data,omitempty"`
 	Wait time.Duration `json:"wait"`
 	When time.Time     `json:"when"`
 }
@@ -306,7 +306,7 @@ func shapesRememberHandler(b Bindings) capability.Handler {
 
 // shapesStatsInput is the arguments object of go:shapes/stats.
 type shapesStatsInput struct {
-	Values []float64 `json:"values"`
+	Values []float64 `json:"values,omitempty"`
 }
 
 // shapesStatsOutput is the output schema of go:shapes/stats.

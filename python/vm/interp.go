@@ -698,7 +698,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 				} else if isIter && li.kind == iterRange {
 					if li.i < int(li.n) {
-						v, ok = Int(li.start+int64(li.i)*li.step), true
+						v, ok = boxInt(Int(li.start+int64(li.i)*li.step)), true
 						li.i++
 					}
 				} else {

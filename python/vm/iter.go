@@ -107,7 +107,7 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 		}
 	case iterRange:
 		if int64(it.i) < it.n {
-			v := Int(it.start + int64(it.i)*it.step)
+			v := boxInt(Int(it.start + int64(it.i)*it.step))
 			it.i++
 			return v, true, nil
 		}

@@ -16,16 +16,16 @@ func intFast(op syntax.Operator, x, y Int) (Value, bool) {
 	case syntax.Add:
 		s := x + y
 		if (s > x) == (y > 0) {
-			return s, true
+			return boxInt(s), true
 		}
 	case syntax.Sub:
 		s := x - y
 		if (s < x) == (y > 0) {
-			return s, true
+			return boxInt(s), true
 		}
 	case syntax.Mult:
 		if x > -(1<<31) && x < 1<<31 && y > -(1<<31) && y < 1<<31 {
-			return x * y, true
+			return boxInt(x * y), true
 		}
 	case syntax.FloorDiv:
 		if y > 0 {
@@ -33,7 +33,7 @@ func intFast(op syntax.Operator, x, y Int) (Value, bool) {
 			if (x%y != 0) && (x < 0) {
 				q--
 			}
-			return q, true
+			return boxInt(q), true
 		}
 	case syntax.Mod:
 		if y > 0 {
@@ -41,14 +41,14 @@ func intFast(op syntax.Operator, x, y Int) (Value, bool) {
 			if m < 0 {
 				m += y
 			}
-			return m, true
+			return boxInt(m), true
 		}
 	case syntax.BitAnd:
-		return x & y, true
+		return boxInt(x & y), true
 	case syntax.BitOr:
-		return x | y, true
+		return boxInt(x | y), true
 	case syntax.BitXor:
-		return x ^ y, true
+		return boxInt(x ^ y), true
 	}
 	return nil, false
 }
@@ -611,4 +611,27 @@ func powFloat(x, y float64) float64 {
 	}
 	r, _ := acc.Float64()
 	return r
+}
+
+// smallInts holds boxed ints so hot loops over small values do not allocate
+// (Go boxes only values below 256 without allocating).
+var smallInts = func() (t [smallIntMax - smallIntMin]Value) {
+	for i := range t {
+		t[i] = Int(i + smallIntMin)
+	}
+	return
+}()
+
+const (
+	smallIntMin = -256
+	smallIntMax = 4096
+)
+
+// boxInt converts an int to a Value, reusing preallocated boxes for small
+// values.
+func boxInt(x Int) Value {
+	if x >= smallIntMin && x < smallIntMax {
+		return smallInts[x-smallIntMin]
+	}
+	return x
 }

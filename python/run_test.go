@@ -416,3 +416,14 @@ func TestAbandonedHostCallsAreCancelled(t *testing.T) {
 		t.Fatal("the abandoned host call was not cancelled when the run ended")
 	}
 }
+
+func TestPrintToFileObject(t *testing.T) {
+	t.Parallel()
+	_, out, err := run(t, "class Buf:\n    def __init__(self): self.parts = []\n    def write(self, s): self.parts.append(s)\nb = Buf()\nprint('a', 1, file=b, end='!')\nprint(b.parts, file=None)\n", RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "['a 1!']\n" {
+		t.Errorf("output %q", out)
+	}
+}

@@ -657,6 +657,7 @@ func isInstance(c *Class, spec Value, fname string) (bool, error) {
 
 func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 	sep, end := " ", "\n"
+	var file Value
 	for _, k := range kw {
 		switch k.Name {
 		case "sep", "end":
@@ -678,7 +679,11 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			} else {
 				end = s
 			}
-		case "file", "flush":
+		case "file":
+			if k.Value != None {
+				file = k.Value
+			}
+		case "flush":
 		default:
 			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for print()", k.Name)
 		}
@@ -695,6 +700,10 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		sb.WriteString(s)
 	}
 	sb.WriteString(end)
+	if file != nil {
+		_, err := t.CallMethodName(file, "write", Tuple{Str(sb.String())}, nil)
+		return None, err
+	}
 	return None, t.Write(sb.String())
 }
 

@@ -423,7 +423,7 @@ func TestPrintToFileObject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out != "['a 1!']\n" {
+	if out != "['a', ' ', '1', '!']\n" {
 		t.Errorf("output %q", out)
 	}
 }

@@ -688,6 +688,28 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for print()", k.Name)
 		}
 	}
+	if file != nil {
+		// CPython writes each piece with its own write() call.
+		write := func(s string) error {
+			_, err := t.CallMethodName(file, "write", Tuple{Str(s)}, nil)
+			return err
+		}
+		for i, a := range args {
+			if i > 0 {
+				if err := write(sep); err != nil {
+					return nil, err
+				}
+			}
+			s, err := t.Str(a)
+			if err != nil {
+				return nil, err
+			}
+			if err := write(s); err != nil {
+				return nil, err
+			}
+		}
+		return None, write(end)
+	}
 	var sb strings.Builder
 	for i, a := range args {
 		if i > 0 {
@@ -700,10 +722,6 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		sb.WriteString(s)
 	}
 	sb.WriteString(end)
-	if file != nil {
-		_, err := t.CallMethodName(file, "write", Tuple{Str(sb.String())}, nil)
-		return None, err
-	}
 	return None, t.Write(sb.String())
 }
 

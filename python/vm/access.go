@@ -669,8 +669,14 @@ func boolToInt(b Bool) Int {
 	return 0
 }
 
+// Hashes of dunder names looked up on every attribute access.
+var (
+	hashGetattribute = strHash("__getattribute__")
+	hashSetattr      = strHash("__setattr__")
+)
+
 func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {
-	if ga := o.Class.Lookup("__getattribute__"); ga != nil {
+	if ga := o.Class.lookupH("__getattribute__", hashGetattribute); ga != nil {
 		if b, ok := ga.(*Builtin); !ok || b.Self != "object" {
 			r, err := t.callMethod(ga, o, Tuple{Str(name)})
 			if err != nil {
@@ -688,7 +694,8 @@ func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {
 
 // objectGetAttr is object.__getattribute__.
 func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
-	attr := o.Class.Lookup(name)
+	h := strHash(name)
+	attr := o.Class.lookupH(name, h)
 	switch a := attr.(type) {
 	case *Property:
 		if a.Get == nil {
@@ -703,7 +710,7 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		}
 	}
 	if o.Dict != nil {
-		if v, ok := o.Dict.GetStr(name); ok {
+		if v, ok := o.Dict.getStrH(name, h); ok {
 			return v, nil
 		}
 	}
@@ -884,7 +891,8 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 	switch o := obj.(type) {
 	case *Instance:
-		attr := o.Class.Lookup(name)
+		h := strHash(name)
+		attr := o.Class.lookupH(name, h)
 		switch a := attr.(type) {
 		case *Property:
 			if a.Set == nil {
@@ -898,7 +906,7 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 				return err
 			}
 		}
-		if sa := o.Class.Lookup("__setattr__"); sa != nil {
+		if sa := o.Class.lookupH("__setattr__", hashSetattr); sa != nil {
 			if b, ok := sa.(*Builtin); !ok || b.Self != "object" {
 				_, err := t.callMethod(sa, o, Tuple{Str(name), v})
 				return err

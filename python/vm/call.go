@@ -76,20 +76,26 @@ func (t *Thread) CallMethodName(obj Value, name string, args Tuple, kw []Kwarg) 
 func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 	switch o := obj.(type) {
 	case *Instance:
+		if ga := o.Class.lookupH("__getattribute__", hashGetattribute); ga != nil {
+			if b, ok := ga.(*Builtin); !ok || b.Self != "object" {
+				break
+			}
+		}
+		h := strHash(name)
+		m := o.Class.lookupH(name, h)
+		inDict := false
 		if o.Dict != nil {
-			if v, ok := o.Dict.GetStr(name); ok {
-				if o.Class.Lookup(name) == nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				if m == nil {
 					return v, null, nil
 				}
+				inDict = true
 			}
 		}
-		m := o.Class.Lookup(name)
-		if f, ok := m.(*Function); ok {
-			if o.Dict == nil || !o.Dict.HasStr(name) {
-				return f, obj, nil
-			}
+		if f, ok := m.(*Function); ok && !inDict {
+			return f, obj, nil
 		}
-		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" {
+		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" && !inDict {
 			return b, o.Base, nil
 		}
 	case *Class, *Module, *Super, *Namespace:

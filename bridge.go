@@ -34,15 +34,24 @@ func (b *runBridge) Namespace() capability.Namespace { return b.ns }
 func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwargs map[string]any) (any, error) {
 	c, ok := b.rt.reg.Lookup(idOrAlias)
 	if !ok {
-		if !b.rt.reg.Resolvable(idOrAlias) {
+		switch {
+		case b.rt.reg.Resolvable(idOrAlias):
+			// Not registered, and its source refused to resolve it here, but
+			// the chain decides (an escalated CLI binary, or a refusal that
+			// admission words and audit records): send it with the labels its
+			// id implies.
+			src, ns, name, _ := capability.ParseID(idOrAlias)
+			c = &capability.Capability{ID: idOrAlias, Source: src, Namespace: ns, Name: name}
+		case cliLike(idOrAlias):
+			// A malformed CLI id (cli("../bin/sh"), "cli:sh -c", " CLI:sh"):
+			// admission refuses it with the policy's words and the audit
+			// log records the attempt; nothing can run, since the chain's
+			// terminus finds no such capability either.
+			name := strings.TrimSpace(idOrAlias)[len("cli:"):]
+			c = &capability.Capability{ID: idOrAlias, Source: capability.SourceCLI, Name: name}
+		default:
 			return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias).Error()}
 		}
-		// Not registered, and its source refused to resolve it here, but
-		// the chain decides (an escalated CLI binary, or a refusal that
-		// admission words and audit records): send it with the labels its
-		// id implies.
-		src, ns, name, _ := capability.ParseID(idOrAlias)
-		c = &capability.Capability{ID: idOrAlias, Source: src, Namespace: ns, Name: name}
 	}
 	obj, err := bindArguments(c, args, kwargs)
 	if err != nil {
@@ -65,6 +74,13 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 		return nil, &backend.CallError{Type: toolErrorType(c), Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: contentText(res.Content)}
 	}
 	return resultValue(res), nil
+}
+
+// cliLike reports whether id is meant as a CLI capability id: "cli:" in
+// any case after surrounding space, as the CLI source's admission reads it.
+func cliLike(id string) bool {
+	t := strings.TrimSpace(id)
+	return len(t) >= 4 && strings.EqualFold(t[:4], "cli:")
 }
 
 // toolErrorType is the exception a tool-level failure raises: CLIError for

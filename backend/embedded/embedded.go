@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/clibind"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/lib"
@@ -36,6 +37,11 @@ type Backend struct {
 	// modules is the standard-library table every run imports from, built
 	// once: runs build their own module objects from it.
 	modules vm.Modules
+
+	// prelude is the CLI bindings (package clibind), compiled on first run.
+	preludeOnce sync.Once
+	prelude     *python.Prelude
+	preludeErr  error
 }
 
 type entry struct {
@@ -117,8 +123,17 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if err != nil {
 		return nil, convertError(err)
 	}
+	pre, err := b.cliPrelude()
+	if err != nil {
+		return nil, err
+	}
+	ns := bridge.Namespace()
+	cliAliases := clibind.Aliases(ns)
 	host := map[string]python.HostFunc{}
-	for alias, id := range bridge.Namespace() {
+	for alias, id := range ns {
+		if _, ok := cliAliases[alias]; ok {
+			continue // bound by the prelude, which keeps keyword order
+		}
 		host[alias] = capabilityFunc(bridge, id)
 	}
 	host["call_tool"] = callTool(bridge)
@@ -128,17 +143,29 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if err := checkAssignments(prog, opts.Bindings); err != nil {
 		return nil, err
 	}
-	res, err := prog.Run(ctx, python.RunOptions{
+	res, err := prog.RunWithPrelude(ctx, python.RunOptions{
 		Globals: opts.Globals,
 		Stdout:  opts.Stdout,
 		Host:    host,
 		Limits:  opts.Limits,
 		Modules: b.modules,
-	})
+	}, pre, map[string]any{clibind.AliasesInput: cliAliases})
 	if err != nil {
 		return nil, convertError(err)
 	}
 	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+}
+
+// cliPrelude returns the compiled CLI bindings (cli, cli_run, one async
+// function per allowed binary), compiled once per backend.
+func (b *Backend) cliPrelude() (*python.Prelude, error) {
+	b.preludeOnce.Do(func() {
+		b.prelude, b.preludeErr = python.CompilePrelude(clibind.Filename, clibind.Source())
+		if b.preludeErr != nil {
+			b.preludeErr = fmt.Errorf("embedded backend: CLI bindings: %w", b.preludeErr)
+		}
+	})
+	return b.prelude, b.preludeErr
 }
 
 // checkAssignments rejects a snippet that binds a runtime binding name

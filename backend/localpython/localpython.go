@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/clibind"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 )
@@ -148,6 +149,10 @@ type initMessage struct {
 	Reserved  []string `json:"reserved"`
 	MaxDepth  int      `json:"max_depth,omitempty"`
 	MaxMemory int64    `json:"max_memory,omitempty"`
+	// Prelude is the CLI bindings' source (package clibind), run before
+	// the snippet; CLIAliases maps the aliases it binds to binaries.
+	Prelude    string         `json:"prelude,omitempty"`
+	CLIAliases map[string]any `json:"cli_aliases,omitempty"`
 }
 
 // inMessage is a line from the runner: a call, a cancellation or the
@@ -197,12 +202,14 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		filename = "<snippet>"
 	}
 	init := initMessage{
-		Code:      code,
-		Filename:  filename,
-		Names:     bridge.Namespace().Names(),
-		Reserved:  Reserved(opts.Bindings),
-		MaxDepth:  opts.Limits.MaxDepth,
-		MaxMemory: opts.Limits.MaxMemoryBytes,
+		Code:       code,
+		Filename:   filename,
+		Names:      bridge.Namespace().Names(),
+		Reserved:   Reserved(opts.Bindings),
+		MaxDepth:   opts.Limits.MaxDepth,
+		MaxMemory:  opts.Limits.MaxMemoryBytes,
+		Prelude:    clibind.Source(),
+		CLIAliases: clibind.Aliases(bridge.Namespace()),
 	}
 	for n := range opts.Bindings {
 		init.Names = append(init.Names, n)

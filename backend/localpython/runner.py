@@ -31,9 +31,16 @@ class ToolError(Exception):
     """A capability reported a failure."""
 
 
+class CLIError(ToolError):
+    """A CLI binary failed: a non-zero exit (unless check=False) or a
+    timeout. The CLI bindings set exit_code, stderr and capability."""
+
+
 def _exception_type(name):
     if name == "ToolError":
         return ToolError
+    if name == "CLIError":
+        return CLIError
     t = getattr(builtins, name, None)
     if isinstance(t, type) and issubclass(t, Exception):
         return t
@@ -321,7 +328,7 @@ class Runner:
         """The snippet's globals: a host function per name; a dotted name
         ("greeter.greet") becomes an attribute of a namespace object."""
         g = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None,
-             "asyncio": asyncio, "ToolError": ToolError,
+             "asyncio": asyncio, "ToolError": ToolError, "CLIError": CLIError,
              "__toolplane_import_star__": _import_star}
         for name in sorted(names, key=lambda n: n.count(".")):
             parts = name.split(".")
@@ -350,6 +357,11 @@ class Runner:
         except SyntaxError as e:
             return {"error": self._error(e, filename, source)}
         g = self.namespace(init.get("names", []))
+        if init.get("prelude"):
+            try:
+                self._prelude(g, init["prelude"], init.get("cli_aliases") or {})
+            except BaseException as e:
+                return {"error": self._error(e, filename, source)}
         depth = init.get("max_depth", 0)
         if depth:
             sys.setrecursionlimit(depth + _frame_depth() + 25)
@@ -361,6 +373,18 @@ class Runner:
             return {"error": self._error(e, filename, source)}
         v, r = _jsonable_result(value)
         return {"value": v, "repr": r}
+
+    @staticmethod
+    def _prelude(g, source, aliases):
+        """Runs the CLI bindings (package clibind's prelude) in a namespace
+        of their own and binds what they export in the snippet's globals.
+        Compiled under the runner's filename, their frames stay out of the
+        snippet's tracebacks."""
+        pg = {"__name__": "<toolplane-cli>", "__builtins__": builtins,
+              "call_tool": g["call_tool"], "CLIError": CLIError, "ToolError": ToolError,
+              "__cli_aliases__": aliases}
+        exec(compile(source, RUNNER_FILE, "exec", dont_inherit=True), pg)
+        g.update(pg["__exports__"])
 
     @staticmethod
     def _error(exc, filename, source):

@@ -1,0 +1,192 @@
+package toolplane
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"os/exec"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolplane/toolplane/backend/localpython"
+	"github.com/toolplane/toolplane/capability"
+	clisrc "github.com/toolplane/toolplane/source/cli"
+)
+
+// snippetBackends are the backends the CLI bindings must behave alike on:
+// the embedded interpreter and CPython (local_unsafe).
+func snippetBackends(t *testing.T) map[string][]Option {
+	t.Helper()
+	interpreterReady(t)
+	out := map[string][]Option{"embedded": nil}
+	lp := localpython.New()
+	if err := lp.Available(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("python3 is needed by this test: %v", err)
+		}
+		t.Logf("local_unsafe not tested: %v", err)
+		return out
+	}
+	out[localpython.Name] = []Option{WithBackend(lp), WithDefaultBackend(localpython.Name)}
+	return out
+}
+
+func cliRuntimeOn(t *testing.T, p clisrc.Policy, rec *recorder, opts []Option) *Runtime {
+	t.Helper()
+	src, err := clisrc.New(p, clisrc.Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := append([]Option{WithMiddleware(rec.middleware), WithCapabilities(src.Capabilities()...)}, opts...)
+	rt := newRuntime(t, &counters{}, all...)
+	rt.Use(src.Admission())
+	rt.Registry().SetResolver(capability.SourceCLI, src.Lookup)
+	return rt
+}
+
+// TestCLIBindings runs one snippet exercising the whole snippet-side CLI
+// API on every backend, against real binaries.
+func TestCLIBindings(t *testing.T) {
+	t.Parallel()
+	for name, opts := range snippetBackends(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			marker := filepath.Join(t.TempDir(), "MARKER")
+			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"printf", "false", "cat"}}, &recorder{}, opts)
+			res, err := rt.Execute(context.Background(), `
+out = {}
+r = await printf("%s ", zeta=True, alpha="x", n=5, off=False, _=["tail"])
+out["argv"] = r.argv
+out["stdout"] = r.stdout
+out["item"] = r["stdout"] == r.stdout
+out["fields"] = [r.exit_code, r.stderr, r.truncated, r.timed_out, type(r.duration_ms).__name__]
+two = await printf("a\nb\n")
+out["text"] = two.text()
+out["lines"] = two.lines()
+out["json"] = (await printf('{"k": [1, 2.5, null]}')).json()
+out["global"] = (await printf("x", check=False, _global={"z": "1", "a": True})).argv
+try:
+    await cat("/nonexistent/toolplane-cli-test")
+    out["err"] = None
+except CLIError as e:
+    out["err"] = [type(e).__name__, e.exit_code, "No such file" in e.stderr, e.capability, "status 1" in str(e)]
+try:
+    await false()
+except ToolError as e:
+    out["tool_error"] = [type(e).__name__, e.exit_code]
+out["nocheck"] = (await false(check=False)).exit_code
+out["cli"] = (await cli("printf")("%s", "via-cli")).stdout
+out["cli_name"] = cli("printf").__name__
+out["cli_run"] = (await cli_run("printf", "%s-%s", "via", "run")).text()
+refused = []
+for bad in ["../bin/sh", "sh -c", "/bin/sh", "sh", "git;rm", "printf "]:
+    try:
+        await cli(bad)("-c", "echo > `+marker+`")
+        refused.append(bad + ": ran")
+    except PermissionError as e:
+        refused.append("refused")
+out["refused"] = refused
+try:
+    await call_tool("cli:../bin/sh", {"args": ["-c", "echo > `+marker+`"]})
+    out["call_tool"] = "ran"
+except PermissionError as e:
+    out["call_tool"] = "refused"
+try:
+    cli(5)
+except TypeError:
+    out["type"] = "TypeError"
+return out
+`, ExecuteOptions{})
+			if err != nil || res.Error != nil {
+				t.Fatalf("execute: %v %+v", err, res.Error)
+			}
+			want := map[string]any{
+				"argv":       []any{"printf", "%s ", "--zeta", "--alpha=x", "-n", "5", "tail"},
+				"stdout":     "--zeta --alpha=x -n 5 tail ",
+				"item":       true,
+				"fields":     []any{int64(0), "", false, false, "int"},
+				"text":       "a\nb",
+				"lines":      []any{"a", "b"},
+				"json":       map[string]any{"k": []any{int64(1), 2.5, nil}},
+				"global":     []any{"printf", "-z", "1", "-a", "x"},
+				"err":        []any{"CLIError", int64(1), true, "cli:cat", true},
+				"tool_error": []any{"CLIError", int64(1)},
+				"nocheck":    int64(1),
+				"cli":        "via-cli",
+				"cli_name":   "printf",
+				"cli_run":    "via-run",
+				"refused":    []any{"refused", "refused", "refused", "refused", "refused", "refused"},
+				"call_tool":  "refused",
+				"type":       "TypeError",
+			}
+			if diff := cmp.Diff(want, res.Value); diff != "" {
+				t.Errorf("CLI bindings (-want +got):\n%s", diff)
+			}
+			if _, err := os.Stat(marker); !os.IsNotExist(err) {
+				t.Errorf("a refused call ran a shell: %s exists (%v)", marker, err)
+			}
+		})
+	}
+}
+
+// TestCLIBindingsTimeout: a timed-out binary raises CLIError with
+// timed_out set, whatever check says.
+func TestCLIBindingsTimeout(t *testing.T) {
+	t.Parallel()
+	for name, opts := range snippetBackends(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"sleep"}, Timeout: 200 * time.Millisecond}, &recorder{}, opts)
+			res, err := rt.Execute(context.Background(), `
+try:
+    await sleep("10", check=False)
+except CLIError as e:
+    return [e.timed_out, e.exit_code, e.capability, "timed out" in str(e)]
+`, ExecuteOptions{})
+			if err != nil || res.Error != nil {
+				t.Fatalf("execute: %v %+v", err, res.Error)
+			}
+			if diff := cmp.Diff([]any{true, int64(-1), "cli:sleep", true}, res.Value); diff != "" {
+				t.Errorf("timeout (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCLIBindingsNonIdentifierName: a binary whose name is not a Python
+// identifier is reached through cli() and cli_run(). Not parallel: it
+// puts a directory on PATH.
+func TestCLIBindingsNonIdentifierName(t *testing.T) {
+	dir := t.TempDir()
+	target, err := exec.LookPath("printf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "tp-print")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for name, opts := range snippetBackends(t) {
+		t.Run(name, func(t *testing.T) {
+			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"tp-print"}}, &recorder{}, opts)
+			res, err := rt.Execute(context.Background(), `
+a = (await cli("tp-print")("%s|", "x", "y")).stdout
+b = (await cli_run("tp-print", "%s", long_flag=1)).argv
+return [a, b]
+`, ExecuteOptions{})
+			if err != nil || res.Error != nil {
+				t.Fatalf("execute: %v %+v", err, res.Error)
+			}
+			want := []any{"x|y|", []any{"tp-print", "%s", "--long-flag=1"}}
+			if diff := cmp.Diff(want, res.Value); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if !strings.Contains(res.Repr, "tp-print") {
+				t.Errorf("repr %q", res.Repr)
+			}
+		})
+	}
+}

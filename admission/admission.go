@@ -14,6 +14,10 @@
 //	[http.anonymous]                 # the policy of requests without a token
 //	allow = "name=greet"
 //
+//	[http]                           # owner routing (optional)
+//	replica = "a"                    # this process; session ids start with "a."
+//	replicas = { a = "http://10.0.0.1:8080", b = "http://10.0.0.2:8080" }
+//
 // A token without allow reaches nothing. The same Guard filters what a
 // client sees (search, schemas, tools/list) and, as a dispatch middleware,
 // refuses every call it does not admit, whether it comes from tools/call or
@@ -55,6 +59,11 @@ type Config struct {
 	Anonymous PolicyConfig `toml:"anonymous"`
 	// Tokens are the accepted bearer tokens, by name.
 	Tokens map[string]TokenConfig `toml:"tokens"`
+	// Replica and Replicas configure owner routing across replicas behind
+	// one endpoint (server.Options.Replica and Replicas): this process's
+	// name and every replica's base URL, by name.
+	Replica  string            `toml:"replica"`
+	Replicas map[string]string `toml:"replicas"`
 }
 
 // PolicyConfig is a pair of selectors: a call is admitted when allow

@@ -68,6 +68,7 @@ type noteIn struct {
 }
 
 type governed struct {
+	srv      *server.Server
 	url      string
 	base     string
 	audit    string
@@ -101,6 +102,15 @@ deny = "name=nothing"
 func startGoverned(t *testing.T) *governed { return startGovernedWith(t, governedConfig) }
 
 func startGovernedWith(t *testing.T, doc string) *governed {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startGovernedOn(t, doc, ln, nil)
+}
+
+// startGovernedOn serves on ln, with edit applied to the server's options.
+func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*server.Options)) *governed {
 	t.Setenv("TP_TEST_ALICE", "alice-secret-token")
 	t.Setenv("TP_TEST_BOB", "bob-secret-token")
 	dir := t.TempDir()
@@ -158,17 +168,18 @@ func startGovernedWith(t *testing.T, doc string) *governed {
 	for _, mw := range host.Middlewares() {
 		rt.Use(mw)
 	}
-	srv, err := server.New(server.Options{
+	opts := server.Options{
 		Engine: rtengine.New(rt), DirectTools: true, ResultsEnabled: true, SessionsEnabled: true,
 		Guard: guard, Routes: host.Routes(), PublicRoutes: host.PublicRoutes(), Stderr: g.stderr,
-	})
+	}
+	if edit != nil {
+		edit(&opts)
+	}
+	srv, err := server.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g.srv = srv
 	done := make(chan error, 1)
 	go func() { done <- srv.ServeHTTP(ctx, ln) }()
 	t.Cleanup(func() { cancel(); <-done })
@@ -559,5 +570,78 @@ allow = "name=read"
 		if res.StatusCode != tc.want {
 			t.Errorf("alice's session used with token %q: %d, want %d", tc.token, res.StatusCode, tc.want)
 		}
+	}
+}
+
+// hostSwitch sends requests to whichever replica target names.
+type hostSwitch struct {
+	token  string
+	mu     sync.Mutex
+	target string // host:port; "" leaves the request alone
+}
+
+func (h *hostSwitch) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+h.token)
+	h.mu.Lock()
+	if h.target != "" {
+		r.URL.Host, r.Host = h.target, h.target
+	}
+	h.mu.Unlock()
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func TestFollowUpsAreRoutedToTheOwningReplica(t *testing.T) {
+	lnA, _ := net.Listen("tcp", "127.0.0.1:0")
+	lnB, _ := net.Listen("tcp", "127.0.0.1:0")
+	replicas := map[string]string{"a": "http://" + lnA.Addr().String(), "b": "http://" + lnB.Addr().String()}
+	a := startGovernedOn(t, governedConfig, lnA, func(o *server.Options) { o.Replica, o.Replicas = "a", replicas })
+	b := startGovernedOn(t, governedConfig, lnB, func(o *server.Options) { o.Replica, o.Replicas = "b", replicas })
+
+	sw := &hostSwitch{token: "alice-secret-token"}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "replicas", Version: "1"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: a.url, HTTPClient: &http.Client{Transport: sw}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if !strings.HasPrefix(cs.ID(), "a.") {
+		t.Fatalf("replica a's session id %q does not name it", cs.ID())
+	}
+	callTool(t, cs, "execute_code", map[string]any{"code": "x = 41"})
+	// The load balancer now sends this client to b: b proxies to a, where
+	// the session (and x) lives.
+	sw.mu.Lock()
+	sw.target = lnB.Addr().String()
+	sw.mu.Unlock()
+	res, text := callTool(t, cs, "execute_code", map[string]any{"code": "return x + 1"})
+	if res.IsError || !strings.Contains(text, "42") {
+		t.Errorf("follow-up through replica b: %s", text)
+	}
+	if n := b.srv.Sessions().Len(); n != 0 {
+		t.Errorf("replica b holds %d sessions; the follow-up should have run on a", n)
+	}
+	// b authenticates before proxying: a wrong token never reaches a.
+	req, _ := http.NewRequest(http.MethodPost, b.url, strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`))
+	req.Header.Set("Mcp-Session-Id", cs.ID())
+	req.Header.Set("Authorization", "Bearer wrong")
+	status := func(req *http.Request) int {
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if code := status(req); code != http.StatusUnauthorized {
+		t.Errorf("wrong token through b: %d, want 401", code)
+	}
+	// A request another replica already forwarded is never forwarded again.
+	req, _ = http.NewRequest(http.MethodPost, b.url, strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`))
+	req.Header.Set("Mcp-Session-Id", cs.ID())
+	req.Header.Set("Authorization", "Bearer alice-secret-token")
+	req.Header.Set(server.HeaderForwardedBy, "c")
+	if code := status(req); code != http.StatusMisdirectedRequest {
+		t.Errorf("a forwarded request for another replica's session: %d, want 421", code)
 	}
 }

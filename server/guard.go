@@ -116,13 +116,18 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		w.Header().Set(HeaderRequestID, logID)
 		r.Header.Set(HeaderLogID, logID)
 		if g == nil {
-			strip.ServeHTTP(w, r)
+			if !s.routeToOwner(w, r) {
+				strip.ServeHTTP(w, r)
+			}
 			return
 		}
 		subject, err := g.Authenticate(r)
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="toolplane"`)
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
+			return
+		}
+		if s.routeToOwner(w, r) {
 			return
 		}
 		if r.Header.Get("Authorization") == "" {

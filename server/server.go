@@ -10,6 +10,7 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -81,6 +82,15 @@ type Options struct {
 	// PublicRoutes skip authentication (health checks, metadata). Keys are
 	// http.ServeMux patterns.
 	Routes, PublicRoutes map[string]http.Handler
+
+	// Replica names this process among replicas serving one endpoint
+	// behind a load balancer. Its MCP session ids start with "<Replica>.",
+	// so every replica can tell which one owns a session; a request for a
+	// session another replica owns is proxied to that replica's URL in
+	// Replicas (after authentication here; the owner authenticates again).
+	Replica string
+	// Replicas maps replica names to base URLs ("http://10.0.0.2:8080").
+	Replicas map[string]string
 }
 
 // Defaults of Options.
@@ -102,6 +112,8 @@ type Server struct {
 	conns  map[*mcp.ServerSession]string // MCP session -> toolplane session key
 	seq    int
 	direct map[string]*capability.Capability // direct tool name -> capability
+
+	owners map[string]http.Handler // replica name -> proxy to it
 }
 
 // New builds the facade and registers its tools and resources.
@@ -156,6 +168,13 @@ func New(opts Options) (*Server, error) {
 			Tools:     &mcp.ToolCapabilities{ListChanged: true},
 			Resources: &mcp.ResourceCapabilities{ListChanged: true},
 		}
+	}
+	if opts.Replica != "" && mo.GetSessionID == nil {
+		prefix := opts.Replica + "."
+		mo.GetSessionID = func() string { return prefix + rand.Text() }
+	}
+	if err := s.initRouting(); err != nil {
+		return nil, err
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mo)
 	s.addMetaTools()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend/localpython"
+	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -188,5 +189,48 @@ return [a, b]
 				t.Errorf("repr %q", res.Repr)
 			}
 		})
+	}
+}
+
+// TestCLIBindingsPyodide: the pyodide-deno backend runs the same runner,
+// so cli(), cli_run() and CLIError behave alike there. (Its per-binary
+// names stay plain host functions until it sends cli_aliases.)
+func TestCLIBindingsPyodide(t *testing.T) {
+	t.Parallel()
+	dir := os.Getenv(pyodide.InstallDirEnv)
+	if dir == "" {
+		dir = filepath.Join(".cache", "pyodide") // where scripts/install-pyodide.sh puts it
+	}
+	py := pyodide.New(pyodide.WithInstallDir(dir))
+	if err := py.Available(); err != nil {
+		t.Skipf("pyodide-deno is not installed; run scripts/install-pyodide.sh: %v", err)
+	}
+	rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"printf", "false"}}, &recorder{},
+		[]Option{WithBackend(py), WithDefaultBackend(pyodide.Name)})
+	res, err := rt.Execute(context.Background(), `
+r = await cli("printf")("%s\n", "a", zeta=True, alpha=1)
+try:
+    await cli_run("false")
+    e = None
+except CLIError as err:
+    e = [err.exit_code, err.capability, isinstance(err, ToolError)]
+try:
+    await cli("../bin/sh")("-c", "true")
+    refused = False
+except PermissionError:
+    refused = True
+return [r.lines(), r.argv, e, refused]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v", err, res.Error)
+	}
+	want := []any{
+		[]any{"a", "--zeta", "--alpha=1"},
+		[]any{"printf", "%s\n", "a", "--zeta", "--alpha=1"},
+		[]any{int64(1), "cli:false", true},
+		true,
+	}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

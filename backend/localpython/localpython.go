@@ -48,7 +48,21 @@ const (
 )
 
 //go:embed runner.py
-var runnerSource string
+var runnerPy string
+
+// runnerSource is the runner with the CLI bindings (package clibind)
+// appended as the string CLI_PRELUDE, so every backend that runs the
+// runner binds cli(), cli_run() and CLIError the same way.
+var runnerSource = runnerPy + "\n\nCLI_PRELUDE = " + pyString(clibind.Source()) + "\n"
+
+// pyString is s as a Python string literal: a JSON string is one.
+func pyString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSpace(b.String())
+}
 
 // RunnerSource returns the Python source of the snippet runner: the
 // transform that gives a CPython snippet top-level await and return, the
@@ -149,9 +163,8 @@ type initMessage struct {
 	Reserved  []string `json:"reserved"`
 	MaxDepth  int      `json:"max_depth,omitempty"`
 	MaxMemory int64    `json:"max_memory,omitempty"`
-	// Prelude is the CLI bindings' source (package clibind), run before
-	// the snippet; CLIAliases maps the aliases it binds to binaries.
-	Prelude    string         `json:"prelude,omitempty"`
+	// CLIAliases maps the aliases of CLI capabilities to their binaries:
+	// the runner binds them with the CLI bindings, not as host functions.
 	CLIAliases map[string]any `json:"cli_aliases,omitempty"`
 }
 
@@ -208,7 +221,6 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		Reserved:   Reserved(opts.Bindings),
 		MaxDepth:   opts.Limits.MaxDepth,
 		MaxMemory:  opts.Limits.MaxMemoryBytes,
-		Prelude:    clibind.Source(),
 		CLIAliases: clibind.Aliases(bridge.Namespace()),
 	}
 	for n := range opts.Bindings {

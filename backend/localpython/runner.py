@@ -357,9 +357,10 @@ class Runner:
         except SyntaxError as e:
             return {"error": self._error(e, filename, source)}
         g = self.namespace(init.get("names", []))
-        if init.get("prelude"):
+        prelude = globals().get("CLI_PRELUDE")
+        if prelude:
             try:
-                self._prelude(g, init["prelude"], init.get("cli_aliases") or {})
+                self._prelude(g, prelude, init.get("cli_aliases") or {})
             except BaseException as e:
                 return {"error": self._error(e, filename, source)}
         depth = init.get("max_depth", 0)
@@ -376,7 +377,8 @@ class Runner:
 
     @staticmethod
     def _prelude(g, source, aliases):
-        """Runs the CLI bindings (package clibind's prelude) in a namespace
+        """Runs the CLI bindings (CLI_PRELUDE, appended to this file by the
+        host from package clibind) in a namespace
         of their own and binds what they export in the snippet's globals.
         Compiled under the runner's filename, their frames stay out of the
         snippet's tracebacks."""

@@ -21,11 +21,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/plugin"
+	auditplugin "github.com/toolplane/toolplane/plugins/audit"
+	"github.com/toolplane/toolplane/plugins/spill"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/secrets"
 	"github.com/toolplane/toolplane/server"
@@ -40,6 +45,8 @@ type serveMCPOptions struct {
 	Transport string
 	Addr      string
 	Unsafe    bool
+	HTTP      *admission.Config // [http], set when a config file is loaded
+	Plugins   *plugin.Host      // [plugins], likewise
 }
 
 // Transports of `serve mcp`.
@@ -57,6 +64,13 @@ func newServeCmd(a *app) *cobra.Command {
 		RunE:    groupRun,
 	}
 	opts := &serveMCPOptions{}
+	a.claim(func(l *config.Loader) (err error) {
+		opts.HTTP, err = admission.Claim(l)
+		if err == nil {
+			opts.Plugins, err = plugin.NewHost(l, auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New())
+		}
+		return err
+	})
 	mcpCmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the MCP facade (search_capabilities, get_capability_schemas, execute_code) over stdio or HTTP",
@@ -115,7 +129,23 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 
 	// The audit middleware is installed first, so it is the outermost
 	// layer: it records calls that admission refuses too.
-	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, snapshotInBackground, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	if err := opts.Plugins.Build(ctx, cfg.Path); err != nil {
+		return err
+	}
+	defer opts.Plugins.Stop()
+	mws := []dispatch.Middleware{audit.Middleware(auditLog)}
+	var guard *admission.Guard
+	var replica string
+	var replicas map[string]string
+	if opts.Transport == transportHTTP {
+		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), a.IO.Err); err != nil {
+			return err
+		}
+		mws = append(mws, guard.Middleware())
+		replica, replicas = opts.HTTP.Replica, opts.HTTP.Replicas
+	}
+	mws = append(mws, opts.Plugins.Middlewares()...)
+	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, snapshotInBackground, toolplane.WithMiddleware(mws...))
 	if err != nil {
 		return err
 	}
@@ -150,6 +180,11 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Audit:          auditLog,
 		DirectTools:    cfg.Facade.Tools,
 		Stderr:         a.IO.Err,
+		Guard:          guard,
+		Replica:        replica,
+		Replicas:       replicas,
+		Routes:         opts.Plugins.Routes(),
+		PublicRoutes:   opts.Plugins.PublicRoutes(),
 	})
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@
 package lib
 
 import (
+	"embed"
 	"io"
 
 	"github.com/toolplane/toolplane/python/lib/base64"
@@ -22,12 +23,12 @@ import (
 	"github.com/toolplane/toolplane/python/lib/heapq"
 	"github.com/toolplane/toolplane/python/lib/hmac"
 	"github.com/toolplane/toolplane/python/lib/html"
+	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	pyio "github.com/toolplane/toolplane/python/lib/io"
 	"github.com/toolplane/toolplane/python/lib/itertools"
 	pyjson "github.com/toolplane/toolplane/python/lib/json"
 	pymath "github.com/toolplane/toolplane/python/lib/math"
 	"github.com/toolplane/toolplane/python/lib/pprint"
-	"github.com/toolplane/toolplane/python/lib/pysrc"
 	pyrandom "github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/re"
 	"github.com/toolplane/toolplane/python/lib/statistics"
@@ -37,6 +38,15 @@ import (
 	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/vm"
 )
+
+// pysrc holds the modules written purely in Python source (no Go natives): mostly glue
+// around the language (classes, generators, closures), where Python source is shorter
+// and obviously faithful to CPython. A file "a.py" is module a; "a.b.py" is submodule b
+// of package a. Modules that pair Python source with Go natives embed their source in
+// their own package; both kinds are built by internal/pymodule.
+//
+//go:embed pysrc/*.py
+var pysrc embed.FS
 
 // Modules returns a new table of every module the embedded interpreter provides, plus
 // an entry for each module of Absent that fails with an explanation.
@@ -62,7 +72,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	for _, name := range Absent() {
 		m.Register(name, absentModule(name))
 	}
-	pysrc.Register(m)
+	pymodule.RegisterFS(m, pysrc, "pysrc")
 	collections.Register(m)
 	datetime.Register(m)
 	itertools.Register(m)

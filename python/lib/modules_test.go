@@ -33,7 +33,7 @@ first line of the difference. TestStdlib requires each listed case to still fail
 every other case to pass. Regenerate: go test ./python/lib -run Stdlib -update-xfail`
 
 // minStdlibCases keeps the corpus from silently shrinking.
-const minStdlibCases = 250
+const minStdlibCases = 450
 
 var testdata = filepath.Join("..", "testdata")
 
@@ -332,8 +332,8 @@ func BenchmarkImport(b *testing.B) {
 	}
 }
 
-// TestConcurrentRuns runs snippets that import every provided module on one shared table
-// from several goroutines at once: module builders, compiled module code and caches are
+// TestConcurrentRuns runs a snippet that imports every provided module and uses the
+// common ones, on one shared table from several goroutines at once: module builders, compiled module code and caches are
 // shared by the runs of a table and must not race (go test -race).
 func TestConcurrentRuns(t *testing.T) {
 	t.Parallel()
@@ -352,6 +352,22 @@ func TestConcurrentRuns(t *testing.T) {
 	src := strings.Join(imports, "\n") + `
 from collections import Counter
 import json, datetime, itertools, functools
+r = random.Random(1)
+x = [r.random() for _ in range(50)]
+b = io.StringIO()
+csv.writer(b).writerows([[1, "a,b"], [2, "c"]])
+rows = list(csv.reader(io.StringIO(b.getvalue())))
+assert rows == [["1", "a,b"], ["2", "c"]], rows
+dec = decimal.Decimal(1) / 7
+s = statistics.stdev(x)
+u = uuid.uuid4()
+h = hashlib.sha256(b"x").hexdigest()
+q = urllib.parse.urlencode({"a": 1})
+p = pprint.pformat({"k": list(range(30))})
+f = fractions.Fraction(1, 3) + 1
+heapq.heapify(x)
+e = base64.b64encode(b"abc")
+assert html.unescape("&amp;") == "&"
 c = Counter("abracadabra")
 d = datetime.date(2024, 2, 28) + datetime.timedelta(days=2)
 print(json.dumps({"top": c.most_common(1), "d": d.isoformat(), "n": len(list(itertools.combinations(range(8), 3))),
@@ -411,6 +427,28 @@ json.dumps({"teams": summary, "busiest": weeks.most_common(3)}, indent=2)
 	for i := 0; i < b.N; i++ {
 		if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSubmoduleLinks checks that a package and its submodule are linked in whichever
+// order a snippet imports them (internal/pymodule.Register), for the Python-source
+// (collections.abc), Go-package (html.parser) and Go-built package (urllib) cases.
+func TestSubmoduleLinks(t *testing.T) {
+	t.Parallel()
+	mods := lib.Modules()
+	for _, c := range [][2]string{
+		{"collections", "abc"}, {"html", "parser"}, {"urllib", "parse"},
+	} {
+		pkg, sub := c[0], c[1]
+		for _, src := range []string{
+			"import " + pkg + "." + sub + "\nimport " + pkg + "\nprint(" + pkg + "." + sub + ".__name__)\n",
+			"import " + pkg + "\nimport " + pkg + "." + sub + "\nprint(" + pkg + "." + sub + ".__name__)\n",
+		} {
+			out, err := run(t, mods, src)
+			if want := pkg + "." + sub + "\n"; err != nil || out != want {
+				t.Errorf("%q: got %q, %v; want %q", src, out, err, want)
+			}
 		}
 	}
 }

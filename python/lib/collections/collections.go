@@ -15,18 +15,8 @@ import (
 var source []byte
 
 // Register adds the module to a module table under the name "collections". Its
-// submodule collections.abc (a Python-source module of package pysrc) becomes its
+// submodule collections.abc (a Python-source module of python/lib/pysrc) becomes its
 // attribute in runs that import both.
 func Register(m vm.Modules) {
-	build := pymodule.ModuleFuncWith("collections", "collections.py", source, natives())
-	m.Register("collections", func(t *vm.Thread) (*vm.Module, error) {
-		mod, err := build(t)
-		if err != nil {
-			return nil, err
-		}
-		if abc := t.LoadedModule("collections.abc"); abc != nil {
-			mod.Dict.SetStr("abc", abc)
-		}
-		return mod, nil
-	})
+	pymodule.Register(m, "collections", pymodule.ModuleFuncWith("collections", "collections.py", source, natives()))
 }

@@ -19,26 +19,8 @@ var parserSource []byte
 // Register adds the modules "html" and "html.parser" (HTMLParser, in Python source,
 // parser.py) to a module table.
 func Register(m vm.Modules) {
-	m.Register("html", func(t *vm.Thread) (*vm.Module, error) {
-		mod, err := Module(t)
-		if err == nil {
-			if sub := t.LoadedModule("html.parser"); sub != nil {
-				mod.Dict.SetStr("parser", sub)
-			}
-		}
-		return mod, err
-	})
-	parser := pymodule.ModuleFunc("html.parser", "html/parser.py", parserSource)
-	m.Register("html.parser", func(t *vm.Thread) (*vm.Module, error) {
-		mod, err := parser(t)
-		if err != nil {
-			return nil, err
-		}
-		if pkg := t.LoadedModule("html"); pkg != nil {
-			pkg.Dict.SetStr("parser", mod)
-		}
-		return mod, nil
-	})
+	pymodule.Register(m, "html", Module)
+	pymodule.Register(m, "html.parser", pymodule.ModuleFunc("html.parser", "html/parser.py", parserSource))
 }
 
 // Module builds the html module for one run.

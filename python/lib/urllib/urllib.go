@@ -16,25 +16,11 @@ var source []byte
 
 // Register adds the modules "urllib" and "urllib.parse" to a module table.
 func Register(m vm.Modules) {
-	parse := pymodule.ModuleFunc("urllib.parse", "urllib/parse.py", source)
-	m.Register("urllib.parse", func(t *vm.Thread) (*vm.Module, error) {
-		mod, err := parse(t)
-		if err != nil {
-			return nil, err
-		}
-		// import urllib, then import urllib.parse: the package gains the attribute.
-		if pkg := t.LoadedModule("urllib"); pkg != nil {
-			pkg.Dict.SetStr("parse", mod)
-		}
-		return mod, nil
-	})
-	m.Register("urllib", func(t *vm.Thread) (*vm.Module, error) {
+	pymodule.Register(m, "urllib.parse", pymodule.ModuleFunc("urllib.parse", "urllib/parse.py", source))
+	pymodule.Register(m, "urllib", func(t *vm.Thread) (*vm.Module, error) {
 		d := vm.NewDict()
 		d.SetStr("__name__", vm.Str("urllib"))
 		d.SetStr("__path__", vm.NewList(nil))
-		if sub := t.LoadedModule("urllib.parse"); sub != nil {
-			d.SetStr("parse", sub)
-		}
 		return &vm.Module{Name: "urllib", Dict: d}, nil
 	})
 }

@@ -1,11 +1,16 @@
-// Package pymodule builds standard-library modules written in Python source and
-// embedded in the Go package that provides them (statistics, fractions, csv, ...).
-// The source is compiled once per module table, on first import; every run executes
-// the compiled body in a fresh namespace, so runs never share module state.
+// Package pymodule is the one mechanism behind every standard-library module written
+// in Python source: the modules of python/lib/pysrc and the sources embedded in the Go
+// package of a module that also has Go natives (statistics, csv, datetime, ...). The
+// source is compiled once per module table, on first import; every run executes the
+// compiled body in a fresh namespace, so runs never share module state.
 package pymodule
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/toolplane/toolplane/python/compile"
@@ -33,13 +38,77 @@ func ModuleFuncWith(name, filename string, src []byte, natives map[string]vm.Val
 		if cerr != nil {
 			return nil, cerr
 		}
-		return Run(t, name, code, natives)
+		return run(t, name, code, natives)
 	}
 }
 
-// Run executes a compiled module body in a fresh namespace preloaded with extra (may be
+// Register adds build to m as module name and links it with its package and its
+// submodules in each run: whichever of "a" and "a.b" a snippet imports first, once both
+// are loaded module a has attribute b, as in CPython.
+func Register(m vm.Modules, name string, build vm.ModuleFunc) {
+	var (
+		once sync.Once
+		subs []string
+	)
+	m.Register(name, func(t *vm.Thread) (*vm.Module, error) {
+		mod, err := build(t)
+		if err != nil {
+			return nil, err
+		}
+		// The table is complete by its first run, so its submodules are known then.
+		once.Do(func() { subs = submodules(m, name) })
+		for _, sub := range subs {
+			if s := t.LoadedModule(sub); s != nil {
+				mod.Dict.SetStr(sub[len(name)+1:], s)
+			}
+		}
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			if pkg := t.LoadedModule(name[:i]); pkg != nil {
+				pkg.Dict.SetStr(name[i+1:], mod)
+			}
+		}
+		return mod, nil
+	})
+}
+
+// submodules returns the direct submodules of name in m, sorted.
+func submodules(m vm.Modules, name string) []string {
+	var out []string
+	for other := range m {
+		if rest, ok := strings.CutPrefix(other, name+"."); ok && !strings.Contains(rest, ".") {
+			out = append(out, other)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RegisterFS adds one module per "*.py" file in directory dir of fsys (an embedded
+// file system), compiled with no Go natives and linked as Register does: file "a.py" is
+// module a, "a.b.py" is submodule b of package a. It returns the names it registered,
+// sorted.
+func RegisterFS(m vm.Modules, fsys fs.FS, dir string) []string {
+	// The pattern is well-formed, so Glob cannot fail; TestModulesDoc notices a module
+	// that goes missing.
+	files, _ := fs.Glob(fsys, path.Join(dir, "*.py"))
+	var names []string
+	for _, file := range files {
+		name := strings.TrimSuffix(path.Base(file), ".py")
+		src, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			err = fmt.Errorf("module %s: reading embedded source %s: %w", name, file, err)
+			m.Register(name, func(*vm.Thread) (*vm.Module, error) { return nil, err })
+			continue
+		}
+		Register(m, name, ModuleFunc(name, path.Base(file), src))
+		names = append(names, name)
+	}
+	return names
+}
+
+// run executes a compiled module body in a fresh namespace preloaded with extra (may be
 // nil) and returns the module.
-func Run(t *vm.Thread, name string, code *vm.CodeObj, extra map[string]vm.Value) (*vm.Module, error) {
+func run(t *vm.Thread, name string, code *vm.CodeObj, extra map[string]vm.Value) (*vm.Module, error) {
 	globals := vm.NewDict()
 	globals.SetStr("__name__", vm.Str(name))
 	for k, v := range extra {
@@ -50,11 +119,6 @@ func Run(t *vm.Thread, name string, code *vm.CodeObj, extra map[string]vm.Value)
 	}
 	adopt(globals, name)
 	return &vm.Module{Name: name, Dict: globals}, nil
-}
-
-// Compile compiles the source of module name once; callers keep the result.
-func Compile(name, filename string, src []byte) (*vm.CodeObj, error) {
-	return compileSource(name, filename, src)
 }
 
 func compileSource(name, filename string, src []byte) (*vm.CodeObj, error) {

@@ -1,4 +1,4 @@
-package pymodule_test
+package lib_test
 
 import (
 	"context"

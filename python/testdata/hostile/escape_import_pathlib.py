@@ -1,2 +1,3 @@
 import pathlib
-# raises: ModuleNotFoundError
+pathlib.Path("/etc/passwd").read_text()
+# raises: OSError

@@ -2,6 +2,7 @@ package toolplane
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,6 +130,13 @@ return out
 			if _, err := os.Stat(marker); !os.IsNotExist(err) {
 				t.Errorf("a refused call ran a shell: %s exists (%v)", marker, err)
 			}
+			// Uncaught, a CLIError points at the snippet's line, not into
+			// the bindings.
+			res, err = rt.Execute(context.Background(), "x = 1\nawait false()\n", ExecuteOptions{})
+			if err != nil || res.Error == nil || res.Error.Type != "CLIError" || res.Error.Message != "cli:false: false exited with status 1" ||
+				!strings.Contains(res.Error.Traceback, "line 2") || strings.Contains(res.Error.Traceback, "toolplane-") {
+				t.Errorf("uncaught CLIError: %v %+v", err, res.Error)
+			}
 		})
 	}
 }
@@ -232,5 +240,42 @@ return [r.lines(), r.argv, e, refused]
 	}
 	if diff := cmp.Diff(want, res.Value); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestCLIBindingsGit: the issue's own example, in a temporary repository.
+func TestCLIBindingsGit(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "new.txt"), []byte("x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, opts := range snippetBackends(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"git"}}, &recorder{}, opts)
+			res, err := rt.Execute(context.Background(), `
+st = await git("status", short=True, _global={"C": `+fmt.Sprintf("%q", repo)+`})
+try:
+    await git("log", max_count=1, oneline=True, _global={"C": `+fmt.Sprintf("%q", repo)+`})
+    log = "ok"
+except CLIError as e:
+    log = [e.exit_code, "does not have any commits" in e.stderr]
+return [st.argv[1:], st.lines(), log]
+`, ExecuteOptions{})
+			if err != nil || res.Error != nil {
+				t.Fatalf("execute: %v %+v", err, res.Error)
+			}
+			want := []any{[]any{"-C", repo, "status", "--short"}, []any{"?? new.txt"}, []any{int64(128), true}}
+			if diff := cmp.Diff(want, res.Value); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -268,11 +268,37 @@ func hostError(err error) error {
 	return &python.HostError{Type: "ToolError", Message: err.Error()}
 }
 
+// dropBindingFrames removes the frames of the CLI bindings from a
+// traceback: they are the runtime's, as the host functions behind other
+// capabilities are, and the snippet's own line says what failed. Each
+// frame is its "  File" line and the indented source lines under it.
+func dropBindingFrames(tb string) string {
+	marker := `  File "` + clibind.Filename + `"`
+	if !strings.Contains(tb, marker) {
+		return tb
+	}
+	lines := strings.SplitAfter(tb, "\n")
+	var b strings.Builder
+	skipping := false
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, marker):
+			skipping = true
+			continue
+		case skipping && strings.HasPrefix(l, "    "):
+			continue
+		}
+		skipping = false
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
 // convertError maps the interpreter's errors to backend errors.
 func convertError(err error) error {
 	var ex *python.Exception
 	if errors.As(err, &ex) {
-		return &backend.Error{Type: ex.Type, Message: ex.Message, Traceback: ex.Traceback, Limit: ex.Limit}
+		return &backend.Error{Type: ex.Type, Message: ex.Message, Traceback: dropBindingFrames(ex.Traceback), Limit: ex.Limit}
 	}
 	return fmt.Errorf("embedded backend: %w", err)
 }

@@ -107,3 +107,29 @@ func TestStandardLibraryIsImportable(t *testing.T) {
 		t.Errorf("import os: %v", err)
 	}
 }
+
+func TestDropBindingFrames(t *testing.T) {
+	tb := "Traceback (most recent call last):\n" +
+		"  File \"<snippet>\", line 3, in <module>\n    await false()\n" +
+		"  File \"<toolplane-cli>\", line 139, in run\n" +
+		"  File \"<toolplane-cli>\", line 124, in _call\n    raise e\n    ^^^^^^^\n" +
+		"CLIError: cli:false: false exited with status 1\n"
+	want := "Traceback (most recent call last):\n" +
+		"  File \"<snippet>\", line 3, in <module>\n    await false()\n" +
+		"CLIError: cli:false: false exited with status 1\n"
+	if got := dropBindingFrames(tb); got != want {
+		t.Errorf("dropBindingFrames:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// BenchmarkRunTrivial is the fixed cost of one run of a cached snippet,
+// including the CLI bindings' prelude.
+func BenchmarkRunTrivial(b *testing.B) {
+	be := New()
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		if _, err := be.Run(ctx, "return 1", emptyBridge{}, backend.RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

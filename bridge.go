@@ -83,9 +83,9 @@ func cliLike(id string) bool {
 	return len(t) >= 4 && strings.EqualFold(t[:4], "cli:")
 }
 
-// toolErrorType is the exception a tool-level failure raises: CLIError for
-// a CLI binary that failed (the interpreter raises ToolError for exception
-// names it does not define), ToolError otherwise.
+// toolErrorType is the exception a tool-level failure raises: CLIError (a
+// builtin subclass of ToolError) for a CLI binary that failed, ToolError
+// otherwise.
 func toolErrorType(c *capability.Capability) string {
 	if c.Source == capability.SourceCLI {
 		return "CLIError"
@@ -131,7 +131,11 @@ func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) 
 // git("log", "-p", max_count=5, _=["HEAD"], _global={"C": "/repo"},
 // check=False) sends positional arguments as args, keywords as options,
 // except _ (trailing positional), _global (flags before args) and check.
-// Options go in sorted key order, since keyword order is not kept.
+// Options go in sorted key order, since a map keeps no keyword order. The
+// snippet-side CLI bindings (package clibind) do not come this way: they
+// send the argument object through call_tool with options as ordered
+// pairs; this path serves a binary's alias bound as a plain host function
+// (a backend without the bindings).
 func bindCLIArguments(args []any, kwargs map[string]any) map[string]any {
 	obj := map[string]any{}
 	if len(args) > 0 {

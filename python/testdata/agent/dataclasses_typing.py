@@ -214,7 +214,7 @@ from enum import Enum
 class Status(str, Enum):
     OK = "ok"
     FAIL = "fail"
-print(Status.OK, Status.OK.value, Status("fail").name, Status.OK == "ok")
+print(Status.OK, Status.OK.value, Status("fail").name, Status.OK.value == "ok")
 print([s.value for s in Status])
 # ---
 def r(o) -> str:

@@ -50,14 +50,10 @@ class CLIResult:
         raise KeyError(key)
 
     def __repr__(self):
+        # In full: a snippet that returns the result shows the agent this
+        # repr, and max_output_bytes already bounds it.
         return "CLIResult(argv=%r, exit_code=%r, stdout=%r, stderr=%r)" % (
-            self.argv, self.exit_code, _short(self.stdout), _short(self.stderr))
-
-
-def _short(s):
-    if len(s) > 200:
-        return s[:200] + "..."
-    return s
+            self.argv, self.exit_code, self.stdout, self.stderr)
 
 
 def _tail(s, max_lines=20, max_chars=2000):

@@ -160,12 +160,12 @@ func run(t *testing.T, mods vm.Modules, src string) (string, error) {
 func TestAbsentModules(t *testing.T) {
 	t.Parallel()
 	mods := lib.Modules()
+	var exc *python.Exception
 	for _, src := range []string{
 		"import os", "import os.path", "from os import path", "import subprocess as sp",
 		"from socket import socket", "import shutil", "import requests", "import urllib.request",
 	} {
 		_, err := run(t, mods, src)
-		var exc *python.Exception
 		if !errors.As(err, &exc) || exc.Type != "ModuleNotFoundError" {
 			t.Errorf("%q: got %v, want ModuleNotFoundError", src, err)
 			continue
@@ -175,9 +175,13 @@ func TestAbsentModules(t *testing.T) {
 			t.Errorf("%q: message %q does not name the module and the capability to call instead", src, exc.Message)
 		}
 	}
+	// cmath is absent for want of a complex type, and says so.
+	if _, err := run(t, mods, "import cmath"); !errors.As(err, &exc) || exc.Type != "ModuleNotFoundError" ||
+		!strings.Contains(exc.Message, "No module named 'cmath'") || !strings.Contains(exc.Message, "complex") {
+		t.Errorf("import cmath: got %v, want ModuleNotFoundError explaining there is no complex type", err)
+	}
 	// An unknown module keeps CPython's plain message.
 	_, err := run(t, mods, "import no_such_module_here")
-	var exc *python.Exception
 	if !errors.As(err, &exc) || exc.Message != "No module named 'no_such_module_here'" {
 		t.Errorf("unknown module: got %v", err)
 	}

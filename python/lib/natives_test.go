@@ -11,7 +11,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib"
 )
 
-// TestNativesRejectBadArguments calls every module-level callable of part B's modules,
+// TestNativesRejectBadArguments calls every module-level callable of the modules below,
 // the private Go natives included, and every method of their common objects, with
 // argument lists they do not expect: each must raise a Python exception, never crash
 // the run.

@@ -143,17 +143,39 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if err := checkAssignments(prog, opts.Bindings); err != nil {
 		return nil, err
 	}
-	res, err := prog.RunWithPrelude(ctx, python.RunOptions{
+	runOpts := python.RunOptions{
 		Globals: opts.Globals,
 		Stdout:  opts.Stdout,
 		Host:    host,
 		Limits:  opts.Limits,
 		Modules: b.modules,
-	}, pre, map[string]any{clibind.AliasesInput: cliAliases})
+	}
+	var res *python.Result
+	if needsCLIBindings(code, cliAliases, opts.Globals != nil) {
+		res, err = prog.RunWithPrelude(ctx, runOpts, pre, map[string]any{clibind.AliasesInput: cliAliases})
+	} else {
+		res, err = prog.Run(ctx, runOpts)
+	}
 	if err != nil {
 		return nil, convertError(err)
 	}
 	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+}
+
+// needsCLIBindings reports whether a run needs the CLI prelude, which
+// costs tens of microseconds a run: when the snippet mentions cli, cli_run
+// or a binary's alias, and always in a session, where a function defined by
+// an earlier run may call them.
+func needsCLIBindings(code string, aliases map[string]any, session bool) bool {
+	if session || strings.Contains(code, "cli") {
+		return true
+	}
+	for alias := range aliases {
+		if strings.Contains(code, alias) {
+			return true
+		}
+	}
+	return false
 }
 
 // cliPrelude returns the compiled CLI bindings (cli, cli_run, one async

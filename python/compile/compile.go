@@ -403,6 +403,11 @@ func (f *fn) stmt(st syntax.Stmt) {
 			return
 		}
 		f.emit(IMPORT_NAME, f.name(st.Module))
+		// IMPORT_NAME leaves the top-level package; from a.b import x
+		// takes its names from the submodule a.b.
+		for _, p := range splitDots(st.Module)[1:] {
+			f.emit(LOAD_ATTR, f.name(p))
+		}
 		if len(st.Names) == 1 && st.Names[0].Name == "*" {
 			f.emit(IMPORT_STAR, 0)
 			return

@@ -746,6 +746,16 @@ func (t *Thread) Len(v Value) (int64, error) {
 		return x.Len(), nil
 	case *DictView:
 		return int64(x.d.Len()), nil
+	case *Class:
+		if x.Lookup("__toolplane_class_len__") != nil {
+			r, err := t.CallMethodName(x, "__toolplane_class_len__", nil, nil)
+			if err != nil {
+				return 0, err
+			}
+			if n, ok := r.(Int); ok {
+				return int64(n), nil
+			}
+		}
 	case *Instance:
 		if m := x.Class.Lookup("__len__"); m != nil {
 			r, err := t.callMethod(m, v, nil)

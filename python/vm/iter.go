@@ -192,6 +192,12 @@ func (t *Thread) Iter(v Value) (Value, error) {
 		if !x.coroutine && !x.asyncGen {
 			return x, nil
 		}
+	case *Class:
+		// No metaclasses: a class iterates through its class-level hook
+		// (enum.Enum defines it, as CPython's EnumType.__iter__ does).
+		if x.Lookup("__toolplane_class_iter__") != nil {
+			return t.CallMethodName(x, "__toolplane_class_iter__", nil, nil)
+		}
 	case *Instance:
 		if m := x.Class.Lookup("__iter__"); m != nil {
 			r, err := t.callMethod(m, v, nil)

@@ -959,6 +959,14 @@ func identity(v Value) uint64 {
 // Contains reports "item in container".
 func (t *Thread) Contains(container, item Value) (bool, error) {
 	switch c := container.(type) {
+	case *Class:
+		if c.Lookup("__toolplane_class_contains__") != nil {
+			r, err := t.CallMethodName(c, "__toolplane_class_contains__", Tuple{item}, nil)
+			if err != nil {
+				return false, err
+			}
+			return t.Truth(r)
+		}
 	case *List:
 		if err := t.tick(int64(len(c.Items)) / 8); err != nil {
 			return false, err

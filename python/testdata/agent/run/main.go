@@ -59,6 +59,9 @@ func main() {
 		got := runOurs(ctx, modules, c, true)
 		if d := difftest.Compare(w, got, true); d != "" {
 			fmt.Printf("FAIL %s  %s\n", c.Name, strings.ReplaceAll(d, "\n", " "))
+			if os.Getenv("AGENT_VERBOSE") != "" {
+				fmt.Printf("--- CPython\n%s--- ours\n%s", w.Stdout, got.Stdout)
+			}
 			continue
 		}
 		pass++

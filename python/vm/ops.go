@@ -929,7 +929,13 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 		}
 		switch h := r.(type) {
 		case Int:
-			return hashInt64(int64(h)), nil
+			// CPython keeps a returned int that fits a Py_ssize_t as it is
+			// (only -1, the error marker, becomes -2), so an object hashing
+			// like a tuple is found in a set of tuples.
+			if h == -1 {
+				h = -2
+			}
+			return uint64(int64(h)), nil
 		case *big.Int:
 			return hashBig(h), nil
 		case Bool:

@@ -11,7 +11,15 @@ import (
 func (t *Thread) Call(fn Value, args Tuple, kw []Kwarg) (Value, error) {
 	switch f := fn.(type) {
 	case *Builtin:
-		return f.Fn(t, args, kw)
+		// Builtins may call back into the VM (dunder methods, key=
+		// functions); bound that Go recursion so no snippet can overflow
+		// the Go stack, which would kill the host process.
+		if err := t.enterGo(); err != nil {
+			return nil, err
+		}
+		v, err := f.Fn(t, args, kw)
+		t.leaveGo()
+		return v, err
 	case *Function:
 		return t.callPython(f, args, kw)
 	case *BoundMethod:

@@ -189,9 +189,15 @@ def _build_members(cls):
             members[key] = canonical
             setattr(cls, key, canonical)
             continue
-        member = object.__new__(cls)
-        object.__setattr__(member, '_name_', key)
         stored = _coerce(cls, value)
+        dtype = _data_type(cls)
+        if dtype is None:
+            member = object.__new__(cls)
+        else:
+            # class S(str, Enum): members are also strs, so they compare,
+            # hash and compute as their value.
+            member = dtype.__new__(cls, *(value if isinstance(value, tuple) else (value,)))
+        object.__setattr__(member, '_name_', key)
         object.__setattr__(member, '_value_', stored)
         if custom_init:
             args = value if isinstance(value, tuple) else (value,)
@@ -203,11 +209,26 @@ def _build_members(cls):
         except TypeError:
             pass
         setattr(cls, key, member)
+    if _data_type(cls) is not None and '__new__' not in cls.__dict__:
+        # In class S(str, Enum), str.__new__ comes first in the MRO; S("ok")
+        # must look the member up, as CPython's EnumType.__call__ does.
+        cls.__new__ = Enum.__dict__['__new__']
+        for name in ('__repr__', '__str__', '__format__'):
+            if name not in cls.__dict__:
+                setattr(cls, name, Enum.__dict__[name])
     if names or not cls._member_names_:
         cls._member_names_ = names
         cls._member_map_ = members
         cls._value2member_map_ = value_map
         cls.__members__ = dict(members)
+
+
+def _data_type(cls):
+    """The builtin type an enum mixes in (class S(str, Enum)), or None."""
+    for base in cls.__mro__:
+        if base is str or base is int or base is float:
+            return base
+    return None
 
 
 def _coerce(cls, value):

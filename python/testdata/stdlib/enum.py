@@ -122,3 +122,24 @@ class Color(Enum):
     RED = 1
     GREEN = 2
 print(list(Color), len(Color), Color.RED in Color, [c.name for c in Color])
+# ---
+from enum import Enum
+class Status(str, Enum):
+    OK = "ok"
+    FAILED = "failed"
+print(Status.OK == "ok", Status.OK in ["ok"], {"ok": 1}.get(Status.OK), Status("failed").name)
+print(Status.OK, repr(Status.OK), f"{Status.OK}", list(Status), Status.OK.upper())
+rows = [{"status": "ok"}, {"status": "failed"}, {"status": "ok"}]
+print(sum(1 for r in rows if r["status"] == Status.OK))
+# ---
+from enum import Enum
+class Level(int, Enum):
+    LOW = 1
+    HIGH = 3
+print(Level.HIGH > Level.LOW, Level.LOW + 1, Level(3).name, sorted([Level.HIGH, Level.LOW]))
+# ---
+from enum import Enum
+class S(str, Enum):
+    A = "a"
+S("zzz")
+# raises: ValueError: 'zzz' is not a valid S

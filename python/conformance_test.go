@@ -30,13 +30,14 @@ var updateXFail = flag.Bool("update-xfail", false, "rewrite python/testdata/xfai
 // minCoreCases keeps the corpus from silently shrinking.
 const minCoreCases = 600
 
-const conformanceXFailHeader = `Conformance cases (python/testdata/core, python/testdata/async) that currently
+const conformanceXFailHeader = `Conformance cases (python/testdata/core, async, agent) that currently
 fail under our interpreter, with the first line of the difference.
 TestConformance requires each listed case to still fail and every other case
 to pass. Regenerate: go test ./python -run Conformance -update-xfail`
 
-// TestConformance runs every case of python/testdata/core (script mode) and
-// python/testdata/async (snippet mode, host stubs of hostStubs) under our
+// TestConformance runs every case of python/testdata/core (script mode),
+// python/testdata/async and python/testdata/agent (snippet mode, host stubs
+// of hostStubs) under our
 // interpreter, with the standard library a host gets (lib.Modules), and
 // under CPython 3.11 (one batched python3 process), and
 // demands the same printed output, the same escaping exception type and
@@ -58,8 +59,15 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := append(core, async...)
-	isSnippet := func(c difftest.Case) bool { return strings.HasPrefix(c.Name, "async/") }
+	agent, err := difftest.Load(filepath.Join("testdata", "agent"), "agent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := append(append(core, async...), agent...)
+	// async/ and agent/ are snippets: top-level await and return, host stubs.
+	isSnippet := func(c difftest.Case) bool {
+		return strings.HasPrefix(c.Name, "async/") || strings.HasPrefix(c.Name, "agent/")
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -648,6 +648,10 @@ func isInstance(c *Class, spec Value, fname string) (bool, error) {
 			}
 		}
 		return false, nil
+	case *Instance:
+		if members := unionArgs(s); members != nil {
+			return isInstance(c, members, fname)
+		}
 	}
 	if fname == "isinstance" {
 		return false, Errorf(TypeErrorClass, "isinstance() arg 2 must be a type, a tuple of types, or a union")

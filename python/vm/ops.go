@@ -59,6 +59,9 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 	if hasBase(a) || hasBase(b) {
 		return t.Binary(op, unwrapBase(a), unwrapBase(b))
 	}
+	if u, ok := unionOf(op, a, b); ok {
+		return u, nil
+	}
 	return nil, binaryTypeError(op, a, b)
 }
 

@@ -198,6 +198,7 @@ func init() {
 	initMisc()
 	initFutures()
 	initAsyncSync()
+	initUnion()
 	initAsyncGen()
 	initBuiltinNew()
 	initByteArray()

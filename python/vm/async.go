@@ -35,7 +35,7 @@ type Future struct {
 	// once (asyncio.sleep(0)).
 	yieldOnce bool
 	cancel    context.CancelFunc
-	timer     *time.Timer
+	timer     *loopTimer
 	loop      *Loop
 }
 
@@ -140,6 +140,48 @@ type Loop struct {
 	running bool
 	fatal   error
 	taskSeq int
+	// timers are the pending sleeps and timeouts in the order they fire
+	// (deadline, then creation), as CPython's scheduled-callback heap.
+	timers   []*loopTimer
+	timerSeq int
+}
+
+// loopTimer is one scheduled wake-up of the event loop.
+type loopTimer struct {
+	at      time.Time
+	seq     int
+	f       *Future
+	v       Value
+	stopped bool
+}
+
+// Stop cancels the timer; the loop drops it when it reaches it.
+func (lt *loopTimer) Stop() { lt.stopped = true }
+
+// dropStopped removes cancelled timers from the front of the queue.
+func (l *Loop) dropStopped() {
+	for len(l.timers) > 0 && l.timers[0].stopped {
+		l.timers = l.timers[1:]
+	}
+}
+
+// fireDueTimers completes, in order, every timer whose deadline has passed.
+func (l *Loop) fireDueTimers() {
+	l.dropStopped()
+	if len(l.timers) == 0 || time.Now().Before(l.timers[0].at) {
+		return
+	}
+	now := time.Now()
+	for len(l.timers) > 0 {
+		lt := l.timers[0]
+		if !lt.stopped && lt.at.After(now) {
+			break
+		}
+		l.timers = l.timers[1:]
+		if !lt.stopped {
+			l.complete(completion{f: lt.f, v: lt.v})
+		}
+	}
 }
 
 func (t *Thread) eventLoop() *Loop {
@@ -210,8 +252,13 @@ func (l *Loop) start(f *Future) {
 
 func (l *Loop) timer(d time.Duration, f *Future, v Value) {
 	l.pending[f] = true
-	ch := l.done
-	f.timer = time.AfterFunc(d, func() { ch <- completion{f: f, v: v} })
+	l.timerSeq++
+	lt := &loopTimer{at: time.Now().Add(d), seq: l.timerSeq, f: f, v: v}
+	i := sort.Search(len(l.timers), func(i int) bool { return l.timers[i].at.After(lt.at) })
+	l.timers = append(l.timers, nil)
+	copy(l.timers[i+1:], l.timers[i:])
+	l.timers[i] = lt
+	f.timer = lt
 }
 
 // RunCoroutine drives coro to completion on the event loop.
@@ -240,15 +287,32 @@ func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
 		if l.fatal != nil {
 			return nil, l.fatal
 		}
+		if len(l.timers) > 0 {
+			l.fireDueTimers()
+		}
 		if len(l.ready) == 0 {
 			if len(l.pending) == 0 {
 				return nil, Errorf(RuntimeErrorClass, "event loop stalled: every task is waiting on something that never completes")
 			}
+			var wake <-chan time.Time
+			var tm *time.Timer
+			l.dropStopped()
+			if len(l.timers) > 0 {
+				tm = time.NewTimer(time.Until(l.timers[0].at))
+				wake = tm.C
+			}
 			select {
 			case c := <-l.done:
 				l.complete(c)
+			case <-wake:
 			case <-t.ctx.Done():
+				if tm != nil {
+					tm.Stop()
+				}
 				return nil, l.inflightError()
+			}
+			if tm != nil {
+				tm.Stop()
 			}
 			continue
 		}

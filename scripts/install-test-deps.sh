@@ -30,25 +30,7 @@ if ((node_major < 18)); then
 	exit 1
 fi
 
-mkdir -p "$prefix"
-missing=()
-for spec in "${packages[@]}"; do
-	name="${spec%@*}"
-	want="${spec##*@}"
-	pkgjson="$prefix/node_modules/$name/package.json"
-	have=""
-	if [[ -f "$pkgjson" ]]; then
-		have="$(node -p "require(process.argv[1]).version" "$pkgjson" 2>/dev/null || true)"
-	fi
-	if [[ "$have" != "$want" ]]; then
-		missing+=("$spec")
-	fi
-done
-
-if ((${#missing[@]} == 0)); then
-	echo "install-test-deps: all npm test packages present in $prefix"
-	exit 0
-fi
-
-echo "install-test-deps: installing ${missing[*]} into $prefix"
-npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error "${missing[@]}"
+# shellcheck source=lib/npm.sh
+source scripts/lib/npm.sh
+npm_install_pinned "$prefix" "${packages[@]}"
+echo "install-test-deps: npm test packages present in $prefix"

@@ -24,20 +24,6 @@ if ! command -v npm >/dev/null 2>&1; then
 	exit 1
 fi
 
-mkdir -p "$prefix"
-missing=()
-for spec in "${packages[@]}"; do
-	name="${spec%@*}"
-	want="${spec##*@}"
-	pkgjson="$prefix/node_modules/$name/package.json"
-	have=""
-	if [[ -f "$pkgjson" ]]; then
-		have="$(node -p "require(process.argv[1]).version" "$pkgjson" 2>/dev/null || true)"
-	fi
-	if [[ "$have" != "$want" ]]; then
-		missing+=("$spec")
-	fi
-done
-if ((${#missing[@]} > 0)); then
-	npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error "${missing[@]}"
-fi
+# shellcheck source=../../../scripts/lib/npm.sh
+source "$repo/scripts/lib/npm.sh"
+npm_install_pinned "$prefix" "${packages[@]}"

@@ -554,8 +554,15 @@ func initMisc() {
 	// Builtins that would reach outside the sandbox exist only to say so.
 	for _, name := range []string{"open", "eval", "exec", "compile", "__import__", "input", "breakpoint", "memoryview", "help"} {
 		name := name
+		hint := ""
+		switch name {
+		case "open":
+			hint = "; the sandbox has no filesystem: read files through a capability, e.g. await call_tool(...)"
+		case "input":
+			hint = "; a snippet has no standard input"
+		}
 		def(name, func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in the embedded interpreter", name)
+			return nil, Errorf(NotImplementedErrorClass, "%s() is not available in the embedded interpreter%s", name, hint)
 		})
 	}
 	// globals() and locals() return the snippet's own namespaces; they

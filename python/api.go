@@ -38,6 +38,11 @@ type RunOptions struct {
 	// vm.DefaultModules(). Build it once (vm.DefaultModules, then
 	// Register) and share it between runs.
 	Modules vm.Modules
+	// Prelude, if set, runs before the program on the same thread and
+	// under the same limits, with PreludeInputs (JSON-like Go values) as
+	// its globals; the names in its __exports__ become builtins of the run.
+	Prelude       *Prelude
+	PreludeInputs map[string]any
 }
 
 // Limits bounds the resources of one run. A zero field means the default.
@@ -201,12 +206,14 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		Modules:    mods,
 		MemoryUsed: used,
 	})
-	if len(opts.Host) > 0 {
+	var builtins *vm.Dict
+	if len(opts.Host) > 0 || opts.Prelude != nil {
 		b, err := hostBuiltins(opts.Host)
 		if err != nil {
 			return nil, err
 		}
 		t.SetBuiltins(b)
+		builtins = b
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -214,6 +221,11 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 			err = &Exception{Type: "SystemError", Message: fmt.Sprintf("internal error in the interpreter: %v", r), Filename: p.filename}
 		}
 	}()
+	if opts.Prelude != nil {
+		if err := opts.Prelude.run(t, builtins, opts.PreludeInputs); err != nil {
+			return nil, p.exception(t, err)
+		}
+	}
 	v, rerr := t.RunModule(p.code, g.d)
 	if rerr == nil {
 		if coro, ok := v.(*vm.Generator); ok && p.code.Flags&compile.FlagCoroutine != 0 {

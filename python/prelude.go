@@ -1,7 +1,6 @@
 package python
 
 import (
-	"context"
 	"fmt"
 	"sort"
 
@@ -16,7 +15,7 @@ import (
 // inputs; the names it puts in its dict __exports__ become builtins of the
 // run, so the snippet sees them and cannot reach the prelude's helpers.
 // Compile it once with CompilePrelude and share it: like a Program it is
-// immutable and safe for concurrent runs.
+// immutable and safe for concurrent runs. Pass it as RunOptions.Prelude.
 type Prelude struct {
 	filename string
 	code     *vm.CodeObj
@@ -34,72 +33,6 @@ func CompilePrelude(filename, src string) (*Prelude, error) {
 		return nil, fmt.Errorf("prelude %s: %w", filename, err)
 	}
 	return &Prelude{filename: filename, code: vm.NewCode(prog.Module)}, nil
-}
-
-// RunWithPrelude is Run with pre run first, on the same thread and under
-// the same limits: inputs (JSON-like Go values) are bound as globals of the
-// prelude, its __exports__ become builtins, then the program runs. The
-// prelude sees the host functions of opts.Host as builtins too.
-//
-// It repeats Run's set-up because Run's file belongs to the interpreter's
-// owner; the intent is for Run to take a RunOptions.Prelude field and this
-// function to go.
-func (p *Program) RunWithPrelude(ctx context.Context, opts RunOptions, pre *Prelude, inputs map[string]any) (res *Result, err error) {
-	if pre == nil {
-		return p.Run(ctx, opts)
-	}
-	g := opts.Globals
-	if g == nil {
-		g = NewGlobals()
-	}
-	mods := opts.Modules
-	if mods == nil {
-		mods = vm.DefaultModules()
-	}
-	var used int64
-	if opts.Globals != nil {
-		used = g.SizeBytes()
-	}
-	t := vm.NewThread(vm.Config{
-		Ctx: ctx,
-		Limits: vm.Limits{Steps: opts.Limits.Steps, MaxMemoryBytes: opts.Limits.MaxMemoryBytes,
-			MaxDepth: opts.Limits.MaxDepth, MaxOutputBytes: opts.Limits.MaxOutputBytes, MaxHostCalls: opts.Limits.MaxHostCalls},
-		Stdout:     opts.Stdout,
-		Modules:    mods,
-		MemoryUsed: used,
-	})
-	b, err := hostBuiltins(opts.Host)
-	if err != nil {
-		return nil, err
-	}
-	t.SetBuiltins(b)
-	defer func() {
-		if r := recover(); r != nil {
-			res = nil
-			err = &Exception{Type: "SystemError", Message: fmt.Sprintf("internal error in the interpreter: %v", r), Filename: p.filename}
-		}
-	}()
-	if err := pre.run(t, b, inputs); err != nil {
-		return nil, p.exception(t, err)
-	}
-	v, rerr := t.RunModule(p.code, g.d)
-	if rerr == nil {
-		if coro, ok := v.(*vm.Generator); ok && p.code.Flags&compile.FlagCoroutine != 0 {
-			v, rerr = t.RunCoroutine(coro)
-		}
-	}
-	if rerr != nil {
-		return nil, p.exception(t, rerr)
-	}
-	repr, rerr := t.Repr(v)
-	if rerr != nil {
-		return nil, p.exception(t, rerr)
-	}
-	gv, cerr := fromPython(t, v, 0)
-	if cerr != nil {
-		gv = repr
-	}
-	return &Result{Value: gv, Repr: repr}, nil
 }
 
 // run executes the prelude in a fresh namespace and copies its exports

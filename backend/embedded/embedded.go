@@ -150,12 +150,11 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		Limits:  opts.Limits,
 		Modules: b.modules,
 	}
-	var res *python.Result
 	if needsCLIBindings(code, cliAliases, opts.Globals != nil) {
-		res, err = prog.RunWithPrelude(ctx, runOpts, pre, map[string]any{clibind.AliasesInput: cliAliases})
-	} else {
-		res, err = prog.Run(ctx, runOpts)
+		runOpts.Prelude = pre
+		runOpts.PreludeInputs = map[string]any{clibind.AliasesInput: cliAliases}
 	}
+	res, err := prog.Run(ctx, runOpts)
 	if err != nil {
 		return nil, convertError(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"time"
 
@@ -33,6 +34,19 @@ func main() {
 			fmt.Fprintln(os.Stderr, "pytime: N must be a number")
 			os.Exit(2)
 		}
+	}
+	// TOOLPLANE_CPUPROFILE=FILE writes a CPU profile of the timed runs.
+	if f := os.Getenv("TOOLPLANE_CPUPROFILE"); f != "" {
+		out, err := os.Create(f)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(out); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	mods := lib.Modules()
 	best := time.Duration(1 << 62)

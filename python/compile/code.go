@@ -108,6 +108,14 @@ const (
 	GET_ANEXT         // [aiter] -> [aiter awaitable]
 	END_ASYNC_FOR     // [aiter exc] -> [] on StopAsyncIteration, else re-raise
 	IMPORT_STAR       // [module] -> [] binding its public names
+	// Structural pattern matching (match statements); implemented by
+	// vm.(*Thread).matchOp in python/vm/match.go.
+	MATCH_CLASS            // arg: number of positional sub-patterns; [subject cls kwnames] -> [attrs-tuple or None]
+	MATCH_MAPPING          // [subject] -> [subject bool]
+	MATCH_SEQUENCE         // [subject] -> [subject bool]
+	MATCH_KEYS             // [subject keys] -> [subject keys values-tuple or None]
+	COPY_DICT_WITHOUT_KEYS // [subject keys] -> [subject rest-dict]
+	GET_LEN                // [obj] -> [obj len(obj)]
 	numOps
 )
 
@@ -129,6 +137,8 @@ var opNames = [...]string{
 	"FORMAT_VALUE", "BUILD_STRING", "LOAD_ASSERTION_ERROR", "SETUP_ANNOTATIONS",
 	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
 	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR", "IMPORT_STAR",
+	"MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "COPY_DICT_WITHOUT_KEYS",
+	"GET_LEN",
 }
 
 // String returns the operation's name.

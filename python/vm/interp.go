@@ -1039,6 +1039,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
+			case compile.MATCH_CLASS, compile.MATCH_MAPPING, compile.MATCH_SEQUENCE,
+				compile.MATCH_KEYS, compile.COPY_DICT_WITHOUT_KEYS, compile.GET_LEN:
+				err = t.matchOp(f, compile.Op(ins&0xff), arg)
 			default:
 				err = &InternalError{Msg: "unknown opcode " + compile.Op(ins&0xff).String()}
 			}

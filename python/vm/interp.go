@@ -340,16 +340,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.LOAD_CLOSURE:
 				f.push(f.cells[arg])
 			case compile.LOAD_GLOBAL:
-				name := code.Names[arg]
-				if v, ok := f.globals.getStrH(name, code.NameHashes[arg]); ok {
-					f.push(v)
-				} else if v, ok := t.builtins.getStrH(name, code.NameHashes[arg]); ok {
+				if v, ok := code.loadGlobal(f.globals, t.builtins, arg); ok {
 					f.push(v)
 				} else {
-					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
+					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
 				}
 			case compile.STORE_GLOBAL:
-				f.globals.setStrH(code.Names[arg], code.NameHashes[arg], f.pop())
+				code.storeGlobal(f.globals, arg, f.pop())
 			case compile.DELETE_GLOBAL:
 				if !f.globals.DeleteStr(code.Names[arg]) {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math/big"
+	"sync/atomic"
 
 	"github.com/toolplane/toolplane/python/compile"
 )
@@ -252,12 +253,14 @@ type CodeObj struct {
 	Consts []Value
 	// NameHashes are the dict hashes of Names, computed once.
 	NameHashes []uint64
-	// lines holds the source lines for tracebacks (module code only).
+	// gcache holds one global-name cache slot per name (namecache.go).
+	gcache []atomic.Pointer[nameCache]
 }
 
 // NewCode converts a compiled code tree.
 func NewCode(c *compile.Code) *CodeObj {
-	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts)), NameHashes: make([]uint64, len(c.Names))}
+	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts)), NameHashes: make([]uint64, len(c.Names)),
+		gcache: make([]atomic.Pointer[nameCache], len(c.Names))}
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)
 	}

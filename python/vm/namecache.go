@@ -1,0 +1,84 @@
+package vm
+
+// Global-name caches.
+//
+// LOAD_GLOBAL and STORE_GLOBAL (module-level snippet code uses them for
+// every variable) would otherwise hash-probe the globals dict, then the
+// builtins dict, on every execution. Each code object keeps one cache slot
+// per name: the dict the name was found in, that dict's structural version
+// and the entry position. While the version is unchanged no key was added
+// or removed, so the entry at that position still holds the name and its
+// value can be read or written directly.
+//
+// Code objects are shared by every run of a cached program, possibly on
+// several goroutines at once, so a slot holds an immutable record swapped
+// atomically; runs with different globals simply replace each other's
+// record (a miss costs one ordinary lookup).
+type nameCache struct {
+	g    *Dict  // the globals the record is valid for
+	gver uint64 // g.version when recorded
+	b    *Dict  // non-nil: the name is absent from g and found in b (builtins)
+	bver uint64
+	ix   int32 // entry position in g (b == nil) or b
+}
+
+// findStrIx returns the entry position of a str key, or -1.
+func (d *Dict) findStrIx(key string, h uint64) int {
+	if len(d.index) == 0 {
+		return -1
+	}
+	mask := uint64(len(d.index) - 1)
+	i := h & mask
+	perturb := h
+	for {
+		ix := d.index[i]
+		if ix == -1 {
+			return -1
+		}
+		e := &d.entries[ix]
+		if e.hash == h {
+			if s, ok := e.key.(Str); ok && string(s) == key {
+				return int(ix)
+			}
+		}
+		perturb >>= 5
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// loadGlobal looks name i of the code up in g, then in builtins.
+func (co *CodeObj) loadGlobal(g, builtins *Dict, i int) (Value, bool) {
+	slot := &co.gcache[i]
+	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version {
+		if c.b == nil {
+			return g.entries[c.ix].value, true
+		}
+		if c.b == builtins && c.bver == builtins.version {
+			return builtins.entries[c.ix].value, true
+		}
+	}
+	name, h := co.Names[i], co.NameHashes[i]
+	if ix := g.findStrIx(name, h); ix >= 0 {
+		slot.Store(&nameCache{g: g, gver: g.version, ix: int32(ix)})
+		return g.entries[ix].value, true
+	}
+	if ix := builtins.findStrIx(name, h); ix >= 0 {
+		slot.Store(&nameCache{g: g, gver: g.version, b: builtins, bver: builtins.version, ix: int32(ix)})
+		return builtins.entries[ix].value, true
+	}
+	return nil, false
+}
+
+// storeGlobal binds name i of the code in g.
+func (co *CodeObj) storeGlobal(g *Dict, i int, v Value) {
+	slot := &co.gcache[i]
+	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version && c.b == nil {
+		g.entries[c.ix].value = v
+		return
+	}
+	name, h := co.Names[i], co.NameHashes[i]
+	g.setStrH(name, h, v)
+	if ix := g.findStrIx(name, h); ix >= 0 {
+		slot.Store(&nameCache{g: g, gver: g.version, ix: int32(ix)})
+	}
+}

@@ -1,35 +1,96 @@
 #!/usr/bin/env bash
-# Runs every benchmark program under CPython and under the embedded
-# interpreter in the same run, and prints the time of each, their ratio, and
-# the geometric mean of the ratios. Monty is a third column when its npm
-# package is installed in bench/.node (npm install --prefix bench/.node @pydantic/monty@0.0.18).
+# Runs every benchmark program under CPython, the embedded interpreter, Monty
+# and starlark-go in the same run, and prints the best-of-N time of each, the
+# ratio ours/CPython, and at the end a Markdown table (with geometric means)
+# that can be pasted into an issue note. See bench/README.md.
+#   - Monty is a column when its npm package is installed in bench/.node:
+#       npm install --prefix bench/.node @pydantic/monty@0.0.18
+#   - starlark-go is a column when bench/starlark (its own Go module) builds;
+#     the first build fetches go.starlark.net through the Go module proxy.
+#     Programs without a faithful translation in bench/starlark/programs
+#     (and programs Monty cannot run) show n/a.
 # Usage: bash bench/compare.sh [N]   (best of N runs each, default 5)
 set -euo pipefail
 cd "$(dirname "$0")"
 n=${1:-5}
-go build -o /tmp/toolplane-pytime ./pytime
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# The real interpreter, not a pyenv shim, so a shim's start-up is not timed.
+py=$(pyenv which python3 2>/dev/null || command -v python3)
+go build -o "$tmp/pytime" ./pytime
 monty=""
-if [ -d .node/node_modules/@pydantic/monty ]; then monty=yes; fi
-printf "%-20s %10s %10s %8s" program cpython_ms ours_ms ratio
-[ -n "$monty" ] && printf " %10s" monty_ms
-printf "\n"
-ratios=()
+if [ -d .node/node_modules/@pydantic/monty ] && command -v node >/dev/null; then monty=yes; fi
+star=""
+if (cd starlark && GOFLAGS=-mod=mod go build -o "$tmp/startime" .) 2>"$tmp/star.err"; then
+  star=yes
+else
+  echo "compare.sh: starlark-go column left out: $(tail -1 "$tmp/star.err")" >&2
+fi
+
+echo "best of $n runs, in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
+printf "%-16s %10s %10s %8s %10s %11s\n" program cpython_ms ours_ms ratio monty_ms starlark_ms
+rows="$tmp/rows.tsv"
+: >"$rows"
 for p in programs/*.py; do
   case "$p" in *_prelude.py) continue;; esac
   name=$(basename "$p" .py)
-  c=$(python3 cpython_time.py "$p" "$n")
-  o=$(/tmp/toolplane-pytime "$p" "$n" 2>/dev/null || echo fail)
-  if [ "$o" = fail ]; then
-    printf "%-20s %10s %10s %8s\n" "$name" "$c" "error" "-"
-    continue
+  c=$("$py" cpython_time.py "$p" "$n")
+  o=$("$tmp/pytime" "$p" "$n" 2>/dev/null || echo error)
+  r="-"
+  [ "$o" != error ] && r=$("$py" -c "print(f'{$o/$c:.2f}x')")
+  m="-"
+  [ -n "$monty" ] && m=$(node monty_time.mjs "$p" "$n" 2>/dev/null || echo n/a)
+  s="-"
+  if [ -n "$star" ]; then
+    s=n/a
+    [ -f "starlark/programs/$name.star" ] && s=$("$tmp/startime" "starlark/programs/$name.star" "$n" 2>/dev/null || echo error)
   fi
-  r=$(python3 -c "print(f'{$o/$c:.2f}')")
-  ratios+=("$r")
-  printf "%-20s %10s %10s %8s" "$name" "$c" "$o" "${r}x"
-  if [ -n "$monty" ]; then
-    m=$(NODE_PATH=.node/node_modules node monty_time.mjs "$p" "$n" 2>/dev/null || echo "n/a")
-    printf " %10s" "$m"
-  fi
-  printf "\n"
+  printf "%-16s %10s %10s %8s %10s %11s\n" "$name" "$c" "$o" "$r" "$m" "$s"
+  printf "%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" >>"$rows"
 done
-python3 -c "import math,sys; r=[float(x) for x in sys.argv[1:]]; print(f'geometric mean ratio (ours/cpython): {math.exp(sum(map(math.log,r))/len(r)):.2f}x over {len(r)} programs') if r else print('no program ran')" "${ratios[@]}"
+echo
+"$py" - "$rows" "$n" <<'PY'
+import math, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+def num(s):
+    try:
+        return float(s)
+    except ValueError:
+        return None
+def gmean(xs):
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+print(f"| program | CPython ms | ours ms | ours/CPython | Monty ms | ours/Monty | starlark-go ms | ours/starlark |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+vs = {"cpython": [], "monty": [], "starlark": []}
+wins = {"monty": [0, 0], "starlark": [0, 0]}
+for name, c, o, m, s in rows:
+    c, o = num(c), num(o)
+    cells = [name, f"{c:.2f}", f"{o:.2f}" if o is not None else "error"]
+    if o is not None:
+        vs["cpython"].append(o / c)
+    cells.append(f"{o / c:.2f}x" if o is not None else "-")
+    for key, raw in (("monty", m), ("starlark", s)):
+        t = num(raw)
+        cells.append(f"{t:.2f}" if t is not None else raw)
+        if t is not None and o is not None:
+            vs[key].append(o / t)
+            wins[key][1] += 1
+            wins[key][0] += o < t
+            cells.append(f"{o / t:.2f}x")
+        else:
+            cells.append("-")
+    print("| " + " | ".join(cells) + " |")
+def line(key, label):
+    g = gmean(vs[key])
+    if g is None:
+        return f"geometric mean ours/{label}: no program ran under both"
+    extra = ""
+    if key in wins:
+        extra = f"; ours faster on {wins[key][0]} of {wins[key][1]}"
+    return f"geometric mean ours/{label}: {g:.2f}x over {len(vs[key])} programs{extra}"
+print()
+print(line("cpython", "CPython"))
+print(line("monty", "Monty"))
+print(line("starlark", "starlark-go"))
+print(f"(best of {sys.argv[2]} in-process runs, parse/compile + run; ratios below 1 mean ours is faster)")
+PY

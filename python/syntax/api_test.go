@@ -15,9 +15,6 @@ func TestUnsupportedConstructs(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"x = 1\nmatch x:\n    case 1:\n        pass\n", 2, 1, "match statements are not supported by the embedded interpreter"},
-		{"match (x, y):\n    case _: pass\n", 1, 1, "match statements are not supported by the embedded interpreter"},
-		{"match [a]:\n    case _: pass\n", 1, 1, "match statements are not supported by the embedded interpreter"},
 		{"try:\n    pass\nexcept* ValueError:\n    pass\n", 3, 1, "except* (exception groups) is not supported by the embedded interpreter"},
 		{"s = '\\N{BULLET}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
 		{"s = f'\\N{BULLET} {x}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
@@ -39,15 +36,23 @@ func TestUnsupportedConstructs(t *testing.T) {
 }
 
 // TestSoftKeywordsAsNames checks that match, case, _ and type remain
-// ordinary identifiers.
+// ordinary identifiers outside match statements.
 func TestSoftKeywordsAsNames(t *testing.T) {
-	src := "match = 1\ncase = match\n_ = type(case)\nmatch(x)\nmatch[0] = 2\nmatch.y = 3\nprint(match, case, _, type)\n"
+	src := "match = 1\ncase = match\n_ = type(case)\nmatch(x)\nmatch[0] = 2\nmatch.y = 3\nprint(match, case, _, type)\n" +
+		"match match:\n    case case:\n        _ = case\n"
 	mod, err := Parse("s.py", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(mod.Body) != 7 {
-		t.Fatalf("got %d statements, want 7", len(mod.Body))
+	if len(mod.Body) != 8 {
+		t.Fatalf("got %d statements, want 8", len(mod.Body))
+	}
+	m, ok := mod.Body[7].(*Match)
+	if !ok {
+		t.Fatalf("last statement is %T, want *Match", mod.Body[7])
+	}
+	if as, ok := m.Cases[0].Pattern.(*MatchAs); !ok || as.Name != "case" || as.Pattern != nil {
+		t.Errorf("pattern is %s, want a capture of 'case'", Dump(m.Cases[0].Pattern))
 	}
 }
 

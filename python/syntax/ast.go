@@ -1,5 +1,5 @@
 // Package syntax scans and parses the Python 3.11 subset run by the embedded
-// interpreter (everything except the match statement and except*) into an
+// interpreter (everything except except*) into an
 // abstract syntax tree that mirrors CPython's ast module: node names, field
 // names and field order follow CPython so that a dump of this tree can be
 // compared textually with ast.dump.
@@ -17,8 +17,8 @@
 // end wins when the parser read that far). Error.Traceback formats them as
 // CPython's traceback module does.
 //
-// Rejected by design, with a SyntaxError naming the construct: match
-// statements, except* and \N{...} escapes. Not replicated: NFKC
+// Rejected by design, with a SyntaxError naming the construct: except*
+// and \N{...} escapes. Not replicated: NFKC
 // normalization of non-ASCII identifiers, and source encodings other than
 // UTF-8 (coding cookies are ignored).
 package syntax
@@ -369,6 +369,23 @@ type Break struct{ Span }
 
 // Continue is the continue statement.
 type Continue struct{ Span }
+
+// Match is a match statement.
+type Match struct {
+	Span
+	Subject Expr
+	Cases   []*MatchCase
+}
+
+// MatchCase is one "case pattern [if guard]:" block (CPython's
+// match_case). CPython gives it no position; its Span runs from "case" to
+// the end of the body.
+type MatchCase struct {
+	Span
+	Pattern Pattern
+	Guard   Expr // nil when absent
+	Body    []Stmt
+}
 
 // ---- expressions ----
 

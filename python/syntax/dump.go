@@ -72,7 +72,7 @@ func (d *dumper) call(name string, fields ...field) {
 // hasPosition reports whether CPython's ast gives n position attributes.
 func hasPosition(n Node) bool {
 	switch n.(type) {
-	case nil, *Module, *Comprehension, *Arguments, *WithItem:
+	case nil, *Module, *Comprehension, *Arguments, *WithItem, *MatchCase:
 		return false
 	}
 	return true
@@ -144,6 +144,10 @@ func (d *dumper) value(v any) {
 		d.list(len(v), func(i int) { d.node(v[i]) })
 	case []raw:
 		d.list(len(v), func(i int) { d.b.WriteString(string(v[i])) })
+	case []Pattern:
+		d.list(len(v), func(i int) { d.node(v[i]) })
+	case []*MatchCase:
+		d.list(len(v), func(i int) { d.node(v[i]) })
 	default:
 		fmt.Fprintf(&d.b, "<%T>", v)
 	}
@@ -315,7 +319,9 @@ func (d *dumper) node(n Node) {
 	case *Keyword:
 		d.call("keyword", field{"arg", opt(n.Arg)}, field{"value", n.Value})
 	default:
-		fmt.Fprintf(&d.b, "<%T>", n)
+		if !d.dumpMatch(n) {
+			fmt.Fprintf(&d.b, "<%T>", n)
+		}
 	}
 }
 

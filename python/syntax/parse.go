@@ -480,35 +480,12 @@ func (p *parser) statement() []Stmt {
 		}
 	case tName:
 		if p.isName(t, "match") {
-			p.rejectMatch()
+			if m := p.matchStmt(); m != nil {
+				return []Stmt{m}
+			}
 		}
 	}
 	return p.simpleStmts()
-}
-
-// rejectMatch fails when the statement at hand is a match statement;
-// "match" used as a name falls through to the simple statement parser.
-func (p *parser) rejectMatch() {
-	start := p.tok()
-	switch p.peek(1) {
-	case tEqual, tDot, tNewline, tComma, tSemi, tColon, tEOF, tRParen:
-		return // "match" used as a name
-	}
-	// "match SUBJECT:" at the end of a line starts a match statement;
-	// anything else (such as "match(x)") is an expression.
-	isMatch := false
-	save := p.p
-	p.probe(func() {
-		p.next()
-		p.starNamedExpressionsUntil(tColon)
-		if p.tok().kind == tColon && p.peek(1) == tNewline {
-			isMatch = true
-		}
-	})
-	p.p = save
-	if isMatch {
-		p.failAt(start.pos(), start.end(), "match statements are not supported by the embedded interpreter")
-	}
 }
 
 // simpleStmts parses "stmt (; stmt)* [;] NEWLINE".
@@ -1587,17 +1564,6 @@ func (p *parser) starNamedExpression() Expr {
 		return &Starred{Span: span(t.pos(), p.endPos()), Value: v}
 	}
 	return p.namedExpression()
-}
-
-// starNamedExpressionsUntil parses a comma-separated display list (used to
-// recognize match subjects).
-func (p *parser) starNamedExpressionsUntil(end tokKind) {
-	for {
-		p.starNamedExpression()
-		if !p.got(tComma) || p.tok().kind == end {
-			return
-		}
-	}
 }
 
 // namedExpression parses "NAME := expr" or an expression.

@@ -185,6 +185,8 @@ func Walk(v Visitor, n Node) {
 		walkExpr(v, n.Annotation)
 	case *Keyword:
 		walkExpr(v, n.Value)
+	default:
+		walkMatch(v, n)
 	}
 	v.Visit(nil)
 }

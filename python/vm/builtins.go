@@ -656,6 +656,9 @@ func isInstance(c *Class, spec Value, fname string) (bool, error) {
 		}
 		return false, nil
 	case *Instance:
+		if s.Class == GenericAliasClass {
+			return false, Errorf(TypeErrorClass, "%s() argument 2 cannot be a parameterized generic", fname)
+		}
 		if members := unionArgs(s); members != nil {
 			return isInstance(c, members, fname)
 		}

@@ -17,11 +17,66 @@ func initUnion() {
 		"__repr__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			var parts []string
 			for _, arg := range unionArgs(a[0]) {
-				parts = append(parts, unionArgRepr(arg))
+				s, err := typeReprItem(t, arg)
+				if err != nil {
+					return nil, err
+				}
+				parts = append(parts, s)
 			}
 			return Str(strings.Join(parts, " | ")), nil
 		},
+		// Unions compare as sets of members: int | str == str | int.
+		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			other := unionArgs(a[1])
+			if other == nil {
+				return NotImplemented, nil
+			}
+			return Bool(sameMembers(unionArgs(a[0]), other) && sameMembers(other, unionArgs(a[0]))), nil
+		},
+		"__ne__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			other := unionArgs(a[1])
+			if other == nil {
+				return NotImplemented, nil
+			}
+			return Bool(!(sameMembers(unionArgs(a[0]), other) && sameMembers(other, unionArgs(a[0])))), nil
+		},
+		"__hash__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			var h uint64
+			for _, m := range unionArgs(a[0]) {
+				mh, err := t.Hash(m)
+				if err != nil {
+					return nil, err
+				}
+				h ^= mh
+			}
+			return Int(int64(h >> 1)), nil
+		},
+		"__or__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if u, ok := unionOfTypes(a[0], a[1]); ok {
+				return u, nil
+			}
+			return NotImplemented, nil
+		},
+		"__ror__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if u, ok := unionOfTypes(a[1], a[0]); ok {
+				return u, nil
+			}
+			return NotImplemented, nil
+		},
+		"__instancecheck__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := isInstance(TypeOf(a[1]), a[0], "isinstance")
+			return Bool(ok), err
+		},
+		"__subclasscheck__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			c, isCls := a[1].(*Class)
+			if !isCls {
+				return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
+			}
+			ok, err := isInstance(c, a[0], "issubclass")
+			return Bool(ok), err
+		},
 	})
+	initGenericAlias()
 }
 
 // unionArgs returns the members of a union value, nil for anything else.
@@ -35,30 +90,58 @@ func unionArgs(v Value) Tuple {
 	return tup
 }
 
-func unionArgRepr(v Value) string {
-	c, ok := v.(*Class)
-	if !ok {
-		return TypeName(v)
+// sameTypeArg reports whether two union members or alias arguments are the
+// same type: identical, or generic aliases with the same origin and the
+// same arguments.
+func sameTypeArg(a, b Value) bool {
+	if a == b {
+		return true
 	}
-	if c == NoneTypeClass {
-		return "None"
+	oa, aa := aliasParts(a)
+	ob, ab := aliasParts(b)
+	if oa == nil || ob == nil || oa != ob || len(aa) != len(ab) {
+		return false
 	}
-	if c.Module == "builtins" || c.Module == "" {
-		return c.QualName
+	for i := range aa {
+		if !sameTypeArg(aa[i], ab[i]) {
+			return false
+		}
 	}
-	return c.Module + "." + c.QualName
+	return true
 }
 
-// unionOf returns a | b when both operands are types, None or unions, with
-// duplicates removed as CPython does; ok is false for anything else.
+// sameMembers reports whether every member of a is a member of b.
+func sameMembers(a, b Tuple) bool {
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if sameTypeArg(x, y) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// unionOf returns a | b when both operands are types, None, generic
+// aliases or unions, with duplicates removed as CPython does; ok is false
+// for anything else.
 func unionOf(op syntax.Operator, a, b Value) (Value, bool) {
 	if op != syntax.BitOr {
 		return nil, false
 	}
+	return unionOfTypes(a, b)
+}
+
+func unionOfTypes(a, b Value) (Value, bool) {
 	var args Tuple
 	add := func(v Value) {
 		for _, have := range args {
-			if have == v {
+			if sameTypeArg(have, v) {
 				return
 			}
 		}
@@ -71,6 +154,10 @@ func unionOf(op syntax.Operator, a, b Value) (Value, bool) {
 		case NoneType:
 			add(NoneTypeClass)
 		case *Instance:
+			if x.Class == GenericAliasClass {
+				add(x)
+				continue
+			}
 			members := unionArgs(x)
 			if members == nil {
 				return nil, false
@@ -87,5 +174,6 @@ func unionOf(op syntax.Operator, a, b Value) (Value, bool) {
 	}
 	u := &Instance{Class: UnionTypeClass, Dict: NewDict()}
 	u.Dict.SetStr("__args__", args)
+	u.Dict.SetStr("__parameters__", aliasParameters(args))
 	return u, true
 }

@@ -8,6 +8,8 @@ does through __toolplane_json__.
 """
 
 _sentinel = object()
+# Counter[str], deque[int], ... are generic aliases, as in CPython.
+_GenericAlias = type(list[int])
 
 
 def _is_mapping(obj):
@@ -16,6 +18,8 @@ def _is_mapping(obj):
 
 class _DictBase:
     """A mutable mapping over self._data, with dict's methods and errors."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, *args, **kwargs):
         self._data = {}
@@ -423,6 +427,8 @@ class Counter(_DictBase):
 class ChainMap:
     """A view of several mappings searched in order; writes go to the first."""
 
+    __class_getitem__ = classmethod(_GenericAlias)
+
     def __init__(self, *maps):
         self.maps = list(maps) or [{}]
 
@@ -538,6 +544,8 @@ class deque:
     The items live in self._items[self._head:]; popleft advances _head and the dead
     prefix is dropped once it is half the list, appendleft reuses or grows it.
     """
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
@@ -1005,6 +1013,8 @@ class UserDict(_DictBase):
 
 class UserList:
     """A list wrapper meant for subclassing; the contents are in self.data."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, initlist=None):
         self.data = [] if initlist is None else list(initlist)

@@ -22,6 +22,14 @@ def _type_repr(obj):
     return repr(obj)
 
 
+_GenericAlias = type(list[int])
+_UnionType = type(int | str)
+
+
+def _is_union(tp):
+    return isinstance(tp, _UnionType) or (isinstance(tp, _Alias) and tp._name in ('Union', 'Optional'))
+
+
 class _Alias:
     """A subscripted special form or generic: List[int], Optional[str], ..."""
 
@@ -48,11 +56,17 @@ class _Alias:
         return 'typing.%s[%s]' % (self._name, ', '.join(_type_repr(a) for a in self.__args__))
 
     def __eq__(self, other):
+        if self._name in ('Union', 'Optional'):
+            if not _is_union(other):
+                return NotImplemented
+            return set(self.__args__) == set(other.__args__)
         if not isinstance(other, _Alias):
             return NotImplemented
         return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
 
     def __hash__(self):
+        if self._name in ('Union', 'Optional'):
+            return hash(frozenset(self.__args__))
         return hash((self._name, self.__args__))
 
     def __or__(self, other):
@@ -85,7 +99,7 @@ class _SpecialForm:
             for p in params:
                 if p is None:
                     p = type(None)
-                if isinstance(p, _Alias) and p._name in ('Union', 'Optional'):
+                if _is_union(p):
                     for a in p.__args__:
                         if a not in flat:
                             flat.append(a)
@@ -303,15 +317,19 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
 
 
 def get_origin(tp):
-    if isinstance(tp, _Alias):
+    """The unsubscripted form of a generic type: get_origin(list[int]) is list."""
+    if isinstance(tp, (_Alias, _GenericAlias)):
         return tp.__origin__
+    if isinstance(tp, _UnionType):
+        return _UnionType
     if tp is Generic:
         return Generic
     return None
 
 
 def get_args(tp):
-    if isinstance(tp, _Alias):
+    """The arguments of a generic type: get_args(dict[str, int]) == (str, int)."""
+    if isinstance(tp, (_Alias, _GenericAlias, _UnionType)):
         return tp.__args__
     return ()
 

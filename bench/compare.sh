@@ -10,6 +10,8 @@
 #     Programs without a faithful translation in bench/starlark/programs
 #     (and programs Monty cannot run) show n/a.
 # Usage: bash bench/compare.sh [N]   (best of N runs each, default 5)
+#        TOOLPLANE_CPUTIME=1 bash bench/compare.sh [N]   (every timer measures
+#        process CPU instead of wall time: steadier on a shared machine)
 set -euo pipefail
 cd "$(dirname "$0")"
 n=${1:-5}
@@ -21,13 +23,15 @@ go build -o "$tmp/pytime" ./pytime
 monty=""
 if [ -d .node/node_modules/@pydantic/monty ] && command -v node >/dev/null; then monty=yes; fi
 star=""
-if (cd starlark && GOFLAGS=-mod=mod go build -o "$tmp/startime" .) 2>"$tmp/star.err"; then
+if (cd starlark && go build -o "$tmp/startime" .) 2>"$tmp/star.err"; then
   star=yes
 else
   echo "compare.sh: starlark-go column left out: $(tail -1 "$tmp/star.err")" >&2
 fi
 
-echo "best of $n runs, in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
+clock="wall time"
+if [ -n "${TOOLPLANE_CPUTIME:-}" ]; then export TOOLPLANE_CPUTIME; clock="process CPU time"; fi
+echo "best of $n runs, $clock in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
 printf "%-16s %10s %10s %8s %10s %11s\n" program cpython_ms ours_ms ratio monty_ms starlark_ms
 rows="$tmp/rows.tsv"
 : >"$rows"
@@ -49,7 +53,7 @@ for p in programs/*.py; do
   printf "%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" >>"$rows"
 done
 echo
-"$py" - "$rows" "$n" <<'PY'
+"$py" - "$rows" "$n" "$clock" <<'PY'
 import math, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 def num(s):
@@ -92,5 +96,5 @@ print()
 print(line("cpython", "CPython"))
 print(line("monty", "Monty"))
 print(line("starlark", "starlark-go"))
-print(f"(best of {sys.argv[2]} in-process runs, parse/compile + run; ratios below 1 mean ours is faster)")
+print(f"(best of {sys.argv[2]} in-process runs, {sys.argv[3]}, parse/compile + run; a ratio below 1 means ours is faster)")
 PY

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // fmtSpec is a parsed format spec, as CPython's InternalFormatSpec.
@@ -21,36 +22,47 @@ type fmtSpec struct {
 	typ      byte
 }
 
+// isAlign reports whether c is an alignment character of a format spec.
+func isAlign(c byte) bool { return c == '<' || c == '>' || c == '=' || c == '^' }
+
 // parseSpec parses the format-spec mini-language. defType is the type used
 // when none is given ('s' for str, 'd' for int, 0 for float) and defAlign
-// the default alignment ('<' for str, '>' for numbers).
+// the default alignment ('<' for str, '>' for numbers). Everything but the
+// fill character is ASCII, so the spec is scanned by bytes.
 func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 	s := fmtSpec{fill: ' ', prec: -1}
-	rs := []rune(spec)
+	if spec == "" {
+		s.typ = defType
+		return s, nil
+	}
 	i := 0
 	fillSet, alignSet := false, false
-	if len(rs) >= 2 && strings.ContainsRune("<>=^", rs[1]) {
-		s.fill, s.align = rs[0], byte(rs[1])
+	r0, n0 := rune(spec[0]), 1
+	if r0 >= utf8.RuneSelf {
+		r0, n0 = utf8.DecodeRuneInString(spec)
+	}
+	if n0 < len(spec) && isAlign(spec[n0]) {
+		s.fill, s.align = r0, spec[n0]
 		fillSet, alignSet = true, true
-		i = 2
-	} else if len(rs) >= 1 && strings.ContainsRune("<>=^", rs[0]) {
-		s.align = byte(rs[0])
+		i = n0 + 1
+	} else if isAlign(spec[0]) {
+		s.align = spec[0]
 		alignSet = true
 		i = 1
 	}
-	if i < len(rs) && strings.ContainsRune("+- ", rs[i]) {
-		s.sign = byte(rs[i])
+	if i < len(spec) && (spec[i] == '+' || spec[i] == '-' || spec[i] == ' ') {
+		s.sign = spec[i]
 		i++
 	}
-	if i < len(rs) && rs[i] == 'z' {
+	if i < len(spec) && spec[i] == 'z' {
 		s.noNegZ = true
 		i++
 	}
-	if i < len(rs) && rs[i] == '#' {
+	if i < len(spec) && spec[i] == '#' {
 		s.alt = true
 		i++
 	}
-	if !fillSet && i < len(rs) && rs[i] == '0' {
+	if !fillSet && i < len(spec) && spec[i] == '0' {
 		s.fill = '0'
 		if !alignSet && defAlign == '>' {
 			s.align = '='
@@ -58,33 +70,33 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 		i++
 	}
 	start := i
-	for i < len(rs) && rs[i] >= '0' && rs[i] <= '9' {
+	for i < len(spec) && spec[i] >= '0' && spec[i] <= '9' {
 		i++
 	}
 	if i > start {
-		w, err := strconv.Atoi(string(rs[start:i]))
+		w, err := strconv.Atoi(spec[start:i])
 		if err != nil {
 			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
 		}
 		s.width = w
 	}
-	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
-		s.grouping = byte(rs[i])
+	if i < len(spec) && (spec[i] == ',' || spec[i] == '_') {
+		s.grouping = spec[i]
 		i++
-		if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
+		if i < len(spec) && (spec[i] == ',' || spec[i] == '_') {
 			return s, Errorf(ValueErrorClass, "Cannot specify both ',' and '_'.")
 		}
 	}
-	if i < len(rs) && rs[i] == '.' {
+	if i < len(spec) && spec[i] == '.' {
 		i++
 		start = i
-		for i < len(rs) && rs[i] >= '0' && rs[i] <= '9' {
+		for i < len(spec) && spec[i] >= '0' && spec[i] <= '9' {
 			i++
 		}
 		if i == start {
 			return s, Errorf(ValueErrorClass, "Format specifier missing precision")
 		}
-		p, err := strconv.Atoi(string(rs[start:i]))
+		p, err := strconv.Atoi(spec[start:i])
 		if err != nil {
 			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
 		}
@@ -93,14 +105,15 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 		}
 		s.prec = p
 	}
-	if len(rs)-i > 1 {
+	if rest := spec[i:]; len(rest) > 1 && utf8.RuneCountInString(rest) > 1 {
 		return s, Errorf(ValueErrorClass, "Invalid format specifier '%s' for object of type '%%s'", spec)
 	}
-	if i < len(rs) {
-		if rs[i] > 127 {
-			return s, Errorf(ValueErrorClass, "Unknown format code '\\x%x' for object of type '%%s'", rs[i])
+	if i < len(spec) {
+		if spec[i] >= utf8.RuneSelf {
+			r, _ := utf8.DecodeRuneInString(spec[i:])
+			return s, Errorf(ValueErrorClass, "Unknown format code '\\x%x' for object of type '%%s'", r)
 		}
-		s.typ = byte(rs[i])
+		s.typ = spec[i]
 	} else {
 		s.typ = defType
 	}
@@ -122,7 +135,10 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 // pad aligns body to the width; numeric bodies may use '=' (padding after
 // the sign and prefix, whose length is signLen).
 func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (string, error) {
-	n := utf8.RuneCountInString(body)
+	if s.width <= 0 || s.width <= len(body) && asciiOnly(body) {
+		return body, nil
+	}
+	n := runeCount(body)
 	if n >= s.width {
 		return body, nil
 	}
@@ -134,17 +150,32 @@ func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (st
 		align = defaultAlign
 	}
 	total := s.width - n
-	f := string(s.fill)
+	var fb [utf8.UTFMax]byte
+	f := fb[:utf8.EncodeRune(fb[:], s.fill)]
+	buf := make([]byte, 0, len(body)+total*len(f))
+	fill := func(k int) {
+		for ; k > 0; k-- {
+			buf = append(buf, f...)
+		}
+	}
 	switch align {
 	case '<':
-		return body + strings.Repeat(f, total), nil
+		buf = append(buf, body...)
+		fill(total)
 	case '^':
 		left := total / 2
-		return strings.Repeat(f, left) + body + strings.Repeat(f, total-left), nil
+		fill(left)
+		buf = append(buf, body...)
+		fill(total - left)
 	case '=':
-		return body[:signLen] + strings.Repeat(f, total) + body[signLen:], nil
+		buf = append(buf, body[:signLen]...)
+		fill(total)
+		buf = append(buf, body[signLen:]...)
+	default:
+		fill(total)
+		buf = append(buf, body...)
 	}
-	return strings.Repeat(f, total) + body, nil
+	return unsafe.String(unsafe.SliceData(buf), len(buf)), nil
 }
 
 func group(digits string, sep byte, every int) string {
@@ -292,7 +323,6 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 		if err != nil {
 			return nil, fixMsg(err)
 		}
-		b := toBig(x)
 		switch s.typ {
 		case 'e', 'E', 'f', 'F', 'g', 'G', '%':
 			f, err := toFloat(x)
@@ -301,7 +331,7 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 			}
 			return t.formatFloat(s, f)
 		case 'b', 'c', 'd', 'o', 'x', 'X', 'n':
-			return t.formatInt(s, b)
+			return t.formatInt(s, x)
 		}
 		return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type '%s'", s.typ, tname)
 	case Float:
@@ -322,25 +352,50 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 	return Str(str), err
 }
 
-func (t *Thread) formatInt(s fmtSpec, b *big.Int) (Value, error) {
+// intDigits returns the sign and the digits of |v| (an Int, Bool or
+// *big.Int) in base.
+func intDigits(v Value, base int) (neg bool, digits string) {
+	switch x := v.(type) {
+	case Int:
+		u := uint64(x)
+		if x < 0 {
+			neg, u = true, -u
+		}
+		return neg, strconv.FormatUint(u, base)
+	case Bool:
+		if x {
+			return false, "1"
+		}
+		return false, "0"
+	}
+	b := toBig(v)
+	return b.Sign() < 0, new(big.Int).Abs(b).Text(base)
+}
+
+// formatInt formats an Int, Bool or *big.Int for a spec of an integer
+// presentation type.
+func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 	if s.prec >= 0 {
 		return nil, Errorf(ValueErrorClass, "Precision not allowed in integer format specifier")
 	}
-	neg := b.Sign() < 0
-	abs := new(big.Int).Abs(b)
+	var neg bool
 	var digits, prefix string
 	every := 3
 	switch s.typ {
 	case 'd', 'n':
-		digits = abs.String()
+		neg, digits = intDigits(v, 10)
 	case 'x':
-		digits, prefix, every = abs.Text(16), "0x", 4
+		neg, digits = intDigits(v, 16)
+		prefix, every = "0x", 4
 	case 'X':
-		digits, prefix, every = strings.ToUpper(abs.Text(16)), "0X", 4
+		neg, digits = intDigits(v, 16)
+		digits, prefix, every = strings.ToUpper(digits), "0X", 4
 	case 'o':
-		digits, prefix, every = abs.Text(8), "0o", 4
+		neg, digits = intDigits(v, 8)
+		prefix, every = "0o", 4
 	case 'b':
-		digits, prefix, every = abs.Text(2), "0b", 4
+		neg, digits = intDigits(v, 2)
+		prefix, every = "0b", 4
 	case 'c':
 		if s.sign != 0 {
 			return nil, Errorf(ValueErrorClass, "Sign not allowed with integer format specifier 'c'")
@@ -348,7 +403,8 @@ func (t *Thread) formatInt(s fmtSpec, b *big.Int) (Value, error) {
 		if s.alt {
 			return nil, Errorf(ValueErrorClass, "Alternate form (#) not allowed with integer format specifier 'c'")
 		}
-		if neg || !b.IsInt64() || b.Int64() > 0x10ffff {
+		b := toBig(v)
+		if b.Sign() < 0 || !b.IsInt64() || b.Int64() > 0x10ffff {
 			return nil, Errorf(OverflowErrorClass, "%s", "%c arg not in range(0x110000)")
 		}
 		r, err := s.pad(t, string(rune(b.Int64())), 0, '>')
@@ -548,6 +604,7 @@ func pyGeneral(a float64, prec int, alt bool) string {
 func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value, error) {
 	var items []Value
 	var mapping Value
+	var one [1]Value
 	switch a := args.(type) {
 	case Tuple:
 		items = a
@@ -558,9 +615,11 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		if inst, ok := a.(*Instance); ok && inst.Class.Lookup("__getitem__") != nil && inst.Class.Lookup("keys") != nil {
 			mapping = a
 		}
-		items = []Value{a}
+		one[0] = a
+		items = one[:]
 	}
 	var sb strings.Builder
+	sb.Grow(len(format) + 8*len(items))
 	idx := 0
 	usedMapping := false
 	next := func() (Value, error) {
@@ -715,10 +774,10 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			}
 			out, err = spec.pad(t, s, 0, '>')
 		case 'd', 'i', 'u', 'x', 'X', 'o':
-			var b *big.Int
+			var iv Value
 			switch x := val.(type) {
 			case Int, Bool, *big.Int:
-				b = toBig(x)
+				iv = x
 			case Float:
 				if conv != 'd' && conv != 'i' && conv != 'u' {
 					return nil, Errorf(TypeErrorClass, "%%%c format: an integer is required, not float", conv)
@@ -730,14 +789,19 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				if math.IsInf(f, 0) {
 					return nil, Errorf(OverflowErrorClass, "cannot convert float infinity to integer")
 				}
-				b, _ = new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
+				if math.Abs(f) < 1<<62 {
+					iv = Int(int64(f))
+				} else {
+					b, _ := new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
+					iv = b
+				}
 			default:
 				if inst, ok := x.(*Instance); ok {
 					if n, ok2, err := t.index(inst); ok2 {
 						if err != nil {
 							return nil, err
 						}
-						b = big.NewInt(n)
+						iv = Int(n)
 						break
 					}
 				}
@@ -753,7 +817,7 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			case 'o':
 				base = 8
 			}
-			digits := new(big.Int).Abs(b).Text(base)
+			neg, digits := intDigits(iv, base)
 			if conv == 'X' {
 				digits = strings.ToUpper(digits)
 			}
@@ -764,7 +828,7 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			if alt {
 				prefix = map[byte]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
 			}
-			sg := signStr(b.Sign() < 0, sign)
+			sg := signStr(neg, sign)
 			if zero {
 				spec.align = '='
 				spec.fill = '0'
@@ -832,9 +896,13 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 
 // strFormat implements str.format.
 func (t *Thread) strFormat(format string, args Tuple, kw []Kwarg) (Value, error) {
-	kwd := NewDict()
-	for _, k := range kw {
-		kwd.SetStr(k.Name, k.Value)
+	var kwd Value
+	if len(kw) > 0 {
+		d := NewDict()
+		for _, k := range kw {
+			d.SetStr(k.Name, k.Value)
+		}
+		kwd = d
 	}
 	var st fieldState
 	return t.formatFields(format, args, kwd, 0, &st)
@@ -856,6 +924,7 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st
 		return nil, Errorf(ValueErrorClass, "Max string recursion exceeded")
 	}
 	var sb strings.Builder
+	sb.Grow(len(format) + 16)
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c == '}' {
@@ -954,6 +1023,9 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st
 				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", n)
 			}
 			val = args[n]
+		} else if kw == nil {
+			// str.format without keyword arguments.
+			return nil, NewException(KeyErrorClass, Str(first))
 		} else {
 			v, err := t.GetItem(kw, Str(first))
 			if err != nil {

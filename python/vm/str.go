@@ -30,45 +30,48 @@ func (t *Thread) startBeyond(s string, start Value) bool {
 		return false
 	}
 	i, ok, _ := t.index(start)
-	if !ok {
+	if !ok || i < 0 {
+		// A negative start is counted from the end and never lies past it.
 		return false
 	}
-	n := int64(utf8.RuneCountInString(s))
-	if i < 0 {
-		i += n
-	}
-	return i > n
+	return i > int64(len(s)) || i > int64(runeCount(s))
 }
 
-// strRange resolves optional start/end arguments to byte offsets.
+// strRange resolves optional start/end arguments (code point indices, as
+// in a slice) to byte offsets of s.
 func (t *Thread) strRange(s string, start, end Value) (int, int, error) {
-	rs := []rune(s)
-	n := len(rs)
-	sl := &Slice{Start: None, Stop: None, Step: None}
+	if (start == nil || start == None) && (end == nil || end == None) {
+		return 0, len(s), nil
+	}
+	ascii := asciiOnly(s)
+	n := len(s)
+	if !ascii {
+		n = utf8.RuneCountInString(s)
+	}
+	sl := Slice{Start: None, Stop: None, Step: None}
 	if start != nil {
 		sl.Start = start
 	}
 	if end != nil {
 		sl.Stop = end
 	}
-	a, b, _, err := t.sliceIndices(sl, n)
+	a, b, _, err := t.sliceIndices(&sl, n)
 	if err != nil {
 		return 0, 0, err
 	}
 	if b < a {
 		b = a
 	}
-	if isASCII(s) {
+	if ascii {
 		return a, b, nil
 	}
-	return len(string(rs[:a])), len(string(rs[:b])), nil
+	lo, hi := runeOffsets(s, a, b)
+	return lo, hi, nil
 }
 
+// runeIndex converts a byte offset of s to a code point index.
 func runeIndex(s string, byteOff int) int {
-	if isASCII(s) {
-		return byteOff
-	}
-	return utf8.RuneCountInString(s[:byteOff])
+	return runeCount(s[:byteOff])
 }
 
 func isSpace(r rune) bool {
@@ -78,10 +81,12 @@ func isSpace(r rune) bool {
 func initStr() {
 	m := map[string]BuiltinFunc{
 		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(pyUpper(string(a[0].(Str)))), nil
+			x := string(a[0].(Str))
+			return sameStr(a[0], x, pyUpper(x)), nil
 		},
 		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(pyLower(string(a[0].(Str)))), nil
+			x := string(a[0].(Str))
+			return sameStr(a[0], x, pyLower(x)), nil
 		},
 		"casefold": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return Str(strings.ReplaceAll(pyLower(string(a[0].(Str))), "ß", "ss")), nil
@@ -167,7 +172,7 @@ func initStr() {
 			return Str(sb.String()), nil
 		},
 		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := parseArgs("replace", a[1:], kw, "old", "new", "count?")
+			p, err := strArgs("replace", a[1:], kw, "old", "new", "count?")
 			if err != nil {
 				return nil, err
 			}
@@ -192,6 +197,9 @@ func initStr() {
 			if n >= 0 && n < cnt {
 				cnt = n
 			}
+			if cnt == 0 || old == nw {
+				return a[0], nil
+			}
 			if err := t.CheckAlloc(int64(len(s)) + int64(cnt)*int64(len(nw)-len(old))); err != nil {
 				return nil, err
 			}
@@ -201,11 +209,11 @@ func initStr() {
 		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },
 		"find": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			i, err := strFind(t, "find", a, kw, false)
-			return Int(i), err
+			return boxInt(Int(i)), err
 		},
 		"rfind": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			i, err := strFind(t, "rfind", a, kw, true)
-			return Int(i), err
+			return boxInt(Int(i)), err
 		},
 		"index": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			i, err := strFind(t, "index", a, kw, false)
@@ -222,7 +230,7 @@ func initStr() {
 			return Int(i), err
 		},
 		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := parseArgs("count", a[1:], kw, "sub", "start?", "end?")
+			p, err := strArgs("count", a[1:], kw, "sub", "start?", "end?")
 			if err != nil {
 				return nil, err
 			}
@@ -239,9 +247,9 @@ func initStr() {
 				return nil, err
 			}
 			if sub == "" {
-				return Int(utf8.RuneCountInString(s[lo:hi]) + 1), nil
+				return boxInt(Int(runeCount(s[lo:hi]) + 1)), nil
 			}
-			return Int(strings.Count(s[lo:hi], sub)), nil
+			return boxInt(Int(strings.Count(s[lo:hi], sub))), nil
 		},
 		"partition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("partition", a[1:], kw, 1); err != nil {
@@ -256,9 +264,9 @@ func initStr() {
 			}
 			s := string(a[0].(Str))
 			if i := strings.Index(s, sep); i >= 0 {
-				return Tuple{Str(s[:i]), Str(sep), Str(s[i+len(sep):])}, nil
+				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
 			}
-			return Tuple{Str(s), Str(""), Str("")}, nil
+			return Tuple{a[0], Str(""), Str("")}, nil
 		},
 		"rpartition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("rpartition", a[1:], kw, 1); err != nil {
@@ -273,9 +281,9 @@ func initStr() {
 			}
 			s := string(a[0].(Str))
 			if i := strings.LastIndex(s, sep); i >= 0 {
-				return Tuple{Str(s[:i]), Str(sep), Str(s[i+len(sep):])}, nil
+				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
 			}
-			return Tuple{Str(""), Str(""), Str(s)}, nil
+			return Tuple{Str(""), Str(""), a[0]}, nil
 		},
 		"center": padFn("center"),
 		"ljust":  padFn("ljust"),
@@ -302,7 +310,7 @@ func initStr() {
 			}
 			return Str(sign + strings.Repeat("0", int(w)-n) + s), nil
 		},
-		"isdigit":   strPred(func(r rune) bool { return unicode.IsDigit(r) }),
+		"isdigit":   strPred(isDigitRune),
 		"isdecimal": strPred(func(r rune) bool { return unicode.Is(unicode.Nd, r) }),
 		"isnumeric": strPred(func(r rune) bool { return unicode.IsNumber(r) }),
 		"isalpha":   strPred(unicode.IsLetter),
@@ -485,7 +493,14 @@ func initStr() {
 			return Str(StrQuote(string(a[0].(Str)))), nil
 		},
 		"__format__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return t.formatValue(a[0], 0, string(a[1].(Str)))
+			if err := exactArgs("str.__format__", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			spec, ok := a[1].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "__format__() argument must be str, not %s", argTypeName(a[1]))
+			}
+			return t.formatValue(a[0], 0, string(spec))
 		},
 	}
 	for _, name := range []string{"upper", "lower", "casefold", "capitalize", "title", "swapcase", "isdigit", "isdecimal",
@@ -522,7 +537,7 @@ func initStr() {
 			return fn(t, a, kw)
 		}
 	}
-	addMethods(StrClass, m)
+	addStrMethods(m)
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		d := NewDict()
 		if len(a) == 1 {
@@ -577,31 +592,26 @@ func strPred(f func(rune) bool) BuiltinFunc {
 
 func stripFn(name string, left, right bool) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		p, err := parseArgs(name, a[1:], kw, "chars?")
+		p, err := strArgs(name, a[1:], kw, "chars?")
 		if err != nil {
 			return nil, err
 		}
 		s := string(a[0].(Str))
 		if p[0] == nil || p[0] == None {
-			if left {
-				s = strings.TrimLeftFunc(s, isSpace)
-			}
-			if right {
-				s = strings.TrimRightFunc(s, isSpace)
-			}
-			return Str(s), nil
+			return sameStr(a[0], s, trimSpace(s, left, right)), nil
 		}
 		chars, err := strArg(name, p[0])
 		if err != nil {
 			return nil, err
 		}
+		r := s
 		if left {
-			s = strings.TrimLeft(s, chars)
+			r = strings.TrimLeft(r, chars)
 		}
 		if right {
-			s = strings.TrimRight(s, chars)
+			r = strings.TrimRight(r, chars)
 		}
-		return Str(s), nil
+		return sameStr(a[0], s, r), nil
 	}
 }
 
@@ -644,7 +654,7 @@ func padFn(name string) BuiltinFunc {
 }
 
 func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
-	p, err := parseArgs("split", a[1:], kw, "sep?", "maxsplit?")
+	p, err := strArgs("split", a[1:], kw, "sep?", "maxsplit?")
 	if err != nil {
 		return nil, err
 	}
@@ -675,6 +685,9 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 				parts = fields
 			}
 		} else if max < 0 {
+			if asciiOnly(s) {
+				return &List{Items: splitWhite(s)}, nil
+			}
 			parts = strings.FieldsFunc(s, isSpace)
 		} else {
 			rest := strings.TrimLeftFunc(s, isSpace)
@@ -711,11 +724,7 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			}
 			parts = append([]string{rest}, parts...)
 		} else {
-			n := -1
-			if max >= 0 {
-				n = max + 1
-			}
-			parts = strings.SplitN(s, sep, n)
+			return &List{Items: splitSep(s, sep, max)}, nil
 		}
 	}
 	out := make([]Value, len(parts))
@@ -730,7 +739,7 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 	if start {
 		name = "startswith"
 	}
-	p, err := parseArgs(name, a[1:], kw, "prefix", "start?", "end?")
+	p, err := strArgs(name, a[1:], kw, "prefix", "start?", "end?")
 	if err != nil {
 		return nil, err
 	}
@@ -765,7 +774,7 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 }
 
 func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error) {
-	p, err := parseArgs(name, a[1:], kw, "sub", "start?", "end?")
+	p, err := strArgs(name, a[1:], kw, "sub", "start?", "end?")
 	if err != nil {
 		return 0, err
 	}

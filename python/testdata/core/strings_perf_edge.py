@@ -1,0 +1,70 @@
+# Edges of the string fast paths: ASCII and non-ASCII text through the same
+# methods, start/end given as code point indices, results that are the
+# receiver itself.
+s = "héllo wörld ünïcode"
+print(s[0], s[1], s[-1], s[-7], s[4:9], s[::-1], s[1:-1:3], len(s))
+# ---
+s = "héllo wörld ünïcode"
+print(s.find("o"), s.find("o", 5), s.find("o", 5, 8), s.find("ö", -10), s.find("ü", 3, -2), s.find("", 19), s.find("", 20))
+# ---
+s = "αβγαβγ"
+print(s.rfind("β"), s.rfind("β", 0, 4), s.index("γ", 3), s.rindex("α", -6, -1), s.count("β", 2), s.count("", 2, 4))
+# ---
+s = "naïve café naïve"
+print(s.startswith("café", 6), s.startswith("naïve", -5), s.endswith("café", 0, 10), s.endswith(("x", "ïve")), s.startswith("", 17), s.startswith("", 16))
+# ---
+s = "abcabc"
+print(s.find("c", -100), s.find("c", 100), s.count("c", -2), s.count("", 7), s.count("", 6), s.index("b", -5, -3))
+# ---
+try:
+    "αβγ".index("γ", 0, 2)
+except ValueError as e:
+    print("ValueError", e)
+# ---
+print(repr("  \t x y \n ".strip()), repr("\u3000 wide \u2003".strip()), repr("\x1c\x1dx\x1e\x1f".strip()), repr("xx".strip()), repr("".strip()))
+# ---
+print("  a  b\tc\n\nd ".split(), "a\u2003b\u3000c".split(), "".split(), "   ".split(), "a,b,,c".split(","), "a,b,,c".split(",", 1), ",".split(","))
+# ---
+print("a::b::c".split("::"), "a::b::c".split("::", 0), "a::b::c".rsplit("::", 1), "ü-ö-ä".split("-"), "abc".split("abc"), "x".split("y"))
+# ---
+print("ab".partition("b"), "ab".partition("z"), "aba".rpartition("a"), "xyz".rpartition("q"), "é=1".partition("="))
+# ---
+t = "Mixed CASE ß İ"
+print(t.lower(), t.upper(), "plain".lower(), "PLAIN".upper(), "ΣΑΣ".lower(), "x".upper() is not None)
+# ---
+print("aaa".replace("a", "b", 2), "aaa".replace("x", "y"), "aaa".replace("", "-"), "aaa".replace("a", "a"), "äöü".replace("ö", "o"), "abc".replace("b", ""))
+# ---
+print("²".isdigit(), "²".isdecimal(), "①".isdigit(), "⑴".isdigit(), "٣".isdigit(), "½".isdigit(), "Ⅷ".isdigit(), "12".isdigit(), "".isdigit())
+# ---
+print(f"{'é':>4}|{'é':*^5}|{'ab':é<4}|{5:é>3}|{-5:0=5}|{-5:05}|{2**70:x}|{-(2**70):,}|{True:d}|{-9223372036854775808:x}")
+# ---
+print("%d %i %x %X %o" % (-9223372036854775808, 2**70, -255, 255, -8), "%5.1f|%-6d|%+d|% d|%#x|%#o" % (3.14159, 42, 7, 7, 255, 8))
+# ---
+print("%d %d %x" % (3.99, -0.5, True), "%s" % "solo", "%r" % ("q",), "%c%c" % (65, "é"), "%.2s|%5s|%-5s|" % ("héllo", "é", "é"))
+# ---
+print("{0}-{1:>5}-{2!r}".format(1, 2, "x"), "{}{}".format("a", "b"), "{x}{0}".format(1, x=2), "{0[0]}{0[1]}".format("hé"))
+# ---
+try:
+    "{name}".format(1)
+except KeyError as e:
+    print("KeyError", e)
+# ---
+try:
+    "x".__format__(None)
+except TypeError as e:
+    print("TypeError", e)
+# ---
+print("x".__format__(""), "x".__format__(">3"), "é".__format__("^5"), format("ab", "é>4"))
+# ---
+try:
+    format("x", "é>4x")
+except ValueError as e:
+    print("ValueError", e)
+# ---
+try:
+    format(3, "é")
+except ValueError as e:
+    print("ValueError", e)
+# ---
+words = ["alpha", "béta", "", "γ"]
+print("".join(words), "-".join(words), ", ".join(w.upper() for w in words), len("é".join(["ab"] * 3)))

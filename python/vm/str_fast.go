@@ -1,0 +1,205 @@
+package vm
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// asciiOnly reports whether s holds only ASCII bytes, eight bytes at a time.
+func asciiOnly(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// runeCount is the number of code points of s.
+func runeCount(s string) int {
+	if asciiOnly(s) {
+		return len(s)
+	}
+	return utf8.RuneCountInString(s)
+}
+
+// sameStr returns self when r is self's own text (a method that changed
+// nothing), sparing the allocation of a new Str box, and Str(r) otherwise.
+func sameStr(self Value, s, r string) Value {
+	if len(r) == len(s) && unsafe.StringData(r) == unsafe.StringData(s) {
+		return self
+	}
+	return Str(r)
+}
+
+// strArgs binds a str method's arguments like parseArgs (at most three
+// names), without allocating when they are all positional.
+func strArgs(fname string, args Tuple, kw []Kwarg, names ...string) (p [3]Value, err error) {
+	if len(kw) == 0 && len(args) <= len(names) {
+		required := 0
+		for i, n := range names {
+			if !strings.HasSuffix(n, "?") {
+				required = i + 1
+			}
+		}
+		if len(args) >= required {
+			copy(p[:], args)
+			return p, nil
+		}
+	}
+	r, err := parseArgs(fname, args, kw, names...)
+	if err != nil {
+		return p, err
+	}
+	copy(p[:], r)
+	return p, nil
+}
+
+// strSelfChecked names the str methods that check their own arguments
+// (parseArgs, exactArgs or a length test) and never index past them, so a
+// call on a plain str may skip checkedMethod's receiver test and recover.
+var strSelfChecked = map[string]bool{
+	"upper": true, "lower": true, "casefold": true, "capitalize": true, "title": true, "swapcase": true,
+	"strip": true, "lstrip": true, "rstrip": true, "split": true, "rsplit": true, "splitlines": true,
+	"join": true, "replace": true, "startswith": true, "endswith": true, "find": true, "rfind": true,
+	"index": true, "rindex": true, "count": true, "partition": true, "rpartition": true,
+	"center": true, "ljust": true, "rjust": true, "zfill": true, "isdigit": true, "isdecimal": true,
+	"isnumeric": true, "isalpha": true, "isalnum": true, "isspace": true, "isprintable": true,
+	"isascii": true, "isupper": true, "islower": true, "istitle": true, "isidentifier": true,
+	"removeprefix": true, "removesuffix": true, "expandtabs": true, "encode": true, "format": true,
+	"format_map": true, "__len__": true, "__format__": true,
+}
+
+// addStrMethods installs str's methods. Calls on a plain str of the
+// methods in strSelfChecked go straight to the method; anything else (a str
+// subclass instance, a foreign receiver) takes checkedMethod's path.
+func addStrMethods(m map[string]BuiltinFunc) {
+	for name, fn := range m {
+		checked := checkedMethod(StrClass, name, fn)
+		f := checked
+		if strSelfChecked[name] {
+			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+				if len(a) > 0 {
+					if _, ok := a[0].(Str); ok {
+						return fn(t, a, kw)
+					}
+				}
+				return checked(t, a, kw)
+			}
+		}
+		StrClass.Dict.SetStr(name, &Builtin{Name: name, Fn: f, Self: StrClass.Name})
+	}
+}
+
+// runeOffsets returns the byte offsets in s of the code points numbered a
+// and b (a <= b, both at most the number of code points).
+func runeOffsets(s string, a, b int) (int, int) {
+	lo, hi := len(s), len(s)
+	n := 0
+	for i := range s {
+		if n == a {
+			lo = i
+		}
+		if n == b {
+			hi = i
+			break
+		}
+		n++
+	}
+	return lo, hi
+}
+
+// asciiSpace marks the ASCII characters str.split and str.strip treat as
+// white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true,
+	0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true}
+
+// trimSpace strips Python white space from the ends of s.
+func trimSpace(s string, left, right bool) string {
+	if left {
+		i := 0
+		for i < len(s) && s[i] < utf8.RuneSelf && asciiSpace[s[i]] {
+			i++
+		}
+		s = s[i:]
+		if s != "" && s[0] >= utf8.RuneSelf {
+			s = strings.TrimLeftFunc(s, isSpace)
+		}
+	}
+	if right {
+		j := len(s)
+		for j > 0 && s[j-1] < utf8.RuneSelf && asciiSpace[s[j-1]] {
+			j--
+		}
+		s = s[:j]
+		if s != "" && s[len(s)-1] >= utf8.RuneSelf {
+			s = strings.TrimRightFunc(s, isSpace)
+		}
+	}
+	return s
+}
+
+// splitSep is s.split(sep, max) for a non-empty sep, boxing the parts
+// straight into a list's items.
+func splitSep(s, sep string, max int) []Value {
+	n := strings.Count(s, sep) + 1
+	if max >= 0 && n > max+1 {
+		n = max + 1
+	}
+	out := make([]Value, n)
+	i := 0
+	for ; i < n-1; i++ {
+		j := strings.Index(s, sep)
+		out[i] = Str(s[:j])
+		s = s[j+len(sep):]
+	}
+	out[i] = Str(s)
+	return out
+}
+
+// splitWhite is s.split() with no maxsplit for an ASCII s.
+func splitWhite(s string) []Value {
+	n := 0
+	in := false
+	for i := 0; i < len(s); i++ {
+		sp := asciiSpace[s[i]]
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	out := make([]Value, 0, n)
+	start := -1
+	for i := 0; i < len(s); i++ {
+		if asciiSpace[s[i]] {
+			if start >= 0 {
+				out = append(out, Str(s[start:i]))
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, Str(s[start:]))
+	}
+	return out
+}
+
+// argTypeName names v's type in a "must be str, not X" message, where
+// CPython writes None rather than NoneType.
+func argTypeName(v Value) string {
+	if v == None {
+		return "None"
+	}
+	return TypeName(v)
+}

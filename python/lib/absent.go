@@ -28,7 +28,7 @@ func Absent() []string {
 		"urllib.error", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib", "socketserver",
 		"xmlrpc", "email", "mailbox", "webbrowser", "requests", "httpx", "aiohttp", "urllib3",
 		// interpreter internals and native code
-		"ctypes", "importlib", "inspect", "gc", "builtins", "code", "codeop", "dis", "ast",
+		"ctypes", "importlib", "inspect", "gc", "code", "codeop", "dis", "ast",
 		"contextvars", "tracemalloc", "pdb", "unittest", "doctest", "timeit", "cProfile", "profile",
 		"site", "sysconfig", "runpy", "pkgutil", "getpass",
 		// popular third-party packages

@@ -34,6 +34,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/statistics"
 	pysys "github.com/toolplane/toolplane/python/lib/sys"
 	pytime "github.com/toolplane/toolplane/python/lib/time"
+	"github.com/toolplane/toolplane/python/lib/traceback"
 	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/vm"
@@ -94,7 +95,9 @@ func ModulesWith(cfg Config) vm.Modules {
 	pyrandom.Register(m, cfg.Entropy)
 	statistics.Register(m)
 	pysys.Register(m)
+	traceback.Register(m)
 	urllib.Register(m)
 	uuid.Register(m, cfg.Entropy)
+	m.Register("builtins", builtinsModule)
 	return m
 }

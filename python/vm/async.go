@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/toolplane/toolplane/python/compile"
 )
 
 // HostFunction is a function of the embedding host. Calling it from Python
@@ -37,6 +39,9 @@ type Future struct {
 	cancel    context.CancelFunc
 	timer     *loopTimer
 	loop      *Loop
+	// named is set on a host call that create_task wrapped under a task
+	// name: it reports as a Task with that name, as CPython's would.
+	named bool
 }
 
 // Task runs a coroutine on the event loop.
@@ -49,7 +54,7 @@ type Task struct {
 }
 
 func (f *Future) class() *Class {
-	if f.task != nil {
+	if f.task != nil || f.named {
 		return TaskClass
 	}
 	return FutureClass
@@ -60,7 +65,7 @@ func (f *Future) repr() string {
 	if f.done {
 		state = "finished"
 	}
-	if f.task != nil {
+	if f.task != nil || f.named {
 		return fmt.Sprintf("<Task %s name='%s'>", state, f.name)
 	}
 	return fmt.Sprintf("<Future %s>", state)
@@ -138,8 +143,14 @@ type Loop struct {
 	tasks   map[*Task]bool // unfinished tasks, roots for memory measurement
 	current *Task          // the task being stepped
 	running bool
-	fatal   error
-	taskSeq int
+	// inSnippet marks a loop that runs a snippet body, which CPython runs
+	// inside asyncio.run: the loop counts as running even while module code
+	// without top-level await executes.
+	inSnippet bool
+	fatal     error
+	taskSeq   int
+	// started is when the loop was made: loop.time() counts from it.
+	started time.Time
 	// timers are the pending sleeps and timeouts in the order they fire
 	// (deadline, then creation), as CPython's scheduled-callback heap.
 	timers   []*loopTimer
@@ -186,7 +197,7 @@ func (l *Loop) fireDueTimers() {
 
 func (t *Thread) eventLoop() *Loop {
 	if t.loop == nil {
-		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}, tasks: map[*Task]bool{}}
+		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}, tasks: map[*Task]bool{}, started: time.Now()}
 	}
 	return t.loop
 }
@@ -264,9 +275,40 @@ func (l *Loop) timer(d time.Duration, f *Future, v Value) {
 // RunCoroutine drives coro to completion on the event loop.
 func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
 	l := t.eventLoop()
-	if l.running {
+	if l.running || l.inSnippet {
 		return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
 	}
+	return l.run(coro)
+}
+
+// RunSnippet runs the module code of a snippet (compiled with top-level
+// await and return) in globals as CPython runs a snippet body wrapped in an
+// async def under asyncio.run: the event loop counts as running from the
+// first instruction, so asyncio.get_running_loop() answers and
+// asyncio.run() fails even in a snippet that never awaits. A snippet with
+// top-level await is driven to completion on the loop.
+func (t *Thread) RunSnippet(code *CodeObj, globals *Dict) (Value, error) {
+	l := t.eventLoop()
+	l.inSnippet = true
+	defer func() { l.inSnippet = false }()
+	v, err := t.RunModule(code, globals)
+	if err != nil {
+		return nil, err
+	}
+	if coro, ok := v.(*Generator); ok && code.Flags&compile.FlagCoroutine != 0 {
+		return l.run(coro)
+	}
+	return v, nil
+}
+
+// loopRunning reports whether asyncio code sees a running event loop.
+func (t *Thread) loopRunning() bool {
+	return t.loop != nil && (t.loop.running || t.loop.inSnippet)
+}
+
+// run drives coro to completion.
+func (l *Loop) run(coro *Generator) (Value, error) {
+	t := l.t
 	l.running = true
 	defer func() {
 		l.running = false
@@ -520,8 +562,20 @@ func asyncioModule(t *Thread) (*Module, error) {
 			return nil, err
 		}
 		if f, ok := a[0].(*Future); ok {
-			t.eventLoop().start(f)
-			return f, nil
+			// A host call: CPython's twin is a coroutine function, so the
+			// result is a Task named as asked (else Task-N), resolving with
+			// the call and cancelling it when cancelled.
+			l := t.eventLoop()
+			l.start(f)
+			w := &Future{named: true, loop: l, cancel: f.cancel}
+			if s, ok := a[1].(Str); ok {
+				w.name = string(s)
+			} else {
+				l.taskSeq++
+				w.name = fmt.Sprintf("Task-%d", l.taskSeq)
+			}
+			f.onDone(func() { w.resolve(f.result, f.err) })
+			return w, nil
 		}
 		g, ok := a[0].(*Generator)
 		if !ok || !g.coroutine {
@@ -594,8 +648,51 @@ func asyncioModule(t *Thread) (*Module, error) {
 		return t.RunCoroutine(g)
 	})
 	fn("iscoroutine", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		g, ok := args[0].(*Generator)
+		a, err := parseArgs("iscoroutine", args, kw, "obj")
+		if err != nil {
+			return nil, err
+		}
+		g, ok := a[0].(*Generator)
 		return Bool(ok && g.coroutine), nil
+	})
+	fn("iscoroutinefunction", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("iscoroutinefunction", args, kw, "func")
+		if err != nil {
+			return nil, err
+		}
+		f := a[0]
+		if m, ok := f.(*BoundMethod); ok {
+			f = m.Fn
+		}
+		fn, ok := f.(*Function)
+		return Bool(ok && fn.Code.Flags&compile.FlagCoroutine != 0 && fn.Code.Flags&compile.FlagAsyncGenerator == 0), nil
+	})
+	fn("_loop_running", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		return Bool(t.loopRunning()), nil
+	})
+	fn("_new_future", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		return &Future{name: "future", loop: t.eventLoop()}, nil
+	})
+	fn("_loop_time", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		return Float(time.Since(t.eventLoop().started).Seconds()), nil
+	})
+	fn("shield", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		a, err := parseArgs("shield", args, kw, "arg")
+		if err != nil {
+			return nil, err
+		}
+		inner, err := t.ensureFuture(a[0])
+		if err != nil {
+			return nil, err
+		}
+		t.eventLoop().start(inner)
+		if inner.done {
+			return inner, nil
+		}
+		// Cancelling the outer future leaves inner running, as in CPython.
+		outer := &Future{name: "shield"}
+		inner.onDone(func() { outer.resolve(inner.result, inner.err) })
+		return outer, nil
 	})
 	d.SetStr("Event", EventClass)
 	d.SetStr("Semaphore", SemaphoreClass)
@@ -603,6 +700,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 	d.SetStr("Lock", LockClass)
 	d.SetStr("Queue", QueueClass)
 	d.SetStr("QueueEmpty", QueueEmptyClass)
+	d.SetStr("InvalidStateError", InvalidStateErrorClass)
 	d.SetStr("ALL_COMPLETED", Str("ALL_COMPLETED"))
 	d.SetStr("FIRST_COMPLETED", Str("FIRST_COMPLETED"))
 	d.SetStr("FIRST_EXCEPTION", Str("FIRST_EXCEPTION"))
@@ -686,8 +784,75 @@ func initFutures() {
 			return Bool(ok && e.Class == CancelledErrorClass), nil
 		},
 		"get_name": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Str(a[0].(*Future).name), nil },
+		"set_result": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "set_result() takes exactly one argument (%d given)", len(a)-1)
+			}
+			f := a[0].(*Future)
+			if err := f.settable(); err != nil {
+				return nil, err
+			}
+			f.resolve(a[1], nil)
+			return None, nil
+		},
+		"set_exception": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "set_exception() takes exactly one argument (%d given)", len(a)-1)
+			}
+			f := a[0].(*Future)
+			if err := f.settable(); err != nil {
+				return nil, err
+			}
+			exc := a[1]
+			if c, ok := exc.(*Class); ok && c.exception {
+				v, err := t.Call(c, nil, nil)
+				if err != nil {
+					return nil, err
+				}
+				exc = v
+			}
+			e, ok := exc.(*Instance)
+			if !ok || e.Exc == nil {
+				return nil, Errorf(TypeErrorClass, "exceptions must derive from BaseException")
+			}
+			f.resolve(nil, e)
+			return None, nil
+		},
+		"add_done_callback": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "add_done_callback() takes exactly one argument (%d given)", len(a)-1)
+			}
+			f, cb := a[0].(*Future), a[1]
+			f.onDone(func() {
+				if _, err := t.Call(cb, Tuple{f}, nil); err != nil {
+					if _, ok := err.(*Instance); !ok && t.loop != nil {
+						t.loop.fatal = err
+					}
+				}
+			})
+			return None, nil
+		},
 	})
 }
+
+// settable reports why a future cannot take a result set from Python.
+func (f *Future) settable() error {
+	if f.task != nil || f.named {
+		return Errorf(RuntimeErrorClass, "Task does not support set_result operation")
+	}
+	if f.run != nil {
+		return Errorf(RuntimeErrorClass, "a host call's future is resolved by the host")
+	}
+	if f.done {
+		return Errorf(InvalidStateErrorClass, "invalid state")
+	}
+	return nil
+}
+
+// HandledException returns the exception being handled where the running
+// code is (inside an except block or a finally reached by one), or nil: what
+// sys.exc_info() and traceback.format_exc() report.
+func (t *Thread) HandledException() *Instance { return t.excInfo }
 
 // ModuleFunc builds a module for one run.
 type ModuleFunc func(t *Thread) (*Module, error)

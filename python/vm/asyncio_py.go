@@ -79,6 +79,62 @@ class Timeout:
 
 def timeout(delay):
     return Timeout(delay)
+
+
+class _UnixSelectorEventLoop:
+    """The run's event loop as get_running_loop() shows it: scheduling goes
+    through the module's primitives; nothing here reaches the host."""
+
+    def is_running(self):
+        return _loop_running()
+
+    def is_closed(self):
+        return False
+
+    def get_debug(self):
+        return False
+
+    def time(self):
+        return _loop_time()
+
+    def create_task(self, coro, *, name=None, context=None):
+        return create_task(coro, name=name)
+
+    def create_future(self):
+        return _new_future()
+
+    def call_later(self, delay, callback, *args, context=None):
+        return _call_later(delay, lambda: callback(*args))
+
+    def call_at(self, when, callback, *args, context=None):
+        return _call_later(when - _loop_time(), lambda: callback(*args))
+
+    def call_soon(self, callback, *args, context=None):
+        return _call_later(0, lambda: callback(*args))
+
+    def run_until_complete(self, future):
+        if _loop_running():
+            raise RuntimeError("This event loop is already running")
+        return run(future)
+
+    def run_forever(self):
+        raise RuntimeError("This event loop is already running")
+
+    def __repr__(self):
+        return "<_UnixSelectorEventLoop running=%s closed=False debug=False>" % _loop_running()
+
+
+_the_loop = _UnixSelectorEventLoop()
+
+
+def get_running_loop():
+    if not _loop_running():
+        raise RuntimeError("no running event loop")
+    return _the_loop
+
+
+def get_event_loop():
+    return _the_loop
 `
 
 // asyncioCode is compiled once at package initialisation and never changed.
@@ -106,7 +162,7 @@ func runAsyncioPython(t *Thread, d *Dict) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"TaskGroup", "Timeout"} {
+	for _, name := range []string{"TaskGroup", "Timeout", "_UnixSelectorEventLoop"} {
 		if c, ok := d.GetStr(name); ok {
 			if cls, ok := c.(*Class); ok {
 				cls.Module = "asyncio"

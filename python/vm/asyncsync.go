@@ -16,6 +16,8 @@ var (
 	LockClass       = newBuiltinClass("Lock", ObjectClass)
 	QueueClass      = newBuiltinClass("Queue", ObjectClass)
 	QueueEmptyClass = makeException("QueueEmpty", ExceptionClass)
+	// InvalidStateErrorClass is raised when a future's result is set twice.
+	InvalidStateErrorClass = makeException("InvalidStateError", ExceptionClass)
 )
 
 type event struct {
@@ -45,6 +47,7 @@ func initAsyncSync() {
 	for _, c := range []*Class{EventClass, SemaphoreClass, LockClass, QueueClass, QueueEmptyClass} {
 		c.Module = "asyncio"
 	}
+	InvalidStateErrorClass.Module = "asyncio.exceptions"
 	EventClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		return &Native{Class: cls, Data: &event{}}, nil
 	}

@@ -1,4 +1,4 @@
-// Package base64 is the embedded interpreter's `base64` module: the RFC 4648
+// Package base64 is the embedded interpreter's `base64` and `binascii` modules: the RFC 4648
 // encodings (base64 and its URL-safe alphabet, base32, base16) with CPython's
 // lenient decoding rules and binascii.Error messages. The API surface is Python
 // source (base64.py); the base64 decoder loop is Go.
@@ -6,6 +6,7 @@ package base64
 
 import (
 	_ "embed"
+	"hash/crc32"
 
 	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	"github.com/toolplane/toolplane/python/vm"
@@ -14,12 +15,34 @@ import (
 //go:embed base64.py
 var source []byte
 
-// Register adds the module to a module table under the name "base64".
+//go:embed binascii.py
+var binasciiSource []byte
+
+// Register adds the modules "base64" and "binascii" (whose Error base64 raises) to a
+// module table.
 func Register(m vm.Modules) {
 	m.Register("base64", pymodule.ModuleFuncWith("base64", "base64.py", source, map[string]vm.Value{
 		"_a2b_base64": &vm.Builtin{Name: "_a2b_base64", Fn: a2bBase64},
 		"_b2a_base64": &vm.Builtin{Name: "_b2a_base64", Fn: b2aBase64},
 	}))
+	m.Register("binascii", pymodule.ModuleFuncWith("binascii", "binascii.py", binasciiSource, map[string]vm.Value{
+		"_a2b_base64": &vm.Builtin{Name: "_a2b_base64", Fn: a2bBase64},
+		"_b2a_base64": &vm.Builtin{Name: "_b2a_base64", Fn: b2aBase64},
+		"_crc32":      &vm.Builtin{Name: "_crc32", Fn: crc32Update},
+	}))
+}
+
+// crc32Update is binascii.crc32 over checked arguments: (bytes, start value).
+func crc32Update(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	b, ok := bytesArg(args)
+	if !ok || len(args) != 2 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_crc32(data, crc)")
+	}
+	start, ok := args[1].(vm.Int)
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_crc32(data, crc)")
+	}
+	return vm.Int(crc32.Update(uint32(start), crc32.IEEETable, []byte(b))), nil
 }
 
 const b64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

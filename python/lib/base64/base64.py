@@ -6,11 +6,7 @@ __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64de
            'urlsafe_b64encode', 'urlsafe_b64decode']
 
 
-class Error(ValueError):
-    """binascii.Error: invalid encoded data."""
-
-
-Error.__module__ = 'binascii'
+import binascii
 
 
 def _bytes_from_decode_data(s):
@@ -61,7 +57,7 @@ def b64decode(s, altchars=None, validate=False):
         s = _translate(s, altchars, b'+/')
     out, err = _a2b_base64(s, bool(validate))
     if err:
-        raise Error(err)
+        raise binascii.Error(err)
     return out
 
 
@@ -116,7 +112,7 @@ def _b32encode(alphabet, s):
 def _b32decode(alphabet, s, casefold=False, map01=None):
     s = _bytes_from_decode_data(s)
     if len(s) % 8:
-        raise Error('Incorrect padding')
+        raise binascii.Error('Incorrect padding')
     if map01 is not None:
         map01 = _bytes_from_decode_data(map01)
         assert len(map01) == 1, repr(map01)
@@ -133,13 +129,13 @@ def _b32decode(alphabet, s, casefold=False, map01=None):
         acc = 0
         for c in quanta:
             if c not in rev:
-                raise Error('Non-base32 digit found')
+                raise binascii.Error('Non-base32 digit found')
             acc = (acc << 5) + rev[c]
         acc <<= 5 * (8 - len(quanta))
         decoded.append(acc.to_bytes(5, 'big'))
     decoded = b''.join(decoded)
     if l % 8 or padchars not in (0, 1, 3, 4, 6):
-        raise Error('Incorrect padding')
+        raise binascii.Error('Incorrect padding')
     if padchars and decoded:
         acc_bytes = (5 * (8 - padchars)) // 8
         decoded = decoded[:-(5 - acc_bytes)]
@@ -178,9 +174,9 @@ def b16decode(s, casefold=False):
         s = s.upper()
     for c in s:
         if c not in b'0123456789ABCDEF':
-            raise Error('Non-base16 digit found')
+            raise binascii.Error('Non-base16 digit found')
     if len(s) % 2:
-        raise Error('Odd-length string')
+        raise binascii.Error('Odd-length string')
     return bytes.fromhex(s.decode())
 
 
@@ -202,5 +198,5 @@ def decodebytes(s):
     """Decode a bytestring of base-64 data into a bytes object."""
     out, err = _a2b_base64(_input_bytes(s))
     if err:
-        raise Error(err)
+        raise binascii.Error(err)
     return out

@@ -1,5 +1,5 @@
 // Package sys is the embedded interpreter's `sys` module: the safe subset (version
-// information, numeric limits, byte order, stdout/stderr writers, exit). There is no
+// information, numeric limits, byte order, stdout/stderr writers, exit, exc_info). There is no
 // argv, path, modules, stdin or interpreter introspection: a snippet has no process
 // or filesystem to inspect. Written in Python source (sys.py).
 package sys
@@ -16,5 +16,15 @@ var source []byte
 
 // Register adds the module to a module table under the name "sys".
 func Register(m vm.Modules) {
-	m.Register("sys", pymodule.ModuleFunc("sys", "sys.py", source))
+	m.Register("sys", pymodule.ModuleFuncWith("sys", "sys.py", source, map[string]vm.Value{
+		"_handled": &vm.Builtin{Name: "_handled", Fn: handled},
+	}))
+}
+
+// handled returns the exception being handled where it is called, or None.
+func handled(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if e := t.HandledException(); e != nil {
+		return e, nil
+	}
+	return vm.None, nil
 }

@@ -156,3 +156,17 @@ def intern(string):
 def exit(status=None):
     """Exit the snippet by raising SystemExit(status)."""
     raise SystemExit(status)
+
+
+def exc_info():
+    """(type, value, traceback) of the exception being handled, else (None, None, None).
+    The traceback is None: frames are not exposed to snippets."""
+    value = _handled()
+    if value is None:
+        return (None, None, None)
+    return (type(value), value, None)
+
+
+def exception():
+    """The exception being handled, else None."""
+    return _handled()

@@ -1,0 +1,47 @@
+import asyncio
+async def fetch(i):
+    return await slow(i, delay=0.001)
+tasks = [asyncio.create_task(fetch(i), name=f"fetch-{i}") for i in range(3)]
+print([t.get_name() for t in tasks], await asyncio.gather(*tasks))
+# ---
+import asyncio
+t = asyncio.create_task(slow("x", delay=0.001))
+print(type(t).__name__, t.get_name().startswith("Task-"), await t, t.done())
+# ---
+import asyncio
+loop = asyncio.get_running_loop()
+fut = loop.create_future()
+loop.call_soon(fut.set_result, 42)
+print(await fut, loop.is_running(), asyncio.get_event_loop() is loop)
+start = loop.time()
+await asyncio.sleep(0.01)
+print(loop.time() - start >= 0.01)
+# ---
+import asyncio
+async def worker():
+    return await slow("done", delay=0.001)
+inner = asyncio.create_task(worker())
+outer = asyncio.shield(inner)
+print(await outer, inner.done())
+# ---
+import asyncio
+async def job():
+    return 1
+def plain():
+    return 1
+print(asyncio.iscoroutinefunction(job), asyncio.iscoroutinefunction(plain), asyncio.iscoroutinefunction(print))
+c = job()
+print(asyncio.iscoroutine(c), asyncio.iscoroutine(job))
+print(await c)
+# ---
+import asyncio
+fut = asyncio.get_running_loop().create_future()
+fut.set_exception(ValueError("bad"))
+try:
+    await fut
+except ValueError as e:
+    print("caught", e)
+try:
+    fut.set_result(1)
+except asyncio.InvalidStateError as e:
+    print(type(e).__name__, e)

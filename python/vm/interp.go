@@ -116,7 +116,10 @@ func (t *Thread) tbEntry(e *Instance, f *Frame) {
 }
 
 // allocFrame takes a frame from the thread's pool (frames of plain calls are
-// recycled on return) or allocates one.
+// recycled on return) or allocates one. A pooled frame comes back from
+// releaseFrame with its buffer cleared and its links nil, so only the fields
+// that differ are set (assigning a whole Frame costs a write barrier per
+// pointer field).
 func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	k := len(t.framePool)
 	if k == 0 {
@@ -128,10 +131,12 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	buf := f.buf
 	if cap(buf) < n+8 {
 		buf = make([]Value, n+8)
+		f.buf = buf
 	}
 	buf = buf[:cap(buf)]
-	blocks := f.blocks[:0]
-	*f = Frame{code: code, globals: globals, buf: buf, blocks: blocks}
+	f.code = code
+	f.globals = globals
+	f.ip = 0
 	f.locals = buf[:n:n]
 	f.stack = buf[n:n]
 	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
@@ -141,13 +146,26 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 }
 
 func (t *Thread) releaseFrame(f *Frame) {
-	if f.gen != nil || len(t.framePool) >= 128 {
+	if f.gen != nil || f.ns != nil || len(t.framePool) >= 128 {
 		return
 	}
-	clear(f.buf[:cap(f.buf)])
+	// Clear what the frame used: its locals and its operand stack. Every
+	// pop clears the slot it frees, so the live part is all that can hold
+	// values, unless the stack outgrew buf (append moved it): then the old
+	// stack area may hold stale values and is cleared whole.
+	used := len(f.locals) + len(f.stack)
+	if cap(f.stack) != cap(f.buf)-len(f.locals) {
+		used = cap(f.buf)
+	}
+	clear(f.buf[:used])
+	f.stack = nil
+	f.locals = nil
+	f.blocks = f.blocks[:0]
 	f.cells = nil
 	f.back = nil
 	f.fn = nil
+	f.code = nil
+	f.globals = nil
 	t.framePool = append(t.framePool, f)
 }
 
@@ -837,10 +855,12 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					for i, nm := range names {
 						kw = append(kw, Kwarg{Name: string(nm.(Str)), Value: vals[i]})
 					}
+					clear(vals)
 					f.stack = f.stack[:len(f.stack)-len(names)]
 					n -= len(names)
 				}
 				bases := append(Tuple(nil), f.stack[len(f.stack)-n:]...)
+				clear(f.stack[len(f.stack)-n:])
 				f.stack = f.stack[:len(f.stack)-n]
 				name := f.pop().(Str)
 				body := f.pop().(*Function)

@@ -421,6 +421,8 @@ func (f *fn) stmt(st syntax.Stmt) {
 			}
 		}
 		f.emit(POP_TOP, 0)
+	case *syntax.Match:
+		f.match(st)
 	case *syntax.Global, *syntax.Nonlocal:
 	default:
 		f.fail("NotImplementedError", fmt.Sprintf("statement %T is not supported", st), st.Pos())

@@ -372,6 +372,8 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		}
 	case *syntax.ExprStmt:
 		c.expr(s, st.Value)
+	case *syntax.Match:
+		c.match(s, st)
 	case *syntax.Pass, *syntax.Break, *syntax.Continue:
 	}
 }
@@ -564,6 +566,12 @@ func hasAnnotations(body []syntax.Stmt) bool {
 		case *syntax.With:
 			if hasAnnotations(st.Body) {
 				return true
+			}
+		case *syntax.Match:
+			for _, c := range st.Cases {
+				if hasAnnotations(c.Body) {
+					return true
+				}
 			}
 		case *syntax.Try:
 			if hasAnnotations(st.Body) || hasAnnotations(st.OrElse) || hasAnnotations(st.FinalBody) {

@@ -3,7 +3,9 @@ package bench
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"testing"
 
 	"github.com/toolplane/toolplane"
@@ -101,6 +103,24 @@ func heapInUse() uint64 {
 	return ms.HeapAlloc
 }
 
+// writeHeapProfile writes a heap profile while the sessions are live, when
+// TOOLPLANE_SESSION_HEAPPROFILE names a file (the case's name is appended):
+// go test's -memprofile is written after the benchmark let them go.
+func writeHeapProfile(b *testing.B, name string) {
+	path := os.Getenv("TOOLPLANE_SESSION_HEAPPROFILE")
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path + "." + name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
+	}
+}
+
 // BenchmarkSessionMemory measures what an idle session costs the server:
 // b.N sessions are created through package session, each runs
 // sessionSnippet once through the runtime's embedded backend, and the live
@@ -167,6 +187,7 @@ func BenchmarkSessionMemory(b *testing.B) {
 			}
 			b.StopTimer()
 			after := heapInUse()
+			writeHeapProfile(b, tc.name)
 			if m.Len() != b.N {
 				b.Fatalf("%d sessions, want %d", m.Len(), b.N)
 			}

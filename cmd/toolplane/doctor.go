@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/config"
@@ -160,11 +161,11 @@ func doctorBackend(r *doctorReport, cfg *config.Config) {
 }
 
 func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores serveStores) {
-	policy, err := serveCLIPolicy(ctx, cfg, secretResolver(stores.secrets))
+	policy, err := toolplane.CLIPolicy(ctx, cfg, toolplane.SecretResolver(stores.secrets))
 	if err != nil {
 		r.add(checkFail, "cli: "+err.Error(), "set the secret, or change [cli.env]")
 		// Check the binaries anyway, without the environment.
-		policy, _ = serveCLIPolicy(ctx, cfg, func(context.Context, string) (string, error) { return "", nil })
+		policy, _ = toolplane.CLIPolicy(ctx, cfg, func(context.Context, string) (string, error) { return "", nil })
 	}
 	// The binaries are checked one by one below, to name each with its fix.
 	allow := policy.Allow
@@ -225,7 +226,7 @@ func splitErrors(err error) []error {
 
 func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name string, stores serveStores) {
 	s := cfg.MCP.Servers[name]
-	spec := serveMCPSpec(name, s)
+	spec := toolplane.MCPServerSpec(name, s)
 	what := fmt.Sprintf("mcp %s", name)
 	problems := mcpsrc.Check(spec)
 	oauth := s.URL != "" && s.Auth == config.AuthOAuth
@@ -247,7 +248,7 @@ func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name
 		}
 		r.add(checkOK, fmt.Sprintf("%s: %s %s", what, s.EffectiveTransport(), target), "")
 	}
-	resolve := secretResolver(stores.secrets)
+	resolve := toolplane.SecretResolver(stores.secrets)
 	for _, kind := range []struct {
 		table string
 		vals  map[string]config.Secret

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/config"
 )
 
@@ -322,7 +323,7 @@ run), still without connecting.`,
 
 // writeCachedTools prints the tools of each server from the catalog cache.
 func writeCachedTools(ctx context.Context, a *app, cfg *config.Config) error {
-	mgr, err := serveManager(ctx, cfg, newServeStores(), a.IO.Err, nil)
+	mgr, err := toolplane.NewMCPManager(ctx, cfg, a.openOptions(nil))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/secrets"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
@@ -67,9 +68,9 @@ func runMCPLogin(ctx context.Context, a *app, name string, opts *mcpLoginOptions
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	stores := newServeStores()
-	creds, err := mcpsrc.Login(ctx, serveMCPSpec(name, s), mcpsrc.LoginOptions{
+	creds, err := mcpsrc.Login(ctx, toolplane.MCPServerSpec(name, s), mcpsrc.LoginOptions{
 		RedirectAddr: opts.RedirectAddr,
-		Resolve:      secretResolver(stores.secrets),
+		Resolve:      toolplane.SecretResolver(stores.secrets),
 		OpenURL: func(ctx context.Context, url string) error {
 			fmt.Fprintf(a.IO.Err, "To log in to %s, open this URL in a browser:\n\n  %s\n\nWaiting for the browser (up to %s)...\n", name, url, opts.Timeout)
 			if opts.Open {

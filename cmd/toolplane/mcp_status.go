@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/config"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
@@ -77,7 +78,7 @@ func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeo
 		fmt.Fprintf(a.IO.Err, "no MCP servers in %s; add one with `toolplane mcp add`\n", cfg.Path)
 		return nil
 	}
-	mgr, err := serveManager(ctx, cfg, newServeStores(), a.IO.Err, nil)
+	mgr, err := toolplane.NewMCPManager(ctx, cfg, a.openOptions(nil))
 	if err != nil {
 		return err
 	}

@@ -92,9 +92,9 @@ func readSnippet(path string, in io.Reader) (code, filename string, err error) {
 	return string(data), path, nil
 }
 
-// runtimeForRun builds the runtime the configuration describes, as serve
-// mcp does: the audit log when enabled (outermost), the [cli] and [mcp]
-// capability sources. With no --config, no $TOOLPLANE_CONFIG and no
+// runtimeForRun opens the runtime the configuration describes with
+// toolplane.Open, as serve mcp does: the audit log when enabled
+// (outermost), the [cli] and [mcp] capability sources. With no --config, no $TOOLPLANE_CONFIG and no
 // config file, the safe defaults apply, so a snippet runs on a fresh
 // machine. The returned function releases everything.
 func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), error) {
@@ -115,7 +115,12 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), err
 			return nil, nil, err
 		}
 	}
-	rt, err := configuredRuntime(ctx, cfg, a.IO.Err, snapshotNow, toolplane.WithMiddleware(audit.Middleware(auditLog)))
+	// A one-shot run is the user's own: unsafe settings need no --unsafe.
+	open := a.openOptions(auditLog)
+	open.AllowUnsafe = true
+	open.PrepareNow = true
+	open.Escalator = confirmEscalation
+	rt, err := toolplane.Open(ctx, cfg, open)
 	if err != nil {
 		auditLog.Close()
 		return nil, nil, err
@@ -123,10 +128,6 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), err
 	release := func() {
 		_ = rt.Stop()
 		auditLog.Close()
-	}
-	if err := serveConnectSources(ctx, rt, cfg, auditLog, a.IO.Err); err != nil {
-		release()
-		return nil, nil, err
 	}
 	return rt, release, nil
 }

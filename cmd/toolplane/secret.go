@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/secrets"
 )
 
@@ -27,29 +26,6 @@ func storeNote(o *secrets.Opened) string {
 		return fmt.Sprintf("%s (no OS keyring available: %s)", o.Where(), o.Fallback)
 	}
 	return o.Where()
-}
-
-// secretResolver resolves configured values: keyring://NAME through the
-// store (so the file fallback serves references too), env:// and literals
-// as config.Secret does.
-func secretResolver(store secrets.Store) func(ctx context.Context, v string) (string, error) {
-	return func(ctx context.Context, v string) (string, error) {
-		scheme, name, ok := config.Secret(v).Ref()
-		if !ok || scheme != config.SchemeKeyring {
-			return config.Secret(v).Resolve(ctx)
-		}
-		if store == nil {
-			return "", fmt.Errorf("secret %s: no secret store is available", v)
-		}
-		s, err := store.Get(ctx, name)
-		if errors.Is(err, secrets.ErrNotFound) {
-			return "", fmt.Errorf("secret %s is not set: store it with `toolplane secret set %s` (%w)", v, name, err)
-		}
-		if err != nil {
-			return "", fmt.Errorf("secret %s: %w", v, err)
-		}
-		return s, nil
-	}
 }
 
 func newSecretCmd(a *app) *cobra.Command {

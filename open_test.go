@@ -1,0 +1,186 @@
+package toolplane
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/testmcp"
+)
+
+// TestMain lets the test binary serve as a real upstream MCP server
+// (internal/testmcp) when a configuration starts it as a stdio server.
+func TestMain(m *testing.M) {
+	if code, ok := testmcp.MaybeServe(); ok {
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// writeConfig writes a toolplane.toml into a fresh directory and loads it
+// the strict way.
+func writeConfig(t *testing.T, body string) *config.Config {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "toolplane.toml")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// upstreamServer is an [mcp.servers.NAME] table that runs this test binary
+// as the test MCP server over stdio.
+func upstreamServer(t *testing.T, name string) string {
+	t.Helper()
+	exe, env, err := testmcp.SelfCommand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[mcp.servers.%s]\ncommand = %q\n", name, exe)
+	for k, v := range env {
+		fmt.Fprintf(&b, "[mcp.servers.%s.env]\n%s = %q\n", name, k, v)
+	}
+	return b.String()
+}
+
+func TestOpenWiresCLIAndUpstreamMCPFromConfig(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	auditPath := filepath.Join(t.TempDir(), "audit.jsonl")
+	cfg := writeConfig(t, fmt.Sprintf(`[cli]
+mode = "allowlist"
+allow = ["printf"]
+
+[audit]
+enabled = true
+path = %q
+
+`, auditPath)+upstreamServer(t, "up"))
+	var warnings strings.Builder
+	rt, err := Open(context.Background(), cfg, OpenOptions{Warnings: &warnings, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rt.Execute(context.Background(), `
+import asyncio
+out = await printf("%s+%s", "cli", "ok")
+echoed = await up.echo(text="from upstream")
+both = await asyncio.gather(up_echo(text="flat"), call_tool("cli:printf", {"args": ["id"]}))
+return [out["stdout"], echoed, both[0], both[1]["stdout"]]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v\nwarnings: %s", err, res.Error, warnings.String())
+	}
+	want := []any{"cli+ok", "from upstream", "flat", "id"}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("snippet result (-want +got):\n%s", diff)
+	}
+	// The [cli] admission governs binaries outside the allowlist.
+	res, err = rt.Execute(context.Background(), `
+try:
+    await call_tool("cli:rm", {"args": ["-f", "/nonexistent/toolplane-open-test"]})
+except PermissionError as e:
+    return str(e)
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v", err, res.Error)
+	}
+	if s, _ := res.Value.(string); !strings.Contains(s, "allow") {
+		t.Errorf("cli:rm was not refused by the [cli] policy: %#v", res.Value)
+	}
+	if err := rt.Stop(); err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+	if warnings.Len() > 0 {
+		t.Errorf("unexpected warnings:\n%s", warnings.String())
+	}
+
+	// [audit] was opened by Open and closed by Stop; every call is in it.
+	f, err := os.Open(auditPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var calls []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var e struct {
+			Event, Capability, Outcome string
+			ErrorType                  string `json:"error_type"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			t.Fatalf("audit line %q: %v", sc.Text(), err)
+		}
+		if e.Event == "dispatch" {
+			calls = append(calls, strings.TrimSpace(e.Capability+" "+e.Outcome+" "+e.ErrorType))
+		}
+	}
+	slices.Sort(calls)
+	wantCalls := []string{"cli:printf ok", "cli:printf ok", "cli:rm error PermissionError", "mcp:up/echo ok", "mcp:up/echo ok"}
+	if diff := cmp.Diff(wantCalls, calls); diff != "" {
+		t.Errorf("audited calls (-want +got):\n%s", diff)
+	}
+}
+
+func TestOpenFailsClosedNamingFileAndKey(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"missing binary", "[cli]\nmode = \"allowlist\"\nallow = [\"toolplane-no-such-binary\"]\n",
+			[]string{"toolplane.toml: [cli]:", "toolplane-no-such-binary"}},
+		{"unset secret", "[cli]\nmode = \"allowlist\"\nallow = [\"printf\"]\n[cli.env]\nTOKEN = \"env://TOOLPLANE_OPEN_TEST_UNSET\"\n",
+			[]string{"toolplane.toml: [cli.env] TOKEN:", "TOOLPLANE_OPEN_TEST_UNSET"}},
+		{"unsafe", "[cli]\nmode = \"ambient\"\n",
+			[]string{"toolplane.toml:", `cli.mode = "ambient"`, "AllowUnsafe"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := writeConfig(t, tc.body)
+			rt, err := Open(context.Background(), cfg, OpenOptions{CacheDir: t.TempDir()})
+			if err == nil {
+				rt.Stop()
+				t.Fatal("opened")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestOpenReportsUnreachableUpstreamAndKeepsTheRest(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	cfg := writeConfig(t, "[cli]\nmode = \"allowlist\"\nallow = [\"printf\"]\n\n[mcp.servers.gone]\ncommand = \"toolplane-no-such-server\"\n")
+	var warnings strings.Builder
+	rt, err := Open(context.Background(), cfg, OpenOptions{Warnings: &warnings, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	if !strings.Contains(warnings.String(), "gone") {
+		t.Errorf("the unreachable server is not reported: %q", warnings.String())
+	}
+	res, err := rt.Execute(context.Background(), `return (await printf("still here"))["stdout"]`, ExecuteOptions{})
+	if err != nil || res.Error != nil || res.Value != "still here" {
+		t.Errorf("execute: %v %+v %#v", err, res.Error, res.Value)
+	}
+}

@@ -1,0 +1,299 @@
+package toolplane
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+
+	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/secrets"
+	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
+)
+
+// connectSources registers the capabilities of [cli] and [mcp]: the CLI
+// policy's binaries with its admission middleware, and the tools of the
+// upstream MCP servers, whose processes and connections stop with rt. A
+// server that cannot be reached is reported and skipped. When a server
+// says its tools changed, the registry follows and o.OnToolsChanged is
+// called.
+func connectSources(ctx context.Context, rt *Runtime, cfg *config.Config, auditLog *audit.Logger, o OpenOptions) error {
+	where := configName(cfg)
+	policy, err := CLIPolicy(ctx, cfg, SecretResolver(o.Secrets))
+	if err != nil {
+		return err
+	}
+	cli, err := clisrc.New(policy, clisrc.Hooks{
+		Escalator: o.Escalator,
+		OnEscalation: func(binary string, d clisrc.Decision) {
+			outcome := audit.OutcomeDenied
+			if d == clisrc.DecisionGranted {
+				outcome = audit.OutcomeGranted
+			}
+			auditLog.Log(audit.Event{Event: audit.EventEscalation, Capability: "cli:" + binary, Binary: binary, Outcome: outcome, Reason: string(d)})
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("%s: [cli]: %w", where, err)
+	}
+	rt.Use(cli.Admission())
+	// Ambient binaries and escalation candidates are not registered up
+	// front; the registry materialises them on use, and admission decides.
+	rt.Registry().SetResolver(capability.SourceCLI, cli.Lookup)
+	for _, c := range cli.Capabilities() {
+		if err := rt.Register(c); err != nil {
+			return fmt.Errorf("%s: [cli] allow %s: %w", where, c.Name, err)
+		}
+	}
+
+	if len(cfg.MCP.Servers) == 0 {
+		return nil
+	}
+	u := &upstreams{rt: rt, warn: o.Warnings, registered: map[string]capability.Capability{}}
+	mgr, err := newMCPManager(ctx, cfg, o, func() {
+		u.refresh(ctx)
+		if o.OnToolsChanged != nil {
+			o.OnToolsChanged()
+		}
+	})
+	if err != nil {
+		return err
+	}
+	u.mu.Lock()
+	u.mgr = mgr
+	u.mu.Unlock()
+	rt.OnStop(mgr.Close)
+	u.refresh(ctx)
+	return nil
+}
+
+// upstreams keeps the registry in step with the upstream MCP servers'
+// catalogs.
+type upstreams struct {
+	rt   *Runtime
+	warn io.Writer
+
+	mu         sync.Mutex
+	mgr        *mcpsrc.Manager                  // nil until built
+	registered map[string]capability.Capability // mcp: id -> as registered
+}
+
+// refresh re-reads the upstream catalogs into the registry: new tools are
+// added, changed ones replaced, vanished ones removed; unchanged ones are
+// left alone.
+func (u *upstreams) refresh(ctx context.Context) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.mgr == nil {
+		return // a change announced while the manager is being built
+	}
+	w := u.warn
+	caps, err := u.mgr.Capabilities(ctx)
+	if err != nil {
+		fmt.Fprintf(w, "toolplane: warning: some MCP servers are unavailable, their tools are missing:\n%v\n", err)
+	}
+	reg := u.rt.Registry()
+	seen := map[string]bool{}
+	for _, c := range caps {
+		seen[c.ID] = true
+		if old, ok := u.registered[c.ID]; ok {
+			if sameCapability(old, c) {
+				continue
+			}
+			reg.Remove(c.ID)
+			delete(u.registered, c.ID)
+		}
+		if err := u.rt.Register(c); err != nil {
+			fmt.Fprintf(w, "toolplane: warning: %v\n", err)
+			var ae *capability.AliasError
+			if !errors.As(err, &ae) {
+				continue // not registered at all
+			}
+		}
+		u.registered[c.ID] = c
+	}
+	for id := range u.registered {
+		if !seen[id] {
+			reg.Remove(id)
+			delete(u.registered, id)
+		}
+	}
+}
+
+// sameCapability reports whether an upstream tool is unchanged, so a refresh
+// leaves it (and a direct tool made from it) alone.
+func sameCapability(a, b capability.Capability) bool {
+	return a.Description == b.Description && bytes.Equal(a.InputSchema, b.InputSchema) &&
+		bytes.Equal(a.OutputSchema, b.OutputSchema) && maps.Equal(a.Labels, b.Labels)
+}
+
+// NewMCPManager builds the connection manager of the configured MCP
+// servers, as Open does, without connecting anything yet: secret
+// references resolve through o.Secrets, and servers with auth = "oauth"
+// get the tokens `toolplane mcp login` stored in o.OAuth, refreshed as
+// they expire and written back. o.OnToolsChanged, if set, is called after
+// a server's tool list changed and the manager's catalog was refreshed.
+// The caller closes the manager.
+func NewMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions) (*mcpsrc.Manager, error) {
+	return newMCPManager(ctx, cfg, o.withDefaults(), o.OnToolsChanged)
+}
+
+func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onChange func()) (*mcpsrc.Manager, error) {
+	var specs []mcpsrc.ServerSpec
+	urls := map[string]string{}
+	for _, name := range cfg.ServerNames() {
+		s := cfg.MCP.Servers[name]
+		specs = append(specs, MCPServerSpec(name, s))
+		if s.URL != "" {
+			urls[name] = s.URL
+		}
+	}
+	tokens := secrets.NewOAuthTokens(ctx, o.OAuth, urls, func(msg string) {
+		fmt.Fprintf(o.Warnings, "toolplane: warning: %s\n", msg)
+	})
+	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
+		CacheDir:      o.CacheDir,
+		Resolve:       SecretResolver(o.Secrets),
+		Token:         tokens.Token,
+		ClientName:    o.ClientName,
+		ClientVersion: o.ClientVersion,
+		OnChange:      onChange,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", configName(cfg), err)
+	}
+	return mgr, nil
+}
+
+// CLIPolicy maps [cli] to the CLI source's policy, resolving the [cli.env]
+// values with resolve (SecretResolver).
+func CLIPolicy(ctx context.Context, cfg *config.Config, resolve func(context.Context, string) (string, error)) (clisrc.Policy, error) {
+	c := cfg.CLI
+	p := clisrc.Policy{
+		Mode:           clisrc.Mode(c.Mode),
+		Allow:          c.Allow,
+		Escalate:       c.Escalate,
+		Timeout:        c.Timeout.Duration,
+		MaxOutputBytes: int(c.MaxOutputBytes),
+		Cwd:            c.Cwd,
+		PassEnv:        c.PassEnv,
+	}
+	if len(c.Env) > 0 {
+		p.Env = map[string]string{}
+		for k, v := range c.Env {
+			s, err := resolve(ctx, string(v))
+			if err != nil {
+				return p, fmt.Errorf("%s: [cli.env] %s: %w", configName(cfg), k, err)
+			}
+			p.Env[k] = s
+		}
+	}
+	if len(c.Binaries) > 0 {
+		p.Labels = map[string]map[string]string{}
+		for name, b := range c.Binaries {
+			p.Labels[name] = b.Labels
+		}
+	}
+	return p, nil
+}
+
+// MCPServerSpec maps [mcp.servers.NAME] to the MCP source's server spec.
+// Secret references stay references: the manager resolves them when it
+// connects, so a secret is never held longer than needed.
+func MCPServerSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
+	spec := mcpsrc.ServerSpec{
+		Name:      name,
+		Command:   s.Command,
+		Args:      s.Args,
+		Cwd:       s.Cwd,
+		URL:       s.URL,
+		Transport: mcpsrc.Transport(s.Transport),
+		Auth:      string(s.Auth),
+		Labels:    s.Labels,
+		Timeout:   s.Timeout.Duration,
+		Startup:   mcpsrc.Startup(s.Startup),
+	}
+	if spec.Auth == string(config.AuthNone) {
+		spec.Auth = ""
+	}
+	if len(s.Env) > 0 {
+		spec.Env = map[string]string{}
+		for k, v := range s.Env {
+			spec.Env[k] = string(v)
+		}
+	}
+	if len(s.Headers) > 0 {
+		spec.Headers = map[string]string{}
+		for k, v := range s.Headers {
+			spec.Headers[k] = string(v)
+		}
+	}
+	if len(s.Tools) > 0 {
+		spec.Tools = map[string]mcpsrc.ToolOverride{}
+		for tool, o := range s.Tools {
+			spec.Tools[tool] = mcpsrc.ToolOverride{Labels: o.Labels, Disabled: o.Disabled, Alias: o.Alias}
+		}
+	}
+	return spec
+}
+
+// SecretResolver resolves configured values: keyring://NAME through store
+// (so a store's file fallback serves references too), env:// and literals
+// as config.Secret does.
+func SecretResolver(store secrets.Store) func(ctx context.Context, v string) (string, error) {
+	return func(ctx context.Context, v string) (string, error) {
+		scheme, name, ok := config.Secret(v).Ref()
+		if !ok || scheme != config.SchemeKeyring {
+			return config.Secret(v).Resolve(ctx)
+		}
+		if store == nil {
+			return "", fmt.Errorf("secret %s: no secret store is available", v)
+		}
+		s, err := store.Get(ctx, name)
+		if errors.Is(err, secrets.ErrNotFound) {
+			return "", fmt.Errorf("secret %s is not set: store it with `toolplane secret set %s` (%w)", v, name, err)
+		}
+		if err != nil {
+			return "", fmt.Errorf("secret %s: %w", v, err)
+		}
+		return s, nil
+	}
+}
+
+// defaultMCPCacheDir is toolplane/mcp under the user's cache directory; ""
+// (no cache) when there is none.
+func defaultMCPCacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "toolplane", "mcp")
+}
+
+// modulePath is this module's import path, looked up in the build info.
+const modulePath = "github.com/toolplane/toolplane"
+
+// moduleVersion is the version of this module in the running binary (as
+// the main module or a dependency), else "devel".
+func moduleVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	mods := append([]*debug.Module{&info.Main}, info.Deps...)
+	for _, m := range mods {
+		if m.Path == modulePath && m.Version != "" && m.Version != "(devel)" {
+			return m.Version
+		}
+	}
+	return "devel"
+}

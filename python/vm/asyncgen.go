@@ -12,6 +12,9 @@ type asyncGenSend struct {
 	started bool
 	value   Value
 	throw   error
+	// closing marks aclose(): the generator finishing (GeneratorExit or
+	// StopAsyncIteration escaping) is success, yielding a value an error.
+	closing bool
 }
 
 func (a *asyncGenSend) send(t *Thread, sent Value, throw error) (Value, bool, error) {
@@ -28,6 +31,14 @@ func (a *asyncGenSend) send(t *Thread, sent Value, throw error) (Value, bool, er
 		return nil, false, NewException(StopAsyncIterationClass)
 	}
 	r, yielded, err := t.genSend(a.g, sent, throw)
+	if a.closing {
+		if e, ok := err.(*Instance); ok && (e.Class.IsSubclass(GeneratorExitClass) || e.Class.IsSubclass(StopAsyncIterationClass)) {
+			return None, false, nil
+		}
+		if err == nil && !yielded {
+			return None, false, nil
+		}
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -35,6 +46,9 @@ func (a *asyncGenSend) send(t *Thread, sent Value, throw error) (Value, bool, er
 		return nil, false, NewException(StopAsyncIterationClass)
 	}
 	if w, ok := r.(*asyncGenValue); ok {
+		if a.closing {
+			return nil, false, Errorf(RuntimeErrorClass, "async generator ignored GeneratorExit")
+		}
 		return w.v, false, nil
 	}
 	return r, true, nil
@@ -68,7 +82,7 @@ func initAsyncGen() {
 				g.finished = true
 				return resolved(None), nil
 			}
-			return &asyncGenSend{g: g, throw: NewException(GeneratorExitClass)}, nil
+			return &asyncGenSend{g: g, throw: NewException(GeneratorExitClass), closing: true}, nil
 		},
 	})
 }

@@ -3,7 +3,8 @@
 __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64decode',
            'b32encode', 'b32decode', 'b32hexencode', 'b32hexdecode', 'b16encode',
            'b16decode', 'standard_b64encode', 'standard_b64decode',
-           'urlsafe_b64encode', 'urlsafe_b64decode']
+           'urlsafe_b64encode', 'urlsafe_b64decode', 'a85encode', 'a85decode',
+           'b85encode', 'b85decode']
 
 
 import binascii
@@ -178,6 +179,131 @@ def b16decode(s, casefold=False):
     if len(s) % 2:
         raise binascii.Error('Odd-length string')
     return bytes.fromhex(s.decode())
+
+
+_A85START = b'<~'
+_A85END = b'~>'
+_B85ALPHABET = (b'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+                b'abcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~')
+def _85encode(b, alphabet, pad=False, foldnuls=False, foldspaces=False):
+    # Each big-endian 4-byte word becomes five base-85 digits, most significant
+    # first; a short final word is zero-padded and its extra digits dropped.
+    if not isinstance(b, (bytes, bytearray)):
+        raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(b).__name__)
+    b = bytes(b)
+    padding = (-len(b)) % 4
+    b = b + b'\0' * padding
+    out = []
+    for i in range(0, len(b), 4):
+        word = (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+        if foldnuls and word == 0:
+            out.append(b'z')
+        elif foldspaces and word == 0x20202020:
+            out.append(b'y')
+        else:
+            digits = [0, 0, 0, 0, 0]
+            for k in range(4, -1, -1):
+                digits[k] = alphabet[word % 85]
+                word //= 85
+            out.append(bytes(digits))
+    if padding and not pad:
+        if out[-1] == b'z':
+            out[-1] = bytes([alphabet[0]]) * 5
+        out[-1] = out[-1][:-padding]
+    return b''.join(out)
+
+
+def _word(acc):
+    return bytes([(acc >> 24) & 255, (acc >> 16) & 255, (acc >> 8) & 255, acc & 255])
+
+
+def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
+    """Encode bytes-like object b using Ascii85 and return a bytes object."""
+    result = _85encode(b, bytes(range(33, 118)), pad, True, foldspaces)
+    if adobe:
+        result = _A85START + result
+    if wrapcol:
+        wrapcol = max(2 if adobe else 1, wrapcol)
+        chunks = [result[i: i + wrapcol] for i in range(0, len(result), wrapcol)]
+        if adobe:
+            if len(chunks[-1]) + 2 > wrapcol:
+                chunks.append(b'')
+        result = b'\n'.join(chunks)
+    if adobe:
+        result += _A85END
+    return result
+
+
+def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \t\n\r\v'):
+    """Decode the Ascii85 encoded bytes-like object or ASCII string b."""
+    b = _bytes_from_decode_data(b)
+    if adobe:
+        if not b.endswith(_A85END):
+            raise ValueError('Ascii85 encoded byte sequences must end with %r' % (_A85END,))
+        if b.startswith(_A85START):
+            b = b[2:-2]
+        else:
+            b = b[:-2]
+    decoded = []
+    curr = []
+    for x in b + b'u' * 4:
+        if 33 <= x <= 117:
+            curr.append(x)
+            if len(curr) == 5:
+                acc = 0
+                for c in curr:
+                    acc = 85 * acc + (c - 33)
+                if acc > 0xffffffff:
+                    raise ValueError('Ascii85 overflow')
+                decoded.append(_word(acc))
+                curr = []
+        elif x == 122:
+            if curr:
+                raise ValueError('z inside Ascii85 5-tuple')
+            decoded.append(b'\0\0\0\0')
+        elif foldspaces and x == 121:
+            if curr:
+                raise ValueError('y inside Ascii85 5-tuple')
+            decoded.append(b'    ')
+        elif x in ignorechars:
+            continue
+        else:
+            raise ValueError('Non-Ascii85 digit found: %c' % x)
+    result = b''.join(decoded)
+    padding = 4 - len(curr)
+    if padding:
+        result = result[:-padding]
+    return result
+
+
+def b85encode(b, pad=False):
+    """Encode bytes-like object b in base85 format and return a bytes object."""
+    return _85encode(b, _B85ALPHABET, pad)
+
+
+def b85decode(b):
+    """Decode the base85-encoded bytes-like object or ASCII string b."""
+    table = [None] * 256
+    for i, c in enumerate(_B85ALPHABET):
+        table[c] = i
+    b = _bytes_from_decode_data(b)
+    padding = (-len(b)) % 5
+    b = b + b'~' * padding
+    out = []
+    for i in range(0, len(b), 5):
+        acc = 0
+        for j in range(i, i + 5):
+            v = table[b[j]]
+            if v is None:
+                raise ValueError('bad base85 character at position %d' % j)
+            acc = acc * 85 + v
+        if acc > 0xffffffff:
+            raise ValueError('base85 overflow in hunk starting at byte %d' % i)
+        out.append(_word(acc))
+    result = b''.join(out)
+    if padding:
+        result = result[:-padding]
+    return result
 
 
 MAXLINESIZE = 76

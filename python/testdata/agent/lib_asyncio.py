@@ -45,3 +45,71 @@ try:
     fut.set_result(1)
 except asyncio.InvalidStateError as e:
     print(type(e).__name__, e)
+# ---
+from contextlib import asynccontextmanager, AsyncExitStack, aclosing, contextmanager
+@asynccontextmanager
+async def session(name):
+    print("open", name)
+    try:
+        yield {"name": name}
+    finally:
+        print("close", name)
+async with session("db") as s:
+    print(s["name"], await add(1, 1))
+try:
+    async with session("x"):
+        raise KeyError("k")
+except KeyError as e:
+    print("caught", repr(e))
+@asynccontextmanager
+async def swallow():
+    try:
+        yield
+    except ValueError:
+        print("swallowed")
+async with swallow():
+    raise ValueError("v")
+print("after")
+@asynccontextmanager
+async def noyield():
+    if False:
+        yield
+try:
+    async with noyield():
+        pass
+except RuntimeError as e:
+    print(e)
+@asynccontextmanager
+async def twice():
+    yield 1
+    yield 2
+try:
+    async with twice():
+        pass
+except RuntimeError as e:
+    print(e)
+@contextmanager
+def sync(n):
+    print("enter", n); yield n; print("exit", n)
+async with AsyncExitStack() as stack:
+    a = await stack.enter_async_context(session("a"))
+    b = stack.enter_context(sync(2))
+    stack.callback(print, "cb")
+    async def acb(x):
+        print("acb", x)
+    stack.push_async_callback(acb, 9)
+    print(a, b)
+async def agen():
+    try:
+        yield 1
+        yield 2
+    finally:
+        print("agen closed")
+async with aclosing(agen()) as g:
+    async for v in g:
+        print(v)
+        break
+@session("deco")
+async def decorated(x):
+    return x * 2
+print(await decorated(4))

@@ -891,21 +891,8 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 	switch o := obj.(type) {
 	case *Instance:
-		h := strHash(name)
-		attr := o.Class.lookupH(name, h)
-		switch a := attr.(type) {
-		case *Property:
-			if a.Set == nil {
-				return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, o.Class.Name)
-			}
-			_, err := t.Call(a.Set, Tuple{o, v}, nil)
-			return err
-		case *Instance:
-			if s := a.Class.Lookup("__set__"); s != nil {
-				_, err := t.callMethod(s, a, Tuple{o, v})
-				return err
-			}
-		}
+		// type(o).__setattr__ decides; object's own (the common case)
+		// honours data descriptors and then writes the instance dict.
 		if sa := o.Class.lookupH("__setattr__", hashSetattr); sa != nil {
 			if b, ok := sa.(*Builtin); !ok || b.Self != "object" {
 				_, err := t.callMethod(sa, o, Tuple{Str(name), v})
@@ -962,6 +949,25 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 
 // instanceSetAttr is object.__setattr__.
 func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
+	switch a := o.Class.lookupH(name, strHash(name)).(type) {
+	case *Property:
+		if a.Set == nil {
+			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, o.Class.Name)
+		}
+		_, err := t.Call(a.Set, Tuple{o, v}, nil)
+		return err
+	case *Instance:
+		if s := a.Class.Lookup("__set__"); s != nil {
+			_, err := t.callMethod(s, a, Tuple{o, v})
+			return err
+		}
+	}
+	return t.instanceStore(o, name, v)
+}
+
+// instanceStore writes an instance attribute once descriptors are ruled
+// out: exception state, __class__, __slots__, then the instance dict.
+func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	if o.Exc != nil {
 		switch name {
 		case "args":

@@ -193,6 +193,7 @@ func computeMRO(c *Class) ([]*Class, error) {
 // the caller before any run starts.
 func newBuiltinClass(name string, base *Class) *Class {
 	c := &Class{Name: name, QualName: name, Module: "builtins", Dict: NewDict(), builtin: true}
+	c.Dict.class = true
 	if base != nil {
 		c.Bases = []*Class{base}
 		c.MRO = append([]*Class{c}, base.MRO...)
@@ -211,6 +212,8 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 		bases = []*Class{ObjectClass}
 	}
 	c := &Class{Name: name, QualName: qualname, Module: "__main__", Bases: bases, Dict: ns}
+	ns.class = true
+	classChanged()
 	var base *Class
 	for _, b := range bases {
 		if b.builtin && !b.exception && b != ObjectClass && !subclassable[b.Name] {

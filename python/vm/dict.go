@@ -8,6 +8,9 @@ type Dict struct {
 	index   []int32 // -1 empty; otherwise an entries position
 	live    int
 	version uint64 // bumped on structural change (insert/delete)
+	// class marks the namespace of a class: any change to it invalidates
+	// the attribute caches (attrcache.go).
+	class bool
 }
 
 type dictEntry struct {
@@ -189,6 +192,9 @@ func (d *Dict) setStrH(key string, h uint64, v Value) {
 			if e.hash == h {
 				if s, ok := e.key.(Str); ok && string(s) == key {
 					e.value = v
+					if d.class {
+						classChanged()
+					}
 					return
 				}
 			}
@@ -209,6 +215,9 @@ func (d *Dict) Set(t *Thread, key, v Value) error {
 }
 
 func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
+	if d.class {
+		classChanged()
+	}
 	if len(d.index) == 0 {
 		d.rebuild(1)
 	}
@@ -254,6 +263,9 @@ func (d *Dict) Delete(t *Thread, key Value) (Value, bool, error) {
 	d.entries[ix] = dictEntry{hash: d.entries[ix].hash}
 	d.live--
 	d.version++
+	if d.class {
+		classChanged()
+	}
 	if d.live == 0 {
 		d.entries = d.entries[:0]
 		d.index = nil
@@ -273,6 +285,9 @@ func (d *Dict) Clear() {
 	d.index = nil
 	d.live = 0
 	d.version++
+	if d.class {
+		classChanged()
+	}
 }
 
 // Keys returns the keys in insertion order.

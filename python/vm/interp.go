@@ -389,6 +389,15 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.LOAD_ATTR:
 				var v Value
+				if o, ok := f.top().(*Instance); ok {
+					var hit bool
+					if v, hit, err = t.loadAttrCached(code, f.ip-1, o, arg); hit {
+						if err == nil {
+							f.stack[len(f.stack)-1] = v
+						}
+						break
+					}
+				}
 				v, err = t.GetAttr(f.top(), code.Names[arg])
 				if err == nil {
 					f.stack[len(f.stack)-1] = v
@@ -396,12 +405,23 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.STORE_ATTR:
 				obj := f.pop()
 				v := f.pop()
+				if o, ok := obj.(*Instance); ok && storeAttrCached(code, f.ip-1, o, arg, v) {
+					break
+				}
 				err = t.SetAttr(obj, code.Names[arg], v)
 			case compile.DELETE_ATTR:
 				err = t.DelAttr(f.pop(), code.Names[arg])
 			case compile.LOAD_METHOD:
 				obj := f.top()
 				var m, self Value
+				if o, ok := obj.(*Instance); ok {
+					var hit bool
+					if m, self, hit = t.loadMethodCached(code, f.ip-1, o, arg); hit {
+						f.stack[len(f.stack)-1] = m
+						f.push(self)
+						break
+					}
+				}
 				m, self, err = t.getMethod(obj, code.Names[arg])
 				if err == nil {
 					f.stack[len(f.stack)-1] = m

@@ -255,12 +255,20 @@ type CodeObj struct {
 	NameHashes []uint64
 	// gcache holds one global-name cache slot per name (namecache.go).
 	gcache []atomic.Pointer[nameCache]
+	// acache holds one attribute cache slot per instruction (attrcache.go).
+	acache []atomic.Pointer[attrCache]
 }
 
 // NewCode converts a compiled code tree.
 func NewCode(c *compile.Code) *CodeObj {
 	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts)), NameHashes: make([]uint64, len(c.Names)),
 		gcache: make([]atomic.Pointer[nameCache], len(c.Names))}
+	for _, ins := range c.Instrs {
+		if op := compile.Op(ins & 0xff); op == compile.LOAD_ATTR || op == compile.LOAD_METHOD || op == compile.STORE_ATTR {
+			co.acache = make([]atomic.Pointer[attrCache], len(c.Instrs))
+			break
+		}
+	}
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)
 	}

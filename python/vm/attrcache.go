@@ -1,0 +1,170 @@
+package vm
+
+import "sync/atomic"
+
+// Attribute caches.
+//
+// An attribute of an instance (self.x, obj.method()) is looked up along
+// the class's MRO: one namespace probe per class, twice when the class's
+// __getattribute__ must be checked first. The answer depends only on the
+// class and the contents of the class namespaces, so each LOAD_ATTR,
+// LOAD_METHOD and STORE_ATTR instruction remembers it for the last class
+// seen. classEpoch counts changes to any class namespace (Dict.class); a
+// remembered answer is used only while the epoch is unchanged, so setting
+// a class attribute, defining a class or decorating one simply starts the
+// caches afresh.
+//
+// Code objects are shared between runs and goroutines: a cache slot holds
+// an immutable record swapped atomically, like the global-name caches.
+var classEpoch atomic.Uint64
+
+func classChanged() { classEpoch.Add(1) }
+
+// What an attribute name resolves to on a class, for the fast paths.
+const (
+	attrSlow     uint8 = iota // anything else: take the general path
+	attrDictOnly              // no class attribute: the instance dict or the general path
+	attrMethod                // a plain function: the instance dict shadows it, else bind it
+	attrProperty              // a property with a getter (a data descriptor)
+	attrStore                 // STORE_ATTR: write the instance dict
+)
+
+type attrCache struct {
+	cls   *Class
+	epoch uint64
+	kind  uint8
+	attr  Value
+}
+
+// attrSlot returns the cache slot of instruction ip.
+func (co *CodeObj) attrSlot(ip int) *atomic.Pointer[attrCache] {
+	return &co.acache[ip]
+}
+
+// classifyLoad decides how LOAD_ATTR/LOAD_METHOD of name resolves on
+// instances of c.
+func classifyLoad(c *Class, name string, h uint64) (uint8, Value) {
+	if ga := c.lookupH("__getattribute__", hashGetattribute); ga != nil {
+		if b, ok := ga.(*Builtin); !ok || b.Self != "object" {
+			return attrSlow, nil
+		}
+	}
+	if c.base != nil && c.base != ObjectClass && !c.exception {
+		// Instances carrying a builtin value resolve builtin methods
+		// against it: leave them to the general path.
+		return attrSlow, nil
+	}
+	switch a := c.lookupH(name, h).(type) {
+	case nil:
+		return attrDictOnly, nil
+	case *Function:
+		return attrMethod, a
+	case *Property:
+		if a.Get != nil {
+			return attrProperty, a
+		}
+	}
+	return attrSlow, nil
+}
+
+// classifyStore decides how STORE_ATTR of name resolves on instances of c.
+func classifyStore(c *Class, name string, h uint64) uint8 {
+	if sa := c.lookupH("__setattr__", hashSetattr); sa != nil {
+		if b, ok := sa.(*Builtin); !ok || b.Self != "object" {
+			return attrSlow
+		}
+	}
+	if c == ObjectClass || c.exception || c.slots != nil || name == "__class__" {
+		return attrSlow
+	}
+	switch a := c.lookupH(name, h).(type) {
+	case *Property:
+		return attrSlow
+	case *Instance:
+		if a.Class.Lookup("__set__") != nil {
+			return attrSlow
+		}
+	}
+	return attrStore
+}
+
+// lookupCached returns the cache record for instances of c at slot,
+// classifying and storing it on a miss.
+func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint64, store bool) *attrCache {
+	ep := classEpoch.Load()
+	if r := slot.Load(); r != nil && r.cls == c && r.epoch == ep {
+		return r
+	}
+	r := &attrCache{cls: c, epoch: ep}
+	if store {
+		r.kind = classifyStore(c, name, h)
+	} else {
+		r.kind, r.attr = classifyLoad(c, name, h)
+	}
+	slot.Store(r)
+	return r
+}
+
+// loadAttrCached is LOAD_ATTR on an instance; ok is false when the general
+// path must answer.
+func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Value, bool, error) {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	switch r.kind {
+	case attrDictOnly:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				return v, true, nil
+			}
+		}
+	case attrMethod:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				return v, true, nil
+			}
+		}
+		return &BoundMethod{Self: o, Fn: r.attr}, true, nil
+	case attrProperty:
+		v, err := t.Call(r.attr.(*Property).Get, Tuple{o}, nil)
+		return v, true, err
+	}
+	return nil, false, nil
+}
+
+// loadMethodCached is LOAD_METHOD on an instance: the function and self
+// without a bound-method object.
+func (t *Thread) loadMethodCached(co *CodeObj, ip int, o *Instance, arg int) (Value, Value, bool) {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	switch r.kind {
+	case attrMethod:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				return v, null, true
+			}
+		}
+		return r.attr, o, true
+	case attrDictOnly:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				return v, null, true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// storeAttrCached is STORE_ATTR on an instance; false when the general
+// path must do it.
+func storeAttrCached(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	r := lookupCached(co.attrSlot(ip), o.Class, name, h, true)
+	if r.kind != attrStore {
+		return false
+	}
+	if o.Dict == nil {
+		o.Dict = NewDict()
+	}
+	o.Dict.setStrH(name, h, v)
+	return true
+}

@@ -1,0 +1,154 @@
+# Global-name and attribute caches must see every change.
+total = 0
+for i in range(5):
+    total += i
+    if i == 2:
+        del total
+        total = 100
+print(total)
+# ---
+def f():
+    return len("abc")
+print(f())
+len = lambda s: 42
+print(f())
+del len
+print(f())
+# ---
+def g():
+    return missing
+try:
+    g()
+except NameError as e:
+    print(e)
+missing = 7
+print(g())
+del missing
+try:
+    g()
+except NameError as e:
+    print(e)
+# ---
+class A:
+    def m(self):
+        return "A.m"
+a = A()
+out = []
+for i in range(4):
+    out.append(a.m())
+    if i == 1:
+        A.m = lambda self: "patched"
+    if i == 2:
+        a.m = lambda: "instance"
+print(out, a.m())
+# ---
+class P:
+    def __init__(self):
+        self._x = 1
+    @property
+    def x(self):
+        return self._x
+ps = [P() for _ in range(3)]
+vals = []
+for p in ps:
+    vals.append(p.x)
+try:
+    ps[0].x = 5
+except AttributeError as e:
+    print(e)
+P.x = 99
+print(vals, ps[0].x)
+ps[1].x = 5
+print(ps[1].x, ps[1].__dict__)
+# ---
+class S:
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value * 2)
+    @property
+    def p(self):
+        return self._p
+    @p.setter
+    def p(self, v):
+        self._p = v + 1
+s = S()
+for i in range(3):
+    s.a = i
+s.p = 10
+print(s.a, s.p, s.__dict__)
+# ---
+class Logged:
+    def __init__(self):
+        self.log = []
+    @property
+    def ro(self):
+        return 1
+    def __setattr__(self, name, value):
+        if name == "ro":
+            object.__getattribute__(self, "log").append(value)
+            return
+        object.__setattr__(self, name, value)
+l = Logged()
+l.ro = 5
+print(l.log, l.ro)
+# ---
+class Base:
+    def who(self):
+        return "base"
+class Kid(Base):
+    pass
+objs = [Base(), Kid(), Base(), Kid()]
+res = [o.who() for o in objs]
+Kid.who = lambda self: "kid"
+res += [o.who() for o in objs]
+del Kid.who
+res += [o.who() for o in objs]
+print(res)
+# ---
+class G:
+    def __getattr__(self, name):
+        return "dyn:" + name
+g = G()
+print([g.x for _ in range(2)], g.__class__.__name__)
+g.x = 1
+print(g.x)
+del g.x
+print(g.x)
+# ---
+class Slotted:
+    __slots__ = ("a",)
+s = Slotted()
+for i in range(3):
+    s.a = i
+try:
+    s.b = 1
+except AttributeError as e:
+    print(e)
+print(s.a)
+# ---
+class D:
+    def __get__(self, obj, typ=None):
+        return "desc"
+    def __set__(self, obj, v):
+        obj.__dict__["seen"] = v
+class H:
+    d = D()
+h = H()
+for i in range(3):
+    h.d = i
+print(h.d, h.__dict__)
+# ---
+class E(Exception):
+    def info(self):
+        return "E:" + str(self.args)
+errs = [E(i) for i in range(3)]
+print([e.info() for e in errs], [e.args for e in errs])
+# ---
+class Two:
+    pass
+t1, t2 = Two(), Two()
+t1.v = 1
+for obj in (t1, t2, t1):
+    try:
+        print(obj.v)
+    except AttributeError as e:
+        print(e)

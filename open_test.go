@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/testmcp"
 )
@@ -182,5 +183,65 @@ func TestOpenReportsUnreachableUpstreamAndKeepsTheRest(t *testing.T) {
 	res, err := rt.Execute(context.Background(), `return (await printf("still here"))["stdout"]`, ExecuteOptions{})
 	if err != nil || res.Error != nil || res.Value != "still here" {
 		t.Errorf("execute: %v %+v %#v", err, res.Error, res.Value)
+	}
+}
+
+func TestSnippetModulesAreImportable(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	mods := SnippetModules()
+	for _, want := range []string{"asyncio", "calendar", "collections", "json", "logging", "re"} {
+		if !slices.Contains(mods, want) {
+			t.Errorf("SnippetModules lacks %s: %q", want, mods)
+		}
+	}
+	for _, absent := range []string{"os", "subprocess", "collections.abc", "html.parser"} {
+		if slices.Contains(mods, absent) {
+			t.Errorf("SnippetModules has %s", absent)
+		}
+	}
+	// Every name is a module a snippet really imports.
+	rt := newRuntime(t, &counters{})
+	var code strings.Builder
+	for _, m := range mods {
+		fmt.Fprintf(&code, "import %s\n", m)
+	}
+	code.WriteString("return 'ok'\n")
+	res, err := rt.Execute(context.Background(), code.String(), ExecuteOptions{})
+	if err != nil || res.Error != nil || res.Value != "ok" {
+		t.Fatalf("importing every snippet module: %v %+v", err, res.Error)
+	}
+}
+
+func TestUpstreamNamedLikeAModuleIsRenamed(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	cfg := writeConfig(t, upstreamServer(t, "logging"))
+	var warnings strings.Builder
+	rt, err := Open(context.Background(), cfg, OpenOptions{Warnings: &warnings, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	// The module keeps its name; the server is reachable renamed, flat and
+	// by canonical id.
+	res, err := rt.Execute(context.Background(), `
+import logging
+level = logging.getLevelName(logging.WARNING)
+return [level, await logging_.echo(text="renamed"), await logging_echo(text="flat"),
+        await call_tool("mcp:logging/echo", {"text": "by id"})]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v\nwarnings: %s", err, res.Error, warnings.String())
+	}
+	if diff := cmp.Diff([]any{"WARNING", "renamed", "flat", "by id"}, res.Value); diff != "" {
+		t.Errorf("snippet result (-want +got):\n%s", diff)
+	}
+	found := rt.Registry().Search(capability.SearchOptions{Query: "echo"})
+	if note := capability.RenderSearch(found, capability.DetailBrief); !strings.Contains(note, "namespace `logging` is bound as `logging_`") {
+		t.Errorf("search_capabilities does not report the rename:\n%s", note)
+	}
+	if warnings.Len() > 0 {
+		t.Errorf("unexpected warnings:\n%s", warnings.String())
 	}
 }

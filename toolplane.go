@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,6 +25,7 @@ import (
 	"github.com/toolplane/toolplane/backend/embedded"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 // Runtime is a configured toolplane: capabilities, chain and backends. It
@@ -86,7 +88,7 @@ func (rt *Runtime) OnStop(f func() error) {
 // default.
 func New(opts ...Option) (*Runtime, error) {
 	rt := &Runtime{
-		reg:            capability.NewRegistry(),
+		reg:            capability.NewRegistry(capability.WithModules(SnippetModules()...)),
 		backends:       map[string]backend.Backend{},
 		defaultBackend: embedded.Name,
 	}
@@ -102,6 +104,36 @@ func New(opts ...Option) (*Runtime, error) {
 	rt.rebuildChain()
 	return rt, nil
 }
+
+// SnippetModules returns the top-level names of the modules a snippet can
+// import on the embedded interpreter (python/lib's table without the
+// modules it deliberately leaves out), sorted. A runtime's registry
+// reserves them: a capability namespace named like one is bound with a
+// trailing underscore (the tools of an MCP server named logging are
+// logging_.NAME), so `import logging` still gets the module, and
+// search_capabilities says so.
+func SnippetModules() []string { return slices.Clone(snippetModules()) }
+
+// snippetModules computes SnippetModules once: the table is the same for
+// every runtime of a build.
+var snippetModules = sync.OnceValue(func() []string {
+	absent := map[string]bool{}
+	for _, n := range lib.Absent() {
+		absent[n] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for name := range lib.Modules() {
+		top, _, _ := strings.Cut(name, ".")
+		if absent[name] || absent[top] || seen[top] {
+			continue
+		}
+		seen[top] = true
+		out = append(out, top)
+	}
+	sort.Strings(out)
+	return out
+})
 
 // Registry returns the runtime's capability registry.
 func (rt *Runtime) Registry() *capability.Registry { return rt.reg }

@@ -19,8 +19,14 @@ import (
 // (greeter.greet); a CLI capability gets its binary name (git). Names are
 // normalised to identifiers. An alias exists only while it is unique and
 // shadows nothing reserved (Python builtins and keywords, runtime
-// bindings, stdlib modules); otherwise it is withdrawn and Add reports why.
-// The canonical id always works.
+// bindings, the modules a snippet can import); otherwise it is withdrawn
+// and Add reports why. The canonical id always works.
+//
+// A namespace named like a reserved name is not withdrawn but bound with
+// a trailing underscore: the tools of an MCP server named logging are
+// logging_.NAME, so `import logging` still gets the module and the server
+// stays reachable. Renames reports each such namespace; search results
+// carry the renames of the namespaces they show.
 type Registry struct {
 	mu       sync.RWMutex
 	reserved map[string]string // name -> what it is, for messages
@@ -28,6 +34,7 @@ type Registry struct {
 	aliases  map[string]string   // alias (flat or "ns.name") -> id
 	byID     map[string][]string // id -> its aliases, sorted
 	issues   []*AliasError
+	renames  []Rename
 	index    *searchIndex // built by Search, dropped on every change
 	resolve  map[Source]Resolver
 }
@@ -75,8 +82,27 @@ func WithReserved(what string, names ...string) RegistryOption {
 	}
 }
 
+// WithModules reserves the names of the modules a snippet can import (the
+// top-level ones: "collections" for collections.abc). The list belongs to
+// the interpreter, so the composition root passes it in; a registry built
+// without it reserves no module names. A name already reserved as
+// something else keeps that reason.
+func WithModules(names ...string) RegistryOption {
+	return func(r *Registry) {
+		for _, n := range names {
+			if _, ok := r.reserved[n]; !ok {
+				r.reserved[n] = ReasonModule
+			}
+		}
+	}
+}
+
+// ReasonModule is the reason of a name reserved by WithModules.
+const ReasonModule = "stdlib module"
+
 // NewRegistry returns an empty registry that reserves the Python builtins
-// and keywords, the runtime bindings and the stdlib module names.
+// and keywords and the runtime bindings, plus what opts reserve (the
+// modules, with WithModules).
 func NewRegistry(opts ...RegistryOption) *Registry {
 	r := &Registry{
 		reserved: map[string]string{},
@@ -86,9 +112,6 @@ func NewRegistry(opts ...RegistryOption) *Registry {
 	}
 	for _, n := range PythonBuiltins() {
 		r.reserved[n] = "Python builtin"
-	}
-	for _, n := range StdlibModules() {
-		r.reserved[n] = "stdlib module"
 	}
 	for _, n := range RuntimeBindings() {
 		r.reserved[n] = "runtime binding"
@@ -328,18 +351,35 @@ func (r *Registry) rebuild() {
 	r.aliases = map[string]string{}
 	r.byID = map[string][]string{}
 	r.issues = nil
+	r.renames = nil
 	withdraw := func(kind, alias, reason string, ids []string) {
 		ids = slices.Clone(ids)
 		sort.Strings(ids)
 		ids = slices.Compact(ids)
 		r.issues = append(r.issues, &AliasError{Alias: alias, Kind: kind, IDs: ids, Reason: reason})
 	}
-	deadRoots := map[string]bool{}
+	// bound maps each namespace to the name snippets reach it by: its own,
+	// or, when that is reserved, the renamed one; a namespace that cannot
+	// be bound at all is missing.
+	bound := map[string]string{}
+	boundIDs := map[string][]string{} // bound name -> ids, to keep flat aliases off it
 	for root, ids := range rootClaims {
-		if what, ok := r.reserved[root]; ok {
-			withdraw("namespace", root, what, ids)
-			deadRoots[root] = true
+		what, reserved := r.reserved[root]
+		if !reserved {
+			bound[root] = root
+			boundIDs[root] = append(boundIDs[root], ids...)
+			continue
 		}
+		alt := renamed(root)
+		if _, taken := r.reserved[alt]; taken || rootClaims[alt] != nil {
+			withdraw("namespace", root, what, ids)
+			continue
+		}
+		bound[root] = alt
+		boundIDs[alt] = append(boundIDs[alt], ids...)
+		rn := Rename{Namespace: root, BoundAs: alt, Reason: what, IDs: slices.Clone(ids)}
+		sort.Strings(rn.IDs)
+		r.renames = append(r.renames, rn)
 	}
 	for alias, ids := range flatClaims {
 		switch what, reserved := r.reserved[alias]; {
@@ -347,22 +387,23 @@ func (r *Registry) rebuild() {
 			withdraw("flat", alias, what, ids)
 		case len(ids) > 1:
 			withdraw("flat", alias, "collides", ids)
-		case rootClaims[alias] != nil && !deadRoots[alias]:
+		case boundIDs[alias] != nil:
 			// A namespace object of that name exists; scoped access wins
 			// because it serves a whole namespace.
-			withdraw("flat", alias, "collides", append(slices.Clone(ids), rootClaims[alias]...))
+			withdraw("flat", alias, "collides", append(slices.Clone(ids), boundIDs[alias]...))
 		default:
 			r.aliases[alias] = ids[0]
 		}
 	}
 	for alias, ids := range scopedClaims {
-		root, _, _ := strings.Cut(alias, ".")
+		root, name, _ := strings.Cut(alias, ".")
+		b, ok := bound[root]
 		switch {
-		case deadRoots[root]:
+		case !ok:
 		case len(ids) > 1:
-			withdraw("scoped", alias, "collides", ids)
+			withdraw("scoped", b+"."+name, "collides", ids)
 		default:
-			r.aliases[alias] = ids[0]
+			r.aliases[b+"."+name] = ids[0]
 		}
 	}
 	for alias, id := range r.aliases {
@@ -388,6 +429,7 @@ func (r *Registry) rebuild() {
 		}
 		return a.Kind < b.Kind
 	})
+	sort.Slice(r.renames, func(i, j int) bool { return r.renames[i].Namespace < r.renames[j].Namespace })
 }
 
 func cloneLabels(m map[string]string) map[string]string {

@@ -184,10 +184,11 @@ func marshalIndent(v any) string {
 func RenderSearch(res SearchResult, d Detail) string {
 	if d == DetailFull {
 		out := struct {
-			Query        string    `json:"query"`
-			Coverage     string    `json:"coverage"`
-			Capabilities []fullDoc `json:"capabilities"`
-		}{Query: res.Query, Coverage: res.Coverage(), Capabilities: []fullDoc{}}
+			Query        string      `json:"query"`
+			Coverage     string      `json:"coverage"`
+			Capabilities []fullDoc   `json:"capabilities"`
+			Renamed      []renameDoc `json:"renamed,omitempty"`
+		}{Query: res.Query, Coverage: res.Coverage(), Capabilities: []fullDoc{}, Renamed: renameDocs(res.Renamed)}
 		for _, m := range res.Matches {
 			out.Capabilities = append(out.Capabilities, toFull(m.Capability, m.Aliases))
 		}
@@ -204,6 +205,7 @@ func RenderSearch(res SearchResult, d Detail) string {
 		}
 		b.WriteString(render(m.Capability, m.Aliases, d))
 	}
+	writeRenameNotes(&b, res.Renamed)
 	return b.String()
 }
 
@@ -234,9 +236,10 @@ func (r *Registry) Describe(names []string, d Detail) string {
 	}
 	if d == DetailFull {
 		out := struct {
-			Capabilities []fullDoc  `json:"capabilities"`
-			NotFound     []NotFound `json:"not_found,omitempty"`
-		}{Capabilities: []fullDoc{}, NotFound: missing}
+			Capabilities []fullDoc   `json:"capabilities"`
+			NotFound     []NotFound  `json:"not_found,omitempty"`
+			Renamed      []renameDoc `json:"renamed,omitempty"`
+		}{Capabilities: []fullDoc{}, NotFound: missing, Renamed: renameDocs(r.renamesOf(found))}
 		for _, c := range found {
 			out.Capabilities = append(out.Capabilities, toFull(c, r.Aliases(c.ID)))
 		}
@@ -249,6 +252,7 @@ func (r *Registry) Describe(names []string, d Detail) string {
 		}
 		b.WriteString(render(c, r.Aliases(c.ID), d))
 	}
+	writeRenameNotes(&b, r.renamesOf(found))
 	if len(missing) > 0 {
 		if len(found) > 0 {
 			b.WriteString("\n")

@@ -7,8 +7,12 @@ func RuntimeBindings() []string {
 	return []string{"call_tool", "save_result", "load_result", "reset_session", "cli", "cli_run", "asyncio"}
 }
 
-// StdlibModules are the module names a snippet may import; an alias equal
-// to one would be shadowed by (or shadow) the import.
+// StdlibModules is an early hand-written list of modules a snippet may
+// import. The registry no longer reserves it: the modules are the
+// interpreter's, and the composition root passes their names to
+// NewRegistry with WithModules.
+//
+// Deprecated: use the interpreter's module list (toolplane.SnippetModules).
 func StdlibModules() []string {
 	return []string{
 		"asyncio", "base64", "collections", "copy", "dataclasses", "datetime", "enum",

@@ -43,6 +43,9 @@ type SearchResult struct {
 	Searched int
 	// Registered counts all registered capabilities.
 	Registered int
+	// Renamed holds the renames of the namespaces of Matches: what a
+	// snippet writes instead of a reserved name (see Registry.Renames).
+	Renamed []Rename
 }
 
 // Coverage says how much of the catalog the result shows, as
@@ -180,9 +183,12 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 	if len(res.Matches) > limit {
 		res.Matches = res.Matches[:limit]
 	}
+	shown := make([]*Capability, len(res.Matches))
 	for i := range res.Matches {
 		res.Matches[i].Aliases = r.Aliases(res.Matches[i].Capability.ID)
+		shown[i] = res.Matches[i].Capability
 	}
+	res.Renamed = r.renamesOf(shown)
 	return res
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 )
 
@@ -124,8 +126,11 @@ func cliPolicy(c *config.CLIConfig) string {
 
 // writeServers prints one aligned line per MCP server: name, transport and
 // what it connects to. Secrets print as references, literals hidden.
+// A server named like a module a snippet imports (logging, calendar) is
+// bound renamed in snippets, and the line says so.
 func writeServers(w io.Writer, cfg *config.Config, indent string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
 	for _, name := range cfg.ServerNames() {
 		s := cfg.MCP.Servers[name]
 		target := s.URL
@@ -141,6 +146,9 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 		}
 		if n := len(s.Tools); n > 0 {
 			extra = append(extra, fmt.Sprintf("%d tool override(s)", n))
+		}
+		if bound, why, ok := reg.SnippetNamespace(name); ok && why != "" {
+			extra = append(extra, fmt.Sprintf("snippets call %s.TOOL (%s is a %s)", bound, name, why))
 		}
 		line := fmt.Sprintf("%s%s\t%s\t%s", indent, name, s.EffectiveTransport(), target)
 		if len(extra) > 0 {

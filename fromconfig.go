@@ -127,7 +127,9 @@ func (o OpenOptions) withDefaults() OpenOptions {
 // A configuration error fails closed, naming the file, the key and the
 // fix; an upstream server that cannot be reached is reported on
 // o.Warnings and skipped, so one broken server does not take the runtime
-// down. Stop releases everything Open started.
+// down. ctx bounds the sources' background work (OAuth token refreshes,
+// catalog refreshes, backend preparation): pass one that lives as long as
+// the runtime. Stop releases everything Open started.
 //
 //	cfg, err := config.Load("toolplane.toml")
 //	if err != nil {

@@ -382,6 +382,15 @@ func initMisc() {
 	})
 	def("round", builtinRound)
 	def("sum", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		// sum(iterable, /, start=0)
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "sum() takes at least 1 positional argument (0 given)")
+		}
+		for _, k := range kw {
+			if k.Name != "start" {
+				return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for sum()", k.Name)
+			}
+		}
 		a, err := parseArgs("sum", args, kw, "iterable", "start?")
 		if err != nil {
 			return nil, err
@@ -604,6 +613,7 @@ func initMisc() {
 		return d, nil
 	})
 	initBuiltinTypes()
+	initOperatorDunders()
 }
 
 func (t *Thread) userBinaryNamed(name, rname string, a, b Value) (Value, bool, error) {

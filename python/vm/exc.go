@@ -72,9 +72,32 @@ func Errorf(cls *Class, format string, args ...any) *Instance {
 	return NewException(cls, Str(msg))
 }
 
+// NewNameError is the NameError for a name that is bound nowhere:
+// "name 'x' is not defined", with .name set to the name as CPython does.
+func NewNameError(name string) *Instance {
+	return withName(Errorf(NameErrorClass, "name '%s' is not defined", name), name)
+}
+
+// NewFreeVarError is the NameError for a free variable read before the
+// enclosing scope assigned it, with .name set.
+func NewFreeVarError(name string) *Instance {
+	return withName(Errorf(NameErrorClass, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", name), name)
+}
+
+func withName(e *Instance, name string) *Instance {
+	e.Dict = NewDict()
+	e.Dict.SetStr("name", Str(name))
+	return e
+}
+
 // excStr is str() of an exception.
 func excStr(t *Thread, e *Instance) string {
 	args := e.Exc.Args
+	if e.Dict != nil && e.Class.IsSubclass(OSErrorClass) {
+		if s, ok := osErrorStr(t, e); ok {
+			return s
+		}
+	}
 	if e.Class.IsSubclass(BaseExceptionGroupClass) && len(args) == 2 {
 		n := 0
 		if tup, ok := args[1].(Tuple); ok {
@@ -118,11 +141,98 @@ func reprNoThread(t *Thread, v Value) string {
 	return s
 }
 
-// exceptionClasses builds the builtin exception hierarchy.
+// layoutExceptions are the builtin exceptions whose instances carry state
+// beyond BaseException's in CPython (errno, name, path, ...): two bases with
+// different such layouts cannot be combined in one class
+// (class X(OSError, ImportError) is a TypeError; class X(ValueError,
+// KeyError) is fine).
+var layoutExceptions = map[string]bool{
+	"BaseException": true, "OSError": true, "ImportError": true, "AttributeError": true,
+	"NameError": true, "SyntaxError": true, "StopIteration": true, "SystemExit": true,
+	"UnicodeDecodeError": true, "UnicodeEncodeError": true, "UnicodeTranslateError": true,
+	"BaseExceptionGroup": true,
+}
+
+// makeException makes a builtin exception class. Its instance layout (the
+// solid base NewClass checks for conflicts) is its own only if CPython
+// gives it extra state; otherwise it is its base's.
 func makeException(name string, base *Class) *Class {
 	c := newBuiltinClass(name, base)
 	c.exception = true
+	if !layoutExceptions[name] && base != nil && base.exception {
+		c.base = base.base
+	}
 	return c
+}
+
+// osErrorSubclass maps the errno of OSError(errno, strerror) to the
+// subclass CPython creates instead (OSError(2, "x") is a FileNotFoundError).
+func osErrorSubclass(errno Value) *Class {
+	n, ok := errno.(Int)
+	if !ok {
+		return nil
+	}
+	switch n {
+	case 2: // ENOENT
+		return FileNotFoundErrorClass
+	case 17: // EEXIST
+		return FileExistsErrorClass
+	case 1, 13: // EPERM, EACCES
+		return PermissionErrorClass
+	case 110: // ETIMEDOUT
+		return TimeoutErrorClass
+	}
+	return nil
+}
+
+// setOSErrorAttrs fills errno, strerror, filename and filename2 from the
+// constructor arguments as CPython does: only for 2 to 5 arguments, and
+// then args keeps the first two.
+func setOSErrorAttrs(e *Instance, args Tuple) {
+	if len(args) < 2 || len(args) > 5 {
+		return
+	}
+	if e.Dict == nil {
+		e.Dict = NewDict()
+	}
+	e.Dict.SetStr("errno", args[0])
+	e.Dict.SetStr("strerror", args[1])
+	if len(args) >= 3 {
+		e.Dict.SetStr("filename", args[2])
+		e.Exc.Args = append(Tuple(nil), args[:2]...)
+	}
+	if len(args) == 5 {
+		e.Dict.SetStr("filename2", args[4])
+	}
+}
+
+// osErrorStr is str() of an OSError with errno and strerror set:
+// "[Errno 2] No such file: 'x.txt'".
+func osErrorStr(t *Thread, e *Instance) (string, bool) {
+	errno, ok1 := e.Dict.GetStr("errno")
+	strerror, ok2 := e.Dict.GetStr("strerror")
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	if t == nil {
+		t = &Thread{}
+	}
+	en, err := t.Str(errno)
+	if err != nil {
+		return "", false
+	}
+	se, err := t.Str(strerror)
+	if err != nil {
+		return "", false
+	}
+	s := "[Errno " + en + "] " + se
+	if fn, ok := e.Dict.GetStr("filename"); ok && fn != None {
+		s += ": " + reprNoThread(t, fn)
+		if fn2, ok := e.Dict.GetStr("filename2"); ok && fn2 != None {
+			s += " -> " + reprNoThread(t, fn2)
+		}
+	}
+	return s, true
 }
 
 // FormatException formats an exception with its chain and traceback like

@@ -228,10 +228,9 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			if fx == 0 {
-				return nil, Errorf(ZeroDivisionErrorClass, "0.0 cannot be raised to a negative power")
-			}
-			return Float(math.Pow(fx, fy)), nil
+			// CPython computes int ** negative int as float ** float:
+			// 10 ** -24 == 10.0 ** -24 == 1e-24.
+			return floatBinary(syntax.Pow, Float(fx), Float(fy))
 		}
 		if !by.IsInt64() {
 			if bx.CmpAbs(big.NewInt(1)) <= 0 {

@@ -163,6 +163,61 @@ func initExceptions() {
 		c.new = BaseExceptionClass.new
 	}
 	CancelledErrorClass.new = BaseExceptionClass.new
+	// NameError(msg, name=...), AttributeError(msg, name=..., obj=...) and
+	// ImportError(msg, name=..., path=...) take their attributes as
+	// keywords.
+	excKeywords := func(names ...string) func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+			e := &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: append(Tuple(nil), args...)}}
+			for _, k := range kw {
+				ok := false
+				for _, n := range names {
+					ok = ok || k.Name == n
+				}
+				if !ok {
+					return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for %s()", k.Name, cls.Name)
+				}
+				e.Dict.SetStr(k.Name, k.Value)
+			}
+			return e, nil
+		}
+	}
+	osNew := func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "%s() takes no keyword arguments", cls.Name)
+		}
+		if cls == OSErrorClass && len(args) >= 2 && len(args) <= 5 {
+			if sub := osErrorSubclass(args[0]); sub != nil {
+				cls = sub
+			}
+		}
+		e := &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: append(Tuple(nil), args...)}}
+		setOSErrorAttrs(e, args)
+		return e, nil
+	}
+	for _, c := range exceptionClasses {
+		switch {
+		case c.IsSubclass(OSErrorClass):
+			c.new = osNew
+		case c.IsSubclass(NameErrorClass):
+			c.new = excKeywords("name")
+		case c.IsSubclass(AttributeErrorClass):
+			c.new = excKeywords("name", "obj")
+		case c.IsSubclass(ImportErrorClass):
+			c.new = excKeywords("name", "path")
+		}
+	}
+	// A user subclass of OSError gets errno and strerror from its
+	// arguments too (class NotFound(OSError) ... NotFound(2, "gone")).
+	addMethods(OSErrorClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
+				e.Exc.Args = append(Tuple(nil), args[1:]...)
+				setOSErrorAttrs(e, args[1:])
+			}
+			return None, nil
+		},
+	})
 	groupNew := func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) != 2 {
 			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%d given)", len(args))
@@ -321,6 +376,15 @@ func initNumbers() {
 		if len(args) == 1 && len(kw) == 0 {
 			a = []Value{args[0], nil}
 		} else {
+			// int(x=0, /, base=10): only base may be passed by name.
+			for _, k := range kw {
+				if k.Name != "base" {
+					return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for int()", k.Name)
+				}
+			}
+			if n := len(args) + len(kw); n > 2 {
+				return nil, Errorf(TypeErrorClass, "int() takes at most 2 arguments (%d given)", n)
+			}
 			var err error
 			a, err = parseArgs("int", args, kw, "x?", "base?")
 			if err != nil {
@@ -908,6 +972,9 @@ func initBuiltinTypes() {
 		}), nil
 	}
 	MapClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := noKw("map", kw); err != nil {
+			return nil, err
+		}
 		if len(args) < 2 {
 			return nil, Errorf(TypeErrorClass, "map() must have at least two arguments.")
 		}
@@ -1295,5 +1362,233 @@ func initBuiltinNew() {
 			}
 			return &Instance{Class: cls, Dict: NewDict(), Base: v}, nil
 		}}})
+	}
+}
+
+// initOperatorDunders makes the operator methods of the builtin types
+// reachable as attributes, as in CPython: (-7).__abs__(), (2).__add__(3),
+// "a".__lt__("b"), [1].__mul__(2), int.__add__. Each one runs the operator
+// itself and answers NotImplemented for an operand of a foreign type. It
+// runs after the builtins are defined and never replaces a method a type
+// already has. In-place methods (__iadd__, ...) are left out: on a
+// subclass instance they would return the bare builtin value, not self.
+func initOperatorDunders() {
+	builtin := func(name string) BuiltinFunc {
+		v, _ := builtinsDict.GetStr(name)
+		return v.(*Builtin).Fn
+	}
+	abs, divmod, pow, round, length := builtin("abs"), builtin("divmod"), builtin("pow"), builtinRound, builtin("len")
+	reversed := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Call(ReversedClass, a, kw) }
+	isNum := func(v Value) bool { return numKind(v) != 0 }
+	isType := func(cs ...*Class) func(Value) bool {
+		return func(v Value) bool {
+			for _, c := range cs {
+				if TypeOf(v).IsSubclass(c) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	binary := func(op syntax.Operator, reflected bool, accepts func(Value) bool) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs(binaryDunders[op][0], a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			x, y := a[0], unwrapBase(a[1])
+			if accepts != nil && !accepts(y) {
+				return NotImplemented, nil
+			}
+			if reflected {
+				x, y = y, x
+			}
+			r, err := t.Binary(op, x, y)
+			if e, ok := err.(*Instance); ok && e.Class == TypeErrorClass && len(e.Exc.Args) == 1 {
+				if msg, _ := e.Exc.Args[0].(Str); strings.HasPrefix(string(msg), "unsupported operand type(s)") {
+					return NotImplemented, nil
+				}
+			}
+			return r, err
+		}
+	}
+	compare := func(op syntax.CmpOperator, accepts func(Value) bool) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs(cmpDunders[op], a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			if !accepts(unwrapBase(a[1])) {
+				return NotImplemented, nil
+			}
+			return t.Compare(op, a[0], unwrapBase(a[1]))
+		}
+	}
+	unary := func(op syntax.UnaryOperator) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return t.Unary(op, a[0])
+		}
+	}
+	self := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0], nil }
+	toIntBy := func(f func(float64) float64) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if x, ok := a[0].(Float); ok {
+				return IntClass.new(t, IntClass, Tuple{Float(f(float64(x)))}, nil)
+			}
+			return IntClass.new(t, IntClass, Tuple{a[0]}, nil)
+		}
+	}
+	numeric := map[string]BuiltinFunc{
+		"__abs__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return abs(t, a[:1], nil) },
+		"__neg__": unary(syntax.USub),
+		"__pos__": unary(syntax.UAdd),
+		"__bool__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			b, err := t.Truth(a[0])
+			return Bool(b), err
+		},
+		"__int__":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return IntClass.new(t, IntClass, a[:1], nil) },
+		"__float__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return FloatClass.new(t, FloatClass, a[:1], nil) },
+		"__round__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := noKw("__round__", kw); err != nil {
+				return nil, err
+			}
+			return round(t, a, nil)
+		},
+		"__trunc__": toIntBy(math.Trunc),
+		"__floor__": toIntBy(math.Floor),
+		"__ceil__":  toIntBy(math.Ceil),
+		"__divmod__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 || !isNum(unwrapBase(a[1])) {
+				return NotImplemented, nil
+			}
+			return divmod(t, Tuple{a[0], unwrapBase(a[1])}, nil)
+		},
+		"__rdivmod__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 || !isNum(unwrapBase(a[1])) {
+				return NotImplemented, nil
+			}
+			return divmod(t, Tuple{unwrapBase(a[1]), a[0]}, nil)
+		},
+	}
+	intOnly := map[string]BuiltinFunc{
+		"__invert__": unary(syntax.Invert),
+		"__trunc__":  self,
+		"__floor__":  self,
+		"__ceil__":   self,
+	}
+	arith := []syntax.Operator{syntax.Add, syntax.Sub, syntax.Mult, syntax.Div, syntax.FloorDiv, syntax.Mod, syntax.Pow}
+	bitwise := []syntax.Operator{syntax.LShift, syntax.RShift, syntax.BitAnd, syntax.BitOr, syntax.BitXor}
+	withOps := func(m map[string]BuiltinFunc, ops []syntax.Operator, accepts func(Value) bool, reflect bool) {
+		for _, op := range ops {
+			m[binaryDunders[op][0]] = binary(op, false, accepts)
+			if reflect {
+				m[binaryDunders[op][1]] = binary(op, true, accepts)
+			}
+		}
+	}
+	withOrder := func(m map[string]BuiltinFunc, accepts func(Value) bool) {
+		for _, op := range []syntax.CmpOperator{syntax.Lt, syntax.LtE, syntax.Gt, syntax.GtE} {
+			m[cmpDunders[op]] = compare(op, accepts)
+		}
+	}
+	powWithMod := func(next BuiltinFunc) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 3 && a[2] != None {
+				return pow(t, a, kw)
+			}
+			if len(a) == 3 {
+				a = a[:2]
+			}
+			return next(t, a, kw)
+		}
+	}
+
+	intM := map[string]BuiltinFunc{}
+	for k, v := range numeric {
+		intM[k] = v
+	}
+	for k, v := range intOnly {
+		intM[k] = v
+	}
+	// int's methods take ints only ((2).__add__(1.5) is NotImplemented:
+	// float.__radd__ does the work).
+	isInt := isType(IntClass)
+	withOps(intM, arith, isInt, true)
+	withOps(intM, bitwise, isInt, true)
+	withOrder(intM, isInt)
+	for _, name := range []string{"__divmod__", "__rdivmod__"} {
+		next := intM[name]
+		intM[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 2 && !isInt(unwrapBase(a[1])) {
+				return NotImplemented, nil
+			}
+			return next(t, a, kw)
+		}
+	}
+	intM["__pow__"] = powWithMod(intM["__pow__"])
+
+	floatM := map[string]BuiltinFunc{}
+	for k, v := range numeric {
+		floatM[k] = v
+	}
+	withOps(floatM, arith, isNum, true)
+	withOrder(floatM, isNum)
+
+	strM := map[string]BuiltinFunc{
+		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
+	}
+	withOps(strM, []syntax.Operator{syntax.Add, syntax.Mult, syntax.Mod}, nil, false)
+	strM["__rmul__"] = binary(syntax.Mult, true, isType(IntClass))
+	strM["__rmod__"] = binary(syntax.Mod, true, isType(StrClass))
+	withOrder(strM, isType(StrClass))
+
+	seq := func(c *Class) map[string]BuiltinFunc {
+		m := map[string]BuiltinFunc{}
+		withOps(m, []syntax.Operator{syntax.Add, syntax.Mult}, nil, false)
+		m["__rmul__"] = binary(syntax.Mult, true, isType(IntClass))
+		withOrder(m, isType(c))
+		return m
+	}
+	listM, tupleM := seq(ListClass), seq(TupleClass)
+	listM["__reversed__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) }
+
+	bytesM := seq(BytesClass)
+	bytesM["__mod__"] = binary(syntax.Mod, false, nil)
+	bytesM["__rmod__"] = binary(syntax.Mod, true, isType(BytesClass))
+	bytesM["__len__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return length(t, a[:1], nil) }
+	bytesM["__iter__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) }
+	bytesM["__getitem__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__getitem__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		return t.GetItem(a[0], a[1])
+	}
+	bytesM["__contains__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__contains__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		ok, err := t.Contains(a[0], a[1])
+		return Bool(ok), err
+	}
+	bytesM["__bytes__"] = self
+
+	dictM := map[string]BuiltinFunc{
+		"__reversed__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) },
+	}
+	withOps(dictM, []syntax.Operator{syntax.BitOr}, isType(DictClass), true)
+
+	isSet := isType(SetClass, FrozenSetClass)
+	setM := map[string]BuiltinFunc{}
+	withOps(setM, []syntax.Operator{syntax.BitAnd, syntax.BitOr, syntax.Sub, syntax.BitXor}, isSet, true)
+	withOrder(setM, isSet)
+
+	for c, m := range map[*Class]map[string]BuiltinFunc{
+		IntClass: intM, FloatClass: floatM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
+		BytesClass: bytesM, DictClass: dictM, SetClass: setM, FrozenSetClass: setM,
+	} {
+		for name, fn := range m {
+			if _, ok := c.Dict.GetStr(name); ok {
+				continue
+			}
+			c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, fn), Self: c.Name})
+		}
 	}
 }

@@ -1,0 +1,93 @@
+# OSError errno/strerror/filename and the errno subclasses
+e = OSError(2, "No such file")
+print(type(e).__name__, e.args, str(e), e.errno, e.strerror, e.filename, repr(e))
+e = OSError(2, "No such file", "data.json")
+print(type(e).__name__, e.args, str(e), e.filename)
+e = OSError(2, "x", "a", None, "b")
+print(str(e), e.filename2)
+print(type(OSError(13, "denied")).__name__, type(OSError(17, "exists")).__name__, type(OSError(110, "slow")).__name__, type(OSError(99, "?")).__name__)
+print(str(OSError("plain")), OSError("plain").errno, str(OSError(1, 2, 3, 4, 5, 6)), str(OSError(None, "x")))
+# ---
+try:
+    raise FileNotFoundError(2, "No such file or directory", "config.toml")
+except OSError as e:
+    print(f"{type(e).__name__}: {e}", e.errno, e.filename)
+class NotReachable(ConnectionError):
+    pass
+try:
+    raise NotReachable(111, "Connection refused")
+except OSError as e:
+    print(e, e.errno, e.strerror, e.args)
+class Wrapped(OSError):
+    def __init__(self, what):
+        super().__init__(5, "I/O failed on " + what)
+print(Wrapped("disk"), Wrapped("disk").errno)
+e = OSError("x")
+e.errno, e.strerror = 28, "No space left on device"
+print(e)
+# ---
+e = NameError("custom", name="thing")
+print(e, e.name, e.args)
+e = AttributeError("no attr", name="x", obj=[1])
+print(e.name, e.obj)
+e = ImportError("nope", name="mod", path="/x")
+print(e.name, e.path)
+print(NameError("m").name, ImportError("m").name)
+for make in [lambda: NameError("m", foo=1), lambda: ValueError("m", x=1), lambda: KeyError(k=1), lambda: OSError(2, "x", strerror="y")]:
+    try:
+        make()
+    except TypeError as err:
+        print(err)
+# ---
+# Two exception bases combine unless both carry their own state.
+class Both(ValueError, KeyError):
+    pass
+try:
+    raise Both("bad key")
+except KeyError as e:
+    print("caught as KeyError:", repr(e).replace("__snippet__.<locals>.", ""), [c.__name__ for c in Both.__mro__])
+class FileProblem(OSError, ValueError):
+    pass
+print(isinstance(FileProblem(2, "gone"), ValueError), str(FileProblem(2, "gone")))
+for bases in [(OSError, ImportError), (AttributeError, NameError), (StopIteration, SystemExit), (Exception, int), (TypeError, LookupError), (NameError, ValueError)]:
+    try:
+        type("X", bases, {})
+        print([b.__name__ for b in bases], "ok")
+    except TypeError as e:
+        print([b.__name__ for b in bases], e)
+# ---
+for call in [lambda: int(x=1), lambda: int("5", base=10), lambda: int(foo="1"), lambda: int("1", 2, base=3), lambda: int("ff", base=16),
+             lambda: sum([1, 2], start=10), lambda: sum(iterable=[1]), lambda: sum([1], foo=2), lambda: map(func=str, iterable=[])]:
+    try:
+        print(call())
+    except TypeError as e:
+        print("TypeError:", e)
+# ---
+print(10 ** -24 == 1e-24, 10 ** -24, 2 ** -1, (-2) ** -3, 7 ** -13 == 7.0 ** -13, 10 ** -400, (-10) ** -21)
+print([k for k in range(1, 60) if 10 ** -k != float("1e-%d" % k)], pow(10, -24), 123456789 ** -7 == 123456789.0 ** -7)
+try:
+    0 ** -1
+except ZeroDivisionError as e:
+    print(e)
+try:
+    (10 ** 400) ** -1
+except OverflowError as e:
+    print(e)
+# ---
+# Operator methods of the builtin types are attributes.
+print((-7).__abs__(), (2).__add__(3), (2).__add__(1.5), (2.5).__radd__(1), (7).__rsub__(2), (2).__pow__(10, 1000), (5).__divmod__(3))
+print((6).__and__(3), (1).__lshift__(4), (True).__or__(False), (5).__lt__(6), (5).__lt__(5.5), (5).__invert__(), (0).__bool__(), (3.9).__int__())
+print((3.14159).__round__(2), (1234).__round__(-2), (-3.7).__floor__(), (3.2).__ceil__(), (3.7).__trunc__(), type((2.5).__round__()).__name__)
+print("a".__lt__("b"), "a".__lt__(1), "ab".__mul__(2), "%s-%s".__mod__((1, 2)), [1].__rmul__(3), [1, 2].__lt__([1, 3]), (1,).__add__((2,)))
+print({1: 2}.__or__({3: 4}), {1, 2}.__and__({2}), {1}.__and__([1]), b"ab".__len__(), b"ab".__getitem__(0), b"%d".__mod__(5))
+print(int.__add__(1, 2), str.__lt__("a", "b"), sorted([3, 1, 2], key=int.__neg__), list(map(str.__len__, ["ab", "c"])))
+# ---
+class Cents(int):
+    def __add__(self, other):
+        return Cents(int.__add__(self, other))
+    def __repr__(self):
+        return "Cents(%d)" % int(self)
+print(Cents(2) + 3, 3 + Cents(2), Cents(2) * 3, -Cents(2), abs(Cents(-2)), Cents(2) < 3, Cents(5).__abs__())
+class Ratio(float):
+    pass
+print(Ratio(2.5) + 1, round(Ratio(2.567), 1), Ratio(2.5).__round__(), int(Ratio(3.5)), Ratio(1.5) < 2)

@@ -1,0 +1,172 @@
+package vm
+
+import (
+	"unicode/utf8"
+	"unsafe"
+)
+
+// asciiChars holds the one-character strings of ASCII, boxed once, so that
+// s[i] and iteration over ASCII text allocate nothing.
+var asciiChars = func() (t [utf8.RuneSelf]Value) {
+	for i := range t {
+		t[i] = Str(string(rune(i)))
+	}
+	return t
+}()
+
+// strIndexMin is the length below which a string is scanned rather than
+// looked up: for short strings the scan is cheaper than the cache.
+const strIndexMin = 64
+
+// strIndexStride is the distance in code points between the byte offsets
+// an index records for a non-ASCII string.
+const strIndexStride = 32
+
+// strIndexCache remembers, for the last few long strings a thread indexed,
+// whether they are ASCII and (if not) where every strIndexStride-th code
+// point starts. It makes len(s), s[i] and s[a:b] O(1) for ASCII text and
+// O(strIndexStride) for other text when a loop indexes the same string
+// again and again. It is direct-mapped by the string's address and length;
+// an entry holds its string, so the address cannot be reused by another
+// string while the entry lives.
+type strIndexCache struct {
+	slots [16]strIndexEntry
+}
+
+type strIndexEntry struct {
+	s     string
+	n     int   // code points
+	marks []int // byte offset of code point k*strIndexStride; nil when ASCII
+}
+
+// entry returns the index of s, building it on a miss.
+func (c *strIndexCache) entry(s string) *strIndexEntry {
+	p := unsafe.StringData(s)
+	h := (uintptr(unsafe.Pointer(p))>>4 ^ uintptr(len(s))) % uintptr(len(c.slots))
+	e := &c.slots[h]
+	if len(e.s) == len(s) && unsafe.StringData(e.s) == p {
+		return e
+	}
+	e.s, e.marks = s, nil
+	if asciiOnly(s) {
+		e.n = len(s)
+		return e
+	}
+	marks := make([]int, 0, len(s)/strIndexStride+1)
+	n := 0
+	for i := range s {
+		if n%strIndexStride == 0 {
+			marks = append(marks, i)
+		}
+		n++
+	}
+	e.n, e.marks = n, marks
+	return e
+}
+
+// info returns the number of code points of s and whether s is ASCII.
+func (c *strIndexCache) info(s string) (n int, ascii bool) {
+	if len(s) < strIndexMin {
+		if asciiOnly(s) {
+			return len(s), true
+		}
+		return utf8.RuneCountInString(s), false
+	}
+	e := c.entry(s)
+	return e.n, e.marks == nil
+}
+
+// offset returns the byte offset of code point i of s (0 <= i <= the
+// number of code points).
+func (c *strIndexCache) offset(s string, i int) int {
+	var start, skip int
+	if len(s) < strIndexMin {
+		skip = i
+	} else {
+		e := c.entry(s)
+		if e.marks == nil {
+			return i
+		}
+		if i >= e.n {
+			return len(s)
+		}
+		start, skip = e.marks[i/strIndexStride], i%strIndexStride
+	}
+	for j := start; j < len(s); {
+		if skip == 0 {
+			return j
+		}
+		if s[j] < utf8.RuneSelf {
+			j++
+		} else {
+			_, size := utf8.DecodeRuneInString(s[j:])
+			j += size
+		}
+		skip--
+	}
+	return len(s)
+}
+
+// runeLen is len(s) in code points.
+func (c *strIndexCache) runeLen(s Str) int {
+	n, _ := c.info(string(s))
+	return n
+}
+
+// item is s[i] for an integer index i.
+func (c *strIndexCache) item(s Str, i int64) (Value, error) {
+	n, ascii := c.info(string(s))
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return nil, Errorf(IndexErrorClass, "string index out of range")
+	}
+	if ascii {
+		return asciiChars[s[i]], nil
+	}
+	off := c.offset(string(s), int(i))
+	if s[off] < utf8.RuneSelf {
+		return asciiChars[s[off]], nil
+	}
+	_, size := utf8.DecodeRuneInString(string(s[off:]))
+	return s[off : off+size], nil
+}
+
+// slice is s[sl] for a slice object.
+func (c *strIndexCache) slice(t *Thread, s Str, sl *Slice) (Value, error) {
+	n, ascii := c.info(string(s))
+	start, stop, step, err := t.sliceIndices(sl, n)
+	if err != nil {
+		return nil, err
+	}
+	if step == 1 {
+		if stop <= start {
+			return Str(""), nil
+		}
+		if start == 0 && stop == n {
+			return s, nil
+		}
+		if ascii {
+			return s[start:stop], nil
+		}
+		return s[c.offset(string(s), start):c.offset(string(s), stop)], nil
+	}
+	k := sliceLen(start, stop, step)
+	if k == 1 {
+		return c.item(s, int64(start))
+	}
+	if ascii {
+		buf := make([]byte, 0, k)
+		for i, j := 0, start; i < k; i, j = i+1, j+step {
+			buf = append(buf, s[j])
+		}
+		return Str(buf), nil
+	}
+	rs := []rune(string(s))
+	out := make([]rune, 0, k)
+	for i, j := 0, start; i < k; i, j = i+1, j+step {
+		out = append(out, rs[j])
+	}
+	return Str(string(out)), nil
+}

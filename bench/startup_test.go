@@ -3,6 +3,8 @@ package bench
 import (
 	"context"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/toolplane/toolplane"
@@ -149,3 +151,38 @@ ns = {}
 exec("async def __snippet__():\n" + textwrap.indent(body, "    "), ns)
 print(repr(asyncio.run(ns["__snippet__"]())))
 `
+
+// BenchmarkStartupCPython is the CPython reference for the start-up
+// benchmarks, from the same run: cpython_startup.py times a phase in one
+// python3 process as timeit does (best of 5 rounds), and ns/op is its time
+// per iteration; b.N means nothing here. compile_and_run compares with
+// BenchmarkStartup's compile_and_run and BenchmarkStartupExecute's uncached,
+// run with their cached cases, compile with BenchmarkStartupPhases.
+//
+//	go test -run '^$' -bench 'Startup(CPython|Phases)' ./bench
+func BenchmarkStartupCPython(b *testing.B) {
+	py, err := exec.Command("pyenv", "which", "python3").Output() // the real binary: starts faster than a shim
+	if err != nil {
+		path, err := exec.LookPath("python3")
+		if err != nil {
+			b.Fatal("python3 (the oracle) is not on PATH")
+		}
+		py = []byte(path)
+	}
+	for _, tc := range startupSnippets {
+		for _, phase := range []string{"compile", "run", "compile_and_run"} {
+			b.Run(tc.name+"/"+phase, func(b *testing.B) {
+				out, err := exec.Command(strings.TrimSpace(string(py)), "cpython_startup.py", phase, tc.src).Output()
+				if err != nil {
+					b.Fatalf("python3 cpython_startup.py: %v", err)
+				}
+				ns, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+				if err != nil {
+					b.Fatalf("cpython_startup.py printed %q: %v", out, err)
+				}
+				b.ReportMetric(ns, "ns/op")
+				b.ReportMetric(ns/1000, "µs/op")
+			})
+		}
+	}
+}

@@ -14,12 +14,15 @@ import (
 // the pattern left on the stack before trying the next case.
 //
 // A pattern consumes its subject (the top of the stack) whether it
-// matches or not. Captured values are not bound while matching: a failed
-// pattern must bind nothing, so they are collected in a dict pushed below
-// the subject (MAP_ADD reaches it at any depth) and bound to their names
-// once the whole pattern has matched, before the guard runs. CPython
-// keeps them on the stack instead and rotates them into place, which needs
-// a ROT_N this VM does not have.
+// matches or not. A failed pattern must bind nothing, so when a test (or
+// anything that may raise) follows a capture, captured values are not
+// bound while matching: they are collected in a dict pushed below the
+// subject (MAP_ADD reaches it at any depth) and bound to their names once
+// the whole pattern has matched, before the guard runs. CPython keeps them
+// on the stack instead and rotates them into place, which needs a ROT_N
+// this VM does not have. Most patterns ("case {"type": t}",
+// "case Point(x, y)", "case [a, b]") capture only after their last test;
+// those store each capture directly.
 
 // patternCtx tracks the stack while one case's pattern is compiled.
 type patternCtx struct {
@@ -37,6 +40,9 @@ type patternCtx struct {
 	// allowIrrefutable is false where an irrefutable pattern would make
 	// later cases unreachable.
 	allowIrrefutable bool
+	// direct is set when captures are stored to their names at once (no
+	// test can fail after the first capture).
+	direct bool
 }
 
 // match compiles a match statement.
@@ -58,6 +64,9 @@ func (f *fn) match(st *syntax.Match) {
 		}
 		pc := &patternCtx{allowIrrefutable: c.Guard != nil || i == len(cases)-1}
 		captures := bindsNames(c.Pattern)
+		if captures && capturesLast(c.Pattern) {
+			pc.direct, captures = true, false
+		}
 		if captures {
 			f.emit(BUILD_MAP, 0)
 			f.emit(ROT_TWO, 0)
@@ -120,6 +129,70 @@ func bindsNames(p syntax.Pattern) bool {
 		return !found
 	})
 	return found
+}
+
+// capturesLast reports whether every test of p (and every step that may
+// raise) comes before its first capture, so that captures can be stored
+// as they are made.
+func capturesLast(p syntax.Pattern) bool {
+	captured, ok := false, true
+	work := func() {
+		if captured {
+			ok = false
+		}
+	}
+	var walk func(p syntax.Pattern)
+	walk = func(p syntax.Pattern) {
+		switch p := p.(type) {
+		case *syntax.MatchValue, *syntax.MatchSingleton:
+			work()
+		case *syntax.MatchAs:
+			if p.Pattern != nil {
+				walk(p.Pattern)
+			}
+			captured = captured || p.Name != ""
+		case *syntax.MatchStar:
+			captured = captured || p.Name != ""
+		case *syntax.MatchOr:
+			if bindsNames(p) {
+				ok = false
+			}
+			work()
+		case *syntax.MatchSequence:
+			work()
+			starWildcard := false
+			for _, sub := range p.Patterns {
+				starWildcard = starWildcard || isStarWildcard(sub)
+			}
+			for _, sub := range p.Patterns {
+				if starWildcard && !isWildcard(sub) && !isStarWildcard(sub) {
+					work() // the element is fetched by subscript
+				}
+				walk(sub)
+			}
+		case *syntax.MatchMapping:
+			work()
+			for _, sub := range p.Patterns {
+				walk(sub)
+			}
+			if p.Rest != "" {
+				work() // copying the rest may call the mapping's methods
+				captured = true
+			}
+		case *syntax.MatchClass:
+			work()
+			for _, sub := range p.Patterns {
+				walk(sub)
+			}
+			for _, sub := range p.KwdPatterns {
+				walk(sub)
+			}
+		default:
+			ok = false
+		}
+	}
+	walk(p)
+	return ok
 }
 
 func (f *fn) ensureFailPop(pc *patternCtx, n int) {
@@ -256,6 +329,10 @@ func (f *fn) capture(name string, at syntax.Node, pc *patternCtx) {
 		}
 	}
 	pc.names = append(pc.names, name)
+	if pc.direct {
+		f.storeName(name)
+		return
+	}
 	f.loadConst(name)
 	f.emit(ROT_TWO, 0)
 	f.emit(MAP_ADD, pc.depth)

@@ -107,51 +107,90 @@ func fromCollections(c *Class, names map[string]bool) bool {
 // as CPython does (so a defaultdict's factory is not called), and returns
 // the tuple of values, or None when a key is missing.
 func (t *Thread) matchKeys(subject Value, keys Tuple) (Value, error) {
-	seen := NewDict()
-	values := make(Tuple, 0, len(keys))
-	missing := &List{} // a sentinel no mapping holds
-	var get Value
-	for _, k := range keys {
-		_, dup, err := seen.Get(t, k)
-		if err != nil {
-			return nil, err
-		}
-		if dup {
-			r, err := t.Repr(k)
-			if err != nil {
-				return nil, err
-			}
-			return nil, Errorf(ValueErrorClass, "mapping pattern checks duplicate key (%s)", r)
-		}
-		if err := seen.Set(t, k, None); err != nil {
-			return nil, err
-		}
-		var v Value
-		if d, ok := subject.(*Dict); ok {
-			var found bool
-			v, found, err = d.Get(t, k)
+	if err := t.checkDistinctKeys(keys); err != nil {
+		return nil, err
+	}
+	values := make(Tuple, len(keys))
+	if d, ok := subject.(*Dict); ok {
+		for i, k := range keys {
+			v, found, err := d.Get(t, k)
 			if err != nil {
 				return nil, err
 			}
 			if !found {
 				return None, nil
 			}
-		} else {
-			if get == nil {
-				if get, err = t.GetAttr(subject, "get"); err != nil {
-					return nil, err
-				}
-			}
-			if v, err = t.Call(get, Tuple{k, missing}, nil); err != nil {
-				return nil, err
-			}
-			if v == Value(missing) {
-				return None, nil
-			}
+			values[i] = v
 		}
-		values = append(values, v)
+		return values, nil
+	}
+	get, err := t.GetAttr(subject, "get")
+	if err != nil {
+		return nil, err
+	}
+	missing := &List{} // a sentinel no mapping holds
+	for i, k := range keys {
+		v, err := t.Call(get, Tuple{k, missing}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if v == Value(missing) {
+			return None, nil
+		}
+		values[i] = v
 	}
 	return values, nil
+}
+
+// checkDistinctKeys raises CPython's ValueError when two keys of a
+// mapping pattern are equal (possible only with dotted-name keys; the
+// compiler rejects duplicate literals). String keys, the common case, are
+// compared without hashing.
+func (t *Thread) checkDistinctKeys(keys Tuple) error {
+	if len(keys) < 2 {
+		return nil
+	}
+	allStr := true
+	for _, k := range keys {
+		if _, ok := k.(Str); !ok {
+			allStr = false
+			break
+		}
+	}
+	var dup Value
+	if allStr && len(keys) <= 16 {
+		for i := 1; i < len(keys) && dup == nil; i++ {
+			for _, prev := range keys[:i] {
+				if prev.(Str) == keys[i].(Str) {
+					dup = keys[i]
+					break
+				}
+			}
+		}
+	} else {
+		seen := NewDict()
+		for _, k := range keys {
+			_, found, err := seen.Get(t, k)
+			if err != nil {
+				return err
+			}
+			if found {
+				dup = k
+				break
+			}
+			if err := seen.Set(t, k, None); err != nil {
+				return err
+			}
+		}
+	}
+	if dup == nil {
+		return nil
+	}
+	r, err := t.Repr(dup)
+	if err != nil {
+		return err
+	}
+	return Errorf(ValueErrorClass, "mapping pattern checks duplicate key (%s)", r)
 }
 
 // matchSelfClasses are the builtin types whose class pattern with one

@@ -102,3 +102,30 @@ def gen(items):
                 yield a
                 yield b
 print(list(gen([("emit", 1), ("skip", 9), ("emit2", 2, 3), ("stop",), ("emit", 4)])))
+# ---
+# An exception raised after a capture leaves the capture unbound.
+NotAType = "a string, not a class"
+def probe(v):
+    try:
+        match v:
+            case [x, NotAType(y)]:
+                pass
+    except TypeError as e:
+        print("raised", e)
+    try:
+        return x
+    except NameError as e:
+        return "unbound: " + str(e)
+print(probe([1, 2]))
+print(probe((1,)))
+# ---
+# Captures made before a failing test are not bound, at any depth.
+def attempt(v):
+    got = []
+    match v:
+        case {"a": [first, *_], "b": 2}:
+            got.append(first)
+        case _:
+            pass
+    return got, "first" in dir()
+print(attempt({"a": [1, 2], "b": 3}), attempt({"a": [1], "b": 2}))

@@ -1204,141 +1204,238 @@ datetime.max = datetime(9999, 12, 31, 23, 59, 59, 999999)
 datetime.resolution = timedelta(microseconds=1)
 
 
+# strptime follows CPython's _strptime: the format becomes one regular expression
+# (C locale names, case-insensitive), matched against the whole string; then the fields
+# are combined as CPython does (12-hour clock with %p, %j, week numbers, ISO weeks).
+_STRPTIME_RE = {
+    'd': r"(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])",
+    'f': r"(?P<f>[0-9]{1,6})",
+    'H': r"(?P<H>2[0-3]|[0-1]\d|\d)",
+    'I': r"(?P<I>1[0-2]|0[1-9]|[1-9])",
+    'G': r"(?P<G>\d\d\d\d)",
+    'j': r"(?P<j>36[0-6]|3[0-5]\d|[1-2]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9])",
+    'm': r"(?P<m>1[0-2]|0[1-9]|[1-9])",
+    'M': r"(?P<M>[0-5]\d|\d)",
+    'S': r"(?P<S>6[0-1]|[0-5]\d|\d)",
+    'U': r"(?P<U>5[0-3]|[0-4]\d|\d)",
+    'W': r"(?P<W>5[0-3]|[0-4]\d|\d)",
+    'w': r"(?P<w>[0-6])",
+    'u': r"(?P<u>[1-7])",
+    'V': r"(?P<V>5[0-3]|0[1-9]|[1-4]\d|\d)",
+    'y': r"(?P<y>\d\d)",
+    'Y': r"(?P<Y>\d\d\d\d)",
+    'z': r"(?P<z>[+-]\d\d:?[0-5]\d(:?[0-5]\d(\.\d{1,6})?)?|(?-i:Z))",
+    '%': '%',
+}
+
+
+def _names_re(names, key):
+    names = sorted((n.lower() for n in names if n), key=len, reverse=True)
+    return '(?P<%s>%s)' % (key, '|'.join(names))
+
+
+_STRPTIME_RE['A'] = _names_re(_FULLDAYNAMES, 'A')
+_STRPTIME_RE['a'] = _names_re(_DAYNAMES, 'a')
+_STRPTIME_RE['B'] = _names_re(_FULLMONTHNAMES, 'B')
+_STRPTIME_RE['b'] = _names_re(_MONTHNAMES, 'b')
+_STRPTIME_RE['p'] = _names_re(['am', 'pm'], 'p')
+_STRPTIME_RE['Z'] = _names_re(['utc', 'gmt'], 'Z')
+
+
+def _strptime_pattern(fmt):
+    out = []
+    k = 0
+    n = len(fmt)
+    while k < n:
+        c = fmt[k]
+        if c == '%':
+            if k + 1 >= n:
+                raise IndexError(fmt)
+            d = fmt[k + 1]
+            if d in 'cxX':
+                sub = {'c': '%a %b %d %H:%M:%S %Y', 'x': '%m/%d/%y', 'X': '%H:%M:%S'}[d]
+                out.append(_strptime_pattern(sub))
+            elif d in _STRPTIME_RE:
+                out.append(_STRPTIME_RE[d])
+            else:
+                raise KeyError(d)
+            k += 2
+            continue
+        if c.isspace():
+            while k < n and fmt[k].isspace():
+                k += 1
+            out.append(r'\s+')
+            continue
+        if c in '\\.^$*+?(){}[]|':
+            out.append('\\' + c)
+        else:
+            out.append(c)
+        k += 1
+    return ''.join(out)
+
+
+def _julian_from_week(year, week_of_year, day_of_week, week_starts_mon):
+    first_weekday = (_ymd2ord(year, 1, 1) + 6) % 7
+    if not week_starts_mon:
+        first_weekday = (first_weekday + 1) % 7
+        day_of_week = (day_of_week + 1) % 7
+    week_0_length = (7 - first_weekday) % 7
+    if week_of_year == 0:
+        return 1 + day_of_week - first_weekday
+    return 1 + week_0_length + 7 * (week_of_year - 1) + day_of_week
+
+
+def _julian_from_iso_week(iso_year, iso_week, iso_weekday):
+    jan4 = _ymd2ord(iso_year, 1, 4)
+    correction = (jan4 + 6) % 7 + 1 + 3
+    ordinal = iso_week * 7 + iso_weekday - correction
+    if ordinal < 1:
+        ordinal += _ymd2ord(iso_year, 1, 1)
+        iso_year -= 1
+        ordinal -= _ymd2ord(iso_year, 1, 1)
+    return iso_year, ordinal
+
+
 def _strptime(cls, data, fmt):
     if not isinstance(data, str):
         raise TypeError('strptime() argument 1 must be str, not %s' % type(data).__name__)
     if not isinstance(fmt, str):
         raise TypeError('strptime() argument 2 must be str, not %s' % type(fmt).__name__)
-    vals = {'Y': 1900, 'm': 1, 'd': 1, 'H': 0, 'M': 0, 'S': 0, 'f': 0}
-    tz = None
-    pm = None
-    i = 0
-    j = 0
-    n = len(data)
-
-    def fail():
+    import re as _re
+    try:
+        pattern = _strptime_pattern(fmt)
+    except KeyError as err:
+        bad = err.args[0]
+        if bad == '\\':
+            bad = '%'
+        raise ValueError("'%s' is a bad directive in format '%s'" % (bad, fmt)) from None
+    except IndexError:
+        raise ValueError("stray %% in format '%s'" % fmt) from None
+    found = _re.compile(pattern, _re.IGNORECASE).match(data)
+    if not found:
         raise ValueError('time data %r does not match format %r' % (data, fmt))
-
-    def digits(lo, hi):
-        nonlocal i
-        k = i
-        while k < n and k - i < hi and data[k].isdigit():
-            k += 1
-        if k - i < lo:
-            fail()
-        v = int(data[i:k])
-        i = k
-        return v
-
-    def name(options):
-        nonlocal i
-        low = data[i:].lower()
-        best = -1
-        for idx, opt in enumerate(options):
-            if opt is not None and low.startswith(opt.lower()) and (best < 0 or len(opt) > len(options[best])):
-                best = idx
-        if best < 0:
-            fail()
-        i += len(options[best])
-        return best
-
-    while j < len(fmt):
-        c = fmt[j]
-        if c != '%':
-            if c.isspace():
-                j += 1
-                while i < n and data[i].isspace():
-                    i += 1
-                continue
-            if i >= n or data[i] != c:
-                fail()
-            i += 1
-            j += 1
+    if len(data) != found.end():
+        raise ValueError('unconverted data remains: %s' % data[found.end():])
+    fields = found.groupdict()
+    year = None
+    month = day = 1
+    hour = minute = second = fraction = 0
+    gmtoff = None
+    gmtoff_fraction = 0
+    iso_year = iso_week = None
+    week_of_year = -1
+    week_of_year_start = -1
+    weekday = julian = None
+    for key, value in fields.items():
+        if value is None:
             continue
-        if j + 1 >= len(fmt):
-            raise ValueError("stray %% in format '%s'" % fmt)
-        d = fmt[j + 1]
-        j += 2
-        if d == 'Y':
-            vals['Y'] = digits(4, 4)
-        elif d == 'y':
-            y = digits(2, 2)
-            vals['Y'] = y + (2000 if y < 69 else 1900)
-        elif d == 'm':
-            vals['m'] = digits(1, 2)
-        elif d == 'd':
-            vals['d'] = digits(1, 2)
-        elif d == 'H':
-            vals['H'] = digits(1, 2)
-        elif d == 'I':
-            vals['H'] = digits(1, 2)
-            if pm is None:
-                pm = False
-        elif d == 'M':
-            vals['M'] = digits(1, 2)
-        elif d == 'S':
-            vals['S'] = digits(1, 2)
-        elif d == 'f':
-            k = i
-            v = digits(1, 6)
-            vals['f'] = int(data[k:i] + '0' * (6 - (i - k)))
-        elif d == 'j':
-            vals['j'] = digits(1, 3)
-        elif d == 'b' or d == 'h':
-            vals['m'] = name(_MONTHNAMES)
-        elif d == 'B':
-            vals['m'] = name(_FULLMONTHNAMES)
-        elif d == 'a':
-            name(_DAYNAMES)
-        elif d == 'A':
-            name(_FULLDAYNAMES)
-        elif d == 'p':
-            pm = name(['AM', 'PM']) == 1
-        elif d == 'z':
-            if i < n and data[i] == 'Z':
-                i += 1
-                tz = timezone.utc
+        if key == 'y':
+            year = int(value)
+            year += 2000 if year <= 68 else 1900
+        elif key == 'Y':
+            year = int(value)
+        elif key == 'G':
+            iso_year = int(value)
+        elif key == 'm':
+            month = int(value)
+        elif key == 'B':
+            month = [n.lower() for n in _FULLMONTHNAMES[1:]].index(value.lower()) + 1
+        elif key == 'b':
+            month = [n.lower() for n in _MONTHNAMES[1:]].index(value.lower()) + 1
+        elif key == 'd':
+            day = int(value)
+        elif key == 'H':
+            hour = int(value)
+        elif key == 'I':
+            hour = int(value)
+            ampm = (fields.get('p') or '').lower()
+            if ampm in ('', 'am'):
+                if hour == 12:
+                    hour = 0
+            elif ampm == 'pm':
+                if hour != 12:
+                    hour += 12
+        elif key == 'M':
+            minute = int(value)
+        elif key == 'S':
+            second = int(value)
+        elif key == 'f':
+            fraction = int(value + '0' * (6 - len(value)))
+        elif key == 'A':
+            weekday = [n.lower() for n in _FULLDAYNAMES].index(value.lower())
+        elif key == 'a':
+            weekday = [n.lower() for n in _DAYNAMES].index(value.lower())
+        elif key == 'w':
+            weekday = int(value)
+            weekday = 6 if weekday == 0 else weekday - 1
+        elif key == 'u':
+            weekday = int(value) - 1
+        elif key == 'j':
+            julian = int(value)
+        elif key in ('U', 'W'):
+            week_of_year = int(value)
+            week_of_year_start = 6 if key == 'U' else 0
+        elif key == 'V':
+            iso_week = int(value)
+        elif key == 'z':
+            z = value
+            if z == 'Z':
+                gmtoff = 0
             else:
-                if i >= n or data[i] not in '+-':
-                    fail()
-                sign = -1 if data[i] == '-' else 1
-                i += 1
-                hh = digits(2, 2)
-                if i < n and data[i] == ':':
-                    i += 1
-                mm = digits(2, 2)
-                ss = 0
-                if i < n and data[i] == ':':
-                    i += 1
-                    ss = digits(2, 2)
-                off = timedelta(hours=hh, minutes=mm, seconds=ss)
-                tz = timezone(sign * off)
-        elif d == 'Z':
-            for zn in ('UTC', 'GMT'):
-                if data[i:i + 3].upper() == zn:
-                    i += 3
-                    break
-            else:
-                fail()
-        elif d == '%':
-            if i >= n or data[i] != '%':
-                fail()
-            i += 1
-        else:
-            if d in 'cxXUWwuGVe':
-                raise ValueError("strptime directive '%%%s' is not supported by the embedded interpreter" % d)
-            raise ValueError("'%s' is a bad directive in format '%s'" % (d, '%' + d))
-    if i < n:
-        raise ValueError('unconverted data remains: %s' % data[i:])
-    h = vals['H']
-    if pm is not None:
-        if h > 12 or h == 0:
-            fail()
-        h = h % 12 + (12 if pm else 0)
-    if 'j' in vals and vals['m'] == 1 and vals['d'] == 1:
-        y, m, dd = _ord2ymd(_ymd2ord(vals['Y'], 1, 1) + vals['j'] - 1)
-        vals['m'], vals['d'] = m, dd
-    return cls(vals['Y'], vals['m'], vals['d'], h, vals['M'], vals['S'], vals['f'], tz)
+                if z[3] == ':':
+                    z = z[:3] + z[4:]
+                    if len(z) > 5:
+                        if z[5] != ':':
+                            raise ValueError('Inconsistent use of : in %s' % value)
+                        z = z[:5] + z[6:]
+                hours = int(z[1:3])
+                minutes = int(z[3:5])
+                seconds = int(z[5:7] or 0)
+                gmtoff = hours * 3600 + minutes * 60 + seconds
+                rest = z[8:]
+                gmtoff_fraction = int(rest + '0' * (6 - len(rest)))
+                if z.startswith('-'):
+                    gmtoff = -gmtoff
+                    gmtoff_fraction = -gmtoff_fraction
+    if year is None and iso_year is not None:
+        if iso_week is None or weekday is None:
+            raise ValueError("ISO year directive '%G' must be used with the ISO week directive "
+                             "'%V' and a weekday directive ('%A', '%a', '%w', or '%u').")
+        if julian is not None:
+            raise ValueError("Day of the year directive '%j' is not compatible with ISO year "
+                             "directive '%G'. Use '%Y' instead.")
+    elif week_of_year == -1 and iso_week is not None:
+        if weekday is None:
+            raise ValueError("ISO week directive '%V' must be used with the ISO year directive "
+                             "'%G' and a weekday directive ('%A', '%a', '%w', or '%u').")
+        raise ValueError("ISO week directive '%V' is incompatible with the year directive "
+                         "'%Y'. Use the ISO year '%G' instead.")
+    leap_year_fix = False
+    if year is None and month == 2 and day == 29:
+        year = 1904
+        leap_year_fix = True
+    elif year is None:
+        year = 1900
+    if julian is None and weekday is not None:
+        if week_of_year != -1:
+            julian = _julian_from_week(year, week_of_year, weekday, week_of_year_start == 0)
+        elif iso_year is not None and iso_week is not None:
+            year, julian = _julian_from_iso_week(iso_year, iso_week, weekday + 1)
+        if julian is not None and julian <= 0:
+            year -= 1
+            julian += 366 if _is_leap(year) else 365
+    if julian is None:
+        date(year, month, day)
+    else:
+        year, month, day = _ord2ymd(julian - 1 + _ymd2ord(year, 1, 1))
+    if leap_year_fix:
+        year = 1900
+    args = [year, month, day, hour, minute, second, fraction]
+    if gmtoff is not None:
+        delta = timedelta(seconds=gmtoff, microseconds=gmtoff_fraction)
+        tzname = fields.get('Z')
+        args.append(timezone(delta, tzname) if tzname else timezone(delta))
+    return cls(*args)
 
 
 # Helpers of the time module (gmtime, localtime, mktime, strftime, asctime): the

@@ -286,17 +286,255 @@ var (
 	dayFull = [7]string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
 )
 
-func pad(sb *strings.Builder, v int64, width int, fill byte) {
-	s := strconv.FormatInt(v, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-		sb.WriteByte('-')
+
+// tmFields are the broken-down time strftime formats.
+type tmFields struct {
+	year, month, day, hour, minute, second, us, wday, yday int64
+	zoffset, zname                                        string
+	isoDone                                               bool
+	isoY, isoW                                            int64
+}
+
+func (tm *tmFields) iso() (int64, int64) {
+	if !tm.isoDone {
+		tm.isoY, tm.isoW, _ = isocalendar(tm.year, tm.month, tm.day)
+		tm.isoDone = true
 	}
-	for i := len(s); i < width; i++ {
-		sb.WriteByte(fill)
+	return tm.isoY, tm.isoW
+}
+
+// formatTime expands the directives of format as glibc's strftime does, with its
+// flags ('-' no padding, '_' pad with spaces, '0' pad with zeros, '^' upper case,
+// '#' swap case), a field width and the ignored E and O modifiers; %f, %z and %Z
+// without flags or width are CPython's own. An unknown directive is copied as is.
+func formatTime(format string, tm *tmFields) *strings.Builder {
+	var sb strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' || i+1 >= len(format) {
+			sb.WriteByte(c)
+			continue
+		}
+		start := i
+		i++
+		var padFlag byte
+		upper, swap := false, false
+		for ; i < len(format); i++ {
+			switch format[i] {
+			case '_', '-', '0':
+				padFlag = format[i]
+				continue
+			case '^':
+				upper = true
+				continue
+			case '#':
+				swap = true
+				continue
+			}
+			break
+		}
+		width := 0
+		for ; i < len(format) && format[i] >= '0' && format[i] <= '9'; i++ {
+			width = width*10 + int(format[i]-'0')
+			if width > 1024 {
+				width = 1024
+			}
+		}
+		if i < len(format) && (format[i] == 'E' || format[i] == 'O') {
+			i++
+		}
+		if i >= len(format) {
+			sb.WriteString(format[start:])
+			break
+		}
+		d := format[i]
+		plain := i == start+1
+		text, num, digits, defPad, ok := directive(d, tm, plain)
+		if !ok {
+			// glibc copies an unknown directive, padded to the width.
+			lit := format[start : i+1]
+			for k := len(lit); k < width; k++ {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(lit)
+			continue
+		}
+		if !plain && (d == 'z' || d == 'Z') {
+			// CPython hands these to glibc without the zone, which prints nothing.
+			continue
+		}
+		if num {
+			p := padFlag
+			if p == 0 {
+				p = defPad
+			}
+			s := strconv.FormatInt(text.n, 10)
+			if p != '-' {
+				fill := byte('0')
+				if p == '_' {
+					fill = ' '
+				}
+				for k := len(s); k < digits; k++ {
+					sb.WriteByte(fill)
+					width--
+				}
+			}
+			fill := byte(' ')
+			if p == '0' {
+				fill = '0'
+			}
+			for k := len(s); k < width; k++ {
+				sb.WriteByte(fill)
+			}
+			sb.WriteString(s)
+			continue
+		}
+		s := text.s
+		switch {
+		case upper:
+			s = strings.ToUpper(s)
+		case swap && (d == 'p' || d == 'Z'):
+			s = strings.ToLower(s)
+		case swap && strings.IndexByte("aAbBh", d) >= 0:
+			s = strings.ToUpper(s)
+		}
+		fill := byte(' ')
+		if padFlag == '0' {
+			fill = '0'
+		}
+		for k := len(s); k < width; k++ {
+			sb.WriteByte(fill)
+		}
+		sb.WriteString(s)
 	}
-	sb.WriteString(s)
+	return &sb
+}
+
+// directiveValue is a directive's expansion: a number (padded by formatTime) or text.
+type directiveValue struct {
+	n int64
+	s string
+}
+
+// directive expands conversion d: a number with its default digit count and padding
+// ('0', or '_' for space), or text; ok is false for a conversion glibc does not know.
+// plain says the directive had no flags or width (CPython then handles %f, %z, %Z).
+func directive(d byte, tm *tmFields, plain bool) (v directiveValue, num bool, digits int, pad byte, ok bool) {
+	n := func(x int64, digits int, pad byte) (directiveValue, bool, int, byte, bool) {
+		return directiveValue{n: x}, true, digits, pad, true
+	}
+	str := func(s string) (directiveValue, bool, int, byte, bool) {
+		return directiveValue{s: s}, false, 0, 0, true
+	}
+	two := func(x int64) string {
+		if x < 10 && x >= 0 {
+			return "0" + strconv.FormatInt(x, 10)
+		}
+		return strconv.FormatInt(x, 10)
+	}
+	hour12 := tm.hour % 12
+	if hour12 == 0 {
+		hour12 = 12
+	}
+	ampm := "AM"
+	if tm.hour >= 12 {
+		ampm = "PM"
+	}
+	switch d {
+	case 'Y':
+		return n(tm.year, 1, '0')
+	case 'C':
+		return n(floorDiv(tm.year, 100), 1, '0')
+	case 'y':
+		return n(((tm.year%100)+100)%100, 2, '0')
+	case 'G':
+		y, _ := tm.iso()
+		return n(y, 1, '0')
+	case 'g':
+		y, _ := tm.iso()
+		return n(((y%100)+100)%100, 2, '0')
+	case 'V':
+		_, w := tm.iso()
+		return n(w, 2, '0')
+	case 'm':
+		return n(tm.month, 2, '0')
+	case 'd':
+		return n(tm.day, 2, '0')
+	case 'e':
+		return n(tm.day, 2, '_')
+	case 'H':
+		return n(tm.hour, 2, '0')
+	case 'k':
+		return n(tm.hour, 2, '_')
+	case 'I':
+		return n(hour12, 2, '0')
+	case 'l':
+		return n(hour12, 2, '_')
+	case 'M':
+		return n(tm.minute, 2, '0')
+	case 'S':
+		return n(tm.second, 2, '0')
+	case 'j':
+		return n(tm.yday, 3, '0')
+	case 'w':
+		return n((tm.wday+1)%7, 1, '0')
+	case 'u':
+		return n(tm.wday+1, 1, '0')
+	case 'U':
+		return n((tm.yday+6-(tm.wday+1)%7)/7, 2, '0')
+	case 'W':
+		return n((tm.yday+6-tm.wday)/7, 2, '0')
+	case 's':
+		// Seconds since the epoch of the fields read as local time, which is UTC here.
+		days := ymd2ord(tm.year, tm.month, tm.day) - ymd2ord(1970, 1, 1)
+		return n(days*86400+tm.hour*3600+tm.minute*60+tm.second, 1, '0')
+	case 'f':
+		if !plain {
+			return directiveValue{}, false, 0, 0, false
+		}
+		s := strconv.FormatInt(tm.us, 10)
+		return str(strings.Repeat("0", max(0, 6-len(s))) + s)
+	case 'z':
+		return str(tm.zoffset)
+	case 'Z':
+		return str(tm.zname)
+	case 'b', 'h':
+		return str(monthAbbr[tm.month])
+	case 'B':
+		return str(monthFull[tm.month])
+	case 'a':
+		return str(dayAbbr[tm.wday])
+	case 'A':
+		return str(dayFull[tm.wday])
+	case 'p':
+		return str(ampm)
+	case 'P':
+		return str(strings.ToLower(ampm))
+	case 'c':
+		day := strconv.FormatInt(tm.day, 10)
+		if tm.day < 10 {
+			day = " " + day
+		}
+		return str(dayAbbr[tm.wday] + " " + monthAbbr[tm.month] + " " + day + " " +
+			two(tm.hour) + ":" + two(tm.minute) + ":" + two(tm.second) + " " + strconv.FormatInt(tm.year, 10))
+	case 'x', 'D':
+		return str(two(tm.month) + "/" + two(tm.day) + "/" + two(((tm.year%100)+100)%100))
+	case 'X', 'T':
+		return str(two(tm.hour) + ":" + two(tm.minute) + ":" + two(tm.second))
+	case 'r':
+		return str(two(hour12) + ":" + two(tm.minute) + ":" + two(tm.second) + " " + ampm)
+	case 'F':
+		return str(strconv.FormatInt(tm.year, 10) + "-" + two(tm.month) + "-" + two(tm.day))
+	case 'R':
+		return str(two(tm.hour) + ":" + two(tm.minute))
+	case 'n':
+		return str("\n")
+	case 't':
+		return str("\t")
+	case '%':
+		return str("%")
+	}
+	return directiveValue{}, false, 0, 0, false
 }
 
 // strftimeNative(fmt, year, month, day, hour, minute, second, microsecond, weekday,
@@ -320,128 +558,9 @@ func strftimeNative(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if month < 1 || month > 12 || wday < 0 || wday > 6 {
 		return nil, vm.Errorf(vm.ValueErrorClass, "strftime() argument out of range")
 	}
-	fmtStr := string(f)
-	var sb strings.Builder
-	isoDone := false
-	var isoY, isoW int64
-	for i := 0; i < len(fmtStr); i++ {
-		c := fmtStr[i]
-		if c != '%' || i+1 >= len(fmtStr) {
-			sb.WriteByte(c)
-			continue
-		}
-		i++
-		switch d := fmtStr[i]; d {
-		case 'Y':
-			if year >= 1000 {
-				pad(&sb, year, 0, '0')
-			} else {
-				pad(&sb, year, 4, '0')
-			}
-		case 'm':
-			pad(&sb, month, 2, '0')
-		case 'd':
-			pad(&sb, day, 2, '0')
-		case 'e':
-			pad(&sb, day, 2, ' ')
-		case 'H':
-			pad(&sb, hour, 2, '0')
-		case 'I':
-			h := hour % 12
-			if h == 0 {
-				h = 12
-			}
-			pad(&sb, h, 2, '0')
-		case 'M':
-			pad(&sb, minute, 2, '0')
-		case 'S':
-			pad(&sb, second, 2, '0')
-		case 'f':
-			pad(&sb, us, 6, '0')
-		case 'y':
-			pad(&sb, ((year%100)+100)%100, 2, '0')
-		case 'b', 'h':
-			sb.WriteString(monthAbbr[month])
-		case 'B':
-			sb.WriteString(monthFull[month])
-		case 'a':
-			sb.WriteString(dayAbbr[wday])
-		case 'A':
-			sb.WriteString(dayFull[wday])
-		case 'p':
-			if hour < 12 {
-				sb.WriteString("AM")
-			} else {
-				sb.WriteString("PM")
-			}
-		case 'j':
-			pad(&sb, yday, 3, '0')
-		case 'w':
-			pad(&sb, (wday+1)%7, 0, '0')
-		case 'u':
-			pad(&sb, wday+1, 0, '0')
-		case 'U':
-			pad(&sb, (yday+6-(wday+1)%7)/7, 2, '0')
-		case 'W':
-			pad(&sb, (yday+6-wday)/7, 2, '0')
-		case 'G', 'V':
-			if !isoDone {
-				isoY, isoW, _ = isocalendar(year, month, day)
-				isoDone = true
-			}
-			if d == 'G' {
-				pad(&sb, isoY, 0, '0')
-			} else {
-				pad(&sb, isoW, 2, '0')
-			}
-		case 'z':
-			sb.WriteString(string(z))
-		case 'Z':
-			sb.WriteString(string(zn))
-		case 'c':
-			sb.WriteString(dayAbbr[wday] + " " + monthAbbr[month] + " ")
-			pad(&sb, day, 2, ' ')
-			sb.WriteByte(' ')
-			pad(&sb, hour, 2, '0')
-			sb.WriteByte(':')
-			pad(&sb, minute, 2, '0')
-			sb.WriteByte(':')
-			pad(&sb, second, 2, '0')
-			sb.WriteByte(' ')
-			pad(&sb, year, 0, '0')
-		case 'x', 'D':
-			pad(&sb, month, 2, '0')
-			sb.WriteByte('/')
-			pad(&sb, day, 2, '0')
-			sb.WriteByte('/')
-			pad(&sb, ((year%100)+100)%100, 2, '0')
-		case 'X', 'T':
-			pad(&sb, hour, 2, '0')
-			sb.WriteByte(':')
-			pad(&sb, minute, 2, '0')
-			sb.WriteByte(':')
-			pad(&sb, second, 2, '0')
-		case 'F':
-			pad(&sb, year, 0, '0')
-			sb.WriteByte('-')
-			pad(&sb, month, 2, '0')
-			sb.WriteByte('-')
-			pad(&sb, day, 2, '0')
-		case 'R':
-			pad(&sb, hour, 2, '0')
-			sb.WriteByte(':')
-			pad(&sb, minute, 2, '0')
-		case 'n':
-			sb.WriteByte('\n')
-		case 't':
-			sb.WriteByte('\t')
-		case '%':
-			sb.WriteByte('%')
-		default:
-			sb.WriteByte('%')
-			sb.WriteByte(d)
-		}
-	}
+	tm := tmFields{year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+		us: us, wday: wday, yday: yday, zoffset: string(z), zname: string(zn)}
+	sb := formatTime(string(f), &tm)
 	if err := t.CheckAlloc(int64(sb.Len())); err != nil {
 		return nil, err
 	}

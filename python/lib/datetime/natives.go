@@ -286,13 +286,12 @@ var (
 	dayFull = [7]string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
 )
 
-
 // tmFields are the broken-down time strftime formats.
 type tmFields struct {
 	year, month, day, hour, minute, second, us, wday, yday int64
-	zoffset, zname                                        string
-	isoDone                                               bool
-	isoY, isoW                                            int64
+	zoffset, zname                                         string
+	isoDone                                                bool
+	isoY, isoW                                             int64
 }
 
 func (tm *tmFields) iso() (int64, int64) {

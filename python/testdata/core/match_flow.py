@@ -134,3 +134,51 @@ for ev in events:
         case _:
             summary.append("!")
 print(summary)
+# ---
+# Awaits and yields inside guards.
+import asyncio
+async def ok(v):
+    await asyncio.sleep(0)
+    return v > 1
+async def classify(items):
+    out = []
+    for it in items:
+        match it:
+            case int(n) if await ok(n):
+                out.append(("big", n))
+            case [a, *rest] if await ok(len(rest)):
+                out.append(("long", a))
+            case _ if await ok(0):
+                out.append("never")
+            case _:
+                out.append("other")
+    return out
+print(asyncio.run(classify([1, 5, [1, 2, 3], [1], "x"])))
+# ---
+def g():
+    got = []
+    for v in [1, 2, 3]:
+        match v:
+            case n if (yield n) == "take":
+                got.append(n)
+    return got
+gen = g()
+x = next(gen)
+res = []
+try:
+    while True:
+        x = gen.send("take" if x % 2 else "skip")
+except StopIteration as e:
+    print("got", e.value)
+# ---
+import asyncio
+async def many():
+    async def item(i):
+        await asyncio.sleep(0)
+        match i:
+            case 0 | 2 | 4:
+                return "even"
+            case int():
+                return "odd"
+    return await asyncio.gather(*(item(i) for i in range(5)))
+print(asyncio.run(many()))

@@ -155,7 +155,8 @@ print(repr(asyncio.run(ns["__snippet__"]())))
 // BenchmarkStartupCPython is the CPython reference for the start-up
 // benchmarks, from the same run: cpython_startup.py times a phase in one
 // python3 process as timeit does (best of 5 rounds), and ns/op is its time
-// per iteration; b.N means nothing here. compile_and_run compares with
+// per iteration; b.N, and B/op and allocs/op under -benchmem (the Go side
+// starting python3), mean nothing here. compile_and_run compares with
 // BenchmarkStartup's compile_and_run and BenchmarkStartupExecute's uncached,
 // run with their cached cases, compile with BenchmarkStartupPhases.
 //

@@ -29,11 +29,21 @@ const (
 	attrStore                 // STORE_ATTR: write the instance dict
 )
 
+// attrCache remembers the resolution for up to attrWays classes (a site
+// like shape.area() sees a few classes in turn; remembering one would miss
+// every time).
 type attrCache struct {
-	cls   *Class
 	epoch uint64
-	kind  uint8
-	attr  Value
+	n     int
+	ways  [attrWays]attrWay
+}
+
+const attrWays = 4
+
+type attrWay struct {
+	cls  *Class
+	kind uint8
+	attr Value
 }
 
 // attrSlot returns the cache slot of instruction ip.
@@ -88,21 +98,37 @@ func classifyStore(c *Class, name string, h uint64) uint8 {
 	return attrStore
 }
 
-// lookupCached returns the cache record for instances of c at slot,
-// classifying and storing it on a miss.
-func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint64, store bool) *attrCache {
+// lookupCached returns the resolution for instances of c at slot,
+// classifying and recording it on a miss.
+func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint64, store bool) *attrWay {
 	ep := classEpoch.Load()
-	if r := slot.Load(); r != nil && r.cls == c && r.epoch == ep {
-		return r
+	old := slot.Load()
+	if old != nil && old.epoch == ep {
+		for i := range old.n {
+			if w := &old.ways[i]; w.cls == c {
+				return w
+			}
+		}
 	}
-	r := &attrCache{cls: c, epoch: ep}
+	w := attrWay{cls: c}
 	if store {
-		r.kind = classifyStore(c, name, h)
+		w.kind = classifyStore(c, name, h)
 	} else {
-		r.kind, r.attr = classifyLoad(c, name, h)
+		w.kind, w.attr = classifyLoad(c, name, h)
 	}
+	r := &attrCache{epoch: ep}
+	if old != nil && old.epoch == ep {
+		// Keep the other classes; the oldest goes when all ways are used.
+		keep := old.ways[:old.n]
+		if len(keep) == attrWays {
+			keep = keep[1:]
+		}
+		r.n = copy(r.ways[:], keep)
+	}
+	r.ways[r.n] = w
+	r.n++
 	slot.Store(r)
-	return r
+	return &r.ways[r.n-1]
 }
 
 // loadAttrCached is LOAD_ATTR on an instance; ok is false when the general
@@ -163,8 +189,12 @@ func storeAttrCached(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
 		return false
 	}
 	if o.Dict == nil {
-		o.Dict = NewDict()
+		o.Dict = newInstanceDict(o.Class)
 	}
+	n := o.Dict.live
 	o.Dict.setStrH(name, h, v)
+	if o.Dict.live > n && o.Dict.live > int(o.Class.attrHint.Load()) {
+		noteInstanceSize(o.Class, o.Dict.live)
+	}
 	return true
 }

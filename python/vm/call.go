@@ -106,7 +106,26 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" && !inDict {
 			return b, o.Base, nil
 		}
-	case *Class, *Module, *Super, *Namespace:
+	case *Super:
+		// super().name(...) of a plain method: the function and self,
+		// without a bound-method object.
+		if inst, ok := o.Obj.(*Instance); ok && inst.Class.IsSubclass(o.Class) {
+			mro := inst.Class.MRO
+			i := 0
+			for i < len(mro) && mro[i] != o.Class {
+				i++
+			}
+			h := strHash(name)
+			for _, k := range mro[min(i+1, len(mro)):] {
+				if v, ok := k.Dict.getStrH(name, h); ok {
+					if fn, ok := v.(*Function); ok {
+						return fn, inst, nil
+					}
+					break
+				}
+			}
+		}
+	case *Class, *Module, *Namespace:
 	default:
 		cls := TypeOf(obj)
 		if m := cls.Lookup(name); m != nil {

@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Kwarg is one keyword argument of a call.
@@ -51,6 +52,10 @@ type Class struct {
 	// slots is set when every class of the MRO declares __slots__: the
 	// only instance attributes allowed.
 	slots map[string]bool
+	// ctor remembers whether calls can construct inline (ctor.go);
+	// attrHint is the most attributes an instance has held.
+	ctor     atomic.Pointer[ctorInfo]
+	attrHint atomic.Int32
 }
 
 // Instance is an instance of a user-defined class (or of a builtin

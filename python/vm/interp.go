@@ -49,6 +49,9 @@ type Frame struct {
 	back    *Frame
 	gen     *Generator
 	buf     []Value
+	// ctor is the instance under construction when this frame runs an
+	// __init__ called inline by CALL (the call's value is ctor).
+	ctor *Instance
 }
 
 // Line returns the current source line.
@@ -166,6 +169,7 @@ func (t *Thread) releaseFrame(f *Frame) {
 	f.fn = nil
 	f.code = nil
 	f.globals = nil
+	f.ctor = nil
 	t.framePool = append(t.framePool, f)
 }
 
@@ -434,20 +438,45 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					kwnames = f.pop().(Tuple)
 				}
 				n := len(f.stack)
+				// lo is where the arguments start on the stack; the slot
+				// below them is free (it held the callable or LOAD_METHOD's
+				// null), so a self can be put there to call without copying.
+				lo := n - arg
+				base := lo - 1
 				var fnv Value
-				var args Tuple
 				if op == compile.CALL_METHOD || op == compile.CALL_METHOD_KW {
-					fnv = f.stack[n-arg-2]
-					self := f.stack[n-arg-1]
-					if self == null {
-						args = f.stack[n-arg : n : n]
-					} else {
-						args = f.stack[n-arg-1 : n : n]
+					base--
+					fnv = f.stack[base]
+					if f.stack[lo-1] != null {
+						lo--
 					}
 				} else {
-					fnv = f.stack[n-arg-1]
-					args = f.stack[n-arg : n : n]
+					fnv = f.stack[base]
 				}
+				// Calls that can push a frame instead of recursing in Go:
+				// Python functions, methods bound to them, and classes
+				// whose construction is object.__new__ plus a Python
+				// __init__.
+				var pf *Function
+				var ctor *Instance
+				switch fv := fnv.(type) {
+				case *Function:
+					pf = fv
+				case *BoundMethod:
+					if mf, ok := fv.Fn.(*Function); ok && lo > base {
+						pf = mf
+						lo--
+						f.stack[lo] = fv.Self
+					}
+				case *Class:
+					if init := t.plainInit(fv); init != nil && lo > base {
+						pf = init
+						ctor = &Instance{Class: fv, Dict: newInstanceDict(fv)}
+						lo--
+						f.stack[lo] = ctor
+					}
+				}
+				args := Tuple(f.stack[lo:n:n])
 				var kw []Kwarg
 				if len(kwnames) > 0 {
 					npos := len(args) - len(kwnames)
@@ -457,11 +486,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 					args = args[:npos:npos]
 				}
-				base := n - arg - 1
-				if op == compile.CALL_METHOD || op == compile.CALL_METHOD_KW {
-					base--
-				}
-				if pf, ok := fnv.(*Function); ok && pf.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 {
+				if pf != nil && pf.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 {
 					// Push a frame instead of recursing in Go.
 					if t.depth >= t.limits.MaxDepth {
 						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
@@ -475,6 +500,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					clear(f.stack[base:])
 					f.stack = f.stack[:base]
 					nf.back = f
+					nf.ctor = ctor
 					t.depth++
 					f = nf
 					code = f.code
@@ -484,6 +510,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					break
 				}
 				var r Value
+				if ctor != nil {
+					// A generator __init__: let the general path report it.
+					args = args[1:]
+				} else if pf != nil && lo < n && fnv != pf {
+					// A bound generator function: self is already in args.
+					fnv = pf
+				}
 				r, err = t.Call(fnv, args, kw)
 				clear(f.stack[base:])
 				f.stack = f.stack[:base]
@@ -779,12 +812,22 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				t.depth--
 				done := f
 				f = f.back
+				if done.ctor != nil {
+					// An inlined construction: the call's value is the
+					// instance; __init__ must have returned None.
+					if v != None {
+						err = Errorf(TypeErrorClass, "__init__() should return None, not '%s'", TypeName(v))
+					}
+					v = done.ctor
+				}
 				t.releaseFrame(done)
 				code = f.code
 				t.top = f
 				instrs = code.Instrs
 				consts = code.Consts
-				f.push(v)
+				if err == nil {
+					f.push(v)
+				}
 			case compile.YIELD_VALUE:
 				if code.Flags&compile.FlagAsyncGenerator != 0 {
 					return &asyncGenValue{v: f.pop()}, true, nil

@@ -152,3 +152,90 @@ for obj in (t1, t2, t1):
         print(obj.v)
     except AttributeError as e:
         print(e)
+# ---
+class R:
+    def __init__(self, a, b=2, *, c=3):
+        self.t = (a, b, c)
+print(R(1).t, R(1, 5, c=9).t, R(b=4, a=0).t)
+try:
+    R()
+except TypeError as e:
+    print(e)
+try:
+    R(1, 2, 3)
+except TypeError as e:
+    print(e)
+# ---
+class Bad:
+    def __init__(self):
+        return 5
+try:
+    Bad()
+except TypeError as e:
+    print(e)
+# ---
+class N:
+    def __new__(cls, *args):
+        obj = super().__new__(cls)
+        obj.made = args
+        return obj
+    def __init__(self, x):
+        self.x = x
+n = N(3)
+print(n.made, n.x)
+N.__init__ = lambda self, x: setattr(self, "x", -x)
+print(N(4).x)
+# ---
+class Boom:
+    def __init__(self, v):
+        if v > 1:
+            raise ValueError("too big: %d" % v)
+        self.v = v
+ok = []
+for v in range(4):
+    try:
+        ok.append(Boom(v).v)
+    except ValueError as e:
+        ok.append(str(e))
+print(ok)
+# ---
+class Err(Exception):
+    def __init__(self, code):
+        super().__init__("code %d" % code)
+        self.code = code
+try:
+    raise Err(7)
+except Err as e:
+    print(e, e.code, e.args)
+# ---
+class Animal:
+    def speak(self):
+        return "..."
+    @classmethod
+    def kind(cls):
+        return cls.__name__
+class Dog(Animal):
+    def speak(self):
+        return "woof " + super().speak()
+    @classmethod
+    def kind(cls):
+        return "dog:" + super().kind()
+print([Dog().speak() for _ in range(2)], Dog.kind(), Dog().kind())
+# ---
+class M:
+    def __init__(self):
+        self.items = []
+    def add(self, x):
+        self.items.append(x)
+        return self
+m = M()
+bound = m.add
+for i in range(3):
+    bound(i)
+print(m.items, M.add(m, 9).items)
+# ---
+class Grow:
+    def __init__(self, n):
+        for i in range(n):
+            setattr(self, "a%d" % i, i)
+print(len(Grow(10).__dict__), len(Grow(2).__dict__), sorted(Grow(3).__dict__))

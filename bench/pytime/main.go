@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"syscall"
@@ -49,6 +50,9 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if os.Getenv("TOOLPLANE_MEMPROFILE") != "" {
+		runtime.MemProfileRate = 512
+	}
 	mods := lib.Modules()
 	// TOOLPLANE_CPUTIME=1 times process CPU (user+system) instead of wall
 	// time: steadier on a machine shared with other work.
@@ -78,6 +82,25 @@ func main() {
 		if d := now() - start; d < best {
 			best = d
 		}
+	}
+	if os.Getenv("TOOLPLANE_ALLOCS") != "" {
+		// Allocation counts of one more run: deterministic, unlike times
+		// on a busy machine, and what drives the garbage collector's cost.
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		prog, _ := python.Compile(os.Args[1], string(src), python.CompileOptions{Snippet: true})
+		_, _ = prog.Run(context.Background(), python.RunOptions{Host: bench.Hosts(), Modules: mods,
+			Limits: python.Limits{Steps: 1 << 40, MaxMemoryBytes: 8 << 30, MaxDepth: 5000, MaxHostCalls: 1 << 30}})
+		runtime.ReadMemStats(&m1)
+		if f := os.Getenv("TOOLPLANE_MEMPROFILE"); f != "" {
+			if out, err := os.Create(f); err == nil {
+				_ = pprof.Lookup("allocs").WriteTo(out, 0)
+				out.Close()
+			}
+		}
+		fmt.Printf("%.2f ms  %d allocs  %d KiB  %d GCs\n", float64(best.Microseconds())/1000,
+			m1.Mallocs-m0.Mallocs, (m1.TotalAlloc-m0.TotalAlloc)>>10, m1.NumGC-m0.NumGC)
+		return
 	}
 	fmt.Printf("%.2f\n", float64(best.Microseconds())/1000)
 }

@@ -9,12 +9,26 @@
 #     the first build fetches go.starlark.net through the Go module proxy.
 #     Programs without a faithful translation in bench/starlark/programs
 #     (and programs Monty cannot run) show n/a.
-# Usage: bash bench/compare.sh [N]   (best of N runs each, default 5)
+# Usage: bash bench/compare.sh [N [ROUNDS]]   (best of N runs each, default 5,
+#        repeated in ROUNDS interleaved rounds, default 1, keeping the best)
 #        TOOLPLANE_CPUTIME=1 bash bench/compare.sh [N]   (every timer measures
 #        process CPU instead of wall time: steadier on a shared machine)
 set -euo pipefail
 cd "$(dirname "$0")"
 n=${1:-5}
+rounds=${2:-1}
+# least A B prints the smaller of two times. An empty or "-" A gives way to
+# B; an error in any round sticks; n/a gives way to a number.
+least() {
+  case "$1/$2" in
+    "/"* | "-/"*) echo "$2"; return ;;
+    error/* | */error) echo error; return ;;
+  esac
+  case "$1" in
+    *[!0-9.]*) case "$2" in *[!0-9.]* | "") echo "$1" ;; *) echo "$2" ;; esac ;;
+    *) case "$2" in *[!0-9.]* | "") echo "$1" ;; *) awk -v a="$1" -v b="$2" 'BEGIN { print (b + 0 < a + 0) ? b : a }' ;; esac ;;
+  esac
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The real interpreter, not a pyenv shim, so a shim's start-up is not timed.
@@ -31,29 +45,33 @@ fi
 
 clock="wall time"
 if [ -n "${TOOLPLANE_CPUTIME:-}" ]; then export TOOLPLANE_CPUTIME; clock="process CPU time"; fi
-echo "best of $n runs, $clock in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
+echo "best of $n runs x $rounds rounds, $clock in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
 printf "%-16s %10s %10s %8s %10s %11s\n" program cpython_ms ours_ms ratio monty_ms starlark_ms
 rows="$tmp/rows.tsv"
 : >"$rows"
 for p in programs/*.py; do
   case "$p" in *_prelude.py) continue;; esac
   name=$(basename "$p" .py)
-  c=$("$py" cpython_time.py "$p" "$n")
-  o=$("$tmp/pytime" "$p" "$n" 2>/dev/null || echo error)
+  c="" o="" m="-" s="-"
+  # Rounds interleave the interpreters, so a burst of load on a shared
+  # machine hits one round of each rather than all runs of one.
+  for _ in $(seq "$rounds"); do
+    c=$(least "$c" "$("$py" cpython_time.py "$p" "$n")")
+    o=$(least "$o" "$("$tmp/pytime" "$p" "$n" 2>/dev/null || echo error)")
+    [ -n "$monty" ] && m=$(least "$m" "$(node monty_time.mjs "$p" "$n" 2>/dev/null || echo n/a)")
+    if [ -n "$star" ]; then
+      t=n/a
+      [ -f "starlark/programs/$name.star" ] && t=$("$tmp/startime" "starlark/programs/$name.star" "$n" 2>/dev/null || echo error)
+      s=$(least "$s" "$t")
+    fi
+  done
   r="-"
   [ "$o" != error ] && r=$("$py" -c "print(f'{$o/$c:.2f}x')")
-  m="-"
-  [ -n "$monty" ] && m=$(node monty_time.mjs "$p" "$n" 2>/dev/null || echo n/a)
-  s="-"
-  if [ -n "$star" ]; then
-    s=n/a
-    [ -f "starlark/programs/$name.star" ] && s=$("$tmp/startime" "starlark/programs/$name.star" "$n" 2>/dev/null || echo error)
-  fi
   printf "%-16s %10s %10s %8s %10s %11s\n" "$name" "$c" "$o" "$r" "$m" "$s"
   printf "%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" >>"$rows"
 done
 echo
-"$py" - "$rows" "$n" "$clock" <<'PY'
+"$py" - "$rows" "$n" "$clock" "$rounds" <<'PY'
 import math, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 def num(s):
@@ -96,5 +114,5 @@ print()
 print(line("cpython", "CPython"))
 print(line("monty", "Monty"))
 print(line("starlark", "starlark-go"))
-print(f"(best of {sys.argv[2]} in-process runs, {sys.argv[3]}, parse/compile + run; a ratio below 1 means ours is faster)")
+print(f"(best of {sys.argv[2]} in-process runs in each of {sys.argv[4]} interleaved rounds, {sys.argv[3]}, parse/compile + run; a ratio below 1 means ours is faster)")
 PY

@@ -156,6 +156,33 @@ def _readonly(name, owner):
     return property(get, set)
 
 
+# An operand of a builtin type cannot take part in date arithmetic from its own side,
+# so raise here with CPython's names for the datetime types ('datetime.date').
+_BUILTIN_OPERANDS = (int, float, str, bytes, bytearray, list, tuple, dict, set, frozenset, type(None))
+
+
+def _operand_name(x):
+    t = type(x)
+    if getattr(t, '__module__', None) == 'datetime':
+        return 'datetime.' + t.__name__
+    return t.__name__
+
+
+def _is_ours(x):
+    return isinstance(x, (date, timedelta, time, tzinfo))
+
+
+def _unsupported(op, a, b, reflected=False):
+    # Called from a's method (b's when reflected) when the other operand does not fit.
+    other = a if reflected else b
+    if isinstance(other, _BUILTIN_OPERANDS) or (reflected and _is_ours(other)) or (not reflected and type(a) is type(b)):
+        if op == '+' and isinstance(a, (str, list, tuple)):
+            kind = type(a).__name__
+            raise TypeError('can only concatenate %s (not "%s") to %s' % (kind, _operand_name(b), kind))
+        raise TypeError("unsupported operand type(s) for %s: '%s' and '%s'" % (op, _operand_name(a), _operand_name(b)))
+    return NotImplemented
+
+
 class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
 
@@ -236,19 +263,22 @@ class timedelta:
     def __add__(self, other):
         if isinstance(other, timedelta):
             return timedelta._from_us(self._to_us() + other._to_us())
-        return NotImplemented
+        return _unsupported('+', self, other)
 
-    __radd__ = __add__
+    def __radd__(self, other):
+        if isinstance(other, timedelta):
+            return timedelta._from_us(self._to_us() + other._to_us())
+        return _unsupported('+', other, self, True)
 
     def __sub__(self, other):
         if isinstance(other, timedelta):
             return timedelta._from_us(self._to_us() - other._to_us())
-        return NotImplemented
+        return _unsupported('-', self, other)
 
     def __rsub__(self, other):
         if isinstance(other, timedelta):
             return -self + other
-        return NotImplemented
+        return _unsupported('-', other, self, True)
 
     def __neg__(self):
         return timedelta._from_us(-self._to_us())
@@ -656,16 +686,22 @@ class date:
             if 0 < o <= _ymd2ord(MAXYEAR, 12, 31):
                 return type(self).fromordinal(o)
             raise OverflowError('result out of range')
-        return NotImplemented
+        return _unsupported('+', self, other)
 
-    __radd__ = __add__
+    def __radd__(self, other):
+        if isinstance(other, timedelta):
+            return self + other
+        return _unsupported('+', other, self, True)
 
     def __sub__(self, other):
         if isinstance(other, timedelta):
             return self + timedelta(-other.days)
         if isinstance(other, date) and not isinstance(other, datetime):
             return timedelta(self.toordinal() - other.toordinal())
-        return NotImplemented
+        return _unsupported('-', self, other)
+
+    def __rsub__(self, other):
+        return _unsupported('-', other, self, True)
 
 
 date.min = date(1, 1, 1)
@@ -1178,9 +1214,12 @@ class datetime(date):
     def __add__(self, other):
         if isinstance(other, timedelta):
             return type(self)._from_us(self._us() + other._to_us(), self._tzinfo)
-        return NotImplemented
+        return _unsupported('+', self, other)
 
-    __radd__ = __add__
+    def __radd__(self, other):
+        if isinstance(other, timedelta):
+            return self + other
+        return _unsupported('+', other, self, True)
 
     def __sub__(self, other):
         if isinstance(other, timedelta):
@@ -1196,7 +1235,7 @@ class datetime(date):
             return timedelta._from_us(d)
         if isinstance(other, date):
             raise TypeError("unsupported operand type(s) for -: 'datetime.datetime' and 'datetime.date'")
-        return NotImplemented
+        return _unsupported('-', self, other)
 
 
 datetime.min = datetime(1, 1, 1)

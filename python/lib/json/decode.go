@@ -69,7 +69,17 @@ func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, 
 			return nil, m.decodeError(t, "Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
 		}
 	case vm.Bytes:
-		text = strings.TrimPrefix(string(x), "\xef\xbb\xbf")
+		s, err := bytesText([]byte(x))
+		if err != nil {
+			return nil, err
+		}
+		text = s
+	case *vm.ByteArray:
+		s, err := bytesText(x.B)
+		if err != nil {
+			return nil, err
+		}
+		text = s
 	default:
 		return nil, vm.Errorf(vm.TypeErrorClass, "the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(doc))
 	}

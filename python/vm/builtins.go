@@ -63,7 +63,7 @@ func initMisc() {
 		if err := exactArgs("isinstance", args, kw, 2); err != nil {
 			return nil, err
 		}
-		ok, err := isInstance(TypeOf(args[0]), args[1], "isinstance")
+		ok, err := isInstance(t, args[0], TypeOf(args[0]), args[1], "isinstance")
 		return Bool(ok), err
 	})
 	def("issubclass", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -74,7 +74,7 @@ func initMisc() {
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
 		}
-		r, err := isInstance(c, args[1], "issubclass")
+		r, err := isInstance(t, c, c, args[1], "issubclass")
 		return Bool(r), err
 	})
 	def("hasattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -653,13 +653,18 @@ func asciiEscape(s string) string {
 	return sb.String()
 }
 
-func isInstance(c *Class, spec Value, fname string) (bool, error) {
+// isInstance answers isinstance(obj, spec) (fname "isinstance", c the type
+// of obj) or issubclass(c, spec) (fname "issubclass", obj is c). A spec
+// that is an object with __instancecheck__ / __subclasscheck__ (typing's
+// special forms: isinstance(v, Mapping), isinstance(v, Optional[int]))
+// decides for itself.
+func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool, error) {
 	switch s := spec.(type) {
 	case *Class:
 		return c.IsSubclass(s), nil
 	case Tuple:
 		for _, x := range s {
-			ok, err := isInstance(c, x, fname)
+			ok, err := isInstance(t, obj, c, x, fname)
 			if err != nil || ok {
 				return ok, err
 			}
@@ -670,7 +675,18 @@ func isInstance(c *Class, spec Value, fname string) (bool, error) {
 			return false, Errorf(TypeErrorClass, "%s() argument 2 cannot be a parameterized generic", fname)
 		}
 		if members := unionArgs(s); members != nil {
-			return isInstance(c, members, fname)
+			return isInstance(t, obj, c, members, fname)
+		}
+		hook := "__instancecheck__"
+		if fname == "issubclass" {
+			hook = "__subclasscheck__"
+		}
+		if m := s.Class.Lookup(hook); m != nil && t != nil {
+			r, err := t.callMethod(m, s, Tuple{obj})
+			if err != nil {
+				return false, err
+			}
+			return t.Truth(r)
 		}
 	}
 	if fname == "isinstance" {

@@ -64,7 +64,7 @@ func initUnion() {
 			return NotImplemented, nil
 		},
 		"__instancecheck__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			ok, err := isInstance(TypeOf(a[1]), a[0], "isinstance")
+			ok, err := isInstance(t, a[1], TypeOf(a[1]), a[0], "isinstance")
 			return Bool(ok), err
 		},
 		"__subclasscheck__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -72,7 +72,7 @@ func initUnion() {
 			if !isCls {
 				return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
 			}
-			ok, err := isInstance(c, a[0], "issubclass")
+			ok, err := isInstance(t, c, c, a[0], "issubclass")
 			return Bool(ok), err
 		},
 	})

@@ -30,6 +30,75 @@ def _is_union(tp):
     return isinstance(tp, _UnionType) or (isinstance(tp, _Alias) and tp._name in ('Union', 'Optional'))
 
 
+def _builtin_kinds():
+    """The classes each abstract container type stands for, built on first use.
+
+    collections' classes are not dict/list/tuple subclasses here, so they are named
+    explicitly; a user class counts by the methods it defines (as CPython's
+    structural ABCs do) or not at all for the registered ones (Sequence, Mapping).
+    """
+    global _KINDS
+    if _KINDS is not None:
+        return _KINDS
+    import collections
+    import types
+    views = (type({}.keys()), type({}.items()))
+    values = type({}.values())
+    seq = (list, tuple, str, bytes, bytearray, range, collections.deque, collections.UserList,
+           collections._TupleBase)
+    mapping = (dict, collections._DictBase, collections.ChainMap, types.MappingProxyType)
+    sets = (set, frozenset) + views
+    gen = type((lambda: (yield))())
+    _KINDS = {
+        'Sequence': seq, 'MutableSequence': (list, bytearray, collections.deque, collections.UserList),
+        'Mapping': mapping, 'MutableMapping': (dict, collections._DictBase, collections.ChainMap),
+        'AbstractSet': sets, 'MutableSet': (set,), 'KeysView': (type({}.keys()),),
+        'ItemsView': (type({}.items()),), 'ValuesView': (values,), 'Generator': (gen,),
+        'ByteString': (bytes, bytearray),
+        # Builtin containers whose methods are not all visible as attributes here.
+        '_containers': seq + mapping + sets + (values,),
+    }
+    return _KINDS
+
+
+_KINDS = None
+_STRUCTURAL = {
+    'Iterable': ('__iter__',), 'Iterator': ('__iter__', '__next__'), 'Sized': ('__len__',),
+    'Container': ('__contains__',), 'Collection': ('__len__', '__iter__', '__contains__'),
+    'Reversible': ('__reversed__', '__iter__'), 'Awaitable': ('__await__',),
+    'Coroutine': ('__await__', 'send', 'throw', 'close'), 'AsyncIterable': ('__aiter__',),
+    'AsyncIterator': ('__aiter__', '__anext__'), 'ContextManager': ('__enter__', '__exit__'),
+    'AsyncContextManager': ('__aenter__', '__aexit__'),
+}
+_UNHASHABLE = (list, dict, set, bytearray, type({}.keys()), type({}.items()))
+
+
+def _abstract_check(name, cls):
+    """issubclass(cls, <abstract container type name>), or None if name is not one."""
+    kinds = _builtin_kinds()
+    if name in kinds:
+        return issubclass(cls, kinds[name])
+    if name == 'Hashable':
+        return not issubclass(cls, _UNHASHABLE) and getattr(cls, '__hash__', None) is not None
+    if name in _STRUCTURAL:
+        if issubclass(cls, kinds['_containers']):
+            if name in ('Iterable', 'Sized', 'Container', 'Collection'):
+                return True
+            if name == 'Reversible' and not issubclass(cls, (set, frozenset)):
+                return True
+        return all(hasattr(cls, m) for m in _STRUCTURAL[name])
+    return None
+
+
+# The aliases of builtin types that CPython refuses to call: List() is an error, list() is not.
+_NOT_INSTANTIABLE = ('List', 'Dict', 'Set', 'FrozenSet', 'Tuple', 'Type')
+
+
+def _check_instantiable(name, origin):
+    if name in _NOT_INSTANTIABLE:
+        raise TypeError('Type %s cannot be instantiated; use %s() instead' % (name, origin.__name__))
+
+
 class _Alias:
     """A subscripted special form or generic: List[int], Optional[str], ..."""
 
@@ -44,6 +113,7 @@ class _Alias:
         return _Alias(self.__origin__, params, self._name)
 
     def __call__(self, *args, **kwargs):
+        _check_instantiable(self._name, self.__origin__)
         if isinstance(self.__origin__, type):
             return self.__origin__(*args, **kwargs)
         raise TypeError('Cannot instantiate %r' % self)
@@ -62,10 +132,12 @@ class _Alias:
             return set(self.__args__) == set(other.__args__)
         if not isinstance(other, _Alias):
             return NotImplemented
+        if self._name == 'Literal' and other._name == 'Literal':
+            return set(self.__args__) == set(other.__args__)
         return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
 
     def __hash__(self):
-        if self._name in ('Union', 'Optional'):
+        if self._name in ('Union', 'Optional', 'Literal'):
             return hash(frozenset(self.__args__))
         return hash((self._name, self.__args__))
 
@@ -78,13 +150,28 @@ class _Alias:
     def __mro_entries__(self, bases):
         return (self.__origin__,)
 
+    def __instancecheck__(self, obj):
+        return self.__subclasscheck__(type(obj))
+
+    def __subclasscheck__(self, cls):
+        if self._name in ('Union', 'Optional'):
+            return issubclass(cls, self.__args__)
+        raise TypeError('Subscripted generics cannot be used with class and instance checks')
+
 
 class _SpecialForm:
     """Any, Union, Optional, Literal, ClassVar, Final, ..."""
 
     def __init__(self, name, origin=None):
         self._name = name
-        self._origin = origin
+        self._origin_value = origin
+        self._lazy = None
+
+    @property
+    def _origin(self):
+        if self._origin_value is None and self._lazy is not None:
+            self._origin_value = self._lazy()
+        return self._origin_value
 
     def __getitem__(self, params):
         if not isinstance(params, tuple):
@@ -110,9 +197,16 @@ class _SpecialForm:
             if len(flat) == 2 and type(None) in flat:
                 return _Alias(Union, tuple(flat), 'Optional')
             return _Alias(Union, tuple(flat), 'Union')
+        if name == 'Literal':
+            unique = []
+            for p in params:
+                if p not in unique:
+                    unique.append(p)
+            params = tuple(unique)
         return _Alias(self._origin if self._origin is not None else self, params, name)
 
     def __call__(self, *args, **kwargs):
+        _check_instantiable(self._name, self._origin)
         if self._origin is not None and isinstance(self._origin, type):
             return self._origin(*args, **kwargs)
         raise TypeError('Cannot instantiate typing.%s' % self._name)
@@ -130,6 +224,28 @@ class _SpecialForm:
         if isinstance(self._origin, type):
             return (self._origin,)
         raise TypeError('Cannot subclass typing.%s' % self._name)
+
+    def __instancecheck__(self, obj):
+        if self._name == 'Callable':
+            return callable(obj)
+        return self._check(type(obj), 'isinstance')
+
+    def __subclasscheck__(self, cls):
+        if not isinstance(cls, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        if self._name == 'Callable':
+            return hasattr(cls, '__call__') or issubclass(cls, type)
+        if self._name == 'Any':
+            return False
+        return self._check(cls, 'issubclass')
+
+    def _check(self, cls, fname):
+        if isinstance(self._origin, type):
+            return issubclass(cls, self._origin)
+        r = _abstract_check(self._name, cls)
+        if r is None:
+            raise TypeError('typing.%s cannot be used with %s()' % (self._name, fname))
+        return r
 
 
 Any = _SpecialForm('Any')
@@ -205,11 +321,11 @@ def _collections_form(name, attr):
     return form
 
 
-DefaultDict = _SpecialForm('DefaultDict')
-OrderedDict = _SpecialForm('OrderedDict')
-Counter = _SpecialForm('Counter')
-Deque = _SpecialForm('Deque')
-ChainMap = _SpecialForm('ChainMap')
+DefaultDict = _collections_form('DefaultDict', 'defaultdict')
+OrderedDict = _collections_form('OrderedDict', 'OrderedDict')
+Counter = _collections_form('Counter', 'Counter')
+Deque = _collections_form('Deque', 'deque')
+ChainMap = _collections_form('ChainMap', 'ChainMap')
 
 
 class TypeVar:

@@ -142,6 +142,12 @@ func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (st
 	if n >= s.width {
 		return body, nil
 	}
+	return padded(t, s, body[:signLen], body[signLen:], n, defaultAlign)
+}
+
+// padded builds head+body (n code points, fewer than s.width) aligned to
+// the width in one allocation; '=' alignment pads between head and body.
+func padded[B string | []byte](t *Thread, s fmtSpec, head string, body B, n int, defaultAlign byte) (string, error) {
 	if err := t.CheckAlloc(int64(s.width) * 4); err != nil {
 		return "", err
 	}
@@ -152,7 +158,7 @@ func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (st
 	total := s.width - n
 	var fb [utf8.UTFMax]byte
 	f := fb[:utf8.EncodeRune(fb[:], s.fill)]
-	buf := make([]byte, 0, len(body)+total*len(f))
+	buf := make([]byte, 0, len(head)+len(body)+total*len(f))
 	fill := func(k int) {
 		for ; k > 0; k-- {
 			buf = append(buf, f...)
@@ -160,22 +166,40 @@ func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (st
 	}
 	switch align {
 	case '<':
+		buf = append(buf, head...)
 		buf = append(buf, body...)
 		fill(total)
 	case '^':
 		left := total / 2
 		fill(left)
+		buf = append(buf, head...)
 		buf = append(buf, body...)
 		fill(total - left)
 	case '=':
-		buf = append(buf, body[:signLen]...)
+		buf = append(buf, head...)
 		fill(total)
-		buf = append(buf, body[signLen:]...)
+		buf = append(buf, body...)
 	default:
 		fill(total)
+		buf = append(buf, head...)
 		buf = append(buf, body...)
 	}
 	return unsafe.String(unsafe.SliceData(buf), len(buf)), nil
+}
+
+// render is pad(head+body) built in a single allocation; head is the sign
+// and prefix that '=' alignment pads after. body is not retained.
+func (s fmtSpec) render(t *Thread, head string, body []byte, defaultAlign byte) (string, error) {
+	n := len(head) + len(body)
+	if !asciiOnly(head) || !asciiOnly(unsafe.String(unsafe.SliceData(body), len(body))) {
+		n = runeCount(head) + utf8.RuneCount(body)
+	}
+	if s.width > n {
+		return padded(t, s, head, body, n, defaultAlign)
+	}
+	out := make([]byte, len(head)+len(body))
+	copy(out[copy(out, head):], body)
+	return unsafe.String(unsafe.SliceData(out), len(out)), nil
 }
 
 func group(digits string, sep byte, every int) string {
@@ -303,6 +327,9 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 		if s.sign != 0 {
 			return nil, Errorf(ValueErrorClass, "Sign not allowed in string format specifier")
 		}
+		if s.noNegZ {
+			return nil, Errorf(ValueErrorClass, "Negative zero coercion (z) not allowed in string format specifier")
+		}
 		if s.alt {
 			return nil, Errorf(ValueErrorClass, "Alternate form (#) not allowed in string format specifier")
 		}
@@ -352,24 +379,31 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 	return Str(str), err
 }
 
-// intDigits returns the sign and the digits of |v| (an Int, Bool or
-// *big.Int) in base.
-func intDigits(v Value, base int) (neg bool, digits string) {
+// appendIntDigits appends the digits of |v| (an Int, Bool or *big.Int)
+// in base to dst and reports whether v is negative.
+func appendIntDigits(dst []byte, v Value, base int) ([]byte, bool) {
 	switch x := v.(type) {
 	case Int:
 		u := uint64(x)
 		if x < 0 {
-			neg, u = true, -u
+			u = -u
 		}
-		return neg, strconv.FormatUint(u, base)
+		return strconv.AppendUint(dst, u, base), x < 0
 	case Bool:
 		if x {
-			return false, "1"
+			return append(dst, '1'), false
 		}
-		return false, "0"
+		return append(dst, '0'), false
 	}
 	b := toBig(v)
-	return b.Sign() < 0, new(big.Int).Abs(b).Text(base)
+	return new(big.Int).Abs(b).Append(dst, base), b.Sign() < 0
+}
+
+// intDigits returns the sign and the digits of |v| in base.
+func intDigits(v Value, base int) (neg bool, digits string) {
+	var buf [24]byte
+	d, neg := appendIntDigits(buf[:0], v, base)
+	return neg, string(d)
 }
 
 // formatInt formats an Int, Bool or *big.Int for a spec of an integer
@@ -378,24 +412,21 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 	if s.prec >= 0 {
 		return nil, Errorf(ValueErrorClass, "Precision not allowed in integer format specifier")
 	}
-	var neg bool
-	var digits, prefix string
-	every := 3
+	if s.noNegZ {
+		return nil, Errorf(ValueErrorClass, "Negative zero coercion (z) not allowed in integer format specifier")
+	}
+	base, prefix, every := 10, "", 3
 	switch s.typ {
 	case 'd', 'n':
-		neg, digits = intDigits(v, 10)
-	case 'x':
-		neg, digits = intDigits(v, 16)
-		prefix, every = "0x", 4
-	case 'X':
-		neg, digits = intDigits(v, 16)
-		digits, prefix, every = strings.ToUpper(digits), "0X", 4
+	case 'x', 'X':
+		base, prefix, every = 16, "0x", 4
+		if s.typ == 'X' {
+			prefix = "0X"
+		}
 	case 'o':
-		neg, digits = intDigits(v, 8)
-		prefix, every = "0o", 4
+		base, prefix, every = 8, "0o", 4
 	case 'b':
-		neg, digits = intDigits(v, 2)
-		prefix, every = "0b", 4
+		base, prefix, every = 2, "0b", 4
 	case 'c':
 		if s.sign != 0 {
 			return nil, Errorf(ValueErrorClass, "Sign not allowed with integer format specifier 'c'")
@@ -404,16 +435,35 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 			return nil, Errorf(ValueErrorClass, "Alternate form (#) not allowed with integer format specifier 'c'")
 		}
 		b := toBig(v)
-		if b.Sign() < 0 || !b.IsInt64() || b.Int64() > 0x10ffff {
+		if !b.IsInt64() {
+			return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C long")
+		}
+		if b.Sign() < 0 || b.Int64() > 0x10ffff {
 			return nil, Errorf(OverflowErrorClass, "%s", "%c arg not in range(0x110000)")
 		}
 		r, err := s.pad(t, string(rune(b.Int64())), 0, '>')
 		return Str(r), err
 	}
+	var buf [24]byte
+	db, neg := appendIntDigits(buf[:0], v, base)
+	if s.typ == 'X' {
+		for i, c := range db {
+			if 'a' <= c && c <= 'z' {
+				db[i] = c - 'a' + 'A'
+			}
+		}
+	}
 	if !s.alt {
 		prefix = ""
 	}
 	sign := signStr(neg, s.sign)
+	if s.grouping == 0 {
+		// Without grouping, zero padding is '=' alignment with '0' fill,
+		// which render does.
+		r, err := s.render(t, sign+prefix, db, '>')
+		return Str(r), err
+	}
+	digits := string(db)
 	if s.align == '=' && s.fill == '0' && s.width > 0 {
 		digits = groupPadded(digits, s.grouping, every, s.width-len(sign)-len(prefix))
 	} else {
@@ -426,6 +476,12 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 // floatBody formats |f| for a presentation type; addDot0 keeps a ".0" on
 // integral results of the default presentation.
 func floatBody(a float64, typ byte, prec int, alt, addDot0 bool) string {
+	var buf [32]byte
+	return string(appendFloatBody(buf[:0], a, typ, prec, alt, addDot0))
+}
+
+// appendFloatBody appends floatBody(a, ...) to dst.
+func appendFloatBody(dst []byte, a float64, typ byte, prec int, alt, addDot0 bool) []byte {
 	if math.IsInf(a, 0) || math.IsNaN(a) {
 		body := "inf"
 		if math.IsNaN(a) {
@@ -434,38 +490,54 @@ func floatBody(a float64, typ byte, prec int, alt, addDot0 bool) string {
 		if typ == 'F' || typ == 'E' || typ == 'G' {
 			body = strings.ToUpper(body)
 		}
+		dst = append(dst, body...)
 		if typ == '%' {
-			body += "%"
+			dst = append(dst, '%')
 		}
-		return body
+		return dst
 	}
-	var body string
 	switch typ {
 	case 'f', 'F':
-		body = strconv.FormatFloat(a, 'f', prec, 64)
+		dst = strconv.AppendFloat(dst, a, 'f', prec, 64)
 		if alt && prec == 0 {
-			body += "."
+			dst = append(dst, '.')
 		}
 	case '%':
-		body = strconv.FormatFloat(a*100, 'f', prec, 64)
+		dst = strconv.AppendFloat(dst, a*100, 'f', prec, 64)
 		if alt && prec == 0 {
-			body += "."
+			dst = append(dst, '.')
 		}
-		body += "%"
+		dst = append(dst, '%')
 	case 'e', 'E':
-		body = pyExp(strconv.FormatFloat(a, 'e', prec, 64))
+		// Go writes at least two exponent digits, as C's printf does.
+		start := len(dst)
+		dst = strconv.AppendFloat(dst, a, 'e', prec, 64)
 		if alt && prec == 0 {
-			body = strings.Replace(body, "e", ".e", 1)
+			i := start + bytesIndexByte(dst[start:], 'e')
+			dst = append(dst, 0)
+			copy(dst[i+1:], dst[i:])
+			dst[i] = '.'
 		}
 		if typ == 'E' {
-			body = strings.ToUpper(body)
+			for i := start; i < len(dst); i++ {
+				if dst[i] == 'e' {
+					dst[i] = 'E'
+				}
+			}
 		}
 	case 'r':
-		body = FloatRepr(a)
+		r := FloatRepr(a)
+		if i := strings.IndexByte(r, 'e'); alt && i >= 0 && strings.IndexByte(r, '.') < 0 {
+			// The alternate form always has a decimal point.
+			dst = append(append(append(dst, r[:i]...), '.'), r[i:]...)
+		} else {
+			dst = append(dst, r...)
+		}
 	default: // 'g', 'G'
 		if prec == 0 {
 			prec = 1
 		}
+		var body string
 		if addDot0 {
 			body = pyGeneralDot0(a, prec, alt)
 		} else {
@@ -474,8 +546,18 @@ func floatBody(a float64, typ byte, prec int, alt, addDot0 bool) string {
 		if typ == 'G' {
 			body = strings.ToUpper(body)
 		}
+		dst = append(dst, body...)
 	}
-	return body
+	return dst
+}
+
+func bytesIndexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
 }
 
 func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
@@ -498,13 +580,21 @@ func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
 	}
 	neg := math.Signbit(f) && !math.IsNaN(f)
 	a := math.Abs(f)
-	body := floatBody(a, typ, prec, s.alt, addDot0)
+	var buf [40]byte
+	bb := appendFloatBody(buf[:0], a, typ, prec, s.alt, addDot0)
 	if neg && s.noNegZ {
-		if z := strings.Trim(body, "0.%e+-"); z == "" {
+		if z := strings.Trim(string(bb), "0.%eE+-"); z == "" {
 			neg = false
 		}
 	}
 	sign := signStr(neg, s.sign)
+	if s.grouping == 0 {
+		// Without grouping, zero padding is '=' alignment with '0' fill,
+		// which render does.
+		r, err := s.render(t, sign, bb, '>')
+		return Str(r), err
+	}
+	body := string(bb)
 	intPart, rest := body, ""
 	if i := strings.IndexAny(body, ".eE%"); i >= 0 {
 		intPart, rest = body[:i], body[i:]
@@ -817,7 +907,23 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			case 'o':
 				base = 8
 			}
-			neg, digits := intDigits(iv, base)
+			var dbuf [24]byte
+			db, neg := appendIntDigits(dbuf[:0], iv, base)
+			sg := signStr(neg, sign)
+			if !alt && prec <= len(db) && width <= len(sg)+len(db) {
+				// Nothing to pad: write the digits straight out.
+				if conv == 'X' {
+					for i, c := range db {
+						if 'a' <= c && c <= 'z' {
+							db[i] = c - 'a' + 'A'
+						}
+					}
+				}
+				sb.WriteString(sg)
+				sb.Write(db)
+				continue
+			}
+			digits := string(db)
 			if conv == 'X' {
 				digits = strings.ToUpper(digits)
 			}
@@ -828,7 +934,6 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			if alt {
 				prefix = map[byte]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
 			}
-			sg := signStr(neg, sign)
 			if zero {
 				spec.align = '='
 				spec.fill = '0'
@@ -852,8 +957,15 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				prec = 6
 			}
 			neg := math.Signbit(f) && !math.IsNaN(f)
-			body := floatBody(math.Abs(f), conv, prec, alt, false)
+			var fbuf [40]byte
+			bb := appendFloatBody(fbuf[:0], math.Abs(f), conv, prec, alt, false)
 			sg := signStr(neg, sign)
+			if width <= len(sg)+len(bb) {
+				sb.WriteString(sg)
+				sb.Write(bb)
+				continue
+			}
+			body := string(bb)
 			if zero && !math.IsInf(f, 0) && !math.IsNaN(f) {
 				spec.align = '='
 				spec.fill = '0'

@@ -11,6 +11,9 @@ import (
 
 // Repr returns repr(v).
 func (t *Thread) Repr(v Value) (string, error) {
+	if s, ok := scalarRepr(v); ok {
+		return s, nil
+	}
 	var sb strings.Builder
 	if err := t.writeRepr(&sb, v); err != nil {
 		return "", err
@@ -28,6 +31,9 @@ func (t *Thread) Str(v Value) (string, error) {
 	switch x := v.(type) {
 	case Str:
 		return string(x), nil
+	case Int, Float, Bool, NoneType:
+		s, _ := scalarRepr(x)
+		return s, nil
 	case *Instance:
 		if x.Base != nil {
 			_, userStr := x.Class.Lookup("__str__").(*Function)
@@ -61,6 +67,31 @@ func (t *Thread) Str(v Value) (string, error) {
 		}
 	}
 	return t.Repr(v)
+}
+
+// scalarRepr is repr(v) for the common values whose repr needs no
+// builder: ints, floats, bools, None and short strs.
+func scalarRepr(v Value) (string, bool) {
+	switch x := v.(type) {
+	case Int:
+		return strconv.FormatInt(int64(x), 10), true
+	case Float:
+		return FloatRepr(float64(x)), true
+	case Bool:
+		if x {
+			return "True", true
+		}
+		return "False", true
+	case NoneType:
+		return "None", true
+	case Str:
+		// Short enough that even fully escaped the repr stays below the
+		// size Repr charges for.
+		if len(x) <= 1024 {
+			return StrQuote(string(x)), true
+		}
+	}
+	return "", false
 }
 
 // StrQuote returns the repr of a str, quoted like CPython.

@@ -68,3 +68,11 @@ except ValueError as e:
 # ---
 words = ["alpha", "béta", "", "γ"]
 print("".join(words), "-".join(words), ", ".join(w.upper() for w in words), len("é".join(["ab"] * 3)))
+# ---
+for v, spec in [(5, "z"), (5, "zc"), ("a", "z"), ("a", "+z"), (-0.0, "z.1E"), (-0.0, "z013E"), (1e20, "#"), (1e20, " = #8,"), (5.0, "#"), (2**70, "c"), (2**70, "_x"), (-5, "0=+8d"), (255, "#010X"), (3.5, "0^9.2f"), (-1.5, "é=+9.3%")]:
+    try:
+        print(repr(format(v, spec)))
+    except (ValueError, OverflowError) as e:
+        print(type(e).__name__, e)
+# ---
+print("%5d|%-5d|%05d|%+.3d|%x|%#X|%.0f|%10.3e|%-8.2f|%08.2f|%.3s" % (42, 42, -42, 7, 3054, 3054, 2.5, 12345.678, -1.5, -1.5, "abcdef"))

@@ -53,6 +53,8 @@ func main() {
 	if os.Getenv("TOOLPLANE_MEMPROFILE") != "" {
 		runtime.MemProfileRate = 512
 	}
+	// The toolplane binary's collector setting (GOGC overrides it).
+	python.TuneGC()
 	mods := lib.Modules()
 	// TOOLPLANE_CPUTIME=1 times process CPU (user+system) instead of wall
 	// time: steadier on a machine shared with other work.

@@ -3,8 +3,15 @@
 // the MCP facade. Run `toolplane help` for the verbs.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/toolplane/toolplane/python"
+)
 
 func main() {
+	// The embedded interpreter's garbage is short-lived; see python.TuneGC
+	// (GOGC in the environment overrides it).
+	python.TuneGC()
 	os.Exit(Main(os.Args[1:], IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }

@@ -61,8 +61,9 @@
 //
 // # Not supported
 //
-// match statements and except* (rejected by the parser), complex numbers,
-// metaclasses, bytearray and memoryview, eval/exec/compile/open/input
+// except* (rejected by the parser), complex numbers (including complex
+// literal patterns in match statements), metaclasses, memoryview,
+// eval/exec/compile/open/input
 // (NotImplementedError), and introspection of code, frames and globals
 // (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...
 // are absent).

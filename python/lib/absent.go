@@ -33,7 +33,7 @@ func Absent() []string {
 		"site", "sysconfig", "runpy", "pkgutil", "getpass",
 		// popular third-party packages
 		"numpy", "pandas", "yaml", "bs4", "lxml", "xml", "xml.etree", "xml.etree.ElementTree",
-		"xml.dom", "xml.dom.minidom", "zoneinfo", "dateutil", "pytz", "pydantic",
+		"xml.dom", "xml.dom.minidom", "dateutil", "pytz", "pydantic",
 		// language features the interpreter lacks
 		"cmath",
 	}

@@ -37,6 +37,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/traceback"
 	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/lib/uuid"
+	"github.com/toolplane/toolplane/python/lib/zoneinfo"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
@@ -98,6 +99,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	traceback.Register(m)
 	urllib.Register(m)
 	uuid.Register(m, cfg.Entropy)
+	zoneinfo.Register(m)
 	m.Register("builtins", builtinsModule)
 	return m
 }

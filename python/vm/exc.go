@@ -93,9 +93,20 @@ func withName(e *Instance, name string) *Instance {
 // excStr is str() of an exception.
 func excStr(t *Thread, e *Instance) string {
 	args := e.Exc.Args
-	if e.Dict != nil && e.Class.IsSubclass(OSErrorClass) {
-		if s, ok := osErrorStr(t, e); ok {
-			return s
+	if e.Dict != nil {
+		switch {
+		case e.Class.IsSubclass(OSErrorClass):
+			if s, ok := osErrorStr(t, e); ok {
+				return s
+			}
+		case e.Class.IsSubclass(SyntaxErrorClass):
+			if s, ok := syntaxErrorStr(t, e); ok {
+				return s
+			}
+		case e.Class.IsSubclass(UnicodeErrorClass):
+			if s, ok := unicodeErrorStr(e); ok {
+				return s
+			}
 		}
 	}
 	if e.Class.IsSubclass(BaseExceptionGroupClass) && len(args) == 2 {
@@ -181,6 +192,26 @@ func osErrorSubclass(errno Value) *Class {
 		return PermissionErrorClass
 	case 110: // ETIMEDOUT
 		return TimeoutErrorClass
+	case 11, 114, 115: // EAGAIN, EALREADY, EINPROGRESS
+		return BlockingIOErrorClass
+	case 10: // ECHILD
+		return ChildProcessErrorClass
+	case 32, 108: // EPIPE, ESHUTDOWN
+		return BrokenPipeErrorClass
+	case 103: // ECONNABORTED
+		return ConnectionAbortedErrorClass
+	case 111: // ECONNREFUSED
+		return ConnectionRefusedErrorClass
+	case 104: // ECONNRESET
+		return ConnectionResetErrorClass
+	case 4: // EINTR
+		return InterruptedErrorClass
+	case 21: // EISDIR
+		return IsADirectoryErrorClass
+	case 20: // ENOTDIR
+		return NotADirectoryErrorClass
+	case 3: // ESRCH
+		return ProcessLookupErrorClass
 	}
 	return nil
 }
@@ -371,4 +402,190 @@ func caretLine(raw string, tb TBEntry) string {
 		}
 	}
 	return sb.String()
+}
+
+// The builtin exceptions CPython has beyond the core set, so snippets can
+// name and catch them (except BrokenPipeError, warnings.warn(...,
+// FutureWarning)).
+var (
+	BlockingIOErrorClass           = registerException(makeException("BlockingIOError", OSErrorClass))
+	ChildProcessErrorClass         = registerException(makeException("ChildProcessError", OSErrorClass))
+	BrokenPipeErrorClass           = registerException(makeException("BrokenPipeError", ConnectionErrorClass))
+	ConnectionAbortedErrorClass    = registerException(makeException("ConnectionAbortedError", ConnectionErrorClass))
+	ConnectionRefusedErrorClass    = registerException(makeException("ConnectionRefusedError", ConnectionErrorClass))
+	ConnectionResetErrorClass      = registerException(makeException("ConnectionResetError", ConnectionErrorClass))
+	InterruptedErrorClass          = registerException(makeException("InterruptedError", OSErrorClass))
+	IsADirectoryErrorClass         = registerException(makeException("IsADirectoryError", OSErrorClass))
+	NotADirectoryErrorClass        = registerException(makeException("NotADirectoryError", OSErrorClass))
+	ProcessLookupErrorClass        = registerException(makeException("ProcessLookupError", OSErrorClass))
+	IndentationErrorClass          = registerException(makeException("IndentationError", SyntaxErrorClass))
+	TabErrorClass                  = registerException(makeException("TabError", IndentationErrorClass))
+	ReferenceErrorClass            = registerException(makeException("ReferenceError", ExceptionClass))
+	SystemErrorClass               = registerException(makeException("SystemError", ExceptionClass))
+	UnicodeTranslateErrorClass     = registerException(makeException("UnicodeTranslateError", UnicodeErrorClass))
+	BytesWarningClass              = registerException(makeException("BytesWarning", WarningClass))
+	EncodingWarningClass           = registerException(makeException("EncodingWarning", WarningClass))
+	FutureWarningClass             = registerException(makeException("FutureWarning", WarningClass))
+	ImportWarningClass             = registerException(makeException("ImportWarning", WarningClass))
+	PendingDeprecationWarningClass = registerException(makeException("PendingDeprecationWarning", WarningClass))
+	ResourceWarningClass           = registerException(makeException("ResourceWarning", WarningClass))
+	SyntaxWarningClass             = registerException(makeException("SyntaxWarning", WarningClass))
+	UnicodeWarningClass            = registerException(makeException("UnicodeWarning", WarningClass))
+)
+
+// syntaxErrorFields are the attributes of a SyntaxError, from its details
+// tuple (filename, lineno, offset, text[, end_lineno, end_offset]).
+var syntaxErrorFields = []string{"filename", "lineno", "offset", "text", "end_lineno", "end_offset"}
+
+// setSyntaxErrorAttrs fills msg and the location attributes of a
+// SyntaxError built by SyntaxError(msg, details).
+func setSyntaxErrorAttrs(t *Thread, e *Instance, args Tuple) error {
+	if e.Dict == nil {
+		e.Dict = NewDict()
+	}
+	var msg Value = None
+	if len(args) > 0 {
+		msg = args[0]
+	}
+	e.Dict.SetStr("msg", msg)
+	e.Dict.SetStr("print_file_and_line", None)
+	for _, f := range syntaxErrorFields {
+		e.Dict.SetStr(f, None)
+	}
+	if len(args) != 2 {
+		return nil
+	}
+	info, err := t.iterate(args[1], nil)
+	if err != nil {
+		return err
+	}
+	if len(info) < 4 {
+		return Errorf(TypeErrorClass, "function takes at least 4 arguments (%d given)", len(info))
+	}
+	if len(info) > 6 {
+		return Errorf(TypeErrorClass, "function takes at most 6 arguments (%d given)", len(info))
+	}
+	for i, v := range info {
+		e.Dict.SetStr(syntaxErrorFields[i], v)
+	}
+	return nil
+}
+
+// syntaxErrorStr is str() of a SyntaxError made by Python code:
+// "bad token (config.py, line 3)".
+func syntaxErrorStr(t *Thread, e *Instance) (string, bool) {
+	msg, ok := e.Dict.GetStr("msg")
+	if !ok {
+		return "", false
+	}
+	if t == nil {
+		t = &Thread{}
+	}
+	s, err := t.Str(msg)
+	if err != nil {
+		return "", false
+	}
+	fn, _ := e.Dict.GetStr("filename")
+	name, hasFile := fn.(Str)
+	if hasFile {
+		name = name[strings.LastIndexByte(string(name), '/')+1:]
+	}
+	ln, _ := e.Dict.GetStr("lineno")
+	line, hasLine := ln.(Int)
+	switch {
+	case hasFile && hasLine:
+		return fmt.Sprintf("%s (%s, line %d)", s, name, line), true
+	case hasFile:
+		return fmt.Sprintf("%s (%s)", s, name), true
+	case hasLine:
+		return fmt.Sprintf("%s (line %d)", s, line), true
+	}
+	return s, true
+}
+
+// setUnicodeErrorAttrs checks and stores the arguments of
+// UnicodeDecodeError(encoding, object, start, end, reason),
+// UnicodeEncodeError(...) and UnicodeTranslateError(object, start, end,
+// reason).
+func setUnicodeErrorAttrs(e *Instance, args Tuple) error {
+	names := []string{"encoding", "object", "start", "end", "reason"}
+	if e.Class.IsSubclass(UnicodeTranslateErrorClass) {
+		names = names[1:]
+	}
+	if len(args) != len(names) {
+		return Errorf(TypeErrorClass, "function takes exactly %d arguments (%d given)", len(names), len(args))
+	}
+	for i, name := range names {
+		v := args[i]
+		switch name {
+		case "encoding", "reason":
+			if _, ok := v.(Str); !ok {
+				return Errorf(TypeErrorClass, "argument %d must be str, not %s", i+1, TypeName(v))
+			}
+		case "object":
+			if e.Class.IsSubclass(UnicodeDecodeErrorClass) {
+				switch b := v.(type) {
+				case Bytes:
+				case *ByteArray:
+					v = Bytes(b.B)
+				default:
+					return Errorf(TypeErrorClass, "a bytes-like object is required, not '%s'", TypeName(v))
+				}
+			} else if _, ok := v.(Str); !ok {
+				return Errorf(TypeErrorClass, "argument %d must be str, not %s", i+1, TypeName(v))
+			}
+		case "start", "end":
+			if _, ok := v.(Int); !ok {
+				return Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(v))
+			}
+		}
+		if e.Dict == nil {
+			e.Dict = NewDict()
+		}
+		e.Dict.SetStr(name, v)
+	}
+	return nil
+}
+
+// unicodeErrorStr is str() of a Unicode error made by Python code:
+// "'utf-8' codec can't decode byte 0xff in position 2: invalid start byte".
+func unicodeErrorStr(e *Instance) (string, bool) {
+	get := func(name string) Value { v, _ := e.Dict.GetStr(name); return v }
+	start, ok1 := get("start").(Int)
+	end, ok2 := get("end").(Int)
+	reason, ok3 := get("reason").(Str)
+	if !ok1 || !ok2 || !ok3 {
+		return "", false
+	}
+	enc, _ := get("encoding").(Str)
+	span := fmt.Sprintf("in position %d-%d: %s", start, end-1, reason)
+	switch obj := get("object").(type) {
+	case Bytes:
+		if end == start+1 && start >= 0 && int(start) < len(obj) {
+			return fmt.Sprintf("'%s' codec can't decode byte 0x%02x in position %d: %s", enc, obj[start], start, reason), true
+		}
+		return fmt.Sprintf("'%s' codec can't decode bytes %s", enc, span), true
+	case Str:
+		runes := []rune(string(obj))
+		what := "encode"
+		prefix := "'" + string(enc) + "' codec can't "
+		if e.Class.IsSubclass(UnicodeTranslateErrorClass) {
+			what, prefix = "translate", "can't "
+		}
+		if end == start+1 && start >= 0 && int(start) < len(runes) {
+			r := runes[start]
+			var esc string
+			switch {
+			case r < 0x100:
+				esc = fmt.Sprintf(`\x%02x`, r)
+			case r < 0x10000:
+				esc = fmt.Sprintf(`\u%04x`, r)
+			default:
+				esc = fmt.Sprintf(`\U%08x`, r)
+			}
+			return fmt.Sprintf("%s%s character '%s' in position %d: %s", prefix, what, esc, start, reason), true
+		}
+		return fmt.Sprintf("%s%s characters %s", prefix, what, span), true
+	}
+	return "", false
 }

@@ -169,6 +169,9 @@ func initExceptions() {
 	excKeywords := func(names ...string) func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		return func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 			e := &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: append(Tuple(nil), args...)}}
+			for _, n := range names {
+				e.Dict.SetStr(n, None)
+			}
 			for _, k := range kw {
 				ok := false
 				for _, n := range names {
@@ -195,8 +198,27 @@ func initExceptions() {
 		setOSErrorAttrs(e, args)
 		return e, nil
 	}
+	// SyntaxError(msg, (filename, lineno, offset, text)) and the Unicode
+	// errors' five arguments become attributes that str() reports.
+	withAttrs := func(set func(t *Thread, e *Instance, args Tuple) error) func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+			if len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "%s() takes no keyword arguments", cls.Name)
+			}
+			e := &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: append(Tuple(nil), args...)}}
+			if err := set(t, e, args); err != nil {
+				return nil, err
+			}
+			return e, nil
+		}
+	}
+	setUnicode := func(t *Thread, e *Instance, args Tuple) error { return setUnicodeErrorAttrs(e, args) }
 	for _, c := range exceptionClasses {
 		switch {
+		case c.IsSubclass(SyntaxErrorClass):
+			c.new = withAttrs(setSyntaxErrorAttrs)
+		case c.IsSubclass(UnicodeDecodeErrorClass), c.IsSubclass(UnicodeEncodeErrorClass), c.IsSubclass(UnicodeTranslateErrorClass):
+			c.new = withAttrs(setUnicode)
 		case c.IsSubclass(OSErrorClass):
 			c.new = osNew
 		case c.IsSubclass(NameErrorClass):
@@ -214,6 +236,15 @@ func initExceptions() {
 			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
 				e.Exc.Args = append(Tuple(nil), args[1:]...)
 				setOSErrorAttrs(e, args[1:])
+			}
+			return None, nil
+		},
+	})
+	addMethods(SyntaxErrorClass, map[string]BuiltinFunc{
+		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
+				e.Exc.Args = append(Tuple(nil), args[1:]...)
+				return None, setSyntaxErrorAttrs(t, e, args[1:])
 			}
 			return None, nil
 		},

@@ -91,3 +91,41 @@ print(Cents(2) + 3, 3 + Cents(2), Cents(2) * 3, -Cents(2), abs(Cents(-2)), Cents
 class Ratio(float):
     pass
 print(Ratio(2.5) + 1, round(Ratio(2.567), 1), Ratio(2.5).__round__(), int(Ratio(3.5)), Ratio(1.5) < 2)
+# ---
+# The rest of CPython's builtin exceptions, and OSError's errno subclasses
+print(type(OSError(32, "x")).__name__, type(OSError(111, "x")).__name__, type(OSError(104, "x")).__name__, type(OSError(21, "x")).__name__, type(OSError(20, "x")).__name__)
+print([c.__name__ for c in BrokenPipeError.__mro__], [c.__name__ for c in TabError.__mro__])
+print(issubclass(FutureWarning, Warning), issubclass(UnicodeTranslateError, ValueError), issubclass(BlockingIOError, OSError), issubclass(SystemError, Exception))
+try:
+    raise ConnectionResetError(104, "Connection reset by peer")
+except ConnectionError as e:
+    print(repr(e), e)
+try:
+    raise BrokenPipeError("pipe closed")
+except OSError as e:
+    print(type(e).__name__, e, e.errno)
+# ---
+e = SyntaxError("bad token", ("/etc/app/config.py", 3, 5, "x = = 1\n", 3, 6))
+print(e, "|", e.msg, e.filename, e.lineno, e.offset, repr(e.text), e.end_lineno, e.end_offset, e.args)
+print(SyntaxError("m", (None, 3, 1, None)), "|", SyntaxError("m", ("f.py", None, 1, None)), "|", SyntaxError(), "|", SyntaxError("only"))
+e = SyntaxError("m")
+print(e.filename, e.lineno, e.offset, e.text, e.print_file_and_line)
+class ParseError(SyntaxError):
+    pass
+print(ParseError("unexpected '='", ("rules.toml", 4, 1, "x = ")), isinstance(ParseError("x"), SyntaxError))
+try:
+    SyntaxError("m", (1, 2))
+except TypeError as e:
+    print("TypeError:", e)
+# ---
+e = UnicodeDecodeError("utf-8", b"ab\xff", 2, 3, "invalid start byte")
+print(e, "|", e.encoding, e.object, e.start, e.end, e.reason, repr(e))
+print(UnicodeDecodeError("utf-8", b"ab\xff\xfe", 2, 4, "invalid continuation byte"))
+print(UnicodeEncodeError("ascii", "a\xe9", 1, 2, "ordinal not in range(128)"), "|", UnicodeEncodeError("ascii", "a\u20ac", 1, 2, "x"), "|", UnicodeEncodeError("ascii", "a\xe9\xe9", 1, 3, "ordinal not in range(128)"))
+print(UnicodeTranslateError("ab", 0, 1, "no mapping"))
+for make in [lambda: UnicodeDecodeError("x"), lambda: UnicodeDecodeError(1, b"", 0, 1, "r"), lambda: UnicodeDecodeError("u", "str", 0, 1, "r")]:
+    try:
+        make()
+    except TypeError as e:
+        print("TypeError:", e)
+print(AttributeError("a").obj, AttributeError("a").name, ImportError("x").path)

@@ -141,7 +141,10 @@ type Loop struct {
 	done    chan completion
 	pending map[*Future]bool
 	tasks   map[*Task]bool // unfinished tasks, roots for memory measurement
-	current *Task          // the task being stepped
+	// named holds the unfinished tasks create_task made of host calls and
+	// other futures (see Future.named), for all_tasks().
+	named   map[*Future]bool
+	current *Task // the task being stepped
 	running bool
 	// inSnippet marks a loop that runs a snippet body, which CPython runs
 	// inside asyncio.run: the loop counts as running even while module code
@@ -574,6 +577,11 @@ func asyncioModule(t *Thread) (*Module, error) {
 				l.taskSeq++
 				w.name = fmt.Sprintf("Task-%d", l.taskSeq)
 			}
+			if l.named == nil {
+				l.named = map[*Future]bool{}
+			}
+			l.named[w] = true
+			w.onDone(func() { delete(l.named, w) })
 			f.onDone(func() { w.resolve(f.result, f.err) })
 			return w, nil
 		}
@@ -667,6 +675,25 @@ func asyncioModule(t *Thread) (*Module, error) {
 		fn, ok := f.(*Function)
 		return Bool(ok && fn.Code.Flags&compile.FlagCoroutine != 0 && fn.Code.Flags&compile.FlagAsyncGenerator == 0), nil
 	})
+	fn("all_tasks", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if !t.loopRunning() {
+			return nil, Errorf(RuntimeErrorClass, "no running event loop")
+		}
+		out := NewSet()
+		for task := range t.loop.tasks {
+			if !task.fut.done {
+				if err := out.Add(t, task.fut); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for f := range t.loop.named {
+			if err := out.Add(t, f); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	})
 	fn("_loop_running", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return Bool(t.loopRunning()), nil
 	})
@@ -700,6 +727,9 @@ func asyncioModule(t *Thread) (*Module, error) {
 	d.SetStr("Lock", LockClass)
 	d.SetStr("Queue", QueueClass)
 	d.SetStr("QueueEmpty", QueueEmptyClass)
+	d.SetStr("QueueFull", QueueFullClass)
+	d.SetStr("PriorityQueue", PriorityQueueClass)
+	d.SetStr("LifoQueue", LifoQueueClass)
 	d.SetStr("InvalidStateError", InvalidStateErrorClass)
 	d.SetStr("ALL_COMPLETED", Str("ALL_COMPLETED"))
 	d.SetStr("FIRST_COMPLETED", Str("FIRST_COMPLETED"))

@@ -81,6 +81,76 @@ def timeout(delay):
     return Timeout(delay)
 
 
+def timeout_at(when):
+    return Timeout(None if when is None else when - _loop_time())
+
+
+def isfuture(obj):
+    return isinstance(obj, Future)
+
+
+class Condition:
+    def __init__(self, lock=None):
+        if lock is None:
+            lock = Lock()
+        self._lock = lock
+        self.locked = lock.locked
+        self.acquire = lock.acquire
+        self.release = lock.release
+        self._waiters = []
+
+    async def __aenter__(self):
+        await self.acquire()
+        return None
+
+    async def __aexit__(self, et, exc, tb):
+        self.release()
+
+    async def wait(self):
+        if not self.locked():
+            raise RuntimeError("cannot wait on un-acquired lock")
+        self.release()
+        try:
+            fut = _new_future()
+            self._waiters.append(fut)
+            try:
+                await fut
+                return True
+            finally:
+                self._waiters.remove(fut)
+        finally:
+            cancelled = None
+            while True:
+                try:
+                    await self.acquire()
+                    break
+                except CancelledError as e:
+                    cancelled = e
+            if cancelled is not None:
+                raise cancelled
+
+    async def wait_for(self, predicate):
+        result = predicate()
+        while not result:
+            await self.wait()
+            result = predicate()
+        return result
+
+    def notify(self, n=1):
+        if not self.locked():
+            raise RuntimeError("cannot notify on un-acquired lock")
+        woken = 0
+        for fut in self._waiters:
+            if woken >= n:
+                break
+            if not fut.done():
+                woken += 1
+                fut.set_result(False)
+
+    def notify_all(self):
+        self.notify(len(self._waiters))
+
+
 class _UnixSelectorEventLoop:
     """The run's event loop as get_running_loop() shows it: scheduling goes
     through the module's primitives; nothing here reaches the host."""
@@ -162,7 +232,7 @@ func runAsyncioPython(t *Thread, d *Dict) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"TaskGroup", "Timeout", "_UnixSelectorEventLoop"} {
+	for _, name := range []string{"TaskGroup", "Timeout", "_UnixSelectorEventLoop", "Condition"} {
 		if c, ok := d.GetStr(name); ok {
 			if cls, ok := c.(*Class); ok {
 				cls.Module = "asyncio"

@@ -1,6 +1,10 @@
 package vm
 
-import "time"
+import (
+	"time"
+
+	"github.com/toolplane/toolplane/python/syntax"
+)
 
 // Native is a builtin object whose state is a Go value (asyncio.Event,
 // Semaphore, Lock, Queue).
@@ -16,6 +20,12 @@ var (
 	LockClass       = newBuiltinClass("Lock", ObjectClass)
 	QueueClass      = newBuiltinClass("Queue", ObjectClass)
 	QueueEmptyClass = makeException("QueueEmpty", ExceptionClass)
+	// QueueFullClass is raised by put_nowait on a full bounded queue.
+	QueueFullClass = makeException("QueueFull", ExceptionClass)
+	// PriorityQueueClass and LifoQueueClass are the Queue variants that hand out
+	// the smallest item, and the newest.
+	PriorityQueueClass = newBuiltinClass("PriorityQueue", QueueClass)
+	LifoQueueClass     = newBuiltinClass("LifoQueue", QueueClass)
 	// InvalidStateErrorClass is raised when a future's result is set twice.
 	InvalidStateErrorClass = makeException("InvalidStateError", ExceptionClass)
 )
@@ -35,6 +45,113 @@ type queue struct {
 	getters    []*Future
 	unfinished int
 	joiners    []*Future
+	kind       queueKind
+	maxsize    int64
+	putters    []queuePutter
+}
+
+type queueKind int
+
+const (
+	fifoQueue queueKind = iota
+	lifoQueue
+	priorityQueue
+)
+
+// queuePutter is a put() waiting for room in a full bounded queue.
+type queuePutter struct {
+	f *Future
+	v Value
+}
+
+func (q *queue) full() bool { return q.maxsize > 0 && int64(len(q.items)) >= q.maxsize }
+
+// push adds v in the queue's order (a binary min-heap for a priority queue).
+func (q *queue) push(t *Thread, v Value) error {
+	q.items = append(q.items, v)
+	if q.kind != priorityQueue {
+		return nil
+	}
+	for i := len(q.items) - 1; i > 0; {
+		parent := (i - 1) / 2
+		less, err := queueLess(t, q.items[i], q.items[parent])
+		if err != nil {
+			return err
+		}
+		if !less {
+			break
+		}
+		q.items[i], q.items[parent] = q.items[parent], q.items[i]
+		i = parent
+	}
+	return nil
+}
+
+// pop removes the next item: the oldest, the newest, or the smallest.
+func (q *queue) pop(t *Thread) (Value, error) {
+	switch q.kind {
+	case lifoQueue:
+		v := q.items[len(q.items)-1]
+		q.items = q.items[:len(q.items)-1]
+		return v, nil
+	case priorityQueue:
+		v := q.items[0]
+		last := len(q.items) - 1
+		q.items[0] = q.items[last]
+		q.items = q.items[:last]
+		for i := 0; ; {
+			small, l, r := i, 2*i+1, 2*i+2
+			for _, c := range []int{l, r} {
+				if c < len(q.items) {
+					less, err := queueLess(t, q.items[c], q.items[small])
+					if err != nil {
+						return nil, err
+					}
+					if less {
+						small = c
+					}
+				}
+			}
+			if small == i {
+				break
+			}
+			q.items[i], q.items[small] = q.items[small], q.items[i]
+			i = small
+		}
+		return v, nil
+	}
+	v := q.items[0]
+	q.items = q.items[1:]
+	return v, nil
+}
+
+// take pops the next item and lets the first waiting put() in.
+func (q *queue) take(t *Thread) (Value, error) {
+	v, err := q.pop(t)
+	if err != nil {
+		return nil, err
+	}
+	for len(q.putters) > 0 && !q.full() {
+		p := q.putters[0]
+		q.putters = q.putters[1:]
+		if p.f.done {
+			continue
+		}
+		q.unfinished++
+		if err := q.push(t, p.v); err != nil {
+			return nil, err
+		}
+		p.f.resolve(None, nil)
+	}
+	return v, nil
+}
+
+func queueLess(t *Thread, a, b Value) (bool, error) {
+	r, err := t.Compare(syntax.Lt, a, b)
+	if err != nil {
+		return false, err
+	}
+	return t.Truth(r)
 }
 
 func resolved(v Value) *Future {
@@ -44,7 +161,7 @@ func resolved(v Value) *Future {
 }
 
 func initAsyncSync() {
-	for _, c := range []*Class{EventClass, SemaphoreClass, LockClass, QueueClass, QueueEmptyClass} {
+	for _, c := range []*Class{EventClass, SemaphoreClass, LockClass, QueueClass, QueueEmptyClass, QueueFullClass, PriorityQueueClass, LifoQueueClass} {
 		c.Module = "asyncio"
 	}
 	InvalidStateErrorClass.Module = "asyncio.exceptions"
@@ -143,14 +260,37 @@ func initAsyncSync() {
 	}
 	addMethods(SemaphoreClass, semMethods)
 	addMethods(LockClass, semMethods)
-	QueueClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
-		return &Native{Class: cls, Data: &queue{}}, nil
+	newQueue := func(kind queueKind) func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		return func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+			p, err := parseArgs(cls.Name, args, kw, "maxsize?")
+			if err != nil {
+				return nil, err
+			}
+			q := &queue{kind: kind}
+			if p[0] != nil {
+				n, ok := p[0].(Int)
+				if !ok {
+					return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(p[0]))
+				}
+				q.maxsize = int64(n)
+			}
+			return &Native{Class: cls, Data: q}, nil
+		}
 	}
+	QueueClass.new = newQueue(fifoQueue)
+	LifoQueueClass.new = newQueue(lifoQueue)
+	PriorityQueueClass.new = newQueue(priorityQueue)
+	QueueClass.Dict.SetStr("maxsize", &Property{Get: &Builtin{Name: "maxsize", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		return Int(a[0].(*Native).Data.(*queue).maxsize), nil
+	}}})
 	put := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		if len(a) != 2 {
 			return nil, Errorf(TypeErrorClass, "put() takes exactly one argument")
 		}
 		q := a[0].(*Native).Data.(*queue)
+		if q.full() {
+			return nil, NewException(QueueFullClass)
+		}
 		q.unfinished++
 		for len(q.getters) > 0 {
 			g := q.getters[0]
@@ -160,31 +300,40 @@ func initAsyncSync() {
 				return None, nil
 			}
 		}
-		q.items = append(q.items, a[1])
-		return None, nil
+		return None, q.push(t, a[1])
 	}
 	addMethods(QueueClass, map[string]BuiltinFunc{
 		"put_nowait": put,
 		"put": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 2 {
+				if q := a[0].(*Native).Data.(*queue); q.full() {
+					f := &Future{name: "Queue.put"}
+					q.putters = append(q.putters, queuePutter{f: f, v: a[1]})
+					return f, nil
+				}
+			}
 			if _, err := put(t, a, kw); err != nil {
 				return nil, err
 			}
 			return resolved(None), nil
+		},
+		"full": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bool(a[0].(*Native).Data.(*queue).full()), nil
 		},
 		"get_nowait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			q := a[0].(*Native).Data.(*queue)
 			if len(q.items) == 0 {
 				return nil, NewException(QueueEmptyClass)
 			}
-			v := q.items[0]
-			q.items = q.items[1:]
-			return v, nil
+			return q.take(t)
 		},
 		"get": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			q := a[0].(*Native).Data.(*queue)
 			if len(q.items) > 0 {
-				v := q.items[0]
-				q.items = q.items[1:]
+				v, err := q.take(t)
+				if err != nil {
+					return nil, err
+				}
 				return resolved(v), nil
 			}
 			f := &Future{name: "Queue.get"}

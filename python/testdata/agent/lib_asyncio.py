@@ -113,3 +113,92 @@ async with aclosing(agen()) as g:
 async def decorated(x):
     return x * 2
 print(await decorated(4))
+# ---
+import asyncio
+q = asyncio.Queue(maxsize=2)
+print(q.maxsize, q.full(), q.empty(), q.qsize())
+q.put_nowait(1); q.put_nowait(2)
+print(q.full())
+try:
+    q.put_nowait(3)
+except asyncio.QueueFull as e:
+    print("full", type(e).__name__, repr(e))
+log = []
+async def producer():
+    for i in range(3, 7):
+        await q.put(i)
+        log.append(("put", i))
+async def consumer():
+    out = []
+    for _ in range(6):
+        await asyncio.sleep(0)
+        out.append(await q.get())
+        q.task_done()
+    return out
+p = asyncio.create_task(producer())
+print(await consumer(), log)
+await p
+await q.join()
+pq = asyncio.PriorityQueue()
+for x in [(3, "c"), (1, "a"), (2, "b"), (5, "e"), (0, "z"), (4, "d")]:
+    pq.put_nowait(x)
+print([pq.get_nowait() for _ in range(pq.qsize())])
+lq = asyncio.LifoQueue()
+for x in range(4):
+    await lq.put(x)
+print([await lq.get() for _ in range(4)], isinstance(lq, asyncio.Queue), type(pq).__name__)
+try:
+    lq.get_nowait()
+except asyncio.QueueEmpty:
+    print("empty")
+bq = asyncio.Queue(1)
+await bq.put("x")
+waiter = asyncio.create_task(bq.put("y"))
+await asyncio.sleep(0)
+print(waiter.done(), bq.qsize())
+print(await bq.get(), await bq.get(), waiter.done())
+# ---
+import asyncio
+cond = asyncio.Condition()
+items = []
+async def consumer(i):
+    async with cond:
+        await cond.wait_for(lambda: items)
+        return (i, items.pop())
+async def producer():
+    for x in "abc":
+        await asyncio.sleep(0.001)
+        async with cond:
+            items.append(x)
+            cond.notify()
+cs = [asyncio.create_task(consumer(i)) for i in range(3)]
+await producer()
+print(sorted(await asyncio.gather(*cs)))
+c2 = asyncio.Condition()
+try:
+    c2.notify()
+except RuntimeError as e:
+    print(e)
+print(asyncio.isfuture(cs[0]), asyncio.isfuture(1), asyncio.isfuture(asyncio.get_running_loop().create_future()))
+t = asyncio.create_task(asyncio.sleep(0.01))
+print(len([x for x in asyncio.all_tasks() if x is t]), t in asyncio.all_tasks())
+await t
+print(t in asyncio.all_tasks())
+loop = asyncio.get_running_loop()
+try:
+    async with asyncio.timeout_at(loop.time() + 0.01):
+        await asyncio.sleep(1)
+except TimeoutError:
+    print("timed out")
+waiters = []
+c3 = asyncio.Condition()
+async def w(i):
+    async with c3:
+        await c3.wait()
+        waiters.append(i)
+ws = [asyncio.create_task(w(i)) for i in range(3)]
+await asyncio.sleep(0)
+async with c3:
+    c3.notify_all()
+await asyncio.gather(*ws)
+print(waiters)

@@ -83,6 +83,7 @@ func pyUpper(s string) string {
 		return strings.ToUpper(s)
 	}
 	var sb strings.Builder
+	sb.Grow(len(s))
 	for _, r := range s {
 		upperRune(&sb, r)
 	}
@@ -94,6 +95,7 @@ func pyLower(s string) string {
 		return strings.ToLower(s)
 	}
 	var sb strings.Builder
+	sb.Grow(len(s))
 	for i, r := range s {
 		lowerAt(&sb, s, i, r)
 	}
@@ -102,6 +104,7 @@ func pyLower(s string) string {
 
 func pySwapcase(s string) string {
 	var sb strings.Builder
+	sb.Grow(len(s))
 	for i, r := range s {
 		switch {
 		case unicode.IsUpper(r):
@@ -120,6 +123,7 @@ func pyCapitalize(s string) string {
 		return s
 	}
 	var sb strings.Builder
+	sb.Grow(len(s))
 	for i, r := range s {
 		if i == 0 {
 			titleRune(&sb, r)
@@ -132,6 +136,7 @@ func pyCapitalize(s string) string {
 
 func pyTitle(s string) string {
 	var sb strings.Builder
+	sb.Grow(len(s))
 	prevCased := false
 	for i, r := range s {
 		cased := unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r)

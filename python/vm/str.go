@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -452,25 +453,10 @@ func initStr() {
 			return t.strFormatMap(string(a[0].(Str)), a[1])
 		},
 		"translate": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			var sb strings.Builder
-			for _, r := range string(a[0].(Str)) {
-				v, err := t.GetItem(a[1], Int(r))
-				if err != nil {
-					if e, ok := err.(*Instance); ok && e.Class.IsSubclass(LookupErrorClass) {
-						sb.WriteRune(r)
-						continue
-					}
-					return nil, err
-				}
-				switch x := v.(type) {
-				case NoneType:
-				case Str:
-					sb.WriteString(string(x))
-				case Int:
-					sb.WriteRune(rune(x))
-				}
+			if err := exactArgs("str.translate", a[1:], kw, 1); err != nil {
+				return nil, err
 			}
-			return Str(sb.String()), nil
+			return strTranslate(t, a[0].(Str), a[1])
 		},
 		"__len__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return Int(strLen(a[0].(Str))), nil },
 		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -517,27 +503,13 @@ func initStr() {
 		}
 	}
 	// Methods that scan or copy the whole string count that work as steps.
+	scans := map[string]bool{}
 	for _, name := range []string{"count", "find", "rfind", "index", "rindex", "replace", "split", "rsplit",
 		"splitlines", "upper", "lower", "casefold", "title", "swapcase", "capitalize", "strip", "lstrip", "rstrip",
 		"encode", "translate", "expandtabs", "partition", "rpartition", "join", "center", "ljust", "rjust", "zfill"} {
-		fn := m[name]
-		m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if s, ok := a[0].(Str); ok && len(s) > 256 {
-				if err := t.tick(int64(len(s)) / 256); err != nil {
-					return nil, err
-				}
-			}
-			if len(a) > 1 {
-				if l, ok := a[1].(*List); ok && len(l.Items) > 256 {
-					if err := t.tick(int64(len(l.Items)) / 8); err != nil {
-						return nil, err
-					}
-				}
-			}
-			return fn(t, a, kw)
-		}
+		scans[name] = true
 	}
-	addStrMethods(m)
+	addStrMethods(m, scans)
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		d := NewDict()
 		if len(a) == 1 {
@@ -674,13 +646,14 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			if max >= 0 && len(fields) > max {
 				// Keep the leftmost remainder intact.
 				rest := strings.TrimRightFunc(s, isSpace)
-				var out []string
 				for i := 0; i < max; i++ {
 					j := strings.LastIndexFunc(rest, isSpace)
-					out = append([]string{rest[j+1:]}, out...)
-					rest = strings.TrimRightFunc(rest[:j+1], isSpace)
+					_, n := utf8.DecodeRuneInString(rest[j:])
+					parts = append(parts, rest[j+n:])
+					rest = strings.TrimRightFunc(rest[:j+n], isSpace)
 				}
-				parts = append([]string{rest}, out...)
+				parts = append(parts, rest)
+				slices.Reverse(parts)
 			} else {
 				parts = fields
 			}
@@ -712,17 +685,17 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			return nil, Errorf(ValueErrorClass, "empty separator")
 		}
 		if right && max >= 0 {
-			parts = nil
 			rest := s
 			for i := 0; i < max; i++ {
 				j := strings.LastIndex(rest, sep)
 				if j < 0 {
 					break
 				}
-				parts = append([]string{rest[j+len(sep):]}, parts...)
+				parts = append(parts, rest[j+len(sep):])
 				rest = rest[:j]
 			}
-			parts = append([]string{rest}, parts...)
+			parts = append(parts, rest)
+			slices.Reverse(parts)
 		} else {
 			return &List{Items: splitSep(s, sep, max)}, nil
 		}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -76,21 +77,38 @@ var strSelfChecked = map[string]bool{
 	"isnumeric": true, "isalpha": true, "isalnum": true, "isspace": true, "isprintable": true,
 	"isascii": true, "isupper": true, "islower": true, "istitle": true, "isidentifier": true,
 	"removeprefix": true, "removesuffix": true, "expandtabs": true, "encode": true, "format": true,
-	"format_map": true, "__len__": true, "__format__": true,
+	"format_map": true, "__len__": true, "__format__": true, "translate": true,
 }
 
-// addStrMethods installs str's methods. Calls on a plain str of the
-// methods in strSelfChecked go straight to the method; anything else (a str
-// subclass instance, a foreign receiver) takes checkedMethod's path.
-func addStrMethods(m map[string]BuiltinFunc) {
-	for name, fn := range m {
+// addStrMethods installs str's methods; those named in scans count the
+// work of scanning a long receiver (or a long list argument) as steps.
+// Calls on a plain str of the methods in strSelfChecked go straight to the
+// method; anything else (a str subclass instance, a foreign receiver)
+// takes checkedMethod's path.
+func addStrMethods(m map[string]BuiltinFunc, scans map[string]bool) {
+	for name, raw := range m {
+		scan := scans[name]
+		fn := raw
+		if scan {
+			fn = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+				if err := strTick(t, a); err != nil {
+					return nil, err
+				}
+				return raw(t, a, kw)
+			}
+		}
 		checked := checkedMethod(StrClass, name, fn)
 		f := checked
 		if strSelfChecked[name] {
 			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 				if len(a) > 0 {
-					if _, ok := a[0].(Str); ok {
-						return fn(t, a, kw)
+					if s, ok := a[0].(Str); ok {
+						if scan && (len(s) > 256 || len(a) > 1) {
+							if err := strTick(t, a); err != nil {
+								return nil, err
+							}
+						}
+						return raw(t, a, kw)
 					}
 				}
 				return checked(t, a, kw)
@@ -98,6 +116,24 @@ func addStrMethods(m map[string]BuiltinFunc) {
 		}
 		StrClass.Dict.SetStr(name, &Builtin{Name: name, Fn: f, Self: StrClass.Name})
 	}
+}
+
+// strTick counts a str method's scan of a long receiver or list argument
+// as steps.
+func strTick(t *Thread, a Tuple) error {
+	if s, ok := a[0].(Str); ok && len(s) > 256 {
+		if err := t.tick(int64(len(s)) / 256); err != nil {
+			return err
+		}
+	}
+	if len(a) > 1 {
+		if l, ok := a[1].(*List); ok && len(l.Items) > 256 {
+			if err := t.tick(int64(len(l.Items)) / 8); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // runeOffsets returns the byte offsets in s of the code points numbered a
@@ -202,4 +238,71 @@ func argTypeName(v Value) string {
 		return "None"
 	}
 	return TypeName(v)
+}
+
+// strTranslate is s.translate(table): each code point is looked up in the
+// table (a LookupError keeps it) and replaced by the str, code point or
+// nothing (None) found. A dict table is probed directly, and the mapping
+// of each ASCII character is looked up once.
+func strTranslate(t *Thread, s Str, table Value) (Value, error) {
+	d, isDict := table.(*Dict)
+	lookup := func(r rune) (Value, bool, error) {
+		if isDict {
+			return d.Get(t, Int(r))
+		}
+		v, err := t.GetItem(table, Int(r))
+		if err != nil {
+			if e, ok := err.(*Instance); ok && e.Class.IsSubclass(LookupErrorClass) {
+				return nil, false, nil
+			}
+			return nil, false, err
+		}
+		return v, true, nil
+	}
+	// The mapping of each ASCII character, once looked up; nil when the
+	// table has none.
+	var memo [utf8.RuneSelf]Value
+	var known [utf8.RuneSelf]bool
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for _, r := range string(s) {
+		var v Value
+		if r < utf8.RuneSelf && known[r] {
+			v = memo[r]
+		} else {
+			m, ok, err := lookup(r)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				m = nil
+			}
+			if r < utf8.RuneSelf {
+				memo[r], known[r] = m, true
+			}
+			v = m
+		}
+		switch x := v.(type) {
+		case nil:
+			sb.WriteRune(r)
+		case NoneType:
+		case Str:
+			sb.WriteString(string(x))
+		case Int:
+			if x < 0 || x > unicode.MaxRune {
+				return nil, Errorf(ValueErrorClass, "character mapping must be in range(0x110000)")
+			}
+			sb.WriteRune(rune(x))
+		case Bool:
+			sb.WriteRune(rune(boolToInt(x)))
+		default:
+			return nil, Errorf(TypeErrorClass, "character mapping must return integer, None or str")
+		}
+		if sb.Len() > 1<<20 {
+			if err := t.CheckAlloc(int64(sb.Len()) * 2); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return sameStr(s, string(s), sb.String()), nil
 }

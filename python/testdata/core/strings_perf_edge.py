@@ -76,3 +76,24 @@ for v, spec in [(5, "z"), (5, "zc"), ("a", "z"), ("a", "+z"), (-0.0, "z.1E"), (-
         print(type(e).__name__, e)
 # ---
 print("%5d|%-5d|%05d|%+.3d|%x|%#X|%.0f|%10.3e|%-8.2f|%08.2f|%.3s" % (42, 42, -42, 7, 3054, 3054, 2.5, 12345.678, -1.5, -1.5, "abcdef"))
+# ---
+t = {ord("a"): "xy", ord("b"): None, ord("c"): 66}
+print("abcd".translate(t), repr("abab".translate({97: True})), "héllo".translate({233: "e"}), "héllo".translate(str.maketrans("lo", "01", "h")), "abc".translate([None] * 200), "abc".translate("zz"))
+# ---
+class Shift:
+    def __getitem__(self, k):
+        if k == 98:
+            raise KeyError(k)
+        return k + 1
+print("abcabc".translate(Shift()))
+# ---
+for table in [{97: 1.5}, {97: 0x110000}, {97: -1}]:
+    try:
+        "abc".translate(table)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+# ---
+print("a b\u3000c\u2003 d  ".rsplit(None, 2), "a\u3000b".rsplit(maxsplit=1), "x\u2003\u2003y".rsplit(None, 1), " a b ".rsplit(None, 5), "a,b,c".rsplit(",", 1), "a,b,c".rsplit(",", 0), "abc".rsplit("x", 3), "a,b,,c".rsplit(",", 2))
+# ---
+"abc".translate()
+# raises: TypeError: str.translate() takes exactly one argument (0 given)

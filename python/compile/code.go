@@ -116,6 +116,16 @@ const (
 	MATCH_KEYS             // [subject keys] -> [subject keys values-tuple or None]
 	COPY_DICT_WITHOUT_KEYS // [subject keys] -> [subject rest-dict]
 	GET_LEN                // [obj] -> [obj len(obj)]
+	// Superinstructions: the VM rewrites a pair of instructions into one
+	// when it loads code (vm.NewCode); the compiler never emits them. The
+	// fused op replaces the first of the pair, the second stays in place
+	// (a jump may still land on it) and supplies its own argument.
+	LOAD_FAST_LOAD_FAST      // LOAD_FAST a; LOAD_FAST b
+	LOAD_FAST_LOAD_CONST     // LOAD_FAST a; LOAD_CONST k
+	STORE_FAST_LOAD_FAST     // STORE_FAST a; LOAD_FAST b
+	BINARY_OP_CONST          // LOAD_CONST k; BINARY_OP op
+	COMPARE_OP_JUMP_IF_FALSE // COMPARE_OP cmp; POP_JUMP_IF_FALSE target
+	COMPARE_OP_JUMP_IF_TRUE  // COMPARE_OP cmp; POP_JUMP_IF_TRUE target
 	numOps
 )
 
@@ -138,7 +148,8 @@ var opNames = [...]string{
 	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
 	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR", "IMPORT_STAR",
 	"MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "COPY_DICT_WITHOUT_KEYS",
-	"GET_LEN",
+	"GET_LEN", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
+	"BINARY_OP_CONST", "COMPARE_OP_JUMP_IF_FALSE", "COMPARE_OP_JUMP_IF_TRUE",
 }
 
 // String returns the operation's name.

@@ -326,6 +326,91 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.push(v)
 			case compile.STORE_FAST:
 				f.locals[arg] = f.pop()
+			case compile.LOAD_FAST_LOAD_FAST:
+				v := f.locals[arg]
+				if v == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])
+					break
+				}
+				b := int(instrs[f.ip] >> 8)
+				f.ip++
+				t.steps++
+				w := f.locals[b]
+				if w == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[b])
+					break
+				}
+				f.stack = append(f.stack, v, w)
+			case compile.LOAD_FAST_LOAD_CONST:
+				v := f.locals[arg]
+				if v == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])
+					break
+				}
+				k := consts[instrs[f.ip]>>8]
+				f.ip++
+				t.steps++
+				f.stack = append(f.stack, v, k)
+			case compile.STORE_FAST_LOAD_FAST:
+				f.locals[arg] = f.pop()
+				b := int(instrs[f.ip] >> 8)
+				f.ip++
+				t.steps++
+				w := f.locals[b]
+				if w == nil {
+					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[b])
+					break
+				}
+				f.push(w)
+			case compile.BINARY_OP_CONST:
+				b := consts[arg]
+				bop := syntax.Operator(instrs[f.ip] >> 8)
+				f.ip++
+				t.steps++
+				a := f.top()
+				var r Value
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						if r, ok = intFast(bop, x, y); ok {
+							f.stack[len(f.stack)-1] = r
+							break
+						}
+					}
+				}
+				r, err = t.Binary(bop, a, b)
+				if err == nil {
+					f.stack[len(f.stack)-1] = r
+				}
+			case compile.COMPARE_OP_JUMP_IF_FALSE, compile.COMPARE_OP_JUMP_IF_TRUE:
+				target := int(instrs[f.ip] >> 8)
+				f.ip++
+				t.steps++
+				b := f.pop()
+				a := f.pop()
+				var res bool
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						res = intCompare(syntax.CmpOperator(arg), x, y)
+						goto compared
+					}
+				}
+				{
+					var r Value
+					r, err = t.Compare(syntax.CmpOperator(arg), a, b)
+					if err != nil {
+						break
+					}
+					var ok bool
+					if res, ok = truthFast(r); !ok {
+						if res, err = t.Truth(r); err != nil {
+							break
+						}
+					}
+				}
+			compared:
+				if res == (compile.Op(ins&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE) {
+					f.ip = target
+				}
 			case compile.DELETE_FAST:
 				if f.locals[arg] == nil {
 					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])

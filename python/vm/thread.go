@@ -257,12 +257,15 @@ type CodeObj struct {
 	gcache []atomic.Pointer[nameCache]
 	// acache holds one attribute cache slot per instruction (attrcache.go).
 	acache []atomic.Pointer[attrCache]
+	// Instrs are the instructions the VM runs: the compiled ones with
+	// superinstructions fused in (quicken.go).
+	Instrs []uint32
 }
 
 // NewCode converts a compiled code tree.
 func NewCode(c *compile.Code) *CodeObj {
 	co := &CodeObj{Code: c, Consts: make([]Value, len(c.Consts)), NameHashes: make([]uint64, len(c.Names)),
-		gcache: make([]atomic.Pointer[nameCache], len(c.Names))}
+		gcache: make([]atomic.Pointer[nameCache], len(c.Names)), Instrs: quicken(c.Instrs)}
 	for _, ins := range c.Instrs {
 		if op := compile.Op(ins & 0xff); op == compile.LOAD_ATTR || op == compile.LOAD_METHOD || op == compile.STORE_ATTR {
 			co.acache = make([]atomic.Pointer[attrCache], len(c.Instrs))

@@ -239,3 +239,45 @@ class Grow:
         for i in range(n):
             setattr(self, "a%d" % i, i)
 print(len(Grow(10).__dict__), len(Grow(2).__dict__), sorted(Grow(3).__dict__))
+# ---
+# Fused instruction pairs keep each half's meaning.
+def f(a):
+    b = a
+    return a + b
+def g():
+    x = 1
+    return x + y
+    y = 2
+def h(z, c):
+    return z + (3 if c else 1)
+def k(v):
+    out = []
+    for x in v:
+        if x < 2:
+            out.append("lt")
+        elif x == "s":
+            out.append("str")
+        elif not (x >= 10):
+            out.append("mid")
+        else:
+            out.append("big")
+    return out
+print(f(2), f("ab"), h(10, True), h(10, False), k([1, 5, 10, 1.5, "s"][:4]))
+try:
+    g()
+except UnboundLocalError as e:
+    print(e)
+try:
+    k([1, "s", 2, "t"])
+except TypeError as e:
+    print(e)
+def m(n):
+    return n - 1, n * 2.5, n % 3, n ** 2, n // -2
+print(m(7), m(-7.5))
+try:
+    m("x")
+except TypeError as e:
+    print(e)
+def chain(a, b, c):
+    return a < b < c, a == b != c
+print(chain(1, 2, 3), chain(2, 2, 3), chain("a", "b", "a"))

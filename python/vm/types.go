@@ -1611,9 +1611,57 @@ func initOperatorDunders() {
 	withOps(setM, []syntax.Operator{syntax.BitAnd, syntax.BitOr, syntax.Sub, syntax.BitXor}, isSet, true)
 	withOrder(setM, isSet)
 
+	// Equality and hashing: int.__eq__ takes ints only, float's any number;
+	// the mutable containers are unhashable (list.__hash__ is None).
+	hash := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		h, err := t.Hash(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return Int(int64(h)), nil
+	}
+	equality := func(m map[string]BuiltinFunc, accepts func(Value) bool) {
+		m["__hash__"] = hash
+		for _, neg := range []bool{false, true} {
+			neg := neg
+			name := "__eq__"
+			if neg {
+				name = "__ne__"
+			}
+			m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+				if err := exactArgs(name, a[1:], kw, 1); err != nil {
+					return nil, err
+				}
+				other := unwrapBase(a[1])
+				if !accepts(other) {
+					return NotImplemented, nil
+				}
+				eq, err := t.Equal(a[0], other)
+				return Bool(eq != neg), err
+			}
+		}
+	}
+	equality(intM, isInt)
+	equality(floatM, isNum)
+	equality(tupleM, isType(TupleClass))
+	equality(bytesM, isType(BytesClass, ByteArrayClass))
+	frozenM := map[string]BuiltinFunc{}
+	for k, v := range setM {
+		frozenM[k] = v
+	}
+	equality(frozenM, isSet)
+	equality(setM, isSet)
+	rangeM := map[string]BuiltinFunc{}
+	equality(rangeM, isType(RangeClass))
+	for _, c := range []*Class{ListClass, DictClass, SetClass, ByteArrayClass} {
+		c.Dict.SetStr("__hash__", None)
+	}
+	delete(setM, "__hash__")
+
 	for c, m := range map[*Class]map[string]BuiltinFunc{
 		IntClass: intM, FloatClass: floatM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
-		BytesClass: bytesM, DictClass: dictM, SetClass: setM, FrozenSetClass: setM,
+		BytesClass: bytesM, DictClass: dictM, SetClass: setM, FrozenSetClass: frozenM, RangeClass: rangeM,
+		NoneTypeClass: {"__hash__": hash},
 	} {
 		for name, fn := range m {
 			if _, ok := c.Dict.GetStr(name); ok {

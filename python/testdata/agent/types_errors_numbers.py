@@ -129,3 +129,15 @@ for make in [lambda: UnicodeDecodeError("x"), lambda: UnicodeDecodeError(1, b"",
     except TypeError as e:
         print("TypeError:", e)
 print(AttributeError("a").obj, AttributeError("a").name, ImportError("x").path)
+# ---
+# Equality and hashing methods of the builtin types
+print((1).__hash__(), "ab".__hash__() == hash("ab"), (1, 2).__hash__() == hash((1, 2)), (2.5).__hash__() == hash(2.5), frozenset({1}).__hash__() == hash(frozenset({1})))
+print((1).__eq__(1), (1).__eq__(1.0), (1.0).__eq__(1), (1).__ne__(2), (1,).__eq__((1,)), (1,).__eq__([1]), {1}.__eq__(frozenset({1})), b"a".__eq__(b"a"), range(3).__eq__(range(3)))
+print(list.__hash__, dict.__hash__, set.__hash__, bytearray.__hash__, int.__hash__ is None)
+class Tags(list):
+    pass
+try:
+    hash(Tags())
+except TypeError as e:
+    print(e)
+print({1: "a"}[True], {2.0: "b"}[2], len({1, 1.0, True}))

@@ -1336,6 +1336,25 @@ def _julian_from_iso_week(iso_year, iso_week, iso_weekday):
 
 
 def _strptime(cls, data, fmt):
+    (year, month, day, hour, minute, second, fraction, weekday, julian, gmtoff,
+     gmtoff_fraction, tzname, isdst) = _strptime_fields(data, fmt)
+    args = [year, month, day, hour, minute, second, fraction]
+    if gmtoff is not None:
+        delta = timedelta(seconds=gmtoff, microseconds=gmtoff_fraction)
+        args.append(timezone(delta, tzname) if tzname else timezone(delta))
+    return cls(*args)
+
+
+def _time_strptime(data, fmt='%a %b %d %H:%M:%S %Y'):
+    for index, arg in enumerate((data, fmt)):
+        if not isinstance(arg, str):
+            raise TypeError('strptime() argument %d must be str, not %s' % (index, type(arg)))
+    (year, month, day, hour, minute, second, fraction, weekday, julian, gmtoff,
+     gmtoff_fraction, tzname, isdst) = _strptime_fields(data, fmt)
+    return _time_tuple(year, month, day, hour, minute, second, weekday, julian, isdst)
+
+
+def _strptime_fields(data, fmt):
     if not isinstance(data, str):
         raise TypeError('strptime() argument 1 must be str, not %s' % type(data).__name__)
     if not isinstance(fmt, str):
@@ -1465,16 +1484,17 @@ def _strptime(cls, data, fmt):
             julian += 366 if _is_leap(year) else 365
     if julian is None:
         date(year, month, day)
+        julian = _ymd2ord(year, month, day) - _ymd2ord(year, 1, 1) + 1
     else:
         year, month, day = _ord2ymd(julian - 1 + _ymd2ord(year, 1, 1))
+    if weekday is None:
+        weekday = (_ymd2ord(year, month, day) + 6) % 7
     if leap_year_fix:
         year = 1900
-    args = [year, month, day, hour, minute, second, fraction]
-    if gmtoff is not None:
-        delta = timedelta(seconds=gmtoff, microseconds=gmtoff_fraction)
-        tzname = fields.get('Z')
-        args.append(timezone(delta, tzname) if tzname else timezone(delta))
-    return cls(*args)
+    # UTC and GMT are the sandbox's standard-time zone names.
+    isdst = 0 if fields.get('Z') is not None else -1
+    return (year, month, day, hour, minute, second, fraction, weekday, julian, gmtoff,
+            gmtoff_fraction, fields.get('Z'), isdst)
 
 
 # Helpers of the time module (gmtime, localtime, mktime, strftime, asctime): the
@@ -1502,6 +1522,19 @@ def _time_mktime(t):
 
 def _time_strftime(fmt, t):
     y, m, d, hh, mm, ss, wd, yd, dst = _time_fields(t)
+    if isinstance(fmt, str) and '%f' in fmt:
+        # %f is datetime's directive; time.strftime leaves it to the C library, which
+        # copies it.
+        out = []
+        i = 0
+        while i < len(fmt):
+            if fmt[i] == '%' and i + 1 < len(fmt):
+                out.append('%%f' if fmt[i + 1] == 'f' else fmt[i:i + 2])
+                i += 2
+            else:
+                out.append(fmt[i])
+                i += 1
+        fmt = ''.join(out)
     return _strftime(fmt, y, m, d, hh, mm, ss, 0, wd, yd, timedelta(0), 'UTC')
 
 

@@ -1,6 +1,6 @@
 // Package time is the embedded interpreter's `time` module (time, time_ns, monotonic,
 // perf_counter, process_time and their _ns forms, sleep, and gmtime, localtime, mktime,
-// strftime, asctime, ctime in UTC, the sandbox's local zone) and the Clock hook through
+// strftime, strptime, asctime, ctime in UTC, the sandbox's local zone) and the Clock hook through
 // which time.time() and datetime's now()/today() read the time, so tests can fix it.
 package time
 
@@ -108,6 +108,15 @@ func build(t *vm.Thread, clock Clock, start time.Time) (*vm.Module, error) {
 			}
 		}
 		return callDatetime(t, "_time_strftime", args[0], st)
+	}})
+	d.SetStr("strptime", &vm.Builtin{Name: "strptime", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		if len(kw) > 0 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "strptime() takes no keyword arguments")
+		}
+		if len(args) < 1 || len(args) > 2 {
+			return nil, vm.Errorf(vm.TypeErrorClass, "strptime() takes at most 2 arguments (%d given)", len(args))
+		}
+		return callDatetime(t, "_time_strptime", args...)
 	}})
 	asc := func(name string, fromSecs bool) {
 		d.SetStr(name, &vm.Builtin{Name: name, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {

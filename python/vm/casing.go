@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Unicode special casing (SpecialCasing.txt) that Go's simple case mapping
@@ -78,9 +79,36 @@ func finalSigma(s string, i int) bool {
 	return true
 }
 
+// asciiCase flips the case of the ASCII letters of s from lo to lo+25
+// ('a' to upper-case, 'A' to lower-case), returning s itself when none is
+// present; ok is false when s is not ASCII (nothing is converted then).
+func asciiCase(s string, lo byte) (r string, ok bool) {
+	first := -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return "", false
+		}
+		if first < 0 && c-lo < 26 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return s, true
+	}
+	b := make([]byte, len(s))
+	copy(b, s)
+	for i := first; i < len(b); i++ {
+		if b[i]-lo < 26 {
+			b[i] ^= 0x20
+		}
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
 func pyUpper(s string) string {
-	if isASCII(s) {
-		return strings.ToUpper(s)
+	if r, ok := asciiCase(s, 'a'); ok {
+		return r
 	}
 	var sb strings.Builder
 	sb.Grow(len(s))
@@ -91,8 +119,8 @@ func pyUpper(s string) string {
 }
 
 func pyLower(s string) string {
-	if isASCII(s) {
-		return strings.ToLower(s)
+	if r, ok := asciiCase(s, 'A'); ok {
+		return r
 	}
 	var sb strings.Builder
 	sb.Grow(len(s))

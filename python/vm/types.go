@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -332,8 +334,46 @@ func initExceptions() {
 	})
 }
 
+// asciiDigits replaces the Unicode decimal digits of s ("١٢٣", "𝟗") by
+// their ASCII forms, as CPython's int() and float() accept them.
+func asciiDigits(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf || !unicode.Is(unicode.Nd, r) {
+			return r
+		}
+		// Decimal digits come in runs of ten starting at zero.
+		zero := r
+		for unicode.Is(unicode.Nd, zero-1) {
+			zero--
+		}
+		return '0' + (r-zero)%10
+	}, s)
+}
+
+// underscoresBetweenDigits reports whether every '_' in s stands between
+// two digits (1_000.5 yes, 1_.5 no).
+func underscoresBetweenDigits(s string) bool {
+	isDigit := func(i int) bool { return i >= 0 && i < len(s) && s[i] >= '0' && s[i] <= '9' }
+	for i := 0; i < len(s); i++ {
+		if s[i] == '_' && (!isDigit(i-1) || !isDigit(i+1)) {
+			return false
+		}
+	}
+	return true
+}
+
 func intFromString(s string, base int) (Value, bool) {
-	str := strings.TrimSpace(s)
+	str := asciiDigits(strings.TrimSpace(s))
 	neg := false
 	if strings.HasPrefix(str, "-") || strings.HasPrefix(str, "+") {
 		neg = str[0] == '-'
@@ -380,7 +420,7 @@ func intFromString(s string, base int) (Value, bool) {
 }
 
 func (t *Thread) floatFromString(s string) (Float, error) {
-	str := strings.TrimSpace(s)
+	str := asciiDigits(strings.TrimSpace(s))
 	l := strings.ToLower(str)
 	switch strings.TrimLeft(l, "+-") {
 	case "inf", "infinity":
@@ -391,7 +431,7 @@ func (t *Thread) floatFromString(s string) (Float, error) {
 	case "nan":
 		return Float(math.NaN()), nil
 	}
-	valid := str != "" && !strings.Contains(str, "__") && !strings.HasPrefix(str, "_") && !strings.HasSuffix(str, "_")
+	valid := str != "" && underscoresBetweenDigits(str)
 	clean := strings.ReplaceAll(str, "_", "")
 	if valid && !strings.ContainsAny(clean, "xXpP") {
 		if f, err := strconv.ParseFloat(clean, 64); err == nil || strings.Contains(err.Error(), "range") {

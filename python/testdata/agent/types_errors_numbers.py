@@ -141,3 +141,15 @@ try:
 except TypeError as e:
     print(e)
 print({1: "a"}[True], {2.0: "b"}[2], len({1, 1.0, True}))
+# ---
+# int() and float() of Unicode digits; underscores only between digits
+for s in ["١٢٣", " 42\u2003", "٣_٤", "𝟗", "1_000", "0x_1f", "²"]:
+    try:
+        print(repr(s), int(s, 0))
+    except ValueError as e:
+        print(repr(s), "ValueError:", e)
+for s in ["١.٥", "1_0.5", "1e1_0", "1_.5", "1._5", "1_e5", "1__0", "_1", "\u20031.5\u2003"]:
+    try:
+        print(repr(s), float(s))
+    except ValueError as e:
+        print(repr(s), "ValueError:", e)

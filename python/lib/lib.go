@@ -32,6 +32,7 @@ import (
 	pyrandom "github.com/toolplane/toolplane/python/lib/random"
 	"github.com/toolplane/toolplane/python/lib/re"
 	"github.com/toolplane/toolplane/python/lib/statistics"
+	pystruct "github.com/toolplane/toolplane/python/lib/struct"
 	pysys "github.com/toolplane/toolplane/python/lib/sys"
 	pytime "github.com/toolplane/toolplane/python/lib/time"
 	"github.com/toolplane/toolplane/python/lib/traceback"
@@ -95,6 +96,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	pprint.Register(m)
 	pyrandom.Register(m, cfg.Entropy)
 	statistics.Register(m)
+	pystruct.Register(m)
 	pysys.Register(m)
 	traceback.Register(m)
 	urllib.Register(m)

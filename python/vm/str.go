@@ -173,7 +173,7 @@ func initStr() {
 			return Str(sb.String()), nil
 		},
 		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := strArgs("replace", a[1:], kw, "old", "new", "count?")
+			p, err := clinicArgs("replace", a[1:], kw, 2, 3)
 			if err != nil {
 				return nil, err
 			}
@@ -204,7 +204,10 @@ func initStr() {
 			if err := t.CheckAlloc(int64(len(s)) + int64(cnt)*int64(len(nw)-len(old))); err != nil {
 				return nil, err
 			}
-			return Str(strings.Replace(s, string(old), string(nw), n)), nil
+			if old == "" {
+				return Str(strings.Replace(s, string(old), string(nw), n)), nil
+			}
+			return Str(replaceN(s, string(old), string(nw), cnt)), nil
 		},
 		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, true) },
 		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },
@@ -231,7 +234,7 @@ func initStr() {
 			return Int(i), err
 		},
 		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := strArgs("count", a[1:], kw, "sub", "start?", "end?")
+			p, err := positionalArgs("count", a[1:], kw, 1, 3)
 			if err != nil {
 				return nil, err
 			}
@@ -253,7 +256,7 @@ func initStr() {
 			return boxInt(Int(strings.Count(s[lo:hi], sub))), nil
 		},
 		"partition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("partition", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.partition", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			sep, err := strArg("partition", a[1])
@@ -270,7 +273,7 @@ func initStr() {
 			return Tuple{a[0], Str(""), Str("")}, nil
 		},
 		"rpartition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("rpartition", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.rpartition", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			sep, err := strArg("rpartition", a[1])
@@ -290,7 +293,7 @@ func initStr() {
 		"ljust":  padFn("ljust"),
 		"rjust":  padFn("rjust"),
 		"zfill": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("zfill", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.zfill", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			w, err := t.toInt(a[1], "")
@@ -385,7 +388,7 @@ func initStr() {
 			return Bool(true), nil
 		},
 		"removeprefix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("removeprefix", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.removeprefix", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			p, err := strArg("removeprefix", a[1])
@@ -395,7 +398,7 @@ func initStr() {
 			return Str(strings.TrimPrefix(string(a[0].(Str)), p)), nil
 		},
 		"removesuffix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("removesuffix", a[1:], kw, 1); err != nil {
+			if err := exactArgs("str.removesuffix", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
 			p, err := strArg("removesuffix", a[1])
@@ -564,7 +567,7 @@ func strPred(f func(rune) bool) BuiltinFunc {
 
 func stripFn(name string, left, right bool) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		p, err := strArgs(name, a[1:], kw, "chars?")
+		p, err := clinicArgs(name, a[1:], kw, 0, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -589,7 +592,7 @@ func stripFn(name string, left, right bool) BuiltinFunc {
 
 func padFn(name string) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		p, err := parseArgs(name, a[1:], kw, "width", "fillchar?")
+		p, err := clinicArgs(name, a[1:], kw, 1, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -626,7 +629,11 @@ func padFn(name string) BuiltinFunc {
 }
 
 func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
-	p, err := strArgs("split", a[1:], kw, "sep?", "maxsplit?")
+	name := "split"
+	if right {
+		name = "rsplit"
+	}
+	p, err := strArgs(name, a[1:], kw, "sep?", "maxsplit?")
 	if err != nil {
 		return nil, err
 	}
@@ -712,7 +719,7 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 	if start {
 		name = "startswith"
 	}
-	p, err := strArgs(name, a[1:], kw, "prefix", "start?", "end?")
+	p, err := positionalArgs(name, a[1:], kw, 1, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -747,7 +754,7 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 }
 
 func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error) {
-	p, err := strArgs(name, a[1:], kw, "sub", "start?", "end?")
+	p, err := positionalArgs(name, a[1:], kw, 1, 3)
 	if err != nil {
 		return 0, err
 	}

@@ -65,6 +65,43 @@ func strArgs(fname string, args Tuple, kw []Kwarg, names ...string) (p [3]Value,
 	return p, nil
 }
 
+// clinicArgs binds the positional-only arguments (min to max of them,
+// at most three) of a str method that CPython checks with Argument Clinic's
+// messages ("replace expected at least 2 arguments, got 1").
+func clinicArgs(name string, args Tuple, kw []Kwarg, min, max int) (p [3]Value, err error) {
+	if len(kw) > 0 {
+		return p, Errorf(TypeErrorClass, "str.%s() takes no keyword arguments", name)
+	}
+	if len(args) < min {
+		return p, Errorf(TypeErrorClass, "%s expected at least %s, got %d", name, plural(min, "argument"), len(args))
+	}
+	if len(args) > max {
+		return p, Errorf(TypeErrorClass, "%s expected at most %s, got %d", name, plural(max, "argument"), len(args))
+	}
+	copy(p[:], args)
+	return p, nil
+}
+
+// positionalArgs binds the positional-only arguments of the str methods
+// CPython checks in the older style ("find() takes at least 1 argument (0
+// given)"): find, index, count, startswith and their kin.
+func positionalArgs(name string, args Tuple, kw []Kwarg, min, max int) (p [3]Value, err error) {
+	if len(kw) > 0 {
+		// CPython says "str.find()" when the method is called as s.find(...),
+		// and "find()" when called through a bound method object; the
+		// former is the common case.
+		return p, Errorf(TypeErrorClass, "str.%s() takes no keyword arguments", name)
+	}
+	if len(args) < min {
+		return p, Errorf(TypeErrorClass, "%s() takes at least %s (%d given)", name, plural(min, "argument"), len(args))
+	}
+	if len(args) > max {
+		return p, Errorf(TypeErrorClass, "%s() takes at most %s (%d given)", name, plural(max, "argument"), len(args))
+	}
+	copy(p[:], args)
+	return p, nil
+}
+
 // strSelfChecked names the str methods that check their own arguments
 // (parseArgs, exactArgs or a length test) and never index past them, so a
 // call on a plain str may skip checkedMethod's receiver test and recover.
@@ -305,4 +342,18 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 		}
 	}
 	return sameStr(s, string(s), sb.String()), nil
+}
+
+// replaceN replaces the first n (at least one, at most all) occurrences of
+// the non-empty old in s by new, building the result in one allocation.
+func replaceN(s, old, new string, n int) string {
+	buf := make([]byte, 0, len(s)+n*(len(new)-len(old)))
+	for ; n > 0; n-- {
+		j := strings.Index(s, old)
+		buf = append(buf, s[:j]...)
+		buf = append(buf, new...)
+		s = s[j+len(old):]
+	}
+	buf = append(buf, s...)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }

@@ -95,5 +95,16 @@ for table in [{97: 1.5}, {97: 0x110000}, {97: -1}]:
 # ---
 print("a b\u3000c\u2003 d  ".rsplit(None, 2), "a\u3000b".rsplit(maxsplit=1), "x\u2003\u2003y".rsplit(None, 1), " a b ".rsplit(None, 5), "a,b,c".rsplit(",", 1), "a,b,c".rsplit(",", 0), "abc".rsplit("x", 3), "a,b,,c".rsplit(",", 2))
 # ---
+for f in [lambda: "aaa".replace("a", "b", count=1), lambda: "aaa".find(sub="a"), lambda: "aaa".count("a", start=1), lambda: "aaa".startswith(prefix="a"),
+          lambda: "aaa".strip(chars="a"), lambda: "ab".center(width=5), lambda: "aaa".replace("a"), lambda: "aaa".find(), lambda: "aaa".find("a", 1, 2, 3),
+          lambda: "aaa".strip("a", "b"), lambda: "aaa".rsplit(",", 1, 2), lambda: "aaa".startswith(), lambda: "ab".ljust(), lambda: "ab".rjust(1, 2, 3),
+          lambda: "ab".partition(), lambda: "ab".zfill(), lambda: "ab".removeprefix(), lambda: "ab".replace("a", "b", 1, 2), lambda: "ab".index()]:
+    try:
+        print(repr(f()))
+    except TypeError as e:
+        print("TypeError", e)
+# ---
+print("a b".split(sep=" "), "a b c".rsplit(maxsplit=1), "a\nb".splitlines(keepends=True), "ab".expandtabs(tabsize=4), "aXbXc".replace("X", "--"), "aXbXc".replace("X", "", 1), "abc".replace("", "-", 2))
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -52,6 +52,11 @@ type Frame struct {
 	// ctor is the instance under construction when this frame runs an
 	// __init__ called inline by CALL (the call's value is ctor).
 	ctor *Instance
+	// inlineExit is 1 + the exit target of the FOR_ITER that resumed this
+	// generator frame inline (0: not inline); genSaved is the caller's
+	// exception being handled (geninline.go).
+	inlineExit int
+	genSaved   *Instance
 }
 
 // Line returns the current source line.
@@ -854,6 +859,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						v, ok = boxInt(Int(li.start+int64(li.i)*li.step)), true
 						li.i++
 					}
+				} else if g, isGen := it.(*Generator); isGen && t.inlineResumable(g) {
+					f = t.genEnterInline(g, f, arg)
+					code = f.code
+					t.top = f
+					instrs = code.Instrs
+					consts = code.Consts
+					break
 				} else {
 					v, ok, err = t.Next(it)
 					if err != nil {
@@ -888,6 +900,21 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.push(fn)
 			case compile.RETURN_VALUE:
 				v := f.pop()
+				if f.inlineExit != 0 {
+					// A generator resumed by FOR_ITER is exhausted: the
+					// loop pops it and exits.
+					f.ip = len(instrs)
+					t.depth--
+					var exit int
+					f, exit = t.genLeaveInline(f, false)
+					code = f.code
+					t.top = f
+					instrs = code.Instrs
+					consts = code.Consts
+					f.pop()
+					f.ip = exit
+					break
+				}
 				if f == base {
 					if f.gen != nil {
 						f.ip = len(instrs)
@@ -914,6 +941,17 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.push(v)
 				}
 			case compile.YIELD_VALUE:
+				if f.inlineExit != 0 {
+					v := f.pop()
+					t.depth--
+					f, _ = t.genLeaveInline(f, true)
+					code = f.code
+					t.top = f
+					instrs = code.Instrs
+					consts = code.Consts
+					f.push(v)
+					break
+				}
 				if code.Flags&compile.FlagAsyncGenerator != 0 {
 					return &asyncGenValue{v: f.pop()}, true, nil
 				}
@@ -943,6 +981,16 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 				if y {
 					f.ip--
+					if f.inlineExit != 0 {
+						t.depth--
+						f, _ = t.genLeaveInline(f, true)
+						code = f.code
+						t.top = f
+						instrs = code.Instrs
+						consts = code.Consts
+						f.push(r)
+						break
+					}
 					return r, true, nil
 				}
 				f.stack[len(f.stack)-1] = r
@@ -1260,7 +1308,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					return nil, false, exc
 				}
 				t.depth--
-				f = f.back
+				if f.inlineExit != 0 {
+					f, exc = t.genFailInline(f, exc)
+				} else {
+					f = f.back
+				}
 				code = f.code
 				t.top = f
 				instrs = code.Instrs

@@ -281,3 +281,95 @@ except TypeError as e:
 def chain(a, b, c):
     return a < b < c, a == b != c
 print(chain(1, 2, 3), chain(2, 2, 3), chain("a", "b", "a"))
+# ---
+# Generators resumed by for loops inline.
+def gen(n):
+    for i in range(n):
+        yield i
+def stopper():
+    yield 1
+    raise StopIteration("inner")
+def failing():
+    yield 1
+    raise KeyError("k")
+out = [x for x in gen(3)]
+for x in gen(2):
+    out.append(x * 10)
+g = gen(4)
+for x in g:
+    if x == 1:
+        break
+out.append(next(g))
+for x in g:
+    out.append(-x)
+for x in g:
+    out.append("never")
+print(out)
+try:
+    for x in stopper():
+        pass
+except RuntimeError as e:
+    print("RuntimeError:", e, repr(e.__cause__))
+try:
+    for x in failing():
+        pass
+except KeyError as e:
+    print("KeyError", e)
+# ---
+def deleg():
+    yield from [1, 2]
+    r = yield from sub()
+    yield r
+def sub():
+    yield "s"
+    return "ret"
+print(list(deleg()), [x for x in deleg()])
+def running():
+    for x in me:
+        yield x
+me = running()
+try:
+    for x in me:
+        pass
+except ValueError as e:
+    print(e)
+# ---
+def handler_gen():
+    try:
+        raise ValueError("inside")
+    except ValueError:
+        yield 1
+        import sys
+        yield repr(sys.exc_info()[1])
+res = []
+try:
+    raise KeyError("outside")
+except KeyError:
+    for v in handler_gen():
+        res.append(v)
+        import sys
+        res.append(repr(sys.exc_info()[1]))
+print(res)
+# ---
+def finally_gen(log):
+    try:
+        yield 1
+        yield 2
+    finally:
+        log.append("finally")
+log = []
+for v in finally_gen(log):
+    log.append(v)
+print(log)
+def deep(n):
+    if n:
+        for x in deep(n - 1):
+            yield x
+    else:
+        yield "bottom"
+print(list(deep(50)))
+try:
+    for x in deep(5000):
+        pass
+except RecursionError as e:
+    print("RecursionError")

@@ -1,6 +1,9 @@
 package regex
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Match is the result of a successful match, with CPython's Match semantics: group 0 is the
 // whole match, unmatched groups have span (-1, -1), and a group inside a repeat reports
@@ -101,13 +104,26 @@ func (m *Match) Expand(template string) (string, error) {
 
 // text renders subject runes as a str (UTF-8) or, for a bytes pattern, as raw bytes.
 func (re *Regexp) text(rs []rune) string {
-	if !re.isBytes {
-		return string(rs)
-	}
 	var b strings.Builder
 	b.Grow(len(rs))
-	for _, r := range rs {
-		b.WriteByte(byte(r))
-	}
+	re.writeText(&b, rs)
 	return b.String()
+}
+
+// writeText appends text(rs) to b without building the string first.
+func (re *Regexp) writeText(b *strings.Builder, rs []rune) {
+	for _, r := range rs {
+		if r < utf8.RuneSelf || re.isBytes {
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+}
+
+// writeGroup appends the text of group g, if it matched, to b.
+func (m *Match) writeGroup(b *strings.Builder, g int) {
+	if s, e := m.Span(g); s >= 0 {
+		m.re.writeText(b, m.s[s:e])
+	}
 }

@@ -95,6 +95,7 @@ type Replacement func(*Match) (string, error)
 func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (string, int, error) {
 	it := re.FindIter(lim, s, 0, len(s))
 	var b strings.Builder
+	b.Grow(len(s))
 	last, n := 0, 0
 	for count == 0 || n < count {
 		if count < 0 {
@@ -109,7 +110,7 @@ func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (strin
 		}
 		start, end := mt.Span(0)
 		if last < start {
-			b.WriteString(re.text(s[last:start]))
+			re.writeText(&b, s[last:start])
 		}
 		r, err := repl(mt)
 		if err != nil {
@@ -120,7 +121,7 @@ func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (strin
 		n++
 	}
 	if last < len(s) {
-		b.WriteString(re.text(s[last:]))
+		re.writeText(&b, s[last:])
 	}
 	return b.String(), n, nil
 }
@@ -305,8 +306,7 @@ func (t *Template) Expand(m *Match) string {
 			b.WriteString(p.lit)
 			continue
 		}
-		g, _ := m.Group(p.group)
-		b.WriteString(g)
+		m.writeGroup(&b, p.group)
 	}
 	return b.String()
 }

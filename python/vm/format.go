@@ -279,8 +279,11 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 		v = Str(asciiEscape(s))
 	}
 	if spec == "" {
-		if s, ok := v.(Str); ok {
-			return s, nil
+		switch x := v.(type) {
+		case Str:
+			return x, nil
+		case Int:
+			return intStr(x), nil
 		}
 		if _, ok := v.(*Instance); !ok {
 			s, err := t.Str(v)

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"strconv"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -13,6 +14,24 @@ var asciiChars = func() (t [utf8.RuneSelf]Value) {
 	}
 	return t
 }()
+
+// smallIntStrs holds str(n) for 0 <= n < len(smallIntStrs), boxed once:
+// the text of loop counters and small numbers in f-strings and str()
+// allocates nothing.
+var smallIntStrs = func() (t [256]Value) {
+	for i := range t {
+		t[i] = Str(strconv.Itoa(i))
+	}
+	return t
+}()
+
+// intStr returns str(n) as a Value, from smallIntStrs when it is there.
+func intStr(n Int) Value {
+	if n >= 0 && n < Int(len(smallIntStrs)) {
+		return smallIntStrs[n]
+	}
+	return Str(strconv.FormatInt(int64(n), 10))
+}
 
 // strIndexMin is the length below which a string is scanned rather than
 // looked up: for short strings the scan is cheaper than the cache.

@@ -1,11 +1,14 @@
 package vm
 
 // Dict is an insertion-ordered hash map, as CPython's compact dict: entries
-// in insertion order plus an open-addressing index. It backs dict values,
+// in insertion order plus an open-addressing index. A dict of at most
+// smallDict entries has no index: a scan comparing stored hashes is as fast
+// and saves an allocation per small dict (most instance namespaces and
+// JSON records). It backs dict values,
 // instance and class namespaces and module globals.
 type Dict struct {
 	entries []dictEntry
-	index   []int32 // -1 empty; otherwise an entries position
+	index   []int32 // -1 empty; otherwise an entries position; nil while small
 	live    int
 	version uint64 // bumped on structural change (insert/delete)
 	// class marks the namespace of a class: any change to it invalidates
@@ -26,10 +29,16 @@ func NewDictSize(n int) *Dict {
 	d := &Dict{}
 	if n > 0 {
 		d.entries = make([]dictEntry, 0, n)
-		d.rebuild(n)
+		if n > smallDict {
+			d.rebuild(n)
+		}
 	}
 	return d
 }
+
+// smallDict is the most entries (live or deleted) a dict holds without an
+// index.
+const smallDict = 8
 
 // Len returns the number of items.
 func (d *Dict) Len() int { return d.live }
@@ -84,7 +93,32 @@ func strHash(s string) uint64 {
 
 // find returns the index slot and entry position of key, or -1.
 func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
-	if len(d.index) == 0 {
+	if d.index == nil {
+		ks, isStr := key.(Str)
+		for ix := range d.entries {
+			e := &d.entries[ix]
+			if e.key == nil || e.hash != h {
+				continue
+			}
+			if isStr {
+				if s, ok := e.key.(Str); ok {
+					if s == ks {
+						return -1, ix, nil
+					}
+					continue
+				}
+			}
+			if Is(e.key, key) {
+				return -1, ix, nil
+			}
+			eq, err := t.Equal(e.key, key)
+			if err != nil {
+				return 0, -1, err
+			}
+			if eq {
+				return -1, ix, nil
+			}
+		}
 		return -1, -1, nil
 	}
 	mask := uint64(len(d.index) - 1)
@@ -143,7 +177,15 @@ func (d *Dict) GetStr(key string) (Value, bool) {
 
 // getStrH is GetStr with the key's hash precomputed.
 func (d *Dict) getStrH(key string, h uint64) (Value, bool) {
-	if len(d.index) == 0 {
+	if d.index == nil {
+		for ix := range d.entries {
+			e := &d.entries[ix]
+			if e.hash == h {
+				if s, ok := e.key.(Str); ok && string(s) == key {
+					return e.value, true
+				}
+			}
+		}
 		return nil, false
 	}
 	mask := uint64(len(d.index) - 1)
@@ -179,7 +221,20 @@ func (d *Dict) SetStr(key string, v Value) {
 // setStrH sets a str key with its hash precomputed, boxing the key only
 // when it is new.
 func (d *Dict) setStrH(key string, h uint64, v Value) {
-	if len(d.index) > 0 {
+	if d.index == nil {
+		for ix := range d.entries {
+			e := &d.entries[ix]
+			if e.hash == h {
+				if s, ok := e.key.(Str); ok && string(s) == key {
+					e.value = v
+					if d.class {
+						classChanged()
+					}
+					return
+				}
+			}
+		}
+	} else {
 		mask := uint64(len(d.index) - 1)
 		i := h & mask
 		perturb := h
@@ -218,9 +273,6 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 	if d.class {
 		classChanged()
 	}
-	if len(d.index) == 0 {
-		d.rebuild(1)
-	}
 	slot, ix, err := d.find(t, key, h)
 	if err != nil {
 		return err
@@ -229,7 +281,19 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.entries[ix].value = v
 		return nil
 	}
-	if (len(d.entries)+1)*3 > len(d.index)*2 {
+	if d.index == nil && len(d.entries) < smallDict {
+		if d.entries == nil {
+			d.entries = make([]dictEntry, 0, 4)
+		}
+		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+		d.live++
+		d.version++
+		if t != nil && d.live&63 == 0 {
+			return t.Charge(64 * 48)
+		}
+		return nil
+	}
+	if d.index == nil || (len(d.entries)+1)*3 > len(d.index)*2 {
 		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 		d.live++
 		d.version++

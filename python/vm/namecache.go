@@ -24,7 +24,15 @@ type nameCache struct {
 
 // findStrIx returns the entry position of a str key, or -1.
 func (d *Dict) findStrIx(key string, h uint64) int {
-	if len(d.index) == 0 {
+	if d.index == nil {
+		for ix := range d.entries {
+			e := &d.entries[ix]
+			if e.hash == h {
+				if s, ok := e.key.(Str); ok && string(s) == key {
+					return ix
+				}
+			}
+		}
 		return -1
 	}
 	mask := uint64(len(d.index) - 1)

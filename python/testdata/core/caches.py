@@ -373,3 +373,39 @@ try:
         pass
 except RecursionError as e:
     print("RecursionError")
+# ---
+# Small dicts (no index) and their growth.
+d = {1: "int"}
+d[1.0] = "float"
+d[True] = "bool"
+print(d, len(d))
+for i in range(20):
+    d[i] = i
+    if i % 3 == 0:
+        del d[i]
+print(d, len(d))
+q = {}
+for i in range(50):
+    q[i] = i
+    if len(q) > 3:
+        del q[min(q)]
+print(q, list(q.items()))
+class K:
+    def __init__(self, v):
+        self.v = v
+    def __hash__(self):
+        return 7
+    def __eq__(self, other):
+        return isinstance(other, K) and self.v == other.v
+kd = {K(1): "a", K(2): "b"}
+kd[K(1)] = "c"
+print(sorted(kd.values()), K(2) in kd, K(3) in kd)
+e = {"a": 1, "b": 2}
+del e["a"]
+e["a"] = 3
+print(e, {**e, "c": 4}, dict.fromkeys("xyz", 0))
+try:
+    for k in e:
+        e["new"] = 1
+except RuntimeError as err:
+    print(err)

@@ -20,23 +20,28 @@ import (
 //go:embed zoneinfo.py
 var source []byte
 
-// Register adds the module to a module table under the name "zoneinfo".
+// Register adds the module to a module table under the name "zoneinfo". The table's
+// runs share one cache of loaded zones.
 func Register(m vm.Modules) {
+	z := &zones{}
 	m.Register("zoneinfo", pymodule.ModuleFuncWith("zoneinfo", "zoneinfo.py", source, map[string]vm.Value{
-		"_load":    &vm.Builtin{Name: "_load", Fn: load},
-		"_local":   &vm.Builtin{Name: "_local", Fn: local},
-		"_fromutc": &vm.Builtin{Name: "_fromutc", Fn: fromUTC},
-		"_fixed":   &vm.Builtin{Name: "_fixed", Fn: fixed},
+		"_load":    &vm.Builtin{Name: "_load", Fn: z.load},
+		"_local":   &vm.Builtin{Name: "_local", Fn: z.local},
+		"_fromutc": &vm.Builtin{Name: "_fromutc", Fn: z.fromUTC},
+		"_fixed":   &vm.Builtin{Name: "_fixed", Fn: z.fixed},
 	}))
 }
 
-// locations caches loaded zones by key; a *time.Location is immutable.
-var locations sync.Map
+// zones caches loaded zones by key for the runs of one module table; a
+// *time.Location is immutable, so runs share them.
+type zones struct {
+	cache sync.Map
+}
 
 // location returns the zone of key, or nil if there is none. Keys are checked by
 // zoneinfo.py; "Local" and "" (which Go reads as the host's zone and UTC) are not zones.
-func location(key string) *time.Location {
-	if v, ok := locations.Load(key); ok {
+func (z *zones) location(key string) *time.Location {
+	if v, ok := z.cache.Load(key); ok {
 		return v.(*time.Location)
 	}
 	if key == "" || key == "Local" || strings.HasPrefix(key, "/") || strings.Contains(key, "..") {
@@ -46,21 +51,21 @@ func location(key string) *time.Location {
 	if err != nil {
 		return nil
 	}
-	locations.Store(key, loc)
+	z.cache.Store(key, loc)
 	return loc
 }
 
 // load(key) reports whether key names a zone.
-func load(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+func (z *zones) load(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	key, ok := args[0].(vm.Str)
 	if len(args) != 1 || !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_load(key)")
 	}
-	return vm.Bool(location(string(key)) != nil), nil
+	return vm.Bool(z.location(string(key)) != nil), nil
 }
 
 // intArgs reads key and n int arguments.
-func intArgs(name string, args vm.Tuple, n int) (*time.Location, []int64, error) {
+func (z *zones) intArgs(name string, args vm.Tuple, n int) (*time.Location, []int64, error) {
 	if len(args) != n+1 {
 		return nil, nil, vm.Errorf(vm.TypeErrorClass, "%s expected %d arguments", name, n+1)
 	}
@@ -68,7 +73,7 @@ func intArgs(name string, args vm.Tuple, n int) (*time.Location, []int64, error)
 	if !ok {
 		return nil, nil, vm.Errorf(vm.TypeErrorClass, "%s: key must be str", name)
 	}
-	loc := location(string(key))
+	loc := z.location(string(key))
 	if loc == nil {
 		return nil, nil, vm.Errorf(vm.KeyErrorClass, "No time zone found with key %s", key)
 	}
@@ -177,8 +182,8 @@ func resolve(loc *time.Location, wall int64, fold bool) period {
 
 // local(key, y, m, d, hh, mm, ss, fold) returns (utcoffset, dst, tzname) in seconds
 // for a wall time of the zone.
-func local(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	loc, v, err := intArgs("_local", args, 7)
+func (z *zones) local(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	loc, v, err := z.intArgs("_local", args, 7)
 	if err != nil {
 		return nil, err
 	}
@@ -188,8 +193,8 @@ func local(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 
 // fromUTC(key, y, m, d, hh, mm, ss) returns (utcoffset, fold) for a UTC time: fold is
 // 1 when the local wall time is the second of two the zone gives it.
-func fromUTC(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	loc, v, err := intArgs("_fromutc", args, 6)
+func (z *zones) fromUTC(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	loc, v, err := z.intArgs("_fromutc", args, 6)
 	if err != nil {
 		return nil, err
 	}
@@ -207,12 +212,12 @@ func fromUTC(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 
 // fixed(key) returns (utcoffset, dst, tzname) of a zone that never changes (UTC,
 // Etc/GMT+5), which CPython reports even for a None datetime, else None.
-func fixed(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+func (z *zones) fixed(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	key, ok := args[0].(vm.Str)
 	if len(args) != 1 || !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_fixed(key)")
 	}
-	loc := location(string(key))
+	loc := z.location(string(key))
 	if loc == nil {
 		return vm.None, nil
 	}

@@ -587,9 +587,13 @@ func (t *Thread) checkIntBits(bits int64) error {
 }
 
 // powFloat is x**y, correctly rounded for integral exponents (as the C
-// library CPython uses is), by exact big-float arithmetic.
+// library CPython uses is), by exact big-float arithmetic, and for the
+// others through double-double logarithm and exponential (FloatPow).
 func powFloat(x, y float64) float64 {
-	if y != math.Trunc(y) || math.Abs(y) > 4096 || x == 0 || math.IsInf(x, 0) || math.IsNaN(x) || y == 0 {
+	if y != math.Trunc(y) || math.Abs(y) > 4096 {
+		return FloatPow(x, y)
+	}
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) || y == 0 {
 		return math.Pow(x, y)
 	}
 	n := int64(math.Abs(y))

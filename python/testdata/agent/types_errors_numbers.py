@@ -153,3 +153,35 @@ for s in ["١.٥", "1_0.5", "1e1_0", "1_.5", "1._5", "1_e5", "1__0", "_1", "\u20
         print(repr(s), float(s))
     except ValueError as e:
         print(repr(s), "ValueError:", e)
+# ---
+# ExceptionGroup: split, subgroup, derive; BaseExceptionGroup picks its class
+eg = ExceptionGroup("batch", [ValueError(1), KeyError(2), ExceptionGroup("inner", [ValueError(3), TypeError(4)])])
+print(repr(eg), "|", eg, "|", eg.exceptions[2].message)
+match, rest = eg.split(ValueError)
+print(repr(match), "|", repr(rest))
+print(repr(eg.subgroup(lambda e: isinstance(e, (KeyError, TypeError)))))
+print(eg.subgroup(Exception) is eg, eg.split(OSError)[0], repr(eg.derive([ValueError(9)])))
+print(type(BaseExceptionGroup("x", [ValueError()])).__name__, type(BaseExceptionGroup("x", [KeyboardInterrupt()])).__name__, ExceptionGroup("t", (ValueError(),)).args)
+for bad in [lambda: ExceptionGroup("x", [KeyboardInterrupt()]), lambda: eg.split(3)]:
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+failures = [ValueError("bad row 3"), KeyError("id"), ValueError("bad row 9")]
+try:
+    raise ExceptionGroup("import failed", failures)
+except ExceptionGroup as group:
+    values, others = group.split(ValueError)
+    print([str(e) for e in values.exceptions], [repr(e) for e in others.exceptions])
+# ---
+# float ** non-integral float rounds once, as the C library's pow
+print(8 ** (1 / 3), 1.5 ** 2.5, 7.0 ** 0.25, 2 ** 0.5, 10 ** 0.5, 27 ** (1 / 3), 1e6 ** (1 / 6))
+start, end, years = 1200.0, 2890.0, 7
+cagr = (end / start) ** (1 / years) - 1
+print(f"{cagr:.6%}", cagr, 1.07 ** (1 / 12), 0.5 ** 1e-5, 1.0000001 ** 1e9, 0.9999999 ** 1e10)
+print(10.0 ** -400.5, 2.0 ** -1074.5, 3.0 ** 645.5, float("inf") ** 0.5, 0.5 ** float("inf"), (-8.0) ** 3.0)
+for expr in [lambda: 2.0 ** 1024.5, lambda: 0.0 ** -0.5]:
+    try:
+        print(expr())
+    except (OverflowError, ZeroDivisionError) as e:
+        print(type(e).__name__, e)

@@ -120,3 +120,14 @@ func logDD(x float64) (float64, float64) {
 	th, tl = addDD(th, tl, -1, 0)
 	return addDD(l, 0, th, tl)
 }
+
+// FloatExp is e**x rounded once to the nearest float, as the C library's
+// exp that CPython's math.exp calls (Go's math.Exp can be an ulp off:
+// math.Exp(1.5) is 4.481689070338065, CPython 4.4816890703380645).
+func FloatExp(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 700 {
+		return math.Exp(x)
+	}
+	r, _ := expDD(x, 0)
+	return r
+}

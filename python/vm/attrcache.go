@@ -180,6 +180,30 @@ func (t *Thread) loadMethodCached(co *CodeObj, ip int, o *Instance, arg int) (Va
 	return nil, nil, false
 }
 
+// builtinMethodCached is LOAD_METHOD on a value of a builtin type (str,
+// list, dict, ...): the method found on its class, or nil. Builtin classes
+// never change, but the record is still tied to the epoch like the others.
+func builtinMethodCached(co *CodeObj, ip int, cls *Class, arg int) Value {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	slot := co.attrSlot(ip)
+	ep := classEpoch.Load()
+	if old := slot.Load(); old != nil && old.epoch == ep {
+		for i := range old.n {
+			if w := &old.ways[i]; w.cls == cls {
+				return w.attr
+			}
+		}
+	}
+	var m Value
+	if b, ok := cls.lookupH(name, h).(*Builtin); ok {
+		m = b
+	}
+	r := &attrCache{epoch: ep, n: 1}
+	r.ways[0] = attrWay{cls: cls, kind: attrMethod, attr: m}
+	slot.Store(r)
+	return m
+}
+
 // storeAttrCached is STORE_ATTR on an instance; false when the general
 // path must do it.
 func storeAttrCached(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {

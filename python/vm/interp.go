@@ -508,12 +508,19 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.LOAD_METHOD:
 				obj := f.top()
 				var m, self Value
-				if o, ok := obj.(*Instance); ok {
+				switch o := obj.(type) {
+				case *Instance:
 					var hit bool
 					if m, self, hit = t.loadMethodCached(code, f.ip-1, o, arg); hit {
 						f.stack[len(f.stack)-1] = m
 						f.push(self)
-						break
+						goto next
+					}
+				case Str, *List, *Dict, Tuple, *Set, Bytes:
+					if b := builtinMethodCached(code, f.ip-1, TypeOf(obj), arg); b != nil {
+						f.stack[len(f.stack)-1] = b
+						f.push(obj)
+						goto next
 					}
 				}
 				m, self, err = t.getMethod(obj, code.Names[arg])
@@ -1258,6 +1265,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			default:
 				err = &InternalError{Msg: "unknown opcode " + compile.Op(ins&0xff).String()}
 			}
+		next:
 			continue
 		}
 	handle:

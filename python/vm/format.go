@@ -723,9 +723,14 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		return items[idx-1], nil
 	}
 	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' {
-			sb.WriteByte(c)
+		if format[i] != '%' {
+			// Copy the literal text up to the next conversion at once.
+			j := strings.IndexByte(format[i:], '%')
+			if j < 0 {
+				j = len(format) - i
+			}
+			sb.WriteString(format[i : i+j])
+			i += j - 1
 			continue
 		}
 		i++

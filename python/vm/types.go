@@ -267,16 +267,54 @@ func initExceptions() {
 		if len(items) == 0 {
 			return nil, Errorf(ValueErrorClass, "second argument (exceptions) must be a non-empty sequence")
 		}
+		allExceptions := true
 		for i, it := range items {
 			e, ok := it.(*Instance)
 			if !ok || e.Exc == nil {
 				return nil, Errorf(ValueErrorClass, "Item %d of second argument (exceptions) is not an exception", i)
 			}
+			allExceptions = allExceptions && e.Class.IsSubclass(ExceptionClass)
 		}
-		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], Tuple(append([]Value(nil), items...))}}}, nil
+		// BaseExceptionGroup of Exceptions only is an ExceptionGroup;
+		// an ExceptionGroup cannot hold a BaseException.
+		if cls == BaseExceptionGroupClass && allExceptions {
+			cls = ExceptionGroupClass
+		} else if cls == ExceptionGroupClass && !allExceptions {
+			return nil, Errorf(TypeErrorClass, "Cannot nest BaseExceptions in an ExceptionGroup")
+		}
+		// args keeps the sequence as given (its repr shows a list as a list).
+		seq := args[1]
+		switch seq.(type) {
+		case Tuple, *List:
+		default:
+			seq = Tuple(append([]Value(nil), items...))
+		}
+		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}}}, nil
 	}
 	BaseExceptionGroupClass.new = groupNew
 	ExceptionGroupClass.new = groupNew
+	addMethods(BaseExceptionGroupClass, map[string]BuiltinFunc{
+		"derive": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("derive", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			return groupNew(t, BaseExceptionGroupClass, Tuple{a[0].(*Instance).Exc.Args[0], a[1]}, nil)
+		},
+		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("split", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			match, rest, err := splitGroup(t, a[0], a[1], groupNew)
+			return Tuple{orNone(match), orNone(rest)}, err
+		},
+		"subgroup": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("subgroup", a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			match, _, err := splitGroup(t, a[0], a[1], groupNew)
+			return orNone(match), err
+		},
+	})
 	addMethods(BaseExceptionClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
@@ -633,8 +671,18 @@ func initNumbers() {
 			}
 			return Bytes(out), nil
 		},
-		"__index__":  func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
-		"is_integer": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return Bool(true), nil },
+		// int.is_integer is 3.12's; CPython 3.11, the oracle, has none.
+		"__index__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"as_integer_ratio": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs("as_integer_ratio", args[1:], kw, 0); err != nil {
+				return nil, err
+			}
+			n := args[0]
+			if b, ok := n.(Bool); ok {
+				n = boolToInt(b)
+			}
+			return Tuple{n, Int(1)}, nil
+		},
 	}
 	addMethods(IntClass, intMethods)
 	IntClass.Dict.SetStr("from_bytes", &ClassMethod{Fn: &Builtin{Name: "from_bytes", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -1710,4 +1758,75 @@ func initOperatorDunders() {
 			c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, fn), Self: c.Name})
 		}
 	}
+}
+
+// splitGroup is ExceptionGroup.split(condition): the leaf exceptions that
+// match condition (an exception type, a tuple of them, or a predicate) and
+// those that do not, each regrouped with the nesting and message of exc
+// (nil for an empty side). A group that matches as a whole is not split.
+func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, Tuple, []Kwarg) (Value, error)) (match, rest Value, err error) {
+	matches := func(v Value) (bool, error) {
+		switch c := condition.(type) {
+		case *Class, Tuple:
+			if cls, ok := c.(*Class); ok && !cls.exception {
+				break
+			}
+			return isInstance(t, v, TypeOf(v), c, "isinstance")
+		}
+		if !isCallable(condition) {
+			return false, Errorf(TypeErrorClass, "expected a function, exception type or tuple of exception types")
+		}
+		r, err := t.Call(condition, Tuple{v}, nil)
+		if err != nil {
+			return false, err
+		}
+		return t.Truth(r)
+	}
+	ok, err := matches(exc)
+	if err != nil || ok {
+		return exc, nil, err
+	}
+	e := exc.(*Instance)
+	if !e.Class.IsSubclass(BaseExceptionGroupClass) {
+		return nil, exc, nil
+	}
+	items, err := t.iterate(e.Exc.Args[1], nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ms, rs []Value
+	for _, it := range items {
+		m, r, err := splitGroup(t, it, condition, newGroup)
+		if err != nil {
+			return nil, nil, err
+		}
+		if m != nil {
+			ms = append(ms, m)
+		}
+		if r != nil {
+			rs = append(rs, r)
+		}
+	}
+	derive := func(part []Value) (Value, error) {
+		if len(part) == 0 {
+			return nil, nil
+		}
+		g, err := newGroup(t, BaseExceptionGroupClass, Tuple{e.Exc.Args[0], &List{Items: part}}, nil)
+		if err != nil {
+			return nil, err
+		}
+		d := g.(*Instance)
+		d.Exc.Cause, d.Exc.Context, d.Exc.SuppressContext = e.Exc.Cause, e.Exc.Context, e.Exc.SuppressContext
+		if e.Dict != nil {
+			if notes, ok := e.Dict.GetStr("__notes__"); ok {
+				d.Dict.SetStr("__notes__", notes)
+			}
+		}
+		return d, nil
+	}
+	if match, err = derive(ms); err != nil {
+		return nil, nil, err
+	}
+	rest, err = derive(rs)
+	return match, rest, err
 }

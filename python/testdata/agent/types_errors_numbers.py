@@ -185,3 +185,6 @@ for expr in [lambda: 2.0 ** 1024.5, lambda: 0.0 ** -0.5]:
         print(expr())
     except (OverflowError, ZeroDivisionError) as e:
         print(type(e).__name__, e)
+# ---
+print(hasattr(5, "is_integer"), (5.0).is_integer(), (5.5).is_integer(), hasattr(True, "is_integer"))
+print((5).as_integer_ratio(), (-6).as_integer_ratio(), True.as_integer_ratio(), (2**70).as_integer_ratio(), int.as_integer_ratio(3))

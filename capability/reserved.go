@@ -7,20 +7,6 @@ func RuntimeBindings() []string {
 	return []string{"call_tool", "save_result", "load_result", "reset_session", "cli", "cli_run", "asyncio"}
 }
 
-// StdlibModules is an early hand-written list of modules a snippet may
-// import. The registry no longer reserves it: the modules are the
-// interpreter's, and the composition root passes their names to
-// NewRegistry with WithModules.
-//
-// Deprecated: use the interpreter's module list (toolplane.SnippetModules).
-func StdlibModules() []string {
-	return []string{
-		"asyncio", "base64", "collections", "copy", "dataclasses", "datetime", "enum",
-		"functools", "hashlib", "heapq", "itertools", "json", "math", "operator",
-		"random", "re", "statistics", "string", "textwrap", "time", "typing", "uuid",
-	}
-}
-
 // PythonBuiltins are the public names of CPython 3.11's builtins module plus
 // the ToolError exception the runtime adds.
 func PythonBuiltins() []string {

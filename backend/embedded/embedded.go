@@ -37,6 +37,9 @@ type Backend struct {
 	// modules is the standard-library table every run imports from, built
 	// once: runs build their own module objects from it.
 	modules vm.Modules
+	// importable holds the top-level names of the modules of that table a
+	// run can import (the entries of lib.Absent only explain their absence).
+	importable map[string]bool
 
 	// prelude is the CLI bindings (package clibind), compiled on first run.
 	preludeOnce sync.Once
@@ -66,7 +69,26 @@ func New(opts ...Option) *Backend {
 	for _, o := range opts {
 		o(b)
 	}
+	b.importable = importableModules(b.modules)
 	return b
+}
+
+// importableModules returns the top-level names of the modules of table
+// that an import succeeds for: a name of lib.Absent (or one under it) is in
+// the table only to fail with an explanation.
+func importableModules(table vm.Modules) map[string]bool {
+	absent := map[string]bool{}
+	for _, n := range lib.Absent() {
+		absent[n] = true
+	}
+	out := map[string]bool{}
+	for name := range table {
+		top, _, _ := strings.Cut(name, ".")
+		if !absent[name] && !absent[top] {
+			out[top] = true
+		}
+	}
+	return out
 }
 
 // Name implements backend.Backend.
@@ -140,7 +162,7 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	for name, f := range opts.Bindings {
 		host[name] = hostFunc(f)
 	}
-	if err := checkAssignments(prog, opts.Bindings); err != nil {
+	if err := b.checkAssignments(prog, opts.Bindings); err != nil {
 		return nil, err
 	}
 	runOpts := python.RunOptions{
@@ -193,15 +215,14 @@ func (b *Backend) cliPrelude() (*python.Prelude, error) {
 // (call_tool, save_result, ...) before it runs: rebinding one would
 // silently cut the snippet off from the runtime, and in a session would
 // break every later run.
-func checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc) error {
+func (b *Backend) checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc) error {
 	reserved := map[string]bool{"call_tool": true}
 	for _, n := range capability.RuntimeBindings() {
-		reserved[n] = true
-	}
-	// Module names stay assignable: "import asyncio" binds the module the
-	// runtime provides anyway.
-	for _, n := range capability.StdlibModules() {
-		delete(reserved, n)
+		// A module this backend's runs can import stays assignable:
+		// "import asyncio" binds the module the runtime provides anyway.
+		if !b.importable[n] {
+			reserved[n] = true
+		}
 	}
 	for n := range bindings {
 		reserved[n] = true

@@ -9,7 +9,7 @@ import (
 )
 
 func strArg(fname string, v Value) (string, error) {
-	s, ok := v.(Str)
+	s, ok := asStr(v)
 	if !ok {
 		return "", Errorf(TypeErrorClass, "%s() argument must be str, not %s", fname, TypeName(v))
 	}
@@ -153,7 +153,7 @@ func initStr() {
 			}
 			total := len(sep) * len(items)
 			for i, it := range items {
-				s, ok := it.(Str)
+				s, ok := asStr(it)
 				if !ok {
 					return nil, Errorf(TypeErrorClass, "sequence item %d: expected str instance, %s found", i, TypeName(it))
 				}
@@ -168,7 +168,8 @@ func initStr() {
 				if i > 0 {
 					sb.WriteString(sep)
 				}
-				sb.WriteString(string(it.(Str)))
+				s, _ := asStr(it)
+				sb.WriteString(string(s))
 			}
 			return Str(sb.String()), nil
 		},
@@ -177,11 +178,11 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			old, ok := p[0].(Str)
+			old, ok := asStr(p[0])
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "replace() argument 1 must be str, not %s", TypeName(p[0]))
 			}
-			nw, ok := p[1].(Str)
+			nw, ok := asStr(p[1])
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "replace() argument 2 must be str, not %s", TypeName(p[1]))
 			}
@@ -738,11 +739,16 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 		cands = []Value{x}
 	case Tuple:
 		cands = x
+	case *Instance:
+		if _, ok := asStr(x); !ok {
+			return nil, Errorf(TypeErrorClass, "%s first arg must be str or a tuple of str, not %s", name, TypeName(p[0]))
+		}
+		cands = []Value{x}
 	default:
 		return nil, Errorf(TypeErrorClass, "%s first arg must be str or a tuple of str, not %s", name, TypeName(p[0]))
 	}
 	for _, c := range cands {
-		cs, ok := c.(Str)
+		cs, ok := asStr(c)
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "tuple for %s must only contain str, not %s", name, TypeName(c))
 		}

@@ -33,6 +33,18 @@ func runeCount(s string) int {
 	return utf8.RuneCountInString(s)
 }
 
+// asStr returns the text of a str or of an instance of a str subclass.
+func asStr(v Value) (Str, bool) {
+	switch x := v.(type) {
+	case Str:
+		return x, true
+	case *Instance:
+		s, ok := x.Base.(Str)
+		return s, ok
+	}
+	return "", false
+}
+
 // sameStr returns self when r is self's own text (a method that changed
 // nothing), sparing the allocation of a new Str box, and Str(r) otherwise.
 func sameStr(self Value, s, r string) Value {

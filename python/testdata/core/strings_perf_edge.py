@@ -106,5 +106,13 @@ for f in [lambda: "aaa".replace("a", "b", count=1), lambda: "aaa".find(sub="a"),
 # ---
 print("a b".split(sep=" "), "a b c".rsplit(maxsplit=1), "a\nb".splitlines(keepends=True), "ab".expandtabs(tabsize=4), "aXbXc".replace("X", "--"), "aXbXc".replace("X", "", 1), "abc".replace("", "-", 2))
 # ---
+class S(str):
+    pass
+s = S("  Hello World  ")
+print(repr(s.strip()), type(s.strip()).__name__, type(s.upper()).__name__, s.split(), s.find("o"), type(s.replace("x", "y")).__name__, type(s.lower()).__name__)
+print(s.partition("W"), "-".join([S("a"), "b"]), str.upper(s), f"{s:>20}|", "%s|" % s, type("abc".partition(S("b"))[1]).__name__)
+print("abc".startswith(S("a")), "abc".endswith((S("c"),)), "abc".find(S("b")), "abc".count(S("b")), "abc".replace(S("b"), S("x")), "a,b".split(S(",")), "abc".strip(S("ac")))
+print(sorted(["b", "A", "c"], key=str.lower), list(map(str.strip, [" a ", "b "])))
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -145,7 +145,7 @@ func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*serve
 		t.Fatal(err)
 	}
 
-	rt, err := toolplane.NewWithConfig(ctx, cfg, toolplane.WithCapabilities(
+	rt, err := toolplane.Open(ctx, cfg, toolplane.OpenOptions{}, toolplane.WithCapabilities(
 		gofunc.New("team", "read", "Read the team's notes.", func(_ context.Context, in noteIn) (string, error) {
 			return "notes: " + in.Text, nil
 		}, gofunc.WithLabels(map[string]string{"team": "core"})),

@@ -134,13 +134,7 @@ func initMisc() {
 		if err := exactArgs("callable", args, kw, 1); err != nil {
 			return nil, err
 		}
-		switch x := args[0].(type) {
-		case *Function, *Builtin, *BoundMethod, *Class, *HostFunction:
-			return Bool(true), nil
-		case *Instance:
-			return Bool(x.Class.Lookup("__call__") != nil), nil
-		}
-		return Bool(false), nil
+		return Bool(isCallable(args[0])), nil
 	})
 	def("iter", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("iter", args, kw, 1, 2); err != nil {
@@ -904,7 +898,7 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 			def = k.Value
 			hasDefault = true
 		default:
-			return nil, Errorf(TypeErrorClass, "%s() got an unexpected keyword argument '%s'", name, k.Name)
+			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for %s()", k.Name, name)
 		}
 	}
 	if len(args) == 0 {
@@ -974,4 +968,15 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 func builtinsDictGet(name string) Value {
 	v, _ := builtinsDict.GetStr(name)
 	return v
+}
+
+// isCallable is callable(v).
+func isCallable(v Value) bool {
+	switch x := v.(type) {
+	case *Function, *Builtin, *BoundMethod, *Class, *HostFunction:
+		return true
+	case *Instance:
+		return x.Class.Lookup("__call__") != nil
+	}
+	return false
 }

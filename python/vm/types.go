@@ -1011,6 +1011,9 @@ func initBuiltinTypes() {
 		return &ClassMethod{Fn: args[0]}, nil
 	}
 	SuperClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := noKw("super", kw); err != nil {
+			return nil, err
+		}
 		if len(args) != 2 {
 			return nil, Errorf(RuntimeErrorClass, "super(): no arguments")
 		}
@@ -1050,7 +1053,7 @@ func initBuiltinTypes() {
 		strict := false
 		for _, k := range kw {
 			if k.Name != "strict" {
-				return nil, Errorf(TypeErrorClass, "zip() got an unexpected keyword argument '%s'", k.Name)
+				return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for zip()", k.Name)
 			}
 			strict, _ = t.Truth(k.Value)
 		}
@@ -1566,7 +1569,11 @@ func initOperatorDunders() {
 		"__int__":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return IntClass.new(t, IntClass, a[:1], nil) },
 		"__float__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return FloatClass.new(t, FloatClass, a[:1], nil) },
 		"__round__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := noKw("__round__", kw); err != nil {
+			owner := "int"
+			if _, ok := a[0].(Float); ok {
+				owner = "float"
+			}
+			if err := noKw(owner+".__round__", kw); err != nil {
 				return nil, err
 			}
 			return round(t, a, nil)

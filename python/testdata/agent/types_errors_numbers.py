@@ -188,3 +188,10 @@ for expr in [lambda: 2.0 ** 1024.5, lambda: 0.0 ** -0.5]:
 # ---
 print(hasattr(5, "is_integer"), (5.0).is_integer(), (5.5).is_integer(), hasattr(True, "is_integer"))
 print((5).as_integer_ratio(), (-6).as_integer_ratio(), True.as_integer_ratio(), (2**70).as_integer_ratio(), int.as_integer_ratio(3))
+# ---
+# Keyword arguments builtins do not take
+for call in [lambda: max(1, 2, foo=1), lambda: min([1], bar=2), lambda: zip([1], foo=1), lambda: super(x=1), lambda: (1.5).__round__(ndigits=1), lambda: map(str, [], x=1)]:
+    try:
+        call()
+    except TypeError as e:
+        print("TypeError:", e)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Repr returns repr(v).
@@ -100,10 +101,26 @@ func StrQuote(s string) string {
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		quote = '"'
 	}
+	// Printable ASCII without the quote or a backslash is copied as is.
+	plain := 0
+	for plain < len(s) {
+		c := s[plain]
+		if c < 0x20 || c >= 0x7f || c == quote || c == '\\' {
+			break
+		}
+		plain++
+	}
+	if plain == len(s) {
+		b := make([]byte, len(s)+2)
+		b[0], b[len(b)-1] = quote, quote
+		copy(b[1:], s)
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
 	sb.WriteByte(quote)
-	for i := 0; i < len(s); {
+	sb.WriteString(s[:plain])
+	for i := plain; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {

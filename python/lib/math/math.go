@@ -69,12 +69,12 @@ type unaryFn struct {
 }
 
 var unary = []unaryFn{
-	{"sqrt", math.Sqrt, false}, {"exp", math.Exp, true}, {"expm1", math.Expm1, true},
+	{"sqrt", math.Sqrt, false}, {"exp", Exp, true}, {"expm1", math.Expm1, true},
 	{"exp2", math.Exp2, true}, {"cbrt", math.Cbrt, false},
-	{"fabs", math.Abs, false}, {"sin", math.Sin, false}, {"cos", math.Cos, false}, {"tan", math.Tan, false},
-	{"asin", math.Asin, false}, {"acos", math.Acos, false}, {"atan", math.Atan, false},
-	{"sinh", math.Sinh, true}, {"cosh", math.Cosh, true}, {"tanh", math.Tanh, false},
-	{"asinh", math.Asinh, false}, {"acosh", math.Acosh, false}, {"atanh", math.Atanh, false},
+	{"fabs", math.Abs, false}, {"sin", Sin, false}, {"cos", Cos, false}, {"tan", Tan, false},
+	{"asin", Asin, false}, {"acos", Acos, false}, {"atan", Atan, false},
+	{"sinh", Sinh, true}, {"cosh", Cosh, true}, {"tanh", Tanh, false},
+	{"asinh", Asinh, false}, {"acosh", Acosh, false}, {"atanh", math.Atanh, false},
 	{"erf", math.Erf, false}, {"erfc", math.Erfc, false},
 	{"degrees", func(x float64) float64 { return x * (180 / math.Pi) }, true},
 	{"radians", func(x float64) float64 { return x * (math.Pi / 180) }, false},
@@ -212,23 +212,24 @@ func floats(t *vm.Thread, name string, args vm.Tuple, kw []vm.Kwarg, n int) ([]f
 	return out, nil
 }
 
-// bigLog returns log(x) for a positive int too large for a float, as CPython's
-// loghelper does: x = m * 2**e.
-func bigLog(b *big.Int) float64 {
-	e := b.BitLen() - 53
-	m := new(big.Int).Rsh(b, uint(e))
-	f, _ := new(big.Float).SetInt(m).Float64()
-	return math.Log(f) + float64(e)*math.Ln2
-}
-
-// logOf computes f(x) for log, log2 and log10, accepting huge ints.
+// logOf computes f(x) for log, log2 and log10 as CPython's loghelper does: an int too
+// large for a float is x·2**e with x in [0.5, 1), and the result f(x) + f(2)·e.
 func logOf(t *vm.Thread, v vm.Value, f func(float64) float64) (float64, error) {
 	if b, ok := v.(*big.Int); ok {
 		if b.Sign() <= 0 {
 			return 0, domainError()
 		}
-		l := bigLog(b)
-		return f(math.E) * l, nil
+		bf := new(big.Float).SetInt(b)
+		if x, _ := bf.Float64(); !math.IsInf(x, 0) {
+			return f(x), nil
+		}
+		mant := new(big.Float)
+		e := bf.MantExp(mant)
+		x, _ := mant.Float64()
+		if x == 1 {
+			x, e = 0.5, e+1
+		}
+		return f(x) + f(2)*float64(e), nil
 	}
 	x, err := pyargs.Float(t, v)
 	if err != nil {
@@ -250,12 +251,12 @@ var others = map[string]vm.BuiltinFunc{
 		if len(args) < 1 || len(args) > 2 {
 			return nil, vm.Errorf(vm.TypeErrorClass, "math.log requires 1 to 2 arguments")
 		}
-		num, err := logOf(t, args[0], math.Log)
+		num, err := logOf(t, args[0], Log)
 		if err != nil {
 			return nil, err
 		}
 		if len(args) == 2 {
-			den, err := logOf(t, args[1], math.Log)
+			den, err := logOf(t, args[1], Log)
 			if err != nil {
 				return nil, err
 			}
@@ -270,14 +271,14 @@ var others = map[string]vm.BuiltinFunc{
 		if err := nargs("log2", args, kw, 1, 1); err != nil {
 			return nil, err
 		}
-		r, err := logOf(t, args[0], math.Log2)
+		r, err := logOf(t, args[0], Log2)
 		return vm.Float(r), err
 	},
 	"log10": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		if err := nargs("log10", args, kw, 1, 1); err != nil {
 			return nil, err
 		}
-		r, err := logOf(t, args[0], math.Log10)
+		r, err := logOf(t, args[0], Log10)
 		return vm.Float(r), err
 	},
 	"pow": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -292,14 +293,14 @@ var others = map[string]vm.BuiltinFunc{
 		if x < 0 && !math.IsInf(x, 0) && y != math.Trunc(y) && !math.IsInf(y, 0) {
 			return nil, domainError()
 		}
-		return check(math.Pow(x, y), true, x, y)
+		return check(Pow(x, y), true, x, y)
 	},
 	"atan2": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		xs, err := floats(t, "atan2", args, kw, 2)
 		if err != nil {
 			return nil, err
 		}
-		return vm.Float(math.Atan2(xs[0], xs[1])), nil
+		return vm.Float(Atan2(xs[0], xs[1])), nil
 	},
 	"copysign": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		xs, err := floats(t, "copysign", args, kw, 2)
@@ -599,15 +600,24 @@ func hypotOf(xs []float64) float64 {
 	if maxv == 0 {
 		return 0
 	}
-	var s float64
+	if len(xs) == 1 {
+		return maxv
+	}
+	// CPython's vector_norm is correctly rounded in all but rare cases: sum the
+	// squares exactly in double-double (scaled by a power of two so nothing
+	// overflows), take the square root, and correct it once.
+	_, e := math.Frexp(maxv)
+	var sum dd
 	for _, x := range xs {
-		r := x / maxv
-		s += r * r
+		y := math.Ldexp(x, -e)
+		p, pe := twoProd(y, y)
+		sum = ddAdd(sum, dd{p, pe})
 	}
-	if len(xs) == 2 {
-		return math.Hypot(xs[0], xs[1])
-	}
-	return maxv * math.Sqrt(s)
+	r := math.Sqrt(sum.hi)
+	p, pe := twoProd(r, r)
+	diff := ddSub(sum, dd{p, pe})
+	r += diff.hi / (2 * r)
+	return math.Ldexp(r, e)
 }
 
 func hypot(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {

@@ -1,0 +1,483 @@
+package math
+
+import "math"
+
+// CPython's math functions are the C library's. glibc's exp, log, pow, sin, cos, tan,
+// atan and friends are correctly rounded in all but vanishingly rare cases, while Go's
+// are not (about one result in five differed in the last bit for sin on random
+// inputs). These versions evaluate in double-double arithmetic (about 106 bits) and
+// round once, so they print what CPython prints.
+
+// dd is an unevaluated sum hi + lo with |lo| <= ulp(hi)/2.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) (s, e float64) {
+	s = a + b
+	bb := s - a
+	e = (a - (s - bb)) + (b - bb)
+	return
+}
+
+func quickTwoSum(a, b float64) (s, e float64) {
+	s = a + b
+	e = b - (s - a)
+	return
+}
+
+func twoProd(a, b float64) (p, e float64) {
+	p = a * b
+	e = math.FMA(a, b, -p)
+	return
+}
+
+func ddAdd(x, y dd) dd {
+	s, e := twoSum(x.hi, y.hi)
+	t, f := twoSum(x.lo, y.lo)
+	e += t
+	s, e = quickTwoSum(s, e)
+	e += f
+	s, e = quickTwoSum(s, e)
+	return dd{s, e}
+}
+
+func ddNeg(x dd) dd { return dd{-x.hi, -x.lo} }
+
+func ddSub(x, y dd) dd { return ddAdd(x, ddNeg(y)) }
+
+func ddMul(x, y dd) dd {
+	p, e := twoProd(x.hi, y.hi)
+	e += x.hi*y.lo + x.lo*y.hi
+	p, e = quickTwoSum(p, e)
+	return dd{p, e}
+}
+
+func ddMulF(x dd, f float64) dd {
+	p, e := twoProd(x.hi, f)
+	e += x.lo * f
+	p, e = quickTwoSum(p, e)
+	return dd{p, e}
+}
+
+func ddDiv(x, y dd) dd {
+	q1 := x.hi / y.hi
+	r := ddSub(x, ddMulF(y, q1))
+	q2 := r.hi / y.hi
+	r = ddSub(r, ddMulF(y, q2))
+	q3 := r.hi / y.hi
+	q1, q2 = quickTwoSum(q1, q2)
+	return ddAdd(dd{q1, q2}, dd{q3, 0})
+}
+
+// round is the double nearest hi + lo (float64 addition rounds the exact sum).
+func (x dd) round() float64 { return x.hi + x.lo }
+
+var (
+	ddLn2     = dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56}
+	ddPi      = dd{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}
+	ddPiHalf  = dd{0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54}
+	ddInvLn2  = dd{0x1.71547652b82fep+0, 0x1.777d0ffda0d24p-56}
+	// π/2 in three parts, the first two of 33 bits, so k·part is exact for |k| < 2^20.
+	piHalf1, piHalf2, piHalf3 = 0x1.921fb544p+0, 0x1.0b4611a6p-34, 0x1.3198a2e037073p-69
+	// invFact[n] is 1/n!.
+	invFact = func() [32]dd {
+		var f [32]dd
+		f[0] = dd{1, 0}
+		for n := 1; n < len(f); n++ {
+			f[n] = ddDiv(f[n-1], dd{float64(n), 0})
+		}
+		return f
+	}()
+)
+
+// ddExpm1Small is exp(r) - 1 for |r| <= 0.35, to about 106 bits.
+func ddExpm1Small(r dd) dd {
+	// exp(r) = exp(r/1024)^1024: a short Taylor series, then ten squarings kept in
+	// the e(2+e) form that does not lose the small part.
+	s := dd{math.Ldexp(r.hi, -10), math.Ldexp(r.lo, -10)}
+	sum := ddMul(s, invFact[9])
+	for n := 8; n >= 1; n-- {
+		sum = ddMul(ddAdd(sum, invFact[n]), s)
+	}
+	for i := 0; i < 10; i++ {
+		sum = ddMul(sum, ddAdd(sum, dd{2, 0}))
+	}
+	return sum
+}
+
+// ddExp is exp(x) for a double-double argument with |x.hi| < 708 (no overflow or
+// subnormal result).
+func ddExp(x dd) dd {
+	k := math.Round(x.hi * ddInvLn2.hi)
+	r := ddSub(x, ddMulF(ddLn2, k))
+	e := ddAdd(ddExpm1Small(r), dd{1, 0})
+	return dd{math.Ldexp(e.hi, int(k)), math.Ldexp(e.lo, int(k))}
+}
+
+// Exp is exp(x) rounded once.
+func Exp(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 708 {
+		return math.Exp(x)
+	}
+	return ddExp(dd{x, 0}).round()
+}
+
+// ddLog is log(x) for finite x > 0: log of the mantissa by one Newton step on exp
+// from Go's estimate, plus the exponent times ln 2.
+func ddLog(x float64) dd {
+	m, e := math.Frexp(x) // x = m·2^e, 0.5 <= m < 1
+	m *= 2
+	e--
+	if m > math.Sqrt2 {
+		m /= 2
+		e++
+	}
+	y0 := math.Log(m)
+	var l dd
+	if m == 1 {
+		l = dd{0, 0}
+	} else {
+		// log m = y0 + log(m·exp(-y0)) = y0 + t - t²/2 with t = m·exp(-y0) - 1, tiny.
+		t := ddSub(ddMulF(ddExp(dd{-y0, 0}), m), dd{1, 0})
+		t = ddSub(t, dd{t.hi * t.hi / 2, 0})
+		l = ddAdd(dd{y0, 0}, t)
+	}
+	if e != 0 {
+		l = ddAdd(l, ddMulF(ddLn2, float64(e)))
+	}
+	return l
+}
+
+func finitePositive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
+
+// Log and Log2 are the logarithms rounded once.
+func Log(x float64) float64 {
+	if !finitePositive(x) {
+		return math.Log(x)
+	}
+	return ddLog(x).round()
+}
+
+
+func Log2(x float64) float64 {
+	if !finitePositive(x) {
+		return math.Log2(x)
+	}
+	if m, e := math.Frexp(x); m == 0.5 {
+		return float64(e - 1)
+	}
+	return ddMul(ddLog(x), ddInvLn2).round()
+}
+
+// Pow is x**y rounded once where the result is finite and normal; the special
+// cases and the extremes are Go's (which agree with C99 there).
+func Pow(x, y float64) float64 {
+	if x == 0 || y == 0 || x == 1 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Pow(x, y)
+	}
+	neg := false
+	if x < 0 {
+		if y != math.Trunc(y) {
+			return math.Pow(x, y)
+		}
+		neg = math.Mod(y, 2) != 0
+		x = -x
+	}
+	yl := ddMulF(ddLog(x), y)
+	var r float64
+	if math.Abs(yl.hi) > 708 {
+		r = math.Pow(x, y)
+	} else {
+		r = ddExp(yl).round()
+	}
+	if neg {
+		r = -r
+	}
+	return r
+}
+
+// reduce returns r and k with x = k·π/2 + r, |r| <= π/4, for |x| < 2^20.
+func reduce(x float64) (dd, int) {
+	k := math.Round(x * (2 / math.Pi))
+	// x - k·p1 and x - k·p1 - k·p2 are exact; k·p3 is added with its rounding error.
+	a := x - k*piHalf1
+	s, e := twoSum(a, -k*piHalf2)
+	p, pe := twoProd(k, piHalf3)
+	r := ddSub(dd{s, e}, dd{p, pe})
+	return r, int(k) & 3
+}
+
+// sinCosSmall returns sin r and cos r for |r| <= π/4 by their Taylor series.
+func sinCosSmall(r dd) (dd, dd) {
+	r2 := ddMul(r, r)
+	sin := invFact[29]
+	for n := 27; n >= 1; n -= 2 {
+		sin = ddMul(sin, r2)
+		if (n/2)%2 == 1 {
+			sin = ddSub(sin, invFact[n])
+		} else {
+			sin = ddAdd(sin, invFact[n])
+		}
+	}
+	sin = ddMul(sin, r)
+	cos := ddNeg(invFact[30])
+	for n := 28; n >= 0; n -= 2 {
+		cos = ddMul(cos, r2)
+		if (n/2)%2 == 1 {
+			cos = ddSub(cos, invFact[n])
+		} else {
+			cos = ddAdd(cos, invFact[n])
+		}
+	}
+	return sin, cos
+}
+
+// ddSinCos returns sin x and cos x for |x| < 2^20.
+func ddSinCos(x float64) (dd, dd) {
+	r, q := reduce(x)
+	s, c := sinCosSmall(r)
+	switch q {
+	case 1:
+		return c, ddNeg(s)
+	case 2:
+		return ddNeg(s), ddNeg(c)
+	case 3:
+		return ddNeg(c), s
+	}
+	return s, c
+}
+
+const reduceLimit = 1 << 20
+
+// Sin, Cos and Tan are rounded once for |x| < 2^20 (Go's beyond).
+func Sin(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
+		return math.Sin(x)
+	}
+	s, _ := ddSinCos(x)
+	return s.round()
+}
+
+func Cos(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= reduceLimit {
+		return math.Cos(x)
+	}
+	_, c := ddSinCos(x)
+	return c.round()
+}
+
+func Tan(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
+		return math.Tan(x)
+	}
+	s, c := ddSinCos(x)
+	return ddDiv(s, c).round()
+}
+
+// ddAtan is atan q by one Newton step on tan from Go's estimate, for |q| <= 2^60.
+func ddAtan(q dd) dd {
+	y0 := math.Atan(q.hi)
+	s, c := ddSinCos(y0)
+	// tan(y) = q  ⇒  y1 = y0 - (sin y0 - q·cos y0)·cos y0.
+	resid := ddSub(s, ddMul(q, c))
+	return ddSub(dd{y0, 0}, ddMul(resid, c))
+}
+
+// Atan is atan x rounded once.
+func Atan(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 1<<60 || x == 0 {
+		return math.Atan(x)
+	}
+	return ddAtan(dd{x, 0}).round()
+}
+
+// Atan2 is atan2(y, x) rounded once; zeros, infinities and NaNs are Go's (C99's).
+func Atan2(y, x float64) float64 {
+	if y == 0 || x == 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Atan2(y, x)
+	}
+	var a dd
+	if math.Abs(y) > math.Abs(x) {
+		// atan(y/x) = ±π/2 - atan(x/y), with the sign of y/x.
+		inv := ddDiv(dd{x, 0}, dd{y, 0})
+		a = ddSub(ddPiHalf, ddAtan(inv))
+		if (y < 0) != (x < 0) {
+			a = ddSub(ddNeg(ddPiHalf), ddAtan(inv))
+		}
+	} else {
+		a = ddAtan(ddDiv(dd{y, 0}, dd{x, 0}))
+	}
+	if x < 0 {
+		if y >= 0 {
+			a = ddAdd(a, ddPi)
+		} else {
+			a = ddSub(a, ddPi)
+		}
+	}
+	return a.round()
+}
+
+// Asin and Acos are rounded once: a Newton step on sin from Go's estimate.
+func Asin(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= 1 || x == 0 {
+		return math.Asin(x)
+	}
+	return ddAsin(x).round()
+}
+
+func ddAsin(x float64) dd {
+	y0 := math.Asin(x)
+	s, c := ddSinCos(y0)
+	return ddSub(dd{y0, 0}, ddDiv(ddSub(s, dd{x, 0}), c))
+}
+
+func Acos(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= 1 {
+		return math.Acos(x)
+	}
+	return ddSub(ddPiHalf, ddAsin(x)).round()
+}
+
+// The hyperbolic functions, log10, asinh and acosh are not correctly rounded in the C
+// library: it combines exp, expm1, log and log1p by the classic formulas below, so
+// the same formulas over the same (correctly rounded) building blocks give its results.
+// Explicit float64 conversions keep the compiler from fusing multiply-adds.
+
+const ln2Half = 0.5 * math.Ln2
+
+func Sinh(x float64) float64 {
+	ax := math.Abs(x)
+	if math.IsNaN(x) || math.IsInf(x, 0) || ax < 0x1p-28 {
+		return x
+	}
+	h := 0.5
+	if x < 0 {
+		h = -0.5
+	}
+	switch {
+	case ax < 22:
+		t := math.Expm1(ax)
+		if ax < 1 {
+			return h * (2*t - float64(t*t)/(t+1))
+		}
+		return h * (t + t/(t+1))
+	case ax < 709.782712893384:
+		return h * Exp(ax)
+	}
+	w := Exp(0.5 * ax)
+	return float64(h*w) * w
+}
+
+func Cosh(x float64) float64 {
+	ax := math.Abs(x)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return ax
+	}
+	switch {
+	case ax < ln2Half:
+		t := math.Expm1(ax)
+		w := 1 + t
+		if ax < 0x1p-55 {
+			return w
+		}
+		return 1 + float64(t*t)/(w+w)
+	case ax < 22:
+		t := Exp(ax)
+		return float64(0.5*t) + 0.5/t
+	case ax < 709.782712893384:
+		return 0.5 * Exp(ax)
+	}
+	w := Exp(0.5 * ax)
+	return float64(0.5*w) * w
+}
+
+func Tanh(x float64) float64 {
+	ax := math.Abs(x)
+	if math.IsNaN(x) {
+		return x
+	}
+	var z float64
+	switch {
+	case ax < 0x1p-55:
+		return x * (1 + x)
+	case ax < 1:
+		t := math.Expm1(-2 * ax)
+		z = -t / (t + 2)
+	case ax < 22:
+		t := math.Expm1(2 * ax)
+		z = 1 - 2/(t+2)
+	default:
+		z = 1
+	}
+	if x < 0 {
+		return -z
+	}
+	return z
+}
+
+// Log10 is log(m)/ln 10 plus the exponent times log10(2), split in two parts.
+func Log10(x float64) float64 {
+	if !finitePositive(x) {
+		return math.Log10(x)
+	}
+	const (
+		ivln10    = 4.34294481903251816668e-01
+		log10_2hi = 3.01029995663611771306e-01
+		log10_2lo = 3.69423907715893078616e-13
+	)
+	bits := math.Float64bits(x)
+	k := 0
+	if bits>>52 == 0 { // subnormal
+		x *= 0x1p54
+		bits = math.Float64bits(x)
+		k = -54
+	}
+	k += int(bits>>52) - 1023
+	i := 0
+	if k < 0 {
+		i = 1
+	}
+	bits = bits&(1<<52-1) | uint64(1023-i)<<52
+	y := float64(k + i)
+	z := float64(y*log10_2lo) + float64(ivln10*Log(math.Float64frombits(bits)))
+	return z + float64(y*log10_2hi)
+}
+
+func Asinh(x float64) float64 {
+	ax := math.Abs(x)
+	if math.IsNaN(x) || math.IsInf(x, 0) || ax < 0x1p-28 {
+		return x
+	}
+	var w float64
+	switch {
+	case ax > 0x1p28:
+		w = Log(ax) + math.Ln2
+	case ax > 2:
+		w = Log(2*ax + 1/(math.Sqrt(x*x+1)+ax))
+	default:
+		t := x * x
+		w = math.Log1p(ax + t/(1+math.Sqrt(1+t)))
+	}
+	if x < 0 {
+		return -w
+	}
+	return w
+}
+
+func Acosh(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x < 1:
+		return math.Acosh(x)
+	case x >= 0x1p28:
+		if math.IsInf(x, 0) {
+			return x
+		}
+		return Log(x) + math.Ln2
+	case x == 1:
+		return 0
+	case x > 2:
+		t := x * x
+		return Log(2*x - 1/(x+math.Sqrt(t-1)))
+	}
+	t := x - 1
+	return math.Log1p(t + math.Sqrt(2*t+t*t))
+}

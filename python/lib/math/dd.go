@@ -72,10 +72,10 @@ func ddDiv(x, y dd) dd {
 func (x dd) round() float64 { return x.hi + x.lo }
 
 var (
-	ddLn2     = dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56}
-	ddPi      = dd{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}
-	ddPiHalf  = dd{0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54}
-	ddInvLn2  = dd{0x1.71547652b82fep+0, 0x1.777d0ffda0d24p-56}
+	ddLn2    = dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56}
+	ddPi     = dd{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}
+	ddPiHalf = dd{0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54}
+	ddInvLn2 = dd{0x1.71547652b82fep+0, 0x1.777d0ffda0d24p-56}
 	// π/2 in three parts, the first two of 33 bits, so k·part is exact for |k| < 2^20.
 	piHalf1, piHalf2, piHalf3 = 0x1.921fb544p+0, 0x1.0b4611a6p-34, 0x1.3198a2e037073p-69
 	// invFact[n] is 1/n!.
@@ -156,7 +156,6 @@ func Log(x float64) float64 {
 	}
 	return ddLog(x).round()
 }
-
 
 func Log2(x float64) float64 {
 	if !finitePositive(x) {

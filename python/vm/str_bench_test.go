@@ -1,0 +1,92 @@
+package vm
+
+import (
+	"strings"
+	"testing"
+)
+
+// BenchmarkStrIndex times s[i] over a long string through the index cache
+// (what GetItem does once a Thread carries one) against the scan-per-access
+// path it replaces, for ASCII and non-ASCII text.
+func BenchmarkStrIndex(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		s    Str
+	}{
+		{"ascii", Str(strings.Repeat("abcdefghij", 10000))},
+		{"nonascii", Str(strings.Repeat("héllo wörld", 10000))},
+	} {
+		n := int64(len([]rune(string(tc.s))))
+		b.Run(tc.name+"/cache", func(b *testing.B) {
+			var c strIndexCache
+			for i := 0; i < b.N; i++ {
+				if _, err := c.item(tc.s, int64(i)%n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/scan", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				j := int64(i) % n
+				if isASCII(string(tc.s)) {
+					_ = tc.s[j : j+1]
+					continue
+				}
+				_ = Str(string([]rune(string(tc.s))[j]))
+			}
+		})
+	}
+}
+
+// BenchmarkStrMethods times method calls on a plain str through the
+// installed builtins, as a CALL_METHOD does.
+func BenchmarkStrMethods(b *testing.B) {
+	th := NewThread(Config{})
+	call := func(b *testing.B, name string, args ...Value) {
+		fn, ok := StrClass.Dict.GetStr(name)
+		if !ok {
+			b.Fatalf("no str.%s", name)
+		}
+		f := fn.(*Builtin)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := f.Fn(th, Tuple(args), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	line := Str("  Name12: Value-36 ; status=ok  ")
+	b.Run("strip", func(b *testing.B) { call(b, "strip", line) })
+	b.Run("split", func(b *testing.B) { call(b, "split", line, Str(";")) })
+	b.Run("partition", func(b *testing.B) { call(b, "partition", line, Str(":")) })
+	b.Run("find_start", func(b *testing.B) { call(b, "find", line, Str("status"), Int(5)) })
+	b.Run("endswith", func(b *testing.B) { call(b, "endswith", line, Str("ok  ")) })
+	b.Run("lower", func(b *testing.B) { call(b, "lower", line) })
+	b.Run("replace", func(b *testing.B) { call(b, "replace", line, Str("Value"), Str("v")) })
+}
+
+// BenchmarkFormatSpec times format(v, spec) for the specs of
+// bench/programs/strfmt.py.
+func BenchmarkFormatSpec(b *testing.B) {
+	th := NewThread(Config{})
+	for _, tc := range []struct {
+		name string
+		v    Value
+		spec string
+	}{
+		{"int_right", Int(12345), ">6"},
+		{"int_hex0", Int(12345), "08x"},
+		{"float_f", Float(1234.5678), "10.2f"},
+		{"float_e", Float(1763.571), ".3e"},
+		{"str_left", Str("item42"), "<10"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := th.formatValue(tc.v, 0, tc.spec); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

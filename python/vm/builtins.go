@@ -835,7 +835,10 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if math.IsNaN(f) || math.IsInf(f, 0) || n > 300 {
+		// Like CPython: beyond these digit counts the value is kept or
+		// is zero; otherwise the exact binary value is rounded half to
+		// even at the decimal place, then converted back once.
+		if math.IsNaN(f) || math.IsInf(f, 0) || n > 323 || f == 0 {
 			return v, nil
 		}
 		if n < -308 {
@@ -846,8 +849,27 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			r, _ := strconv.ParseFloat(s, 64)
 			return Float(r), nil
 		}
-		p := math.Pow(10, float64(-n))
-		r := math.RoundToEven(f/p) * p
+		exact, _ := new(big.Float).SetFloat64(f).Rat(nil)
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
+		q := exact.Quo(exact, new(big.Rat).SetInt(p))
+		whole, rem := new(big.Int).QuoRem(q.Num(), q.Denom(), new(big.Int))
+		// Round half to even on the remainder's size against the divisor.
+		twice := new(big.Int).Abs(rem)
+		twice.Lsh(twice, 1)
+		if c := twice.Cmp(q.Denom()); c > 0 || c == 0 && whole.Bit(0) == 1 {
+			if rem.Sign() < 0 {
+				whole.Sub(whole, big.NewInt(1))
+			} else {
+				whole.Add(whole, big.NewInt(1))
+			}
+		}
+		r, _ := new(big.Float).SetInt(whole.Mul(whole, p)).Float64()
+		if math.IsInf(r, 0) {
+			return nil, Errorf(OverflowErrorClass, "rounded value too large to represent")
+		}
+		if r == 0 {
+			r = math.Copysign(0, f)
+		}
 		return Float(r), nil
 	case Int, Bool, *big.Int:
 		if nd == nil || nd == None {

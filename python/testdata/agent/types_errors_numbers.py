@@ -195,3 +195,12 @@ for call in [lambda: max(1, 2, foo=1), lambda: min([1], bar=2), lambda: zip([1],
         call()
     except TypeError as e:
         print("TypeError:", e)
+# ---
+# round(float, negative ndigits) rounds the exact value half to even
+print(round(1e300, -300), round(3.9408413565385645e+17, -1), round(1e100, -98), round(15.0, -1), round(25.0, -1), round(-35.0, -1))
+print(round(1234.5678, -2), round(-0.4, -1), round(1.7e308, -300), round(1.23e-310, 312), round(2.5, 400), round(-0.0, -2))
+print([round(x, -3) for x in (12500.0, 13500.0, -12500.0, 987654.321, 0.1)])
+try:
+    round(1.7976931348623157e308, -308)
+except OverflowError as e:
+    print("OverflowError:", e)

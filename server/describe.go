@@ -23,5 +23,5 @@ Use detail="detailed" (default) for a compact signature, "full" for the JSON sch
 - print() output is captured and shown; results come back as dict/list/str/int/float/bool/None. asyncio.gather(...) runs calls concurrently.
 - Globals persist across execute_code calls of this session (like notebook cells); await reset_session() clears them after the run. A timed-out run is rolled back.
 - h = await save_result(value, label="...") stores a JSON value and returns a res_... handle; await load_result(h) reads it in a later run (also readable as resource toolplane://results/<handle>).
-- Names save_result, load_result, reset_session, call_tool, cli, cli_run are reserved. Only the subset of Python the sandbox supports runs; no files or network except through capabilities.`
+- Names save_result, load_result, reset_session, call_tool, cli, cli_run are reserved. A namespace named like one of them, a Python module or a builtin gets a trailing underscore: a server named logging is await logging_.NAME(...) (import logging is the module). Only the subset of Python the sandbox supports runs; no files or network except through capabilities.`
 )

@@ -130,7 +130,7 @@ func TestListTools(t *testing.T) {
 		t.Errorf("got %d tools, want 7: %v", len(got), keys(got))
 	}
 	desc := got[ToolExecute].Description
-	for _, want := range []string{"await", "return", "greeter.greet", "greeter_greet", "call_tool(", "save_result", "load_result", "reset_session", "persist"} {
+	for _, want := range []string{"await", "return", "greeter.greet", "greeter_greet", "call_tool(", "save_result", "load_result", "reset_session", "persist", "logging_.NAME("} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("execute_code description does not teach %q", want)
 		}

@@ -73,12 +73,16 @@ func (f *Frame) Line() int {
 
 func (f *Frame) push(v Value) { f.stack = append(f.stack, v) }
 
+// pop removes the top of the operand stack. The freed slot is not cleared
+// (that write, with its GC write barrier, costs more than the rest of pop
+// and would keep pop from being inlined into the dispatch loop): a stale
+// value above the top is overwritten by the next push and dropped when the
+// frame is released.
 func (f *Frame) pop() Value {
-	n := len(f.stack) - 1
-	v := f.stack[n]
-	f.stack[n] = nil
-	f.stack = f.stack[:n]
-	return v
+	s := f.stack
+	n := len(s) - 1
+	f.stack = s[:n]
+	return s[n]
 }
 
 func (f *Frame) top() Value { return f.stack[len(f.stack)-1] }
@@ -157,15 +161,9 @@ func (t *Thread) releaseFrame(f *Frame) {
 	if f.gen != nil || f.ns != nil || len(t.framePool) >= 128 {
 		return
 	}
-	// Clear what the frame used: its locals and its operand stack. Every
-	// pop clears the slot it frees, so the live part is all that can hold
-	// values, unless the stack outgrew buf (append moved it): then the old
-	// stack area may hold stale values and is cleared whole.
-	used := len(f.locals) + len(f.stack)
-	if cap(f.stack) != cap(f.buf)-len(f.locals) {
-		used = cap(f.buf)
-	}
-	clear(f.buf[:used])
+	// Clear the locals and the operand stack area (pop leaves stale values
+	// above the top).
+	clear(f.buf[:cap(f.buf)])
 	f.stack = nil
 	f.locals = nil
 	f.blocks = f.blocks[:0]
@@ -251,7 +249,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if y {
 					return r, true, nil
 				}
-				f.pop()
+				f.stack = f.stack[:len(f.stack)-1]
 				f.push(r)
 				f.ip++
 				err = nil
@@ -262,7 +260,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				} else {
 					reraise = false
 				}
-				f.pop()
+				f.stack = f.stack[:len(f.stack)-1]
 			}
 		}
 	}
@@ -297,7 +295,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			switch compile.Op(ins & 0xff) {
 			case compile.NOP:
 			case compile.POP_TOP:
-				f.pop()
+				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DUP_TOP:
 				f.push(f.top())
 			case compile.DUP_TOP_TWO:
@@ -330,7 +328,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 				f.push(v)
 			case compile.STORE_FAST:
-				f.locals[arg] = f.pop()
+				f.locals[arg] = f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 			case compile.LOAD_FAST_LOAD_FAST:
 				v := f.locals[arg]
 				if v == nil {
@@ -357,7 +356,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				t.steps++
 				f.stack = append(f.stack, v, k)
 			case compile.STORE_FAST_LOAD_FAST:
-				f.locals[arg] = f.pop()
+				f.locals[arg] = f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				b := int(instrs[f.ip] >> 8)
 				f.ip++
 				t.steps++
@@ -390,8 +390,10 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				target := int(instrs[f.ip] >> 8)
 				f.ip++
 				t.steps++
-				b := f.pop()
-				a := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				a := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var res bool
 				if x, ok := a.(Int); ok {
 					if y, ok := b.(Int); ok {
@@ -442,7 +444,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 				f.push(v)
 			case compile.STORE_DEREF:
-				f.cells[arg].V = f.pop()
+				f.cells[arg].V = f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_DEREF:
 				if f.cells[arg].V == nil {
 					err = t.unboundDeref(f, arg)
@@ -458,7 +461,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
 				}
 			case compile.STORE_GLOBAL:
-				code.storeGlobal(f.globals, arg, f.pop())
+				code.storeGlobal(f.globals, arg, f.stack[len(f.stack)-1])
+				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_GLOBAL:
 				if !f.globals.DeleteStr(code.Names[arg]) {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
@@ -497,8 +501,10 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = v
 				}
 			case compile.STORE_ATTR:
-				obj := f.pop()
-				v := f.pop()
+				obj := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				if o, ok := obj.(*Instance); ok && storeAttrCached(code, f.ip-1, o, arg, v) {
 					break
 				}
@@ -629,14 +635,16 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 				}
 				args := f.pop().(Tuple)
-				fnv := f.pop()
+				fnv := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var r Value
 				r, err = t.Call(fnv, args, kw)
 				if err == nil {
 					f.push(r)
 				}
 			case compile.BINARY_OP:
-				b := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()
 				var r Value
 				if x, ok := a.(Int); ok {
@@ -652,7 +660,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = r
 				}
 			case compile.INPLACE_OP:
-				b := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()
 				var r Value
 				if x, ok := a.(Int); ok {
@@ -674,7 +683,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = r
 				}
 			case compile.COMPARE_OP:
-				b := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()
 				if x, ok := a.(Int); ok {
 					if y, ok := b.(Int); ok {
@@ -688,11 +698,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = r
 				}
 			case compile.IS_OP:
-				b := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()
 				f.stack[len(f.stack)-1] = Bool(Is(a, b) != (arg == 1))
 			case compile.CONTAINS_OP:
-				b := f.pop()
+				b := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()
 				var in bool
 				in, err = t.Contains(b, a)
@@ -700,27 +712,35 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = Bool(in != (arg == 1))
 				}
 			case compile.BINARY_SUBSCR:
-				k := f.pop()
+				k := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var r Value
 				r, err = t.GetItem(f.top(), k)
 				if err == nil {
 					f.stack[len(f.stack)-1] = r
 				}
 			case compile.STORE_SUBSCR:
-				k := f.pop()
-				obj := f.pop()
-				v := f.pop()
+				k := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				obj := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				err = t.SetItem(obj, k, v)
 			case compile.DELETE_SUBSCR:
-				k := f.pop()
+				k := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				err = t.DelItem(f.pop(), k)
 			case compile.BUILD_SLICE:
 				var step Value = None
 				if arg == 3 {
-					step = f.pop()
+					step = f.stack[len(f.stack)-1]
+					f.stack = f.stack[:len(f.stack)-1]
 				}
-				stop := f.pop()
-				start := f.pop()
+				stop := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				start := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				f.push(&Slice{Start: start, Stop: stop, Step: step})
 			case compile.BUILD_TUPLE:
 				n := len(f.stack)
@@ -759,21 +779,26 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.stack = f.stack[:n-2*arg]
 				f.push(d)
 			case compile.LIST_APPEND:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				l := f.stack[len(f.stack)-arg].(*List)
 				l.Items = append(l.Items, v)
 				if len(l.Items)&1023 == 0 {
 					err = t.Charge(16 * 1024)
 				}
 			case compile.SET_ADD:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				err = f.stack[len(f.stack)-arg].(*Set).Add(t, v)
 			case compile.MAP_ADD:
-				v := f.pop()
-				k := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				k := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				err = f.stack[len(f.stack)-arg].(*Dict).Set(t, k, v)
 			case compile.LIST_EXTEND:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				l := f.stack[len(f.stack)-arg].(*List)
 				var items []Value
 				items, err = t.iterate(v, func() error {
@@ -783,7 +808,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					l.Items = append(l.Items, items...)
 				}
 			case compile.SET_UPDATE:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				s := f.stack[len(f.stack)-arg].(*Set)
 				var items []Value
 				items, err = t.iterate(v, nil)
@@ -793,14 +819,16 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 				}
 			case compile.DICT_UPDATE, compile.DICT_MERGE:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				d := f.stack[len(f.stack)-arg].(*Dict)
 				err = t.dictMerge(d, v, compile.Op(ins&0xff) == compile.DICT_MERGE, f)
 			case compile.LIST_TO_TUPLE:
 				l := f.pop().(*List)
 				f.push(Tuple(l.Items))
 			case compile.UNPACK_SEQUENCE:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var items []Value
 				items, err = t.unpack(v, arg, -1)
 				if err == nil {
@@ -810,7 +838,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.UNPACK_EX:
 				before, after := arg&0xff, arg>>8
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var items []Value
 				items, err = t.unpack(v, before, after)
 				if err == nil {
@@ -821,7 +850,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.JUMP:
 				f.ip = arg
 			case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				b, ok := truthFast(v)
 				if !ok {
 					b, err = t.Truth(v)
@@ -844,7 +874,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if b == (compile.Op(ins&0xff) == compile.JUMP_IF_TRUE_OR_POP) {
 					f.ip = arg
 				} else {
-					f.pop()
+					f.stack = f.stack[:len(f.stack)-1]
 				}
 			case compile.GET_ITER:
 				var it Value
@@ -882,7 +912,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if ok {
 					f.push(v)
 				} else {
-					f.pop()
+					f.stack = f.stack[:len(f.stack)-1]
 					f.ip = arg
 				}
 			case compile.MAKE_FUNCTION:
@@ -906,7 +936,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 				f.push(fn)
 			case compile.RETURN_VALUE:
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				if f.inlineExit != 0 {
 					// A generator resumed by FOR_ITER is exhausted: the
 					// loop pops it and exits.
@@ -918,7 +949,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					t.top = f
 					instrs = code.Instrs
 					consts = code.Consts
-					f.pop()
+					f.stack = f.stack[:len(f.stack)-1]
 					f.ip = exit
 					break
 				}
@@ -949,7 +980,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.YIELD_VALUE:
 				if f.inlineExit != 0 {
-					v := f.pop()
+					v := f.stack[len(f.stack)-1]
+					f.stack = f.stack[:len(f.stack)-1]
 					t.depth--
 					f, _ = t.genLeaveInline(f, true)
 					code = f.code
@@ -977,13 +1009,14 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack[len(f.stack)-1] = it
 				}
 			case compile.YIELD_FROM:
-				sent := f.pop()
+				sent := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				it := f.top()
 				var r Value
 				var y bool
 				r, y, err = t.sendTo(it, sent, nil)
 				if err != nil {
-					f.pop()
+					f.stack = f.stack[:len(f.stack)-1]
 					break
 				}
 				if y {
@@ -1021,15 +1054,18 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.RAISE:
 				err, reraise = t.doRaise(f, arg)
 			case compile.JUMP_IF_NOT_EXC_MATCH:
-				typ := f.pop()
-				exc := f.pop()
+				typ := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				exc := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var ok bool
 				ok, err = t.excMatches(exc, typ)
 				if err == nil && !ok {
 					f.ip = arg
 				}
 			case compile.BEFORE_WITH:
-				mgr := f.pop()
+				mgr := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var exit, enter Value
 				exit, enter, err = t.beforeWith(mgr)
 				if err == nil {
@@ -1037,7 +1073,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.push(enter)
 				}
 			case compile.WITH_EXIT:
-				exit := f.pop()
+				exit := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				_, err = t.Call(exit, Tuple{None, None, None}, nil)
 			case compile.WITH_EXCEPT:
 				exc := f.top().(*Instance)
@@ -1096,9 +1133,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.FORMAT_VALUE:
 				var spec Value = Str("")
 				if arg&4 != 0 {
-					spec = f.pop()
+					spec = f.stack[len(f.stack)-1]
+					f.stack = f.stack[:len(f.stack)-1]
 				}
-				v := f.pop()
+				v := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var s Value
 				s, err = t.formatValue(v, arg&3, string(spec.(Str)))
 				if err == nil {
@@ -1121,7 +1160,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					err = t.Charge(int64(total))
 				}
 			case compile.BEFORE_ASYNC_WITH:
-				mgr := f.pop()
+				mgr := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				cls := TypeOf(mgr)
 				enter, exit := cls.Lookup("__aenter__"), cls.Lookup("__aexit__")
 				if enter == nil || exit == nil {
@@ -1135,7 +1175,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.push(aw)
 				}
 			case compile.ASYNC_WITH_EXIT:
-				exit := f.pop()
+				exit := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				var aw Value
 				aw, err = t.Call(exit, Tuple{None, None, None}, nil)
 				if err == nil {
@@ -1215,9 +1256,10 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				b := f.blocks[len(f.blocks)-1]
 				f.blocks = f.blocks[:len(f.blocks)-1]
 				t.excInfo = b.prevExc
-				f.pop()
+				f.stack = f.stack[:len(f.stack)-1]
 			case compile.IMPORT_STAR:
-				m := f.pop()
+				m := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
 				mod, ok := m.(*Module)
 				if !ok {
 					err = Errorf(TypeErrorClass, "import * needs a module")

@@ -28,13 +28,6 @@ func FromConfig(ctx context.Context, path string, opts ...Option) (*Runtime, err
 	return Open(ctx, cfg, OpenOptions{}, opts...)
 }
 
-// NewWithConfig is Open with the default OpenOptions.
-//
-// Deprecated: use Open, which takes the options of the configured sources.
-func NewWithConfig(ctx context.Context, cfg *config.Config, opts ...Option) (*Runtime, error) {
-	return Open(ctx, cfg, OpenOptions{}, opts...)
-}
-
 // OpenOptions adjust how Open connects what a configuration describes. The
 // zero value is what an embedder usually wants.
 type OpenOptions struct {

@@ -1,8 +1,8 @@
 package capability
 
-// RuntimeBindings are the names every snippet namespace binds besides the
-// capabilities: the runtime's own functions and the modules a snippet may
-// use without importing. No alias may take one of them.
+// RuntimeBindings are the names a snippet namespace reserves besides the
+// capabilities: the runtime's own functions, and asyncio, which snippets
+// import to gather calls. No alias may take one of them.
 func RuntimeBindings() []string {
 	return []string{"call_tool", "save_result", "load_result", "reset_session", "cli", "cli_run", "asyncio"}
 }

@@ -255,6 +255,40 @@ func signStr(neg bool, sign byte) string {
 	return ""
 }
 
+// writeFormatted appends formatValue(v, conv, spec) to sb; a field with
+// no spec of a str, int or float (the common case) is written without
+// boxing its text.
+func (t *Thread) writeFormatted(sb *strings.Builder, v Value, conv int, spec string) error {
+	if spec == "" && conv <= 2 {
+		var s string
+		var err error
+		switch x := v.(type) {
+		case Str:
+			if conv == 2 {
+				s, err = t.Repr(x)
+			} else {
+				s = string(x)
+			}
+		case Int, Float, Bool, NoneType:
+			s, _ = scalarRepr(x)
+		default:
+			goto general
+		}
+		if err != nil {
+			return err
+		}
+		sb.WriteString(s)
+		return nil
+	}
+general:
+	r, err := t.formatValue(v, conv, spec)
+	if err != nil {
+		return err
+	}
+	sb.WriteString(string(r.(Str)))
+	return nil
+}
+
 // formatValue implements format(v, spec) with an optional conversion
 // (1 str, 2 repr, 3 ascii) as used by f-strings.
 func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
@@ -292,6 +326,12 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 	}
 	if x, ok := v.(*Instance); ok {
 		if _, user := x.Class.Lookup("__format__").(*Function); !user && x.Base != nil {
+			if spec == "" {
+				// The builtin __format__ with no spec is str(self), which
+				// honours a subclass's __str__ or __repr__.
+				s, err := t.Str(v)
+				return Str(s), err
+			}
 			return t.formatValue(x.Base, 0, spec)
 		}
 		if m := x.Class.Lookup("__format__"); m != nil {
@@ -1185,11 +1225,9 @@ func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st
 				val = v
 			}
 		}
-		r, err := t.formatValue(val, conv, spec)
-		if err != nil {
+		if err := t.writeFormatted(&sb, val, conv, spec); err != nil {
 			return nil, err
 		}
-		sb.WriteString(string(r.(Str)))
 	}
 	return Str(sb.String()), nil
 }

@@ -114,5 +114,24 @@ print(s.partition("W"), "-".join([S("a"), "b"]), str.upper(s), f"{s:>20}|", "%s|
 print("abc".startswith(S("a")), "abc".endswith((S("c"),)), "abc".find(S("b")), "abc".count(S("b")), "abc".replace(S("b"), S("x")), "a,b".split(S(",")), "abc".strip(S("ac")))
 print(sorted(["b", "A", "c"], key=str.lower), list(map(str.strip, [" a ", "b "])))
 # ---
+class P:
+    def __repr__(self):
+        return "P!"
+    def __str__(self):
+        return "p"
+    def __format__(self, spec):
+        return "F" + spec
+class I(int):
+    pass
+class F(float):
+    def __repr__(self):
+        return "FF"
+class T(str):
+    def __str__(self):
+        return "TT"
+print("{0}-{1:>5}-{2!r}-{3}-{4!s}-{5!r}-{6}-{7!r}-{8}-{9!a}-{10:x}".format(1, 2, "x", 1.5, P(), P(), P(), 2.5, True, "é", P()))
+print("{}|{!r}|{}|{!s}".format(None, None, -7, "q"), "{x}{y!r}".format(x=1, y="z"), "{0:}|{1!r:>4}".format("a", "b"))
+print("{} {!r} {} {!r} {} {!s}".format(I(5), I(6), F(1.5), F(2.5), T("a"), T("b")), f"{F(3.5)}|{T('c')}|{I(8):04}|{F(1.25):.1f}|{[1, 'a']}")
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -1,6 +1,9 @@
 package vm
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // FloatPow is x**y for floats as CPython computes it with the C library's
 // pow: the exact power rounded once to the nearest float. Go's math.Pow
@@ -70,45 +73,66 @@ func mulDDF(ah, al, b float64) (float64, float64) {
 	return fastTwoSum(p, e)
 }
 
-// divDDF is (ah+al)/b, the high quotient's rounding error recovered
-// exactly with FMA.
-func divDDF(ah, al, b float64) (float64, float64) {
-	q := ah / b
-	r := math.FMA(-q, b, ah) + al
-	return fastTwoSum(q, r/b)
-}
-
 // ln2 in double-double.
 const ln2Hi, ln2Lo = 6.93147180559945286227e-01, 2.31904681384629955842e-17
 
-// expDD is e**(xh+xl) in double-double for |xh| <= 709.
+// expTable holds 2**(j/64) for j in [0, 64) and expCoef 1/n! for the
+// Taylor series, each as double-double (hi, lo), computed once with
+// 256-bit big.Float arithmetic.
+var expTable, expCoef = func() (t [64][2]float64, c [13][2]float64) {
+	const prec = 256
+	split := func(v *big.Float) [2]float64 {
+		hi, _ := v.Float64()
+		lo, _ := new(big.Float).SetPrec(prec).Sub(v, new(big.Float).SetFloat64(hi)).Float64()
+		return [2]float64{hi, lo}
+	}
+	step := new(big.Float).SetPrec(prec).SetInt64(2)
+	for i := 0; i < 6; i++ {
+		step.Sqrt(step)
+	}
+	v := new(big.Float).SetPrec(prec).SetInt64(1)
+	for j := range t {
+		t[j] = split(v)
+		v.Mul(v, step)
+	}
+	f := new(big.Float).SetPrec(prec).SetInt64(1)
+	for n := range c {
+		if n > 0 {
+			f.Quo(f, new(big.Float).SetPrec(prec).SetInt64(int64(n)))
+		}
+		c[n] = split(f)
+	}
+	return
+}()
+
+// expDD is e**(xh+xl) in double-double for |xh| <= 709: x = (64m+j)*ln2/64
+// + r with |r| <= ln2/128, e**x = 2**m * 2**(j/64) * e**r, e**r by its
+// Taylor polynomial (twelve terms reach 1e-35).
 func expDD(xh, xl float64) (float64, float64) {
-	k := math.Round(xh / math.Ln2)
-	// r = x - k*ln2, exactly enough: k*ln2Hi is split with FMA.
-	p := k * ln2Hi
-	pe := math.FMA(k, ln2Hi, -p)
+	k := math.Round(xh * (64 / math.Ln2))
+	// r = x - k*ln2/64; k*ln2Hi/64 is split exactly with FMA.
+	ch, cl := ln2Hi/64, ln2Lo/64
+	p := k * ch
+	pe := math.FMA(k, ch, -p)
 	rh, rl := addDD(xh, xl, -p, -pe)
-	rh, rl = addDD(rh, rl, -k*ln2Lo, -math.FMA(k, ln2Lo, -k*ln2Lo))
-	// Scale down by 2**10 so the Taylor series converges in a few terms,
-	// then square back up.
-	const squarings = 10
-	rh, rl = rh/(1<<squarings), rl/(1<<squarings)
-	// e**r - 1 by Taylor series (|r| < 3.4e-4: nine terms reach 1e-33).
-	sh, sl := 0.0, 0.0
-	th, tl := 1.0, 0.0
-	for n := 1; n <= 10; n++ {
-		th, tl = mulDD(th, tl, rh, rl)
-		th, tl = divDDF(th, tl, float64(n))
-		sh, sl = addDD(sh, sl, th, tl)
+	rh, rl = addDD(rh, rl, -k*cl, -math.FMA(k, cl, -k*cl))
+	// The terms from r**5/5! on are below 4e-14 and need only float64
+	// precision (their rounding errors stay under 1e-28); the first five
+	// are summed in double-double.
+	tail := 0.0
+	for n := len(expCoef) - 1; n >= 5; n-- {
+		tail = tail*rh + expCoef[n][0]
 	}
-	// (1 + s)**(2**squarings) as repeated squaring of the small part:
-	// (1+s)**2 = 1 + (2s + s*s).
-	for i := 0; i < squarings; i++ {
-		qh, ql := mulDD(sh, sl, sh, sl)
-		sh, sl = addDD(2*sh, 2*sl, qh, ql)
+	sh, sl := addDD(expCoef[4][0], expCoef[4][1], tail*rh, 0)
+	for n := 3; n >= 0; n-- {
+		sh, sl = mulDD(sh, sl, rh, rl)
+		sh, sl = addDD(sh, sl, expCoef[n][0], expCoef[n][1])
 	}
-	sh, sl = addDD(1, 0, sh, sl)
-	return math.Ldexp(sh, int(k)), math.Ldexp(sl, int(k))
+	ki := int(k)
+	j := ki & 63
+	sh, sl = mulDD(sh, sl, expTable[j][0], expTable[j][1])
+	m := (ki - j) / 64
+	return math.Ldexp(sh, m), math.Ldexp(sl, m)
 }
 
 // logDD is ln(x) in double-double for finite x > 0: math.Log refined by a

@@ -42,6 +42,10 @@ type Future struct {
 	// named is set on a host call that create_task wrapped under a task
 	// name: it reports as a Task with that name, as CPython's would.
 	named bool
+	// onCancel, when set, is how cancelling this future works (gather cancels
+	// its children and ends when they do); it reports whether anything was
+	// cancelled.
+	onCancel func() bool
 }
 
 // Task runs a coroutine on the event loop.
@@ -51,6 +55,9 @@ type Task struct {
 	waiting   *Future
 	cancelReq bool
 	scheduled bool
+	// soon, when set, makes this entry of the ready queue a callback (CPython's
+	// call_soon), run in turn with the task steps.
+	soon func()
 }
 
 func (f *Future) class() *Class {
@@ -227,6 +234,10 @@ func (task *Task) requestCancel(t *Thread) bool {
 	if task.fut.done {
 		return false
 	}
+	if w := task.waiting; w != nil && w.onCancel != nil && !w.done && w.onCancel() {
+		// The task wakes when the awaited future ends, with its CancelledError.
+		return true
+	}
 	task.cancelReq = true
 	if task.waiting != nil && task.waiting.cancel != nil {
 		task.waiting.cancel()
@@ -371,7 +382,9 @@ func (l *Loop) run(coro *Generator) (Value, error) {
 	}
 	// Close tasks that never finished.
 	for _, task := range l.ready {
-		task.coro.finished = true
+		if task.coro != nil {
+			task.coro.finished = true
+		}
 	}
 	l.ready = nil
 	if main.fut.err != nil {
@@ -417,7 +430,16 @@ func (l *Loop) complete(c completion) {
 	f.resolve(v, nil)
 }
 
+// callSoon queues fn to run from the loop after the tasks already ready.
+func (l *Loop) callSoon(fn func()) {
+	l.ready = append(l.ready, &Task{soon: fn})
+}
+
 func (l *Loop) step(task *Task) {
+	if task.soon != nil {
+		task.soon()
+		return
+	}
 	t := l.t
 	var throw error
 	if task.cancelReq {
@@ -506,10 +528,38 @@ func asyncioModule(t *Thread) (*Module, error) {
 			return g, nil
 		}
 		remaining := len(futs)
+		cancelled := false
+		g.onCancel = func() bool {
+			any := false
+			for _, f := range futs {
+				if f.done {
+					continue
+				}
+				if f.task != nil {
+					any = f.task.requestCancel(t) || any
+				} else if f.onCancel != nil {
+					any = f.onCancel() || any
+				} else {
+					if f.cancel != nil {
+						f.cancel()
+					}
+					f.resolve(nil, NewException(CancelledErrorClass))
+					any = true
+				}
+			}
+			if any {
+				cancelled = true
+			}
+			return any
+		}
 		for _, f := range futs {
 			f := f
 			f.onDone(func() {
 				remaining--
+				if remaining == 0 && cancelled && !g.done {
+					g.resolve(nil, NewException(CancelledErrorClass))
+					return
+				}
 				if f.err != nil && !retExc {
 					if _, ok := f.err.(*Instance); ok {
 						g.resolve(nil, f.err)
@@ -694,6 +744,21 @@ func asyncioModule(t *Thread) (*Module, error) {
 		}
 		return out, nil
 	})
+	fn("_call_soon", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "_call_soon(callback)")
+		}
+		cb := args[0]
+		l := t.eventLoop()
+		l.callSoon(func() {
+			if _, err := t.Call(cb, nil, nil); err != nil {
+				if _, ok := err.(*Instance); !ok {
+					l.fatal = err
+				}
+			}
+		})
+		return None, nil
+	})
 	fn("_loop_running", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return Bool(t.loopRunning()), nil
 	})
@@ -789,8 +854,17 @@ func initFutures() {
 		},
 		"exception": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			f := a[0].(*Future)
+			if !f.done {
+				return nil, Errorf(InvalidStateErrorClass, "Exception is not set.")
+			}
+			if e, ok := f.err.(*Instance); ok {
+				if e.Class == CancelledErrorClass {
+					return nil, e
+				}
+				return e, nil
+			}
 			if f.err != nil {
-				return f.err.(*Instance), nil
+				return nil, f.err
 			}
 			return None, nil
 		},
@@ -798,6 +872,9 @@ func initFutures() {
 			f := a[0].(*Future)
 			if f.task != nil {
 				return Bool(f.task.requestCancel(t)), nil
+			}
+			if f.onCancel != nil && !f.done {
+				return Bool(f.onCancel()), nil
 			}
 			if f.done {
 				return Bool(false), nil
@@ -853,12 +930,17 @@ func initFutures() {
 				return nil, Errorf(TypeErrorClass, "add_done_callback() takes exactly one argument (%d given)", len(a)-1)
 			}
 			f, cb := a[0].(*Future), a[1]
+			// As CPython's call_soon: the callback runs from the loop, after
+			// the code that completed the future.
+			l := t.eventLoop()
 			f.onDone(func() {
-				if _, err := t.Call(cb, Tuple{f}, nil); err != nil {
-					if _, ok := err.(*Instance); !ok && t.loop != nil {
-						t.loop.fatal = err
+				l.callSoon(func() {
+					if _, err := t.Call(cb, Tuple{f}, nil); err != nil {
+						if _, ok := err.(*Instance); !ok {
+							l.fatal = err
+						}
 					}
-				}
+				})
 			})
 			return None, nil
 		},

@@ -9,42 +9,92 @@ import (
 // combine the Go primitives (create_task, current_task, _call_later).
 const asyncioSource = `
 class TaskGroup:
+    # CPython's algorithm: the first failing task cancels the others and, if the
+    # body is still running, the task running it; __aexit__ waits for every task
+    # and raises the failures as one ExceptionGroup.
     def __init__(self):
         self._tasks = []
+        self._errors = []
         self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._parent_task = None
+        self._parent_cancel_requested = False
+        self._on_completed = None
 
     async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError("TaskGroup has already been entered")
         self._entered = True
+        self._parent_task = current_task()
+        if self._parent_task is None:
+            raise RuntimeError("TaskGroup cannot determine the parent task")
         return self
 
-    def create_task(self, coro, *, name=None):
+    def create_task(self, coro, *, name=None, context=None):
         if not self._entered:
             raise RuntimeError("TaskGroup has not been entered")
-        t = create_task(coro)
+        if self._exiting and not self._tasks:
+            raise RuntimeError("TaskGroup is finished")
+        if self._aborting:
+            raise RuntimeError("TaskGroup is shutting down")
+        t = create_task(coro, name=name)
         self._tasks.append(t)
+        t.add_done_callback(self._on_task_done)
         return t
 
-    async def __aexit__(self, et, exc, tb):
-        errors = []
-        if exc is not None and not isinstance(exc, CancelledError):
-            errors.append(exc)
-            for t in self._tasks:
+    def _abort(self):
+        self._aborting = True
+        for t in self._tasks:
+            if not t.done():
                 t.cancel()
+
+    def _on_task_done(self, task):
+        if task in self._tasks:
+            self._tasks.remove(task)
+        if self._on_completed is not None and not self._tasks:
+            if not self._on_completed.done():
+                self._on_completed.set_result(True)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        self._errors.append(exc)
+        if self._parent_task.done():
+            return
+        if not self._aborting and not self._parent_cancel_requested:
+            self._abort()
+            self._parent_cancel_requested = True
+            self._parent_task.cancel()
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        propagate_cancellation_error = None
+        if et is not None:
+            if et is CancelledError:
+                if not self._parent_cancel_requested:
+                    propagate_cancellation_error = exc
+            if not self._aborting:
+                self._abort()
         while self._tasks:
-            pending = self._tasks
-            self._tasks = []
-            for t in pending:
-                try:
-                    await t
-                except CancelledError:
-                    pass
-                except Exception as e:
-                    errors.append(e)
-                    for o in pending + self._tasks:
-                        if not o.done():
-                            o.cancel()
-        if errors:
-            raise ExceptionGroup("unhandled errors in a TaskGroup", errors)
+            if self._on_completed is None:
+                self._on_completed = _new_future()
+            try:
+                await self._on_completed
+            except CancelledError as ex:
+                if not self._aborting:
+                    propagate_cancellation_error = ex
+                    self._abort()
+            self._on_completed = None
+        if propagate_cancellation_error is not None and not self._errors:
+            raise propagate_cancellation_error
+        if et is not None and et is not CancelledError:
+            self._errors.append(exc)
+        if self._errors:
+            errors = self._errors
+            self._errors = None
+            raise BaseExceptionGroup("unhandled errors in a TaskGroup", errors) from None
         return False
 
 
@@ -79,6 +129,36 @@ class Timeout:
 
 def timeout(delay):
     return Timeout(delay)
+
+
+async def _queue_get(q):
+    while q.empty():
+        getter = _new_future()
+        q._add_getter(getter)
+        try:
+            await getter
+        except BaseException:
+            getter.cancel()
+            q._remove_getter(getter)
+            if not q.empty() and not getter.cancelled():
+                q._wake_getter()
+            raise
+    return q.get_nowait()
+
+
+async def _queue_put(q, item):
+    while q.full():
+        putter = _new_future()
+        q._add_putter(putter)
+        try:
+            await putter
+        except BaseException:
+            putter.cancel()
+            q._remove_putter(putter)
+            if not q.full() and not putter.cancelled():
+                q._wake_putter()
+            raise
+    return q.put_nowait(item)
 
 
 def timeout_at(when):
@@ -180,7 +260,7 @@ class _UnixSelectorEventLoop:
         return _call_later(when - _loop_time(), lambda: callback(*args))
 
     def call_soon(self, callback, *args, context=None):
-        return _call_later(0, lambda: callback(*args))
+        return _call_soon(lambda: callback(*args))
 
     def run_until_complete(self, future):
         if _loop_running():

@@ -47,7 +47,10 @@ type queue struct {
 	joiners    []*Future
 	kind       queueKind
 	maxsize    int64
-	putters    []queuePutter
+	// getters and putters are the futures of get() and put() calls waiting for
+	// an item or for room; each is woken (resolved with None) in turn and then
+	// tries again, as in CPython.
+	putters []*Future
 }
 
 type queueKind int
@@ -57,12 +60,6 @@ const (
 	lifoQueue
 	priorityQueue
 )
-
-// queuePutter is a put() waiting for room in a full bounded queue.
-type queuePutter struct {
-	f *Future
-	v Value
-}
 
 func (q *queue) full() bool { return q.maxsize > 0 && int64(len(q.items)) >= q.maxsize }
 
@@ -125,25 +122,25 @@ func (q *queue) pop(t *Thread) (Value, error) {
 	return v, nil
 }
 
-// take pops the next item and lets the first waiting put() in.
-func (q *queue) take(t *Thread) (Value, error) {
-	v, err := q.pop(t)
-	if err != nil {
-		return nil, err
-	}
-	for len(q.putters) > 0 && !q.full() {
-		p := q.putters[0]
-		q.putters = q.putters[1:]
-		if p.f.done {
-			continue
+// wakeNext resolves the first waiter still waiting.
+func wakeNext(waiters *[]*Future) {
+	for len(*waiters) > 0 {
+		w := (*waiters)[0]
+		*waiters = (*waiters)[1:]
+		if !w.done {
+			w.resolve(None, nil)
+			return
 		}
-		q.unfinished++
-		if err := q.push(t, p.v); err != nil {
-			return nil, err
-		}
-		p.f.resolve(None, nil)
 	}
-	return v, nil
+}
+
+func removeWaiter(waiters *[]*Future, f *Future) {
+	for i, w := range *waiters {
+		if w == f {
+			*waiters = append((*waiters)[:i], (*waiters)[i+1:]...)
+			return
+		}
+	}
 }
 
 func queueLess(t *Thread, a, b Value) (bool, error) {
@@ -283,62 +280,86 @@ func initAsyncSync() {
 	QueueClass.Dict.SetStr("maxsize", &Property{Get: &Builtin{Name: "maxsize", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		return Int(a[0].(*Native).Data.(*queue).maxsize), nil
 	}}})
-	put := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		if len(a) != 2 {
-			return nil, Errorf(TypeErrorClass, "put() takes exactly one argument")
-		}
-		q := a[0].(*Native).Data.(*queue)
-		if q.full() {
-			return nil, NewException(QueueFullClass)
-		}
-		q.unfinished++
-		for len(q.getters) > 0 {
-			g := q.getters[0]
-			q.getters = q.getters[1:]
-			if !g.done {
-				g.resolve(a[1], nil)
-				return None, nil
-			}
-		}
-		return None, q.push(t, a[1])
-	}
-	addMethods(QueueClass, map[string]BuiltinFunc{
-		"put_nowait": put,
-		"put": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if len(a) == 2 {
-				if q := a[0].(*Native).Data.(*queue); q.full() {
-					f := &Future{name: "Queue.put"}
-					q.putters = append(q.putters, queuePutter{f: f, v: a[1]})
-					return f, nil
-				}
-			}
-			if _, err := put(t, a, kw); err != nil {
+	// get() and put() are coroutines of asyncio's Python part (_queue_get,
+	// _queue_put) that wait on the futures of getters and putters and retry.
+	viaPython := func(name string) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			m, err := t.Import("asyncio")
+			if err != nil {
 				return nil, err
 			}
-			return resolved(None), nil
-		},
-		"full": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Bool(a[0].(*Native).Data.(*queue).full()), nil
+			fn, err := t.GetAttr(m, name)
+			if err != nil {
+				return nil, err
+			}
+			return t.Call(fn, a, kw)
+		}
+	}
+	queueOf := func(v Value) *queue { return v.(*Native).Data.(*queue) }
+	waiter := func(which func(q *queue) *[]*Future, remove bool) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "expected one future")
+			}
+			f, ok := a[1].(*Future)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "expected a future")
+			}
+			w := which(queueOf(a[0]))
+			if remove {
+				removeWaiter(w, f)
+			} else {
+				*w = append(*w, f)
+			}
+			return None, nil
+		}
+	}
+	getters := func(q *queue) *[]*Future { return &q.getters }
+	putters := func(q *queue) *[]*Future { return &q.putters }
+	addMethods(QueueClass, map[string]BuiltinFunc{
+		"put_nowait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "put_nowait() takes exactly one argument")
+			}
+			q := queueOf(a[0])
+			if q.full() {
+				return nil, NewException(QueueFullClass)
+			}
+			if err := q.push(t, a[1]); err != nil {
+				return nil, err
+			}
+			q.unfinished++
+			wakeNext(&q.getters)
+			return None, nil
 		},
 		"get_nowait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			q := a[0].(*Native).Data.(*queue)
+			q := queueOf(a[0])
 			if len(q.items) == 0 {
 				return nil, NewException(QueueEmptyClass)
 			}
-			return q.take(t)
-		},
-		"get": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			q := a[0].(*Native).Data.(*queue)
-			if len(q.items) > 0 {
-				v, err := q.take(t)
-				if err != nil {
-					return nil, err
-				}
-				return resolved(v), nil
+			v, err := q.pop(t)
+			if err != nil {
+				return nil, err
 			}
-			f := &Future{name: "Queue.get"}
-			q.getters = append(q.getters, f)
-			return f, nil
+			wakeNext(&q.putters)
+			return v, nil
+		},
+		"put":            viaPython("_queue_put"),
+		"get":            viaPython("_queue_get"),
+		"_add_getter":    waiter(getters, false),
+		"_remove_getter": waiter(getters, true),
+		"_add_putter":    waiter(putters, false),
+		"_remove_putter": waiter(putters, true),
+		"_wake_getter": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			wakeNext(&queueOf(a[0]).getters)
+			return None, nil
+		},
+		"_wake_putter": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			wakeNext(&queueOf(a[0]).putters)
+			return None, nil
+		},
+		"full": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			return Bool(queueOf(a[0]).full()), nil
 		},
 		"qsize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return Int(len(a[0].(*Native).Data.(*queue).items)), nil

@@ -90,6 +90,36 @@ def _abstract_check(name, cls):
     return None
 
 
+class ForwardRef:
+    """A type named by a string in a subscription: Optional['Node']."""
+
+    def __init__(self, arg, is_argument=True, module=None, *, is_class=False):
+        if not isinstance(arg, str):
+            raise TypeError('Forward reference must be a string -- got %r' % (arg,))
+        self.__forward_arg__ = arg
+        self.__forward_module__ = module
+
+    def __eq__(self, other):
+        if not isinstance(other, ForwardRef):
+            return NotImplemented
+        return self.__forward_arg__ == other.__forward_arg__ and self.__forward_module__ == other.__forward_module__
+
+    def __hash__(self):
+        return hash((self.__forward_arg__, self.__forward_module__))
+
+    def __repr__(self):
+        return 'ForwardRef(%r)' % (self.__forward_arg__,)
+
+
+def _type_convert(arg):
+    """A string argument of a subscripted form is a forward reference."""
+    if isinstance(arg, str):
+        return ForwardRef(arg)
+    if isinstance(arg, list):
+        return [_type_convert(a) for a in arg]
+    return arg
+
+
 # The aliases of builtin types that CPython refuses to call: List() is an error, list() is not.
 _NOT_INSTANTIABLE = ('List', 'Dict', 'Set', 'FrozenSet', 'Tuple', 'Type')
 
@@ -177,6 +207,10 @@ class _SpecialForm:
         if not isinstance(params, tuple):
             params = (params,)
         name = self._name
+        if name == 'Annotated':
+            params = (_type_convert(params[0]),) + params[1:]
+        elif name != 'Literal':
+            params = tuple(_type_convert(p) for p in params)
         if name == 'Optional':
             if len(params) != 1:
                 raise TypeError('typing.Optional requires a single type.')

@@ -47,3 +47,19 @@ for name in ["List", "Dict", "Set", "Tuple", "DefaultDict", "OrderedDict", "Coun
         print(name, "TypeError:", e)
 print(typing.DefaultDict[str, int], typing.get_origin(typing.DefaultDict[str, int]), typing.get_args(typing.Counter[str]))
 print(typing.Literal[1, 2, 1], typing.Literal[1, 2] == typing.Literal[2, 1], hash(typing.Literal["a", "b"]) == hash(typing.Literal["b", "a"]))
+# ---
+# Strings in subscriptions are forward references; dataclass fields keep their annotations
+import typing
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Optional
+print(typing.Optional["Node"], typing.Union["Node", int], typing.List["Node"], typing.Dict[str, "Node"], typing.Literal["x"], typing.Callable[["Node"], "Out"])
+print(typing.get_args(typing.Optional["Node"]), list["Node"], typing.ForwardRef("Node") == typing.ForwardRef("Node"), typing.ForwardRef("Node").__forward_arg__)
+@dataclass
+class Node:
+    name: str
+    children: list["Node"] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    parent: Optional["Node"] = None
+    count: ClassVar[int] = 0
+    weight: float | None = None
+print(repr(Node("a")).replace("__snippet__.<locals>.", ""), [f.name for f in fields(Node)], [str(f.type) for f in fields(Node)])

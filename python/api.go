@@ -212,7 +212,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		if err != nil {
 			return nil, err
 		}
-		t.SetBuiltins(b)
+		t.SetBuiltinsOverlay(b)
 		builtins = b
 	}
 	defer func() {
@@ -263,8 +263,10 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 	return &Exception{Type: "SystemError", Message: err.Error(), Filename: p.filename}
 }
 
+// hostBuiltins builds the run's overlay of the builtins: the host
+// functions, with dotted names as namespaces (the prelude adds its exports).
 func hostBuiltins(host map[string]HostFunc) (*vm.Dict, error) {
-	b := vm.Builtins()
+	b := vm.NewDict()
 	names := make([]string, 0, len(host))
 	for n := range host {
 		names = append(names, n)

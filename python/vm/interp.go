@@ -455,7 +455,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.LOAD_CLOSURE:
 				f.push(f.cells[arg])
 			case compile.LOAD_GLOBAL:
-				if v, ok := code.loadGlobal(f.globals, t.builtins, arg); ok {
+				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtins, arg); ok {
 					f.push(v)
 				} else {
 					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
@@ -473,6 +473,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if v, ok := f.ns.getStrH(name, h); ok {
 					f.push(v)
 				} else if v, ok := f.globals.getStrH(name, h); ok {
+					f.push(v)
+				} else if v, ok := getStrOrNil(t.overlay, name, h); ok {
 					f.push(v)
 				} else if v, ok := t.builtins.getStrH(name, h); ok {
 					f.push(v)

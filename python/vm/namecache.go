@@ -17,9 +17,15 @@ package vm
 type nameCache struct {
 	g    *Dict  // the globals the record is valid for
 	gver uint64 // g.version when recorded
-	b    *Dict  // non-nil: the name is absent from g and found in b (builtins)
+	// Where the name was found: in g, in the run's builtins overlay o (the
+	// host functions), or in the builtins b; a record for o or b also
+	// holds the versions that show the name is still absent before them.
+	src  *Dict
+	o    *Dict
+	over uint64
+	b    *Dict
 	bver uint64
-	ix   int32 // entry position in g (b == nil) or b
+	ix   int32 // entry position in src
 }
 
 // findStrIx returns the entry position of a str key, or -1.
@@ -54,24 +60,40 @@ func (d *Dict) findStrIx(key string, h uint64) int {
 	}
 }
 
-// loadGlobal looks name i of the code up in g, then in builtins.
-func (co *CodeObj) loadGlobal(g, builtins *Dict, i int) (Value, bool) {
+// loadGlobal looks name i of the code up in g, then in the overlay o of
+// host functions (nil when the run has none), then in builtins.
+func (co *CodeObj) loadGlobal(g, o, builtins *Dict, i int) (Value, bool) {
 	slot := &co.gcache[i]
 	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version {
-		if c.b == nil {
+		if c.src == g {
 			return g.entries[c.ix].value, true
 		}
-		if c.b == builtins && c.bver == builtins.version {
-			return builtins.entries[c.ix].value, true
+		if c.o == o && (o == nil || c.over == o.version) {
+			if c.src == o {
+				return o.entries[c.ix].value, true
+			}
+			if c.b == builtins && c.bver == builtins.version {
+				return builtins.entries[c.ix].value, true
+			}
 		}
 	}
 	name, h := co.Names[i], co.NameHashes[i]
 	if ix := g.findStrIx(name, h); ix >= 0 {
-		slot.Store(&nameCache{g: g, gver: g.version, ix: int32(ix)})
+		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 		return g.entries[ix].value, true
 	}
+	rec := &nameCache{g: g, gver: g.version, o: o}
+	if o != nil {
+		rec.over = o.version
+		if ix := o.findStrIx(name, h); ix >= 0 {
+			rec.src, rec.ix = o, int32(ix)
+			slot.Store(rec)
+			return o.entries[ix].value, true
+		}
+	}
 	if ix := builtins.findStrIx(name, h); ix >= 0 {
-		slot.Store(&nameCache{g: g, gver: g.version, b: builtins, bver: builtins.version, ix: int32(ix)})
+		rec.src, rec.ix, rec.b, rec.bver = builtins, int32(ix), builtins, builtins.version
+		slot.Store(rec)
 		return builtins.entries[ix].value, true
 	}
 	return nil, false
@@ -80,13 +102,21 @@ func (co *CodeObj) loadGlobal(g, builtins *Dict, i int) (Value, bool) {
 // storeGlobal binds name i of the code in g.
 func (co *CodeObj) storeGlobal(g *Dict, i int, v Value) {
 	slot := &co.gcache[i]
-	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version && c.b == nil {
+	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version && c.src == g {
 		g.entries[c.ix].value = v
 		return
 	}
 	name, h := co.Names[i], co.NameHashes[i]
 	g.setStrH(name, h, v)
 	if ix := g.findStrIx(name, h); ix >= 0 {
-		slot.Store(&nameCache{g: g, gver: g.version, ix: int32(ix)})
+		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 	}
+}
+
+// getStrOrNil is d.getStrH, with a nil d empty.
+func getStrOrNil(d *Dict, key string, h uint64) (Value, bool) {
+	if d == nil {
+		return nil, false
+	}
+	return d.getStrH(key, h)
 }

@@ -67,6 +67,7 @@ type Thread struct {
 	outBytes  int64
 	excInfo   *Instance
 	builtins  *Dict
+	overlay   *Dict // names shadowing builtins for this run, or nil
 	modules   Modules
 	modCache  map[string]*Module
 	loop      *Loop
@@ -311,9 +312,9 @@ func constValue(k any) Value {
 	panic("unknown constant type")
 }
 
-// SetBuiltins replaces the builtins namespace of this run (used to add host
-// functions without touching the globals).
-func (t *Thread) SetBuiltins(d *Dict) { t.builtins = d }
+// SetBuiltinsOverlay gives this run names that shadow the builtins (host
+// functions, prelude exports) without copying the builtins namespace.
+func (t *Thread) SetBuiltinsOverlay(d *Dict) { t.overlay = d }
 
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.

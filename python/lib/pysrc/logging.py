@@ -112,12 +112,12 @@ class Formatter:
         return self.default_msec_format % (s, record.msecs)
 
     def formatException(self, ei):
+        import traceback
         exc = ei[1] if isinstance(ei, tuple) else ei
         if exc is None:
-            return ''
-        text = str(exc)
-        name = type(exc).__name__
-        return 'Traceback (most recent call last):\n%s' % (name + (': ' + text if text else ''))
+            return 'NoneType: None'
+        s = ''.join(traceback.format_exception(exc))
+        return s[:-1] if s.endswith('\n') else s
 
     def formatMessage(self, record):
         values = dict(self._defaults)

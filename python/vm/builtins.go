@@ -83,7 +83,7 @@ func initMisc() {
 		}
 		name, ok := args[1].(Str)
 		if !ok {
-			return nil, Errorf(TypeErrorClass, "hasattr(): attribute name must be string")
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
 		_, err := t.GetAttr(args[0], string(name))
 		if err != nil {
@@ -100,7 +100,7 @@ func initMisc() {
 		}
 		name, ok := args[1].(Str)
 		if !ok {
-			return nil, Errorf(TypeErrorClass, "getattr(): attribute name must be string")
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
 		v, err := t.GetAttr(args[0], string(name))
 		if err != nil && len(args) == 3 {
@@ -511,8 +511,11 @@ func initMisc() {
 			out := &List{Items: keys}
 			return out, t.listSort(out, nil)
 		}
-		if err := exactArgs("dir", args, kw, 1); err != nil {
+		if err := noKw("dir", kw); err != nil {
 			return nil, err
+		}
+		if len(args) > 1 {
+			return nil, Errorf(TypeErrorClass, "dir expected at most 1 argument, got %d", len(args))
 		}
 		names := map[string]bool{}
 		add := func(d *Dict) {

@@ -766,6 +766,13 @@ func initBuiltinTypes() {
 		if a[0] == nil {
 			return Str(""), nil
 		}
+		for i, name := range []string{"encoding", "errors"} {
+			if v := a[i+1]; v != nil {
+				if _, ok := v.(Str); !ok {
+					return nil, Errorf(TypeErrorClass, "str() argument '%s' must be str, not %s", name, TypeName(v))
+				}
+			}
+		}
 		if a[1] != nil || a[2] != nil {
 			b, ok := a[0].(Bytes)
 			if !ok {
@@ -999,14 +1006,20 @@ func initBuiltinTypes() {
 		},
 	})
 	StaticMethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
-		if err := exactArgs("staticmethod", args, kw, 1); err != nil {
+		if err := noKw("staticmethod", kw); err != nil {
 			return nil, err
+		}
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "staticmethod expected 1 argument, got %d", len(args))
 		}
 		return &StaticMethod{Fn: args[0]}, nil
 	}
 	ClassMethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
-		if err := exactArgs("classmethod", args, kw, 1); err != nil {
+		if err := noKw("classmethod", kw); err != nil {
 			return nil, err
+		}
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorClass, "classmethod expected 1 argument, got %d", len(args))
 		}
 		return &ClassMethod{Fn: args[0]}, nil
 	}
@@ -1061,7 +1074,7 @@ func initBuiltinTypes() {
 		for i, a := range args {
 			it, err := t.Iter(a)
 			if err != nil {
-				return nil, Errorf(TypeErrorClass, "zip argument #%d must support iteration", i+1)
+				return nil, err
 			}
 			its[i] = it
 		}

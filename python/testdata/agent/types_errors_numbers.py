@@ -204,3 +204,11 @@ try:
     round(1.7976931348623157e308, -308)
 except OverflowError as e:
     print("OverflowError:", e)
+# ---
+# Messages of builtins given the wrong kind of argument
+for call in [lambda: zip(5), lambda: zip([1], 2), lambda: str(1, 2), lambda: str(b"a", "utf-8", 3), lambda: getattr(1, 5), lambda: hasattr(1, 5),
+             lambda: dir(1, 2), lambda: staticmethod(), lambda: classmethod(1, 2)]:
+    try:
+        call()
+    except TypeError as e:
+        print("TypeError:", e)

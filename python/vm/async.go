@@ -671,10 +671,21 @@ func asyncioModule(t *Thread) (*Module, error) {
 		l.start(inner)
 		out := &Future{name: "wait_for"}
 		timer := &Future{name: "timeout"}
+		timedOut := false
 		inner.onDone(func() {
 			if timer.timer != nil {
 				timer.timer.Stop()
 				delete(l.pending, timer)
+			}
+			// As CPython: on timeout wait_for cancels the awaitable and returns
+			// only once it has ended; a cancellation becomes TimeoutError, a
+			// result or another exception that won the race is passed on.
+			if e, ok := inner.err.(*Instance); timedOut && ok && e.Class == CancelledErrorClass {
+				te := NewException(TimeoutErrorClass)
+				te.Exc.Cause, te.Exc.Context = e, e
+				te.Exc.SuppressContext, te.Exc.contextSet = true, true
+				out.resolve(nil, te)
+				return
 			}
 			out.resolve(inner.result, inner.err)
 		})
@@ -683,13 +694,18 @@ func asyncioModule(t *Thread) (*Module, error) {
 				if inner.done {
 					return
 				}
-				if inner.task != nil {
+				timedOut = true
+				switch {
+				case inner.task != nil:
 					inner.task.requestCancel(t)
-				} else if inner.cancel != nil {
-					inner.cancel()
+				case inner.onCancel != nil:
+					inner.onCancel()
+				default:
+					if inner.cancel != nil {
+						inner.cancel()
+					}
+					inner.resolve(nil, NewException(CancelledErrorClass))
 				}
-				inner.callbacks = nil
-				out.resolve(nil, NewException(TimeoutErrorClass))
 			})
 			l.timer(time.Duration(secs*float64(time.Second)), timer, None)
 		}

@@ -202,3 +202,42 @@ async with c3:
     c3.notify_all()
 await asyncio.gather(*ws)
 print(waiters)
+# ---
+import asyncio
+log = []
+async def slow_job(d):
+    try:
+        await asyncio.sleep(d)
+        return "done"
+    except asyncio.CancelledError:
+        log.append("job cancelled")
+        raise
+try:
+    await asyncio.wait_for(slow_job(1), 0.01)
+except TimeoutError as e:
+    log.append("timeout")
+    print(type(e).__name__, type(e.__cause__).__name__, e.__suppress_context__)
+print(log)
+print(await asyncio.wait_for(slow_job(0.001), 1))
+async def child(i):
+    try:
+        await asyncio.sleep(1)
+    except asyncio.CancelledError:
+        log.append(f"child{i}")
+        raise
+log.clear()
+try:
+    await asyncio.wait_for(asyncio.gather(child(1), child(2)), 0.01)
+except asyncio.TimeoutError:
+    log.append("gather timeout")
+print(log)
+async def stubborn():
+    try:
+        await asyncio.sleep(1)
+    except asyncio.CancelledError:
+        return "kept going"
+print(await asyncio.wait_for(stubborn(), 0.01))
+try:
+    await asyncio.wait_for(slow("x", delay=1), 0.01)
+except TimeoutError:
+    print("host timeout")

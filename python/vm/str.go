@@ -514,6 +514,7 @@ func initStr() {
 		scans[name] = true
 	}
 	addStrMethods(m, scans)
+	addNumberFormat()
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		d := NewDict()
 		if len(a) == 1 {

@@ -133,5 +133,20 @@ print("{0}-{1:>5}-{2!r}-{3}-{4!s}-{5!r}-{6}-{7!r}-{8}-{9!a}-{10:x}".format(1, 2,
 print("{}|{!r}|{}|{!s}".format(None, None, -7, "q"), "{x}{y!r}".format(x=1, y="z"), "{0:}|{1!r:>4}".format("a", "b"))
 print("{} {!r} {} {!r} {} {!s}".format(I(5), I(6), F(1.5), F(2.5), T("a"), T("b")), f"{F(3.5)}|{T('c')}|{I(8):04}|{F(1.25):.1f}|{[1, 'a']}")
 # ---
+for f in [lambda: (5).__format__(), lambda: (5).__format__(None), lambda: (2.5).__format__(1), lambda: True.__format__("d"), lambda: True.__format__(""), lambda: (2.5).__format__(".1f"),
+          lambda: (5).__format__("x"), lambda: int.__format__(7, "03"), lambda: (5).__format__(spec="x"), lambda: (5).__format__("q"), lambda: (2**70).__format__(",")]:
+    try:
+        print(repr(f()))
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+# ---
+class Money(float):
+    def __format__(self, spec):
+        return "$" + super().__format__(spec)
+class Hex(int):
+    def __format__(self, spec):
+        return "0x" + super().__format__(spec or "x")
+print(f"{Money(2.5):.2f} {Hex(255)} {Hex(255):X} {format(Money(1), '')}")
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -716,6 +716,37 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.BINARY_SUBSCR:
 				k := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
+				// Fast paths: list[int] and dict[str] (hits only; misses
+				// and errors take the general path for their messages).
+				switch o := f.stack[len(f.stack)-1].(type) {
+				case *List:
+					if i, ok := k.(Int); ok {
+						if i < 0 {
+							i += Int(len(o.Items))
+						}
+						if i >= 0 && int(i) < len(o.Items) {
+							f.stack[len(f.stack)-1] = o.Items[i]
+							goto next
+						}
+					}
+				case Tuple:
+					if i, ok := k.(Int); ok {
+						if i < 0 {
+							i += Int(len(o))
+						}
+						if i >= 0 && int(i) < len(o) {
+							f.stack[len(f.stack)-1] = o[i]
+							goto next
+						}
+					}
+				case *Dict:
+					if ks, ok := k.(Str); ok {
+						if v, ok := o.getStrH(string(ks), strHash(string(ks))); ok {
+							f.stack[len(f.stack)-1] = v
+							goto next
+						}
+					}
+				}
 				var r Value
 				r, err = t.GetItem(f.top(), k)
 				if err == nil {
@@ -728,6 +759,17 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.stack = f.stack[:len(f.stack)-1]
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
+				if l, ok := obj.(*List); ok {
+					if i, ok := k.(Int); ok {
+						if i < 0 {
+							i += Int(len(l.Items))
+						}
+						if i >= 0 && int(i) < len(l.Items) {
+							l.Items[i] = v
+							break
+						}
+					}
+				}
 				err = t.SetItem(obj, k, v)
 			case compile.DELETE_SUBSCR:
 				k := f.stack[len(f.stack)-1]

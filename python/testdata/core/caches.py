@@ -409,3 +409,29 @@ try:
         e["new"] = 1
 except RuntimeError as err:
     print(err)
+# ---
+# Subscript fast paths and their misses.
+l = [1, 2, 3]
+t = (4, 5)
+d = {"a": 1, 2: "two"}
+print(l[0], l[-1], t[-2], d["a"], d[2], l[True], t[False])
+l[-1] = 9
+l[0] = "x"
+print(l)
+for bad in (lambda: l[3], lambda: l[-4], lambda: t[2], lambda: d["zz"], lambda: l["0"]):
+    try:
+        bad()
+    except (IndexError, KeyError, TypeError) as e:
+        print(type(e).__name__, e)
+try:
+    l[5] = 0
+except IndexError as e:
+    print(e)
+class S(str):
+    pass
+d2 = {S("k"): 1}
+print(d2["k"], "k" in d2)
+class M(dict):
+    def __missing__(self, key):
+        return key * 2
+print(M()["ab"])

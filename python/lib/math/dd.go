@@ -205,8 +205,8 @@ func reduce(x float64) (dd, int) {
 	return r, int(k) & 3
 }
 
-// sinCosSmall returns sin r and cos r for |r| <= π/4 by their Taylor series.
-func sinCosSmall(r dd) (dd, dd) {
+// sinSmall and cosSmall are the Taylor series of sin r and cos r for |r| <= π/4.
+func sinSmall(r dd) dd {
 	r2 := ddMul(r, r)
 	sin := invFact[29]
 	for n := 27; n >= 1; n -= 2 {
@@ -217,7 +217,11 @@ func sinCosSmall(r dd) (dd, dd) {
 			sin = ddAdd(sin, invFact[n])
 		}
 	}
-	sin = ddMul(sin, r)
+	return ddMul(sin, r)
+}
+
+func cosSmall(r dd) dd {
+	r2 := ddMul(r, r)
 	cos := ddNeg(invFact[30])
 	for n := 28; n >= 0; n -= 2 {
 		cos = ddMul(cos, r2)
@@ -227,23 +231,38 @@ func sinCosSmall(r dd) (dd, dd) {
 			cos = ddAdd(cos, invFact[n])
 		}
 	}
-	return sin, cos
+	return cos
+}
+
+// ddSin and ddCos are sin x and cos x for |x| < 2^20.
+func ddSin(x float64) dd {
+	r, q := reduce(x)
+	switch q {
+	case 1:
+		return cosSmall(r)
+	case 2:
+		return ddNeg(sinSmall(r))
+	case 3:
+		return ddNeg(cosSmall(r))
+	}
+	return sinSmall(r)
+}
+
+func ddCos(x float64) dd {
+	r, q := reduce(x)
+	switch q {
+	case 1:
+		return ddNeg(sinSmall(r))
+	case 2:
+		return ddNeg(cosSmall(r))
+	case 3:
+		return sinSmall(r)
+	}
+	return cosSmall(r)
 }
 
 // ddSinCos returns sin x and cos x for |x| < 2^20.
-func ddSinCos(x float64) (dd, dd) {
-	r, q := reduce(x)
-	s, c := sinCosSmall(r)
-	switch q {
-	case 1:
-		return c, ddNeg(s)
-	case 2:
-		return ddNeg(s), ddNeg(c)
-	case 3:
-		return ddNeg(c), s
-	}
-	return s, c
-}
+func ddSinCos(x float64) (dd, dd) { return ddSin(x), ddCos(x) }
 
 const reduceLimit = 1 << 20
 
@@ -252,16 +271,14 @@ func Sin(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
 		return math.Sin(x)
 	}
-	s, _ := ddSinCos(x)
-	return s.round()
+	return ddSin(x).round()
 }
 
 func Cos(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= reduceLimit {
 		return math.Cos(x)
 	}
-	_, c := ddSinCos(x)
-	return c.round()
+	return ddCos(x).round()
 }
 
 func Tan(x float64) float64 {

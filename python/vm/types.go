@@ -120,8 +120,14 @@ func initObject() {
 			return TypeOf(args[0]), nil
 		}
 		if len(args) == 3 {
-			name, _ := args[0].(Str)
-			bt, _ := args[1].(Tuple)
+			name, ok := args[0].(Str)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "type.__new__() argument 1 must be str, not %s", TypeName(args[0]))
+			}
+			bt, ok := args[1].(Tuple)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "type.__new__() argument 2 must be tuple, not %s", TypeName(args[1]))
+			}
 			ns, _ := args[2].(*Dict)
 			if ns == nil {
 				return nil, Errorf(TypeErrorClass, "type.__new__() argument 3 must be dict, not %s", TypeName(args[2]))
@@ -130,7 +136,8 @@ func initObject() {
 			for _, b := range bt {
 				c, ok := b.(*Class)
 				if !ok {
-					return nil, Errorf(TypeErrorClass, "bases must be types")
+					// CPython looks for the metaclass of each base first.
+					return nil, Errorf(TypeErrorClass, "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases")
 				}
 				bases = append(bases, c)
 			}
@@ -410,6 +417,25 @@ func underscoresBetweenDigits(s string) bool {
 	return true
 }
 
+// byteOrder checks the byteorder argument of int.to_bytes/from_bytes
+// ("big" when absent) and reports whether it is "little".
+func byteOrder(fname string, v Value) (bool, error) {
+	if v == nil {
+		return false, nil
+	}
+	s, ok := v.(Str)
+	if !ok {
+		return false, Errorf(TypeErrorClass, "%s() argument 'byteorder' must be str, not %s", fname, TypeName(v))
+	}
+	switch s {
+	case "little":
+		return true, nil
+	case "big":
+		return false, nil
+	}
+	return false, Errorf(ValueErrorClass, "byteorder must be either 'little' or 'big'")
+}
+
 func intFromString(s string, base int) (Value, bool) {
 	str := asciiDigits(strings.TrimSpace(s))
 	neg := false
@@ -643,28 +669,52 @@ func initNumbers() {
 					return nil, err
 				}
 			}
+			if n < 0 {
+				return nil, Errorf(ValueErrorClass, "length argument must be non-negative")
+			}
+			little, err := byteOrder("to_bytes", a[1])
+			if err != nil {
+				return nil, err
+			}
+			signed := false
+			if a[2] != nil {
+				if signed, err = t.Truth(a[2]); err != nil {
+					return nil, err
+				}
+			}
+			b := toBig(args[0])
+			if b.Sign() < 0 && !signed {
+				return nil, Errorf(OverflowErrorClass, "can't convert negative int to unsigned")
+			}
+			// Fits in n bytes: unsigned below 2**(8n), signed in
+			// [-2**(8n-1), 2**(8n-1)).
+			bits := uint(8 * n)
+			if n == 0 {
+				// Zero bytes hold 0, and -1 as a signed number (all sign bits).
+				if b.Sign() == 0 || signed && b.Cmp(big.NewInt(-1)) == 0 {
+					return Bytes(""), nil
+				}
+				return nil, Errorf(OverflowErrorClass, "int too big to convert")
+			}
+			if int64(b.BitLen()) > 8*n {
+				return nil, Errorf(OverflowErrorClass, "int too big to convert")
+			}
+			if signed {
+				limit := new(big.Int).Lsh(big.NewInt(1), bits-1)
+				if b.Cmp(limit) >= 0 || b.Cmp(new(big.Int).Neg(limit)) < 0 {
+					return nil, Errorf(OverflowErrorClass, "int too big to convert")
+				}
+			}
 			if err := t.CheckAlloc(n); err != nil {
 				return nil, err
 			}
-			order := "big"
-			if a[1] != nil {
-				order = string(a[1].(Str))
-			}
-			b := toBig(args[0])
 			if b.Sign() < 0 {
-				signed := a[2] != nil && a[2] == Bool(true)
-				if !signed {
-					return nil, Errorf(OverflowErrorClass, "can't convert negative int to unsigned")
-				}
-				b = new(big.Int).Add(b, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
+				b = new(big.Int).Add(b, new(big.Int).Lsh(big.NewInt(1), bits))
 			}
 			raw := b.Bytes()
-			if int64(len(raw)) > n {
-				return nil, Errorf(OverflowErrorClass, "int too big to convert")
-			}
 			out := make([]byte, n)
 			copy(out[n-int64(len(raw)):], raw)
-			if order == "little" {
+			if little {
 				for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 					out[i], out[j] = out[j], out[i]
 				}
@@ -694,24 +744,49 @@ func initNumbers() {
 		switch x := a[0].(type) {
 		case Bytes:
 			raw = []byte(x)
+		case *ByteArray:
+			raw = append([]byte(nil), x.B...)
+		case Str, Int, Bool, *big.Int, Float, NoneType:
+			return nil, Errorf(TypeErrorClass, "cannot convert '%s' object to bytes", TypeName(x))
 		default:
-			items, err := t.iterate(x, nil)
+			items, err := t.iterate(x, func() error {
+				return Errorf(TypeErrorClass, "cannot convert '%s' object to bytes", TypeName(x))
+			})
 			if err != nil {
 				return nil, err
 			}
 			for _, it := range items {
-				n, _ := it.(Int)
+				n, err := t.toInt(it, "")
+				if err != nil {
+					return nil, err
+				}
+				if n < 0 || n > 255 {
+					return nil, Errorf(ValueErrorClass, "bytes must be in range(0, 256)")
+				}
 				raw = append(raw, byte(n))
 			}
 		}
-		if a[1] != nil && a[1] == Str("little") {
+		little, err := byteOrder("from_bytes", a[1])
+		if err != nil {
+			return nil, err
+		}
+		if little {
 			for i, j := 0, len(raw)-1; i < j; i, j = i+1, j-1 {
 				raw[i], raw[j] = raw[j], raw[i]
 			}
 		}
+		signed := false
+		if a[2] != nil {
+			if signed, err = t.Truth(a[2]); err != nil {
+				return nil, err
+			}
+		}
 		b := new(big.Int).SetBytes(raw)
-		if a[2] == Bool(true) && len(raw) > 0 && raw[0]&0x80 != 0 {
+		if signed && len(raw) > 0 && raw[0]&0x80 != 0 {
 			b.Sub(b, new(big.Int).Lsh(big.NewInt(1), uint(8*len(raw))))
+		}
+		if cls, ok := args[0].(*Class); ok && cls != IntClass {
+			return t.Call(cls, Tuple{MakeInt(b)}, nil)
 		}
 		return MakeInt(b), nil
 	}}})

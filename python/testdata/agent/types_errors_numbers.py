@@ -212,3 +212,15 @@ for call in [lambda: zip(5), lambda: zip([1], 2), lambda: str(1, 2), lambda: str
         call()
     except TypeError as e:
         print("TypeError:", e)
+# ---
+# int.to_bytes / int.from_bytes argument checks and ranges; type() arguments
+for f in [lambda: int.from_bytes("x", "big"), lambda: int.from_bytes([1, 256], "big"), lambda: int.from_bytes(b"\x01", 5), lambda: int.from_bytes(b"\xff", "little", signed=1),
+          lambda: int.from_bytes(bytearray(b"\x01\x00"), "little"), lambda: int.from_bytes(b"\x01\x00"), lambda: int.from_bytes(iter([1, 2]), "big"), lambda: bool.from_bytes(b"\x01", "big"),
+          lambda: (1).to_bytes(1, "middle"), lambda: (1).to_bytes(1, 5), lambda: (1).to_bytes(-1, "big"), lambda: (128).to_bytes(1, "big", signed=True), lambda: (-129).to_bytes(1, "big", signed=True),
+          lambda: (-128).to_bytes(1, "big", signed=True), lambda: (256).to_bytes(1, "big"), lambda: (-1).to_bytes(2, "little", signed=True), lambda: (-1).to_bytes(0, "big", signed=True),
+          lambda: (1).to_bytes(0, "big"), lambda: (-1).to_bytes(1, "big"), lambda: (2**64 - 1).to_bytes(8, "little"), lambda: True.to_bytes(2, "little"),
+          lambda: type("X", 1, {}), lambda: type("X", (), 1), lambda: type(1, (), {}), lambda: type("X", (1,), {})]:
+    try:
+        print(repr(f()))
+    except (TypeError, ValueError, OverflowError) as e:
+        print(type(e).__name__, e)

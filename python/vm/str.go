@@ -119,26 +119,7 @@ func initStr() {
 			if p[0] != nil {
 				keep, _ = t.Truth(p[0])
 			}
-			s := string(a[0].(Str))
-			var out []Value
-			for len(s) > 0 {
-				i := strings.IndexAny(s, "\n\r\v\f\x1c\x1d\x1e\u0085\u2028\u2029")
-				if i < 0 {
-					out = append(out, Str(s))
-					break
-				}
-				_, n := utf8.DecodeRuneInString(s[i:])
-				if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-					n = 2
-				}
-				if keep {
-					out = append(out, Str(s[:i+n]))
-				} else {
-					out = append(out, Str(s[:i]))
-				}
-				s = s[i+n:]
-			}
-			return &List{Items: out}, nil
+			return &List{Items: splitLines(string(a[0].(Str)), keep)}, nil
 		},
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.join", a[1:], kw, 1); err != nil {

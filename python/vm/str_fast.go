@@ -369,3 +369,44 @@ func replaceN(s, old, new string, n int) string {
 	buf = append(buf, s...)
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
+
+// lineBreak marks the ASCII characters str.splitlines breaks at.
+var lineBreak = [utf8.RuneSelf]bool{'\n': true, '\r': true, '\v': true, '\f': true, 0x1c: true, 0x1d: true, 0x1e: true}
+
+// splitLines is s.splitlines(keepends): lines end at \n, \r, \r\n, \v,
+// \f, \x1c-\x1e, \x85, \u2028 and \u2029.
+func splitLines(s string, keep bool) []Value {
+	out := make([]Value, 0, strings.Count(s, "\n")+1)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		n := 1
+		if c < utf8.RuneSelf {
+			if !lineBreak[c] {
+				i++
+				continue
+			}
+			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+				n = 2
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r != 0x85 && r != 0x2028 && r != 0x2029 {
+				i += size
+				continue
+			}
+			n = size
+		}
+		end := i
+		if keep {
+			end = i + n
+		}
+		out = append(out, Str(s[start:end]))
+		i += n
+		start = i
+	}
+	if start < len(s) {
+		out = append(out, Str(s[start:]))
+	}
+	return out
+}

@@ -148,5 +148,8 @@ class Hex(int):
         return "0x" + super().__format__(spec or "x")
 print(f"{Money(2.5):.2f} {Hex(255)} {Hex(255):X} {format(Money(1), '')}")
 # ---
+for c in ["", "a", "a\n", "a\nb", "a\r\nb\rc\n\n", "\n", "\r\n", "\r", "x\vy\fz\x1cq\x1dw\x1ee\x1fr", "é\x85ü\u2028ö\u2029ä", "a\n\r", "tail\r\n\r\n", "\u2029"]:
+    print(c.splitlines(), c.splitlines(True), c.splitlines(keepends=True) == c.splitlines(1))
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -241,3 +241,86 @@ try:
     await asyncio.wait_for(slow("x", delay=1), 0.01)
 except TimeoutError:
     print("host timeout")
+# ---
+import asyncio, time
+sem = asyncio.Semaphore(2)
+state = {"active": 0, "peak": 0}
+async def job(i):
+    async with sem:
+        state["active"] += 1
+        state["peak"] = max(state["peak"], state["active"])
+        await asyncio.sleep(0.002)
+        state["active"] -= 1
+        return i * i
+print(await asyncio.gather(*(job(i) for i in range(6))), state["peak"])
+results = await asyncio.gather(job(1), fail("nope"), return_exceptions=True)
+print([type(r).__name__ for r in results])
+async def retry(fn, attempts=3):
+    for n in range(attempts):
+        try:
+            return await fn()
+        except Exception as e:
+            last = e
+            await asyncio.sleep(0.001 * 2 ** n)
+    raise RuntimeError(f"gave up after {attempts}: {last}")
+calls = [0]
+async def flaky():
+    calls[0] += 1
+    if calls[0] < 3:
+        raise ConnectionError(f"try {calls[0]}")
+    return "ok"
+print(await retry(flaky), calls[0])
+done, pending = await asyncio.wait([asyncio.create_task(asyncio.sleep(0.001, "a")), asyncio.create_task(asyncio.sleep(1, "b"))], return_when=asyncio.FIRST_COMPLETED)
+print(sorted(t.result() for t in done), len(pending))
+for t in pending:
+    t.cancel()
+try:
+    async with asyncio.timeout(0.005):
+        await asyncio.sleep(1)
+except TimeoutError:
+    print("timeout ctx")
+ev = asyncio.Event()
+async def waiter():
+    await ev.wait()
+    return "woke"
+w = asyncio.create_task(waiter())
+await asyncio.sleep(0)
+ev.set()
+print(await w, ev.is_set())
+lock = asyncio.Lock()
+order = []
+async def crit(i):
+    async with lock:
+        order.append(i)
+        await asyncio.sleep(0)
+        order.append(-i)
+await asyncio.gather(crit(1), crit(2))
+print(order, lock.locked())
+t = asyncio.create_task(asyncio.sleep(10))
+await asyncio.sleep(0)
+t.cancel()
+try:
+    await t
+except asyncio.CancelledError:
+    print("cancelled", t.cancelled(), t.done())
+print(type(asyncio.current_task()).__name__)
+async def agen(n):
+    for i in range(n):
+        await asyncio.sleep(0)
+        yield i
+print([x async for x in agen(3)], [x * 2 async for x in agen(2) if x])
+q = asyncio.Queue()
+async def producer():
+    for i in range(3):
+        await q.put(i)
+    await q.put(None)
+async def consumer():
+    out = []
+    while (item := await q.get()) is not None:
+        out.append(item)
+        q.task_done()
+    q.task_done()
+    return out
+print((await asyncio.gather(producer(), consumer()))[1])
+await q.join()
+print(repr(await asyncio.wait_for(add(1, 2), timeout=1)))

@@ -60,6 +60,8 @@ type matchState struct {
 	mt  *regex.Match
 	pat *vm.Instance
 	str vm.Value
+	// ascii: str is an ASCII str, so a group's text is str[start:end].
+	ascii bool
 }
 
 func property(d *vm.Dict, name string, get builtinFn) {
@@ -131,6 +133,7 @@ func (m *module) subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
 		rs = []rune(text)
 	}
 	m.lastText, m.lastIsBytes, m.lastRunes = text, isBytes, rs
+	m.lastASCII = !isBytes && len(rs) == len(text) && isASCII(text)
 	return rs, nil
 }
 
@@ -506,6 +509,12 @@ func (m *module) matchClassDict() *vm.Dict {
 		return 0, vm.Errorf(vm.IndexErrorClass, "no such group")
 	}
 	groupValue := func(ms *matchState, g int, def vm.Value) vm.Value {
+		if ms.ascii {
+			if s, e := ms.mt.Span(g); s >= 0 {
+				return ms.str.(vm.Str)[s:e]
+			}
+			return def
+		}
 		if s, ok := ms.mt.Group(g); ok {
 			return textValue(ms.mt.Re(), s)
 		}
@@ -695,5 +704,19 @@ func (m *module) matchClassDict() *vm.Dict {
 
 // newMatch builds a Match object.
 func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.Instance {
-	return withState(&vm.Instance{Class: m.matchCls}, &matchState{mt: mt, pat: pat, str: str})
+	st := &matchState{mt: mt, pat: pat, str: str}
+	if s, ok := str.(vm.Str); ok && m.lastASCII && len(m.lastRunes) == len(mt.Subject()) && m.lastText == string(s) {
+		st.ascii = true
+	}
+	return withState(&vm.Instance{Class: m.matchCls}, st)
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

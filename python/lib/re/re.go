@@ -103,6 +103,9 @@ type module struct {
 	lastText    string
 	lastIsBytes bool
 	lastRunes   []rune
+	// lastASCII: lastText is a str of ASCII only, so rune offsets into it
+	// are byte offsets and group texts can be sliced from it.
+	lastASCII bool
 }
 
 var flagNames = []struct {

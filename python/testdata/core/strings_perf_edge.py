@@ -151,5 +151,18 @@ print(f"{Money(2.5):.2f} {Hex(255)} {Hex(255):X} {format(Money(1), '')}")
 for c in ["", "a", "a\n", "a\nb", "a\r\nb\rc\n\n", "\n", "\r\n", "\r", "x\vy\fz\x1cq\x1dw\x1ee\x1fr", "é\x85ü\u2028ö\u2029ä", "a\n\r", "tail\r\n\r\n", "\u2029"]:
     print(c.splitlines(), c.splitlines(True), c.splitlines(keepends=True) == c.splitlines(1))
 # ---
+import re
+text = "id=12 name=ab id=7 name=é id=99"
+p = re.compile(r"id=(\d+)(?: name=(\w+))?")
+print([(m.group(), m.group(1), m.group(2), m.groups(), m.span(1), m.start(2)) for m in p.finditer(text)])
+ascii_text = "k1=v1;k2=v2;k3"
+print([m.group(0, 1) for m in re.finditer(r"(k\d)(=v\d)?", ascii_text)], [m.groupdict() for m in re.finditer(r"(?P<k>k\d)(?:=(?P<v>v\d))?", ascii_text)])
+def cb(m):
+    inner = re.search(r"é+", "xééy")
+    return m.group(1).upper() + inner.group()
+print(re.sub(r"(k\d)", cb, ascii_text), re.sub(r"(v\d)", lambda m: m.group(1) * 2, ascii_text))
+m = re.match(r"(a)(b)?", "ac")
+print(m.group(2), m.group(1, 2), m[0], m[1])
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

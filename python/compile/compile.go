@@ -40,6 +40,7 @@ type Program struct {
 func Module(filename string, mod *syntax.Module, opts Options) (*Program, error) {
 	col := &collector{scopes: map[syntax.Node]*scope{}}
 	top := newScope(moduleScope, nil, mod, "<module>")
+	top.snippet = opts.Snippet
 	col.scopes[mod] = top
 	col.stmts(top, mod.Body)
 	if col.err != nil {

@@ -36,6 +36,8 @@ type scope struct {
 	hasAwait  bool
 	async     bool
 	children  []*scope
+	// snippet is set on the module scope of a snippet (see resolveFrees).
+	snippet bool
 }
 
 func newScope(kind scopeKind, parent *scope, node syntax.Node, name string) *scope {
@@ -110,6 +112,15 @@ func (s *scope) resolveFrees() *Error {
 		}
 		if s.nonlocals[name] {
 			if s.parent == nil || !s.parent.provide(name) {
+				// Agents' tools run a snippet as the body of a function,
+				// so "nonlocal x" in a def reaches the snippet's own x.
+				// Snippet-level names are module globals here: declare
+				// it global, which binds the same variable.
+				if root := s.root(); root.snippet && root.bound[name] {
+					delete(s.nonlocals, name)
+					s.globals[name] = true
+					continue
+				}
 				return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: s.node.Pos()}
 			}
 			s.frees[name] = true
@@ -131,6 +142,14 @@ func (s *scope) resolveFrees() *Error {
 		}
 	}
 	return nil
+}
+
+// root returns the module scope.
+func (s *scope) root() *scope {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
 }
 
 func sortedKeys(m map[string]bool) []string {

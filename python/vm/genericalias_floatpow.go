@@ -12,9 +12,6 @@ import (
 // arithmetic (about 100 bits), so the final rounding is the only one that
 // shows. Special values, and results near overflow or underflow, go to
 // math.Pow, which follows C99 Annex F for them as CPython does.
-//
-// (It lives in a genericalias_ file only because of how the package's
-// files are divided among its maintainers.)
 func FloatPow(x, y float64) float64 {
 	if !(x > 0) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) || y == 0 || x == 1 {
 		if x < 0 && y == math.Trunc(y) && !math.IsInf(y, 0) {
@@ -28,7 +25,9 @@ func FloatPow(x, y float64) float64 {
 	}
 	lh, ll := logDD(x)
 	zh, zl := mulDDF(lh, ll, y)
-	if math.Abs(zh) > 700 {
+	// Outside [-708, 709.79] the result overflows or is subnormal (where a
+	// second rounding could show): math.Pow.
+	if zh > 709.79 || zh < -708 {
 		return math.Pow(x, y)
 	}
 	rh, _ := expDD(zh, zl)
@@ -105,7 +104,7 @@ var expTable, expCoef = func() (t [64][2]float64, c [13][2]float64) {
 	return
 }()
 
-// expDD is e**(xh+xl) in double-double for |xh| <= 709: x = (64m+j)*ln2/64
+// expDD is e**(xh+xl) in double-double for xh in [-708, 709.79]: x = (64m+j)*ln2/64
 // + r with |r| <= ln2/128, e**x = 2**m * 2**(j/64) * e**r, e**r by its
 // Taylor polynomial (twelve terms reach 1e-35).
 func expDD(xh, xl float64) (float64, float64) {
@@ -149,7 +148,7 @@ func logDD(x float64) (float64, float64) {
 // exp that CPython's math.exp calls (Go's math.Exp can be an ulp off:
 // math.Exp(1.5) is 4.481689070338065, CPython 4.4816890703380645).
 func FloatExp(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 700 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x > 709.79 || x < -708 {
 		return math.Exp(x)
 	}
 	r, _ := expDD(x, 0)

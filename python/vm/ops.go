@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 	"strings"
@@ -633,6 +634,25 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 
 func (t *Thread) seqOrder(op syntax.CmpOperator, x, y []Value) (Value, error) {
 	for i := 0; i < len(x) && i < len(y); i++ {
+		// Str and int items (sort keys such as (team, -score, name))
+		// compare without the general equality and ordering calls; UTF-8
+		// byte order is code-point order.
+		switch a := x[i].(type) {
+		case Str:
+			if b, ok := y[i].(Str); ok {
+				if a == b {
+					continue
+				}
+				return cmpResult(op, strings.Compare(string(a), string(b))), nil
+			}
+		case Int:
+			if b, ok := y[i].(Int); ok {
+				if a == b {
+					continue
+				}
+				return cmpResult(op, cmp.Compare(a, b)), nil
+			}
+		}
 		eq, err := t.Equal(x[i], y[i])
 		if err != nil {
 			return nil, err

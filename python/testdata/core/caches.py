@@ -435,3 +435,12 @@ class M(dict):
     def __missing__(self, key):
         return key * 2
 print(M()["ab"])
+# ---
+# Tuple ordering fast paths (str and int items) against the general path.
+keys = [("b", 2, "x"), ("a", 10, "y"), ("b", -1, "z"), ("a", 10, "a"), ("é", 0, ""), ("e", 0, ""), ("a", 10.5, "q"), ("a", True, "t")]
+print(sorted(keys, key=str), sorted(keys))
+print(("a", 1) < ("a", 1.5), ("a", 2) <= ("a", 2), ("a",) < ("a", 0), (1, "x") > (1, "w"), ("z", 1) == ("z", 1))
+try:
+    ("a", 1) < ("a", "1")
+except TypeError as e:
+    print(e)

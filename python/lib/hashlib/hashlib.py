@@ -7,7 +7,7 @@ algorithms_available = set(algorithms_guaranteed)
 
 __all__ = ('md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3_224', 'sha3_256',
            'sha3_384', 'sha3_512', 'shake_128', 'shake_256', 'blake2b', 'blake2s', 'new',
-           'algorithms_guaranteed', 'algorithms_available')
+           'algorithms_guaranteed', 'algorithms_available', 'file_digest')
 
 
 def _as_data(data):
@@ -272,3 +272,21 @@ def sha3_384(string=b'', *, usedforsecurity=True):
 def sha3_512(string=b'', *, usedforsecurity=True):
     """Returns a sha3_512 hash object; optionally initialized with a string"""
     return new('sha3_512', string)
+
+
+def file_digest(fileobj, digest, /, *, _bufsize=2**18):
+    """Hash the contents of a binary file object (io.BytesIO here: there are no files)."""
+    if isinstance(digest, str):
+        digestobj = new(digest)
+    else:
+        digestobj = digest()
+    read = getattr(fileobj, 'read', None)
+    readable = getattr(fileobj, 'readable', None)
+    if read is None or (readable is not None and not readable()):
+        raise ValueError("'%r' is not a file-like object in binary reading mode." % (fileobj,))
+    while True:
+        chunk = read(_bufsize)
+        if not chunk:
+            break
+        digestobj.update(chunk)
+    return digestobj

@@ -32,3 +32,10 @@ for f in [lambda: hashlib.blake2s(digest_size=33), lambda: hashlib.blake2s(salt=
     except Exception as e:
         errs.append(f"{type(e).__name__} {e}")
 print("\n".join(errs))
+# ---
+import hashlib, io
+print(hashlib.file_digest(io.BytesIO(b"hello" * 1000), "sha256").hexdigest()[:16], hashlib.file_digest(io.BytesIO(b"x"), hashlib.blake2b).hexdigest()[:16])
+# ---
+import hmac, hashlib
+print(hmac.new(b"k", b"msg", "blake2b").hexdigest()[:32], hmac.new(b"k", b"msg", hashlib.blake2s).hexdigest()[:32])
+print(hmac.digest(b"k", b"m", "sha3_256").hex()[:16], hashlib.file_digest if hasattr(hashlib, "file_digest") else "nofd")

@@ -63,7 +63,30 @@ func (it *Iter) Next() (*Match, error) {
 // FindAll returns what Pattern.findall returns: per match, the whole match when the
 // pattern has no groups, else one string per group ("" for an unmatched group).
 func (re *Regexp) FindAll(lim *Limits, s []rune, pos, endpos int) ([][]string, error) {
+	return re.findAll(lim, s, pos, endpos, nil)
+}
+
+// FindAllASCII is FindAll for a str subject src of ASCII only (s is its
+// runes, one per byte): the texts are slices of src rather than new strings.
+func (re *Regexp) FindAllASCII(lim *Limits, s []rune, src string, pos, endpos int) ([][]string, error) {
+	if len(src) != len(s) || re.isBytes {
+		return re.FindAll(lim, s, pos, endpos)
+	}
+	return re.findAll(lim, s, pos, endpos, func(a, b int) string { return src[a:b] })
+}
+
+func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, b int) string) ([][]string, error) {
 	it := re.FindIter(lim, s, pos, endpos)
+	group := func(mt *Match, g int) string {
+		if slice == nil {
+			t, _ := mt.Group(g)
+			return t
+		}
+		if a, b := mt.Span(g); a >= 0 {
+			return slice(a, b)
+		}
+		return ""
+	}
 	var out [][]string
 	for {
 		mt, err := it.Next()
@@ -74,13 +97,12 @@ func (re *Regexp) FindAll(lim *Limits, s []rune, pos, endpos int) ([][]string, e
 			return out, nil
 		}
 		if re.groups == 0 {
-			t, _ := mt.Group(0)
-			out = append(out, []string{t})
+			out = append(out, []string{group(mt, 0)})
 			continue
 		}
 		row := make([]string, re.groups)
 		for g := 1; g <= re.groups; g++ {
-			row[g-1], _ = mt.Group(g)
+			row[g-1] = group(mt, g)
 		}
 		out = append(out, row)
 	}

@@ -262,12 +262,17 @@ func (m *module) patternClassDict() *vm.Dict {
 		})
 	}
 	method(d, "findall", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		ps, s, _, pos, endpos, err := span("findall", args, kw)
+		ps, s, str, pos, endpos, err := span("findall", args, kw)
 		if err != nil {
 			return nil, err
 		}
 		re := ps.re
-		rows, err := re.FindAll(limits(t), s, pos, endpos)
+		var rows [][]string
+		if sv, ok := str.(vm.Str); ok && m.lastASCII && m.lastText == string(sv) {
+			rows, err = re.FindAllASCII(limits(t), s, m.lastText, pos, endpos)
+		} else {
+			rows, err = re.FindAll(limits(t), s, pos, endpos)
+		}
 		if err != nil {
 			return nil, m.pyError(err)
 		}

@@ -164,5 +164,11 @@ print(re.sub(r"(k\d)", cb, ascii_text), re.sub(r"(v\d)", lambda m: m.group(1) * 
 m = re.match(r"(a)(b)?", "ac")
 print(m.group(2), m.group(1, 2), m[0], m[1])
 # ---
+import re
+t = "id=12 x id=7 y id= z id=999"
+print(re.findall(r"id=(\d*)", t), re.findall(r"id=\d+", t), re.findall(r"(id)=(\d+)?", t), re.findall(r"(\w)(\d)?", "a1b"), re.compile(r"\d+").findall(t, 5, 20))
+u = "é=1 ü=22"
+print(re.findall(r"(\w)=(\d+)", u), re.findall(r"\d+", u), re.findall(rb"\d+", b"a12b3"))
+# ---
 "abc".translate()
 # raises: TypeError: str.translate() takes exactly one argument (0 given)

@@ -38,4 +38,4 @@ print(hashlib.file_digest(io.BytesIO(b"hello" * 1000), "sha256").hexdigest()[:16
 # ---
 import hmac, hashlib
 print(hmac.new(b"k", b"msg", "blake2b").hexdigest()[:32], hmac.new(b"k", b"msg", hashlib.blake2s).hexdigest()[:32])
-print(hmac.digest(b"k", b"m", "sha3_256").hex()[:16], hashlib.file_digest if hasattr(hashlib, "file_digest") else "nofd")
+print(hmac.digest(b"k", b"m", "sha3_256").hex()[:16], callable(hashlib.file_digest))

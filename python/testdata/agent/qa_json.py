@@ -46,3 +46,28 @@ print("%s" % Status.OK, "{}".format(Status.OK), f"{Status.OK}", str(Status.OK))
 # ---
 M = 2 ** 63 - 1
 print(list(range(M - 1, M + 2)), len(range(-2 ** 63, 2 ** 63, 2 ** 62)), range(M - 1, M + 2)[-1])
+# ---
+import json
+class Record(dict):
+    def __getattr__(self, k):
+        return self[k]
+class Rows(list):
+    pass
+rows = Rows([Record(id=1, name="a"), Record(id=2, name="b")])
+print(rows[0].name, json.dumps(rows), json.dumps({"rows": rows, "first": rows[0]}))
+# ---
+import json
+class Tag(str):
+    pass
+class UserId(int):
+    pass
+class Amount(float):
+    pass
+print(json.dumps([Tag("x"), UserId(5), Amount(1.5)]), json.dumps({Tag("k"): UserId(1)}))
+# ---
+import json
+from enum import Enum
+class Code(int, Enum):
+    OK = 200
+    MISSING = 404
+print(json.dumps({"code": Code.MISSING}), json.dumps([c for c in Code]))

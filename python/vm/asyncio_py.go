@@ -235,11 +235,13 @@ class _UnixSelectorEventLoop:
     """The run's event loop as get_running_loop() shows it: scheduling goes
     through the module's primitives; nothing here reaches the host."""
 
+    _closed = False
+
     def is_running(self):
-        return _loop_running()
+        return self is _the_loop and _loop_running()
 
     def is_closed(self):
-        return False
+        return self._closed
 
     def get_debug(self):
         return False
@@ -263,18 +265,37 @@ class _UnixSelectorEventLoop:
         return _call_soon(lambda: callback(*args))
 
     def run_until_complete(self, future):
+        if self._closed:
+            raise RuntimeError("Event loop is closed")
         if _loop_running():
-            raise RuntimeError("This event loop is already running")
+            if self is _the_loop:
+                raise RuntimeError("This event loop is already running")
+            raise RuntimeError("Cannot run the event loop while another loop is running")
         return run(future)
 
     def run_forever(self):
         raise RuntimeError("This event loop is already running")
 
+    def close(self):
+        if self.is_running():
+            raise RuntimeError("Cannot close a running event loop")
+        self._closed = True
+
     def __repr__(self):
-        return "<_UnixSelectorEventLoop running=%s closed=False debug=False>" % _loop_running()
+        return "<_UnixSelectorEventLoop running=%s closed=%s debug=False>" % (self.is_running(), self._closed)
 
 
 _the_loop = _UnixSelectorEventLoop()
+
+
+def new_event_loop():
+    # One loop drives a run; another loop object can run coroutines only where
+    # no loop is running (script mode), through the same machinery.
+    return _UnixSelectorEventLoop()
+
+
+def set_event_loop(loop):
+    pass
 
 
 def get_running_loop():

@@ -324,3 +324,16 @@ async def consumer():
 print((await asyncio.gather(producer(), consumer()))[1])
 await q.join()
 print(repr(await asyncio.wait_for(add(1, 2), timeout=1)))
+# ---
+import asyncio
+await asyncio.sleep(0)
+async def m():
+    return 1
+l = asyncio.new_event_loop()
+c = m()
+try:
+    l.run_until_complete(c)
+except RuntimeError as e:
+    print(e)
+c.close()
+print(asyncio.get_running_loop().is_running(), l.is_running())

@@ -31,16 +31,18 @@ func Register(m vm.Modules) {
 }
 
 var constructors = map[string]func() hash.Hash{
-	"md5":      md5.New,
-	"sha1":     sha1.New,
-	"sha224":   sha256.New224,
-	"sha256":   sha256.New,
-	"sha384":   sha512.New384,
-	"sha512":   sha512.New,
-	"sha3_224": func() hash.Hash { return sha3.New224() },
-	"sha3_256": func() hash.Hash { return sha3.New256() },
-	"sha3_384": func() hash.Hash { return sha3.New384() },
-	"sha3_512": func() hash.Hash { return sha3.New512() },
+	"md5":        md5.New,
+	"sha1":       sha1.New,
+	"sha224":     sha256.New224,
+	"sha256":     sha256.New,
+	"sha384":     sha512.New384,
+	"sha512":     sha512.New,
+	"sha512_224": sha512.New512_224,
+	"sha512_256": sha512.New512_256,
+	"sha3_224":   func() hash.Hash { return sha3.New224() },
+	"sha3_256":   func() hash.Hash { return sha3.New256() },
+	"sha3_384":   func() hash.Hash { return sha3.New384() },
+	"sha3_512":   func() hash.Hash { return sha3.New512() },
 }
 
 // hashNew(name) returns (update, digest, copy, digest_size, block_size) for a new

@@ -3,7 +3,7 @@
 algorithms_guaranteed = {'blake2b', 'blake2s', 'md5', 'sha1', 'sha224', 'sha256', 'sha384',
                          'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'sha512',
                          'shake_128', 'shake_256'}
-algorithms_available = set(algorithms_guaranteed)
+algorithms_available = algorithms_guaranteed | {'sha512_224', 'sha512_256'}
 
 __all__ = ('md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3_224', 'sha3_256',
            'sha3_384', 'sha3_512', 'shake_128', 'shake_256', 'blake2b', 'blake2s', 'new',

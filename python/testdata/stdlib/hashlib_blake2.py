@@ -39,3 +39,7 @@ print(hashlib.file_digest(io.BytesIO(b"hello" * 1000), "sha256").hexdigest()[:16
 import hmac, hashlib
 print(hmac.new(b"k", b"msg", "blake2b").hexdigest()[:32], hmac.new(b"k", b"msg", hashlib.blake2s).hexdigest()[:32])
 print(hmac.digest(b"k", b"m", "sha3_256").hex()[:16], callable(hashlib.file_digest))
+# ---
+import hashlib
+print(hashlib.new("sha512_256", b"x").hexdigest()[:16], hashlib.new("SHA512_224").name, hashlib.new("sha512_256").digest_size, hashlib.new("sha512_256").block_size, hashlib.new("sha512_224", b"abc").copy().hexdigest()[:12])
+print(sorted(hashlib.algorithms_available - {"md5-sha1", "ripemd160", "sm3"}))

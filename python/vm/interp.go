@@ -458,14 +458,14 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtins, arg); ok {
 					f.push(v)
 				} else {
-					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
+					err = NewNameError(code.Names[arg])
 				}
 			case compile.STORE_GLOBAL:
 				code.storeGlobal(f.globals, arg, f.stack[len(f.stack)-1])
 				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_GLOBAL:
 				if !f.globals.DeleteStr(code.Names[arg]) {
-					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
+					err = NewNameError(code.Names[arg])
 				}
 			case compile.LOAD_NAME:
 				name := code.Names[arg]
@@ -479,13 +479,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				} else if v, ok := t.builtins.getStrH(name, h); ok {
 					f.push(v)
 				} else {
-					err = Errorf(NameErrorClass, "name '%s' is not defined", name)
+					err = NewNameError(name)
 				}
 			case compile.STORE_NAME:
 				f.ns.setStrH(code.Names[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_NAME:
 				if !f.ns.DeleteStr(code.Names[arg]) {
-					err = Errorf(NameErrorClass, "name '%s' is not defined", code.Names[arg])
+					err = NewNameError(code.Names[arg])
 				}
 			case compile.LOAD_ATTR:
 				var v Value
@@ -1430,7 +1430,7 @@ func (t *Thread) unboundDeref(f *Frame, i int) error {
 	if i < len(f.code.CellNames) {
 		return Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", name)
 	}
-	return Errorf(NameErrorClass, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", name)
+	return NewFreeVarError(name)
 }
 
 func (t *Thread) doRaise(f *Frame, n int) (error, bool) {
@@ -1529,12 +1529,34 @@ func (t *Thread) beforeWith(mgr Value) (Value, Value, error) {
 
 func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg) (Value, error) {
 	var bcs []*Class
+	resolved := false
 	for _, b := range bases {
-		c, ok := b.(*Class)
-		if !ok {
+		if c, ok := b.(*Class); ok {
+			bcs = append(bcs, c)
+			continue
+		}
+		// PEP 560: a non-class base (list[int], typing.List[int]) names
+		// its classes through __mro_entries__.
+		m := TypeOf(b).Lookup("__mro_entries__")
+		if m == nil {
 			return nil, Errorf(TypeErrorClass, "bases must be types")
 		}
-		bcs = append(bcs, c)
+		r, err := t.callMethod(m, b, Tuple{bases})
+		if err != nil {
+			return nil, err
+		}
+		entries, ok := r.(Tuple)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "__mro_entries__ must return a tuple")
+		}
+		for _, e := range entries {
+			c, ok := e.(*Class)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "bases must be types")
+			}
+			bcs = append(bcs, c)
+		}
+		resolved = true
 	}
 	for _, k := range kw {
 		if k.Name != "metaclass" {
@@ -1545,6 +1567,9 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 	ns := NewDict()
 	ns.SetStr("__module__", Str("__main__"))
 	ns.SetStr("__qualname__", Str(body.Code.QualName))
+	if resolved {
+		ns.SetStr("__orig_bases__", bases)
+	}
 	f := newFrame(body.Code, body.Globals)
 	f.ns = ns
 	copy(f.cells[len(body.Code.CellNames):], body.Closure)

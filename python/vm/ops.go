@@ -292,8 +292,10 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 	case syntax.Mod:
 		switch x := a.(type) {
 		case Str:
-			if _, isInst := b.(*Instance); isInst {
-				if m := b.(*Instance).Class.Lookup("__rmod__"); m != nil {
+			// str % x formats x, unless x's class derives from str and
+			// has its own __rmod__, which then goes first (as CPython).
+			if ib, isInst := b.(*Instance); isInst && ib.Class.IsSubclass(StrClass) {
+				if m := ib.Class.Lookup("__rmod__"); m != nil {
 					return nil, false, nil
 				}
 			}
@@ -1039,11 +1041,17 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		switch s := item.(type) {
 		case Bytes:
 			return strings.Contains(string(c), string(s)), nil
+		case *ByteArray:
+			return strings.Contains(string(c), string(s.B)), nil
+		case Bool:
+			return strings.IndexByte(string(c), byte(boolToInt(s))) >= 0, nil
 		case Int:
 			if s < 0 || s > 255 {
 				return false, Errorf(ValueErrorClass, "byte must be in range(0, 256)")
 			}
 			return strings.IndexByte(string(c), byte(s)) >= 0, nil
+		case *big.Int:
+			return false, Errorf(ValueErrorClass, "byte must be in range(0, 256)")
 		}
 		return false, Errorf(TypeErrorClass, "a bytes-like object is required, not '%s'", TypeName(item))
 	case *Dict:

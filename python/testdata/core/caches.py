@@ -444,3 +444,17 @@ try:
     ("a", 1) < ("a", "1")
 except TypeError as e:
     print(e)
+# ---
+class X:
+    def __rmod__(self, other):
+        return "rmod"
+    def __str__(self):
+        return "X!"
+class S(str):
+    def __rmod__(self, other):
+        return "S.rmod"
+print("%s" % X(), "a%sb" % (X(),), "%s" % S("q"), "%s" % S("r") if False else "")
+try:
+    undefined_name_here
+except NameError as e:
+    print(e.name, e)

@@ -126,6 +126,7 @@ type Program struct {
 	lines    []string
 	code     *vm.CodeObj
 	assigned []string
+	snippet  bool
 }
 
 // Compile parses, resolves and compiles src once. The error is an
@@ -147,7 +148,7 @@ func Compile(filename, src string, opts CompileOptions) (*Program, error) {
 		}
 		return nil, &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
 	}
-	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), assigned: prog.Assigned}, nil
+	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), assigned: prog.Assigned, snippet: opts.Snippet}, nil
 }
 
 func compileError(filename string, lines []string, kind, msg string, line, col int) *Exception {
@@ -226,10 +227,18 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 			return nil, p.exception(t, err)
 		}
 	}
-	v, rerr := t.RunModule(p.code, g.d)
-	if rerr == nil {
-		if coro, ok := v.(*vm.Generator); ok && p.code.Flags&compile.FlagCoroutine != 0 {
-			v, rerr = t.RunCoroutine(coro)
+	var v vm.Value
+	var rerr error
+	if p.snippet {
+		// A snippet runs as CPython runs an agent's snippet: the body of a
+		// coroutine under asyncio.run, so the event loop is running.
+		v, rerr = t.RunSnippet(p.code, g.d)
+	} else {
+		v, rerr = t.RunModule(p.code, g.d)
+		if rerr == nil {
+			if coro, ok := v.(*vm.Generator); ok && p.code.Flags&compile.FlagCoroutine != 0 {
+				v, rerr = t.RunCoroutine(coro)
+			}
 		}
 	}
 	if rerr != nil {

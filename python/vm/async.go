@@ -153,10 +153,6 @@ type Loop struct {
 	named   map[*Future]bool
 	current *Task // the task being stepped
 	running bool
-	// inSnippet marks a loop that runs a snippet body, which CPython runs
-	// inside asyncio.run: the loop counts as running even while module code
-	// without top-level await executes.
-	inSnippet bool
 	fatal     error
 	taskSeq   int
 	// started is when the loop was made: loop.time() counts from it.
@@ -288,11 +284,10 @@ func (l *Loop) timer(d time.Duration, f *Future, v Value) {
 
 // RunCoroutine drives coro to completion on the event loop.
 func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
-	l := t.eventLoop()
-	if l.running || l.inSnippet {
+	if t.loopRunning() {
 		return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
 	}
-	return l.run(coro)
+	return t.eventLoop().run(coro)
 }
 
 // RunSnippet runs the module code of a snippet (compiled with top-level
@@ -302,22 +297,23 @@ func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
 // asyncio.run() fails even in a snippet that never awaits. A snippet with
 // top-level await is driven to completion on the loop.
 func (t *Thread) RunSnippet(code *CodeObj, globals *Dict) (Value, error) {
-	l := t.eventLoop()
-	l.inSnippet = true
-	defer func() { l.inSnippet = false }()
+	// The loop itself is made only when a snippet uses it: most snippets
+	// never await.
+	t.inSnippet = true
+	defer func() { t.inSnippet = false }()
 	v, err := t.RunModule(code, globals)
 	if err != nil {
 		return nil, err
 	}
 	if coro, ok := v.(*Generator); ok && code.Flags&compile.FlagCoroutine != 0 {
-		return l.run(coro)
+		return t.eventLoop().run(coro)
 	}
 	return v, nil
 }
 
 // loopRunning reports whether asyncio code sees a running event loop.
 func (t *Thread) loopRunning() bool {
-	return t.loop != nil && (t.loop.running || t.loop.inSnippet)
+	return t.inSnippet || t.loop != nil && t.loop.running
 }
 
 // run drives coro to completion.

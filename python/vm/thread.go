@@ -68,6 +68,8 @@ type Thread struct {
 	excInfo   *Instance
 	builtins  *Dict
 	overlay   *Dict // names shadowing builtins for this run, or nil
+	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
+	inSnippet bool
 	modules   Modules
 	modCache  map[string]*Module
 	loop      *Loop

@@ -14,3 +14,7 @@ present = {"name", "id", "phone"}
 print(sorted(required - present), sorted(present - required), sorted(required | present), required <= present | {"email"}, bool(required & present))
 # ---
 print({1, 2, 3}, {3, 2, 1}, set(range(10)), {x * x for x in range(8)}, {-1, -2, 0}, {10, 100, 1000}, set("aaa"), {True, 1, 1.0}, {0, False})
+# ---
+old = {k: i for i, k in enumerate([30, 1, 17, 200, 5, 64, 9])}
+new = {5: 0, 64: 1, 8: 2}
+print("removed", old.keys() - new.keys(), "added", new.keys() - old.keys(), "all", old.keys() | new.keys())

@@ -180,58 +180,17 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 		}
 		return nil, Errorf(TypeErrorClass, "tuple indices must be integers or slices, not %s", TypeName(key))
 	case Str:
+		// The thread's index cache knows the length and ASCII-ness of the
+		// long strings it saw, and code-point offsets of non-ASCII ones, so
+		// s[i] in a loop is O(1), not a scan per access.
 		if i, ok, err := t.index(key); ok {
 			if err != nil {
 				return nil, err
 			}
-			if isASCII(string(o)) {
-				if i < 0 {
-					i += int64(len(o))
-				}
-				if i < 0 || i >= int64(len(o)) {
-					return nil, Errorf(IndexErrorClass, "string index out of range")
-				}
-				return o[i : i+1], nil
-			}
-			rs := []rune(string(o))
-			if i < 0 {
-				i += int64(len(rs))
-			}
-			if i < 0 || i >= int64(len(rs)) {
-				return nil, Errorf(IndexErrorClass, "string index out of range")
-			}
-			return Str(string(rs[i])), nil
+			return t.strIdx.item(o, i)
 		}
 		if s, ok := key.(*Slice); ok {
-			if isASCII(string(o)) {
-				start, stop, step, err := t.sliceIndices(s, len(o))
-				if err != nil {
-					return nil, err
-				}
-				if step == 1 {
-					if stop <= start {
-						return Str(""), nil
-					}
-					return o[start:stop], nil
-				}
-				n := sliceLen(start, stop, step)
-				buf := make([]byte, 0, n)
-				for i, j := 0, start; i < n; i, j = i+1, j+step {
-					buf = append(buf, o[j])
-				}
-				return Str(buf), nil
-			}
-			rs := []rune(string(o))
-			start, stop, step, err := t.sliceIndices(s, len(rs))
-			if err != nil {
-				return nil, err
-			}
-			n := sliceLen(start, stop, step)
-			out := make([]rune, 0, n)
-			for i, j := 0, start; i < n; i, j = i+1, j+step {
-				out = append(out, rs[j])
-			}
-			return Str(string(out)), nil
+			return t.strIdx.slice(t, o, s)
 		}
 		return nil, Errorf(TypeErrorClass, "string indices must be integers, not '%s'", TypeName(key))
 	case Bytes:

@@ -766,7 +766,7 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 func (t *Thread) Len(v Value) (int64, error) {
 	switch x := v.(type) {
 	case Str:
-		return int64(strLen(x)), nil
+		return int64(t.strIdx.runeLen(x)), nil
 	case *List:
 		return int64(len(x.Items)), nil
 	case Tuple:

@@ -93,7 +93,7 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 			c := it.str[it.i]
 			if c < utf8.RuneSelf {
 				it.i++
-				return Str(it.str[it.i-1 : it.i]), true, nil
+				return asciiChars[c], true, nil
 			}
 			_, n := utf8.DecodeRuneInString(it.str[it.i:])
 			v := Str(it.str[it.i : it.i+n])

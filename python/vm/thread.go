@@ -70,6 +70,9 @@ type Thread struct {
 	overlay   *Dict // names shadowing builtins for this run, or nil
 	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
 	inSnippet bool
+	// strIdx remembers lengths and code-point offsets of long strings
+	// (str_index.go).
+	strIdx strIndexCache
 	modules   Modules
 	modCache  map[string]*Module
 	loop      *Loop

@@ -829,7 +829,7 @@ func initBuiltinTypes() {
 			case Str:
 				return x, nil
 			case Int:
-				return Str(strconv.FormatInt(int64(x), 10)), nil
+				return intStr(x), nil
 			}
 			s, err := t.Str(args[0])
 			return Str(s), err

@@ -209,6 +209,11 @@ func TypeOf(v Value) *Class {
 	case *Builtin:
 		return BuiltinClass
 	case *BoundMethod:
+		// A builtin bound to its object ("s".upper) is a
+		// builtin_function_or_method, as in CPython.
+		if _, ok := v.Fn.(*Builtin); ok {
+			return BuiltinClass
+		}
 		return MethodClass
 	case *Class:
 		return TypeClass

@@ -570,6 +570,16 @@ func compareNum(a, b Value) (int, bool) {
 	if math.IsInf(f, -1) {
 		return 1, true
 	}
+	// An int of at most 53 bits converts to float exactly.
+	if x, ok := a.(Int); ok && x > -(1<<53) && x < 1<<53 {
+		switch xf := float64(x); {
+		case xf < f:
+			return -1, true
+		case xf > f:
+			return 1, true
+		}
+		return 0, true
+	}
 	bf2 := new(big.Float).SetFloat64(f)
 	af2 := new(big.Float).SetInt(toBig(a))
 	return af2.Cmp(bf2), true

@@ -34,7 +34,7 @@ func natives() map[string]vm.Value {
 }
 
 func iter(f func(t *vm.Thread) (vm.Value, bool, error)) *vm.Iter {
-	return vm.FuncIter(vm.GeneratorClass, f)
+	return vm.FuncIter(vm.SeqIterClass, f)
 }
 
 func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {

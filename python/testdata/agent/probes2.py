@@ -32,7 +32,7 @@ except Exception as e:
 # ---
 import asyncio
 async def worker(n: int) -> int:
-    await asyncio.sleep(0.001 * (5 - n))
+    await asyncio.sleep(0.05 * (5 - n))
     return n
 order = []
 for fut in asyncio.as_completed([worker(i) for i in range(5)]):

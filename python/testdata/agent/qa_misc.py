@@ -83,7 +83,7 @@ import asyncio
 async def job(i, d):
     await asyncio.sleep(d)
     return i
-tasks = [asyncio.create_task(job(i, d)) for i, d in [(0, 0.05), (1, 0.001), (2, 0.02)]]
+tasks = [asyncio.create_task(job(i, d)) for i, d in [(0, 0.5), (1, 0.001), (2, 0.3)]]
 done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
 print(sorted(t.result() for t in done), len(pending))
 for t in pending:

@@ -153,8 +153,8 @@ type Loop struct {
 	named   map[*Future]bool
 	current *Task // the task being stepped
 	running bool
-	fatal     error
-	taskSeq   int
+	fatal   error
+	taskSeq int
 	// started is when the loop was made: loop.time() counts from it.
 	started time.Time
 	// timers are the pending sleeps and timeouts in the order they fire

@@ -60,19 +60,19 @@ type Thread struct {
 	depth   int
 	// goDepth counts Go-level recursion (repr, equality, calls from Go),
 	// bounded independently of Python frames.
-	goDepth   int
-	mem       int64
-	memBase   int64
-	out       io.Writer
-	outBytes  int64
-	excInfo   *Instance
-	builtins  *Dict
-	overlay   *Dict // names shadowing builtins for this run, or nil
+	goDepth  int
+	mem      int64
+	memBase  int64
+	out      io.Writer
+	outBytes int64
+	excInfo  *Instance
+	builtins *Dict
+	overlay  *Dict // names shadowing builtins for this run, or nil
 	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
 	inSnippet bool
 	// strIdx remembers lengths and code-point offsets of long strings
 	// (str_index.go).
-	strIdx strIndexCache
+	strIdx    strIndexCache
 	modules   Modules
 	modCache  map[string]*Module
 	loop      *Loop

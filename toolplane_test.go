@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
@@ -344,6 +346,21 @@ func TestRegisterReportsAliasProblems(t *testing.T) {
 	}
 }
 
+// TestFromConfigUnavailableBackend points the pyodide-deno backend at an
+// empty install folder (CI installs the real one), so choosing it fails
+// with the file and key named.
+func TestFromConfigUnavailableBackend(t *testing.T) {
+	t.Setenv(pyodide.InstallDirEnv, t.TempDir())
+	other := filepath.Join(t.TempDir(), "other.toml")
+	if err := os.WriteFile(other, []byte("[toolplane]\ndefault_backend = \"pyodide-deno\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := FromConfig(context.Background(), other)
+	if err == nil || !strings.Contains(err.Error(), "other.toml") || !strings.Contains(err.Error(), "default_backend") {
+		t.Errorf("unavailable backend: %v", err)
+	}
+}
+
 func TestFromConfig(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -362,11 +379,6 @@ func TestFromConfig(t *testing.T) {
 	defer rt.Stop()
 	if rt.DefaultBackend() != "embedded" || rt.Registry().Len() != 4 {
 		t.Errorf("runtime from config: backend %q, %d capabilities", rt.DefaultBackend(), rt.Registry().Len())
-	}
-	other := write("other.toml", "[toolplane]\ndefault_backend = \"pyodide-deno\"\n")
-	_, err = FromConfig(context.Background(), other)
-	if err == nil || !strings.Contains(err.Error(), "other.toml") || !strings.Contains(err.Error(), "default_backend") {
-		t.Errorf("unavailable backend: %v", err)
 	}
 	bad := write("bad.toml", "[toolplane]\ndefault_backnd = \"embedded\"\n")
 	if _, err := FromConfig(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.toml:2") {

@@ -107,13 +107,25 @@ func Login(ctx context.Context, spec ServerSpec, opts LoginOptions) (*Credential
 			return
 		}
 		fmt.Fprintf(w, "toolplane: logged in to %s. You can close this window.\n", html.EscapeString(spec.Name))
+		// The page goes out before the login goes on: once the code is
+		// handed over the command may finish and close this server.
+		if fl, ok := w.(http.Flusher); ok {
+			fl.Flush()
+		}
 		select {
 		case results <- &auth.AuthorizationResult{Code: q.Get("code"), State: q.Get("state"), Iss: q.Get("iss")}:
 		default: // a second redirect (reload) changes nothing
 		}
 	})}
 	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
+	defer func() {
+		// Let a callback still answering the browser finish.
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if srv.Shutdown(sctx) != nil {
+			srv.Close()
+		}
+	}()
 
 	httpClient := &http.Client{Transport: opts.HTTPTransport}
 	var (

@@ -493,6 +493,12 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 			defer e.leave()
 			return e.encode(r, depth)
 		}
+		if inst, ok := v.(*vm.Instance); ok && inst.Base != nil {
+			// Subclasses of str, int, float, list and dict (a str or int
+			// Enum among them) encode as their value, as CPython's
+			// isinstance checks do.
+			return e.encode(inst.Base, depth)
+		}
 		if e.def == nil {
 			return vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeName(v))
 		}
@@ -552,6 +558,23 @@ func (e *encoder) key(k vm.Value) (string, bool, error) {
 		return strconv.FormatInt(int64(x), 10), true, nil
 	case *big.Int:
 		return x.String(), true, nil
+	case *vm.Instance:
+		// A str, int or float subclass (str/int Enums) keys by its value.
+		switch x.Base.(type) {
+		case vm.Str, vm.Int, *big.Int, vm.Float:
+			return e.key(x.Base)
+		}
+		// So do values that stand for one (IntEnum, StrEnum members).
+		if x.Class.Lookup(JSONHook) != nil {
+			r, err := e.t.CallMethodName(x, JSONHook, nil, nil)
+			if err != nil {
+				return "", false, err
+			}
+			switch r.(type) {
+			case vm.Str, vm.Int, *big.Int, vm.Float, vm.Bool, vm.NoneType:
+				return e.key(r)
+			}
+		}
 	}
 	if e.skipKeys {
 		return "", false, nil

@@ -558,15 +558,9 @@ func (t *Thread) toSet(v Value) (*Set, error) {
 	if s, ok := v.(*Set); ok {
 		return s, nil
 	}
-	items, err := t.iterate(v, nil)
-	if err != nil {
-		return nil, err
-	}
 	s := NewSet()
-	for _, it := range items {
-		if err := s.Add(t, it); err != nil {
-			return nil, err
-		}
+	if err := t.setUpdate(s, v); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -356,6 +356,9 @@ func (v *DictView) class() *Class {
 
 func (t *Thread) viewSet(v *DictView) (*Set, error) {
 	s := NewSet()
+	if v.kind == viewKeys {
+		return s, t.setUpdate(s, v)
+	}
 	for _, it := range v.d.Items() {
 		var e Value = it[0]
 		if v.kind == viewItems {

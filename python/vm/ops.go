@@ -326,6 +326,12 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 	}
 	if v, ok := a.(*DictView); ok && v.kind != viewValues {
 		if s, err := t.viewSet(v); err == nil {
+			// CPython computes view | x, view - x and view ^ x on a set
+			// made from the view, in place, which decides the order.
+			switch op {
+			case syntax.BitOr, syntax.Sub, syntax.BitXor:
+				return t.viewSetOp(op, s, b)
+			}
 			a = s
 		}
 	}
@@ -1133,3 +1139,35 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 }
 
 type opCode = syntax.Operator
+
+// viewSetOp finishes a dict view's |, - or ^ on the set s made from it:
+// update, difference_update or symmetric_difference_update with b.
+func (t *Thread) viewSetOp(op syntax.Operator, s *Set, b Value) (Value, bool, error) {
+	if op == syntax.BitOr {
+		return s, true, t.setUpdate(s, b)
+	}
+	other, err := t.toSet(b)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, e := range other.table {
+		if e.key == nil || e.key == setDummy {
+			continue
+		}
+		has, err := s.Has(t, e.key)
+		if err != nil {
+			return nil, true, err
+		}
+		switch {
+		case has:
+			if _, err := s.Delete(t, e.key); err != nil {
+				return nil, true, err
+			}
+		case op == syntax.BitXor:
+			if err := s.add(t, e.key, e.hash); err != nil {
+				return nil, true, err
+			}
+		}
+	}
+	return s, true, nil
+}

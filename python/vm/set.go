@@ -226,8 +226,18 @@ func (s *Set) Elems() []Value {
 	return out
 }
 
-// Copy returns a set with the same table (and so the same order).
+// Copy returns a new set of the same elements as CPython makes one
+// (set(s), s.copy(), s | t): merged into an empty set, whose table is
+// sized for the elements, so the order can differ from s's when s's table
+// is larger than its elements need.
 func (s *Set) Copy() *Set {
+	c := &Set{}
+	_ = c.merge(nil, s)
+	return c
+}
+
+// clone returns a set with the very same table (and so the same order).
+func (s *Set) clone() *Set {
 	return &Set{table: append([]setEntry(nil), s.table...), fill: s.fill, used: s.used}
 }
 
@@ -251,6 +261,12 @@ func (s *Set) merge(t *Thread, o *Set) error {
 		if len(s.table) == 0 {
 			s.table = make([]setEntry, setMinSize)
 		}
+		if len(s.table) == len(o.table) && o.fill == o.used {
+			// Same size and no deleted slots: copy the table as it is.
+			copy(s.table, o.table)
+			s.fill, s.used = o.fill, o.used
+			return nil
+		}
 		mask := uint64(len(s.table) - 1)
 		for _, e := range o.table {
 			if e.key != nil && e.key != setDummy {
@@ -266,6 +282,53 @@ func (s *Set) merge(t *Thread, o *Set) error {
 			if err := s.add(t, e.key, e.hash); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// setUpdate adds the elements of v to s as CPython's set_update_internal
+// does, table sizing included, so that iteration order matches: a set is
+// merged; a dict (or a keys view of one) first sizes the table for its
+// keys; anything else is added element by element.
+func (t *Thread) setUpdate(s *Set, v Value) error {
+	var d *Dict
+	switch x := v.(type) {
+	case *Set:
+		return s.merge(t, x)
+	case *Dict:
+		d = x
+	case *DictView:
+		if x.kind == viewKeys {
+			d = x.d
+		}
+	}
+	if d != nil {
+		mask := len(s.table) - 1
+		if len(s.table) == 0 {
+			mask = setMinSize - 1
+		}
+		if (s.fill+d.Len())*5 >= mask*3 {
+			if err := s.resize(t, (s.used+d.Len())*2); err != nil {
+				return err
+			}
+		}
+		for _, e := range d.entries {
+			if e.key != nil {
+				if err := s.add(t, e.key, e.hash); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	items, err := t.iterate(v, nil)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		if err := s.Add(t, it); err != nil {
+			return err
 		}
 	}
 	return nil

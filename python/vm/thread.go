@@ -577,7 +577,7 @@ func DeepCopy(v Value) Value {
 			if c, ok := memo[x]; ok {
 				return c
 			}
-			n := x.Copy()
+			n := x.clone()
 			memo[x] = n
 			return n
 		case *Instance:

@@ -945,14 +945,8 @@ func initBuiltinTypes() {
 		}
 		s := NewSet()
 		if len(args) == 1 {
-			items, err := t.iterate(args[0], nil)
-			if err != nil {
+			if err := t.setUpdate(s, args[0]); err != nil {
 				return nil, err
-			}
-			for _, it := range items {
-				if err := s.Add(t, it); err != nil {
-					return nil, err
-				}
 			}
 		}
 		return s, nil
@@ -963,14 +957,8 @@ func initBuiltinTypes() {
 		}
 		s := &Set{frozen: true}
 		if len(args) == 1 {
-			items, err := t.iterate(args[0], nil)
-			if err != nil {
+			if err := t.setUpdate(s, args[0]); err != nil {
 				return nil, err
-			}
-			for _, it := range items {
-				if err := s.Add(t, it); err != nil {
-					return nil, err
-				}
 			}
 		}
 		return s, nil

@@ -357,7 +357,8 @@ func (v *DictView) class() *Class {
 func (t *Thread) viewSet(v *DictView) (*Set, error) {
 	s := NewSet()
 	if v.kind == viewKeys {
-		return s, t.setUpdate(s, v)
+		// As CPython's dictviews_to_set: the set is made from the dict.
+		return s, t.setUpdate(s, v.d)
 	}
 	for _, it := range v.d.Items() {
 		var e Value = it[0]

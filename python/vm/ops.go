@@ -412,9 +412,10 @@ func (t *Thread) setBinary(op syntax.Operator, x, y *Set) (Value, error) {
 			return nil, err
 		}
 	case syntax.BitAnd:
-		small, big := x, y
-		if y.Len() < x.Len() {
-			small, big = y, x
+		// CPython walks the smaller set, the right one on a tie.
+		small, big := y, x
+		if x.Len() < y.Len() {
+			small, big = x, y
 		}
 		for _, v := range small.Elems() {
 			if ok, _ := big.Has(t, v); ok {
@@ -422,21 +423,26 @@ func (t *Thread) setBinary(op syntax.Operator, x, y *Set) (Value, error) {
 			}
 		}
 	case syntax.Sub:
+		if x.Len()>>2 > y.Len() {
+			// Much larger than y: copy x and take y out, as CPython.
+			r = x.Copy()
+			r.frozen = x.frozen
+			if _, _, err := t.viewSetOp(syntax.Sub, r, y); err != nil {
+				return nil, err
+			}
+			break
+		}
 		for _, v := range x.Elems() {
 			if ok, _ := y.Has(t, v); !ok {
 				r.Add(t, v)
 			}
 		}
 	case syntax.BitXor:
-		for _, v := range x.Elems() {
-			if ok, _ := y.Has(t, v); !ok {
-				r.Add(t, v)
-			}
-		}
-		for _, v := range y.Elems() {
-			if ok, _ := x.Has(t, v); !ok {
-				r.Add(t, v)
-			}
+		// CPython copies y, then toggles x's elements in it.
+		r = y.Copy()
+		r.frozen = x.frozen
+		if _, _, err := t.viewSetOp(syntax.BitXor, r, x); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, nil
@@ -1167,6 +1173,17 @@ func (t *Thread) viewSetOp(op syntax.Operator, s *Set, b Value) (Value, bool, er
 			if err := s.add(t, e.key, e.hash); err != nil {
 				return nil, true, err
 			}
+		}
+	}
+	// difference_update drops the deleted slots when they are over a
+	// quarter of the table.
+	if op == syntax.Sub && s.fill-s.used > (len(s.table)-1)/4 {
+		n := s.used * 4
+		if s.used > 3 {
+			n = s.used * 2
+		}
+		if err := s.resize(t, n); err != nil {
+			return nil, true, err
 		}
 	}
 	return s, true, nil

@@ -289,8 +289,8 @@ func (s *Set) merge(t *Thread, o *Set) error {
 
 // setUpdate adds the elements of v to s as CPython's set_update_internal
 // does, table sizing included, so that iteration order matches: a set is
-// merged; a dict (or a keys view of one) first sizes the table for its
-// keys; anything else is added element by element.
+// merged; a dict first sizes the table for its keys; anything else (a
+// dict view too) is added element by element.
 func (t *Thread) setUpdate(s *Set, v Value) error {
 	var d *Dict
 	switch x := v.(type) {
@@ -298,10 +298,6 @@ func (t *Thread) setUpdate(s *Set, v Value) error {
 		return s.merge(t, x)
 	case *Dict:
 		d = x
-	case *DictView:
-		if x.kind == viewKeys {
-			d = x.d
-		}
 	}
 	if d != nil {
 		mask := len(s.table) - 1

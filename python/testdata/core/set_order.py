@@ -16,3 +16,12 @@ try:
     {}.keys() | 5
 except TypeError as e:
     print(e)
+old = {k: i for i, k in enumerate([30, 1, 17, 200, 5, 64, 9])}
+new = {5: 0, 64: 1, 8: 2}
+print("removed", old.keys() - new.keys(), "added", new.keys() - old.keys(), "all", old.keys() | new.keys())
+# ---
+a = set(range(0, 200, 7))
+b = {14, 15, 16, 700, 21}
+print(a - b, b - a, a & b, b & a, a ^ b, b ^ a, a | b)
+c = {x * 13 % 101 for x in range(60)}
+print(c - {1, 2, 3}, c & set(range(30)), frozenset(c) ^ frozenset({5, 500}))

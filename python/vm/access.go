@@ -651,6 +651,17 @@ func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {
 	return t.objectGetAttr(o, name)
 }
 
+// getattrFallback answers an AttributeError raised while looking name up
+// on o with o's __getattr__, as CPython does; other errors pass through.
+func (t *Thread) getattrFallback(o *Instance, name string, err error) (Value, error) {
+	if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+		if ga := o.Class.Lookup("__getattr__"); ga != nil {
+			return t.callMethod(ga, o, Tuple{Str(name)})
+		}
+	}
+	return nil, err
+}
+
 // objectGetAttr is object.__getattribute__.
 func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	h := strHash(name)
@@ -660,7 +671,11 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		if a.Get == nil {
 			return nil, Errorf(AttributeErrorClass, "property '%s' of '%s' object has no getter", name, o.Class.Name)
 		}
-		return t.Call(a.Get, Tuple{o}, nil)
+		v, err := t.Call(a.Get, Tuple{o}, nil)
+		if err != nil {
+			return t.getattrFallback(o, name, err)
+		}
+		return v, nil
 	case *Instance:
 		if a.Class.Lookup("__set__") != nil || a.Class.Lookup("__delete__") != nil {
 			if g := a.Class.Lookup("__get__"); g != nil {

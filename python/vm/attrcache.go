@@ -152,6 +152,9 @@ func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Valu
 		return &BoundMethod{Self: o, Fn: r.attr}, true, nil
 	case attrProperty:
 		v, err := t.Call(r.attr.(*Property).Get, Tuple{o}, nil)
+		if err != nil {
+			v, err = t.getattrFallback(o, name, err)
+		}
 		return v, true, err
 	}
 	return nil, false, nil

@@ -293,9 +293,9 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 		switch x := a.(type) {
 		case Str:
 			// str % x formats x, unless x's class derives from str and
-			// has its own __rmod__, which then goes first (as CPython).
+			// overrides __rmod__, which then goes first (as CPython).
 			if ib, isInst := b.(*Instance); isInst && ib.Class.IsSubclass(StrClass) {
-				if m := ib.Class.Lookup("__rmod__"); m != nil {
+				if _, own := ib.Class.Lookup("__rmod__").(*Function); own {
 					return nil, false, nil
 				}
 			}

@@ -650,6 +650,26 @@ func asciiEscape(s string) string {
 	return sb.String()
 }
 
+// hashToolplaneBase is the hash of the attribute by which a library class
+// written over a dict or tuple (collections' Counter, defaultdict,
+// OrderedDict, namedtuple classes) names the builtin type it stands for.
+var hashToolplaneBase = strHash("__toolplane_base__")
+
+// virtualSubclass reports whether a class of c's MRO stands for builtin
+// type s (see hashToolplaneBase): isinstance(Counter(), dict) is True, as
+// in CPython.
+func virtualSubclass(c *Class, s *Class) bool {
+	if c.builtin || !s.builtin {
+		return false
+	}
+	for _, k := range c.MRO {
+		if v, ok := k.Dict.getStrH("__toolplane_base__", hashToolplaneBase); ok {
+			return v == s
+		}
+	}
+	return false
+}
+
 // isInstance answers isinstance(obj, spec) (fname "isinstance", c the type
 // of obj) or issubclass(c, spec) (fname "issubclass", obj is c). A spec
 // that is an object with __instancecheck__ / __subclasscheck__ (typing's
@@ -658,7 +678,7 @@ func asciiEscape(s string) string {
 func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool, error) {
 	switch s := spec.(type) {
 	case *Class:
-		return c.IsSubclass(s), nil
+		return c.IsSubclass(s) || virtualSubclass(c, s), nil
 	case Tuple:
 		for _, x := range s {
 			ok, err := isInstance(t, obj, c, x, fname)

@@ -745,6 +745,14 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		mapping = a
 		items = []Value{a}
 	default:
+		if inst, ok := a.(*Instance); ok && virtualSubclass(inst.Class, TupleClass) {
+			// A namedtuple is a tuple of arguments, as in CPython.
+			var err error
+			if items, err = t.iterate(a, nil); err != nil {
+				return nil, err
+			}
+			break
+		}
 		if inst, ok := a.(*Instance); ok && inst.Class.Lookup("__getitem__") != nil && inst.Class.Lookup("keys") != nil {
 			mapping = a
 		}

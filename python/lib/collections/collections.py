@@ -1,10 +1,11 @@
 """collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap.
 
 CPython derives Counter, defaultdict and OrderedDict from dict and namedtuple classes
-from tuple; the embedded interpreter cannot subclass builtin types, so these are
-mapping and sequence classes over a plain dict or list with the same methods, reprs
-and errors (isinstance(Counter(), dict) is False here). json encodes them as CPython
-does through __toolplane_json__.
+from tuple. Here they are mapping and sequence classes over a plain dict or list with
+the same methods, reprs and errors; __toolplane_base__ names the builtin type each
+stands for, so isinstance(Counter(), dict) and isinstance(point, tuple) are True as
+in CPython, and '%s-%s' % point formats a namedtuple's fields. json encodes them as
+CPython does through __toolplane_json__.
 """
 
 _sentinel = object()
@@ -18,6 +19,8 @@ def _is_mapping(obj):
 
 class _DictBase:
     """A mutable mapping over self._data, with dict's methods and errors."""
+
+    __toolplane_base__ = dict
 
     __class_getitem__ = classmethod(_GenericAlias)
 
@@ -779,6 +782,8 @@ _KEYWORDS = frozenset([
 class _TupleBase:
     """The behaviour of namedtuple classes: an immutable sequence with named fields."""
 
+    __toolplane_base__ = tuple
+
     _fields = ()
     _field_defaults = {}
 
@@ -1002,6 +1007,8 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
 
 class UserDict(_DictBase):
     """A dict wrapper meant for subclassing; the contents are in self.data."""
+
+    __toolplane_base__ = None  # a mapping, not a dict subclass, as in CPython
 
     def __init__(self, *args, **kwargs):
         _DictBase.__init__(self, *args, **kwargs)

@@ -20,13 +20,21 @@ def _is_atomic(x):
 
 def copy(x):
     """Shallow copy of x."""
-    if _is_atomic(x) or isinstance(x, (tuple, frozenset)):
+    # Builtin containers are dispatched on their exact type, as CPython's
+    # copy does: subclasses (and the collections classes, which stand for
+    # dict and tuple) copy through __copy__ or their state.
+    cls = type(x)
+    if _is_atomic(x) or cls is tuple or cls is frozenset:
         return x
-    if isinstance(x, list):
+    if cls is list:
         return x[:]
-    if isinstance(x, dict):
+    if cls is dict or cls is set:
         return x.copy()
-    if isinstance(x, set):
+    if isinstance(x, (tuple, frozenset)) and not hasattr(cls, '__toolplane_base__'):
+        return x
+    if isinstance(x, list) and not hasattr(cls, '__toolplane_base__'):
+        return x[:]
+    if isinstance(x, (dict, set)) and not hasattr(cls, '__toolplane_base__'):
         return x.copy()
     cp = getattr(type(x), '__copy__', None)
     if cp is not None:
@@ -63,6 +71,14 @@ def deepcopy(x, memo=None, _nil=[]):
         return y
     if _is_atomic(x):
         return x
+    if hasattr(type(x), '__toolplane_base__'):
+        # The collections classes copy through __deepcopy__ or their state.
+        dc = getattr(type(x), '__deepcopy__', None)
+        y = dc(x, memo) if dc is not None else _reconstruct(x, memo, None)
+        if y is not x:
+            memo[d] = y
+            _keep_alive(x, memo)
+        return y
     if isinstance(x, list):
         y = []
         memo[d] = y

@@ -522,7 +522,7 @@ class NamedTuple:
             if not name.startswith('__') or name in ('__init__', '__repr__', '__iter__', '__len__', '__getitem__',
                                                     '__contains__', '__hash__', '__eq__', '__ne__', '__lt__',
                                                     '__le__', '__gt__', '__ge__', '__add__', '__radd__',
-                                                    '__setattr__', '__delattr__', '__toolplane_json__'):
+                                                    '__setattr__', '__delattr__', '__toolplane_json__', '__toolplane_base__'):
                 if name not in cls.__dict__ and name != '__dict__' and name != '__module__':
                     setattr(cls, name, value)
 

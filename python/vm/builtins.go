@@ -656,10 +656,10 @@ func asciiEscape(s string) string {
 var hashToolplaneBase = strHash("__toolplane_base__")
 
 // virtualSubclass reports whether a class of c's MRO stands for builtin
-// type s (see hashToolplaneBase): isinstance(Counter(), dict) is True, as
+// type s, dict or tuple (see hashToolplaneBase): isinstance(Counter(), dict) is True, as
 // in CPython.
 func virtualSubclass(c *Class, s *Class) bool {
-	if c.builtin || !s.builtin {
+	if c.builtin || (s != DictClass && s != TupleClass) {
 		return false
 	}
 	for _, k := range c.MRO {

@@ -228,6 +228,14 @@ func newGenerator(fn *Function, f *Frame) *Generator {
 	return g
 }
 
+// enter makes f the running frame and returns what the dispatch loop keeps
+// in locals: its code, instructions and constants.
+func (t *Thread) enter(f *Frame) (*CodeObj, []uint32, []Value) {
+	t.top = f
+	c := f.code
+	return c, c.Instrs, c.Consts
+}
+
 // eval runs frame f until it returns or yields. Calls to Python functions
 // push frames without recursing in Go; the loop returns when the base frame
 // f returns. throw, when set, is raised at the frame's current instruction
@@ -608,10 +616,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					nf.ctor = ctor
 					t.depth++
 					f = nf
-					code = f.code
-					t.top = f
-					instrs = code.Instrs
-					consts = code.Consts
+					code, instrs, consts = t.enter(f)
 					break
 				}
 				var r Value
@@ -942,10 +947,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 				} else if g, isGen := it.(*Generator); isGen && t.inlineResumable(g) {
 					f = t.genEnterInline(g, f, arg)
-					code = f.code
-					t.top = f
-					instrs = code.Instrs
-					consts = code.Consts
+					code, instrs, consts = t.enter(f)
 					break
 				} else {
 					v, ok, err = t.Next(it)
@@ -989,10 +991,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					t.depth--
 					var exit int
 					f, exit = t.genLeaveInline(f, false)
-					code = f.code
-					t.top = f
-					instrs = code.Instrs
-					consts = code.Consts
+					code, instrs, consts = t.enter(f)
 					f.stack = f.stack[:len(f.stack)-1]
 					f.ip = exit
 					break
@@ -1015,10 +1014,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					v = done.ctor
 				}
 				t.releaseFrame(done)
-				code = f.code
-				t.top = f
-				instrs = code.Instrs
-				consts = code.Consts
+				code, instrs, consts = t.enter(f)
 				if err == nil {
 					f.push(v)
 				}
@@ -1028,10 +1024,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.stack = f.stack[:len(f.stack)-1]
 					t.depth--
 					f, _ = t.genLeaveInline(f, true)
-					code = f.code
-					t.top = f
-					instrs = code.Instrs
-					consts = code.Consts
+					code, instrs, consts = t.enter(f)
 					f.push(v)
 					break
 				}
@@ -1068,10 +1061,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					if f.inlineExit != 0 {
 						t.depth--
 						f, _ = t.genLeaveInline(f, true)
-						code = f.code
-						t.top = f
-						instrs = code.Instrs
-						consts = code.Consts
+						code, instrs, consts = t.enter(f)
 						f.push(r)
 						break
 					}
@@ -1407,10 +1397,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				} else {
 					f = f.back
 				}
-				code = f.code
-				t.top = f
-				instrs = code.Instrs
-				consts = code.Consts
+				code, instrs, consts = t.enter(f)
 				t.tbEntry(exc, f)
 			}
 			err = nil

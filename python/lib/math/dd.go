@@ -1,6 +1,10 @@
 package math
 
-import "math"
+import (
+	"math"
+
+	"github.com/toolplane/toolplane/python/vm"
+)
 
 // CPython's math functions are the C library's. glibc's exp, log, pow, sin, cos, tan,
 // atan and friends are correctly rounded in all but vanishingly rare cases, while Go's
@@ -113,13 +117,9 @@ func ddExp(x dd) dd {
 	return dd{math.Ldexp(e.hi, int(k)), math.Ldexp(e.lo, int(k))}
 }
 
-// Exp is exp(x) rounded once.
-func Exp(x float64) float64 {
-	if math.IsNaN(x) || math.Abs(x) > 708 {
-		return math.Exp(x)
-	}
-	return ddExp(dd{x, 0}).round()
-}
+// Exp is exp(x) rounded once: the VM's, which e ** x uses too, so both
+// print the same digits.
+func Exp(x float64) float64 { return vm.FloatExp(x) }
 
 // ddLog is log(x) for finite x > 0: log of the mantissa by one Newton step on exp
 // from Go's estimate, plus the exponent times ln 2.
@@ -167,32 +167,8 @@ func Log2(x float64) float64 {
 	return ddMul(ddLog(x), ddInvLn2).round()
 }
 
-// Pow is x**y rounded once where the result is finite and normal; the special
-// cases and the extremes are Go's (which agree with C99 there).
-func Pow(x, y float64) float64 {
-	if x == 0 || y == 0 || x == 1 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
-		return math.Pow(x, y)
-	}
-	neg := false
-	if x < 0 {
-		if y != math.Trunc(y) {
-			return math.Pow(x, y)
-		}
-		neg = math.Mod(y, 2) != 0
-		x = -x
-	}
-	yl := ddMulF(ddLog(x), y)
-	var r float64
-	if math.Abs(yl.hi) > 708 {
-		r = math.Pow(x, y)
-	} else {
-		r = ddExp(yl).round()
-	}
-	if neg {
-		r = -r
-	}
-	return r
-}
+// Pow is x**y rounded once: the VM's, which the ** operator uses too.
+func Pow(x, y float64) float64 { return vm.FloatPow(x, y) }
 
 // reduce returns r and k with x = k·π/2 + r, |r| <= π/4, for |x| < 2^20.
 func reduce(x float64) (dd, int) {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/internal/e2e"
 )
 
 // BenchmarkE2EExecute measures execute_code round trips through the real
@@ -15,7 +17,7 @@ import (
 //
 //	go test ./server -run '^$' -bench E2EExecute -benchtime 200x
 func BenchmarkE2EExecute(b *testing.B) {
-	if err := interpreterReady(); err != nil {
+	if err := e2e.InterpreterReady(); err != nil {
 		b.Skipf("the embedded interpreter does not run snippets yet: %v", err)
 	}
 	snippets := map[string]string{
@@ -24,12 +26,12 @@ func BenchmarkE2EExecute(b *testing.B) {
 	}
 	for _, transport := range []string{"stdio", "http"} {
 		b.Run(transport, func(b *testing.B) {
-			e := newEnvTB(b, "")
+			e := bins.NewEnv(b, "")
 			var cs *mcp.ClientSession
 			if transport == "stdio" {
-				cs = e.stdio(b)
+				cs = e.Stdio(b)
 			} else {
-				cs = connectHTTP(b, e.httpURL(b))
+				cs = e2e.ConnectHTTP(b, e.HTTPURL(b))
 			}
 			for _, name := range []string{"trivial", "10calls"} {
 				code := snippets[name]
@@ -40,7 +42,7 @@ func BenchmarkE2EExecute(b *testing.B) {
 						t0 := time.Now()
 						res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": code}})
 						if err != nil || res.IsError {
-							b.Fatalf("run failed: %v %s", err, textOf(res))
+							b.Fatalf("run failed: %v %s", err, e2e.Text(res))
 						}
 						lat = append(lat, time.Since(t0))
 					}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/toolplane/toolplane/internal/e2e"
 )
 
 // TestE2ERenamedNamespaces checks what execute_code's description teaches
@@ -14,9 +16,9 @@ import (
 // search_capabilities shows the name to use.
 func TestE2ERenamedNamespaces(t *testing.T) {
 	t.Parallel()
-	needInterpreter(t)
-	e := newEnv(t, "\n[mcp.servers.logging]\ncommand = "+quote(testmcpBin)+"\n\n[mcp.servers.max]\ncommand = "+quote(testmcpBin)+"\n")
-	cs := e.stdio(t)
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[mcp.servers.logging]\ncommand = "+e2e.Quote(bins.TestMCP)+"\n\n[mcp.servers.max]\ncommand = "+e2e.Quote(bins.TestMCP)+"\n")
+	cs := e.Stdio(t)
 
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -28,17 +30,15 @@ func TestE2ERenamedNamespaces(t *testing.T) {
 		}
 	}
 
-	res, _ := call(t, cs, "search_capabilities", map[string]any{"query": "text unchanged", "tags": []string{"namespace=logging"}})
-	if res.IsError || !strings.Contains(textOf(res), "bound as `logging_`") {
-		t.Errorf("search does not say logging is bound as logging_:\n%s", textOf(res))
+	res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "text unchanged", "tags": []string{"namespace=logging"}})
+	if res.IsError || !strings.Contains(e2e.Text(res), "bound as `logging_`") {
+		t.Errorf("search does not say logging is bound as logging_:\n%s", e2e.Text(res))
 	}
 
-	got := mustRun(t, cs, `import logging
+	got := e2e.MustRun(t, cs, `import logging
 return [await logging_.echo(text="from logging"), await max_.echo(text="from max"), max(2, 3), logging.getLogger("x").name]`)
 	b, _ := json.Marshal(got)
 	if string(b) != `["from logging","from max",3,"x"]` {
 		t.Errorf("value = %s", b)
 	}
 }
-
-func quote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/toolplane/toolplane/internal/e2e"
 )
 
 // nodePrefix is where server/testdata/node/install.sh puts the npm packages.
@@ -57,15 +59,15 @@ type tsRun struct {
 	Structured map[string]any `json:"structured"`
 }
 
-func runTSClient(t *testing.T, prefix string, e *env, args ...string) tsSession {
+func runTSClient(t *testing.T, prefix string, e *e2e.Env, args ...string) tsSession {
 	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", "node", "client.cjs"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("node", append([]string{script, prefix}, args...)...)
-	cmd.Dir = e.dir
-	cmd.Env = []string{"HOME=" + filepath.Join(e.dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_TOKEN=" + e2eToken}
+	cmd.Dir = e.Dir
+	cmd.Env = []string{"HOME=" + filepath.Join(e.Dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_TOKEN=" + e2e.Token}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -82,16 +84,16 @@ func runTSClient(t *testing.T, prefix string, e *env, args ...string) tsSession 
 func TestE2ETypeScriptClient(t *testing.T) {
 	t.Parallel()
 	prefix := nodePrefix(t)
-	execute := interpreterReady() == nil
+	execute := e2e.InterpreterReady() == nil
 	for _, transport := range []string{"stdio", "http"} {
 		t.Run(transport, func(t *testing.T) {
 			t.Parallel()
-			e := newEnv(t, "")
+			e := bins.NewEnv(t, "")
 			var args []string
 			if transport == "stdio" {
-				args = []string{"stdio", toolplaneBin, e.config}
+				args = []string{"stdio", bins.Toolplane, e.Config}
 			} else {
-				args = []string{"http", e.httpURL(t)}
+				args = []string{"http", e.HTTPURL(t)}
 			}
 			if execute {
 				args = append(args, "--execute")

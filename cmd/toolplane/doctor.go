@@ -36,8 +36,14 @@ type doctorCheck struct {
 	Fix     string
 }
 
-// doctorReport collects the checks in order.
+// doctorReport collects the checks in order. A check with an empty
+// Outcome is a section heading.
 type doctorReport struct{ checks []doctorCheck }
+
+// section starts a titled group of checks.
+func (r *doctorReport) section(title string) {
+	r.checks = append(r.checks, doctorCheck{What: title})
+}
 
 func (r *doctorReport) add(outcome, what, fix string) {
 	r.checks = append(r.checks, doctorCheck{outcome, what, fix})
@@ -55,6 +61,10 @@ func (r *doctorReport) failures() int {
 
 func (r *doctorReport) write(w io.Writer) {
 	for _, c := range r.checks {
+		if c.Outcome == "" {
+			fmt.Fprintf(w, "\n%s:\n", c.What)
+			continue
+		}
 		line := fmt.Sprintf("%-4s  %s", c.Outcome, c.What)
 		if c.Fix != "" {
 			line += "  (" + c.Fix + ")"
@@ -123,6 +133,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
 	}
+	doctorTrust(ctx, r, trustEnv{cfg: cfg, stores: stores, origin: a.configOrigin()})
 	return r
 }
 

@@ -66,7 +66,11 @@ auth = "oauth"
 		"ok    mcp linear: http https://mcp.linear.test/mcp",
 		"warn  mcp linear: needs login  (run `toolplane mcp login linear`)",
 	}
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	checks, posture, ok := strings.Cut(r.stdout, "\ntrust posture:\n")
+	if !ok || !strings.Contains(posture, "ok    config: tp.toml, trusted because it was named with --config\n") {
+		t.Errorf("no trust posture section, or no config line in it:\n%s", r.stdout)
+	}
+	lines := strings.Split(strings.TrimSuffix(checks, "\n"), "\n")
 	if len(lines) != len(want) {
 		t.Fatalf("doctor printed %d lines, want %d:\n%s", len(lines), len(want), r.stdout)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -48,6 +49,18 @@ func (a *app) loader() (*config.Loader, error) {
 
 // configPath is the config file this invocation uses; see config.FindPath.
 func (a *app) configPath() (string, error) { return config.FindPath(a.ConfigFlag) }
+
+// configOrigin says why the config file of this invocation is trusted, for
+// doctor.
+func (a *app) configOrigin() string {
+	switch {
+	case a.ConfigFlag != "":
+		return "it was named with --config"
+	case os.Getenv(config.EnvPath) != "":
+		return "$" + config.EnvPath + " names it"
+	}
+	return "it was found by the default search"
+}
 
 // pathAndLoader is the config file of this invocation and the Loader that
 // reads it.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/embedded"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -38,9 +39,11 @@ type ExecuteOptions struct {
 	Headers http.Header
 	// Limits bound the run (steps, memory, depth, output, host calls).
 	Limits python.Limits
-	// Globals is a session namespace that persists across runs; nil runs
-	// in a fresh namespace.
-	Globals *python.Globals
+	// Session holds globals that persist across runs on the embedded
+	// backend (make it with Runtime.NewSession); nil runs in a fresh
+	// namespace. The caller brackets each run with Session.Begin and
+	// Session.End.
+	Session backend.Session
 	// Bindings are runtime functions bound next to the capabilities
 	// (save_result, load_result, reset_session).
 	Bindings map[string]backend.HostFunc
@@ -122,7 +125,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 		Stdout:   out,
 		Stderr:   &stderr,
 		Limits:   opts.Limits,
-		Globals:  opts.Globals,
+		Session:  opts.Session,
 		Bindings: opts.Bindings,
 	})
 	result := &ExecutionResult{
@@ -146,6 +149,20 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 	}
 	return result, nil
 }
+
+// NewSession returns an empty session of the embedded backend, for
+// ExecuteOptions.Session: its globals persist across the runs given it.
+// Close it when the client is done: in process isolation it holds a worker
+// process.
+func (rt *Runtime) NewSession() backend.Session {
+	if m, ok := rt.backends[embedded.Name].(sessionMaker); ok {
+		return m.NewSession()
+	}
+	return backend.NewLocalSession()
+}
+
+// sessionMaker is a backend that keeps sessions.
+type sessionMaker interface{ NewSession() backend.Session }
 
 func newRunID() string {
 	var b [8]byte

@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
-	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/source/gofunc"
 )
 
@@ -201,7 +200,8 @@ return [type(page).__name__, type(page["items"][0]["id"]).__name__, type(note)._
 
 	// Globals persist across runs of one session; extra bindings are
 	// callable and, like call_tool, cannot be rebound.
-	g := python.NewGlobals()
+	sess := rt.NewSession()
+	defer sess.Close()
 	saved := map[string]any{}
 	bindings := map[string]backend.HostFunc{
 		"save_result": func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
@@ -209,7 +209,7 @@ return [type(page).__name__, type(page["items"][0]["id"]).__name__, type(note)._
 			return "res_1", nil
 		},
 	}
-	opts := ExecuteOptions{Globals: g, Bindings: bindings}
+	opts := ExecuteOptions{Session: sess, Bindings: bindings}
 	if res, err := rt.Execute(ctx, `total = sum(i["points"] for i in (await tracker_list_issues(limit=3))["items"])`, opts); err != nil || res.Error != nil {
 		t.Fatalf("first run: %v %+v", err, res.Error)
 	}

@@ -51,9 +51,11 @@ type RunOptions struct {
 	Stdout, Stderr io.Writer
 	// Limits bound the run; zero fields take the backend's defaults.
 	Limits python.Limits
-	// Globals is a session namespace that persists across runs, for
-	// backends that keep state (embedded); nil means a fresh one.
-	Globals *python.Globals
+	// Session holds the globals that persist across runs of one client
+	// session, for backends that keep state (embedded; it must be one the
+	// backend made, see embedded.Backend.NewSession); nil means a fresh
+	// namespace.
+	Session Session
 	// Bindings are runtime functions bound next to the capabilities
 	// (save_result, load_result, reset_session, ...).
 	Bindings map[string]HostFunc

@@ -82,7 +82,7 @@ func runInSession(ctx context.Context, rt *toolplane.Runtime, m *session.Manager
 	}
 	defer run.End()
 	res, err := rt.Execute(ctx, code, toolplane.ExecuteOptions{
-		Globals: run.Globals,
+		Session: run.State,
 		Limits:  python.Limits{MaxMemoryBytes: sess.MaxMemoryBytes()},
 	})
 	if err != nil {

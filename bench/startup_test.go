@@ -50,7 +50,7 @@ func BenchmarkStartupExecute(b *testing.B) {
 							b.Fatal(err)
 						}
 						defer func() { r.End(); m.Drop("bench") }()
-						opts.Globals = r.Globals
+						opts.Session = r.State
 					}
 					res, err := rt.Execute(ctx, tc.src, opts)
 					if err != nil {

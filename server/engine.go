@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
@@ -28,6 +29,10 @@ type Engine interface {
 	Execute(ctx context.Context, req *ExecuteRequest) (*Execution, error)
 	// DefaultBackend is the backend used when a request names none.
 	DefaultBackend() string
+	// NewSession makes the place where a new client session's globals
+	// live on the embedded backend: this process, or a sandbox worker
+	// process pinned to the session.
+	NewSession() backend.Session
 }
 
 // ExecuteRequest is one execute_code run as the facade hands it to the
@@ -45,9 +50,9 @@ type ExecuteRequest struct {
 	Subject string
 	LogID   string
 	Headers http.Header
-	// Globals is the client session's namespace on the embedded backend;
-	// nil runs in a fresh namespace.
-	Globals *python.Globals
+	// Session holds the client session's globals on the embedded backend
+	// (made by Engine.NewSession); nil runs in a fresh namespace.
+	Session backend.Session
 	// MaxMemoryBytes is the cumulative memory cap of the session (0 = the
 	// engine's default).
 	MaxMemoryBytes int64

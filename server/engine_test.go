@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
@@ -90,6 +91,15 @@ func newPyEngine(log *audit.Logger) *pyEngine {
 
 func (e *pyEngine) Registry() *capability.Registry { return e.reg }
 func (e *pyEngine) DefaultBackend() string         { return BackendEmbedded }
+func (e *pyEngine) NewSession() backend.Session    { return backend.NewLocalSession() }
+
+// globalsOf is the namespace of an in-process session, nil for none.
+func globalsOf(s backend.Session) *python.Globals {
+	if s == nil {
+		return nil
+	}
+	return s.(*backend.LocalSession).Globals()
+}
 
 func (e *pyEngine) Call(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 	return e.chain(ctx, call)
@@ -167,7 +177,7 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	res, err := prog.Run(ctx, python.RunOptions{
-		Globals: req.Globals,
+		Globals: globalsOf(req.Session),
 		Stdout:  &stdout,
 		Host:    host,
 		Limits:  python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},

@@ -110,7 +110,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		OnCapabilityCall: func(string) { calls.Add(1) },
 	}
 	if embedded && s.opts.SessionsEnabled {
-		ereq.Globals = run.Globals
+		ereq.Session = run.State
 	}
 
 	runCtx, cancel := context.WithTimeout(ctx, timeout)

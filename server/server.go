@@ -145,6 +145,9 @@ func New(opts Options) (*Server, error) {
 	if v := reflect.ValueOf(opts.Guard); v.Kind() == reflect.Pointer && v.IsNil() {
 		opts.Guard = nil // a typed nil (no guard configured) is no guard
 	}
+	if opts.Sessions.NewState == nil {
+		opts.Sessions.NewState = opts.Engine.NewSession
+	}
 	s := &Server{
 		opts:     opts,
 		engine:   opts.Engine,

@@ -2,9 +2,11 @@
 // backend: the Python globals that persist across execute_code runs (like
 // notebook cells) and the client's result store scope.
 //
-// A session runs one snippet at a time. Each run starts from a snapshot of
-// the globals, so a run that times out can be rolled back to its pre-run
-// namespace; a run that merely fails keeps what it bound. reset_session()
+// The globals live in a backend.Session the engine makes: in this process,
+// or in the sandbox worker process pinned to the session. A session runs
+// one snippet at a time. Each run starts from a snapshot of the globals, so
+// a run that times out can be rolled back to its pre-run namespace; a run
+// that merely fails keeps what it bound. reset_session()
 // marks the session to be cleared when the current run ends. Idle sessions
 // expire and their memory is freed; a client coming back after expiry gets a
 // fresh session and is told why its names are gone.
@@ -17,7 +19,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/results"
 )
 
@@ -33,6 +35,10 @@ type Options struct {
 	Results results.Limits
 	// Now replaces time.Now, for tests.
 	Now func() time.Time
+	// NewState makes the place where a new session's globals live: the
+	// engine's (in this process, or in a sandbox worker process pinned to
+	// the session). Nil keeps them in this process.
+	NewState func() backend.Session
 }
 
 // Defaults of Options.
@@ -61,6 +67,9 @@ func NewManager(opts Options) *Manager {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.NewState == nil {
+		opts.NewState = func() backend.Session { return backend.NewLocalSession() }
+	}
 	return &Manager{opts: opts, sessions: make(map[string]*Session), expired: make(map[string]time.Time)}
 }
 
@@ -79,7 +88,7 @@ func (m *Manager) Get(id string) *Session {
 		id:      id,
 		m:       m,
 		sem:     make(chan struct{}, 1),
-		globals: python.NewGlobals(),
+		state:   m.opts.NewState(),
 		results: results.NewStore(m.opts.Results, results.WithClock(m.opts.Now)),
 		used:    m.opts.Now(),
 	}
@@ -198,7 +207,7 @@ type Session struct {
 	sem chan struct{} // held by the run in progress
 
 	mu       sync.Mutex
-	globals  *python.Globals
+	state    backend.Session
 	results  *results.Store
 	used     time.Time
 	running  bool
@@ -238,10 +247,10 @@ func (s *Session) RetainedBytes() int64 {
 func (s *Session) Names() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running || s.globals == nil {
+	if s.running {
 		return nil
 	}
-	return s.globals.Names()
+	return s.state.Names()
 }
 
 // Runs returns how many runs have ended in the session.
@@ -263,7 +272,8 @@ func (s *Session) idleSince(now time.Time) time.Duration {
 func (s *Session) free() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.globals = python.NewGlobals()
+	s.state.Close()
+	s.state = s.m.opts.NewState()
 	s.retained = 0
 	if s.results != nil {
 		s.results.Clear()
@@ -282,21 +292,31 @@ func (s *Session) Begin(ctx context.Context) (*Run, error) {
 	defer s.mu.Unlock()
 	s.running = true
 	s.used = s.m.opts.Now()
-	r := &Run{s: s, Globals: s.globals, pre: s.globals.Snapshot(), Notice: s.notice}
+	r := &Run{s: s, State: s.state, Notice: s.notice}
+	if lost := s.state.Begin(); lost != "" {
+		r.Notice = joinNotices(r.Notice, lost)
+	}
 	s.notice = ""
 	return r, nil
+}
+
+// joinNotices puts two notices for the client one after the other.
+func joinNotices(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
 }
 
 // Run is one snippet run in a session.
 type Run struct {
 	s *Session
-	// Globals is the namespace the run executes in.
-	Globals *python.Globals
+	// State holds the globals the run executes in; hand it to the engine.
+	State backend.Session
 	// Notice, when not empty, tells the client something about its session
 	// it should know before reading the output (e.g. that it expired).
 	Notice string
 
-	pre        *python.Globals
 	mu         sync.Mutex
 	reset      bool
 	rolledBack bool
@@ -344,18 +364,20 @@ func (r *Run) End() {
 	r.mu.Unlock()
 
 	s := r.s
-	s.mu.Lock()
+	mode := backend.EndKeep
 	switch {
 	case rolledBack:
 		// Nothing of an unfinished run counts, a reset it asked for
 		// included.
-		s.globals = r.pre
+		mode = backend.EndRollback
 	case reset:
-		s.globals = python.NewGlobals()
-	default:
-		s.globals = r.Globals
+		mode = backend.EndReset
 	}
-	s.retained = s.globals.SizeBytes()
+	r.State.End(mode)
+	s.mu.Lock()
+	if r.State == s.state { // else the session was freed during the run
+		s.retained = r.State.SizeBytes()
+	}
 	s.used = s.m.opts.Now()
 	s.running = false
 	s.runs++

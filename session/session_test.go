@@ -10,6 +10,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -46,22 +47,22 @@ func TestGlobalsPersistRollbackAndReset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g1 := r1.Globals
+	g1 := globalsOf(r1)
 	r1.End()
 	r1.End() // idempotent: must not release the session twice
 
 	r2, _ := s.Begin(context.Background())
-	if r2.Globals != g1 {
+	if globalsOf(r2) != g1 {
 		t.Error("a successful run's globals were not kept for the next run")
 	}
 	r2.Rollback()
 	r2.End()
 
 	r3, _ := s.Begin(context.Background())
-	if r3.Globals == g1 {
+	if globalsOf(r3) == g1 {
 		t.Error("a rolled-back run's globals were kept")
 	}
-	g3 := r3.Globals
+	g3 := globalsOf(r3)
 	r3.RequestReset()
 	if !r3.ResetRequested() {
 		t.Error("ResetRequested = false after RequestReset")
@@ -69,7 +70,7 @@ func TestGlobalsPersistRollbackAndReset(t *testing.T) {
 	r3.End()
 
 	r4, _ := s.Begin(context.Background())
-	if r4.Globals == g3 {
+	if globalsOf(r4) == g3 {
 		t.Error("reset_session did not clear the globals")
 	}
 	r4.End()
@@ -78,6 +79,10 @@ func TestGlobalsPersistRollbackAndReset(t *testing.T) {
 	}
 }
 
+// globalsOf is the in-process namespace of a run (the manager's default
+// state).
+func globalsOf(r *Run) *python.Globals { return r.State.(*backend.LocalSession).Globals() }
+
 // runIn runs code in a session run's globals with the real interpreter.
 func runIn(t *testing.T, r *Run, code string) {
 	t.Helper()
@@ -85,7 +90,7 @@ func runIn(t *testing.T, r *Run, code string) {
 	if err != nil {
 		t.Skipf("the interpreter cannot compile yet: %v", err)
 	}
-	if _, err := prog.Run(context.Background(), python.RunOptions{Globals: r.Globals}); err != nil {
+	if _, err := prog.Run(context.Background(), python.RunOptions{Globals: globalsOf(r)}); err != nil {
 		t.Skipf("the interpreter cannot run yet: %v", err)
 	}
 }
@@ -96,7 +101,7 @@ func TestRollbackAndResetByContent(t *testing.T) {
 	get := func(name string) (any, bool) {
 		r, _ := s.Begin(context.Background())
 		defer r.End()
-		return r.Globals.Get(name)
+		return globalsOf(r).Get(name)
 	}
 
 	r, _ := s.Begin(context.Background())

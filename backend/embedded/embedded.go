@@ -94,6 +94,9 @@ func importableModules(table vm.Modules) map[string]bool {
 // Name implements backend.Backend.
 func (b *Backend) Name() string { return Name }
 
+// NewSession returns an empty session for Run's RunOptions.Session.
+func (b *Backend) NewSession() backend.Session { return backend.NewLocalSession() }
+
 // CachedPrograms reports how many compiled programs the cache holds.
 func (b *Backend) CachedPrograms() int {
 	b.mu.Lock()
@@ -165,14 +168,22 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if err := b.checkAssignments(prog, opts.Bindings); err != nil {
 		return nil, err
 	}
+	var globals *python.Globals
+	if opts.Session != nil {
+		local, ok := opts.Session.(*backend.LocalSession)
+		if !ok {
+			return nil, fmt.Errorf("embedded backend: a session of type %T is not one this backend made (use its NewSession)", opts.Session)
+		}
+		globals = local.Globals()
+	}
 	runOpts := python.RunOptions{
-		Globals: opts.Globals,
+		Globals: globals,
 		Stdout:  opts.Stdout,
 		Host:    host,
 		Limits:  opts.Limits,
 		Modules: b.modules,
 	}
-	if needsCLIBindings(code, cliAliases, opts.Globals != nil) {
+	if needsCLIBindings(code, cliAliases, globals != nil) {
 		runOpts.Prelude = pre
 		runOpts.PreludeInputs = map[string]any{clibind.AliasesInput: cliAliases}
 	}

@@ -200,7 +200,7 @@ type replyMessage struct {
 
 // Run implements backend.Backend.
 func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, opts backend.RunOptions) (*backend.Result, error) {
-	if opts.Globals != nil {
+	if opts.Session != nil {
 		return nil, errors.New("local_unsafe: sessions are only kept by the embedded backend; run without a session (each local_unsafe run is a fresh process)")
 	}
 	if opts.Limits.Steps > 0 {

@@ -431,7 +431,7 @@ func TestLimits(t *testing.T) {
 func TestRejectsSessions(t *testing.T) {
 	t.Parallel()
 	b := New()
-	_, err := b.Run(context.Background(), "1", newTestBridge(), backend.RunOptions{Globals: python.NewGlobals()})
+	_, err := b.Run(context.Background(), "1", newTestBridge(), backend.RunOptions{Session: backend.NewLocalSession()})
 	if err == nil || !strings.Contains(err.Error(), "embedded") {
 		t.Errorf("err = %v", err)
 	}

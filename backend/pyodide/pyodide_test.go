@@ -217,7 +217,7 @@ func TestRefusals(t *testing.T) {
 		t.Error("Run without an install succeeded")
 	}
 	for _, opts := range []backend.RunOptions{
-		{Globals: python.NewGlobals()},
+		{Session: backend.NewLocalSession()},
 		{Limits: python.Limits{Steps: 5}},
 		{Limits: python.Limits{MaxMemoryBytes: 1 << 20}},
 	} {

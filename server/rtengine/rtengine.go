@@ -22,6 +22,7 @@ type engine struct{ rt *toolplane.Runtime }
 
 func (e engine) Registry() *capability.Registry { return e.rt.Registry() }
 func (e engine) DefaultBackend() string         { return e.rt.DefaultBackend() }
+func (e engine) NewSession() backend.Session    { return e.rt.NewSession() }
 
 func (e engine) Call(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 	return e.rt.Dispatch(ctx, call)
@@ -39,7 +40,7 @@ func (e engine) Execute(ctx context.Context, req *server.ExecuteRequest) (*serve
 		Subject:          req.Subject,
 		LogID:            req.LogID,
 		Headers:          req.Headers,
-		Globals:          req.Globals,
+		Session:          req.Session,
 		Bindings:         bindings,
 		Limits:           python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
 		OnCapabilityCall: req.OnCapabilityCall,

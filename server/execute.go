@@ -67,15 +67,16 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	if strings.TrimSpace(in.Code) == "" {
 		return s.fail(out, "ValueError", "code is empty: pass the Python snippet to run"), out, nil
 	}
-	timeout := s.opts.DefaultTimeout
-	if in.Timeout != 0 {
-		if in.Timeout < 0 || math.IsNaN(in.Timeout) {
-			return s.fail(out, "ValueError", fmt.Sprintf("timeout %v: want a positive number of seconds", in.Timeout)), out, nil
-		}
-		timeout = time.Duration(in.Timeout * float64(time.Second))
-		if timeout > s.opts.MaxTimeout {
-			return s.fail(out, "ValueError", fmt.Sprintf("timeout %gs exceeds the maximum of %s; split the work into several runs (sessions keep globals between them)", in.Timeout, s.opts.MaxTimeout)), out, nil
-		}
+	if err := checkCode(in.Code, s.opts.MaxCodeBytes); err != nil {
+		return s.fail(out, "ValueError", err.Error()), out, nil
+	}
+	if err := checkBackend(in.Backend); err != nil {
+		out.Backend = ""
+		return s.fail(out, "ValueError", err.Error()), out, nil
+	}
+	timeout, err := parseTimeout(in.Timeout, s.opts.DefaultTimeout, s.opts.MaxTimeout)
+	if err != nil {
+		return s.fail(out, "ValueError", err.Error()), out, nil
 	}
 
 	sess := s.clientSession(req.Session)

@@ -52,6 +52,9 @@ type Options struct {
 	// DefaultTimeout is the wall-clock limit of a run that names none
 	// (default 60s); MaxTimeout is the most a run may ask for (default 10m).
 	DefaultTimeout, MaxTimeout time.Duration
+	// MaxCodeBytes bounds the source of one execute_code run (default
+	// DefaultMaxCodeBytes).
+	MaxCodeBytes int
 	// ProgressInterval is how often a long run reports progress to a client
 	// that asked for it (default 2s).
 	ProgressInterval time.Duration
@@ -136,6 +139,9 @@ func New(opts Options) (*Server, error) {
 	if opts.DefaultTimeout > opts.MaxTimeout {
 		opts.DefaultTimeout = opts.MaxTimeout
 	}
+	if opts.MaxCodeBytes <= 0 {
+		opts.MaxCodeBytes = DefaultMaxCodeBytes
+	}
 	if opts.ProgressInterval <= 0 {
 		opts.ProgressInterval = DefaultProgressInterval
 	}
@@ -186,6 +192,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.addResources()
 	s.filterToolList()
+	s.boundArgumentErrors()
 	return s, nil
 }
 

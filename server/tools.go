@@ -58,6 +58,15 @@ func (s *Server) addMetaTools() {
 	}, s.execute)
 }
 
+// parseDetail is capability.ParseDetail quoting at most a prefix of a
+// bad value.
+func parseDetail(s string) (capability.Detail, error) {
+	if len(s) > maxQuoted {
+		return "", fmt.Errorf("detail %s: want brief, detailed or full", quoteShort(s))
+	}
+	return capability.ParseDetail(s)
+}
+
 func ptr[T any](v T) *T { return &v }
 
 func textResult(text string, isError bool) *mcp.CallToolResult {
@@ -65,12 +74,12 @@ func textResult(text string, isError bool) *mcp.CallToolResult {
 }
 
 func (s *Server) search(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, any, error) {
-	detail, err := capability.ParseDetail(in.Detail)
+	detail, err := parseDetail(in.Detail)
+	if err == nil {
+		err = checkSearch(in)
+	}
 	if err != nil {
 		return textResult(ToolSearch+": "+err.Error(), true), nil, nil
-	}
-	if in.Limit < 0 {
-		return textResult(fmt.Sprintf("%s: limit %d: want a positive number (default 10)", ToolSearch, in.Limit), true), nil, nil
 	}
 	opts := capability.SearchOptions{Query: in.Query, Limit: in.Limit}
 	for _, tag := range in.Tags {
@@ -96,7 +105,10 @@ func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in Schem
 	if in.Detail == "" {
 		in.Detail = string(capability.DetailDetailed)
 	}
-	detail, err := capability.ParseDetail(in.Detail)
+	detail, err := parseDetail(in.Detail)
+	if err == nil {
+		err = checkNames(in.Names)
+	}
 	if err != nil {
 		return textResult(ToolSchemas+": "+err.Error(), true), nil, nil
 	}

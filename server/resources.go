@@ -47,6 +47,30 @@ func (s *Server) addResources() {
 	})
 }
 
+// privateCacheScope wraps set (the embedder's SetCacheable, may be nil)
+// so that what differs per client is marked "private" with no TTL: the
+// resource list and every resource read (saved results belong to one
+// client session), and, when a guard filters it per subject, the tool
+// list. A shared cache (a proxy in front of HTTP) must never hand one
+// client's results, or one token's tool list, to another.
+func privateCacheScope(set func(context.Context, mcp.Request, *mcp.Cacheable), guarded bool) func(context.Context, mcp.Request, *mcp.Cacheable) {
+	return func(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
+		if set != nil {
+			set(ctx, req, c)
+		}
+		private := false
+		switch req.(type) {
+		case *mcp.ListResourcesRequest, *mcp.ReadResourceRequest:
+			private = true
+		case *mcp.ListToolsRequest:
+			private = guarded
+		}
+		if private {
+			c.CacheScope, c.TTLMs = "private", 0
+		}
+	}
+}
+
 // listResults appends the client session's saved results to the first
 // page of the server's own resources (the results are at most max_entries,
 // so they never need a page of their own).

@@ -178,6 +178,7 @@ func New(opts Options) (*Server, error) {
 			Resources: &mcp.ResourceCapabilities{ListChanged: true},
 		}
 	}
+	mo.SetCacheable = privateCacheScope(mo.SetCacheable, opts.Guard != nil)
 	if opts.Replica != "" && mo.GetSessionID == nil {
 		prefix := opts.Replica + "."
 		mo.GetSessionID = func() string { return prefix + rand.Text() }

@@ -283,12 +283,20 @@ func TestResultResourcesArePerSession(t *testing.T) {
 	if len(lr.Resources) != 1 || lr.Resources[0].URI != "toolplane://results/"+e.Handle || lr.Resources[0].Title != "two rows" {
 		t.Fatalf("a's resources = %+v", lr.Resources)
 	}
+	// Saved results belong to one client session: no shared cache may
+	// keep the list or the contents.
+	if lr.CacheScope != "private" || lr.TTLMs != 0 {
+		t.Errorf("resources/list cacheScope %q ttl %d, want private and 0", lr.CacheScope, lr.TTLMs)
+	}
 	rr, err := a.ReadResource(ctx, &mcp.ReadResourceParams{URI: e.URI()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rr.Contents) != 1 || rr.Contents[0].Text != `{"rows":[1,2]}` || rr.Contents[0].MIMEType != "application/json" {
 		t.Errorf("read = %+v", rr.Contents)
+	}
+	if rr.CacheScope != "private" {
+		t.Errorf("resources/read cacheScope %q, want private", rr.CacheScope)
 	}
 
 	lb, err := b.ListResources(ctx, nil)

@@ -225,6 +225,7 @@ func MCPServerSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
 	if spec.Auth == string(config.AuthNone) {
 		spec.Auth = ""
 	}
+	spec.PassEnv = s.PassEnv
 	if len(s.Env) > 0 {
 		spec.Env = map[string]string{}
 		for k, v := range s.Env {

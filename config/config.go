@@ -104,9 +104,14 @@ type MCPConfig struct {
 // MCPServer is one [mcp.servers.<name>] table: an upstream MCP server,
 // either a stdio command or a URL.
 type MCPServer struct {
-	Command string            `toml:"command"`
-	Args    []string          `toml:"args"`
+	Command string   `toml:"command"`
+	Args    []string `toml:"args"`
+	// Env is set in the server's process, on top of the minimal
+	// environment every child of toolplane gets (PATH, HOME, USER, LANG,
+	// LC_*, TZ, TMPDIR). Nothing else of toolplane's own environment is
+	// passed except the names in PassEnv.
 	Env     map[string]Secret `toml:"env"`
+	PassEnv []string          `toml:"pass_env"`
 	Cwd     string            `toml:"cwd"`
 
 	URL       string            `toml:"url"`

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/toolplane/toolplane/selector"
 )
@@ -18,6 +19,9 @@ var (
 	// prefix of aliases.
 	serverName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 	identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	// envName is a portable environment variable name, the only kind
+	// pass_env takes.
+	envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 )
 
 // ValidBinaryName reports whether name may appear in cli.allow.
@@ -152,14 +156,32 @@ func (c *checker) server(name string, s MCPServer) {
 				c.at(key(k), "MCP server %q: %s applies only to url servers; pass credentials to a command through env", name, k)
 			}
 		}
+		for _, k := range s.PassEnv {
+			if !envName.MatchString(k) {
+				c.at(key("pass_env"), "MCP server %q: pass_env: %q is not an environment variable name (letters, digits and '_', not starting with a digit)", name, k)
+			}
+		}
+		for _, k := range sortedKeys(s.Env) {
+			if k == "" || strings.ContainsAny(k, "=\x00") {
+				c.at(key("env"), "MCP server %q: env: %q is not an environment variable name", name, k)
+			}
+		}
 	} else {
 		if s.Transport == TransportStdio {
 			c.at(key("transport"), "MCP server %q has a url, so its transport is http or sse, not stdio; use command for a stdio server", name)
 		}
 		if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			c.at(key("url"), "MCP server %q: url %q must be an absolute http:// or https:// URL", name, s.URL)
+			shown := s.URL
+			if err == nil {
+				shown = u.Redacted()
+			}
+			c.at(key("url"), "MCP server %q: url %q must be an absolute http:// or https:// URL", name, shown)
+		} else if u.User != nil {
+			// Credentials in the URL would be a literal secret that every
+			// summary, status line and error prints.
+			c.at(key("url"), "MCP server %q: url carries credentials (user:password@); remove them and send them as a header, e.g. headers = { Authorization = \"keyring://NAME\" }", name)
 		}
-		for _, k := range []string{"args", "env", "cwd", "startup"} {
+		for _, k := range []string{"args", "env", "pass_env", "cwd", "startup"} {
 			if c.doc.has(key(k)) {
 				c.at(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)
 			}

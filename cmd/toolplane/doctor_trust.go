@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // This file is the "trust posture" section of `toolplane doctor`: what a
@@ -67,20 +68,42 @@ func trustSecretStorage(ctx context.Context, r *doctorReport, env trustEnv) {
 	}
 }
 
-// trustUpstreamEnvironment lists, per stdio MCP server, the names of the
-// environment variables it is started with (never their values).
+// trustUpstreamEnvironment lists, per stdio MCP server and for CLI
+// binaries, the names of the environment variables they are started with
+// (never the values): the minimal environment every child gets, the
+// pass_env names and the declared env.
 func trustUpstreamEnvironment(_ context.Context, r *doctorReport, env trustEnv) {
+	base := strings.Join(childenv.Names(childenv.Build(os.Environ(), nil, nil)), ", ")
+	line := func(who string, pass []string, set map[string]config.Secret) string {
+		out := fmt.Sprintf("%s: environment %s", who, base)
+		if len(pass) > 0 {
+			out += "; passed from toolplane's: " + strings.Join(pass, ", ")
+		}
+		if len(set) > 0 {
+			var parts []string
+			for _, k := range sortedSecretKeys(set) {
+				parts = append(parts, k+"="+set[k].String())
+			}
+			out += "; set: " + strings.Join(parts, ", ")
+		}
+		return out
+	}
 	for _, name := range env.cfg.ServerNames() {
 		s := env.cfg.MCP.Servers[name]
 		if s.Command == "" {
+			if len(s.Headers) > 0 {
+				var parts []string
+				for _, k := range sortedSecretKeys(s.Headers) {
+					parts = append(parts, k+"="+s.Headers[k].String())
+				}
+				r.add(checkOK, fmt.Sprintf("mcp %s: sends headers %s to %s", name, strings.Join(parts, ", "), s.URL), "")
+			}
 			continue
 		}
-		declared := sortedSecretKeys(s.Env)
-		line := fmt.Sprintf("mcp %s: starts with toolplane's whole environment (%d variables)", name, len(os.Environ()))
-		if len(declared) > 0 {
-			line += " plus " + strings.Join(declared, ", ")
-		}
-		r.add(checkWarn, line, "")
+		r.add(checkOK, line("mcp "+name, s.PassEnv, s.Env), "")
+	}
+	if env.cfg.CLI.Mode != config.CLIDisabled {
+		r.add(checkOK, line("cli binaries", env.cfg.CLI.PassEnv, env.cfg.CLI.Env), "")
 	}
 }
 

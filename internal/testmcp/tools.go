@@ -8,8 +8,10 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -159,6 +161,16 @@ func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int, last
 			}
 			res := map[string]any{"authorization": h.Get("Authorization"), "x_test": h.Get("X-Test")}
 			return nil, res, nil
+		})
+
+	mcp.AddTool(srv, &mcp.Tool{Name: "environ", Description: "Returns the server process's environment variables (name to value)."},
+		func(context.Context, *mcp.CallToolRequest, empty) (*mcp.CallToolResult, map[string]any, error) {
+			env := map[string]any{}
+			for _, kv := range os.Environ() {
+				k, v, _ := strings.Cut(kv, "=")
+				env[k] = v
+			}
+			return nil, map[string]any{"env": env}, nil
 		})
 
 	mcp.AddTool(srv, &mcp.Tool{Name: "add_tool", Description: "Adds an echo-like tool with the given name, which sends tools/list_changed."},

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // Output is what one run produced; it is the structured result of a `cli:`
@@ -40,22 +42,11 @@ type runner struct {
 }
 
 // newRunner builds the run settings from a checked policy. The environment
-// is built once: PATH, HOME and LANG from the host, PassEnv names, then Env.
+// is built once, as childenv builds every child's: the minimal host
+// variables, PassEnv names, then Env.
 func newRunner(p Policy) *runner {
-	env := map[string]string{}
-	for _, k := range append([]string{"PATH", "HOME", "LANG"}, p.PassEnv...) {
-		if v, ok := os.LookupEnv(k); ok {
-			env[k] = v
-		}
-	}
-	for k, v := range p.Env {
-		env[k] = v
-	}
-	list := make([]string, 0, len(env))
-	for k, v := range env {
-		list = append(list, k+"="+v)
-	}
-	return &runner{timeout: p.timeout(), maxOutput: p.maxOutput(), cwd: p.Cwd, env: list}
+	env := childenv.Build(os.Environ(), p.PassEnv, p.Env)
+	return &runner{timeout: p.timeout(), maxOutput: p.maxOutput(), cwd: p.Cwd, env: env}
 }
 
 // run executes path with argv (argv[0] is the name shown to the binary) in

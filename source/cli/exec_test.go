@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // gitPolicy isolates git from the host's configuration.
@@ -225,10 +226,13 @@ func TestMinimalEnvironment(t *testing.T) {
 	}
 	slices.Sort(names)
 	want := []string{"EXTRA", "HOME", "PATH", "TOOLPLANE_TEST_PASSED"}
-	if _, ok := os.LookupEnv("LANG"); ok {
-		want = append(want, "LANG")
-		slices.Sort(want)
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if k != "HOME" && k != "PATH" && (slices.Contains(childenv.Base(), k) || strings.HasPrefix(k, "LC_")) {
+			want = append(want, k)
+		}
 	}
+	slices.Sort(want)
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("environment names (-want +got):\n%s", diff)
 	}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // Mode says which binaries a policy exposes.
@@ -55,8 +57,9 @@ type Policy struct {
 	// directory of the toolplane process.
 	Cwd string
 	// Env sets variables for every run, on top of the minimal environment
-	// (PATH, HOME, LANG copied from the host). Nothing else of the host's
-	// environment is passed, so secrets stay out unless configured here.
+	// childenv.Build gives every child (PATH, HOME, USER, LANG, LC_*, ...
+	// copied from the host). Nothing else of the host's environment is
+	// passed, so secrets stay out unless configured here.
 	Env map[string]string
 	// PassEnv names host variables copied into every run when set on the host.
 	PassEnv []string
@@ -127,13 +130,13 @@ func (p Policy) Check() error {
 		}
 	}
 	for k := range p.Env {
-		if k == "" || strings.ContainsAny(k, "=\x00") {
-			errs = append(errs, fmt.Errorf("[cli] env: invalid variable name %q", k))
+		if err := childenv.CheckName(k); err != nil {
+			errs = append(errs, fmt.Errorf("[cli] env: %w", err))
 		}
 	}
 	for _, k := range p.PassEnv {
-		if k == "" || strings.ContainsAny(k, "=\x00") {
-			errs = append(errs, fmt.Errorf("[cli] pass_env: invalid variable name %q", k))
+		if err := childenv.CheckName(k); err != nil {
+			errs = append(errs, fmt.Errorf("[cli] pass_env: %w", err))
 		}
 	}
 	seen := map[string]bool{}

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // maxRecentErrors bounds the errors a server remembers for status.
@@ -248,10 +249,12 @@ func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
 	return c, tools, nil
 }
 
-// environment is toolplane's environment plus the spec's env, with secret
-// references resolved.
+// environment is the minimal environment every child of toolplane gets
+// (childenv), the spec's PassEnv names, and its Env with secret references
+// resolved. Nothing else of toolplane's environment reaches the server:
+// not the bearer secrets of its tokens, nor another server's credentials.
 func (s *server) environment(ctx context.Context) ([]string, error) {
-	env := os.Environ()
+	set := make(map[string]string, len(s.spec.Env))
 	keys := make([]string, 0, len(s.spec.Env))
 	for k := range s.spec.Env {
 		keys = append(keys, k)
@@ -262,9 +265,9 @@ func (s *server) environment(ctx context.Context) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("[mcp.servers.%s] env %s: %w", s.spec.Name, k, err)
 		}
-		env = append(env, k+"="+v)
+		set[k] = v
 	}
-	return env, nil
+	return childenv.Build(os.Environ(), s.spec.PassEnv, set), nil
 }
 
 func (s *server) resolve(ctx context.Context, v string) (string, error) {

@@ -16,6 +16,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // Transport is how toolplane talks to an upstream server.
@@ -50,12 +52,14 @@ type ServerSpec struct {
 	// Name is the server's name: the namespace of its capabilities.
 	Name string
 
-	// Command, Args, Env and Cwd start a stdio server. Env values are added to
-	// toolplane's own environment and may be secret references, resolved by
-	// ManagerOptions.Resolve.
+	// Command, Args, Env and Cwd start a stdio server. The server gets the
+	// minimal environment of every child (see internal/childenv), the host
+	// variables named in PassEnv, and Env, whose values may be secret
+	// references, resolved by ManagerOptions.Resolve.
 	Command string
 	Args    []string
 	Env     map[string]string
+	PassEnv []string
 	Cwd     string
 
 	// URL is the endpoint of an HTTP server; Transport picks Streamable HTTP
@@ -133,12 +137,25 @@ func (s *ServerSpec) Validate() error {
 		if len(s.Headers) > 0 || s.Auth != "" {
 			return fmt.Errorf("%s: headers and auth apply to url servers only", where)
 		}
+		for k := range s.Env {
+			if err := childenv.CheckName(k); err != nil {
+				return fmt.Errorf("%s: env: %w", where, err)
+			}
+		}
+		for _, k := range s.PassEnv {
+			if err := childenv.CheckName(k); err != nil {
+				return fmt.Errorf("%s: pass_env: %w", where, err)
+			}
+		}
 	case TransportHTTP, TransportSSE:
 		if s.URL == "" {
 			return fmt.Errorf("%s: transport = %q needs url", where, s.transport())
 		}
 		if s.Command != "" {
 			return fmt.Errorf("%s: has both command and url; keep one", where)
+		}
+		if len(s.Env) > 0 || len(s.PassEnv) > 0 {
+			return fmt.Errorf("%s: env and pass_env apply to command servers only", where)
 		}
 		u, err := url.Parse(s.URL)
 		if err != nil {

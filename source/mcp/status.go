@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // ServerStatus is what `toolplane mcp status` shows for one server.
@@ -158,10 +160,13 @@ func Check(spec ServerSpec) []Problem {
 			add(true, "cwd %q is not a directory", spec.Cwd)
 		}
 	}
-	env := os.Environ()
+	// The PATH the server will get: a configured env.PATH is taken as
+	// written (a reference there is not resolved by a check).
+	set := map[string]string{}
 	if p, ok := spec.Env["PATH"]; ok {
-		env = append(env, "PATH="+p)
+		set["PATH"] = p
 	}
+	env := childenv.Build(os.Environ(), spec.PassEnv, set)
 	if _, err := lookCommand(spec.Command, spec.Cwd, env); err != nil {
 		add(true, "%v", err)
 	}

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/toolplane/toolplane/capability"
@@ -110,9 +111,19 @@ func DefaultPath() (string, error) {
 	return filepath.Join(home, ".toolplane", "audit.jsonl"), nil
 }
 
+// OpenTimeout bounds how long Open waits for the file system: a path on
+// a hung network mount fails start-up instead of hanging it.
+const OpenTimeout = 10 * time.Second
+
 // Open appends to the file at path (created 0600, its directory 0700). An
 // empty path means DefaultPath. Failures after Open are reported once on
 // warn (os.Stderr when nil) and disable the logger.
+//
+// The path must be a regular file (or not exist yet): a named pipe would
+// block start-up until some reader opened it (forever, and deaf to
+// SIGTERM, since the open is a blocking system call), a device or socket
+// is no log. Open never blocks on the file: it opens non-blocking, checks
+// what it opened, and gives up after OpenTimeout.
 func Open(path string, warn io.Writer) (*Logger, error) {
 	if path == "" {
 		p, err := DefaultPath()
@@ -131,14 +142,77 @@ func Open(path string, warn io.Writer) (*Logger, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: creating the directory of [audit] path %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := openWithin(path, OpenTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("audit: opening [audit] path %s: %w", path, err)
+		return nil, err
 	}
 	l := New(f, warn)
 	l.closer = f
 	l.name = path
 	return l, nil
+}
+
+// notRegular is the error for an [audit] path that is not a regular file.
+func notRegular(path string, mode os.FileMode) error {
+	kind := "not a regular file"
+	switch {
+	case mode&os.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case mode.IsDir():
+		kind = "a directory"
+	case mode&os.ModeDevice != 0, mode&os.ModeCharDevice != 0:
+		kind = "a device"
+	case mode&os.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("audit: [audit] path %s is %s, not a regular file; point [audit] path at a file (it is created if missing)", path, kind)
+}
+
+// openWithin opens path for appending without blocking: O_NONBLOCK makes
+// opening a FIFO that appeared after the Stat fail at once (no reader)
+// rather than wait, the file opened is checked to be regular, and a file
+// system that does not answer within timeout is given up on (the open
+// goroutine closes the file if it ever gets one).
+func openWithin(path string, timeout time.Duration) (*os.File, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	done := make(chan opened, 1)
+	abandoned := make(chan struct{})
+	go func() {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+		if err != nil {
+			err = fmt.Errorf("audit: opening [audit] path %s: %w", path, err)
+		} else if fi, serr := f.Stat(); serr != nil || !fi.Mode().IsRegular() {
+			_ = f.Close()
+			f = nil
+			if serr != nil {
+				err = fmt.Errorf("audit: opening [audit] path %s: %w", path, serr)
+			} else {
+				err = notRegular(path, fi.Mode())
+			}
+		}
+		select {
+		case done <- opened{f, err}:
+		case <-abandoned:
+			if f != nil {
+				_ = f.Close()
+			}
+		}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case o := <-done:
+		return o.f, o.err
+	case <-t.C:
+		close(abandoned)
+		return nil, fmt.Errorf("audit: opening [audit] path %s did not finish within %s (a hung file system?); point [audit] path at a local file", path, timeout)
+	}
 }
 
 // New returns a Logger writing to w. Failures are reported once on warn

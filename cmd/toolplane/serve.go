@@ -114,7 +114,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if cfg.Audit.Enabled {
 		auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 		}
 		defer auditLog.Close()
 	}

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -140,7 +141,7 @@ func NewHost(l *config.Loader, available ...Plugin) (*Host, error) {
 			return nil, fmt.Errorf("plugin %q is listed twice", name)
 		}
 		r := &Registry{name: name, loader: l, routes: map[string]http.Handler{}, public: map[string]http.Handler{}}
-		if err := p.Install(r); err != nil {
+		if err := safely(name, "Install", func() error { return p.Install(r) }); err != nil {
 			return nil, fmt.Errorf("installing plugin %s: %w", name, err)
 		}
 		h.known[name] = r
@@ -174,7 +175,7 @@ func (h *Host) Build(ctx context.Context, file string) error {
 	}
 	for i, r := range h.active {
 		for _, f := range r.onBuild {
-			if err := f(ctx); err != nil {
+			if err := safely(r.name, "OnBuild", func() error { return f(ctx) }); err != nil {
 				h.built = i + 1
 				stopErr := h.Stop()
 				return errors.Join(fmt.Errorf("%s: plugin %s failed to start: %w", where(file, r.name, ""), r.name, err), stopErr)
@@ -200,7 +201,9 @@ func (h *Host) Layers() []Layer {
 		return nil
 	}
 	for _, r := range h.active {
-		out = append(out, r.layers...)
+		for _, l := range r.layers {
+			out = append(out, Layer{Name: l.Name, Middleware: contain(l.Name, l.Middleware)})
+		}
 	}
 	return out
 }
@@ -224,7 +227,7 @@ func (h *Host) Routes() map[string]http.Handler {
 	}
 	for _, r := range h.active {
 		for p, hd := range r.routes {
-			out[p] = hd
+			out[p] = containRoute(r.name, hd)
 		}
 	}
 	return out
@@ -238,7 +241,7 @@ func (h *Host) PublicRoutes() map[string]http.Handler {
 	}
 	for _, r := range h.active {
 		for p, hd := range r.public {
-			out[p] = hd
+			out[p] = containRoute(r.name, hd)
 		}
 	}
 	return out
@@ -265,13 +268,81 @@ func (h *Host) Stop() error {
 	for i := h.built - 1; i >= 0; i-- {
 		fs := h.active[i].onStop
 		for j := len(fs) - 1; j >= 0; j-- {
-			if err := fs[j](); err != nil {
+			if err := safely(h.active[i].name, "OnStop", fs[j]); err != nil {
 				errs = append(errs, fmt.Errorf("stopping plugin %s: %w", h.active[i].name, err))
 			}
 		}
 	}
 	h.built = 0
 	return errors.Join(errs...)
+}
+
+// PanicError is a plugin hook's panic, recovered: a plugin bug fails
+// start-up (Install, OnBuild) or the one call or request it happened in,
+// never the process serving every other client. The message names the
+// plugin and the hook and shows the value; Stack is for logs.
+type PanicError struct {
+	Plugin string // the plugin, or "plugin/layer" for a named middleware
+	Hook   string // Install, OnBuild, OnStop, middleware, route
+	Value  any
+	Stack  []byte
+}
+
+// Error implements error.
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("plugin %s panicked in %s: %v", e.Plugin, e.Hook, e.Value)
+}
+
+// safely runs a plugin hook, turning a panic into a *PanicError.
+func safely(plugin, hook string, f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &PanicError{Plugin: plugin, Hook: hook, Value: p, Stack: debug.Stack()}
+		}
+	}()
+	return f()
+}
+
+// contain wraps a plugin's middleware so that a panic, whether building
+// the layer or handling a call, fails that call with a *PanicError
+// naming the layer. Layers below are contained themselves (the terminus
+// recovers capability handlers), so a panic caught here is this layer's.
+func contain(name string, mw dispatch.Middleware) dispatch.Middleware {
+	return func(next dispatch.Handler) dispatch.Handler {
+		var h dispatch.Handler
+		if err := safely(name, "middleware construction", func() error { h = mw(next); return nil }); err != nil {
+			return func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return nil, err }
+		}
+		if h == nil {
+			err := fmt.Errorf("plugin %s: its middleware returned a nil handler", name)
+			return func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return nil, err }
+		}
+		return func(ctx context.Context, call *dispatch.Call) (res *dispatch.Result, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					res, err = nil, &PanicError{Plugin: name, Hook: "middleware", Value: p, Stack: debug.Stack()}
+				}
+			}()
+			return h(ctx, call)
+		}
+	}
+}
+
+// containRoute wraps a plugin's HTTP handler so that a panic answers that
+// request with 500 naming the plugin (net/http would drop the connection
+// and print a stack on stderr). http.ErrAbortHandler keeps its meaning.
+func containRoute(plugin string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				http.Error(w, fmt.Sprintf("500 internal error: plugin %s failed on this request", plugin), http.StatusInternalServerError)
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
 }
 
 // where positions a problem in [plugins]: "file:line" of the value

@@ -5,6 +5,8 @@ package security_test
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,5 +100,64 @@ func TestAttackSIGTERMDuringStartup(t *testing.T) {
 		_ = cmd.Process.Kill()
 		<-done
 		t.Fatalf("serve mcp ignored SIGTERM during start-up for 10s:\n%s", out.String())
+	}
+}
+
+// TestAttackPluginPanicOnBuild: a plugin whose OnBuild panics (it once
+// crashed the process with a Go stack) fails start-up with an error
+// naming the plugin and its config line, over stdio and HTTP.
+func TestAttackPluginPanicOnBuild(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[plugins]\nuse = [\"crash\"]\n\n[plugins.crash]\npanic_on_build = true\n"+e2e.TokenSection)
+	for _, args := range [][]string{nil, {"--transport", "http", "--addr", "127.0.0.1:0"}} {
+		out, code := serveExit(t, e, 20*time.Second, args...)
+		if code != 1 || !strings.Contains(out, "plugin crash failed to start: plugin crash panicked in OnBuild") || !strings.Contains(out, e.Config+":") {
+			t.Errorf("serve mcp %v: exit %d:\n%s", args, code, out)
+		}
+		if strings.Contains(out, "goroutine ") {
+			t.Errorf("serve mcp %v printed a Go stack:\n%s", args, out)
+		}
+	}
+}
+
+// TestAttackPluginPanicPerRequest: a plugin middleware that panics on one
+// capability fails that call only (the snippet sees an error naming the
+// plugin and can go on), a plugin route that panics answers 500, and the
+// server keeps serving both.
+func TestAttackPluginPanicPerRequest(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[plugins]\nuse = [\"crash\"]\n\n[plugins.crash]\npanic_capabilities = [\"mcp:up/echo\"]\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	v := e2e.MustRun(t, cs, `
+try:
+    await up.echo(text="boom")
+    first = "ran"
+except Exception as e:
+    first = type(e).__name__ + ": " + str(e)
+page = await up.list_items(page_size=2)
+return [first, len(page["items"])]`)
+	got, _ := v.([]any)
+	if len(got) != 2 || !strings.Contains(fmt.Sprint(got[0]), "plugin crash") || got[1] != float64(2) {
+		t.Errorf("value = %v", v)
+	}
+	base := strings.TrimSuffix(srv.URL, "/mcp")
+	for path, want := range map[string]int{"/crash": 500, "/crash/ok": 200} {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+e2e.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		if body := readAll(t, resp); resp.StatusCode != want || (want == 500 && !strings.Contains(body, "plugin crash")) {
+			t.Errorf("GET %s: %d %q, want %d", path, resp.StatusCode, body, want)
+		}
+	}
+	if v := e2e.MustRun(t, cs, "return 1 + 1"); v != float64(2) {
+		t.Errorf("after the panics: %v", v)
+	}
+	if strings.Contains(srv.Stderr(), "goroutine ") {
+		t.Errorf("the server printed a Go stack:\n%s", srv.Stderr())
 	}
 }

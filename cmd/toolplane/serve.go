@@ -59,7 +59,7 @@ func newServeCmd(a *app) *cobra.Command {
 	a.claim(func(l *config.Loader) (err error) {
 		opts.HTTP, err = admission.Claim(l)
 		if err == nil {
-			opts.Plugins, err = plugin.NewHost(l, auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New())
+			opts.Plugins, err = plugin.NewHost(l, append([]plugin.Plugin{auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New()}, testPlugins()...)...)
 		}
 		return err
 	})

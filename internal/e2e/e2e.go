@@ -52,7 +52,9 @@ type Binaries struct {
 }
 
 // Packages Build compiles, by import path so the working directory of the
-// test does not matter.
+// test does not matter. The toolplane binary is built with the tag
+// toolplane_e2e, which adds the misbehaving plugins of internal/testplugin
+// (inert unless a config names them in [plugins] use) and nothing else.
 const (
 	toolplanePkg = "github.com/toolplane/toolplane/cmd/toolplane"
 	testmcpPkg   = "github.com/toolplane/toolplane/internal/testmcp/cmd/testmcp"
@@ -62,7 +64,7 @@ const (
 func Build(dir string) (Binaries, error) {
 	b := Binaries{Toolplane: filepath.Join(dir, "toolplane"), TestMCP: filepath.Join(dir, "testmcp")}
 	for bin, pkg := range map[string]string{b.Toolplane: toolplanePkg, b.TestMCP: testmcpPkg} {
-		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-tags", "toolplane_e2e", "-o", bin, pkg).CombinedOutput(); err != nil {
 			return Binaries{}, fmt.Errorf("building %s: %w\n%s", pkg, err, out)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // panicky panics in Install.
 type panicky struct{}
 
-func (panicky) Name() string                  { return "panicky" }
+func (panicky) Name() string                   { return "panicky" }
 func (panicky) Install(*plugin.Registry) error { panic("install went wrong") }
 
 // TestAttackPluginPanicAtInstall: a panic in Install is an error naming

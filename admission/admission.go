@@ -18,7 +18,10 @@
 //	replica = "a"                    # this process; session ids start with "a."
 //	replicas = { a = "http://10.0.0.1:8080", b = "http://10.0.0.2:8080" }
 //
-// A token without allow reaches nothing. The same Guard filters what a
+// A token without allow reaches nothing; allow = "source" reaches
+// everything (every capability has a source label). An empty selector, one
+// that can never match, two tokens with one secret are boot errors. The
+// same Guard filters what a
 // client sees (search, schemas, tools/list) and, as a dispatch middleware,
 // refuses every call it does not admit, whether it comes from tools/call or
 // from a snippet, so a token never reaches through a snippet what it could
@@ -91,11 +94,28 @@ type Selector struct {
 	set bool
 }
 
-// UnmarshalText parses a selector.
+// MaxSelectorBytes bounds a selector in the configuration: every call and
+// every search evaluates it against every capability.
+const MaxSelectorBytes = 4 << 10
+
+// UnmarshalText parses a selector. Degenerate selectors are refused, each
+// with the fix: an empty (or blank) one would match every capability, so
+// allow = "" once admitted everything, unlabeled tools included; one whose
+// requirements contradict each other matches nothing, so a deny that
+// meant "either" would deny nothing.
 func (s *Selector) UnmarshalText(text []byte) error {
+	if len(text) > MaxSelectorBytes {
+		return fmt.Errorf("label selector of %d bytes is longer than the maximum of %d; select by a label the capabilities share instead of listing them", len(text), MaxSelectorBytes)
+	}
 	sel, err := selector.Parse(string(text))
 	if err != nil {
 		return fmt.Errorf("bad label selector %q: %w (example: \"source=go,team in (core, web),!dangerous\")", text, err)
+	}
+	if sel.Empty() {
+		return fmt.Errorf(`empty label selector %q: it would match every capability; to match all of them write "source" (every capability has a source label), to match none leave the key out`, text)
+	}
+	if msg := sel.Contradiction(); msg != "" {
+		return fmt.Errorf("label selector %q: %s", text, msg)
 	}
 	*s = Selector{sel: sel, set: true}
 	return nil
@@ -104,8 +124,7 @@ func (s *Selector) UnmarshalText(text []byte) error {
 // MarshalText renders the selector.
 func (s Selector) MarshalText() ([]byte, error) { return []byte(s.sel.String()), nil }
 
-// IsSet reports whether the selector was written in the file (an empty
-// string counts: it matches everything).
+// IsSet reports whether the selector was written in the file.
 func (s Selector) IsSet() bool { return s.set }
 
 // Selector returns the parsed selector.
@@ -175,6 +194,7 @@ or, on a loopback address only, set [http] allow_anonymous = true`, file)
 	}
 	sort.Strings(names)
 	owner := map[string]string{}
+	secretOf := map[[sha256.Size]byte]string{} // digest -> token name
 	for _, name := range names {
 		tc := cfg.Tokens[name]
 		key := fmt.Sprintf("http.tokens.%s", name)
@@ -202,13 +222,31 @@ or, on a loopback address only, set [http] allow_anonymous = true`, file)
 			return nil, fmt.Errorf("%s: %s and http.tokens.%s both have subject %q; subjects name whose policy applies, so each token needs its own", file, key, other, subject)
 		}
 		owner[subject] = name
-		g.tokens = append(g.tokens, token{name: name, subject: subject, digest: sha256.Sum256([]byte(secret))})
+		digest := sha256.Sum256([]byte(secret))
+		if other, dup := secretOf[digest]; dup {
+			return nil, duplicateSecret(file, other, name)
+		}
+		secretOf[digest] = name
+		g.tokens = append(g.tokens, token{name: name, subject: subject, digest: digest})
 		g.policies[subject] = policyOf(tc.Allow, tc.Deny)
 	}
 	if cfg.AllowAnonymous {
 		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
 	}
 	return g, nil
+}
+
+// duplicateSecret is the error for two tokens with one secret: a client
+// presenting it would get whichever policy matched last (once, the
+// broader one), so the boot fails, naming where both are written.
+func duplicateSecret(file, first, second string) error {
+	where := func(name string) string {
+		if line, col := config.Position(file, "http", "tokens", name, "token"); line > 0 {
+			return fmt.Sprintf("%s:%d:%d", file, line, col)
+		}
+		return file
+	}
+	return fmt.Errorf("%s: http.tokens.%s.token resolves to the same secret as http.tokens.%s.token (%s); a client holding it could not be told apart, so give each token its own secret", where(second), second, first, where(first))
 }
 
 // ErrUnauthenticated is returned by Authenticate for a request without a

@@ -123,3 +123,53 @@ func TestLiteralTokenWarnsAndDenyByDefault(t *testing.T) {
 		t.Errorf("token without allow admits: %v %q", ok, why)
 	}
 }
+
+// TestAttackDegenerateTokenPolicies: two tokens with one secret (the
+// broader policy once won) and degenerate selectors (allow = "" once
+// admitted everything, unlabeled tools included) refuse the boot with the
+// file, line and column, the key, and the fix.
+func TestAttackDegenerateTokenPolicies(t *testing.T) {
+	t.Setenv("TP_RO_TOKEN", "one-secret-for-two-tokens")
+	t.Setenv("TP_ADMIN_TOKEN", "one-secret-for-two-tokens")
+	t.Setenv("TP_OK_TOKEN", "another-secret")
+	huge := strings.Repeat("k=v,", admission.MaxSelectorBytes/4+1)
+	for _, tc := range []struct{ name, doc, want string }{
+		{"duplicate secrets", "[http.tokens.admin]\ntoken = \"env://TP_ADMIN_TOKEN\"\nallow = \"source\"\n\n[http.tokens.ro]\ntoken = \"env://TP_RO_TOKEN\"\nallow = \"access=read\"\n",
+			`:6:9: http.tokens.ro.token resolves to the same secret as http.tokens.admin.token (` /* path */},
+		{"duplicate literal secrets", "[http.tokens.a]\ntoken = \"same\"\nallow = \"source\"\n[http.tokens.b]\ntoken = \"same\"\nallow = \"source\"\n",
+			`:5:9: http.tokens.b.token resolves to the same secret as http.tokens.a.token`},
+		{"empty allow", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"\"\n",
+			`:3:9: http.tokens.ci.allow: empty label selector "": it would match every capability; to match all of them write "source"`},
+		{"blank allow", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \" \\t \"\n", `http.tokens.ci.allow: empty label selector`},
+		{"empty deny", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"source\"\ndeny = \"\"\n", `:4:8: http.tokens.ci.deny: empty label selector`},
+		{"empty anonymous allow", "[http]\nallow_anonymous = true\n[http.anonymous]\nallow = \"\"\n", `:4:9: http.anonymous.allow: empty label selector`},
+		{"bare bang", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"!\"\n", `http.tokens.ci.allow: bad label selector "!"`},
+		{"bare comma", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \",\"\n", `http.tokens.ci.allow: bad label selector ","`},
+		{"deny meant either", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"source\"\ndeny = \"name=delete_all,name=drop_db\"\n",
+			`http.tokens.ci.deny: label selector "name=delete_all,name=drop_db": the requirements on "name" (name=delete_all, name=drop_db) can never all hold`},
+		{"allow contradicts itself", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"source,!source\"\n", `can never all hold`},
+		{"huge selector", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"" + huge + "\"\n", `longer than the maximum of 4096`},
+		{"newline in selector", "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\nallow = \"source\\n,name=x\"\n", `bad label selector`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, path, err := boot(t, tc.doc)
+			if err == nil {
+				t.Fatalf("booted; want refusal %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("refusal:\n got %v\nwant it to name %s and say %q", err, path, tc.want)
+			}
+			if tc.name == "duplicate secrets" && !strings.Contains(err.Error(), path+":2:9)") {
+				t.Errorf("refusal %v does not point at the first token (%s:2:9)", err, path)
+			}
+		})
+	}
+	// "No allow reaches nothing" still holds, and is not an error.
+	g, _, err := boot(t, "[http.tokens.ci]\ntoken = \"env://TP_OK_TOKEN\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := g.Policy("ci"); len(p.Allow) != 0 {
+		t.Errorf("a token without allow has allow %v", p.Allow)
+	}
+}

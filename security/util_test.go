@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -26,3 +27,5 @@ func readAll(t testing.TB, resp *http.Response) string {
 	}
 	return string(b)
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }

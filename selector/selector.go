@@ -354,3 +354,60 @@ func ValidateLabels(labels map[string]string) error {
 	}
 	return nil
 }
+
+// Contradiction reports requirements that can never all hold, which make
+// the selector match nothing: "a=x,a=y", "a,!a", "a=x,a!=x",
+// "a in (x),a notin (x)". It returns "" for a satisfiable selector, else a
+// sentence naming the key and its requirements. A selector is a
+// conjunction, so a contradiction is almost always a disjunction
+// misspelled ("name=a,name=b" meant "name in (a, b)").
+func (s Selector) Contradiction() string {
+	byKey := map[string][]Requirement{}
+	var keys []string
+	for _, r := range s.reqs {
+		if _, ok := byKey[r.Key]; !ok {
+			keys = append(keys, r.Key)
+		}
+		byKey[r.Key] = append(byKey[r.Key], r)
+	}
+	for _, k := range keys {
+		reqs := byKey[k]
+		if len(reqs) < 2 {
+			continue
+		}
+		var mustExist, mustNotExist bool
+		var allowed []string // nil: any value; non-nil: one of these
+		constrained := false
+		excluded := map[string]bool{}
+		for _, r := range reqs {
+			switch r.Op {
+			case Exists:
+				mustExist = true
+			case DoesNotExist:
+				mustNotExist = true
+			case Equals, In:
+				mustExist = true
+				if !constrained {
+					allowed, constrained = slices.Clone(r.Values), true
+				} else {
+					allowed = slices.DeleteFunc(allowed, func(v string) bool { return !slices.Contains(r.Values, v) })
+				}
+			case NotEquals, NotIn:
+				for _, v := range r.Values {
+					excluded[v] = true
+				}
+			}
+		}
+		if constrained {
+			allowed = slices.DeleteFunc(allowed, func(v string) bool { return excluded[v] })
+		}
+		if (mustExist && mustNotExist) || (constrained && len(allowed) == 0) {
+			parts := make([]string, len(reqs))
+			for i, r := range reqs {
+				parts[i] = r.String()
+			}
+			return fmt.Sprintf("the requirements on %q (%s) can never all hold, so the selector matches nothing; requirements are joined by AND (for either value write %s in (v1, v2))", k, strings.Join(parts, ", "), k)
+		}
+	}
+	return ""
+}

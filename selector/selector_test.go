@@ -94,3 +94,28 @@ func TestValidateLabels(t *testing.T) {
 		}
 	}
 }
+
+func TestContradiction(t *testing.T) {
+	t.Parallel()
+	for src, contradictory := range map[string]bool{
+		"a=x,a=y":                  true,
+		"a=x,a=x":                  false,
+		"a,!a":                     true,
+		"!a,a=x":                   true,
+		"a=x,a!=x":                 true,
+		"a in (x,y),a notin (x,y)": true,
+		"a in (x,y),a notin (x)":   false,
+		"a in (x,y),a in (y,z)":    false,
+		"a in (x,y),a in (z)":      true,
+		"a!=x,a!=y":                false,
+		"a,a!=x":                   false,
+		"!a,a!=x":                  false,
+		"a=x,b=y":                  false,
+		"":                         false,
+	} {
+		got := MustParse(src).Contradiction()
+		if (got != "") != contradictory {
+			t.Errorf("Contradiction(%q) = %q, want contradictory=%v", src, got, contradictory)
+		}
+	}
+}

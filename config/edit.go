@@ -287,7 +287,7 @@ func tomlString(s string) string {
 // but only if the edited document still decodes and validates under l; the
 // file is untouched otherwise. It returns the new configuration.
 func (l *Loader) Update(path string, edit func(cfg *Config, e *Edit) error) (*Config, error) {
-	data, err := readConfig(path)
+	data, err := l.read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -307,6 +307,11 @@ func (l *Loader) Update(path string, edit func(cfg *Config, e *Edit) error) (*Co
 	next.Path = path
 	if err := WriteFileAtomic(path, e.Bytes()); err != nil {
 		return nil, err
+	}
+	if l.Gate != nil {
+		if err := l.Gate.Wrote(path, e.Bytes()); err != nil {
+			return nil, fmt.Errorf("%s was written, but: %w", path, err)
+		}
 	}
 	return next, nil
 }

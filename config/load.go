@@ -25,6 +25,11 @@ import (
 //	if err := l.Claim("http", &httpCfg); err != nil { ... }
 //	cfg, err := l.Load(path) // fills cfg and httpCfg
 type Loader struct {
+	// Gate, when set, must allow the bytes of a file before Load or
+	// Update parses them (a ./toolplane.toml must be trusted; see
+	// TrustStore).
+	Gate Gate
+
 	claims []claim
 }
 
@@ -109,7 +114,7 @@ func Load(path string) (*Config, error) {
 
 // Load reads and decodes the file at path; see Parse.
 func (l *Loader) Load(path string) (*Config, error) {
-	data, err := readConfig(path)
+	data, err := l.read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +134,20 @@ func (e *missingFileError) Error() string {
 }
 
 func (e *missingFileError) Unwrap() error { return fs.ErrNotExist }
+
+// read reads the file and asks the Gate about exactly those bytes.
+func (l *Loader) read(path string) ([]byte, error) {
+	data, err := readConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	if l.Gate != nil {
+		if err := l.Gate.Allow(path, data); err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
+}
 
 // readConfig reads the file, turning "not found" into advice.
 func readConfig(path string) ([]byte, error) {

@@ -24,6 +24,7 @@ func TestServeLocalUnsafeBackend(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "toolplane.toml")
 	os.WriteFile(cfg, []byte("[toolplane]\ndefault_backend = \"local_unsafe\"\n"), 0o600)
+	trustHere(t, dir)
 	if r := runTP(t, dir, nil, "", "serve", "mcp"); r.code != 1 || !strings.Contains(r.stderr, `toolplane.default_backend = "local_unsafe"`) || !strings.Contains(r.stderr, "--unsafe") {
 		t.Fatalf("serve without --unsafe: %+v", r)
 	}

@@ -54,7 +54,8 @@ func newConfigPathCmd(a *app) *cobra.Command {
 		Short: "Print the path of the config file in use",
 		Long: `Print the config file this invocation uses: --config PATH, else
 $TOOLPLANE_CONFIG, else ./toolplane.toml if present, else
-~/.toolplane/toolplane.toml. The file need not exist.`,
+~/.toolplane/toolplane.toml. The file need not exist. A ./toolplane.toml in
+the current directory is used only once 'toolplane trust' recorded it.`,
 		Example: `  toolplane config path`,
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {

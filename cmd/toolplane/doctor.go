@@ -116,7 +116,11 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	if _, statErr := os.Stat(path); errors.Is(statErr, fs.ErrNotExist) && !explicit {
 		r.add(checkWarn, fmt.Sprintf("config: no file at %s; the safe defaults apply", path), "create one with `toolplane init`")
 	} else if cfg, err = a.loadConfig(); err != nil {
-		r.add(checkFail, "config: "+err.Error(), "fix the file; `toolplane config check` shows the same error")
+		fix := "fix the file; `toolplane config check` shows the same error"
+		if errors.As(err, new(*config.UntrustedError)) {
+			fix = "review it, then run `toolplane trust`"
+		}
+		r.add(checkFail, "config: "+err.Error(), fix)
 		return r
 	} else {
 		r.add(checkOK, "config: "+path+" is valid", "")

@@ -67,7 +67,7 @@ auth = "oauth"
 		"warn  mcp linear: needs login  (run `toolplane mcp login linear`)",
 	}
 	checks, posture, ok := strings.Cut(r.stdout, "\ntrust posture:\n")
-	if !ok || !strings.Contains(posture, "ok    config: tp.toml, trusted because it was named with --config\n") {
+	if !ok || !strings.Contains(posture, "ok    config: tp.toml (named with --config)\n") {
 		t.Errorf("no trust posture section, or no config line in it:\n%s", r.stdout)
 	}
 	lines := strings.Split(strings.TrimSuffix(checks, "\n"), "\n")
@@ -97,6 +97,7 @@ func TestDoctorPyodideMissing(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "toolplane.toml"), []byte("[toolplane]\ndefault_backend = \"pyodide-deno\"\n"), 0o600)
+	trustHere(t, dir)
 	empty := filepath.Join(dir, "pyodide")
 	env := []string{"TOOLPLANE_PYODIDE_DIR=" + empty}
 	r := runTP(t, dir, env, "", "doctor")
@@ -124,6 +125,7 @@ cwd = "`+dir+`"
 command = "sh"
 args = ["-c", "echo 'boom: missing API key' >&2; exit 3"]
 `), 0o600)
+	trustHere(t, dir)
 	r := runTP(t, dir, nil, "", "mcp", "list", "--tools")
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "\ncrash: tools not known yet (`toolplane mcp status crash` lists them)\nself: tools not known yet (`toolplane mcp status self` lists them)\n") {
 		t.Fatalf("list --tools before status: %+v", r)

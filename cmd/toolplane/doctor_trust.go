@@ -21,7 +21,7 @@ import (
 type trustEnv struct {
 	cfg    *config.Config
 	stores serveStores
-	// origin says how the config file was chosen ("--config", ...).
+	// origin says how the config file was chosen and why it is trusted.
 	origin string
 }
 
@@ -54,7 +54,7 @@ func trustConfigSource(_ context.Context, r *doctorReport, env trustEnv) {
 		r.add(checkOK, "config: none (the safe defaults)", "")
 		return
 	}
-	r.add(checkOK, fmt.Sprintf("config: %s, trusted because %s", env.cfg.Path, env.origin), "")
+	r.add(checkOK, fmt.Sprintf("config: %s (%s)", env.cfg.Path, env.origin), "")
 }
 
 // trustSecretStorage says where keyring:// values and OAuth logins are

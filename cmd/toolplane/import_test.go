@@ -47,6 +47,7 @@ url = "https://mine.example/mcp"
 `
 	cfg := filepath.Join(dir, "toolplane.toml")
 	os.WriteFile(cfg, []byte(orig), 0o600)
+	trustHere(t, dir)
 
 	r := runTP(t, dir, nil, "", "mcp", "import", "--dry-run")
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "[mcp.servers.github]\ncommand = \"npx\"") || !strings.Contains(r.stderr, "would import docs from") {

@@ -57,6 +57,15 @@ func runInit(opts *initOptions) error {
 	if err := config.WriteFileAtomic(opts.Path, []byte(config.Starter)); err != nil {
 		return err
 	}
+	// The user made this file with toolplane, so it is trusted where it
+	// lies (which matters when it is a project's ./toolplane.toml).
+	ts, err := config.DefaultTrustStore()
+	if err == nil {
+		_, err = ts.Trust(opts.Path, []byte(config.Starter))
+	}
+	if err != nil {
+		return fmt.Errorf("wrote %s, but: %w", opts.Path, err)
+	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s\n", opts.Path)
 	fmt.Fprintf(opts.IO.Err, "next: toolplane config check --config %s\n", opts.Path)
 	return nil

@@ -236,6 +236,7 @@ auth = "oauth"
 url = %q
 headers = { X-Key = "keyring://plain-key" }
 `, as.URL+"/mcp", as.URL+"/open")), 0o600)
+	trustHere(t, dir)
 
 	// Before login: status says how to log in, and fails.
 	r := runTP(t, dir, nil, "", "mcp", "status", "linear")
@@ -320,6 +321,7 @@ command = "srv"
 [mcp.servers.plain]
 url = "http://127.0.0.1:1/mcp"
 `), 0o600)
+	trustHere(t, dir)
 	for _, tc := range []struct{ name, want string }{
 		{"local", `[mcp.servers.local] in toolplane.toml is a stdio server (command "srv"); login applies to url servers with auth = "oauth"`},
 		{"plain", `has no auth = "oauth", so a login would not be used; add it (toolplane mcp add plain --url http://127.0.0.1:1/mcp --auth oauth --force)`},

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,30 +46,49 @@ func (a *app) loader() (*config.Loader, error) {
 	return l, nil
 }
 
-// configPath is the config file this invocation uses; see config.FindPath.
-func (a *app) configPath() (string, error) { return config.FindPath(a.ConfigFlag) }
+// located is the config file of this invocation and how it was found;
+// see config.Locate.
+func (a *app) located() (config.Located, error) { return config.Locate(a.ConfigFlag) }
 
-// configOrigin says why the config file of this invocation is trusted, for
-// doctor.
+// configPath is the config file this invocation uses.
+func (a *app) configPath() (string, error) {
+	loc, err := a.located()
+	return loc.Path, err
+}
+
+// configOrigin says why the config file of this invocation is used, for
+// doctor and config check.
 func (a *app) configOrigin() string {
-	switch {
-	case a.ConfigFlag != "":
-		return "it was named with --config"
-	case os.Getenv(config.EnvPath) != "":
-		return "$" + config.EnvPath + " names it"
+	loc, err := a.located()
+	if err != nil {
+		return err.Error()
 	}
-	return "it was found by the default search"
+	if loc.Origin == config.OriginLocal {
+		return loc.Origin.Why() + " and trusted with `toolplane trust`"
+	}
+	return loc.Origin.Why()
 }
 
 // pathAndLoader is the config file of this invocation and the Loader that
-// reads it.
+// reads it. A ./toolplane.toml found in the current directory is read
+// only if `toolplane trust` recorded its content.
 func (a *app) pathAndLoader() (string, *config.Loader, error) {
-	path, err := a.configPath()
+	loc, err := a.located()
 	if err != nil {
 		return "", nil, err
 	}
 	l, err := a.loader()
-	return path, l, err
+	if err != nil {
+		return "", nil, err
+	}
+	if loc.Origin == config.OriginLocal {
+		ts, err := config.DefaultTrustStore()
+		if err != nil {
+			return "", nil, err
+		}
+		l.Gate = ts
+	}
+	return loc.Path, l, nil
 }
 
 // loadConfig finds and loads the config with every claimed section.
@@ -121,7 +139,11 @@ binaries, Go functions) as async functions; every call goes through one
 governed dispatch chain.
 
 The configuration file is found as: --config PATH, else $TOOLPLANE_CONFIG,
-else ./toolplane.toml if present, else ~/.toolplane/toolplane.toml.`,
+else ./toolplane.toml if present, else ~/.toolplane/toolplane.toml. A
+./toolplane.toml found in the current directory is used only after
+'toolplane trust' recorded it, and only while its content is unchanged: a
+config starts programs with your rights, and one that came with a cloned
+repository is not yours.`,
 		Example: `  toolplane init
   toolplane config check
   toolplane cli allow git rg
@@ -151,6 +173,7 @@ else ./toolplane.toml if present, else ~/.toolplane/toolplane.toml.`,
 		newServeCmd(a),
 		newDoctorCmd(a),
 		newSecretCmd(a),
+		newTrustCmd(a),
 		newVersionCmd(a),
 	)
 	return root

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,38 +50,28 @@ when one answers, else private files (mode 0600) under
 func newSecretSetCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "set NAME",
-		Short: "Store a secret read from standard input",
-		Long: `Store the value read from standard input under NAME, replacing any old one.
-The value never comes from the command line, where shell history and process
-listings would keep it. One trailing newline is removed.`,
-		Example: `  printf %s "$TOKEN" | toolplane secret set linear-token
+		Short: "Store a secret typed at a hidden prompt or piped on standard input",
+		Long: `Store a value under NAME, replacing any old one. On a terminal the value is
+typed at a prompt that does not show it; otherwise it is read from standard
+input (one trailing newline is removed). It never comes from the command
+line, where shell history and process listings (ps) would keep it.`,
+		Example: `  toolplane secret set linear-token          # prompts; the value is not shown
+  printf %s "$TOKEN" | toolplane secret set linear-token
   toolplane secret set gh-token < token.txt`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageErrorf("secret set takes the value from a hidden prompt or standard input, never from the command line (process listings and shell history would show it): run `toolplane secret set %s` and type it, or pipe it in", args[0])
+			}
+			return usageArgs(cobra.ExactArgs(1))(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
 			if err := secrets.ValidName(name); err != nil {
 				return usageErrorf("%v", err)
 			}
-			if a.IO.In == nil {
-				return usageErrorf("secret set reads the value from standard input; pipe it in")
-			}
-			if f, ok := a.IO.In.(*os.File); ok {
-				if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-					// A terminal: the value is typed (and shown; pipe it
-					// in to keep it off the screen).
-					fmt.Fprintf(a.IO.Err, "Type the value of %s, then Enter and Ctrl-D:\n", name)
-				}
-			}
-			data, err := io.ReadAll(io.LimitReader(a.IO.In, 1<<20+1))
+			value, err := readSecretValue(a, name)
 			if err != nil {
-				return fmt.Errorf("reading the value of %s from standard input: %w", name, err)
-			}
-			if len(data) > 1<<20 {
-				return fmt.Errorf("the value of %s is over 1 MiB; a secret store is not a file store", name)
-			}
-			value := strings.TrimSuffix(strings.TrimSuffix(string(data), "\n"), "\r")
-			if value == "" {
-				return usageErrorf("no value on standard input for %s: pipe it in, e.g. printf %%s \"$TOKEN\" | toolplane secret set %s", name, name)
+				return err
 			}
 			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
 			if err != nil {
@@ -95,6 +84,38 @@ listings would keep it. One trailing newline is removed.`,
 			return nil
 		},
 	}
+}
+
+// maxSecretBytes bounds a stored value: a secret store is not a file store.
+const maxSecretBytes = 1 << 20
+
+// readSecretValue reads the value of name: from a hidden prompt when
+// standard input is a terminal, else all of standard input.
+func readSecretValue(a *app, name string) (string, error) {
+	if a.IO.In == nil {
+		return "", usageErrorf("secret set reads the value from standard input; pipe it in")
+	}
+	var value string
+	if fd, ok := terminalFd(a.IO.In); ok {
+		v, err := readHidden(a, fd, fmt.Sprintf("Value of %s (not shown): ", name))
+		if err != nil {
+			return "", err
+		}
+		value = v
+	} else {
+		data, err := io.ReadAll(io.LimitReader(a.IO.In, maxSecretBytes+1))
+		if err != nil {
+			return "", fmt.Errorf("reading the value of %s from standard input: %w", name, err)
+		}
+		value = strings.TrimSuffix(strings.TrimSuffix(string(data), "\n"), "\r")
+	}
+	if len(value) > maxSecretBytes {
+		return "", fmt.Errorf("the value of %s is over 1 MiB; a secret store is not a file store", name)
+	}
+	if value == "" {
+		return "", usageErrorf("no value for %s: type it at the prompt, or pipe it in, e.g. printf %%s \"$TOKEN\" | toolplane secret set %s", name, name)
+	}
+	return value, nil
 }
 
 func newSecretGetCmd(a *app) *cobra.Command {

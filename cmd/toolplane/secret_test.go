@@ -1,12 +1,20 @@
 package main
 
 import (
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/creack/pty"
 )
+
+// testStorageKey is a TOOLPLANE_STORAGE_KEY for tests (32 bytes, base64).
+const testStorageKey = "dG9vbHBsYW5lLXRlc3Qtc3RvcmFnZS1rZXktMzJieXQ="
 
 // TestSecretVerbs: set reads stdin only, get hides the value unless
 // --reveal, list shows names, rm deletes; the file store is private.
@@ -74,5 +82,61 @@ func TestSecretStoreForcedKeyring(t *testing.T) {
 	r = runTP(t, dir, []string{"TOOLPLANE_SECRET_STORE=", env[1]}, "v", "secret", "set", "x")
 	if r.code != 0 || !strings.Contains(r.stdout, "(no OS keyring available: ") {
 		t.Fatalf("auto mode: %+v", r)
+	}
+}
+
+// TestAttackSecretSetEcho: typed on a terminal, a secret must not be shown
+// (shoulder surfing, screen sharing, terminal scrollback): the prompt turns
+// echo off. The binary runs on a real pseudo-terminal; everything it and
+// the terminal print is checked for the value. Given on the command line
+// (visible in ps), it is refused.
+func TestAttackSecretSetEcho(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const value = "typed-secret-8d41f"
+	cmd := exec.Command(binary, "secret", "set", "typed")
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file", "TOOLPLANE_STORAGE_KEY=" + testStorageKey}
+	tty, err := pty.Start(cmd)
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer tty.Close()
+	var screen strings.Builder
+	buf := make([]byte, 4096)
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(screen.String(), "(not shown): ") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt; the terminal shows %q", screen.String())
+		}
+		n, err := tty.Read(buf)
+		screen.Write(buf[:n])
+		if err != nil {
+			t.Fatalf("reading the terminal: %v (shown: %q)", err, screen.String())
+		}
+	}
+	if _, err := tty.Write([]byte(value + "\r")); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(tty) // ends with EIO when the binary exits
+	screen.Write(rest)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("secret set on a terminal: %v\n%s", err, screen.String())
+	}
+	if strings.Contains(screen.String(), value) {
+		t.Fatalf("the terminal showed the secret:\n%q", screen.String())
+	}
+	if !strings.Contains(screen.String(), "stored typed in ") {
+		t.Errorf("no confirmation: %q", screen.String())
+	}
+	r := runTP(t, dir, []string{"TOOLPLANE_STORAGE_KEY=" + testStorageKey}, "", "secret", "get", "typed", "--reveal")
+	if r.code != 0 || r.stdout != value+"\n" {
+		t.Fatalf("stored value: %+v", r)
+	}
+
+	// On the command line it is refused before anything is stored.
+	r = runTP(t, dir, []string{"TOOLPLANE_STORAGE_KEY=" + testStorageKey}, "", "secret", "set", "argv", "argv-secret-value")
+	if r.code != 2 || !strings.Contains(r.stderr, "never from the command line") || strings.Contains(r.stderr+r.stdout, "argv-secret-value") {
+		t.Fatalf("set with a value argument: %+v", r)
 	}
 }

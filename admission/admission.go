@@ -67,6 +67,11 @@ type Config struct {
 	// name and every replica's base URL, by name.
 	Replica  string            `toml:"replica"`
 	Replicas map[string]string `toml:"replicas"`
+	// EscalationApprover is the subject of the token whose connected
+	// client is asked to approve escalations ([cli] escalate) requested
+	// over HTTP. Unset, such escalations are refused: the requesting
+	// client is never asked, since it would approve itself.
+	EscalationApprover string `toml:"escalation_approver"`
 }
 
 // PolicyConfig is a pair of selectors: a call is admitted when allow
@@ -233,7 +238,26 @@ or, on a loopback address only, set [http] allow_anonymous = true`, file)
 	if cfg.AllowAnonymous {
 		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
 	}
+	if a := cfg.EscalationApprover; a != "" {
+		if _, ok := owner[a]; !ok {
+			line, col := config.Position(file, "http", "escalation_approver")
+			at := file
+			if line > 0 {
+				at = fmt.Sprintf("%s:%d:%d", file, line, col)
+			}
+			return nil, fmt.Errorf("%s: http.escalation_approver = %q is not the subject of any [http.tokens.*] entry (subjects: %s); name the token whose client approves escalations", at, a, strings.Join(sortedKeys(owner), ", "))
+		}
+	}
 	return g, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // duplicateSecret is the error for two tokens with one secret: a client

@@ -4,8 +4,16 @@ package security_test
 // token reaches exactly what its selectors admit.
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )
@@ -85,6 +93,164 @@ func TestAttackDegenerateSelectors(t *testing.T) {
 		}
 		if v := e2e.MustRun(t, cs, "try:\n    await call_tool(\"mcp:up/echo\", {\"text\": \"x\"})\n    return \"ran\"\nexcept Exception as e:\n    return type(e).__name__"); v == "ran" {
 			t.Errorf("a token without allow called up.echo")
+		}
+	})
+}
+
+// asker is an MCP client that answers every elicitation with answer and
+// records the questions it got.
+type asker struct {
+	mu        sync.Mutex
+	questions []string
+	answer    func() *mcp.ElicitResult
+}
+
+func (a *asker) options() *mcp.ClientOptions {
+	return &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		a.mu.Lock()
+		a.questions = append(a.questions, req.Params.Message)
+		answer := a.answer
+		a.mu.Unlock()
+		return answer(), nil
+	}}
+}
+
+func (a *asker) asked() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.questions)
+}
+
+func (a *asker) set(answer func() *mcp.ElicitResult) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.answer = answer
+}
+
+func accept() *mcp.ElicitResult {
+	return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"allow": true}}
+}
+
+func decline() *mcp.ElicitResult { return &mcp.ElicitResult{Action: "decline"} }
+
+// escalateSnippet tries to run `touch path` (touch is outside the
+// allowlist) and returns "ran" or the PermissionError's message.
+func escalateSnippet(path string) string {
+	return fmt.Sprintf(`
+try:
+    await cli("touch")(%q)
+    return "ran"
+except PermissionError as e:
+    return "refused: " + str(e)`, path)
+}
+
+// TestAttackEscalationSelfApproval: with [cli] escalate = true over HTTP,
+// the server asked the requesting client to approve, so any token
+// admitted to source=cli approved itself and ran any binary. Now the
+// requesting client is never asked: without [http] escalation_approver
+// every escalation over HTTP is refused (and boot warns); with one, a
+// client of the approver's token is asked, is told which subject asks,
+// and decides; the approver's own requests are refused; `config check`
+// flags the combination.
+func TestAttackEscalationSelfApproval(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	base := "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n"
+
+	t.Run("no approver", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		cfg := e.Config + ".http.toml"
+		e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`))
+		srv := e.ServeHTTP(t, cfg)
+		if !strings.Contains(srv.Stderr(), "escalations requested over HTTP are refused") {
+			t.Errorf("boot does not warn about escalation without an approver:\n%s", srv.Stderr())
+		}
+		self := &asker{answer: accept}
+		cs, err := e2e.DialHTTPSession(srv.URL, "ci-secret-0123456789", self.options(), e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		target := filepath.Join(e.Dir, "self-approved")
+		v := e2e.MustRun(t, cs, escalateSnippet(target))
+		if s, _ := v.(string); !strings.Contains(s, "refused") || !strings.Contains(s, "escalation_approver") {
+			t.Errorf("self-escalation: %v", v)
+		}
+		if _, err := os.Stat(target); !os.IsNotExist(err) {
+			t.Errorf("the binary ran: %v", err)
+		}
+		if q := self.asked(); len(q) > 0 {
+			t.Errorf("the requesting client was asked: %q", q)
+		}
+		check, _ := e.Toolplane("config", "check", "--config", cfg).CombinedOutput()
+		if !strings.Contains(string(check), "no [http] escalation_approver") {
+			t.Errorf("config check does not flag escalate without an approver:\n%s", check)
+		}
+	})
+
+	t.Run("approver", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		cfg := e.Config + ".http.toml"
+		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
+			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+		srv := e.ServeHTTP(t, cfg)
+		self := &asker{answer: accept}
+		ci, err := e2e.DialHTTPSession(srv.URL, "ci-secret-0123456789", self.options(), e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ci.Close()
+
+		// No approver client connected yet: refused, nobody asked.
+		early := filepath.Join(e.Dir, "early")
+		if v, _ := e2e.MustRun(t, ci, escalateSnippet(early)).(string); !strings.Contains(v, "refused") {
+			t.Errorf("escalation with no approver connected: %v", v)
+		}
+
+		approver := &asker{answer: decline}
+		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		if _, err := admin.ListTools(context.Background(), nil); err != nil { // the server learns admin's session
+			t.Fatal(err)
+		}
+
+		declined := filepath.Join(e.Dir, "declined")
+		if v, _ := e2e.MustRun(t, ci, escalateSnippet(declined)).(string); !strings.Contains(v, "refused") || !strings.Contains(v, "declined") {
+			t.Errorf("declined by the approver: %v", v)
+		}
+		approver.set(accept)
+		granted := filepath.Join(e.Dir, "granted")
+		if v := e2e.MustRun(t, ci, escalateSnippet(granted)); v != "ran" {
+			t.Errorf("granted by the approver: %v", v)
+		}
+		if _, err := os.Stat(granted); err != nil {
+			t.Errorf("the granted binary did not run: %v", err)
+		}
+		// The approver cannot approve its own request.
+		own := filepath.Join(e.Dir, "own")
+		if v, _ := e2e.MustRun(t, admin, escalateSnippet(own)).(string); !strings.Contains(v, "refused") || !strings.Contains(v, "its own") {
+			t.Errorf("the approver's own escalation: %v", v)
+		}
+		for _, f := range []string{early, declined, own} {
+			if _, err := os.Stat(f); !os.IsNotExist(err) {
+				t.Errorf("%s: a refused binary ran (%v)", f, err)
+			}
+		}
+		if q := self.asked(); len(q) > 0 {
+			t.Errorf("the requesting client was asked: %q", q)
+		}
+		q := approver.asked()
+		if len(q) != 2 || !strings.Contains(q[0], `"ci"`) || !strings.Contains(q[0], "touch "+declined) {
+			t.Errorf("the approver's questions: %q", q)
+		}
+		check, _ := e.Toolplane("config", "check", "--config", cfg).CombinedOutput()
+		if !strings.Contains(string(check), `approved by a client of "admin"`) {
+			t.Errorf("config check does not name the approver:\n%s", check)
 		}
 	})
 }

@@ -296,3 +296,30 @@ func TestAttackProjectConfigSymlinkSwap(t *testing.T) {
 		t.Errorf("check after the link moved: %d %s", code, stderr)
 	}
 }
+
+// serveExitAfter runs `toolplane serve mcp args...` over stdio for at most
+// d and returns its output and whether it exited by itself.
+func serveExitAfter(t *testing.T, e *e2e.Env, d time.Duration, args ...string) (string, bool) {
+	t.Helper()
+	cmd := e.Command(args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		return out.String(), true
+	case <-time.After(d):
+		_ = cmd.Process.Kill()
+		<-done
+		return out.String(), false
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -31,24 +32,98 @@ var confirmSchema = map[string]any{
 	"required": []string{"allow"},
 }
 
-// Confirm asks the human behind the MCP client whose request ctx serves (an
-// execute_code run or a direct tool call) a yes/no question, through MCP
-// elicitation. It is how a policy escalates a decision (e.g. running a CLI
-// binary outside the allowlist once) to the person at the keyboard.
+// Confirm asks a human a yes/no question about the request ctx serves (an
+// execute_code run or a direct tool call), through MCP elicitation. It is
+// how a policy escalates a decision (e.g. running a CLI binary outside the
+// allowlist once) to a person.
+//
+// Who is asked depends on where the request came from, because no client
+// may approve its own escalation:
+//
+//   - over stdio, the client itself: one local host, whose user is the
+//     human at the keyboard;
+//   - over HTTP, never the requesting client (a token would approve its own
+//     request): the question goes to a connected client of the approver
+//     subject, Options.EscalationApprover ([http] escalation_approver),
+//     and says which subject asks. Without an approver, or when the
+//     approver itself asks, or when no client of the approver that
+//     supports elicitation is connected, Confirm fails with ErrNoApprover,
+//     ErrSelfApproval or ErrNoHuman and the caller decides as if nobody
+//     answered (refused).
 //
 // Server-initiated elicitation exists up to protocol version 2025-11-25; on
 // a session negotiated at a later version the question cannot be sent and
-// Confirm returns the SDK's error, so the caller decides as if nobody
-// answered.
+// Confirm returns the SDK's error.
 func Confirm(ctx context.Context, message string) (Answer, error) {
 	req := ToolRequest(ctx)
 	if req == nil || req.Session == nil {
 		return "", ErrNoHuman
 	}
-	if ip := req.Session.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil {
+	if overHTTP(req) {
+		s, _ := ctx.Value(serverKey{}).(*Server)
+		if s == nil {
+			return "", ErrNoApprover
+		}
+		return s.confirmByApprover(ctx, req, message)
+	}
+	return ask(ctx, req.Session, message)
+}
+
+// Errors of Confirm over HTTP.
+var (
+	ErrNoApprover   = errors.New("no approver is configured: over HTTP a question is never put to the client that asked (a token would approve itself); set [http] escalation_approver to the subject of a separate token whose client answers")
+	ErrSelfApproval = errors.New("the approver's own request cannot be approved by the approver: no client approves its own escalation")
+)
+
+// overHTTP reports whether req came through the Streamable HTTP handler
+// (stdio requests carry no headers).
+func overHTTP(req *mcp.CallToolRequest) bool {
+	extra := req.GetExtra()
+	return extra != nil && (extra.Header != nil || extra.TokenInfo != nil)
+}
+
+type serverKey struct{}
+
+// confirmByApprover puts the question to the most recently active client
+// of the approver subject that supports elicitation, naming who asks.
+func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest, message string) (Answer, error) {
+	approver := s.opts.EscalationApprover
+	if approver == "" {
+		return "", ErrNoApprover
+	}
+	who := s.callerOf(req)
+	if who.subject == approver {
+		return "", ErrSelfApproval
+	}
+	ss := s.approverSession(approver)
+	if ss == nil {
+		return "", fmt.Errorf("%w: no client of the approver %q that supports elicitation is connected", ErrNoHuman, approver)
+	}
+	asker := who.subject
+	if asker == "" {
+		asker = anonymousSubject
+	}
+	// The question belongs to the approver's session, not to the request
+	// ctx serves: a context carrying that request's values would make the
+	// SDK send it on the requester's stream. Only the cancellation is kept.
+	qctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	if d, ok := ctx.Deadline(); ok {
+		var dcancel context.CancelFunc
+		qctx, dcancel = context.WithDeadline(qctx, d)
+		defer dcancel()
+	}
+	return ask(qctx, ss, fmt.Sprintf("Token subject %q (request log id %s) asks: %s", asker, who.logID, message))
+}
+
+// ask elicits a yes/no answer from the client of ss.
+func ask(ctx context.Context, ss *mcp.ServerSession, message string) (Answer, error) {
+	if ip := ss.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil {
 		return "", ErrNoHuman
 	}
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
+	res, err := ss.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
 	if err != nil {
 		return "", fmt.Errorf("asking the human: %w", err)
 	}
@@ -62,4 +137,60 @@ func Confirm(ctx context.Context, message string) (Answer, error) {
 		return AnswerNo, nil
 	}
 	return AnswerDismissed, nil
+}
+
+// trackSubjects records the subject of every HTTP MCP session (the SDK
+// keeps a session to the subject that opened it), so Confirm can find the
+// approver's clients.
+func (s *Server) trackSubjects() {
+	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
+				if extra := req.GetExtra(); extra != nil && extra.TokenInfo != nil && extra.TokenInfo.UserID != "" {
+					s.noteSubject(ss, extra.TokenInfo.UserID)
+				}
+			}
+			return next(ctx, method, req)
+		}
+	})
+}
+
+// noteSubject records ss as a session of subject, most recent last, and
+// forgets it when it closes.
+func (s *Server) noteSubject(ss *mcp.ServerSession, subject string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, known := s.subjects[ss]; known {
+		s.seen[ss] = time.Now()
+		return
+	}
+	s.subjects[ss] = subject
+	s.seen[ss] = time.Now()
+	go func() {
+		_ = ss.Wait()
+		s.mu.Lock()
+		delete(s.subjects, ss)
+		delete(s.seen, ss)
+		s.mu.Unlock()
+	}()
+}
+
+// approverSession is the most recently active session of subject whose
+// client supports elicitation, nil when there is none.
+func (s *Server) approverSession(subject string) *mcp.ServerSession {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var best *mcp.ServerSession
+	for ss, sub := range s.subjects {
+		if sub != subject {
+			continue
+		}
+		if ip := ss.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil {
+			continue
+		}
+		if best == nil || s.seen[ss].After(s.seen[best]) {
+			best = ss
+		}
+	}
+	return best
 }

@@ -55,6 +55,11 @@ var ReservedNames = []string{"save_result", "load_result", "reset_session", "cal
 // BackendEmbedded is the backend that supports sessions.
 const BackendEmbedded = "embedded"
 
+// BackendLocalUnsafe runs snippets in the host's CPython, outside the
+// sandbox. It is refused for requests over HTTP: there it would hand every
+// token this process's environment and files.
+const BackendLocalUnsafe = "local_unsafe"
+
 func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in ExecuteInput) (*mcp.CallToolResult, *ExecuteOutput, error) {
 	runID := audit.NewRunID()
 	who := s.callerOf(req)
@@ -77,6 +82,9 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	timeout, err := parseTimeout(in.Timeout, s.opts.DefaultTimeout, s.opts.MaxTimeout)
 	if err != nil {
 		return s.fail(out, "ValueError", err.Error()), out, nil
+	}
+	if backend == BackendLocalUnsafe && overHTTP(req) {
+		return s.fail(out, "PermissionError", "the local_unsafe backend is not served over HTTP: it runs outside the sandbox and every token's policy; use the embedded backend"), out, nil
 	}
 
 	sess := s.clientSession(req.Session)
@@ -117,7 +125,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).
-	runCtx = context.WithValue(runCtx, toolRequestKey{}, req)
+	runCtx = context.WithValue(context.WithValue(runCtx, toolRequestKey{}, req), serverKey{}, s)
 	runCtx = withSession(runCtx, sess, s.opts.ResultsEnabled)
 	stopProgress := s.startProgress(runCtx, req, &calls)
 	start := time.Now()

@@ -59,3 +59,20 @@ func checkHostileAnswer(t *testing.T, tc e2e.HostileInput, res *mcp.CallToolResu
 		}
 	}
 }
+
+// TestAttackLocalUnsafeOverHTTP: a run asking for the local_unsafe backend
+// over HTTP is refused before the engine sees it, whatever the engine
+// offers (a library embedder included); stdio does not refuse it here.
+func TestAttackLocalUnsafeOverHTTP(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, nil)
+	cs := connectHTTP(t, f.httpURL(t))
+	res := callTool(t, cs, ToolExecute, map[string]any{"code": "return 1", "backend": BackendLocalUnsafe})
+	if !res.IsError || !strings.Contains(text(res), "PermissionError") || !strings.Contains(text(res), "not served over HTTP") {
+		t.Errorf("local_unsafe over HTTP: %s", text(res))
+	}
+	res = callTool(t, f.connect(t, nil), ToolExecute, map[string]any{"code": "return 1", "backend": BackendLocalUnsafe})
+	if strings.Contains(text(res), "not served over HTTP") {
+		t.Errorf("local_unsafe over stdio: %s", text(res))
+	}
+}

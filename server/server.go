@@ -80,6 +80,12 @@ type Options struct {
 	// engine too: the guard here filters what is shown, the middleware
 	// refuses the calls.
 	Guard Guard
+	// EscalationApprover is the subject whose connected client answers
+	// Confirm's questions for requests that came over HTTP ([http]
+	// escalation_approver). Empty, such questions are refused: the
+	// requesting client is never asked, since no client approves its own
+	// escalation.
+	EscalationApprover string
 	// Routes are extra HTTP handlers (plugins' Route) served behind the
 	// same log id, header snapshot and authentication as the MCP endpoint;
 	// PublicRoutes skip authentication (health checks, metadata). Keys are
@@ -117,6 +123,9 @@ type Server struct {
 	direct map[string]*capability.Capability // direct tool name -> capability
 
 	owners map[string]http.Handler // replica name -> proxy to it
+
+	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
+	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
 }
 
 // New builds the facade and registers its tools and resources.
@@ -160,6 +169,8 @@ func New(opts Options) (*Server, error) {
 		sessions: session.NewManager(opts.Sessions),
 		conns:    make(map[*mcp.ServerSession]string),
 		direct:   make(map[string]*capability.Capability),
+		subjects: make(map[*mcp.ServerSession]string),
+		seen:     make(map[*mcp.ServerSession]time.Time),
 	}
 	var mo mcp.ServerOptions
 	if opts.MCP != nil {
@@ -194,6 +205,7 @@ func New(opts Options) (*Server, error) {
 	s.addResources()
 	s.filterToolList()
 	s.boundArgumentErrors()
+	s.trackSubjects()
 	return s, nil
 }
 

@@ -214,7 +214,7 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 		}
 		args = m
 	}
-	ctx = context.WithValue(ctx, toolRequestKey{}, req)
+	ctx = context.WithValue(context.WithValue(ctx, toolRequestKey{}, req), serverKey{}, s)
 	ctx = withSession(ctx, s.clientSession(req.Session), s.opts.ResultsEnabled)
 	who := s.callerOf(req)
 	call := dispatch.NewCall(dispatch.OriginToolCall, c, args)

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 )
@@ -43,6 +45,7 @@ results and audit. It never opens a network connection or starts a server.`,
 				return err
 			}
 			writeSummary(a.IO.Out, cfg)
+			writeHTTP(a.IO.Out, cfg, a.http)
 			return nil
 		},
 	}
@@ -106,6 +109,60 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 		fmt.Fprintf(w, "serve:    needs `serve mcp --unsafe` because of %s\n", strings.Join(u, ", "))
 	} else {
 		fmt.Fprintln(w, "serve:    safe to serve without --unsafe")
+	}
+}
+
+// writeHTTP summarizes [http] when it has tokens or anonymous access, and
+// flags combinations that are unsafe or refused over HTTP: escalation
+// without an approver (the requester would approve itself, so it is
+// refused), local_unsafe (refused over HTTP), ambient CLI mode (a token
+// admitted to source=cli runs any binary).
+func writeHTTP(w io.Writer, cfg *config.Config, h *admission.Config) {
+	if h == nil || (len(h.Tokens) == 0 && !h.AllowAnonymous) {
+		if cfg.CLI.Escalate {
+			fmt.Fprintln(w, "escalate: asks the local user over stdio; over HTTP refused unless [http] escalation_approver names a separate token")
+		}
+		return
+	}
+	names := make([]string, 0, len(h.Tokens))
+	for n := range h.Tokens {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var toks []string
+	for _, n := range names {
+		tc := h.Tokens[n]
+		desc := n
+		if tc.Subject != "" && tc.Subject != n {
+			desc += " as " + tc.Subject
+		}
+		switch {
+		case !tc.Allow.IsSet():
+			desc += " (reaches nothing: no allow)"
+		case tc.Deny.IsSet():
+			desc += fmt.Sprintf(" (allow %s; deny %s)", tc.Allow.Selector(), tc.Deny.Selector())
+		default:
+			desc += fmt.Sprintf(" (allow %s)", tc.Allow.Selector())
+		}
+		toks = append(toks, desc)
+	}
+	if h.AllowAnonymous {
+		toks = append(toks, "anonymous on loopback")
+	}
+	fmt.Fprintf(w, "http:     %d token(s): %s\n", len(h.Tokens), strings.Join(toks, ", "))
+	switch {
+	case cfg.CLI.Escalate && h.EscalationApprover == "":
+		fmt.Fprintln(w, "warning:  [cli] escalate = true, but no [http] escalation_approver: escalations requested over HTTP are refused (the requesting client never approves its own); stdio still asks the local user")
+	case cfg.CLI.Escalate:
+		fmt.Fprintf(w, "escalate: over HTTP approved by a client of %q, never by the requester; over stdio by the local user\n", h.EscalationApprover)
+	case h.EscalationApprover != "":
+		fmt.Fprintln(w, "warning:  [http] escalation_approver is set but [cli] escalate is off: nothing is escalated")
+	}
+	if cfg.Toolplane.DefaultBackend == config.BackendLocalUnsafe {
+		fmt.Fprintln(w, `warning:  default_backend = "local_unsafe" is refused over HTTP (snippets would run outside every token's policy with this process's environment); serve it over stdio only`)
+	}
+	if cfg.CLI.Mode == config.CLIAmbient {
+		fmt.Fprintln(w, `warning:  cli.mode = "ambient" over HTTP: a token admitted to source=cli runs any binary on PATH as this user`)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/config"
 )
 
@@ -30,6 +31,9 @@ type app struct {
 	// owns (e.g. serve.go claiming [http]); every command that loads the
 	// config, `config check` included, then accepts them.
 	claimers []func(*config.Loader) error
+	// http is the [http] section as the last load decoded it (serve.go
+	// claims it), for `config check`.
+	http *admission.Config
 }
 
 // claim registers a section for every config load of this invocation.

@@ -58,6 +58,7 @@ func newServeCmd(a *app) *cobra.Command {
 	opts := &serveMCPOptions{}
 	a.claim(func(l *config.Loader) (err error) {
 		opts.HTTP, err = admission.Claim(l)
+		a.http = opts.HTTP
 		if err == nil {
 			opts.Plugins, err = plugin.NewHost(l, append([]plugin.Plugin{auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New()}, testPlugins()...)...)
 		}
@@ -109,6 +110,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		}
 		return fmt.Errorf("refusing to serve: %s in %s lets snippets act outside the sandbox; pass --unsafe to serve it anyway, or change the setting", strings.Join(needs, " and "), where)
 	}
+	if opts.Transport == transportHTTP && cfg.Toolplane.DefaultBackend == config.BackendLocalUnsafe {
+		return errLocalUnsafeOverHTTP(cfg)
+	}
 
 	var auditLog *audit.Logger
 	if cfg.Audit.Enabled {
@@ -129,12 +133,16 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	var guard *admission.Guard
 	var replica string
 	var replicas map[string]string
+	var approver string
 	if opts.Transport == transportHTTP {
 		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), a.IO.Err); err != nil {
 			return err
 		}
 		mws = append(mws, guard.Middleware())
-		replica, replicas = opts.HTTP.Replica, opts.HTTP.Replicas
+		replica, replicas, approver = opts.HTTP.Replica, opts.HTTP.Replicas, opts.HTTP.EscalationApprover
+		if cfg.CLI.Escalate && approver == "" {
+			fmt.Fprintf(a.IO.Err, "toolplane: warning: %s: [cli] escalate = true, but escalations requested over HTTP are refused: no [http] escalation_approver names a separate token whose client approves them (the requesting client never approves its own)\n", serveConfigName(cfg))
+		}
 	}
 	mws = append(mws, opts.Plugins.Middlewares()...)
 	// An upstream server's tool list can change while we serve; the
@@ -168,15 +176,16 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 				TTL:           time.Duration(cfg.Results.TTLSeconds) * time.Second,
 			},
 		},
-		ResultsEnabled: cfg.Results.Enabled,
-		Audit:          auditLog,
-		DirectTools:    cfg.Facade.Tools,
-		Stderr:         a.IO.Err,
-		Guard:          guard,
-		Replica:        replica,
-		Replicas:       replicas,
-		Routes:         opts.Plugins.Routes(),
-		PublicRoutes:   opts.Plugins.PublicRoutes(),
+		ResultsEnabled:     cfg.Results.Enabled,
+		Audit:              auditLog,
+		DirectTools:        cfg.Facade.Tools,
+		Stderr:             a.IO.Err,
+		Guard:              guard,
+		EscalationApprover: approver,
+		Replica:            replica,
+		Replicas:           replicas,
+		Routes:             opts.Plugins.Routes(),
+		PublicRoutes:       opts.Plugins.PublicRoutes(),
 	})
 	if err != nil {
 		return err
@@ -217,6 +226,21 @@ func (a *app) serveConfig() (*config.Config, error) {
 		}
 	}
 	return a.loadConfig()
+}
+
+// errLocalUnsafeOverHTTP refuses local_unsafe on an HTTP server, even
+// with --unsafe. That backend runs snippets in the host's CPython as this
+// user: no token policy applies to what a snippet does there, and it can
+// read this process's environment (token secrets included) through /proc
+// or the files the secrets live in, so an empty environment would not
+// help. One local user over stdio may choose that; a multi-client server
+// may not hand it to every token.
+func errLocalUnsafeOverHTTP(cfg *config.Config) error {
+	at := serveConfigName(cfg)
+	if line, col := config.Position(cfg.Path, "toolplane", "default_backend"); line > 0 {
+		at = fmt.Sprintf("%s:%d:%d", at, line, col)
+	}
+	return fmt.Errorf(`%s: refusing to serve toolplane.default_backend = "local_unsafe" over HTTP, even with --unsafe: snippets would run as this user outside every token's policy, and any token could read this process's environment and files (the other tokens' secrets included); serve it over stdio to one local client, or use default_backend = "embedded"`, at)
 }
 
 type serveStdout struct{ io.Writer }

@@ -348,7 +348,19 @@ func ConnectHTTPToken(t testing.TB, url, token string, opts *mcp.ClientOptions) 
 // DialHTTP is ConnectHTTPToken returning the error, for tests that expect
 // the connection to be refused. The caller closes the session.
 func DialHTTP(url, token string, opts *mcp.ClientOptions) (*mcp.ClientSession, error) {
-	return Client(opts).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: Bearer(token)}}, nil)
+	return DialHTTPSession(url, token, opts, nil)
+}
+
+// DialHTTPSession is DialHTTP with session options (a protocol version,
+// say: server-initiated elicitation exists up to 2025-11-25).
+func DialHTTPSession(url, token string, opts *mcp.ClientOptions, sopts *mcp.ClientSessionOptions) (*mcp.ClientSession, error) {
+	return Client(opts).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: Bearer(token)}}, sopts)
+}
+
+// ElicitingSession returns the session options of a client that answers
+// elicitation: the protocol version that still has it.
+func ElicitingSession() *mcp.ClientSessionOptions {
+	return &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"}
 }
 
 // CallTimeout bounds every Call: generous, it only catches hangs.

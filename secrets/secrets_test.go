@@ -19,15 +19,28 @@ import (
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
+// testKey is a storage key for tests (32 bytes, base64).
+const testKey = "c2VjcmV0cy10ZXN0LXN0b3JhZ2Uta2V5LTMyLWJ5dGU="
+
+// openFiles opens the encrypted file store of namespace under root.
+func openFiles(t *testing.T, namespace, root, key string) *FileStore {
+	t.Helper()
+	o, err := Open(context.Background(), Options{Namespace: namespace, Dir: root, Mode: "file", StorageKey: key, Warn: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o.Files
+}
+
 func TestFileStore(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	root := t.TempDir()
-	o, err := Open(ctx, Options{Namespace: NamespaceSecrets, Dir: root, Mode: "file"})
+	o, err := Open(ctx, Options{Namespace: NamespaceSecrets, Dir: root, Mode: "file", StorageKey: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Keyring || o.Where() != "files in "+filepath.Join(root, "toolplane") {
+	if o.Keyring || o.Where() != "encrypted files in "+filepath.Join(root, "toolplane") {
 		t.Fatalf("opened %+v at %s", o, o.Where())
 	}
 	s := o.Store
@@ -93,7 +106,7 @@ func TestOpenModes(t *testing.T) {
 		t.Fatal("missing namespace accepted")
 	}
 	// Auto mode picks whichever works here; either way the store answers.
-	o, err := Open(ctx, Options{Namespace: "toolplane-test-probe", Dir: t.TempDir(), Timeout: 2 * time.Second})
+	o, err := Open(ctx, Options{Namespace: "toolplane-test-probe", Dir: t.TempDir(), Timeout: 2 * time.Second, StorageKey: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +140,7 @@ func TestOAuthTokensRefreshAndPersist(t *testing.T) {
 	}))
 	t.Cleanup(as.Close)
 
-	store := &FileStore{Dir: t.TempDir()}
+	store := openFiles(t, NamespaceOAuth, t.TempDir(), testKey)
 	login := &Login{URL: "https://mcp.test/mcp", Credentials: &mcpsrc.Credentials{
 		ClientID: "c", AuthURL: as.URL + "/authorize", TokenURL: as.URL + "/token",
 		Token: &oauth2.Token{AccessToken: "old", RefreshToken: "rt-0", Expiry: time.Now().Add(-time.Minute)},

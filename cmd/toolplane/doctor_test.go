@@ -55,7 +55,7 @@ auth = "oauth"
 	want := []string{
 		"ok    config: tp.toml is valid",
 		`warn  serve: toolplane.default_backend = "local_unsafe" lets snippets act outside the sandbox, so ` + "`toolplane serve mcp` needs --unsafe  (pass --unsafe, or change the setting)",
-		"ok    secret store: files in " + store,
+		"ok    secret store: encrypted files in " + store,
 		"FAIL  backend local_unsafe: local_unsafe: no Python interpreter \"python3\"",
 		"ok    cli: git is " + filepath.Join(bin, "git"),
 		"FAIL  cli: allowlisted binary rg is not on PATH  (install rg, or `toolplane cli disallow rg`)",

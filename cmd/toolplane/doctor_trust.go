@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/childenv"
+	"github.com/toolplane/toolplane/secrets"
 )
 
 // This file is the "trust posture" section of `toolplane doctor`: what a
@@ -62,9 +63,17 @@ func trustConfigSource(_ context.Context, r *doctorReport, env trustEnv) {
 func trustSecretStorage(ctx context.Context, r *doctorReport, env trustEnv) {
 	for _, st := range []struct {
 		what  string
-		store interface{ Where() string }
+		store *secrets.LazyStore
 	}{{"secrets", env.stores.secrets}, {"oauth logins", env.stores.oauth}} {
-		r.add(checkOK, fmt.Sprintf("%s: %s", st.what, st.store.Where()), "")
+		o, err := st.store.Open(ctx)
+		switch {
+		case err != nil:
+			r.add(checkWarn, fmt.Sprintf("%s: none can be stored: %v", st.what, err), "")
+		case o.Files != nil && o.Files.Plaintext:
+			r.add(checkWarn, fmt.Sprintf("%s: %s, %s", st.what, o.Where(), o.Encryption()), fmt.Sprintf("set %s (`toolplane secret keygen`) and unset %s", secrets.StorageKeyEnv, secrets.StoreEnv))
+		default:
+			r.add(checkOK, fmt.Sprintf("%s: %s, %s", st.what, o.Where(), o.Encryption()), "")
+		}
 	}
 }
 

@@ -24,6 +24,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
+
+	"github.com/toolplane/toolplane/secrets"
 )
 
 // runTP runs the built binary in dir with a private HOME, the file secret
@@ -32,7 +34,7 @@ func runTP(t *testing.T, dir string, env []string, stdin string, args ...string)
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append([]string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file"}, env...)
+	cmd.Env = append([]string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file", "TOOLPLANE_STORAGE_KEY=" + testStorageKey}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -174,7 +176,7 @@ func loginWithBrowser(t *testing.T, dir string, args ...string) result {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Dir = dir
-	cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file"}
+	cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file", "TOOLPLANE_STORAGE_KEY=" + testStorageKey}
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	stderr, err := cmd.StderrPipe()
@@ -246,7 +248,7 @@ headers = { X-Key = "keyring://plain-key" }
 
 	r = loginWithBrowser(t, dir, "mcp", "login", "linear")
 	credDir := filepath.Join(dir, "home", ".toolplane", "credentials", "toolplane-oauth")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "logged in to linear; credentials stored in files in "+credDir) {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "logged in to linear; credentials stored in encrypted files in "+credDir) {
 		t.Fatalf("login: %+v", r)
 	}
 	if !strings.Contains(r.stderr, "To log in to linear, open this URL in a browser:") {
@@ -274,30 +276,35 @@ headers = { X-Key = "keyring://plain-key" }
 	}
 
 	// Expire the stored access token: run refreshes it, and the refreshed
-	// one is written back.
-	var stored struct {
-		URL         string `json:"url"`
-		Credentials struct {
-			Token map[string]any `json:"token"`
-		} `json:"credentials"`
+	// one is written back. The file is encrypted: it is edited through the
+	// store, with the key the binary uses.
+	ctx := context.Background()
+	oauthStore, err := secrets.Open(ctx, secrets.Options{Namespace: secrets.NamespaceOAuth, Dir: filepath.Dir(credDir), Mode: "file", StorageKey: testStorageKey, Warn: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	data, _ := os.ReadFile(file)
-	var raw map[string]any
-	json.Unmarshal(data, &raw)
-	raw["credentials"].(map[string]any)["token"].(map[string]any)["expiry"] = time.Now().Add(-time.Hour).Format(time.RFC3339)
-	data, _ = json.Marshal(raw)
-	os.WriteFile(file, data, 0o600)
+	if data, _ := os.ReadFile(file); strings.Contains(string(data), "at-1") || strings.Contains(string(data), "rt-1") {
+		t.Fatalf("the tokens are on disk in the clear: %q", data)
+	}
+	login, err := secrets.LoadLogin(ctx, oauthStore, "linear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	login.Credentials.Token.Expiry = time.Now().Add(-time.Hour)
+	if err := secrets.SaveLogin(ctx, oauthStore, "linear", login); err != nil {
+		t.Fatal(err)
+	}
 
 	r = runTP(t, dir, nil, `return [await linear.whoami(), await plain.header(name="X-Key")]`, "run", "-")
 	if r.code != 0 || r.stdout != "['Bearer at-2', 'k-123']\n" {
 		t.Fatalf("run with the expired token: %+v", r)
 	}
-	data, _ = os.ReadFile(file)
-	if err := json.Unmarshal(data, &stored); err != nil || stored.Credentials.Token["access_token"] != "at-2" || stored.Credentials.Token["refresh_token"] != "rt-2" || stored.URL != as.URL+"/mcp" {
-		t.Fatalf("stored after refresh: %s", data)
+	login, err = secrets.LoadLogin(ctx, oauthStore, "linear")
+	if err != nil || login.Credentials.Token.AccessToken != "at-2" || login.Credentials.Token.RefreshToken != "rt-2" || login.URL != as.URL+"/mcp" {
+		t.Fatalf("stored after refresh: %+v %v", login, err)
 	}
 
-	if r := runTP(t, dir, nil, "", "mcp", "logout", "linear"); r.code != 0 || !strings.HasPrefix(r.stdout, "logged out of linear; deleted its credentials from files in "+credDir) {
+	if r := runTP(t, dir, nil, "", "mcp", "logout", "linear"); r.code != 0 || !strings.HasPrefix(r.stdout, "logged out of linear; deleted its credentials from encrypted files in "+credDir) {
 		t.Fatalf("logout: %+v", r)
 	}
 	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {

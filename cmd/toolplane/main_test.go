@@ -191,9 +191,9 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"doctor"}, 0, "", true},
 		{[]string{"doctor", "--config", "bad.toml"}, 1, "doctor: 1 check(s) failed", true},
 		{[]string{"doctor", "extra"}, 2, "unknown command", false},
-		{[]string{"secret", "set", "x"}, 2, "no value on standard input for x", false},
+		{[]string{"secret", "set", "x"}, 2, "no value for x: type it at the prompt, or pipe it in", false},
 		{[]string{"secret", "set", "a b"}, 2, `secret name "a b"`, false},
-		{[]string{"secret", "get", "absent"}, 1, "no secret absent in files in ", false},
+		{[]string{"secret", "get", "absent"}, 1, "no secret absent in encrypted files in ", false},
 		{[]string{"secret", "frob"}, 2, `unknown command "frob" for "toolplane secret"`, false},
 		{[]string{"mcp", "status"}, 1, "toolplane init", false},
 		{[]string{"mcp", "status", "--config", "ok.toml", "nope"}, 1, `no MCP server "nope" in ok.toml (none are configured)`, false},
@@ -203,7 +203,7 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"mcp", "import", "--from", "vscode"}, 2, `--from "vscode": want one of claude, claude-desktop, codex, cursor`, false},
 	}
 	for _, tc := range cases {
-		r := runBinary(t, dir, []string{"TOOLPLANE_SECRET_STORE=file"}, tc.args...)
+		r := runBinary(t, dir, []string{"TOOLPLANE_SECRET_STORE=file", "TOOLPLANE_STORAGE_KEY=" + testStorageKey}, tc.args...)
 		if r.code != tc.code {
 			t.Errorf("toolplane %q: exit %d, want %d\nstderr: %s", tc.args, r.code, tc.code, r.stderr)
 			continue

@@ -67,7 +67,13 @@ func runMCPLogin(ctx context.Context, a *app, name string, opts *mcpLoginOptions
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	stores := newServeStores()
+	stores := newServeStores(a)
+	// The store first: a browser consent whose tokens cannot be kept is
+	// wasted.
+	st, err := stores.oauth.Open(ctx)
+	if err != nil {
+		return fmt.Errorf("no store can keep the credentials of %s: %w", name, err)
+	}
 	creds, err := mcpsrc.Login(ctx, toolplane.MCPServerSpec(name, s), mcpsrc.LoginOptions{
 		RedirectAddr: opts.RedirectAddr,
 		Resolve:      toolplane.SecretResolver(stores.secrets),
@@ -83,10 +89,6 @@ func runMCPLogin(ctx context.Context, a *app, name string, opts *mcpLoginOptions
 	})
 	if err != nil {
 		return err
-	}
-	st, err := stores.oauth.Open(ctx)
-	if err != nil {
-		return fmt.Errorf("logged in to %s, but no store can keep the credentials: %w", name, err)
 	}
 	if err := secrets.SaveLogin(ctx, st, name, &secrets.Login{URL: s.URL, Credentials: creds}); err != nil {
 		return fmt.Errorf("logged in to %s, but storing the credentials failed: %w", name, err)
@@ -125,7 +127,7 @@ logged in is not an error.`,
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			st, err := newServeStores().oauth.Open(cmd.Context())
+			st, err := newServeStores(a).oauth.Open(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -14,8 +14,8 @@ import (
 
 // openStore opens the secret store of a namespace (secrets.NamespaceSecrets
 // for keyring:// values, secrets.NamespaceOAuth for logins).
-func openStore(ctx context.Context, namespace string) (*secrets.Opened, error) {
-	return secrets.Open(ctx, secrets.Options{Namespace: namespace})
+func openStore(ctx context.Context, a *app, namespace string) (*secrets.Opened, error) {
+	return secrets.Open(ctx, secrets.Options{Namespace: namespace, Warn: a.warn})
 }
 
 // storeNote says where a store keeps values, and why files when the keyring
@@ -33,9 +33,20 @@ func newSecretCmd(a *app) *cobra.Command {
 		Short: "Store the secrets that keyring://NAME references name",
 		Long: `Keep secrets out of toolplane.toml: a value written as keyring://NAME is read
 from toolplane's secret store when a server starts. The store is the OS keyring
-when one answers, else private files (mode 0600) under
-~/.toolplane/credentials/; every verb says which. Set TOOLPLANE_SECRET_STORE to
-"keyring" or "file" to choose.`,
+when one answers, else encrypted files (XChaCha20-Poly1305, mode 0600) under
+~/.toolplane/credentials/; every verb says which. OAuth logins of 'toolplane
+mcp login' are kept the same way.
+
+The key of the encrypted files is $TOOLPLANE_STORAGE_KEY: 32 random bytes in
+base64, as 'toolplane secret keygen' prints (keep a copy; without it the
+stored values are lost). With TOOLPLANE_SECRET_STORE=file and no
+$TOOLPLANE_STORAGE_KEY, the key is kept in the OS keyring. With neither a
+keyring nor a key, nothing is stored, unless you opt in to unencrypted files
+with TOOLPLANE_SECRET_STORE=plaintext. Values found unencrypted are encrypted
+in place as soon as a key is available, and each one is reported.
+
+TOOLPLANE_SECRET_STORE chooses: "keyring", "file" (encrypted files),
+"plaintext", or unset (the keyring, else encrypted files).`,
 		Example: `  printf %s "$LINEAR_TOKEN" | toolplane secret set linear-token
   toolplane mcp add linear --url https://mcp.linear.app/mcp --header Authorization=keyring://linear-token
   toolplane secret list
@@ -43,7 +54,7 @@ when one answers, else private files (mode 0600) under
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRun,
 	}
-	cmd.AddCommand(newSecretSetCmd(a), newSecretGetCmd(a), newSecretRmCmd(a), newSecretListCmd(a))
+	cmd.AddCommand(newSecretSetCmd(a), newSecretGetCmd(a), newSecretRmCmd(a), newSecretListCmd(a), newSecretKeygenCmd(a))
 	return cmd
 }
 
@@ -73,7 +84,7 @@ line, where shell history and process listings (ps) would keep it.`,
 			if err != nil {
 				return err
 			}
-			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			st, err := openStore(cmd.Context(), a, secrets.NamespaceSecrets)
 			if err != nil {
 				return err
 			}
@@ -128,7 +139,7 @@ func newSecretGetCmd(a *app) *cobra.Command {
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			st, err := openStore(cmd.Context(), a, secrets.NamespaceSecrets)
 			if err != nil {
 				return err
 			}
@@ -160,7 +171,7 @@ func newSecretRmCmd(a *app) *cobra.Command {
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			st, err := openStore(cmd.Context(), a, secrets.NamespaceSecrets)
 			if err != nil {
 				return err
 			}
@@ -184,7 +195,7 @@ func newSecretListCmd(a *app) *cobra.Command {
 		Example: `  toolplane secret list`,
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(cmd.Context(), secrets.NamespaceSecrets)
+			st, err := openStore(cmd.Context(), a, secrets.NamespaceSecrets)
 			if err != nil {
 				return err
 			}
@@ -199,6 +210,23 @@ func newSecretListCmd(a *app) *cobra.Command {
 			for _, n := range names {
 				fmt.Fprintln(a.IO.Out, n)
 			}
+			return nil
+		},
+	}
+}
+
+func newSecretKeygenCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "keygen",
+		Short: "Print a new storage key for $TOOLPLANE_STORAGE_KEY",
+		Long: `Print 32 random bytes in base64: a key for $TOOLPLANE_STORAGE_KEY, which
+encrypts the secret files on hosts without an OS keyring. Keep it where you
+keep other credentials (a CI secret, a password manager): without it the
+stored secrets cannot be read, and with it anyone who has the files can.`,
+		Example: `  export TOOLPLANE_STORAGE_KEY="$(toolplane secret keygen)"`,
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintln(a.IO.Out, secrets.GenerateStorageKey())
 			return nil
 		},
 	}

@@ -23,7 +23,7 @@ func TestSecretVerbs(t *testing.T) {
 	dir := t.TempDir()
 	store := filepath.Join(dir, "home", ".toolplane", "credentials", "toolplane")
 	r := runTP(t, dir, nil, "tok-1\n", "secret", "set", "linear/token")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "stored linear/token in files in "+store+" (no OS keyring available: ") && !strings.HasPrefix(r.stdout, "stored linear/token in files in "+store+"; refer") {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "stored linear/token in encrypted files in "+store+" (no OS keyring available: ") && !strings.HasPrefix(r.stdout, "stored linear/token in encrypted files in "+store+"; refer") {
 		t.Fatalf("set: %+v", r)
 	}
 	if !strings.HasSuffix(r.stdout, "; refer to it as keyring://linear/token\n") {
@@ -31,7 +31,7 @@ func TestSecretVerbs(t *testing.T) {
 	}
 	runTP(t, dir, nil, "v", "secret", "set", "a-key")
 	r = runTP(t, dir, nil, "", "secret", "get", "linear/token")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "linear/token is set (5 bytes) in files in "+store) || strings.Contains(r.stdout, "tok-1") {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "linear/token is set (5 bytes) in encrypted files in "+store) || strings.Contains(r.stdout, "tok-1") {
 		t.Fatalf("get: %+v", r)
 	}
 	if r = runTP(t, dir, nil, "", "secret", "get", "linear/token", "--reveal"); r.code != 0 || r.stdout != "tok-1\n" {
@@ -46,10 +46,10 @@ func TestSecretVerbs(t *testing.T) {
 			t.Errorf("%s: mode %v", e.Name(), info.Mode())
 		}
 	}
-	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 0 || !strings.HasPrefix(r.stdout, "deleted linear/token from files in ") {
+	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 0 || !strings.HasPrefix(r.stdout, "deleted linear/token from encrypted files in ") {
 		t.Fatalf("rm: %+v", r)
 	}
-	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 1 || !strings.Contains(r.stderr, "no secret linear/token in files in ") {
+	if r = runTP(t, dir, nil, "", "secret", "rm", "linear/token"); r.code != 1 || !strings.Contains(r.stderr, "no secret linear/token in encrypted files in ") {
 		t.Fatalf("second rm: %+v", r)
 	}
 	if r = runTP(t, dir, nil, "", "secret", "list"); r.code != 0 || r.stdout != "a-key\n" {
@@ -72,7 +72,7 @@ func TestSecretStoreForcedKeyring(t *testing.T) {
 	dir := t.TempDir()
 	env := []string{"TOOLPLANE_SECRET_STORE=keyring", "DBUS_SESSION_BUS_ADDRESS=unix:path=" + filepath.Join(dir, "no-bus")}
 	r := runTP(t, dir, env, "v", "secret", "set", "x")
-	if r.code != 1 || !strings.Contains(r.stderr, "TOOLPLANE_SECRET_STORE=keyring, but the OS keyring does not answer") || !strings.Contains(r.stderr, "unset TOOLPLANE_SECRET_STORE to fall back to files") {
+	if r.code != 1 || !strings.Contains(r.stderr, "TOOLPLANE_SECRET_STORE=keyring, but the OS keyring does not answer") || !strings.Contains(r.stderr, "unset TOOLPLANE_SECRET_STORE to fall back to encrypted files") {
 		t.Fatalf("forced keyring: %+v", r)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "home", ".toolplane", "credentials")); !os.IsNotExist(err) {

@@ -278,12 +278,15 @@ type serveStores struct {
 	secrets, oauth *secrets.LazyStore
 }
 
-func newServeStores() serveStores {
+func newServeStores(a *app) serveStores {
 	return serveStores{
-		secrets: secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceSecrets}),
-		oauth:   secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceOAuth}),
+		secrets: secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceSecrets, Warn: a.warn}),
+		oauth:   secrets.Lazy(secrets.Options{Namespace: secrets.NamespaceOAuth, Warn: a.warn}),
 	}
 }
+
+// warn prints a warning on the command's error stream.
+func (a *app) warn(msg string) { fmt.Fprintln(a.IO.Err, "toolplane: warning: "+msg) }
 
 func serveConfigName(cfg *config.Config) string {
 	if cfg.Path == "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/sandbox"
 	"github.com/toolplane/toolplane/secrets"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -78,6 +79,13 @@ type OpenOptions struct {
 	// listed without being started. Empty means toolplane/mcp under the
 	// user's cache directory (no cache when there is none).
 	CacheDir string
+
+	// DefaultIsolation is where snippets of the embedded backend run when
+	// the configuration leaves [toolplane] isolation unset. The zero value
+	// means config.IsolationNone: process isolation re-executes this
+	// program, which must call SandboxWorkerMain first in main to serve as a
+	// worker (toolplane's own commands do; serve mcp asks for process).
+	DefaultIsolation config.Isolation
 
 	// ClientName and ClientVersion identify the runtime to upstream MCP
 	// servers. Defaults "toolplane" and the version of this module in the
@@ -151,6 +159,9 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 		auditLog, closeAudit = l, l.Close
 	}
 	var all []Option
+	if isolation(cfg, o) == config.IsolationProcess {
+		all = append(all, WithProcessIsolation(sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20}))
+	}
 	if auditLog != nil {
 		all = append(all, WithMiddleware(audit.Middleware(auditLog)))
 	}
@@ -181,6 +192,17 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 		return nil, errors.Join(err, rt.Stop())
 	}
 	return rt, nil
+}
+
+// isolation is the isolation mode a configuration opens with.
+func isolation(cfg *config.Config, o OpenOptions) config.Isolation {
+	switch {
+	case cfg.Toolplane.Isolation != "":
+		return cfg.Toolplane.Isolation
+	case o.DefaultIsolation != "":
+		return o.DefaultIsolation
+	}
+	return config.IsolationNone
 }
 
 // configuredBackends returns the backend [toolplane] default_backend names

@@ -21,6 +21,8 @@ import (
 // TestMain lets the test binary serve as a real upstream MCP server
 // (internal/testmcp) when a configuration starts it as a stdio server.
 func TestMain(m *testing.M) {
+	// The test binary is also the sandbox worker of the isolation tests.
+	SandboxWorkerMain()
 	if code, ok := testmcp.MaybeServe(); ok {
 		os.Exit(code)
 	}

@@ -40,6 +40,7 @@ type Runtime struct {
 	defaultBackend string
 	onStop         []func() error
 	stopped        bool
+	isolated       bool // see WithProcessIsolation
 }
 
 // Option configures a Runtime under construction.

@@ -30,6 +30,10 @@ type Config struct {
 type ToolplaneConfig struct {
 	// DefaultBackend runs snippets unless a call asks for another backend.
 	DefaultBackend Backend `toml:"default_backend"`
+	// Isolation is where the embedded backend runs snippets: "process"
+	// (sandbox worker processes) or "none" (this process). Empty lets
+	// the command choose: process for serve mcp, none for run.
+	Isolation Isolation `toml:"isolation"`
 }
 
 // CLIConfig is the [cli] table: which binaries snippets may run.

@@ -11,6 +11,11 @@ const Starter = `# toolplane configuration. Check it with: toolplane config chec
 # "pyodide-deno" (Pyodide in a Deno sandbox), or "local_unsafe" (a real CPython
 # on this machine with your permissions; serving it needs --unsafe).
 default_backend = "embedded"
+# Where the embedded backend runs snippets: "process" (sandbox worker
+# processes with no files, network or programs: a crash of the interpreter
+# costs one run, never the server) or "none" (inside toolplane). Unset:
+# process for serve mcp, none for a one-shot toolplane run.
+# isolation = "process"
 
 [cli]
 # Which command-line binaries snippets may run: "disabled" (none),

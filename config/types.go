@@ -54,6 +54,24 @@ var backends = []string{string(BackendEmbedded), string(BackendLocalUnsafe), str
 // every value in the file.
 func (b Backend) check() error { return enumText(string(b), backends...) }
 
+// Isolation says where the embedded backend runs snippets.
+type Isolation string
+
+// The isolation modes; the empty value lets the command choose (process
+// for serve mcp, none for a one-shot run).
+const (
+	// IsolationProcess runs snippets in sandbox worker processes: a
+	// failure of the interpreter costs one run, never the server.
+	IsolationProcess Isolation = "process"
+	// IsolationNone runs snippets in the toolplane process itself.
+	IsolationNone Isolation = "none"
+)
+
+// check accepts "process" or "none".
+func (i Isolation) check() error {
+	return enumText(string(i), string(IsolationProcess), string(IsolationNone))
+}
+
 // CLIMode is the policy for CLI binaries.
 type CLIMode string
 

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"
@@ -167,7 +168,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	// A run that did not finish (timeout, cancellation) is rolled back: its
 	// half-made bindings would leave the session in a state no snippet
 	// described. A run that raised keeps what it bound, like a notebook cell.
-	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && embedded && s.opts.SessionsEnabled {
+	// A session whose sandbox process was killed (a run that did not stop
+	// after its deadline) has no globals to roll back: its error says it was
+	// reset.
+	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && embedded && s.opts.SessionsEnabled && !stateLost(run.State) {
 		run.Rollback()
 		out.RolledBack = true
 		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)
@@ -186,6 +190,13 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		res.Content = append(res.Content, &mcp.ResourceLink{URI: e.URI(), Name: e.Handle, Title: e.Label, MIMEType: "application/json", Size: &e.Size})
 	}
 	return res, out, nil
+}
+
+// stateLost reports whether a session's globals were lost during the run
+// (its sandbox worker process died).
+func stateLost(st backend.Session) bool {
+	l, ok := st.(interface{ Lost() bool })
+	return ok && l.Lost()
 }
 
 // fail reports a run refused before it started.

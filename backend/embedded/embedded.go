@@ -9,6 +9,8 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
+	"sort"
 	"strings"
 	"sync"
 
@@ -18,6 +20,7 @@ import (
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
+	"github.com/toolplane/toolplane/sandbox"
 )
 
 // Name is the backend's name in configuration and results.
@@ -45,6 +48,10 @@ type Backend struct {
 	preludeOnce sync.Once
 	prelude     *python.Prelude
 	preludeErr  error
+
+	// pool runs snippets in worker processes (process isolation); nil
+	// runs them in this process.
+	pool *sandbox.Pool
 }
 
 type entry struct {
@@ -62,6 +69,11 @@ func WithCacheSize(n int) Option { return func(b *Backend) { b.size = n } }
 // WithModules sets the table of importable modules (default lib.Modules(),
 // the curated standard library).
 func WithModules(m vm.Modules) Option { return func(b *Backend) { b.modules = m } }
+
+// WithWorkers runs snippets in the worker processes of pool (process
+// isolation): a failure of the interpreter costs one run, never this
+// process. The caller closes the pool.
+func WithWorkers(pool *sandbox.Pool) Option { return func(b *Backend) { b.pool = pool } }
 
 // New returns an embedded backend.
 func New(opts ...Option) *Backend {
@@ -94,8 +106,14 @@ func importableModules(table vm.Modules) map[string]bool {
 // Name implements backend.Backend.
 func (b *Backend) Name() string { return Name }
 
-// NewSession returns an empty session for Run's RunOptions.Session.
-func (b *Backend) NewSession() backend.Session { return backend.NewLocalSession() }
+// NewSession returns an empty session for Run's RunOptions.Session: in
+// process isolation its globals live in a worker process pinned to it.
+func (b *Backend) NewSession() backend.Session {
+	if b.pool != nil {
+		return b.pool.NewSession()
+	}
+	return backend.NewLocalSession()
+}
 
 // CachedPrograms reports how many compiled programs the cache holds.
 func (b *Backend) CachedPrograms() int {
@@ -138,19 +156,13 @@ func (b *Backend) compile(filename, src string) (*python.Program, error) {
 	return prog, nil
 }
 
-// Run implements backend.Backend.
+// Run implements backend.Backend. In process isolation (WithWorkers) the
+// snippet is compiled and run in a worker process; this process keeps the
+// host functions, which the worker reaches only by name over the bridge.
 func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, opts backend.RunOptions) (*backend.Result, error) {
 	filename := opts.Filename
 	if filename == "" {
 		filename = "<snippet>"
-	}
-	prog, err := b.compile(filename, code)
-	if err != nil {
-		return nil, convertError(err)
-	}
-	pre, err := b.cliPrelude()
-	if err != nil {
-		return nil, err
 	}
 	ns := bridge.Namespace()
 	cliAliases := clibind.Aliases(ns)
@@ -162,11 +174,14 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		host[alias] = capabilityFunc(bridge, id)
 	}
 	host["call_tool"] = callTool(bridge)
+	bindings := make([]string, 0, len(opts.Bindings))
 	for name, f := range opts.Bindings {
 		host[name] = hostFunc(f)
+		bindings = append(bindings, name)
 	}
-	if err := b.checkAssignments(prog, opts.Bindings); err != nil {
-		return nil, err
+	sort.Strings(bindings)
+	if b.pool != nil {
+		return b.runInWorker(ctx, filename, code, host, cliAliases, bindings, opts)
 	}
 	var globals *python.Globals
 	if opts.Session != nil {
@@ -176,11 +191,28 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		}
 		globals = local.Globals()
 	}
+	return b.execute(ctx, filename, code, globals, host, cliAliases, bindings, opts.Stdout, opts.Limits)
+}
+
+// execute compiles and runs a snippet on the interpreter of this process:
+// the whole run in process isolation "none", the worker's part otherwise.
+func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, bindings []string, stdout io.Writer, limits python.Limits) (*backend.Result, error) {
+	prog, err := b.compile(filename, code)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	pre, err := b.cliPrelude()
+	if err != nil {
+		return nil, err
+	}
+	if err := b.checkAssignments(prog, bindings); err != nil {
+		return nil, err
+	}
 	runOpts := python.RunOptions{
 		Globals: globals,
-		Stdout:  opts.Stdout,
+		Stdout:  stdout,
 		Host:    host,
-		Limits:  opts.Limits,
+		Limits:  limits,
 		Modules: b.modules,
 	}
 	if needsCLIBindings(code, cliAliases, globals != nil) {
@@ -226,7 +258,7 @@ func (b *Backend) cliPrelude() (*python.Prelude, error) {
 // (call_tool, save_result, ...) before it runs: rebinding one would
 // silently cut the snippet off from the runtime, and in a session would
 // break every later run.
-func (b *Backend) checkAssignments(prog *python.Program, bindings map[string]backend.HostFunc) error {
+func (b *Backend) checkAssignments(prog *python.Program, bindings []string) error {
 	reserved := map[string]bool{"call_tool": true}
 	for _, n := range capability.RuntimeBindings() {
 		// A module this backend's runs can import stays assignable:
@@ -235,7 +267,7 @@ func (b *Backend) checkAssignments(prog *python.Program, bindings map[string]bac
 			reserved[n] = true
 		}
 	}
-	for n := range bindings {
+	for _, n := range bindings {
 		reserved[n] = true
 	}
 	var bad []string

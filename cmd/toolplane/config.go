@@ -83,6 +83,7 @@ func onOff(b bool) string {
 func writeSummary(w io.Writer, cfg *config.Config) {
 	fmt.Fprintf(w, "config:   %s (valid)\n", cfg.Path)
 	fmt.Fprintf(w, "backend:  %s\n", cfg.Toolplane.DefaultBackend)
+	fmt.Fprintf(w, "sandbox:  isolation %s\n", isolationSummary(cfg.Toolplane.Isolation))
 	fmt.Fprintf(w, "cli:      %s\n", cliPolicy(&cfg.CLI))
 	s := cfg.Session
 	if s.Enabled {
@@ -164,6 +165,17 @@ func writeHTTP(w io.Writer, cfg *config.Config, h *admission.Config) {
 	if cfg.CLI.Mode == config.CLIAmbient {
 		fmt.Fprintln(w, `warning:  cli.mode = "ambient" over HTTP: a token admitted to source=cli runs any binary on PATH as this user`)
 	}
+}
+
+// isolationSummary says where the embedded backend runs snippets.
+func isolationSummary(i config.Isolation) string {
+	switch i {
+	case config.IsolationProcess:
+		return "process (snippets run in sandbox worker processes)"
+	case config.IsolationNone:
+		return "none (snippets run in the toolplane process)"
+	}
+	return "default (process for serve mcp, none for run)"
 }
 
 // cliPolicy renders the [cli] table in one line.

@@ -6,10 +6,14 @@ package main
 import (
 	"os"
 
+	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/python"
 )
 
 func main() {
+	// A sandbox worker (toolplane __sandbox-worker) serves its host and
+	// exits here, before anything else is set up.
+	toolplane.SandboxWorkerMain()
 	// The embedded interpreter's garbage is short-lived; see python.TuneGC
 	// (GOGC in the environment overrides it).
 	python.TuneGC()

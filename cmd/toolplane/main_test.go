@@ -88,6 +88,7 @@ func TestInitThenCheckRoundTrip(t *testing.T) {
 	r = runBinary(t, dir, nil, "config", "check")
 	want := `config:   toolplane.toml (valid)
 backend:  embedded
+sandbox:  isolation default (process for serve mcp, none for run)
 cli:      disabled
 sessions: on, 512 MB memory, idle timeout 30m0s
 results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s

@@ -119,6 +119,10 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), err
 	open := a.openOptions(auditLog)
 	open.AllowUnsafe = true
 	open.PrepareNow = true
+	// The user's own one-shot snippet: a crash costs this one run either
+	// way, so by default it runs in this process, without a worker's start
+	// (see [toolplane] isolation).
+	open.DefaultIsolation = config.IsolationNone
 	open.Escalator = confirmEscalation
 	rt, err := toolplane.Open(ctx, cfg, open)
 	if err != nil {

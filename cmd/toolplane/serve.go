@@ -150,6 +150,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	var onToolsChanged atomic.Pointer[func()]
 	open := a.openOptions(auditLog)
 	open.AllowUnsafe = true // refused above unless --unsafe
+	// A server runs snippets of models next to the user's credentials: by
+	// default in sandbox worker processes (see [toolplane] isolation).
+	open.DefaultIsolation = config.IsolationProcess
 	open.Escalator = confirmEscalation
 	open.OnToolsChanged = func() {
 		if f := onToolsChanged.Load(); f != nil {

@@ -1,0 +1,65 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/sandbox"
+)
+
+// runInWorker is Run in process isolation: the worker compiles and runs
+// the snippet; host holds the functions it may call, by name, and the
+// pool answers only names of this run.
+func (b *Backend) runInWorker(ctx context.Context, filename, code string, host map[string]python.HostFunc, cliAliases map[string]any, bindings []string, opts backend.RunOptions) (*backend.Result, error) {
+	names := make([]string, 0, len(host))
+	for n := range host {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	aliases := make(map[string]string, len(cliAliases))
+	for alias, name := range cliAliases {
+		aliases[alias], _ = name.(string)
+	}
+	req := &sandbox.RunRequest{Filename: filename, Code: code, Limits: opts.Limits, Host: names, Bindings: bindings, CLIAliases: aliases}
+	var res *sandbox.RunResult
+	var err error
+	switch s := opts.Session.(type) {
+	case nil:
+		res, err = b.pool.RunOnce(ctx, req, host, opts.Stdout)
+	case *sandbox.Session:
+		res, err = s.Run(ctx, req, host, opts.Stdout)
+	default:
+		return nil, fmt.Errorf("embedded backend: a session of type %T is not one this backend made (use its NewSession)", opts.Session)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("embedded backend: %w", err)
+	}
+	if e := res.Err; e != nil {
+		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit}
+	}
+	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+}
+
+// WorkerRun is the worker's side of Run: it runs a request from the host on
+// this process's interpreter, with host functions that call back over the
+// bridge. Pass it to sandbox.WorkerMain.
+func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer) *sandbox.RunResult {
+	aliases := make(map[string]any, len(req.CLIAliases))
+	for alias, name := range req.CLIAliases {
+		aliases[alias] = name
+	}
+	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, req.Bindings, stdout, req.Limits)
+	if err != nil {
+		var be *backend.Error
+		if errors.As(err, &be) {
+			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}}
+		}
+		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}}
+	}
+	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr}
+}

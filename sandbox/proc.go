@@ -1,0 +1,344 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+)
+
+// proc is one worker process as the host sees it: the write end of its
+// stdin, the frames read from its stdout, and what it wrote on stderr.
+// Everything it sends is checked; a message that breaks the protocol kills
+// it.
+type proc struct {
+	pid     int
+	process *os.Process
+	dir     string // its private working directory, removed when it exits
+
+	wmu sync.Mutex
+	in  *os.File
+
+	frames chan frame    // from the reader; closed when stdout ends
+	dead   chan struct{} // closed once the process is reaped
+	stderr *capture
+	cause  string // why it ended, set before dead closes
+
+	killed atomic.Pointer[string] // why the host killed it, if it did
+	hello  *hello
+}
+
+type frame struct {
+	kind    byte
+	payload []byte
+}
+
+// start reads the worker's frames and stderr and reaps it when its stdout
+// ends.
+func (p *proc) start(out, errPipe *os.File) {
+	p.frames = make(chan frame)
+	p.dead = make(chan struct{})
+	p.stderr = &capture{}
+	stderrDone := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(p.stderr, errPipe)
+		errPipe.Close()
+		close(stderrDone)
+	}()
+	go func() {
+		for {
+			kind, payload, err := readFrame(out)
+			if err != nil {
+				if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
+					p.kill(fmt.Sprintf("it sent a bad frame: %v", err))
+				}
+				break
+			}
+			p.frames <- frame{kind, payload}
+		}
+		close(p.frames)
+		out.Close()
+		// Stdout ended: the process is exiting or broke the protocol.
+		// Make sure it is gone, then reap it.
+		_ = p.process.Kill()
+		state, _ := p.process.Wait()
+		select {
+		case <-stderrDone:
+		case <-time.After(time.Second): // a grandchild holding stderr cannot exist (seccomp), but do not hang
+		}
+		p.cause = p.describeExit(state)
+		p.in.Close()
+		if p.dir != "" {
+			_ = os.RemoveAll(p.dir)
+		}
+		close(p.dead)
+	}()
+}
+
+// describeExit names why the worker ended: the host's reason if it killed
+// it, else the Go runtime's own words from stderr (fatal error, panic),
+// else the exit status.
+func (p *proc) describeExit(state *os.ProcessState) string {
+	if why := p.killed.Load(); why != nil {
+		return *why
+	}
+	if c := p.stderr.cause(); c != "" {
+		return c
+	}
+	if state == nil {
+		return "it ended"
+	}
+	return state.String()
+}
+
+// kill ends the worker for the reason given (the first reason sticks).
+func (p *proc) kill(why string) {
+	p.killed.CompareAndSwap(nil, &why)
+	_ = p.process.Kill()
+	p.in.Close() // unblocks a write to a worker that stopped reading
+}
+
+// alive reports whether the process is still there.
+func (p *proc) alive() bool {
+	select {
+	case <-p.dead:
+		return false
+	default:
+		return true
+	}
+}
+
+// send writes one frame to the worker. A write that would block for long
+// means the worker stopped reading: it is killed.
+func (p *proc) send(kind byte, payload []byte) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	_ = p.in.SetWriteDeadline(time.Now().Add(sendTimeout))
+	err := writeFrame(p.in, kind, payload)
+	if err != nil {
+		p.kill(fmt.Sprintf("it stopped reading from the host (%v)", err))
+	}
+	return err
+}
+
+// sendTimeout bounds one write to a worker.
+const sendTimeout = 10 * time.Second
+
+// waitHello reads the worker's first message.
+func (p *proc) waitHello(timeout time.Duration) error {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case f, ok := <-p.frames:
+		if !ok {
+			<-p.dead
+			return fmt.Errorf("the sandbox worker exited at start: %s", p.cause)
+		}
+		if f.kind != kindHello {
+			p.kill("its first message was not a hello")
+			return fmt.Errorf("the sandbox worker did not greet (message kind %d); is the worker command a toolplane binary that calls toolplane.SandboxWorkerMain first in main?", f.kind)
+		}
+		h, err := decodeHello(f.payload)
+		if err != nil {
+			p.kill(err.Error())
+			return fmt.Errorf("the sandbox worker's hello: %w", err)
+		}
+		p.hello = h
+		return nil
+	case <-t.C:
+		p.kill("it did not start in time")
+		return fmt.Errorf("the sandbox worker did not start within %s; is the worker command a toolplane binary that calls toolplane.SandboxWorkerMain first in main?", timeout)
+	}
+}
+
+// Host functions a worker may call, by name.
+type hostFuncs = map[string]python.HostFunc
+
+// errCrashed marks a run whose worker died.
+type crashError struct{ cause string }
+
+func (e *crashError) Error() string { return "the sandbox process crashed: " + e.cause }
+
+// runLimits are the host's own bounds on what one run may ask of it,
+// whatever the worker claims.
+type runLimits struct {
+	maxCalls    int   // capability and binding calls
+	maxInFlight int   // calls running at once
+	maxOutput   int64 // bytes of printed output forwarded
+	grace       time.Duration
+}
+
+// run hands req to the worker and serves its calls until it is done.
+// The host enforces the deadline of ctx itself: when ctx ends it asks the
+// worker to cancel, and kills it if it has not answered after the grace
+// period (a VM hung in Go code cannot cancel).
+func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout io.Writer, lim runLimits) (*RunResult, error) {
+	if dl, ok := ctx.Deadline(); ok {
+		req.Timeout = max(time.Until(dl), time.Nanosecond)
+	}
+	if err := p.send(kindRun, encodeRun(req)); err != nil {
+		<-p.dead
+		return nil, &crashError{p.cause}
+	}
+	callCtx, cancelCalls := context.WithCancel(ctx)
+	defer cancelCalls()
+	var (
+		calls    int
+		inFlight = make(chan struct{}, lim.maxInFlight)
+		output   int64
+		grace    <-chan time.Time
+		done     = ctx.Done()
+	)
+	for {
+		select {
+		case f, ok := <-p.frames:
+			if !ok {
+				<-p.dead
+				return nil, &crashError{p.cause}
+			}
+			switch f.kind {
+			case kindCall:
+				c, err := decodeCall(f.payload)
+				if err != nil {
+					return nil, p.violation(err.Error())
+				}
+				calls++
+				fn, known := host[c.Name]
+				switch {
+				case !known:
+					// Exactly what an unknown capability gets: the worker
+					// may only ask for names this run bound.
+					go p.reply(c.ID, nil, &python.HostError{Type: "LookupError", Message: c.Name + ": no such capability; search_capabilities lists what exists"})
+				case calls > lim.maxCalls:
+					go p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("the run made more than %d host calls", lim.maxCalls)})
+				default:
+					select {
+					case inFlight <- struct{}{}:
+					default:
+						go p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("more than %d host calls at once", lim.maxInFlight)})
+						continue
+					}
+					go func() {
+						defer func() { <-inFlight }()
+						v, err := fn(callCtx, c.Args, c.Kwargs)
+						p.reply(c.ID, v, err)
+					}()
+				}
+			case kindOutput:
+				if output < lim.maxOutput {
+					chunk := f.payload
+					if rest := lim.maxOutput - output; int64(len(chunk)) > rest {
+						chunk = chunk[:rest]
+					}
+					if stdout != nil {
+						_, _ = stdout.Write(chunk)
+					}
+				}
+				output += int64(len(f.payload))
+			case kindDone:
+				res, err := decodeResult(f.payload)
+				if err != nil {
+					return nil, p.violation(err.Error())
+				}
+				return res, nil
+			default:
+				return nil, p.violation(fmt.Sprintf("unexpected message kind %d during a run", f.kind))
+			}
+		case <-done:
+			done = nil
+			_ = p.send(kindCancel, nil)
+			grace = time.After(lim.grace)
+		case <-grace:
+			p.kill(fmt.Sprintf("the run did not stop within %s of its deadline, so the host killed the sandbox process", lim.grace))
+			<-p.dead
+			return nil, &crashError{p.cause}
+		}
+	}
+}
+
+// violation kills a worker that broke the protocol.
+func (p *proc) violation(why string) error {
+	p.kill("it broke the sandbox protocol: " + why)
+	<-p.dead
+	return &crashError{p.cause}
+}
+
+// reply answers a host call; a value that cannot be sent becomes the
+// exception the snippet sees.
+func (p *proc) reply(id uint64, v any, err error) {
+	r := &hostReply{ID: id, Value: v}
+	if err != nil {
+		var he *python.HostError
+		if !errors.As(err, &he) {
+			he = &python.HostError{Type: "ToolError", Message: err.Error()}
+		}
+		r.Value, r.Err = nil, he
+	}
+	payload, encErr := encodeReply(r)
+	if encErr != nil {
+		payload, _ = encodeReply(&hostReply{ID: id, Err: &python.HostError{Type: "ValueError", Message: fmt.Sprintf("the result cannot enter the sandbox: %v", encErr)}})
+	}
+	_ = p.send(kindReply, payload)
+}
+
+// capture keeps the head and the tail of a worker's stderr: the Go
+// runtime's cause of death is near the top, the last words at the end.
+type capture struct {
+	mu         sync.Mutex
+	head, tail []byte
+	total      int64
+}
+
+const captureBytes = 8 << 10
+
+func (c *capture) Write(p []byte) (int, error) {
+	n0 := len(p)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.total += int64(len(p))
+	if room := captureBytes - len(c.head); room > 0 {
+		n := min(room, len(p))
+		c.head = append(c.head, p[:n]...)
+		p = p[n:]
+	}
+	c.tail = append(c.tail, p...)
+	if len(c.tail) > captureBytes {
+		c.tail = append(c.tail[:0], c.tail[len(c.tail)-captureBytes:]...)
+	}
+	return n0, nil
+}
+
+// cause is the first line that says why a Go program died.
+func (c *capture) cause() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, part := range [][]byte{c.head, c.tail} {
+		for _, line := range bytes.Split(part, []byte("\n")) {
+			l := strings.TrimSpace(string(line))
+			for _, prefix := range []string{"fatal error: ", "panic: ", "runtime: out of memory"} {
+				if strings.HasPrefix(l, prefix) {
+					return l
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// String is what was captured, for diagnostics.
+func (c *capture) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.total <= int64(len(c.head)+len(c.tail)) {
+		return string(c.head) + string(c.tail)
+	}
+	return string(c.head) + "\n...\n" + string(c.tail)
+}

@@ -1,0 +1,89 @@
+//go:build toolplane_e2e && linux
+
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// TestHooks reports whether this build has the worker test hooks: in
+// toolplane_e2e builds (the end-to-end harness's, internal/e2e) a snippet
+// whose first line is "# sandbox-test-hook: ACTION" makes the worker
+// misbehave in Go code, as a subverted interpreter could:
+//
+//	panic      panic on a goroutine of its own (unrecoverable)
+//	oom        allocate and touch memory until the process dies
+//	exit       os.Exit(3)
+//	hang       spin in Go without looking at the deadline
+//	garbage    write bytes that are no frame to the host, then wait
+//	syscalls   try to open a file, create a socket and exec a binary
+//	           with raw system calls; the result maps each to its errno
+//
+// A production build has no hook: the line is an ordinary comment.
+const TestHooks = true
+
+const testHookPrefix = "# sandbox-test-hook: "
+
+func testHookRun(req *RunRequest) *RunResult {
+	first, _, _ := strings.Cut(req.Code, "\n")
+	action, ok := strings.CutPrefix(first, testHookPrefix)
+	if !ok {
+		return nil
+	}
+	switch strings.TrimSpace(action) {
+	case "panic":
+		go panic("sandbox test hook: panic")
+		time.Sleep(time.Minute)
+	case "oom":
+		var keep [][]byte
+		for {
+			b := make([]byte, 64<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+		}
+	case "exit":
+		os.Exit(3)
+	case "hang":
+		for {
+		}
+	case "garbage":
+		os.Stdout.Write([]byte("\xff\xff\xff\xffnot a frame"))
+		time.Sleep(time.Minute)
+	case "syscalls":
+		return &RunResult{Value: trySyscalls()}
+	}
+	return &RunResult{Err: &RunError{Type: "ValueError", Message: "unknown sandbox test hook " + action}}
+}
+
+// trySyscalls attempts what a subverted worker would, with raw system
+// calls (no Go library in between), and names each outcome.
+func trySyscalls() map[string]any {
+	errno := func(_ uintptr, e syscall.Errno) string {
+		if e == 0 {
+			return "ALLOWED"
+		}
+		return fmt.Sprintf("%d %s", int(e), e.Error())
+	}
+	path, _ := syscall.BytePtrFromString("/etc/hostname")
+	out := map[string]any{}
+	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(0xffffff9c), uintptr(unsafe.Pointer(path)), syscall.O_RDONLY, 0, 0, 0)
+	out["open"] = errno(fd, e)
+	_, _, e = syscall.RawSyscall(syscall.SYS_SOCKET, syscall.AF_INET, syscall.SOCK_STREAM, 0)
+	out["socket"] = errno(0, e)
+	_, _, e = syscall.RawSyscall(syscall.SYS_SOCKET, syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	out["socket_unix"] = errno(0, e)
+	bin, _ := syscall.BytePtrFromString("/bin/true")
+	argv := []*byte{bin, nil}
+	_, _, e = syscall.RawSyscall(syscall.SYS_EXECVE, uintptr(unsafe.Pointer(bin)), uintptr(unsafe.Pointer(&argv[0])), uintptr(unsafe.Pointer(&argv[1])))
+	out["execve"] = errno(0, e)
+	_, _, e = syscall.RawSyscall(syscall.SYS_KILL, 1, 0, 0)
+	out["kill"] = errno(0, e)
+	return out
+}

@@ -1,0 +1,324 @@
+package sandbox
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"unicode/utf8"
+)
+
+// Frames are [4-byte big-endian length][1-byte kind][payload], the length
+// counting kind and payload. The host reads what a worker sends as hostile
+// input: every length is checked against what is left of the frame before
+// anything is allocated, and a frame longer than MaxFrameBytes is refused
+// without being read.
+
+// MaxFrameBytes bounds one frame in either direction. A run's result, a
+// capability call's arguments and a chunk of output each travel in one
+// frame; a value that does not fit is refused with an error that says so.
+const MaxFrameBytes = 16 << 20
+
+// maxValueDepth bounds how deeply a decoded value nests. The interpreter
+// converts values nested at most 200 deep; a deeper one is not a value a
+// well-behaved worker sends.
+const maxValueDepth = 256
+
+// errFrameTooLarge is a frame over MaxFrameBytes.
+var errFrameTooLarge = fmt.Errorf("frame larger than %d bytes", MaxFrameBytes)
+
+// writeFrame writes one frame.
+func writeFrame(w io.Writer, kind byte, payload []byte) error {
+	if len(payload)+1 > MaxFrameBytes {
+		return errFrameTooLarge
+	}
+	buf := make([]byte, 5, 5+len(payload))
+	binary.BigEndian.PutUint32(buf, uint32(len(payload)+1))
+	buf[4] = kind
+	buf = append(buf, payload...)
+	_, err := w.Write(buf)
+	return err
+}
+
+// readFrame reads one frame.
+func readFrame(r io.Reader) (kind byte, payload []byte, err error) {
+	var hdr [5]byte
+	if _, err := io.ReadFull(r, hdr[:4]); err != nil {
+		return 0, nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[:4])
+	if n == 0 {
+		return 0, nil, errors.New("empty frame")
+	}
+	if n > MaxFrameBytes {
+		return 0, nil, errFrameTooLarge
+	}
+	buf := make([]byte, n)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return 0, nil, err
+	}
+	return buf[0], buf[1:], nil
+}
+
+// Value tags.
+const (
+	tagNone byte = iota
+	tagFalse
+	tagTrue
+	tagInt
+	tagBigInt
+	tagFloat
+	tagStr
+	tagList
+	tagDict
+)
+
+// enc builds a payload.
+type enc struct{ b []byte }
+
+func (e *enc) byte(c byte)    { e.b = append(e.b, c) }
+func (e *enc) uint(n uint64)  { e.b = binary.AppendUvarint(e.b, n) }
+func (e *enc) int(n int64)    { e.b = binary.AppendVarint(e.b, n) }
+func (e *enc) str(s string)   { e.uint(uint64(len(s))); e.b = append(e.b, s...) }
+func (e *enc) bytes(p []byte) { e.uint(uint64(len(p))); e.b = append(e.b, p...) }
+func (e *enc) bool(v bool) {
+	if v {
+		e.byte(1)
+	} else {
+		e.byte(0)
+	}
+}
+func (e *enc) strs(ss []string) {
+	e.uint(uint64(len(ss)))
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+
+// value encodes a JSON-like Go value: nil, bool, int64 (and the other Go
+// integer kinds), *big.Int, float64, string, []any, map[string]any. Any
+// other type is an error: nothing but plain data crosses the boundary.
+func (e *enc) value(v any, depth int) error {
+	if depth > maxValueDepth {
+		return errors.New("value is nested too deeply to cross the sandbox boundary")
+	}
+	switch x := v.(type) {
+	case nil:
+		e.byte(tagNone)
+	case bool:
+		if x {
+			e.byte(tagTrue)
+		} else {
+			e.byte(tagFalse)
+		}
+	case int64:
+		e.byte(tagInt)
+		e.int(x)
+	case int:
+		e.byte(tagInt)
+		e.int(int64(x))
+	case int32:
+		e.byte(tagInt)
+		e.int(int64(x))
+	case *big.Int:
+		if x.IsInt64() {
+			e.byte(tagInt)
+			e.int(x.Int64())
+			return nil
+		}
+		e.byte(tagBigInt)
+		e.bool(x.Sign() < 0)
+		e.bytes(x.Bytes())
+	case float64:
+		e.byte(tagFloat)
+		e.b = binary.BigEndian.AppendUint64(e.b, math.Float64bits(x))
+	case string:
+		e.byte(tagStr)
+		e.str(x)
+	case []any:
+		e.byte(tagList)
+		e.uint(uint64(len(x)))
+		for _, el := range x {
+			if err := e.value(el, depth+1); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		e.byte(tagDict)
+		e.uint(uint64(len(x)))
+		for k, el := range x {
+			e.str(k)
+			if err := e.value(el, depth+1); err != nil {
+				return err
+			}
+		}
+	default:
+		return fmt.Errorf("a value of Go type %T cannot cross the sandbox boundary", v)
+	}
+	if len(e.b) > MaxFrameBytes {
+		return errFrameTooLarge
+	}
+	return nil
+}
+
+// dec reads a payload. The first error sticks; every read after it
+// returns zero values, so a message decoder checks err once at the end.
+type dec struct {
+	b   []byte
+	err error
+}
+
+func (d *dec) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf("malformed message: "+format, args...)
+	}
+	d.b = nil
+}
+
+func (d *dec) byte() byte {
+	if len(d.b) < 1 {
+		d.fail("truncated")
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+func (d *dec) uint() uint64 {
+	n, k := binary.Uvarint(d.b)
+	if k <= 0 {
+		d.fail("bad unsigned integer")
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
+}
+
+func (d *dec) int() int64 {
+	n, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.fail("bad integer")
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
+}
+
+// length reads a count of items of at least min bytes each and checks it
+// against what is left, so a lying count allocates nothing.
+func (d *dec) length(min int) int {
+	n := d.uint()
+	if n > uint64(len(d.b)/min) {
+		d.fail("count %d exceeds the message", n)
+		return 0
+	}
+	return int(n)
+}
+
+func (d *dec) raw() []byte {
+	n := d.length(1)
+	p := d.b[:n]
+	d.b = d.b[n:]
+	return p
+}
+
+// str reads a string, which must be valid UTF-8: strings from the
+// interpreter are, and the host puts them in JSON and messages.
+func (d *dec) str() string {
+	p := d.raw()
+	if !utf8.Valid(p) {
+		d.fail("string is not valid UTF-8")
+		return ""
+	}
+	return string(p)
+}
+
+func (d *dec) bool() bool {
+	switch d.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	d.fail("bad boolean")
+	return false
+}
+
+func (d *dec) strs() []string {
+	n := d.length(1)
+	out := make([]string, 0, n)
+	for range n {
+		out = append(out, d.str())
+	}
+	return out
+}
+
+func (d *dec) value(depth int) any {
+	if depth > maxValueDepth {
+		d.fail("value nested deeper than %d", maxValueDepth)
+		return nil
+	}
+	switch tag := d.byte(); tag {
+	case tagNone:
+		return nil
+	case tagFalse:
+		return false
+	case tagTrue:
+		return true
+	case tagInt:
+		return d.int()
+	case tagBigInt:
+		neg := d.bool()
+		mag := d.raw()
+		x := new(big.Int).SetBytes(mag)
+		if neg {
+			x.Neg(x)
+		}
+		if x.IsInt64() {
+			d.fail("big integer %s fits an int64", x)
+		}
+		return x
+	case tagFloat:
+		if len(d.b) < 8 {
+			d.fail("truncated float")
+			return nil
+		}
+		f := math.Float64frombits(binary.BigEndian.Uint64(d.b))
+		d.b = d.b[8:]
+		return f
+	case tagStr:
+		return d.str()
+	case tagList:
+		n := d.length(1)
+		out := make([]any, 0, n)
+		for range n {
+			out = append(out, d.value(depth+1))
+		}
+		return out
+	case tagDict:
+		n := d.length(2)
+		out := make(map[string]any, n)
+		for range n {
+			k := d.str()
+			out[k] = d.value(depth + 1)
+		}
+		return out
+	default:
+		d.fail("unknown value tag %d", tag)
+		return nil
+	}
+}
+
+// done checks that the payload was read exactly.
+func (d *dec) done() error {
+	if d.err == nil && len(d.b) != 0 {
+		d.err = fmt.Errorf("malformed message: %d trailing bytes", len(d.b))
+	}
+	return d.err
+}

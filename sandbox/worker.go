@@ -1,0 +1,213 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/toolplane/toolplane/python"
+)
+
+// RunFunc runs one snippet inside a worker: the embedded interpreter with
+// host functions that call the host over the bridge. globals is the
+// session namespace for a session run, nil for a fresh one. It returns the
+// run's result; an exception or limit goes in RunResult.Err.
+type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer) *RunResult
+
+// Serve is a worker's side of the bridge: it reads the host's messages
+// from in and writes its own to out until in ends. It trusts the host (its
+// parent) but nothing a snippet does: a run that ends in a way the
+// interpreter could not contain ends the process, which the host sees.
+func Serve(in io.Reader, out io.Writer, run RunFunc, protections []Protection) error {
+	w := &worker{out: out, run: run, pending: map[uint64]chan *hostReply{}, globals: python.NewGlobals()}
+	if err := w.send(kindHello, encodeHello(&hello{Version: protocolVersion, Protections: protections})); err != nil {
+		return err
+	}
+	for {
+		kind, p, err := readFrame(in)
+		if errors.Is(err, io.EOF) {
+			return nil // the host closed the bridge: a normal end
+		}
+		if err != nil {
+			return fmt.Errorf("reading from the host: %w", err)
+		}
+		if err := w.handle(kind, p); err != nil {
+			return err
+		}
+	}
+}
+
+type worker struct {
+	run RunFunc
+
+	wmu sync.Mutex // serialises frames to out
+	out io.Writer
+
+	mu      sync.Mutex
+	running bool
+	cancel  context.CancelFunc
+	nextID  uint64
+	pending map[uint64]chan *hostReply
+	globals *python.Globals // the session namespace
+	pre     *python.Globals // its snapshot at the start of the last session run
+}
+
+func (w *worker) send(kind byte, payload []byte) error {
+	w.wmu.Lock()
+	defer w.wmu.Unlock()
+	return writeFrame(w.out, kind, payload)
+}
+
+func (w *worker) handle(kind byte, p []byte) error {
+	switch kind {
+	case kindRun:
+		req, err := decodeRun(p)
+		if err != nil {
+			return err
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.running {
+			return errors.New("run requested while a run is in progress")
+		}
+		var g *python.Globals
+		if req.Session {
+			g = w.globals
+			w.pre = g.Snapshot()
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		if req.Timeout > 0 {
+			ctx, cancel = context.WithTimeout(context.Background(), req.Timeout)
+		}
+		w.running, w.cancel = true, cancel
+		go w.runOne(ctx, req, g)
+	case kindCancel:
+		w.mu.Lock()
+		if w.cancel != nil {
+			w.cancel()
+		}
+		w.mu.Unlock()
+	case kindReply:
+		r, err := decodeReply(p)
+		if err != nil {
+			return err
+		}
+		w.mu.Lock()
+		ch := w.pending[r.ID]
+		delete(w.pending, r.ID)
+		w.mu.Unlock()
+		if ch != nil {
+			ch <- r
+		}
+	case kindEnd:
+		if len(p) != 1 {
+			return errors.New("malformed end message")
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.running {
+			return errors.New("end requested while a run is in progress")
+		}
+		switch p[0] {
+		case endKeep:
+		case endRollback:
+			if w.pre != nil {
+				w.globals = w.pre
+			}
+		case endReset:
+			w.globals = python.NewGlobals()
+		default:
+			return fmt.Errorf("unknown end mode %d", p[0])
+		}
+		w.pre = nil
+	default:
+		return fmt.Errorf("unknown message kind %d", kind)
+	}
+	return nil
+}
+
+// End modes on the wire.
+const (
+	endKeep byte = iota
+	endRollback
+	endReset
+)
+
+func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals) {
+	host := make(map[string]python.HostFunc, len(req.Host))
+	for _, name := range req.Host {
+		host[name] = w.hostFunc(name)
+	}
+	res := testHookRun(req)
+	if res == nil {
+		res = w.run(ctx, req, g, host, outputWriter{w})
+	}
+	if g != nil {
+		res.SizeBytes = g.SizeBytes()
+		res.Names = g.Names()
+	}
+	payload, err := encodeResult(res)
+	if err != nil {
+		payload, _ = encodeResult(&RunResult{Err: &RunError{Type: "ValueError", Message: fmt.Sprintf("the result cannot be returned from the sandbox: %v; return less, or save_result() parts of it", err)}})
+	}
+	w.mu.Lock()
+	w.running = false
+	w.cancel()
+	w.cancel = nil
+	w.mu.Unlock()
+	// A failed write means the host is gone; the read loop ends too.
+	_ = w.send(kindDone, payload)
+}
+
+// hostFunc is the stub of a host function: it sends a call message and
+// waits for the reply or the end of the run.
+func (w *worker) hostFunc(name string) python.HostFunc {
+	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
+		ch := make(chan *hostReply, 1)
+		w.mu.Lock()
+		w.nextID++
+		id := w.nextID
+		w.pending[id] = ch
+		w.mu.Unlock()
+		payload, err := encodeCall(&hostCall{ID: id, Name: name, Args: args, Kwargs: kwargs})
+		if err == nil {
+			err = w.send(kindCall, payload)
+		}
+		if err != nil {
+			w.mu.Lock()
+			delete(w.pending, id)
+			w.mu.Unlock()
+			return nil, &python.HostError{Type: "ValueError", Message: fmt.Sprintf("%s(): the arguments cannot leave the sandbox: %v", name, err)}
+		}
+		select {
+		case r := <-ch:
+			if r.Err != nil {
+				return nil, r.Err
+			}
+			return r.Value, nil
+		case <-ctx.Done():
+			w.mu.Lock()
+			delete(w.pending, id)
+			w.mu.Unlock()
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// outputWriter sends what a snippet prints to the host, in frames of at
+// most outputChunk bytes.
+type outputWriter struct{ w *worker }
+
+const outputChunk = 1 << 20
+
+func (o outputWriter) Write(p []byte) (int, error) {
+	for off := 0; off < len(p); off += outputChunk {
+		end := min(off+outputChunk, len(p))
+		if err := o.w.send(kindOutput, p[off:end]); err != nil {
+			return off, err
+		}
+	}
+	return len(p), nil
+}

@@ -14,6 +14,16 @@
 //	[http.anonymous]                 # the policy of requests without a token
 //	allow = "name=greet"
 //
+//	[http]                           # limits of one client (defaults shown)
+//	header_timeout = "10s"           # slow headers
+//	body_timeout = "30s"             # slow bodies
+//	write_timeout = "60s"            # each response write (slow readers)
+//	idle_timeout = "2m"              # idle keep-alive connections
+//	max_body_bytes = "4MiB"
+//	max_connections = 1024           # -1: no cap
+//	max_connections_per_ip = 256
+//	max_requests_per_token = 128     # requests in progress at once
+//
 //	[http]                           # owner routing (optional)
 //	replica = "a"                    # this process; session ids start with "a."
 //	replicas = { a = "http://10.0.0.1:8080", b = "http://10.0.0.2:8080" }
@@ -72,6 +82,17 @@ type Config struct {
 	// over HTTP. Unset, such escalations are refused: the requesting
 	// client is never asked, since it would approve itself.
 	EscalationApprover string `toml:"escalation_approver"`
+
+	// Limits of one HTTP client (server.HTTPLimits); unset keys take the
+	// server's defaults, a negative count disables that cap.
+	HeaderTimeout       config.Duration `toml:"header_timeout"`
+	BodyTimeout         config.Duration `toml:"body_timeout"`
+	WriteTimeout        config.Duration `toml:"write_timeout"`
+	IdleTimeout         config.Duration `toml:"idle_timeout"`
+	MaxBodyBytes        config.ByteSize `toml:"max_body_bytes"`
+	MaxConnections      int             `toml:"max_connections"`
+	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
+	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
 }
 
 // PolicyConfig is a pair of selectors: a call is admitted when allow

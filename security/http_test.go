@@ -1,12 +1,22 @@
 package security_test
 
 // HTTP: the Streamable HTTP transport under hostile clients: missing or
-// forged tokens, slow headers and bodies, huge bodies, idle connections.
+// forged tokens, slow headers and bodies, huge bodies, idle connections,
+// too many requests per token.
 
 import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )
@@ -19,7 +29,7 @@ func TestAttackHTTPForgedTokens(t *testing.T) {
 	e := bins.NewEnv(t, "")
 	url := e.HTTPURL(t)
 	for _, auth := range []string{"", "Bearer", "Bearer ", "Bearer wrong", "Basic " + e2e.Token, "Bearer " + strings.ToUpper(e2e.Token), "Bearer " + e2e.Token + "x", "Bearer " + e2e.Token[:len(e2e.Token)-1]} {
-		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
+		req, _ := http.NewRequest("POST", url, strings.NewReader(initializeBody))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		if auth != "" {
@@ -33,5 +43,252 @@ func TestAttackHTTPForgedTokens(t *testing.T) {
 		if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("Mcp-Session-Id") != "" {
 			t.Errorf("Authorization %q: status %d, session %q; want 401 and no session", auth, resp.StatusCode, resp.Header.Get("Mcp-Session-Id"))
 		}
+	}
+}
+
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+
+// limitedServer serves the upstream test server with tight HTTP limits and
+// the crash plugin's routes.
+func limitedServer(t *testing.T, limits string) (*e2e.Env, *e2e.Server) {
+	t.Helper()
+	e := bins.NewEnv(t, "\n[plugins]\nuse = [\"crash\"]\n")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\n"+limits+"\n"+e2e.TokenSection)
+	return e, e.ServeHTTP(t, cfg)
+}
+
+// hostPort is the listener address of an MCP URL.
+func hostPort(url string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/mcp")
+}
+
+// closedWithin reads from c until the server closes it (or answers and
+// closes) and fails the test if that takes longer than d. It returns what
+// the server sent.
+func closedWithin(t *testing.T, c net.Conn, d time.Duration, what string) string {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(d))
+	data, err := io.ReadAll(c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Errorf("%s: the server still held the connection after %s", what, d)
+	}
+	return string(data)
+}
+
+// TestAttackHTTPSlowHeaders: a client that sends its headers a byte at a
+// time (slowloris), or connects and sends nothing, is disconnected after
+// header_timeout.
+func TestAttackHTTPSlowHeaders(t *testing.T) {
+	t.Parallel()
+	_, srv := limitedServer(t, `header_timeout = "1s"`)
+	addr := hostPort(srv.URL)
+	var wg sync.WaitGroup
+	for _, kind := range []string{"dribble", "silent"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer c.Close()
+			start := time.Now()
+			if kind == "dribble" {
+				go func() {
+					for _, b := range []byte("POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + e2e.Token + "\r\nX-Slow: ") {
+						if _, err := c.Write([]byte{b}); err != nil {
+							return
+						}
+						time.Sleep(200 * time.Millisecond)
+					}
+				}()
+			}
+			closedWithin(t, c, 6*time.Second, kind+" headers")
+			if d := time.Since(start); d < 900*time.Millisecond {
+				t.Errorf("%s headers: closed after %s, before the timeout", kind, d)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestAttackHTTPSlowBody: an authenticated client that declares a body
+// and sends it slowly (or not at all) gets 408 after body_timeout, on the
+// MCP endpoint and on a plugin route; one whose body is too big gets 413
+// without the server reading it all.
+func TestAttackHTTPSlowBody(t *testing.T) {
+	t.Parallel()
+	_, srv := limitedServer(t, "body_timeout = \"1s\"\nmax_body_bytes = \"64KiB\"")
+	addr := hostPort(srv.URL)
+	var wg sync.WaitGroup
+	for _, path := range []string{"/mcp", "/crash/ok"} {
+		for _, kind := range []string{"stalled", "dribble", "huge", "huge chunked"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				what := kind + " body to " + path
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				defer c.Close()
+				head := "POST " + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + e2e.Token + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+				want := "408"
+				switch kind {
+				case "stalled":
+					fmt.Fprintf(c, "%sContent-Length: 1000\r\n\r\n{\"jsonrpc\"", head)
+				case "dribble":
+					fmt.Fprintf(c, "%sContent-Length: 1000\r\n\r\n", head)
+					go func() {
+						for i := 0; i < 1000; i++ {
+							if _, err := c.Write([]byte(" ")); err != nil {
+								return
+							}
+							time.Sleep(100 * time.Millisecond)
+						}
+					}()
+				case "huge":
+					want = "413"
+					fmt.Fprintf(c, "%sContent-Length: %d\r\n\r\n", head, 1<<30)
+				case "huge chunked":
+					want = "413"
+					fmt.Fprintf(c, "%sTransfer-Encoding: chunked\r\n\r\n", head)
+					go func() {
+						chunk := fmt.Sprintf("%x\r\n%s\r\n", 32<<10, strings.Repeat(" ", 32<<10))
+						for i := 0; i < 64; i++ {
+							if _, err := io.WriteString(c, chunk); err != nil {
+								return
+							}
+						}
+					}()
+				}
+				start := time.Now()
+				_ = c.SetReadDeadline(time.Now().Add(6 * time.Second))
+				status, err := bufio.NewReader(c).ReadString('\n')
+				if err != nil || !strings.Contains(status, want) {
+					t.Errorf("%s: status line %q (%v) after %s, want %s", what, status, err, time.Since(start), want)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	// The server is fine afterwards.
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Errorf("after the slow bodies: %v", err)
+	}
+}
+
+// TestAttackHTTPManyIdleConnections: one address opening many idle
+// connections gets only max_connections_per_ip of them (the rest are
+// closed at once), those are dropped after header_timeout, and a client
+// at another address is served throughout.
+func TestAttackHTTPManyIdleConnections(t *testing.T) {
+	t.Parallel()
+	_, srv := limitedServer(t, "header_timeout = \"2s\"\nmax_connections_per_ip = 8")
+	addr := hostPort(srv.URL)
+	var conns []net.Conn
+	for range 40 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		defer c.Close()
+	}
+	// The server closes what is over the cap at once.
+	closed := 0
+	for _, c := range conns {
+		_ = c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	if closed < 40-8 {
+		t.Errorf("%d of 40 idle connections from one address were closed at once; want at least %d", closed, 40-8)
+	}
+	// Another loopback address is served meanwhile.
+	other := &http.Client{Transport: e2e.Bearer(e2e.Token)}
+	tr := &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}}).DialContext}
+	other.Transport = bearerOver{tr}
+	cs, err := e2e.Client(nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: other}, nil)
+	if err != nil {
+		t.Fatalf("a client at 127.0.0.2 during the flood: %v", err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Errorf("a client at 127.0.0.2 during the flood: %v", err)
+	}
+	// The held ones are dropped after header_timeout.
+	for i, c := range conns {
+		closedWithin(t, c, 6*time.Second, fmt.Sprintf("idle connection %d", i))
+	}
+}
+
+// bearerOver adds the e2e token on top of a transport.
+type bearerOver struct{ rt http.RoundTripper }
+
+func (b bearerOver) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+e2e.Token)
+	return b.rt.RoundTrip(r)
+}
+
+// TestAttackHTTPRequestsPerToken: one token cannot hold more than
+// max_requests_per_token requests in progress (the rest are 429 with
+// Retry-After), another token is served meanwhile, and long responses and
+// quiet SSE streams are not cut by the body or write timeouts.
+func TestAttackHTTPRequestsPerToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_requests_per_token = 4\nbody_timeout = \"1s\"\nwrite_timeout = \"1s\"\n"+
+		e.AddToken("greedy", "greedy-secret-0123456789", `allow = "source"`)+e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	const n = 8
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var ok, refused int
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cs, err := e2e.DialHTTP(srv.URL, "greedy-secret-0123456789", nil)
+			if err == nil {
+				defer cs.Close()
+				var res *mcp.CallToolResult
+				res, err = e2e.TryCall(cs, "execute_code", map[string]any{"code": "await up.slow(ms=2500)\nreturn 1"})
+				if err == nil && res.IsError {
+					err = fmt.Errorf("%s", e2e.Text(res))
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case strings.Contains(err.Error(), "429") || strings.Contains(err.Error(), "Too Many Requests") || strings.Contains(err.Error(), "too many requests"):
+				refused++
+			default:
+				t.Errorf("greedy client: %v", err)
+			}
+		}()
+	}
+	time.Sleep(500 * time.Millisecond)
+	other := e2e.ConnectHTTPToken(t, srv.URL, "other-secret-0123456789", nil)
+	if v := e2e.MustRun(t, other, "return 7"); v != float64(7) {
+		t.Errorf("the other token during the flood: %v", v)
+	}
+	wg.Wait()
+	if ok == 0 || refused == 0 {
+		t.Errorf("of %d concurrent clients of one token %d ran and %d were refused; want some of each", n, ok, refused)
+	}
+	cs := e2e.ConnectHTTPToken(t, srv.URL, "greedy-secret-0123456789", nil)
+	if v := e2e.MustRun(t, cs, "await up.slow(ms=1500)\nreturn 8"); v != float64(8) {
+		t.Errorf("after the flood, a run longer than the body and write timeouts: %v", v)
 	}
 }

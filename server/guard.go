@@ -127,6 +127,16 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
 			return
 		}
+		// A GET is an MCP session's standalone SSE stream, held open as
+		// long as the session lives: the session caps bound those, and
+		// counting them here would let idle sessions lock their token out.
+		if r.Method != http.MethodGet {
+			if !s.inFlight.acquire(subject) {
+				tooManyRequests(w, s.inFlight.max, logID)
+				return
+			}
+			defer s.inFlight.release(subject)
+		}
 		if s.routeToOwner(w, r) {
 			return
 		}

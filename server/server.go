@@ -80,6 +80,9 @@ type Options struct {
 	// engine too: the guard here filters what is shown, the middleware
 	// refuses the calls.
 	Guard Guard
+	// HTTP bounds what one HTTP client can hold (timeouts, body size,
+	// connections, requests per token); zero fields take the defaults.
+	HTTP HTTPLimits
 	// EscalationApprover is the subject whose connected client answers
 	// Confirm's questions for requests that came over HTTP ([http]
 	// escalation_approver). Empty, such questions are refused: the
@@ -124,6 +127,9 @@ type Server struct {
 
 	owners map[string]http.Handler // replica name -> proxy to it
 
+	httpLimits HTTPLimits
+	inFlight   *subjectLimiter
+
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
 }
@@ -164,13 +170,14 @@ func New(opts Options) (*Server, error) {
 		opts.Sessions.NewState = opts.Engine.NewSession
 	}
 	s := &Server{
-		opts:     opts,
-		engine:   opts.Engine,
-		sessions: session.NewManager(opts.Sessions),
-		conns:    make(map[*mcp.ServerSession]string),
-		direct:   make(map[string]*capability.Capability),
-		subjects: make(map[*mcp.ServerSession]string),
-		seen:     make(map[*mcp.ServerSession]time.Time),
+		opts:       opts,
+		engine:     opts.Engine,
+		sessions:   session.NewManager(opts.Sessions),
+		conns:      make(map[*mcp.ServerSession]string),
+		direct:     make(map[string]*capability.Capability),
+		subjects:   make(map[*mcp.ServerSession]string),
+		httpLimits: opts.HTTP.withDefaults(),
+		seen:       make(map[*mcp.ServerSession]time.Time),
 	}
 	var mo mcp.ServerOptions
 	if opts.MCP != nil {
@@ -194,6 +201,7 @@ func New(opts Options) (*Server, error) {
 		prefix := opts.Replica + "."
 		mo.GetSessionID = func() string { return prefix + rand.Text() }
 	}
+	s.inFlight = &subjectLimiter{max: s.httpLimits.MaxRequestsPerSubject, inFlight: map[string]int{}}
 	if err := s.initRouting(); err != nil {
 		return nil, err
 	}
@@ -243,7 +251,7 @@ func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
 // case it assigns the request a log id (echoed in X-Log-Id) and strips
 // credential headers before the MCP handler sees them.
 func (s *Server) Handler() http.Handler {
-	return s.guardHTTP(s.mcpHandler())
+	return s.guardHTTP(s.limitBodies(s.mcpHandler()))
 }
 
 // HTTPHandler is everything ServeHTTP serves: the MCP endpoint at HTTPPath
@@ -252,19 +260,20 @@ func (s *Server) HTTPHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, s.Handler())
 	for pattern, h := range s.opts.Routes {
-		mux.Handle(pattern, s.guardHTTP(h))
+		mux.Handle(pattern, s.guardHTTP(s.limitBodies(h)))
 	}
 	for pattern, h := range s.opts.PublicRoutes {
-		mux.Handle(pattern, h)
+		mux.Handle(pattern, s.limitBodies(h))
 	}
 	return mux
 }
 
 func (s *Server) mcpHandler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		SessionTimeout: s.sessions.Options().IdleTimeout,
-		Logger:         s.opts.Logger,
-		EventStore:     s.opts.EventStore,
+		SessionTimeout:      s.sessions.Options().IdleTimeout,
+		Logger:              s.opts.Logger,
+		EventStore:          s.opts.EventStore,
+		MaxRequestBodyBytes: s.httpLimits.MaxBodyBytes,
 	})
 }
 
@@ -281,7 +290,11 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go s.sessions.Run(ctx)
-	srv := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	// Deadlines are per phase (headers, body, each write, idle), never on
+	// the whole connection: ReadTimeout and WriteTimeout would cut
+	// long-lived SSE responses. See HTTPLimits.
+	srv := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout}
+	ln = newLimitListener(ln, s.httpLimits)
 	fmt.Fprintf(s.opts.Stderr, "toolplane: serving MCP (Streamable HTTP) at http://%s%s\n", ln.Addr(), HTTPPath)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -134,12 +134,20 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	var replica string
 	var replicas map[string]string
 	var approver string
+	var limits server.HTTPLimits
 	if opts.Transport == transportHTTP {
 		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), a.IO.Err); err != nil {
 			return err
 		}
 		mws = append(mws, guard.Middleware())
 		replica, replicas, approver = opts.HTTP.Replica, opts.HTTP.Replicas, opts.HTTP.EscalationApprover
+		h := opts.HTTP
+		limits = server.HTTPLimits{
+			HeaderTimeout: h.HeaderTimeout.Duration, BodyTimeout: h.BodyTimeout.Duration,
+			WriteTimeout: h.WriteTimeout.Duration, IdleTimeout: h.IdleTimeout.Duration,
+			MaxBodyBytes: int64(h.MaxBodyBytes), MaxConnections: h.MaxConnections,
+			MaxConnectionsPerIP: h.MaxConnectionsPerIP, MaxRequestsPerSubject: h.MaxRequestsPerToken,
+		}
 		if cfg.CLI.Escalate && approver == "" {
 			fmt.Fprintf(a.IO.Err, "toolplane: warning: %s: [cli] escalate = true, but escalations requested over HTTP are refused: no [http] escalation_approver names a separate token whose client approves them (the requesting client never approves its own)\n", serveConfigName(cfg))
 		}
@@ -185,6 +193,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Stderr:             a.IO.Err,
 		Guard:              guard,
 		EscalationApprover: approver,
+		HTTP:               limits,
 		Replica:            replica,
 		Replicas:           replicas,
 		Routes:             opts.Plugins.Routes(),

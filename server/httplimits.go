@@ -1,0 +1,252 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// HTTPLimits bound what one HTTP client can hold of the server: time to
+// send headers and bodies, body size, time a response may wait on a client
+// that does not read, idle and concurrent connections, and concurrent
+// requests per token. Zero fields take the defaults; a negative count
+// disables that cap (behind a proxy that already enforces one, say).
+//
+// Deadlines are per phase, never on the whole connection, so a long-lived
+// response (an SSE stream, a long run) is not cut: each write gets its own
+// deadline, and the body deadline is lifted once the body is read.
+type HTTPLimits struct {
+	// HeaderTimeout bounds reading a request's headers (slow headers).
+	HeaderTimeout time.Duration
+	// BodyTimeout bounds reading a request's body, counted from the end of
+	// its headers (slow bodies: a client dribbling bytes).
+	BodyTimeout time.Duration
+	// MaxBodyBytes bounds a request body; more is 413.
+	MaxBodyBytes int64
+	// WriteTimeout bounds each write of a response: a client that reads
+	// nothing for this long is dropped (slow reads).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection idle this long.
+	IdleTimeout time.Duration
+	// MaxConnections caps open connections; MaxConnectionsPerIP caps them
+	// per client address. A connection over a cap is closed at once.
+	MaxConnections, MaxConnectionsPerIP int
+	// MaxRequestsPerSubject caps the requests one authenticated subject
+	// has in progress (POSTs and DELETEs; a session's standalone SSE
+	// stream is bounded by the session caps instead); more are 429.
+	MaxRequestsPerSubject int
+}
+
+// Defaults of HTTPLimits.
+const (
+	DefaultHeaderTimeout         = 10 * time.Second
+	DefaultBodyTimeout           = 30 * time.Second
+	DefaultMaxBodyBytes          = 4 << 20
+	DefaultWriteTimeout          = 60 * time.Second
+	DefaultIdleTimeout           = 2 * time.Minute
+	DefaultMaxConnections        = 1024
+	DefaultMaxConnectionsPerIP   = 256
+	DefaultMaxRequestsPerSubject = 128
+)
+
+func (l HTTPLimits) withDefaults() HTTPLimits {
+	dur := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
+	dur(&l.HeaderTimeout, DefaultHeaderTimeout)
+	dur(&l.BodyTimeout, DefaultBodyTimeout)
+	dur(&l.WriteTimeout, DefaultWriteTimeout)
+	dur(&l.IdleTimeout, DefaultIdleTimeout)
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	count := func(n *int, def int) {
+		if *n == 0 {
+			*n = def
+		}
+	}
+	count(&l.MaxConnections, DefaultMaxConnections)
+	count(&l.MaxConnectionsPerIP, DefaultMaxConnectionsPerIP)
+	count(&l.MaxRequestsPerSubject, DefaultMaxRequestsPerSubject)
+	return l
+}
+
+// limitBodies reads every request body up front, within BodyTimeout and
+// MaxBodyBytes, so no handler (the MCP endpoint, a plugin route) waits on
+// a slow client or buffers a huge one; and it gives every response write
+// its own WriteTimeout.
+func (s *Server) limitBodies(next http.Handler) http.Handler {
+	lim := s.httpLimits
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		if r.Body != nil && r.Body != http.NoBody {
+			if r.ContentLength > lim.MaxBodyBytes {
+				http.Error(w, fmt.Sprintf("413 request body of %d bytes is larger than the limit of %d", r.ContentLength, lim.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+				return
+			}
+			_ = rc.SetReadDeadline(time.Now().Add(lim.BodyTimeout))
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, lim.MaxBodyBytes))
+			var tooBig *http.MaxBytesError
+			var ne net.Error
+			switch {
+			case errors.As(err, &tooBig):
+				http.Error(w, fmt.Sprintf("413 request body is larger than the limit of %d bytes", lim.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+				return
+			case errors.As(err, &ne) && ne.Timeout():
+				w.Header().Set("Connection", "close")
+				http.Error(w, fmt.Sprintf("408 the request body did not arrive within %s", lim.BodyTimeout), http.StatusRequestTimeout)
+				return
+			case err != nil:
+				w.Header().Set("Connection", "close")
+				http.Error(w, "400 reading the request body: "+err.Error(), http.StatusBadRequest)
+				return
+			}
+			_ = rc.SetReadDeadline(time.Time{})
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+		}
+		dw := &deadlineWriter{ResponseWriter: w, rc: rc, timeout: lim.WriteTimeout}
+		next.ServeHTTP(dw, r)
+		// net/http writes the end of the response after the handler
+		// returns; the last write's deadline may have passed long ago (an
+		// SSE stream that was quiet).
+		dw.arm()
+	})
+}
+
+// deadlineWriter sets a fresh write deadline before every write and
+// flush, so a response may stream for as long as it likes but never waits
+// on a client that stopped reading for longer than timeout.
+type deadlineWriter struct {
+	http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (d *deadlineWriter) arm() { _ = d.rc.SetWriteDeadline(time.Now().Add(d.timeout)) }
+
+// Write implements http.ResponseWriter.
+func (d *deadlineWriter) Write(p []byte) (int, error) {
+	d.arm()
+	return d.ResponseWriter.Write(p)
+}
+
+// Flush implements http.Flusher.
+func (d *deadlineWriter) Flush() {
+	d.arm()
+	_ = d.rc.Flush()
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (d *deadlineWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }
+
+// subjectLimiter caps the requests each subject has in progress.
+type subjectLimiter struct {
+	max      int
+	mu       sync.Mutex
+	inFlight map[string]int
+}
+
+// acquire takes a slot for subject, or reports false when it has max.
+func (l *subjectLimiter) acquire(subject string) bool {
+	if l.max < 0 {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.inFlight[subject] >= l.max {
+		return false
+	}
+	l.inFlight[subject]++
+	return true
+}
+
+func (l *subjectLimiter) release(subject string) {
+	if l.max < 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.inFlight[subject]--; l.inFlight[subject] <= 0 {
+		delete(l.inFlight, subject)
+	}
+}
+
+// tooManyRequests answers a subject over its cap.
+func tooManyRequests(w http.ResponseWriter, max int, logID string) {
+	w.Header().Set("Retry-After", strconv.Itoa(1))
+	http.Error(w, fmt.Sprintf("429 too many requests in progress for this token (the limit is %d; log id %s); wait for some to finish", max, logID), http.StatusTooManyRequests)
+}
+
+// limitListener closes connections over the total or per-address cap as
+// soon as they are accepted: many idle connections from one client cannot
+// use up the process's file descriptors and lock the others out.
+type limitListener struct {
+	net.Listener
+	max, perIP int
+
+	mu    sync.Mutex
+	total int
+	byIP  map[string]int
+}
+
+func newLimitListener(ln net.Listener, lim HTTPLimits) net.Listener {
+	if lim.MaxConnections < 0 && lim.MaxConnectionsPerIP < 0 {
+		return ln
+	}
+	return &limitListener{Listener: ln, max: lim.MaxConnections, perIP: lim.MaxConnectionsPerIP, byIP: map[string]int{}}
+}
+
+// Accept returns the next connection within the caps.
+func (l *limitListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		ip := c.RemoteAddr().String()
+		if h, _, err := net.SplitHostPort(ip); err == nil {
+			ip = h
+		}
+		l.mu.Lock()
+		over := (l.max >= 0 && l.total >= l.max) || (l.perIP >= 0 && l.byIP[ip] >= l.perIP)
+		if !over {
+			l.total++
+			l.byIP[ip]++
+		}
+		l.mu.Unlock()
+		if over {
+			_ = c.Close()
+			continue
+		}
+		return &limitedConn{Conn: c, l: l, ip: ip}, nil
+	}
+}
+
+type limitedConn struct {
+	net.Conn
+	l    *limitListener
+	ip   string
+	once sync.Once
+}
+
+// Close releases the connection's place under the caps.
+func (c *limitedConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		c.l.total--
+		if c.l.byIP[c.ip]--; c.l.byIP[c.ip] <= 0 {
+			delete(c.l.byIP, c.ip)
+		}
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
+}

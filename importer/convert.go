@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"sort"
 	"strings"
@@ -37,19 +38,95 @@ type Plan struct {
 	Tables []Table
 	// Env are the variables to set.
 	Env []EnvToSet
+	// Sends are the env values (stdio) or headers (url) the server will
+	// get, as written to the config, in order: what the user confirms.
+	Sends []Send
 	// Notes are what changed or could not be carried over.
 	Notes []string
 }
 
+// Send is one env value or header of an imported server.
+type Send struct {
+	// Kind is "env" or "header".
+	Kind string
+	Key  string
+	// Value is what the config will hold: a literal, or env://NAME.
+	Value string
+}
+
 // Converter converts servers one by one, choosing env:// names that do not
-// collide across the servers of one import.
+// collide across the servers of one import, nor with a variable that is
+// set now or read by the config already.
+//
+// An imported file is data, not instructions: a checked-in .mcp.json is
+// written by whoever controls the repository, and must not choose which
+// of the user's secrets reaches which server. So the converter never
+// follows a reference found in a file. Values that are toolplane
+// references (env://, keyring://) refuse the server; the agents' own
+// references (${VAR}, ${env:VAR}, Codex's env_http_headers,
+// bearer_token_env_var and env_vars) and literal credentials become
+// env:// references to fresh variables, which the user sets on purpose.
 type Converter struct {
 	// used maps an env:// name chosen for a literal to what it stands for.
 	used map[string]string
+	// taken reports a name that must not be chosen.
+	taken func(name string) bool
 }
 
-// NewConverter returns a Converter.
-func NewConverter() *Converter { return &Converter{used: map[string]string{}} }
+// NewConverter returns a Converter. taken reports the variable names it
+// must not choose: those set in the environment now, and those the
+// config already reads through env:// (nil: none).
+func NewConverter(taken func(name string) bool) *Converter {
+	if taken == nil {
+		taken = func(string) bool { return false }
+	}
+	return &Converter{used: map[string]string{}, taken: taken}
+}
+
+// HeaderEnvPrefix starts the variables chosen for the headers of imported
+// url servers: a namespace of their own, so no name a file can make up
+// (AWS_SECRET_ACCESS_KEY, TOOLPLANE_STORAGE_KEY) is one a remote server is
+// sent.
+const HeaderEnvPrefix = "TOOLPLANE_MCP_"
+
+// IsReference reports whether v is, or dresses up as, a toolplane secret
+// reference (env://, keyring://, in any case, with spaces around).
+func IsReference(v string) bool {
+	t := strings.ToLower(strings.TrimSpace(v))
+	return strings.HasPrefix(t, config.SchemeEnv+"://") || strings.HasPrefix(t, config.SchemeKeyring+"://")
+}
+
+// refusals lists what makes s unsafe to import as it is: secret
+// references in env or headers, credentials in the URL, a URL that is not
+// http(s).
+func refusals(s Server) []string {
+	var out []string
+	for _, k := range sortedKeys(s.Env) {
+		if IsReference(s.Env[k]) {
+			out = append(out, fmt.Sprintf("env.%s is a secret reference (%s)", k, s.Env[k]))
+		}
+	}
+	for _, k := range sortedKeys(s.Headers) {
+		if IsReference(s.Headers[k]) {
+			out = append(out, fmt.Sprintf("headers.%s is a secret reference (%s)", k, s.Headers[k]))
+		}
+	}
+	for _, k := range sortedKeys(s.EnvHeaders) {
+		if IsReference(s.EnvHeaders[k]) {
+			out = append(out, fmt.Sprintf("env_http_headers.%s is a secret reference", k))
+		}
+	}
+	if s.URL != "" {
+		u, err := url.Parse(s.URL)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+			out = append(out, "its url is not an absolute http:// or https:// URL")
+		case u.User != nil:
+			out = append(out, fmt.Sprintf("its url carries credentials (%s)", u.Redacted()))
+		}
+	}
+	return out
+}
 
 // refPattern matches a whole value that is a variable reference in the
 // agents' syntax: ${VAR}, ${VAR:-default} (Claude Code), ${env:VAR} (Cursor).
@@ -61,7 +138,15 @@ var embeddedRef = regexp.MustCompile(`\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^
 // Convert turns s into toolplane's tables. It fails for a server that has
 // neither a command nor a URL.
 func (c *Converter) Convert(s Server) (*Plan, error) {
+	if r := refusals(s); len(r) > 0 {
+		return nil, fmt.Errorf("server %s in %s: %s; an imported file does not choose which of your secrets is sent where, so write this entry into toolplane.toml yourself (toolplane mcp add)", s.Name, s.Origin, strings.Join(r, "; "))
+	}
 	p := &Plan{Name: ServerName(s.Name), Source: s, Notes: append([]string(nil), s.Notes...)}
+	for _, f := range []struct{ what, v string }{{"command", s.Command}, {"url", s.URL}, {"cwd", s.Cwd}, {"args", strings.Join(s.Args, " ")}} {
+		if embeddedRef.MatchString(f.v) {
+			p.Notes = append(p.Notes, fmt.Sprintf("%s contains ${...}, which toolplane does not expand: the server gets the text as written; edit it", f.what))
+		}
+	}
 	if p.Name != s.Name {
 		p.Notes = append(p.Notes, fmt.Sprintf("renamed %q to %q (names are letters, digits, '_' and '-')", s.Name, p.Name))
 	}
@@ -92,11 +177,16 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 		}
 		for _, k := range s.PassEnv {
 			if _, ok := env[k]; !ok {
-				env[k] = "env://" + k
+				name := c.choose(p.Name, k, false, "pass:"+k, k)
+				env[k] = "env://" + name
+				p.Env = append(p.Env, EnvToSet{Name: name, For: where + " env." + k, Hint: fmt.Sprintf("the agent passed its $%s; set this to that value if you want this program to have it", k)})
 			}
 		}
 		if len(env) > 0 {
 			add("env", env)
+		}
+		for _, k := range sortedKeys(env) {
+			p.Sends = append(p.Sends, Send{Kind: "env", Key: k, Value: env[k]})
 		}
 		if s.Cwd != "" {
 			add("cwd", s.Cwd)
@@ -115,15 +205,20 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 			headers[k] = c.secretValue(p, where+" headers."+k, p.Name, k, s.Headers[k], true)
 		}
 		for _, k := range sortedKeys(s.EnvHeaders) {
-			headers[k] = "env://" + s.EnvHeaders[k]
+			name := c.choose(p.Name, k, true, "envheader:"+s.EnvHeaders[k], s.EnvHeaders[k])
+			headers[k] = "env://" + name
+			p.Env = append(p.Env, EnvToSet{Name: name, For: where + " headers." + k, Hint: fmt.Sprintf("the agent sent its $%s; set this to that value if you want %s to get it", s.EnvHeaders[k], s.URL)})
 		}
 		if s.BearerEnv != "" {
-			name := c.choose(p.Name, "Authorization", true, "bearer:"+s.BearerEnv)
+			name := c.choose(p.Name, "Authorization", true, "bearer:"+s.BearerEnv, s.BearerEnv)
 			headers["Authorization"] = "env://" + name
 			p.Env = append(p.Env, EnvToSet{Name: name, For: where + " headers.Authorization", Hint: fmt.Sprintf(`set it to "Bearer $%s" (toolplane sends the whole header value)`, s.BearerEnv)})
 		}
 		if len(headers) > 0 {
 			add("headers", headers)
+		}
+		for _, k := range sortedKeys(headers) {
+			p.Sends = append(p.Sends, Send{Kind: "header", Key: k, Value: headers[k]})
 		}
 	default:
 		return nil, fmt.Errorf("server %s in %s has neither a command nor a url", s.Name, s.Origin)
@@ -140,46 +235,59 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 	return p, nil
 }
 
-// secretValue returns what to write for a value of env or headers: a
-// reference in the agent's syntax becomes env://VAR; a literal that looks
-// like a credential becomes env://NAME, recorded in p.Env; any other
-// literal stays.
+// secretValue returns what to write for a value of env or headers. A
+// reference in the agent's syntax is not followed: like a literal that
+// looks like a credential, it becomes env://NAME for a fresh NAME,
+// recorded in p.Env with what to set it to. Any other literal stays.
+// (Toolplane references were refused before.)
 func (c *Converter) secretValue(p *Plan, what, server, key, v string, header bool) string {
-	if m := refPattern.FindStringSubmatch(v); m != nil {
-		return "env://" + m[1]
+	to := "this program"
+	if header {
+		to = p.Source.URL
 	}
-	if config.Secret(v).IsRef() {
-		return v
+	if m := refPattern.FindStringSubmatch(v); m != nil {
+		name := c.choose(server, key, header, "ref:"+m[1], m[1])
+		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("the agent used its $%s; set this to that value if you want %s to get it", m[1], to)})
+		return "env://" + name
 	}
 	if embeddedRef.MatchString(v) {
-		name := c.choose(server, key, header, "value:"+v)
-		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("set it to %q with the variables expanded (toolplane reads a whole value from one variable)", embeddedRef.ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.Trim(r, "${}") }))})
+		name := c.choose(server, key, header, "value:"+v, "")
+		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("set it to %q with the variables expanded, if you want %s to get them (toolplane reads a whole value from one variable)", embeddedRef.ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.TrimPrefix(strings.Trim(r, "${}"), "env:") }), to)})
 		return "env://" + name
 	}
 	if !LooksSecret(key, v) {
 		return v
 	}
-	name := c.choose(server, key, header, "value:"+v)
+	name := c.choose(server, key, header, "value:"+v, "")
 	p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: "set it to the value in " + p.Source.Origin})
 	return "env://" + name
 }
 
-// choose picks the environment variable for a literal: the env key itself
-// when it is a valid variable name, else SERVER_KEY; SERVER_KEY too when
-// another server of this import uses the name for a different value.
-func (c *Converter) choose(server, key string, header bool, stands string) string {
-	name := envName(key)
-	if header || name != key {
-		name = envName(server + "_" + key)
+// choose picks the environment variable for a value: for an env key, the
+// key itself when it is a valid variable name, else SERVER_KEY; for a
+// header, TOOLPLANE_MCP_SERVER_KEY. A name set in the environment now,
+// read by the config already, or used in this import for something else
+// gets a numeric suffix: an imported server never reads a variable that
+// holds something already. referenced is the variable the file itself
+// named (${VAR}, env_vars); it is never chosen, or the reference would be
+// followed after all.
+func (c *Converter) choose(server, key string, header bool, stands, referenced string) string {
+	base := envName(key)
+	switch {
+	case header:
+		base = HeaderEnvPrefix + envName(server+"_"+key)
+	case base != key || base == referenced:
+		base = envName(server + "_" + key)
 	}
-	if prev, ok := c.used[name]; ok && prev != stands {
-		name = envName(server + "_" + key)
-		for i := 2; ; i++ {
-			if prev, ok := c.used[name]; !ok || prev == stands {
-				break
-			}
-			name = envName(fmt.Sprintf("%s_%s_%d", server, key, i))
+	free := func(name string) bool {
+		if prev, ok := c.used[name]; ok {
+			return prev == stands
 		}
+		return !c.taken(name)
+	}
+	name := base
+	for i := 2; !free(name); i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
 	}
 	c.used[name] = stands
 	return name

@@ -2,10 +2,17 @@
 // Code, Claude Desktop, Codex, Cursor) and converts them to toolplane's
 // [mcp.servers.NAME] tables, for `toolplane mcp import`.
 //
-// Secrets never travel as literals: a value in env or headers that looks
+// An imported file is data, not instructions: a .mcp.json checked into a
+// cloned repository is written by whoever controls that repository. So
+// secrets never travel as literals (a value in env or headers that looks
 // like a credential becomes an env://NAME reference, and the conversion
-// lists the variables the user has to set. The agents' own ${VAR} and
-// ${env:VAR} forms become env://VAR directly.
+// lists the variables the user has to set), and references are never
+// followed: toolplane references (env://, keyring://) refuse the server,
+// and the agents' own (${VAR}, ${env:VAR}, Codex's env_http_headers,
+// bearer_token_env_var, env_vars) become references to fresh variables
+// that nothing holds yet (see Converter). `toolplane mcp import` shows
+// what each server runs or connects to and what it would be sent, and
+// writes only once confirmed.
 package importer
 
 import (

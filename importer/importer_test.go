@@ -14,7 +14,7 @@ import (
 // convertAll reads each fixture file and converts every enabled server.
 func convertAll(t *testing.T, files []string, cwd string) ([]*Plan, []string) {
 	t.Helper()
-	c := NewConverter()
+	c := NewConverter(nil)
 	var plans []*Plan
 	var errs []string
 	for _, f := range files {
@@ -53,7 +53,7 @@ env = { GITHUB_PERSONAL_ACCESS_TOKEN = "env://GITHUB_PERSONAL_ACCESS_TOKEN", LOG
 
 [mcp.servers.linear]
 url = "https://mcp.linear.app/mcp"
-headers = { Authorization = "env://LINEAR_AUTHORIZATION", X-Client = "claude" }
+headers = { Authorization = "env://TOOLPLANE_MCP_LINEAR_AUTHORIZATION", X-Client = "claude" }
 
 [mcp.servers.local-db]
 command = "./bin/db-mcp"
@@ -66,7 +66,7 @@ command = "gh-mcp"
 [mcp.servers.search]
 url = "https://search.example/sse"
 transport = "sse"
-headers = { Authorization = "env://SEARCH_AUTHORIZATION", X-Api-Key = "env://SEARCH_API_KEY" }
+headers = { Authorization = "env://TOOLPLANE_MCP_SEARCH_AUTHORIZATION", X-Api-Key = "env://TOOLPLANE_MCP_SEARCH_X_API_KEY" }
 
 [mcp.servers.filesystem]
 command = "npx"
@@ -75,7 +75,7 @@ args = ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"]
 [mcp.servers.docs]
 command = "docs-server"
 args = ["--port", "4000"]
-env = { API_KEY = "env://API_KEY", HOME_DIR = "env://HOME_DIR", MODE = "fast" }
+env = { API_KEY = "env://API_KEY", HOME_DIR = "env://DOCS_HOME_DIR", MODE = "fast" }
 timeout = "45s"
 
 [mcp.servers.docs.tools.delete_page]
@@ -83,11 +83,11 @@ disabled = true
 
 [mcp.servers.talaria]
 url = "https://api.talaria.example/mcp"
-headers = { Authorization = "env://TALARIA_AUTHORIZATION", X-Org = "env://TALARIA_ORG" }
+headers = { Authorization = "env://TOOLPLANE_MCP_TALARIA_AUTHORIZATION", X-Org = "env://TOOLPLANE_MCP_TALARIA_X_ORG" }
 
 [mcp.servers.notion]
 url = "https://mcp.notion.example/mcp"
-headers = { Authorization = "env://NOTION_AUTH" }
+headers = { Authorization = "env://TOOLPLANE_MCP_NOTION_AUTHORIZATION" }
 `
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rendered tables (-want +got):\n%s", diff)
@@ -118,14 +118,18 @@ headers = { Authorization = "env://NOTION_AUTH" }
 	}
 	if diff := cmp.Diff([]string{
 		"GITHUB_PERSONAL_ACCESS_TOKEN for [mcp.servers.github] env.GITHUB_PERSONAL_ACCESS_TOKEN",
-		"LINEAR_AUTHORIZATION for [mcp.servers.linear] headers.Authorization",
-		"SEARCH_AUTHORIZATION for [mcp.servers.search] headers.Authorization",
+		"TOOLPLANE_MCP_LINEAR_AUTHORIZATION for [mcp.servers.linear] headers.Authorization",
+		"TOOLPLANE_MCP_SEARCH_AUTHORIZATION for [mcp.servers.search] headers.Authorization",
+		"TOOLPLANE_MCP_SEARCH_X_API_KEY for [mcp.servers.search] headers.X-Api-Key",
 		"API_KEY for [mcp.servers.docs] env.API_KEY",
-		"TALARIA_AUTHORIZATION for [mcp.servers.talaria] headers.Authorization",
+		"DOCS_HOME_DIR for [mcp.servers.docs] env.HOME_DIR",
+		"TOOLPLANE_MCP_TALARIA_X_ORG for [mcp.servers.talaria] headers.X-Org",
+		"TOOLPLANE_MCP_TALARIA_AUTHORIZATION for [mcp.servers.talaria] headers.Authorization",
+		"TOOLPLANE_MCP_NOTION_AUTHORIZATION for [mcp.servers.notion] headers.Authorization",
 	}, env); diff != "" {
 		t.Errorf("variables to set (-want +got):\n%s", diff)
 	}
-	if e := byName["talaria"].Env; !strings.Contains(e[0].Hint, `"Bearer $TALARIA_TOKEN"`) {
+	if e := byName["talaria"].Env; !strings.Contains(e[1].Hint, `"Bearer $TALARIA_TOKEN"`) {
 		t.Errorf("talaria hint: %+v", e)
 	}
 	if e := byName["search"].Env; !strings.Contains(e[0].Hint, `"Bearer $SEARCH_TOKEN"`) {

@@ -57,7 +57,16 @@ url = "https://mine.example/mcp"
 		t.Fatalf("dry run changed the config:\n%s", got)
 	}
 
+	// Not on a terminal and without --yes, nothing is written.
 	r = runTP(t, dir, nil, "", "mcp", "import")
+	if r.code != 1 || !strings.Contains(r.stderr, "nothing was written: review the servers above") {
+		t.Fatalf("import without --yes: %+v", r)
+	}
+	if got, _ := os.ReadFile(cfg); string(got) != orig {
+		t.Fatalf("import without --yes changed the config:\n%s", got)
+	}
+
+	r = runTP(t, dir, nil, "", "mcp", "import", "--yes")
 	if r.code != 0 || r.stdout != "imported 7 MCP server(s) into toolplane.toml\n" {
 		t.Fatalf("import: %+v", r)
 	}
@@ -69,7 +78,9 @@ url = "https://mine.example/mcp"
 		"imported local-db from " + claude + " (project " + dir + ")",
 		`note: renamed "local.db" to "local-db"`,
 		"  GITHUB_PERSONAL_ACCESS_TOKEN  for [mcp.servers.github] env.GITHUB_PERSONAL_ACCESS_TOKEN: set it to the value in " + claude,
-		`  TALARIA_AUTHORIZATION  for [mcp.servers.talaria] headers.Authorization: set it to "Bearer $TALARIA_TOKEN"`,
+		`  TOOLPLANE_MCP_TALARIA_AUTHORIZATION  for [mcp.servers.talaria] headers.Authorization: set it to "Bearer $TALARIA_TOKEN"`,
+		"\n  github  (from " + claude + ")\n    runs      npx -y @modelcontextprotocol/server-github\n",
+		"\n    connects  https://api.talaria.example/mcp\n    header    Authorization = env://TOOLPLANE_MCP_TALARIA_AUTHORIZATION (not set now)\n",
 	} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
@@ -89,7 +100,7 @@ url = "https://mine.example/mcp"
 	}
 
 	// A second import finds everything configured.
-	r = runTP(t, dir, nil, "", "mcp", "import", "--from", "codex")
+	r = runTP(t, dir, nil, "", "mcp", "import", "--from", "codex", "--yes")
 	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "skipped docs") || !strings.Contains(r.stderr, "nothing to import from") {
 		t.Fatalf("second import: %+v", r)
 	}
@@ -101,7 +112,7 @@ url = "https://mine.example/mcp"
 	// --from a file.
 	other := filepath.Join(dir, "other.json")
 	os.WriteFile(other, []byte(`{"mcpServers": {"extra": {"command": "extra-mcp", "env": {"DEBUG": "1"}}}}`), 0o600)
-	r = runTP(t, dir, nil, "", "mcp", "import", "--from", other)
+	r = runTP(t, dir, nil, "", "mcp", "import", "--from", other, "--yes")
 	if r.code != 0 || !strings.Contains(r.stderr, "imported extra from "+other) {
 		t.Fatalf("import --from file: %+v", r)
 	}

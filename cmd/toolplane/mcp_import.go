@@ -2,9 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,6 +20,7 @@ import (
 type mcpImportOptions struct {
 	From   string
 	DryRun bool
+	Yes    bool
 }
 
 func newMCPImportCmd(a *app) *cobra.Command {
@@ -35,13 +39,28 @@ keeping its comments (atomic write):
   PATH            one such file
 
 Without --from, all of them are read. Servers whose name is already
-configured are skipped, as are servers switched off in the agent. Literal
-secrets are never copied: a credential in env or headers becomes an env://VAR
-reference, and the variables to set are listed at the end. --dry-run prints
-the tables that would be added and changes nothing.`,
+configured are skipped, as are servers switched off in the agent.
+
+An imported file is data, not instructions: a .mcp.json in a cloned
+repository is written by whoever controls that repository. So:
+
+  - literal secrets are never copied: a credential in env or headers becomes
+    an env://VAR reference, and the variables to set are listed at the end;
+  - references are never followed: a server whose env or headers hold an
+    env:// or keyring:// reference is skipped (add it yourself with
+    'toolplane mcp add'), and the agents' own \${VAR} references become
+    references to fresh variables that nothing holds yet, which you set on
+    purpose (toolplane expands no \${VAR} anywhere);
+  - a url with credentials in it (user:password@) is skipped;
+  - before anything is written, every server is shown plainly: the program
+    it runs (with your rights, whenever toolplane starts it) or the URL it
+    connects to, and each env value and header it would be sent. On a
+    terminal you confirm; otherwise pass --yes after reviewing.
+
+--dry-run prints the tables that would be added and changes nothing.`,
 		Example: `  toolplane mcp import --dry-run
   toolplane mcp import --from claude
-  toolplane mcp import --from ~/.cursor/mcp.json`,
+  toolplane mcp import --from ~/.cursor/mcp.json --yes`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMCPImport(a, opts)
@@ -49,6 +68,7 @@ the tables that would be added and changes nothing.`,
 	}
 	cmd.Flags().StringVar(&opts.From, "from", "", "claude, claude-desktop, codex, cursor, or a config file (default: all agents)")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would be added; write nothing")
+	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "write without asking (after reviewing a --dry-run)")
 	return cmd
 }
 
@@ -100,7 +120,7 @@ func runMCPImport(a *app, opts *mcpImportOptions) error {
 		return err
 	}
 
-	conv := importer.NewConverter()
+	conv := importer.NewConverter(takenNames(path))
 	var plans []*importer.Plan
 	taken := map[string]string{} // name -> origin, within this import
 	for _, s := range servers {
@@ -129,9 +149,24 @@ func runMCPImport(a *app, opts *mcpImportOptions) error {
 		return nil
 	}
 
+	writeImportReview(a.IO.Err, plans)
 	if opts.DryRun {
 		fmt.Fprint(a.IO.Out, importer.Render(plans))
 	} else {
+		_, tty := terminalFd(a.IO.In)
+		switch {
+		case opts.Yes:
+		case tty:
+			ok, err := confirm(a, fmt.Sprintf("Add these %d server(s) to %s?", len(plans), path))
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("nothing was written")
+			}
+		default:
+			return fmt.Errorf("nothing was written: review the servers above, then run `toolplane mcp import` again with --yes (or --dry-run to see the tables)")
+		}
 		_, err = l.Update(path, func(cur *config.Config, e *config.Edit) error {
 			for _, p := range plans {
 				if _, exists := cur.MCP.Servers[p.Name]; exists {
@@ -171,4 +206,68 @@ func runMCPImport(a *app, opts *mcpImportOptions) error {
 		fmt.Fprintf(a.IO.Out, "imported %d MCP server(s) into %s\n", len(plans), path)
 	}
 	return nil
+}
+
+// envRef matches the env:// references of a config file.
+var envRef = regexp.MustCompile(`env://([A-Za-z_][A-Za-z0-9_]*)`)
+
+// takenNames reports the variable names an import must not choose: those
+// set in the environment now, and those the config at path reads already
+// (any section, claimed ones included).
+func takenNames(path string) func(string) bool {
+	read := map[string]bool{}
+	if data, err := os.ReadFile(path); err == nil {
+		for _, m := range envRef.FindAllStringSubmatch(string(data), -1) {
+			read[m[1]] = true
+		}
+	}
+	return func(name string) bool {
+		_, set := os.LookupEnv(name)
+		return set || read[name]
+	}
+}
+
+// writeImportReview shows, per server, what it runs or connects to and
+// what it would be sent, so the user confirms knowing.
+func writeImportReview(w io.Writer, plans []*importer.Plan) {
+	fmt.Fprintln(w, "Review what each server would run or be sent:")
+	for _, p := range plans {
+		s := p.Source
+		fmt.Fprintf(w, "\n  %s  (from %s)\n", p.Name, s.Origin)
+		if s.Command != "" {
+			fmt.Fprintf(w, "    runs      %s\n", shellJoin(append([]string{s.Command}, s.Args...)))
+			fmt.Fprintln(w, "              a program on this machine, started with your rights whenever toolplane uses this server")
+			if s.Cwd != "" {
+				fmt.Fprintf(w, "    cwd       %s\n", s.Cwd)
+			}
+		} else {
+			fmt.Fprintf(w, "    connects  %s\n", s.URL)
+		}
+		for _, send := range p.Sends {
+			value := strconv.Quote(send.Value)
+			if name, ok := strings.CutPrefix(send.Value, "env://"); ok {
+				state := "not set now"
+				if _, set := os.LookupEnv(name); set {
+					state = "set now: its value would be sent"
+				}
+				value = fmt.Sprintf("%s (%s)", send.Value, state)
+			}
+			fmt.Fprintf(w, "    %-9s %s = %s\n", send.Kind, send.Key, value)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// shellJoin renders argv the way a shell would take it back, so an
+// argument with spaces or quotes is shown unambiguously.
+func shellJoin(argv []string) string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`;&|<>()*?[]{}!#~") {
+			out[i] = a
+			continue
+		}
+		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(out, " ")
 }

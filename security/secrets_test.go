@@ -4,6 +4,7 @@ package security_test
 // snippets, upstreams or clients that were not given them.
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -192,5 +193,100 @@ func TestAttackImportSendsSecretElsewhere(t *testing.T) {
 		if strings.Contains(all, v) {
 			t.Errorf("the attacker received %s:\n%s", name, all)
 		}
+	}
+}
+
+// TestAttackSecretsInOutputs: no message toolplane prints shows a secret
+// value: config check, mcp list, mcp status (text and JSON, with a server
+// that crashes after printing its secret on stderr, and an HTTP server
+// that refuses), doctor, trust, a run whose call fails, serve's stderr and
+// the audit log. Every secret has a distinctive value; every output is
+// searched for each.
+func TestAttackSecretsInOutputs(t *testing.T) {
+	t.Parallel()
+	refuse := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "denied", http.StatusForbidden)
+	}))
+	t.Cleanup(refuse.Close)
+	e := bins.NewBareEnv(t)
+	values := map[string]string{
+		"UP_SECRET":    "up-secret-value-a1f0",
+		"HDR_SECRET":   "hdr-secret-value-d4e1",
+		"TOKEN_SECRET": "token-secret-value-e5c2",
+		"CLI_SECRET":   "cli-secret-value-f6b3",
+	}
+	for k, v := range values {
+		e.Setenv(k, v)
+	}
+	e.Setenv("TOOLPLANE_STORAGE_KEY", "c2VjdXJpdHktdGVzdC1zdG9yYWdlLWtleS0zMmJ5dGU=")
+	values["keyring"] = "keyring-secret-value-b2a7"
+	values["literal"] = "literal-secret-value-c3d8"
+	set := e.Toolplane("secret", "set", "crash-token")
+	set.Stdin = strings.NewReader(values["keyring"])
+	if out, err := set.CombinedOutput(); err != nil {
+		t.Fatalf("secret set: %v\n%s", err, out)
+	}
+	e.WriteFile(t, e.Config, `[audit]
+enabled = true
+path = "`+e.Audit+`"
+
+[cli]
+mode = "allowlist"
+allow = ["true"]
+env = { K = "env://CLI_SECRET" }
+
+[mcp.servers.up]
+command = "`+bins.TestMCP+`"
+env = { TOKEN = "env://UP_SECRET" }
+
+[mcp.servers.crash]
+command = "sh"
+args = ["-c", "echo leaking $TOKEN $LIT >&2; exit 3"]
+env = { TOKEN = "keyring://crash-token", LIT = "`+values["literal"]+`" }
+
+[mcp.servers.remote]
+url = "`+refuse.URL+`/mcp"
+headers = { X-Key = "env://HDR_SECRET", Authorization = "Bearer `+values["literal"]+`" }
+
+[http.tokens.t]
+token = "env://TOKEN_SECRET"
+allow = "source"
+`)
+	var outputs []string
+	runAll := func(args ...string) {
+		cmd := e.Toolplane(args...)
+		cmd.Stdin = strings.NewReader(`await crash.anything()`)
+		out, _ := cmd.CombinedOutput()
+		outputs = append(outputs, fmt.Sprintf("$ toolplane %s\n%s", strings.Join(args, " "), out))
+	}
+	c := []string{"--config", e.Config}
+	runAll(append([]string{"config", "check"}, c...)...)
+	runAll(append([]string{"mcp", "list"}, c...)...)
+	runAll(append([]string{"mcp", "status"}, c...)...)
+	runAll(append([]string{"mcp", "status", "--json"}, c...)...)
+	runAll(append([]string{"mcp", "status", "crash"}, c...)...)
+	runAll(append([]string{"mcp", "list", "--tools"}, c...)...)
+	runAll(append([]string{"doctor"}, c...)...)
+	runAll("trust", e.Config)
+	runAll(append([]string{"run", "-"}, c...)...)
+	runAll("secret", "list")
+	runAll("secret", "get", "crash-token")
+	srv := e.ServeHTTP(t, e.Config)
+	cs := e2e.ConnectHTTPToken(t, srv.URL, values["TOKEN_SECRET"], nil)
+	res, _ := e2e.Exec(t, cs, `return [await up.echo(text="hi"), await crash.anything()]`)
+	outputs = append(outputs, "execute_code: "+e2e.Text(res))
+	e2e.Stop(srv.Cmd)
+	outputs = append(outputs, "serve stderr:\n"+srv.Stderr())
+	audit, _ := os.ReadFile(e.Audit)
+	outputs = append(outputs, "audit:\n"+string(audit))
+	for _, out := range outputs {
+		for name, v := range values {
+			if strings.Contains(out, v) {
+				t.Errorf("the %s secret is shown:\n%s", name, out)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(outputs, "\n"), "leaking") {
+		t.Errorf("the crashing server's stderr is not shown at all, so its redaction is not tested:\n%s", strings.Join(outputs, "\n"))
 	}
 }

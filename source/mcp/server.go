@@ -38,6 +38,9 @@ type server struct {
 	m      *Manager
 	spec   ServerSpec
 	stderr *ringBuffer
+	// redact hides the secret env values of the running process in what is
+	// shown of its output.
+	redact redactor
 	// life ends when the server is closed, aborting a start in progress.
 	life context.Context
 	kill context.CancelCauseFunc
@@ -267,6 +270,7 @@ func (s *server) environment(ctx context.Context) ([]string, error) {
 		}
 		set[k] = v
 	}
+	s.redact.setEnv(s.spec.Env, set)
 	return childenv.Build(os.Environ(), s.spec.PassEnv, set), nil
 }
 
@@ -319,8 +323,11 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 
 func (s *server) garbageError(g error, c *conn) error {
 	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
-		s.spec.Name, g, offendingLine(c.proc.stdoutTail.Bytes(), c.proc.stdoutTail.wrapped()), s.stderrTailOrNone())
+		s.spec.Name, g, s.redact.apply(offendingLine(c.proc.stdoutTail.Bytes(), c.proc.stdoutTail.wrapped())), s.stderrTailOrNone())
 }
+
+// stderrTail is the end of the server's stderr with its secrets hidden.
+func (s *server) stderrTail() string { return s.redact.apply(s.stderr.Tail(stderrTailBytes)) }
 
 // offendingLine picks, from the last bytes a server wrote to stdout, the last
 // line that is not JSON, which is what broke the stream; the reader may have
@@ -352,7 +359,7 @@ func (s *server) stderrTailOrNone() string {
 	if s.spec.transport() != TransportStdio {
 		return "(not a stdio server)"
 	}
-	t := s.stderr.Tail(stderrTailBytes)
+	t := s.stderrTail()
 	if t == "" {
 		return "(empty)"
 	}

@@ -110,7 +110,7 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 	}
 	s.mu.Unlock()
 	if st.Transport == TransportStdio {
-		st.StderrTail = s.stderr.Tail(stderrTailBytes)
+		st.StderrTail = s.stderrTail()
 	}
 	return st, nil
 }

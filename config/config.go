@@ -67,6 +67,15 @@ type SessionConfig struct {
 	Enabled     bool     `toml:"enabled"`
 	MaxMemoryMB int      `toml:"max_memory_mb"`
 	IdleTimeout Duration `toml:"idle_timeout"`
+	// MaxSessions and MaxSessionsPerToken cap live client sessions; a new
+	// one over a cap evicts the least recently used idle session (its
+	// client is told on its next run), or is refused when all are running.
+	MaxSessions         int `toml:"max_sessions"`
+	MaxSessionsPerToken int `toml:"max_sessions_per_token"`
+	// MaxRetainedMB and MaxRetainedMBPerToken cap the memory sessions hold
+	// between runs (globals and saved results), evicting likewise.
+	MaxRetainedMB         int `toml:"max_retained_mb"`
+	MaxRetainedMBPerToken int `toml:"max_retained_mb_per_token"`
 }
 
 // ResultsConfig is the [results] table: the save_result/load_result store.
@@ -162,9 +171,13 @@ func Default() *Config {
 			MaxOutputBytes: 1 * MiB,
 		},
 		Session: SessionConfig{
-			Enabled:     true,
-			MaxMemoryMB: 512,
-			IdleTimeout: Duration{30 * minute},
+			Enabled:               true,
+			MaxMemoryMB:           512,
+			IdleTimeout:           Duration{30 * minute},
+			MaxSessions:           256,
+			MaxSessionsPerToken:   32,
+			MaxRetainedMB:         2048,
+			MaxRetainedMBPerToken: 1024,
 		},
 		Results: ResultsConfig{
 			Enabled:       true,

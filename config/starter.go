@@ -31,6 +31,12 @@ max_output_bytes = "1MiB"
 enabled = true
 max_memory_mb = 512
 idle_timeout = "30m"
+# Caps, in all and per HTTP token: over one, the least recently used idle
+# session is evicted (its client is told); with all running, new ones wait.
+max_sessions = 256
+max_sessions_per_token = 32
+max_retained_mb = 2048
+max_retained_mb_per_token = 1024
 
 [results]
 # save_result/load_result: large values stay out of the model's context.

@@ -210,6 +210,21 @@ func (c *checker) limits(cfg *Config) {
 	if cfg.Session.MaxMemoryMB <= 0 {
 		c.at([]string{"session", "max_memory_mb"}, "session.max_memory_mb must be positive, got %d", cfg.Session.MaxMemoryMB)
 	}
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{{"max_sessions", cfg.Session.MaxSessions}, {"max_sessions_per_token", cfg.Session.MaxSessionsPerToken},
+		{"max_retained_mb", cfg.Session.MaxRetainedMB}, {"max_retained_mb_per_token", cfg.Session.MaxRetainedMBPerToken}} {
+		if kv.v <= 0 {
+			c.at([]string{"session", kv.key}, "session.%s must be positive, got %d", kv.key, kv.v)
+		}
+	}
+	if s := cfg.Session; s.MaxSessionsPerToken > s.MaxSessions && s.MaxSessions > 0 {
+		c.at([]string{"session", "max_sessions_per_token"}, "session.max_sessions_per_token (%d) exceeds session.max_sessions (%d)", s.MaxSessionsPerToken, s.MaxSessions)
+	}
+	if s := cfg.Session; s.MaxRetainedMBPerToken > s.MaxRetainedMB && s.MaxRetainedMB > 0 {
+		c.at([]string{"session", "max_retained_mb_per_token"}, "session.max_retained_mb_per_token (%d) exceeds session.max_retained_mb (%d)", s.MaxRetainedMBPerToken, s.MaxRetainedMB)
+	}
 	r := cfg.Results
 	if r.MaxEntries <= 0 {
 		c.at([]string{"results", "max_entries"}, "results.max_entries must be positive, got %d", r.MaxEntries)

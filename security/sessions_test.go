@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -96,5 +98,80 @@ return out`, handle, never))
 	body := readAll(t, resp)
 	if resp.StatusCode == http.StatusOK || strings.Contains(body, handle) {
 		t.Errorf("bob with alice's session id: status %d, body %.300s", resp.StatusCode, body)
+	}
+}
+
+// TestAttackSessionFlood: 600 sessions × 4 MB once stayed for the 30
+// minute idle timeout. With [session] caps, a token opening many sessions
+// keeps only its cap (the least recently used idle ones are evicted and
+// their clients told on their next run), holds at most its memory cap
+// between runs, cannot push another token's sessions out beyond the
+// server cap's order, and is refused, with the cap named, when all of its
+// sessions are running.
+func TestAttackSessionFlood(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_sessions = 9\nmax_sessions_per_token = 3\nmax_retained_mb = 64\nmax_retained_mb_per_token = 12\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+e.AddToken("mem", "mem-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 'still here'")
+
+	var flood []*mcp.ClientSession
+	for i := range 8 {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+		e2e.MustRun(t, cs, fmt.Sprintf("n = %d", i))
+		flood = append(flood, cs)
+	}
+	// The last three live on; the first five were evicted, and a client
+	// coming back is told so (it opens a fresh session, evicting in turn).
+	for i := 7; i >= 5; i-- {
+		if v := e2e.MustRun(t, flood[i], "return n"); v != float64(i) {
+			t.Errorf("flood session %d: n = %v", i, v)
+		}
+	}
+	res, _ := e2e.Exec(t, flood[0], "return n")
+	if text := e2e.Text(res); !strings.Contains(text, "evicted") || !strings.Contains(text, `token "flood" may keep at most 3 sessions`) {
+		t.Errorf("the first flood session is not told it was evicted:\n%s", text)
+	}
+	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
+		t.Errorf("the calm token's session was evicted by the flood: %v", v)
+	}
+
+	// Memory: three sessions of 5 MiB each exceed the token's 12 MiB; the
+	// least recently used goes.
+	var big []*mcp.ClientSession
+	for range 3 {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, "mem-secret-0123456789", nil)
+		e2e.MustRun(t, cs, "blob = 'x' * (5 << 20)")
+		big = append(big, cs)
+	}
+	res, _ = e2e.Exec(t, big[0], "return len(blob)")
+	if !strings.Contains(e2e.Text(res), "evicted") || !strings.Contains(e2e.Text(res), "MiB in its sessions") {
+		t.Errorf("over the token's memory cap the oldest session was kept:\n%s", e2e.Text(res))
+	}
+
+	// All of the token's sessions running: a new one is refused, naming the cap.
+	var wg sync.WaitGroup
+	for _, cs := range flood[5:7] { // alive with flood[0]: 7 was evicted when 0 came back
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e2e.Exec(t, cs, "await up.slow(ms=3000)")
+		}()
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); e2e.Exec(t, flood[0], "await up.slow(ms=3000)") }()
+	time.Sleep(800 * time.Millisecond)
+	extra := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+	res, _ = e2e.Exec(t, extra, "return 1")
+	if !res.IsError || !strings.Contains(e2e.Text(res), "limit of 3 sessions per token") {
+		t.Errorf("a fourth session while three run:\n%s", e2e.Text(res))
+	}
+	wg.Wait()
+	if v := e2e.MustRun(t, extra, "return 2"); v != float64(2) {
+		t.Errorf("after the runs ended: %v", v)
 	}
 }

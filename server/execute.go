@@ -88,7 +88,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		return s.fail(out, "PermissionError", "the local_unsafe backend is not served over HTTP: it runs outside the sandbox and every token's policy; use the embedded backend"), out, nil
 	}
 
-	sess := s.clientSession(req.Session)
+	sess, err := s.clientSession(req)
+	if err != nil {
+		return s.fail(out, "RuntimeError", err.Error()), out, nil
+	}
 	embedded := backend == BackendEmbedded
 	if embedded {
 		if bad := reservedAssignments(in.Code); len(bad) > 0 {

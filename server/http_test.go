@@ -64,7 +64,11 @@ func TestHTTPSessionsAreIsolatedAndFreed(t *testing.T) {
 	}
 	// Save into a's store; b must not see it.
 	aKey := "http-" + a.ID()
-	e, err := f.srv.Sessions().Get(aKey).Results().Save("secret", "")
+	aSess, ok := f.srv.Sessions().Lookup(aKey)
+	if !ok {
+		t.Fatalf("no session %s", aKey)
+	}
+	e, err := aSess.Results().Save("secret", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,11 @@ func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mc
 	if req.Params != nil && req.Params.Cursor != "" {
 		return res, nil
 	}
-	for _, e := range s.clientSession(req.Session).Results().List() {
+	sess, err := s.clientSession(req)
+	if err != nil {
+		return res, nil // no session: no saved results to list
+	}
+	for _, e := range sess.Results().List() {
 		name := e.Handle
 		desc := fmt.Sprintf("saved %s, expires %s", e.Created.UTC().Format("2006-01-02T15:04:05Z"), e.Expires.UTC().Format("2006-01-02T15:04:05Z"))
 		if e.Label != "" {
@@ -106,7 +110,11 @@ func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mc
 func (s *Server) readResult(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	handle := strings.TrimPrefix(uri, results.URIPrefix)
-	data, _, err := s.clientSession(req.Session).Results().Raw(handle)
+	sess, err := s.clientSession(req)
+	if err != nil {
+		return nil, err
+	}
+	data, _, err := sess.Results().Raw(handle)
 	if err != nil {
 		var le *results.LoadError
 		if errors.As(err, &le) {

@@ -311,12 +311,15 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// clientSession returns the toolplane session of an MCP session, creating
-// it on first use. Stdio connections and HTTP sessions without an id get a
+// clientSession returns the toolplane session of the MCP session req came
+// on, creating it on first use for the request's subject (which may evict
+// another, or be refused: session.FullError). Stdio connections and HTTP sessions without an id get a
 // key of their own; the state is freed when the MCP session closes.
-func (s *Server) clientSession(ss *mcp.ServerSession) *session.Session {
+func (s *Server) clientSession(req mcp.Request) (*session.Session, error) {
+	ss, _ := req.GetSession().(*mcp.ServerSession)
+	subject := s.callerOf(req).subject
 	if ss == nil {
-		return s.sessions.Get("anonymous")
+		return s.sessions.Get("anonymous", subject)
 	}
 	s.mu.Lock()
 	key, ok := s.conns[ss]
@@ -338,5 +341,5 @@ func (s *Server) clientSession(ss *mcp.ServerSession) *session.Session {
 		}()
 	}
 	s.mu.Unlock()
-	return s.sessions.Get(key)
+	return s.sessions.Get(key, subject)
 }

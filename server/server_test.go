@@ -271,7 +271,8 @@ func TestResultResourcesArePerSession(t *testing.T) {
 	if len(ids) != 1 {
 		t.Fatalf("sessions %v, want exactly a's", ids)
 	}
-	e, err := f.srv.Sessions().Get(ids[0]).Results().Save(map[string]any{"rows": []any{int64(1), int64(2)}}, "two rows")
+	aSess, _ := f.srv.Sessions().Lookup(ids[0])
+	e, err := aSess.Results().Save(map[string]any{"rows": []any{int64(1), int64(2)}}, "two rows")
 	if err != nil {
 		t.Fatal(err)
 	}

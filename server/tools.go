@@ -215,7 +215,11 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 		args = m
 	}
 	ctx = context.WithValue(context.WithValue(ctx, toolRequestKey{}, req), serverKey{}, s)
-	ctx = withSession(ctx, s.clientSession(req.Session), s.opts.ResultsEnabled)
+	sess, err := s.clientSession(req)
+	if err != nil {
+		return textResult(fmt.Sprintf("tool %s: %v", req.Params.Name, err), true), nil
+	}
+	ctx = withSession(ctx, sess, s.opts.ResultsEnabled)
 	who := s.callerOf(req)
 	call := dispatch.NewCall(dispatch.OriginToolCall, c, args)
 	call.Subject, call.LogID, call.Headers = who.subject, who.logID, who.headers

@@ -39,12 +39,28 @@ type Options struct {
 	// engine's (in this process, or in a sandbox worker process pinned to
 	// the session). Nil keeps them in this process.
 	NewState func() backend.Session
+
+	// MaxSessions caps the live sessions of the server, and
+	// MaxSessionsPerSubject those of one subject (token); defaults 256
+	// and 32. A new session over a cap evicts the least recently used idle
+	// session (of that subject for the subject's cap); when every one is
+	// running, the new session is refused with a *FullError.
+	MaxSessions, MaxSessionsPerSubject int
+	// MaxRetainedBytes caps the memory all sessions hold between runs
+	// (globals and saved results), MaxRetainedBytesPerSubject that of one
+	// subject; defaults 2 GiB and 1 GiB. When a run ends over a cap, least
+	// recently used idle sessions are evicted until it holds again.
+	MaxRetainedBytes, MaxRetainedBytesPerSubject int64
 }
 
 // Defaults of Options.
 const (
-	DefaultIdleTimeout    = 30 * time.Minute
-	DefaultMaxMemoryBytes = 512 << 20
+	DefaultIdleTimeout                = 30 * time.Minute
+	DefaultMaxMemoryBytes             = 512 << 20
+	DefaultMaxSessions                = 256
+	DefaultMaxSessionsPerSubject      = 32
+	DefaultMaxRetainedBytes           = 2 << 30
+	DefaultMaxRetainedBytesPerSubject = 1 << 30
 )
 
 // Manager owns the sessions of one server. It is safe for concurrent use.
@@ -54,6 +70,13 @@ type Manager struct {
 	mu       sync.Mutex
 	sessions map[string]*Session
 	expired  map[string]time.Time // ids freed by idle expiry, to explain a fresh session
+	evicted  map[string]eviction  // ids evicted to make room, likewise
+}
+
+// eviction is why and when a session was evicted.
+type eviction struct {
+	at     time.Time
+	reason string
 }
 
 // NewManager returns a Manager with no sessions.
@@ -70,22 +93,78 @@ func NewManager(opts Options) *Manager {
 	if opts.NewState == nil {
 		opts.NewState = func() backend.Session { return backend.NewLocalSession() }
 	}
-	return &Manager{opts: opts, sessions: make(map[string]*Session), expired: make(map[string]time.Time)}
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = DefaultMaxSessions
+	}
+	if opts.MaxSessionsPerSubject <= 0 {
+		opts.MaxSessionsPerSubject = DefaultMaxSessionsPerSubject
+	}
+	if opts.MaxRetainedBytes <= 0 {
+		opts.MaxRetainedBytes = DefaultMaxRetainedBytes
+	}
+	if opts.MaxRetainedBytesPerSubject <= 0 {
+		opts.MaxRetainedBytesPerSubject = DefaultMaxRetainedBytesPerSubject
+	}
+	return &Manager{opts: opts, sessions: make(map[string]*Session), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
+}
+
+// FullError refuses a new session: the cap it would exceed is reached and
+// every session under it has a run in progress, so none can be evicted.
+type FullError struct {
+	Subject string
+	// Limit says which cap, e.g. "32 sessions per token".
+	Limit string
+}
+
+func (e *FullError) Error() string {
+	who := "the server"
+	if e.Subject != "" {
+		who = fmt.Sprintf("token %q", e.Subject)
+	}
+	return fmt.Sprintf("no session can be opened: %s is at its limit of %s and every one has a run in progress; wait for a run to finish, or close a session you no longer use", who, e.Limit)
 }
 
 // Options returns the effective options.
 func (m *Manager) Options() Options { return m.opts }
 
-// Get returns the session of id, creating it on first use. A session created
-// for an id whose previous session expired reports it in ExpiredNotice.
-func (m *Manager) Get(id string) *Session {
+// Get returns the session of id, creating it on first use for subject
+// (the token's subject; "" for a local client). A session created for an
+// id whose previous session expired or was evicted says so in the notice
+// of its first run. Creating one beyond MaxSessionsPerSubject or
+// MaxSessions evicts the least recently used idle session under that cap;
+// when there is none, Get returns a *FullError.
+func (m *Manager) Get(id, subject string) (*Session, error) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if s, ok := m.sessions[id]; ok {
-		return s
+		m.mu.Unlock()
+		return s, nil
+	}
+	var victims []*Session
+	release := func() {
+		m.mu.Unlock()
+		for _, v := range victims {
+			v.free()
+		}
+	}
+	for m.countOf(subject) >= m.opts.MaxSessionsPerSubject {
+		v := m.leastRecentlyUsedIdle(subject, true, nil)
+		if v == nil {
+			release()
+			return nil, &FullError{Subject: subject, Limit: fmt.Sprintf("%d sessions per token", m.opts.MaxSessionsPerSubject)}
+		}
+		victims = append(victims, m.evictLocked(v, fmt.Sprintf("token %q may keep at most %d sessions", subject, m.opts.MaxSessionsPerSubject)))
+	}
+	for len(m.sessions) >= m.opts.MaxSessions {
+		v := m.leastRecentlyUsedIdle("", false, nil)
+		if v == nil {
+			release()
+			return nil, &FullError{Limit: fmt.Sprintf("%d sessions", m.opts.MaxSessions)}
+		}
+		victims = append(victims, m.evictLocked(v, fmt.Sprintf("the server keeps at most %d sessions", m.opts.MaxSessions)))
 	}
 	s := &Session{
 		id:      id,
+		subject: subject,
 		m:       m,
 		sem:     make(chan struct{}, 1),
 		state:   m.opts.NewState(),
@@ -96,8 +175,92 @@ func (m *Manager) Get(id string) *Session {
 		delete(m.expired, id)
 		s.notice = fmt.Sprintf("note: the previous session expired after %s idle (freed at %s); its globals and saved results are gone", m.opts.IdleTimeout, at.UTC().Format(time.RFC3339))
 	}
+	if ev, ok := m.evicted[id]; ok {
+		delete(m.evicted, id)
+		s.notice = fmt.Sprintf("note: the previous session was evicted at %s to make room (%s; it was the least recently used idle one); its globals and saved results are gone", ev.at.UTC().Format(time.RFC3339), ev.reason)
+	}
 	m.sessions[id] = s
-	return s
+	release()
+	return s, nil
+}
+
+// countOf counts the live sessions of subject. m.mu is held.
+func (m *Manager) countOf(subject string) int {
+	n := 0
+	for _, s := range m.sessions {
+		if s.subject == subject {
+			n++
+		}
+	}
+	return n
+}
+
+// leastRecentlyUsedIdle is the idle session (no run in progress) used
+// least recently, of subject when bySubject, other than except; nil when
+// there is none. m.mu is held.
+func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *Session) *Session {
+	var best *Session
+	var bestUsed time.Time
+	for _, s := range m.sessions {
+		if s == except || (bySubject && s.subject != subject) {
+			continue
+		}
+		s.mu.Lock()
+		running, used := s.running, s.used
+		s.mu.Unlock()
+		if running || len(s.sem) > 0 {
+			continue
+		}
+		if best == nil || used.Before(bestUsed) {
+			best, bestUsed = s, used
+		}
+	}
+	return best
+}
+
+// evictLocked unregisters v, remembering why for its client, and returns
+// it for the caller to free once m.mu is released.
+func (m *Manager) evictLocked(v *Session, reason string) *Session {
+	delete(m.sessions, v.id)
+	m.evicted[v.id] = eviction{at: m.opts.Now(), reason: reason}
+	return v
+}
+
+// enforceRetained evicts least recently used idle sessions (never
+// current, whose run just ended) while the memory held between runs is
+// over MaxRetainedBytesPerSubject for current's subject or over
+// MaxRetainedBytes in all.
+func (m *Manager) enforceRetained(current *Session) {
+	m.mu.Lock()
+	var victims []*Session
+	for {
+		var all, mine int64
+		for _, s := range m.sessions {
+			n := s.RetainedBytes()
+			all += n
+			if s.subject == current.subject {
+				mine += n
+			}
+		}
+		var v *Session
+		var reason string
+		switch {
+		case mine > m.opts.MaxRetainedBytesPerSubject:
+			v = m.leastRecentlyUsedIdle(current.subject, true, current)
+			reason = fmt.Sprintf("token %q may keep at most %d MiB in its sessions", current.subject, m.opts.MaxRetainedBytesPerSubject>>20)
+		case all > m.opts.MaxRetainedBytes:
+			v = m.leastRecentlyUsedIdle("", false, current)
+			reason = fmt.Sprintf("the server keeps at most %d MiB in sessions", m.opts.MaxRetainedBytes>>20)
+		}
+		if v == nil {
+			break
+		}
+		victims = append(victims, m.evictLocked(v, reason))
+	}
+	m.mu.Unlock()
+	for _, v := range victims {
+		v.free()
+	}
 }
 
 // Lookup returns the session of id without creating it.
@@ -169,10 +332,16 @@ func (m *Manager) Sweep() int {
 			freed = append(freed, s)
 		}
 	}
-	// Forget expiry notices after another idle period: the client is gone.
+	// Forget expiry and eviction notices after another idle period: the
+	// client is gone.
 	for id, at := range m.expired {
 		if now.Sub(at) > m.opts.IdleTimeout {
 			delete(m.expired, id)
+		}
+	}
+	for id, ev := range m.evicted {
+		if now.Sub(ev.at) > m.opts.IdleTimeout {
+			delete(m.evicted, id)
 		}
 	}
 	m.mu.Unlock()
@@ -202,9 +371,10 @@ func (m *Manager) Run(ctx context.Context) {
 
 // Session is one client's state. Use Begin to run a snippet in it.
 type Session struct {
-	id  string
-	m   *Manager
-	sem chan struct{} // held by the run in progress
+	id      string
+	subject string // the token it belongs to; "" for a local client
+	m       *Manager
+	sem     chan struct{} // held by the run in progress
 
 	mu       sync.Mutex
 	state    backend.Session
@@ -383,4 +553,5 @@ func (r *Run) End() {
 	s.runs++
 	s.mu.Unlock()
 	<-s.sem
+	s.m.enforceRetained(s)
 }

@@ -35,11 +35,11 @@ func TestGlobalsPersistRollbackAndReset(t *testing.T) {
 		t.Skip("python.Globals is still a zero-size placeholder: distinct namespaces may share one address")
 	}
 	m := NewManager(Options{})
-	s := m.Get("a")
-	if m.Get("a") != s {
+	s := mustGet(t, m, "a")
+	if mustGet(t, m, "a") != s {
 		t.Fatal("Get returned a different session for the same id")
 	}
-	if m.Get("b") == s {
+	if mustGet(t, m, "b") == s {
 		t.Fatal("two ids share a session")
 	}
 
@@ -97,7 +97,7 @@ func runIn(t *testing.T, r *Run, code string) {
 
 func TestRollbackAndResetByContent(t *testing.T) {
 	t.Parallel()
-	s := NewManager(Options{}).Get("a")
+	s := mustGet(t, NewManager(Options{}), "a")
 	get := func(name string) (any, bool) {
 		r, _ := s.Begin(context.Background())
 		defer r.End()
@@ -133,7 +133,7 @@ func TestRollbackAndResetByContent(t *testing.T) {
 
 func TestOneRunAtATime(t *testing.T) {
 	t.Parallel()
-	s := NewManager(Options{}).Get("x")
+	s := mustGet(t, NewManager(Options{}), "x")
 	var inside, maxInside atomic.Int32
 	var wg sync.WaitGroup
 	for range 8 {
@@ -173,12 +173,12 @@ func TestIdleExpiry(t *testing.T) {
 	t.Parallel()
 	c := newClock()
 	m := NewManager(Options{IdleTimeout: time.Minute, Now: c.Now})
-	idle := m.Get("idle")
+	idle := mustGet(t, m, "idle")
 	e, err := idle.Results().Save("kept?", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	busy := m.Get("busy")
+	busy := mustGet(t, m, "busy")
 	run, _ := busy.Begin(context.Background())
 
 	c.Add(30 * time.Second)
@@ -200,7 +200,7 @@ func TestIdleExpiry(t *testing.T) {
 	}
 	run.End()
 
-	again := m.Get("idle")
+	again := mustGet(t, m, "idle")
 	r, _ := again.Begin(context.Background())
 	if !strings.Contains(r.Notice, "expired") {
 		t.Errorf("Notice = %q, want it to say the session expired", r.Notice)
@@ -221,7 +221,7 @@ func TestIdleExpiry(t *testing.T) {
 func TestRunSweeperStops(t *testing.T) {
 	t.Parallel()
 	m := NewManager(Options{IdleTimeout: time.Millisecond})
-	m.Get("a")
+	mustGet(t, m, "a")
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { m.Run(ctx); close(done) }()
@@ -239,7 +239,7 @@ func TestRunSweeperStops(t *testing.T) {
 func TestRetainedBytesCountsResults(t *testing.T) {
 	t.Parallel()
 	m := NewManager(Options{})
-	s := m.Get("a")
+	s := mustGet(t, m, "a")
 	if _, err := s.Results().Save("0123456789", ""); err != nil {
 		t.Fatal(err)
 	}
@@ -249,4 +249,13 @@ func TestRetainedBytesCountsResults(t *testing.T) {
 	if s.MaxMemoryBytes() != DefaultMaxMemoryBytes {
 		t.Errorf("MaxMemoryBytes = %d", s.MaxMemoryBytes())
 	}
+}
+
+func mustGet(t *testing.T, m *Manager, id string) *Session {
+	t.Helper()
+	s, err := m.Get(id, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

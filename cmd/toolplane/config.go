@@ -87,7 +87,7 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	fmt.Fprintf(w, "cli:      %s\n", cliPolicy(&cfg.CLI))
 	s := cfg.Session
 	if s.Enabled {
-		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s\n", s.MaxMemoryMB, s.IdleTimeout)
+		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token) holding %d MB (%d per token)\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, s.MaxRetainedMB, s.MaxRetainedMBPerToken)
 	} else {
 		fmt.Fprintln(w, "sessions: off")
 	}

@@ -90,7 +90,7 @@ func TestInitThenCheckRoundTrip(t *testing.T) {
 backend:  embedded
 sandbox:  isolation default (process for serve mcp, none for run)
 cli:      disabled
-sessions: on, 512 MB memory, idle timeout 30m0s
+sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token) holding 2048 MB (1024 per token)
 results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s
 audit:    off
 facade:   direct tools off

@@ -178,8 +178,12 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Version:         buildVersion(),
 		SessionsEnabled: cfg.Session.Enabled,
 		Sessions: session.Options{
-			IdleTimeout:    cfg.Session.IdleTimeout.Duration,
-			MaxMemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20,
+			IdleTimeout:                cfg.Session.IdleTimeout.Duration,
+			MaxMemoryBytes:             int64(cfg.Session.MaxMemoryMB) << 20,
+			MaxSessions:                cfg.Session.MaxSessions,
+			MaxSessionsPerSubject:      cfg.Session.MaxSessionsPerToken,
+			MaxRetainedBytes:           int64(cfg.Session.MaxRetainedMB) << 20,
+			MaxRetainedBytesPerSubject: int64(cfg.Session.MaxRetainedMBPerToken) << 20,
 			Results: results.Limits{
 				MaxEntries:    cfg.Results.MaxEntries,
 				MaxTotalBytes: int64(cfg.Results.MaxTotalBytes),

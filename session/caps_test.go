@@ -1,0 +1,143 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func get(t *testing.T, m *Manager, id, subject string) *Session {
+	t.Helper()
+	s, err := m.Get(id, subject)
+	if err != nil {
+		t.Fatalf("Get(%s, %s): %v", id, subject, err)
+	}
+	return s
+}
+
+// use runs an empty run in s, marking it used now.
+func use(t *testing.T, s *Session) {
+	t.Helper()
+	r, err := s.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.End()
+}
+
+// TestAttackSessionCountCaps: 600 sessions once stayed for the idle
+// timeout. A token over its cap evicts its own least recently used idle
+// session (never another token's); the server over its cap evicts the
+// least recently used of anyone; the evicted client is told on its next
+// run; with every session running, a new one is refused with a clear
+// error.
+func TestAttackSessionCountCaps(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := NewManager(Options{Now: clk.Now, MaxSessionsPerSubject: 3, MaxSessions: 5})
+	for _, id := range []string{"a1", "a2", "a3"} {
+		use(t, get(t, m, id, "alice"))
+		clk.Add(time.Second)
+	}
+	use(t, get(t, m, "b1", "bob"))
+	clk.Add(time.Second)
+	use(t, get(t, m, "a1", "alice")) // a1 is now alice's most recent
+	clk.Add(time.Second)
+
+	get(t, m, "a4", "alice") // evicts a2, alice's least recently used
+	if _, ok := m.Lookup("a2"); ok {
+		t.Fatal("alice's fourth session did not evict her least recently used one")
+	}
+	if _, ok := m.Lookup("b1"); !ok {
+		t.Fatal("alice's sessions evicted bob's")
+	}
+	back := get(t, m, "a2", "alice") // evicts a3 in turn
+	r, err := back.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Notice, "evicted") || !strings.Contains(r.Notice, `token "alice" may keep at most 3 sessions`) {
+		t.Errorf("notice of the evicted client = %q", r.Notice)
+	}
+	r.End()
+
+	// The server cap: b2 makes 5, b3 evicts the least recently used of all.
+	get(t, m, "b2", "bob")
+	clk.Add(time.Second)
+	get(t, m, "b3", "bob")
+	if n := m.Len(); n != 5 {
+		t.Errorf("%d sessions, want the cap of 5", n)
+	}
+	if _, ok := m.Lookup("b1"); ok {
+		t.Errorf("the server cap did not evict the least recently used session (b1): %v", m.IDs())
+	}
+
+	// Every session running: refused, nothing evicted.
+	var runs []*Run
+	for _, id := range m.IDs() {
+		s, _ := m.Lookup(id)
+		r, err := s.Begin(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, r)
+	}
+	_, err = m.Get("new", "carol")
+	var full *FullError
+	if !errors.As(err, &full) || !strings.Contains(err.Error(), "limit of 5 sessions") || !strings.Contains(err.Error(), "run in progress") {
+		t.Errorf("Get with every session running: %v", err)
+	}
+	_, err = m.Get("a9", "alice")
+	if !errors.As(err, &full) || !strings.Contains(err.Error(), `token "alice" is at its limit of 3 sessions per token`) {
+		t.Errorf("Get for alice with all hers running: %v", err)
+	}
+	for _, r := range runs {
+		r.End()
+	}
+	if _, err := m.Get("new", "carol"); err != nil {
+		t.Errorf("after the runs ended: %v", err)
+	}
+}
+
+// TestAttackSessionRetainedMemoryCaps: what sessions hold between runs is
+// capped per token and in all; when a run ends over a cap, least recently
+// used idle sessions go (never the one whose run just ended).
+func TestAttackSessionRetainedMemoryCaps(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := NewManager(Options{Now: clk.Now, MaxRetainedBytesPerSubject: 3 << 20, MaxRetainedBytes: 5 << 20})
+	blob := strings.Repeat("x", 1<<20)
+	fill := func(id, subject string) {
+		t.Helper()
+		s := get(t, m, id, subject)
+		r, err := s.Begin(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Results().Save(blob, ""); err != nil {
+			t.Fatal(err)
+		}
+		r.End()
+		clk.Add(time.Second)
+	}
+	fill("a1", "alice")
+	fill("a2", "alice")
+	fill("a3", "alice") // 3 MiB and change: over alice's cap
+	if _, ok := m.Lookup("a1"); ok {
+		t.Errorf("alice over her memory cap kept her least recently used session: %v", m.IDs())
+	}
+	if _, ok := m.Lookup("a3"); !ok {
+		t.Errorf("the session whose run just ended was evicted")
+	}
+	fill("b1", "bob")
+	fill("b2", "bob")
+	fill("c1", "carol") // over 5 MiB in all: the oldest of anyone goes
+	if _, ok := m.Lookup("a2"); ok {
+		t.Errorf("the server over its memory cap kept the least recently used session: %v", m.IDs())
+	}
+	if got := m.RetainedBytes(); got > 5<<20 {
+		t.Errorf("retained %d bytes, over the 5 MiB cap", got)
+	}
+}

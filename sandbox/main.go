@@ -6,8 +6,20 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/toolplane/toolplane/python"
 )
+
+// pollable reopens an inherited descriptor in non-blocking mode, which
+// the Go runtime then polls.
+func pollable(fd int, name string) *os.File {
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		return os.NewFile(uintptr(fd), name)
+	}
+	return os.NewFile(uintptr(fd), name)
+}
 
 // WorkerArg is the first argument that makes a process a sandbox worker:
 // `toolplane __sandbox-worker ...` (a hidden verb; see
@@ -65,6 +77,8 @@ func WorkerMain(args []string, run RunFunc) int {
 		fmt.Fprintln(os.Stderr, "toolplane sandbox worker:", err)
 		return 2
 	}
+	// The interpreter's garbage is short-lived, in a worker as in a host.
+	python.TuneGC()
 	debug.SetMaxStack(workerMaxStack)
 	if lim.heap > 0 {
 		debug.SetMemoryLimit(lim.heap)
@@ -72,7 +86,10 @@ func WorkerMain(args []string, run RunFunc) int {
 	// Local time is read from the system once, before files are closed off.
 	_ = time.Local.String()
 	protections := confine(lim)
-	if err := Serve(os.Stdin, os.Stdout, run, protections); err != nil {
+	// The bridge goes through the runtime's poller, so waiting for the host
+	// parks a goroutine instead of a thread.
+	in, out := pollable(0, "bridge-in"), pollable(1, "bridge-out")
+	if err := Serve(in, out, run, protections); err != nil {
 		fmt.Fprintln(os.Stderr, "toolplane sandbox worker:", err)
 		return 1
 	}

@@ -12,12 +12,11 @@ import (
 // a worker of another version (a stale binary after an upgrade).
 const protocolVersion = 1
 
-// Message kinds. The host sends run, end, reply and cancel; a worker sends
+// Message kinds. The host sends run, reply and cancel; a worker sends
 // hello, call, output and done. A kind from the wrong side is a protocol
 // error.
 const (
 	kindRun byte = 1 + iota
-	kindEnd
 	kindReply
 	kindCancel
 	kindHello
@@ -28,9 +27,13 @@ const (
 
 // RunRequest is one snippet run as the host hands it to a worker.
 type RunRequest struct {
-	// Session runs in the worker's session globals (kept between runs and
-	// ended by an end message); otherwise in a fresh namespace.
-	Session  bool
+	// Session runs in the worker's session globals, kept between runs;
+	// otherwise in a fresh namespace.
+	Session bool
+	// prevEnd is how the session's previous run ended (endKeep,
+	// endRollback, endReset): the worker applies it before this run, so
+	// ending a run costs no message of its own.
+	prevEnd  byte
 	Filename string
 	Code     string
 	Limits   python.Limits
@@ -110,6 +113,7 @@ type hello struct {
 func encodeRun(r *RunRequest) []byte {
 	var e enc
 	e.bool(r.Session)
+	e.byte(r.prevEnd)
 	e.str(r.Filename)
 	e.str(r.Code)
 	l := r.Limits
@@ -131,7 +135,10 @@ func encodeRun(r *RunRequest) []byte {
 
 func decodeRun(p []byte) (*RunRequest, error) {
 	d := dec{b: p}
-	r := &RunRequest{Session: d.bool(), Filename: d.str(), Code: d.str()}
+	r := &RunRequest{Session: d.bool(), prevEnd: d.byte(), Filename: d.str(), Code: d.str()}
+	if r.prevEnd > endReset {
+		d.fail("unknown end mode %d", r.prevEnd)
+	}
 	r.Limits = python.Limits{Steps: d.int(), MaxMemoryBytes: d.int(), MaxDepth: int(d.int()), MaxOutputBytes: d.int(), MaxHostCalls: int(d.int())}
 	r.Timeout = time.Duration(d.int())
 	r.Host = d.strs()

@@ -32,6 +32,7 @@ type Session struct {
 	preSize  int64
 	preNames []string
 	closed   bool
+	prevEnd  byte // how the last run ended, for the worker at the next
 
 	// idleAt is when the session became idle holding a worker (unix
 	// nanoseconds), 0 while it runs or holds none: the pool reads it to
@@ -72,6 +73,7 @@ func (s *Session) dropLocked(why string) {
 	}
 	s.w = nil
 	s.idleAt.Store(0)
+	s.prevEnd = endKeep
 	s.lost = why
 	s.size, s.names, s.preSize, s.preNames = 0, nil, 0, nil
 	s.p.release(s)
@@ -103,6 +105,9 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 	}
 	r := *req
 	r.Session = true
+	s.mu.Lock()
+	r.prevEnd, s.prevEnd = s.prevEnd, endKeep
+	s.mu.Unlock()
 	res, err := w.run(ctx, &r, host, stdout, s.p.limits(r.Limits))
 	var ce *crashError
 	if errors.As(err, &ce) {
@@ -122,7 +127,8 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 	return res, nil
 }
 
-// End implements backend.Session: it tells the worker how the run ended.
+// End implements backend.Session: the worker learns how the run ended
+// with the next run request.
 func (s *Session) End(mode backend.EndMode) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -139,12 +145,8 @@ func (s *Session) End(mode backend.EndMode) {
 	}
 	if s.w != nil {
 		s.idleAt.Store(s.used.UnixNano())
-	}
-	if s.w != nil && s.w.alive() {
-		// No answer is awaited: the worker applies it before it reads the
-		// next run. A failed send kills the worker, which the next Begin
-		// notices.
-		_ = s.w.send(kindEnd, []byte{wire})
+		// The worker applies it at the start of the next run.
+		s.prevEnd = wire
 	}
 }
 

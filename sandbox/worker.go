@@ -74,6 +74,14 @@ func (w *worker) handle(kind byte, p []byte) error {
 		}
 		var g *python.Globals
 		if req.Session {
+			switch req.prevEnd {
+			case endRollback:
+				if w.pre != nil {
+					w.globals = w.pre
+				}
+			case endReset:
+				w.globals = python.NewGlobals()
+			}
 			g = w.globals
 			w.pre = g.Snapshot()
 		}
@@ -101,34 +109,13 @@ func (w *worker) handle(kind byte, p []byte) error {
 		if ch != nil {
 			ch <- r
 		}
-	case kindEnd:
-		if len(p) != 1 {
-			return errors.New("malformed end message")
-		}
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		if w.running {
-			return errors.New("end requested while a run is in progress")
-		}
-		switch p[0] {
-		case endKeep:
-		case endRollback:
-			if w.pre != nil {
-				w.globals = w.pre
-			}
-		case endReset:
-			w.globals = python.NewGlobals()
-		default:
-			return fmt.Errorf("unknown end mode %d", p[0])
-		}
-		w.pre = nil
 	default:
 		return fmt.Errorf("unknown message kind %d", kind)
 	}
 	return nil
 }
 
-// End modes on the wire.
+// How a session run ended, on the wire (RunRequest.prevEnd).
 const (
 	endKeep byte = iota
 	endRollback

@@ -75,7 +75,10 @@ func trackerRuntime(tb testing.TB) *toolplane.Runtime {
 // execute_code does: Begin, execute with the session's globals and memory
 // cap, End.
 func runInSession(ctx context.Context, rt *toolplane.Runtime, m *session.Manager, id, code string) error {
-	sess := m.Get(id)
+	sess, err := m.Get(id, "")
+	if err != nil {
+		return err
+	}
 	run, err := sess.Begin(ctx)
 	if err != nil {
 		return err
@@ -169,7 +172,9 @@ func BenchmarkSessionMemory(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				id := fmt.Sprintf("client-%d", i)
 				if tc.code == "" {
-					m.Get(id)
+					if _, err := m.Get(id, ""); err != nil {
+						b.Fatal(err)
+					}
 					continue
 				}
 				code := tc.code

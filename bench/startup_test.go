@@ -45,7 +45,11 @@ func BenchmarkStartupExecute(b *testing.B) {
 						// A fresh session each time: a kept one would
 						// accumulate nothing here, but its snapshot cost
 						// would grow with whatever earlier runs bound.
-						r, err := m.Get("bench").Begin(ctx)
+						sess, err := m.Get("bench", "")
+						if err != nil {
+							b.Fatal(err)
+						}
+						r, err := sess.Begin(ctx)
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -93,6 +93,12 @@ type Config struct {
 	MaxConnections      int             `toml:"max_connections"`
 	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
 	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
+
+	// Resolve resolves the token references; the server passes
+	// toolplane.SecretResolver, so a keyring:// token is read from
+	// toolplane's secret store (its encrypted files included) as every
+	// other keyring:// value is. Nil resolves as config.Secret does.
+	Resolve func(ctx context.Context, ref string) (string, error) `toml:"-"`
 }
 
 // PolicyConfig is a pair of selectors: a call is admitted when allow
@@ -230,7 +236,13 @@ or, on a loopback address only, set [http] allow_anonymous = true`, file)
 		if !tc.Token.IsRef() && warn != nil {
 			fmt.Fprintf(warn, "toolplane: warning: %s: %s.token is a literal secret in the file; keep it elsewhere and write token = \"env://VAR\" or \"keyring://NAME\"\n", file, key)
 		}
-		secret, err := tc.Token.Resolve(ctx)
+		var secret string
+		var err error
+		if cfg.Resolve != nil {
+			secret, err = cfg.Resolve(ctx, string(tc.Token))
+		} else {
+			secret, err = tc.Token.Resolve(ctx)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s.token: %w", file, key, err)
 		}

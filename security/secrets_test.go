@@ -290,3 +290,34 @@ allow = "source"
 		t.Errorf("the crashing server's stderr is not shown at all, so its redaction is not tested:\n%s", strings.Join(outputs, "\n"))
 	}
 }
+
+// TestKeyringTokenFromEncryptedStore: on a host without an OS keyring, a
+// keyring:// bearer token is read from the encrypted file store, as every
+// other keyring:// value is; the store's files never hold it in the clear.
+func TestKeyringTokenFromEncryptedStore(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "")
+	e.Setenv("TOOLPLANE_STORAGE_KEY", "c2VjdXJpdHktdGVzdC1zdG9yYWdlLWtleS0zMmJ5dGU=")
+	const token = "stored-bearer-token-9a0c"
+	set := e.Toolplane("secret", "set", "http-token")
+	set.Stdin = strings.NewReader(token)
+	if out, err := set.CombinedOutput(); err != nil || !strings.Contains(string(out), "encrypted files") {
+		t.Fatalf("secret set: %v\n%s", err, out)
+	}
+	filepath.WalkDir(filepath.Join(e.Dir, "home"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if data, _ := os.ReadFile(p); strings.Contains(string(data), token) {
+				t.Errorf("%s holds the token in the clear", p)
+			}
+		}
+		return nil
+	})
+	data, _ := os.ReadFile(e.Config)
+	cfg := e.Config + ".kr.toml"
+	e.WriteFile(t, cfg, string(data)+"\n[http.tokens.kr]\ntoken = \"keyring://http-token\"\nallow = \"source\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	cs := e2e.ConnectHTTPToken(t, srv.URL, token, nil)
+	if v := e2e.MustRun(t, cs, "return 6 * 7"); v != float64(42) {
+		t.Errorf("run over the keyring:// token: %v", v)
+	}
+}

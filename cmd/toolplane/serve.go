@@ -136,6 +136,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	var approver string
 	var limits server.HTTPLimits
 	if opts.Transport == transportHTTP {
+		if opts.HTTP != nil {
+			opts.HTTP.Resolve = toolplane.SecretResolver(newServeStores(a).secrets)
+		}
 		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), a.IO.Err); err != nil {
 			return err
 		}

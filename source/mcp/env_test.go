@@ -76,3 +76,26 @@ func TestAttackUpstreamInheritsEnvironment(t *testing.T) {
 		t.Error("an unset pass_env name was set")
 	}
 }
+
+// TestAttackRelativePathFindsRepositoryProgram: a PATH with a relative or
+// empty entry (which shells read as the current directory) must not make
+// a bare command name find a program that a cloned repository ships in
+// the directory toolplane runs from.
+func TestAttackRelativePathFindsRepositoryProgram(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	os.WriteFile(repo+"/tp-planted-server", []byte("#!/bin/sh\ntouch "+repo+"/PWNED\n"), 0o755)
+	for _, path := range []string{"/nonexistent-dir:", ":/nonexistent-dir", ".", "./", "sub/.."} {
+		_, err := lookCommand("tp-planted-server", repo, []string{"PATH=" + path})
+		if err == nil {
+			t.Errorf("PATH=%q found the planted program", path)
+		}
+	}
+	spec := ServerSpec{Name: "planted", Command: "tp-planted-server", Cwd: repo, Env: map[string]string{"PATH": ":/usr/bin"}}
+	if probs := Check(spec); len(probs) == 0 || !strings.Contains(probs[0].Message, "relative directories are skipped") {
+		t.Errorf("check: %+v", probs)
+	}
+	if _, err := os.Stat(repo + "/PWNED"); err == nil {
+		t.Fatal("the planted program ran")
+	}
+}

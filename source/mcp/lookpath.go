@@ -7,8 +7,11 @@ import (
 	"strings"
 )
 
-// lookCommand finds command the way the child would: through PATH of env for
-// bare names, relative to cwd for paths.
+// lookCommand finds command through PATH of env for bare names, relative
+// to cwd for paths. Relative PATH entries (".", "bin", or an empty one,
+// which shells read as ".") are skipped, as os/exec's LookPath refuses
+// them: they would find a program in whatever directory toolplane runs
+// from, such as a cloned repository that ships an "npx" of its own.
 func lookCommand(command, cwd string, env []string) (string, error) {
 	if strings.Contains(command, "/") {
 		path := command
@@ -31,16 +34,13 @@ func lookCommand(command, cwd string, env []string) (string, error) {
 		}
 	}
 	for _, dir := range filepath.SplitList(pathEnv) {
-		if dir == "" {
-			dir = "."
-		}
-		if !filepath.IsAbs(dir) && cwd != "" {
-			dir = filepath.Join(cwd, dir)
+		if !filepath.IsAbs(dir) {
+			continue
 		}
 		path := filepath.Join(dir, command)
 		if info, err := os.Stat(path); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
 			return path, nil
 		}
 	}
-	return "", fmt.Errorf("command %q not found on PATH (%s): install it or set command to its full path", command, pathEnv)
+	return "", fmt.Errorf("command %q not found on PATH (%s; relative directories are skipped): install it or set command to its full path", command, pathEnv)
 }

@@ -160,7 +160,14 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 	}
 	var all []Option
 	if isolation(cfg, o) == config.IsolationProcess {
-		all = append(all, WithProcessIsolation(sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20}))
+		// Every session holds a worker, so [session] max_sessions caps
+		// them; a few more serve one-off runs (sessions off, other
+		// callers).
+		opts := sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20}
+		if cfg.Session.MaxSessions > 0 {
+			opts.MaxWorkers = cfg.Session.MaxSessions + oneOffWorkers
+		}
+		all = append(all, WithProcessIsolation(opts))
 	}
 	if auditLog != nil {
 		all = append(all, WithMiddleware(audit.Middleware(auditLog)))
@@ -193,6 +200,10 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 	}
 	return rt, nil
 }
+
+// oneOffWorkers is how many workers beyond the session cap may run
+// one-off runs at once.
+const oneOffWorkers = 8
 
 // isolation is the isolation mode a configuration opens with.
 func isolation(cfg *config.Config, o OpenOptions) config.Isolation {

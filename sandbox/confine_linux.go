@@ -5,6 +5,7 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"unsafe"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"golang.org/x/sys/unix"
@@ -41,14 +42,16 @@ func confine(lim workerLimits) []Protection {
 	out = append(out, rl)
 
 	nnp, _ := unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0)
-	out = append(out, Protection{Name: "no_new_privs", InForce: nnp == 1, Detail: map[bool]string{
-		true:  "set: no setuid or file-capability gain across execve",
-		false: "not set"}[nnp == 1]})
-	pd, _ := unix.PrctlRetInt(unix.PR_GET_PDEATHSIG, 0, 0, 0, 0)
-	out = append(out, Protection{Name: "parent_death_signal", InForce: pd == int(unix.SIGKILL), Detail: map[bool]string{
-		true:  "SIGKILL when the host's spawning thread ends: no worker outlives the server",
-		false: "not set"}[pd == int(unix.SIGKILL)]})
-	out = append(out, Protection{Name: "environment", InForce: len(os.Environ()) == 0, Detail: fmt.Sprintf("%d variables, descriptors 0-2 only, private empty working directory", len(os.Environ()))})
+	out = append(out, protection("no_new_privs", nnp == 1, "set: no setuid or file-capability gain across execve", "not set"))
+	var sig int32 // PR_GET_PDEATHSIG stores the signal at its argument
+	_ = unix.Prctl(unix.PR_GET_PDEATHSIG, uintptr(unsafe.Pointer(&sig)), 0, 0, 0)
+	out = append(out, protection("parent_death_signal", sig == int32(unix.SIGKILL), "SIGKILL when the host's spawning thread ends: no worker outlives the server", "not set"))
+	closed := closeInherited()
+	env := protection("environment", len(os.Environ()) == 0, "no variables, private empty working directory, descriptors: the bridge (0-2) and the Go runtime's poller", fmt.Sprintf("%d variables", len(os.Environ())))
+	if closed > 0 {
+		env.Detail += fmt.Sprintf("; closed %d descriptor(s) inherited from the host", closed)
+	}
+	out = append(out, env)
 
 	sc := Protection{Name: "seccomp"}
 	if err := seccomp.LoadFilter(workerFilter()); err != nil {
@@ -58,6 +61,35 @@ func confine(lim workerLimits) []Protection {
 		sc.Detail = "allowlist of the Go runtime's system calls on every thread: no open, socket, connect, execve, fork, kill, ptrace; others fail with EPERM"
 	}
 	return append(out, sc)
+}
+
+// closeInherited closes every descriptor above 2 but the Go runtime's own
+// (its poller's epoll and eventfd): a descriptor the host had without
+// close-on-exec reaches a worker otherwise. It returns how many it closed.
+func closeInherited() int {
+	n := 0
+	for fd := 3; fd < 1024; fd++ {
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err != nil {
+			continue
+		}
+		buf := make([]byte, 64)
+		k, err := unix.Readlink(fmt.Sprintf("/proc/self/fd/%d", fd), buf)
+		if err == nil && (string(buf[:k]) == "anon_inode:[eventpoll]" || string(buf[:k]) == "anon_inode:[eventfd]") {
+			continue
+		}
+		unix.Close(fd)
+		n++
+	}
+	return n
+}
+
+// protection reports a measure that is in force or not, with the words
+// for each.
+func protection(name string, ok bool, inForce, not string) Protection {
+	if ok {
+		return Protection{Name: name, InForce: true, Detail: inForce}
+	}
+	return Protection{Name: name, Detail: not}
 }
 
 // workerFilter is the seccomp allowlist. Anything not listed fails with

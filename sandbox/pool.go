@@ -24,7 +24,8 @@ type Options struct {
 	// the Go runtime's soft limit to it plus HeapHeadroom.
 	MemoryBytes int64
 	// Prestart is how many started, idle workers are kept ready so a new
-	// session's first run does not wait for a process start (default 1).
+	// session's first run does not wait for a process start (default 1;
+	// negative: none).
 	Prestart int
 	// MaxWorkers caps the workers in use at once: sessions holding one and
 	// one-off runs (default 64). At the cap, the session idle the longest

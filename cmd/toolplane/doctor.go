@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/sandbox"
 	"github.com/toolplane/toolplane/secrets"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
@@ -85,7 +86,10 @@ The config file decodes and validates; each stdio MCP server's command (and
 the runtime it needs: node for npx, uv for uvx) is on PATH and its cwd
 exists; secret references can be resolved; OAuth servers have a stored
 login; every allowlisted CLI binary is on PATH; the default backend can run
-(python3 for local_unsafe; Deno and Pyodide for pyodide-deno). Settings that
+(python3 for local_unsafe; Deno and Pyodide for pyodide-deno); in process
+isolation a sandbox worker starts, and each of its confinement measures
+(Landlock, seccomp, rlimits, no_new_privs, parent death signal, empty
+environment) is in force or says why not. Settings that
 need 'serve mcp --unsafe' are warnings. Nothing is started and no network
 connection is made: 'toolplane mcp status' is the one that connects.
 
@@ -133,6 +137,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	stores := newServeStores(a)
 	doctorSecretStore(ctx, r, stores)
 	doctorBackend(r, cfg)
+	doctorIsolation(ctx, r, cfg)
 	doctorCLI(ctx, r, cfg, stores)
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
@@ -175,6 +180,36 @@ func doctorBackend(r *doctorReport, cfg *config.Config) {
 	default:
 		r.add(checkOK, "backend embedded: built in", "")
 	}
+}
+
+// doctorIsolation reports where serve mcp runs snippets and, in process
+// isolation, starts one sandbox worker to list the confinement measures in
+// force on this host (and why the others are not).
+func doctorIsolation(ctx context.Context, r *doctorReport, cfg *config.Config) {
+	mode := cfg.Toolplane.Isolation
+	if mode == "" {
+		mode = config.IsolationProcess // serve mcp's default
+	}
+	if mode == config.IsolationNone {
+		r.add(checkWarn, "sandbox: isolation = \"none\": snippets run inside the toolplane process, so an interpreter crash takes the server down", `set [toolplane] isolation = "process"`)
+		return
+	}
+	pool, err := sandbox.NewPool(sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20, Prestart: -1})
+	if err == nil {
+		defer pool.Close()
+		var prot []sandbox.Protection
+		if prot, err = pool.Protections(ctx); err == nil {
+			for _, p := range prot {
+				outcome, fix := checkOK, ""
+				if !p.InForce {
+					outcome, fix = checkWarn, "a sandbox worker runs without it on this host"
+				}
+				r.add(outcome, fmt.Sprintf("sandbox: %s: %s", p.Name, p.Detail), fix)
+			}
+			return
+		}
+	}
+	r.add(checkFail, "sandbox: no worker process starts: "+err.Error(), `fix the cause, or set [toolplane] isolation = "none"`)
 }
 
 func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores serveStores) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -70,7 +71,23 @@ auth = "oauth"
 	if !ok || !strings.Contains(posture, "ok    config: tp.toml (named with --config)\n") {
 		t.Errorf("no trust posture section, or no config line in it:\n%s", r.stdout)
 	}
-	lines := strings.Split(strings.TrimSuffix(checks, "\n"), "\n")
+	var lines, sandbox []string
+	for _, l := range strings.Split(strings.TrimSuffix(checks, "\n"), "\n") {
+		if _, rest, _ := strings.Cut(l, "  "); strings.HasPrefix(strings.TrimSpace(rest), "sandbox: ") {
+			sandbox = append(sandbox, l)
+			continue
+		}
+		lines = append(lines, l)
+	}
+	// serve mcp isolates snippets by default: a worker starts and each of
+	// its confinement measures is listed, in force or with why not.
+	for i, name := range []string{"landlock", "rlimits", "no_new_privs", "parent_death_signal", "environment", "seccomp"} {
+		if i >= len(sandbox) || !strings.Contains(sandbox[i], "sandbox: "+name+": ") {
+			t.Errorf("sandbox line %d is not about %s:\n%s", i+1, name, strings.Join(sandbox, "\n"))
+		} else if runtime.GOOS == "linux" && name != "landlock" && !strings.HasPrefix(sandbox[i], "ok ") {
+			t.Errorf("on Linux %s is not in force: %s", name, sandbox[i])
+		}
+	}
 	if len(lines) != len(want) {
 		t.Fatalf("doctor printed %d lines, want %d:\n%s", len(lines), len(want), r.stdout)
 	}

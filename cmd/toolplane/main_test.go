@@ -11,12 +11,16 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/toolplane/toolplane"
 )
 
 // binary is the toolplane executable built once for all subprocess tests.
 var binary string
 
 func TestMain(m *testing.M) {
+	// Commands run in-process start sandbox workers from this test binary.
+	toolplane.SandboxWorkerMain()
 	os.Exit(buildAndRun(m))
 }
 

@@ -49,6 +49,9 @@ type Binaries struct {
 	// TestMCP is internal/testmcp/cmd/testmcp, an upstream MCP server
 	// speaking stdio.
 	TestMCP string
+	// HostileMCP is internal/hostilemcp/cmd/hostilemcp, an upstream MCP
+	// server that attacks its client (stdio, or HTTP with -http).
+	HostileMCP string
 }
 
 // Packages Build compiles, by import path so the working directory of the
@@ -58,12 +61,13 @@ type Binaries struct {
 const (
 	toolplanePkg = "github.com/toolplane/toolplane/cmd/toolplane"
 	testmcpPkg   = "github.com/toolplane/toolplane/internal/testmcp/cmd/testmcp"
+	hostilePkg   = "github.com/toolplane/toolplane/internal/hostilemcp/cmd/hostilemcp"
 )
 
 // Build compiles the binaries into dir.
 func Build(dir string) (Binaries, error) {
-	b := Binaries{Toolplane: filepath.Join(dir, "toolplane"), TestMCP: filepath.Join(dir, "testmcp")}
-	for bin, pkg := range map[string]string{b.Toolplane: toolplanePkg, b.TestMCP: testmcpPkg} {
+	b := Binaries{Toolplane: filepath.Join(dir, "toolplane"), TestMCP: filepath.Join(dir, "testmcp"), HostileMCP: filepath.Join(dir, "hostilemcp")}
+	for bin, pkg := range map[string]string{b.Toolplane: toolplanePkg, b.TestMCP: testmcpPkg, b.HostileMCP: hostilePkg} {
 		if out, err := exec.Command("go", "build", "-tags", "toolplane_e2e", "-o", bin, pkg).CombinedOutput(); err != nil {
 			return Binaries{}, fmt.Errorf("building %s: %w\n%s", pkg, err, out)
 		}

@@ -306,6 +306,12 @@ func TestSchemasOfOtherVintages(t *testing.T) {
 		"mcp:old/draft4": `{"$schema": "http://json-schema.org/draft-04/schema#", "type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}`,
 		"mcp:old/draft7": `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}`,
 		"mcp:old/badref": `{"type": "object", "properties": {"n": {"$ref": "#/definitions/missing"}}}`,
+		// References that loop in place: the validator would recurse until
+		// the stack overflows, which is fatal to the process.
+		"mcp:old/selfref": `{"type": "object", "$ref": "#", "properties": {"n": {"$ref": "#"}}}`,
+		"mcp:old/cycle":   `{"type": "object", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/%24defs/a"}]}}, "properties": {"n": {"$ref": "#/$defs/a"}}}`,
+		// A recursive schema that descends into the value is enforced.
+		"mcp:old/tree": `{"type": "object", "properties": {"n": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#"}}}}`,
 	} {
 		if err := r.Add(capability.Capability{ID: id, InputSchema: json.RawMessage(schema), Handler: handler}); err != nil {
 			t.Fatal(err)
@@ -326,11 +332,17 @@ func TestSchemasOfOtherVintages(t *testing.T) {
 			t.Errorf("%s with a good argument: %v", id, err)
 		}
 	}
-	// An unresolvable schema is left to the capability: calls go through.
-	if err := do("mcp:old/badref", map[string]any{"n": "anything"}); err != nil {
-		t.Errorf("badref: %v", err)
+	// An unresolvable or looping schema is left to the capability: calls
+	// go through.
+	for _, id := range []string{"mcp:old/badref", "mcp:old/selfref", "mcp:old/cycle"} {
+		if err := do(id, map[string]any{"n": "anything"}); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
 	}
-	if calls.Load() != 3 {
-		t.Errorf("handler ran %d times, want 3", calls.Load())
+	if err := do("mcp:old/tree", map[string]any{"n": int64(1), "kids": []any{map[string]any{"n": "x"}}}); err == nil {
+		t.Error("tree: a bad value deep in a recursive schema passed")
+	}
+	if calls.Load() != 5 {
+		t.Errorf("handler ran %d times, want 5", calls.Load())
 	}
 }

@@ -28,10 +28,17 @@ type compiled struct {
 // resolveSchema prepares a schema for validation. Upstream servers
 // publish schemas of every vintage: one declaring a draft the validator
 // does not know (draft-04, say) is tried again without its "$schema", and
-// one that still cannot be resolved is not enforced here: the capability
-// itself (the upstream server) remains the judge of its arguments, rather
-// than the tool becoming uncallable.
+// one that still cannot be resolved, or whose references loop in place
+// (inPlaceLoop), is not enforced here: the capability itself (the upstream
+// server) remains the judge of its arguments, rather than the tool becoming
+// uncallable or, worse, the validator recursing until the process dies.
 func resolveSchema(raw json.RawMessage) *jsonschema.Resolved {
+	var doc any
+	if json.Unmarshal(raw, &doc) != nil || inPlaceLoop(doc) {
+		// A schema that would make validation loop is not enforced here
+		// (see inPlaceLoop).
+		return nil
+	}
 	var s jsonschema.Schema
 	if json.Unmarshal(raw, &s) != nil {
 		return nil

@@ -167,6 +167,11 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 		ClientName:    o.ClientName,
 		ClientVersion: o.ClientVersion,
 		OnChange:      onChange,
+		Limits: mcpsrc.Limits{
+			MaxResultBytes: int(cfg.MCP.MaxResultBytes),
+			MaxTools:       cfg.MCP.MaxTools,
+			CallTimeout:    cfg.MCP.CallTimeout.Duration,
+		},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", configName(cfg), err)

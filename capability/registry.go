@@ -326,7 +326,12 @@ func aliasCandidates(c *Capability) (flat, scopeNS, scopeName string) {
 	nameID, nameOK := Identifier(c.Name)
 	if nsOK && nameOK {
 		flat = nsID + "_" + nameID
-		scopeNS, scopeName = nsID, nameID
+		// A dunder member (a tool named __getattr__ or __class__) would be
+		// an attribute of the namespace object with a meaning of its own:
+		// only the flat alias is made.
+		if !(len(nameID) > 4 && strings.HasPrefix(nameID, "__") && strings.HasSuffix(nameID, "__")) {
+			scopeNS, scopeName = nsID, nameID
+		}
 	}
 	return flat, scopeNS, scopeName
 }

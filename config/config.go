@@ -109,8 +109,17 @@ type FacadeConfig struct {
 	Tools bool `toml:"tools"`
 }
 
-// MCPConfig is the [mcp] table.
+// MCPConfig is the [mcp] table: the upstream servers and the bounds every
+// one of them is held to (an upstream server is a third party).
 type MCPConfig struct {
+	// MaxResultBytes is the largest result (or page of tools) a server may
+	// send; a larger one fails the call.
+	MaxResultBytes ByteSize `toml:"max_result_bytes"`
+	// MaxTools is how many tools one server may list.
+	MaxTools int `toml:"max_tools"`
+	// CallTimeout bounds the calls of servers that set no timeout.
+	CallTimeout Duration `toml:"call_timeout"`
+
 	Servers map[string]MCPServer `toml:"servers"`
 }
 
@@ -187,7 +196,12 @@ func Default() *Config {
 			TTLSeconds:    3600,
 		},
 		Audit: AuditConfig{Path: "~/.toolplane/audit.jsonl"},
-		Log:   LogConfig{Level: LogInfo, Format: LogText},
+		MCP: MCPConfig{
+			MaxResultBytes: 16 * MiB,
+			MaxTools:       1000,
+			CallTimeout:    Duration{5 * minute},
+		},
+		Log: LogConfig{Level: LogInfo, Format: LogText},
 	}
 }
 

@@ -61,6 +61,15 @@ format = "text"
 # code-mode meta-tools.
 tools = false
 
+[mcp]
+# Upstream MCP servers are third parties: whatever one sends, it costs at
+# most its own calls. A result larger than max_result_bytes fails the call;
+# a server listing more than max_tools tools is not used; a call without a
+# timeout of its own ends after call_timeout.
+max_result_bytes = "16MiB"
+max_tools = 1000
+call_timeout = "5m"
+
 # Upstream MCP servers. Add one with:
 #   toolplane mcp add fs --command npx --arg -y --arg @modelcontextprotocol/server-filesystem --arg /tmp
 #   toolplane mcp add linear --url https://mcp.linear.app/mcp --auth oauth

@@ -240,6 +240,15 @@ func (c *checker) limits(cfg *Config) {
 	if cfg.CLI.MaxOutputBytes <= 0 {
 		c.at([]string{"cli", "max_output_bytes"}, "cli.max_output_bytes must be positive")
 	}
+	if cfg.MCP.MaxResultBytes <= 0 {
+		c.at([]string{"mcp", "max_result_bytes"}, "mcp.max_result_bytes must be positive")
+	}
+	if cfg.MCP.MaxTools <= 0 {
+		c.at([]string{"mcp", "max_tools"}, "mcp.max_tools must be positive, got %d", cfg.MCP.MaxTools)
+	}
+	if cfg.MCP.CallTimeout.Duration <= 0 {
+		c.at([]string{"mcp", "call_timeout"}, "mcp.call_timeout must be positive")
+	}
 	if cfg.Audit.Enabled && cfg.Audit.Path == "" {
 		c.at([]string{"audit", "path"}, "audit.enabled = true needs audit.path")
 	}

@@ -194,11 +194,27 @@ func (s *Server) SyncDirectTools() error {
 		if tool.Description == "" {
 			tool.Description = c.ID
 		}
-		s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := addTool(s.mcp, tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return s.callDirect(ctx, req, c)
-		})
+		}); err != nil {
+			delete(s.direct, name)
+			errs = append(errs, fmt.Errorf("[facade] tools = true: capability %s is not exposed as a direct tool: %w", c.ID, err))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// addTool is srv.AddTool with its panics (a schema the SDK refuses: not of
+// type object, bad x-mcp-header annotations) returned as errors: schemas
+// come from upstream servers, which must not be able to crash toolplane.
+func addTool(srv *mcp.Server, tool *mcp.Tool, h mcp.ToolHandler) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	srv.AddTool(tool, h)
+	return nil
 }
 
 func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *capability.Capability) (*mcp.CallToolResult, error) {

@@ -26,6 +26,7 @@ type mcpStatusJSON struct {
 	Auth             string   `json:"auth"`
 	PID              int      `json:"pid,omitempty"`
 	Tools            []string `json:"tools"`
+	LeftOut          []string `json:"left_out,omitempty"`
 	ConnectLatencyMS float64  `json:"connect_latency_ms"`
 	ListLatencyMS    float64  `json:"list_latency_ms"`
 	Restarts         int      `json:"restarts"`
@@ -110,7 +111,7 @@ func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeo
 		for _, st := range statuses {
 			out = append(out, mcpStatusJSON{
 				Name: st.Name, Transport: string(st.Transport), Target: st.Target, State: st.State,
-				Error: st.Error, Auth: st.Auth, PID: st.PID, Tools: nonNil(st.Tools),
+				Error: st.Error, Auth: st.Auth, PID: st.PID, Tools: nonNil(st.Tools), LeftOut: st.LeftOut,
 				ConnectLatencyMS: ms(st.ConnectLatency), ListLatencyMS: ms(st.ListLatency),
 				Restarts: st.Restarts, LastErrors: nonNil(st.LastErrors), StderrTail: st.StderrTail,
 			})
@@ -160,6 +161,12 @@ func writeStatus(w io.Writer, st mcpsrc.ServerStatus) {
 		}
 		fmt.Fprintf(w, "  %-9s %s\n", "latency:", lat)
 		fmt.Fprintf(w, "  %-9s %d: %s\n", "tools:", len(st.Tools), strings.Join(st.Tools, ", "))
+	}
+	if len(st.LeftOut) > 0 {
+		fmt.Fprintf(w, "  left out (the server's names or schemas are not accepted):\n")
+		for _, e := range st.LeftOut {
+			fmt.Fprintf(w, "    %s\n", e)
+		}
 	}
 	if st.PID > 0 {
 		fmt.Fprintf(w, "  %-9s %d\n", "pid:", st.PID)

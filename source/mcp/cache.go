@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -53,21 +55,50 @@ func (s *server) cachePath() string {
 	return filepath.Join(s.m.opts.CacheDir, s.spec.Name+".json")
 }
 
-// readCache returns the cached tools when there is a fresh entry.
-func (s *server) readCache() ([]*mcp.Tool, time.Time, bool) {
+// readCache returns the cached tools when there is a fresh entry, vetted
+// as a listing is (the cache holds what the server said), with the tools
+// vetting left out as problems.
+func (s *server) readCache() ([]*mcp.Tool, []error, time.Time, bool) {
 	path := s.cachePath()
 	if path == "" {
-		return nil, time.Time{}, false
+		return nil, nil, time.Time{}, false
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, time.Time{}, false
+		return nil, nil, time.Time{}, false
 	}
-	var f cacheFile
-	if err := json.Unmarshal(data, &f); err != nil || f.Key != s.spec.cacheKey() {
-		return nil, time.Time{}, false
+	defer f.Close()
+	// Bounded: a catalog is at most maxCatalogBytes of vetted tools, plus
+	// the JSON around them.
+	data, err := io.ReadAll(io.LimitReader(f, 2*maxCatalogBytes+1))
+	if err != nil || len(data) > 2*maxCatalogBytes {
+		return nil, nil, time.Time{}, false
 	}
-	return f.Tools, f.ListedAt, true
+	var cf cacheFile
+	if err := json.Unmarshal(data, &cf); err != nil || cf.Key != s.spec.cacheKey() {
+		return nil, nil, time.Time{}, false
+	}
+	if len(cf.Tools) > s.m.opts.Limits.MaxTools {
+		return nil, nil, time.Time{}, false
+	}
+	var (
+		tools    []*mcp.Tool
+		problems []error
+	)
+	for _, t := range cf.Tools {
+		if t == nil {
+			continue
+		}
+		v, _, err := s.vetTool(t)
+		if err != nil {
+			if !errors.Is(err, errDisabled) {
+				problems = append(problems, err)
+			}
+			continue
+		}
+		tools = append(tools, v)
+	}
+	return tools, problems, cf.ListedAt, true
 }
 
 // writeCache stores tools, atomically so a concurrent reader never sees half
@@ -137,10 +168,10 @@ func (m *Manager) OfflineCapabilities() ([]capability.Capability, []CachedServer
 	)
 	for _, name := range m.names {
 		s := m.servers[name]
-		tools, at, ok := s.readCache()
+		tools, problems, at, ok := s.readCache()
 		servers = append(servers, CachedServer{Name: name, Cached: ok, ListedAt: at})
 		if ok {
-			c, _ := s.toCapabilities(tools)
+			c, _ := s.toCapabilities(tools, problems)
 			caps = append(caps, c...)
 		}
 	}
@@ -149,35 +180,35 @@ func (m *Manager) OfflineCapabilities() ([]capability.Capability, []CachedServer
 }
 
 // catalog returns the tools to expose: the live listing, else (for a lazy
-// server) the cached one, else it connects.
-func (s *server) catalog(ctx context.Context) ([]*mcp.Tool, error) {
+// server) the cached one, else it connects; and the tools left out.
+func (s *server) catalog(ctx context.Context) ([]*mcp.Tool, []error, error) {
 	s.mu.Lock()
 	live := s.cur != nil && !s.cur.isDead()
-	tools, closed := s.tools, s.closed
+	tools, problems, closed := s.tools, s.problems, s.closed
 	s.mu.Unlock()
 	if closed {
-		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
+		return nil, nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
 	}
 	if live || tools != nil && s.spec.Startup != StartupEager {
 		// Live, or listed before (possibly from the cache) and not worth a
 		// restart just to list again: calls restart the server when needed.
-		return tools, nil
+		return tools, problems, nil
 	}
 	if s.spec.Startup != StartupEager {
-		if cached, _, ok := s.readCache(); ok {
+		if cached, cachedProblems, _, ok := s.readCache(); ok {
 			s.mu.Lock()
 			if s.tools == nil {
-				s.tools, s.fromCache = cached, true
+				s.tools, s.problems, s.fromCache = cached, cachedProblems, true
 			}
-			tools = s.tools
+			tools, problems = s.tools, s.problems
 			s.mu.Unlock()
-			return tools, nil
+			return tools, problems, nil
 		}
 	}
 	if _, err := s.connection(ctx); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.tools, nil
+	return s.tools, s.problems, nil
 }

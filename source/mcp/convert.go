@@ -3,21 +3,69 @@ package mcp
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
 )
 
-// convertResult maps an MCP tool result onto capability.Result: structured
-// content as JSON-like Go values (integral numbers as int64, as
+// convertResult maps an MCP tool result of server onto capability.Result:
+// structured content as JSON-like Go values (integral numbers as int64, as
 // capability.Normalize does everywhere), every content block as a Content.
-func convertResult(res *mcp.CallToolResult) *capability.Result {
+// Its size, depth and number of blocks were bounded before it was decoded
+// (see inspector).
+func convertResult(server string, res *mcp.CallToolResult) (*capability.Result, error) {
+	// Checked again on the decoded value: the inspector exempts answers
+	// that look like listings from the result depth bound.
+	if tooDeep(res.StructuredContent, maxResultDepth) {
+		return nil, fmt.Errorf("mcp server %q returned structured content nested more than %d levels deep; the limit is %d", server, maxResultDepth, maxResultDepth)
+	}
 	out := &capability.Result{IsError: res.IsError, Structured: capability.Normalize(res.StructuredContent)}
 	for _, c := range res.Content {
-		out.Content = append(out.Content, convertContent(c))
+		out.Content = append(out.Content, ownURIsDropped(server, convertContent(c)))
 	}
-	return out
+	return out, nil
+}
+
+// tooDeep reports whether a decoded JSON value nests deeper than limit; it
+// recurses no deeper than limit.
+func tooDeep(v any, limit int) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if limit == 0 {
+			return true
+		}
+		for _, e := range x {
+			if tooDeep(e, limit-1) {
+				return true
+			}
+		}
+	case []any:
+		if limit == 0 {
+			return true
+		}
+		for _, e := range x {
+			if tooDeep(e, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownURIsDropped replaces a resource link or embedded resource whose URI
+// names one of toolplane's own resources (toolplane://results/...) with a
+// note: a server must not hand an agent what looks like a result toolplane
+// saved. toolplane fetches no URI a server returns (file://, http://): links
+// reach the client as links, for it to judge.
+func ownURIsDropped(server string, c capability.Content) capability.Content {
+	if u, err := url.Parse(c.URI); err == nil && strings.EqualFold(u.Scheme, "toolplane") {
+		return capability.Content{Type: "text", Text: fmt.Sprintf("[mcp server %q returned a %s to %s; dropped: toolplane:// names toolplane's own resources]", server, c.Type, quoteName(c.URI))}
+	}
+	return c
 }
 
 func convertContent(c mcp.Content) capability.Content {

@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,8 +32,10 @@ func (e *needsLoginError) Error() string {
 func (e *needsLoginError) Unwrap() error { return ErrNeedsLogin }
 
 // httpTransport builds the client transport of an HTTP server, with its
-// headers resolved and, for auth = "oauth", its bearer token.
-func (s *server) httpTransport(ctx context.Context) (mcp.Transport, *httpRecorder, error) {
+// headers resolved and, for auth = "oauth", its bearer token. Requests go
+// only to the origin of the configured URL (see httpRecorder), and every
+// answer passes the connection's inspector.
+func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transport, *httpRecorder, error) {
 	header := http.Header{}
 	keys := make([]string, 0, len(s.spec.Headers))
 	for k := range s.spec.Headers {
@@ -53,37 +59,131 @@ func (s *server) httpTransport(ctx context.Context) (mcp.Transport, *httpRecorde
 		}
 		header.Set("Authorization", "Bearer "+tok)
 	}
-	rec := &httpRecorder{base: s.m.opts.HTTPTransport, header: header}
-	hc := &http.Client{Transport: rec}
-	if s.spec.transport() == TransportSSE {
-		return &mcp.SSEClientTransport{Endpoint: s.spec.URL, HTTPClient: hc}, rec, nil
+	u, err := url.Parse(s.spec.URL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("[mcp.servers.%s] url: %w", s.spec.Name, err)
 	}
-	return &mcp.StreamableClientTransport{Endpoint: s.spec.URL, HTTPClient: hc}, rec, nil
+	rec := &httpRecorder{base: s.m.opts.HTTPTransport, header: header, server: s.spec.Name, origin: origin(u), limit: s.m.opts.Limits.maxMessageBytes(), inspect: in.inspect}
+	hc := &http.Client{Transport: rec, CheckRedirect: rec.checkRedirect}
+	// The SDK's own event cap is above ours, so ours (with its message)
+	// applies first.
+	maxEvent := 2 * rec.limit
+	if s.spec.transport() == TransportSSE {
+		return &mcp.SSEClientTransport{Endpoint: s.spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}, rec, nil
+	}
+	return &mcp.StreamableClientTransport{Endpoint: s.spec.URL, HTTPClient: hc, MaxEventSize: maxEvent}, rec, nil
+}
+
+// origin is scheme://host:port of u, with the default port made explicit,
+// so two URLs of one origin compare equal.
+func origin(u *url.URL) string {
+	host, port := u.Hostname(), u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(net.JoinHostPort(host, port))
+}
+
+// maxResponseHeaderBytes bounds the response headers of an HTTP server.
+const maxResponseHeaderBytes = 1 << 20
+
+// defaultHTTPTransport is http.DefaultTransport with response headers
+// bounded: its own default lets a server send 10 MB of them per response.
+func defaultHTTPTransport() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.MaxResponseHeaderBytes = maxResponseHeaderBytes
+	return t
 }
 
 // httpRecorder adds the configured headers to every request and remembers
 // the last authentication failure, which the SDK reports only as text.
+//
+// It sends requests only to the origin of the configured URL: a redirect
+// to another origin, or an SSE "endpoint" event naming one, is refused, so
+// the server's headers and tokens (and the calls' arguments) never reach a
+// host the config did not name. Every answer body is bounded by limit and
+// its messages pass inspect.
 type httpRecorder struct {
-	base   http.RoundTripper
-	header http.Header
+	base    http.RoundTripper
+	header  http.Header
+	server  string
+	origin  string
+	limit   int
+	inspect func([]byte) []byte
 
 	mu         sync.Mutex
-	authStatus int // last 401 or 403 seen, 0 if none
+	authStatus int   // last 401 or 403 seen, 0 if none
+	limitErr   error // the first answer that exceeded the limit
+}
+
+// overLimit records that an answer exceeded the limit; the SDK only says
+// the connection closed.
+func (r *httpRecorder) overLimit(err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.limitErr == nil {
+		r.limitErr = err
+	}
+}
+
+// limitError is the error overLimit recorded, or nil.
+func (r *httpRecorder) limitError() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.limitErr
 }
 
 // RoundTrip implements http.RoundTripper.
 func (r *httpRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if o := origin(req.URL); o != r.origin {
+		if req.Body != nil {
+			_ = req.Body.Close()
+		}
+		return nil, fmt.Errorf("mcp server %q: refusing to send a request to %s: the server pointed toolplane at another origin than its url's (%s), and toolplane talks to a server only there", r.server, o, r.origin)
+	}
 	req = req.Clone(req.Context())
 	for k, vs := range r.header {
 		req.Header[k] = vs
 	}
 	resp, err := r.base.RoundTrip(req)
-	if err == nil && (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) {
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 		r.mu.Lock()
 		r.authStatus = resp.StatusCode
 		r.mu.Unlock()
 	}
-	return resp, err
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch {
+	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+		// A redirect: checkRedirect decides; its body is not read.
+	case mt == "text/event-stream":
+		f := newSSEFilter(resp.Body, r.limit, r.inspect)
+		f.onLimit = r.overLimit
+		resp.Body = f
+	case mt == "application/json" && resp.StatusCode < 300:
+		resp.Body = &messageBody{body: resp.Body, limit: r.limit, inspect: r.inspect, onLimit: r.overLimit}
+	default:
+		resp.Body = &messageBody{body: resp.Body, limit: r.limit, onLimit: r.overLimit}
+	}
+	return resp, nil
+}
+
+// checkRedirect follows redirects within the server's origin only, and at
+// most a few of them.
+func (r *httpRecorder) checkRedirect(req *http.Request, via []*http.Request) error {
+	if o := origin(req.URL); o != r.origin {
+		return fmt.Errorf("mcp server %q redirected toolplane to %s, another origin than its url's (%s): refused, so its headers and tokens stay with it; fix the url in [mcp.servers.%s]", r.server, o, r.origin, r.server)
+	}
+	if len(via) >= 3 {
+		return fmt.Errorf("mcp server %q redirected toolplane more than 3 times", r.server)
+	}
+	return nil
 }
 
 // authError explains a 401/403: a login for OAuth servers, headers otherwise.

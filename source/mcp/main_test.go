@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/internal/hostilemcp"
 	"github.com/toolplane/toolplane/internal/testmcp"
 )
 
@@ -27,6 +28,9 @@ const envHost = "TOOLPLANE_MCP_TEST_HOST"
 
 func TestMain(m *testing.M) {
 	if code, ok := testmcp.MaybeServe(); ok {
+		os.Exit(code)
+	}
+	if code, ok := hostilemcp.MaybeServe(); ok {
 		os.Exit(code)
 	}
 	if _, ok := os.LookupEnv(envHost); ok {
@@ -72,6 +76,17 @@ func testSpec(name string, flags ...string) ServerSpec {
 		Command: self(nil),
 		Args:    flags,
 		Env:     map[string]string{testmcp.EnvServe: "1"},
+	}
+}
+
+// hostileSpec runs the hostile server (internal/hostilemcp) over stdio with
+// its flags.
+func hostileSpec(name string, flags ...string) ServerSpec {
+	return ServerSpec{
+		Name:    name,
+		Command: self(nil),
+		Args:    flags,
+		Env:     map[string]string{hostilemcp.EnvServe: "1"},
 	}
 }
 

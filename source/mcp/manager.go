@@ -43,11 +43,14 @@ type ManagerOptions struct {
 	// Default 64 KiB.
 	StderrLimit int
 	// HTTPTransport is the base round tripper for HTTP servers. Default
-	// http.DefaultTransport.
+	// http.DefaultTransport with response headers limited to 1 MiB.
 	HTTPTransport http.RoundTripper
 	// ClientName and ClientVersion identify toolplane in the initialize
 	// handshake. Defaults "toolplane" and "dev".
 	ClientName, ClientVersion string
+	// Limits bound what each server can send or make toolplane wait for;
+	// zero fields take their defaults.
+	Limits Limits
 }
 
 func (o *ManagerOptions) setDefaults() {
@@ -61,8 +64,9 @@ func (o *ManagerOptions) setDefaults() {
 		o.StderrLimit = 64 << 10
 	}
 	if o.HTTPTransport == nil {
-		o.HTTPTransport = http.DefaultTransport
+		o.HTTPTransport = defaultHTTPTransport()
 	}
+	o.Limits.setDefaults()
 	if o.ClientName == "" {
 		o.ClientName = "toolplane"
 	}

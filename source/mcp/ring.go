@@ -75,7 +75,8 @@ func (r *ringBuffer) Bytes() []byte {
 }
 
 // Tail returns at most the last max bytes, starting at a line boundary when
-// one is available, with surrounding whitespace trimmed.
+// one is available, with surrounding whitespace trimmed and escapes and
+// control characters removed (SanitizeText).
 func (r *ringBuffer) Tail(max int) string {
 	b := r.Bytes()
 	if len(b) > max {
@@ -84,5 +85,6 @@ func (r *ringBuffer) Tail(max int) string {
 			b = b[i+1:]
 		}
 	}
-	return strings.TrimSpace(string(b))
+	// What a server wrote is shown to agents and terminals: cleaned.
+	return strings.TrimSpace(SanitizeText(string(b)))
 }

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -56,9 +58,21 @@ type server struct {
 	// fromCache marks tools as read from the catalog cache, not yet
 	// confirmed by the server.
 	fromCache bool
-	errs      []errorEntry // most recent last
-	starts    int          // connections made, for status (restarts = starts-1)
-	closed    bool
+	// problems are the tools the last listing left out, and why.
+	problems []error
+	errs     []errorEntry // most recent last
+	starts   int          // connections made, for status (restarts = starts-1)
+	closed   bool
+
+	// Restart backoff: failures counts starts that failed and connections
+	// that died young, in a row; no start begins before retryAt.
+	failures int
+	retryAt  time.Time
+
+	// tools/list_changed folding: at most one refresh is queued, and
+	// refreshes are listChangedInterval apart.
+	refreshQueued bool
+	lastRefresh   time.Time
 }
 
 type errorEntry struct {
@@ -79,17 +93,32 @@ func newServer(m *Manager, spec ServerSpec) *server {
 
 // conn is one connection (and for stdio one process) of a server.
 type conn struct {
-	s      *server
-	cs     *mcp.ClientSession
-	proc   *process // nil for HTTP
-	stdio  *stdioConn
-	http   *httpRecorder
-	cancel context.CancelCauseFunc // ends the connection's context
+	s       *server
+	inspect *inspector
+	born    time.Time // when the start succeeded
+	cs      *mcp.ClientSession
+	proc    *process // nil for HTTP
+	stdio   *stdioConn
+	http    *httpRecorder
+	cancel  context.CancelCauseFunc // ends the connection's context
 
 	dead  chan struct{} // closed when the connection is unusable
 	cause error         // why, set before dead closes
 	once  sync.Once
+	// ours is set when toolplane closed the connection, so its end is
+	// not a failure of the server.
+	ours atomic.Bool
 }
+
+// upstreamError is an error a server sent, shown cleaned (SanitizeText)
+// and cut; errors.As still finds the *jsonrpc.Error.
+type upstreamError struct{ err error }
+
+func (e *upstreamError) Error() string {
+	return truncate(SanitizeText(e.err.Error()), maxErrorMessageBytes)
+}
+
+func (e *upstreamError) Unwrap() error { return e.err }
 
 // errStartTimeout is the cause of a connect that ran out of StartTimeout.
 var errStartTimeout = errors.New("start timeout")
@@ -103,6 +132,8 @@ func (s *server) record(err error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Kept as cut text: an error can quote what the server sent.
+	err = errors.New(truncate(err.Error(), 2*maxErrorMessageBytes))
 	s.errs = append(s.errs, errorEntry{at: time.Now(), err: err})
 	if len(s.errs) > maxRecentErrors {
 		s.errs = s.errs[len(s.errs)-maxRecentErrors:]
@@ -142,6 +173,13 @@ func (s *server) connection(ctx context.Context) (*conn, error) {
 	}
 	a := s.starting
 	if a == nil {
+		if wait := time.Until(s.retryAt); wait > 0 {
+			// Backing off: fail at once rather than hold the caller (a
+			// catalog refresh waits for every server).
+			n, last := s.failures, s.lastError()
+			s.mu.Unlock()
+			return nil, fmt.Errorf("mcp server %q failed %d times in a row, so toolplane restarts it at most every so often: next start in %s (last error: %v)", s.spec.Name, n, wait.Round(100*time.Millisecond), last)
+		}
 		a = &startAttempt{done: make(chan struct{})}
 		s.starting = a
 		go s.start(a)
@@ -155,9 +193,42 @@ func (s *server) connection(ctx context.Context) (*conn, error) {
 	}
 }
 
+// lastError is the most recent recorded error, or "none". Callers hold
+// s.mu.
+func (s *server) lastError() string {
+	if len(s.errs) == 0 {
+		return "none"
+	}
+	return truncate(s.errs[len(s.errs)-1].err.Error(), 600)
+}
+
+// backoff is the wait before the next start after n failures in a row: a
+// first crash restarts at once, a server that keeps failing is started
+// less and less often, so a crash loop cannot become a fork storm.
+func backoff(n int) time.Duration {
+	if n <= 1 {
+		return 0
+	}
+	d := 500 * time.Millisecond << min(n-2, 10)
+	return min(d, restartBackoffMax)
+}
+
+// failed counts one more failure in a row and schedules the next start.
+// A connection that lived stableAfter or longer does not count: it is a
+// crash, not a crash loop.
+func (s *server) failed(lived time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lived >= stableAfter {
+		s.failures = 0
+	}
+	s.failures++
+	s.retryAt = time.Now().Add(backoff(s.failures))
+}
+
 // start runs attempt a, bounded by StartTimeout and by the server's life.
 func (s *server) start(a *startAttempt) {
-	c, tools, err := s.connect(s.life)
+	c, tools, problems, err := s.connect(s.life)
 	s.mu.Lock()
 	if err == nil && s.closed {
 		err = fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
@@ -167,13 +238,17 @@ func (s *server) start(a *startAttempt) {
 	changed := false
 	if err == nil {
 		changed = s.fromCache && !sameTools(s.tools, tools)
-		s.cur, s.tools, s.fromCache = c, tools, false
+		s.cur, s.tools, s.problems, s.fromCache = c, tools, problems, false
 		s.starts++
+		c.born = time.Now()
 	}
 	s.starting = nil
 	s.mu.Unlock()
 	if err != nil {
 		s.record(err)
+		if !errors.Is(err, ErrClosed) {
+			s.failed(0)
+		}
 	} else {
 		s.writeCache(tools)
 	}
@@ -185,8 +260,9 @@ func (s *server) start(a *startAttempt) {
 	}
 }
 
-// connect starts a connection and lists the server's tools.
-func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
+// connect starts a connection and lists the server's tools; problems are
+// the tools left out.
+func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems []error, _ error) {
 	name := s.spec.Name
 	// The connection's context outlives this call (the SSE transport keeps
 	// its stream on it), so it is detached from ctx; ctx and StartTimeout
@@ -201,10 +277,22 @@ func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
 		timer.Stop()
 	}()
 
-	c := &conn{s: s, cancel: cancel, dead: make(chan struct{})}
+	c := &conn{s: s, cancel: cancel, dead: make(chan struct{}), inspect: newInspector(name, &s.m.opts.Limits)}
+	c.inspect.refreshQueued = func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.refreshQueued
+	}
 	client := mcp.NewClient(&mcp.Implementation{Name: s.m.opts.ClientName, Version: s.m.opts.ClientVersion}, &mcp.ClientOptions{
+		// toolplane offers an upstream server nothing: no roots, no
+		// sampling, no elicitation. A server's requests for them are
+		// refused (the SDK answers "not supported", roots/list an empty
+		// list), never passed on to toolplane's own clients or the user:
+		// a third party must not speak to the agent or the human as if
+		// it were toolplane.
+		Capabilities: &mcp.ClientCapabilities{},
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
-			go s.toolsChanged(c)
+			s.toolsChangedLater(c)
 		},
 	})
 
@@ -214,30 +302,30 @@ func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
 		env, err := s.environment(lifeCtx)
 		if err != nil {
 			cancel(err)
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		proc, err := startProcess(&s.spec, env, s.stderr)
 		if err != nil {
 			cancel(err)
-			return nil, nil, fmt.Errorf("mcp server %q: %w", name, err)
+			return nil, nil, nil, fmt.Errorf("mcp server %q: %w", name, err)
 		}
 		c.proc = proc
-		c.stdio = &stdioConn{proc: proc}
+		c.stdio = &stdioConn{proc: proc, limits: &s.m.opts.Limits, inspect: c.inspect}
 		transport = c.stdio
 	default:
-		t, rec, err := s.httpTransport(lifeCtx)
+		t, rec, err := s.httpTransport(lifeCtx, c.inspect)
 		if err != nil {
 			cancel(err)
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		c.http = rec
 		transport = t
 	}
 
-	fail := func(err error) (*conn, []*mcp.Tool, error) {
+	fail := func(err error) (*conn, []*mcp.Tool, []error, error) {
 		err = s.startError(lifeCtx, c, err)
 		c.close(0)
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	cs, err := client.Connect(lifeCtx, transport, nil)
 	if err != nil {
@@ -245,11 +333,11 @@ func (s *server) connect(ctx context.Context) (*conn, []*mcp.Tool, error) {
 	}
 	c.cs = cs
 	go c.watch()
-	tools, _, err := s.listTools(lifeCtx, c)
+	tools, problems, _, err := s.listTools(lifeCtx, c)
 	if err != nil {
 		return fail(err)
 	}
-	return c, tools, nil
+	return c, tools, problems, nil
 }
 
 // environment is the minimal environment every child of toolplane gets
@@ -322,6 +410,9 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 }
 
 func (s *server) garbageError(g error, c *conn) error {
+	if errors.Is(g, errMessageTooLarge) {
+		return fmt.Errorf("mcp server %q: %v; toolplane closed its connection (raise max_result_bytes only for a server you trust)", s.spec.Name, g)
+	}
 	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
 		s.spec.Name, g, s.redact.apply(offendingLine(c.proc.stdoutTail.Bytes(), c.proc.stdoutTail.wrapped())), s.stderrTailOrNone())
 }
@@ -375,23 +466,93 @@ func (s *server) stderrNote() string {
 	return "stderr tail: " + s.stderrTailOrNone()
 }
 
-// listTools lists every page of the server's tools, bounded by the spec's
-// Timeout, and returns how long it took.
-func (s *server) listTools(ctx context.Context, c *conn) ([]*mcp.Tool, time.Duration, error) {
-	if s.spec.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, s.spec.Timeout, errCallTimeout)
-		defer cancel()
+// errListTimeout is the cause of a tools/list that ran out of
+// Limits.ListTimeout.
+var errListTimeout = errors.New("list timeout")
+
+// listTools lists every page of the server's tools, bounded by
+// Limits.ListTimeout (and the spec's Timeout when shorter), MaxTools and
+// the catalog budget, and returns how long it took. Tools that fail vetting
+// (vetTool) are left out and returned as problems.
+func (s *server) listTools(ctx context.Context, c *conn) (tools []*mcp.Tool, problems []error, took time.Duration, err error) {
+	lim := &s.m.opts.Limits
+	timeout, cause := lim.ListTimeout, errListTimeout
+	if s.spec.Timeout > 0 && s.spec.Timeout < timeout {
+		timeout, cause = s.spec.Timeout, errCallTimeout
 	}
+	ctx, cancel := context.WithTimeoutCause(ctx, timeout, cause)
+	defer cancel()
 	start := time.Now()
-	var tools []*mcp.Tool
-	for t, err := range c.cs.Tools(ctx, nil) {
-		if err != nil {
-			return nil, 0, s.callError(ctx, c, "tools/list", err)
+	var (
+		cursor string
+		listed int
+		budget = maxCatalogBytes
+	)
+	// Paged by hand: the SDK's iterator follows cursors for ever.
+	for page := 0; ; page++ {
+		if page > lim.MaxTools {
+			return nil, nil, 0, fmt.Errorf("mcp server %q: tools/list: the server sent more than %d pages; the limit is [mcp] max_tools (%d)", s.spec.Name, page-1, lim.MaxTools)
 		}
-		tools = append(tools, t)
+		res, err := c.cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
+		if err != nil {
+			return nil, nil, 0, s.callError(ctx, c, "tools/list", err)
+		}
+		for _, t := range res.Tools {
+			listed++
+			if listed > lim.MaxTools {
+				return nil, nil, 0, fmt.Errorf("mcp server %q lists more than %d tools; the limit is [mcp] max_tools = %d: raise it if you trust the server, or remove the server", s.spec.Name, lim.MaxTools, lim.MaxTools)
+			}
+			vetted, size, err := s.vetTool(t)
+			if errors.Is(err, errDisabled) {
+				continue
+			}
+			if err != nil {
+				problems = append(problems, err)
+				continue
+			}
+			if budget -= size; budget < 0 {
+				return nil, nil, 0, fmt.Errorf("mcp server %q: its tools' descriptions and schemas take more than %s; the limit is %s per server", s.spec.Name, byteSize(maxCatalogBytes), byteSize(maxCatalogBytes))
+			}
+			tools = append(tools, vetted)
+		}
+		if res.NextCursor == "" {
+			break
+		}
+		cursor = res.NextCursor
 	}
-	return tools, time.Since(start), nil
+	return tools, problems, time.Since(start), nil
+}
+
+// toolsChangedLater folds tools/list_changed notifications: one refresh is
+// queued at a time and refreshes are listChangedInterval apart, so a flood
+// of notifications costs at most one tools/list a second, not a goroutine
+// and a listing each.
+func (s *server) toolsChangedLater(c *conn) {
+	s.mu.Lock()
+	if s.refreshQueued || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.refreshQueued = true
+	wait := time.Until(s.lastRefresh.Add(listChangedInterval))
+	s.mu.Unlock()
+	go func() {
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-s.life.Done():
+				t.Stop()
+			}
+		}
+		s.mu.Lock()
+		s.refreshQueued = false
+		s.lastRefresh = time.Now()
+		s.mu.Unlock()
+		if s.life.Err() == nil {
+			s.toolsChanged(c)
+		}
+	}()
 }
 
 // toolsChanged refreshes the catalog after a tools/list_changed
@@ -413,12 +574,10 @@ func (s *server) toolsChanged(c *conn) {
 	if !current || c.isDead() {
 		return // from a connection already replaced
 	}
-	ctx, cancel := context.WithTimeout(s.life, s.m.opts.StartTimeout)
-	defer cancel()
-	tools, _, err := s.listTools(ctx, c)
+	tools, problems, _, err := s.listTools(s.life, c)
 	if err == nil {
 		s.mu.Lock()
-		s.tools = tools
+		s.tools, s.problems = tools, problems
 		s.mu.Unlock()
 		s.writeCache(tools)
 	} else {
@@ -432,18 +591,19 @@ func (s *server) toolsChanged(c *conn) {
 // capabilities converts the server's catalog (see catalog), connecting if
 // needed.
 func (s *server) capabilities(ctx context.Context) ([]capability.Capability, error) {
-	tools, err := s.catalog(ctx)
+	tools, problems, err := s.catalog(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return s.toCapabilities(tools)
+	return s.toCapabilities(tools, problems)
 }
 
-// toCapabilities converts tools, applying the spec's overrides.
-func (s *server) toCapabilities(tools []*mcp.Tool) ([]capability.Capability, error) {
+// toCapabilities converts vetted tools, applying the spec's overrides;
+// problems (the tools vetting left out) are reported with its own.
+func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capability.Capability, error) {
 	var (
 		caps []capability.Capability
-		errs []error
+		errs = slices.Clone(problems)
 		seen = map[string]string{}
 	)
 	for _, t := range tools {
@@ -504,11 +664,8 @@ func schemaJSON(schema any) (json.RawMessage, error) {
 // call runs one tools/call on the live connection, starting the server first
 // when needed.
 func (s *server) call(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
-	if s.spec.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, s.spec.Timeout, errCallTimeout)
-		defer cancel()
-	}
+	ctx, cancel := context.WithTimeoutCause(ctx, s.callTimeout(), errCallTimeout)
+	defer cancel()
 	c, err := s.connection(ctx)
 	if err != nil {
 		return nil, err
@@ -531,7 +688,21 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 		s.record(err)
 		return nil, err
 	}
-	return convertResult(res), nil
+	out, err := convertResult(s.spec.Name, res)
+	if err != nil {
+		err = fmt.Errorf("%w (tool %s)", err, quoteName(tool))
+		s.record(err)
+	}
+	return out, err
+}
+
+// callTimeout bounds each call: the spec's Timeout, else
+// Limits.CallTimeout. No call waits on a server for ever.
+func (s *server) callTimeout() time.Duration {
+	if s.spec.Timeout > 0 {
+		return s.spec.Timeout
+	}
+	return s.m.opts.Limits.CallTimeout
 }
 
 // callError explains a failed request on c: timeout, cancellation, a server
@@ -540,14 +711,23 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 func (s *server) callError(ctx context.Context, c *conn, what string, err error) error {
 	name := s.spec.Name
 	if ctx.Err() != nil {
-		if context.Cause(ctx) == errCallTimeout {
-			return fmt.Errorf("mcp server %q: %s timed out after %s (timeout of [mcp.servers.%s]): %w", name, what, s.spec.Timeout, name, context.DeadlineExceeded)
+		switch context.Cause(ctx) {
+		case errCallTimeout:
+			key := fmt.Sprintf("timeout of [mcp.servers.%s]", name)
+			if s.spec.Timeout <= 0 {
+				key = "[mcp] call_timeout"
+			}
+			return fmt.Errorf("mcp server %q: %s timed out after %s (%s): %w", name, what, s.callTimeout(), key, context.DeadlineExceeded)
+		case errListTimeout:
+			return fmt.Errorf("mcp server %q: %s did not finish within %s: %w", name, what, s.m.opts.Limits.ListTimeout, context.DeadlineExceeded)
 		}
 		return fmt.Errorf("mcp server %q: %s: %w", name, what, context.Cause(ctx))
 	}
 	var rpcErr *jsonrpc.Error
 	if errors.As(err, &rpcErr) {
-		return fmt.Errorf("mcp server %q: %s: %w", name, what, err)
+		// The message is the server's: cleaned and cut before an agent or
+		// a terminal sees it.
+		return fmt.Errorf("mcp server %q: %s: %w", name, what, &upstreamError{err})
 	}
 	// Anything else means the connection is failing; wait briefly for its
 	// end to be explained (watch may itself wait deathWait for an exit
@@ -612,6 +792,11 @@ func (c *conn) watch() {
 	switch kind {
 	case closed:
 		cause = fmt.Errorf("mcp server %q (%s): connection closed", s.spec.Name, s.spec.target())
+		if c.http != nil {
+			if err := c.http.limitError(); err != nil {
+				cause = fmt.Errorf("mcp server %q: %v; toolplane closed its connection (raise max_result_bytes only for a server you trust)", s.spec.Name, err)
+			}
+		}
 	case garbage:
 		cause = s.garbageError(c.stdio.garbage(), c)
 	case exited:
@@ -620,6 +805,14 @@ func (c *conn) watch() {
 		cause = fmt.Errorf("mcp server %q closed its stdout; stderr tail: %s", s.spec.Name, s.stderrTailOrNone())
 	}
 	c.markDead(cause)
+	s.mu.Lock()
+	born := c.born
+	s.mu.Unlock()
+	if !c.ours.Load() && !born.IsZero() {
+		// A server that dies young, again and again, is restarted less
+		// and less often (see backoff).
+		s.failed(time.Since(born))
+	}
 	// The process is dead or useless: stop its group now rather than at the
 	// next call.
 	c.close(0)
@@ -644,6 +837,7 @@ func (c *conn) isDead() bool {
 // close ends the connection; for stdio, grace is how long the server may take
 // to exit after its stdin closes (zero kills at once).
 func (c *conn) close(grace time.Duration) {
+	c.ours.Store(true)
 	c.markDead(fmt.Errorf("mcp server %q: connection closed by toolplane", c.s.spec.Name))
 	if c.proc != nil {
 		c.proc.stop(grace)

@@ -5,7 +5,13 @@
 // capability.Capability values with ids "mcp:<server>/<tool>", and calls them
 // with per-call timeouts and cancellation that reaches the upstream request.
 // Stdio servers run in their own process group, are restarted at the next call
-// after a crash, and never outlive toolplane (see process_unix.go).
+// after a crash (with backoff when they keep crashing), and never outlive
+// toolplane (see process_unix.go).
+//
+// An upstream server is a third party: every message it sends passes an
+// inspector before it is decoded (inspect.go), its catalog is vetted
+// (vet.go), and Limits bound what it can make toolplane hold or wait for,
+// so a hostile server costs at most its own calls.
 //
 // The package knows nothing about toolplane.toml: the caller maps its
 // [mcp.servers.<name>] tables onto ServerSpec values.
@@ -172,8 +178,8 @@ func (s *ServerSpec) Validate() error {
 		name := tool
 		if o.Alias != "" {
 			name = o.Alias
-			if strings.ContainsAny(o.Alias, "/: \t") {
-				return fmt.Errorf("%s: tools.%s.alias %q must not contain '/', ':' or spaces", where, tool, o.Alias)
+			if !validToolName.MatchString(o.Alias) {
+				return fmt.Errorf("%s: tools.%s.alias %q: an alias is 1 to 128 ASCII letters, digits, '_', '-' or '.'", where, tool, o.Alias)
 			}
 		}
 		if other, dup := seen[name]; dup && !o.Disabled {

@@ -29,6 +29,9 @@ type ServerStatus struct {
 	PID int
 	// Tools are the upstream tool names, as listed now.
 	Tools []string
+	// LeftOut says which listed tools were left out of the catalog and why
+	// (a name or schema toolplane does not accept from a server).
+	LeftOut []string
 	// ConnectLatency is the time taken to connect when Status had to start
 	// the server, zero if it was already connected; ListLatency is the time of
 	// the tools/list round trip Status made.
@@ -74,7 +77,7 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 		if !wasLive {
 			st.ConnectLatency = time.Since(start)
 		}
-		tools, d, err := s.listTools(ctx, c)
+		tools, problems, d, err := s.listTools(ctx, c)
 		if err != nil {
 			s.record(err)
 			fail = err
@@ -83,8 +86,11 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 			for _, t := range tools {
 				st.Tools = append(st.Tools, t.Name)
 			}
+			for _, p := range problems {
+				st.LeftOut = append(st.LeftOut, p.Error())
+			}
 			s.mu.Lock()
-			s.tools = tools
+			s.tools, s.problems = tools, problems
 			s.mu.Unlock()
 			s.writeCache(tools)
 		}

@@ -16,7 +16,9 @@ import (
 // writing non-JSON-RPC text to stdout shows up, so errors can say so instead
 // of "connection closed".
 type stdioConn struct {
-	proc *process
+	proc    *process
+	limits  *Limits
+	inspect *inspector
 
 	mu      sync.Mutex
 	readErr error
@@ -24,7 +26,10 @@ type stdioConn struct {
 
 // Connect implements mcp.Transport.
 func (t *stdioConn) Connect(ctx context.Context) (mcp.Connection, error) {
-	inner, err := (&mcp.IOTransport{Reader: t.proc, Writer: t.proc}).Connect(ctx)
+	// Messages pass the inspector before the SDK decodes them; the line
+	// reader bounds their size, so the SDK's own line cap is off.
+	r := newLineReader(t.proc, t.proc.Close, t.limits.maxMessageBytes(), t.inspect.inspect)
+	inner, err := (&mcp.IOTransport{Reader: r, Writer: t.proc, MaxLineLength: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,218 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A server's catalog is data from a third party that ends up in agents'
+// context (search, schemas), in terminals (`toolplane mcp list`) and in
+// snippet namespaces. vetTool admits a tool only when its name is one an
+// agent can read and type unambiguously and its schemas are JSON objects of
+// bounded size and depth, and it cleans the description.
+
+// validToolName is the tool name MCP recommends and toolplane accepts from
+// an upstream: ASCII letters, digits, '_', '-' and '.', 1 to 128 of them.
+// It leaves out path separators, ':' (the id separator), spaces, control
+// characters and escapes, and look-alike letters of other scripts.
+var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+
+// errDisabled marks a tool the config disables: left out, not a problem.
+var errDisabled = errors.New("disabled")
+
+// vetTool returns a copy of t fit to keep, with its description cleaned and
+// cut and its schemas as compact JSON, and the bytes it retains; or why it
+// is left out.
+func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
+	o := s.spec.Tools[t.Name]
+	if o.Disabled {
+		return nil, 0, errDisabled
+	}
+	if !validToolName.MatchString(t.Name) && o.Alias == "" {
+		return nil, 0, fmt.Errorf("mcp server %q: tool %s is left out: a tool name must be 1 to 128 ASCII letters, digits, '_', '-' or '.'; to use it anyway, give it an alias in [mcp.servers.%s.tools.%s]",
+			s.spec.Name, quoteName(t.Name), s.spec.Name, tomlKey(t.Name))
+	}
+	where := fmt.Sprintf("mcp server %q: tool %s", s.spec.Name, quoteName(t.Name))
+	in, err := vetSchema(t.InputSchema, true)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s is left out: input schema: %w", where, err)
+	}
+	out, err := vetSchema(t.OutputSchema, false)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s is left out: output schema: %w", where, err)
+	}
+	v := &mcp.Tool{
+		Name:         t.Name,
+		Title:        truncate(SanitizeText(t.Title), 256),
+		Description:  truncate(SanitizeText(t.Description), maxDescriptionBytes),
+		InputSchema:  in,
+		OutputSchema: out,
+		Annotations:  t.Annotations,
+	}
+	if in == nil {
+		v.InputSchema = nil // an untyped nil, as the SDK leaves a missing schema
+	}
+	if out == nil {
+		v.OutputSchema = nil
+	}
+	return v, len(v.Name) + len(v.Title) + len(v.Description) + len(in) + len(out), nil
+}
+
+// vetSchema checks a tool schema and returns it as compact JSON: a JSON
+// object, for an input schema one of type "object" as MCP requires, within
+// maxSchemaBytes and maxSchemaDepth. A missing schema is nil.
+func vetSchema(schema any, input bool) (json.RawMessage, error) {
+	if schema == nil {
+		return nil, nil
+	}
+	raw, err := schemaJSON(schema)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > 2*maxSchemaBytes {
+		return nil, fmt.Errorf("%s of JSON; the limit is %s", byteSize(len(raw)), byteSize(maxSchemaBytes))
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, fmt.Errorf("not JSON: %w", err)
+	}
+	raw = b.Bytes()
+	switch {
+	case bytes.Equal(raw, []byte("null")):
+		return nil, nil
+	case len(raw) > maxSchemaBytes:
+		return nil, fmt.Errorf("%s of JSON; the limit is %s", byteSize(len(raw)), byteSize(maxSchemaBytes))
+	case raw[0] != '{':
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	if d := scanMessage(raw).depth; d > maxSchemaDepth {
+		return nil, fmt.Errorf("nested %d levels deep; the limit is %d", d, maxSchemaDepth)
+	}
+	if input {
+		var typ struct {
+			Type any `json:"type"`
+		}
+		if err := json.Unmarshal(raw, &typ); err != nil || typ.Type != "object" {
+			return nil, fmt.Errorf(`its type is %v, not "object" as MCP requires`, typ.Type)
+		}
+	}
+	return raw, nil
+}
+
+// quoteName quotes a name from a server for a message: Go-quoted, so
+// control characters and escapes show as such, and cut.
+func quoteName(name string) string {
+	return fmt.Sprintf("%+q", truncate(name, 80))
+}
+
+var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// tomlKey renders name as a TOML key: bare when it can be, else a basic
+// string with every character outside printable ASCII escaped, so the hint
+// is safe to print and to paste.
+func tomlKey(name string) string {
+	if bareKey.MatchString(name) {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range truncate(name, 80) {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r >= 0x20 && r < 0x7f:
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08X", r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// SanitizeText makes text from an upstream server safe to show to agents
+// and terminals: invalid UTF-8 becomes U+FFFD; ANSI escape sequences,
+// control characters other than tab and newline, and the invisible
+// characters that reorder or hide text (bidirectional overrides,
+// zero-width characters) are removed.
+func SanitizeText(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == 0x1b:
+			i += escapeLen(s[i:])
+			continue
+		case r == utf8.RuneError && size <= 1:
+			b.WriteRune(utf8.RuneError)
+		case unsafeRune(r):
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// unsafeRune reports the characters SanitizeText removes.
+func unsafeRune(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n':
+		return false
+	case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+		return true
+	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2060 && r <= 0x2069, r == 0xfeff, r == 0x061c:
+		return true
+	}
+	return false
+}
+
+// escapeLen is the length of the ANSI escape sequence at the start of s
+// (which starts with ESC): CSI (ESC [ ... final byte), OSC (ESC ] ... BEL
+// or ESC \), or ESC and one more byte.
+func escapeLen(s string) int {
+	if len(s) < 2 {
+		return len(s)
+	}
+	switch s[1] {
+	case '[':
+		for i := 2; i < len(s); i++ {
+			if s[i] >= 0x40 && s[i] <= 0x7e {
+				return i + 1
+			}
+		}
+		return len(s)
+	case ']':
+		for i := 2; i < len(s); i++ {
+			if s[i] == 0x07 {
+				return i + 1
+			}
+			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+		}
+		return len(s)
+	}
+	return 2
+}

@@ -126,6 +126,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		ereq.Session = run.State
 	}
 
+	// A client that goes away (its HTTP connection closed) ends the run as
+	// a cancellation would.
+	ctx, gone := s.whenClientGone(ctx, req)
+	defer gone()
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).
@@ -210,6 +214,9 @@ func (s *Server) fail(out *ExecuteOutput, typ, msg string) *mcp.CallToolResult {
 
 func contextError(runCtx, reqCtx context.Context, timeout time.Duration) *ExecError {
 	if reqCtx.Err() != nil {
+		if errors.Is(context.Cause(reqCtx), errClientGone) {
+			return &ExecError{Type: "CancelledError", Message: "the client disconnected, so the run was stopped"}
+		}
 		return &ExecError{Type: "CancelledError", Message: "the client cancelled the run"}
 	}
 	if errors.Is(runCtx.Err(), context.DeadlineExceeded) {

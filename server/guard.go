@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -88,6 +89,45 @@ func SafeHeaders(h http.Header) http.Header {
 
 type subjectKey struct{}
 
+// httpRequestDone is the TokenInfo.Extra key of the HTTP request's Done
+// channel: the one way a request's HTTP connection reaches MCP handlers.
+const httpRequestDone = "toolplane.http_request_done"
+
+// errClientGone is the cause of a run cancelled because the HTTP client
+// that asked for it went away.
+var errClientGone = errors.New("the client disconnected")
+
+// whenClientGone returns ctx cancelled also when the HTTP request that
+// carried req is abandoned by its client (its connection closed) and a
+// function to release it. A client that went away cannot receive the
+// result, so its run stops rather than burning its time limit. Not with
+// an EventStore: there a client may come back for the result. Over stdio
+// the SDK cancels requests itself when the input ends.
+func (s *Server) whenClientGone(ctx context.Context, req mcp.Request) (context.Context, func()) {
+	if s.opts.EventStore != nil || req == nil {
+		return ctx, func() {}
+	}
+	extra := req.GetExtra()
+	if extra == nil || extra.TokenInfo == nil {
+		return ctx, func() {}
+	}
+	done, _ := extra.TokenInfo.Extra[httpRequestDone].(<-chan struct{})
+	if done == nil {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+			cancel(errClientGone)
+		case <-stop:
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { close(stop); cancel(nil) }
+}
+
 // guardHTTP is the HTTP request path before the MCP handler: log id, header
 // snapshot, token authentication. next sees the request with credential
 // headers stripped and X-Log-Id set; the subject reaches MCP handlers as
@@ -95,12 +135,14 @@ type subjectKey struct{}
 // other subject than the one that opened it).
 func (s *Server) guardHTTP(next http.Handler) http.Handler {
 	g := s.opts.Guard
-	attach := auth.RequireBearerToken(func(ctx context.Context, _ string, _ *http.Request) (*auth.TokenInfo, error) {
+	attach := auth.RequireBearerToken(func(ctx context.Context, _ string, r *http.Request) (*auth.TokenInfo, error) {
 		subject, ok := ctx.Value(subjectKey{}).(string)
 		if !ok {
 			return nil, auth.ErrInvalidToken
 		}
-		return &auth.TokenInfo{UserID: subject}, nil
+		// The HTTP request's context ends when its client goes away; runs
+		// the request starts stop then (see requestGone).
+		return &auth.TokenInfo{UserID: subject, Extra: map[string]any{httpRequestDone: r.Context().Done()}}, nil
 	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
 	strip := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		logID := requestLogID(r.Header)

@@ -230,6 +230,8 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 		}
 		args = m
 	}
+	ctx, gone := s.whenClientGone(ctx, req)
+	defer gone()
 	ctx = context.WithValue(context.WithValue(ctx, toolRequestKey{}, req), serverKey{}, s)
 	sess, err := s.clientSession(req)
 	if err != nil {

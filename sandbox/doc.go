@@ -1,0 +1,73 @@
+// Package sandbox runs snippets of the embedded interpreter in worker
+// processes, so that whatever a snippet does to the interpreter (a Go
+// stack overflow, a fatal concurrent map write, running out of memory:
+// failures no Go program recovers from) costs one run, never the server,
+// another session or the credentials the server holds.
+//
+// # Processes
+//
+// A worker is this executable run again with the hidden verb WorkerArg
+// (`toolplane __sandbox-worker`; an embedding program calls
+// toolplane.SandboxWorkerMain first in main). The host keeps the
+// capability registry, the dispatch chain, credentials and upstream
+// connections; a worker has only its stdin and stdout, the bridge.
+//
+// Each client session is pinned to a worker of its own, where its globals
+// live between runs; a one-off run gets a fresh worker that is discarded
+// afterwards. One session per worker, not several: a crash then resets
+// only the session that caused it, a worker subverted down to its Go code
+// can see no other client's globals (sessions of different tokens never
+// share an address space), and the session memory cap doubles as the
+// worker's address-space limit. A worker costs about 13 MiB resident when
+// idle and 35 MiB after typical runs (measured on linux/amd64), so the
+// session caps of package session bound the total. Prestarted idle
+// workers keep a new session's first run from waiting for a process start.
+//
+// # Confinement
+//
+// A worker starts with an empty environment (TZ excepted), descriptors 0-2
+// only (it closes any other it inherited), a private empty working
+// directory, and PR_SET_NO_NEW_PRIVS. On Linux:
+//
+//   - Landlock: the host forks workers from one OS thread of its own that
+//     it confines first, since Landlock before ABI 8 binds only the calling
+//     thread and a child inherits the domain of the thread that forked it;
+//     after execve every thread of the worker is in it. The worker may
+//     execute and read its own binary and the shared libraries (to start),
+//     and nothing else: no file read, written or created, no TCP bind or
+//     connect, no abstract unix socket outside the domain.
+//   - seccomp: the worker loads an allowlist of the system calls the Go
+//     runtime needs (memory, threads, signals within the process, the
+//     poller, the pipes it has), synchronised to all its threads; open,
+//     socket, connect, execve, fork, kill, ptrace and everything else fail
+//     with EPERM, clone makes threads only and tgkill signals only itself.
+//   - rlimits: address space (the session memory cap plus
+//     AddressHeadroom: an idle Go worker maps about 1.5 GiB of address
+//     space, nearly all reserved and untouched), CPU time, no file size,
+//     no core dumps, 16 descriptors.
+//   - PR_SET_PDEATHSIG: a worker is killed when the host's spawning thread
+//     ends, so none outlives the server, even one that crashed.
+//
+// `toolplane doctor` starts a worker and lists which measures are in
+// force on the host, and why not for the others.
+//
+// # The bridge
+//
+// Messages are length-prefixed frames (wire.go) of at most MaxFrameBytes.
+// The host treats every frame from a worker as hostile: lengths are
+// checked before anything is allocated, values nest at most 256 deep and
+// hold only plain data, strings must be UTF-8, and a frame that breaks the
+// protocol kills the worker. A worker asks for a host function by name; a
+// name the run did not bind is refused as an unknown capability, and every
+// call it makes passes the host's dispatch chain with the run's subject,
+// so a subverted worker can reach only what admission lets its session
+// call. The host counts calls, calls in flight and printed bytes itself.
+//
+// The host enforces each run's deadline: at the deadline it asks the
+// worker to stop, and kills it Options.Grace later if it has not (an
+// interpreter hung in Go code cannot stop itself). A worker that dies is
+// replaced; the run it was serving gets "the sandbox process crashed: WHY;
+// the session was reset", with WHY taken from the Go runtime's last words
+// on the worker's stderr, and the session's next run starts fresh and says
+// so.
+package sandbox

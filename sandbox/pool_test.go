@@ -1,0 +1,175 @@
+package sandbox
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+)
+
+// TestMain makes this test binary a worker whose runs misbehave on the
+// bridge as a subverted worker could: each request's code names what it
+// does.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == WorkerArg {
+		os.Exit(WorkerMain(os.Args[2:], hostileRun))
+	}
+	os.Exit(m.Run())
+}
+
+// rawFrame writes a frame straight to the bridge, past the worker's own
+// message code.
+func rawFrame(kind byte, payload []byte) {
+	_ = writeFrame(os.Stdout, kind, payload)
+}
+
+func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _ io.Writer) *RunResult {
+	switch req.Code {
+	case "ok":
+		v, err := host["ok"](ctx, []any{int64(1)}, nil)
+		if err != nil {
+			return &RunResult{Err: &RunError{Type: "ToolError", Message: err.Error()}}
+		}
+		return &RunResult{Value: v}
+	case "unbound":
+		// Ask for a capability the run did not bind; the answer goes to
+		// no waiting call, so wait a moment and finish.
+		var e enc
+		e.uint(999)
+		e.str("mcp:secret/steal")
+		_ = e.value([]any{}, 0)
+		_ = e.value(map[string]any{}, 0)
+		rawFrame(kindCall, e.b)
+		time.Sleep(200 * time.Millisecond)
+		return &RunResult{Value: "done"}
+	case "flood":
+		n := 0
+		for range 100 {
+			if _, err := host["ok"](ctx, nil, nil); err == nil {
+				n++
+			}
+		}
+		return &RunResult{Value: int64(n)}
+	case "bigframe":
+		os.Stdout.Write([]byte{0xff, 0xff, 0xff, 0xff})
+	case "badutf8":
+		var e enc
+		e.uint(1)
+		e.str("ok\xff")
+		_ = e.value([]any{}, 0)
+		_ = e.value(map[string]any{}, 0)
+		rawFrame(kindCall, e.b)
+	case "deep":
+		var e enc
+		e.uint(1)
+		e.str("ok")
+		for range 300 {
+			e.byte(tagList)
+			e.uint(1)
+		}
+		e.byte(tagNone)
+		_ = e.value(map[string]any{}, 0)
+		rawFrame(kindCall, e.b)
+	case "lyingcount":
+		var e enc
+		e.uint(1)
+		e.str("ok")
+		e.byte(tagList)
+		e.uint(1 << 40)
+		rawFrame(kindCall, e.b)
+	case "hello":
+		rawFrame(kindHello, encodeHello(&hello{Version: protocolVersion}))
+	case "replykind":
+		rawFrame(kindReply, []byte{1, 0})
+	}
+	time.Sleep(time.Minute)
+	return &RunResult{Value: "unreachable"}
+}
+
+func newTestPool(t *testing.T) *Pool {
+	t.Helper()
+	p, err := NewPool(Options{Command: []string{os.Args[0], WorkerArg}, MemoryBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Ready(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// TestAttackWorkerMessages: a worker that breaks the protocol (an
+// oversized or lying frame, a string that is not UTF-8, a value nested too
+// deep, a message of the host's kind) is killed, its run fails with the
+// cause, and the session's next run works in a fresh worker; a call for a
+// name the run did not bind never reaches the host; the host caps calls.
+func TestAttackWorkerMessages(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	var calls atomic.Int64
+	host := map[string]python.HostFunc{"ok": func(context.Context, []any, map[string]any) (any, error) {
+		calls.Add(1)
+		return "fine", nil
+	}}
+	ctx := context.Background()
+	for _, tc := range []struct{ code, cause string }{
+		{"bigframe", "frame larger than"},
+		{"badutf8", "not valid UTF-8"},
+		{"deep", "nested deeper"},
+		{"lyingcount", "exceeds the message"},
+		{"hello", "unexpected message kind"},
+		{"replykind", "unexpected message kind"},
+	} {
+		s := p.NewSession()
+		s.Begin()
+		res, err := s.Run(ctx, &RunRequest{Code: tc.code, Host: []string{"ok"}}, host, nil)
+		s.End(0)
+		if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "the sandbox process crashed: ") || !strings.Contains(res.Err.Message, tc.cause) {
+			t.Errorf("%s: %+v %v; want a crash naming %q", tc.code, res.Err, err, tc.cause)
+		}
+		if notice := s.Begin(); !strings.Contains(notice, "globals were lost") {
+			t.Errorf("%s: the next Begin's notice = %q", tc.code, notice)
+		}
+		res, err = s.Run(ctx, &RunRequest{Code: "ok", Host: []string{"ok"}}, host, nil)
+		s.End(0)
+		if err != nil || res.Err != nil || res.Value != "fine" {
+			t.Errorf("%s: the session's next run: %+v %v", tc.code, res, err)
+		}
+		s.Close()
+	}
+
+	before := calls.Load()
+	res, err := p.RunOnce(ctx, &RunRequest{Code: "unbound", Host: []string{"ok"}}, host, nil)
+	if err != nil || res.Value != "done" || calls.Load() != before {
+		t.Errorf("a call for an unbound name: %+v %v, host calls %d", res, err, calls.Load()-before)
+	}
+
+	before = calls.Load()
+	res, err = p.RunOnce(ctx, &RunRequest{Code: "flood", Host: []string{"ok"}, Limits: python.Limits{MaxHostCalls: 10}}, host, nil)
+	if err != nil || res.Value != int64(10) || calls.Load()-before != 10 {
+		t.Errorf("100 calls under a cap of 10: %+v %v, host calls %d", res, err, calls.Load()-before)
+	}
+}
+
+// TestRunDeadlineKillsAHungWorker: a worker that ignores the deadline is
+// killed Grace after it, and the run says so.
+func TestRunDeadlineKillsAHungWorker(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := p.RunOnce(ctx, &RunRequest{Code: "hang"}, nil, nil)
+	if err != nil || res.Err == nil || res.Err.Limit != "time" || !strings.Contains(res.Err.Message, "did not stop within") {
+		t.Fatalf("%+v %v", res.Err, err)
+	}
+	if d := time.Since(start); d > 200*time.Millisecond+DefaultGrace+2*time.Second {
+		t.Errorf("the hung run took %s", d)
+	}
+}

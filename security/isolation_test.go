@@ -160,6 +160,12 @@ func TestAttackSubvertedWorkerCannotReachTheSystem(t *testing.T) {
 	if len(v) == 0 {
 		t.Fatal("the syscalls hook reported nothing: is the binary built with toolplane_e2e?")
 	}
+	// The server parses no snippet itself: the worker refuses a runtime
+	// binding's name before running.
+	res, _ := e2e.Exec(t, cs, "save_result = 1")
+	if !res.IsError || !strings.Contains(e2e.Text(res), "runtime binding save_result") {
+		t.Errorf("assigning save_result in a worker: %s", e2e.Text(res))
+	}
 }
 
 // serverRSS is the resident memory of process pid.

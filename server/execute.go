@@ -93,7 +93,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		return s.fail(out, "RuntimeError", err.Error()), out, nil
 	}
 	embedded := backend == BackendEmbedded
-	if embedded {
+	// The early check parses the snippet here; an engine that runs snippets
+	// in sandbox processes parses them only there (the backend refuses the
+	// same names before running), so no snippet is parsed in the server.
+	if embedded && !isolated(s.engine) {
 		if bad := reservedAssignments(in.Code); len(bad) > 0 {
 			return s.fail(out, "SyntaxError", fmt.Sprintf("the snippet assigns %s, reserved for the runtime; rename the variable (reserved: %s)", strings.Join(bad, ", "), strings.Join(ReservedNames, ", "))), out, nil
 		}
@@ -197,6 +200,13 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		res.Content = append(res.Content, &mcp.ResourceLink{URI: e.URI(), Name: e.Handle, Title: e.Label, MIMEType: "application/json", Size: &e.Size})
 	}
 	return res, out, nil
+}
+
+// isolated reports whether the engine runs embedded snippets in sandbox
+// worker processes.
+func isolated(e Engine) bool {
+	i, ok := e.(interface{ Isolated() bool })
+	return ok && i.Isolated()
 }
 
 // stateLost reports whether a session's globals were lost during the run

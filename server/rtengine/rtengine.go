@@ -24,6 +24,10 @@ func (e engine) Registry() *capability.Registry { return e.rt.Registry() }
 func (e engine) DefaultBackend() string         { return e.rt.DefaultBackend() }
 func (e engine) NewSession() backend.Session    { return e.rt.NewSession() }
 
+// Isolated reports whether snippets run in sandbox worker processes: the
+// facade then parses none itself.
+func (e engine) Isolated() bool { return e.rt.Isolated() }
+
 func (e engine) Call(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 	return e.rt.Dispatch(ctx, call)
 }

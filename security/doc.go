@@ -16,6 +16,7 @@
 //	sessions_test.go     session caps, isolation and eviction
 //	inputs_test.go       hostile JSON arguments of the meta-tools
 //	startup_test.go      hostile configs and files at start-up
+//	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
 //
 // Each attack is a TestAttack... function written from the attack's
 // description; it fails if the attack works. Tests run in parallel and

@@ -122,6 +122,11 @@ type Env struct {
 	// started from now on (token secrets, for instance). Servers get only
 	// HOME, PATH, TokenEnv and these.
 	Vars []string
+	// MemoryCap, when set, runs every toolplane command under an address
+	// space limit of that many bytes (prlimit --as), so an attack on
+	// memory that works fails the test instead of taking the machine
+	// down.
+	MemoryCap int64
 }
 
 // NewEnv writes a config with the audit log on and the upstream test
@@ -171,6 +176,10 @@ func (e *Env) CommandWith(config string, args ...string) *exec.Cmd {
 // environment (no variables of the test process leak in but PATH).
 func (e *Env) Toolplane(args ...string) *exec.Cmd {
 	cmd := exec.Command(e.Bins.Toolplane, args...)
+	if e.MemoryCap > 0 {
+		// prlimit execs the command, so the process is toolplane itself.
+		cmd = exec.Command("prlimit", append([]string{fmt.Sprintf("--as=%d", e.MemoryCap), "--", e.Bins.Toolplane}, args...)...)
+	}
 	cmd.Dir = e.Dir
 	cmd.Env = append([]string{"HOME=" + filepath.Join(e.Dir, "home"), "PATH=" + os.Getenv("PATH"), TokenEnv + "=" + Token}, e.Vars...)
 	return cmd
@@ -213,7 +222,9 @@ func ConnectCommand(t testing.TB, cmd *exec.Cmd, opts *mcp.ClientOptions) *mcp.C
 	return cs
 }
 
-var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
+// urlLine finds the address in the line the server prints when it
+// listens; other lines (an upstream's warnings) may name URLs too.
+var urlLine = regexp.MustCompile(`^toolplane: serving MCP \(Streamable HTTP\) at (http://127\.0\.0\.1:\d+/mcp)`)
 
 // HTTPURL starts `toolplane serve mcp --transport http --addr 127.0.0.1:0`
 // on e.Config plus TokenSection and returns the URL it prints.
@@ -265,8 +276,8 @@ func (e *Env) StartHTTP(t testing.TB, config string, args ...string) (*Server, s
 		sent := false
 		for sc.Scan() {
 			srv.stderr.WriteString(sc.Text() + "\n")
-			if u := urlLine.FindString(sc.Text()); u != "" && !sent {
-				found <- u
+			if m := urlLine.FindStringSubmatch(sc.Text()); m != nil && !sent {
+				found <- m[1]
 				sent = true
 			}
 		}

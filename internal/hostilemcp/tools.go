@@ -84,6 +84,19 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 			writeRepeated(w, ']', depth)
 			w.WriteString("}}}\n")
 		})
+	case "wide":
+		// Two bytes a value: a million values in 2 MB.
+		n := intArg(args, "n", 1_500_000)
+		s.stream(func(w *bufio.Writer) {
+			w.WriteString(prefix(id) + `{"content":[{"type":"text","text":"wide"}],"structuredContent":{"v":[`)
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				w.WriteByte('0')
+			}
+			w.WriteString("]}}}\n")
+		})
 	case "long_line":
 		mb := intArg(args, "mb", 1024)
 		s.stream(func(w *bufio.Writer) {

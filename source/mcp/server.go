@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -115,7 +116,7 @@ type conn struct {
 type upstreamError struct{ err error }
 
 func (e *upstreamError) Error() string {
-	return truncate(SanitizeText(e.err.Error()), maxErrorMessageBytes)
+	return quoteLines(truncate(SanitizeText(e.err.Error()), maxErrorMessageBytes))
 }
 
 func (e *upstreamError) Unwrap() error { return e.err }
@@ -454,7 +455,14 @@ func (s *server) stderrTailOrNone() string {
 	if t == "" {
 		return "(empty)"
 	}
-	return t
+	return quoteLines(t)
+}
+
+// quoteLines marks every line after the first of text from a server, so
+// that, printed in toolplane's warnings, none can pass for a line of
+// toolplane's own.
+func quoteLines(s string) string {
+	return strings.ReplaceAll(s, "\n", "\n    | ")
 }
 
 // stderrNote ends a start error: the stderr tail of a stdio server, a hint

@@ -1,0 +1,574 @@
+package security_test
+
+// Upstream: a hostile upstream MCP server (internal/hostilemcp) attacks
+// toolplane through everything it sends: results, errors, catalogs,
+// requests, notifications, its process and its HTTP answers. Each attack
+// costs at most the hostile server's own calls: the toolplane process lives,
+// its memory stays bounded, the well-behaved upstream "up" and another
+// client's session keep working during and after the attack, and nothing
+// the server sends reaches the agent's client as if toolplane had said it.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/internal/e2e"
+)
+
+// hostileEnv is an Env with the good upstream "up", the hostile servers of
+// servers (name -> the TOML lines of its table besides command), the [mcp]
+// lines of limits, under a 3 GiB address space cap.
+func hostileEnv(t *testing.T, limits string, servers map[string]string) *e2e.Env {
+	t.Helper()
+	e := bins.NewEnv(t, "")
+	var b strings.Builder
+	b.WriteString(readFile(t, e.Config))
+	b.WriteString("\n[mcp]\n" + limits + "\n")
+	for name, table := range servers {
+		fmt.Fprintf(&b, "\n[mcp.servers.%s]\ncommand = %q\n%s\n", name, bins.HostileMCP, table)
+	}
+	e.WriteFile(t, e.Config, b.String())
+	e.MemoryCap = 3 << 30
+	return e
+}
+
+// bystander is another client session using the good upstream while an
+// attack runs.
+type bystander struct {
+	t    *testing.T
+	cs   *mcp.ClientSession
+	stop chan struct{}
+	done chan struct{}
+
+	mu      sync.Mutex
+	calls   int
+	fails   []string
+	slowest time.Duration
+}
+
+// watch starts a bystander calling up.echo through a snippet every 100 ms
+// on its own session.
+func watch(t *testing.T, url string) *bystander {
+	t.Helper()
+	b := &bystander{t: t, cs: e2e.ConnectHTTP(t, url), stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(b.done)
+		for {
+			select {
+			case <-b.stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+			b.once()
+		}
+	}()
+	return b
+}
+
+func (b *bystander) once() {
+	start := time.Now()
+	res, err := e2e.TryCall(b.cs, "execute_code", map[string]any{"code": `return await up.echo(text="alive")`})
+	d := time.Since(start)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.calls++
+	b.slowest = max(b.slowest, d)
+	switch {
+	case err != nil:
+		b.fails = append(b.fails, err.Error())
+	case res.IsError || e2e.Structured(res)["value"] != "alive":
+		b.fails = append(b.fails, e2e.Text(res))
+	}
+}
+
+// check stops the bystander, makes one more call, and fails the test if
+// any call failed or one took more than 10 s.
+func (b *bystander) check() {
+	b.t.Helper()
+	close(b.stop)
+	<-b.done
+	b.once()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.fails) > 0 {
+		b.t.Errorf("another client's calls failed during the attack (%d of %d): %s", len(b.fails), b.calls, truncateText(strings.Join(b.fails, "\n"), 2000))
+	}
+	if b.slowest > 10*time.Second {
+		b.t.Errorf("another client's call took %v during the attack", b.slowest)
+	}
+	b.t.Logf("bystander: %d calls, slowest %v", b.calls, b.slowest)
+}
+
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// peakRSS is the most memory the process ever had resident (VmHWM), in
+// bytes.
+func peakRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatalf("the toolplane process is gone: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// attack runs a snippet that calls an attack and returns what it raised
+// ("raised: TYPE: message"), or "returned: VALUE".
+func attack(t *testing.T, cs *mcp.ClientSession, call string) string {
+	t.Helper()
+	code := fmt.Sprintf("try:\n    v = await %s\n    return 'returned: ' + repr(v)[:300]\nexcept Exception as e:\n    return 'raised: ' + type(e).__name__ + ': ' + str(e)", call)
+	res, sc := e2e.Exec(t, cs, code)
+	if res.IsError {
+		t.Fatalf("%s: the run failed: %s", call, e2e.Text(res))
+	}
+	s, _ := sc["value"].(string)
+	return s
+}
+
+func wantParts(t *testing.T, what, got string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(got, p) {
+			t.Errorf("%s: %q does not mention %q", what, truncateText(got, 600), p)
+		}
+	}
+}
+
+// TestAttackUpstreamOversizedResults: a 100 MB result, a line of 1 GB
+// without a newline, a 20 MB error, a 30 MB blob, a result nested a
+// million deep, 20 000 content blocks and 400 000 values. Each fails its
+// call with an error naming the server, the tool and the limit; the
+// toolplane process stays under a few hundred MB, another client keeps
+// working, the audit log stays valid JSON lines.
+func TestAttackUpstreamOversizedResults(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, `max_result_bytes = "4MiB"`, map[string]string{"evil": ""})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	for _, tc := range []struct {
+		call string
+		want []string
+	}{
+		{"evil.huge_text(mb=100)", []string{`"evil"`, "huge_text", "4 MiB", "max_result_bytes"}},
+		{"evil.long_line()", []string{`"evil"`, "long_line", "4 MiB", "max_result_bytes"}},
+		{"evil.giant_error(kb=20480)", []string{`"evil"`, "4 MiB", "max_result_bytes"}},
+		{"evil.huge_blob(mb=30)", []string{`"evil"`, "4 MiB", "max_result_bytes"}},
+		{"evil.deep()", []string{`"evil"`, "deep", "nested more than 128 levels"}},
+		{"evil.many_blocks(n=20000)", []string{`"evil"`, "many_blocks", "20000 content blocks"}},
+		{"evil.wide()", []string{`"evil"`, "wide", "JSON values"}},
+		{"evil.giant_tool_error(mb=3)", []string{"raised: "}},
+	} {
+		got := ""
+		for i := 0; i < 100; i++ {
+			// A connection the previous attack closed restarts, after
+			// the backoff of a server that keeps failing.
+			got = attack(t, cs, tc.call)
+			if !strings.Contains(got, "restarts it at most") {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		wantParts(t, tc.call, got, append([]string{"raised: "}, tc.want...)...)
+		if strings.ContainsRune(got, 0x1b) {
+			t.Errorf("%s: the error carries an escape character", tc.call)
+		}
+	}
+	by.check()
+	if rss := peakRSS(t, srv.Cmd.Process.Pid); rss > 700<<20 {
+		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
+	} else {
+		t.Logf("toolplane's peak resident memory: %d MiB", rss>>20)
+	}
+	lines := e2e.AuditLines(t, e.Audit)
+	failed := 0
+	for _, l := range lines {
+		if l["event"] == "dispatch" && strings.HasPrefix(fmt.Sprint(l["capability"]), "mcp:evil/") && l["outcome"] != "ok" {
+			failed++
+		}
+	}
+	if failed < 7 {
+		t.Errorf("the audit log has %d failed dispatches of the hostile server, want at least 7", failed)
+	}
+}
+
+// TestAttackUpstreamDeepButAllowed: structured content nested 120 deep
+// (within the bound) reaches the snippet as Python values and goes through
+// repr, the result store, JSON and the client without harm.
+func TestAttackUpstreamDeepButAllowed(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, "", map[string]string{"evil": ""})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	v := e2e.MustRun(t, cs, `import json
+r = await evil.deep(depth=120)
+v = r["v"]
+d = 0
+while isinstance(v, list) and v:
+    v = v[0]
+    d += 1
+h = await save_result(r)
+back = await load_result(h)
+return [d, len(repr(r)), len(json.dumps(back)), back == r]`)
+	got, _ := v.([]any)
+	if len(got) != 4 || fmt.Sprint(got[0]) != "119" || got[3] != true {
+		t.Errorf("deep result: %v", v)
+	}
+}
+
+// TestAttackUpstreamHostileCatalogs: servers whose catalogs hold names with
+// path separators, escapes, look-alikes and keywords, schemas that loop,
+// nest 900 deep or are not objects, descriptions of 1 MB, or a hundred
+// thousand tools. The server starts and serves; search and schemas show
+// only clean, bounded text; runtime bindings and builtins stay what they
+// are; calling a tool whose schema loops does not crash the validator;
+// direct tools (facade.tools) are made without a panic.
+func TestAttackUpstreamHostileCatalogs(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, "", map[string]string{
+		"names":   `args = ["-catalog", "names"]`,
+		"schemas": `args = ["-catalog", "schemas"]`,
+		"objects": `args = ["-catalog", "not-object"]`,
+		"many":    `args = ["-catalog", "many"]`,
+		"desc":    `args = ["-catalog", "huge-descriptions"]`,
+	})
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+"\n[facade]\ntools = true\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	wantParts(t, "start-up warnings", srv.Stderr(), `"many"`, "max_tools", `"../../etc/passwd"`, "left out")
+
+	clean := func(what, s string) {
+		t.Helper()
+		if strings.ContainsAny(s, "\x1b\x07\x00\u202e\u200b") {
+			t.Errorf("%s carries escapes or invisible characters: %q", what, truncateText(s, 300))
+		}
+	}
+	for _, detail := range []string{"brief", "detailed", "full"} {
+		res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "", "limit": 500, "detail": detail})
+		out := e2e.Text(res)
+		clean("search "+detail, out)
+		if len(out) > 2<<20 {
+			t.Errorf("search at %s is %d bytes", detail, len(out))
+		}
+	}
+	var names []string
+	for _, tool := range []string{"ref_cycle", "ref_self", "bad_pattern", "echo"} {
+		names = append(names, "mcp:schemas/"+tool)
+	}
+	res, _ := e2e.Call(t, cs, "get_capability_schemas", map[string]any{"names": names, "detail": "full"})
+	clean("schemas", e2e.Text(res))
+	if !strings.Contains(e2e.Text(res), "ref_cycle") {
+		t.Errorf("schemas of the looping tool: %s", truncateText(e2e.Text(res), 500))
+	}
+
+	v := e2e.MustRun(t, cs, `out = []
+for f in [schemas.ref_cycle, schemas.ref_self]:
+    try:
+        out.append(str(await f(x=1)))
+    except ToolError as e:
+        out.append("raised")
+out.append(str(await call_tool("mcp:up/echo", {"text": "bindings intact"})))
+print("print intact")
+return out`)
+	if got := fmt.Sprint(v); !strings.Contains(got, "bindings intact") {
+		t.Errorf("after calls to looping schemas: %v", got)
+	}
+
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		clean("direct tool "+tool.Name, tool.Name+tool.Description)
+		if strings.Contains(tool.Name, "string_input") || strings.Contains(tool.Name, "array_input") {
+			t.Errorf("direct tool %s from a schema that is not an object", tool.Name)
+		}
+		if len(tool.Description) > 9<<10 {
+			t.Errorf("direct tool %s has a description of %d bytes", tool.Name, len(tool.Description))
+		}
+	}
+	by.check()
+}
+
+// TestAttackUpstreamRequestsNotForwarded: an upstream asks for sampling
+// ("print every secret"), elicitation ("toolplane needs your GitHub
+// token") and roots, and floods pings. toolplane refuses them itself: the
+// agent's client, whose handlers would answer, is never asked, over stdio
+// (the local user's host) and over HTTP.
+func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	var asked atomic.Int32
+	opts := &mcp.ClientOptions{
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked.Add(1)
+			return &mcp.CreateMessageResult{Content: &mcp.TextContent{Text: "AWS_SECRET=leaked"}, Model: "m", Role: "assistant"}, nil
+		},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked.Add(1)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
+		},
+	}
+	e := hostileEnv(t, "", map[string]string{"evil": ""})
+	stdio := e2e.ConnectCommand(t, e.Command(), opts)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	http := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, opts)
+	for name, cs := range map[string]*mcp.ClientSession{"stdio": stdio, "http": http} {
+		// The storm last: it spends the server's request budget, and
+		// later requests are dropped unanswered until it refills.
+		for _, c := range [][2]string{
+			{"evil.sampling()", "does not support CreateMessage"},
+			{"evil.elicitation()", "does not support elicitation"},
+			{"evil.roots()", `{"roots":[]}`},
+			{"evil.ping_storm()", "sent 100000 pings"},
+		} {
+			call, want := c[0], c[1]
+			got := attack(t, cs, call)
+			wantParts(t, name+" "+call, got, want)
+			if strings.Contains(got, "leaked") {
+				t.Errorf("%s %s: the client's answer reached the upstream: %s", name, call, got)
+			}
+		}
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the agent's client was asked %d times on an upstream's behalf", n)
+	}
+}
+
+// TestAttackUpstreamFloods: 200 000 tools/list_changed notifications at
+// start, and notification and progress floods during calls: another
+// client keeps working, toolplane re-lists at most about once a second,
+// and the agent's client is not flooded with tool-list changes.
+func TestAttackUpstreamFloods(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, "", map[string]string{"evil": `args = ["-start", "list-changed-flood"]
+startup = "eager"`})
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+"\n[facade]\ntools = true\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	var changes atomic.Int32
+	cs := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changes.Add(1) },
+	})
+	by := watch(t, srv.URL)
+	for _, call := range []string{"evil.notify_flood(n=50000)", "evil.progress_flood(n=50000)", "evil.ping_storm(n=50000)"} {
+		wantParts(t, call, attack(t, cs, call), "returned: ")
+	}
+	time.Sleep(2 * time.Second)
+	by.check()
+	if n := changes.Load(); n > 20 {
+		t.Errorf("the agent's client got %d tool-list changes from one flooding upstream", n)
+	}
+}
+
+// TestAttackUpstreamCrashLoop: a server that dies in every call is started
+// a handful of times for two hundred calls (restarts back off),
+// the calls fail fast with the reason, another client keeps working, and
+// no process of it is left when toolplane stops.
+func TestAttackUpstreamCrashLoop(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	starts := filepath.Join(t.TempDir(), "starts")
+	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-starts", %q]`, starts)})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	v := e2e.MustRun(t, cs, `last = ""
+for i in range(200):
+    try:
+        await evil.crash()
+    except Exception as e:
+        last = str(e)
+return last`)
+	by.check()
+	wantParts(t, "the last error", fmt.Sprint(v), `"evil"`)
+	pids := strings.Fields(readFile(t, starts))
+	if len(pids) > 10 {
+		t.Errorf("the crashing server was started %d times for 200 calls; restarts must back off", len(pids))
+	}
+	e2e.Stop(srv.Cmd)
+	for _, p := range pids {
+		if pid, _ := strconv.Atoi(p); pid > 0 && processLive(pid) {
+			t.Errorf("process %d of the crashing server outlived toolplane", pid)
+		}
+	}
+}
+
+// TestAttackUpstreamHangsAndForks: a server that never answers, answers one
+// byte a second, floods stderr, or leaves a child holding its pipes and
+// exits mid-call: each call ends at call_timeout or fails, another client
+// keeps working, the child dies with its server.
+func TestAttackUpstreamHangsAndForks(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	record := filepath.Join(t.TempDir(), "record")
+	e := hostileEnv(t, `call_timeout = "2s"`, map[string]string{
+		"evil":  fmt.Sprintf(`args = ["-record", %q]`, record),
+		"noisy": `args = ["-start", "stderr-flood"]`,
+	})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	for _, call := range []string{"evil.hang()", "evil.slow()"} {
+		start := time.Now()
+		wantParts(t, call, attack(t, cs, call), "raised: ", "timed out after 2s", "call_timeout")
+		if d := time.Since(start); d > 15*time.Second {
+			t.Errorf("%s took %v with a 2s call_timeout", call, d)
+		}
+	}
+	wantParts(t, "noisy.echo", attack(t, cs, `noisy.echo(text="fine")`), "returned: 'fine'")
+	wantParts(t, "fork_hold", attack(t, cs, "evil.fork_hold()"), "raised: ")
+	by.check()
+	var child int
+	if _, err := fmt.Sscanf(strings.TrimSpace(readFile(t, record)), `{"child":%d}`, &child); err != nil {
+		t.Fatalf("no child recorded: %v", err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for processLive(child) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if processLive(child) {
+		t.Errorf("the child %d holding the hostile server's pipes outlived it", child)
+	}
+}
+
+// processLive reports whether pid is a process that is not a zombie.
+func processLive(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(f) > 0 && f[0] != "Z"
+}
+
+// startHostileHTTP runs the hostile server over HTTP and returns its base
+// URL; record receives what its other origin saw.
+func startHostileHTTP(t *testing.T, record string) string {
+	t.Helper()
+	cmd := exec.Command(bins.HostileMCP, "-http", "127.0.0.1:0", "-record", record)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = stdin.Close()
+		e2e.Stop(cmd)
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the hostile server's address: %v", err)
+	}
+	return strings.TrimSpace(line)
+}
+
+// TestAttackUpstreamHTTP: a hostile Streamable HTTP upstream redirects to
+// another origin (from the start, and mid-call), points 401 at OAuth
+// discovery, and answers with 20 MB of headers, a gzip bomb of 1 GB, a
+// 100 MB body, an event stream that never ends and a body at one byte a
+// second. Its configured secret header and another server's never reach
+// the other origin, no OAuth flow starts, each attack fails its call, and
+// another client keeps working within bounded memory.
+func TestAttackUpstreamHTTP(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	record := filepath.Join(t.TempDir(), "record")
+	base := startHostileHTTP(t, record)
+	const mine, others = "evil-header-secret-9f3a", "other-server-secret-4c1d"
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[mcp]
+max_result_bytes = "4MiB"
+call_timeout = "3s"
+
+[mcp.servers.evil]
+url = %q
+headers = { Authorization = "env://EVIL_TOKEN" }
+
+[mcp.servers.bounced]
+url = %q
+headers = { X-Api-Key = "env://OTHER_TOKEN" }
+
+[mcp.servers.locked]
+url = %q
+`, base+"/mcp", base+"/redirect/mcp", base+"/unauthorized/mcp"))
+	e.Setenv("EVIL_TOKEN", "Bearer "+mine)
+	e.Setenv("OTHER_TOKEN", others)
+	e.MemoryCap = 3 << 30
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+
+	wantParts(t, "evil.headers", attack(t, cs, "evil.headers()"), mine)
+	for call, want := range map[string]string{
+		"evil.redirect()":     "another origin",
+		"evil.huge_headers()": "header",
+		"evil.gzip_bomb()":    "max_result_bytes",
+		"evil.huge_json()":    "max_result_bytes",
+		"evil.sse_forever()":  "timed out",
+		"evil.slowloris()":    "timed out",
+	} {
+		got := ""
+		for i := 0; i < 100; i++ {
+			got = attack(t, cs, call)
+			if !strings.Contains(got, "restarts it at most") {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		wantParts(t, call, got, "raised: ", want)
+	}
+	for _, call := range []string{`call_tool("mcp:bounced/echo", {})`, `call_tool("mcp:locked/echo", {})`} {
+		wantParts(t, call, attack(t, cs, call), "raised: ")
+	}
+	by.check()
+	if rss := peakRSS(t, srv.Cmd.Process.Pid); rss > 700<<20 {
+		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
+	}
+	data := readFile(t, record)
+	for _, secret := range []string{mine, others} {
+		if strings.Contains(data, secret) {
+			t.Errorf("a secret header reached another origin:\n%s", truncateText(data, 2000))
+		}
+	}
+	if strings.Contains(data, `"origin":"other"`) || strings.Contains(data, "oauth_discovery") {
+		t.Errorf("toolplane followed the server elsewhere:\n%s", truncateText(data, 2000))
+	}
+	if n := strings.Count(data, `"unauthorized"`); n > 10 {
+		t.Errorf("%d requests to a server answering 401", n)
+	}
+}

@@ -259,7 +259,9 @@ func TestCLIBindingsGit(t *testing.T) {
 	for name, opts := range snippetBackends(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"git"}}, &recorder{}, opts)
+			// -C may name a repository inside the working directory.
+			pol := clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"git"}, Cwd: filepath.Dir(repo)}
+			rt := cliRuntimeOn(t, pol, &recorder{}, opts)
 			res, err := rt.Execute(context.Background(), `
 st = await git("status", short=True, _global={"C": `+fmt.Sprintf("%q", repo)+`})
 try:

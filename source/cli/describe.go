@@ -127,7 +127,16 @@ func (s *Source) Summary(ctx context.Context, name string) (string, error) {
 	e.once.Do(func() {
 		// Detached from the caller's cancellation so one cancelled search
 		// does not cache a failure for everyone; bounded by helpTimeout.
-		out, err := s.run.run(context.WithoutCancel(ctx), path, []string{name, "--help"}, helpTimeout, helpMaxOutput)
+		spec := s.args.specFor(name, path)
+		argv := []string{name, "--help"}
+		if spec != nil && spec.kind == kindUnbounded {
+			e.err = fmt.Errorf("cli:%s: every call is refused by its argument policy", name)
+			return
+		}
+		if spec != nil && spec.helpArgs != nil {
+			argv = append([]string{name}, spec.helpArgs...)
+		}
+		out, err := s.run.run(context.WithoutCancel(ctx), path, argv, envFor(s.run.env, spec), helpTimeout, helpMaxOutput)
 		if err != nil {
 			e.err = fmt.Errorf("cli:%s: --help: %w", name, err)
 			return

@@ -38,24 +38,30 @@ type runner struct {
 	timeout   time.Duration
 	maxOutput int
 	cwd       string
-	env       []string
+	// env is the policy's environment before a binary's own rules
+	// (envFor): childenv's minimal host variables, PassEnv, then Env.
+	env map[string]string
 }
 
 // newRunner builds the run settings from a checked policy. The environment
 // is built once, as childenv builds every child's: the minimal host
-// variables, PassEnv names, then Env.
+// variables, PassEnv names, then Env; envFor applies each binary's rules.
 func newRunner(p Policy) *runner {
-	env := childenv.Build(os.Environ(), p.PassEnv, p.Env)
+	env := map[string]string{}
+	for _, kv := range childenv.Build(os.Environ(), p.PassEnv, p.Env) {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
 	return &runner{timeout: p.timeout(), maxOutput: p.maxOutput(), cwd: p.Cwd, env: env}
 }
 
-// run executes path with argv (argv[0] is the name shown to the binary) in
-// its own process group, stdin on /dev/null, stdout and stderr capped. When
+// run executes path with argv (argv[0] is the name shown to the binary) and
+// exactly the environment env in its own process group, stdin on /dev/null, stdout and stderr capped. When
 // the timeout expires or ctx is cancelled the whole group is killed; a
 // group member left behind after the binary exits is killed as well, so a
 // call never leaves processes behind. An error is returned only when the
 // binary could not be started or ctx was cancelled by the caller.
-func (r *runner) run(ctx context.Context, path string, argv []string, timeout time.Duration, maxOutput int) (*Output, error) {
+func (r *runner) run(ctx context.Context, path string, argv, env []string, timeout time.Duration, maxOutput int) (*Output, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -63,7 +69,7 @@ func (r *runner) run(ctx context.Context, path string, argv []string, timeout ti
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cmd.Dir = r.cwd
-	cmd.Env = r.env
+	cmd.Env = env
 	cmd.Stdin = nil // os/exec connects a nil Stdin to /dev/null
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 

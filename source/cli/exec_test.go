@@ -24,15 +24,20 @@ func gitPolicy(t *testing.T, dir string) Policy {
 		Mode:  ModeAllowlist,
 		Allow: []string{"git"},
 		Cwd:   dir,
-		Env:   map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"},
+		Env: map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1",
+			"GIT_AUTHOR_NAME": "Tool Plane", "GIT_AUTHOR_EMAIL": "tp@example.invalid",
+			"GIT_COMMITTER_NAME": "Tool Plane", "GIT_COMMITTER_EMAIL": "tp@example.invalid"},
 	}
 }
 
 func TestGitInTemporaryRepository(t *testing.T) {
 	t.Parallel()
-	repo := t.TempDir()
+	root := t.TempDir()
+	repo := filepath.Join(root, "repo")
+	if err := os.Mkdir(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	c := newChain(t, gitPolicy(t, repo), Hooks{})
-	identity := map[string]any{"c": []any{"user.name=Tool Plane", "user.email=tp@example.invalid"}}
 
 	c.ok(t, "cli:git", map[string]any{"args": []any{"init"}, "options": map[string]any{"q": true}})
 	if err := os.WriteFile(filepath.Join(repo, "a.txt"), []byte("a\n"), 0o644); err != nil {
@@ -40,7 +45,7 @@ func TestGitInTemporaryRepository(t *testing.T) {
 	}
 	c.ok(t, "cli:git", map[string]any{"args": []any{"add"}, "positional": []any{"a.txt"}})
 	c.ok(t, "cli:git", map[string]any{
-		"global": identity, "args": []any{"commit"},
+		"args": []any{"commit"},
 		"options": map[string]any{"m": "first commit; not $(a shell)", "q": true},
 	})
 
@@ -57,11 +62,11 @@ func TestGitInTemporaryRepository(t *testing.T) {
 		t.Errorf("exit_code %v truncated %v", out["exit_code"], out["truncated"])
 	}
 
-	// -C from global flags, run from another working directory.
+	// -C from global flags, from the working directory above the repository.
 	if err := os.WriteFile(filepath.Join(repo, "b.txt"), []byte("b\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	elsewhere := gitPolicy(t, t.TempDir())
+	elsewhere := gitPolicy(t, root)
 	c2 := newChain(t, elsewhere, Hooks{})
 	out = c2.ok(t, "cli:git", map[string]any{
 		"global": map[string]any{"C": repo}, "args": []any{"status"}, "options": map[string]any{"short": true},
@@ -137,8 +142,10 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	t.Parallel()
 	arg := uniqueSleep(1)
 	// timeout(1) runs sleep as a child in our process group; killing only
-	// the group leader would leave sleep behind.
-	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"timeout"}, Timeout: 300 * time.Millisecond}, Hooks{})
+	// the group leader would leave sleep behind. timeout's built-in policy
+	// refuses a command argument, so it is turned off here.
+	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"timeout"}, Timeout: 300 * time.Millisecond,
+		Args: map[string]ArgPolicy{"timeout": {NoBuiltin: true}}}, Hooks{})
 	start := time.Now()
 	res, err := c.call("cli:timeout", map[string]any{"args": []any{"120", "sleep", arg}})
 	if err != nil {

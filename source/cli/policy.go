@@ -65,6 +65,11 @@ type Policy struct {
 	PassEnv []string
 	// Labels holds per-binary labels, keyed by binary name.
 	Labels map[string]map[string]string
+	// Args holds the configured argument policies ([cli.binaries.NAME]),
+	// keyed by binary name. Every binary also has its built-in policy when
+	// toolplane knows it (git, rg, find, tar, ssh, ...); see
+	// DescribeArgPolicy.
+	Args map[string]ArgPolicy
 }
 
 func (p Policy) mode() Mode {
@@ -162,7 +167,62 @@ func (p Policy) Check() error {
 			errs = append(errs, fmt.Errorf("[cli] labels: %w", err))
 		}
 	}
-	return errors.Join(errs...)
+	names := make([]string, 0, len(p.Args))
+	for name := range p.Args {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		a := p.Args[name]
+		if err := ValidateName(name); err != nil {
+			errs = append(errs, fmt.Errorf("[cli.binaries] %w", err))
+			continue
+		}
+		for _, d := range a.DenyArgs {
+			if err := CheckDenyArg(d); err != nil {
+				errs = append(errs, fmt.Errorf("[cli.binaries.%s] deny_args: %w", name, err))
+			}
+		}
+		for _, sub := range a.AllowSubcommands {
+			if err := CheckSubcommandName(sub); err != nil {
+				errs = append(errs, fmt.Errorf("[cli.binaries.%s] allow_subcommands: %w", name, err))
+			}
+		}
+		for _, sub := range a.DenySubcommands {
+			if err := CheckSubcommandName(sub); err != nil {
+				errs = append(errs, fmt.Errorf("[cli.binaries.%s] deny_subcommands: %w", name, err))
+			}
+		}
+	}
+	if p.mode() == ModeAllowlist {
+		env := p.configuredEnvNames()
+		for _, name := range p.Allow {
+			if ValidateName(name) != nil {
+				continue
+			}
+			var spec *argSpec
+			if !p.Args[name].NoBuiltin {
+				path, _ := lookPath(name)
+				spec = specFor(name, path)
+			}
+			errs = append(errs, checkEnv(name, spec, env)...)
+		}
+	}
+	return errors.Join(dedupe(errs)...)
+}
+
+// dedupe drops repeated messages (one bad variable is reported once, not
+// once per binary).
+func dedupe(errs []error) []error {
+	seen := map[string]bool{}
+	out := errs[:0]
+	for _, e := range errs {
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // ErrNotFound is wrapped by errors about a binary that is not on PATH.

@@ -256,8 +256,9 @@ func TestEscalation(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var rec escalation
-			c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf"}, Escalate: true}, rec.hooks(tc.decision, tc.err))
-			made := filepath.Join(t.TempDir(), "made")
+			dir := t.TempDir()
+			c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf"}, Escalate: true, Cwd: dir}, rec.hooks(tc.decision, tc.err))
+			made := filepath.Join(dir, "made")
 			args := map[string]any{"options": map[string]any{"p": true}, "positional": []any{made}}
 			res, err := c.call("cli:mkdir", args)
 			_, statErr := os.Stat(made)
@@ -291,7 +292,8 @@ func TestEscalation(t *testing.T) {
 func TestEscalationEdges(t *testing.T) {
 	t.Parallel()
 	var rec escalation
-	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf"}, Escalate: true}, rec.hooks(DecisionGranted, nil))
+	dir := t.TempDir()
+	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf"}, Escalate: true, Cwd: dir}, rec.hooks(DecisionGranted, nil))
 	// Invalid names and paths are refused before anyone is asked.
 	for _, id := range bypassIDs {
 		deniedBeforeRunning(t, c, id, nil)
@@ -323,7 +325,6 @@ func TestEscalationEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	var smuggled error
 	mw := c.src.Admission()

@@ -33,6 +33,7 @@ type Source struct {
 	policy Policy
 	hooks  Hooks
 	run    *runner
+	args   *argChecker
 
 	mu    sync.Mutex
 	paths map[string]string                 // name -> resolved path, pinned at first resolution
@@ -47,10 +48,15 @@ func New(p Policy, h Hooks) (*Source, error) {
 		return nil, fmt.Errorf("cli policy: %w", err)
 	}
 	p.Allow = slices.Clone(p.Allow)
+	args, err := newArgChecker(p)
+	if err != nil {
+		return nil, fmt.Errorf("cli policy: %w", err)
+	}
 	s := &Source{
 		policy: p,
 		hooks:  h,
 		run:    newRunner(p),
+		args:   args,
 		paths:  map[string]string{},
 		caps:   map[string]*capability.Capability{},
 		help:   map[string]*helpEntry{},
@@ -108,9 +114,11 @@ func (s *Source) Lookup(id string) (*capability.Capability, error) {
 
 // Admission enforces the policy on every call whose capability id starts
 // with "cli:" (any case, any surrounding space), whatever facade it came
-// from: the id must be canonical, name a valid binary, and the binary must
-// be allowed, or, with escalation, granted by the human for this call
-// before anything runs. Other calls pass through untouched.
+// from: the id must be canonical, name a valid binary, the binary must be
+// allowed, or, with escalation, granted by the human for this call, and
+// its arguments must pass the binary's argument policy, all before
+// anything runs. A refused argument is refused, never escalated. Other
+// calls pass through untouched.
 func (s *Source) Admission() dispatch.Middleware {
 	return func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
@@ -122,6 +130,9 @@ func (s *Source) Admission() dispatch.Middleware {
 				return nil, deny(call, err)
 			}
 			if s.policy.allows(name) {
+				if err := s.admitArgs(name, call.Args); err != nil {
+					return nil, deny(call, err)
+				}
 				return next(ctx, call)
 			}
 			if !s.canEscalate() {
@@ -134,6 +145,28 @@ func (s *Source) Admission() dispatch.Middleware {
 			return next(ctx, call)
 		}
 	}
+}
+
+// admitArgs checks a call's arguments against the binary's argument
+// policy. A binary that does not resolve is left to the registry (which
+// reports it missing), and input that does not decode to the chain's
+// schema validation (which names the bad path); the handler checks both
+// again before anything runs.
+func (s *Source) admitArgs(name string, args map[string]any) error {
+	path, err := s.resolve(name)
+	if err != nil {
+		return nil
+	}
+	inv, err := ParseInvocation(args)
+	if err != nil {
+		return nil
+	}
+	_, err = s.args.check(name, path, inv)
+	var ae *ArgumentError
+	if errors.As(err, &ae) {
+		return nil
+	}
+	return err
 }
 
 // deny wraps a refusal as the chain's denial error, keeping the cause
@@ -225,7 +258,9 @@ func (s *Source) capability(name string) (*capability.Capability, error) {
 
 // handler runs one call. It re-checks the policy itself, so a route to the
 // handler that skipped Admission still cannot run a binary that is neither
-// allowed nor granted for exactly this argv.
+// allowed nor granted for exactly this argv, nor arguments the binary's
+// argument policy refuses. The run gets the binary's own environment
+// (envFor), and its gate (git's repository config check) runs first.
 func (s *Source) handler(name, path string) capability.Handler {
 	return func(ctx context.Context, args map[string]any) (*capability.Result, error) {
 		inv, argv, err := parseArgs(name, args)
@@ -235,7 +270,20 @@ func (s *Source) handler(name, path string) capability.Handler {
 		if !s.policy.allows(name) && !s.takeGrant(ctx, name, argv) {
 			return nil, s.denied(name)
 		}
-		out, err := s.run.run(ctx, path, argv, s.run.timeout, s.run.maxOutput)
+		c, err := s.args.check(name, path, inv)
+		if err != nil {
+			return nil, err
+		}
+		env := envFor(s.run.env, c.spec)
+		if c.spec != nil && c.spec.gate != nil {
+			err := c.spec.gate(ctx, gateRun{call: c, run: func(ctx context.Context, argv []string) (*Output, error) {
+				return s.run.run(ctx, path, argv, env, gateTimeout, gateMaxOutput)
+			}})
+			if err != nil {
+				return nil, err
+			}
+		}
+		out, err := s.run.run(ctx, path, argv, env, s.run.timeout, s.run.maxOutput)
 		if err != nil {
 			return nil, err
 		}
@@ -327,12 +375,18 @@ func (s *Source) takeGrant(ctx context.Context, name string, argv []string) bool
 // escalate asks the human about one call of a binary outside the allowlist
 // and returns a context carrying the grant when they said yes.
 func (s *Source) escalate(ctx context.Context, name string, args map[string]any) (context.Context, error) {
-	_, argv, err := parseArgs(name, args)
+	inv, argv, err := parseArgs(name, args)
 	if err != nil {
 		return ctx, err
 	}
-	if _, err := s.resolve(name); err != nil {
+	path, err := s.resolve(name)
+	if err != nil {
 		return ctx, err // nothing to ask about
+	}
+	// A refused argument is refused: the human is not asked to approve
+	// what the binary's argument policy exists to stop.
+	if _, err := s.args.check(name, path, inv); err != nil {
+		return ctx, err
 	}
 	decision := DecisionError
 	var askErr error

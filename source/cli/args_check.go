@@ -1,0 +1,310 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// argChecker holds what checking arguments needs besides the call: the
+// configured per-binary policies and the working directory paths must stay
+// inside.
+type argChecker struct {
+	args map[string]ArgPolicy
+	// root is the run's working directory with symlinks resolved.
+	root string
+}
+
+func newArgChecker(p Policy) (*argChecker, error) {
+	root := p.Cwd
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("cli: working directory: %w", err)
+		}
+		root = wd
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("cli: working directory %q: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cli: working directory %q: %w", root, err)
+	}
+	return &argChecker{args: p.Args, root: real}, nil
+}
+
+// specFor returns the built-in policy of a binary: by its name, else by
+// the name of the file its path resolves to (awk -> mawk, python3 ->
+// python3.11), so a link does not shed the policy. It is nil when the
+// binary has none or builtin_policy = false.
+func (a *argChecker) specFor(name, path string) *argSpec {
+	if a.args[name].NoBuiltin {
+		return nil
+	}
+	return specFor(name, path)
+}
+
+func specFor(name, path string) *argSpec {
+	if s := builtinSpec(name); s != nil {
+		return s
+	}
+	if path == "" {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return builtinSpec(filepath.Base(real))
+	}
+	return nil
+}
+
+// check parses and checks one call. It returns the parsed call, which the
+// run uses (environment, the git gate), or a *PermissionError naming the
+// refused argument and why.
+func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) {
+	spec := a.specFor(name, path)
+	user := a.args[name]
+	gw, err := appendFlags(nil, "global", inv.Global)
+	if err != nil {
+		return nil, &ArgumentError{Binary: name, Err: err}
+	}
+	aw, err := appendWords(nil, "args", inv.Args)
+	if err != nil {
+		return nil, &ArgumentError{Binary: name, Err: err}
+	}
+	ow, err := appendFlags(nil, "options", inv.Options)
+	if err != nil {
+		return nil, &ArgumentError{Binary: name, Err: err}
+	}
+	pw, err := appendWords(nil, "positional", inv.Positional)
+	if err != nil {
+		return nil, &ArgumentError{Binary: name, Err: err}
+	}
+	c := &argCall{binary: name, spec: spec, globals: gw, dir: a.root, root: a.root}
+	if spec != nil && spec.kind == kindUnbounded {
+		return nil, &PermissionError{Binary: name, Reason: spec.summary + fmt.Sprintf("; toolplane refuses every call of it unless [cli.binaries.%s] builtin_policy = false", name)}
+	}
+
+	var userRules []rule
+	for _, d := range user.DenyArgs {
+		if CheckDenyArg(d) != nil {
+			continue // Policy.Check reports it; never let a bad entry allow
+		}
+		r := rule{names: []string{d}, act: actDeny, user: true, why: "it is listed"}
+		if d == "@" {
+			r.why = "arguments starting with \"@\" are listed"
+		}
+		userRules = append(userRules, r)
+	}
+	g := grammar{} // no built-in grammar: abbreviations on, "--" not honoured
+	var rules []rule
+	valueShort := ""
+	if spec != nil {
+		g = spec.grammar
+		rules = spec.rules
+		valueShort = spec.valueShort[""]
+	}
+
+	subMode := spec != nil && spec.subcommands || len(user.AllowSubcommands) > 0 || len(user.DenySubcommands) > 0
+	if !subMode {
+		words := slices.Concat(gw, aw, ow, pw)
+		s := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules), valueShort: valueShort}
+		if err := s.scan(words); err != nil {
+			return nil, err
+		}
+		return c, a.finish(c, spec)
+	}
+
+	// A binary with subcommands: global options, the subcommand (the
+	// call's first argument), then the rest.
+	rest := slices.Concat(ow, pw)
+	if len(aw) > 0 {
+		c.sub = aw[0]
+		rest = slices.Concat(aw[1:], rest)
+	}
+	if err := a.checkSub(c, spec, user, aw); err != nil {
+		return nil, err
+	}
+	globalWords := gw
+	if c.sub == "" {
+		// No subcommand: every word is read as a global option.
+		globalWords = slices.Concat(gw, rest)
+		rest = nil
+	}
+	if spec != nil && spec.subcommands {
+		gs := &scanner{c: c, g: g, rules: newRuleSet(g, spec.global, userRules), onlyListed: true,
+			listedNote: fmt.Sprintf("it is not among the global options toolplane allows before a %s subcommand (%s)", name, listNames(spec.global))}
+		if err := gs.scan(globalWords); err != nil {
+			return nil, err
+		}
+	} else {
+		gs := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules)}
+		if err := gs.scan(globalWords); err != nil {
+			return nil, err
+		}
+	}
+	// A positional among the global words would be read as the subcommand.
+	if len(c.positionals) > 0 {
+		w := c.positionals[0]
+		if c.sub == "" {
+			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q would be read as the subcommand; name the subcommand as the call's first argument", w)}
+		}
+		return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("global option value %q would be read as the subcommand before %q; write _global options of %s as --name=value", w, c.sub, name)}
+	}
+	if spec != nil {
+		rules = slices.Concat(spec.rules, spec.subRules[c.sub])
+		valueShort += spec.valueShort[c.sub]
+	}
+	s := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules), valueShort: valueShort}
+	if err := s.scan(rest); err != nil {
+		return nil, err
+	}
+	return c, a.finish(c, spec)
+}
+
+// checkSub checks the subcommand against the built-in and configured lists.
+func (a *argChecker) checkSub(c *argCall, spec *argSpec, user ArgPolicy, aw []string) error {
+	name, sub := c.binary, c.sub
+	if sub == "" {
+		if len(user.AllowSubcommands) > 0 {
+			return &PermissionError{Binary: name, Reason: fmt.Sprintf("a call must name one of the subcommands [cli.binaries.%s] allow_subcommands lists (%s) as its first argument", name, strings.Join(user.AllowSubcommands, ", "))}
+		}
+		return nil
+	}
+	if strings.HasPrefix(sub, "-") || strings.HasPrefix(sub, "+") || startsWithLookalike(sub) || strings.HasPrefix(sub, "@") {
+		return &PermissionError{Binary: name, Reason: fmt.Sprintf("the first argument of %s is its subcommand, not %q; pass options as keyword arguments and global options in _global", name, sub)}
+	}
+	if len(user.AllowSubcommands) > 0 && !slices.Contains(user.AllowSubcommands, sub) {
+		return &PermissionError{Binary: name, Reason: fmt.Sprintf("subcommand %q is not in [cli.binaries.%s] allow_subcommands (%s)", sub, name, strings.Join(user.AllowSubcommands, ", "))}
+	}
+	if slices.Contains(user.DenySubcommands, sub) {
+		return &PermissionError{Binary: name, Reason: fmt.Sprintf("subcommand %q is in [cli.binaries.%s] deny_subcommands", sub, name)}
+	}
+	if spec == nil || !spec.subcommands {
+		return nil
+	}
+	if why, ok := spec.denySubs[sub]; ok {
+		return c.refuse("subcommand %q is refused: %s", sub, why)
+	}
+	if spec.knownSubs != nil && !slices.Contains(spec.knownSubs, sub) {
+		return c.refuse("%q is not a %s subcommand toolplane knows (an unknown subcommand can be an alias or a program on PATH)", sub, name)
+	}
+	return nil
+}
+
+// finish runs the binary's own checks of positionals and combinations.
+func (a *argChecker) finish(c *argCall, spec *argSpec) error {
+	if spec == nil || spec.check == nil {
+		return nil
+	}
+	return spec.check(c)
+}
+
+func listNames(rs []rule) string {
+	var out []string
+	for _, r := range rs {
+		if r.act != actDeny {
+			out = append(out, r.names...)
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}
+
+// errOutside is wrapped by confinement refusals.
+var errOutside = errors.New("outside the working directory")
+
+// confine checks that path, resolved against the call's directory with
+// symlinks followed as far as they exist, stays inside the working
+// directory and outside any .git directory. "-" (standard input or
+// output) is fine.
+func (c *argCall) confine(path string) error {
+	if path == "-" || path == "" {
+		return nil
+	}
+	if strings.HasPrefix(path, "~") {
+		return fmt.Errorf("%q starts with ~ (a home directory): %w %s", path, errOutside, c.root)
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(c.dir, abs)
+	}
+	for _, p := range []string{filepath.Clean(abs), realPath(c.dir, path)} {
+		rel, err := filepath.Rel(c.root, p)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return fmt.Errorf("%q is %w %s", path, errOutside, c.root)
+		}
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			if strings.EqualFold(part, ".git") {
+				return fmt.Errorf("%q is inside a .git directory, whose files tell git what to run", path)
+			}
+		}
+	}
+	return nil
+}
+
+// confinePathLike confines a word that may or may not be a path (a git
+// revision, a URL, a file): one that is absolute, starts with ~, climbs
+// with "..", or names something that exists (a symlink may point out).
+func (c *argCall) confinePathLike(w string) error {
+	if w == "" || w == "-" {
+		return nil
+	}
+	climbs := slices.Contains(strings.Split(filepath.ToSlash(w), "/"), "..")
+	if filepath.IsAbs(w) || strings.HasPrefix(w, "~") || climbs {
+		return c.confine(w)
+	}
+	if _, err := os.Lstat(filepath.Join(c.dir, w)); err == nil {
+		return c.confine(w)
+	}
+	return nil
+}
+
+// realPath resolves p (relative to the resolved directory base) the way
+// the kernel will: component by component, following symlinks, dangling
+// ones included, and applying ".." to the resolved parent. From the first
+// component that does not exist on, the rest is applied lexically.
+func realPath(base, p string) string {
+	cur := base
+	if filepath.IsAbs(p) {
+		cur = string(filepath.Separator)
+	}
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	hops := 0
+	for i := 0; i < len(parts); i++ {
+		switch parts[i] {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, parts[i])
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return filepath.Join(append([]string{next}, parts[i+1:]...)...)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		hops++
+		target, err := os.Readlink(next)
+		if err != nil || hops > 40 {
+			return next // the binary fails on it too
+		}
+		if filepath.IsAbs(target) {
+			cur = string(filepath.Separator)
+		}
+		parts = append(strings.Split(filepath.ToSlash(target), "/"), parts[i+1:]...)
+		i = -1
+	}
+	return cur
+}

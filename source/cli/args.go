@@ -294,10 +294,20 @@ type scanner struct {
 	// onlyListed: options not matched by a rule are refused (global options).
 	onlyListed bool
 	listedNote string
+	// stopAtPositional ends the scan at the first positional (global
+	// options end at the subcommand); scan then returns its index.
+	stopAtPositional bool
 }
 
 // scan classifies words into options (checked) and positionals.
 func (s *scanner) scan(words []string) error {
+	_, err := s.scanTo(words)
+	return err
+}
+
+// scanTo is scan that, with stopAtPositional, stops at the first
+// positional and returns its index (len(words) when there is none).
+func (s *scanner) scanTo(words []string) (int, error) {
 	if s.g.oldStyle && len(words) > 0 && words[0] != "" && !s.isOption(words[0]) {
 		words = s.expandOldStyle(words)
 	}
@@ -305,13 +315,16 @@ func (s *scanner) scan(words []string) error {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		if err := s.wordCheck(w); err != nil {
-			return err
+			return i, err
 		}
-		if !end && w == "--" && s.g.dashDash {
+		if !end && w == "--" && s.g.dashDash && !s.stopAtPositional {
 			end = true
 			continue
 		}
 		if end || !s.isOption(w) {
+			if s.stopAtPositional {
+				return i, nil
+			}
 			s.c.positionals = append(s.c.positionals, w)
 			continue
 		}
@@ -322,11 +335,11 @@ func (s *scanner) scan(words []string) error {
 		}
 		used, err := s.option(w, next, hasNext)
 		if err != nil {
-			return err
+			return i, err
 		}
 		i += used
 	}
-	return nil
+	return len(words), nil
 }
 
 // expandOldStyle rewrites a traditional first word ("cvfC" in tar cvfC
@@ -438,6 +451,13 @@ func (s *scanner) cluster(w, next string, hasNext bool) (int, error) {
 		ch := w[j]
 		rest := w[j+1:]
 		if rs, ok := s.rules.short[ch]; ok {
+			if !slices.ContainsFunc(rs, func(r rule) bool { return r.value != noValue }) {
+				// A flag: check it, then read on through the cluster.
+				if _, err := s.apply(w, rs, "-"+string(ch), "", false, "", false); err != nil {
+					return 0, err
+				}
+				continue
+			}
 			return s.apply(w, rs, "-"+string(ch), rest, rest != "", next, hasNext)
 		}
 		if s.onlyListed {
@@ -468,11 +488,17 @@ func (s *scanner) cluster(w, next string, hasNext bool) (int, error) {
 // attached value; a rule that needs a value and has none takes next.
 func (s *scanner) apply(w string, rs []rule, name, value string, hasValue bool, next string, hasNext bool) (int, error) {
 	used := 0
-	needs := false
+	needs, flag := false, true
 	for _, r := range rs {
 		if r.value == needValue {
 			needs = true
 		}
+		if r.value != noValue {
+			flag = false
+		}
+	}
+	if s.onlyListed && flag && hasValue {
+		return 0, s.c.argDenied(w, name+" takes no value", false)
 	}
 	if needs && !hasValue && hasNext {
 		value, hasValue, used = next, true, 1

@@ -120,45 +120,75 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 		return c, a.finish(c, spec)
 	}
 
-	// A binary with subcommands: global options, the subcommand (the
-	// call's first argument), then the rest.
+	if spec != nil && spec.subcommands {
+		// The binary's own parse: global options (an allowlist whose
+		// values toolplane knows), then the first positional is the
+		// subcommand. Options may lead args (git("-C", "sub", "status")),
+		// but only the allowed global ones.
+		stream := slices.Concat(gw, aw)
+		gs := &scanner{c: c, g: g, rules: newRuleSet(g, spec.global, userRules), onlyListed: true, stopAtPositional: true,
+			listedNote: fmt.Sprintf("it is not among the global options toolplane allows before a %s subcommand (%s)", name, listNames(spec.global))}
+		n, err := gs.scanTo(stream)
+		if err != nil {
+			return nil, err
+		}
+		c.globals = stream[:n]
+		rest := slices.Concat(ow, pw)
+		if n < len(stream) {
+			c.sub = stream[n]
+			rest = slices.Concat(stream[n+1:], rest)
+		} else if len(rest) > 0 {
+			// No subcommand yet: what follows is read as global options
+			// too, and a positional there would be the subcommand.
+			gs.stopAtPositional = false
+			if err := gs.scan(rest); err != nil {
+				return nil, err
+			}
+			if len(c.positionals) > 0 {
+				return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q would be read as the subcommand; name the subcommand as the call's first argument", c.positionals[0])}
+			}
+			rest = nil
+		}
+		if err := a.checkSub(c, spec, user); err != nil {
+			return nil, err
+		}
+		return a.scanRest(c, spec, g, userRules, rest)
+	}
+
+	// Configured subcommand rules on a binary without a built-in grammar:
+	// toolplane does not know which of its options take values, so the
+	// subcommand is the call's first argument, and _global words must all
+	// be options (a separate value could be read as the subcommand).
 	rest := slices.Concat(ow, pw)
 	if len(aw) > 0 {
 		c.sub = aw[0]
 		rest = slices.Concat(aw[1:], rest)
+	} else if slices.ContainsFunc(rest, func(w string) bool { return !strings.HasPrefix(w, "-") }) {
+		return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("name the subcommand of %s as the call's first argument ([cli.binaries.%s] lists subcommands)", name, name)}
 	}
-	if err := a.checkSub(c, spec, user, aw); err != nil {
+	for _, w := range gw {
+		if !strings.HasPrefix(w, "-") {
+			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("global option value %q could be read as the subcommand; write _global options of %s as --name=value", w, name)}
+		}
+	}
+	if err := a.checkSub(c, spec, user); err != nil {
 		return nil, err
 	}
-	globalWords := gw
-	if c.sub == "" {
-		// No subcommand: every word is read as a global option.
-		globalWords = slices.Concat(gw, rest)
-		rest = nil
+	gs := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules), valueShort: valueShort}
+	if err := gs.scan(gw); err != nil {
+		return nil, err
 	}
-	if spec != nil && spec.subcommands {
-		gs := &scanner{c: c, g: g, rules: newRuleSet(g, spec.global, userRules), onlyListed: true,
-			listedNote: fmt.Sprintf("it is not among the global options toolplane allows before a %s subcommand (%s)", name, listNames(spec.global))}
-		if err := gs.scan(globalWords); err != nil {
-			return nil, err
-		}
-	} else {
-		gs := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules)}
-		if err := gs.scan(globalWords); err != nil {
-			return nil, err
-		}
-	}
-	// A positional among the global words would be read as the subcommand.
-	if len(c.positionals) > 0 {
-		w := c.positionals[0]
-		if c.sub == "" {
-			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q would be read as the subcommand; name the subcommand as the call's first argument", w)}
-		}
-		return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("global option value %q would be read as the subcommand before %q; write _global options of %s as --name=value", w, c.sub, name)}
-	}
+	return a.scanRest(c, spec, g, userRules, rest)
+}
+
+// scanRest checks the words after the subcommand with the subcommand's
+// rules and finishes the call.
+func (a *argChecker) scanRest(c *argCall, spec *argSpec, g grammar, userRules []rule, rest []string) (*argCall, error) {
+	var rules []rule
+	valueShort := ""
 	if spec != nil {
 		rules = slices.Concat(spec.rules, spec.subRules[c.sub])
-		valueShort += spec.valueShort[c.sub]
+		valueShort = spec.valueShort[""] + spec.valueShort[c.sub]
 	}
 	s := &scanner{c: c, g: g, rules: newRuleSet(g, rules, userRules), valueShort: valueShort}
 	if err := s.scan(rest); err != nil {
@@ -168,10 +198,12 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 }
 
 // checkSub checks the subcommand against the built-in and configured lists.
-func (a *argChecker) checkSub(c *argCall, spec *argSpec, user ArgPolicy, aw []string) error {
+func (a *argChecker) checkSub(c *argCall, spec *argSpec, user ArgPolicy) error {
 	name, sub := c.binary, c.sub
 	if sub == "" {
-		if len(user.AllowSubcommands) > 0 {
+		// Without a subcommand a binary with a built-in grammar only reads
+		// its allowed global options; one without is refused.
+		if len(user.AllowSubcommands) > 0 && (spec == nil || !spec.subcommands) {
 			return &PermissionError{Binary: name, Reason: fmt.Sprintf("a call must name one of the subcommands [cli.binaries.%s] allow_subcommands lists (%s) as its first argument", name, strings.Join(user.AllowSubcommands, ", "))}
 		}
 		return nil

@@ -228,7 +228,7 @@ func sedScan(s string) ([]string, error) {
 			return nil, bad("unknown command %q", cmd)
 		}
 		skipSpace()
-		if i < len(s) && s[i] == '}' {
+		if cmd == '{' || i < len(s) && s[i] == '}' {
 			continue
 		}
 		if i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '#' {

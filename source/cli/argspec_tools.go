@@ -915,7 +915,7 @@ var goSpec = &argSpec{
 	grammar:     grammar{singleDashLong: true},
 	subcommands: true,
 	global:      []rule{confine(whyWrites, "-C"), allow("-h", "-help", "--help")},
-	knownSubs: strings.Fields(`build clean doc env fix fmt generate get install list mod work run test vet version help bug telemetry`),
+	knownSubs:   strings.Fields(`build clean doc env fix fmt generate get install list mod work run test vet version help bug telemetry`),
 	rules: []rule{
 		denyArgV(whyRunsCommand, "-toolexec", "-exec", "-vettool"),
 		confine(whyWrites, "-o", "-modfile", "-overlay", "-pkgdir", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"),

@@ -45,7 +45,7 @@ func TestGitInTemporaryRepository(t *testing.T) {
 	}
 	c.ok(t, "cli:git", map[string]any{"args": []any{"add"}, "positional": []any{"a.txt"}})
 	c.ok(t, "cli:git", map[string]any{
-		"args": []any{"commit"},
+		"args":    []any{"commit"},
 		"options": map[string]any{"m": "first commit; not $(a shell)", "q": true},
 	})
 

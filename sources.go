@@ -204,8 +204,15 @@ func CLIPolicy(ctx context.Context, cfg *config.Config, resolve func(context.Con
 	}
 	if len(c.Binaries) > 0 {
 		p.Labels = map[string]map[string]string{}
+		p.Args = map[string]clisrc.ArgPolicy{}
 		for name, b := range c.Binaries {
 			p.Labels[name] = b.Labels
+			p.Args[name] = clisrc.ArgPolicy{
+				DenyArgs:         b.DenyArgs,
+				AllowSubcommands: b.AllowSubcommands,
+				DenySubcommands:  b.DenySubcommands,
+				NoBuiltin:        b.BuiltinPolicy != nil && !*b.BuiltinPolicy,
+			}
 		}
 	}
 	return p, nil

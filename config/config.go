@@ -56,9 +56,23 @@ type CLIConfig struct {
 	Binaries map[string]CLIBinaryConfig `toml:"binaries"`
 }
 
-// CLIBinaryConfig is a [cli.binaries.<name>] table.
+// CLIBinaryConfig is a [cli.binaries.<name>] table: the binary's labels
+// and the configured part of its argument policy (source/cli/README.md,
+// "Argument policies"). The lists only add refusals to the built-in policy.
 type CLIBinaryConfig struct {
 	Labels map[string]string `toml:"labels"`
+	// DenyArgs are options refused wherever they appear, in any spelling
+	// the binary accepts: "--force", "-f", "-exec", or "@" for response
+	// files.
+	DenyArgs []string `toml:"deny_args"`
+	// AllowSubcommands, when set, lists the only subcommands (first
+	// argument) a call may name.
+	AllowSubcommands []string `toml:"allow_subcommands"`
+	// DenySubcommands lists subcommands a call may not name.
+	DenySubcommands []string `toml:"deny_subcommands"`
+	// BuiltinPolicy = false turns toolplane's built-in argument policy of
+	// the binary off (its lists above still apply); unset means on.
+	BuiltinPolicy *bool `toml:"builtin_policy"`
 }
 
 // SessionConfig is the [session] table: notebook-like state on the

@@ -5,10 +5,12 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/toolplane/toolplane/selector"
+	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
 var (
@@ -129,7 +131,31 @@ func (c *checker) cli(cli *CLIConfig) {
 		if !ValidBinaryName(b) {
 			c.at([]string{"cli", "binaries", b}, "cli.binaries: %q is not a bare binary name", b)
 		}
-		c.labels([]string{"cli", "binaries", b, "labels"}, cli.Binaries[b].Labels)
+		bin := cli.Binaries[b]
+		c.labels([]string{"cli", "binaries", b, "labels"}, bin.Labels)
+		c.cliList(b, "deny_args", bin.DenyArgs, clisrc.CheckDenyArg)
+		c.cliList(b, "allow_subcommands", bin.AllowSubcommands, clisrc.CheckSubcommandName)
+		c.cliList(b, "deny_subcommands", bin.DenySubcommands, clisrc.CheckSubcommandName)
+		for _, s := range bin.AllowSubcommands {
+			if slices.Contains(bin.DenySubcommands, s) {
+				c.at([]string{"cli", "binaries", b, "deny_subcommands"}, "cli.binaries.%s: %q is in both allow_subcommands and deny_subcommands; keep one", b, s)
+			}
+		}
+	}
+}
+
+// cliList checks each entry of a [cli.binaries.NAME] list with check, and
+// reports duplicates.
+func (c *checker) cliList(binary, key string, list []string, check func(string) error) {
+	path := []string{"cli", "binaries", binary, key}
+	seen := map[string]bool{}
+	for _, s := range list {
+		if err := check(s); err != nil {
+			c.at(path, "cli.binaries.%s.%s: %v", binary, key, err)
+		} else if seen[s] {
+			c.at(path, "cli.binaries.%s.%s: %q is listed twice", binary, key, s)
+		}
+		seen[s] = true
 	}
 }
 

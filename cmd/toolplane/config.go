@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os/exec"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -13,6 +14,7 @@ import (
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
+	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
 func newConfigCmd(a *app) *cobra.Command {
@@ -34,8 +36,10 @@ func newConfigCheckCmd(a *app) *cobra.Command {
 		Short: "Validate the config and summarize it, without connecting anywhere",
 		Long: `Validate toolplane.toml strictly (unknown keys, wrong types, bad values and
 contradictions are errors with file:line:col) and print a short summary: the
-backend, the CLI policy, the MCP servers with their transport, sessions,
-results and audit. It never opens a network connection or starts a server.`,
+backend, the CLI policy (and, per allowed binary, what its argument policy
+refuses and what no allowlist bounds), the MCP servers with their transport,
+sessions, results and audit. It never opens a network connection or starts a
+server.`,
 		Example: `  toolplane config check
   toolplane config check --config ./toolplane.toml`,
 		Args: usageArgs(cobra.NoArgs),
@@ -85,6 +89,7 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	fmt.Fprintf(w, "backend:  %s\n", cfg.Toolplane.DefaultBackend)
 	fmt.Fprintf(w, "sandbox:  isolation %s\n", isolationSummary(cfg.Toolplane.Isolation))
 	fmt.Fprintf(w, "cli:      %s\n", cliPolicy(&cfg.CLI))
+	writeCLIBounds(w, &cfg.CLI, "          ")
 	s := cfg.Session
 	if s.Enabled {
 		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token) holding %d MB (%d per token)\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, s.MaxRetainedMB, s.MaxRetainedMBPerToken)
@@ -192,6 +197,34 @@ func cliPolicy(c *config.CLIConfig) string {
 	}
 	fmt.Fprintf(&b, ", timeout %s, max output %s, escalate %s", c.Timeout, c.MaxOutputBytes, onOff(c.Escalate))
 	return b.String()
+}
+
+// writeCLIBounds prints, for an allowlist, what each binary's argument
+// policy refuses or cannot bound, and what no allowlist bounds; for
+// ambient mode, that only the binaries toolplane knows are bounded.
+func writeCLIBounds(w io.Writer, c *config.CLIConfig, indent string) {
+	switch c.Mode {
+	case config.CLIAllowlist:
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, name := range c.Allow {
+			path, _ := exec.LookPath(name)
+			_, text := clisrc.DescribeArgPolicy(name, path, cliArgPolicy(c, name))
+			fmt.Fprintf(tw, "%s%s\t%s\n", indent, name, text)
+		}
+		tw.Flush()
+	case config.CLIAmbient:
+		fmt.Fprintf(w, "%sany binary on PATH runs; the binaries toolplane knows keep their built-in argument policies, any other is unbounded\n", indent)
+	default:
+		return
+	}
+	fmt.Fprintf(w, "%s%s\n", indent, clisrc.AllowlistBounds)
+}
+
+// cliArgPolicy maps one [cli.binaries.NAME] table as the runtime does.
+func cliArgPolicy(c *config.CLIConfig, name string) clisrc.ArgPolicy {
+	b := c.Binaries[name]
+	return clisrc.ArgPolicy{DenyArgs: b.DenyArgs, AllowSubcommands: b.AllowSubcommands, DenySubcommands: b.DenySubcommands,
+		NoBuiltin: b.BuiltinPolicy != nil && !*b.BuiltinPolicy}
 }
 
 // writeServers prints one aligned line per MCP server: name, transport and

@@ -85,11 +85,12 @@ func newDoctorCmd(a *app) *cobra.Command {
 The config file decodes and validates; each stdio MCP server's command (and
 the runtime it needs: node for npx, uv for uvx) is on PATH and its cwd
 exists; secret references can be resolved; OAuth servers have a stored
-login; every allowlisted CLI binary is on PATH; the default backend can run
-(python3 for local_unsafe; Deno and Pyodide for pyodide-deno); in process
-isolation a sandbox worker starts, and each of its confinement measures
-(Landlock, seccomp, rlimits, no_new_privs, parent death signal, empty
-environment) is in force or says why not. Settings that
+login; every allowlisted CLI binary is on PATH, and how far its argument
+policy bounds it (warnings for interpreters and binaries without one); the
+default backend can run (python3 for local_unsafe; Deno and Pyodide for
+pyodide-deno); in process isolation a sandbox worker starts, and each of its
+confinement measures (Landlock, seccomp, rlimits, no_new_privs, parent death
+signal, empty environment) is in force or says why not. Settings that
 need 'serve mcp --unsafe' are warnings. Nothing is started and no network
 connection is made: 'toolplane mcp status' is the one that connects.
 
@@ -222,19 +223,8 @@ func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores 
 	// The binaries are checked one by one below, to name each with its fix.
 	allow := policy.Allow
 	policy.Allow = nil
-	var errs []error
-	if policy.Mode != clisrc.ModeAllowlist || len(allow) == 0 {
-		errs = splitErrors(policy.Check())
-	} else {
-		// An allowlist policy without names is refused; check the rest with
-		// one name known to be present.
-		policy.Allow = allow[:1]
-		for _, e := range splitErrors(policy.Check()) {
-			if !errors.Is(e, clisrc.ErrNotFound) {
-				errs = append(errs, e)
-			}
-		}
-	}
+	errs := splitErrors(policy.Check())
+	policy.Allow = allow
 	for _, e := range errs {
 		r.add(checkFail, "cli: "+e.Error(), "")
 	}
@@ -251,17 +241,47 @@ func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores 
 		return
 	}
 	for _, bin := range allow {
-		one := clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{bin}}
-		err := one.Check()
+		err := policy.CheckBinary(bin)
 		switch {
 		case errors.Is(err, clisrc.ErrNotFound):
 			r.add(checkFail, fmt.Sprintf("cli: allowlisted binary %s is not on PATH", bin), fmt.Sprintf("install %s, or `toolplane cli disallow %s`", bin, bin))
+			continue
 		case err != nil:
-			r.add(checkFail, "cli: "+err.Error(), fmt.Sprintf("`toolplane cli disallow %s`", bin))
+			for _, e := range splitErrors(err) {
+				r.add(checkFail, "cli: "+e.Error(), "")
+			}
 		default:
 			p, _ := exec.LookPath(bin)
 			r.add(checkOK, fmt.Sprintf("cli: %s is %s", bin, p), "")
 		}
+		doctorArgPolicy(r, bin, policy.Args[bin])
+	}
+}
+
+// doctorArgPolicy states how far a binary's argument policy bounds it:
+// ok for a built-in policy, a warning where a call can still make it run
+// anything (interpreters, no policy, the policy turned off) or where every
+// call is refused.
+func doctorArgPolicy(r *doctorReport, bin string, a clisrc.ArgPolicy) {
+	path, _ := exec.LookPath(bin)
+	bound, _ := clisrc.DescribeArgPolicy(bin, path, a)
+	switch bound {
+	case clisrc.BoundBuiltin:
+		r.add(checkOK, fmt.Sprintf("cli: %s has a built-in argument policy", bin), "")
+	case clisrc.BoundRunner:
+		r.add(checkOK, fmt.Sprintf("cli: %s runs the command it is given, so its argument policy refuses a command argument", bin), "")
+	case clisrc.BoundRunsFiles:
+		r.add(checkWarn, fmt.Sprintf("cli: %s runs the scripts or project files it is given; with any tool that writes files, treat allowing it as allowing every command", bin),
+			fmt.Sprintf("`toolplane cli disallow %s` unless that is what you want", bin))
+	case clisrc.BoundRefused:
+		r.add(checkWarn, fmt.Sprintf("cli: %s: every call is refused, because no argument policy can bound it", bin),
+			fmt.Sprintf("`toolplane cli disallow %s`, or set [cli.binaries.%s] builtin_policy = false to allow it anyway", bin, bin))
+	case clisrc.BoundOff:
+		r.add(checkWarn, fmt.Sprintf("cli: %s has its built-in argument policy off (builtin_policy = false)", bin),
+			fmt.Sprintf("remove builtin_policy = false from [cli.binaries.%s]", bin))
+	default:
+		r.add(checkWarn, fmt.Sprintf("cli: %s has no argument policy toolplane knows; only [cli.binaries.%s] lists bound its arguments", bin, bin),
+			fmt.Sprintf("add [cli.binaries.%s] deny_args or allow_subcommands", bin))
 	}
 }
 

@@ -59,6 +59,7 @@ auth = "oauth"
 		"ok    secret store: encrypted files in " + store,
 		"FAIL  backend local_unsafe: local_unsafe: no Python interpreter \"python3\"",
 		"ok    cli: git is " + filepath.Join(bin, "git"),
+		"ok    cli: git has a built-in argument policy",
 		"FAIL  cli: allowlisted binary rg is not on PATH  (install rg, or `toolplane cli disallow rg`)",
 		`FAIL  mcp fs: command "npx" needs node, which is not on PATH: install it`,
 		"warn  mcp fs: env.TOKEN: secret env://FS_TOKEN_UNSET: environment variable FS_TOKEN_UNSET is not set",

@@ -78,8 +78,6 @@ func checkEnv(binary string, spec *argSpec, names []string) []error {
 	var errs []error
 	for _, k := range names {
 		switch {
-		case globalDenyEnv.denies(k):
-			errs = append(errs, fmt.Errorf("[cli] env/pass_env: %s is refused: %s; remove it", k, globalDenyEnv.why))
 		case spec != nil && spec.env.denies(k):
 			errs = append(errs, fmt.Errorf("[cli] env/pass_env: %s is refused for %s: %s; remove it, or set [cli.binaries.%s] builtin_policy = false", k, binary, spec.env.why, binary))
 		}

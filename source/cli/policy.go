@@ -158,9 +158,7 @@ func (p Policy) Check() error {
 		if p.mode() != ModeAllowlist {
 			continue
 		}
-		if _, err := lookPath(name); err != nil {
-			errs = append(errs, fmt.Errorf("[cli] allow: %w; install it, fix PATH, or remove it from allow", err))
-		}
+		errs = append(errs, p.checkBinary(name)...)
 	}
 	for name := range p.Labels {
 		if err := ValidateName(name); err != nil {
@@ -194,21 +192,37 @@ func (p Policy) Check() error {
 			}
 		}
 	}
-	if p.mode() == ModeAllowlist {
-		env := p.configuredEnvNames()
-		for _, name := range p.Allow {
-			if ValidateName(name) != nil {
-				continue
-			}
-			var spec *argSpec
-			if !p.Args[name].NoBuiltin {
-				path, _ := lookPath(name)
-				spec = specFor(name, path)
-			}
-			errs = append(errs, checkEnv(name, spec, env)...)
+	env := p.configuredEnvNames()
+	for _, k := range env {
+		if globalDenyEnv.denies(k) {
+			errs = append(errs, fmt.Errorf("[cli] env/pass_env: %s is refused: %s; remove it", k, globalDenyEnv.why))
 		}
 	}
 	return errors.Join(dedupe(errs)...)
+}
+
+// checkBinary reports the problems of one allowlisted binary: not on PATH,
+// or configured variables its argument policy refuses.
+func (p Policy) checkBinary(name string) []error {
+	path, err := lookPath(name)
+	if err != nil {
+		return []error{fmt.Errorf("[cli] allow: %w; install it, fix PATH, or remove it from allow", err)}
+	}
+	if p.Args[name].NoBuiltin {
+		return nil
+	}
+	return checkEnv(name, specFor(name, path), p.configuredEnvNames())
+}
+
+// CheckBinary reports the problems of one binary under this policy, as
+// Check does for each allowlisted binary: an invalid name, not on PATH
+// (wrapping ErrNotFound), or [cli] env/pass_env variables its argument
+// policy refuses. `toolplane doctor` reports each binary with its fix.
+func (p Policy) CheckBinary(name string) error {
+	if err := ValidateName(name); err != nil {
+		return err
+	}
+	return errors.Join(p.checkBinary(name)...)
 }
 
 // dedupe drops repeated messages (one bad variable is reported once, not

@@ -45,6 +45,10 @@ func TestLoadCLIArgumentPolicyErrors(t *testing.T) {
 			`wrong type for cli.binaries.git.builtin_policy: got a string, want a boolean (true or false)`},
 		{"bad binary name", head + "[cli.binaries.\"git;sh\"]\ndeny_args = [\"-c\"]\n", 4, 15,
 			`cli.binaries: "git;sh" is not a bare binary name`},
+		{"env git refuses", head + "[cli.env]\nGIT_SSH_COMMAND = \"ssh -i key\"\n", 5, 1,
+			`cli.env.GIT_SSH_COMMAND: GIT_SSH_COMMAND is refused: for git, it makes git run a command, read other configuration or repositories, or write trace files; remove it, or set [cli.binaries.git] builtin_policy = false`},
+		{"pass_env every binary refuses", "[cli]\npass_env = [\"LD_PRELOAD\"]\n", 2, 1,
+			`cli.pass_env: LD_PRELOAD is refused: it loads code into every program or makes every shell run a file; remove it`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,6 +88,9 @@ deny_subcommands = ["push"]
 [cli.binaries.mytool]
 allow_subcommands = ["list"]
 builtin_policy = false
+
+[cli.env]
+GIT_AUTHOR_NAME = "agent"
 `)
 	cfg, err := Load(path)
 	if err != nil {

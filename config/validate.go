@@ -127,6 +127,7 @@ func (c *checker) cli(cli *CLIConfig) {
 		}
 		seen[b] = true
 	}
+	c.cliEnv(cli)
 	for _, b := range sortedKeys(cli.Binaries) {
 		if !ValidBinaryName(b) {
 			c.at([]string{"cli", "binaries", b}, "cli.binaries: %q is not a bare binary name", b)
@@ -141,6 +142,38 @@ func (c *checker) cli(cli *CLIConfig) {
 				c.at([]string{"cli", "binaries", b, "deny_subcommands"}, "cli.binaries.%s: %q is in both allow_subcommands and deny_subcommands; keep one", b, s)
 			}
 		}
+	}
+}
+
+// cliEnv refuses [cli] env and pass_env variables that the argument
+// policy of an allowed binary (or of every binary) refuses: GIT_SSH_COMMAND
+// for git, LD_PRELOAD for all.
+func (c *checker) cliEnv(cli *CLIConfig) {
+	binaries := []string{""}
+	if cli.Mode == CLIAllowlist {
+		for _, b := range cli.Allow {
+			if bp := cli.Binaries[b].BuiltinPolicy; bp == nil || *bp {
+				binaries = append(binaries, b)
+			}
+		}
+	}
+	check := func(path []string, name string) {
+		for _, b := range binaries {
+			if refused, why := clisrc.RefusedEnv(b, name); refused {
+				fix := "remove it"
+				if b != "" {
+					fix += fmt.Sprintf(", or set [cli.binaries.%s] builtin_policy = false", b)
+				}
+				c.at(path, "%s: %s is refused: %s; %s", dotted(path), name, why, fix)
+				return
+			}
+		}
+	}
+	for _, k := range sortedKeys(cli.Env) {
+		check([]string{"cli", "env", k}, k)
+	}
+	for _, k := range cli.PassEnv {
+		check([]string{"cli", "pass_env"}, k)
 	}
 }
 

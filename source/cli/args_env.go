@@ -85,6 +85,20 @@ func checkEnv(binary string, spec *argSpec, names []string) []error {
 	return errs
 }
 
+// RefusedEnv reports whether the argument policies refuse the variable
+// name when the configuration sets or passes it for binary ("" for the
+// rules of every binary), and why. The config file's checks use it to
+// point at the line.
+func RefusedEnv(binary, name string) (bool, string) {
+	if globalDenyEnv.denies(name) {
+		return true, globalDenyEnv.why
+	}
+	if spec := builtinSpec(binary); binary != "" && spec != nil && spec.env.denies(name) {
+		return true, fmt.Sprintf("for %s, %s", binary, spec.env.why)
+	}
+	return false, ""
+}
+
 // configuredEnvNames lists the variable names a policy configures.
 func (p Policy) configuredEnvNames() []string {
 	names := slices.Clone(p.PassEnv)

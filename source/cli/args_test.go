@@ -238,14 +238,21 @@ func TestEnvRules(t *testing.T) {
 }
 
 // TestAmbientRunsDropRefusedVariables: in ambient mode (no allowlist for
-// Check to look at) the refused variables are still kept out of runs.
+// Check to look at) a binary's refused variables are still kept out of its
+// runs and its hardening is put in; the variables refused for every binary
+// are refused at New in any mode.
 func TestAmbientRunsDropRefusedVariables(t *testing.T) {
 	t.Parallel()
-	c := newChain(t, Policy{Mode: ModeAmbient, Env: map[string]string{"LD_PRELOAD": "/nonexistent.so", "TP_FINE": "1"}}, Hooks{})
-	out := c.ok(t, "cli:"+helperName, map[string]any{"args": []any{"env"}})
-	stdout := out["stdout"].(string)
-	if !strings.Contains(stdout, "TP_FINE=1") || strings.Contains(stdout, "LD_PRELOAD") {
-		t.Errorf("environment of an ambient run:\n%s", stdout)
+	if !installed("git") {
+		t.Skip("git is not installed")
+	}
+	c := newChain(t, Policy{Mode: ModeAmbient, Cwd: t.TempDir(), Env: map[string]string{"GIT_EDITOR": "evil-editor"}}, Hooks{})
+	out := c.ok(t, "cli:git", map[string]any{"args": []any{"var", "GIT_EDITOR"}})
+	if got := out["stdout"]; got != ":\n" {
+		t.Errorf("git var GIT_EDITOR = %q, want the hardened \":\"", got)
+	}
+	if _, err := New(Policy{Mode: ModeAmbient, Env: map[string]string{"LD_PRELOAD": "/x.so"}}, Hooks{}); err == nil || !strings.Contains(err.Error(), "LD_PRELOAD is refused") {
+		t.Errorf("New with LD_PRELOAD: %v", err)
 	}
 }
 

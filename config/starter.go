@@ -22,9 +22,18 @@ default_backend = "embedded"
 # "allowlist" (exactly the names in allow), or "ambient" (anything on PATH;
 # development only, serving it needs --unsafe).
 # Add binaries with: toolplane cli allow git rg
+# Known binaries (git, find, tar, sed, ssh, curl, ...) keep a built-in argument
+# policy that refuses the ways a call makes them run other commands or write
+# outside cwd; interpreters (python3, node, bash) run any script they are
+# given. "toolplane config check" says what bounds each allowed binary.
 mode = "disabled"
 timeout = "30s"
 max_output_bytes = "1MiB"
+
+# Add refusals per binary (every spelling the binary accepts is matched):
+# [cli.binaries.git]
+# deny_args = ["--force"]          # options refused wherever they appear
+# deny_subcommands = ["push"]      # or allow_subcommands = ["status", "log", "diff"]
 
 [session]
 # Globals persist across execute_code runs of one client, like notebook cells.

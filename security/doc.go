@@ -10,6 +10,7 @@
 //	memory_test.go       memory limits of snippets and builtins
 //	time_test.go         time limits, step budgets, cancellation
 //	escalation_test.go   privilege escalation and policy bypass
+//	cli_test.go          CLI argument policies: allowed binaries made to run anything
 //	enumeration_test.go  what a token can learn about what it may not call
 //	secrets_test.go      secrets reaching snippets, upstreams or clients
 //	http_test.go         the HTTP transport: slow clients, sizes, connections

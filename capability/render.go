@@ -108,14 +108,35 @@ func RenderDetailed(c *Capability, aliases []string) string {
 	return b.String()
 }
 
+// Rendering bounds: schemas come from upstream servers, and what is
+// rendered goes into an agent's context. detail=full still shows a schema
+// whole (its size is bounded where it enters, see source/mcp).
+const (
+	maxRenderedParams  = 64  // parameters listed at detail=detailed
+	maxRenderedChoices = 16  // enum values and anyOf/oneOf alternatives
+	maxRenderedText    = 120 // a parameter's name, type or default
+)
+
+// clip cuts s to n runes with an ellipsis.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
 func writeParams(b *strings.Builder, params []Param) {
-	for _, p := range params {
-		fmt.Fprintf(b, "- `%s` (%s", p.Name, p.Type)
+	for i, p := range params {
+		if i == maxRenderedParams {
+			fmt.Fprintf(b, "- … and %d more (detail=full shows the whole schema)\n", len(params)-i)
+			break
+		}
+		fmt.Fprintf(b, "- `%s` (%s", clip(p.Name, maxRenderedText), clip(p.Type, 4*maxRenderedText))
 		if p.Required {
 			b.WriteString(", required")
 		}
 		if p.Default != "" {
-			b.WriteString(", default " + p.Default)
+			b.WriteString(", default " + clip(p.Default, maxRenderedText))
 		}
 		b.WriteString(")")
 		if p.Description != "" {
@@ -135,8 +156,8 @@ func callSignature(c *Capability, aliases []string, params []Param) string {
 	}
 	var args []string
 	for _, p := range params {
-		if p.Required {
-			args = append(args, p.Name+"=…")
+		if p.Required && len(args) < maxRenderedParams {
+			args = append(args, clip(p.Name, maxRenderedText)+"=…")
 		}
 	}
 	if len(args) < len(params) {

@@ -123,20 +123,29 @@ func schemaType(raw json.RawMessage, depth int) string {
 	switch {
 	case len(s.Enum) > 0:
 		var vs []string
-		for _, e := range s.Enum {
-			vs = append(vs, compactJSON(e))
+		for i, e := range s.Enum {
+			if i == maxRenderedChoices {
+				vs = append(vs, fmt.Sprintf("… (%d more)", len(s.Enum)-i))
+				break
+			}
+			vs = append(vs, clip(compactJSON(e), maxRenderedText))
 		}
 		return strings.Join(vs, " | ")
 	case len(s.Const) > 0:
-		return compactJSON(s.Const)
+		return clip(compactJSON(s.Const), maxRenderedText)
 	case s.Ref != "":
-		return s.Ref[strings.LastIndexByte(s.Ref, '/')+1:]
+		return clip(s.Ref[strings.LastIndexByte(s.Ref, '/')+1:], maxRenderedText)
 	case len(s.AnyOf) > 0 || len(s.OneOf) > 0:
 		if depth > 2 {
 			return "any"
 		}
 		var vs []string
-		for _, a := range append(s.AnyOf, s.OneOf...) {
+		alts := append(s.AnyOf, s.OneOf...)
+		for i, a := range alts {
+			if i == maxRenderedChoices {
+				vs = append(vs, fmt.Sprintf("… (%d more)", len(alts)-i))
+				break
+			}
 			vs = append(vs, schemaType(a, depth+1))
 		}
 		return strings.Join(vs, " | ")

@@ -1,0 +1,52 @@
+package capability
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestAttackRenderingHostileSchema: an upstream schema with 20 000
+// parameters, an enum of 10 000 values, 5 000 anyOf alternatives and names
+// and defaults of 100 KB renders, at brief and detailed, in a few
+// kilobytes: what the agent reads is bounded whatever the schema holds.
+func TestAttackRenderingHostileSchema(t *testing.T) {
+	t.Parallel()
+	var props []string
+	long := strings.Repeat("n", 100<<10)
+	props = append(props, fmt.Sprintf(`%q: {"type": "string", "default": %q}`, long, long))
+	var enum []string
+	for i := 0; i < 10000; i++ {
+		enum = append(enum, fmt.Sprintf("%q", fmt.Sprint("v", i)))
+	}
+	props = append(props, `"choice": {"enum": [`+strings.Join(enum, ",")+`]}`)
+	var alts []string
+	for i := 0; i < 5000; i++ {
+		alts = append(alts, `{"type": "integer"}`)
+	}
+	props = append(props, `"alt": {"anyOf": [`+strings.Join(alts, ",")+`]}`)
+	var required []string
+	for i := 0; i < 20000; i++ {
+		props = append(props, fmt.Sprintf(`"p%d": {"type": "string"}`, i))
+		required = append(required, fmt.Sprintf(`"p%d"`, i))
+	}
+	schema := `{"type": "object", "properties": {` + strings.Join(props, ",") + `}, "required": [` + strings.Join(required, ",") + `]}`
+	if !json.Valid([]byte(schema)) {
+		t.Fatal("bad test schema")
+	}
+	c := &Capability{ID: "mcp:evil/wide", Source: SourceMCP, Namespace: "evil", Name: "wide", InputSchema: json.RawMessage(schema), OutputSchema: json.RawMessage(schema),
+		Handler: func(context.Context, map[string]any) (*Result, error) { return nil, nil }}
+	for _, out := range []string{RenderBrief(c, []string{"evil_wide"}), RenderDetailed(c, []string{"evil_wide"})} {
+		if len(out) > 32<<10 {
+			t.Errorf("rendering of %d bytes:\n%s", len(out), out[:2000])
+		}
+	}
+	d := RenderDetailed(c, []string{"evil_wide"})
+	for _, want := range []string{"… (9984 more)", "… (4984 more)", "more (detail=full shows the whole schema)"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("detailed rendering lacks %q", want)
+		}
+	}
+}

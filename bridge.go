@@ -19,7 +19,8 @@ import (
 // through the runtime's chain.
 type runBridge struct {
 	rt      *Runtime
-	ns      capability.Namespace // snapshot at run start
+	ns      capability.Namespace // snapshot at run start, admitted names only
+	admit   func(*capability.Capability) bool
 	runID   string
 	subject string
 	logID   string
@@ -49,9 +50,12 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 			// terminus finds no such capability either.
 			name := strings.TrimSpace(idOrAlias)[len("cli:"):]
 			c = &capability.Capability{ID: idOrAlias, Source: capability.SourceCLI, Name: name}
-		default:
-			return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias).Error()}
 		}
+	}
+	// What the run may not call does not exist for it: the same error, in
+	// the same words, as a name nobody registered.
+	if c == nil || (b.admit != nil && !b.admit(c)) {
+		return nil, &backend.CallError{Type: "LookupError", Detail: notFound(b.rt.reg, idOrAlias, b.admit).Error()}
 	}
 	obj, err := bindArguments(c, args, kwargs)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -53,6 +54,12 @@ type ExecuteOptions struct {
 	// OnCapabilityCall is called as each capability call starts, possibly
 	// from several goroutines at once (asyncio.gather).
 	OnCapabilityCall func(id string)
+	// Admit, when set, says which capabilities the run may call (a token's
+	// policy). The others do not exist for the run: they are not bound,
+	// no namespace object or dir() shows them, call_tool on their id is
+	// the LookupError of an unknown name, and suggestions never name them.
+	// The chain's admission still refuses them, as a second wall.
+	Admit func(*capability.Capability) bool
 }
 
 // ExecutionResult is the outcome of a run.
@@ -112,7 +119,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	bridge := &runBridge{rt: rt, ns: rt.reg.Namespace(), runID: runID, subject: opts.Subject,
+	bridge := &runBridge{rt: rt, ns: rt.reg.NamespaceOf(opts.Admit), admit: opts.Admit, runID: runID, subject: opts.Subject,
 		logID: opts.LogID, headers: opts.Headers, onCall: opts.OnCapabilityCall}
 	var stdout, stderr syncBuffer
 	var out io.Writer = &stdout

@@ -177,7 +177,7 @@ func (rt *Runtime) Dispatch(ctx context.Context, call *dispatch.Call) (*dispatch
 func (rt *Runtime) Call(ctx context.Context, idOrAlias string, args any) (*dispatch.Result, error) {
 	c, ok := rt.reg.Lookup(idOrAlias)
 	if !ok {
-		return nil, notFound(rt.reg, idOrAlias)
+		return nil, notFound(rt.reg, idOrAlias, nil)
 	}
 	obj, err := argsObject(args)
 	if err != nil {
@@ -206,9 +206,9 @@ func argsObject(args any) (map[string]any, error) {
 	return obj, nil
 }
 
-func notFound(reg *capability.Registry, name string) error {
+func notFound(reg *capability.Registry, name string, admit func(*capability.Capability) bool) error {
 	msg := "no such capability; search_capabilities lists what exists"
-	if s := reg.Suggest(name, 3); len(s) > 0 {
+	if s := reg.SuggestOf(name, 3, admit); len(s) > 0 {
 		msg = fmt.Sprintf("no such capability; did you mean %s?", strings.Join(s, ", "))
 	}
 	return &dispatch.Error{Kind: dispatch.KindNotFound, CapabilityID: name, Message: msg}

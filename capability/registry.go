@@ -294,11 +294,21 @@ func (n Namespace) Names() []string {
 }
 
 // Namespace returns a snapshot of the current binding table.
-func (r *Registry) Namespace() Namespace {
+func (r *Registry) Namespace() Namespace { return r.NamespaceOf(nil) }
+
+// NamespaceOf is Namespace holding only the aliases of capabilities keep
+// accepts (nil: all): the binding table of a caller that may not call the
+// others, for whom they do not exist (no name, no namespace object).
+func (r *Registry) NamespaceOf(keep func(*Capability) bool) Namespace {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	ns := make(Namespace, len(r.aliases))
 	for a, id := range r.aliases {
+		if keep != nil {
+			if c, ok := r.caps[id]; !ok || !keep(c) {
+				continue
+			}
+		}
 		ns[a] = id
 	}
 	return ns

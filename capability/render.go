@@ -295,7 +295,20 @@ func (r *Registry) Describe(names []string, d Detail) string {
 // Suggest returns up to n capability names (the alias a snippet would use,
 // else the id) close to name: by edit distance to ids and aliases first,
 // then by search relevance of its words.
-func (r *Registry) Suggest(name string, n int) []string {
+func (r *Registry) Suggest(name string, n int) []string { return r.SuggestOf(name, n, nil) }
+
+// MaxSuggestName is the longest name Suggest looks for neighbors of: no
+// capability has a longer one, and comparing a huge name with every
+// capability would cost its caller (a snippet's call_tool) far more than
+// the call.
+const MaxSuggestName = 256
+
+// SuggestOf is Suggest over the capabilities keep accepts (nil: all), so
+// a caller that may not call some capabilities is never pointed at them.
+func (r *Registry) SuggestOf(name string, n int, keep func(*Capability) bool) []string {
+	if len(name) > MaxSuggestName {
+		return nil
+	}
 	type cand struct {
 		display string
 		dist    int
@@ -303,6 +316,9 @@ func (r *Registry) Suggest(name string, n int) []string {
 	lname := strings.ToLower(name)
 	best := map[string]cand{} // capability id -> closest form
 	for _, c := range r.List() {
+		if keep != nil && !keep(c) {
+			continue
+		}
 		aliases := r.Aliases(c.ID)
 		display := callName(c, aliases)
 		for _, form := range append([]string{c.ID, c.Name}, aliases...) {
@@ -332,9 +348,12 @@ func (r *Registry) Suggest(name string, n int) []string {
 		}
 		out = append(out, c.display)
 	}
-	for _, m := range r.Search(SearchOptions{Query: name, Limit: n}).Matches {
+	for _, m := range r.Search(SearchOptions{Query: name, Limit: r.Len() + 1}).Matches {
 		if len(out) == n {
 			break
+		}
+		if keep != nil && !keep(m.Capability) {
+			continue
 		}
 		display := callName(m.Capability, m.Aliases)
 		dup := false

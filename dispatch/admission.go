@@ -45,12 +45,15 @@ func Admission(policyFor func(ctx context.Context, call *Call) (Policy, bool)) M
 			if !ok {
 				return nil, Deny(call, "no admission policy for this caller")
 			}
-			if ok, why := p.Admits(call.Labels); !ok {
+			if ok, _ := p.Admits(call.Labels); !ok {
+				// Which selector refused it stays out of the message: it
+				// would tell a caller the shape of a policy (and of the
+				// capabilities) it may not see.
 				subject := call.Subject
 				if subject == "" {
 					subject = "this caller"
 				}
-				return nil, Deny(call, fmt.Sprintf("not admitted for %s: %s", subject, why))
+				return nil, Deny(call, fmt.Sprintf("not admitted for %s", subject))
 			}
 			return next(ctx, call)
 		}

@@ -63,6 +63,10 @@ type ExecuteRequest struct {
 	// OnCapabilityCall, when set, is called as each capability call of the
 	// run starts (for progress notifications). It must be cheap.
 	OnCapabilityCall func(id string)
+	// Admit, when set, is the caller's policy: the run's namespace holds
+	// only what it admits, and everything else is an unknown name to the
+	// snippet (see toolplane.ExecuteOptions.Admit).
+	Admit func(*capability.Capability) bool
 }
 
 // Execution is the outcome of a run.

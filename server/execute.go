@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/results"
@@ -124,6 +125,9 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		MaxMemoryBytes:   sess.MaxMemoryBytes(),
 		Bindings:         s.bindings(run, saved),
 		OnCapabilityCall: func(string) { calls.Add(1) },
+	}
+	if s.opts.Guard != nil {
+		ereq.Admit = func(c *capability.Capability) bool { return s.admits(who, c) }
 	}
 	if embedded && s.opts.SessionsEnabled {
 		ereq.Session = run.State

@@ -350,13 +350,7 @@ func (s *Server) admittedSchemas(c caller, names []string, detail capability.Det
 		}
 	}
 	suggest := func(n string) []string {
-		var out []string
-		for _, sg := range reg.Suggest(n, 10) {
-			if cap, ok := reg.Lookup(sg); ok && s.admits(c, cap) && len(out) < 3 {
-				out = append(out, sg)
-			}
-		}
-		return out
+		return reg.SuggestOf(n, 3, func(cap *capability.Capability) bool { return s.admits(c, cap) })
 	}
 	if detail == capability.DetailFull {
 		doc := map[string]any{"capabilities": []any{}}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
@@ -218,6 +219,11 @@ func addTool(srv *mcp.Server, tool *mcp.Tool, h mcp.ToolHandler) (err error) {
 }
 
 func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *capability.Capability) (*mcp.CallToolResult, error) {
+	if !s.admits(s.callerOf(req), c) {
+		// Not there for this caller: the SDK's own answer for a tool that
+		// does not exist, word for word.
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", req.Params.Name)}
+	}
 	args := map[string]any{}
 	if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
 		v, err := capability.DecodeJSON(raw)

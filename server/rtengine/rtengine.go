@@ -48,6 +48,7 @@ func (e engine) Execute(ctx context.Context, req *server.ExecuteRequest) (*serve
 		Bindings:         bindings,
 		Limits:           python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
 		OnCapabilityCall: req.OnCapabilityCall,
+		Admit:            req.Admit,
 	})
 	if err != nil {
 		return nil, err

@@ -16,8 +16,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/audit"
-	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"

@@ -59,13 +59,16 @@ func initByteArray() {
 			if n < 0 {
 				return nil, Errorf(ValueErrorClass, "negative count")
 			}
-			if err := t.CheckAlloc(int64(n)); err != nil {
+			if err := t.Charge(int64(n)); err != nil {
 				return nil, err
 			}
 			return &ByteArray{B: make([]byte, n)}, nil
 		}
 		b, err := t.Call(BytesClass, args, kw)
 		if err != nil {
+			return nil, err
+		}
+		if err := t.Charge(int64(len(b.(Bytes)))); err != nil {
 			return nil, err
 		}
 		return &ByteArray{B: []byte(b.(Bytes))}, nil

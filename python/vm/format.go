@@ -148,7 +148,7 @@ func (s fmtSpec) pad(t *Thread, body string, signLen int, defaultAlign byte) (st
 // padded builds head+body (n code points, fewer than s.width) aligned to
 // the width in one allocation; '=' alignment pads between head and body.
 func padded[B string | []byte](t *Thread, s fmtSpec, head string, body B, n int, defaultAlign byte) (string, error) {
-	if err := t.CheckAlloc(int64(s.width) * 4); err != nil {
+	if err := t.ChargeItems(int64(s.width), 4); err != nil {
 		return "", err
 	}
 	align := s.align

@@ -303,8 +303,10 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 		return nil, err
 	}
 	if r, ok := v.(*Range); ok {
-		if err := t.CheckAlloc(r.Len() * 16); err != nil {
-			return nil, err
+		// Refuse a range too long to hold before building any of it (the
+		// loop below charges the items as they come).
+		if r.Len() > t.limits.MaxMemoryBytes/24 {
+			return nil, t.memoryError()
 		}
 	}
 	// The partial result is a root for memory measurement while it grows.

@@ -369,13 +369,11 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 	default:
 		return nil, false, nil
 	}
-	if unit > 0 && n > t.limits.MaxMemoryBytes/unit {
-		return nil, true, Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+	if unit == 0 {
+		// An empty sequence repeated is empty, however large n is.
+		n = 0
 	}
-	if err := t.CheckAlloc(unit * n); err != nil {
-		return nil, true, err
-	}
-	if err := t.Charge(unit * n); err != nil {
+	if err := t.ChargeItems(unit, n); err != nil {
 		return nil, true, err
 	}
 	if err := t.tick(unit * n / 1024); err != nil {

@@ -16,15 +16,44 @@ func (t *Thread) Repr(v Value) (string, error) {
 		return s, nil
 	}
 	var sb strings.Builder
+	g := t.Growth()
+	defer g.Done()
+	outer := t.reprGrowth
+	t.reprGrowth = &g
+	defer func() { t.reprGrowth = outer }()
 	if err := t.writeRepr(&sb, v); err != nil {
 		return "", err
 	}
-	if sb.Len() > 4096 {
-		if err := t.Charge(int64(sb.Len())); err != nil {
-			return "", err
+	return sb.String(), nil
+}
+
+// reprGrow accounts the builder of the repr in progress at its length
+// plus extra bytes about to be written.
+func (t *Thread) reprGrow(sb *strings.Builder, extra int64) error {
+	if t.reprGrowth == nil {
+		return nil
+	}
+	return t.reprGrowth.To(int64(sb.Len()) + extra)
+}
+
+// reprBound bounds the length of the repr of a str (or, with isBytes, of a
+// bytes value) without building it: escapes take at most four bytes per
+// byte of bytes, and per byte of a str's ASCII; a non-ASCII rune of n bytes
+// takes at most 2.5n.
+func reprBound(s string, isBytes bool) int64 {
+	n := int64(3)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f && c != '\\' && c != '\'' && c != '"':
+			n++
+		case c >= 0x80 && !isBytes:
+			n += 3
+		default:
+			n += 4
 		}
 	}
-	return sb.String(), nil
+	return n
 }
 
 // Str returns str(v).
@@ -211,10 +240,14 @@ func (t *Thread) inRepr(v Value) bool {
 }
 
 func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
+	if err := t.reprGrow(sb, 64); err != nil {
+		return err
+	}
 	switch x := v.(type) {
 	case Str:
-		if len(x) > 1<<16 {
-			if err := t.CheckAlloc(int64(sb.Len()) + 2*int64(len(x))); err != nil {
+		if len(x) > 1<<10 {
+			// Both the quoted copy and the builder's copy of it.
+			if err := t.reprGrow(sb, 2*reprBound(string(x), false)); err != nil {
 				return err
 			}
 		}
@@ -227,6 +260,9 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		s := x.String()
 		if len(strings.TrimPrefix(s, "-")) > 4300 {
 			return Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+		}
+		if err := t.reprGrow(sb, int64(len(s))); err != nil {
+			return err
 		}
 		sb.WriteString(s)
 		return nil
@@ -244,6 +280,11 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteString("None")
 		return nil
 	case Bytes:
+		if len(x) > 1<<10 {
+			if err := t.reprGrow(sb, 2*reprBound(string(x), true)); err != nil {
+				return err
+			}
+		}
 		sb.WriteString(BytesRepr(string(x)))
 		return nil
 	case EllipsisType:
@@ -257,11 +298,6 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		return err
 	}
 	defer t.leaveGo()
-	if sb.Len() > 1<<20 {
-		if err := t.CheckAlloc(int64(sb.Len())); err != nil {
-			return err
-		}
-	}
 	switch x := v.(type) {
 	case *List:
 		if t.inRepr(x) {

@@ -183,7 +183,7 @@ func initStr() {
 			if cnt == 0 || old == nw {
 				return a[0], nil
 			}
-			if err := t.CheckAlloc(int64(len(s)) + int64(cnt)*int64(len(nw)-len(old))); err != nil {
+			if err := t.Charge(int64(len(s)) + SizeMul(int64(cnt), int64(len(nw)))); err != nil {
 				return nil, err
 			}
 			if old == "" {
@@ -287,14 +287,20 @@ func initStr() {
 			if int64(n) >= w {
 				return Str(s), nil
 			}
-			if err := t.CheckAlloc(w); err != nil {
+			if err := t.Charge(w - int64(n) + int64(len(s))); err != nil {
 				return nil, err
 			}
-			sign := ""
+			var sb strings.Builder
+			sb.Grow(int(w) - n + len(s))
 			if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
-				sign, s = s[:1], s[1:]
+				sb.WriteByte(s[0])
+				s = s[1:]
 			}
-			return Str(sign + strings.Repeat("0", int(w)-n) + s), nil
+			for i := n; i < int(w); i++ {
+				sb.WriteByte('0')
+			}
+			sb.WriteString(s)
+			return Str(sb.String()), nil
 		},
 		"isdigit":   strPred(isDigitRune),
 		"isdecimal": strPred(func(r rune) bool { return unicode.Is(unicode.Nd, r) }),
@@ -399,12 +405,14 @@ func initStr() {
 				ts, _ = t.toInt(p[0], "")
 			}
 			var sb strings.Builder
+			g := t.Growth()
+			defer g.Done()
 			col := 0
 			for _, r := range string(a[0].(Str)) {
 				switch r {
 				case '\t':
 					if ts > 0 {
-						if err := t.CheckAlloc(int64(sb.Len()) + ts); err != nil {
+						if err := g.To(int64(sb.Len()) + ts); err != nil {
 							return nil, err
 						}
 						n := int(ts) - col%int(ts)
@@ -596,18 +604,28 @@ func padFn(name string) BuiltinFunc {
 		if w <= n {
 			return Str(s), nil
 		}
-		if err := t.CheckAlloc(w * int64(len(fill))); err != nil {
+		total := int(w - n)
+		size := SizeMul(int64(total), int64(len(fill))) + int64(len(s))
+		if err := t.Charge(size); err != nil {
 			return nil, err
 		}
-		total := int(w - n)
+		left := 0
 		switch name {
-		case "ljust":
-			return Str(s + strings.Repeat(fill, total)), nil
 		case "rjust":
-			return Str(strings.Repeat(fill, total) + s), nil
+			left = total
+		case "center":
+			left = total/2 + (total & int(w) & 1)
 		}
-		left := total/2 + (total & int(w) & 1)
-		return Str(strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)), nil
+		var sb strings.Builder
+		sb.Grow(int(size))
+		for i := 0; i < left; i++ {
+			sb.WriteString(fill)
+		}
+		sb.WriteString(s)
+		for i := left; i < total; i++ {
+			sb.WriteString(fill)
+		}
+		return Str(sb.String()), nil
 	}
 }
 

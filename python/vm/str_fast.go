@@ -313,7 +313,12 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 	var memo [utf8.RuneSelf]Value
 	var known [utf8.RuneSelf]bool
 	var sb strings.Builder
+	if err := t.Charge(int64(len(s))); err != nil {
+		return nil, err
+	}
 	sb.Grow(len(s))
+	g := t.Growth()
+	defer g.Done()
 	for _, r := range string(s) {
 		var v Value
 		if r < utf8.RuneSelf && known[r] {
@@ -347,10 +352,8 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 		default:
 			return nil, Errorf(TypeErrorClass, "character mapping must return integer, None or str")
 		}
-		if sb.Len() > 1<<20 {
-			if err := t.CheckAlloc(int64(sb.Len()) * 2); err != nil {
-				return nil, err
-			}
+		if err := g.To(int64(sb.Len()) - int64(len(s))); err != nil {
+			return nil, err
 		}
 	}
 	return sameStr(s, string(s), sb.String()), nil

@@ -3,6 +3,7 @@ package vm
 import (
 	"context"
 	"io"
+	"math"
 	"math/big"
 	"sync/atomic"
 
@@ -60,14 +61,19 @@ type Thread struct {
 	depth   int
 	// goDepth counts Go-level recursion (repr, equality, calls from Go),
 	// bounded independently of Python frames.
-	goDepth  int
-	mem      int64
-	memBase  int64
-	out      io.Writer
-	outBytes int64
-	excInfo  *Instance
-	builtins *Dict
-	overlay  *Dict // names shadowing builtins for this run, or nil
+	goDepth int
+	mem     int64
+	// held counts bytes that Go code holds outside the roots (Hold).
+	held int64
+	// heap is the process's heap guard, or nil; heapChecks counts polls
+	// between its readings.
+	heap       *HeapGuard
+	heapChecks uint32
+	out        io.Writer
+	outBytes   int64
+	excInfo    *Instance
+	builtins   *Dict
+	overlay    *Dict // names shadowing builtins for this run, or nil
 	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
 	inSnippet bool
 	// strIdx remembers lengths and code-point offsets of long strings
@@ -89,6 +95,8 @@ type Thread struct {
 	tempRoots []Value
 	// reprSeen detects cycles in repr of containers.
 	reprSeen []Value
+	// reprGrowth accounts the builder of the repr in progress.
+	reprGrowth *Growth
 }
 
 // Config configures a Thread.
@@ -100,6 +108,9 @@ type Config struct {
 	// MemoryUsed is memory already retained (a session's globals), counted
 	// against MaxMemoryBytes.
 	MemoryUsed int64
+	// Heap is the process's heap guard (nil: none). Every run of a process
+	// should share one.
+	Heap *HeapGuard
 }
 
 // NewThread returns a Thread for one run.
@@ -115,6 +126,7 @@ func NewThread(cfg Config) *Thread {
 		modules:  cfg.Modules,
 		modCache: map[string]*Module{},
 		mem:      cfg.MemoryUsed,
+		heap:     cfg.Heap,
 	}
 	t.nextChk = checkInterval
 	return t
@@ -137,6 +149,11 @@ func (t *Thread) check() error {
 		return t.ctxError()
 	default:
 	}
+	if t.heap != nil {
+		if t.heapChecks++; t.heapChecks%heapCheckEvery == 0 {
+			return t.checkHeap()
+		}
+	}
 	return nil
 }
 
@@ -158,45 +175,116 @@ func (t *Thread) ctxError() error {
 	return &LimitError{Kind: "time", Type: "TimeoutError", Msg: "execution cancelled"}
 }
 
-// Charge counts n bytes of allocation against the memory budget. The
-// counter only grows, so it over-estimates what the run retains; when it
-// passes the limit, the retained size is measured from the roots (globals,
-// live frames, tasks) and the counter restarts from there. The run fails
-// only when what it retains, plus n, is over the limit, or when the
-// retained size is so close to the limit that measuring again would thrash.
+// Charge is the one way Go code accounts memory: call it before allocating
+// n bytes that the snippet may retain, or that the builtin holds as scratch
+// while it works. It checks and charges at once, so no caller can check a
+// size without counting it.
+//
+// The counter only grows, so it over-estimates what the run retains; when
+// it passes the limit, the retained size is measured from the roots
+// (globals, live frames, tasks, held buffers) and the counter restarts from
+// there. The run fails with MemoryError (catchable) when what it retains
+// plus n is over the limit, or so close to it that measuring again would
+// thrash. A negative n (an overflowed size computation) always fails.
+// Charges of a megabyte or more also consult the process heap guard.
 func (t *Thread) Charge(n int64) error {
-	t.mem += n
-	if t.mem <= t.limits.MaxMemoryBytes {
-		return nil
-	}
-	if t.remeasure(n) {
-		return nil
-	}
-	return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
-}
-
-// CheckAlloc fails with MemoryError before a large allocation of n bytes is
-// attempted, without charging it.
-func (t *Thread) CheckAlloc(n int64) error {
 	if n < 0 || n > t.limits.MaxMemoryBytes {
-		return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+		return t.memoryError()
 	}
-	if n > t.limits.MaxMemoryBytes-t.mem {
-		if !t.remeasure(0) || n > t.limits.MaxMemoryBytes-t.mem {
-			return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
-		}
+	t.mem += n
+	if t.mem > t.limits.MaxMemoryBytes && !t.remeasure(n) {
+		return t.memoryError()
+	}
+	if n >= 1<<20 && t.heap != nil {
+		return t.checkHeap()
 	}
 	return nil
 }
 
+// ChargeItems charges count items of size bytes each, failing (rather than
+// overflowing) when the product does not fit.
+func (t *Thread) ChargeItems(count, size int64) error {
+	return t.Charge(SizeMul(count, size))
+}
+
+// SizeMul multiplies two sizes, saturating at math.MaxInt64 (a negative
+// factor gives -1), so a size computed from a snippet's numbers cannot wrap
+// around to a small or negative charge.
+func SizeMul(a, b int64) int64 {
+	if a < 0 || b < 0 {
+		return -1
+	}
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
+}
+
+// Hold charges n bytes that Go code keeps outside the roots while it builds
+// a value in steps (a growing buffer, a partial list): until Release, a
+// remeasure counts them as retained, so a builder that charges chunk by
+// chunk cannot be forgotten by the measurement and outgrow the limit.
+func (t *Thread) Hold(n int64) error {
+	if err := t.Charge(n); err != nil {
+		return err
+	}
+	t.held += n
+	return nil
+}
+
+// Release ends a Hold of n bytes: the value built is now reachable from the
+// roots (or garbage).
+func (t *Thread) Release(n int64) { t.held -= n }
+
+// Growth charges a buffer that Go code fills in steps: To(size) holds the
+// bytes the buffer has grown to (in chunks, so small growth is free), and
+// Done releases them once the value is handed to the snippet.
+type Growth struct {
+	t    *Thread
+	held int64
+}
+
+// Growth starts accounting a buffer built in steps; defer Done.
+func (t *Thread) Growth() Growth { return Growth{t: t} }
+
+// To accounts the buffer at size bytes (its capacity, or its length plus
+// what is about to be appended).
+func (g *Growth) To(size int64) error {
+	if size <= g.held {
+		return nil
+	}
+	if size < 0 {
+		return g.t.memoryError()
+	}
+	step := size - g.held
+	if min := g.held/4 + 64<<10; step < min {
+		step = min
+	}
+	if err := g.t.Hold(step); err != nil {
+		return err
+	}
+	g.held += step
+	return nil
+}
+
+// Done releases what the Growth holds.
+func (g *Growth) Done() {
+	g.t.Release(g.held)
+	g.held = 0
+}
+
+func (t *Thread) memoryError() error {
+	return Errorf(MemoryErrorClass, "memory limit of %d bytes exceeded", t.limits.MaxMemoryBytes)
+}
+
 // remeasure replaces the charge counter by the measured retained size plus
-// n, reporting whether that fits with room to spare.
+// the held bytes and n, reporting whether that fits with room to spare.
 func (t *Thread) remeasure(n int64) bool {
 	if t.globals == nil {
 		return false
 	}
 	live := t.retained()
-	t.mem = live + n
+	t.mem = live + t.held + n
 	limit := t.limits.MaxMemoryBytes
 	return t.mem <= limit && limit-t.mem >= limit/8
 }

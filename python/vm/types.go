@@ -705,7 +705,7 @@ func initNumbers() {
 					return nil, Errorf(OverflowErrorClass, "int too big to convert")
 				}
 			}
-			if err := t.CheckAlloc(n); err != nil {
+			if err := t.ChargeItems(n, 2); err != nil {
 				return nil, err
 			}
 			if b.Sign() < 0 {
@@ -875,19 +875,25 @@ func initBuiltinTypes() {
 			if x < 0 {
 				return nil, Errorf(ValueErrorClass, "negative count")
 			}
-			if err := t.CheckAlloc(int64(x)); err != nil {
+			if err := t.Charge(int64(x)); err != nil {
 				return nil, err
 			}
-			return Bytes(make([]byte, x)), nil
+			return OwnBytes(make([]byte, x)), nil
 		case Bytes:
 			return x, nil
 		case *ByteArray:
+			if err := t.Charge(int64(len(x.B))); err != nil {
+				return nil, err
+			}
 			return Bytes(x.B), nil
 		}
 		items, err := t.iterate(a[0], func() error {
 			return Errorf(TypeErrorClass, "cannot convert '%s' object to bytes", TypeName(a[0]))
 		})
 		if err != nil {
+			return nil, err
+		}
+		if err := t.Charge(int64(len(items))); err != nil {
 			return nil, err
 		}
 		buf := make([]byte, len(items))
@@ -901,7 +907,7 @@ func initBuiltinTypes() {
 			}
 			buf[i] = byte(n)
 		}
-		return Bytes(buf), nil
+		return OwnBytes(buf), nil
 	}
 	ListClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("list", args, kw, 0, 1); err != nil {
@@ -912,6 +918,9 @@ func initBuiltinTypes() {
 		}
 		items, err := t.iterate(args[0], nil)
 		if err != nil {
+			return nil, err
+		}
+		if err := t.ChargeItems(int64(len(items)), 16); err != nil {
 			return nil, err
 		}
 		return &List{Items: append([]Value(nil), items...)}, nil
@@ -928,6 +937,9 @@ func initBuiltinTypes() {
 		}
 		items, err := t.iterate(args[0], nil)
 		if err != nil {
+			return nil, err
+		}
+		if err := t.ChargeItems(int64(len(items)), 16); err != nil {
 			return nil, err
 		}
 		return Tuple(append([]Value(nil), items...)), nil

@@ -13,6 +13,7 @@ package vm
 import (
 	"math/big"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Value is any Python value.
@@ -316,3 +317,7 @@ func toBig(v Value) *big.Int {
 
 // NewList returns a list holding items (not copied).
 func NewList(items []Value) *List { return &List{Items: items} }
+
+// OwnBytes makes a bytes value of a buffer without copying it: the caller
+// built buf for the value (and charged it) and never writes to it again.
+func OwnBytes(buf []byte) Bytes { return Bytes(unsafe.String(unsafe.SliceData(buf), len(buf))) }

@@ -12,6 +12,28 @@ type Budget interface {
 	Step(n int) error
 }
 
+// Memory is implemented by a Budget that also accounts memory: the engine calls Grow
+// with the bytes it is about to allocate for its backtrack stack (past the first few
+// thousand entries) and for the results of FindAll, Sub and Split, so a caller can
+// charge them to a memory limit. A non-nil error aborts the call and is returned to
+// the caller wrapped in a *LimitError.
+type Memory interface {
+	Grow(bytes int) error
+}
+
+// grow accounts n bytes of results with the budget, if it accounts memory.
+func (lim *Limits) grow(re *Regexp, n int) error {
+	if lim == nil {
+		return nil
+	}
+	if mb, ok := lim.Budget.(Memory); ok {
+		if err := mb.Grow(n); err != nil {
+			return &LimitError{Pattern: string(re.pattern), Err: err}
+		}
+	}
+	return nil
+}
+
 // Limits bound one call of a matching method. The zero value (or a nil *Limits) charges no
 // budget and caps the backtrack stack at DefaultMaxStack entries.
 type Limits struct {
@@ -118,8 +140,19 @@ func (m *machine) push(e entry) {
 	if len(m.stack) >= m.maxStack {
 		panic(abort{ErrStackLimit})
 	}
+	if len(m.stack) == cap(m.stack) && len(m.stack) >= 1<<12 {
+		// The stack is about to double: account the new array.
+		if mb, ok := m.budget.(Memory); ok {
+			if err := mb.Grow(2 * cap(m.stack) * entryBytes); err != nil {
+				panic(abort{err})
+			}
+		}
+	}
 	m.stack = append(m.stack, e)
 }
+
+// entryBytes is the size of a backtrack stack entry.
+const entryBytes = 20
 
 func (m *machine) setSlot(i, v int) {
 	m.push(entry{kind: eSlot, a: int32(i), pos: int32(m.slots[i])})

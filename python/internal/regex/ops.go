@@ -96,13 +96,23 @@ func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, 
 		if mt == nil {
 			return out, nil
 		}
+		var row []string
 		if re.groups == 0 {
-			out = append(out, []string{group(mt, 0)})
-			continue
+			row = []string{group(mt, 0)}
+		} else {
+			row = make([]string, re.groups)
+			for g := 1; g <= re.groups; g++ {
+				row[g-1] = group(mt, g)
+			}
 		}
-		row := make([]string, re.groups)
-		for g := 1; g <= re.groups; g++ {
-			row[g-1] = group(mt, g)
+		size := 24 + 16*len(row)
+		if slice == nil {
+			for _, t := range row {
+				size += len(t)
+			}
+		}
+		if err := lim.grow(re, size); err != nil {
+			return nil, err
 		}
 		out = append(out, row)
 	}
@@ -131,12 +141,15 @@ func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (strin
 			break
 		}
 		start, end := mt.Span(0)
-		if last < start {
-			re.writeText(&b, s[last:start])
-		}
 		r, err := repl(mt)
 		if err != nil {
 			return "", 0, err
+		}
+		if err := lim.grow(re, len(r)+4*(start-last)); err != nil {
+			return "", 0, err
+		}
+		if last < start {
+			re.writeText(&b, s[last:start])
 		}
 		b.WriteString(r)
 		last = end
@@ -173,9 +186,15 @@ func (re *Regexp) Split(lim *Limits, s []rune, maxsplit int) ([]SplitPiece, erro
 			break
 		}
 		start, end := mt.Span(0)
+		if err := lim.grow(re, 40*(1+re.groups)+4*(start-last)); err != nil {
+			return nil, err
+		}
 		out = append(out, SplitPiece{Text: re.text(s[last:start]), Matched: true})
 		for g := 1; g <= re.groups; g++ {
 			t, ok := mt.Group(g)
+			if err := lim.grow(re, len(t)); err != nil {
+				return nil, err
+			}
 			out = append(out, SplitPiece{Text: t, Matched: ok})
 		}
 		last = end
@@ -331,6 +350,19 @@ func (t *Template) Expand(m *Match) string {
 		m.writeGroup(&b, p.group)
 	}
 	return b.String()
+}
+
+// Len bounds the length in bytes of Expand(m) without building it.
+func (t *Template) Len(m *Match) int {
+	n := 0
+	for _, p := range t.pieces {
+		if p.group < 0 {
+			n += len(p.lit)
+		} else if a, b := m.Span(p.group); a >= 0 {
+			n += 4 * (b - a)
+		}
+	}
+	return n
 }
 
 // Literal reports whether the template has no group references, and its text.

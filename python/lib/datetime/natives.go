@@ -306,9 +306,14 @@ func (tm *tmFields) iso() (int64, int64) {
 // flags ('-' no padding, '_' pad with spaces, '0' pad with zeros, '^' upper case,
 // '#' swap case), a field width and the ignored E and O modifiers; %f, %z and %Z
 // without flags or width are CPython's own. An unknown directive is copied as is.
-func formatTime(format string, tm *tmFields) *strings.Builder {
+// grow accounts the output before each directive (which adds at most 1 KiB plus
+// the zone's name) is expanded.
+func formatTime(format string, tm *tmFields, grow func(size int64) error) (*strings.Builder, error) {
 	var sb strings.Builder
 	for i := 0; i < len(format); i++ {
+		if err := grow(int64(sb.Len()) + 1100 + int64(len(tm.zname)+len(tm.zoffset))); err != nil {
+			return nil, err
+		}
 		c := format[i]
 		if c != '%' || i+1 >= len(format) {
 			sb.WriteByte(c)
@@ -406,7 +411,7 @@ func formatTime(format string, tm *tmFields) *strings.Builder {
 		}
 		sb.WriteString(s)
 	}
-	return &sb
+	return &sb, nil
 }
 
 // directiveValue is a directive's expansion: a number (padded by formatTime) or text.
@@ -559,8 +564,10 @@ func strftimeNative(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	}
 	tm := tmFields{year: year, month: month, day: day, hour: hour, minute: minute, second: second,
 		us: us, wday: wday, yday: yday, zoffset: string(z), zname: string(zn)}
-	sb := formatTime(string(f), &tm)
-	if err := t.CheckAlloc(int64(sb.Len())); err != nil {
+	g := t.Growth()
+	defer g.Done()
+	sb, err := formatTime(string(f), &tm, g.To)
+	if err != nil {
 		return nil, err
 	}
 	return vm.Str(sb.String()), nil

@@ -166,7 +166,7 @@ func wrapShake(h *sha3.SHAKE, mk func() *sha3.SHAKE) vm.Tuple {
 			if len(args) != 1 || !ok || n < 0 {
 				return nil, vm.Errorf(vm.ValueErrorClass, "length must be a non-negative int")
 			}
-			if err := t.CheckAlloc(int64(n)); err != nil {
+			if err := t.Charge(int64(n)); err != nil {
 				return nil, err
 			}
 			// Reading squeezes the state, so read from a copy.
@@ -176,7 +176,7 @@ func wrapShake(h *sha3.SHAKE, mk func() *sha3.SHAKE) vm.Tuple {
 			}
 			out := make([]byte, n)
 			c.Read(out)
-			return vm.Bytes(out), nil
+			return vm.OwnBytes(out), nil
 		}),
 		b("copy", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			c, err := cloneShake(h, mk)

@@ -240,8 +240,10 @@ func fillDecodeError(e *vm.Instance, msg, doc string, pos int) {
 // ---- encoding ----
 
 type encoder struct {
-	t           *vm.Thread
-	sb          strings.Builder
+	t  *vm.Thread
+	sb strings.Builder
+	// g accounts sb as it grows.
+	g           vm.Growth
 	indent      string
 	hasIndent   bool
 	itemSep     string
@@ -294,7 +296,7 @@ func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 // default). "item_separator" and "key_separator", when present, override separators.
 func newEncoder(t *vm.Thread, opts map[string]vm.Value) (*encoder, error) {
 	var err error
-	e := &encoder{t: t, itemSep: ", ", keySep: ": "}
+	e := &encoder{t: t, g: t.Growth(), itemSep: ", ", keySep: ": "}
 	if e.skipKeys, err = pyargs.Truth(t, opts["skipkeys"], false); err != nil {
 		return nil, err
 	}
@@ -319,7 +321,7 @@ func newEncoder(t *vm.Thread, opts map[string]vm.Value) (*encoder, error) {
 				return nil, err
 			}
 			if n > 0 {
-				if err := t.CheckAlloc(n); err != nil {
+				if err := t.Charge(n); err != nil {
 					return nil, err
 				}
 				e.indent = strings.Repeat(" ", int(n))
@@ -357,10 +359,8 @@ func newEncoder(t *vm.Thread, opts map[string]vm.Value) (*encoder, error) {
 }
 
 func (e *encoder) run(obj vm.Value) (vm.Value, error) {
+	defer e.g.Done()
 	if err := e.encode(obj, 0); err != nil {
-		return nil, err
-	}
-	if err := e.t.Charge(int64(e.sb.Len())); err != nil {
 		return nil, err
 	}
 	return vm.Str(e.sb.String()), nil
@@ -400,14 +400,41 @@ func iterate(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
 	}
 }
 
-func (e *encoder) newline(depth int) {
+// grow accounts the output at its length plus extra bytes about to be
+// written.
+func (e *encoder) grow(extra int64) error {
+	return e.g.To(int64(e.sb.Len()) + extra)
+}
+
+func (e *encoder) newline(depth int) error {
 	if !e.hasIndent {
-		return
+		return nil
+	}
+	if err := e.grow(1 + vm.SizeMul(int64(depth), int64(len(e.indent)))); err != nil {
+		return err
 	}
 	e.sb.WriteByte('\n')
 	for i := 0; i < depth; i++ {
 		e.sb.WriteString(e.indent)
 	}
+	return nil
+}
+
+// strBound bounds the length of a string's JSON form: an escape takes at
+// most six bytes for an ASCII byte and three per byte of a non-ASCII rune.
+func strBound(s string) int64 {
+	n := int64(2)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f && c != '"' && c != '\\':
+			n++
+		case c >= 0x80:
+			n += 3
+		default:
+			n += 6
+		}
+	}
+	return n
 }
 
 func (e *encoder) float(f float64) (string, error) {
@@ -449,10 +476,8 @@ func (e *encoder) enter(v vm.Value, depth int) error {
 func (e *encoder) leave() { e.stack = e.stack[:len(e.stack)-1] }
 
 func (e *encoder) encode(v vm.Value, depth int) error {
-	if e.sb.Len() > 1<<16 {
-		if err := e.t.CheckAlloc(int64(e.sb.Len())); err != nil {
-			return err
-		}
+	if err := e.grow(64 + int64(len(e.itemSep)+len(e.keySep))); err != nil {
+		return err
 	}
 	switch x := v.(type) {
 	case vm.NoneType:
@@ -474,6 +499,11 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 		}
 		e.sb.WriteString(s)
 	case vm.Str:
+		if len(x) > 64 {
+			if err := e.grow(strBound(string(x))); err != nil {
+				return err
+			}
+		}
 		e.str(string(x))
 	case *vm.List:
 		return e.array(v, x.Items, depth)
@@ -529,12 +559,16 @@ func (e *encoder) array(v vm.Value, items []vm.Value, depth int) error {
 		if i > 0 {
 			e.sb.WriteString(e.itemSep)
 		}
-		e.newline(depth + 1)
+		if err := e.newline(depth + 1); err != nil {
+			return err
+		}
 		if err := e.encode(it, depth+1); err != nil {
 			return err
 		}
 	}
-	e.newline(depth)
+	if err := e.newline(depth); err != nil {
+		return err
+	}
 	e.sb.WriteByte(']')
 	e.leave()
 	return nil
@@ -626,14 +660,21 @@ func (e *encoder) object(v vm.Value, d *vm.Dict, depth int) error {
 			e.sb.WriteString(e.itemSep)
 		}
 		first = false
-		e.newline(depth + 1)
+		if err := e.newline(depth + 1); err != nil {
+			return err
+		}
+		if err := e.grow(strBound(ks) + int64(len(e.keySep))); err != nil {
+			return err
+		}
 		e.str(ks)
 		e.sb.WriteString(e.keySep)
 		if err := e.encode(it[1], depth+1); err != nil {
 			return err
 		}
 	}
-	e.newline(depth)
+	if err := e.newline(depth); err != nil {
+		return err
+	}
 	e.sb.WriteByte('}')
 	e.leave()
 	return nil

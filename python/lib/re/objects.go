@@ -3,6 +3,7 @@ package re
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/python/internal/regex"
 	"github.com/toolplane/toolplane/python/vm"
@@ -106,7 +107,8 @@ func truncRunes(s string, n int) string {
 // subject converts the string argument, checking it has the pattern's type. The last
 // conversion is kept: loops that search one text from successive positions
 // (p.search(text, pos)) then cost no conversion per call.
-func (m *module) subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
+// The kept runes are held with the thread (four bytes a character) until replaced.
+func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, error) {
 	var text string
 	isBytes := false
 	switch s := v.(type) {
@@ -126,6 +128,16 @@ func (m *module) subject(re *regex.Regexp, v vm.Value) ([]rune, error) {
 	if m.lastRunes != nil && m.lastIsBytes == isBytes && m.lastText == text {
 		return m.lastRunes, nil
 	}
+	runes := int64(len(text))
+	if !isBytes {
+		runes = int64(utf8.RuneCountInString(text))
+	}
+	t.Release(m.lastHeld)
+	m.lastText, m.lastRunes, m.lastHeld = "", nil, 0
+	if err := t.Hold(4 * runes); err != nil {
+		return nil, err
+	}
+	m.lastHeld = 4 * runes
 	var rs []rune
 	if isBytes {
 		rs = regex.BytesToRunes([]byte(text))
@@ -203,7 +215,7 @@ func (m *module) patternClassDict() *vm.Dict {
 	})
 
 	// span binds (string, pos=0, endpos=len) for search, match, fullmatch, findall, finditer.
-	span := func(fname string, args vm.Tuple, kw []vm.Kwarg) (*patternState, []rune, vm.Value, int, int, error) {
+	span := func(t *vm.Thread, fname string, args vm.Tuple, kw []vm.Kwarg) (*patternState, []rune, vm.Value, int, int, error) {
 		if len(args) == 0 {
 			return nil, nil, nil, 0, 0, vm.Errorf(vm.TypeErrorClass, "descriptor '%s' of 're.Pattern' object needs an argument", fname)
 		}
@@ -215,7 +227,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err != nil {
 			return nil, nil, nil, 0, 0, err
 		}
-		s, err := m.subject(ps.re, a[0])
+		s, err := m.subject(t, ps.re, a[0])
 		if err != nil {
 			return nil, nil, nil, 0, 0, err
 		}
@@ -239,7 +251,7 @@ func (m *module) patternClassDict() *vm.Dict {
 	for _, name := range []string{"search", "match", "fullmatch"} {
 		name := name
 		method(d, name, func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-			ps, s, str, pos, endpos, err := span(name, args, kw)
+			ps, s, str, pos, endpos, err := span(t, name, args, kw)
 			if err != nil {
 				return nil, err
 			}
@@ -262,16 +274,18 @@ func (m *module) patternClassDict() *vm.Dict {
 		})
 	}
 	method(d, "findall", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		ps, s, str, pos, endpos, err := span("findall", args, kw)
+		ps, s, str, pos, endpos, err := span(t, "findall", args, kw)
 		if err != nil {
 			return nil, err
 		}
 		re := ps.re
 		var rows [][]string
+		lim, release := heldLimits(t)
+		defer release()
 		if sv, ok := str.(vm.Str); ok && m.lastASCII && m.lastText == string(sv) {
-			rows, err = re.FindAllASCII(limits(t), s, m.lastText, pos, endpos)
+			rows, err = re.FindAllASCII(lim, s, m.lastText, pos, endpos)
 		} else {
-			rows, err = re.FindAll(limits(t), s, pos, endpos)
+			rows, err = re.FindAll(lim, s, pos, endpos)
 		}
 		if err != nil {
 			return nil, m.pyError(err)
@@ -297,7 +311,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		return vm.NewList(items), nil
 	})
 	method(d, "finditer", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-		ps, s, str, pos, endpos, err := span("finditer", args, kw)
+		ps, s, str, pos, endpos, err := span(t, "finditer", args, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -329,7 +343,7 @@ func (m *module) patternClassDict() *vm.Dict {
 			if err != nil {
 				return nil, err
 			}
-			s, err := m.subject(re, a[1])
+			s, err := m.subject(t, re, a[1])
 			if err != nil {
 				return nil, err
 			}
@@ -343,7 +357,9 @@ func (m *module) patternClassDict() *vm.Dict {
 			if err != nil {
 				return nil, err
 			}
-			out, n, err := re.Sub(limits(t), s, repl, clampInt(count))
+			lim, release := heldLimits(t)
+			defer release()
+			out, n, err := re.Sub(lim, s, repl, clampInt(count))
 			if err != nil {
 				return nil, m.pyError(err)
 			}
@@ -369,7 +385,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err != nil {
 			return nil, err
 		}
-		s, err := m.subject(re, a[0])
+		s, err := m.subject(t, re, a[0])
 		if err != nil {
 			return nil, err
 		}
@@ -379,7 +395,9 @@ func (m *module) patternClassDict() *vm.Dict {
 				return nil, err
 			}
 		}
-		pieces, err := re.Split(limits(t), s, clampInt(maxsplit))
+		lim, release := heldLimits(t)
+		defer release()
+		pieces, err := re.Split(lim, s, clampInt(maxsplit))
 		if err != nil {
 			return nil, m.pyError(err)
 		}
@@ -473,16 +491,13 @@ func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, s
 	if err != nil {
 		return nil, m.pyError(err)
 	}
-	total := 0
 	return func(mt *regex.Match) (string, error) {
-		s := tp.Expand(mt)
-		total += len(s)
-		if total > 1<<20 {
-			if err := t.CheckAlloc(int64(total)); err != nil {
-				return "", err
-			}
+		// Sub accounts the expansion as it appends it; the expansion
+		// itself is a temporary of the same size.
+		if err := t.Charge(int64(tp.Len(mt))); err != nil {
+			return "", err
 		}
-		return s, nil
+		return tp.Expand(mt), nil
 	}, nil
 }
 

@@ -103,6 +103,8 @@ type module struct {
 	lastText    string
 	lastIsBytes bool
 	lastRunes   []rune
+	// lastHeld is what lastRunes holds with the run's thread.
+	lastHeld int64
 	// lastASCII: lastText is a str of ASCII only, so rune offsets into it
 	// are byte offsets and group texts can be sliced from it.
 	lastASCII bool
@@ -340,6 +342,21 @@ func (m *module) pyError(err error) error {
 type budget struct {
 	t     *vm.Thread
 	steps int64
+	// hold: Grow holds what it charges (heldLimits); held is that total.
+	hold bool
+	held int64
+}
+
+// Grow charges memory the engine is about to allocate (regex.Memory).
+func (b *budget) Grow(n int) error {
+	if !b.hold {
+		return b.t.Charge(int64(n))
+	}
+	if err := b.t.Hold(int64(n)); err != nil {
+		return err
+	}
+	b.held += int64(n)
+	return nil
 }
 
 func (b *budget) Step(n int) error {
@@ -356,16 +373,18 @@ func (b *budget) Step(n int) error {
 	return nil
 }
 
-// limits bounds one matching call: the run's deadline, MaxStepsPerCall, and a backtrack
-// stack no larger than the run's remaining memory budget allows (the stack is transient,
-// so it is checked against the budget rather than charged).
+// limits bounds one matching call: the run's deadline, MaxStepsPerCall, and the
+// run's memory limit, charged with the backtrack stack as it grows.
 func limits(t *vm.Thread) *regex.Limits {
-	const entryBytes = 20
-	stack := regex.DefaultMaxStack
-	for stack > 1<<16 && t.CheckAlloc(int64(stack)*entryBytes) != nil {
-		stack /= 4
-	}
-	return &regex.Limits{Budget: &budget{t: t}, MaxStack: stack}
+	return &regex.Limits{Budget: &budget{t: t}}
+}
+
+// heldLimits is limits for a call that accumulates results (findall, sub, split):
+// what the engine accounts is held with the thread until release, once the results
+// are Python values.
+func heldLimits(t *vm.Thread) (lim *regex.Limits, release func()) {
+	b := &budget{t: t, hold: true}
+	return &regex.Limits{Budget: b}, func() { t.Release(b.held) }
 }
 
 // parseArgs binds positional and keyword arguments to names; a name ending in "=" is

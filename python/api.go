@@ -43,6 +43,10 @@ type RunOptions struct {
 	// its globals; the names in its __exports__ become builtins of the run.
 	Prelude       *Prelude
 	PreludeInputs map[string]any
+	// Heap is the process's heap guard (vm.NewHeapGuard), the backstop
+	// of the memory limit; nil means none. Every run of a process should
+	// share one.
+	Heap *vm.HeapGuard
 }
 
 // Limits bounds the resources of one run. A zero field means the default.
@@ -206,6 +210,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		Stdout:     opts.Stdout,
 		Modules:    mods,
 		MemoryUsed: used,
+		Heap:       opts.Heap,
 	})
 	var builtins *vm.Dict
 	if len(opts.Host) > 0 || opts.Prelude != nil {
@@ -247,6 +252,10 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	repr, rerr := t.Repr(v)
 	if rerr != nil {
 		return nil, p.exception(t, rerr)
+	}
+	// The Go form of the result is as large as the value again.
+	if err := t.Charge(vm.SizeOf(v)); err != nil {
+		return nil, p.exception(t, err)
 	}
 	gv, cerr := fromPython(t, v, 0)
 	if cerr != nil {

@@ -46,6 +46,10 @@ func newHostFunction(name string, fn HostFunc) *vm.HostFunction {
 			if cerr != nil {
 				return nil, vm.Errorf(vm.TypeErrorClass, "%s() returned %s", name, cerr.Error())
 			}
+			// What a host function returns is the snippet's to keep.
+			if err := t.Charge(vm.SizeOf(pv)); err != nil {
+				return nil, err
+			}
 			return pv, nil
 		},
 	}

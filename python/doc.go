@@ -37,12 +37,24 @@
 // cancelled and Run returns within milliseconds of the deadline), memory,
 // Python call depth (RecursionError, catchable), print output and the number
 // of host calls. Time, steps, output and host calls end the run: the error
-// is an *Exception whose Limit names the limit. Memory is charged on
-// allocation and large constructions are checked before they are built; when
-// the charge passes MaxMemoryBytes the retained size is measured from the
-// run's roots, so garbage does not count, and MemoryError (catchable) is
-// raised only when what the run retains is over the limit. With a Globals,
-// the session's retained size counts against the same limit.
+// is an *Exception whose Limit names the limit.
+//
+// Memory: every allocation a snippet causes, in the VM and in every builtin
+// and library module, is charged before it is made (vm.Thread.Charge, the one
+// primitive, checks and counts at once; buffers built in steps are held until
+// the value is handed over), host-function results and the conversion of the
+// result included. When the charges pass MaxMemoryBytes the retained size is
+// measured from the run's roots, so garbage does not count, and MemoryError
+// (catchable) is raised only when what the run retains is over the limit.
+// With a Globals, the session's retained size counts against the same limit,
+// so what a session keeps stays within it. The process's memory stays within
+// the limit plus vm.HeapMargin (the limit again plus 32 MiB, for garbage not
+// yet collected, spare capacity and the runtime) over its baseline when its
+// Go memory limit is set to that sum, as a worker process running one snippet
+// sets it; TestAttackMemory measures the peak for every class of builtin.
+// RunOptions.Heap takes a vm.HeapGuard, the backstop that does not depend on
+// every site charging: it fails runs with MemoryError while the process's
+// live heap is over its ceiling.
 //
 // # Errors
 //

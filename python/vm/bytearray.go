@@ -83,9 +83,10 @@ func initByteArray() {
 				return nil, err
 			}
 			ba := a[0].(*ByteArray)
+			n := cap(ba.B)
 			ba.B = append(ba.B, c)
-			if len(ba.B)&4095 == 0 {
-				if err := t.Charge(4096); err != nil {
+			if cap(ba.B) != n {
+				if err := t.Charge(int64(cap(ba.B))); err != nil {
 					return nil, err
 				}
 			}

@@ -147,9 +147,10 @@ func initContainers() {
 				return nil, err
 			}
 			l := a[0].(*List)
+			c := cap(l.Items)
 			l.Items = append(l.Items, a[1])
-			if len(l.Items)&1023 == 0 {
-				if err := t.Charge(16 * 1024); err != nil {
+			if cap(l.Items) != c {
+				if err := t.chargeSlots(cap(l.Items)); err != nil {
 					return nil, err
 				}
 			}
@@ -164,7 +165,7 @@ func initContainers() {
 			if err != nil {
 				return nil, err
 			}
-			if err := t.Charge(int64(len(items)) * 16); err != nil {
+			if err := t.chargeSlots(len(l.Items) + len(items)); err != nil {
 				return nil, err
 			}
 			l.Items = append(l.Items, items...)

@@ -1,5 +1,7 @@
 package vm
 
+import "unsafe"
+
 // Dict is an insertion-ordered hash map, as CPython's compact dict: entries
 // in insertion order plus an open-addressing index. A dict of at most
 // smallDict entries has no index: a scan comparing stored hashes is as fast
@@ -269,6 +271,19 @@ func (d *Dict) Set(t *Thread, key, v Value) error {
 	return d.set(t, key, h, v)
 }
 
+// chargeGrowth charges the arrays an insertion made: a new entries array
+// (when its capacity changed from c) and a new index of n slots.
+func (d *Dict) chargeGrowth(t *Thread, c, n int) error {
+	if t == nil || (cap(d.entries) == c && n == 0) {
+		return nil
+	}
+	size := int64(n) * 4
+	if cap(d.entries) != c {
+		size += int64(cap(d.entries)) * int64(unsafe.Sizeof(dictEntry{}))
+	}
+	return t.Charge(size)
+}
+
 func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 	if d.class {
 		classChanged()
@@ -281,6 +296,7 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.entries[ix].value = v
 		return nil
 	}
+	c := cap(d.entries)
 	if d.index == nil && len(d.entries) < smallDict {
 		if d.entries == nil {
 			d.entries = make([]dictEntry, 0, 4)
@@ -288,29 +304,24 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 		d.live++
 		d.version++
-		if t != nil && d.live&63 == 0 {
-			return t.Charge(64 * 48)
-		}
-		return nil
+		return d.chargeGrowth(t, c, 0)
 	}
 	if d.index == nil || (len(d.entries)+1)*3 > len(d.index)*2 {
 		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 		d.live++
 		d.version++
+		n := len(d.index)
 		d.rebuild(d.live)
-		if t != nil {
-			return t.Charge(int64(len(d.index)) * 4)
+		if len(d.index) != n {
+			return d.chargeGrowth(t, c, len(d.index))
 		}
-		return nil
+		return d.chargeGrowth(t, c, 0)
 	}
 	d.index[slot] = int32(len(d.entries))
 	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 	d.live++
 	d.version++
-	if t != nil && d.live&63 == 0 {
-		return t.Charge(64 * 48)
-	}
-	return nil
+	return d.chargeGrowth(t, c, 0)
 }
 
 // Delete removes key, reporting whether it was present.

@@ -17,6 +17,21 @@ const heapCheckEvery = 32
 // whether a heap over its ceiling is live or garbage.
 const forcedGCInterval = 100 * time.Millisecond
 
+// HeapMargin is how far the memory of a process running one snippet may
+// exceed the run's memory limit over the process's baseline: the limit
+// itself again plus 32 MiB. What the run retains is charged and stays
+// within the limit; the margin holds what is not retained: garbage the
+// collector has not yet reclaimed (the old array of a list that grew, the
+// scratch copy a builtin dropped, earlier runs' values a session let go),
+// the spare capacity of buffers, and the runtime's own overhead. It holds
+// when the process's Go memory limit (debug.SetMemoryLimit, GOMEMLIMIT) is
+// its baseline plus limit plus HeapMargin(limit), so the collector runs
+// before garbage passes it; with a plain GOGC, garbage grows with the live
+// heap instead (to five times it at python.DefaultGCPercent).
+// TestAttackMemory measures the peak resident memory of every class of
+// builtin against it.
+func HeapMargin(limit int64) int64 { return limit + 32<<20 }
+
 // HeapGuard is the backstop of the memory limit that does not depend on
 // every allocation site charging what it allocates. It watches the Go heap
 // of the whole process: while the live heap is over the ceiling, every run

@@ -831,9 +831,10 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
 				l := f.stack[len(f.stack)-arg].(*List)
+				c := cap(l.Items)
 				l.Items = append(l.Items, v)
-				if len(l.Items)&1023 == 0 {
-					err = t.Charge(16 * 1024)
+				if cap(l.Items) != c {
+					err = t.chargeSlots(cap(l.Items))
 				}
 			case compile.SET_ADD:
 				v := f.stack[len(f.stack)-1]

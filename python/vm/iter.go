@@ -321,12 +321,14 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 		if !ok {
 			return acc.Items, nil
 		}
+		c := cap(acc.Items)
 		acc.Items = append(acc.Items, item)
-		out := acc.Items
-		if len(out)&4095 == 0 {
-			if err := t.Charge(4096 * 16); err != nil {
+		if cap(acc.Items) != c {
+			if err := t.chargeSlots(cap(acc.Items)); err != nil {
 				return nil, err
 			}
+		}
+		if len(acc.Items)&4095 == 0 {
 			if err := t.check(); err != nil {
 				return nil, err
 			}

@@ -148,7 +148,7 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 				}
 				return nil, err
 			}
-			if err := t.Charge(int64(len(items)) * 16); err != nil {
+			if err := t.chargeSlots(len(x.Items) + len(items)); err != nil {
 				return nil, err
 			}
 			x.Items = append(x.Items, items...)

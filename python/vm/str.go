@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 func strArg(fname string, v Value) (string, error) {
@@ -79,31 +80,36 @@ func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
 }
 
+// caseMethod makes a str method that maps case with f, charging the result
+// first: the length in ASCII, at most three times it otherwise (a code point
+// maps to at most three).
+func caseMethod(f func(string) string) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		x := string(a[0].(Str))
+		n := int64(len(x))
+		if !asciiOnly(x) {
+			n *= 3
+		}
+		if err := t.Charge(n); err != nil {
+			return nil, err
+		}
+		return sameStr(a[0], x, f(x)), nil
+	}
+}
+
 func initStr() {
 	m := map[string]BuiltinFunc{
-		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			x := string(a[0].(Str))
-			return sameStr(a[0], x, pyUpper(x)), nil
-		},
-		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			x := string(a[0].(Str))
-			return sameStr(a[0], x, pyLower(x)), nil
-		},
-		"casefold": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(strings.ReplaceAll(pyLower(string(a[0].(Str))), "ß", "ss")), nil
-		},
-		"capitalize": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(pyCapitalize(string(a[0].(Str)))), nil
-		},
-		"title": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(pyTitle(string(a[0].(Str)))), nil
-		},
-		"swapcase": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Str(pySwapcase(string(a[0].(Str)))), nil
-		},
-		"strip":  stripFn("strip", true, true),
-		"lstrip": stripFn("lstrip", true, false),
-		"rstrip": stripFn("rstrip", false, true),
+		"upper": caseMethod(func(x string) string { return pyUpper(x) }),
+		"lower": caseMethod(func(x string) string { return pyLower(x) }),
+		"casefold": caseMethod(func(x string) string {
+			return strings.ReplaceAll(pyLower(x), "ß", "ss")
+		}),
+		"capitalize": caseMethod(pyCapitalize),
+		"title":      caseMethod(pyTitle),
+		"swapcase":   caseMethod(pySwapcase),
+		"strip":      stripFn("strip", true, true),
+		"lstrip":     stripFn("lstrip", true, false),
+		"rstrip":     stripFn("rstrip", false, true),
 		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return strSplit(t, a, kw, false)
 		},
@@ -404,19 +410,41 @@ func initStr() {
 			if p[0] != nil {
 				ts, _ = t.toInt(p[0], "")
 			}
-			var sb strings.Builder
+			// Size the result first (charging it as it adds up, so a huge
+			// tab size fails early), then build it in one allocation.
+			size, col := int64(0), int64(0)
 			g := t.Growth()
 			defer g.Done()
-			col := 0
 			for _, r := range string(a[0].(Str)) {
 				switch r {
 				case '\t':
 					if ts > 0 {
-						if err := g.To(int64(sb.Len()) + ts); err != nil {
+						n := ts - col%ts
+						size += n
+						col += n
+						if err := g.To(size); err != nil {
 							return nil, err
 						}
-						n := int(ts) - col%int(ts)
-						sb.WriteString(strings.Repeat(" ", n))
+					}
+				case '\n', '\r':
+					size++
+					col = 0
+				default:
+					size += int64(utf8.RuneLen(r))
+					col++
+				}
+			}
+			var sb strings.Builder
+			sb.Grow(int(size))
+			col = 0
+			for _, r := range string(a[0].(Str)) {
+				switch r {
+				case '\t':
+					if ts > 0 {
+						n := ts - col%ts
+						for i := int64(0); i < n; i++ {
+							sb.WriteByte(' ')
+						}
 						col += n
 					}
 				case '\n', '\r':
@@ -647,6 +675,22 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 		}
 		max = int(m)
 	}
+	if len(s) > 1<<12 {
+		// Each piece takes a list slot, a boxed header and a scratch
+		// header: count the pieces before making them.
+		pieces := int64(0)
+		if sep, ok := p[0].(Str); ok && len(sep) > 0 {
+			pieces = int64(strings.Count(s, string(sep))) + 1
+		} else {
+			pieces = int64(countFields(s)) + 1
+		}
+		if max >= 0 && int64(max)+1 < pieces {
+			pieces = int64(max) + 1
+		}
+		if err := t.ChargeItems(pieces, 48); err != nil {
+			return nil, err
+		}
+	}
 	var parts []string
 	if p[0] == nil || p[0] == None {
 		if right {
@@ -713,6 +757,20 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 		out[i] = Str(x)
 	}
 	return &List{Items: out}, nil
+}
+
+// countFields counts the whitespace-separated fields of s.
+func countFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if isSpace(r) {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
+	}
+	return n
 }
 
 func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
@@ -889,11 +947,14 @@ func initBytes() {
 		"hex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			const digits = "0123456789abcdef"
 			b := a[0].(Bytes)
+			if err := t.ChargeItems(int64(len(b)), 2); err != nil {
+				return nil, err
+			}
 			out := make([]byte, 0, 2*len(b))
 			for i := 0; i < len(b); i++ {
 				out = append(out, digits[b[i]>>4], digits[b[i]&15])
 			}
-			return Str(out), nil
+			return Str(unsafe.String(unsafe.SliceData(out), len(out))), nil
 		},
 		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			p, _ := a[1].(Bytes)
@@ -904,6 +965,9 @@ func initBytes() {
 			return Bool(strings.HasSuffix(string(a[0].(Bytes)), string(p))), nil
 		},
 		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := t.Charge(int64(len(a[0].(Bytes)))); err != nil {
+				return nil, err
+			}
 			return Bytes(strings.ToUpper(string(a[0].(Bytes)))), nil
 		},
 		"isalpha": bytesPred(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }),
@@ -925,6 +989,9 @@ func initBytes() {
 			return Bytes(strings.TrimRight(string(a[0].(Bytes)), " \t\n\r\v\f")), nil
 		},
 		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := t.Charge(int64(len(a[0].(Bytes)))); err != nil {
+				return nil, err
+			}
 			return Bytes(strings.ToLower(string(a[0].(Bytes)))), nil
 		},
 		"strip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -935,8 +1002,18 @@ func initBytes() {
 			var parts []string
 			if len(a) > 1 {
 				sep, _ := a[1].(Bytes)
+				if len(sep) > 0 {
+					// The pieces' headers: the list's slots, the boxed
+					// values and the scratch slice of strings.
+					if err := t.ChargeItems(int64(strings.Count(s, string(sep)))+1, 48); err != nil {
+						return nil, err
+					}
+				}
 				parts = strings.Split(s, string(sep))
 			} else {
+				if err := t.ChargeItems(int64(len(s)/2)+1, 48); err != nil {
+					return nil, err
+				}
 				parts = strings.Fields(s)
 			}
 			out := make([]Value, len(parts))
@@ -950,25 +1027,40 @@ func initBytes() {
 			if err != nil {
 				return nil, err
 			}
-			parts := make([]string, len(items))
-			total := int64(0)
+			sep := string(a[0].(Bytes))
+			total := SizeMul(int64(len(sep)), int64(len(items)))
 			for i, it := range items {
 				b, ok := it.(Bytes)
 				if !ok {
 					return nil, Errorf(TypeErrorClass, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(it))
 				}
-				parts[i] = string(b)
-				total += int64(len(b)) + int64(len(a[0].(Bytes)))
+				total += int64(len(b))
 			}
 			if err := t.Charge(total); err != nil {
 				return nil, err
 			}
-			return Bytes(strings.Join(parts, string(a[0].(Bytes)))), nil
+			var sb strings.Builder
+			sb.Grow(int(total))
+			for i, it := range items {
+				if i > 0 {
+					sb.WriteString(sep)
+				}
+				sb.WriteString(string(it.(Bytes)))
+			}
+			return Bytes(sb.String()), nil
 		},
 		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			o, _ := a[1].(Bytes)
 			n, _ := a[2].(Bytes)
-			return Bytes(strings.ReplaceAll(string(a[0].(Bytes)), string(o), string(n))), nil
+			s := string(a[0].(Bytes))
+			matches := int64(len(s)) + 1
+			if len(o) > 0 {
+				matches = int64(strings.Count(s, string(o)))
+			}
+			if err := t.Charge(int64(len(s)) + SizeMul(matches, int64(len(n)))); err != nil {
+				return nil, err
+			}
+			return Bytes(strings.ReplaceAll(s, string(o), string(n))), nil
 		},
 		"find": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			switch x := a[1].(type) {
@@ -989,6 +1081,9 @@ func initBytes() {
 		h := strings.ReplaceAll(string(s), " ", "")
 		if len(h)%2 != 0 {
 			return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", len(h))
+		}
+		if err := t.Charge(int64(len(s) + len(h)/2)); err != nil {
+			return nil, err
 		}
 		out := make([]byte, len(h)/2)
 		for i := 0; i < len(h); i += 2 {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/compile"
 )
@@ -207,6 +209,10 @@ func (t *Thread) ChargeItems(count, size int64) error {
 	return t.Charge(SizeMul(count, size))
 }
 
+// chargeSlots charges a new array of n value slots (a list's or tuple's
+// items), as an append that outgrew its array makes.
+func (t *Thread) chargeSlots(n int) error { return t.Charge(int64(n) * 16) }
+
 // SizeMul multiplies two sizes, saturating at math.MaxInt64 (a negative
 // factor gives -1), so a size computed from a snippet's numbers cannot wrap
 // around to a small or negative charge.
@@ -283,15 +289,17 @@ func (t *Thread) remeasure(n int64) bool {
 	if t.globals == nil {
 		return false
 	}
-	live := t.retained()
+	live := t.retained(int(t.limits.MaxMemoryBytes/16 + 1<<20))
 	t.mem = live + t.held + n
 	limit := t.limits.MaxMemoryBytes
 	return t.mem <= limit && limit-t.mem >= limit/8
 }
 
-// retained estimates the bytes reachable from the run's roots.
-func (t *Thread) retained() int64 {
-	w := newSizeWalker()
+// retained estimates the bytes reachable from the run's roots, visiting at
+// most nodes values (every value takes at least 16 bytes, so a graph within
+// the limit has no more than limit/16).
+func (t *Thread) retained(nodes int) int64 {
+	w := newSizeWalker(nodes)
 	w.walk(t.globals)
 	for _, f := range append([]*Frame{t.top}, t.evalTops...) {
 		for ; f != nil; f = f.back {
@@ -412,7 +420,7 @@ func (t *Thread) SetBuiltinsOverlay(d *Dict) { t.overlay = d }
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.
 func SizeOf(v Value) int64 {
-	w := newSizeWalker()
+	w := newSizeWalker(sizeOfNodes)
 	w.walk(v)
 	return w.total
 }
@@ -425,8 +433,11 @@ type sizeWalker struct {
 	budget int
 }
 
-func newSizeWalker() *sizeWalker {
-	return &sizeWalker{seen: map[any]bool{}, budget: 4_000_000}
+// sizeOfNodes bounds the walk of SizeOf: a gigabyte of the smallest values.
+const sizeOfNodes = 1 << 26
+
+func newSizeWalker(nodes int) *sizeWalker {
+	return &sizeWalker{seen: map[any]bool{}, budget: nodes}
 }
 
 func (w *sizeWalker) once(p any) bool {
@@ -435,6 +446,26 @@ func (w *sizeWalker) once(p any) bool {
 	}
 	w.seen[p] = true
 	return true
+}
+
+// boxOf is the data word of an interface value: for a boxed string, the
+// address of its header.
+func boxOf(v Value) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1] }
+
+// str counts a boxed string: its 16-byte header and its bytes, rounded up
+// to the allocator's 8-byte granule. The bytes of a long string shared by
+// many values (s * 1 in a list a million times) count once.
+func (w *sizeWalker) str(s string) {
+	switch {
+	case len(s) == 0:
+	case len(s) < 256:
+		w.total += 16 + int64(len(s)+7)&^7
+	default:
+		w.total += 16
+		if w.once(unsafe.StringData(s)) {
+			w.total += int64(len(s)+7) &^ 7
+		}
+	}
 }
 
 func (w *sizeWalker) frame(f *Frame) {
@@ -466,15 +497,24 @@ func (w *sizeWalker) walk(v Value) {
 		return
 	}
 	switch x := v.(type) {
-	case nil, NoneType, Bool, Int, Float:
-	case Str:
-		if len(x) > 16 {
-			w.total += int64(len(x)) + 16
+	case nil, NoneType, Bool:
+	case Int:
+		// Go boxes an int outside the small-int cache in 8 bytes.
+		if x < smallIntMin || x >= smallIntMax {
+			w.total += 8
 		}
+	case Float:
+		w.total += 8
+	case Str:
+		if len(x) == 1 && x[0] < utf8.RuneSelf && boxOf(v) == boxOf(asciiChars[x[0]]) {
+			// One of the shared one-character boxes.
+			return
+		}
+		w.str(string(x))
 	case Bytes:
-		w.total += int64(len(x)) + 16
+		w.str(string(x))
 	case *big.Int:
-		w.total += int64(x.BitLen()/8) + 16
+		w.total += int64(cap(x.Bits()))*8 + 40
 	case *List:
 		if !w.once(x) {
 			return

@@ -53,6 +53,9 @@ func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_b2a_base64() takes a bytes argument")
 	}
 	s := string(b)
+	if err := t.Charge(int64(len(s)+2) / 3 * 4); err != nil {
+		return nil, err
+	}
 	out := make([]byte, 0, (len(s)+2)/3*4)
 	for i := 0; i < len(s); i += 3 {
 		var n uint32
@@ -74,7 +77,7 @@ func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			out = append(out, b64Alphabet[n>>6&63], b64Alphabet[n&63])
 		}
 	}
-	return vm.Bytes(out), nil
+	return vm.OwnBytes(out), nil
 }
 
 // a2bBase64 decodes as CPython's binascii.a2b_base64 (non-strict): characters outside
@@ -100,6 +103,9 @@ func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	for i := 0; i < len(b64Alphabet); i++ {
 		table[b64Alphabet[i]] = i
 	}
+	if err := t.Charge(int64(len(s)) * 3 / 4); err != nil {
+		return nil, err
+	}
 	out := make([]byte, 0, len(s)*3/4)
 	quad, pads, data := 0, 0, 0
 	var left int
@@ -113,7 +119,7 @@ func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 					if strict && i+1 < len(s) {
 						return fail("Excess data after padding")
 					}
-					return vm.Tuple{vm.Bytes(out), vm.Str("")}, nil
+					return vm.Tuple{vm.OwnBytes(out), vm.Str("")}, nil
 				}
 			}
 			continue
@@ -149,7 +155,7 @@ func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	}
 	switch quad {
 	case 0:
-		return vm.Tuple{vm.Bytes(out), vm.Str("")}, nil
+		return vm.Tuple{vm.OwnBytes(out), vm.Str("")}, nil
 	case 1:
 		return vm.Tuple{vm.None, vm.Str(fmtCount(data))}, nil
 	}

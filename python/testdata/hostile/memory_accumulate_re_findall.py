@@ -1,0 +1,6 @@
+import re
+keep = []
+s = "a" * 10 ** 6
+for _ in range(100):
+    keep.append(re.findall("a", s))
+# limit: memory

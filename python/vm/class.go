@@ -216,6 +216,11 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 	if len(bases) == 0 {
 		bases = []*Class{ObjectClass}
 	}
+	// A class holds its MRO, attribute caches and slots besides its
+	// namespace: about classBytes (what sizeWalker counts for it).
+	if err := t.Charge(classBytes); err != nil {
+		return nil, err
+	}
 	c := &Class{Name: name, QualName: qualname, Module: "__main__", Bases: bases, Dict: ns}
 	ns.class = true
 	classChanged()

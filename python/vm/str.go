@@ -121,6 +121,14 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
+			// Each line takes a list slot and a boxed header; count the
+			// line breaks (a bound: \r\n is one) before making them.
+			s := string(a[0].(Str))
+			if len(s) > 1<<12 {
+				if err := t.ChargeItems(int64(strings.Count(s, "\n")+strings.Count(s, "\r"))+1, 48); err != nil {
+					return nil, err
+				}
+			}
 			keep := false
 			if p[0] != nil {
 				keep, _ = t.Truth(p[0])

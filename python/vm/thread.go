@@ -433,6 +433,9 @@ type sizeWalker struct {
 	budget int
 }
 
+// classBytes estimates a user class without its namespace.
+const classBytes = 1024
+
 // sizeOfNodes bounds the walk of SizeOf: a gigabyte of the smallest values.
 const sizeOfNodes = 1 << 26
 
@@ -601,7 +604,7 @@ func (w *sizeWalker) walk(v Value) {
 		if x.builtin || !w.once(x) {
 			return
 		}
-		w.total += 128
+		w.total += classBytes
 		w.walk(x.Dict)
 	case *Module:
 		if !w.once(x) {

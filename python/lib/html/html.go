@@ -69,6 +69,17 @@ func escape(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if !ok {
 		return nil, vm.Errorf(vm.AttributeErrorClass, "'%s' object has no attribute 'replace'", vm.TypeName(a[0]))
 	}
+	// An escape takes at most six bytes ("&quot;") for one.
+	n := int64(len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '&', '<', '>', '"', '\'':
+			n += 5
+		}
+	}
+	if err := t.Charge(n); err != nil {
+		return nil, err
+	}
 	quote := true
 	if a[1] != nil {
 		if quote, err = t.Truth(a[1]); err != nil {

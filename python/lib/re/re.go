@@ -215,8 +215,14 @@ func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
 		}
 		switch s := a[0].(type) {
 		case vm.Str:
+			if err := t.ChargeItems(int64(len(s)), 2); err != nil {
+				return nil, err
+			}
 			return vm.Str(regex.Escape(string(s))), nil
 		case vm.Bytes:
+			if err := t.ChargeItems(int64(len(s)), 2); err != nil {
+				return nil, err
+			}
 			return vm.Bytes(escapeBytes(string(s))), nil
 		}
 		return nil, vm.Errorf(vm.TypeErrorClass, "expected str or bytes, got '%s'", vm.TypeName(a[0]))

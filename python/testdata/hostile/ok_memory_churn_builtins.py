@@ -1,7 +1,7 @@
 b = bytes(10 ** 6)
-for _ in range(50):
+for _ in range(10):
     h = b.hex()
     s = "a" * 10 ** 7
-    l = list(range(10 ** 5))
+    l = list(range(10 ** 4))
 print(len(h) + len(s) + len(l))
 # completes

@@ -101,30 +101,46 @@ func (u *upstreams) refresh(ctx context.Context) {
 	if err != nil {
 		fmt.Fprintf(w, "toolplane: warning: some MCP servers are unavailable, their tools are missing:\n%v\n", err)
 	}
+	// One batch for the whole catalog: the registry recomputes every alias
+	// on each change, so registering tools one at a time cost quadratic
+	// time, seconds for a server listing a thousand tools, at every
+	// refresh a server can trigger with tools/list_changed.
 	reg := u.rt.Registry()
 	seen := map[string]bool{}
+	var (
+		add    []capability.Capability
+		remove []string
+	)
 	for _, c := range caps {
 		seen[c.ID] = true
 		if old, ok := u.registered[c.ID]; ok {
 			if sameCapability(old, c) {
 				continue
 			}
-			reg.Remove(c.ID)
+			remove = append(remove, c.ID)
 			delete(u.registered, c.ID)
 		}
-		if err := u.rt.Register(c); err != nil {
-			fmt.Fprintf(w, "toolplane: warning: %v\n", err)
-			var ae *capability.AliasError
-			if !errors.As(err, &ae) {
-				continue // not registered at all
-			}
-		}
-		u.registered[c.ID] = c
+		add = append(add, c)
 	}
 	for id := range u.registered {
 		if !seen[id] {
-			reg.Remove(id)
+			remove = append(remove, id)
 			delete(u.registered, id)
+		}
+	}
+	reg.RemoveAll(remove...)
+	if err := reg.AddAll(add...); err != nil {
+		errs := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = j.Unwrap()
+		}
+		for _, e := range errs {
+			fmt.Fprintf(w, "toolplane: warning: %v\n", e)
+		}
+	}
+	for _, c := range add {
+		if _, ok := reg.Lookup(c.ID); ok {
+			u.registered[c.ID] = c // registered, possibly without an alias
 		}
 	}
 }

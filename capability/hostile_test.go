@@ -50,3 +50,31 @@ func TestAttackRenderingHostileSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestAddAllRemoveAll: a catalog is registered and withdrawn in one batch
+// (aliases computed once), so a server listing thousands of tools costs
+// linear, not quadratic, time at every refresh.
+func TestAddAllRemoveAll(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry()
+	h := func(context.Context, map[string]any) (*Result, error) { return nil, nil }
+	var caps []Capability
+	var ids []string
+	for i := 0; i < 3000; i++ {
+		id := fmt.Sprintf("mcp:evil/t%d", i)
+		caps = append(caps, Capability{ID: id, Handler: h})
+		ids = append(ids, id)
+	}
+	if err := r.AddAll(caps...); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.Lookup("evil.t2999"); !ok || r.Len() != 3000 {
+		t.Fatalf("after AddAll: %d registered", r.Len())
+	}
+	if n := r.RemoveAll(append(ids[:1000], "mcp:evil/never")...); n != 1000 || r.Len() != 2000 {
+		t.Errorf("RemoveAll removed %d, %d left", n, r.Len())
+	}
+	if _, ok := r.Lookup("evil_t5"); ok {
+		t.Error("a removed capability's alias is still bound")
+	}
+}

@@ -205,6 +205,24 @@ func (r *Registry) Remove(id string) bool {
 	return true
 }
 
+// RemoveAll unregisters the capabilities with the given canonical ids,
+// computing aliases once, and returns how many were registered.
+func (r *Registry) RemoveAll(ids ...string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, id := range ids {
+		if _, ok := r.caps[id]; ok {
+			delete(r.caps, id)
+			n++
+		}
+	}
+	if n > 0 {
+		r.rebuild()
+	}
+	return n
+}
+
 // Len returns the number of registered capabilities.
 func (r *Registry) Len() int {
 	r.mu.RLock()

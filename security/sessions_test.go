@@ -175,3 +175,59 @@ func TestAttackSessionFlood(t *testing.T) {
 		t.Errorf("after the runs ended: %v", v)
 	}
 }
+
+// TestAttackInitializeFlood: a client that only initializes MCP sessions
+// creates no toolplane session, yet each MCP session was kept until it
+// idled out (30 minutes): initialize in a loop grew the server without
+// bound. Open MCP sessions are capped per token (and in all) at
+// server.MCPSessionsFactor times the [session] caps; the least recently
+// active are closed, another token's are untouched.
+func TestAttackInitializeFlood(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[session]\nmax_sessions = 16\nmax_sessions_per_token = 2\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+
+	post := func(token, sid, body string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAll(t, resp)
+		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
+	}
+	var sids []string
+	for range 60 {
+		code, sid := post("flood-secret-0123456789", "", initializeBody)
+		if code != http.StatusOK || sid == "" {
+			t.Fatalf("initialize: %d %q", code, sid)
+		}
+		post("flood-secret-0123456789", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		sids = append(sids, sid)
+	}
+	live := 0
+	for _, sid := range sids {
+		if code, _ := post("flood-secret-0123456789", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}`); code == http.StatusOK {
+			live++
+		}
+	}
+	if want := 2 * 4; live > want || live == 0 {
+		t.Errorf("%d of 60 MCP sessions of one token are open; want at most %d (and some)", live, want)
+	}
+	if code, _ := post("flood-secret-0123456789", sids[len(sids)-1], `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{}}`); code != http.StatusOK {
+		t.Errorf("the newest session was closed: %d", code)
+	}
+	if _, err := calm.ListTools(context.Background(), nil); err != nil {
+		t.Errorf("another token's session did not survive the flood: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -145,14 +146,74 @@ func ask(ctx context.Context, ss *mcp.ServerSession, message string) (Answer, er
 func (s *Server) trackSubjects() {
 	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
-				if extra := req.GetExtra(); extra != nil && extra.TokenInfo != nil && extra.TokenInfo.UserID != "" {
-					s.noteSubject(ss, extra.TokenInfo.UserID)
-				}
+			ss, _ := req.GetSession().(*mcp.ServerSession)
+			extra := req.GetExtra()
+			if ss == nil || extra == nil || extra.Header == nil {
+				return next(ctx, method, req) // not HTTP
 			}
-			return next(ctx, method, req)
+			subject := s.callerOf(req).subject
+			s.noteSubject(ss, subject)
+			res, err := next(ctx, method, req)
+			if method == "initialize" && err == nil {
+				s.capMCPSessions(ss, subject)
+			}
+			return res, err
 		}
 	})
+}
+
+// MCPSessionsFactor scales the session caps of Options.Sessions into caps
+// on open MCP sessions over HTTP (per subject and in all). A client that
+// only initializes creates no toolplane session, yet the SDK keeps its
+// MCP session until it idles out: without a cap, initialize in a loop
+// would grow the server without bound. The factor leaves room so that
+// ordinary eviction happens among toolplane sessions, with a notice.
+const MCPSessionsFactor = 4
+
+// capMCPSessions closes the least recently active HTTP MCP sessions of
+// subject, and of anyone, while there are more than the caps; never ss,
+// the one just initialized. Their clients get "session not found" and
+// initialize again.
+func (s *Server) capMCPSessions(ss *mcp.ServerSession, subject string) {
+	opts := s.sessions.Options()
+	perSubject, total := opts.MaxSessionsPerSubject*MCPSessionsFactor, opts.MaxSessions*MCPSessionsFactor
+	var victims []*mcp.ServerSession
+	s.mu.Lock()
+	for {
+		mine, all := 0, len(s.subjects)
+		var lruMine, lruAll *mcp.ServerSession
+		for o, sub := range s.subjects {
+			if o == ss || slices.Contains(victims, o) {
+				if slices.Contains(victims, o) {
+					all--
+				} else if sub == subject {
+					mine++
+				}
+				continue
+			}
+			if sub == subject {
+				mine++
+				if lruMine == nil || s.seen[o].Before(s.seen[lruMine]) {
+					lruMine = o
+				}
+			}
+			if lruAll == nil || s.seen[o].Before(s.seen[lruAll]) {
+				lruAll = o
+			}
+		}
+		switch {
+		case mine > perSubject && lruMine != nil:
+			victims = append(victims, lruMine)
+		case all > total && lruAll != nil:
+			victims = append(victims, lruAll)
+		default:
+			s.mu.Unlock()
+			for _, v := range victims {
+				_ = v.Close()
+			}
+			return
+		}
+	}
 }
 
 // noteSubject records ss as a session of subject, most recent last, and

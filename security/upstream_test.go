@@ -181,7 +181,7 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		{"evil.deep()", []string{`"evil"`, "deep", "nested more than 128 levels"}},
 		{"evil.many_blocks(n=20000)", []string{`"evil"`, "many_blocks", "20000 content blocks"}},
 		{"evil.wide()", []string{`"evil"`, "wide", "JSON values"}},
-		{"evil.giant_tool_error(mb=3)", []string{"raised: "}},
+		{"evil.giant_tool_error(mb=3)", []string{"raised: ToolError", "cut by toolplane"}},
 	} {
 		got := ""
 		for i := 0; i < 100; i++ {
@@ -194,6 +194,9 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 		wantParts(t, tc.call, got, append([]string{"raised: "}, tc.want...)...)
+		if len(got) > 128<<10 {
+			t.Errorf("%s: an error message of %d bytes reached the snippet", tc.call, len(got))
+		}
 		if strings.ContainsRune(got, 0x1b) {
 			t.Errorf("%s: the error carries an escape character", tc.call)
 		}

@@ -24,8 +24,17 @@ func convertResult(server string, res *mcp.CallToolResult) (*capability.Result, 
 		return nil, fmt.Errorf("mcp server %q returned structured content nested more than %d levels deep; the limit is %d", server, maxResultDepth, maxResultDepth)
 	}
 	out := &capability.Result{IsError: res.IsError, Structured: capability.Normalize(res.StructuredContent)}
+	budget := maxToolErrorBytes
 	for _, c := range res.Content {
-		out.Content = append(out.Content, ownURIsDropped(server, convertContent(c)))
+		cc := ownURIsDropped(server, convertContent(c))
+		if res.IsError && cc.Type == "text" {
+			// The text of a tool error becomes an exception message and a
+			// traceback line, shown to agents and terminals: cleaned and
+			// cut, unlike a result's text, which is data.
+			cc.Text = truncate(SanitizeText(cc.Text), max(budget, 0))
+			budget -= len(cc.Text)
+		}
+		out.Content = append(out.Content, cc)
 	}
 	return out, nil
 }

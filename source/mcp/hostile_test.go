@@ -178,6 +178,10 @@ func TestAttackResultShapes(t *testing.T) {
 			t.Errorf("%s: error carries an escape character: %q", tc.tool, truncate(err.Error(), 200))
 		}
 	}
+	res, err := callCap(t, m, "mcp:evil/giant_tool_error", map[string]any{"mb": 3})
+	if err != nil || !res.IsError || len(text(res)) > maxToolErrorBytes+100 {
+		t.Errorf("a tool error of 3 MB: %d bytes of text, %v", len(text(res)), err)
+	}
 	if got := evilPID(t, m); got != pid {
 		t.Errorf("the connection was replaced (process %d, now %d): a refused result must fail only its call", pid, got)
 	}

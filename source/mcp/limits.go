@@ -50,6 +50,9 @@ const (
 	// maxErrorMessageBytes cuts error messages from a server (a JSON-RPC
 	// error, stderr quoted in an error) before they are kept or shown.
 	maxErrorMessageBytes = 4 << 10
+	// maxToolErrorBytes cuts the text of a tool error (isError): it
+	// becomes an exception message, not data.
+	maxToolErrorBytes = 64 << 10
 	// maxDescriptionBytes cuts a tool's description: descriptions go into
 	// agents' context, where a 10 MB one is an attack, not documentation.
 	maxDescriptionBytes = 8 << 10

@@ -24,6 +24,8 @@ import (
 //	/redirect/mcp      every request is redirected to the other origin
 //	/unauthorized/mcp  every request gets 401 with OAuth discovery metadata
 //	/huge-headers/mcp  every answer carries 20 MB of headers
+//	/sse               an SSE (old transport) stream whose endpoint event
+//	                   names the other origin
 func serveHTTP(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	ln, err := net.Listen("tcp", o.httpAddr)
 	if err != nil {
@@ -87,6 +89,14 @@ func (h *httpServer) serveMain(w http.ResponseWriter, r *http.Request) {
 		h.record(map[string]any{"oauth_discovery": r.URL.Path})
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"resource":%q,"authorization_servers":[%q]}`, h.base, h.other)
+	case "/sse":
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		fmt.Fprintf(w, "event: endpoint\ndata: %s/mcp\n\n", h.other)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		<-r.Context().Done()
 	case "/huge-headers/mcp":
 		hugeHeaders(w)
 		h.serveMCP(w, r, "")

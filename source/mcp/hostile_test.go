@@ -569,7 +569,8 @@ func startHostileHTTP(t *testing.T, record string) string {
 }
 
 // TestAttackHTTPUpstream: a hostile Streamable HTTP server redirects to
-// another origin (mid-call and from the start), sends 20 MB of headers, a
+// another origin (mid-call and from the start; an SSE server names one as
+// its endpoint), sends 20 MB of headers, a
 // gzip bomb, a 100 MB body, an event stream that never ends, a body at one
 // byte a second, and 401 with OAuth discovery. The server's secret header
 // never reaches the other origin, no OAuth flow starts, and every attack
@@ -584,7 +585,9 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	}
 	opts := hostileOptions()
 	opts.Limits.CallTimeout = 2 * time.Second
-	m := newManager(t, opts, spec("evil", "/mcp"), spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), testSpec("good"))
+	sse := spec("elsewhere", "/sse")
+	sse.Transport = TransportSSE
+	m := newManager(t, opts, spec("evil", "/mcp"), spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"))
 
 	res, err := callCap(t, m, "mcp:evil/headers", nil)
 	if err != nil || !strings.Contains(text(res), secret) {
@@ -603,7 +606,7 @@ func TestAttackHTTPUpstream(t *testing.T) {
 		wantErr(t, err, `"evil"`, want)
 		t.Logf("%s: %v", tool, time.Since(start))
 	}
-	for _, name := range []string{"redirected", "locked", "headers"} {
+	for _, name := range []string{"redirected", "locked", "headers", "elsewhere"} {
 		_, err := m.ServerCapabilities(context.Background(), name)
 		if err == nil {
 			t.Errorf("server %s connected", name)
@@ -627,5 +630,36 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	}
 	if n := strings.Count(string(data), `"unauthorized"`); n > 10 {
 		t.Errorf("%d requests to a server that answers 401: no loops", n)
+	}
+}
+
+// TestAttackLeavesNothingBehind: after a manager that went through crashes,
+// hangs, floods, oversized answers and endless HTTP streams is closed, its
+// goroutines are gone and so are its processes.
+func TestAttackLeavesNothingBehind(t *testing.T) {
+	before := runtime.NumGoroutine()
+	base := startHostileHTTP(t, filepath.Join(t.TempDir(), "record"))
+	opts := hostileOptions()
+	opts.Limits.CallTimeout = time.Second
+	m := newManager(t, opts, hostileSpec("evil", "-start", "list-changed-flood"), ServerSpec{Name: "web", URL: base + "/mcp"})
+	for _, call := range []struct{ id, tool string }{
+		{"mcp:evil/", "hang"}, {"mcp:evil/", "huge_text"}, {"mcp:evil/", "notify_flood"}, {"mcp:evil/", "crash"},
+		{"mcp:web/", "sse_forever"}, {"mcp:web/", "slowloris"}, {"mcp:web/", "gzip_bomb"}, {"mcp:web/", "hang"},
+	} {
+		_, err := callWhenUp(t, m, call.id+call.tool, map[string]any{"n": 10000})
+		t.Logf("%s%s: %v", call.id, call.tool, err != nil)
+	}
+	pgid := evilPID(t, m)
+	_ = m.Close()
+	if pgid > 0 {
+		waitNoLiveMembers(t, pgid, 5*time.Second)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before+5 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if g := runtime.NumGoroutine(); g > before+5 {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines after Close (%d before):\n%s", g, before, buf[:runtime.Stack(buf, true)])
 	}
 }

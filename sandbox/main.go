@@ -6,20 +6,11 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/toolplane/toolplane/python"
 )
 
-// pollable reopens an inherited descriptor in non-blocking mode, which
-// the Go runtime then polls.
-func pollable(fd int, name string) *os.File {
-	if err := syscall.SetNonblock(fd, true); err != nil {
-		return os.NewFile(uintptr(fd), name)
-	}
-	return os.NewFile(uintptr(fd), name)
-}
 
 // WorkerArg is the first argument that makes a process a sandbox worker:
 // `toolplane __sandbox-worker ...` (a hidden verb; see

@@ -11,7 +11,6 @@ import (
 	"github.com/toolplane/toolplane/python"
 )
 
-
 // WorkerArg is the first argument that makes a process a sandbox worker:
 // `toolplane __sandbox-worker ...` (a hidden verb; see
 // toolplane.SandboxWorkerMain).

@@ -187,6 +187,10 @@ func TestAttackEscalationSelfApproval(t *testing.T) {
 		if !strings.Contains(string(check), "no [http] escalation_approver") {
 			t.Errorf("config check does not flag escalate without an approver:\n%s", check)
 		}
+		doctor, _ := e.Toolplane("doctor", "--config", cfg).CombinedOutput()
+		if !strings.Contains(string(doctor), "escalation over HTTP: refused") {
+			t.Errorf("doctor does not state that escalation over HTTP is refused:\n%s", doctor)
+		}
 	})
 
 	t.Run("approver", func(t *testing.T) {
@@ -251,6 +255,10 @@ func TestAttackEscalationSelfApproval(t *testing.T) {
 		check, _ := e.Toolplane("config", "check", "--config", cfg).CombinedOutput()
 		if !strings.Contains(string(check), `approved by a client of "admin"`) {
 			t.Errorf("config check does not name the approver:\n%s", check)
+		}
+		doctor, _ := e.Toolplane("doctor", "--config", cfg).CombinedOutput()
+		if !strings.Contains(string(doctor), `escalation over HTTP: a connected client of "admin" approves`) {
+			t.Errorf("doctor does not name the approver:\n%s", doctor)
 		}
 	})
 }

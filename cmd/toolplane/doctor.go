@@ -143,7 +143,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
 	}
-	doctorTrust(ctx, r, trustEnv{cfg: cfg, stores: stores, origin: a.configOrigin()})
+	doctorTrust(ctx, r, trustEnv{cfg: cfg, stores: stores, origin: a.configOrigin(), http: a.http})
 	return r
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/childenv"
 	"github.com/toolplane/toolplane/secrets"
@@ -24,6 +25,9 @@ type trustEnv struct {
 	stores serveStores
 	// origin says how the config file was chosen and why it is trusted.
 	origin string
+	// http is the [http] section (tokens, escalation approver); nil when
+	// no file was loaded.
+	http *admission.Config
 }
 
 // trustArea adds the lines of one concern to the report.
@@ -130,7 +134,14 @@ func trustEscalation(_ context.Context, r *doctorReport, env trustEnv) {
 	if !env.cfg.CLI.Escalate {
 		return
 	}
-	r.add(checkOK, "escalation: on; the MCP client's user approves each binary", "")
+	r.add(checkOK, "escalation over stdio: the local user at the MCP client approves each binary", "")
+	switch h := env.http; {
+	case h == nil || (len(h.Tokens) == 0 && !h.AllowAnonymous):
+	case h.EscalationApprover == "":
+		r.add(checkWarn, "escalation over HTTP: refused (no [http] escalation_approver; the requesting client never approves its own)", "set [http] escalation_approver to the subject of a separate token whose client approves")
+	default:
+		r.add(checkOK, fmt.Sprintf("escalation over HTTP: a connected client of %q approves, never the requesting token", h.EscalationApprover), "")
+	}
 }
 
 // trustIsolation says how snippets are kept from the host.

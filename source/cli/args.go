@@ -293,7 +293,8 @@ type scanner struct {
 	valueShort string
 	// onlyListed: options not matched by a rule are refused (global options).
 	onlyListed bool
-	listedNote string
+	// listedNote says why an unlisted option is refused; built only then.
+	listedNote func() string
 	// stopAtPositional ends the scan at the first positional (global
 	// options end at the subcommand); scan then returns its index.
 	stopAtPositional bool
@@ -395,7 +396,7 @@ func (s *scanner) option(w, next string, hasNext bool) (int, error) {
 			return 0, s.c.argDenied(w, s.rules.plus[0].why, s.rules.plus[0].user)
 		}
 		if s.onlyListed {
-			return 0, s.c.argDenied(w, s.listedNote, false)
+			return 0, s.c.argDenied(w, s.listedNote(), false)
 		}
 		s.c.opts = append(s.c.opts, foundOpt{name: w})
 		return 0, nil
@@ -436,7 +437,7 @@ func (s *scanner) long(w, next string, hasNext bool) (int, error) {
 	}
 	if len(matched) == 0 {
 		if s.onlyListed {
-			return 0, s.c.argDenied(w, s.listedNote, false)
+			return 0, s.c.argDenied(w, s.listedNote(), false)
 		}
 		s.c.opts = append(s.c.opts, foundOpt{name: name, value: value, hasValue: hasValue})
 		return 0, nil
@@ -461,7 +462,7 @@ func (s *scanner) cluster(w, next string, hasNext bool) (int, error) {
 			return s.apply(w, rs, "-"+string(ch), rest, rest != "", next, hasNext)
 		}
 		if s.onlyListed {
-			return 0, s.c.argDenied(w, s.listedNote, false)
+			return 0, s.c.argDenied(w, s.listedNote(), false)
 		}
 		takesValue := strings.IndexByte(s.valueShort, ch) >= 0
 		if !takesValue {

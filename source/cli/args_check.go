@@ -127,7 +127,9 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 		// but only the allowed global ones.
 		stream := slices.Concat(gw, aw)
 		gs := &scanner{c: c, g: g, rules: newRuleSet(g, spec.global, userRules), onlyListed: true, stopAtPositional: true,
-			listedNote: fmt.Sprintf("it is not among the global options toolplane allows before a %s subcommand (%s)", name, listNames(spec.global))}
+			listedNote: func() string {
+				return fmt.Sprintf("it is not among the global options toolplane allows before a %s subcommand (%s)", name, listNames(spec.global))
+			}}
 		n, err := gs.scanTo(stream)
 		if err != nil {
 			return nil, err

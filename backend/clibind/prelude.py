@@ -2,7 +2,10 @@
 # backend (run as a prelude by the interpreter) and the CPython runner of
 # local_unsafe (exec'd in a namespace of its own). It only reaches the host
 # through call_tool("cli:<binary>", {...}), so every call passes admission
-# in the dispatch chain like any other facade.
+# in the dispatch chain like any other facade. Nothing here decides what is
+# allowed: where the subcommand is, which options may come before it and
+# which arguments a binary may be given are the host's argument policy
+# (source/cli), which a snippet calling call_tool directly meets as well.
 #
 # Inputs (globals set before it runs):
 #   call_tool        the runtime's call_tool

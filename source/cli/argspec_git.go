@@ -311,7 +311,7 @@ var gitConfigCommands = []string{
 	"remote.*.uploadpack", "remote.*.receivepack", "remote.*.vcs",
 	"trailer.*.command", "trailer.*.cmd", "interactive.difffilter",
 	"man.viewer", "man.*.cmd", "man.*.path", "web.browser", "browser.*.cmd", "browser.*.path",
-	"uploadpack.packobjectshook",
+	"uploadpack.packobjectshook", "tar.*.command",
 }
 
 func gitKeyMatches(pattern, key string) bool {

@@ -146,6 +146,14 @@ var repoAttacks = []repoAttack{
 		refused: true,
 	},
 	{
+		name: "an archive format command in .git/config",
+		setup: func(t *testing.T, r *attackEnv, m string) {
+			r.git(t, "config", "tar.evil.command", "touch '"+m+"'; cat")
+		},
+		args:    map[string]any{"args": []any{"archive", "--format=evil", "HEAD"}},
+		refused: true,
+	},
+	{
 		name: "an alias in .git/config, git x",
 		setup: func(t *testing.T, r *attackEnv, m string) {
 			r.git(t, "config", "alias.x", "!touch '"+m+"'")

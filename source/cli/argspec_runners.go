@@ -137,6 +137,14 @@ func interpreterSpecs() []*argSpec {
 		denyArgV(whyInline, "-c", "--command", "-C", "--init-command"),
 		denyArg("an interactive shell reads startup files", "-i", "--interactive"),
 	}, "")
+	// Where "--" is not known to end the options, words after it are
+	// still checked as options.
+	for _, s := range append(out, fish) {
+		switch s.name {
+		case "csh", "tcsh", "Rscript", "fish":
+			s.grammar.dashDash = false
+		}
+	}
 	nodejs := *node
 	nodejs.name = "nodejs"
 	return append(out, fish, &nodejs)

@@ -204,10 +204,11 @@ var grepSpec = &argSpec{
 }
 
 var jqSpec = &argSpec{
-	name:       "jq",
-	kind:       kindBounded,
-	summary:    "has no options that run commands or write files; it reads any file it is given",
-	grammar:    grammar{dashDash: true},
+	name:    "jq",
+	kind:    kindBounded,
+	summary: "has no options that run commands or write files; it reads any file it is given",
+	// jq 1.6 reads options after "--".
+	grammar:    grammar{},
 	valueShort: map[string]string{"": "fL"},
 }
 
@@ -804,7 +805,8 @@ var zipSpec = &argSpec{
 	name:    "zip",
 	kind:    kindBounded,
 	summary: "refuses -T/-TT/--unzip-command (they run a command) and confines the archive it writes and its temporary path; it reads any file it is given",
-	grammar: grammar{dashDash: true},
+	// zip does not read "--" as the end of its options.
+	grammar: grammar{},
 	rules: []rule{
 		denyArg(whyRunsCommand, "-T", "--test", "--unzip-command"),
 		confine(whyWrites, "-O", "--output-file", "-b", "--temp-path"),
@@ -828,7 +830,8 @@ var unzipSpec = &argSpec{
 	name:    "unzip",
 	kind:    kindBounded,
 	summary: "refuses -: (extract outside the target directory) and confines -d; it reads any archive it is given",
-	grammar: grammar{dashDash: true},
+	// unzip reads "--" as a negated option, not the end of its options.
+	grammar: grammar{},
 	rules: []rule{
 		denyArg("it extracts members outside the target directory", "-:"),
 		confine(whyWrites, "-d"),

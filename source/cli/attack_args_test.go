@@ -415,6 +415,8 @@ var argAttacks = []attack{
 	{"zip writes an archive outside", "zip", `{"args": ["{M}", "a.txt"]}`, true},
 	{"unzip -d outside", "unzip", `{"args": ["-d", "{O}", "z.zip"]}`, false},
 	{"unzip -: (dot-dot paths)", "unzip", `{"args": ["-:", "z.zip"]}`, false},
+	{"unzip -d after -- (unzip does not end options there)", "unzip", `{"args": ["--", "-d", "{O}", "z.zip"]}`, false},
+	{"zip -TT after --", "zip", `{"args": ["--", "-TT", "touch {M}", "z.zip", "a.txt"]}`, false},
 	{"7z -o outside", "7z", `{"args": ["x", "-o{O}", "a.7z"]}`, false},
 	{"7z @listfile", "7z", `{"args": ["a", "x.7z", "@{O}/list"]}`, false},
 	{"7z -spf absolute paths", "7z", `{"args": ["x", "-spf", "a.7z"]}`, false},

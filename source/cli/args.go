@@ -133,6 +133,10 @@ type grammar struct {
 	oldStyle bool
 	// plus: a word starting with "+" is an option or a command (less +cmd).
 	plus bool
+	// eitherDash: a single-dash word may be read as a long option too
+	// (-node-options as --node-options, as npm's parser and getopt_long_only
+	// do); it is checked both ways.
+	eitherDash bool
 }
 
 // kind classifies what a built-in policy can promise.
@@ -404,10 +408,18 @@ func (s *scanner) option(w, next string, hasNext bool) (int, error) {
 		return s.long(w, next, hasNext)
 	}
 	// A single-dash word: first as a whole-word rule (deny_args "-exec"),
-	// then as a cluster of short options.
+	// then, where the binary may read it so, as a long option, then as a
+	// cluster of short options.
 	name, _, _ := strings.Cut(w, "=")
 	if rs, ok := s.rules.single[name]; ok {
 		return s.apply(w, rs, name, w[len(name):], strings.Contains(w, "="), next, hasNext)
+	}
+	if s.g.eitherDash && len(name) > 2 {
+		saved := s.c.opts
+		if _, err := s.long("-"+w, "", false); err != nil {
+			return 0, err
+		}
+		s.c.opts = saved
 	}
 	return s.cluster(w, next, hasNext)
 }

@@ -101,7 +101,9 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 		}
 		userRules = append(userRules, r)
 	}
-	g := grammar{} // no built-in grammar: abbreviations on, "--" not honoured
+	// No built-in grammar: abbreviations on, "--" not honoured, a
+	// single-dash word read both as a long option and as a cluster.
+	g := grammar{eitherDash: true}
 	var rules []rule
 	valueShort := ""
 	if spec != nil {

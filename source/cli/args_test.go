@@ -49,6 +49,8 @@ func TestAttackDenyArgsSpellings(t *testing.T) {
 		{"args": []any{"-exec"}},
 		{"args": []any{"-exec=x"}},
 		{"args": []any{"@args.txt"}},
+		{"args": []any{"-force"}}, // getopt_long_only reads it as --force
+		{"args": []any{"-forc=1"}},
 		{"args": []any{"\u2014force"}}, // a lookalike dash
 		{"args": []any{"\uff0df"}},
 	}

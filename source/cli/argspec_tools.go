@@ -451,7 +451,7 @@ var rsyncSpec = &argSpec{
 	kind: kindBounded,
 	summary: "refuses -e/--rsh and --rsync-path (they run commands), --daemon, --config, batch files, --early-input and -M, " +
 		"and confines a local destination and the files it writes; it reads any file it is given. Not bounded: the network",
-	grammar: grammar{dashDash: true},
+	grammar: grammar{dashDash: true, eitherDash: true},
 	rules: []rule{
 		denyArgV(whyRunsCommand, "-e", "--rsh", "--rsync-path"),
 		denyArg("it starts a server", "--daemon"),
@@ -514,7 +514,8 @@ var npmSpec = &argSpec{
 		"edit, init/create with an initializer, config writes, global installs, installing a package named in the call " +
 		"unless --ignore-scripts is given, and options that name a shell, node options or another config. " +
 		"A package.json is only as trusted as the files in the working directory",
-	grammar:     grammar{dashDash: true},
+	// npm's option parser reads -node-options as --node-options.
+	grammar:     grammar{dashDash: true, eitherDash: true},
 	subcommands: true,
 	global:      []rule{allow("--version", "-v", "--help", "-h")},
 	denySubs: map[string]string{
@@ -892,7 +893,7 @@ var gpgSpec = &argSpec{
 	kind: kindBounded,
 	summary: "refuses --exec-path, --photo-viewer and show-photos (they run programs), helper program paths, extensions, " +
 		"--options and --homedir (config that can name programs), and confines the files it writes",
-	grammar: grammar{dashDash: true},
+	grammar: grammar{dashDash: true, eitherDash: true},
 	rules: []rule{
 		denyArgV("it runs helper programs from a directory of your choosing", "--exec-path"),
 		denyArgV(whyRunsCommand, "--photo-viewer", "--agent-program", "--dirmngr-program", "--keyboxd-program"),

@@ -362,6 +362,8 @@ var argAttacks = []attack{
 	{"npm --script-shell", "npm", `{"args": ["run", "x", "--script-shell={E}"]}`, false},
 	{"npm install a named package", "npm", `{"args": ["install", "evil-package"]}`, false},
 	{"npm install -g", "npm", `{"args": ["install", "-g"]}`, false},
+	{"npm -node-options (single dash, read as long)", "npm", `{"args": ["run", "x", "-node-options=--require={O}/x.js"]}`, false},
+	{"npm -script-shel (single dash, abbreviated)", "npm", `{"args": ["run", "x", "-script-shel={E}"]}`, false},
 	{"npm config set", "npm", `{"args": ["config", "set", "script-shell", "{E}"]}`, false},
 	{"npm init initializer", "npm", `{"args": ["init", "evil"]}`, false},
 	{"pip install a named package", "pip", `{"args": ["install", "evil-package"]}`, false},

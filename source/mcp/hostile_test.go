@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -661,5 +662,62 @@ func TestAttackLeavesNothingBehind(t *testing.T) {
 	if g := runtime.NumGoroutine(); g > before+5 {
 		buf := make([]byte, 1<<20)
 		t.Errorf("%d goroutines after Close (%d before):\n%s", g, before, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestAttackConcurrentLargeResults: forty concurrent calls each answered
+// with 3 MB (under the limit) are let through eight at a time, so what one
+// server's answers take at once stays bounded; every call still succeeds.
+func TestAttackConcurrentLargeResults(t *testing.T) {
+	base := startHostileHTTP(t, filepath.Join(t.TempDir(), "record"))
+	opts := hostileOptions()
+	opts.Limits = Limits{MaxResultBytes: 4 << 20, CallTimeout: 60 * time.Second}
+	m := newManager(t, opts, ServerSpec{Name: "web", URL: base + "/mcp"})
+	caps, err := m.ServerCapabilities(context.Background(), "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var huge capability.Capability
+	for _, c := range caps {
+		if c.Name == "huge_json" {
+			huge = c
+		}
+	}
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+		}
+	}()
+	errs := make(chan error, 40)
+	for i := 0; i < 40; i++ {
+		go func() {
+			res, err := huge.Handler(context.Background(), map[string]any{"mb": 3})
+			if err == nil && len(text(res)) != 3<<20 {
+				err = fmt.Errorf("%d bytes of text", len(text(res)))
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 40; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	t.Logf("peak heap in use: %d MiB", peak.Load()>>20)
+	if peak.Load() > 400<<20 {
+		t.Errorf("peak heap of %d MiB for 40 concurrent 3 MB answers", peak.Load()>>20)
 	}
 }

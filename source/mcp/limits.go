@@ -50,6 +50,10 @@ const (
 	// maxErrorMessageBytes cuts error messages from a server (a JSON-RPC
 	// error, stderr quoted in an error) before they are kept or shown.
 	maxErrorMessageBytes = 4 << 10
+	// maxConcurrentCalls is how many calls may be in progress on one
+	// server; more wait (within their timeout). With max_result_bytes it
+	// bounds the memory one server's answers can take at once.
+	maxConcurrentCalls = 8
 	// maxToolErrorBytes cuts the text of a tool error (isError): it
 	// becomes an exception message, not data.
 	maxToolErrorBytes = 64 << 10

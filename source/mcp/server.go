@@ -44,6 +44,10 @@ type server struct {
 	// redact hides the secret env values of the running process in what is
 	// shown of its output.
 	redact redactor
+	// inFlight holds a token per call in progress: a server's answers are
+	// buffered whole before they are decoded, so the number of calls
+	// waiting on one server bounds what it can make toolplane hold.
+	inFlight chan struct{}
 	// life ends when the server is closed, aborting a start in progress.
 	life context.Context
 	kill context.CancelCauseFunc
@@ -84,11 +88,12 @@ type errorEntry struct {
 func newServer(m *Manager, spec ServerSpec) *server {
 	life, kill := context.WithCancelCause(context.Background())
 	return &server{
-		m:      m,
-		spec:   spec,
-		stderr: newRingBuffer(m.opts.StderrLimit),
-		life:   life,
-		kill:   kill,
+		m:        m,
+		spec:     spec,
+		stderr:   newRingBuffer(m.opts.StderrLimit),
+		life:     life,
+		kill:     kill,
+		inFlight: make(chan struct{}, maxConcurrentCalls),
 	}
 }
 
@@ -674,6 +679,12 @@ func schemaJSON(schema any) (json.RawMessage, error) {
 func (s *server) call(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.callTimeout(), errCallTimeout)
 	defer cancel()
+	select {
+	case s.inFlight <- struct{}{}:
+		defer func() { <-s.inFlight }()
+	case <-ctx.Done():
+		return nil, s.callError(ctx, nil, tool, fmt.Errorf("waiting for one of the %d calls in progress to end", maxConcurrentCalls))
+	}
 	c, err := s.connection(ctx)
 	if err != nil {
 		return nil, err

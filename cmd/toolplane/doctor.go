@@ -254,34 +254,6 @@ func doctorCLI(ctx context.Context, r *doctorReport, cfg *config.Config, stores 
 			p, _ := exec.LookPath(bin)
 			r.add(checkOK, fmt.Sprintf("cli: %s is %s", bin, p), "")
 		}
-		doctorArgPolicy(r, bin, policy.Args[bin])
-	}
-}
-
-// doctorArgPolicy states how far a binary's argument policy bounds it:
-// ok for a built-in policy, a warning where a call can still make it run
-// anything (interpreters, no policy, the policy turned off) or where every
-// call is refused.
-func doctorArgPolicy(r *doctorReport, bin string, a clisrc.ArgPolicy) {
-	path, _ := exec.LookPath(bin)
-	bound, _ := clisrc.DescribeArgPolicy(bin, path, a)
-	switch bound {
-	case clisrc.BoundBuiltin:
-		r.add(checkOK, fmt.Sprintf("cli: %s has a built-in argument policy", bin), "")
-	case clisrc.BoundRunner:
-		r.add(checkOK, fmt.Sprintf("cli: %s runs the command it is given, so its argument policy refuses a command argument", bin), "")
-	case clisrc.BoundRunsFiles:
-		r.add(checkWarn, fmt.Sprintf("cli: %s runs the scripts or project files it is given; with any tool that writes files, treat allowing it as allowing every command", bin),
-			fmt.Sprintf("`toolplane cli disallow %s` unless that is what you want", bin))
-	case clisrc.BoundRefused:
-		r.add(checkWarn, fmt.Sprintf("cli: %s: every call is refused, because no argument policy can bound it", bin),
-			fmt.Sprintf("`toolplane cli disallow %s`, or set [cli.binaries.%s] builtin_policy = false to allow it anyway", bin, bin))
-	case clisrc.BoundOff:
-		r.add(checkWarn, fmt.Sprintf("cli: %s has its built-in argument policy off (builtin_policy = false)", bin),
-			fmt.Sprintf("remove builtin_policy = false from [cli.binaries.%s]", bin))
-	default:
-		r.add(checkWarn, fmt.Sprintf("cli: %s has no argument policy toolplane knows; only [cli.binaries.%s] lists bound its arguments", bin, bin),
-			fmt.Sprintf("add [cli.binaries.%s] deny_args or allow_subcommands", bin))
 	}
 }
 

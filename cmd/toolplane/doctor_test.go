@@ -59,7 +59,6 @@ auth = "oauth"
 		"ok    secret store: encrypted files in " + store,
 		"FAIL  backend local_unsafe: local_unsafe: no Python interpreter \"python3\"",
 		"ok    cli: git is " + filepath.Join(bin, "git"),
-		"ok    cli: git has a built-in argument policy",
 		"FAIL  cli: allowlisted binary rg is not on PATH  (install rg, or `toolplane cli disallow rg`)",
 		`FAIL  mcp fs: command "npx" needs node, which is not on PATH: install it`,
 		"warn  mcp fs: env.TOKEN: secret env://FS_TOKEN_UNSET: environment variable FS_TOKEN_UNSET is not set",
@@ -71,6 +70,9 @@ auth = "oauth"
 	checks, posture, ok := strings.Cut(r.stdout, "\ntrust posture:\n")
 	if !ok || !strings.Contains(posture, "ok    config: tp.toml (named with --config)\n") {
 		t.Errorf("no trust posture section, or no config line in it:\n%s", r.stdout)
+	}
+	if !strings.Contains(posture, "ok    cli: git has a built-in argument policy\n") {
+		t.Errorf("the trust posture does not state git's argument policy:\n%s", posture)
 	}
 	var lines, sandbox []string
 	for _, l := range strings.Split(strings.TrimSuffix(checks, "\n"), "\n") {

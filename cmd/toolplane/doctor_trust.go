@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/childenv"
 	"github.com/toolplane/toolplane/secrets"
+	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
 // This file is the "trust posture" section of `toolplane doctor`: what a
@@ -120,12 +122,46 @@ func trustUpstreamEnvironment(_ context.Context, r *doctorReport, env trustEnv) 
 	}
 }
 
-// trustCLIArguments says what bounds the arguments of allowlisted binaries.
+// trustCLIArguments says, per allowlisted binary, how far its argument
+// policy bounds what a call can make it do; in ambient mode, that only the
+// binaries toolplane knows are bounded.
 func trustCLIArguments(_ context.Context, r *doctorReport, env trustEnv) {
-	if env.cfg.CLI.Mode != config.CLIAllowlist {
-		return
+	switch env.cfg.CLI.Mode {
+	case config.CLIAmbient:
+		r.add(checkWarn, "cli: ambient: any binary on PATH runs; only the binaries toolplane knows keep an argument policy", "set [cli] mode = \"allowlist\"")
+	case config.CLIAllowlist:
+		for _, bin := range env.cfg.CLI.Allow {
+			doctorArgPolicy(r, bin, cliArgPolicy(&env.cfg.CLI, bin))
+		}
+		r.add(checkOK, "cli: no allowlist bounds what allowed binaries read, write inside the working directory, reach on the network, or run from files (source/cli/README.md)", "")
 	}
-	r.add(checkOK, fmt.Sprintf("cli: %d allowlisted binary(ies)", len(env.cfg.CLI.Allow)), "")
+}
+
+// doctorArgPolicy states how far a binary's argument policy bounds it:
+// ok for a built-in policy, a warning where a call can still make it run
+// anything (interpreters, no policy, the policy turned off) or where every
+// call is refused.
+func doctorArgPolicy(r *doctorReport, bin string, a clisrc.ArgPolicy) {
+	path, _ := exec.LookPath(bin)
+	bound, _ := clisrc.DescribeArgPolicy(bin, path, a)
+	switch bound {
+	case clisrc.BoundBuiltin:
+		r.add(checkOK, fmt.Sprintf("cli: %s has a built-in argument policy", bin), "")
+	case clisrc.BoundRunner:
+		r.add(checkOK, fmt.Sprintf("cli: %s runs the command it is given, so its argument policy refuses a command argument", bin), "")
+	case clisrc.BoundRunsFiles:
+		r.add(checkWarn, fmt.Sprintf("cli: %s runs the scripts or project files it is given; with any tool that writes files, treat allowing it as allowing every command", bin),
+			fmt.Sprintf("`toolplane cli disallow %s` unless that is what you want", bin))
+	case clisrc.BoundRefused:
+		r.add(checkWarn, fmt.Sprintf("cli: %s: every call is refused, because no argument policy can bound it", bin),
+			fmt.Sprintf("`toolplane cli disallow %s`, or set [cli.binaries.%s] builtin_policy = false to allow it anyway", bin, bin))
+	case clisrc.BoundOff:
+		r.add(checkWarn, fmt.Sprintf("cli: %s has its built-in argument policy off (builtin_policy = false)", bin),
+			fmt.Sprintf("remove builtin_policy = false from [cli.binaries.%s]", bin))
+	default:
+		r.add(checkWarn, fmt.Sprintf("cli: %s has no argument policy toolplane knows; only [cli.binaries.%s] lists bound its arguments", bin, bin),
+			fmt.Sprintf("add [cli.binaries.%s] deny_args or allow_subcommands", bin))
+	}
 }
 
 // trustEscalation says who may approve running a binary outside the

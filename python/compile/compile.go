@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -38,19 +39,35 @@ type Program struct {
 
 // Module compiles a parsed module.
 func Module(filename string, mod *syntax.Module, opts Options) (*Program, error) {
-	col := &collector{scopes: map[syntax.Node]*scope{}}
+	return ModuleContext(context.Background(), filename, mod, opts)
+}
+
+// ModuleContext compiles a parsed module, stopping with ctx's error when
+// ctx ends first. Compiling is linear in the size of the tree; a tree
+// nested deeper than syntax.MaxDepth fails with a RecursionError.
+func ModuleContext(ctx context.Context, filename string, mod *syntax.Module, opts Options) (*Program, error) {
+	col := &collector{scopes: map[syntax.Node]*scope{}, guard: newGuard(ctx)}
 	top := newScope(moduleScope, nil, mod, "<module>")
 	top.snippet = opts.Snippet
 	col.scopes[mod] = top
 	col.stmts(top, mod.Body)
-	if col.err != nil {
+	switch {
+	case col.guard.ctxErr != nil:
+		return nil, col.guard.ctxErr
+	case col.err != nil:
 		return nil, col.err
+	case col.guard.tooDeep != nil:
+		return nil, col.guard.tooDeep
 	}
 	if err := top.resolveFrees(); err != nil {
 		return nil, err
 	}
-	g := &gen{filename: filename, scopes: col.scopes, opts: opts}
+	g := &gen{filename: filename, scopes: col.scopes, opts: opts, guard: newGuard(ctx),
+		maxInstrs: instrsPerNode*col.guard.nodes + minInstrBudget}
 	code, err := g.module(mod, top)
+	if g.guard.ctxErr != nil {
+		return nil, g.guard.ctxErr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +94,25 @@ type gen struct {
 	filename string
 	scopes   map[syntax.Node]*scope
 	opts     Options
+	guard    *guard
+	// instrs counts the instructions emitted in all code objects, and
+	// maxInstrs bounds it (see instrsPerNode).
+	instrs, maxInstrs int
 }
+
+// The code generated for a tree is bounded by instrsPerNode instructions
+// per node the scope collector visited, plus minInstrBudget. Code is
+// linear in the tree except for finally blocks, which are compiled once
+// for each way out of their try block (normal exit, exception, each
+// return, break and continue): nested try/finally doubles the code at each
+// level, so twenty nested levels of a few lines would otherwise take
+// minutes and gigabytes to compile (CPython 3.11 takes 150 s). The budget
+// is far above what ordinary code needs, and keeps the compiler's time and
+// memory linear in the size of the source.
+const (
+	instrsPerNode  = 16
+	minInstrBudget = 1 << 16
+)
 
 type fblockKind uint8
 
@@ -91,6 +126,20 @@ const (
 	fbAsyncWith
 	fbPopValue // a pending return value under a finally body run by return
 )
+
+// maxBlocks is CPython's CO_MAXBLOCKS: loops, try bodies, handlers and
+// with items nest at most this deep in one function.
+const maxBlocks = 20
+
+// pushBlock enters a block; more than maxBlocks nested blocks are
+// CPython's SyntaxError (this compiler counts no more blocks than
+// CPython's does, so it refuses nothing CPython compiles).
+func (f *fn) pushBlock(b fblock) {
+	if len(f.fblocks) >= maxBlocks {
+		f.fail("SyntaxError", "too many statically nested blocks", syntax.Position{Line: int(f.line), Col: int(f.span.Col)})
+	}
+	f.fblocks = append(f.fblocks, b)
+}
 
 type fblock struct {
 	kind       fblockKind
@@ -170,10 +219,29 @@ func (f *fn) fail(kind, msg string, pos syntax.Position) {
 	}
 }
 
+// enter counts one level of the generator's recursion at n (see guard);
+// on false the caller returns at once, without calling leave.
+func (f *fn) enter(n syntax.Node) bool {
+	if f.g.guard.enter(n.Pos()) {
+		return true
+	}
+	if e := f.g.guard.tooDeep; e != nil {
+		f.fail(e.Kind, e.Msg, e.Pos)
+	}
+	return false
+}
+
+func (f *fn) leave() { f.g.guard.leave() }
+
 func (f *fn) emit(op Op, arg int) int {
 	if arg < 0 || arg >= 1<<24 {
 		f.fail("SyntaxError", "too many constants, names or instructions", syntax.Position{Line: int(f.line)})
 		arg = 0
+	}
+	if f.g.instrs++; f.g.instrs > f.g.maxInstrs && f.g.guard.tooLarge == nil {
+		f.g.guard.tooLarge = &Error{Kind: "SyntaxError", Pos: syntax.Position{Line: int(f.line)},
+			Msg: fmt.Sprintf("the code is too large to compile: it expands to more than %d instructions, mostly because each way out of a try block repeats its finally block; nest fewer try/finally blocks", f.g.maxInstrs)}
+		f.fail(f.g.guard.tooLarge.Kind, f.g.guard.tooLarge.Msg, f.g.guard.tooLarge.Pos)
 	}
 	f.code.Instrs = append(f.code.Instrs, uint32(op)|uint32(arg)<<8)
 	f.code.Lines = append(f.code.Lines, f.line)
@@ -293,11 +361,20 @@ func firstAwait(mod *syntax.Module) syntax.Position {
 
 func (f *fn) stmts(body []syntax.Stmt) {
 	for _, st := range body {
+		if f.g.guard.stopped() {
+			// Finally blocks are compiled many times over: once the
+			// budget is spent, not even their statements are visited.
+			return
+		}
 		f.stmt(st)
 	}
 }
 
 func (f *fn) stmt(st syntax.Stmt) {
+	if !f.enter(st) {
+		return
+	}
+	defer f.leave()
 	f.at(st)
 	switch st := st.(type) {
 	case *syntax.ExprStmt:
@@ -525,6 +602,10 @@ func (f *fn) delName(name string) {
 // ---- assignment ----
 
 func (f *fn) store(t syntax.Expr) {
+	if !f.enter(t) {
+		return
+	}
+	defer f.leave()
 	f.at(t)
 	switch t := t.(type) {
 	case *syntax.Name:
@@ -580,6 +661,10 @@ func (f *fn) unpack(elts []syntax.Expr, node syntax.Node) {
 }
 
 func (f *fn) del(t syntax.Expr) {
+	if !f.enter(t) {
+		return
+	}
+	defer f.leave()
 	f.at(t)
 	switch t := t.(type) {
 	case *syntax.Name:
@@ -654,6 +739,10 @@ func exprKind(e syntax.Expr) string {
 // jumpIf evaluates a condition and returns jumps taken when its truth equals
 // want; control falls through otherwise.
 func (f *fn) jumpIf(e syntax.Expr, want bool) []int {
+	if !f.enter(e) {
+		return nil
+	}
+	defer f.leave()
 	switch e := e.(type) {
 	case *syntax.UnaryOp:
 		if e.Op == syntax.Not {
@@ -723,7 +812,7 @@ func (f *fn) whileStmt(st *syntax.While) {
 		exit = f.jumpIf(st.Test, false)
 	}
 	var breaks []int
-	f.fblocks = append(f.fblocks, fblock{kind: fbWhile, continueTo: top, breaks: &breaks})
+	f.pushBlock(fblock{kind: fbWhile, continueTo: top, breaks: &breaks})
 	f.stmts(st.Body)
 	f.fblocks = f.fblocks[:len(f.fblocks)-1]
 	f.emit(JUMP, top)
@@ -747,7 +836,7 @@ func (f *fn) asyncForStmt(st *syntax.For) {
 	f.emit(POP_BLOCK, 0)
 	f.store(st.Target)
 	var breaks []int
-	f.fblocks = append(f.fblocks, fblock{kind: fbFor, continueTo: top, breaks: &breaks})
+	f.pushBlock(fblock{kind: fbFor, continueTo: top, breaks: &breaks})
 	f.stmts(st.Body)
 	f.fblocks = f.fblocks[:len(f.fblocks)-1]
 	f.emit(JUMP, top)
@@ -768,7 +857,7 @@ func (f *fn) forStmt(st *syntax.For) {
 	top := f.emit(FOR_ITER, 0)
 	f.store(st.Target)
 	var breaks []int
-	f.fblocks = append(f.fblocks, fblock{kind: fbFor, continueTo: top, breaks: &breaks})
+	f.pushBlock(fblock{kind: fbFor, continueTo: top, breaks: &breaks})
 	f.stmts(st.Body)
 	f.fblocks = f.fblocks[:len(f.fblocks)-1]
 	f.emit(JUMP, top)
@@ -794,7 +883,7 @@ func (f *fn) unwind(i int, keepTop bool) {
 		saved := f.fblocks
 		f.fblocks = append([]fblock(nil), saved[:i]...)
 		if keepTop {
-			f.fblocks = append(f.fblocks, fblock{kind: fbPopValue})
+			f.pushBlock(fblock{kind: fbPopValue})
 		}
 		f.stmts(b.final)
 		f.fblocks = saved
@@ -881,7 +970,7 @@ func (f *fn) tryStmt(st *syntax.Try) {
 		return
 	}
 	handler := f.emit(SETUP_EXCEPT, 0)
-	f.fblocks = append(f.fblocks, fblock{kind: fbFinally, final: st.FinalBody})
+	f.pushBlock(fblock{kind: fbFinally, final: st.FinalBody})
 	if len(st.Handlers) > 0 {
 		f.tryExcept(st)
 	} else {
@@ -892,7 +981,7 @@ func (f *fn) tryStmt(st *syntax.Try) {
 	f.stmts(st.FinalBody)
 	end := f.emit(JUMP, 0)
 	f.patch(handler, f.here())
-	f.fblocks = append(f.fblocks, fblock{kind: fbHandler, excOnStack: true})
+	f.pushBlock(fblock{kind: fbHandler, excOnStack: true})
 	f.stmts(st.FinalBody)
 	f.fblocks = f.fblocks[:len(f.fblocks)-1]
 	f.emit(RERAISE, 0)
@@ -901,7 +990,7 @@ func (f *fn) tryStmt(st *syntax.Try) {
 
 func (f *fn) tryExcept(st *syntax.Try) {
 	handler := f.emit(SETUP_EXCEPT, 0)
-	f.fblocks = append(f.fblocks, fblock{kind: fbExcept})
+	f.pushBlock(fblock{kind: fbExcept})
 	f.stmts(st.Body)
 	f.fblocks = f.fblocks[:len(f.fblocks)-1]
 	f.emit(POP_BLOCK, 0)
@@ -925,7 +1014,7 @@ func (f *fn) tryExcept(st *syntax.Try) {
 		} else {
 			f.emit(POP_TOP, 0)
 		}
-		f.fblocks = append(f.fblocks, fblock{kind: fbHandler})
+		f.pushBlock(fblock{kind: fbHandler})
 		f.stmts(h.Body)
 		f.fblocks = f.fblocks[:len(f.fblocks)-1]
 		f.emit(POP_EXCEPT, 0)
@@ -944,6 +1033,10 @@ func (f *fn) tryExcept(st *syntax.Try) {
 }
 
 func (f *fn) withStmt(st *syntax.With, i int) {
+	if !f.enter(st.Items[i]) {
+		return
+	}
+	defer f.leave()
 	item := st.Items[i]
 	f.expr(item.ContextExpr)
 	f.at(item)
@@ -954,7 +1047,7 @@ func (f *fn) withStmt(st *syntax.With, i int) {
 		f.emit(POP_TOP, 0)
 	}
 	handler := f.emit(SETUP_EXCEPT, 0)
-	f.fblocks = append(f.fblocks, fblock{kind: fbWith})
+	f.pushBlock(fblock{kind: fbWith})
 	if i+1 < len(st.Items) {
 		f.withStmt(st, i+1)
 	} else {
@@ -983,6 +1076,10 @@ func (f *fn) await() {
 }
 
 func (f *fn) asyncWithStmt(st *syntax.With, i int) {
+	if !f.enter(st.Items[i]) {
+		return
+	}
+	defer f.leave()
 	item := st.Items[i]
 	f.expr(item.ContextExpr)
 	f.at(item)
@@ -994,7 +1091,7 @@ func (f *fn) asyncWithStmt(st *syntax.With, i int) {
 		f.emit(POP_TOP, 0)
 	}
 	handler := f.emit(SETUP_EXCEPT, 0)
-	f.fblocks = append(f.fblocks, fblock{kind: fbAsyncWith})
+	f.pushBlock(fblock{kind: fbAsyncWith})
 	if i+1 < len(st.Items) {
 		f.asyncWithStmt(st, i+1)
 	} else {
@@ -1273,9 +1370,60 @@ func (f *fn) exprs(es []syntax.Expr) {
 }
 
 func (f *fn) expr(e syntax.Expr) {
-	if v, ok := fold(e); ok {
-		f.loadConst(v)
+	if !f.enter(e) {
 		return
+	}
+	defer f.leave()
+	// Constant folding happens here, bottom-up, as the code is generated:
+	// an operation whose operands each compiled to a single LOAD_CONST is
+	// evaluated now when its result is small (see foldBinOp), and its code
+	// replaced by one LOAD_CONST. Each node is folded once, so folding is
+	// linear in the size of the expression.
+	switch e := e.(type) {
+	case *syntax.Constant:
+		if foldable(e.Value) {
+			f.loadConst(e.Value)
+			return
+		}
+	case *syntax.UnaryOp:
+		m := f.mark()
+		f.at(e)
+		f.expr(e.Operand)
+		if v, ok := f.constsSince(m, 1); ok {
+			if r, ok := foldUnaryOp(e.Op, v[0]); ok {
+				f.replaceWithConst(m, r)
+				return
+			}
+		}
+		f.at(e)
+		f.emit(UNARY_OP, int(e.Op))
+		return
+	case *syntax.BinOp:
+		m := f.mark()
+		f.at(e)
+		f.expr(e.Left)
+		f.expr(e.Right)
+		if v, ok := f.constsSince(m, 2); ok {
+			if r, ok := foldBinOp(e.Op, v[0], v[1]); ok {
+				f.replaceWithConst(m, r)
+				return
+			}
+		}
+		f.at(e)
+		f.emit(BINARY_OP, int(e.Op))
+		return
+	case *syntax.Tuple:
+		if e.Ctx == syntax.Load && !hasStar(e.Elts) {
+			m := f.mark()
+			f.at(e)
+			f.exprs(e.Elts)
+			if v, ok := f.constsSince(m, len(e.Elts)); ok {
+				f.replaceWithConst(m, Tuple(v))
+				return
+			}
+			f.emit(BUILD_TUPLE, len(e.Elts))
+			return
+		}
 	}
 	f.at(e)
 	switch e := e.(type) {
@@ -1301,15 +1449,6 @@ func (f *fn) expr(e syntax.Expr) {
 		f.subscriptIndex(e.Slice)
 		f.at(e)
 		f.emit(BINARY_SUBSCR, 0)
-	case *syntax.BinOp:
-		f.expr(e.Left)
-		f.expr(e.Right)
-		f.at(e)
-		f.emit(BINARY_OP, int(e.Op))
-	case *syntax.UnaryOp:
-		f.expr(e.Operand)
-		f.at(e)
-		f.emit(UNARY_OP, int(e.Op))
 	case *syntax.BoolOp:
 		var ends []int
 		op := JUMP_IF_FALSE_OR_POP
@@ -1342,22 +1481,21 @@ func (f *fn) expr(e syntax.Expr) {
 	case *syntax.List:
 		f.sequence(e.Elts, BUILD_LIST)
 	case *syntax.Set:
-		if len(e.Elts) > 2 {
-			var tup Tuple
-			for _, x := range e.Elts {
-				v, ok := fold(x)
-				if !ok {
-					tup = nil
-					break
-				}
-				tup = append(tup, v)
-			}
-			if tup != nil {
-				f.emit(BUILD_CONST_SET, f.constIndex(tup))
+		if hasStar(e.Elts) {
+			f.sequence(e.Elts, BUILD_SET)
+			break
+		}
+		m := f.mark()
+		f.exprs(e.Elts)
+		// A set of three or more constants is built from one tuple
+		// constant, which replaces the LOAD_CONSTs.
+		if n := len(e.Elts); n > 2 {
+			if v, ok := f.constsSince(m, n); ok {
+				f.replaceWith(m, BUILD_CONST_SET, Tuple(v))
 				break
 			}
 		}
-		f.sequence(e.Elts, BUILD_SET)
+		f.emit(BUILD_SET, len(e.Elts))
 	case *syntax.Dict:
 		f.dict(e)
 	case *syntax.ListComp, *syntax.SetComp, *syntax.DictComp, *syntax.GeneratorExp:
@@ -1694,6 +1832,10 @@ func (f *fn) comprehension(e syntax.Expr) {
 // compLoop emits the loops of a comprehension; depth counts the iterators
 // on the stack above the result container.
 func (f *fn) compLoop(e syntax.Expr, gens []*syntax.Comprehension, i int) {
+	if !f.enter(gens[i]) {
+		return
+	}
+	defer f.leave()
 	g := gens[i]
 	if i == 0 {
 		f.emit(LOAD_FAST, f.local(".0"))
@@ -1794,104 +1936,171 @@ func (f *fn) formattedValue(e *syntax.FormattedValue) {
 
 // ---- constant folding ----
 
-// fold evaluates constant expressions whose result is small: negative
-// literals, tuples of constants and int/float arithmetic that stays within
-// 64 bits. Anything that could be large is left to the VM, which charges
-// memory for it.
-func fold(e syntax.Expr) (any, bool) {
-	switch e := e.(type) {
-	case *syntax.UnaryOp:
-		v, ok := fold(e.Operand)
-		if !ok {
+// mark is a point in the code being generated, to which folding rewinds.
+type mark struct {
+	instrs, consts int
+	line           int32
+	span           Span
+}
+
+func (f *fn) mark() mark {
+	return mark{instrs: len(f.code.Instrs), consts: len(f.code.Consts), line: f.line, span: f.span}
+}
+
+// constsSince returns the values loaded by the code generated after m when
+// that code is exactly n LOAD_CONSTs of foldable values.
+func (f *fn) constsSince(m mark, n int) ([]any, bool) {
+	instrs := f.code.Instrs[m.instrs:]
+	if len(instrs) != n || f.err != nil {
+		return nil, false
+	}
+	vals := make([]any, n)
+	for i, in := range instrs {
+		if Op(in&0xff) != LOAD_CONST {
 			return nil, false
 		}
-		switch e.Op {
-		case syntax.USub:
-			switch x := v.(type) {
-			case int64:
-				if x != math.MinInt64 {
-					return -x, true
-				}
-			case float64:
+		v := f.code.Consts[in>>8]
+		if !foldable(v) {
+			return nil, false
+		}
+		vals[i] = v
+	}
+	return vals, true
+}
+
+// replaceWithConst drops the code generated after m, and the constants it
+// added, and loads v instead, where and as the dropped code started.
+func (f *fn) replaceWithConst(m mark, v any) {
+	f.rewind(m)
+	f.loadConst(v)
+}
+
+// replaceWith is replaceWithConst for an instruction op whose argument is
+// the index of constant v.
+func (f *fn) replaceWith(m mark, op Op, v any) {
+	f.rewind(m)
+	f.emit(op, f.constIndex(v))
+}
+
+func (f *fn) rewind(m mark) {
+	f.code.Instrs = f.code.Instrs[:m.instrs]
+	f.code.Lines = f.code.Lines[:m.instrs]
+	f.code.Spans = f.code.Spans[:m.instrs]
+	for _, c := range f.code.Consts[m.consts:] {
+		if k, ok := constKey(c); ok {
+			delete(f.consts, k)
+		}
+	}
+	clear(f.code.Consts[m.consts:])
+	f.code.Consts = f.code.Consts[:m.consts]
+	f.line, f.span = m.line, m.span
+}
+
+// foldable reports whether v is a constant that folding may combine:
+// numbers, str, None, bools and tuples of them. A folded value is never
+// larger than the source that spelled it (see foldBinOp): anything that
+// could be large is left to the VM, which charges memory for it.
+func foldable(v any) bool {
+	switch v.(type) {
+	case int64, float64, string, nil, bool, *big.Int, Tuple:
+		return true
+	}
+	return false
+}
+
+// foldUnaryOp evaluates -x and +x for a number x.
+func foldUnaryOp(op syntax.UnaryOperator, v any) (any, bool) {
+	switch op {
+	case syntax.USub:
+		switch x := v.(type) {
+		case int64:
+			if x != math.MinInt64 {
 				return -x, true
-			case *big.Int:
-				r := new(big.Int).Neg(x)
-				if r.IsInt64() {
-					return r.Int64(), true
-				}
-				return r, true
 			}
-		case syntax.UAdd:
-			switch v.(type) {
-			case int64, float64:
-				return v, true
-			}
-		}
-	case *syntax.Tuple:
-		if e.Ctx != syntax.Load {
-			return nil, false
-		}
-		t := make(Tuple, 0, len(e.Elts))
-		for _, x := range e.Elts {
-			v, ok := fold(x)
-			if !ok {
-				return nil, false
-			}
-			t = append(t, v)
-		}
-		return t, true
-	case *syntax.BinOp:
-		l, ok1 := fold(e.Left)
-		r, ok2 := fold(e.Right)
-		if !ok1 || !ok2 {
-			return nil, false
-		}
-		a, aok := l.(int64)
-		b, bok := r.(int64)
-		if aok && bok {
-			switch e.Op {
-			case syntax.Add:
-				if s := a + b; (s > a) == (b > 0) {
-					return s, true
-				}
-			case syntax.Sub:
-				if s := a - b; (s < a) == (b > 0) {
-					return s, true
-				}
-			case syntax.Mult:
-				if a == 0 || b == 0 {
-					return int64(0), true
-				}
-				if p := a * b; p/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64) {
-					return p, true
-				}
-			}
-			return nil, false
-		}
-		x, xok := toFloat(l)
-		y, yok := toFloat(r)
-		_, lf := l.(float64)
-		_, rf := r.(float64)
-		if xok && yok && (lf || rf) {
-			switch e.Op {
-			case syntax.Add:
-				return x + y, true
-			case syntax.Sub:
-				return x - y, true
-			case syntax.Mult:
-				return x * y, true
-			case syntax.Div:
-				if y != 0 {
-					return x / y, true
-				}
-			}
-		}
-	case *syntax.Constant:
-		switch e.Value.(type) {
-		case int64, float64, string, nil, bool:
-			return e.Value, true
+		case float64:
+			return -x, true
 		case *big.Int:
-			return e.Value, true
+			r := new(big.Int).Neg(x)
+			if r.IsInt64() {
+				return r.Int64(), true
+			}
+			return r, true
+		}
+	case syntax.UAdd:
+		switch v.(type) {
+		case int64, float64:
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// foldBinOp evaluates int arithmetic that stays within 64 bits and float
+// arithmetic: results no larger than their operands. Powers, shifts and
+// sequence repetition ('a' * 10**9, 2 ** 10**10) are never folded.
+func foldBinOp(op syntax.Operator, l, r any) (any, bool) {
+	a, aok := l.(int64)
+	b, bok := r.(int64)
+	if aok && bok {
+		switch op {
+		case syntax.Add:
+			if s := a + b; (s > a) == (b > 0) {
+				return s, true
+			}
+		case syntax.Sub:
+			if s := a - b; (s < a) == (b > 0) {
+				return s, true
+			}
+		case syntax.Mult:
+			if a == 0 || b == 0 {
+				return int64(0), true
+			}
+			if p := a * b; p/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64) {
+				return p, true
+			}
+		}
+		return nil, false
+	}
+	x, xok := toFloat(l)
+	y, yok := toFloat(r)
+	_, lf := l.(float64)
+	_, rf := r.(float64)
+	if xok && yok && (lf || rf) {
+		switch op {
+		case syntax.Add:
+			return x + y, true
+		case syntax.Sub:
+			return x - y, true
+		case syntax.Mult:
+			return x * y, true
+		case syntax.Div:
+			if y != 0 {
+				return x / y, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// foldLiteral evaluates the literal of a mapping pattern key: a constant,
+// a negated number or a complex literal (which the parser limits to a
+// few nodes).
+func foldLiteral(e syntax.Expr) (any, bool) {
+	switch e := e.(type) {
+	case *syntax.Constant:
+		return e.Value, foldable(e.Value)
+	case *syntax.UnaryOp:
+		if c, ok := e.Operand.(*syntax.Constant); ok {
+			return foldUnaryOp(e.Op, c.Value)
+		}
+	case *syntax.BinOp:
+		if _, nested := e.Left.(*syntax.BinOp); nested {
+			return nil, false
+		}
+		l, lok := foldLiteral(e.Left)
+		r, rok := foldLiteral(e.Right)
+		if lok && rok {
+			return foldBinOp(e.Op, l, r)
 		}
 	}
 	return nil, false

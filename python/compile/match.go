@@ -233,6 +233,10 @@ func (f *fn) pattern(p syntax.Pattern, pc *patternCtx) {
 	if f.err != nil {
 		return
 	}
+	if !f.enter(p) {
+		return
+	}
+	defer f.leave()
 	f.at(p)
 	switch p := p.(type) {
 	case *syntax.MatchValue:
@@ -549,7 +553,7 @@ func mappingKey(e syntax.Expr) (key, repr string, ok bool) {
 	var v any
 	if isConst {
 		v = c.Value
-	} else if folded, ok := fold(e); ok {
+	} else if folded, ok := foldLiteral(e); ok {
 		v = folded
 	} else {
 		return "", "", false
@@ -632,6 +636,10 @@ func (c *collector) match(s *scope, st *syntax.Match) {
 }
 
 func (c *collector) pattern(s *scope, p syntax.Pattern) {
+	if !c.guard.enter(p.Pos()) {
+		return
+	}
+	defer c.guard.leave()
 	switch p := p.(type) {
 	case *syntax.MatchValue:
 		c.expr(s, p.Value)

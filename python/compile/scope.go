@@ -2,6 +2,7 @@ package compile
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -52,14 +53,33 @@ func newScope(kind scopeKind, parent *scope, node syntax.Node, name string) *sco
 		case moduleScope:
 			s.qualname = name
 		case classScope:
-			s.qualname = parent.qualname + "." + name
+			s.qualname = elideQualname(parent.qualname + "." + name)
 		default:
-			s.qualname = parent.qualname + ".<locals>." + name
+			s.qualname = elideQualname(parent.qualname + ".<locals>." + name)
 		}
 	} else {
 		s.qualname = name
 	}
 	return s
+}
+
+// maxQualname bounds the length of a qualified name. Scopes nest as deep
+// as syntax.MaxDepth (nested lambdas need no indentation), and qualified
+// names in full would grow with the square of the depth: 3000 nested
+// lambdas would hold 76 MB of ".<locals>.<lambda>". Past this length the
+// outer part is elided as "..." (CPython keeps it; no ordinary program
+// comes near).
+const maxQualname = 512
+
+func elideQualname(q string) string {
+	if len(q) <= maxQualname {
+		return q
+	}
+	cut := len(q) - (maxQualname - 3)
+	if i := strings.IndexByte(q[cut:], '.'); i >= 0 {
+		cut += i
+	}
+	return "..." + q[cut:]
 }
 
 func (s *scope) isFunctionLike() bool { return s.kind == functionScope || s.kind == comprehensionScope }
@@ -165,6 +185,7 @@ func sortedKeys(m map[string]bool) []string {
 type collector struct {
 	scopes map[syntax.Node]*scope
 	err    *Error
+	guard  *guard
 }
 
 func (c *collector) fail(kind, msg string, pos syntax.Position) {
@@ -227,6 +248,10 @@ func (c *collector) function(s *scope, node syntax.Node, name string, a *syntax.
 }
 
 func (c *collector) stmt(s *scope, st syntax.Stmt) {
+	if !c.guard.enter(st.Pos()) {
+		return
+	}
+	defer c.guard.leave()
 	switch st := st.(type) {
 	case *syntax.FunctionDef:
 		for _, d := range st.DecoratorList {
@@ -406,6 +431,10 @@ func (c *collector) exprs(s *scope, es []syntax.Expr) {
 }
 
 func (c *collector) comprehension(s *scope, node syntax.Expr, gens []*syntax.Comprehension, elts ...syntax.Expr) {
+	if !c.guard.enter(node.Pos()) {
+		return
+	}
+	defer c.guard.leave()
 	c.expr(s, gens[0].Iter)
 	cs := newScope(comprehensionScope, s, node, compName(node))
 	cs.params = []string{".0"}
@@ -447,6 +476,10 @@ func compName(e syntax.Expr) string {
 }
 
 func (c *collector) expr(s *scope, e syntax.Expr) {
+	if e == nil || !c.guard.enter(e.Pos()) {
+		return
+	}
+	defer c.guard.leave()
 	switch e := e.(type) {
 	case *syntax.Name:
 		s.uses[e.Id] = true

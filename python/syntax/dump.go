@@ -12,7 +12,8 @@ import (
 
 // Dump renders a tree the way CPython's
 // ast.dump(node, include_attributes=False) does, so trees can be compared
-// with CPython's textually.
+// with CPython's textually. Nodes nested deeper than MaxDepth are rendered
+// as "...": the rendering recurses, and Go's stack overflow is fatal.
 func Dump(n Node) string {
 	var d dumper
 	d.node(n)
@@ -33,6 +34,8 @@ type dumper struct {
 	positions bool
 	// cur is the node being rendered, for its position attributes.
 	cur Node
+	// depth counts the nodes being rendered (see MaxDepth).
+	depth int
 }
 
 // field is one name=value pair; omitted when value is a nil optional.
@@ -181,6 +184,12 @@ func optArg(a *Arg) any {
 }
 
 func (d *dumper) node(n Node) {
+	if d.depth >= MaxDepth {
+		d.b.WriteString("...")
+		return
+	}
+	d.depth++
+	defer func() { d.depth-- }()
 	d.cur = n
 	switch n := n.(type) {
 	case *Module:

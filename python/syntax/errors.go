@@ -11,6 +11,8 @@ const (
 	KindSyntax      = "SyntaxError"
 	KindIndentation = "IndentationError"
 	KindTab         = "TabError"
+	// KindRecursion is a source nested deeper than MaxDepth.
+	KindRecursion = "RecursionError"
 )
 
 // Error is a syntax error with its location. Line and EndLine are 1-based;
@@ -23,7 +25,7 @@ type Error struct {
 	EndLine   int
 	EndCol    int
 	Msg       string
-	Kind      string // KindSyntax, KindIndentation or KindTab
+	Kind      string // KindSyntax, KindIndentation, KindTab or KindRecursion
 	// SourceLine is the offending line without its newline, "" when
 	// unknown. Like CPython's SyntaxError.text it holds the whole logical
 	// line (several physical lines joined by "\n") when the error is on a

@@ -564,7 +564,9 @@ func (p *parser) fstringExpr(start, end int) Expr {
 					if b.err != nil && strings.HasPrefix(b.err.Msg, "f-string: ") && !b.fstringDone {
 						remap(b.err)
 					}
-					b.fatal = false
+					// A field's errors are not tokenizer errors of the
+					// source, except that nesting too deep stays fatal.
+					b.fatal = b.err != nil && b.err.Kind == KindRecursion
 					b.fstringDone = true
 					panic(b)
 				}

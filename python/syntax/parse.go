@@ -7,9 +7,22 @@ import (
 	"unicode/utf8"
 )
 
-// maxNesting bounds the parser's recursion so deeply nested input fails
-// with a SyntaxError instead of exhausting the stack.
-const maxNesting = 400
+// MaxDepth bounds how deeply constructs nest. The parser counts its
+// recursion (nested expressions, unary and power chains, conditional
+// expressions, lambdas, elif chains, blocks, patterns) and the chains it
+// builds iteratively into left-deep trees (a.b.c, f()(), x[0][0],
+// 1+1+1), and fails with CPython's RecursionError "maximum recursion depth
+// exceeded during compilation" past MaxDepth. Each later phase that
+// recurses over the tree (the scope collector, the code generator, Walk,
+// Dump) bounds its own recursion with the same number. Go's stack overflow
+// is fatal to the whole process, so no input may reach it; the number
+// matches what CPython 3.11 compiles (about 3000 nested levels). Brackets
+// are bounded separately, at 200 as in CPython, by the scanner.
+const MaxDepth = 3000
+
+// MsgTooDeep is the message of the RecursionError for a source nested
+// deeper than MaxDepth, CPython's wording.
+const MsgTooDeep = "maximum recursion depth exceeded during compilation"
 
 // Parse parses a Python module. The error, if any, is a *Error.
 func Parse(filename string, src []byte) (*Module, error) {
@@ -436,11 +449,15 @@ func (p *parser) errorToken() *token {
 	return &p.toks[i]
 }
 
+// enter counts one level of nesting (see MaxDepth); leave undoes it. The
+// error is fatal: a speculative parse must not swallow it and try another
+// reading of the same deep input.
 func (p *parser) enter() {
 	p.depth++
-	if p.depth > maxNesting {
+	if p.depth > MaxDepth {
 		t := p.tok()
-		p.failAt(t.pos(), t.end(), "too many nested parentheses")
+		err := p.errorf(KindRecursion, t.pos(), t.end(), "%s", MsgTooDeep)
+		panic(bailout{err: err, fatal: true})
 	}
 }
 
@@ -1151,6 +1168,8 @@ func (p *parser) decorated() Stmt {
 // block parses the body after a compound statement's ':'. what names the
 // statement for "expected an indented block after ..." messages.
 func (p *parser) block(what string, line int) []Stmt {
+	p.enter()
+	defer p.leave()
 	if p.tok().kind != tNewline {
 		return p.simpleStmts()
 	}
@@ -1222,6 +1241,8 @@ func (p *parser) classDef(decos []Expr, start Position) Stmt {
 }
 
 func (p *parser) ifStmt() Stmt {
+	p.enter() // an elif chain nests: each elif is the else of the one before
+	defer p.leave()
 	kw := p.next() // 'if' or 'elif'
 	word := "if"
 	if kw.kind == kwElif {
@@ -1843,11 +1864,16 @@ func (p *parser) bitwiseOr() Expr { return p.binary(0) }
 func (p *parser) binary(minPrec int) Expr {
 	start := p.tok().pos()
 	left := p.factor()
+	// Each operator nests the chain so far one level deeper (the tree is
+	// left-deep), without recursion here; the count is undone at the end.
+	depth := p.depth
 	for {
 		op, prec, ok := binaryOp(p.tok().kind)
 		if !ok || prec < minPrec {
+			p.depth = depth
 			return left
 		}
+		p.enter()
 		p.next()
 		right := p.binary(prec + 1)
 		left = &BinOp{Span: span(start, p.endPos()), Left: left, Op: op, Right: right}
@@ -1880,6 +1906,8 @@ func (p *parser) power() Expr {
 	if p.tok().kind != tDoubleStar {
 		return left
 	}
+	p.enter() // ** is right-associative: power and factor recurse
+	defer p.leave()
 	p.next()
 	right := p.factor()
 	return &BinOp{Span: span(start, p.endPos()), Left: left, Op: Pow, Right: right}
@@ -1899,7 +1927,14 @@ func (p *parser) awaitPrimary() Expr {
 func (p *parser) primary() Expr {
 	start := p.tok().pos()
 	e := p.atom()
+	// Each trailer nests the expression so far one level deeper (the tree
+	// is left-deep), without recursion here; the count is undone at the end.
+	depth := p.depth
 	for {
+		switch p.tok().kind {
+		case tDot, tLParen, tLBrack:
+			p.enter()
+		}
 		switch p.tok().kind {
 		case tDot:
 			p.next()
@@ -1920,6 +1955,7 @@ func (p *parser) primary() Expr {
 			p.brackets--
 			e = &Subscript{Span: span(start, end), Value: e, Slice: s}
 		default:
+			p.depth = depth
 			return e
 		}
 	}

@@ -124,40 +124,34 @@ func (d *dumper) dumpMatch(n Node) bool {
 	return true
 }
 
-// walkMatch visits the children of the match nodes for Walk.
-func walkMatch(v Visitor, n Node) {
+// match appends the children of the match nodes.
+func (k *children) match(n Node) {
 	switch n := n.(type) {
 	case *Match:
-		walkExpr(v, n.Subject)
+		k.expr(n.Subject)
 		for _, c := range n.Cases {
-			Walk(v, c)
+			k.node(c)
 		}
 	case *MatchCase:
-		Walk(v, n.Pattern)
-		walkExpr(v, n.Guard)
-		walkStmts(v, n.Body)
+		k.node(n.Pattern)
+		k.expr(n.Guard)
+		k.stmts(n.Body)
 	case *MatchValue:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *MatchSequence:
-		walkPatterns(v, n.Patterns)
+		k.patterns(n.Patterns)
 	case *MatchMapping:
-		walkExprs(v, n.Keys)
-		walkPatterns(v, n.Patterns)
+		k.exprs(n.Keys)
+		k.patterns(n.Patterns)
 	case *MatchClass:
-		walkExpr(v, n.Cls)
-		walkPatterns(v, n.Patterns)
-		walkPatterns(v, n.KwdPatterns)
+		k.expr(n.Cls)
+		k.patterns(n.Patterns)
+		k.patterns(n.KwdPatterns)
 	case *MatchAs:
 		if n.Pattern != nil {
-			Walk(v, n.Pattern)
+			k.node(n.Pattern)
 		}
 	case *MatchOr:
-		walkPatterns(v, n.Patterns)
-	}
-}
-
-func walkPatterns(v Visitor, ps []Pattern) {
-	for _, p := range ps {
-		Walk(v, p)
+		k.patterns(n.Patterns)
 	}
 }

@@ -9,209 +9,247 @@ type Visitor interface {
 
 // Walk traverses the tree rooted at n depth-first, children in CPython's
 // field order (the order of ast.iter_child_nodes). Nil children are skipped.
+// It keeps its own stack rather than recursing, so a tree of any depth is
+// safe to walk (Go's stack overflow is fatal to the process).
 func Walk(v Visitor, n Node) {
-	if v = v.Visit(n); v == nil {
-		return
+	type frame struct {
+		v    Visitor
+		kids []Node
 	}
+	var stack []frame
+	enter := func(v Visitor, n Node) {
+		if w := v.Visit(n); w != nil {
+			var k children
+			k.of(n)
+			stack = append(stack, frame{v: w, kids: k})
+		}
+	}
+	enter(v, n)
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(top.kids) == 0 {
+			w := top.v
+			stack = stack[:len(stack)-1]
+			w.Visit(nil)
+			continue
+		}
+		next := top.kids[0]
+		top.kids = top.kids[1:]
+		enter(top.v, next)
+	}
+}
+
+// children collects the children of a node, in Walk's order.
+type children []Node
+
+func (k *children) node(n Node) { *k = append(*k, n) }
+
+func (k *children) expr(e Expr) {
+	if e != nil {
+		*k = append(*k, e)
+	}
+}
+
+func (k *children) exprs(es []Expr) {
+	for _, e := range es {
+		k.expr(e)
+	}
+}
+
+func (k *children) stmts(ss []Stmt) {
+	for _, s := range ss {
+		*k = append(*k, s)
+	}
+}
+
+func (k *children) comps(cs []*Comprehension) {
+	for _, c := range cs {
+		*k = append(*k, c)
+	}
+}
+
+func (k *children) patterns(ps []Pattern) {
+	for _, p := range ps {
+		*k = append(*k, p)
+	}
+}
+
+// of appends the children of n.
+func (k *children) of(n Node) {
 	switch n := n.(type) {
 	case *Module:
-		walkStmts(v, n.Body)
+		k.stmts(n.Body)
 	case *FunctionDef:
-		Walk(v, n.Args)
-		walkStmts(v, n.Body)
-		walkExprs(v, n.DecoratorList)
-		walkExpr(v, n.Returns)
+		k.node(n.Args)
+		k.stmts(n.Body)
+		k.exprs(n.DecoratorList)
+		k.expr(n.Returns)
 	case *ClassDef:
-		walkExprs(v, n.Bases)
-		for _, k := range n.Keywords {
-			Walk(v, k)
+		k.exprs(n.Bases)
+		for _, kw := range n.Keywords {
+			k.node(kw)
 		}
-		walkStmts(v, n.Body)
-		walkExprs(v, n.DecoratorList)
+		k.stmts(n.Body)
+		k.exprs(n.DecoratorList)
 	case *Return:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *Delete:
-		walkExprs(v, n.Targets)
+		k.exprs(n.Targets)
 	case *Assign:
-		walkExprs(v, n.Targets)
-		walkExpr(v, n.Value)
+		k.exprs(n.Targets)
+		k.expr(n.Value)
 	case *AugAssign:
-		walkExpr(v, n.Target)
-		walkExpr(v, n.Value)
+		k.expr(n.Target)
+		k.expr(n.Value)
 	case *AnnAssign:
-		walkExpr(v, n.Target)
-		walkExpr(v, n.Annotation)
-		walkExpr(v, n.Value)
+		k.expr(n.Target)
+		k.expr(n.Annotation)
+		k.expr(n.Value)
 	case *For:
-		walkExpr(v, n.Target)
-		walkExpr(v, n.Iter)
-		walkStmts(v, n.Body)
-		walkStmts(v, n.OrElse)
+		k.expr(n.Target)
+		k.expr(n.Iter)
+		k.stmts(n.Body)
+		k.stmts(n.OrElse)
 	case *While:
-		walkExpr(v, n.Test)
-		walkStmts(v, n.Body)
-		walkStmts(v, n.OrElse)
+		k.expr(n.Test)
+		k.stmts(n.Body)
+		k.stmts(n.OrElse)
 	case *If:
-		walkExpr(v, n.Test)
-		walkStmts(v, n.Body)
-		walkStmts(v, n.OrElse)
+		k.expr(n.Test)
+		k.stmts(n.Body)
+		k.stmts(n.OrElse)
 	case *With:
 		for _, it := range n.Items {
-			Walk(v, it)
+			k.node(it)
 		}
-		walkStmts(v, n.Body)
+		k.stmts(n.Body)
 	case *WithItem:
-		walkExpr(v, n.ContextExpr)
-		walkExpr(v, n.OptionalVars)
+		k.expr(n.ContextExpr)
+		k.expr(n.OptionalVars)
 	case *Raise:
-		walkExpr(v, n.Exc)
-		walkExpr(v, n.Cause)
+		k.expr(n.Exc)
+		k.expr(n.Cause)
 	case *Try:
-		walkStmts(v, n.Body)
+		k.stmts(n.Body)
 		for _, h := range n.Handlers {
-			Walk(v, h)
+			k.node(h)
 		}
-		walkStmts(v, n.OrElse)
-		walkStmts(v, n.FinalBody)
+		k.stmts(n.OrElse)
+		k.stmts(n.FinalBody)
 	case *ExceptHandler:
-		walkExpr(v, n.Type)
-		walkStmts(v, n.Body)
+		k.expr(n.Type)
+		k.stmts(n.Body)
 	case *Assert:
-		walkExpr(v, n.Test)
-		walkExpr(v, n.Msg)
+		k.expr(n.Test)
+		k.expr(n.Msg)
 	case *Import:
 		for _, a := range n.Names {
-			Walk(v, a)
+			k.node(a)
 		}
 	case *ImportFrom:
 		for _, a := range n.Names {
-			Walk(v, a)
+			k.node(a)
 		}
 	case *ExprStmt:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *BoolOp:
-		walkExprs(v, n.Values)
+		k.exprs(n.Values)
 	case *NamedExpr:
-		walkExpr(v, n.Target)
-		walkExpr(v, n.Value)
+		k.expr(n.Target)
+		k.expr(n.Value)
 	case *BinOp:
-		walkExpr(v, n.Left)
-		walkExpr(v, n.Right)
+		k.expr(n.Left)
+		k.expr(n.Right)
 	case *UnaryOp:
-		walkExpr(v, n.Operand)
+		k.expr(n.Operand)
 	case *Lambda:
-		Walk(v, n.Args)
-		walkExpr(v, n.Body)
+		k.node(n.Args)
+		k.expr(n.Body)
 	case *IfExp:
-		walkExpr(v, n.Test)
-		walkExpr(v, n.Body)
-		walkExpr(v, n.OrElse)
+		k.expr(n.Test)
+		k.expr(n.Body)
+		k.expr(n.OrElse)
 	case *Dict:
-		walkExprs(v, n.Keys)
-		walkExprs(v, n.Values)
+		k.exprs(n.Keys)
+		k.exprs(n.Values)
 	case *Set:
-		walkExprs(v, n.Elts)
+		k.exprs(n.Elts)
 	case *ListComp:
-		walkExpr(v, n.Elt)
-		walkComps(v, n.Generators)
+		k.expr(n.Elt)
+		k.comps(n.Generators)
 	case *SetComp:
-		walkExpr(v, n.Elt)
-		walkComps(v, n.Generators)
+		k.expr(n.Elt)
+		k.comps(n.Generators)
 	case *DictComp:
-		walkExpr(v, n.Key)
-		walkExpr(v, n.Value)
-		walkComps(v, n.Generators)
+		k.expr(n.Key)
+		k.expr(n.Value)
+		k.comps(n.Generators)
 	case *GeneratorExp:
-		walkExpr(v, n.Elt)
-		walkComps(v, n.Generators)
+		k.expr(n.Elt)
+		k.comps(n.Generators)
 	case *Comprehension:
-		walkExpr(v, n.Target)
-		walkExpr(v, n.Iter)
-		walkExprs(v, n.Ifs)
+		k.expr(n.Target)
+		k.expr(n.Iter)
+		k.exprs(n.Ifs)
 	case *Await:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *Yield:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *YieldFrom:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *Compare:
-		walkExpr(v, n.Left)
-		walkExprs(v, n.Comparators)
+		k.expr(n.Left)
+		k.exprs(n.Comparators)
 	case *Call:
-		walkExpr(v, n.Func)
-		walkExprs(v, n.Args)
-		for _, k := range n.Keywords {
-			Walk(v, k)
+		k.expr(n.Func)
+		k.exprs(n.Args)
+		for _, kw := range n.Keywords {
+			k.node(kw)
 		}
 	case *FormattedValue:
-		walkExpr(v, n.Value)
-		walkExpr(v, n.FormatSpec)
+		k.expr(n.Value)
+		k.expr(n.FormatSpec)
 	case *JoinedStr:
-		walkExprs(v, n.Values)
+		k.exprs(n.Values)
 	case *Attribute:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *Subscript:
-		walkExpr(v, n.Value)
-		walkExpr(v, n.Slice)
+		k.expr(n.Value)
+		k.expr(n.Slice)
 	case *Starred:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	case *List:
-		walkExprs(v, n.Elts)
+		k.exprs(n.Elts)
 	case *Tuple:
-		walkExprs(v, n.Elts)
+		k.exprs(n.Elts)
 	case *Slice:
-		walkExpr(v, n.Lower)
-		walkExpr(v, n.Upper)
-		walkExpr(v, n.Step)
+		k.expr(n.Lower)
+		k.expr(n.Upper)
+		k.expr(n.Step)
 	case *Arguments:
 		for _, a := range n.PosOnlyArgs {
-			Walk(v, a)
+			k.node(a)
 		}
 		for _, a := range n.Args {
-			Walk(v, a)
+			k.node(a)
 		}
 		if n.VarArg != nil {
-			Walk(v, n.VarArg)
+			k.node(n.VarArg)
 		}
 		for _, a := range n.KwOnlyArgs {
-			Walk(v, a)
+			k.node(a)
 		}
-		walkExprs(v, n.KwDefaults)
+		k.exprs(n.KwDefaults)
 		if n.KwArg != nil {
-			Walk(v, n.KwArg)
+			k.node(n.KwArg)
 		}
-		walkExprs(v, n.Defaults)
+		k.exprs(n.Defaults)
 	case *Arg:
-		walkExpr(v, n.Annotation)
+		k.expr(n.Annotation)
 	case *Keyword:
-		walkExpr(v, n.Value)
+		k.expr(n.Value)
 	default:
-		walkMatch(v, n)
-	}
-	v.Visit(nil)
-}
-
-func walkExpr(v Visitor, e Expr) {
-	if e != nil {
-		Walk(v, e)
-	}
-}
-
-func walkExprs(v Visitor, es []Expr) {
-	for _, e := range es {
-		walkExpr(v, e)
-	}
-}
-
-func walkStmts(v Visitor, ss []Stmt) {
-	for _, s := range ss {
-		Walk(v, s)
-	}
-}
-
-func walkComps(v Visitor, cs []*Comprehension) {
-	for _, c := range cs {
-		Walk(v, c)
+		k.match(n)
 	}
 }
 

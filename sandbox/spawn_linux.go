@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -29,6 +30,9 @@ type spawner struct {
 	reqs     chan spawnReq
 	landlock Protection
 	stopped  chan struct{}
+
+	mu     sync.RWMutex // spawn holds it to read, close to write
+	closed bool
 }
 
 type spawnReq struct {
@@ -75,6 +79,11 @@ func (s *spawner) loop(exe string, ready chan struct{}) {
 }
 
 func (s *spawner) spawn(argv, env []string, dir string, files []uintptr) (int, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return 0, errors.New("sandbox: the worker pool is closed")
+	}
 	reply := make(chan spawnResult, 1)
 	s.reqs <- spawnReq{argv: argv, env: env, dir: dir, files: files, reply: reply}
 	r := <-reply
@@ -83,7 +92,12 @@ func (s *spawner) spawn(argv, env []string, dir string, files []uintptr) (int, e
 
 // close ends the spawner's thread, which kills every worker it started.
 func (s *spawner) close() {
-	close(s.reqs)
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.reqs)
+	}
+	s.mu.Unlock()
 	<-s.stopped
 }
 

@@ -94,10 +94,10 @@ func scanMessage(data []byte) msgShape {
 				if isKey {
 					switch depth {
 					case 1:
-						key1 = data[strStart+1 : i]
+						key1 = unescapeKey(data[strStart+1 : i])
 					case 2:
 						if inResult {
-							key2 = data[strStart+1 : i]
+							key2 = unescapeKey(data[strStart+1 : i])
 							if string(key2) == "tools" {
 								sh.listing = true
 							}
@@ -163,6 +163,20 @@ func scanMessage(data []byte) msgShape {
 		prev = b
 	}
 	return sh
+}
+
+// unescapeKey decodes a key written with escapes ("con\u0074ent" is
+// "content" to the decoder, so it must be here too); keys without a
+// backslash, all of them in practice, are returned as they are.
+func unescapeKey(raw []byte) []byte {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return raw
+	}
+	var s string
+	if json.Unmarshal(append(append([]byte{'"'}, raw...), '"'), &s) != nil {
+		return raw
+	}
+	return []byte(s)
 }
 
 // inspector checks the messages of one connection.

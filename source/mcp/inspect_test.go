@@ -24,6 +24,8 @@ func TestScanMessage(t *testing.T) {
 		{msg: `{"method":"ping","id":5,"params":{"\"id\"":9}}`, id: "5", method: `"ping"`, depth: 2},
 		{msg: `{"id":2,"result":{"content":[` + strings.Repeat(`{"type":"text","text":""},`, 99) + `{"type":"text","text":"\\\"}"}]}}`, id: "2", result: true, depth: 4, blocks: 100},
 		{msg: `  {"id" : 3 , "result" : { "content" : [ ] } }  `, id: "3", result: true, depth: 3},
+		// Keys with escapes are the keys they decode to.
+		{msg: `{"i\u0064":8,"r\u0065sult":{"con\u0074ent":[{},{},{}]}}`, id: "8", result: true, depth: 4, blocks: 3},
 	} {
 		sh := scanMessage([]byte(tc.msg))
 		if string(sh.id) != tc.id || string(sh.method) != tc.method || sh.hasResult != tc.result || sh.listing != tc.listing ||

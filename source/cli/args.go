@@ -94,6 +94,9 @@ type rule struct {
 	check func(v string, c *argCall) error
 	// user marks rules from deny_args, so refusals name the fix.
 	user bool
+	// endsOptions: in a programArgs grammar, what follows this option's
+	// value belongs to the program (python -m MOD ARGS).
+	endsOptions bool
 }
 
 func denyArg(why string, names ...string) rule { return rule{names: names, act: actDeny, why: why} }
@@ -133,6 +136,10 @@ type grammar struct {
 	oldStyle bool
 	// plus: a word starting with "+" is an option or a command (less +cmd).
 	plus bool
+	// programArgs: options end at the first positional (the script an
+	// interpreter runs) or at a rule marked endsOptions (python -m MOD):
+	// what follows is the program's, not the binary's.
+	programArgs bool
 	// eitherDash: a single-dash word may be read as a long option too
 	// (-node-options as --node-options, as npm's parser and getopt_long_only
 	// do); it is checked both ways.
@@ -181,6 +188,9 @@ type argSpec struct {
 	// gate runs before every run with the run's environment (git reads the
 	// repository's config).
 	gate gateFunc
+	// flavor, when set, tells flavors of the binary apart by its path
+	// (GNU or BSD sed); the result is cached per path and in argCall.flavor.
+	flavor func(path string) string
 }
 
 // argCall is one call being checked: the binary's view of its argv.
@@ -199,6 +209,8 @@ type argCall struct {
 	dir string
 	// root is the working directory paths must stay inside.
 	root string
+	// flavor is what spec.flavor said of the binary ("" when unknown).
+	flavor string
 }
 
 // foundOpt is one option as the binary reads it.
@@ -331,6 +343,7 @@ func (s *scanner) scanTo(words []string) (int, error) {
 				return i, nil
 			}
 			s.c.positionals = append(s.c.positionals, w)
+			end = end || s.g.programArgs
 			continue
 		}
 		next := ""
@@ -338,13 +351,37 @@ func (s *scanner) scanTo(words []string) (int, error) {
 		if hasNext {
 			next = words[i+1]
 		}
+		before := len(s.c.opts)
 		used, err := s.option(w, next, hasNext)
 		if err != nil {
 			return i, err
 		}
 		i += used
+		if s.g.programArgs && s.endedOptions(before) {
+			end = true
+		}
 	}
 	return len(words), nil
+}
+
+// endedOptions reports whether an option found since index before is
+// one after which the program's own arguments follow (python -m MOD).
+func (s *scanner) endedOptions(before int) bool {
+	for _, o := range s.c.opts[before:] {
+		for _, r := range s.rules.long {
+			if r.endsOptions && strings.EqualFold(r.names[0], o.name) {
+				return true
+			}
+		}
+		if len(o.name) == 2 {
+			for _, r := range s.rules.short[o.name[1]] {
+				if r.endsOptions {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // expandOldStyle rewrites a traditional first word ("cvfC" in tar cvfC

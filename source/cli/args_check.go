@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // argChecker holds what checking arguments needs besides the call: the
@@ -17,6 +18,9 @@ type argChecker struct {
 	args map[string]ArgPolicy
 	// root is the run's working directory with symlinks resolved.
 	root string
+	// flavors caches, per resolved path, which flavor of a binary it is
+	// (GNU or BSD sed), for specs whose grammar differs between them.
+	flavors sync.Map
 }
 
 func newArgChecker(p Policy) (*argChecker, error) {
@@ -86,6 +90,14 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 		return nil, &ArgumentError{Binary: name, Err: err}
 	}
 	c := &argCall{binary: name, spec: spec, globals: gw, dir: a.root, root: a.root}
+	if spec != nil && spec.flavor != nil && path != "" {
+		if f, ok := a.flavors.Load(path); ok {
+			c.flavor = f.(string)
+		} else {
+			c.flavor = spec.flavor(path)
+			a.flavors.Store(path, c.flavor)
+		}
+	}
 	if spec != nil && spec.kind == kindUnbounded {
 		return nil, &PermissionError{Binary: name, Reason: spec.summary + fmt.Sprintf("; toolplane refuses every call of it unless [cli.binaries.%s] builtin_policy = false", name)}
 	}

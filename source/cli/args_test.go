@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -278,6 +279,42 @@ func TestAttackRefusedArgumentsAreNotEscalated(t *testing.T) {
 	}
 	if len(rec.asked) != 0 || len(rec.decisions) != 0 {
 		t.Errorf("the human was asked about refused arguments: %v %v", rec.asked, rec.decisions)
+	}
+}
+
+// TestSedFlavors: GNU sed reads `-i SCRIPT FILE`, BSD sed `-i SUFFIX SCRIPT
+// FILE`. Unless the binary is known to be GNU sed, the second word is
+// checked as a script too; with GNU sed it is a file.
+func TestSedFlavors(t *testing.T) {
+	t.Parallel()
+	bsdForm := map[string]any{"args": []any{"-i", "", "1e touch x", "a.txt"}}
+	if err := checkWith(t, nil, "sed", bsdForm); !isPermission(err) {
+		t.Errorf("sed of unknown flavor: %v, want the BSD reading refused", err)
+	}
+	path, err := exec.LookPath("sed")
+	if err != nil || sedFlavor(path) != "gnu" {
+		t.Skip("GNU sed is not installed")
+	}
+	a, err := newArgChecker(Policy{Cwd: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		in     map[string]any
+		refuse bool
+	}{
+		{bsdForm, false}, // GNU: "" is the script, "1e touch x" a file
+		{map[string]any{"args": []any{"-i", "1e touch x", "a.txt"}}, true},
+		{map[string]any{"args": []any{"-i", "s/a/b/", "example.txt"}}, false},
+	} {
+		inv, err := ParseInvocation(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.check("sed", path, inv)
+		if tc.refuse != isPermission(err) {
+			t.Errorf("GNU sed %v: %v, want refused %v", tc.in, err, tc.refuse)
+		}
 	}
 }
 

@@ -2,7 +2,10 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -25,7 +28,8 @@ func interp(name, what string, rules []rule, valueShort string, env ...string) *
 		name:       name,
 		kind:       kindRunsFiles,
 		summary:    "runs the " + what + " scripts it is given; refuses inline code and options that load code" + interpreterNote,
-		grammar:    grammar{dashDash: true},
+		// Options end at the script: what follows is the script's.
+		grammar:    grammar{dashDash: true, programArgs: true},
 		rules:      rules,
 		valueShort: map[string]string{"": valueShort},
 		env:        envRules{deny: env, why: "it loads code or adds options to every run"},
@@ -43,10 +47,19 @@ func interpreterSpecs() []*argSpec {
 			denyArgV("it runs a startup file of your choosing", "--rcfile", "--init-file"),
 		}, "oO")
 	}
+	pythonModule := checkV(func(v string, _ *argCall) error {
+		if !slices.Contains(pythonModules, v) {
+			return fmt.Errorf("python -m %s is not among the modules toolplane allows (%s): others run code given on the command line (timeit, cProfile), serve the network (http.server) or install packages (pip)", v, strings.Join(pythonModules, ", "))
+		}
+		return nil
+	}, "-m")
+	pythonModule.endsOptions = true
 	python := interp("python3", "Python", []rule{
 		denyArg(whyInline, "-c"),
-		denyArgV("it runs a module of your choosing (http.server, timeit, ...)", "-m"),
+		pythonModule,
 	}, "WX", "PYTHONSTARTUP", "PYTHONINSPECT")
+	python.summary = "runs the Python scripts it is given and the test and lint modules of python -m (" + strings.Join(pythonModules, ", ") +
+		"); refuses inline code, other modules and options that load code" + interpreterNote
 	node := interp("node", "JavaScript", []rule{
 		denyArgV(whyInline, "-e", "--eval", "-p", "--print"),
 		denyArgV(whyLoadsCode, "-r", "--require", "--import", "--loader", "--experimental-loader", "--openssl-config", "--env-file"),
@@ -150,6 +163,45 @@ func interpreterSpecs() []*argSpec {
 	return append(out, fish, &nodejs)
 }
 
+// pythonModules are the modules python -m may run: test runners, linters
+// and formatters that run or read the project's own files.
+var pythonModules = []string{"pytest", "unittest", "doctest", "py_compile", "compileall", "json.tool", "venv",
+	"mypy", "black", "ruff", "isort", "flake8", "pylint", "pyflakes", "pycodestyle", "coverage", "tabnanny"}
+
+// npxSpec runs a package binary the project has installed
+// (node_modules/.bin); a package npx would download and run is refused.
+var npxSpec = &argSpec{
+	name: "npx",
+	kind: kindRunsFiles,
+	summary: "runs the package binaries installed in the working directory's node_modules/.bin (tsc, jest, eslint, ...); refuses a " +
+		"package that is not installed there (npx would download and run it), --package, --call and auto-install (--yes)" + interpreterNote,
+	grammar: grammar{eitherDash: true},
+	rules: []rule{
+		denyArgV("it installs and runs a package named in the call", "-p", "--package"),
+		denyArgV(whyRunsCommand, "-c", "--call"),
+		denyArg("it installs a missing package without asking", "-y", "--yes"),
+		denyArgV("it names the shell, node options or config npm uses", "--shell", "--script-shell", "--node-options", "--userconfig", "--globalconfig"),
+	},
+	env: envRules{deny: []string{"NODE_OPTIONS", "npm_config_*", "NPM_CONFIG_*"}, why: "it sets node or npm options, which can run commands"},
+	check: func(c *argCall) error {
+		if len(c.positionals) == 0 {
+			return nil
+		}
+		cmd := c.positionals[0]
+		if strings.ContainsAny(cmd, "/@:\\") || cmd == "." || cmd == ".." {
+			return c.argDenied(cmd, "npx downloads and runs a package named in the call; install it in the project and call it by its binary's name", false)
+		}
+		bin := filepath.Join(c.dir, "node_modules", ".bin", cmd)
+		if _, err := os.Stat(bin); err != nil {
+			return c.argDenied(cmd, "it is not installed in node_modules/.bin here, so npx would download and run it; install it in the project first", false)
+		}
+		if err := c.confine(bin); err != nil {
+			return c.argDenied(cmd, err.Error(), false)
+		}
+		return nil
+	},
+}
+
 // runner builds the policy of a binary that runs the command it is given:
 // the command word is refused. env also takes NAME=VALUE words.
 func runnerSpec(name string, rules ...rule) *argSpec {
@@ -187,7 +239,7 @@ func runnerSpecs() []*argSpec {
 	for _, n := range []string{"timeout", "nice", "nohup", "stdbuf", "time", "watch", "setsid", "flock", "ionice",
 		"taskset", "chrt", "numactl", "chroot", "unshare", "nsenter", "runuser", "pkexec", "strace", "ltrace",
 		"valgrind", "perf", "script", "systemd-run", "ssh-agent", "dbus-launch", "firejail", "bwrap", "busybox",
-		"toybox", "npx", "uvx", "bunx", "pipx", "parallel", "entr", "catchsegv", "unbuffer", "faketime", "proot"} {
+		"toybox", "uvx", "bunx", "pipx", "parallel", "entr", "catchsegv", "unbuffer", "faketime", "proot"} {
 		out = append(out, runnerSpec(n))
 	}
 	return out

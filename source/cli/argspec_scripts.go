@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
+	"time"
 )
 
 // sed and awk take a program as an argument, and both programs can run
@@ -11,38 +15,57 @@ import (
 // policy parses the program, and refuses one it cannot parse: what it
 // cannot read it cannot check.
 
-// checkSed finds the scripts of a sed call and checks each.
+// checkSed finds the scripts of a sed call and checks each. GNU sed reads
+// `-i SCRIPT FILE`, BSD sed `-i SUFFIX SCRIPT FILE`: unless the binary is
+// known to be GNU sed (or BusyBox's, which reads it the same way), both
+// words are checked as scripts.
 func checkSed(c *argCall) error {
 	scripts := c.valuesOf("-e", "--expression")
-	if len(scripts) == 0 {
-		inPlace := c.has("-i", "-I", "--in-place")
-		bareInPlace := false
-		for _, o := range c.opts {
-			if (o.name == "-i" || o.name == "-I") && !o.hasValue {
-				bareInPlace = true
-			}
-		}
-		if bareInPlace && inPlace {
-			// GNU sed reads `-i SCRIPT FILE`, BSD sed `-i SUFFIX SCRIPT
-			// FILE`: a script there is ambiguous.
-			return c.refuse("sed -i without a suffix and without -e is read differently by GNU and BSD sed; pass the script with -e (e=...)")
-		}
+	fromE := len(scripts) > 0
+	if !fromE {
 		if len(c.positionals) == 0 {
 			return nil
 		}
 		scripts = c.positionals[:1]
+		if c.flavor != "gnu" && len(c.positionals) > 1 {
+			for _, o := range c.opts {
+				if (o.name == "-i" || o.name == "-I") && !o.hasValue {
+					scripts = c.positionals[:2]
+				}
+			}
+		}
 	}
-	if err := checkSedScript(strings.Join(scripts, "\n"), c); err != nil {
-		return err
+	if fromE {
+		// sed joins -e fragments with newlines into one script.
+		scripts = []string{strings.Join(scripts, "\n")}
+	}
+	for _, script := range scripts {
+		if err := checkSedScript(script, c); err != nil {
+			return err
+		}
 	}
 	if c.has("-i", "-I", "--in-place") {
-		skip := 0
-		if len(c.valuesOf("-e", "--expression")) == 0 {
-			skip = 1
+		skip := 1
+		if fromE {
+			skip = 0
 		}
 		return confinePositionals(c, skip)
 	}
 	return nil
+}
+
+// sedFlavor runs `sed --version`: GNU sed and BusyBox answer, BSD sed
+// does not.
+func sedFlavor(path string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
+	out, _ := cmd.CombinedOutput()
+	if bytes.Contains(out, []byte("GNU sed")) || bytes.Contains(out, []byte("BusyBox")) {
+		return "gnu"
+	}
+	return "bsd"
 }
 
 func checkSedScript(script string, c *argCall) error {

@@ -62,6 +62,7 @@ var builtinSpecs = func() map[string]*argSpec {
 	add(rsyncSpec)
 	add(makeSpec, "gmake")
 	add(npmSpec)
+	add(npxSpec)
 	add(pipSpec)
 	add(dockerSpec, "podman")
 	add(kubectlSpec)
@@ -94,7 +95,7 @@ const (
 	whyRunsCommand = "it runs a command"
 	whyLoadsCode   = "it loads code (a shared library, module or plugin)"
 	whyOptsFile    = "it reads options from a file toolplane cannot check"
-	whyUploads     = "it sends a local file of your choosing over the network"
+	whyUploads     = "it sends a local file over the network"
 )
 
 // confinePositionals confines every positional (the files a writing tool
@@ -228,7 +229,8 @@ var sedSpec = &argSpec{
 	name: "sed",
 	kind: kindBounded,
 	summary: "parses the script and refuses the e command and s///e (they run commands), confines w files and the files -i edits, " +
-		"and refuses -f (a script toolplane cannot check); it reads any file it is given",
+		"and refuses -f (a script toolplane cannot check); unless the binary is GNU sed, the word after a bare -i is checked as a script too " +
+		"(BSD sed reads it so); it reads any file it is given",
 	grammar: grammar{dashDash: true},
 	rules: []rule{
 		denyArgV("it reads the script from a file toolplane cannot check; pass it with -e", "-f", "--file"),
@@ -237,6 +239,7 @@ var sedSpec = &argSpec{
 	},
 	valueShort: map[string]string{"": "l"},
 	check:      checkSed,
+	flavor:     sedFlavor,
 }
 
 var awkSpec = &argSpec{
@@ -272,7 +275,7 @@ func checkMawkW(v string, _ *argCall) error {
 var curlSpec = &argSpec{
 	name: "curl",
 	kind: kindBounded,
-	summary: "refuses -K/--config, --engine, --unix-socket, uploads of local files (-T, -d @file, -F name=@file), " +
+	summary: "refuses -K/--config, --engine, --unix-socket, uploads of local files outside the working directory (-T, -d @file, -F name=@file), " +
 		"and file: URLs, and confines every file it writes (-o, --output-dir, -D, -c, --trace, ...). " +
 		"Not bounded: what it sends to and fetches from the network, and your own ~/.curlrc",
 	grammar: grammar{dashDash: true},
@@ -280,7 +283,7 @@ var curlSpec = &argSpec{
 		denyArgV(whyOptsFile, "-K", "--config"),
 		denyArgV(whyLoadsCode, "--engine"),
 		denyArgV("it talks to a local socket, such as the Docker daemon's", "--unix-socket", "--abstract-unix-socket"),
-		denyArgV(whyUploads, "-T", "--upload-file"),
+		confine("it uploads a local file", "-T", "--upload-file"),
 		confine(whyWrites, "-o", "--output", "--output-dir", "-D", "--dump-header", "-c", "--cookie-jar", "--trace",
 			"--trace-ascii", "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc"),
 		checkV(curlAtFile, "-d", "--data", "--data-binary", "--data-ascii", "--json", "-H", "--header", "-w", "--write-out"),
@@ -304,44 +307,55 @@ var curlSpec = &argSpec{
 	},
 }
 
-// curlAtFile refuses "@file" values, which curl replaces by the file.
-func curlAtFile(v string, _ *argCall) error {
-	if strings.HasPrefix(v, "@") {
-		return fmt.Errorf("%s", whyUploads)
+// curlAtFile confines "@file" values, which curl replaces by the file
+// ("@-" is standard input, which is empty).
+func curlAtFile(v string, c *argCall) error {
+	if f, ok := strings.CutPrefix(v, "@"); ok {
+		return confineSent(f, c)
 	}
 	return nil
 }
 
-// curlNamedFile refuses "@file" and "name@file" (--data-urlencode,
+// curlNamedFile confines "@file" and "name@file" (--data-urlencode,
 // --url-query, --variable).
-func curlNamedFile(v string, _ *argCall) error {
+func curlNamedFile(v string, c *argCall) error {
 	name, _, hasEq := strings.Cut(v, "=")
 	if at := strings.IndexByte(v, '@'); at >= 0 && (!hasEq || at < len(name)) {
-		return fmt.Errorf("%s", whyUploads)
+		return confineSent(v[at+1:], c)
 	}
 	return nil
 }
 
-// curlFormFile refuses form parts read from files: "name=@file" and
-// "name=<file".
-func curlFormFile(v string, _ *argCall) error {
+// curlFormFile confines form parts read from files: "name=@file" and
+// "name=<file", with ";type=..." and the like after the file name.
+func curlFormFile(v string, c *argCall) error {
 	if _, val, ok := strings.Cut(v, "="); ok && (strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<")) {
-		return fmt.Errorf("%s", whyUploads)
+		f, _, _ := strings.Cut(val[1:], ";")
+		return confineSent(strings.Trim(f, `"`), c)
 	}
-	return curlAtFile(v, nil)
+	return curlAtFile(v, c)
+}
+
+// confineSent confines a local file a binary reads to send: one inside the
+// working directory may go, one outside (~/.ssh/id_rsa) may not.
+func confineSent(f string, c *argCall) error {
+	if err := c.confine(f); err != nil {
+		return fmt.Errorf("%s: %w", whyUploads, err)
+	}
+	return nil
 }
 
 var wgetSpec = &argSpec{
 	name: "wget",
 	kind: kindBounded,
-	summary: "refuses -e/--execute and --config (they set any option), --use-askpass (runs a command), --post-file/--body-file " +
-		"(upload local files) and -i (reads URLs from a file), and confines every file it writes. Not bounded: the network",
+	summary: "refuses -e/--execute and --config (they set any option), --use-askpass (runs a command) and -i (reads URLs from a file), " +
+		"and confines the files it uploads (--post-file, --body-file) and every file it writes. Not bounded: the network",
 	grammar: grammar{dashDash: true},
 	rules: []rule{
 		denyArgV("it runs a .wgetrc command, which can set any option", "-e", "--execute"),
 		denyArgV(whyOptsFile, "--config"),
 		denyArgV(whyRunsCommand, "--use-askpass"),
-		denyArgV(whyUploads, "--post-file", "--body-file"),
+		confine("it uploads a local file", "--post-file", "--body-file"),
 		denyArgV("it reads URLs from a file, sending its lines over the network", "-i", "--input-file"),
 		confine(whyWrites, "-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix",
 			"--save-cookies", "--warc-file", "--rejected-log", "--hsts-file"),
@@ -710,7 +724,7 @@ var ghSpec = &argSpec{
 	name: "gh",
 	kind: kindBounded,
 	summary: "refuses alias, extension, browse, codespace, config writes, auth other than status, --show-token, " +
-		"anything after -- (gh passes it to git), and options that read a local file to send (--body-file, --input, -F @file); " +
+		"anything after -- (gh passes it to git), and local files outside the working directory sent with --body-file, --input or -F @file; " +
 		"path arguments stay inside the working directory. Not bounded: what it changes on GitHub (gh api, pr merge, ...)",
 	grammar:     grammar{},
 	subcommands: true,
@@ -721,14 +735,14 @@ var ghSpec = &argSpec{
 	},
 	rules: []rule{
 		denyArg("gh passes what follows -- to git", "--"),
-		denyArgV("it reads a local file and sends it", "--body-file", "--notes-file", "--input", "--env-file"),
+		confine("it reads a local file and sends it", "--body-file", "--notes-file", "--input", "--env-file"),
 		denyArg("it prints your token", "-t", "--show-token"),
 		checkV(func(v string, c *argCall) error {
 			if c.sub != "api" {
-				return fmt.Errorf("it reads a local file and sends it")
+				return confineSent(v, c) // -F is --body-file or --notes-file
 			}
 			if _, val, _ := strings.Cut(v, "="); strings.HasPrefix(val, "@") {
-				return fmt.Errorf("%s", whyUploads)
+				return confineSent(val[1:], c)
 			}
 			return nil
 		}, "-F", "--field"),

@@ -291,7 +291,6 @@ var argAttacks = []attack{
 	{"sed s///w file outside", "sed", `{"args": ["s/a/b/w {M}", "a.txt"]}`, true},
 	{"sed -f script file", "sed", `{"args": ["-f", "{O}/s.sed", "a.txt"]}`, false},
 	{"sed -i on a file outside", "sed", `{"args": ["-i", "-e", "s/a/b/", "{O}/victim"]}`, false},
-	{"sed -i without -e (GNU and BSD disagree)", "sed", `{"args": ["-i", "s/a/b/", "a.txt"]}`, false},
 	{"sed an unparseable script", "sed", `{"args": ["1k touch {M}", "a.txt"]}`, false},
 
 	// awk (mawk here)
@@ -322,7 +321,10 @@ var argAttacks = []attack{
 	{"env NAME=VALUE then a command", "env", `{"args": ["A=1", "touch", "{M}"]}`, true},
 	{"nice runs a command", "nice", `{"args": ["touch", "{M}"]}`, true},
 	{"timeout runs a command", "timeout", `{"args": ["5", "touch", "{M}"]}`, true},
-	{"npx runs a package", "npx", `{"args": ["cowsay", "x"]}`, false},
+	{"npx runs a package it would download", "npx", `{"args": ["cowsay", "x"]}`, false},
+	{"npx a package with a version", "npx", `{"args": ["cowsay@1.0.0"]}`, false},
+	{"npx --package", "npx", `{"args": ["--package=evil", "tsc"]}`, false},
+	{"npx -c", "npx", `{"args": ["-c", "touch {M}"]}`, false},
 	{"sudo -s", "sudo", `{"args": ["-s"]}`, false},
 
 	// curl, wget
@@ -335,6 +337,8 @@ var argAttacks = []attack{
 	{"curl -K config", "curl", `{"args": ["-K", "{O}/curlrc"]}`, false},
 	{"curl --config= (attached)", "curl", `{"options": {"config": "{O}/curlrc"}}`, false},
 	{"curl -T upload", "curl", `{"args": ["-T", "/etc/hostname", "http://127.0.0.1:1/"]}`, false},
+	{"curl --json @file outside", "curl", `{"args": ["--json", "@/etc/hostname", "http://127.0.0.1:1/"]}`, false},
+	{"curl -F name=<file outside", "curl", `{"args": ["-F", "f=</etc/hostname;type=text/plain", "http://127.0.0.1:1/"]}`, false},
 	{"curl -d @file", "curl", `{"args": ["-d", "@/etc/hostname", "http://127.0.0.1:1/"]}`, false},
 	{"curl -F name=@file", "curl", `{"args": ["-F", "f=@/etc/hostname", "http://127.0.0.1:1/"]}`, false},
 	{"curl --data-urlencode name@file", "curl", `{"args": ["--data-urlencode", "f@/etc/hostname", "http://127.0.0.1:1/"]}`, false},
@@ -376,6 +380,9 @@ var argAttacks = []attack{
 	{"python3 -c attached", "python3", `{"args": ["-copen('{M}', 'w')"]}`, true},
 	{"python3 -m timeit", "python3", `{"args": ["-m", "timeit", "-n1", "-r1", "open('{M}', 'w')"]}`, true},
 	{"python3 a script outside", "python3", `{"args": ["{O}/x.py"]}`, false},
+	{"python3 -m http.server", "python3", `{"args": ["-m", "http.server"]}`, false},
+	{"python3 -m pip", "python3", `{"args": ["-m", "pip", "install", "evil"]}`, false},
+	{"python3 -mtimeit attached", "python3", `{"args": ["-mtimeit", "open('{M}', 'w')"]}`, true},
 	{"node -e", "node", `{"args": ["-e", "require('fs').writeFileSync('{M}', '')"]}`, true},
 	{"node -p", "node", `{"args": ["-p", "require('fs').writeFileSync('{M}', '')"]}`, true},
 	{"node --require", "node", `{"args": ["--require", "{O}/x.js", "-v"]}`, false},
@@ -622,6 +629,11 @@ var legitimateCalls = []struct {
 	{"sed", `{"args": ["/alpha/{\ns/1/one/\np\n}", "a.txt"]}`},
 	{"sed", `{"args": ["y/ab/AB/;2q", "a.txt"]}`},
 	{"sed", `{"args": ["1a appended; text", "a.txt"]}`},
+	{"sed", `{"args": ["-i", "s/alpha/ALPHA/", "a.txt"]}`},
+	{"curl", `{"args": ["-sS", "-d", "@data.json", "{U}"]}`},
+	{"curl", `{"args": ["-sS", "-F", "f=@a.txt;type=text/plain", "{U}"]}`},
+	{"python3", `{"args": ["-m", "json.tool", "data.json"]}`},
+	{"python3", `{"args": ["script.py", "-c", "-m", "anything"]}`},
 	{"awk", `{"args": ["{ print $1 }", "a.txt"]}`},
 	{"awk", `{"args": ["$2 > 1 { print $1 }", "a.txt"]}`},
 	{"awk", `{"args": ["/alpha|beta/ { n++ } END { print n / 2 }", "a.txt"]}`},
@@ -644,6 +656,7 @@ var legitimateCalls = []struct {
 func TestArgumentPoliciesAllowOrdinaryUse(t *testing.T) {
 	t.Parallel()
 	e := newAttackEnv(t)
+	e.url = serveOnce(t)
 	var allow []string
 	for _, l := range legitimateCalls {
 		if installed(l.binary) && !slices.Contains(allow, l.binary) {

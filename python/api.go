@@ -56,7 +56,8 @@ type Limits struct {
 	// MaxMemoryBytes is the estimated allocation budget; with a Globals it
 	// is cumulative over the session's retained size.
 	MaxMemoryBytes int64
-	// MaxDepth is the maximum Python call depth before RecursionError.
+	// MaxDepth is the maximum Python call depth before RecursionError (at
+	// most vm.MaxDepthCap; larger values are lowered to it).
 	MaxDepth int
 	// MaxOutputBytes caps the bytes print() may write.
 	MaxOutputBytes int64

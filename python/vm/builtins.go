@@ -680,6 +680,14 @@ func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool,
 	case *Class:
 		return c.IsSubclass(s) || virtualSubclass(c, s), nil
 	case Tuple:
+		// Tuples nest (isinstance(x, (int, (str, (bytes,))))), so a
+		// snippet can make this recursion as deep as it likes.
+		if t != nil {
+			if err := t.enterGo(); err != nil {
+				return false, err
+			}
+			defer t.leaveGo()
+		}
 		for _, x := range s {
 			ok, err := isInstance(t, obj, c, x, fname)
 			if err != nil || ok {

@@ -8,27 +8,43 @@ import (
 )
 
 // Call calls any callable value.
+//
+// Call is the one door through which Go code calls back into Python
+// (dunder methods, key= functions, descriptors, constructors), so it is
+// where Go recursion is counted: a Python function call counts as a frame
+// (t.depth, in callPython), every other callable as a Go level (enterGo).
+// A cycle that never runs Python code (A.__init__ = A; an instance whose
+// __call__ is itself) still passes here on every turn and ends in
+// RecursionError instead of overflowing the Go stack.
 func (t *Thread) Call(fn Value, args Tuple, kw []Kwarg) (Value, error) {
+	if f, ok := fn.(*Function); ok {
+		return t.callPython(f, args, kw)
+	}
+	if err := t.enterGo(); err != nil {
+		return nil, err
+	}
+	v, err := t.callOther(fn, args, kw)
+	t.leaveGo()
+	return v, err
+}
+
+// callOther calls a callable that is not a Python function; Call has
+// counted the Go level.
+func (t *Thread) callOther(fn Value, args Tuple, kw []Kwarg) (Value, error) {
 	switch f := fn.(type) {
 	case *Builtin:
-		// Builtins may call back into the VM (dunder methods, key=
-		// functions); bound that Go recursion so no snippet can overflow
-		// the Go stack, which would kill the host process.
-		if err := t.enterGo(); err != nil {
-			return nil, err
-		}
-		v, err := f.Fn(t, args, kw)
-		t.leaveGo()
-		return v, err
-	case *Function:
-		return t.callPython(f, args, kw)
+		return f.Fn(t, args, kw)
 	case *BoundMethod:
 		nargs := make(Tuple, len(args)+1)
 		nargs[0] = f.Self
-		if b, ok := f.Fn.(*Builtin); ok && b.Self != "object" && b.Self != "BaseException" {
+		b, isBuiltin := f.Fn.(*Builtin)
+		if isBuiltin && b.Self != "object" && b.Self != "BaseException" {
 			nargs[0] = unwrapBase(f.Self)
 		}
 		copy(nargs[1:], args)
+		if isBuiltin {
+			return b.Fn(t, nargs, kw)
+		}
 		return t.Call(f.Fn, nargs, kw)
 	case *Class:
 		return t.construct(f, args, kw)

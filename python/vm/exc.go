@@ -266,24 +266,48 @@ func osErrorStr(t *Thread, e *Instance) (string, bool) {
 	return s, true
 }
 
+// maxChainShown bounds how many exceptions of a __cause__/__context__
+// chain FormatException writes: a snippet can chain millions, and the
+// report goes back to a client.
+const maxChainShown = 100
+
 // FormatException formats an exception with its chain and traceback like
 // CPython's default excepthook. source returns the text of a line.
 func (t *Thread) FormatException(e *Instance, source func(filename string, line int) string) string {
-	var sb strings.Builder
+	// Walk the chain from e to its root first (iteratively: a chain is as
+	// long as a snippet makes it), then write it root first.
+	type link struct {
+		e   *Instance
+		sep string // written after this exception, before the next one
+	}
 	seen := map[*Instance]bool{}
-	t.formatChain(&sb, e, source, seen)
+	var chain []link
+	sep := ""
+	for cur := e; cur != nil; {
+		seen[cur] = true
+		chain = append(chain, link{cur, sep})
+		var next *Instance
+		if c, ok := cur.Exc.Cause.(*Instance); ok && c.Exc != nil && !seen[c] {
+			next, sep = c, "\nThe above exception was the direct cause of the following exception:\n\n"
+		} else if c, ok := cur.Exc.Context.(*Instance); ok && c.Exc != nil && !cur.Exc.SuppressContext && !seen[c] {
+			next, sep = c, "\nDuring handling of the above exception, another exception occurred:\n\n"
+		}
+		cur = next
+	}
+	var sb strings.Builder
+	if len(chain) > maxChainShown {
+		fmt.Fprintf(&sb, "[%d earlier exceptions of the chain omitted]\n\n", len(chain)-maxChainShown)
+		chain = chain[:maxChainShown]
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		t.formatOne(&sb, chain[i].e, source)
+		sb.WriteString(chain[i].sep)
+	}
 	return sb.String()
 }
 
-func (t *Thread) formatChain(sb *strings.Builder, e *Instance, source func(string, int) string, seen map[*Instance]bool) {
-	seen[e] = true
-	if c, ok := e.Exc.Cause.(*Instance); ok && c.Exc != nil && !seen[c] {
-		t.formatChain(sb, c, source, seen)
-		sb.WriteString("\nThe above exception was the direct cause of the following exception:\n\n")
-	} else if c, ok := e.Exc.Context.(*Instance); ok && c.Exc != nil && !e.Exc.SuppressContext && !seen[c] {
-		t.formatChain(sb, c, source, seen)
-		sb.WriteString("\nDuring handling of the above exception, another exception occurred:\n\n")
-	}
+// formatOne writes one exception's traceback and final line.
+func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string, int) string) {
 	if len(e.Exc.TB) > 0 {
 		sb.WriteString("Traceback (most recent call last):\n")
 		for i := len(e.Exc.TB) - 1; i >= 0; i-- {

@@ -233,6 +233,11 @@ func aliasSubstitute(t *Thread, alias, items Value) (Value, error) {
 	}
 	var subst func(v Value) (Value, error)
 	subst = func(v Value) (Value, error) {
+		// Aliases nest as deep as a snippet builds them (list[list[...]]).
+		if err := t.enterGo(); err != nil {
+			return nil, err
+		}
+		defer t.leaveGo()
 		for i, p := range params {
 			if p == v {
 				return subs[i], nil

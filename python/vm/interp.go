@@ -1477,6 +1477,9 @@ func (t *Thread) makeException(v Value) (*Instance, error) {
 	return nil, Errorf(TypeErrorClass, "exceptions must derive from BaseException")
 }
 
+// excMatches reports whether exc is caught by an except clause naming typ:
+// an exception class or a flat tuple of them (as in CPython, every member
+// must be an exception class, checked before matching; tuples do not nest).
 func (t *Thread) excMatches(exc, typ Value) (bool, error) {
 	e, _ := exc.(*Instance)
 	switch ty := typ.(type) {
@@ -1487,9 +1490,13 @@ func (t *Thread) excMatches(exc, typ Value) (bool, error) {
 		return e != nil && e.Class.IsSubclass(ty), nil
 	case Tuple:
 		for _, x := range ty {
-			ok, err := t.excMatches(exc, x)
-			if err != nil || ok {
-				return ok, err
+			if c, ok := x.(*Class); !ok || !c.exception {
+				return false, Errorf(TypeErrorClass, "catching classes that do not inherit from BaseException is not allowed")
+			}
+		}
+		for _, x := range ty {
+			if e != nil && e.Class.IsSubclass(x.(*Class)) {
+				return true, nil
 			}
 		}
 		return false, nil

@@ -30,6 +30,14 @@ const (
 	DefaultMaxHostCalls   = 1000
 )
 
+// MaxDepthCap is the largest MaxDepth a run gets; larger values are
+// lowered to it. Every level of Python calls and of Go recursion costs Go
+// stack (a few KiB at most: TestAttackGoStackHeadroom runs the deepest
+// paths at this depth with a 64 MiB stack), and a Go stack overflow kills
+// the process, so the depth limit, not Go's 1 GB maximum stack, must be
+// what stops a recursion.
+const MaxDepthCap = 10_000
+
 func (l Limits) withDefaults() Limits {
 	if l.Steps <= 0 {
 		l.Steps = DefaultSteps
@@ -40,6 +48,7 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultMaxDepth
 	}
+	l.MaxDepth = min(l.MaxDepth, MaxDepthCap)
 	if l.MaxOutputBytes <= 0 {
 		l.MaxOutputBytes = DefaultMaxOutputBytes
 	}
@@ -427,10 +436,15 @@ func SizeOf(v Value) int64 {
 
 // sizeWalker sums estimated sizes over a value graph without running
 // Python code.
+//
+// The walk keeps its own stack of values to visit instead of recursing: a
+// snippet can nest containers (and generators) millions deep, and Go's
+// stack overflow is fatal.
 type sizeWalker struct {
-	seen   map[any]bool
-	total  int64
-	budget int
+	seen    map[any]bool
+	total   int64
+	budget  int
+	pending []Value
 }
 
 // classBytes estimates a user class without its namespace.
@@ -471,26 +485,45 @@ func (w *sizeWalker) str(s string) {
 	}
 }
 
+// frame adds the size of f and what it references.
 func (w *sizeWalker) frame(f *Frame) {
+	w.pushFrame(f)
+	w.drain()
+}
+
+// walk adds the size of the value graph from v.
+func (w *sizeWalker) walk(v Value) {
+	w.pending = append(w.pending, v)
+	w.drain()
+}
+
+func (w *sizeWalker) drain() {
+	for len(w.pending) > 0 {
+		v := w.pending[len(w.pending)-1]
+		w.pending = w.pending[:len(w.pending)-1]
+		w.visit(v)
+	}
+}
+
+func (w *sizeWalker) pushFrame(f *Frame) {
 	if f == nil || !w.once(f) {
 		return
 	}
 	w.total += 64 + int64(cap(f.buf))*16
-	for _, v := range f.locals {
-		w.walk(v)
-	}
-	for _, v := range f.stack {
-		w.walk(v)
-	}
+	w.pending = append(w.pending, f.locals...)
+	w.pending = append(w.pending, f.stack...)
 	for _, c := range f.cells {
-		w.walk(c)
+		if c != nil {
+			w.pending = append(w.pending, c)
+		}
 	}
 	if f.ns != nil {
-		w.walk(f.ns)
+		w.pending = append(w.pending, f.ns)
 	}
 }
 
-func (w *sizeWalker) walk(v Value) {
+// visit adds the size of v itself and queues what it references.
+func (w *sizeWalker) visit(v Value) {
 	w.budget--
 	if w.budget < 0 {
 		if w.budget == -1 {
@@ -523,14 +556,10 @@ func (w *sizeWalker) walk(v Value) {
 			return
 		}
 		w.total += int64(cap(x.Items))*16 + 24
-		for _, e := range x.Items {
-			w.walk(e)
-		}
+		w.pending = append(w.pending, x.Items...)
 	case Tuple:
 		w.total += int64(len(x))*16 + 24
-		for _, e := range x {
-			w.walk(e)
-		}
+		w.pending = append(w.pending, x...)
 	case *Dict:
 		if !w.once(x) {
 			return
@@ -538,8 +567,8 @@ func (w *sizeWalker) walk(v Value) {
 		w.total += int64(cap(x.entries))*40 + int64(len(x.index))*4 + 48
 		for _, e := range x.entries {
 			if e.key != nil {
-				w.walk(e.key)
-				w.walk(e.value)
+				w.push(e.key)
+				w.push(e.value)
 			}
 		}
 	case *Set:
@@ -549,7 +578,7 @@ func (w *sizeWalker) walk(v Value) {
 		w.total += int64(len(x.table))*24 + 48
 		for _, e := range x.table {
 			if e.key != nil && e.key != setDummy {
-				w.walk(e.key)
+				w.push(e.key)
 			}
 		}
 	case *Instance:
@@ -558,15 +587,15 @@ func (w *sizeWalker) walk(v Value) {
 		}
 		w.total += 48
 		if x.Dict != nil {
-			w.walk(x.Dict)
+			w.push(x.Dict)
 		}
 		if x.Base != nil {
-			w.walk(x.Base)
+			w.push(x.Base)
 		}
 		if x.Exc != nil {
-			w.walk(x.Exc.Args)
-			w.walk(x.Exc.Cause)
-			w.walk(x.Exc.Context)
+			w.push(x.Exc.Args)
+			w.push(x.Exc.Cause)
+			w.push(x.Exc.Context)
 			w.total += int64(len(x.Exc.TB)) * 64
 		}
 	case *Generator:
@@ -574,164 +603,187 @@ func (w *sizeWalker) walk(v Value) {
 			return
 		}
 		w.total += 64
-		w.frame(x.frame)
+		w.pushFrame(x.frame)
 	case *Function:
 		if !w.once(x) {
 			return
 		}
 		w.total += 96
-		w.walk(x.Defaults)
+		w.push(x.Defaults)
 		if x.KwDefaults != nil {
-			w.walk(x.KwDefaults)
+			w.push(x.KwDefaults)
 		}
 		for _, c := range x.Closure {
-			w.walk(c)
+			w.push(c)
 		}
 		if x.Dict != nil {
-			w.walk(x.Dict)
+			w.push(x.Dict)
 		}
 	case *Cell:
 		if !w.once(x) {
 			return
 		}
 		w.total += 16
-		w.walk(x.V)
+		w.push(x.V)
 	case *BoundMethod:
 		w.total += 32
-		w.walk(x.Self)
-		w.walk(x.Fn)
+		w.push(x.Self)
+		w.push(x.Fn)
 	case *Class:
 		if x.builtin || !w.once(x) {
 			return
 		}
 		w.total += classBytes
-		w.walk(x.Dict)
+		w.push(x.Dict)
 	case *Module:
 		if !w.once(x) {
 			return
 		}
-		w.walk(x.Dict)
+		w.push(x.Dict)
 	case *Iter:
 		if !w.once(x) {
 			return
 		}
 		w.total += 64
 		if x.list != nil {
-			w.walk(x.list)
+			w.push(x.list)
 		}
-		w.walk(x.tup)
+		w.push(x.tup)
 		if x.dict != nil {
-			w.walk(x.dict)
+			w.push(x.dict)
 		}
 		if x.set != nil {
-			w.walk(x.set)
+			w.push(x.set)
 		}
 		for _, r := range x.refs {
-			w.walk(r)
+			w.push(r)
 		}
 	case *DictView:
-		w.walk(x.d)
+		w.push(x.d)
 	case *ByteArray:
 		if w.once(x) {
 			w.total += int64(cap(x.B)) + 24
 		}
 	case *futureIter:
-		w.walk(x.f)
+		w.push(x.f)
 	case *asyncGenSend:
-		w.walk(x.g)
+		w.push(x.g)
 	case *asyncGenValue:
-		w.walk(x.v)
+		w.push(x.v)
 	case *Super:
-		w.walk(x.Obj)
+		w.push(x.Obj)
 	case *Property:
-		w.walk(x.Get)
-		w.walk(x.Set)
-		w.walk(x.Del)
+		w.push(x.Get)
+		w.push(x.Set)
+		w.push(x.Del)
 	case *StaticMethod:
-		w.walk(x.Fn)
+		w.push(x.Fn)
 	case *ClassMethod:
-		w.walk(x.Fn)
+		w.push(x.Fn)
 	case *Namespace:
-		w.walk(x.Attrs)
+		w.push(x.Attrs)
 	case *Future:
 		if !w.once(x) {
 			return
 		}
 		w.total += 64
-		w.walk(x.result)
+		w.push(x.result)
 		if x.task != nil {
-			w.walk(x.task.coro)
+			w.push(x.task.coro)
 		}
 	case *Native:
 		if q, ok := x.Data.(*queue); ok && w.once(x) {
-			w.walk(Tuple(q.items))
+			w.push(Tuple(q.items))
 		}
 	default:
 		w.total += 16
 	}
 }
 
+func (w *sizeWalker) push(v Value) { w.pending = append(w.pending, v) }
+
 // DeepCopy copies the mutable containers of a value graph (lists, dicts,
 // sets, instances and the tuples holding them), preserving sharing and
 // cycles. Functions, classes, modules and immutable values are shared.
+//
+// Each container is copied shallowly first and its elements are filled in
+// from a work list, not by recursion: a session's globals may nest
+// millions deep, and Go's stack overflow is fatal.
 func DeepCopy(v Value) Value {
-	memo := map[any]Value{}
-	var cp func(v Value) Value
-	cp = func(v Value) Value {
-		switch x := v.(type) {
-		case *List:
-			if c, ok := memo[x]; ok {
-				return c
-			}
-			n := &List{Items: make([]Value, len(x.Items))}
-			memo[x] = n
-			for i, e := range x.Items {
-				n.Items[i] = cp(e)
-			}
-			return n
-		case *Dict:
-			if c, ok := memo[x]; ok {
-				return c
-			}
-			n := NewDictSize(x.Len())
-			memo[x] = n
-			for _, e := range x.entries {
-				if e.key != nil {
-					_ = n.set(nil, e.key, e.hash, cp(e.value))
-				}
-			}
-			return n
-		case *Set:
-			if x.frozen {
-				return x
-			}
-			if c, ok := memo[x]; ok {
-				return c
-			}
-			n := x.clone()
-			memo[x] = n
-			return n
-		case *Instance:
-			if c, ok := memo[x]; ok {
-				return c
-			}
-			n := &Instance{Class: x.Class, Exc: x.Exc}
-			memo[x] = n
-			if x.Dict != nil {
-				n.Dict = cp(x.Dict).(*Dict)
-			}
-			if x.Base != nil {
-				n.Base = cp(x.Base)
-			}
-			return n
-		case Tuple:
-			n := make(Tuple, len(x))
-			for i, e := range x {
-				n[i] = cp(e)
-			}
+	c := deepCopier{memo: map[any]Value{}}
+	r := c.shallow(v)
+	for len(c.todo) > 0 {
+		fill := c.todo[len(c.todo)-1]
+		c.todo = c.todo[:len(c.todo)-1]
+		fill()
+	}
+	return r
+}
+
+type deepCopier struct {
+	memo map[any]Value
+	todo []func()
+}
+
+// shallow returns the copy of v, whose elements are still v's: copying them
+// is queued on c.todo.
+func (c *deepCopier) shallow(v Value) Value {
+	switch x := v.(type) {
+	case *List:
+		if n, ok := c.memo[x]; ok {
 			return n
 		}
-		return v
+		n := &List{Items: make([]Value, len(x.Items))}
+		c.memo[x] = n
+		c.todo = append(c.todo, func() { c.fillSlice(n.Items, x.Items) })
+		return n
+	case Tuple:
+		n := make(Tuple, len(x))
+		c.todo = append(c.todo, func() { c.fillSlice(n, x) })
+		return n
+	case *Dict:
+		if n, ok := c.memo[x]; ok {
+			return n
+		}
+		n := NewDictSize(x.Len())
+		c.memo[x] = n
+		c.todo = append(c.todo, func() {
+			for _, e := range x.entries {
+				if e.key != nil {
+					_ = n.set(nil, e.key, e.hash, c.shallow(e.value))
+				}
+			}
+		})
+		return n
+	case *Set:
+		if x.frozen {
+			return x
+		}
+		if n, ok := c.memo[x]; ok {
+			return n
+		}
+		n := x.clone()
+		c.memo[x] = n
+		return n
+	case *Instance:
+		if n, ok := c.memo[x]; ok {
+			return n
+		}
+		n := &Instance{Class: x.Class, Exc: x.Exc}
+		c.memo[x] = n
+		if x.Dict != nil {
+			n.Dict = c.shallow(x.Dict).(*Dict)
+		}
+		if x.Base != nil {
+			n.Base = c.shallow(x.Base)
+		}
+		return n
 	}
-	return cp(v)
+	return v
+}
+
+func (c *deepCopier) fillSlice(dst, src []Value) {
+	for i, e := range src {
+		dst[i] = c.shallow(e)
+	}
 }

@@ -1885,6 +1885,11 @@ func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, 
 	if !e.Class.IsSubclass(BaseExceptionGroupClass) {
 		return nil, exc, nil
 	}
+	// Groups nest as deep as a snippet builds them.
+	if err := t.enterGo(); err != nil {
+		return nil, nil, err
+	}
+	defer t.leaveGo()
 	items, err := t.iterate(e.Exc.Args[1], nil)
 	if err != nil {
 		return nil, nil, err

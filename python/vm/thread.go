@@ -441,10 +441,22 @@ func SizeOf(v Value) int64 {
 // snippet can nest containers (and generators) millions deep, and Go's
 // stack overflow is fatal.
 type sizeWalker struct {
-	seen    map[any]bool
-	total   int64
-	budget  int
-	pending []Value
+	seen   map[any]bool
+	total  int64
+	budget int
+	// pending holds the values still to visit, as slices (a list's items,
+	// a dict's entries) visited from their front, so a container of a
+	// million elements costs one entry, not a million.
+	pending []walkTask
+}
+
+// walkTask is what remains to visit of one value or container: one, the
+// values of vals, the keys and values of entries, the keys of set.
+type walkTask struct {
+	one     Value
+	vals    []Value
+	entries []dictEntry
+	set     []setEntry
 }
 
 // classBytes estimates a user class without its namespace.
@@ -493,15 +505,55 @@ func (w *sizeWalker) frame(f *Frame) {
 
 // walk adds the size of the value graph from v.
 func (w *sizeWalker) walk(v Value) {
-	w.pending = append(w.pending, v)
+	w.push(v)
 	w.drain()
 }
 
 func (w *sizeWalker) drain() {
-	for len(w.pending) > 0 {
-		v := w.pending[len(w.pending)-1]
-		w.pending = w.pending[:len(w.pending)-1]
-		w.visit(v)
+	for n := len(w.pending); n > 0; n = len(w.pending) {
+		task := &w.pending[n-1]
+		if task.one != nil {
+			v := task.one
+			task.one = nil
+			w.visit(v)
+			continue
+		}
+		if len(task.vals) > 0 {
+			v := task.vals[0]
+			task.vals = task.vals[1:]
+			w.visit(v)
+			continue
+		}
+		if len(task.entries) > 0 {
+			e := task.entries[0]
+			task.entries = task.entries[1:]
+			if e.key != nil {
+				w.push(e.value)
+				w.visit(e.key)
+			}
+			continue
+		}
+		if len(task.set) > 0 {
+			e := task.set[0]
+			task.set = task.set[1:]
+			if e.key != nil && e.key != setDummy {
+				w.visit(e.key)
+			}
+			continue
+		}
+		w.pending = w.pending[:n-1]
+	}
+}
+
+func (w *sizeWalker) push(v Value) {
+	if v != nil {
+		w.pending = append(w.pending, walkTask{one: v})
+	}
+}
+
+func (w *sizeWalker) pushAll(vs []Value) {
+	if len(vs) > 0 {
+		w.pending = append(w.pending, walkTask{vals: vs})
 	}
 }
 
@@ -510,15 +562,15 @@ func (w *sizeWalker) pushFrame(f *Frame) {
 		return
 	}
 	w.total += 64 + int64(cap(f.buf))*16
-	w.pending = append(w.pending, f.locals...)
-	w.pending = append(w.pending, f.stack...)
+	w.pushAll(f.locals)
+	w.pushAll(f.stack)
 	for _, c := range f.cells {
 		if c != nil {
-			w.pending = append(w.pending, c)
+			w.push(c)
 		}
 	}
 	if f.ns != nil {
-		w.pending = append(w.pending, f.ns)
+		w.push(f.ns)
 	}
 }
 
@@ -556,30 +608,25 @@ func (w *sizeWalker) visit(v Value) {
 			return
 		}
 		w.total += int64(cap(x.Items))*16 + 24
-		w.pending = append(w.pending, x.Items...)
+		w.pushAll(x.Items)
 	case Tuple:
 		w.total += int64(len(x))*16 + 24
-		w.pending = append(w.pending, x...)
+		w.pushAll(x)
 	case *Dict:
 		if !w.once(x) {
 			return
 		}
 		w.total += int64(cap(x.entries))*40 + int64(len(x.index))*4 + 48
-		for _, e := range x.entries {
-			if e.key != nil {
-				w.push(e.key)
-				w.push(e.value)
-			}
+		if len(x.entries) > 0 {
+			w.pending = append(w.pending, walkTask{entries: x.entries})
 		}
 	case *Set:
 		if !w.once(x) {
 			return
 		}
 		w.total += int64(len(x.table))*24 + 48
-		for _, e := range x.table {
-			if e.key != nil && e.key != setDummy {
-				w.push(e.key)
-			}
+		if len(x.table) > 0 {
+			w.pending = append(w.pending, walkTask{set: x.table})
 		}
 	case *Instance:
 		if !w.once(x) {
@@ -699,8 +746,6 @@ func (w *sizeWalker) visit(v Value) {
 		w.total += 16
 	}
 }
-
-func (w *sizeWalker) push(v Value) { w.pending = append(w.pending, v) }
 
 // DeepCopy copies the mutable containers of a value graph (lists, dicts,
 // sets, instances and the tuples holding them), preserving sharing and

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -287,8 +289,91 @@ func TestAttackHTTPRequestsPerToken(t *testing.T) {
 	if ok == 0 || refused == 0 {
 		t.Errorf("of %d concurrent clients of one token %d ran and %d were refused; want some of each", n, ok, refused)
 	}
-	cs := e2e.ConnectHTTPToken(t, srv.URL, "greedy-secret-0123456789", nil)
-	if v := e2e.MustRun(t, cs, "await up.slow(ms=1500)\nreturn 8"); v != float64(8) {
-		t.Errorf("after the flood, a run longer than the body and write timeouts: %v", v)
+	// A run that streams progress with gaps longer than write_timeout:
+	// each write has its own deadline, so the stream lives.
+	var progress atomic.Int32
+	cs := e2e.ConnectHTTPToken(t, srv.URL, "greedy-secret-0123456789", &mcp.ClientOptions{
+		ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) { progress.Add(1) },
+	})
+	params := &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": "await up.slow(ms=4500)\nreturn 8"}}
+	params.SetProgressToken("p1")
+	res, err := cs.CallTool(context.Background(), params)
+	if err != nil || res.IsError || e2e.Structured(res)["value"] != float64(8) {
+		t.Errorf("after the flood, a run longer than the body and write timeouts: %v %v", err, res)
 	}
+	if progress.Load() == 0 {
+		t.Errorf("no progress notification arrived over a stream quiet for longer than write_timeout")
+	}
+}
+
+// TestAttackHTTPSlowReader: clients that ask for a large answer and never
+// read it once held a server goroutine (and the answer) each, forever.
+// With write_timeout each write waits at most that long: the server drops
+// them, its goroutines come back to where they were, and it serves others
+// meanwhile.
+func TestAttackHTTPSlowReader(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[plugins]\nuse = [\"stats\"]\n\n[results]\nmax_entry_bytes = \"16MiB\"\n")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nwrite_timeout = \"1s\"\n"+e2e.TokenSection)
+	srv := e.ServeHTTP(t, cfg)
+	addr := hostPort(srv.URL)
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, cs, "return 1")
+
+	// Each reader saves a 12 MB result in its session; its sessions stay
+	// open (they hold goroutines of their own, rightly).
+	const readers = 3
+	type reader struct{ sid, uri string }
+	var rs []reader
+	for range readers {
+		sess := e2e.ConnectHTTP(t, srv.URL)
+		h, _ := e2e.MustRun(t, sess, "return await save_result('x' * (12 << 20))").(string)
+		rs = append(rs, reader{sess.ID(), "toolplane://results/" + h})
+	}
+	time.Sleep(time.Second)
+	base := goroutines(t, srv.URL)
+
+	// Each reads its result over a connection with a tiny receive window
+	// and never reads the answer, until the test ends.
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, r := range rs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+				return rc.Control(func(fd uintptr) { _ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+			}}
+			c, err := d.Dial("tcp", addr)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer c.Close()
+			body := fmt.Sprintf(`{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":%q}}`, r.uri)
+			fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nMcp-Session-Id: %s\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, e2e.Token, r.sid, len(body), body)
+			<-release
+		}()
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if v := e2e.MustRun(t, cs, "return 2"); v != float64(2) {
+		t.Errorf("another client while the readers stall: %v", v)
+	}
+	// The stalled writes give up after write_timeout; the goroutines go.
+	deadline := time.Now().Add(6 * time.Second)
+	for {
+		n := goroutines(t, srv.URL)
+		if n <= base+2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("goroutines %d, %d before the slow readers: their writes never gave up", n, base)
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
 }

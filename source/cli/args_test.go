@@ -140,6 +140,20 @@ func TestAttackSubcommandLists(t *testing.T) {
 	}
 }
 
+// TestSpecNamesIgnoreCase: on a case-insensitive file system GIT runs git,
+// so it gets git's policy; a versioned python too.
+func TestSpecNamesIgnoreCase(t *testing.T) {
+	t.Parallel()
+	for name, args := range map[string][]any{
+		"GIT": {"-c", "alias.x=!id", "x"}, "Git": {"-c", "alias.x=!id", "x"}, "SED": {"e id"},
+		"Python3.12": {"-c", "x"}, "PIP3": {"install", "evil"},
+	} {
+		if err := checkWith(t, nil, name, map[string]any{"args": args}); !isPermission(err) {
+			t.Errorf("%s %v: %v, want its policy to refuse", name, args, err)
+		}
+	}
+}
+
 // TestNoBuiltinTurnsOnlyTheBuiltinOff: builtin_policy = false drops the
 // built-in rules of that binary and keeps deny_args.
 func TestNoBuiltinTurnsOnlyTheBuiltinOff(t *testing.T) {

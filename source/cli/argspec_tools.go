@@ -16,11 +16,19 @@ import (
 // files and reaching the network are what many of these binaries are for:
 // no policy here bounds them.
 
-// builtinSpec returns the built-in policy for a binary name, or nil.
+// builtinSpec returns the built-in policy for a binary name, or nil. A
+// name differing only in case (GIT on a case-insensitive file system runs
+// git) gets the same policy.
 func builtinSpec(name string) *argSpec {
 	if s, ok := builtinSpecs[name]; ok {
 		return s
 	}
+	for n, s := range builtinSpecs {
+		if strings.EqualFold(n, name) {
+			return s
+		}
+	}
+	name = strings.ToLower(name)
 	if pythonName.MatchString(name) {
 		return builtinSpecs["python3"]
 	}

@@ -25,9 +25,9 @@ const interpreterNote = "; a script is only as trusted as the files it can reach
 // options are refused, the script must be inside the working directory.
 func interp(name, what string, rules []rule, valueShort string, env ...string) *argSpec {
 	return &argSpec{
-		name:       name,
-		kind:       kindRunsFiles,
-		summary:    "runs the " + what + " scripts it is given; refuses inline code and options that load code" + interpreterNote,
+		name:    name,
+		kind:    kindRunsFiles,
+		summary: "runs the " + what + " scripts it is given; refuses inline code and options that load code" + interpreterNote,
 		// Options end at the script: what follows is the script's.
 		grammar:    grammar{dashDash: true, programArgs: true},
 		rules:      rules,

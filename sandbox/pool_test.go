@@ -60,7 +60,7 @@ func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host ma
 	case "badutf8":
 		var e enc
 		e.uint(1)
-		e.str("ok\xff")
+		e.bytes([]byte("ok\xff")) // a str on the wire; enc.str would make it UTF-8
 		_ = e.value([]any{}, 0)
 		_ = e.value(map[string]any{}, 0)
 		rawFrame(kindCall, e.b)

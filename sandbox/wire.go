@@ -84,8 +84,33 @@ type enc struct{ b []byte }
 func (e *enc) byte(c byte)    { e.b = append(e.b, c) }
 func (e *enc) uint(n uint64)  { e.b = binary.AppendUvarint(e.b, n) }
 func (e *enc) int(n int64)    { e.b = binary.AppendVarint(e.b, n) }
-func (e *enc) str(s string)   { e.uint(uint64(len(s))); e.b = append(e.b, s...) }
 func (e *enc) bytes(p []byte) { e.uint(uint64(len(p))); e.b = append(e.b, p...) }
+
+// str writes s as UTF-8. A Python str may hold a lone surrogate ('\ud800',
+// kept in WTF-8) and a binary's output any bytes, but the other side
+// refuses a string that is not UTF-8 as a broken protocol (and kills a
+// worker that sends one): each byte outside a valid sequence crosses as
+// U+FFFD, as encoding/json writes it and in-process runs show it.
+func (e *enc) str(s string) {
+	if !utf8.ValidString(s) {
+		s = validUTF8(s)
+	}
+	e.uint(uint64(len(s)))
+	e.b = append(e.b, s...)
+}
+
+// validUTF8 replaces each byte of s that is not part of a valid UTF-8
+// sequence with U+FFFD.
+func validUTF8(s string) string {
+	b := make([]byte, 0, len(s)+len(s)/2)
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		b = utf8.AppendRune(b, r) // RuneError for an invalid byte
+		s = s[n:]
+	}
+	return string(b)
+}
+
 func (e *enc) bool(v bool) {
 	if v {
 		e.byte(1)

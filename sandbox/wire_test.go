@@ -57,3 +57,25 @@ func FuzzHostDecoders(f *testing.F) {
 		_, _, _ = readFrame(&buf)
 	})
 }
+
+// TestWireStringsNotUTF8: a string that is not UTF-8 (a lone surrogate in
+// WTF-8, a binary's raw output) is encoded with U+FFFD for each bad byte,
+// so the strict decoder on the other side accepts it instead of killing
+// the worker.
+func TestWireStringsNotUTF8(t *testing.T) {
+	in := map[string]any{"a\xed\xa0\x80b": []any{"\xff\xfeok", "fine \ufffd"}}
+	var e enc
+	if err := e.value(in, 0); err != nil {
+		t.Fatal(err)
+	}
+	e.str("x\xc3")
+	d := dec{b: e.b}
+	got, tail := d.value(0), d.str()
+	if err := d.done(); err != nil {
+		t.Fatalf("decoding what enc wrote: %v", err)
+	}
+	want := map[string]any{"a\ufffd\ufffd\ufffdb": []any{"\ufffd\ufffdok", "fine \ufffd"}}
+	if diff := cmp.Diff(want, got); diff != "" || tail != "x\ufffd" {
+		t.Errorf("decoded (-want +got):\n%s\ntail %q", diff, tail)
+	}
+}

@@ -243,3 +243,43 @@ func processExists(pid int) bool {
 	i := strings.LastIndexByte(string(stat), ')')
 	return i > 0 && !strings.HasPrefix(strings.TrimSpace(string(stat)[i+1:]), "Z")
 }
+
+// TestAttackSandboxStringsThatAreNotUTF8: a Python str need not be valid
+// UTF-8 (the literal '\ud800' is a lone surrogate), and neither is what a
+// CLI binary prints. Such a string crossing the bridge in either direction
+// (a result, a dict key, an exception message, a global's name, a
+// capability's argument, a binary's output) once broke the protocol: the
+// worker was killed and the session reset ("the sandbox process crashed"),
+// for a value as ordinary as `cat` of a binary file. Each crosses as
+// UTF-8 with U+FFFD for what is not, as in-process runs already showed it,
+// and the session keeps its globals.
+func TestAttackSandboxStringsThatAreNotUTF8(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"process\"\n\n[cli]\nmode = \"allowlist\"\nallow = [\"printf\"]\n")
+	cs := e.Stdio(t)
+	e2e.MustRun(t, cs, `kept = "still here"`)
+	cases := []struct{ name, code string }{
+		{"result", `return "a\ud800b"`},
+		{"dict key", `return {"\udfff": 1}`},
+		{"exception", `raise ValueError("\ud800")`},
+		{"global name", `globals()["x\ud800"] = 1`},
+		{"argument", `return await up.echo(text="\ud800")`},
+		{"argument key", `return await call_tool("up.echo", {"text": "t", "\ud800": 1})`},
+		{"binary output", `return (await printf("\\377\\376ok")).stdout`},
+		{"binary output in error", `return await printf("%s", _=["\\377"], check=True)`},
+	}
+	for _, c := range cases {
+		res, _ := e2e.Exec(t, cs, c.code)
+		text := e2e.Text(res)
+		if strings.Contains(text, "sandbox process crashed") || strings.Contains(text, "globals were lost") {
+			t.Errorf("%s: %s\n%s", c.name, c.code, text)
+		}
+		if v := e2e.MustRun(t, cs, `return kept`); v != "still here" {
+			t.Fatalf("after %s: the session's globals are gone (kept = %v)", c.name, v)
+		}
+	}
+	if v := e2e.MustRun(t, cs, `return (await printf("\\377\\376ok")).stdout`); v != "\ufffd\ufffdok" {
+		t.Errorf("a binary's invalid UTF-8 output reached the snippet as %q, want %q", v, "\ufffd\ufffdok")
+	}
+}

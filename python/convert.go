@@ -40,7 +40,14 @@ func newHostFunction(name string, fn HostFunc) *vm.HostFunction {
 		},
 		Result: func(t *vm.Thread, v any, err error) (vm.Value, error) {
 			if err != nil {
-				return nil, hostException(name, err)
+				// The exception is the snippet's to keep, as a result
+				// is: its message may be as large as what the host
+				// quoted (an argument echoed in a schema error).
+				exc := hostException(name, err)
+				if cerr := t.Charge(vm.SizeOf(exc)); cerr != nil {
+					return nil, cerr
+				}
+				return nil, exc
 			}
 			pv, cerr := toPython(v, 0)
 			if cerr != nil {

@@ -188,7 +188,11 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 		<-p.dead
 		return nil, &crashError{p.cause}
 	}
-	callCtx, cancelCalls := context.WithCancel(ctx)
+	// Host calls end with the run, not at its deadline: the worker's
+	// interpreter stops at the deadline first, as it would in the host,
+	// and a call's "deadline exceeded" must not reach the snippet as the
+	// call's own failure before that. The context keeps ctx's values.
+	callCtx, cancelCalls := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelCalls()
 	var (
 		calls    int
@@ -277,7 +281,11 @@ func (p *proc) reply(id uint64, v any, err error) {
 	r := &hostReply{ID: id, Value: v}
 	if err != nil {
 		var he *python.HostError
-		if !errors.As(err, &he) {
+		switch {
+		case errors.As(err, &he):
+		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+			he = &python.HostError{Type: "TimeoutError", Message: err.Error()}
+		default:
 			he = &python.HostError{Type: "ToolError", Message: err.Error()}
 		}
 		r.Value, r.Err = nil, he

@@ -33,7 +33,7 @@ func connectSources(ctx context.Context, rt *Runtime, cfg *config.Config, auditL
 		return err
 	}
 	cli, err := clisrc.New(policy, clisrc.Hooks{
-		Escalator: o.Escalator,
+		Escalator: trackEscalations(o.Escalator),
 		OnEscalation: func(binary string, d clisrc.Decision) {
 			outcome := audit.OutcomeDenied
 			if d == clisrc.DecisionGranted {
@@ -74,6 +74,21 @@ func connectSources(ctx context.Context, rt *Runtime, cfg *config.Config, auditL
 	rt.OnStop(mgr.Close)
 	u.refresh(ctx)
 	return nil
+}
+
+// trackEscalations wraps esc so that the run a question is asked in
+// (audit.RunEscalationsFrom) knows of it: its run_end lists the questions
+// the run's end cut short.
+func trackEscalations(esc clisrc.Escalator) clisrc.Escalator {
+	if esc == nil {
+		return nil
+	}
+	return func(ctx context.Context, binary string, argv []string) (clisrc.Decision, error) {
+		end := audit.RunEscalationsFrom(ctx).Begin(string(capability.SourceCLI) + ":" + binary)
+		d, err := esc(ctx, binary, argv)
+		end(ctx.Err() != nil)
+		return d, err
+	}
 }
 
 // upstreams keeps the registry in step with the upstream MCP servers'

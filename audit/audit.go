@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -67,6 +68,11 @@ type Event struct {
 	Subject       string // token subject, when known
 	LogID         string // request log id, when known
 	Reason        string // a fixed, non-secret reason code for escalations
+	// EscalationsCancelled (run_end) lists the capabilities whose
+	// escalation question the run's end cut short: still unanswered when
+	// the run ended, or answered only because it ended. Escalation events
+	// carry no run id; this list is how they are tied to a run.
+	EscalationsCancelled []string
 }
 
 // line is the JSON shape of an Event; field order is the order on disk.
@@ -85,6 +91,8 @@ type line struct {
 	Subject       string   `json:"subject,omitempty"`
 	LogID         string   `json:"log_id,omitempty"`
 	Reason        string   `json:"reason,omitempty"`
+	// EscalationsCancelled is set (possibly empty) on run_end only.
+	EscalationsCancelled *[]string `json:"escalations_cancelled,omitempty"`
 }
 
 // Logger appends events to a writer. It is safe for concurrent use; each
@@ -119,11 +127,20 @@ const OpenTimeout = 10 * time.Second
 // empty path means DefaultPath. Failures after Open are reported once on
 // warn (os.Stderr when nil) and disable the logger.
 //
-// The path must be a regular file (or not exist yet): a named pipe would
-// block start-up until some reader opened it (forever, and deaf to
-// SIGTERM, since the open is a blocking system call), a device or socket
-// is no log. Open never blocks on the file: it opens non-blocking, checks
-// what it opened, and gives up after OpenTimeout.
+// A path that is merely unwritable (permission denied, a read-only or full
+// file system, a parent that is not a directory) is what a full disk is
+// later: Open warns once on warn and returns a disabled Logger, so the
+// run or server goes on without an audit log, as the log must never break
+// what it observes.
+//
+// What is dangerous is refused with an error: the path must be a regular
+// file (or not exist yet), because a named pipe would block start-up until
+// some reader opened it (forever, and deaf to SIGTERM, since the open is a
+// blocking system call), and a device or socket is no log (writing to one
+// can damage it or hand the stream to whoever listens). Open never blocks
+// on the file: it opens non-blocking, checks what it opened, and gives up
+// after OpenTimeout (a hung file system is refused too: it would hang
+// every later write).
 func Open(path string, warn io.Writer) (*Logger, error) {
 	if path == "" {
 		p, err := DefaultPath()
@@ -140,12 +157,19 @@ func Open(path string, warn io.Writer) (*Logger, error) {
 		path = filepath.Join(home, path[2:])
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("audit: creating the directory of [audit] path %s: %w", path, err)
+		err = fmt.Errorf("audit: creating the directory of [audit] path %s: %w", path, err)
+		if unwritable(err) {
+			return disabledLogger(path, warn, err), nil
+		}
+		return nil, err
 	}
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return nil, notRegular(path, fi.Mode())
 	}
 	f, err := openWithin(path, OpenTimeout)
+	if unwritable(err) {
+		return disabledLogger(path, warn, err), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +177,34 @@ func Open(path string, warn io.Writer) (*Logger, error) {
 	l.closer = f
 	l.name = path
 	return l, nil
+}
+
+// unwritable reports whether err only says the path cannot be written
+// (permissions, a read-only or full file system, a parent that is a file),
+// as opposed to a path that is dangerous to open.
+func unwritable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return true
+	}
+	for _, e := range []syscall.Errno{syscall.EACCES, syscall.EPERM, syscall.EROFS, syscall.ENOSPC, syscall.EDQUOT, syscall.ENOTDIR} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// disabledLogger is the Logger of an audit path that cannot be written:
+// it drops every event, after one warning saying so and how to fix it.
+func disabledLogger(path string, warn io.Writer, err error) *Logger {
+	l := New(io.Discard, warn)
+	l.name = path
+	l.disabled = true
+	fmt.Fprintf(l.warn, "toolplane: warning: %v; audit logging is off for this process (runs go on); make the path writable or point [audit] path elsewhere\n", err)
+	return l
 }
 
 // notRegular is the error for an [audit] path that is not a regular file.
@@ -250,6 +302,10 @@ func (l *Logger) Log(e Event) {
 	}
 	if e.Event == EventEscalation {
 		ln.RunID = ""
+	}
+	if e.Event == EventRunEnd {
+		cancelled := append([]string{}, e.EscalationsCancelled...)
+		ln.EscalationsCancelled = &cancelled
 	}
 	if e.HasDuration {
 		ms := math.Round(float64(e.Duration)/float64(time.Microsecond)) / 1000

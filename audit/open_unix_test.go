@@ -60,3 +60,41 @@ func TestOpenWithinNeverBlocksOnAFIFO(t *testing.T) {
 		t.Errorf("openWithin waited %s on a FIFO: %v", d, err)
 	}
 }
+
+// TestOpenUnwritableWarnsOnceAndGoesOn: a path that merely cannot be
+// written (its parent is a file, or a directory without write permission
+// for a non-root user) gives a disabled logger and exactly one warning
+// naming the path, not an error: the audit log never breaks a run.
+func TestOpenUnwritableWarnsOnceAndGoesOn(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{filepath.Join(blocker, "audit.jsonl"), filepath.Join(blocker, "sub", "audit.jsonl")}
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.Join(ro, "audit.jsonl"))
+	}
+	for _, path := range paths {
+		var warn strings.Builder
+		l, err := Open(path, &warn)
+		if err != nil {
+			t.Errorf("Open(%s) = %v, want a disabled logger", path, err)
+			continue
+		}
+		if !l.Disabled() {
+			t.Errorf("Open(%s): logger not disabled", path)
+		}
+		l.Log(Event{Event: EventRunStart, RunID: "run_1"})
+		l.Log(Event{Event: EventRunEnd, RunID: "run_1"})
+		_ = l.Close()
+		if w := warn.String(); strings.Count(w, "\n") != 1 || !strings.Contains(w, path) || !strings.Contains(w, "[audit] path") {
+			t.Errorf("Open(%s) warned %q; want one line naming the path and the key", path, w)
+		}
+	}
+}

@@ -142,6 +142,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	// Capabilities the run calls may talk back to this client (Confirm).
 	runCtx = context.WithValue(context.WithValue(runCtx, toolRequestKey{}, req), serverKey{}, s)
 	runCtx = withSession(runCtx, sess, s.opts.ResultsEnabled)
+	runCtx, escalations := audit.WithRunEscalations(runCtx)
 	stopProgress := s.startProgress(runCtx, req, &calls)
 	start := time.Now()
 	exec, err := s.engine.Execute(runCtx, ereq)
@@ -191,7 +192,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)
 	}
 
-	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK, Subject: who.subject, LogID: who.logID}
+	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK, Subject: who.subject, LogID: who.logID,
+		EscalationsCancelled: escalations.Cancelled()}
 	if exec.Error != nil {
 		ev.Outcome, ev.ErrorType = audit.OutcomeError, exec.Error.Type
 	}

@@ -23,6 +23,9 @@ import (
 type runOptions struct {
 	JSON    bool
 	Timeout time.Duration
+	// Audit receives run_start and run_end, as serve writes them (set by
+	// the command from [audit], not a flag; nil writes nothing).
+	Audit *audit.Logger
 }
 
 func newRunCmd(a *app) *cobra.Command {
@@ -60,11 +63,12 @@ Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			rt, release, err := runtimeForRun(ctx, a)
+			rt, auditLog, release, err := runtimeForRun(ctx, a)
 			if err != nil {
 				return err
 			}
 			defer release()
+			opts.Audit = auditLog
 			return runSnippet(ctx, rt, code, filename, opts, a.IO)
 		},
 	}
@@ -96,23 +100,26 @@ func readSnippet(path string, in io.Reader) (code, filename string, err error) {
 // toolplane.Open, as serve mcp does: the audit log when enabled
 // (outermost), the [cli] and [mcp] capability sources. With no --config, no $TOOLPLANE_CONFIG and no
 // config file, the safe defaults apply, so a snippet runs on a fresh
-// machine. The returned function releases everything.
-func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), error) {
+// machine. It returns the audit log (nil when off) for the run's own
+// events; the returned function releases everything.
+func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, *audit.Logger, func(), error) {
 	path, err := a.configPath()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	explicit := a.ConfigFlag != "" || os.Getenv(config.EnvPath) != ""
 	cfg := config.Default()
 	if _, statErr := os.Stat(path); statErr == nil || explicit {
 		if cfg, err = a.loadConfig(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	var auditLog *audit.Logger
 	if cfg.Audit.Enabled {
+		// An unwritable path gives a disabled logger after one warning;
+		// only a dangerous one (a FIFO, a device) is an error.
 		if auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 		}
 	}
 	// A one-shot run is the user's own: unsafe settings need no --unsafe.
@@ -127,13 +134,13 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, func(), err
 	rt, err := toolplane.Open(ctx, cfg, open)
 	if err != nil {
 		auditLog.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	release := func() {
 		_ = rt.Stop()
 		auditLog.Close()
 	}
-	return rt, release, nil
+	return rt, auditLog, release, nil
 }
 
 // runOutput is the --json document; field order is the documented one.
@@ -154,11 +161,28 @@ type runError struct {
 
 // runSnippet executes code on rt and writes the result to streams.
 func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename string, opts runOptions, streams IOStreams) error {
-	exec := toolplane.ExecuteOptions{Filename: filename, Timeout: opts.Timeout}
+	exec := toolplane.ExecuteOptions{Filename: filename, Timeout: opts.Timeout, RunID: audit.NewRunID()}
 	if !opts.JSON {
 		exec.Stdout = streams.Out // stream output as it is printed
 	}
+	backendName := rt.DefaultBackend()
+	hash := audit.SnippetHash(code)
+	opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: exec.RunID, SnippetSHA256: hash, Backend: backendName})
+	ctx, escalations := audit.WithRunEscalations(ctx)
+	start := time.Now()
 	res, err := rt.Execute(ctx, code, exec)
+	end := audit.Event{Event: audit.EventRunEnd, RunID: exec.RunID, SnippetSHA256: hash, Backend: backendName,
+		Duration: time.Since(start), HasDuration: true, Outcome: audit.OutcomeOK}
+	switch {
+	case err != nil:
+		end.Outcome, end.ErrorType = audit.OutcomeError, "RuntimeError"
+	case res.Error != nil:
+		end.Outcome, end.ErrorType, end.Duration = audit.OutcomeError, res.Error.Type, res.Duration
+	default:
+		end.Duration = res.Duration
+	}
+	end.EscalationsCancelled = escalations.Cancelled()
+	opts.Audit.Log(end)
 	if err != nil {
 		return err
 	}

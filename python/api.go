@@ -2,6 +2,7 @@ package python
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -12,12 +13,30 @@ import (
 	"github.com/toolplane/toolplane/python/vm"
 )
 
-// CompileOptions selects the dialect a source is compiled in.
+// CompileOptions selects the dialect a source is compiled in and bounds
+// the compile.
 type CompileOptions struct {
 	// Snippet allows top-level await and top-level return. The result of a
 	// snippet run is the returned value, else the value of a final bare
 	// expression statement, else None.
 	Snippet bool
+	// MaxSourceBytes caps the size of the source: a larger one is refused
+	// before it is read. Zero means DefaultMaxSourceBytes; negative means
+	// no cap.
+	MaxSourceBytes int
+}
+
+// DefaultMaxSourceBytes is the default CompileOptions.MaxSourceBytes: far
+// above any snippet an agent writes (5 to 80 lines). Compiling takes time
+// and memory linear in the source; at this size the worst shapes allocate
+// a few hundred megabytes and take under a second.
+const DefaultMaxSourceBytes = 1 << 20
+
+func (o CompileOptions) maxSource() int {
+	if o.MaxSourceBytes == 0 {
+		return DefaultMaxSourceBytes
+	}
+	return o.MaxSourceBytes
 }
 
 // RunOptions configures one run of a Program.
@@ -112,7 +131,8 @@ type Exception struct {
 	Filename  string
 	Line, Col int
 	// Limit names the limit that ended the run: "" or one of "time",
-	// "steps", "memory", "depth", "output", "host_calls".
+	// "steps", "memory", "depth", "output", "host_calls", or "source" for
+	// a source over CompileOptions.MaxSourceBytes.
 	Limit string
 }
 
@@ -136,24 +156,53 @@ type Program struct {
 
 // Compile parses, resolves and compiles src once. The error is an
 // *Exception of type SyntaxError (or NotImplementedError for constructs the
-// interpreter rejects) carrying the filename, line and column.
+// interpreter rejects) carrying the filename, line and column; a source
+// nested too deeply is a RecursionError and one over
+// CompileOptions.MaxSourceBytes a ValueError.
 func Compile(filename, src string, opts CompileOptions) (*Program, error) {
-	mod, err := syntax.Parse(filename, []byte(src))
+	return CompileContext(context.Background(), filename, src, opts)
+}
+
+// CompileContext is Compile bounded by ctx: when ctx ends first, compiling
+// stops within milliseconds and the error is an *Exception of type
+// TimeoutError with Limit "time", as a run that outlives its context. A
+// context that cannot end costs nothing.
+func CompileContext(ctx context.Context, filename, src string, opts CompileOptions) (*Program, error) {
+	if max := opts.maxSource(); max > 0 && len(src) > max {
+		msg := fmt.Sprintf("the source is %d bytes, over the limit of %d bytes the interpreter compiles; split the work into smaller snippets", len(src), max)
+		return nil, &Exception{Type: "ValueError", Message: msg, Filename: filename, Limit: "source", Traceback: "ValueError: " + msg + "\n"}
+	}
+	mod, err := syntax.ParseContext(ctx, filename, []byte(src))
+	if err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			return nil, compileError(filename, strings.Split(src, "\n"), se.Kind, se.Msg, se.Line, se.Col)
+		}
+		return nil, contextError(filename, err)
+	}
+	prog, err := compile.ModuleContext(ctx, filename, mod, compile.Options{Snippet: opts.Snippet})
 	lines := strings.Split(src, "\n")
 	if err != nil {
-		if se, ok := err.(*syntax.Error); ok {
-			return nil, compileError(filename, lines, se.Kind, se.Msg, se.Line, se.Col)
-		}
-		return nil, &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
-	}
-	prog, err := compile.Module(filename, mod, compile.Options{Snippet: opts.Snippet})
-	if err != nil {
-		if ce, ok := err.(*compile.Error); ok {
+		var ce *compile.Error
+		if errors.As(err, &ce) {
 			return nil, compileError(filename, lines, ce.Kind, ce.Msg, ce.Pos.Line, ce.Pos.Col)
 		}
-		return nil, &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
+		return nil, contextError(filename, err)
 	}
 	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), assigned: prog.Assigned, snippet: opts.Snippet}, nil
+}
+
+// contextError reports a compile that its context ended (or another
+// failure that is no syntax error).
+func contextError(filename string, err error) *Exception {
+	msg := "compiling the snippet was cancelled"
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		msg = "compiling the snippet exceeded the time limit"
+	case !errors.Is(err, context.Canceled):
+		return &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
+	}
+	return &Exception{Type: "TimeoutError", Message: msg, Filename: filename, Limit: "time", Traceback: "TimeoutError: " + msg + "\n"}
 }
 
 func compileError(filename string, lines []string, kind, msg string, line, col int) *Exception {

@@ -123,7 +123,8 @@ func (b *Backend) CachedPrograms() int {
 }
 
 // compile returns the program for src, from the cache when possible.
-func (b *Backend) compile(filename, src string) (*python.Program, error) {
+// Compiling is bounded by ctx, the run's, so the run's time limit covers it.
+func (b *Backend) compile(ctx context.Context, filename, src string) (*python.Program, error) {
 	key := sha256.Sum256([]byte(filename + "\x00" + src))
 	b.mu.Lock()
 	if el, ok := b.byKey[key]; ok {
@@ -136,7 +137,7 @@ func (b *Backend) compile(filename, src string) (*python.Program, error) {
 	// Compile outside the lock: concurrent runs of different snippets
 	// should not wait on each other. Two runs of one new snippet may both
 	// compile it; the second result simply replaces nothing.
-	prog, err := python.Compile(filename, src, python.CompileOptions{Snippet: true})
+	prog, err := python.CompileContext(ctx, filename, src, python.CompileOptions{Snippet: true})
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +198,7 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 // execute compiles and runs a snippet on the interpreter of this process:
 // the whole run in process isolation "none", the worker's part otherwise.
 func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, bindings []string, stdout io.Writer, limits python.Limits) (*backend.Result, error) {
-	prog, err := b.compile(filename, code)
+	prog, err := b.compile(ctx, filename, code)
 	if err != nil {
 		return nil, convertError(err)
 	}

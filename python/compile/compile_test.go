@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -96,5 +98,33 @@ func TestConstantFolding(t *testing.T) {
 	}
 	if !strings.Contains(dis, "BINARY_OP") {
 		t.Errorf("2 ** 100 must be left to the VM (it charges memory):\n%s", dis)
+	}
+}
+
+// TestModuleContextCancelled: the scope collector and the code generator
+// stop when the compile's context ends, after a parse that finished.
+func TestModuleContextCancelled(t *testing.T) {
+	t.Parallel()
+	mod, err := syntax.Parse("c.py", []byte(strings.Repeat("a = b + c\n", 50_000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ModuleContext(ctx, "c.py", mod, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	// The code generator alone: a collector that saw no cancellation.
+	g := &gen{filename: "c.py", scopes: map[syntax.Node]*scope{}, guard: newGuard(ctx), maxInstrs: 1 << 30}
+	top := newScope(moduleScope, nil, mod, "<module>")
+	col := &collector{scopes: g.scopes, guard: newGuard(context.Background())}
+	g.scopes[mod] = top
+	col.stmts(top, mod.Body)
+	g.module(mod, top)
+	if !errors.Is(g.guard.ctxErr, context.Canceled) {
+		t.Errorf("code generator: got %v, want context.Canceled", g.guard.ctxErr)
+	}
+	if _, err := ModuleContext(context.Background(), "c.py", mod, Options{}); err != nil {
+		t.Error(err)
 	}
 }

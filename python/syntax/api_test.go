@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"context"
 	"errors"
 	"math/big"
 	"strings"
@@ -199,5 +200,34 @@ func TestParseConcurrent(t *testing.T) {
 		if got := <-done; got != want {
 			t.Errorf("concurrent parse differs: %.200s", got)
 		}
+	}
+}
+
+// TestParseContextCancelled: the scanner, the parser and the sub-parsers
+// of f-string fields stop when the parse's context ends.
+func TestParseContextCancelled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, src := range map[string]string{
+		"tokens":  strings.Repeat("a = b + c\n", 50_000),
+		"fstring": "x = f'" + strings.Repeat("{a + b}", 50_000) + "'",
+	} {
+		if _, err := ParseContext(ctx, "c.py", []byte(src)); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: got %v, want context.Canceled", name, err)
+		}
+		if _, err := ParseContext(context.Background(), "c.py", []byte(src)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// The f-string field's own scanner and parser poll too: a single token
+	// holding 50,000 fields is most of the work.
+	p, err := newParser(nil, "c.py", []byte("x = f'"+strings.Repeat("{a + b}", 50_000)+"'"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.poll = newPoll(ctx)
+	if err := p.run(func() { p.file() }); !errors.Is(err, context.Canceled) {
+		t.Errorf("f-string fields: got %v, want context.Canceled", err)
 	}
 }

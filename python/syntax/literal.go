@@ -550,11 +550,15 @@ func (p *parser) fstringExpr(start, end int) Expr {
 		return e
 	}
 	sc := newScanner(p.src, start, end, startPos, true)
+	sc.poll = p.poll
 	sc.scan()
+	if p.poll.err() != nil {
+		p.cancel()
+	}
 	if sc.err != nil {
 		panic(bailout{err: remap(sc.err), fstringDone: true})
 	}
-	sub := &parser{src: p.src, toks: sc.toks, fstring: p.fstring + 1, depth: p.depth, scanErrAt: -1, brackets: 1,
+	sub := &parser{poll: p.poll, src: p.src, toks: sc.toks, fstring: p.fstring + 1, depth: p.depth, scanErrAt: -1, brackets: 1,
 		wrapStart: p.src.posOf(start - 1), wrapEnd: p.src.posOf(end + 1)}
 	var e Expr
 	func() {

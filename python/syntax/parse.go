@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"runtime/debug"
 	"unicode/utf8"
@@ -26,7 +27,14 @@ const MsgTooDeep = "maximum recursion depth exceeded during compilation"
 
 // Parse parses a Python module. The error, if any, is a *Error.
 func Parse(filename string, src []byte) (*Module, error) {
-	p, err := newParser(filename, src)
+	return ParseContext(context.Background(), filename, src)
+}
+
+// ParseContext parses a Python module, stopping with ctx's error when ctx
+// ends first. Parsing is linear in the size of the source. The error is
+// otherwise a *Error.
+func ParseContext(ctx context.Context, filename string, src []byte) (*Module, error) {
+	p, err := newParser(newPoll(ctx), filename, src)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +51,7 @@ func Parse(filename string, src []byte) (*Module, error) {
 // ParseExpr parses a single expression (what eval() accepts: an
 // expression list, possibly surrounded by blank lines).
 func ParseExpr(filename string, src []byte) (_ Expr, err error) {
-	p, err := newParser(filename, src)
+	p, err := newParser(nil, filename, src)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +80,8 @@ func ParseExpr(filename string, src []byte) (_ Expr, err error) {
 }
 
 type parser struct {
+	// poll watches the parse's context (nil: it cannot end).
+	poll     *poll
 	src      *source
 	toks     []token
 	p        int
@@ -128,7 +138,7 @@ func normalize(src []byte) []byte {
 	return src
 }
 
-func newParser(filename string, src []byte) (*parser, error) {
+func newParser(poll *poll, filename string, src []byte) (*parser, error) {
 	src = normalize(src)
 	s := newSource(filename, src)
 	if !utf8.Valid(src) {
@@ -146,8 +156,12 @@ func newParser(filename string, src []byte) (*parser, error) {
 		return nil, &Error{Filename: filename, Line: 1, Col: 1, Kind: KindSyntax, Msg: "source code cannot contain null bytes"}
 	}
 	sc := newScanner(s, 0, len(src), Position{Line: 1, Col: 1}, false)
+	sc.poll = poll
 	sc.scan()
-	p := &parser{src: s, toks: sc.toks, scanErrAt: -1}
+	if err := poll.err(); err != nil {
+		return nil, err
+	}
+	p := &parser{poll: poll, src: s, toks: sc.toks, scanErrAt: -1}
 	switch {
 	case sc.err != nil:
 		p.scanErr = sc.err
@@ -181,6 +195,10 @@ func (p *parser) run(f func()) (err error) {
 	defer func() {
 		r := recover()
 		if r == nil {
+			return
+		}
+		if cerr := p.poll.err(); cerr != nil {
+			err = cerr
 			return
 		}
 		b, ok := r.(bailout)
@@ -260,6 +278,9 @@ func (p *parser) peek(k int) tokKind {
 }
 
 func (p *parser) next() *token {
+	if p.poll.stop() {
+		p.cancel()
+	}
 	t := p.tok()
 	if t.kind != tEOF {
 		p.p++
@@ -462,6 +483,12 @@ func (p *parser) enter() {
 }
 
 func (p *parser) leave() { p.depth-- }
+
+// cancel ends the parse because its context ended; run reports the
+// context's error.
+func (p *parser) cancel() {
+	panic(bailout{err: &Error{Kind: KindSyntax, Msg: "parsing cancelled"}, fatal: true})
+}
 
 func span(start, end Position) Span { return Span{StartPos: start, EndPos: end} }
 

@@ -164,6 +164,8 @@ type openParen struct {
 // front (snippets are small) and stops at the first lexical error, which
 // it records in err; the parser reports it with CPython's priority rules.
 type scanner struct {
+	// poll watches the parse's context (nil: it cannot end).
+	poll      *poll
 	src       *source
 	i         int // cursor (byte offset)
 	end       int // scan limit (exclusive)
@@ -346,6 +348,9 @@ func (s *scanner) scan() {
 	src := s.src.src
 	atLineStart := s.baseParens == 0
 	for s.err == nil {
+		if s.poll.stop() {
+			return
+		}
 		if atLineStart {
 			atLineStart = false
 			if !s.indentation() {

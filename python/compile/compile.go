@@ -94,7 +94,7 @@ type gen struct {
 	filename string
 	scopes   map[syntax.Node]*scope
 	opts     Options
-	guard    *guard
+	guard    guard
 	// instrs counts the instructions emitted in all code objects, and
 	// maxInstrs bounds it (see instrsPerNode).
 	instrs, maxInstrs int
@@ -156,7 +156,7 @@ type fn struct {
 	code    *Code
 	line    int32
 	span    Span
-	consts  map[string]int
+	consts  map[constKey]int
 	names   map[string]int
 	locals  map[string]int
 	derefs  map[string]int
@@ -165,7 +165,7 @@ type fn struct {
 }
 
 func (g *gen) newFn(s *scope, name string, line int) *fn {
-	f := &fn{g: g, s: s, consts: map[string]int{}, names: map[string]int{}, locals: map[string]int{}, derefs: map[string]int{}}
+	f := &fn{g: g, s: s, consts: map[constKey]int{}, names: map[string]int{}, locals: map[string]int{}, derefs: map[string]int{}}
 	f.code = &Code{Name: name, QualName: s.qualname, Filename: g.filename, FirstLine: line}
 	f.line = int32(line)
 	if s.isFunctionLike() {
@@ -287,22 +287,54 @@ func (f *fn) at(n syntax.Node) {
 	}
 }
 
-func constKey(v any) (string, bool) {
+// constKey identifies a constant for deduplication within a code object;
+// building one allocates nothing except for big ints.
+type constKey struct {
+	kind uint8
+	bits int64
+	text string
+}
+
+// Kinds of constKey.
+const (
+	ckNone uint8 = iota
+	ckBool
+	ckInt
+	ckFloat
+	ckStr
+	ckBytes
+	ckEllipsis
+	ckBig
+)
+
+func keyOf(v any) (constKey, bool) {
 	switch v := v.(type) {
 	case nil:
-		return "None", true
-	case bool, int64, string, Bytes, Ellipsis:
-		return fmt.Sprintf("%T:%v", v, v), true
+		return constKey{kind: ckNone}, true
+	case bool:
+		k := constKey{kind: ckBool}
+		if v {
+			k.bits = 1
+		}
+		return k, true
+	case int64:
+		return constKey{kind: ckInt, bits: v}, true
 	case float64:
-		return fmt.Sprintf("f:%x", math.Float64bits(v)), true
+		return constKey{kind: ckFloat, bits: int64(math.Float64bits(v))}, true
+	case string:
+		return constKey{kind: ckStr, text: v}, true
+	case Bytes:
+		return constKey{kind: ckBytes, text: string(v)}, true
+	case Ellipsis:
+		return constKey{kind: ckEllipsis}, true
 	case *big.Int:
-		return "big:" + v.String(), true
+		return constKey{kind: ckBig, text: v.String()}, true
 	}
-	return "", false
+	return constKey{}, false
 }
 
 func (f *fn) constIndex(v any) int {
-	if k, ok := constKey(v); ok {
+	if k, ok := keyOf(v); ok {
 		if i, ok := f.consts[k]; ok {
 			return i
 		}
@@ -1389,8 +1421,8 @@ func (f *fn) expr(e syntax.Expr) {
 		m := f.mark()
 		f.at(e)
 		f.expr(e.Operand)
-		if v, ok := f.constsSince(m, 1); ok {
-			if r, ok := foldUnaryOp(e.Op, v[0]); ok {
+		if f.constsSince(m, 1) {
+			if r, ok := foldUnaryOp(e.Op, f.constAt(m.instrs)); ok {
 				f.replaceWithConst(m, r)
 				return
 			}
@@ -1403,8 +1435,8 @@ func (f *fn) expr(e syntax.Expr) {
 		f.at(e)
 		f.expr(e.Left)
 		f.expr(e.Right)
-		if v, ok := f.constsSince(m, 2); ok {
-			if r, ok := foldBinOp(e.Op, v[0], v[1]); ok {
+		if f.constsSince(m, 2) {
+			if r, ok := foldBinOp(e.Op, f.constAt(m.instrs), f.constAt(m.instrs+1)); ok {
 				f.replaceWithConst(m, r)
 				return
 			}
@@ -1417,8 +1449,8 @@ func (f *fn) expr(e syntax.Expr) {
 			m := f.mark()
 			f.at(e)
 			f.exprs(e.Elts)
-			if v, ok := f.constsSince(m, len(e.Elts)); ok {
-				f.replaceWithConst(m, Tuple(v))
+			if f.constsSince(m, len(e.Elts)) {
+				f.replaceWithConst(m, Tuple(f.constValues(m, make(Tuple, 0, len(e.Elts)))))
 				return
 			}
 			f.emit(BUILD_TUPLE, len(e.Elts))
@@ -1490,8 +1522,8 @@ func (f *fn) expr(e syntax.Expr) {
 		// A set of three or more constants is built from one tuple
 		// constant, which replaces the LOAD_CONSTs.
 		if n := len(e.Elts); n > 2 {
-			if v, ok := f.constsSince(m, n); ok {
-				f.replaceWith(m, BUILD_CONST_SET, Tuple(v))
+			if f.constsSince(m, n) {
+				f.replaceWith(m, BUILD_CONST_SET, Tuple(f.constValues(m, make(Tuple, 0, n))))
 				break
 			}
 		}
@@ -1947,26 +1979,32 @@ func (f *fn) mark() mark {
 	return mark{instrs: len(f.code.Instrs), consts: len(f.code.Consts), line: f.line, span: f.span}
 }
 
-// constsSince returns the values loaded by the code generated after m when
-// that code is exactly n LOAD_CONSTs of foldable values.
-func (f *fn) constsSince(m mark, n int) ([]any, bool) {
+// constsSince reports whether the code generated after m is exactly n
+// LOAD_CONSTs of foldable values.
+func (f *fn) constsSince(m mark, n int) bool {
 	instrs := f.code.Instrs[m.instrs:]
 	if len(instrs) != n || f.err != nil {
-		return nil, false
+		return false
 	}
-	vals := make([]any, n)
-	for i, in := range instrs {
-		if Op(in&0xff) != LOAD_CONST {
-			return nil, false
+	for _, in := range instrs {
+		if Op(in&0xff) != LOAD_CONST || !foldable(f.code.Consts[in>>8]) {
+			return false
 		}
-		v := f.code.Consts[in>>8]
-		if !foldable(v) {
-			return nil, false
-		}
-		vals[i] = v
 	}
-	return vals, true
+	return true
 }
+
+// constValues appends to dst the values loaded by the code generated after
+// m, which constsSince accepted.
+func (f *fn) constValues(m mark, dst []any) []any {
+	for i := m.instrs; i < len(f.code.Instrs); i++ {
+		dst = append(dst, f.constAt(i))
+	}
+	return dst
+}
+
+// constAt is the value loaded by LOAD_CONST instruction i.
+func (f *fn) constAt(i int) any { return f.code.Consts[f.code.Instrs[i]>>8] }
 
 // replaceWithConst drops the code generated after m, and the constants it
 // added, and loads v instead, where and as the dropped code started.
@@ -1987,7 +2025,7 @@ func (f *fn) rewind(m mark) {
 	f.code.Lines = f.code.Lines[:m.instrs]
 	f.code.Spans = f.code.Spans[:m.instrs]
 	for _, c := range f.code.Consts[m.consts:] {
-		if k, ok := constKey(c); ok {
+		if k, ok := keyOf(c); ok {
 			delete(f.consts, k)
 		}
 	}

@@ -31,8 +31,8 @@ type guard struct {
 	tooLarge *Error
 }
 
-func newGuard(ctx context.Context) *guard {
-	return &guard{ctx: ctx, done: ctx.Done()}
+func newGuard(ctx context.Context) guard {
+	return guard{ctx: ctx, done: ctx.Done()}
 }
 
 // enter counts one level of recursion at pos and reports whether the walk

@@ -185,7 +185,7 @@ func sortedKeys(m map[string]bool) []string {
 type collector struct {
 	scopes map[syntax.Node]*scope
 	err    *Error
-	guard  *guard
+	guard  guard
 }
 
 func (c *collector) fail(kind, msg string, pos syntax.Position) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"regexp"
 	"sort"
@@ -135,9 +134,15 @@ func (e *missingFileError) Error() string {
 
 func (e *missingFileError) Unwrap() error { return fs.ErrNotExist }
 
-// read reads the file and asks the Gate about exactly those bytes.
+// read reads the file and asks the Gate about exactly those bytes. A file
+// that needs the Gate's trust is one nobody named (./toolplane.toml), so it
+// is read as untrusted: a regular file only.
 func (l *Loader) read(path string) ([]byte, error) {
-	data, err := readConfig(path)
+	read := ReadBounded
+	if l.Gate != nil {
+		read = ReadUntrusted
+	}
+	data, err := readConfig(path, read)
 	if err != nil {
 		return nil, err
 	}
@@ -149,9 +154,10 @@ func (l *Loader) read(path string) ([]byte, error) {
 	return data, nil
 }
 
-// readConfig reads the file, turning "not found" into advice.
-func readConfig(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+// readConfig reads the file with read (at most MaxFileBytes), turning "not
+// found" into advice.
+func readConfig(path string, read func(string, int64) ([]byte, error)) ([]byte, error) {
+	data, err := read(path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &missingFileError{path}
 	}

@@ -1,7 +1,5 @@
 package config
 
-import "os"
-
 // Position returns where the value of the key at path is written in the
 // file (1-based line and column), else where its nearest written ancestor
 // is; 0, 0 when the file cannot be read or holds none of it. Checks that
@@ -10,10 +8,7 @@ import "os"
 func Position(file string, path ...string) (line, col int) {
 	// Only a regular file is read again: reopening a pipe the config was
 	// read from (--config <(...)) could block.
-	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
-		return 0, 0
-	}
-	data, err := os.ReadFile(file)
+	data, err := ReadUntrusted(file, MaxFileBytes)
 	if err != nil {
 		return 0, 0
 	}

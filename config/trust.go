@@ -98,7 +98,7 @@ func (e *UntrustedError) Error() string {
 
 // read returns the recorded entries; none when the record does not exist.
 func (s *TrustStore) read() ([]TrustEntry, error) {
-	data, err := os.ReadFile(s.Path)
+	data, err := ReadBounded(s.Path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

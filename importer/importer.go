@@ -26,6 +26,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/toolplane/toolplane/config"
 )
 
 // Agents whose configs are known.
@@ -113,7 +115,9 @@ func ReadAgent(agent, home, cwd string) ([]Server, []string, error) {
 	var out []Server
 	var read []string
 	for _, p := range paths {
-		servers, err := ReadFile(p, cwd)
+		// Nobody named these files, and those under cwd came with the
+		// project: regular files only (config.ReadUntrusted).
+		servers, err := readFile(p, cwd, config.ReadUntrusted)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -129,8 +133,19 @@ func ReadAgent(agent, home, cwd string) ([]Server, []string, error) {
 // ReadFile reads the servers of one file: TOML is read as Codex's
 // config.toml, JSON as an mcpServers object (Claude Code, Claude Desktop,
 // Cursor, .mcp.json), with ~/.claude.json's per-project servers of cwd.
+// The file is named by the user, so any kind of file is read (a pipe too),
+// up to MaxFileBytes.
 func ReadFile(path, cwd string) ([]Server, error) {
-	data, err := os.ReadFile(path)
+	return readFile(path, cwd, config.ReadBounded)
+}
+
+// MaxFileBytes bounds a file import reads: ~/.claude.json keeps project
+// history besides its servers and grows to megabytes, but a file that
+// reads forever (/dev/zero) must fail.
+const MaxFileBytes = 64 << 20
+
+func readFile(path, cwd string, read func(string, int64) ([]byte, error)) ([]Server, error) {
+	data, err := read(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}

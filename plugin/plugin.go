@@ -25,7 +25,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -351,7 +350,9 @@ func where(file, key, value string) string {
 	if file == "" {
 		return "configuration"
 	}
-	data, err := os.ReadFile(file)
+	// Read again only if regular, as config.Position does: the config may
+	// have been a pipe (--config <(...)).
+	data, err := config.ReadUntrusted(file, config.MaxFileBytes)
 	if err != nil {
 		return file
 	}

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -322,4 +323,101 @@ func serveExitAfter(t *testing.T, e *e2e.Env, d time.Duration, args ...string) (
 		<-done
 		return out.String(), false
 	}
+}
+
+// TestAttackProjectFilesThatNeverEnd: a cloned repository's
+// ./toolplane.toml, .mcp.json or .codex/config.toml that is a FIFO hung
+// every command run in that directory forever (config check, doctor, run,
+// serve mcp: an agent host starting toolplane in the project), and one
+// that is a symlink to /dev/zero read until the process died of "fatal
+// error: out of memory". Files nobody named are read only if regular and
+// small, so each command fails at once naming the file; a trusted project
+// file swapped for one later is refused by trust --list too.
+func TestAttackProjectFilesThatNeverEnd(t *testing.T) {
+	t.Parallel()
+	for _, kind := range []string{"fifo", "devzero"} {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewBareEnv(t)
+			e.MemoryCap = 2 << 30
+			plant := func(path string) {
+				if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				var err error
+				if kind == "fifo" {
+					err = syscall.Mkfifo(path, 0o600)
+				} else {
+					err = os.Symlink("/dev/zero", path)
+				}
+				if err != nil {
+					t.Skipf("cannot plant %s: %v", path, err)
+				}
+			}
+			project := filepath.Join(e.Dir, "toolplane.toml")
+			plant(project)
+			plant(filepath.Join(e.Dir, ".mcp.json"))
+			plant(filepath.Join(e.Dir, ".codex", "config.toml"))
+			e.WriteFile(t, filepath.Join(e.Dir, "x.py"), "return 1\n")
+			for _, args := range [][]string{
+				{"config", "check"}, {"doctor"}, {"run", "x.py"}, {"serve", "mcp"}, {"mcp", "status"},
+				{"trust"}, {"mcp", "import", "--from", "claude", "--yes", "--config", filepath.Join(e.Dir, "home", "own.toml")},
+				{"mcp", "import", "--from", "codex", "--yes", "--config", filepath.Join(e.Dir, "home", "own.toml")},
+			} {
+				stdout, stderr, code := runWithin(t, e.Toolplane(args...), 15*time.Second)
+				out := stdout + stderr
+				if code == 0 || strings.Contains(out, "fatal error") || strings.Contains(out, "goroutine ") {
+					t.Errorf("%v with a planted %s: exit %d\n%s", args, kind, code, out)
+				}
+				if !strings.Contains(out, "not a regular file") && !strings.Contains(out, "larger than") {
+					t.Errorf("%v with a planted %s: the error does not say what is wrong with the file:\n%s", args, kind, out)
+				}
+			}
+		})
+	}
+}
+
+// runWithin is runCmd that fails the test when cmd still runs after d.
+func runWithin(t *testing.T, cmd *exec.Cmd, d time.Duration) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb lockedBuilder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("running %v: %v", cmd.Args, err)
+		}
+	case <-time.After(d):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Errorf("%v was still running after %s:\n%s%s", cmd.Args[1:], d, out.String(), errb.String())
+		return out.String(), errb.String(), -1
+	}
+	return out.String(), errb.String(), code
+}
+
+// lockedBuilder is a strings.Builder safe for the writes of a child's
+// output copier and a reader after a timeout.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -216,7 +216,7 @@ var envRef = regexp.MustCompile(`env://([A-Za-z_][A-Za-z0-9_]*)`)
 // (any section, claimed ones included).
 func takenNames(path string) func(string) bool {
 	read := map[string]bool{}
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := config.ReadBounded(path, config.MaxFileBytes); err == nil {
 		for _, m := range envRef.FindAllStringSubmatch(string(data), -1) {
 			read[m[1]] = true
 		}

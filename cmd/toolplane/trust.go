@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -80,8 +79,9 @@ func runTrust(a *app, opts *trustOptions, path string, named bool) error {
 		return nil
 	}
 	// Parse and record the very bytes read once: what was checked is what
-	// is trusted.
-	data, err := os.ReadFile(path)
+	// is trusted. The file is a project's, not yet trusted: a regular file
+	// only (a FIFO or /dev/zero there is refused, not read).
+	data, err := config.ReadUntrusted(path, config.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s: no such file", path)
 	}
@@ -119,7 +119,7 @@ func listTrusted(a *app, ts *config.TrustStore) error {
 	tw := tabwriter.NewWriter(a.IO.Out, 0, 0, 2, ' ', 0)
 	for _, e := range entries {
 		state := "unchanged"
-		data, err := os.ReadFile(e.Path)
+		data, err := config.ReadUntrusted(e.Path, config.MaxFileBytes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			state = "missing"

@@ -195,6 +195,7 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 		CacheDir:      o.CacheDir,
 		Resolve:       SecretResolver(o.Secrets),
 		Token:         tokens.Token,
+		Refresh:       tokens.Refresh,
 		ClientName:    o.ClientName,
 		ClientVersion: o.ClientVersion,
 		OnChange:      onChange,

@@ -110,7 +110,10 @@ func (t Transport) check() error {
 	return enumText(string(t), string(TransportStdio), string(TransportHTTP), string(TransportSSE))
 }
 
-// Auth is how toolplane authenticates to a URL server beyond static headers.
+// Auth is how toolplane authenticates to a URL server beyond static
+// headers: "oauth" (a login stored by `toolplane mcp login`, refreshed as
+// it expires), "none", or a secret reference to a static bearer token,
+// sent as Authorization: Bearer to the server's origin only.
 type Auth string
 
 // The auth kinds; the empty value means none.
@@ -119,8 +122,30 @@ const (
 	AuthOAuth Auth = "oauth"
 )
 
-// check accepts "oauth" or "none".
-func (a Auth) check() error { return enumText(string(a), string(AuthOAuth), string(AuthNone)) }
+// check accepts "oauth", "none", or a secret reference (env://VAR,
+// keyring://name) to a static bearer token. A literal token is refused:
+// secrets in the config are references.
+func (a Auth) check() error {
+	if s := Secret(a); s.IsRef() {
+		return s.check()
+	}
+	if a == AuthOAuth || a == AuthNone {
+		return nil
+	}
+	// The value is not echoed: it may be a token pasted in by mistake.
+	msg := `want "oauth", "none", or a reference to a static bearer token (env://VAR or keyring://NAME); a literal token does not belong in the config (the value is not shown)`
+	if near := closest(string(a), []string{string(AuthOAuth), string(AuthNone)}); near != "" {
+		msg += fmt.Sprintf(` (did you mean %q?)`, near)
+	}
+	return errors.New(msg)
+}
+
+// Bearer is the secret reference of a static bearer token (auth =
+// "env://VAR" or "keyring://name"), and whether there is one.
+func (a Auth) Bearer() (Secret, bool) {
+	s := Secret(a)
+	return s, s.IsRef()
+}
 
 // Startup says when a stdio server is started.
 type Startup string

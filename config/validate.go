@@ -240,6 +240,13 @@ func (c *checker) server(name string, s MCPServer) {
 			// summary, status line and error prints.
 			c.at(key("url"), "MCP server %q: url carries credentials (user:password@); remove them and send them as a header, e.g. headers = { Authorization = \"keyring://NAME\" }", name)
 		}
+		if s.Auth != "" && s.Auth != AuthNone {
+			for _, h := range sortedKeys(s.Headers) {
+				if strings.EqualFold(h, "Authorization") {
+					c.at(key("headers", h), "MCP server %q has both auth = %q and headers.%s: both set the Authorization header; keep one", name, s.Auth, h)
+				}
+			}
+		}
 		for _, k := range []string{"args", "env", "pass_env", "cwd", "startup"} {
 			if c.doc.has(key(k)) {
 				c.at(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)

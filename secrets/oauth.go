@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"golang.org/x/oauth2"
 
@@ -78,6 +79,27 @@ func SaveLogin(ctx context.Context, store Store, server string, l *Login) error 
 	return store.Set(ctx, server, string(data))
 }
 
+// Refresh returns a new access token of server after the server refused
+// rejected (HTTP 401 before the token's own expiry: a clock skew, a
+// revocation, a shorter lifetime than announced). When rejected is still
+// the current token, it is refreshed now through the refresh token, even
+// though it has not expired by its own clock; when another caller
+// refreshed it already, the newer token is returned.
+func (t *OAuthTokens) Refresh(ctx context.Context, server, rejected string) (string, error) {
+	t.mu.Lock()
+	if st := t.sources[server]; st != nil {
+		if cur := st.login.Credentials.Token; cur != nil && cur.AccessToken == rejected {
+			creds := *st.login.Credentials
+			expired := *cur
+			expired.Expiry = time.Unix(1, 0) // before anything: refresh now
+			creds.Token = &expired
+			st.src = creds.TokenSource(t.ctx)
+		}
+	}
+	t.mu.Unlock()
+	return t.Token(ctx, server)
+}
+
 // Token returns a valid access token of server. With no stored login, or a
 // login for another URL, or a refresh the authorization server refused, the
 // error wraps mcp.ErrNeedsLogin so status says to run `toolplane mcp login`.
@@ -106,8 +128,10 @@ func (t *OAuthTokens) Token(ctx context.Context, server string) (string, error) 
 		delete(t.sources, server)
 		return "", fmt.Errorf("refreshing the access token: %v (%w)", err, mcpsrc.ErrNeedsLogin)
 	}
-	if tok.AccessToken != st.saved {
+	if tok.AccessToken != st.login.Credentials.Token.AccessToken {
 		st.login.Credentials.Token = tok
+	}
+	if tok.AccessToken != st.saved {
 		if err := SaveLogin(ctx, t.store, server, st.login); err != nil {
 			// The token works for this process; only the next one has to
 			// refresh again.

@@ -246,6 +246,8 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 		}
 		if s.Auth == config.AuthOAuth {
 			extra = append(extra, "auth=oauth")
+		} else if ref, ok := s.Auth.Bearer(); ok {
+			extra = append(extra, "auth=bearer "+ref.String())
 		}
 		if n := len(s.Tools); n > 0 {
 			extra = append(extra, fmt.Sprintf("%d tool override(s)", n))

@@ -309,6 +309,11 @@ func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name
 			}
 		}
 	}
+	if ref, ok := s.Auth.Bearer(); ok {
+		if _, err := resolve(ctx, string(ref)); err != nil {
+			r.add(checkWarn, fmt.Sprintf("%s: auth: %v", what, err), "")
+		}
+	}
 	if oauth {
 		_, err := secrets.LoadLogin(ctx, stores.oauth, name)
 		switch {

@@ -113,6 +113,9 @@ func trustUpstreamEnvironment(_ context.Context, r *doctorReport, env trustEnv) 
 				}
 				r.add(checkOK, fmt.Sprintf("mcp %s: sends headers %s to %s", name, strings.Join(parts, ", "), s.URL), "")
 			}
+			if ref, ok := s.Auth.Bearer(); ok {
+				r.add(checkOK, fmt.Sprintf("mcp %s: sends the bearer token %s to %s (its origin only)", name, ref, s.URL), "")
+			}
 			continue
 		}
 		r.add(checkOK, line("mcp "+name, s.PassEnv, s.Env), "")

@@ -58,16 +58,23 @@ type authServer struct {
 	*httptest.Server
 
 	mu      sync.Mutex
-	clients map[string][]string // client id -> redirect URIs
-	codes   map[string]string   // code -> PKCE challenge
-	tokens  map[string]bool
+	clients map[string][]string  // client id -> redirect URIs
+	codes   map[string]string    // code -> PKCE challenge
+	tokens  map[string]time.Time // access token -> when it stops working (zero: never)
 	refresh map[string]bool
 	issued  int
+	// life is how long an access token works (0: for ever); announce is
+	// the expires_in the token endpoint tells (default 3600, whatever
+	// life is: a server may revoke early).
+	life     time.Duration
+	announce int
+	// refused counts requests to /mcp refused for a bad or expired token.
+	refused int
 }
 
 func newAuthServer(t *testing.T) *authServer {
 	t.Helper()
-	s := &authServer{clients: map[string][]string{}, codes: map[string]string{}, tokens: map[string]bool{}, refresh: map[string]bool{}}
+	s := &authServer{clients: map[string][]string{}, codes: map[string]string{}, tokens: map[string]time.Time{}, refresh: map[string]bool{}, announce: 3600}
 	mux := http.NewServeMux()
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Close)
@@ -134,8 +141,12 @@ func newAuthServer(t *testing.T) *authServer {
 		}
 		s.issued++
 		at, rt := fmt.Sprintf("at-%d", s.issued), fmt.Sprintf("rt-%d", s.issued)
-		s.tokens[at], s.refresh[rt] = true, true
-		reply(w, http.StatusOK, map[string]any{"access_token": at, "token_type": "Bearer", "expires_in": 3600, "refresh_token": rt})
+		var until time.Time
+		if s.life > 0 {
+			until = time.Now().Add(s.life)
+		}
+		s.tokens[at], s.refresh[rt] = until, true
+		reply(w, http.StatusOK, map[string]any{"access_token": at, "token_type": "Bearer", "expires_in": s.announce, "refresh_token": rt})
 	})
 	mux.Handle("/.well-known/oauth-protected-resource/mcp", auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
 		Resource: base + "/mcp", AuthorizationServers: []string{base},
@@ -155,7 +166,9 @@ func newAuthServer(t *testing.T) *authServer {
 	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if !s.tokens[token] {
+		until, ok := s.tokens[token]
+		if !ok || !until.IsZero() && time.Now().After(until) {
+			s.refused++
 			return nil, auth.ErrInvalidToken
 		}
 		return &auth.TokenInfo{Expiration: time.Now().Add(time.Hour)}, nil
@@ -164,8 +177,18 @@ func newAuthServer(t *testing.T) *authServer {
 		ResourceMetadataURL: base + "/.well-known/oauth-protected-resource/mcp",
 	})(handler))
 	mux.Handle("/open", handler)
+	mux.Handle("/static", auth.RequireBearerToken(func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		if token != staticToken {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{Expiration: time.Now().Add(time.Hour)}, nil
+	}, nil)(handler))
 	return s
 }
+
+// staticToken is the bearer token the auth server's /static endpoint
+// takes.
+const staticToken = "static-tok-5d2c"
 
 // loginWithBrowser runs `toolplane mcp login` and acts as the user's
 // browser: it reads the authorization URL from stderr and follows it, which
@@ -338,5 +361,48 @@ url = "http://127.0.0.1:1/mcp"
 		if r.code != 1 || !strings.Contains(r.stderr, tc.want) || r.stdout != "" {
 			t.Errorf("login %s: %+v", tc.name, r)
 		}
+	}
+}
+
+// TestLoginFindsUnusableStoreBeforeConsent: when the token store cannot
+// be used (no key and no keyring; its directory cannot be made), `mcp
+// login` says so before it prints an authorization URL: a consent whose
+// tokens cannot be kept is never asked for.
+func TestLoginFindsUnusableStoreBeforeConsent(t *testing.T) {
+	t.Parallel()
+	as := newAuthServer(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "toolplane.toml")
+	if err := os.WriteFile(cfg, []byte(fmt.Sprintf("[mcp.servers.linear]\nurl = %q\nauth = \"oauth\"\n", as.URL+"/mcp")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	trustHere(t, dir)
+	// No storage key, the keyring refused by mode: nothing can encrypt.
+	noKey := runBinary(t, dir, []string{"TOOLPLANE_SECRET_STORE=file"}, "mcp", "login", "linear")
+	// A key, but ~/.toolplane is a file: the store's directory cannot be made.
+	blocked := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(blocked, "home"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(blocked, "home", ".toolplane"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "--config", cfg, "mcp", "login", "linear")
+	cmd.Dir = blocked
+	cmd.Env = []string{"HOME=" + filepath.Join(blocked, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file", "TOOLPLANE_STORAGE_KEY=" + testStorageKey}
+	out, err := cmd.CombinedOutput()
+	noDir := result{stderr: string(out)}
+	if err != nil {
+		noDir.code = 1
+	}
+	for name, r := range map[string]result{"no key": noKey, "no directory": noDir} {
+		if r.code == 0 || !strings.Contains(r.stderr, "no store can keep the credentials of linear") || strings.Contains(r.stderr, "http://") {
+			t.Errorf("%s: login did not refuse before the browser: %+v", name, r)
+		}
+	}
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if len(as.clients) != 0 {
+		t.Errorf("login registered %d client(s) before finding the store unusable", len(as.clients))
 	}
 }

@@ -75,7 +75,7 @@ env://VAR reads toolplane's environment, keyring://name the OS keyring.`,
 	f.StringVar(&opts.Cwd, "cwd", "", "working directory of --command")
 	f.StringVar(&opts.URL, "url", "", "URL of a remote server")
 	f.StringVar(&opts.Transport, "transport", "", "transport of --url: http (Streamable HTTP, default) or sse")
-	f.StringVar(&opts.Auth, "auth", "", "authentication of --url: oauth")
+	f.StringVar(&opts.Auth, "auth", "", "authentication of --url: oauth (log in with `toolplane mcp login`), or env://VAR / keyring://NAME holding a static bearer token (sent as Authorization: Bearer, to that URL's origin only)")
 	f.StringArrayVar(&opts.Headers, "header", nil, "HTTP header K=V of --url (repeatable; V may be env://VAR or keyring://name)")
 	f.StringArrayVar(&opts.Labels, "label", nil, "label K=V for the server's capabilities (repeatable)")
 	f.StringVar(&opts.Timeout, "timeout", "", `per-call timeout, e.g. "30s"`)
@@ -202,8 +202,8 @@ func (o *mcpAddOptions) checkFlags(name string) error {
 	if o.Transport != "" && o.Transport != "http" && o.Transport != "sse" {
 		return usageErrorf("--transport %q: want http or sse", o.Transport)
 	}
-	if o.Auth != "" && o.Auth != "oauth" {
-		return usageErrorf("--auth %q: the only kind is oauth (static credentials go in --header)", o.Auth)
+	if o.Auth != "" && o.Auth != "oauth" && !config.Secret(o.Auth).IsRef() {
+		return usageErrorf("--auth: want oauth, or a static bearer token reference env://VAR or keyring://NAME (a literal token does not belong in the config; the value is not shown)")
 	}
 	if o.Startup != "" && o.Startup != "lazy" && o.Startup != "eager" {
 		return usageErrorf("--startup %q: want lazy or eager", o.Startup)

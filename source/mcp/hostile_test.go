@@ -584,15 +584,37 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	spec := func(name, path string) ServerSpec {
 		return ServerSpec{Name: name, URL: base + path, Headers: map[string]string{"Authorization": "Bearer " + secret, "X-Api-Key": secret}}
 	}
+	// A static bearer token (auth = "keyring://...") is held to the same
+	// origin as the headers.
+	const bearer = "s3cret-static-bearer"
+	bearerSpec := func(name, path string) ServerSpec {
+		return ServerSpec{Name: name, URL: base + path, Auth: "keyring://hostile-bearer"}
+	}
 	opts := hostileOptions()
+	opts.Resolve = func(_ context.Context, v string) (string, error) {
+		if v == "keyring://hostile-bearer" {
+			return bearer, nil
+		}
+		return v, nil
+	}
 	opts.Limits.CallTimeout = 2 * time.Second
 	sse := spec("elsewhere", "/sse")
 	sse.Transport = TransportSSE
-	m := newManager(t, opts, spec("evil", "/mcp"), spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"))
+	bearerSSE := bearerSpec("bearer-elsewhere", "/sse")
+	bearerSSE.Transport = TransportSSE
+	m := newManager(t, opts, spec("evil", "/mcp"), spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"),
+		bearerSpec("bearer-evil", "/mcp"), bearerSpec("bearer-redirected", "/redirect/mcp"), bearerSSE)
 
 	res, err := callCap(t, m, "mcp:evil/headers", nil)
 	if err != nil || !strings.Contains(text(res), secret) {
 		t.Fatalf("the configured headers do not reach the configured origin: %v %v", res, err)
+	}
+	res, err = callCap(t, m, "mcp:bearer-evil/headers", nil)
+	if err != nil || !strings.Contains(text(res), "Bearer "+bearer) {
+		t.Fatalf("the static bearer token does not reach the configured origin: %v %v", res, err)
+	}
+	if _, err := callWhenUp(t, m, "mcp:bearer-evil/redirect", nil); err == nil || !strings.Contains(err.Error(), "another origin") {
+		t.Errorf("bearer-evil redirect: %v", err)
 	}
 	for tool, want := range map[string]string{
 		"redirect":     "another origin",
@@ -607,7 +629,7 @@ func TestAttackHTTPUpstream(t *testing.T) {
 		wantErr(t, err, `"evil"`, want)
 		t.Logf("%s: %v", tool, time.Since(start))
 	}
-	for _, name := range []string{"redirected", "locked", "headers", "elsewhere"} {
+	for _, name := range []string{"redirected", "locked", "headers", "elsewhere", "bearer-redirected", "bearer-elsewhere"} {
 		_, err := m.ServerCapabilities(context.Background(), name)
 		if err == nil {
 			t.Errorf("server %s connected", name)
@@ -620,7 +642,7 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	}
 
 	data, _ := os.ReadFile(record)
-	if strings.Contains(string(data), secret) {
+	if strings.Contains(string(data), secret) || strings.Contains(string(data), bearer) {
 		t.Errorf("the secret header reached another origin:\n%s", truncate(string(data), 2000))
 	}
 	if strings.Contains(string(data), `"origin":"other"`) {

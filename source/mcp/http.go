@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net"
 	"net/http"
@@ -49,21 +50,54 @@ func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transpor
 		}
 		header.Set(k, v)
 	}
-	if s.spec.Auth == AuthOAuth {
+	var token func(context.Context) (string, error)
+	var refresh func(context.Context, string) (string, error)
+	switch {
+	case s.spec.Auth == AuthOAuth:
 		if s.m.opts.Token == nil {
 			return nil, nil, &needsLoginError{server: s.spec.Name}
 		}
-		tok, err := s.m.opts.Token(ctx, s.spec.Name)
-		if err != nil || tok == "" {
-			return nil, nil, &needsLoginError{server: s.spec.Name, err: err}
+		// The token is asked for at every request, not once per
+		// connection: a long-lived connection outlives its access token,
+		// and Token refreshes it before it expires.
+		token = func(ctx context.Context) (string, error) {
+			tok, err := s.m.opts.Token(ctx, s.spec.Name)
+			if err != nil || tok == "" {
+				return "", &needsLoginError{server: s.spec.Name, err: err}
+			}
+			return tok, nil
 		}
-		header.Set("Authorization", "Bearer "+tok)
+		if _, err := token(ctx); err != nil {
+			return nil, nil, err
+		}
+		if s.m.opts.Refresh != nil {
+			refresh = func(ctx context.Context, rejected string) (string, error) {
+				tok, err := s.m.opts.Refresh(ctx, s.spec.Name, rejected)
+				if err != nil || tok == "" {
+					return "", &needsLoginError{server: s.spec.Name, err: err}
+				}
+				return tok, nil
+			}
+		}
+	case isBearerRef(s.spec.Auth):
+		v, err := s.resolve(ctx, s.spec.Auth)
+		if err != nil {
+			return nil, nil, fmt.Errorf("[mcp.servers.%s] auth: %w", s.spec.Name, err)
+		}
+		v = strings.TrimSpace(v)
+		if len(v) > 7 && strings.EqualFold(v[:7], "bearer ") {
+			v = strings.TrimSpace(v[7:])
+		}
+		if v == "" {
+			return nil, nil, fmt.Errorf("[mcp.servers.%s] auth = %q resolves to an empty token", s.spec.Name, s.spec.Auth)
+		}
+		header.Set("Authorization", "Bearer "+v)
 	}
 	u, err := url.Parse(s.spec.URL)
 	if err != nil {
 		return nil, nil, fmt.Errorf("[mcp.servers.%s] url: %w", s.spec.Name, err)
 	}
-	rec := &httpRecorder{base: s.m.opts.HTTPTransport, header: header, server: s.spec.Name, origin: origin(u), limit: s.m.opts.Limits.maxMessageBytes(), inspect: in.inspect}
+	rec := &httpRecorder{base: s.m.opts.HTTPTransport, header: header, token: token, refresh: refresh, server: s.spec.Name, origin: origin(u), limit: s.m.opts.Limits.maxMessageBytes(), inspect: in.inspect}
 	hc := &http.Client{Transport: rec, CheckRedirect: rec.checkRedirect}
 	// The SDK's own event cap is above ours, so ours (with its message)
 	// applies first.
@@ -108,8 +142,13 @@ func defaultHTTPTransport() http.RoundTripper {
 // host the config did not name. Every answer body is bounded by limit and
 // its messages pass inspect.
 type httpRecorder struct {
-	base    http.RoundTripper
-	header  http.Header
+	base   http.RoundTripper
+	header http.Header
+	// token, when set, is the bearer token of each request (OAuth);
+	// refresh, when set, replaces a token the server refused (401), and
+	// the request is sent again once.
+	token   func(context.Context) (string, error)
+	refresh func(context.Context, string) (string, error)
 	server  string
 	origin  string
 	limit   int
@@ -149,9 +188,40 @@ func (r *httpRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	for k, vs := range r.header {
 		req.Header[k] = vs
 	}
+	var tok string
+	if r.token != nil {
+		var err error
+		if tok, err = r.token(req.Context()); err != nil {
+			if req.Body != nil {
+				_ = req.Body.Close()
+			}
+			return nil, err
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
 	resp, err := r.base.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized && r.refresh != nil && (req.Body == nil || req.GetBody != nil) {
+		// The token expired early or was revoked: refresh it and send
+		// the request again, once, so the call does not fail for it.
+		if fresh, ferr := r.refresh(req.Context(), tok); ferr == nil && fresh != tok {
+			retry := req.Clone(req.Context())
+			if req.GetBody != nil {
+				if retry.Body, ferr = req.GetBody(); ferr != nil {
+					retry = nil
+				}
+			}
+			if retry != nil {
+				_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+				_ = resp.Body.Close()
+				retry.Header.Set("Authorization", "Bearer "+fresh)
+				if resp, err = r.base.RoundTrip(retry); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 		r.mu.Lock()

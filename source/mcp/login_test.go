@@ -205,8 +205,11 @@ func TestLoginAndUseToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored.Token.Expiry = time.Now().Add(-time.Minute)
+	// One source, as a real token provider keeps: the token is asked for
+	// at every request and refreshed only when it expires.
+	src := stored.TokenSource(context.Background())
 	token := func(ctx context.Context, server string) (string, error) {
-		tok, err := stored.TokenSource(ctx).Token()
+		tok, err := src.Token()
 		if err != nil {
 			return "", err
 		}

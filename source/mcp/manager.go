@@ -24,6 +24,11 @@ type ManagerOptions struct {
 	// It returns an error wrapping ErrNeedsLogin when there is none. Nil
 	// means no server is logged in.
 	Token func(ctx context.Context, server string) (string, error)
+	// Refresh returns a new access token of server after the server
+	// refused the token rejected (HTTP 401): the request is then sent
+	// again, once, with the new token. Nil: a refused token fails the
+	// request (the next connection asks Token again).
+	Refresh func(ctx context.Context, server, rejected string) (string, error)
 	// OnChange is called (from its own goroutine) after a server's tool list
 	// changed upstream and the catalog was refreshed.
 	OnChange func()

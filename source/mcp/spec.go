@@ -73,7 +73,10 @@ type ServerSpec struct {
 	URL       string
 	Transport Transport
 	Headers   map[string]string
-	// Auth is "" (none beyond Headers) or "oauth".
+	// Auth is "" (none beyond Headers), "oauth" (ManagerOptions.Token
+	// supplies the token), or a secret reference (env://VAR,
+	// keyring://name) to a static bearer token, resolved by
+	// ManagerOptions.Resolve and sent as Authorization: Bearer.
 	Auth string
 
 	// Labels are attached to every tool of the server; Tools overrides them.
@@ -96,6 +99,11 @@ type ToolOverride struct {
 	// Alias renames the tool: the capability is "mcp:<server>/<alias>" and
 	// calls still reach the upstream name.
 	Alias string
+}
+
+// isBearerRef reports whether an auth value names a static bearer token.
+func isBearerRef(auth string) bool {
+	return strings.HasPrefix(auth, "env://") || strings.HasPrefix(auth, "keyring://")
 }
 
 // transport resolves the default: stdio for commands, Streamable HTTP for URLs.
@@ -124,10 +132,10 @@ func (s *ServerSpec) Validate() error {
 	default:
 		return fmt.Errorf("%s: startup = %q: want \"lazy\" or \"eager\"", where, s.Startup)
 	}
-	switch s.Auth {
-	case "", AuthOAuth:
+	switch {
+	case s.Auth == "", s.Auth == AuthOAuth, isBearerRef(s.Auth):
 	default:
-		return fmt.Errorf("%s: auth = %q: want \"oauth\" or no auth key", where, s.Auth)
+		return fmt.Errorf("%s: auth = %q: want \"oauth\", a bearer token reference (env://VAR, keyring://NAME) or no auth key", where, s.Auth)
 	}
 	if s.Timeout < 0 {
 		return fmt.Errorf("%s: timeout %s is negative", where, s.Timeout)

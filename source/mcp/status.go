@@ -21,7 +21,8 @@ type ServerStatus struct {
 	State string
 	// Error says why State is not ok.
 	Error string
-	// Auth is "none", "headers", "oauth" (a token is in use) or the needs-login
+	// Auth is "none", "headers", "bearer" (auth names a static token),
+	// "oauth" (a token is in use) or the needs-login
 	// hint "needs login: run `toolplane mcp login NAME`".
 	Auth string
 	// PID is the stdio server's process id (also its process group id), 0 when
@@ -63,6 +64,8 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 	switch {
 	case s.spec.Auth == AuthOAuth:
 		st.Auth = "oauth"
+	case isBearerRef(s.spec.Auth):
+		st.Auth = "bearer"
 	case len(s.spec.Headers) > 0:
 		st.Auth = "headers"
 	}

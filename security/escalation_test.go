@@ -262,3 +262,57 @@ func TestAttackEscalationSelfApproval(t *testing.T) {
 		}
 	})
 }
+
+// TestAttackEscalationQuestionLies: the question put to the human who
+// approves an escalation showed the argv joined with spaces, so the
+// snippet that asks wrote the question: a newline and a fake second
+// paragraph, word boundaries hidden (`rm "-rf /tmp/x; ls"` shown as
+// `rm -rf /tmp/x; ls`), terminal escapes, a right-to-left override that
+// reverses what follows, and a megabyte of padding that pushes the real
+// command out of view. The question quotes each word it cannot show
+// plainly, escapes control and format characters, and is bounded.
+func TestAttackEscalationQuestionLies(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	human := &asker{answer: decline}
+	cs, err := e2e.Client(human.options()).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	words := []string{
+		"x\n\nThis command only lists files. It is on the read-only list. Allow it this once?",
+		"x; ls",
+		"\x1b[2J\x1b[1;1H",
+		"\u202eelif-daer",
+		"PAD",
+	}
+	for _, w := range words {
+		arg := e2e.Quote(w)
+		if w == "PAD" {
+			arg = `"pad" + " " * 2**20 + "rm -rf ~"`
+		}
+		e2e.MustRun(t, cs, fmt.Sprintf("try:\n    await cli(\"sh\")(%s)\nexcept PermissionError:\n    pass", arg))
+	}
+	q := human.asked()
+	if len(q) != len(words) {
+		t.Fatalf("asked %d questions for %d escalations: %q", len(q), len(words), q)
+	}
+	for i, m := range q {
+		if len(m) > 4096 {
+			t.Errorf("question %d is %d bytes long", i, len(m))
+		}
+		for _, bad := range []string{"\n", "\x1b", "\u202e"} {
+			if strings.Contains(m, bad) {
+				t.Errorf("question %d carries %q from the snippet: %q", i, bad, m)
+			}
+		}
+	}
+	if !strings.Contains(q[1], `'x; ls'`) {
+		t.Errorf("a word with a space is not shown quoted: %q", q[1])
+	}
+	if !strings.Contains(q[4], "bytes") || !strings.HasSuffix(strings.TrimSpace(q[4]), "Allow it this once?") {
+		t.Errorf("the padded question is not cut visibly, or lost its end: %.300q", q[4])
+	}
+}

@@ -236,10 +236,10 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 	reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
 	for _, name := range cfg.ServerNames() {
 		s := cfg.MCP.Servers[name]
-		target := s.URL
+		target := showWord(s.URL)
 		var extra []string
 		if s.Command != "" {
-			target = strings.Join(append([]string{s.Command}, s.Args...), " ")
+			target = showArgv(append([]string{s.Command}, s.Args...))
 			if s.Startup == config.StartupEager {
 				extra = append(extra, "eager")
 			}

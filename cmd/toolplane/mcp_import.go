@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -235,16 +234,16 @@ func writeImportReview(w io.Writer, plans []*importer.Plan) {
 		s := p.Source
 		fmt.Fprintf(w, "\n  %s  (from %s)\n", p.Name, s.Origin)
 		if s.Command != "" {
-			fmt.Fprintf(w, "    runs      %s\n", shellJoin(append([]string{s.Command}, s.Args...)))
+			fmt.Fprintf(w, "    runs      %s\n", showArgv(append([]string{s.Command}, s.Args...)))
 			fmt.Fprintln(w, "              a program on this machine, started with your rights whenever toolplane uses this server")
 			if s.Cwd != "" {
-				fmt.Fprintf(w, "    cwd       %s\n", s.Cwd)
+				fmt.Fprintf(w, "    cwd       %s\n", showWord(s.Cwd))
 			}
 		} else {
-			fmt.Fprintf(w, "    connects  %s\n", s.URL)
+			fmt.Fprintf(w, "    connects  %s\n", showWord(s.URL))
 		}
 		for _, send := range p.Sends {
-			value := strconv.Quote(send.Value)
+			value := showQuoted(send.Value)
 			if name, ok := strings.CutPrefix(send.Value, "env://"); ok {
 				state := "not set now"
 				if _, set := os.LookupEnv(name); set {
@@ -252,22 +251,8 @@ func writeImportReview(w io.Writer, plans []*importer.Plan) {
 				}
 				value = fmt.Sprintf("%s (%s)", send.Value, state)
 			}
-			fmt.Fprintf(w, "    %-9s %s = %s\n", send.Kind, send.Key, value)
+			fmt.Fprintf(w, "    %-9s %s = %s\n", send.Kind, showWord(send.Key), value)
 		}
 	}
 	fmt.Fprintln(w)
-}
-
-// shellJoin renders argv the way a shell would take it back, so an
-// argument with spaces or quotes is shown unambiguously.
-func shellJoin(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`;&|<>()*?[]{}!#~") {
-			out[i] = a
-			continue
-		}
-		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-	}
-	return strings.Join(out, " ")
 }

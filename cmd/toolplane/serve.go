@@ -270,7 +270,7 @@ func (serveStdout) Close() error { return nil }
 // asks the human at the MCP client, through elicitation, before a binary
 // outside the allowlist runs once.
 func confirmEscalation(ctx context.Context, binary string, argv []string) (clisrc.Decision, error) {
-	answer, err := server.Confirm(ctx, fmt.Sprintf("A snippet wants to run `%s`; %s is not in [cli] allow. Allow it this once?", strings.Join(argv, " "), binary))
+	answer, err := server.Confirm(ctx, fmt.Sprintf("A snippet wants to run `%s`; %s is not in [cli] allow. Allow it this once?", showArgv(argv), showWord(binary)))
 	switch {
 	case err != nil:
 		return clisrc.DecisionError, err

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text that others wrote (a snippet's argv in an escalation question, a
+// cloned repository's .mcp.json or toolplane.toml in a review) is shown
+// to a human who decides on it. Shown raw, it would write the question:
+// a newline and a fake paragraph, terminal escapes that move the cursor
+// and overwrite the line above, a right-to-left override, word boundaries
+// hidden by spaces, a megabyte of padding pushing the rest out of view.
+// So a word is quoted unless it is plainly one word of safe characters,
+// control and invisible characters show as escapes, and long words and
+// argvs are cut, saying so.
+
+// Bounds of what is shown of others' text.
+const (
+	maxShownWord = 256
+	maxShownArgv = 2048
+)
+
+// showArgv renders argv for a human: words separated by spaces, each
+// shown with showWord, at most about maxShownArgv bytes.
+func showArgv(argv []string) string {
+	var b strings.Builder
+	for i, w := range argv {
+		if b.Len() >= maxShownArgv {
+			fmt.Fprintf(&b, " … (%d more arguments)", len(argv)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(showWord(w))
+	}
+	return b.String()
+}
+
+// showWord renders one word (an argument, a path, a URL, a key) for a
+// human: as it is when it is made only of letters, digits and
+// -_./:=,@%+~?&#; in single quotes, as a shell would take it back, when
+// it holds only printable characters; else Go-quoted, so control and
+// invisible characters and invalid UTF-8 show as escapes. It is cut to
+// maxShownWord bytes, saying how much was cut.
+func showWord(w string) string {
+	w, more := cutWord(w)
+	switch {
+	case plainWord(w):
+	case printable(w):
+		w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	default:
+		w = strconv.Quote(w)
+	}
+	return w + more
+}
+
+// showQuoted is showWord always Go-quoted: for values, whose quotes say
+// where they begin and end.
+func showQuoted(w string) string {
+	w, more := cutWord(w)
+	return strconv.Quote(w) + more
+}
+
+// cutWord cuts w to maxShownWord bytes (on a character boundary) and
+// returns the note that says how much was cut, if anything was.
+func cutWord(w string) (string, string) {
+	if len(w) <= maxShownWord {
+		return w, ""
+	}
+	n := maxShownWord
+	for n > 0 && !utf8.RuneStart(w[n]) {
+		n--
+	}
+	return w[:n], fmt.Sprintf("… (%d more bytes)", len(w)-n)
+}
+
+func plainWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_./:=,@%+~?&#", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// printable reports whether w is UTF-8 of printable characters only
+// (the ASCII space included; no control, format or invisible character).
+func printable(w string) bool {
+	for _, r := range w {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}

@@ -47,9 +47,14 @@ type RunOptions struct {
 	Globals *Globals
 	// Stdout receives print() output; nil discards it.
 	Stdout io.Writer
-	// Host maps names to host functions. A flat name ("greet") becomes a
-	// global; a dotted name ("greeter.greet") becomes attribute greet of a
-	// namespace object greeter. Calling one returns an awaitable.
+	// Host maps names to host functions. A flat name ("greet") is bound
+	// like a builtin; a dotted name ("greeter.greet") becomes attribute
+	// greet of a namespace object greeter. Calling one returns an
+	// awaitable. The snippet may bind one of these names (or the Prelude's
+	// exports) itself, which shadows the host's for this run only: Globals
+	// never keep such a binding (Run removes them at its start and end).
+	// A host function kept from an earlier run (f = greet) calls this
+	// run's function of the same name.
 	Host map[string]HostFunc
 	// Limits bounds the run; zero fields take sane defaults.
 	Limits Limits
@@ -253,6 +258,12 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	if opts.Globals != nil {
 		used = g.SizeBytes()
 	}
+	var builtins *vm.Dict
+	if len(opts.Host) > 0 || opts.Prelude != nil {
+		run := &hostRun{funcs: opts.Host}
+		ctx = context.WithValue(ctx, hostRunKey{}, run)
+		builtins = hostBuiltins(run)
+	}
 	t := vm.NewThread(vm.Config{
 		Ctx: ctx,
 		Limits: vm.Limits{Steps: opts.Limits.Steps, MaxMemoryBytes: opts.Limits.MaxMemoryBytes,
@@ -262,14 +273,8 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		MemoryUsed: used,
 		Heap:       opts.Heap,
 	})
-	var builtins *vm.Dict
-	if len(opts.Host) > 0 || opts.Prelude != nil {
-		b, err := hostBuiltins(opts.Host)
-		if err != nil {
-			return nil, err
-		}
-		t.SetBuiltinsOverlay(b)
-		builtins = b
+	if builtins != nil {
+		t.SetBuiltinsOverlay(builtins)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -281,6 +286,15 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		if err := opts.Prelude.run(t, builtins, opts.PreludeInputs); err != nil {
 			return nil, p.exception(t, err)
 		}
+	}
+	if opts.Globals != nil && builtins != nil {
+		// The runtime's names are bound like builtins, outside the
+		// session's globals: a snippet's own binding of one (def
+		// call_tool, globals()['cli'] = ..., global greeter) shadows it
+		// for this run only. The session keeps no such binding, so every
+		// run starts with the runtime's.
+		dropRuntimeNames(g.d, builtins)
+		defer dropRuntimeNames(g.d, builtins)
 	}
 	var v vm.Value
 	var rerr error
@@ -331,17 +345,27 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 	return &Exception{Type: "SystemError", Message: err.Error(), Filename: p.filename}
 }
 
+// dropRuntimeNames removes from a session's globals every name the run's
+// overlay of the builtins binds.
+func dropRuntimeNames(globals, overlay *vm.Dict) {
+	for _, k := range overlay.Keys() {
+		if name, ok := k.(vm.Str); ok {
+			globals.DeleteStr(string(name))
+		}
+	}
+}
+
 // hostBuiltins builds the run's overlay of the builtins: the host
 // functions, with dotted names as namespaces (the prelude adds its exports).
-func hostBuiltins(host map[string]HostFunc) (*vm.Dict, error) {
+func hostBuiltins(run *hostRun) *vm.Dict {
 	b := vm.NewDict()
-	names := make([]string, 0, len(host))
-	for n := range host {
+	names := make([]string, 0, len(run.funcs))
+	for n := range run.funcs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		hf := newHostFunction(name, host[name])
+		hf := newHostFunction(name, run)
 		parts := strings.Split(name, ".")
 		if len(parts) == 1 {
 			b.SetStr(name, hf)
@@ -359,7 +383,7 @@ func hostBuiltins(host map[string]HostFunc) (*vm.Dict, error) {
 		}
 		cur.SetStr(parts[len(parts)-1], hf)
 	}
-	return b, nil
+	return b
 }
 
 // Globals is a persistent namespace for a session. It is safe for one run

@@ -13,10 +13,41 @@ import (
 
 const maxConvertDepth = 200
 
-func newHostFunction(name string, fn HostFunc) *vm.HostFunction {
+// hostRun is the host functions of one run, under their names ("greet",
+// "greeter.greet"). The run's context carries it (hostRunKey).
+type hostRun struct {
+	funcs map[string]HostFunc
+}
+
+type hostRunKey struct{}
+
+// currentHostFunc returns the function a host function made for run mine
+// calls in the run of thread t. Host functions are bound like builtins:
+// by name, anew for each run. A session may keep a reference from an
+// earlier run (f = call_tool, g = greeter); called in a later run it
+// calls that run's function of the same name, with that run's bridge,
+// admission and audit, and fails when that run binds no such name.
+func currentHostFunc(t *vm.Thread, mine *hostRun, name string) (HostFunc, error) {
+	cur, _ := t.Context().Value(hostRunKey{}).(*hostRun)
+	if cur == mine {
+		return mine.funcs[name], nil
+	}
+	if cur != nil {
+		if fn, ok := cur.funcs[name]; ok {
+			return fn, nil
+		}
+	}
+	return nil, vm.Errorf(vm.LookupErrorClass, "%s is not available in this run: it was bound by an earlier run, and this run binds no such name", name)
+}
+
+func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 	return &vm.HostFunction{
 		Name: name,
 		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (func(ctx context.Context) (any, error), error) {
+			fn, err := currentHostFunc(t, run, name)
+			if err != nil {
+				return nil, err
+			}
 			gargs := make([]any, len(args))
 			for i, a := range args {
 				v, err := fromPython(t, a, 0)

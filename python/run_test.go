@@ -427,3 +427,48 @@ func TestPrintToFileObject(t *testing.T) {
 		t.Errorf("output %q", out)
 	}
 }
+
+// TestHostNamesBoundPerRun: host functions are bound like builtins, anew
+// for each run; a session's globals keep no binding of their names, and a
+// host function kept from an earlier run calls the current run's.
+func TestHostNamesBoundPerRun(t *testing.T) {
+	t.Parallel()
+	g := NewGlobals()
+	runNo := 0
+	run := func(src string) (any, error) {
+		t.Helper()
+		runNo++
+		n := runNo
+		prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := prog.Run(context.Background(), RunOptions{Globals: g, Host: map[string]HostFunc{
+			"greet": func(ctx context.Context, args []any, kw map[string]any) (any, error) { return int64(n), nil },
+			"ns.f":  func(ctx context.Context, args []any, kw map[string]any) (any, error) { return int64(-n), nil },
+		}})
+		if err != nil {
+			return nil, err
+		}
+		return res.Value, nil
+	}
+	if v, err := run("greet = 'mine'\nns = 'mine'\nkeep, keep_ns = 1, 2\nreturn greet + ns"); err != nil || v != "minemine" {
+		t.Fatalf("shadowing within a run: %v %v", v, err)
+	}
+	if v, err := run("return [await greet(), await ns.f(), 'greet' in globals(), 'ns' in globals(), keep]"); err != nil || fmt.Sprint(v) != "[2 -2 false false 1]" {
+		t.Errorf("the next run: %v %v, want the host's functions and keep", v, err)
+	}
+	if _, err := run("keep, keep_ns, keep_f = greet, ns, ns.f"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := run("return [await keep(), await keep_ns.f(), await keep_f()]"); err != nil || fmt.Sprint(v) != "[4 -4 -4]" {
+		t.Errorf("kept host functions: %v %v, want this run's", v, err)
+	}
+	// A run without host functions reaches none through a kept reference.
+	prog, _ := Compile("<snippet>", "return await keep()", CompileOptions{Snippet: true})
+	_, err := prog.Run(context.Background(), RunOptions{Globals: g})
+	var exc *Exception
+	if !errors.As(err, &exc) || exc.Type != "LookupError" {
+		t.Errorf("a kept host function in a run without host: %v, want LookupError", err)
+	}
+}

@@ -45,9 +45,6 @@ type RunRequest struct {
 	// call message; the host answers it (or refuses a name it did not
 	// list).
 	Host []string
-	// Bindings are the runtime bindings among Host (save_result, ...),
-	// which a snippet may not assign.
-	Bindings []string
 	// CLIAliases maps the aliases of CLI binaries to their ids, for the
 	// CLI bindings the worker compiles (they call through call_tool).
 	CLIAliases map[string]string
@@ -124,7 +121,6 @@ func encodeRun(r *RunRequest) []byte {
 	e.int(int64(l.MaxHostCalls))
 	e.int(int64(r.Timeout))
 	e.strs(r.Host)
-	e.strs(r.Bindings)
 	e.uint(uint64(len(r.CLIAliases)))
 	for k, v := range r.CLIAliases {
 		e.str(k)
@@ -142,7 +138,6 @@ func decodeRun(p []byte) (*RunRequest, error) {
 	r.Limits = python.Limits{Steps: d.int(), MaxMemoryBytes: d.int(), MaxDepth: int(d.int()), MaxOutputBytes: d.int(), MaxHostCalls: int(d.int())}
 	r.Timeout = time.Duration(d.int())
 	r.Host = d.strs()
-	r.Bindings = d.strs()
 	n := d.length(2)
 	r.CLIAliases = make(map[string]string, n)
 	for range n {

@@ -50,10 +50,6 @@ type ExecuteOutput struct {
 	RolledBack bool `json:"rolled_back,omitempty" jsonschema:"the session was restored to its state before this run"`
 }
 
-// ReservedNames are runtime bindings a snippet may not assign: a session
-// would otherwise keep the shadowing value and break later runs.
-var ReservedNames = []string{"save_result", "load_result", "reset_session", "call_tool", "cli", "cli_run"}
-
 // BackendEmbedded is the backend that supports sessions.
 const BackendEmbedded = "embedded"
 
@@ -94,14 +90,6 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		return s.fail(out, "RuntimeError", err.Error()), out, nil
 	}
 	embedded := backend == BackendEmbedded
-	// The early check parses the snippet here; an engine that runs snippets
-	// in sandbox processes parses them only there (the backend refuses the
-	// same names before running), so no snippet is parsed in the server.
-	if embedded && !isolated(s.engine) {
-		if bad := reservedAssignments(in.Code); len(bad) > 0 {
-			return s.fail(out, "SyntaxError", fmt.Sprintf("the snippet assigns %s, reserved for the runtime; rename the variable (reserved: %s)", strings.Join(bad, ", "), strings.Join(ReservedNames, ", "))), out, nil
-		}
-	}
 
 	run, err := sess.Begin(ctx)
 	if err != nil {
@@ -208,13 +196,6 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	return res, out, nil
 }
 
-// isolated reports whether the engine runs embedded snippets in sandbox
-// worker processes.
-func isolated(e Engine) bool {
-	i, ok := e.(interface{ Isolated() bool })
-	return ok && i.Isolated()
-}
-
 // stateLost reports whether a session's globals were lost during the run
 // (its sandbox worker process died).
 func stateLost(st backend.Session) bool {
@@ -239,23 +220,6 @@ func contextError(runCtx, reqCtx context.Context, timeout time.Duration) *ExecEr
 		return &ExecError{Type: "TimeoutError", Message: fmt.Sprintf("the run exceeded its time limit of %s", timeout), Limit: "time"}
 	}
 	return &ExecError{Type: "CancelledError", Message: runCtx.Err().Error()}
-}
-
-// reservedAssignments returns the reserved names the snippet binds. A
-// snippet that does not compile is left to the engine, which reports the
-// syntax error with its position.
-func reservedAssignments(code string) []string {
-	prog, err := python.Compile("<snippet>", code, python.CompileOptions{Snippet: true})
-	if err != nil || prog == nil {
-		return nil
-	}
-	var bad []string
-	for _, n := range prog.AssignedNames() {
-		if slices.Contains(ReservedNames, n) {
-			bad = append(bad, n)
-		}
-	}
-	return bad
 }
 
 // startProgress sends a progress notification every ProgressInterval while

@@ -162,19 +162,33 @@ func TestResetSessionClearsAfterTheRun(t *testing.T) {
 	}
 }
 
-func TestReservedNamesRejectedBeforeRunning(t *testing.T) {
+// TestAttackRuntimeNamesShadowOneRun: a snippet may define its own
+// call_tool, save_result, cli or capability namespace (issue 18: snippets
+// written for other hosts do), and it shadows the runtime's for that run;
+// rebinding one through globals() or global in a function, which used to
+// replace it for the rest of the session, lasts only that run too. The next
+// run of the session reaches the real runtime.
+func TestAttackRuntimeNamesShadowOneRun(t *testing.T) {
 	t.Parallel()
 	needInterpreter(t)
 	f := newFixture(t, nil)
 	cs := f.connect(t, nil)
-	for _, code := range []string{"save_result = 1", "def call_tool(a, b):\n    return 1", "for cli in [1]:\n    pass"} {
+	const real = `r = await greeter.greet(name="Ada")
+h = await save_result({"a": 1})
+return [r["greeting"], (await call_tool("greeter.greet", {"name": "Bo"}))["greeting"], h.startswith("res_"), "call_tool" in globals()]`
+	want := `["Hello, Ada!","Hello, Bo!",true,false]`
+	for _, code := range []string{
+		"def call_tool(a, b=None):\n    return 'mine'\nsave_result = 1\nfor cli in [1]:\n    pass\nreturn call_tool(1)",
+		"g = globals()\ng['call_tool'] = g['save_result'] = g['greeter'] = lambda *a, **k: 'evil'\nreturn call_tool()",
+		"def install():\n    global call_tool, greeter\n    call_tool = greeter = 'evil'\ninstall()\nreturn call_tool",
+	} {
 		res, out := run(t, cs, code)
-		if !res.IsError || out.Error == nil || !strings.Contains(text(res), "reserved") {
-			t.Errorf("%q was not rejected: %s", code, text(res))
+		mustOK(t, res, out)
+		res, out = run(t, cs, real)
+		mustOK(t, res, out)
+		if b, _ := json.Marshal(out.Value); string(b) != want {
+			t.Errorf("after %q the next run got %s, want the runtime's %s", code, b, want)
 		}
-	}
-	if lines := f.audit.lines(t); len(lines) != 0 {
-		t.Errorf("rejected snippets ran: audit %v", lines)
 	}
 }
 

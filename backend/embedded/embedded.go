@@ -10,13 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"sync"
 
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/clibind"
-	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
@@ -40,9 +38,6 @@ type Backend struct {
 	// modules is the standard-library table every run imports from, built
 	// once: runs build their own module objects from it.
 	modules vm.Modules
-	// importable holds the top-level names of the modules of that table a
-	// run can import (the entries of lib.Absent only explain their absence).
-	importable map[string]bool
 
 	// prelude is the CLI bindings (package clibind), compiled on first run.
 	preludeOnce sync.Once
@@ -81,26 +76,7 @@ func New(opts ...Option) *Backend {
 	for _, o := range opts {
 		o(b)
 	}
-	b.importable = importableModules(b.modules)
 	return b
-}
-
-// importableModules returns the top-level names of the modules of table
-// that an import succeeds for: a name of lib.Absent (or one under it) is in
-// the table only to fail with an explanation.
-func importableModules(table vm.Modules) map[string]bool {
-	absent := map[string]bool{}
-	for _, n := range lib.Absent() {
-		absent[n] = true
-	}
-	out := map[string]bool{}
-	for name := range table {
-		top, _, _ := strings.Cut(name, ".")
-		if !absent[name] && !absent[top] {
-			out[top] = true
-		}
-	}
-	return out
 }
 
 // Name implements backend.Backend.
@@ -175,14 +151,11 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		host[alias] = capabilityFunc(bridge, id)
 	}
 	host["call_tool"] = callTool(bridge)
-	bindings := make([]string, 0, len(opts.Bindings))
 	for name, f := range opts.Bindings {
 		host[name] = hostFunc(f)
-		bindings = append(bindings, name)
 	}
-	sort.Strings(bindings)
 	if b.pool != nil {
-		return b.runInWorker(ctx, filename, code, host, cliAliases, bindings, opts)
+		return b.runInWorker(ctx, filename, code, host, cliAliases, opts)
 	}
 	var globals *python.Globals
 	if opts.Session != nil {
@@ -192,21 +165,18 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		}
 		globals = local.Globals()
 	}
-	return b.execute(ctx, filename, code, globals, host, cliAliases, bindings, opts.Stdout, opts.Limits)
+	return b.execute(ctx, filename, code, globals, host, cliAliases, opts.Stdout, opts.Limits)
 }
 
 // execute compiles and runs a snippet on the interpreter of this process:
 // the whole run in process isolation "none", the worker's part otherwise.
-func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, bindings []string, stdout io.Writer, limits python.Limits) (*backend.Result, error) {
+func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, stdout io.Writer, limits python.Limits) (*backend.Result, error) {
 	prog, err := b.compile(ctx, filename, code)
 	if err != nil {
 		return nil, convertError(err)
 	}
 	pre, err := b.cliPrelude()
 	if err != nil {
-		return nil, err
-	}
-	if err := b.checkAssignments(prog, bindings); err != nil {
 		return nil, err
 	}
 	runOpts := python.RunOptions{
@@ -253,35 +223,6 @@ func (b *Backend) cliPrelude() (*python.Prelude, error) {
 		}
 	})
 	return b.prelude, b.preludeErr
-}
-
-// checkAssignments rejects a snippet that binds a runtime binding name
-// (call_tool, save_result, ...) before it runs: rebinding one would
-// silently cut the snippet off from the runtime, and in a session would
-// break every later run.
-func (b *Backend) checkAssignments(prog *python.Program, bindings []string) error {
-	reserved := map[string]bool{"call_tool": true}
-	for _, n := range capability.RuntimeBindings() {
-		// A module this backend's runs can import stays assignable:
-		// "import asyncio" binds the module the runtime provides anyway.
-		if !b.importable[n] {
-			reserved[n] = true
-		}
-	}
-	for _, n := range bindings {
-		reserved[n] = true
-	}
-	var bad []string
-	for _, n := range prog.AssignedNames() {
-		if reserved[n] {
-			bad = append(bad, n)
-		}
-	}
-	if len(bad) > 0 {
-		return &backend.Error{Type: "SyntaxError", Message: fmt.Sprintf(
-			"cannot assign to runtime binding %s; choose another variable name", strings.Join(bad, ", "))}
-	}
-	return nil
 }
 
 // capabilityFunc is the host function bound to an alias of capability id.

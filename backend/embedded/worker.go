@@ -15,7 +15,7 @@ import (
 // runInWorker is Run in process isolation: the worker compiles and runs
 // the snippet; host holds the functions it may call, by name, and the
 // pool answers only names of this run.
-func (b *Backend) runInWorker(ctx context.Context, filename, code string, host map[string]python.HostFunc, cliAliases map[string]any, bindings []string, opts backend.RunOptions) (*backend.Result, error) {
+func (b *Backend) runInWorker(ctx context.Context, filename, code string, host map[string]python.HostFunc, cliAliases map[string]any, opts backend.RunOptions) (*backend.Result, error) {
 	names := make([]string, 0, len(host))
 	for n := range host {
 		names = append(names, n)
@@ -25,7 +25,7 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 	for alias, name := range cliAliases {
 		aliases[alias], _ = name.(string)
 	}
-	req := &sandbox.RunRequest{Filename: filename, Code: code, Limits: opts.Limits, Host: names, Bindings: bindings, CLIAliases: aliases}
+	req := &sandbox.RunRequest{Filename: filename, Code: code, Limits: opts.Limits, Host: names, CLIAliases: aliases}
 	var res *sandbox.RunResult
 	var err error
 	switch s := opts.Session.(type) {
@@ -53,7 +53,7 @@ func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, global
 	for alias, name := range req.CLIAliases {
 		aliases[alias] = name
 	}
-	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, req.Bindings, stdout, req.Limits)
+	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, req.Limits)
 	if err != nil {
 		var be *backend.Error
 		if errors.As(err, &be) {

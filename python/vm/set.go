@@ -144,11 +144,6 @@ func (s *Set) resize(t *Thread, minUsed int) error {
 	for size <= minUsed {
 		size <<= 1
 	}
-	if t != nil {
-		if err := t.Charge(int64(size) * 24); err != nil {
-			return err
-		}
-	}
 	old := s.table
 	s.table = make([]setEntry, size)
 	s.fill = s.used
@@ -158,6 +153,12 @@ func (s *Set) resize(t *Thread, minUsed int) error {
 			continue
 		}
 		s.insertClean(e, mask)
+	}
+	// Charge after growing, as Dict does: add has already inserted the
+	// key, and a table left full because its growth was refused would
+	// make the next add probe forever.
+	if t != nil {
+		return t.Charge(int64(size) * 24)
 	}
 	return nil
 }

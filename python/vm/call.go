@@ -331,21 +331,9 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		}
 	}
 	if obj == nil {
-		inst := &Instance{Class: cls, Dict: NewDict()}
-		if cls.exception {
-			inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
-		}
-		switch cls.base {
-		case DictClass:
-			inst.Base = NewDict()
-		case ListClass:
-			inst.Base = &List{}
-		case StrClass, IntClass, FloatClass, TupleClass:
-			v, err := cls.base.new(t, cls.base, args, kw)
-			if err != nil {
-				return nil, err
-			}
-			inst.Base = v
+		inst, err := t.allocInstance(cls, args, kw)
+		if err != nil {
+			return nil, err
 		}
 		obj = inst
 	}
@@ -368,6 +356,52 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		}
 	}
 	return obj, nil
+}
+
+// allocInstance makes an instance of user class cls with the Go state its
+// builtin base needs (the dict of a dict subclass, the string of a str
+// subclass, the arguments of an exception), as the base's __new__ does.
+func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, error) {
+	inst := &Instance{Class: cls, Dict: NewDict()}
+	if cls.exception {
+		inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
+	}
+	switch cls.base {
+	case DictClass:
+		inst.Base = NewDict()
+	case ListClass:
+		inst.Base = &List{}
+	case StrClass, IntClass, FloatClass, TupleClass:
+		v, err := cls.base.new(t, cls.base, args, kw)
+		if err != nil {
+			return nil, err
+		}
+		inst.Base = v
+	}
+	return inst, nil
+}
+
+// unsafeObjectNew names the class whose __new__ must make instances of
+// cls, when object.__new__ cannot: cls is a builtin type other than object,
+// or inherits Go state from one (a list, a str, an exception's arguments).
+// As in CPython, the search starts at cls and skips classes that define
+// their own __new__ (which may call object.__new__ only when the state
+// does not come from a builtin).
+func unsafeObjectNew(cls *Class) *Class {
+	if cls == ObjectClass {
+		return nil
+	}
+	if cls.builtin {
+		return cls
+	}
+	if (cls.base == nil || cls.base == ObjectClass) && !cls.exception {
+		return nil
+	}
+	static := cls
+	for !static.builtin && static.Dict.HasStr("__new__") && len(static.Bases) > 0 {
+		static = static.Bases[0]
+	}
+	return static
 }
 
 func isObjectNew(v Value) bool {

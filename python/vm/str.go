@@ -541,6 +541,9 @@ func initStr() {
 	addStrMethods(m, scans)
 	addNumberFormat()
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if len(a) < 1 || len(a) > 3 || len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "maketrans() takes 1 to 3 positional arguments but %d were given", len(a))
+		}
 		d := NewDict()
 		if len(a) == 1 {
 			src, ok := a[0].(*Dict)
@@ -1085,7 +1088,13 @@ func initBytes() {
 		},
 	})
 	BytesClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		s, _ := a[1].(Str)
+		if len(a) != 2 || len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "fromhex() takes exactly one argument (%d given)", len(a)-1)
+		}
+		s, ok := a[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "fromhex() argument must be str, not %s", TypeName(a[1]))
+		}
 		h := strings.ReplaceAll(string(s), " ", "")
 		if len(h)%2 != 0 {
 			return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", len(h))

@@ -106,11 +106,12 @@ func initObject() {
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "object.__new__(X): X is not a type object (%s)", TypeName(args[0]))
 		}
-		inst := &Instance{Class: cls, Dict: NewDict()}
-		if cls.exception {
-			inst.Exc = &ExcState{Args: append(Tuple(nil), args[1:]...)}
+		if static := unsafeObjectNew(cls); static != nil {
+			// An instance without the Go state of its builtin base
+			// (object.__new__(list).append(1)) would break every method.
+			return nil, Errorf(TypeErrorClass, "object.__new__(%s) is not safe, use %s.__new__()", cls.Name, static.Name)
 		}
-		return inst, nil
+		return &Instance{Class: cls, Dict: NewDict()}, nil
 	}}})
 	if v, ok := ObjectClass.Dict.GetStr("__init_subclass__"); ok {
 		ObjectClass.Dict.SetStr("__init_subclass__", &ClassMethod{Fn: v})
@@ -146,6 +147,9 @@ func initObject() {
 		return nil, Errorf(TypeErrorClass, "type() takes 1 or 3 arguments")
 	}
 	addMethods(TypeClass, map[string]BuiltinFunc{
+		"__call__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return t.Call(args[0], args[1:], kw)
+		},
 		"mro": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			c := args[0].(*Class)
 			out := make([]Value, len(c.MRO))
@@ -813,7 +817,13 @@ func initNumbers() {
 		},
 	})
 	FloatClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		s, _ := args[1].(Str)
+		if len(args) != 2 || len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "fromhex() takes exactly one argument (%d given)", len(args)-1)
+		}
+		s, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "must be str, not %s", TypeName(args[1]))
+		}
 		f, err := strconv.ParseFloat(strings.TrimSpace(string(s)), 64)
 		if err != nil {
 			return nil, Errorf(ValueErrorClass, "invalid hexadecimal floating-point string")
@@ -1108,6 +1118,15 @@ func initBuiltinTypes() {
 		c, ok := args[0].(*Class)
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "super() argument 1 must be a type, not %s", TypeName(args[0]))
+		}
+		// Methods found through super() run on obj as if it were an
+		// instance of c, so it must be one (or a subclass of c).
+		oc := TypeOf(args[1])
+		if k, ok := args[1].(*Class); ok && k.IsSubclass(c) {
+			oc = k
+		}
+		if !oc.IsSubclass(c) && !virtualSubclass(oc, c) {
+			return nil, Errorf(TypeErrorClass, "super(type, obj): obj must be an instance or subtype of type")
 		}
 		return &Super{Class: c, Obj: args[1]}, nil
 	}
@@ -1553,9 +1572,66 @@ func countDigits(s string) int {
 	return n
 }
 
-// initBuiltinNew gives str, int, float and tuple a __new__ so subclasses can
-// call super().__new__(cls, value).
+// initTypeNew gives every other builtin type that can be called a __new__
+// (set.__new__(set), bytes.__new__(bytes, 3)), so X.__new__ does not
+// resolve to object.__new__, which refuses builtin types. Mutable types
+// take their items in __init__, so their __new__ ignores its arguments.
+func initTypeNew() {
+	for _, k := range builtinsDict.Keys() {
+		c, ok := builtinsDictGet(string(k.(Str))).(*Class)
+		if !ok || !c.builtin || c.exception || c.new == nil || c == ObjectClass || c == TypeClass || c.Dict.HasStr("__new__") {
+			continue
+		}
+		mutable := c == SetClass || c == ByteArrayClass
+		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) == 0 {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(): not enough arguments", c.Name)
+			}
+			cls, ok := args[0].(*Class)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(X): X is not a type object (%s)", c.Name, TypeName(args[0]))
+			}
+			if cls != c {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(%s): %s is not a subtype of %s", c.Name, cls.Name, cls.Name, c.Name)
+			}
+			if mutable {
+				return c.new(t, c, nil, nil)
+			}
+			return c.new(t, c, args[1:], kw)
+		}}})
+	}
+}
+
+// initBuiltinNew gives str, int, float, tuple, list, dict and
+// BaseException a __new__ so subclasses can call super().__new__(cls, ...).
 func initBuiltinNew() {
+	for _, c := range []*Class{ListClass, DictClass, BaseExceptionClass} {
+		c := c
+		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) == 0 {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(): not enough arguments", c.Name)
+			}
+			cls, ok := args[0].(*Class)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(X): X is not a type object (%s)", c.Name, TypeName(args[0]))
+			}
+			if !cls.IsSubclass(c) {
+				return nil, Errorf(TypeErrorClass, "%s.__new__(%s): %s is not a subtype of %s", c.Name, cls.Name, cls.Name, c.Name)
+			}
+			switch {
+			case cls == ListClass:
+				return &List{}, nil
+			case cls == DictClass:
+				return NewDict(), nil
+			case cls.builtin:
+				// A builtin exception class.
+				return NewException(cls, args[1:]...), nil
+			}
+			// list and dict take their items in __init__; an exception
+			// keeps the arguments of the call.
+			return t.allocInstance(cls, args[1:], nil)
+		}}})
+	}
 	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass} {
 		c := c
 		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

@@ -141,6 +141,18 @@ func ExceptionClassByName(name string) *Class {
 	return nil
 }
 
+// NewMethod returns a builtin for the namespace of a library class. Called
+// without arguments (unbound, with no receiver) it raises TypeError instead
+// of running a body that reads its receiver from args[0].
+func NewMethod(name string, f BuiltinFunc) *Builtin {
+	return &Builtin{Name: name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "unbound method %s() needs an argument", name)
+		}
+		return f(t, args, kw)
+	}}
+}
+
 func addMethods(c *Class, methods map[string]BuiltinFunc) {
 	for name, fn := range methods {
 		c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, fn), Self: c.Name})
@@ -157,10 +169,14 @@ func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
 		}
 		if c != ObjectClass {
 			self := args[0]
-			if c != ObjectClass && c != BaseExceptionClass && hasBase(self) {
-				args = append(Tuple{unwrapBase(self)}, args[1:]...)
-			} else if !TypeOf(self).IsSubclass(c) && !(c == TypeClass && isClass(self)) {
+			// The receiver's class must derive from c before its Go
+			// state is used: list.append(a_str_subclass_instance, 1)
+			// would otherwise hand the method a str.
+			if !TypeOf(self).IsSubclass(c) && !(c == TypeClass && isClass(self)) {
 				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, c.Name, TypeName(self))
+			}
+			if c != BaseExceptionClass && hasBase(self) {
+				args = append(Tuple{unwrapBase(self)}, args[1:]...)
 			}
 		}
 		defer func() {
@@ -202,4 +218,5 @@ func init() {
 	initAsyncGen()
 	initBuiltinNew()
 	initByteArray()
+	initTypeNew()
 }

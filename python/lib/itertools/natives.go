@@ -12,24 +12,33 @@ type fn = func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 // positional arguments.
 func natives() map[string]vm.Value {
 	m := map[string]vm.Value{}
-	add := func(name string, f fn) { m[name] = &vm.Builtin{Name: name, Fn: f} }
-	add("_count", nativeCount)
-	add("_cycle", nativeCycle)
-	add("_repeat", nativeRepeat)
-	add("_accumulate", nativeAccumulate)
-	add("_chain", nativeChain)
-	add("_compress", nativeCompress)
-	add("_dropwhile", nativeDropwhile)
-	add("_takewhile", nativeTakewhile)
-	add("_filterfalse", nativeFilterfalse)
-	add("_islice", nativeIslice)
-	add("_pairwise", nativePairwise)
-	add("_starmap", nativeStarmap)
-	add("_zip_longest", nativeZipLongest)
-	add("_product", nativeProduct)
-	add("_permutations", nativePermutations)
-	add("_combinations", nativeCombinations)
-	add("_cwr", nativeCWR)
+	// The natives are module globals a snippet can reach (itertools._count),
+	// so each checks its argument count before reading its arguments.
+	add := func(name string, n int, f fn) {
+		m[name] = &vm.Builtin{Name: name, Fn: func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(a) != n || len(kw) > 0 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes %d positional arguments", name, n)
+			}
+			return f(t, a, kw)
+		}}
+	}
+	add("_count", 2, nativeCount)
+	add("_cycle", 1, nativeCycle)
+	add("_repeat", 2, nativeRepeat)
+	add("_accumulate", 4, nativeAccumulate)
+	add("_chain", 1, nativeChain)
+	add("_compress", 2, nativeCompress)
+	add("_dropwhile", 2, nativeDropwhile)
+	add("_takewhile", 2, nativeTakewhile)
+	add("_filterfalse", 2, nativeFilterfalse)
+	add("_islice", 4, nativeIslice)
+	add("_pairwise", 1, nativePairwise)
+	add("_starmap", 2, nativeStarmap)
+	add("_zip_longest", 2, nativeZipLongest)
+	add("_product", 1, nativeProduct)
+	add("_permutations", 2, nativePermutations)
+	add("_combinations", 2, nativeCombinations)
+	add("_cwr", 2, nativeCWR)
 	return m
 }
 
@@ -422,7 +431,11 @@ func collect(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
 
 // nativeZipLongest(tuple of iterators, fillvalue)
 func nativeZipLongest(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	its := append([]vm.Value(nil), a[0].(vm.Tuple)...)
+	tup, err := tupleArg("_zip_longest", a[0])
+	if err != nil {
+		return nil, err
+	}
+	its := append([]vm.Value(nil), tup...)
 	fill := a[1]
 	active := len(its)
 	done := make([]bool, len(its))
@@ -484,6 +497,24 @@ func samePools(pool []vm.Value, r int) [][]vm.Value {
 	return pools
 }
 
+// tupleArg and countArg check what itertools.py passes the natives, for a
+// snippet that calls them itself.
+func tupleArg(name string, v vm.Value) (vm.Tuple, error) {
+	tp, ok := v.(vm.Tuple)
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "%s() expects a tuple, not %s", name, vm.TypeName(v))
+	}
+	return tp, nil
+}
+
+func countArg(v vm.Value) (int, error) {
+	r, ok := v.(vm.Int)
+	if !ok || r < 0 || r > 1<<30 {
+		return 0, vm.Errorf(vm.ValueErrorClass, "r must be a non-negative int")
+	}
+	return int(r), nil
+}
+
 func tupleItems(v vm.Value) []vm.Value {
 	if tp, ok := v.(vm.Tuple); ok {
 		return tp
@@ -497,8 +528,12 @@ func empty() *vm.Iter {
 
 // nativeProduct(tuple of tuples): the pools, already repeated.
 func nativeProduct(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	tup, err := tupleArg("_product", a[0])
+	if err != nil {
+		return nil, err
+	}
 	var pools [][]vm.Value
-	for _, p := range a[0].(vm.Tuple) {
+	for _, p := range tup {
 		items := tupleItems(p)
 		if len(items) == 0 {
 			return empty(), nil
@@ -521,7 +556,10 @@ func nativeProduct(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 // nativePermutations(pool tuple, r)
 func nativePermutations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	pool := tupleItems(a[0])
-	r := int(a[1].(vm.Int))
+	r, err := countArg(a[1])
+	if err != nil {
+		return nil, err
+	}
 	n := len(pool)
 	if r > n {
 		return empty(), nil
@@ -559,7 +597,10 @@ func nativePermutations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 // nativeCombinations(pool tuple, r)
 func nativeCombinations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	pool := tupleItems(a[0])
-	r := int(a[1].(vm.Int))
+	r, err := countArg(a[1])
+	if err != nil {
+		return nil, err
+	}
 	n := len(pool)
 	if r > n {
 		return empty(), nil
@@ -586,7 +627,10 @@ func nativeCombinations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 // nativeCWR(pool tuple, r): combinations_with_replacement.
 func nativeCWR(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	pool := tupleItems(a[0])
-	r := int(a[1].(vm.Int))
+	r, err := countArg(a[1])
+	if err != nil {
+		return nil, err
+	}
 	n := len(pool)
 	if n == 0 && r > 0 {
 		return empty(), nil

@@ -38,7 +38,7 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 	}
 	errCls.Module = "json.decoder"
 	ns.SetStr("__module__", vm.Str("json.decoder"))
-	ns.SetStr("__init__", &vm.Builtin{Name: "__init__", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	ns.SetStr("__init__", vm.NewMethod("__init__", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		a, err := pyargs.Parse("JSONDecodeError", args[1:], kw, 3, "msg", "doc", "pos")
 		if err != nil {
 			return nil, err
@@ -55,7 +55,7 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 		}
 		fillDecodeError(self, string(msg), string(doc), int(pos))
 		return vm.None, nil
-	}})
+	}))
 	m := &module{errCls: errCls}
 	encCls, err := t.NewClass("JSONEncoder", "JSONEncoder", nil, m.encoderClassDict())
 	if err != nil {
@@ -81,7 +81,7 @@ type module struct {
 }
 
 func method(d *vm.Dict, name string, f vm.BuiltinFunc) {
-	d.SetStr(name, &vm.Builtin{Name: name, Fn: f})
+	d.SetStr(name, vm.NewMethod(name, f))
 }
 
 // setAttrs stores keyword options as instance attributes (JSONEncoder/JSONDecoder keep

@@ -72,7 +72,7 @@ func property(d *vm.Dict, name string, get builtinFn) {
 type builtinFn = func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 
 func method(d *vm.Dict, name string, f builtinFn) {
-	d.SetStr(name, &vm.Builtin{Name: name, Fn: f})
+	d.SetStr(name, vm.NewMethod(name, f))
 }
 
 func textValue(re *regex.Regexp, s string) vm.Value {

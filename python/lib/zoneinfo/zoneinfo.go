@@ -57,8 +57,11 @@ func (z *zones) location(key string) *time.Location {
 
 // load(key) reports whether key names a zone.
 func (z *zones) load(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 1 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_load(key)")
+	}
 	key, ok := args[0].(vm.Str)
-	if len(args) != 1 || !ok {
+	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_load(key)")
 	}
 	return vm.Bool(z.location(string(key)) != nil), nil
@@ -213,8 +216,11 @@ func (z *zones) fromUTC(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, e
 // fixed(key) returns (utcoffset, dst, tzname) of a zone that never changes (UTC,
 // Etc/GMT+5), which CPython reports even for a None datetime, else None.
 func (z *zones) fixed(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 1 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_fixed(key)")
+	}
 	key, ok := args[0].(vm.Str)
-	if len(args) != 1 || !ok {
+	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_fixed(key)")
 	}
 	loc := z.location(string(key))

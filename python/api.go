@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -139,6 +140,11 @@ type Exception struct {
 	// "steps", "memory", "depth", "output", "host_calls", or "source" for
 	// a source over CompileOptions.MaxSourceBytes.
 	Limit string
+	// Internal is set for a SystemError (a Go panic inside the
+	// interpreter: a bug): the panic and its Go stack, for the host's own
+	// logs. It is not part of Message, Traceback or Error(), since Go
+	// internals are nothing a snippet's client should see.
+	Internal string
 }
 
 // Error implements error.
@@ -279,7 +285,15 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	defer func() {
 		if r := recover(); r != nil {
 			res = nil
-			err = &Exception{Type: "SystemError", Message: fmt.Sprintf("internal error in the interpreter: %v", r), Filename: p.filename}
+			const msg = "internal error in the interpreter (a bug, not an error of the snippet)"
+			ex := &Exception{Type: "SystemError", Message: msg, Filename: p.filename, Traceback: "SystemError: " + msg + "\n"}
+			if ie, ok := r.(*vm.GoPanic); ok {
+				ex.Line = ie.Line
+				ex.Internal = fmt.Sprintf("%v\n%s", ie.Value, ie.Stack)
+			} else {
+				ex.Internal = fmt.Sprintf("%v\n%s", r, debug.Stack())
+			}
+			err = ex
 		}
 	}()
 	if opts.Prelude != nil {

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"unicode/utf8"
 
@@ -57,6 +58,24 @@ type InternalError struct {
 }
 
 func (e *InternalError) Error() string { return "internal error: " + e.Msg }
+
+// GoPanic is a Go panic inside the interpreter (a bug), with where the
+// snippet was when it happened and the Go stack that panicked. The
+// dispatch loop wraps a panic in it; the run boundary reports it.
+type GoPanic struct {
+	Value    any
+	Filename string
+	Line     int
+	Stack    []byte
+}
+
+func (t *Thread) goPanic(r any) *GoPanic {
+	e := &GoPanic{Value: r, Stack: debug.Stack()}
+	if f := t.top; f != nil {
+		e.Filename, e.Line = f.code.Filename, f.Line()
+	}
+	return e
+}
 
 // NewException creates an exception instance of cls with args.
 func NewException(cls *Class, args ...Value) *Instance {

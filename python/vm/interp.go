@@ -275,9 +275,20 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 	t.evalTops = append(t.evalTops, t.top)
 	t.top = base
 	defer func() {
+		r := recover()
+		if r != nil {
+			// A Go panic is an interpreter bug: note where the snippet
+			// was (t.top is still the frame that ran) and the Go stack
+			// that panicked, before unwinding further.
+			switch r.(type) {
+			case *LimitError, *GoPanic:
+			default:
+				r = t.goPanic(r)
+			}
+		}
 		t.top = t.evalTops[len(t.evalTops)-1]
 		t.evalTops = t.evalTops[:len(t.evalTops)-1]
-		if r := recover(); r != nil {
+		if r != nil {
 			if le, ok := r.(*LimitError); ok {
 				result, yielded, err = nil, false, le
 				return

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/backend/localpython"
@@ -86,6 +87,11 @@ type OpenOptions struct {
 	// program, which must call SandboxWorkerMain first in main to serve as a
 	// worker (toolplane's own commands do; serve mcp asks for process).
 	DefaultIsolation config.Isolation
+
+	// MCPStartTimeout, when positive, replaces every MCP server's start
+	// timeout ([mcp.servers.NAME] startup_timeout and its default), as
+	// `toolplane mcp status --timeout` does.
+	MCPStartTimeout time.Duration
 
 	// ClientName and ClientVersion identify the runtime to upstream MCP
 	// servers. Defaults "toolplane" and the version of this module in the

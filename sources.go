@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
@@ -183,7 +184,11 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 	urls := map[string]string{}
 	for _, name := range cfg.ServerNames() {
 		s := cfg.MCP.Servers[name]
-		specs = append(specs, MCPServerSpec(name, s))
+		spec := MCPServerSpec(name, s)
+		if o.MCPStartTimeout > 0 {
+			spec.StartTimeout = o.MCPStartTimeout
+		}
+		specs = append(specs, spec)
 		if s.URL != "" {
 			urls[name] = s.URL
 		}
@@ -199,6 +204,15 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 		ClientName:    o.ClientName,
 		ClientVersion: o.ClientVersion,
 		OnChange:      onChange,
+		// A start that takes a while (a first npx download) says so, so
+		// a silent wait is not mistaken for a hang.
+		OnStarting: func(server string, waited, limit time.Duration, last string) {
+			msg := fmt.Sprintf("toolplane: mcp server %s is still starting (%s of at most %s)", server, waited.Round(time.Second), limit)
+			if last != "" {
+				msg += fmt.Sprintf("; its last stderr line: %q", last)
+			}
+			fmt.Fprintln(o.Warnings, msg)
+		},
 		Limits: mcpsrc.Limits{
 			MaxResultBytes: int(cfg.MCP.MaxResultBytes),
 			MaxTools:       cfg.MCP.MaxTools,
@@ -265,6 +279,8 @@ func MCPServerSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
 		Labels:    s.Labels,
 		Timeout:   s.Timeout.Duration,
 		Startup:   mcpsrc.Startup(s.Startup),
+
+		StartTimeout: s.StartupTimeout.Duration,
 	}
 	if spec.Auth == string(config.AuthNone) {
 		spec.Auth = ""

@@ -158,6 +158,10 @@ type MCPServer struct {
 	Labels  map[string]string `toml:"labels"`
 	Timeout Duration          `toml:"timeout"`
 	Startup Startup           `toml:"startup"`
+	// StartupTimeout bounds connecting: starting the process, initialize
+	// and the first tools/list. Unset: 30s, or 5m for a command that
+	// downloads its server first (npx, uvx, ...).
+	StartupTimeout Duration `toml:"startup_timeout"`
 	// Tools overrides settings per upstream tool name.
 	Tools map[string]ToolOverride `toml:"tools"`
 }

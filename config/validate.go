@@ -253,6 +253,9 @@ func (c *checker) server(name string, s MCPServer) {
 			}
 		}
 	}
+	if s.StartupTimeout.Duration < 0 {
+		c.at(key("startup_timeout"), "MCP server %q: startup_timeout must not be negative, got %s", name, s.StartupTimeout.Duration)
+	}
 	c.labels(key("labels"), s.Labels)
 	for _, tool := range sortedKeys(s.Tools) {
 		if a := s.Tools[tool].Alias; a != "" && !identifier.MatchString(a) {

@@ -47,7 +47,9 @@ type mcpAddOptions struct {
 	Labels    []string
 	Timeout   string
 	Startup   string
-	Force     bool
+	// StartupTimeout bounds the server's start (startup_timeout).
+	StartupTimeout string
+	Force          bool
 }
 
 func newMCPAddCmd(a *app) *cobra.Command {
@@ -79,6 +81,7 @@ env://VAR reads toolplane's environment, keyring://name the OS keyring.`,
 	f.StringArrayVar(&opts.Headers, "header", nil, "HTTP header K=V of --url (repeatable; V may be env://VAR or keyring://name)")
 	f.StringArrayVar(&opts.Labels, "label", nil, "label K=V for the server's capabilities (repeatable)")
 	f.StringVar(&opts.Timeout, "timeout", "", `per-call timeout, e.g. "30s"`)
+	f.StringVar(&opts.StartupTimeout, "startup-timeout", "", `how long the server may take to start and list its tools, e.g. "2m" (default 30s; 5m for npx, uvx and other package runners)`)
 	f.StringVar(&opts.Startup, "startup", "", "when to start --command: lazy (default) or eager")
 	f.BoolVar(&opts.Force, "force", false, "replace a server of the same name")
 	return cmd
@@ -161,6 +164,7 @@ func (o *mcpAddOptions) serverKVs() ([][2]string, []string, error) {
 	set("headers", pairs["header"], len(pairs["header"]) > 0)
 	set("labels", pairs["label"], len(pairs["label"]) > 0)
 	set("timeout", o.Timeout, o.Timeout != "")
+	set("startup_timeout", o.StartupTimeout, o.StartupTimeout != "")
 	return kvs, warnings, err
 }
 
@@ -207,6 +211,11 @@ func (o *mcpAddOptions) checkFlags(name string) error {
 	}
 	if o.Startup != "" && o.Startup != "lazy" && o.Startup != "eager" {
 		return usageErrorf("--startup %q: want lazy or eager", o.Startup)
+	}
+	if o.StartupTimeout != "" {
+		if d, err := time.ParseDuration(o.StartupTimeout); err != nil || d <= 0 {
+			return usageErrorf("--startup-timeout %q: want a positive duration such as 2m", o.StartupTimeout)
+		}
 	}
 	if o.Timeout != "" {
 		if _, err := time.ParseDuration(o.Timeout); err != nil {

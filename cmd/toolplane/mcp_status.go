@@ -46,20 +46,29 @@ error), the connect and tools/list latency, the auth in use, the last errors
 and, for stdio servers, the end of their stderr. The servers are stopped
 again when the command ends.
 
+Each server may take its own start timeout ([mcp.servers.NAME]
+startup_timeout; unset: 30s, or 5m for a command that downloads its server
+first, such as npx or uvx); --timeout replaces it for every server. A server
+still starting after 5s is reported every 5s on stderr. A first npx or uvx
+start downloads the package: give it the time once (toolplane mcp status
+NAME --timeout 10m) and later starts are quick. A start cut short is stopped
+with SIGTERM before SIGKILL, so npx releases its cache lock.
+
 Exit status is 1 when any server is not ok.`,
 		Example: `  toolplane mcp status
   toolplane mcp status linear
-  toolplane mcp status --json`,
+  toolplane mcp status --json
+  toolplane mcp status everything --timeout 10m   # a first npx download`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if timeout <= 0 {
-				return usageErrorf("--timeout must be positive")
+			if timeout < 0 {
+				return usageErrorf("--timeout must not be negative")
 			}
 			return runMCPStatus(cmd.Context(), a, args, asJSON, timeout)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array, one object per server")
-	cmd.Flags().DurationVar(&timeout, "timeout", 30*time.Second, "how long each server may take to connect and list its tools")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "how long each server may take to start, connect and list its tools (default: each server's startup_timeout)")
 	return cmd
 }
 
@@ -79,7 +88,9 @@ func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeo
 		fmt.Fprintf(a.IO.Err, "no MCP servers in %s; add one with `toolplane mcp add`\n", cfg.Path)
 		return nil
 	}
-	mgr, err := toolplane.NewMCPManager(ctx, cfg, a.openOptions(nil))
+	open := a.openOptions(nil)
+	open.MCPStartTimeout = timeout
+	mgr, err := toolplane.NewMCPManager(ctx, cfg, open)
 	if err != nil {
 		return err
 	}
@@ -89,7 +100,9 @@ func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeo
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
-			cctx, cancel := context.WithTimeout(ctx, timeout)
+			// The manager bounds the start (the server's start timeout,
+			// or --timeout); this bounds the rest, generously.
+			cctx, cancel := context.WithTimeout(ctx, statusTimeout(cfg, name, timeout))
 			defer cancel()
 			st, err := mgr.Status(cctx, name)
 			if err != nil {
@@ -201,4 +214,21 @@ func knownServers(cfg *config.Config) string {
 		return "configured: " + strings.Join(names, ", ")
 	}
 	return "none are configured"
+}
+
+// statusTimeout bounds one server's status: its start timeout (override,
+// configured, or default), plus time for the tools/list after it.
+func statusTimeout(cfg *config.Config, name string, override time.Duration) time.Duration {
+	start := override
+	if start <= 0 {
+		s := cfg.MCP.Servers[name]
+		start = s.StartupTimeout.Duration
+		if start <= 0 {
+			start = 30 * time.Second
+			if s.Command != "" && mcpsrc.IsPackageRunner(s.Command, s.Args) {
+				start = mcpsrc.PackageRunnerStartTimeout
+			}
+		}
+	}
+	return start + 30*time.Second
 }

@@ -39,8 +39,17 @@ type ManagerOptions struct {
 	CacheDir string
 
 	// StartTimeout bounds connecting to a server, including starting its
-	// process and the initialize handshake. Default 30s.
+	// process and the initialize handshake, unless its spec says otherwise
+	// (ServerSpec.StartTimeout, and a longer default for package runners).
+	// Default 30s.
 	StartTimeout time.Duration
+	// OnStarting, when set, hears every ProgressInterval that a server is
+	// still starting: how long it has been, its time limit, and the last
+	// line it wrote to stderr (cleaned, secrets hidden; "" if none). It is
+	// called from the start's own goroutine.
+	OnStarting func(server string, waited, limit time.Duration, lastLine string)
+	// ProgressInterval is how often OnStarting is called. Default 5s.
+	ProgressInterval time.Duration
 	// ShutdownGrace is how long a stdio server may take to exit after its
 	// stdin closes before it is signalled. Default 2s.
 	ShutdownGrace time.Duration
@@ -61,6 +70,9 @@ type ManagerOptions struct {
 func (o *ManagerOptions) setDefaults() {
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 30 * time.Second
+	}
+	if o.ProgressInterval <= 0 {
+		o.ProgressInterval = 5 * time.Second
 	}
 	if o.ShutdownGrace <= 0 {
 		o.ShutdownGrace = 2 * time.Second

@@ -276,11 +276,14 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 	lifeCtx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	stopCtx := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	stopLife := context.AfterFunc(s.life, func() { cancel(ErrClosed) })
-	timer := time.AfterFunc(s.m.opts.StartTimeout, func() { cancel(errStartTimeout) })
+	limit := s.spec.startTimeout(s.m.opts.StartTimeout)
+	timer := time.AfterFunc(limit, func() { cancel(errStartTimeout) })
+	stopProgress := s.reportStarting(lifeCtx, limit)
 	defer func() {
 		stopCtx()
 		stopLife()
 		timer.Stop()
+		stopProgress()
 	}()
 
 	c := &conn{s: s, cancel: cancel, dead: make(chan struct{}), inspect: newInspector(name, &s.m.opts.Limits)}
@@ -330,7 +333,16 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 
 	fail := func(err error) (*conn, []*mcp.Tool, []error, error) {
 		err = s.startError(lifeCtx, c, err)
-		c.close(0)
+		// A start cut short (time limit, shutdown) may be a package
+		// runner half-way through a download: it gets stdin closed, then
+		// SIGTERM, and only then SIGKILL, so it can release its cache lock
+		// (npx killed outright leaves one that stalls the next start for a
+		// minute).
+		grace := time.Duration(0)
+		if context.Cause(lifeCtx) != nil {
+			grace = s.m.opts.ShutdownGrace
+		}
+		c.close(grace)
 		return nil, nil, nil, err
 	}
 	cs, err := client.Connect(lifeCtx, transport, nil)
@@ -344,6 +356,46 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 		return fail(err)
 	}
 	return c, tools, problems, nil
+}
+
+// reportStarting calls OnStarting every ProgressInterval until the start
+// ends (ctx is done) or the returned function is called.
+func (s *server) reportStarting(ctx context.Context, limit time.Duration) (stop func()) {
+	if s.m.opts.OnStarting == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	began := time.Now()
+	go func() {
+		t := time.NewTicker(s.m.opts.ProgressInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				s.m.opts.OnStarting(s.spec.Name, time.Since(began), limit, s.lastStderrLine())
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done) }) }
+}
+
+// lastStderrLine is the last non-empty line a stdio server wrote to
+// stderr, cleaned of escapes, secret values hidden, cut to 200 bytes.
+func (s *server) lastStderrLine() string {
+	tail := strings.TrimRight(s.stderrTail(), "\n")
+	if i := strings.LastIndexByte(tail, '\n'); i >= 0 {
+		tail = tail[i+1:]
+	}
+	tail = strings.TrimSpace(SanitizeText(tail))
+	if len(tail) > 200 {
+		tail = tail[:200] + "..."
+	}
+	return tail
 }
 
 // environment is the minimal environment every child of toolplane gets
@@ -395,7 +447,11 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 	}
 	switch cause := context.Cause(ctx); {
 	case cause == errStartTimeout:
-		return fmt.Errorf("mcp server %q did not finish starting (initialize and tools/list) within %s; %s", name, s.m.opts.StartTimeout, s.stderrNote())
+		msg := fmt.Sprintf("mcp server %q did not finish starting (initialize and tools/list) within %s; set [mcp.servers.%s] startup_timeout to give it longer", name, s.spec.startTimeout(s.m.opts.StartTimeout), name)
+		if s.spec.transport() == TransportStdio && IsPackageRunner(s.spec.Command, s.spec.Args) {
+			msg += fmt.Sprintf(" (a first start downloads the package: let one start finish with `toolplane mcp status %s --timeout 10m`, or install the package and run its program directly)", name)
+		}
+		return fmt.Errorf("%s; %s", msg, s.stderrNote())
 	case errors.Is(cause, ErrClosed):
 		return fmt.Errorf("mcp server %q: %w", name, ErrClosed)
 	case cause != nil:

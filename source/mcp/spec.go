@@ -86,6 +86,11 @@ type ServerSpec struct {
 	Timeout time.Duration
 	// Startup is lazy (default) or eager.
 	Startup Startup
+	// StartTimeout bounds connecting (starting the process, initialize and
+	// the first tools/list); zero means ManagerOptions.StartTimeout, or
+	// PackageRunnerStartTimeout for a command that downloads the server
+	// first (see IsPackageRunner).
+	StartTimeout time.Duration
 	// Tools holds per-tool overrides, keyed by the upstream tool name.
 	Tools map[string]ToolOverride
 }
@@ -139,6 +144,9 @@ func (s *ServerSpec) Validate() error {
 	}
 	if s.Timeout < 0 {
 		return fmt.Errorf("%s: timeout %s is negative", where, s.Timeout)
+	}
+	if s.StartTimeout < 0 {
+		return fmt.Errorf("%s: startup_timeout %s is negative", where, s.StartTimeout)
 	}
 	switch s.transport() {
 	case TransportStdio:
@@ -206,4 +214,49 @@ func (s *ServerSpec) target() string {
 		return strings.Join(append([]string{s.Command}, s.Args...), " ")
 	}
 	return s.URL
+}
+
+// PackageRunnerStartTimeout is the default start timeout of a server
+// whose command is a package runner (npx, uvx, ...): its first start
+// downloads and installs the package before the server can answer, which
+// takes minutes on a slow network, and a download killed half-way leaves
+// the runner's cache locked or half-installed (npx waits a minute on the
+// lock it left behind). So it is given the time.
+const PackageRunnerStartTimeout = 5 * time.Minute
+
+// IsPackageRunner reports whether a stdio server's command downloads the
+// server package before running it: npx, bunx, uvx, pipx run, pnpm dlx,
+// yarn dlx, npm exec.
+func IsPackageRunner(command string, args []string) bool {
+	base := command
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	base = strings.TrimSuffix(strings.TrimSuffix(base, ".exe"), ".cmd")
+	first := ""
+	if len(args) > 0 {
+		first = args[0]
+	}
+	switch base {
+	case "npx", "bunx", "uvx", "pnpx":
+		return true
+	case "pipx", "uv":
+		return first == "run" || first == "tool"
+	case "pnpm", "yarn":
+		return first == "dlx"
+	case "npm":
+		return first == "exec" || first == "x"
+	}
+	return false
+}
+
+// startTimeout is how long a start of s may take.
+func (s *ServerSpec) startTimeout(def time.Duration) time.Duration {
+	switch {
+	case s.StartTimeout > 0:
+		return s.StartTimeout
+	case s.transport() == TransportStdio && IsPackageRunner(s.Command, s.Args) && def < PackageRunnerStartTimeout:
+		return PackageRunnerStartTimeout
+	}
+	return def
 }

@@ -267,7 +267,7 @@ func TestStdioBadStarts(t *testing.T) {
 		// The stderr tail in the error is whatever the server wrote in
 		// time, so only its prefix is checked; waitStderr checks the rest.
 		{"hang", []string{"-hang-at-start"}, ManagerOptions{StartTimeout: 500 * time.Millisecond},
-			[]string{`mcp server "hang" did not finish starting (initialize and tools/list) within 500ms; stderr tail: `}},
+			[]string{`mcp server "hang" did not finish starting (initialize and tools/list) within 500ms; set [mcp.servers.hang] startup_timeout to give it longer; stderr tail: `}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

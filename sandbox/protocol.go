@@ -56,7 +56,8 @@ type RunResult struct {
 	Repr  string
 	// Err is the exception or limit that ended the run; nil on success.
 	Err *RunError
-	// SizeBytes and Names describe the session globals after the run.
+	// SizeBytes and Names describe the session globals after the run;
+	// Names lists at most 4096 of them, none longer than 256 bytes.
 	SizeBytes int64
 	Names     []string
 }

@@ -133,7 +133,7 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	}
 	if g != nil {
 		res.SizeBytes = g.SizeBytes()
-		res.Names = g.Names()
+		res.Names = listedNames(g.Names())
 	}
 	payload, err := encodeResult(res)
 	if err != nil {
@@ -146,6 +146,30 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	w.mu.Unlock()
 	// A failed write means the host is gone; the read loop ends too.
 	_ = w.send(kindDone, payload)
+}
+
+// Bounds of RunResult.Names: the names travel with every run's result,
+// and a session holding 200 000 globals (globals()[f"v{i}"] = i) once
+// made every later run fail with a result frame over MaxFrameBytes, even
+// `x = 1`.
+const (
+	maxListedNames    = 4096
+	maxListedNameSize = 256
+)
+
+// listedNames is names without those longer than maxListedNameSize,
+// at most maxListedNames of them.
+func listedNames(names []string) []string {
+	out := names[:0]
+	for _, n := range names {
+		if len(out) == maxListedNames {
+			break
+		}
+		if len(n) <= maxListedNameSize {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // hostFunc is the stub of a host function: it sends a call message and

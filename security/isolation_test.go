@@ -283,3 +283,22 @@ func TestAttackSandboxStringsThatAreNotUTF8(t *testing.T) {
 		t.Errorf("a binary's invalid UTF-8 output reached the snippet as %q, want %q", v, "\ufffd\ufffdok")
 	}
 }
+
+// TestAttackSandboxManyGlobals: the names of a session's globals travel
+// with every result from its worker, and a session holding 200 000 long
+// names made every later run fail ("the result cannot be returned from
+// the sandbox"), `x = 1` included, until reset_session. The run that
+// binds them and the runs after it succeed.
+func TestAttackSandboxManyGlobals(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"process\"\n")
+	cs := e.Stdio(t)
+	code := "g = globals()\nfor i in range(200000):\n    g['v' * 80 + str(i)] = i\nreturn sum(1 for k in g if k.startswith('vvv'))"
+	if v := e2e.MustRun(t, cs, code); v != float64(200000) {
+		t.Errorf("binding 200 000 globals: %v", v)
+	}
+	if v := e2e.MustRun(t, cs, "x = 1\nreturn g['v' * 80 + '199999'] + x"); v != float64(200000) {
+		t.Errorf("the next run: %v", v)
+	}
+}

@@ -161,7 +161,6 @@ type Program struct {
 	filename string
 	lines    []string
 	code     *vm.CodeObj
-	assigned []string
 	snippet  bool
 }
 
@@ -200,7 +199,7 @@ func CompileContext(ctx context.Context, filename, src string, opts CompileOptio
 		}
 		return nil, contextError(filename, err)
 	}
-	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), assigned: prog.Assigned, snippet: opts.Snippet}, nil
+	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), snippet: opts.Snippet}, nil
 }
 
 // contextError reports a compile that its context ended (or another
@@ -236,11 +235,6 @@ func compileError(filename string, lines []string, kind, msg string, line, col i
 	e.Traceback = sb.String()
 	return e
 }
-
-// AssignedNames returns the global names the program may bind (assignment,
-// def, class, import, for targets, ...), sorted, so a host can reject
-// reserved names before running.
-func (p *Program) AssignedNames() []string { return append([]string(nil), p.assigned...) }
 
 func (p *Program) source(filename string, line int) string {
 	if filename != p.filename || line < 1 || line > len(p.lines) {

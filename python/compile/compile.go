@@ -33,8 +33,6 @@ type Options struct {
 // Program is the result of compiling a module.
 type Program struct {
 	Module *Code
-	// Assigned are the global names the module may bind, sorted.
-	Assigned []string
 }
 
 // Module compiles a parsed module.
@@ -71,23 +69,7 @@ func ModuleContext(ctx context.Context, filename string, mod *syntax.Module, opt
 	if err != nil {
 		return nil, err
 	}
-	assigned := map[string]bool{}
-	for n := range top.bound {
-		assigned[n] = true
-	}
-	var walk func(s *scope)
-	walk = func(s *scope) {
-		for n := range s.globals {
-			if s.bound[n] {
-				assigned[n] = true
-			}
-		}
-		for _, c := range s.children {
-			walk(c)
-		}
-	}
-	walk(top)
-	return &Program{Module: code, Assigned: sortedKeys(assigned)}, nil
+	return &Program{Module: code}, nil
 }
 
 type gen struct {

@@ -57,9 +57,6 @@ func TestScopes(t *testing.T) {
 	if got := strings.Join(m.FreeNames, ","); got != "__class__" {
 		t.Errorf("method frees = %s, want __class__ for zero-argument super()", got)
 	}
-	if got := strings.Join(prog.Assigned, ","); got != "C,outer" {
-		t.Errorf("assigned = %s", got)
-	}
 }
 
 func TestCompileErrors(t *testing.T) {

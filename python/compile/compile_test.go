@@ -125,3 +125,57 @@ func TestModuleContextCancelled(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// compileWork compiles src and returns the nodes the scope collector and
+// the code generator visited plus the instructions generated (folded and
+// rewound ones included): the compiler's work.
+func compileWork(t *testing.T, src string) int {
+	t.Helper()
+	mod, err := syntax.Parse("w.py", []byte(src))
+	if err != nil {
+		t.Fatalf("%.60s: %v", src, err)
+	}
+	col := &collector{scopes: map[syntax.Node]*scope{}, guard: newGuard(context.Background())}
+	top := newScope(moduleScope, nil, mod, "<module>")
+	top.snippet = true
+	col.scopes[mod] = top
+	col.stmts(top, mod.Body)
+	if col.err != nil || top.resolveFrees() != nil {
+		t.Fatalf("%.60s: %v", src, col.err)
+	}
+	g := &gen{filename: "w.py", scopes: col.scopes, opts: Options{Snippet: true}, guard: newGuard(context.Background()), maxInstrs: 1 << 40}
+	g.module(mod, top)
+	return col.guard.nodes + g.guard.nodes + g.instrs
+}
+
+// TestAttackCompileIsLinear: constant folding was quadratic on operator
+// chains (80 KB of 1|1|... compiled for 20 s) because every node folded
+// its whole subtree again; finally blocks are compiled once per way out of
+// their try block. For each shape, the compiler's work at 4n is at most 5
+// times its work at n.
+func TestAttackCompileIsLinear(t *testing.T) {
+	t.Parallel()
+	rep := strings.Repeat
+	shapes := map[string]func(n int) string{
+		"or_chain":        func(n int) string { return "x = 1" + rep("|1", n) },
+		"add_chain":       func(n int) string { return "x = 1" + rep("+1", n) },
+		"float_chain":     func(n int) string { return "x = 1.5" + rep("*1.5-1", n) },
+		"name_chain":      func(n int) string { return "x = a" + rep("+a", n) },
+		"neg_chain":       func(n int) string { return "x = " + rep("-", n) + "1" },
+		"tuple_of_consts": func(n int) string { return "x = (" + rep("(1, 2), ", n) + "a)" },
+		"set_of_consts":   func(n int) string { return "x = {" + rep("1, ", n) + "}" },
+		"nested_tuples":   func(n int) string { return "x = " + rep("(1, ", n/20) + "a" + rep(")", n/20) },
+		"compare_chain":   func(n int) string { return "x = a" + rep(" < a", n) },
+		"call_chain":      func(n int) string { return "x = f" + rep("()", n) },
+		"lambda_chain":    func(n int) string { return "x = " + rep("lambda: ", n) + "1" },
+		"finally_returns": func(n int) string { return "def f():\n try:\n" + rep("  return 1\n", n/20) + " finally:\n  x = 1\n" },
+		"elif_chain":      func(n int) string { return "if a: pass\n" + rep("elif a: pass\n", n) },
+	}
+	const n = 500
+	for name, shape := range shapes {
+		small, big := compileWork(t, shape(n)), compileWork(t, shape(4*n))
+		if big > 5*small {
+			t.Errorf("%s: work %d at n=%d, %d at %d: not linear", name, small, n, big, 4*n)
+		}
+	}
+}

@@ -27,6 +27,10 @@ for src in json.load(sys.stdin):
             "traceback": "".join(traceback.format_exception_only(type(e), e)).rstrip("\n")})
     except ValueError as e:
         out.append({"error": {"kind": "ValueError", "line": 0, "col": 0, "msg": str(e)}})
+    except (RecursionError, MemoryError) as e:
+        # CPython's own limits (ast objects nest less deeply than its
+        # compiler accepts): no verdict to compare with.
+        out.append({"error": {"kind": type(e).__name__, "line": 0, "col": 0, "msg": str(e)}})
 json.dump(out, sys.stdout)
 `
 
@@ -166,6 +170,8 @@ func TestDifferentialCPython(t *testing.T) {
 		mod, err := Parse("x.py", []byte(c.src))
 		w := want[i]
 		switch {
+		case w.Error != nil && (w.Error.Kind == "RecursionError" || w.Error.Kind == "MemoryError"):
+			skipped++
 		case w.Error == nil && err == nil:
 			if got := Dump(mod); got != w.Dump {
 				failed++

@@ -43,16 +43,16 @@ func currentHostFunc(t *vm.Thread, mine *hostRun, name string) (HostFunc, error)
 func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 	return &vm.HostFunction{
 		Name: name,
-		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (func(ctx context.Context) (any, error), error) {
+		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (func(ctx context.Context) (any, error), int64, error) {
 			fn, err := currentHostFunc(t, run, name)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			gargs := make([]any, len(args))
 			for i, a := range args {
 				v, err := fromPython(t, a, 0)
 				if err != nil {
-					return nil, vm.Errorf(vm.TypeErrorClass, "%s() argument %d: %s", name, i+1, err.Error())
+					return nil, 0, vm.Errorf(vm.TypeErrorClass, "%s() argument %d: %s", name, i+1, err.Error())
 				}
 				gargs[i] = v
 			}
@@ -62,12 +62,19 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 				for _, k := range kw {
 					v, err := fromPython(t, k.Value, 0)
 					if err != nil {
-						return nil, vm.Errorf(vm.TypeErrorClass, "%s() argument '%s': %s", name, k.Name, err.Error())
+						return nil, 0, vm.Errorf(vm.TypeErrorClass, "%s() argument '%s': %s", name, k.Name, err.Error())
 					}
 					gkw[k.Name] = v
 				}
 			}
-			return func(ctx context.Context) (any, error) { return fn(ctx, gargs, gkw) }, nil
+			held := goSize(gargs, 0) + goSize(gkw, 0)
+			return func(ctx context.Context) (any, error) {
+				// The work lets go of the arguments once it has them,
+				// so a finished call's future holds no copy.
+				a, k := gargs, gkw
+				gargs, gkw = nil, nil
+				return fn(ctx, a, k)
+			}, held, nil
 		},
 		Result: func(t *vm.Thread, v any, err error) (vm.Value, error) {
 			if err != nil {
@@ -178,6 +185,36 @@ func fromPython(t *vm.Thread, v vm.Value, depth int) (any, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("object of type '%s' cannot be converted to a JSON-like value", vm.TypeName(v))
+}
+
+// goSize estimates the bytes the Go form fromPython built holds of its
+// own: slots, maps and boxed numbers. Strings share their bytes with the
+// Python values they came from, so only their boxed headers count.
+func goSize(v any, depth int) int64 {
+	if depth > maxConvertDepth {
+		return 0
+	}
+	switch x := v.(type) {
+	case int64, float64:
+		return 8
+	case string:
+		return 16
+	case *big.Int:
+		return 40 + int64(cap(x.Bits()))*8
+	case []any:
+		n := 24 + int64(cap(x))*16
+		for _, e := range x {
+			n += goSize(e, depth+1)
+		}
+		return n
+	case map[string]any:
+		n := 48 + int64(len(x))*64 // buckets: key, value, hash and slack
+		for _, e := range x {
+			n += goSize(e, depth+1)
+		}
+		return n
+	}
+	return 0
 }
 
 // toPython converts a JSON-like Go value to a Python value.

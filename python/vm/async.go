@@ -15,8 +15,13 @@ import (
 type HostFunction struct {
 	Name string
 	// Bind converts the arguments on the interpreter goroutine and returns
-	// the work to run on another goroutine.
-	Bind func(t *Thread, args Tuple, kw []Kwarg) (func(ctx context.Context) (any, error), error)
+	// the work to run on another goroutine and the bytes the converted
+	// arguments hold outside the snippet's values until the work ends.
+	// Those are charged when the call is made and count as retained while
+	// its future is reachable or in flight and not done: a call is made
+	// (and converts) before it is awaited, so calls made and kept would
+	// otherwise hold copies the limit never saw.
+	Bind func(t *Thread, args Tuple, kw []Kwarg) (run func(ctx context.Context) (any, error), held int64, err error)
 	// Result converts the work's outcome back, on the interpreter goroutine.
 	Result func(t *Thread, v any, err error) (Value, error)
 }
@@ -29,8 +34,10 @@ type Future struct {
 	callbacks []func()
 	task      *Task
 	name      string
-	// host work, started on first await.
+	// host work, started on first await; held is the bytes its converted
+	// arguments hold until it is done (HostFunction.Bind).
 	run     func(ctx context.Context) (any, error)
+	held    int64
 	conv    func(t *Thread, v any, err error) (Value, error)
 	started bool
 	// yieldOnce makes an already resolved future still yield to the loop
@@ -476,11 +483,14 @@ func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error
 	if t.hostCalls > t.limits.MaxHostCalls {
 		return nil, &LimitError{Kind: "host_calls", Type: "RuntimeError", Msg: fmt.Sprintf("host call limit of %d exceeded", t.limits.MaxHostCalls)}
 	}
-	run, err := h.Bind(t, args, kw)
+	run, held, err := h.Bind(t, args, kw)
 	if err != nil {
 		return nil, err
 	}
-	return &Future{name: h.Name, run: run, conv: h.Result}, nil
+	if err := t.Charge(held); err != nil {
+		return nil, err
+	}
+	return &Future{name: h.Name, run: run, conv: h.Result, held: held}, nil
 }
 
 // ensureFuture wraps a coroutine in a task.

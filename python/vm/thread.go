@@ -319,6 +319,11 @@ func (t *Thread) retained(nodes int) int64 {
 		for task := range t.loop.tasks {
 			w.walk(task.coro)
 		}
+		// A host call in flight holds its arguments even when the
+		// snippet dropped its future.
+		for f := range t.loop.pending {
+			w.walk(f)
+		}
 	}
 	if t.excInfo != nil {
 		w.walk(t.excInfo)
@@ -734,6 +739,9 @@ func (w *sizeWalker) visit(v Value) {
 			return
 		}
 		w.total += 64
+		if !x.done {
+			w.total += x.held
+		}
 		w.push(x.result)
 		if x.task != nil {
 			w.push(x.task.coro)

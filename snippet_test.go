@@ -115,7 +115,6 @@ func TestSnippetErrorsKeepTheirOrigin(t *testing.T) {
 		{`await tracker.get_issue(id="x")`, "ValueError", "at $.id"},
 		{`await call_tool("tracker_get_isue", {})`, "LookupError", "tracker_get_issue"},
 		{`await call_tool(42)`, "TypeError", "str id or alias"},
-		{"call_tool = 1\nreturn call_tool", "SyntaxError", "call_tool"},
 		{"raise ValueError('plain')", "ValueError", "plain"},
 	}
 	for _, c := range cases {
@@ -217,9 +216,15 @@ return [type(page).__name__, type(page["items"][0]["id"]).__name__, type(note)._
 	if err != nil || res.Error != nil || res.Value != "res_1" || saved["last"] != int64(2*(7+1+8)) {
 		t.Errorf("second run: %v %+v value %v saved %v", err, res.Error, res.Value, saved)
 	}
-	res, err = rt.Execute(ctx, `save_result = None`, opts)
-	if err != nil || res.Error == nil || !strings.Contains(res.Error.Message, "save_result") {
-		t.Errorf("rebinding save_result: %v %+v", err, res.Error)
+	// A snippet may shadow a runtime name for its own run; the next run of
+	// the session reaches the runtime's binding again.
+	res, err = rt.Execute(ctx, "save_result = None\nreturn save_result", opts)
+	if err != nil || res.Error != nil || res.Value != nil {
+		t.Errorf("shadowing save_result: %v %+v value %v", err, res.Error, res.Value)
+	}
+	res, err = rt.Execute(ctx, `return await save_result(1)`, opts)
+	if err != nil || res.Error != nil || res.Value != "res_1" || saved["last"] != int64(1) {
+		t.Errorf("save_result after a run shadowed it: %v %+v value %v saved %v", err, res.Error, res.Value, saved)
 	}
 }
 

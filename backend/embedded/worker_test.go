@@ -157,6 +157,13 @@ func hostileStubs() map[string]backend.HostFunc {
 			}
 			return nil, nil
 		},
+		"fail": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			msg := kw["msg"]
+			if len(args) > 0 {
+				msg = args[0]
+			}
+			return nil, &python.HostError{Type: "ToolError", Message: fmt.Sprint(msg)}
+		},
 		"greeter.greet": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
 			return fmt.Sprintf("hello, %v", append(args, kw["name"])[0]), nil
 		},

@@ -35,7 +35,8 @@ deny_subcommands = ["push"]
 		"configured: deny_args --force; deny_subcommands push",
 		"mytool-tp  no argument policy: toolplane does not know mytool-tp's options",
 		"vim        every call is refused",
-		"python3    runs the Python scripts it is given; refuses inline code",
+		"python3    runs the Python scripts it is given and the test and lint modules of python -m",
+		"refuses inline code, other modules and options that load code",
 		clisrc.AllowlistBounds,
 	} {
 		if !strings.Contains(r.stdout, want) {

@@ -158,7 +158,7 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 	auditLog := o.Audit
 	var closeAudit func() error
 	if auditLog == nil && cfg.Audit.Enabled {
-		l, err := audit.Open(cfg.Audit.Path, o.Warnings)
+		l, err := audit.FromConfig(ctx, cfg.Audit, SecretResolver(o.Secrets), o.Warnings)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}

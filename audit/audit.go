@@ -3,8 +3,10 @@
 // escalation. It records metadata only: ids, hashes, durations and outcomes,
 // never arguments, results or secrets.
 //
-// The log must never break what it observes: a write failure disables the
-// logger with one warning on stderr, and the run carries on. Every capability
+// The log must never break or slow what it observes: Log hands each line
+// to a bounded queue per sink (a file with rotation, stderr, an HTTP or
+// OTLP collector) and returns; a full queue drops the line, and drops and
+// write failures are counted (Logger.Stats) and reported, throttled. Every capability
 // call passes through the dispatch chain, so installing Middleware there makes
 // the dispatch record complete by construction.
 package audit
@@ -20,14 +22,19 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
 )
@@ -38,6 +45,10 @@ const (
 	EventRunEnd     = "run_end"
 	EventDispatch   = "dispatch"
 	EventEscalation = "escalation"
+	// EventAuthFailed summarises requests refused for want of a valid
+	// token (Count of them, per interval): one line per 401 would let an
+	// unauthenticated client fill the queues and crowd out real events.
+	EventAuthFailed = "auth_failed"
 )
 
 // Outcomes.
@@ -66,8 +77,18 @@ type Event struct {
 	Binary        string // CLI binary, for cli: capabilities and escalations
 	Origin        string // snippet or toolcall (dispatch)
 	Subject       string // token subject, when known
+	Identity      string // the person or service behind the token, when declared
 	LogID         string // request log id, when known
 	Reason        string // a fixed, non-secret reason code for escalations
+	// Count is how many occurrences a summary event stands for
+	// (EventAuthFailed).
+	Count int64
+	// Headers are the request's headers; only those on the Logger's
+	// allow-list ([audit] headers) are recorded, first value, cut.
+	Headers http.Header
+	// Meta is Call.Meta of a dispatch: what plugins left for the layers
+	// outside them (spill.id). Only scalar values are recorded, cut.
+	Meta map[string]any
 	// EscalationsCancelled (run_end) lists the capabilities whose
 	// escalation question the run's end cut short: still unanswered when
 	// the run ended, or answered only because it ended. Escalation events
@@ -77,37 +98,179 @@ type Event struct {
 
 // line is the JSON shape of an Event; field order is the order on disk.
 type line struct {
-	TS            string   `json:"ts"`
-	Event         string   `json:"event"`
-	RunID         string   `json:"run_id,omitempty"`
-	SnippetSHA256 string   `json:"snippet_sha256,omitempty"`
-	Backend       string   `json:"backend,omitempty"`
-	DurationMS    *float64 `json:"duration_ms,omitempty"`
-	Outcome       string   `json:"outcome,omitempty"`
-	ErrorType     string   `json:"error_type,omitempty"`
-	Capability    string   `json:"capability,omitempty"`
-	Binary        string   `json:"binary,omitempty"`
-	Origin        string   `json:"origin,omitempty"`
-	Subject       string   `json:"subject,omitempty"`
-	LogID         string   `json:"log_id,omitempty"`
-	Reason        string   `json:"reason,omitempty"`
+	TS            string            `json:"ts"`
+	Event         string            `json:"event"`
+	RunID         string            `json:"run_id,omitempty"`
+	SnippetSHA256 string            `json:"snippet_sha256,omitempty"`
+	Backend       string            `json:"backend,omitempty"`
+	DurationMS    *float64          `json:"duration_ms,omitempty"`
+	Outcome       string            `json:"outcome,omitempty"`
+	ErrorType     string            `json:"error_type,omitempty"`
+	Capability    string            `json:"capability,omitempty"`
+	Binary        string            `json:"binary,omitempty"`
+	Origin        string            `json:"origin,omitempty"`
+	Subject       string            `json:"subject,omitempty"`
+	Identity      string            `json:"identity,omitempty"`
+	LogID         string            `json:"log_id,omitempty"`
+	Reason        string            `json:"reason,omitempty"`
+	Count         int64             `json:"count,omitempty"`
+	Headers       map[string]string `json:"headers,omitempty"`
+	Meta          map[string]any    `json:"meta,omitempty"`
 	// EscalationsCancelled is set (possibly empty) on run_end only.
 	EscalationsCancelled *[]string `json:"escalations_cancelled,omitempty"`
 }
 
-// Logger appends events to a writer. It is safe for concurrent use; each
-// event is written with a single Write so lines never interleave. A nil
-// *Logger discards everything, so callers need not check whether auditing is
-// enabled.
-type Logger struct {
-	warn io.Writer
-	now  func() time.Time
+// Options configure a Logger. Zero fields take the defaults.
+type Options struct {
+	// QueueSize bounds the lines waiting for each sink (default 4096).
+	// A line that finds its sink's queue full is dropped and counted:
+	// there is no unbounded option, and no blocking one.
+	QueueSize int
+	// FlushTimeout bounds how long Close waits for the queues to drain
+	// (default 3s).
+	FlushTimeout time.Duration
+	// Headers is the allow-list of request headers recorded on dispatch
+	// lines (canonical names). Credential headers are refused.
+	Headers []string
+	// Warn receives the warnings: throttled drop and failure summaries
+	// (default os.Stderr).
+	Warn io.Writer
+	// ReportInterval is the least time between two warnings about one
+	// sink's drops or failures (default 1m); the first is immediate.
+	ReportInterval time.Duration
+}
 
-	mu       sync.Mutex
-	w        io.Writer
-	closer   io.Closer
-	name     string
+// Defaults of Options.
+const (
+	DefaultQueueSize      = 4096
+	DefaultFlushTimeout   = 3 * time.Second
+	DefaultReportInterval = time.Minute
+	// maxBatch is the most lines one Sink.Write receives.
+	maxBatch = 256
+	// maxHeaderValue and maxMetaValue bound a recorded header or meta
+	// value; maxMetaKeys the entries of meta.
+	maxHeaderValue = 256
+	maxMetaValue   = 256
+	maxMetaKeys    = 16
+)
+
+// Logger delivers events to its sinks asynchronously. Log encodes the
+// event and hands it to each sink's bounded queue without waiting: a
+// full queue drops the line and counts it, so auditing never adds a
+// sink's latency to a call. Each sink has its own goroutine and queue, so
+// a slow collector does not cost the file its lines. Drops and write
+// failures are counted (Stats) and reported on Options.Warn, throttled.
+// A nil *Logger discards everything, so callers need not check whether
+// auditing is enabled.
+type Logger struct {
+	opts    Options
+	now     func() time.Time
+	headers map[string]bool
+	name    string
+
+	mu       sync.RWMutex // guards closed against sends
+	closed   bool
 	disabled bool
+	sinks    []*sinkQueue
+
+	stopReport chan struct{}
+	reported   sync.WaitGroup
+}
+
+// sinkQueue is one sink with its queue and counters.
+type sinkQueue struct {
+	sink    Sink
+	q       chan item
+	written atomic.Uint64
+	dropped atomic.Uint64
+	failed  atomic.Uint64
+	lastErr atomic.Pointer[string]
+	done    chan struct{}
+	// reported are the counts already warned about.
+	reportedDropped, reportedFailed uint64
+	lastReport                      time.Time
+}
+
+// item is one line, or (line nil) a flush marker closed once every line
+// before it was handed to the sink.
+type item struct {
+	line    []byte
+	flushed chan struct{}
+}
+
+// Stats are a Logger's counters, for metrics and health checks.
+type Stats struct {
+	Sinks []SinkStats
+}
+
+// SinkStats are the counters of one sink.
+type SinkStats struct {
+	Name string
+	// QueueDepth is how many lines wait; QueueCapacity the bound.
+	QueueDepth, QueueCapacity int
+	// Written lines reached the sink; Dropped found its queue full (or
+	// the logger closing); Failed were handed to a Write that failed.
+	Written, Dropped, Failed uint64
+}
+
+// Dropped is the total of lines dropped over every sink.
+func (s Stats) Dropped() uint64 {
+	var n uint64
+	for _, k := range s.Sinks {
+		n += k.Dropped
+	}
+	return n
+}
+
+// Failed is the total of lines whose write failed over every sink.
+func (s Stats) Failed() uint64 {
+	var n uint64
+	for _, k := range s.Sinks {
+		n += k.Failed
+	}
+	return n
+}
+
+// NewLogger starts a Logger delivering to sinks. It refuses a
+// credential header in the allow-list: headers are recorded verbatim.
+func NewLogger(opts Options, sinks ...Sink) (*Logger, error) {
+	if opts.QueueSize <= 0 {
+		opts.QueueSize = DefaultQueueSize
+	}
+	if opts.FlushTimeout <= 0 {
+		opts.FlushTimeout = DefaultFlushTimeout
+	}
+	if opts.Warn == nil {
+		opts.Warn = os.Stderr
+	}
+	if opts.ReportInterval <= 0 {
+		opts.ReportInterval = DefaultReportInterval
+	}
+	l := &Logger{opts: opts, now: time.Now, headers: map[string]bool{}, name: "the audit log", stopReport: make(chan struct{})}
+	for _, h := range opts.Headers {
+		if dispatch.IsCredentialHeader(h) {
+			return nil, fmt.Errorf("audit: [audit] headers lists %q, a credential header; audit lines never record credentials, so remove it", h)
+		}
+		if h == "" || strings.ContainsAny(h, " :\t\r\n") {
+			return nil, fmt.Errorf("audit: [audit] headers lists %q, which is not a header name", h)
+		}
+		l.headers[http.CanonicalHeaderKey(h)] = true
+	}
+	for _, s := range sinks {
+		sq := &sinkQueue{sink: s, q: make(chan item, opts.QueueSize), done: make(chan struct{})}
+		l.sinks = append(l.sinks, sq)
+		go sq.run()
+	}
+	l.reported.Add(1)
+	go l.report()
+	return l, nil
+}
+
+// New returns a Logger writing to w with the default options. Failures
+// are reported on warn (os.Stderr when nil).
+func New(w io.Writer, warn io.Writer) *Logger {
+	l, _ := NewLogger(Options{Warn: warn}, WriterSink("the audit log", w))
+	return l
 }
 
 // DefaultPath is ~/.toolplane/audit.jsonl.
@@ -142,41 +305,23 @@ const OpenTimeout = 10 * time.Second
 // after OpenTimeout (a hung file system is refused too: it would hang
 // every later write).
 func Open(path string, warn io.Writer) (*Logger, error) {
+	return FromConfig(context.Background(), config.AuditConfig{Path: path}, nil, warn)
+}
+
+// expandPath is path with DefaultPath for "" and the home directory
+// for a leading "~/".
+func expandPath(path string) (string, error) {
 	if path == "" {
-		p, err := DefaultPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
+		return DefaultPath()
 	}
 	if strings.HasPrefix(path, "~/") {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return nil, fmt.Errorf("audit: expanding %s: %w", path, err)
+			return "", fmt.Errorf("audit: expanding %s: %w", path, err)
 		}
 		path = filepath.Join(home, path[2:])
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		err = fmt.Errorf("audit: creating the directory of [audit] path %s: %w", path, err)
-		if unwritable(err) {
-			return disabledLogger(path, warn, err), nil
-		}
-		return nil, err
-	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi.Mode())
-	}
-	f, err := openWithin(path, OpenTimeout)
-	if unwritable(err) {
-		return disabledLogger(path, warn, err), nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	l := New(f, warn)
-	l.closer = f
-	l.name = path
-	return l, nil
+	return path, nil
 }
 
 // unwritable reports whether err only says the path cannot be written
@@ -195,16 +340,6 @@ func unwritable(err error) bool {
 		}
 	}
 	return false
-}
-
-// disabledLogger is the Logger of an audit path that cannot be written:
-// it drops every event, after one warning saying so and how to fix it.
-func disabledLogger(path string, warn io.Writer, err error) *Logger {
-	l := New(io.Discard, warn)
-	l.name = path
-	l.disabled = true
-	fmt.Fprintf(l.warn, "toolplane: warning: %v; audit logging is off for this process (runs go on); make the path writable or point [audit] path elsewhere\n", err)
-	return l
 }
 
 // notRegular is the error for an [audit] path that is not a regular file.
@@ -267,21 +402,33 @@ func openWithin(path string, timeout time.Duration) (*os.File, error) {
 	}
 }
 
-// New returns a Logger writing to w. Failures are reported once on warn
-// (os.Stderr when nil).
-func New(w io.Writer, warn io.Writer) *Logger {
-	if warn == nil {
-		warn = os.Stderr
-	}
-	return &Logger{w: w, warn: warn, now: time.Now, name: "the audit log"}
-}
-
-// Log writes one event. It never fails: a write error disables the logger
-// after one warning.
+// Log hands one event to every sink's queue and returns at once. It
+// never fails and never blocks: a full queue drops the line for that
+// sink and counts it.
 func (l *Logger) Log(e Event) {
 	if l == nil {
 		return
 	}
+	b := l.encode(e)
+	if b == nil {
+		return
+	}
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	if l.closed || l.disabled {
+		return
+	}
+	for _, sq := range l.sinks {
+		select {
+		case sq.q <- item{line: b}:
+		default:
+			sq.dropped.Add(1)
+		}
+	}
+}
+
+// encode renders e as one JSON line.
+func (l *Logger) encode(e Event) []byte {
 	if e.Time.IsZero() {
 		e.Time = l.now()
 	}
@@ -297,8 +444,12 @@ func (l *Logger) Log(e Event) {
 		Binary:        e.Binary,
 		Origin:        e.Origin,
 		Subject:       e.Subject,
+		Identity:      cut(e.Identity, maxHeaderValue),
 		LogID:         e.LogID,
 		Reason:        e.Reason,
+		Count:         e.Count,
+		Headers:       l.recordedHeaders(e.Headers),
+		Meta:          recordedMeta(e.Meta),
 	}
 	if e.Event == EventEscalation {
 		ln.RunID = ""
@@ -312,49 +463,282 @@ func (l *Logger) Log(e Event) {
 		ln.DurationMS = &ms
 	}
 	b, err := json.Marshal(ln)
-	if err != nil { // cannot happen for this struct of strings and a float
-		return
+	if err != nil { // cannot happen: strings, numbers and scalar maps
+		return nil
 	}
-	b = append(b, '\n')
+	return append(b, '\n')
+}
 
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.disabled {
-		return
+// recordedHeaders keeps the allow-listed headers of h, first value, cut.
+func (l *Logger) recordedHeaders(h http.Header) map[string]string {
+	if len(l.headers) == 0 || len(h) == 0 {
+		return nil
 	}
-	if _, err := l.w.Write(b); err != nil {
-		l.disabled = true
-		fmt.Fprintf(l.warn, "toolplane: warning: writing %s failed, audit logging is disabled for the rest of this process: %v\n", l.name, err)
+	var out map[string]string
+	for k, v := range h {
+		ck := http.CanonicalHeaderKey(k)
+		if !l.headers[ck] || len(v) == 0 || dispatch.IsCredentialHeader(ck) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[ck] = cut(v[0], maxHeaderValue)
+	}
+	return out
+}
+
+// recordedMeta keeps the scalar entries of a call's Meta, cut: meta is
+// for what plugins decided (a spill id), not for data.
+func recordedMeta(m map[string]any) map[string]any {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out map[string]any
+	for _, k := range keys {
+		if len(out) == maxMetaKeys {
+			break
+		}
+		var v any
+		switch x := m[k].(type) {
+		case string:
+			v = cut(x, maxMetaValue)
+		case bool, int, int64, uint64, float64:
+			v = x
+		default:
+			continue
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		out[cut(k, 64)] = v
+	}
+	return out
+}
+
+// cut bounds s to n bytes on a rune boundary, with invalid UTF-8 and
+// control characters replaced.
+func cut(s string, n int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// run delivers the queue to the sink in batches until the queue closes.
+func (sq *sinkQueue) run() {
+	defer close(sq.done)
+	batch := make([][]byte, 0, maxBatch)
+	var markers []chan struct{}
+	for it := range sq.q {
+		batch, markers = batch[:0], markers[:0]
+		add := func(it item) {
+			if it.line == nil {
+				markers = append(markers, it.flushed)
+			} else {
+				batch = append(batch, it.line)
+			}
+		}
+		add(it)
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case it, ok := <-sq.q:
+				if !ok {
+					break more
+				}
+				add(it)
+			default:
+				break more
+			}
+		}
+		if len(batch) > 0 {
+			if err := sq.write(batch); err != nil {
+				sq.failed.Add(uint64(len(batch)))
+				msg := err.Error()
+				sq.lastErr.Store(&msg)
+			} else {
+				sq.written.Add(uint64(len(batch)))
+			}
+		}
+		for _, m := range markers {
+			close(m)
+		}
 	}
 }
 
-// Disabled reports whether a write failure has disabled the logger.
+// write calls the sink, turning a panic into an error: a sink is the
+// host's code and must not take the process down.
+func (sq *sinkQueue) write(batch [][]byte) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("sink panicked: %v", p)
+		}
+	}()
+	return sq.sink.Write(batch)
+}
+
+// report warns about drops and failures: the first at once (within a
+// second), then at most one summary per sink and kind per
+// ReportInterval.
+func (l *Logger) report() {
+	defer l.reported.Done()
+	tick := time.NewTicker(l.checkInterval())
+	defer tick.Stop()
+	for {
+		select {
+		case <-l.stopReport:
+			l.warnCounts(true)
+			return
+		case <-tick.C:
+			l.warnCounts(false)
+		}
+	}
+}
+
+func (l *Logger) checkInterval() time.Duration {
+	if l.opts.ReportInterval < time.Second {
+		return l.opts.ReportInterval
+	}
+	return time.Second
+}
+
+// warnCounts prints one line per sink whose drop or failure counts grew
+// since its last report, if the last report is old enough (or final).
+func (l *Logger) warnCounts(final bool) {
+	now := time.Now()
+	for _, sq := range l.sinks {
+		d, f := sq.dropped.Load(), sq.failed.Load()
+		if d == sq.reportedDropped && f == sq.reportedFailed {
+			continue
+		}
+		if !final && !sq.lastReport.IsZero() && now.Sub(sq.lastReport) < l.opts.ReportInterval {
+			continue
+		}
+		var parts []string
+		if d > sq.reportedDropped {
+			parts = append(parts, fmt.Sprintf("%d lines dropped (queue of %d full; %d in all)", d-sq.reportedDropped, cap(sq.q), d))
+		}
+		if f > sq.reportedFailed {
+			last := ""
+			if p := sq.lastErr.Load(); p != nil {
+				last = ": " + *p
+			}
+			parts = append(parts, fmt.Sprintf("%d lines failed to write (%d in all)%s", f-sq.reportedFailed, f, last))
+		}
+		fmt.Fprintf(l.opts.Warn, "toolplane: warning: audit sink %s: %s; calls go on\n", sq.sink.Name(), strings.Join(parts, ", "))
+		sq.reportedDropped, sq.reportedFailed, sq.lastReport = d, f, now
+	}
+}
+
+// Stats returns the counters of every sink.
+func (l *Logger) Stats() Stats {
+	if l == nil {
+		return Stats{}
+	}
+	out := Stats{Sinks: make([]SinkStats, 0, len(l.sinks))}
+	for _, sq := range l.sinks {
+		out.Sinks = append(out.Sinks, SinkStats{
+			Name: sq.sink.Name(), QueueDepth: len(sq.q), QueueCapacity: cap(sq.q),
+			Written: sq.written.Load(), Dropped: sq.dropped.Load(), Failed: sq.failed.Load(),
+		})
+	}
+	return out
+}
+
+// Flush waits until every line logged before it has been handed to its
+// sink (written or failed), or ctx ends.
+func (l *Logger) Flush(ctx context.Context) error {
+	if l == nil {
+		return nil
+	}
+	l.mu.RLock()
+	if l.closed {
+		l.mu.RUnlock()
+		return nil
+	}
+	var waits []chan struct{}
+	for _, sq := range l.sinks {
+		m := make(chan struct{})
+		select {
+		case sq.q <- item{flushed: m}:
+			waits = append(waits, m)
+		case <-ctx.Done():
+			l.mu.RUnlock()
+			return ctx.Err()
+		}
+	}
+	l.mu.RUnlock()
+	for _, m := range waits {
+		select {
+		case <-m:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// Disabled reports whether the logger records nothing: its path could not
+// be written at Open, or it is closed.
 func (l *Logger) Disabled() bool {
 	if l == nil {
 		return true
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.disabled
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.disabled || l.closed
 }
 
-// Close closes the file opened by Open; later events are dropped silently.
+// Close stops accepting events, waits up to Options.FlushTimeout for the
+// queues to drain, and closes the sinks. Lines still queued then are
+// counted as dropped. Later events are dropped silently.
 func (l *Logger) Close() error {
 	if l == nil {
 		return nil
 	}
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.disabled && l.closer == nil {
+	if l.closed {
+		l.mu.Unlock()
 		return nil
 	}
-	l.disabled = true
-	if l.closer != nil {
-		c := l.closer
-		l.closer = nil
-		return c.Close()
+	l.closed = true
+	for _, sq := range l.sinks {
+		close(sq.q)
 	}
-	return nil
+	l.mu.Unlock()
+	deadline := time.Now().Add(l.opts.FlushTimeout)
+	var errs []error
+	for _, sq := range l.sinks {
+		t := time.NewTimer(time.Until(deadline))
+		select {
+		case <-sq.done:
+			errs = append(errs, sq.sink.Close())
+		case <-t.C:
+			// The sink is stuck in a Write: count what is left and leave
+			// it to finish (or not) on its own.
+			sq.dropped.Add(uint64(len(sq.q)))
+		}
+		t.Stop()
+	}
+	close(l.stopReport)
+	l.reported.Wait()
+	return errors.Join(errs...)
 }
 
 // SnippetHash is the hex sha256 of a snippet's code: it identifies a run's
@@ -385,15 +769,24 @@ func Middleware(l *Logger) dispatch.Middleware {
 				Capability:  call.CapabilityID,
 				Origin:      string(call.Origin),
 				Subject:     call.Subject,
+				Identity:    call.Identity,
 				LogID:       call.LogID,
 				Duration:    time.Since(start),
 				HasDuration: true,
 				Outcome:     OutcomeOK,
+				Headers:     call.Headers,
+				Meta:        call.Meta,
 			}
 			if bin, ok := strings.CutPrefix(call.CapabilityID, string(capability.SourceCLI)+":"); ok {
 				e.Binary = bin
 			}
+			var de *dispatch.Error
 			switch {
+			case errors.As(err, &de) && de.Kind == dispatch.KindDenied:
+				// Refused before running (admission, a plugin's gate):
+				// the same line, with the decision as its outcome.
+				e.Outcome = OutcomeDenied
+				e.ErrorType = ErrorType(err)
 			case err != nil:
 				e.Outcome = OutcomeError
 				e.ErrorType = ErrorType(err)

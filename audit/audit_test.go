@@ -85,29 +85,46 @@ func TestSnippetHashIsSHA256(t *testing.T) {
 	}
 }
 
-type failingWriter struct{ n int }
+type failingWriter struct {
+	mu sync.Mutex
+	n  int
+}
 
 func (w *failingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
 	w.n++
+	w.mu.Unlock()
 	return 0, errors.New("disk full")
 }
 
-func TestWriteFailureWarnsOnceAndDisables(t *testing.T) {
+// TestWriteFailureIsCountedAndRetried: a failing sink is not disabled
+// forever (a full disk recovers): every line is counted as failed, the
+// sink is tried again, and the failures are reported once per interval,
+// naming the cause.
+func TestWriteFailureIsCountedAndRetried(t *testing.T) {
 	t.Parallel()
-	var warn bytes.Buffer
+	var warn syncBuffer
 	fw := &failingWriter{}
-	l := New(fw, &warn)
+	l, err := NewLogger(Options{Warn: &warn, ReportInterval: time.Hour}, WriterSink("disk", fw))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for range 5 {
 		l.Log(Event{Event: EventRunStart, RunID: "r"})
+		if err := l.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if fw.n != 1 {
-		t.Errorf("writer called %d times, want 1 (disabled after the first failure)", fw.n)
+	if st := l.Stats(); st.Failed() != 5 || st.Sinks[0].Written != 0 {
+		t.Errorf("stats = %+v, want 5 failed", st)
 	}
-	if got := strings.Count(warn.String(), "warning"); got != 1 {
-		t.Errorf("got %d warnings, want 1: %q", got, warn.String())
+	if fw.n != 5 {
+		t.Errorf("writer called %d times, want 5 (retried after a failure)", fw.n)
 	}
-	if !strings.Contains(warn.String(), "disk full") || !l.Disabled() {
-		t.Errorf("warning %q should name the cause; Disabled = %v", warn.String(), l.Disabled())
+	_ = l.Close()
+	w := warn.buf.String()
+	if got := strings.Count(w, "warning"); got != 1 || !strings.Contains(w, "disk full") || !strings.Contains(w, "5 lines failed") {
+		t.Errorf("got %d warnings, want 1 naming the cause and the count: %q", got, w)
 	}
 }
 
@@ -124,7 +141,7 @@ func TestNilLoggerIsNoOp(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer that checks every Write is a whole line.
+// syncBuffer is a bytes.Buffer that checks every Write is whole lines.
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -134,7 +151,7 @@ type syncBuffer struct {
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if len(p) == 0 || p[len(p)-1] != '\n' || bytes.Count(p, []byte("\n")) != 1 {
+	if len(p) == 0 || p[len(p)-1] != '\n' {
 		b.bad++
 	}
 	return b.buf.Write(p)
@@ -173,8 +190,11 @@ func TestMiddlewareRecordsMetadataOnly(t *testing.T) {
 		}
 	}
 	wg.Wait()
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if out.bad != 0 {
-		t.Errorf("%d writes were not exactly one line", out.bad)
+		t.Errorf("%d writes were not whole lines", out.bad)
 	}
 	data := out.buf.Bytes()
 	if bytes.Contains(data, []byte(secret)) {
@@ -188,7 +208,7 @@ func TestMiddlewareRecordsMetadataOnly(t *testing.T) {
 		"go:greeter/greet":  {"ok", ""},
 		"cli:git":           {"tool_error", "ToolError"},
 		"mcp:linear/list":   {"error", "PermissionError"},
-		"mcp:linear/create": {"error", "PermissionError"},
+		"mcp:linear/create": {"denied", "PermissionError"},
 		"go:slow/op":        {"error", "TimeoutError"},
 	}
 	for _, ln := range lines {

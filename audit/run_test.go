@@ -42,6 +42,7 @@ func TestRunEndCarriesEscalationsCancelled(t *testing.T) {
 	l.Log(Event{Event: EventRunStart, RunID: "run_1"})
 	l.Log(Event{Event: EventRunEnd, RunID: "run_1"})
 	l.Log(Event{Event: EventRunEnd, RunID: "run_2", EscalationsCancelled: []string{"cli:git"}})
+	_ = l.Close()
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if strings.Contains(lines[0], "escalations_cancelled") || !strings.Contains(lines[1], `"escalations_cancelled":[]`) || !strings.Contains(lines[2], `"escalations_cancelled":["cli:git"]`) {
 		t.Errorf("lines:\n%s", b.String())

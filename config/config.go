@@ -104,9 +104,48 @@ type ResultsConfig struct {
 // AuditConfig is the [audit] table: the opt-in JSONL event stream.
 type AuditConfig struct {
 	Enabled bool `toml:"enabled"`
+	// Sinks are where lines go: "file" (Path, rotated), "stderr", "http"
+	// ([audit.http]). Default ["file"].
+	Sinks []string `toml:"sinks"`
 	// Path may start with "~/" for the user's home directory.
 	Path string `toml:"path"`
+	// MaxFileBytes rotates the file when it would grow past it (default
+	// 64MiB), keeping MaxFiles rotated files (default 5).
+	MaxFileBytes ByteSize `toml:"max_file_bytes"`
+	MaxFiles     int      `toml:"max_files"`
+	// QueueSize bounds the lines waiting for each sink (default 4096);
+	// a line finding it full is dropped and counted, never waited for.
+	QueueSize int `toml:"queue_size"`
+	// FlushTimeout bounds the drain at shutdown (default 3s).
+	FlushTimeout Duration `toml:"flush_timeout"`
+	// Headers is the allow-list of request headers recorded on dispatch
+	// lines; credential headers are refused.
+	Headers []string `toml:"headers"`
+	// HTTP is the collector of the "http" sink.
+	HTTP AuditHTTPConfig `toml:"http"`
 }
+
+// AuditHTTPConfig is the [audit.http] table: a collector receiving the
+// audit lines by POST.
+type AuditHTTPConfig struct {
+	// URL is http(s)://HOST[:PORT]/PATH; lines and headers go to its
+	// origin only (redirects are not followed).
+	URL string `toml:"url"`
+	// Format is "jsonl" (default) or "otlp" (OTLP/HTTP JSON logs, for an
+	// OpenTelemetry collector's /v1/logs).
+	Format string `toml:"format"`
+	// Headers are sent with every POST; values are secret references.
+	Headers map[string]Secret `toml:"headers"`
+	// Timeout bounds one POST (default 5s).
+	Timeout Duration `toml:"timeout"`
+}
+
+// Audit sink names in [audit] sinks.
+const (
+	AuditSinkFile   = "file"
+	AuditSinkStderr = "stderr"
+	AuditSinkHTTP   = "http"
+)
 
 // LogConfig is the [log] table: toolplane's own diagnostics.
 type LogConfig struct {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/selector"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -318,8 +319,57 @@ func (c *checker) limits(cfg *Config) {
 	if cfg.MCP.CallTimeout.Duration <= 0 {
 		c.at([]string{"mcp", "call_timeout"}, "mcp.call_timeout must be positive")
 	}
-	if cfg.Audit.Enabled && cfg.Audit.Path == "" {
+	validateAudit(c, &cfg.Audit)
+}
+
+// validateAudit checks [audit]: known sinks, each once, the http sink
+// with a usable url, and no credential header on the allow-list.
+func validateAudit(c *checker, a *AuditConfig) {
+	sinks := a.Sinks
+	if len(sinks) == 0 {
+		sinks = []string{AuditSinkFile}
+	}
+	seen := map[string]bool{}
+	for _, s := range sinks {
+		switch s {
+		case AuditSinkFile, AuditSinkStderr, AuditSinkHTTP:
+		default:
+			c.at([]string{"audit", "sinks"}, "audit.sinks: unknown sink %q; want \"file\", \"stderr\" or \"http\"", s)
+		}
+		if seen[s] {
+			c.at([]string{"audit", "sinks"}, "audit.sinks lists %q twice", s)
+		}
+		seen[s] = true
+	}
+	if a.Enabled && seen[AuditSinkFile] && a.Path == "" {
 		c.at([]string{"audit", "path"}, "audit.enabled = true needs audit.path")
+	}
+	if a.MaxFiles < 0 {
+		c.at([]string{"audit", "max_files"}, "audit.max_files must not be negative, got %d", a.MaxFiles)
+	}
+	if a.MaxFileBytes < 0 {
+		c.at([]string{"audit", "max_file_bytes"}, "audit.max_file_bytes must not be negative")
+	}
+	if a.QueueSize < 0 {
+		c.at([]string{"audit", "queue_size"}, "audit.queue_size must not be negative, got %d (0 takes the default; there is no unbounded queue)", a.QueueSize)
+	}
+	for _, h := range a.Headers {
+		if dispatch.IsCredentialHeader(h) {
+			c.at([]string{"audit", "headers"}, "audit.headers lists %q, a credential header; audit lines never record credentials, so remove it", h)
+		}
+	}
+	if a.HTTP.URL != "" && !seen[AuditSinkHTTP] {
+		c.at([]string{"audit", "http", "url"}, "audit.http.url is set but audit.sinks does not list \"http\"; add it (sinks = [\"file\", \"http\"]) or remove [audit.http]")
+	}
+	if seen[AuditSinkHTTP] {
+		if u, err := url.Parse(a.HTTP.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+			c.at([]string{"audit", "http", "url"}, "audit.http.url = %q: want http(s)://HOST[:PORT]/PATH without credentials (the \"http\" sink needs it)", a.HTTP.URL)
+		}
+		switch a.HTTP.Format {
+		case "", "jsonl", "otlp":
+		default:
+			c.at([]string{"audit", "http", "format"}, "audit.http.format = %q: want \"jsonl\" or \"otlp\"", a.HTTP.Format)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ package dispatch
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/toolplane/toolplane/capability"
 )
@@ -27,6 +28,12 @@ type Call struct {
 	Args         map[string]any
 	Labels       map[string]string // the capability's labels
 	Subject      string            // who is calling (token subject), if known
+	// Identity is the person or service behind the token, when the token
+	// declares one: a fixed identity, or the value of an identity header
+	// the token is trusted to send ([http.tokens.NAME] identity,
+	// identity_headers). Empty means unknown: a plugin that judges per
+	// person must refuse rather than treat "" as one person.
+	Identity string
 	LogID        string            // request log id
 	RunID        string            // the snippet run this call belongs to, if any
 	Headers      http.Header       // request headers with credentials stripped
@@ -42,3 +49,17 @@ type Handler func(ctx context.Context, call *Call) (*Result, error)
 
 // Middleware wraps a Handler; the chain is built once from a list of them.
 type Middleware func(Handler) Handler
+
+// IsCredentialHeader reports whether a header carries credentials and must
+// never be copied into a call, an audit line or a forwarded request's
+// record: Authorization, Proxy-Authorization, Cookie, X-Api-Key, and any
+// name mentioning a token, secret, password, api key, auth or cookie.
+func IsCredentialHeader(name string) bool {
+	n := strings.ToLower(name)
+	for _, part := range []string{"auth", "cookie", "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "credential"} {
+		if strings.Contains(n, part) {
+			return true
+		}
+	}
+	return false
+}

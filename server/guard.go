@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"
 )
@@ -66,15 +67,7 @@ func requestLogID(h http.Header) string {
 // never be copied into a call: Authorization, Proxy-Authorization, Cookie,
 // X-Api-Key, and any name mentioning a token, secret, password, api key,
 // auth or cookie.
-func IsCredentialHeader(name string) bool {
-	n := strings.ToLower(name)
-	for _, part := range []string{"auth", "cookie", "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "credential"} {
-		if strings.Contains(n, part) {
-			return true
-		}
-	}
-	return false
-}
+func IsCredentialHeader(name string) bool { return dispatch.IsCredentialHeader(name) }
 
 // SafeHeaders returns a copy of h without credential headers.
 func SafeHeaders(h http.Header) http.Header {

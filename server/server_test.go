@@ -18,6 +18,7 @@ import (
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	log *audit.Logger // flushed before the buffer is read
 }
 
 func (b *syncBuffer) Write(p []byte) (int, error) {
@@ -28,6 +29,9 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 
 func (b *syncBuffer) lines(t *testing.T) []map[string]any {
 	t.Helper()
+	if b.log != nil {
+		_ = b.log.Flush(context.Background()) // delivery is asynchronous
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	var out []map[string]any
@@ -54,6 +58,8 @@ func newFixture(t *testing.T, mod func(*Options)) *fixture {
 	t.Helper()
 	buf := &syncBuffer{}
 	log := audit.New(buf, nil)
+	buf.log = log
+	t.Cleanup(func() { _ = log.Close() })
 	eng := newPyEngine(log)
 	opts := Options{Engine: eng, SessionsEnabled: true, ResultsEnabled: true, Audit: log, DirectTools: true}
 	if mod != nil {

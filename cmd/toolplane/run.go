@@ -118,7 +118,7 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, *audit.Logg
 	if cfg.Audit.Enabled {
 		// An unwritable path gives a disabled logger after one warning;
 		// only a dangerous one (a FIFO, a device) is an error.
-		if auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err); err != nil {
+		if auditLog, err = audit.FromConfig(ctx, cfg.Audit, toolplane.SecretResolver(newServeStores(a).secrets), a.IO.Err); err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 		}
 	}

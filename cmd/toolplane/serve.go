@@ -116,7 +116,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 
 	var auditLog *audit.Logger
 	if cfg.Audit.Enabled {
-		auditLog, err = audit.Open(cfg.Audit.Path, a.IO.Err)
+		auditLog, err = audit.FromConfig(ctx, cfg.Audit, toolplane.SecretResolver(newServeStores(a).secrets), a.IO.Err)
 		if err != nil {
 			return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 		}

@@ -24,6 +24,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -464,9 +465,20 @@ func NeedInterpreter(t testing.TB) {
 // AuditLines reads the audit log at path, one map per line.
 func AuditLines(t testing.TB, path string) []map[string]any {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading the audit log: %v", err)
+	// Delivery is asynchronous: a line is written a moment after the call
+	// that caused it returned. Read until the file stops growing.
+	var data []byte
+	for deadline := time.Now().Add(2 * time.Second); ; {
+		d, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("reading the audit log: %v", err)
+		}
+		if bytes.Equal(d, data) || time.Now().After(deadline) {
+			data = d
+			break
+		}
+		data = d
+		time.Sleep(30 * time.Millisecond)
 	}
 	var out []map[string]any
 	for _, ln := range strings.Split(strings.TrimSpace(string(data)), "\n") {

@@ -43,7 +43,7 @@ func TestLoadErrors(t *testing.T) {
 		{"dotted misspelled key", "cli.mde = \"disabled\"\n", 1, 5,
 			`unknown key "mde" in [cli]; did you mean "mode"?`},
 		{"unknown key far from any", "[audit]\nzzzzzz = 1\n", 2, 1,
-			`unknown key "zzzzzz" in [audit]; valid keys: enabled, path`},
+			`unknown key "zzzzzz" in [audit]; valid keys: enabled, flush_timeout, headers, http, max_file_bytes, max_files, path, queue_size, sinks`},
 		{"unclaimed section", "[http]\naddr = \"x\"\n", 1, 2,
 			`unknown key "http" at the top level; valid keys: audit, cli, facade, log, mcp, results, session, toolplane (a component's own section must be claimed by it)`},
 		{"wrong type string for bool", "[session]\nenabled = \"yes\"\n", 2, 11,

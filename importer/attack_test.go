@@ -42,7 +42,7 @@ env_vars = ["AWS_SECRET_ACCESS_KEY", "TOOLPLANE_STORAGE_KEY"]
 
 	// Set now, or read by the config already.
 	taken := map[string]bool{"GITHUB_TOKEN": true, "AWS_SECRET_ACCESS_KEY": true, "TOOLPLANE_STORAGE_KEY": true, "TOOLPLANE_MCP_EXPAND_AUTHORIZATION": true}
-	c := NewConverter(func(n string) bool { return taken[n] })
+	c := NewConverter(ConvertOptions{Taken: func(n string) bool { return taken[n] }})
 	var servers []Server
 	for _, f := range []string{mcpJSON, codex} {
 		s, err := ReadFile(f, dir)

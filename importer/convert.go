@@ -3,8 +3,10 @@ package importer
 import (
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -38,20 +40,63 @@ type Plan struct {
 	Tables []Table
 	// Env are the variables to set.
 	Env []EnvToSet
-	// Sends are the env values (stdio) or headers (url) the server will
-	// get, as written to the config, in order: what the user confirms.
+	// Sends are the env values (stdio) or headers and auth (url) the
+	// server will get, as written to the config, in order: what the user
+	// confirms.
 	Sends []Send
-	// Notes are what changed or could not be carried over.
+	// Store are the literal credentials to keep in the secret store, each
+	// under a fresh name the config refers to as keyring://NAME. The
+	// caller stores them once the import is confirmed, before it writes
+	// the config.
+	Store []StoredSecret
+	// Plaintext lists the literal credentials written to the config as
+	// they are (ConvertOptions.Plaintext), for a loud warning.
+	Plaintext []string
+	// Rewrites say, one line each, what the conversion changed: a wrapper
+	// made a url, a credential made a reference, a key renamed.
+	Rewrites []string
+	// Notes are what could not be carried over.
 	Notes []string
 }
 
-// Send is one env value or header of an imported server.
+// StoredSecret is a literal credential of an imported file, to be kept in
+// the secret store under Name.
+type StoredSecret struct {
+	Name  string
+	Value string
+	// For says where the config refers to it: "[mcp.servers.gh] env.TOKEN".
+	For string
+}
+
+// Send is one env value, header or auth of an imported server.
 type Send struct {
-	// Kind is "env" or "header".
+	// Kind is "env", "header" or "auth".
 	Kind string
 	Key  string
-	// Value is what the config will hold: a literal, or env://NAME.
+	// Value is what the config will hold: a literal, env://NAME or
+	// keyring://NAME.
 	Value string
+}
+
+// ConvertOptions say how a Converter treats what it converts.
+type ConvertOptions struct {
+	// Taken reports the variable names an env:// reference must not
+	// choose: those set in the environment now, and those the config
+	// already reads (nil: none).
+	Taken func(name string) bool
+	// KeyringTaken, when set, sends literal credentials to the secret
+	// store, under fresh names (keyring://NAME); it reports the names in
+	// use there. Nil: there is no usable store, and literal credentials
+	// become env:// references to fresh variables the user sets.
+	KeyringTaken func(name string) bool
+	// Plaintext writes literal credentials to the config as they are
+	// (--plaintext). References in the file are refused or replaced all
+	// the same.
+	Plaintext bool
+	// Verbatim keeps commands and URLs as written (--verbatim): an
+	// mcp-remote or fastmcp-remote wrapper stays a command instead of
+	// becoming url = ... with auth = "oauth".
+	Verbatim bool
 }
 
 // Converter converts servers one by one, choosing env:// names that do not
@@ -66,21 +111,25 @@ type Send struct {
 // references (${VAR}, ${env:VAR}, Codex's env_http_headers,
 // bearer_token_env_var and env_vars) and literal credentials become
 // env:// references to fresh variables, which the user sets on purpose.
+//
+// A literal credential goes to the secret store under a fresh name: never
+// a name in use, never one a stored value is found under (the file's
+// author knowing a value must not link the user's secret, and its later
+// rotations, to the file's server).
 type Converter struct {
+	opts ConvertOptions
 	// used maps an env:// name chosen for a literal to what it stands for.
 	used map[string]string
-	// taken reports a name that must not be chosen.
-	taken func(name string) bool
+	// usedKeyring are the keyring names chosen in this import.
+	usedKeyring map[string]bool
 }
 
-// NewConverter returns a Converter. taken reports the variable names it
-// must not choose: those set in the environment now, and those the
-// config already reads through env:// (nil: none).
-func NewConverter(taken func(name string) bool) *Converter {
-	if taken == nil {
-		taken = func(string) bool { return false }
+// NewConverter returns a Converter.
+func NewConverter(opts ConvertOptions) *Converter {
+	if opts.Taken == nil {
+		opts.Taken = func(string) bool { return false }
 	}
-	return &Converter{used: map[string]string{}, taken: taken}
+	return &Converter{opts: opts, used: map[string]string{}, usedKeyring: map[string]bool{}}
 }
 
 // HeaderEnvPrefix starts the variables chosen for the headers of imported
@@ -136,19 +185,41 @@ var refPattern = regexp.MustCompile(`^\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-
 var embeddedRef = regexp.MustCompile(`\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}`)
 
 // Convert turns s into toolplane's tables. It fails for a server that has
-// neither a command nor a URL.
+// neither a command nor a URL, and for one carrying toolplane secret
+// references or credentials in its URL (see refusals).
 func (c *Converter) Convert(s Server) (*Plan, error) {
 	if r := refusals(s); len(r) > 0 {
 		return nil, fmt.Errorf("server %s in %s: %s; an imported file does not choose which of your secrets is sent where, so write this entry into toolplane.toml yourself (toolplane mcp add)", s.Name, s.Origin, strings.Join(r, "; "))
 	}
 	p := &Plan{Name: ServerName(s.Name), Source: s, Notes: append([]string(nil), s.Notes...)}
+	if !c.opts.Verbatim {
+		w, note := remoteWrapper(s)
+		if note != "" {
+			p.Notes = append(p.Notes, note)
+		}
+		if w != nil {
+			if r := refusals(w.Server); len(r) > 0 {
+				return nil, fmt.Errorf("server %s in %s: %s; an imported file does not choose which of your secrets is sent where, so write this entry into toolplane.toml yourself (toolplane mcp add)", s.Name, s.Origin, strings.Join(r, "; "))
+			}
+			what := fmt.Sprintf("url = %q", w.URL)
+			if w.Type == "sse" {
+				what += `, transport = "sse"`
+			}
+			if w.Auth != "" {
+				what += fmt.Sprintf(`, auth = %q (log in once: toolplane mcp login %s)`, w.Auth, p.Name)
+			}
+			p.Rewrites = append(p.Rewrites, fmt.Sprintf("the %s wrapper `%s` became %s: toolplane speaks to remote servers and does OAuth itself (--verbatim keeps the wrapper)", w.wrapper, shellWords(append([]string{s.Command}, s.Args...)), what))
+			s = w.Server
+			p.Source = s
+		}
+	}
 	for _, f := range []struct{ what, v string }{{"command", s.Command}, {"url", s.URL}, {"cwd", s.Cwd}, {"args", strings.Join(s.Args, " ")}} {
 		if embeddedRef.MatchString(f.v) {
 			p.Notes = append(p.Notes, fmt.Sprintf("%s contains ${...}, which toolplane does not expand: the server gets the text as written; edit it", f.what))
 		}
 	}
 	if p.Name != s.Name {
-		p.Notes = append(p.Notes, fmt.Sprintf("renamed %q to %q (names are letters, digits, '_' and '-')", s.Name, p.Name))
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("renamed %q to %q (names are letters, digits, '_' and '-')", s.Name, p.Name))
 	}
 	where := fmt.Sprintf("[mcp.servers.%s]", p.Name)
 	var kvs [][2]string
@@ -180,6 +251,7 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 				name := c.choose(p.Name, k, false, "pass:"+k, k)
 				env[k] = "env://" + name
 				p.Env = append(p.Env, EnvToSet{Name: name, For: where + " env." + k, Hint: fmt.Sprintf("the agent passed its $%s; set this to that value if you want this program to have it", k)})
+				p.Rewrites = append(p.Rewrites, fmt.Sprintf("env_vars %s: became env.%s = env://%s, a fresh variable you set (an imported file does not pick which of your variables a program gets)", k, k, name))
 			}
 		}
 		if len(env) > 0 {
@@ -200,6 +272,18 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 		default:
 			return nil, fmt.Errorf("server %s in %s: type %q with a url; toolplane speaks http (Streamable HTTP) and sse", s.Name, s.Origin, s.Type)
 		}
+		hasAuthHeader := false
+		for k := range s.Headers {
+			hasAuthHeader = hasAuthHeader || strings.EqualFold(k, "Authorization")
+		}
+		for k := range s.EnvHeaders {
+			hasAuthHeader = hasAuthHeader || strings.EqualFold(k, "Authorization")
+		}
+		if hasAuthHeader && (s.BearerToken != "" || s.BearerEnv != "") {
+			return nil, fmt.Errorf("server %s in %s has both a bearer token and an Authorization header; keep one", s.Name, s.Origin)
+		}
+		// Every header value is a credential: names do not tell (X-Auth,
+		// Cookie, X-Goog-Api-Key, a tenant id that is half of one).
 		headers := map[string]string{}
 		for _, k := range sortedKeys(s.Headers) {
 			headers[k] = c.secretValue(p, where+" headers."+k, p.Name, k, s.Headers[k], true)
@@ -208,11 +292,24 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 			name := c.choose(p.Name, k, true, "envheader:"+s.EnvHeaders[k], s.EnvHeaders[k])
 			headers[k] = "env://" + name
 			p.Env = append(p.Env, EnvToSet{Name: name, For: where + " headers." + k, Hint: fmt.Sprintf("the agent sent its $%s; set this to that value if you want %s to get it", s.EnvHeaders[k], s.URL)})
+			p.Rewrites = append(p.Rewrites, fmt.Sprintf("env_http_headers.%s = %s: became headers.%s = env://%s, a fresh variable you set", k, s.EnvHeaders[k], k, name))
 		}
-		if s.BearerEnv != "" {
-			name := c.choose(p.Name, "Authorization", true, "bearer:"+s.BearerEnv, s.BearerEnv)
-			headers["Authorization"] = "env://" + name
-			p.Env = append(p.Env, EnvToSet{Name: name, For: where + " headers.Authorization", Hint: fmt.Sprintf(`set it to "Bearer $%s" (toolplane sends the whole header value)`, s.BearerEnv)})
+		auth := s.Auth
+		switch {
+		case s.BearerToken != "" && c.opts.Plaintext:
+			headers["Authorization"] = "Bearer " + s.BearerToken
+			p.Plaintext = append(p.Plaintext, where+" headers.Authorization")
+			p.Rewrites = append(p.Rewrites, "bearer_token: became headers.Authorization = \"Bearer ...\", written as a literal (--plaintext)")
+		case s.BearerToken != "":
+			auth = c.literal(p, where+" auth", p.Name, "token", s.BearerToken, true, "bearer_token")
+		case s.BearerEnv != "":
+			name := c.choose(p.Name, "token", true, "bearer:"+s.BearerEnv, s.BearerEnv)
+			auth = "env://" + name
+			p.Env = append(p.Env, EnvToSet{Name: name, For: where + " auth", Hint: fmt.Sprintf("set it to the token in $%s (the token alone: toolplane sends Authorization: Bearer TOKEN)", s.BearerEnv)})
+			p.Rewrites = append(p.Rewrites, fmt.Sprintf("bearer_token_env_var = %s: became auth = env://%s, a fresh variable you set to the token", s.BearerEnv, name))
+		}
+		if auth != "" {
+			add("auth", auth)
 		}
 		if len(headers) > 0 {
 			add("headers", headers)
@@ -220,11 +317,25 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 		for _, k := range sortedKeys(headers) {
 			p.Sends = append(p.Sends, Send{Kind: "header", Key: k, Value: headers[k]})
 		}
+		if auth != "" && auth != "oauth" {
+			p.Sends = append(p.Sends, Send{Kind: "auth", Key: "token", Value: auth})
+		}
 	default:
 		return nil, fmt.Errorf("server %s in %s has neither a command nor a url", s.Name, s.Origin)
 	}
 	if s.TimeoutSeconds > 0 {
-		add("timeout", time.Duration(s.TimeoutSeconds*float64(time.Second)).String())
+		d := seconds(s.TimeoutSeconds)
+		add("timeout", d)
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("tool_timeout_sec = %g: became timeout = %q", s.TimeoutSeconds, d))
+	}
+	if s.StartupSeconds > 0 {
+		d := seconds(s.StartupSeconds)
+		add("startup_timeout", d)
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("startup_timeout_sec = %g: became startup_timeout = %q", s.StartupSeconds, d))
+	}
+	// The report lists rewrites under the server's name: keys suffice.
+	for i, r := range p.Rewrites {
+		p.Rewrites[i] = strings.ReplaceAll(r, where+" ", "")
 	}
 	p.Tables = append(p.Tables, Table{Path: []string{"mcp", "servers", p.Name}, KVs: kvs})
 	disabled := append([]string(nil), s.DisabledTools...)
@@ -235,11 +346,15 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 	return p, nil
 }
 
+// seconds renders a number of seconds as a Go duration ("1m30s").
+func seconds(n float64) string { return time.Duration(n * float64(time.Second)).String() }
+
 // secretValue returns what to write for a value of env or headers. A
-// reference in the agent's syntax is not followed: like a literal that
-// looks like a credential, it becomes env://NAME for a fresh NAME,
-// recorded in p.Env with what to set it to. Any other literal stays.
-// (Toolplane references were refused before.)
+// reference in the agent's syntax is not followed: it becomes env://NAME
+// for a fresh NAME, recorded in p.Env with what to set it to. A header
+// value, and an env value that looks like a credential, is a literal
+// credential (see literal). Any other env value stays. (Toolplane
+// references were refused before.)
 func (c *Converter) secretValue(p *Plan, what, server, key, v string, header bool) string {
 	to := "this program"
 	if header {
@@ -248,19 +363,176 @@ func (c *Converter) secretValue(p *Plan, what, server, key, v string, header boo
 	if m := refPattern.FindStringSubmatch(v); m != nil {
 		name := c.choose(server, key, header, "ref:"+m[1], m[1])
 		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("the agent used its $%s; set this to that value if you want %s to get it", m[1], to)})
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s = %s: became env://%s, a fresh variable you set (toolplane expands no ${VAR}, and an imported file does not pick which of your variables is sent)", what, v, name))
 		return "env://" + name
 	}
 	if embeddedRef.MatchString(v) {
 		name := c.choose(server, key, header, "value:"+v, "")
-		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("set it to %q with the variables expanded, if you want %s to get them (toolplane reads a whole value from one variable)", embeddedRef.ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.TrimPrefix(strings.Trim(r, "${}"), "env:") }), to)})
+		expanded := embeddedRef.ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.TrimPrefix(strings.Trim(r, "${}"), "env:") })
+		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("set it to %q with the variables expanded, if you want %s to get them (toolplane reads a whole value from one variable)", expanded, to)})
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s = %q: became env://%s, a fresh variable you set to it expanded", what, expanded, name))
 		return "env://" + name
 	}
-	if !LooksSecret(key, v) {
+	if !header && !LooksSecret(key, v) {
 		return v
+	}
+	return c.literal(p, what, server, key, v, header, "")
+}
+
+// literal returns what to write for a literal credential: a reference to
+// it kept in the secret store under a fresh name, else (no store) a
+// reference to a fresh variable the user sets, or with Plaintext the
+// literal itself. field names the source key when it differs from what
+// ("bearer_token").
+func (c *Converter) literal(p *Plan, what, server, key, v string, header bool, field string) string {
+	from := what
+	if field != "" {
+		from = field
+	}
+	switch {
+	case c.opts.Plaintext:
+		p.Plaintext = append(p.Plaintext, what)
+		return v
+	case c.opts.KeyringTaken != nil:
+		name := c.chooseKeyring(server, key)
+		p.Store = append(p.Store, StoredSecret{Name: name, Value: v, For: what})
+		p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s: the literal credential is kept in the secret store, as keyring://%s", from, name))
+		return "keyring://" + name
 	}
 	name := c.choose(server, key, header, "value:"+v, "")
 	p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: "set it to the value in " + p.Source.Origin})
+	p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s: the literal credential became env://%s, a variable you set to it (no secret store could keep it)", from, name))
 	return "env://" + name
+}
+
+// chooseKeyring picks the secret store name of a literal: mcp-SERVER-KEY
+// in lower case, with a numeric suffix when the name is in use there or
+// in this import.
+func (c *Converter) chooseKeyring(server, key string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower("mcp-" + server + "-" + key) {
+		if r == '-' || r == '_' || r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	base := b.String()
+	name := base
+	for i := 2; c.usedKeyring[name] || c.opts.KeyringTaken(name); i++ {
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+	c.usedKeyring[name] = true
+	return name
+}
+
+// wrapped is a server an mcp-remote or fastmcp-remote wrapper stood for.
+type wrapped struct {
+	Server
+	wrapper string // "mcp-remote" or "fastmcp-remote"
+}
+
+// remoteWrapper recognizes a stdio entry that only runs mcp-remote or
+// fastmcp-remote (npx -y mcp-remote@latest URL, uvx fastmcp-remote URL,
+// with --header K:V and --transport) and returns the url server it stands
+// for, with auth = "oauth" unless it sends its own Authorization header.
+// A wrapper with env, or with flags the url form cannot carry, is left as
+// it is, with a note saying why.
+func remoteWrapper(s Server) (*wrapped, string) {
+	if s.Command == "" || s.URL != "" {
+		return nil, ""
+	}
+	base := filepath.Base(s.Command)
+	args := s.Args
+	switch base {
+	case "npx", "bunx", "pnpx", "uvx":
+	case "pnpm", "yarn":
+		if len(args) == 0 || args[0] != "dlx" {
+			return nil, ""
+		}
+		args = args[1:]
+	default:
+		return nil, ""
+	}
+	for len(args) > 0 && (args[0] == "-y" || args[0] == "--yes") {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return nil, ""
+	}
+	pkg := args[0]
+	name := pkg
+	if i := strings.IndexAny(pkg[min(1, len(pkg)):], "@="); i >= 0 {
+		name = pkg[:i+min(1, len(pkg))]
+	}
+	if name != "mcp-remote" && name != "fastmcp-remote" {
+		return nil, ""
+	}
+	args = args[1:]
+	if len(args) == 0 || !strings.Contains(args[0], "://") {
+		return nil, ""
+	}
+	w := &wrapped{wrapper: name, Server: Server{Name: s.Name, Origin: s.Origin, URL: args[0], Rank: s.Rank,
+		TimeoutSeconds: s.TimeoutSeconds, StartupSeconds: s.StartupSeconds, DisabledTools: s.DisabledTools, Notes: s.Notes}}
+	keep := func(why string) (*wrapped, string) {
+		return nil, fmt.Sprintf("kept the %s wrapper as a command: %s, which url = ... would lose", name, why)
+	}
+	if len(s.Env) > 0 || len(s.PassEnv) > 0 || s.Cwd != "" {
+		return keep("it sets env or cwd")
+	}
+	for rest := args[1:]; len(rest) > 0; rest = rest[1:] {
+		flag, val, inline := strings.Cut(rest[0], "=")
+		if !inline {
+			if len(rest) < 2 {
+				return keep(fmt.Sprintf("it passes %s", rest[0]))
+			}
+			val = rest[1]
+		}
+		switch flag {
+		case "--header":
+			k, v, ok := strings.Cut(val, ":")
+			if !ok || strings.TrimSpace(k) == "" {
+				return keep(fmt.Sprintf("its --header %q is not K:V", val))
+			}
+			if w.Headers == nil {
+				w.Headers = map[string]string{}
+			}
+			w.Headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		case "--transport":
+			switch val {
+			case "sse-only":
+				w.Type = "sse"
+			case "http-only", "http-first":
+				w.Type = "http"
+			default:
+				return keep(fmt.Sprintf("it passes --transport %s", val))
+			}
+		default:
+			return keep(fmt.Sprintf("it passes %s", rest[0]))
+		}
+		if !inline {
+			rest = rest[1:]
+		}
+	}
+	w.Auth = "oauth"
+	for k := range w.Headers {
+		if strings.EqualFold(k, "Authorization") {
+			w.Auth = "" // its own credentials, not OAuth
+		}
+	}
+	return w, ""
+}
+
+// shellWords renders argv for a report line.
+func shellWords(argv []string) string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		if a == "" || strings.ContainsAny(a, " \t'\"\\$") {
+			a = strconv.Quote(a)
+		}
+		out[i] = a
+	}
+	return strings.Join(out, " ")
 }
 
 // choose picks the environment variable for a value: for an env key, the
@@ -283,7 +555,7 @@ func (c *Converter) choose(server, key string, header bool, stands, referenced s
 		if prev, ok := c.used[name]; ok {
 			return prev == stands
 		}
-		return !c.taken(name)
+		return !c.opts.Taken(name)
 	}
 	name := base
 	for i := 2; !free(name); i++ {

@@ -14,7 +14,7 @@ import (
 // convertAll reads each fixture file and converts every enabled server.
 func convertAll(t *testing.T, files []string, cwd string) ([]*Plan, []string) {
 	t.Helper()
-	c := NewConverter(nil)
+	c := NewConverter(ConvertOptions{})
 	var plans []*Plan
 	var errs []string
 	for _, f := range files {
@@ -53,7 +53,7 @@ env = { GITHUB_PERSONAL_ACCESS_TOKEN = "env://GITHUB_PERSONAL_ACCESS_TOKEN", LOG
 
 [mcp.servers.linear]
 url = "https://mcp.linear.app/mcp"
-headers = { Authorization = "env://TOOLPLANE_MCP_LINEAR_AUTHORIZATION", X-Client = "claude" }
+headers = { Authorization = "env://TOOLPLANE_MCP_LINEAR_AUTHORIZATION", X-Client = "env://TOOLPLANE_MCP_LINEAR_X_CLIENT" }
 
 [mcp.servers.local-db]
 command = "./bin/db-mcp"
@@ -83,7 +83,8 @@ disabled = true
 
 [mcp.servers.talaria]
 url = "https://api.talaria.example/mcp"
-headers = { Authorization = "env://TOOLPLANE_MCP_TALARIA_AUTHORIZATION", X-Org = "env://TOOLPLANE_MCP_TALARIA_X_ORG" }
+auth = "env://TOOLPLANE_MCP_TALARIA_TOKEN"
+headers = { X-Org = "env://TOOLPLANE_MCP_TALARIA_X_ORG" }
 
 [mcp.servers.notion]
 url = "https://mcp.notion.example/mcp"
@@ -119,24 +120,25 @@ headers = { Authorization = "env://TOOLPLANE_MCP_NOTION_AUTHORIZATION" }
 	if diff := cmp.Diff([]string{
 		"GITHUB_PERSONAL_ACCESS_TOKEN for [mcp.servers.github] env.GITHUB_PERSONAL_ACCESS_TOKEN",
 		"TOOLPLANE_MCP_LINEAR_AUTHORIZATION for [mcp.servers.linear] headers.Authorization",
+		"TOOLPLANE_MCP_LINEAR_X_CLIENT for [mcp.servers.linear] headers.X-Client",
 		"TOOLPLANE_MCP_SEARCH_AUTHORIZATION for [mcp.servers.search] headers.Authorization",
 		"TOOLPLANE_MCP_SEARCH_X_API_KEY for [mcp.servers.search] headers.X-Api-Key",
 		"API_KEY for [mcp.servers.docs] env.API_KEY",
 		"DOCS_HOME_DIR for [mcp.servers.docs] env.HOME_DIR",
 		"TOOLPLANE_MCP_TALARIA_X_ORG for [mcp.servers.talaria] headers.X-Org",
-		"TOOLPLANE_MCP_TALARIA_AUTHORIZATION for [mcp.servers.talaria] headers.Authorization",
+		"TOOLPLANE_MCP_TALARIA_TOKEN for [mcp.servers.talaria] auth",
 		"TOOLPLANE_MCP_NOTION_AUTHORIZATION for [mcp.servers.notion] headers.Authorization",
 	}, env); diff != "" {
 		t.Errorf("variables to set (-want +got):\n%s", diff)
 	}
-	if e := byName["talaria"].Env; !strings.Contains(e[1].Hint, `"Bearer $TALARIA_TOKEN"`) {
+	if e := byName["talaria"].Env; !strings.Contains(e[1].Hint, `the token in $TALARIA_TOKEN`) {
 		t.Errorf("talaria hint: %+v", e)
 	}
 	if e := byName["search"].Env; !strings.Contains(e[0].Hint, `"Bearer $SEARCH_TOKEN"`) {
 		t.Errorf("search hint: %+v", e)
 	}
-	if n := byName["local-db"].Notes; len(n) != 1 || !strings.Contains(n[0], `renamed "local.db" to "local-db"`) {
-		t.Errorf("local.db notes: %q", n)
+	if n := byName["local-db"].Rewrites; len(n) != 1 || !strings.Contains(n[0], `renamed "local.db" to "local-db"`) {
+		t.Errorf("local.db rewrites: %q", n)
 	}
 
 	// Every plan, appended to a config, decodes strictly.

@@ -440,7 +440,7 @@ func TestAttackReviewLies(t *testing.T) {
 	e.WriteFile(t, filepath.Join(e.Dir, ".mcp.json"), mcpJSON)
 	own := filepath.Join(e.Dir, "own.toml")
 	e.WriteFile(t, own, "")
-	stdout, stderr, code := runCmd(t, e.Toolplane("mcp", "import", "--from", "claude", "--dry-run", "--config", own))
+	stdout, stderr, code := runCmd(t, e.Toolplane("mcp", "import", "--from", filepath.Join(e.Dir, ".mcp.json"), "--dry-run", "--config", own))
 	review := stderr // stdout has the TOML, which escapes in its own way
 	if code != 0 || !strings.Contains(review, "Review what each server") {
 		t.Fatalf("mcp import --dry-run: %d\n%s%s", code, stdout, stderr)

@@ -67,20 +67,24 @@ url = "https://mine.example/mcp"
 	}
 
 	r = runTP(t, dir, nil, "", "mcp", "import", "--yes")
-	if r.code != 0 || r.stdout != "imported 7 MCP server(s) into toolplane.toml\n" {
+	if r.code != 0 || r.stdout != "imported 6 MCP server(s) into toolplane.toml\n" {
 		t.Fatalf("import: %+v", r)
 	}
 	for _, want := range []string{
 		"skipped linear (" + claude + "): already configured in toolplane.toml",
-		"skipped github (" + filepath.Join(dir, ".mcp.json") + "): already imported from " + claude,
+		"skipped github (" + filepath.Join(dir, ".mcp.json") + "): not approved in Claude Code for this project",
+		"skipped search (" + filepath.Join(dir, ".mcp.json") + "): not approved in Claude Code for this project",
 		"skipped off (" + filepath.Join(dir, "home", ".codex", "config.toml") + "): switched off there",
 		"skipped broken: server broken in",
 		"imported local-db from " + claude + " (project " + dir + ")",
-		`note: renamed "local.db" to "local-db"`,
-		"  GITHUB_PERSONAL_ACCESS_TOKEN  for [mcp.servers.github] env.GITHUB_PERSONAL_ACCESS_TOKEN: set it to the value in " + claude,
-		`  TOOLPLANE_MCP_TALARIA_AUTHORIZATION  for [mcp.servers.talaria] headers.Authorization: set it to "Bearer $TALARIA_TOKEN"`,
+		`rewrote: renamed "local.db" to "local-db"`,
+		"rewrote: env.GITHUB_PERSONAL_ACCESS_TOKEN: the literal credential is kept in the secret store, as keyring://mcp-github-github_personal_access_token",
+		"rewrote: bearer_token_env_var = TALARIA_TOKEN: became auth = env://TOOLPLANE_MCP_TALARIA_TOKEN",
+		"rewrote: tool_timeout_sec = 45: became timeout = \"45s\"",
+		"    env       GITHUB_PERSONAL_ACCESS_TOKEN = keyring://mcp-github-github_personal_access_token (the value in the file, kept in the secret store when you confirm)",
+		"  TOOLPLANE_MCP_TALARIA_TOKEN  for [mcp.servers.talaria] auth: set it to the token in $TALARIA_TOKEN",
 		"\n  github  (from " + claude + ")\n    runs      npx -y @modelcontextprotocol/server-github\n",
-		"\n    connects  https://api.talaria.example/mcp\n    header    Authorization = env://TOOLPLANE_MCP_TALARIA_AUTHORIZATION (not set now)\n",
+		"\n    connects  https://api.talaria.example/mcp\n    header    X-Org = env://TOOLPLANE_MCP_TALARIA_X_ORG (not set now)\n    auth      token = env://TOOLPLANE_MCP_TALARIA_TOKEN (not set now)\n",
 	} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
@@ -95,7 +99,12 @@ url = "https://mine.example/mcp"
 			t.Errorf("a literal secret (%s...) was written:\n%s", secret, got)
 		}
 	}
-	if r := runTP(t, dir, nil, "", "mcp", "list"); r.code != 0 || strings.Count(r.stdout, "\n") < 8 {
+	// The literal credentials are in the secret store (encrypted files
+	// here), under the names the config refers to.
+	if r := runTP(t, dir, nil, "", "secret", "list"); r.code != 0 || !strings.Contains(r.stdout, "mcp-github-github_personal_access_token") || !strings.Contains(r.stdout, "mcp-docs-api_key") {
+		t.Errorf("secret list after import: %+v", r)
+	}
+	if r := runTP(t, dir, nil, "", "mcp", "list"); r.code != 0 || strings.Count(r.stdout, "\n") < 7 {
 		t.Errorf("mcp list after import: %+v", r)
 	}
 
@@ -116,7 +125,7 @@ url = "https://mine.example/mcp"
 	if r.code != 0 || !strings.Contains(r.stderr, "imported extra from "+other) {
 		t.Fatalf("import --from file: %+v", r)
 	}
-	if r := runTP(t, dir, nil, "", "config", "check"); r.code != 0 || !strings.Contains(r.stdout, "mcp:      9 server(s)") {
+	if r := runTP(t, dir, nil, "", "config", "check"); r.code != 0 || !strings.Contains(r.stdout, "mcp:      8 server(s)") {
 		t.Errorf("config check after imports: %+v", r)
 	}
 }

@@ -102,3 +102,31 @@ func printable(w string) bool {
 	}
 	return true
 }
+
+// maxShownLine bounds a report line that carries others' text.
+const maxShownLine = 1024
+
+// showLine renders a report line that carries others' text (an imported
+// file's names, values and origins): control and invisible characters
+// show as escapes, so the line cannot write over the lines around it, and
+// it is cut to maxShownLine bytes, saying so.
+func showLine(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	out, more := b.String(), ""
+	if len(out) > maxShownLine {
+		n := maxShownLine
+		for n > 0 && !utf8.RuneStart(out[n]) {
+			n--
+		}
+		out, more = out[:n], fmt.Sprintf("… (%d more bytes)", len(out)-n)
+	}
+	return out + more
+}

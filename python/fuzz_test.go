@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hoststub"
 	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib"
 )
@@ -50,7 +51,7 @@ func FuzzCompileRun(f *testing.F) {
 				_, err = prog.Run(ctx, python.RunOptions{
 					Stdout:  &countingWriter{},
 					Modules: modules,
-					Host:    hostStubs(),
+					Host:    hoststub.Funcs(),
 					Limits: python.Limits{
 						Steps:          200_000,
 						MaxMemoryBytes: 16 << 20,

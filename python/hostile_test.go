@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hoststub"
 	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
@@ -255,7 +256,7 @@ func runHostile(modules vm.Modules, c difftest.Case, expectFail bool) string {
 	out := &countingWriter{}
 	var hostCalls atomic.Int64
 	host := map[string]python.HostFunc{}
-	for name, fn := range hostStubs() {
+	for name, fn := range hoststub.Funcs() {
 		host[name] = func(ctx context.Context, args []any, kw map[string]any) (any, error) {
 			hostCalls.Add(1)
 			return fn(ctx, args, kw)

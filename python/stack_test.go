@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hoststub"
 	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
@@ -187,7 +188,7 @@ func headroomCase(c difftest.Case, limits python.Limits, modules vm.Modules) str
 	defer cancel()
 	prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: true})
 	if err == nil {
-		_, err = prog.Run(ctx, python.RunOptions{Host: hostStubs(), Limits: limits, Modules: modules})
+		_, err = prog.Run(ctx, python.RunOptions{Host: hoststub.Funcs(), Limits: limits, Modules: modules})
 	}
 	if err != nil && strings.HasPrefix(err.Error(), "SystemError") {
 		return err.Error()

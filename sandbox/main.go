@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // WorkerArg is the first argument that makes a process a sandbox worker:
@@ -70,8 +71,15 @@ func WorkerMain(args []string, run RunFunc) int {
 	// The interpreter's garbage is short-lived, in a worker as in a host.
 	python.TuneGC()
 	debug.SetMaxStack(workerMaxStack)
+	// The worker serves one session, so its whole heap is that session's:
+	// the Go runtime's soft limit and the interpreter's heap guard share
+	// one ceiling, and a run the accounting under-charged fails with
+	// MemoryError there instead of growing the worker into its
+	// address-space limit.
+	var heap *vm.HeapGuard
 	if lim.heap > 0 {
 		debug.SetMemoryLimit(lim.heap)
+		heap = vm.NewHeapGuard(lim.heap)
 	}
 	// Local time is read from the system once, before files are closed off.
 	_ = time.Local.String()
@@ -79,7 +87,7 @@ func WorkerMain(args []string, run RunFunc) int {
 	// The bridge goes through the runtime's poller, so waiting for the host
 	// parks a goroutine instead of a thread.
 	in, out := pollable(0, "bridge-in"), pollable(1, "bridge-out")
-	if err := Serve(in, out, run, protections); err != nil {
+	if err := Serve(in, out, run, heap, protections); err != nil {
 		fmt.Fprintln(os.Stderr, "toolplane sandbox worker:", err)
 		return 1
 	}

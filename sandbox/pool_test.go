@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // TestMain makes this test binary a worker whose runs misbehave on the
@@ -28,8 +29,14 @@ func rawFrame(kind byte, payload []byte) {
 	_ = writeFrame(os.Stdout, kind, payload)
 }
 
-func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _ io.Writer) *RunResult {
+func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _ io.Writer, heap *vm.HeapGuard) *RunResult {
 	switch req.Code {
+	case "heapceiling":
+		// What the worker hands the interpreter as its heap guard.
+		if heap == nil {
+			return &RunResult{Value: int64(-1)}
+		}
+		return &RunResult{Value: heap.Ceiling()}
 	case "ok":
 		v, err := host["ok"](ctx, []any{int64(1)}, nil)
 		if err != nil {
@@ -171,5 +178,17 @@ func TestRunDeadlineKillsAHungWorker(t *testing.T) {
 	}
 	if d := time.Since(start); d > 200*time.Millisecond+DefaultGrace+2*time.Second {
 		t.Errorf("the hung run took %s", d)
+	}
+}
+
+// TestWorkerHeapGuard: a worker's runs get a heap guard at the worker's Go
+// memory limit (the session's budget plus HeapHeadroom), the backstop that
+// fails a run with MemoryError where the accounting missed an allocation.
+func TestWorkerHeapGuard(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil)
+	if err != nil || res.Err != nil || res.Value != int64(64<<20+HeapHeadroom) {
+		t.Fatalf("the worker's heap guard ceiling: %+v %v; want %d", res, err, int64(64<<20+HeapHeadroom))
 	}
 }

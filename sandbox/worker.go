@@ -8,20 +8,23 @@ import (
 	"sync"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // RunFunc runs one snippet inside a worker: the embedded interpreter with
 // host functions that call the host over the bridge. globals is the
 // session namespace for a session run, nil for a fresh one. It returns the
-// run's result; an exception or limit goes in RunResult.Err.
-type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer) *RunResult
+// run's result; an exception or limit goes in RunResult.Err. heap is the
+// worker's heap guard (nil: none), the backstop of the memory limit the run
+// must pass to the interpreter.
+type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer, heap *vm.HeapGuard) *RunResult
 
 // Serve is a worker's side of the bridge: it reads the host's messages
 // from in and writes its own to out until in ends. It trusts the host (its
 // parent) but nothing a snippet does: a run that ends in a way the
 // interpreter could not contain ends the process, which the host sees.
-func Serve(in io.Reader, out io.Writer, run RunFunc, protections []Protection) error {
-	w := &worker{out: out, run: run, pending: map[uint64]chan *hostReply{}, globals: python.NewGlobals()}
+func Serve(in io.Reader, out io.Writer, run RunFunc, heap *vm.HeapGuard, protections []Protection) error {
+	w := &worker{out: out, run: run, heap: heap, pending: map[uint64]chan *hostReply{}, globals: python.NewGlobals()}
 	if err := w.send(kindHello, encodeHello(&hello{Version: protocolVersion, Protections: protections})); err != nil {
 		return err
 	}
@@ -40,7 +43,8 @@ func Serve(in io.Reader, out io.Writer, run RunFunc, protections []Protection) e
 }
 
 type worker struct {
-	run RunFunc
+	run  RunFunc
+	heap *vm.HeapGuard
 
 	wmu sync.Mutex // serialises frames to out
 	out io.Writer
@@ -129,7 +133,7 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	}
 	res := testHookRun(req)
 	if res == nil {
-		res = w.run(ctx, req, g, host, outputWriter{w})
+		res = w.run(ctx, req, g, host, outputWriter{w}, w.heap)
 	}
 	if g != nil {
 		res.SizeBytes = g.SizeBytes()

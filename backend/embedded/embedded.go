@@ -165,12 +165,14 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		}
 		globals = local.Globals()
 	}
-	return b.execute(ctx, filename, code, globals, host, cliAliases, opts.Stdout, opts.Limits)
+	return b.execute(ctx, filename, code, globals, host, cliAliases, opts.Stdout, opts.Limits, nil)
 }
 
 // execute compiles and runs a snippet on the interpreter of this process:
 // the whole run in process isolation "none", the worker's part otherwise.
-func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, stdout io.Writer, limits python.Limits) (*backend.Result, error) {
+// heap is the process's heap guard, nil for none (a worker has one: its
+// heap is one session's).
+func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, stdout io.Writer, limits python.Limits, heap *vm.HeapGuard) (*backend.Result, error) {
 	prog, err := b.compile(ctx, filename, code)
 	if err != nil {
 		return nil, convertError(err)
@@ -185,6 +187,7 @@ func (b *Backend) execute(ctx context.Context, filename, code string, globals *p
 		Host:    host,
 		Limits:  limits,
 		Modules: b.modules,
+		Heap:    heap,
 	}
 	if needsCLIBindings(code, cliAliases, globals != nil) {
 		runOpts.Prelude = pre

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/vm"
 	"github.com/toolplane/toolplane/sandbox"
 )
 
@@ -48,12 +49,12 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 // WorkerRun is the worker's side of Run: it runs a request from the host on
 // this process's interpreter, with host functions that call back over the
 // bridge. Pass it to sandbox.WorkerMain.
-func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer) *sandbox.RunResult {
+func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer, heap *vm.HeapGuard) *sandbox.RunResult {
 	aliases := make(map[string]any, len(req.CLIAliases))
 	for alias, name := range req.CLIAliases {
 		aliases[alias] = name
 	}
-	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, req.Limits)
+	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, req.Limits, heap)
 	if err != nil {
 		var be *backend.Error
 		if errors.As(err, &be) {

@@ -16,6 +16,7 @@ import (
 	"github.com/toolplane/toolplane/backend/embedded"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hoststub"
 	"github.com/toolplane/toolplane/sandbox"
 )
 
@@ -133,51 +134,14 @@ func (hostileBridge) Call(context.Context, string, []any, map[string]any) (any, 
 	return nil, &backend.CallError{Type: "LookupError", Detail: "no capabilities here"}
 }
 
+// hostileStubs are the corpus's host functions (package hoststub) as
+// runtime bindings.
 func hostileStubs() map[string]backend.HostFunc {
-	return map[string]backend.HostFunc{
-		"slow": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-			d := 0.01
-			delay := kw["delay"]
-			if len(args) > 1 {
-				delay = args[1]
-			}
-			switch f := delay.(type) {
-			case float64:
-				d = f
-			case int64:
-				d = float64(f)
-			}
-			select {
-			case <-time.After(time.Duration(d * float64(time.Second))):
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			}
-			if len(args) > 0 {
-				return args[0], nil
-			}
-			return nil, nil
-		},
-		"fail": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-			msg := kw["msg"]
-			if len(args) > 0 {
-				msg = args[0]
-			}
-			return nil, &python.HostError{Type: "ToolError", Message: fmt.Sprint(msg)}
-		},
-		"greeter.greet": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-			return fmt.Sprintf("hello, %v", append(args, kw["name"])[0]), nil
-		},
-		"add": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-			if len(args) == 2 {
-				if a, ok := args[0].(int64); ok {
-					if b, ok := args[1].(int64); ok {
-						return a + b, nil
-					}
-				}
-			}
-			return nil, &python.HostError{Type: "TypeError", Message: "add takes two ints"}
-		},
+	out := map[string]backend.HostFunc{}
+	for name, f := range hoststub.Funcs() {
+		out[name] = backend.HostFunc(f)
 	}
+	return out
 }
 
 // runHostileInWorker runs one case and says how its ending differs from

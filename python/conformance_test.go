@@ -229,4 +229,3 @@ func outcomeOf(stdout string, res *python.Result, err error) difftest.Outcome {
 	}
 	return out
 }
-

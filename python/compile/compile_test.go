@@ -3,6 +3,7 @@ package compile
 import (
 	"context"
 	"errors"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -95,6 +96,41 @@ func TestConstantFolding(t *testing.T) {
 	}
 	if !strings.Contains(dis, "BINARY_OP") {
 		t.Errorf("2 ** 100 must be left to the VM (it charges memory):\n%s", dis)
+	}
+}
+
+// TestAttackFoldingBoundsConstants: folding never builds a constant
+// larger than the source spelled ('a' * 10**9 or 2 ** 10**10 are left to
+// the VM, which charges memory and checks sizes). CPython's optimizer folds
+// up to 4096-character strings and 128-bit ints; this folder folds only
+// arithmetic that stays within 64 bits, floats and tuples of constants.
+func TestAttackFoldingBoundsConstants(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"x = 'a' * 10**9", "x = 2 ** 10**10", "x = (1,) * 10**8", "x = b'x' * 10**9", "x = 1 << 10**9",
+		"x = 10**9 * 'a'", "x = -(2**63) * 2**63", "x = 'a' * 1000 * 1000 * 1000", "x = [0] * 10**9",
+		"x = (1, 2) + (3,) * 10**9", "x = 9223372036854775807 * 9223372036854775807", "x = 1e308 * 1e308",
+	} {
+		prog, err := compileSrc(t, src, false)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		for _, c := range prog.Module.Consts {
+			var size int
+			switch v := c.(type) {
+			case string:
+				size = len(v)
+			case Bytes:
+				size = len(v)
+			case Tuple:
+				size = len(v)
+			case *big.Int:
+				size = v.BitLen() / 8
+			}
+			if size > 16 {
+				t.Errorf("%s: folded into a constant of size %d: %.40v", src, size, c)
+			}
+		}
 	}
 }
 

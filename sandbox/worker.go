@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 
 	"github.com/toolplane/toolplane/python"
@@ -150,6 +152,33 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	w.mu.Unlock()
 	// A failed write means the host is gone; the read loop ends too.
 	_ = w.send(kindDone, payload)
+	giveBackMemory(res.SizeBytes)
+}
+
+// idleHeldBytes is how much memory a worker may keep from the OS between
+// runs, beyond twice what its session's globals retain, before it gives
+// its garbage back: about what an idle worker holds after typical runs.
+const idleHeldBytes = 48 << 20
+
+// giveBackMemory returns the memory of a run's garbage to the OS once the
+// run is over, when the process holds more than idleHeldBytes beyond twice
+// retained (the session's globals). The collector runs rarely (at
+// DefaultGCPercent the heap grows to five times what is live) and an idle
+// process allocates nothing that would make it run, so a worker whose run
+// churned through 300 MB of strings kept 400 MB resident for as long as
+// its session lived: memory no retained-memory cap sees, times the
+// sessions a token may hold. It runs after the result went out, so the run
+// does not wait for it.
+func giveBackMemory(retained int64) {
+	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(samples)
+	if samples[0].Value.Kind() != metrics.KindUint64 || samples[1].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	held := int64(samples[0].Value.Uint64() - samples[1].Value.Uint64())
+	if held > 2*max(retained, 0)+idleHeldBytes {
+		debug.FreeOSMemory()
+	}
 }
 
 // Bounds of RunResult.Names: the names travel with every run's result,

@@ -302,3 +302,34 @@ func TestAttackSandboxManyGlobals(t *testing.T) {
 		t.Errorf("the next run: %v", v)
 	}
 }
+
+// TestAttackSandboxIdleWorkerMemory: a session's worker kept the memory
+// of its last run's garbage while idle (400 MiB resident per idle session
+// after a run that churned through strings, indefinitely), so a token's
+// idle sessions held gigabytes that the retained-memory caps, which count
+// what globals keep, never saw. A worker gives its garbage back after a
+// run: an idle worker holding nothing stays small.
+func TestAttackSandboxIdleWorkerMemory(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"process\"\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	churn := "x = []\nfor i in range(16):\n    x.append('a' * 10_000_000)\n    x = x[-12:]\nx = None\nreturn 1"
+	for range 2 {
+		cs := e2e.ConnectHTTP(t, srv.URL)
+		e2e.MustRun(t, cs, churn)
+	}
+	var worst int64
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		worst = 0
+		for _, w := range workerPIDs(t, srv.Cmd.Process.Pid) {
+			worst = max(worst, serverRSS(t, w))
+		}
+		if worst < 64<<20 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if worst >= 64<<20 {
+		t.Errorf("an idle worker holds %d MiB resident after a run whose values are gone", worst>>20)
+	}
+}

@@ -201,15 +201,11 @@ return [a, b]
 }
 
 // TestCLIBindingsPyodide: the pyodide-deno backend runs the same runner,
-// so cli(), cli_run() and CLIError behave alike there. (Its per-binary
-// names stay plain host functions until it sends cli_aliases.)
+// so cli(), cli_run(), a binary bound by name (printf) and CLIError
+// behave alike there: a CLI call returns the CLI result object.
 func TestCLIBindingsPyodide(t *testing.T) {
 	t.Parallel()
-	dir := os.Getenv(pyodide.InstallDirEnv)
-	if dir == "" {
-		dir = filepath.Join(".cache", "pyodide") // where scripts/install-pyodide.sh puts it
-	}
-	py := pyodide.New(pyodide.WithInstallDir(dir))
+	py := pyodide.New() // $TOOLPLANE_PYODIDE_DIR, else where scripts/install-pyodide.sh installs
 	if err := py.Available(); err != nil {
 		t.Skipf("pyodide-deno is not installed; run scripts/install-pyodide.sh: %v", err)
 	}
@@ -227,7 +223,8 @@ try:
     refused = False
 except PermissionError:
     refused = True
-return [r.lines(), r.argv, e, refused]
+a = await printf("%s", "b")
+return [r.lines(), r.argv, e, refused, type(a).__name__, a.text()]
 `, ExecuteOptions{})
 	if err != nil || res.Error != nil {
 		t.Fatalf("execute: %v %+v", err, res.Error)
@@ -237,6 +234,7 @@ return [r.lines(), r.argv, e, refused]
 		[]any{"printf", "%s\n", "a", "--zeta", "--alpha=1"},
 		[]any{int64(1), "cli:false", true},
 		true,
+		"CLIResult", "b",
 	}
 	if diff := cmp.Diff(want, res.Value); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

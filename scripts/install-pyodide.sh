@@ -7,15 +7,28 @@
 #
 #   scripts/install-pyodide.sh [DIR]
 #
-# DIR defaults to $TOOLPLANE_PYODIDE_DIR, else <repo>/.cache/pyodide. The
-# backend looks in $TOOLPLANE_PYODIDE_DIR, else ~/.cache/toolplane/pyodide
-# (pass DIR to install for a served binary). Idempotent: pinned versions
-# already present and an existing snapshot are left alone, so a second run
-# makes no network request.
+# DIR defaults to where the backend looks: $TOOLPLANE_PYODIDE_DIR, else
+# toolplane/pyodide in the user's cache directory ($XDG_CACHE_HOME or
+# ~/.cache on Linux, ~/Library/Caches on macOS). One location: a DIR given
+# here must be given to toolplane as $TOOLPLANE_PYODIDE_DIR too.
+# Idempotent: pinned versions already present and an existing snapshot
+# are left alone, so a second run makes no network request.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 
-dir="${1:-${TOOLPLANE_PYODIDE_DIR:-$repo/.cache/pyodide}}"
+# default_dir is the backend's DefaultInstallDir (os.UserCacheDir).
+default_dir() {
+	if [[ -n "${TOOLPLANE_PYODIDE_DIR:-}" ]]; then
+		echo "$TOOLPLANE_PYODIDE_DIR"
+	elif [[ "$(uname -s)" == Darwin ]]; then
+		echo "$HOME/Library/Caches/toolplane/pyodide"
+	elif [[ "${XDG_CACHE_HOME:-}" == /* ]]; then
+		echo "$XDG_CACHE_HOME/toolplane/pyodide"
+	else
+		echo "$HOME/.cache/toolplane/pyodide"
+	fi
+}
+dir="${1:-$(default_dir)}"
 deno_version="2.9.6"
 pyodide_version="314.0.8"
 
@@ -67,3 +80,6 @@ NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 DENO_DIR="$dir/deno-dir" "$deno" run --no-prom
 	"$repo/backend/pyodide/harness.mjs" "$pyodide" "$tmp" snapshot
 mv "$tmp" "$snapshot"
 echo "install-pyodide: done: $dir"
+if [[ "$dir" != "$(TOOLPLANE_PYODIDE_DIR= default_dir)" && "$dir" != "${TOOLPLANE_PYODIDE_DIR:-}" ]]; then
+	echo "install-pyodide: this is not where toolplane looks by default; run toolplane with TOOLPLANE_PYODIDE_DIR=$dir"
+fi

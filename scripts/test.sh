@@ -11,9 +11,11 @@ cd "$(dirname "$0")/.."
 if command -v npm >/dev/null 2>&1; then
 	bash scripts/install-test-deps.sh
 	bash server/testdata/node/install.sh
+	# The tests' install stays in the checkout; the variable tells both
+	# the install script and the backend.
+	export TOOLPLANE_PYODIDE_DIR="$PWD/.cache/pyodide"
 	bash scripts/install-pyodide.sh
 	export TOOLPLANE_REQUIRE_NODE=1
-	export TOOLPLANE_PYODIDE_DIR="$PWD/.cache/pyodide"
 else
 	# Without Node the tests that need these packages skip locally; under
 	# CI=true they fail, so CI machines need Node.

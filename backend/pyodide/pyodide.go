@@ -32,6 +32,7 @@ import (
 	"syscall"
 
 	"github.com/toolplane/toolplane/backend"
+	"github.com/toolplane/toolplane/backend/clibind"
 	"github.com/toolplane/toolplane/backend/localpython"
 )
 
@@ -281,7 +282,11 @@ type initMessage struct {
 	Names    []string `json:"names"`
 	Reserved []string `json:"reserved"`
 	MaxDepth int      `json:"max_depth,omitempty"`
-	Runner   string   `json:"runner"`
+	// CLIAliases are the CLI capabilities bound by name and their
+	// binaries, so they return the CLI result object as on the other
+	// backends (see package clibind).
+	CLIAliases map[string]any `json:"cli_aliases,omitempty"`
+	Runner     string         `json:"runner"`
 }
 
 // Run implements backend.Backend.
@@ -292,9 +297,6 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if opts.Limits.Steps > 0 {
 		return nil, errors.New("pyodide-deno: a step limit cannot be enforced on Pyodide; bound the run with a timeout instead")
 	}
-	if opts.Limits.MaxMemoryBytes > 0 {
-		return nil, errors.New("pyodide-deno: a memory limit cannot be enforced on Pyodide's WebAssembly memory; use the local_unsafe or embedded backend for a memory-bounded run")
-	}
 	if err := b.Available(); err != nil {
 		return nil, err
 	}
@@ -303,12 +305,13 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		filename = "<snippet>"
 	}
 	init := initMessage{
-		Code:     code,
-		Filename: filename,
-		Names:    append(bridge.Namespace().Names(), "call_tool"),
-		Reserved: localpython.Reserved(opts.Bindings),
-		MaxDepth: opts.Limits.MaxDepth,
-		Runner:   localpython.RunnerSource(),
+		Code:       code,
+		Filename:   filename,
+		Names:      append(bridge.Namespace().Names(), "call_tool"),
+		Reserved:   localpython.Reserved(opts.Bindings),
+		MaxDepth:   opts.Limits.MaxDepth,
+		CLIAliases: clibind.Aliases(bridge.Namespace()),
+		Runner:     localpython.RunnerSource(),
 	}
 	for n := range opts.Bindings {
 		init.Names = append(init.Names, n)
@@ -320,6 +323,9 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		read = append(read, snapshot)
 	}
 	perms := []string{"--allow-read=" + strings.Join(read, ",")}
+	if f := memoryFlags(opts.Limits.MaxMemoryBytes); f != "" {
+		perms = append(perms, f)
+	}
 	if len(b.allowNet) > 0 {
 		perms = append(perms, "--allow-net="+strings.Join(b.allowNet, ","))
 	}
@@ -331,5 +337,47 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	if err != nil {
 		return nil, fmt.Errorf("pyodide-deno: %w", err)
 	}
-	return p.Serve(ctx, bridge, opts)
+	res, err := p.Serve(ctx, bridge, opts)
+	return res, heapLimitError(err, opts.Limits.MaxMemoryBytes)
+}
+
+// heapLimitError turns the death of a Deno process whose JavaScript heap
+// reached its bound (memoryFlags) into the memory limit it is, instead of
+// V8's report of its last garbage collections.
+func heapLimitError(err error, limit int64) error {
+	var be *backend.Error
+	if limit <= 0 || !errors.As(err, &be) || be.Limit != "" {
+		return err
+	}
+	if m := be.Message; strings.Contains(m, "ended before the snippet finished") &&
+		(strings.Contains(m, "out of memory") || strings.Contains(m, "heap limit") || strings.Contains(m, "Last few GCs")) {
+		return &backend.Error{Type: "MemoryError", Limit: "memory",
+			Message: fmt.Sprintf("the run exceeded its memory limit of %d MiB (the JavaScript heap of its Deno process, which was ended)", max(limit, MinMemoryBytes)>>20)}
+	}
+	return err
+}
+
+// wasmPageBytes is the size of a WebAssembly memory page.
+const wasmPageBytes = 64 << 10
+
+// MinMemoryBytes is the smallest memory limit the backend accepts: a
+// booted Pyodide holds about 30 MiB of WebAssembly memory before a
+// snippet allocates anything.
+const MinMemoryBytes = 64 << 20
+
+// memoryFlags are the V8 flags that bound a run to limit bytes: the
+// WebAssembly memory (Python's whole heap lives there) may not grow past
+// limit, so an allocation beyond it fails inside Python as MemoryError;
+// and V8's own JavaScript heap is bounded to limit as well, so the glue
+// around Pyodide cannot grow without bound either (running out there ends
+// the process, which the run reports). Deno's own memory outside V8 (its
+// runtime, some tens of MiB) is not bounded by either; doctor says so.
+func memoryFlags(limit int64) string {
+	if limit <= 0 {
+		return ""
+	}
+	limit = max(limit, MinMemoryBytes)
+	pages := limit / wasmPageBytes
+	mb := max(limit>>20, 64)
+	return fmt.Sprintf("--v8-flags=--wasm-max-mem-pages=%d,--max-old-space-size=%d", pages, mb)
 }

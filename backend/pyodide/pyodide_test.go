@@ -25,7 +25,7 @@ type testBridge struct {
 }
 
 func (*testBridge) Namespace() capability.Namespace {
-	return capability.Namespace{"greeter.greet": "go:greeter/greet", "greeter_greet": "go:greeter/greet", "slow": "go:test/slow", "deny": "go:test/deny"}
+	return capability.Namespace{"greeter.greet": "go:greeter/greet", "greeter_greet": "go:greeter/greet", "slow": "go:test/slow", "deny": "go:test/deny", "git": "cli:git"}
 }
 
 func (b *testBridge) Call(ctx context.Context, idOrAlias string, args []any, kwargs map[string]any) (any, error) {
@@ -33,6 +33,11 @@ func (b *testBridge) Call(ctx context.Context, idOrAlias string, args []any, kwa
 		idOrAlias = id
 	}
 	switch idOrAlias {
+	case "cli:git":
+		// What the CLI source answers: the finished process.
+		inv, _ := args[0].(map[string]any)
+		argv := append([]any{"git"}, inv["args"].([]any)...)
+		return map[string]any{"stdout": "On branch main\n", "stderr": "", "exit_code": int64(0), "argv": argv, "duration_ms": int64(3)}, nil
 	case "go:greeter/greet":
 		name, _ := kwargs["name"].(string)
 		if len(args) == 1 {
@@ -58,15 +63,10 @@ func (b *testBridge) Call(ctx context.Context, idOrAlias string, args []any, kwa
 	return nil, &backend.CallError{Type: "LookupError", Detail: idOrAlias + ": no such capability"}
 }
 
-// installDir is where the tests look for Deno and Pyodide:
-// $TOOLPLANE_PYODIDE_DIR, else the repository's .cache/pyodide, where
-// scripts/install-pyodide.sh installs by default.
-func installDir() string {
-	if d := os.Getenv(InstallDirEnv); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", ".cache", "pyodide")
-}
+// installDir is where the tests look for Deno and Pyodide: where the
+// backend looks, $TOOLPLANE_PYODIDE_DIR (scripts/test.sh sets it), else
+// where scripts/install-pyodide.sh installs by default.
+func installDir() string { return DefaultInstallDir() }
 
 // requirePyodide skips without an install, except under CI=true when
 // scripts/test.sh runs scripts/install-pyodide.sh: there a missing install
@@ -219,7 +219,6 @@ func TestRefusals(t *testing.T) {
 	for _, opts := range []backend.RunOptions{
 		{Session: backend.NewLocalSession()},
 		{Limits: python.Limits{Steps: 5}},
-		{Limits: python.Limits{MaxMemoryBytes: 1 << 20}},
 	} {
 		if _, err := b.Run(context.Background(), "1", &testBridge{}, opts); err == nil || strings.Contains(err.Error(), "install") {
 			t.Errorf("Run(%+v) = %v, want a refusal of the option", opts, err)
@@ -284,5 +283,75 @@ func TestLimits(t *testing.T) {
 	_, _, err = run(t, b, "def f(n):\n    return f(n + 1)\nf(0)", backend.RunOptions{Limits: python.Limits{MaxDepth: 100}})
 	if !errors.As(err, &be) || be.Type != "RecursionError" || be.Limit != "depth" {
 		t.Errorf("depth: err = %#v", err)
+	}
+}
+
+// TestAttackMemoryLimit: with a memory limit (serve passes the session
+// cap), a snippet that allocates past it gets a catchable MemoryError
+// from the WebAssembly memory's maximum, and one that keeps allocating
+// ends as a memory limit, not with the host's memory; a snippet within
+// the limit runs.
+func TestAttackMemoryLimit(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	limits := python.Limits{MaxMemoryBytes: 256 << 20}
+	res, _, err := run(t, b, `
+try:
+    big = bytearray(400 * 1024 * 1024)
+    return "allocated"
+except MemoryError:
+    pass
+small = bytearray(32 * 1024 * 1024)
+return len(small)`, backend.RunOptions{Limits: limits})
+	if err != nil || res.Value != int64(32<<20) {
+		t.Fatalf("allocating past the limit: %v %v", res, err)
+	}
+	_, _, err = run(t, b, `
+keep = []
+while True:
+    keep.append(bytearray(16 * 1024 * 1024))`, backend.RunOptions{Limits: limits})
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Type != "MemoryError" || be.Limit != "memory" {
+		t.Fatalf("allocating without end: %#v, want a MemoryError memory limit", err)
+	}
+}
+
+// TestAttackJSHeap: Pyodide's js module reaches the JavaScript heap,
+// outside the WebAssembly memory; V8's heap bound ends a snippet that
+// fills it, as a memory limit, before it holds more than the limit.
+func TestAttackJSHeap(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	_, _, err := run(t, b, `
+import js
+a = js.Array.new()
+s = "x" * 1000000
+i = 0
+while True:
+    a.push(js.String.new(s + str(i)))
+    i += 1`, backend.RunOptions{Limits: python.Limits{MaxMemoryBytes: 128 << 20}})
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Type != "MemoryError" || be.Limit != "memory" || !strings.Contains(be.Message, "128 MiB") {
+		t.Fatalf("filling the JavaScript heap: %#v, want a MemoryError memory limit", err)
+	}
+}
+
+// TestCLIAliasResult: a CLI capability bound by name (git) returns the
+// CLI result object, as on the embedded and local_unsafe backends, not
+// the raw dict; cli() and cli_run() too.
+func TestCLIAliasResult(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	res, _, err := run(t, b, `
+r = await git("status")
+s = await cli("git")("log")
+u = await cli_run("git", "diff")
+return [type(r).__name__, r.exit_code, r.text(), r["stdout"], r.argv, type(s).__name__, s.argv, u.argv]`, backend.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []any{"CLIResult", int64(0), "On branch main", "On branch main\n", []any{"git", "status"}, "CLIResult", []any{"git", "log"}, []any{"git", "diff"}}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

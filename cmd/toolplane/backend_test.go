@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/backend/pyodide"
 )
 
 // TestServeLocalUnsafeBackend: default_backend = "local_unsafe" is refused
@@ -56,5 +58,66 @@ func TestServeLocalUnsafeBackend(t *testing.T) {
 	}
 	if v, _ := json.Marshal(out.Value); string(v) != `["cpython",true]` {
 		t.Fatalf("value = %s", v)
+	}
+}
+
+// TestServePyodideBackend: default_backend = "pyodide-deno" works under
+// serve mcp, which always passes the session memory cap: a run within
+// [session] max_memory_mb returns its value, an allocation past it is a
+// MemoryError inside Python and the next run works; a CLI binary bound by
+// name returns the CLI result object; doctor states what is bounded and
+// what is not.
+func TestServePyodideBackend(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	py := pyodide.New()
+	if err := py.Available(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pyodide-deno is not installed although scripts/test.sh installs it: %v", err)
+		}
+		t.Skipf("pyodide-deno is not installed; run scripts/install-pyodide.sh: %v", err)
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "toolplane.toml")
+	os.WriteFile(cfg, []byte("[toolplane]\ndefault_backend = \"pyodide-deno\"\n\n[session]\nmax_memory_mb = 200\n\n[cli]\nmode = \"allowlist\"\nallow = [\"printf\"]\n"), 0o600)
+	trustHere(t, dir)
+	env := []string{pyodide.InstallDirEnv + "=" + py.InstallDir()}
+	r := runTP(t, dir, env, "", "doctor")
+	for _, want := range []string{
+		"backend pyodide-deno: under serve mcp each run is bounded to 200 MiB ([session] max_memory_mb) of WebAssembly memory",
+		"backend pyodide-deno: not bounded: Deno's own memory outside V8",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("doctor lacks %q:\n%s", want, r.stdout)
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.Command(binary, "serve", "mcp", "--config", cfg)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"HOME=" + filepath.Join(dir, "home"), "PATH=" + os.Getenv("PATH"), "TOOLPLANE_SECRET_STORE=file"}, env...)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	execute := func(code string) string {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": code}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := json.Marshal(res.StructuredContent)
+		return string(data)
+	}
+	if out := execute("import sys\nreturn [sys.platform, 6 * 7]"); !strings.Contains(out, `"value":["emscripten",42]`) || !strings.Contains(out, `"backend":"pyodide-deno"`) {
+		t.Fatalf("execute_code on pyodide-deno: %s", out)
+	}
+	if out := execute("try:\n    b = bytearray(400 * 1024 * 1024)\n    return 'allocated'\nexcept MemoryError:\n    return 'MemoryError'"); !strings.Contains(out, `"value":"MemoryError"`) {
+		t.Errorf("allocating past max_memory_mb: %s", out)
+	}
+	if out := execute(`r = await printf("%s", "x")` + "\nreturn [type(r).__name__, r.text()]"); !strings.Contains(out, `"value":["CLIResult","x"]`) {
+		t.Errorf("a CLI alias on pyodide-deno: %s", out)
 	}
 }

@@ -178,6 +178,9 @@ func doctorBackend(r *doctorReport, cfg *config.Config) {
 		if !b.Snapshotted() {
 			r.add(checkWarn, key+": no start-up snapshot, so every run boots Pyodide (seconds)", fmt.Sprintf("bash scripts/install-pyodide.sh %s makes it; so does the first `toolplane serve mcp`", b.InstallDir()))
 		}
+		mb := max(int64(cfg.Session.MaxMemoryMB), pyodide.MinMemoryBytes>>20)
+		r.add(checkOK, fmt.Sprintf("%s: under serve mcp each run is bounded to %d MiB ([session] max_memory_mb) of WebAssembly memory (past it, MemoryError inside Python) and of JavaScript heap (past it, the run ends as a memory limit), and by its timeout; it has no files of the host and no network unless granted", key, mb), "")
+		r.add(checkWarn, key+": not bounded: Deno's own memory outside V8 (some tens of MiB per run), steps (only the timeout bounds a busy loop); no session state: each run is a fresh Deno process, so globals do not persist between execute_code runs as on the embedded backend", "")
 	default:
 		r.add(checkOK, "backend embedded: built in", "")
 	}

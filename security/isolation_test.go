@@ -314,7 +314,7 @@ func TestAttackSandboxIdleWorkerMemory(t *testing.T) {
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"process\"\n")
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
-	churn := "x = []\nfor i in range(16):\n    x.append('a' * 10_000_000)\n    x = x[-12:]\nx = None\nreturn 1"
+	churn := "x = []\nfor i in range(10):\n    x.append('a' * 10_000_000)\n    x = x[-8:]\nx = None\nreturn 1"
 	for range 2 {
 		cs := e2e.ConnectHTTP(t, srv.URL)
 		e2e.MustRun(t, cs, churn)

@@ -186,6 +186,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		ev.Outcome, ev.ErrorType = audit.OutcomeError, exec.Error.Type
 	}
 	s.opts.Audit.Log(ev)
+	s.logRun(ctx, who, &ev, out.CapabilityCalls)
 
 	res := &mcp.CallToolResult{IsError: exec.Error != nil}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested() && !out.RolledBack)}}

@@ -58,9 +58,14 @@ type Options struct {
 	// ProgressInterval is how often a long run reports progress to a client
 	// that asked for it (default 2s).
 	ProgressInterval time.Duration
-	// Stderr receives diagnostics such as the HTTP address (default os.Stderr).
+	// Stderr receives the HTTP address when there is no Logger (default
+	// os.Stderr).
 	Stderr io.Writer
-	// Logger, if set, logs MCP protocol activity.
+	// Logger receives the server's records (runs, requests at debug
+	// level); nil discards them. Records carry ids, subjects, durations
+	// and outcomes, never arguments or results. The MCP SDK's own
+	// logging stays off (its lines may quote what a client sent) unless
+	// MCP.Logger sets it.
 	Logger *slog.Logger
 
 	// DirectToolName names the MCP tool of a capability when DirectTools is
@@ -132,6 +137,8 @@ type Server struct {
 
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
+
+	log *slog.Logger
 }
 
 // New builds the facade and registers its tools and resources.
@@ -178,6 +185,10 @@ func New(opts Options) (*Server, error) {
 		subjects:   make(map[*mcp.ServerSession]string),
 		httpLimits: opts.HTTP.withDefaults(),
 		seen:       make(map[*mcp.ServerSession]time.Time),
+		log:        opts.Logger,
+	}
+	if s.log == nil {
+		s.log = discardLog
 	}
 	var mo mcp.ServerOptions
 	if opts.MCP != nil {
@@ -185,9 +196,6 @@ func New(opts Options) (*Server, error) {
 	}
 	if mo.Instructions == "" {
 		mo.Instructions = instructions
-	}
-	if mo.Logger == nil {
-		mo.Logger = opts.Logger
 	}
 	if mo.Capabilities == nil {
 		mo.Capabilities = &mcp.ServerCapabilities{
@@ -214,6 +222,7 @@ func New(opts Options) (*Server, error) {
 	s.filterToolList()
 	s.boundArgumentErrors()
 	s.trackSubjects()
+	s.observeMethods()
 	return s, nil
 }
 
@@ -265,13 +274,13 @@ func (s *Server) HTTPHandler() http.Handler {
 	for pattern, h := range s.opts.PublicRoutes {
 		mux.Handle(pattern, s.limitBodies(h))
 	}
-	return mux
+	return s.logHTTP(mux)
 }
 
 func (s *Server) mcpHandler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      s.sessions.Options().IdleTimeout,
-		Logger:              s.opts.Logger,
+		Logger:              s.sdkLogger(),
 		EventStore:          s.opts.EventStore,
 		MaxRequestBodyBytes: s.httpLimits.MaxBodyBytes,
 	})
@@ -295,7 +304,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	// long-lived SSE responses. See HTTPLimits.
 	srv := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout}
 	ln = newLimitListener(ln, s.httpLimits)
-	fmt.Fprintf(s.opts.Stderr, "toolplane: serving MCP (Streamable HTTP) at http://%s%s\n", ln.Addr(), HTTPPath)
+	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"os/signal"
@@ -30,6 +31,7 @@ import (
 	"github.com/toolplane/toolplane/server/rtengine"
 	"github.com/toolplane/toolplane/session"
 	clisrc "github.com/toolplane/toolplane/source/cli"
+	"github.com/toolplane/toolplane/telemetry"
 )
 
 // serveMCPOptions are the flags of `toolplane serve mcp`.
@@ -114,9 +116,18 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return errLocalUnsafeOverHTTP(cfg)
 	}
 
+	// [log] applies from here on: diagnostics of the parts wired below
+	// become records of one logger, at its level and in its format.
+	logger, closeLog, err := serveLogger(cfg, a.IO.Err)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	warnings := telemetry.LineWriter(logger)
+
 	var auditLog *audit.Logger
 	if cfg.Audit.Enabled {
-		auditLog, err = audit.FromConfig(ctx, cfg.Audit, toolplane.SecretResolver(newServeStores(a).secrets), a.IO.Err)
+		auditLog, err = audit.FromConfig(ctx, cfg.Audit, toolplane.SecretResolver(newServeStores(a).secrets), warnings)
 		if err != nil {
 			return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
 		}
@@ -139,7 +150,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		if opts.HTTP != nil {
 			opts.HTTP.Resolve = toolplane.SecretResolver(newServeStores(a).secrets)
 		}
-		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), a.IO.Err); err != nil {
+		if guard, err = admission.New(ctx, opts.HTTP, serveConfigName(cfg), warnings); err != nil {
 			return err
 		}
 		mws = append(mws, guard.Middleware())
@@ -152,14 +163,17 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			MaxConnectionsPerIP: h.MaxConnectionsPerIP, MaxRequestsPerSubject: h.MaxRequestsPerToken,
 		}
 		if cfg.CLI.Escalate && approver == "" {
-			fmt.Fprintf(a.IO.Err, "toolplane: warning: %s: [cli] escalate = true, but escalations requested over HTTP are refused: no [http] escalation_approver names a separate token whose client approves them (the requesting client never approves its own)\n", serveConfigName(cfg))
+			fmt.Fprintf(warnings, "toolplane: warning: %s: [cli] escalate = true, but escalations requested over HTTP are refused: no [http] escalation_approver names a separate token whose client approves them (the requesting client never approves its own)\n", serveConfigName(cfg))
 		}
 	}
+	observer := &telemetry.Observer{Log: logger}
+	mws = append([]dispatch.Middleware{observer.Middleware()}, mws...)
 	mws = append(mws, opts.Plugins.Middlewares()...)
 	// An upstream server's tool list can change while we serve; the
 	// registry follows it, and the direct tools once the server exists.
 	var onToolsChanged atomic.Pointer[func()]
 	open := a.openOptions(auditLog)
+	open.Warnings = warnings
 	open.AllowUnsafe = true // refused above unless --unsafe
 	// A server runs snippets of models next to the user's credentials: by
 	// default in sandbox worker processes (see [toolplane] isolation).
@@ -197,7 +211,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		ResultsEnabled:     cfg.Results.Enabled,
 		Audit:              auditLog,
 		DirectTools:        cfg.Facade.Tools,
-		Stderr:             a.IO.Err,
+		Logger:             logger,
 		Guard:              guard,
 		EscalationApprover: approver,
 		HTTP:               limits,
@@ -211,7 +225,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	}
 	followUpstream := func() {
 		if err := srv.SyncDirectTools(); err != nil {
-			fmt.Fprintf(a.IO.Err, "toolplane: warning: %v\n", err)
+			logger.Warn(err.Error())
 		}
 	}
 	onToolsChanged.Store(&followUpstream)
@@ -228,6 +242,18 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return nil // the client hung up: a normal end for stdio
 	}
 	return err
+}
+
+// serveLogger is the logger [log] describes: on stderr, or in [log] file.
+func serveLogger(cfg *config.Config, stderr io.Writer) (*slog.Logger, func(), error) {
+	if cfg.Log.File == "" {
+		return telemetry.NewLogger(stderr, cfg.Log), func() {}, nil
+	}
+	f, err := telemetry.OpenLogFile(cfg.Log.File)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+	}
+	return telemetry.NewLogger(f, cfg.Log), func() { f.Close() }, nil
 }
 
 // serveConfig loads the configuration. With no --config and no

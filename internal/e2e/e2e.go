@@ -224,8 +224,27 @@ func ConnectCommand(t testing.TB, cmd *exec.Cmd, opts *mcp.ClientOptions) *mcp.C
 }
 
 // urlLine finds the address in the line the server prints when it
-// listens; other lines (an upstream's warnings) may name URLs too.
-var urlLine = regexp.MustCompile(`^toolplane: serving MCP \(Streamable HTTP\) at (http://127\.0\.0\.1:\d+/mcp)`)
+// listens; other lines (an upstream's warnings) may name URLs too. With
+// [log] format = "json" the line is a record whose msg says the same.
+var urlLine = regexp.MustCompile(`^(?:toolplane: )?serving MCP \(Streamable HTTP\) at (http://127\.0\.0\.1:\d+/mcp)`)
+
+// ListenURL is the MCP endpoint a line of the server's stderr announces,
+// or "".
+func ListenURL(line string) string {
+	if strings.HasPrefix(line, "{") {
+		var rec struct{ Msg string }
+		if json.Unmarshal([]byte(line), &rec) != nil {
+			return ""
+		}
+		line = rec.Msg
+	} else if !strings.HasPrefix(line, "toolplane: ") {
+		return ""
+	}
+	if m := urlLine.FindStringSubmatch(line); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 // HTTPURL starts `toolplane serve mcp --transport http --addr 127.0.0.1:0`
 // on e.Config plus TokenSection and returns the URL it prints.
@@ -277,8 +296,8 @@ func (e *Env) StartHTTP(t testing.TB, config string, args ...string) (*Server, s
 		sent := false
 		for sc.Scan() {
 			srv.stderr.WriteString(sc.Text() + "\n")
-			if m := urlLine.FindStringSubmatch(sc.Text()); m != nil && !sent {
-				found <- m[1]
+			if u := ListenURL(sc.Text()); u != "" && !sent {
+				found <- u
 				sent = true
 			}
 		}

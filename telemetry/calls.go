@@ -1,0 +1,73 @@
+package telemetry
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/dispatch"
+)
+
+// Observer watches the capability calls of the dispatch chain: a debug
+// record per call (its capability id, origin, run and log id, subject,
+// outcome and error type, duration), and the metrics and span of the call
+// when those are on. Any field may be nil.
+type Observer struct {
+	Log *slog.Logger
+}
+
+// Middleware is the observer's layer of the dispatch chain. Install it
+// outermost but for the audit layer, so calls admission refuses are
+// observed too.
+func (o *Observer) Middleware() dispatch.Middleware {
+	return func(next dispatch.Handler) dispatch.Handler {
+		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
+			logging := o.Log != nil && o.Log.Enabled(ctx, slog.LevelDebug)
+			if !logging {
+				return next(ctx, call)
+			}
+			start := time.Now()
+			res, err := next(ctx, call)
+			outcome, errType := CallOutcome(res, err)
+			attrs := []slog.Attr{
+				slog.String("capability", call.CapabilityID), slog.String("origin", string(call.Origin)),
+				slog.String("run_id", call.RunID), slog.String("log_id", call.LogID), slog.String("subject", call.Subject),
+				slog.String("outcome", outcome),
+			}
+			if errType != "" {
+				attrs = append(attrs, slog.String("error_type", errType))
+			}
+			attrs = append(attrs, slog.Duration("duration", time.Since(start)))
+			o.Log.LogAttrs(ctx, slog.LevelDebug, "capability call", attrs...)
+			return res, err
+		}
+	}
+}
+
+// Call outcomes, a fixed set.
+const (
+	OutcomeOK        = "ok"
+	OutcomeError     = "error"
+	OutcomeToolError = "tool_error"
+	OutcomeDenied    = "denied"
+)
+
+// CallOutcome classifies a call's end: ok, tool_error (the capability
+// answered isError), denied (a middleware of the chain refused it: admission, a
+// policy), or error;
+// with the error's type as the audit log names it.
+func CallOutcome(res *dispatch.Result, err error) (outcome, errType string) {
+	switch {
+	case err != nil:
+		var de *dispatch.Error
+		if errors.As(err, &de) && de.Kind == dispatch.KindDenied {
+			return OutcomeDenied, de.PythonException()
+		}
+		return OutcomeError, audit.ErrorType(err)
+	case res != nil && res.IsError:
+		return OutcomeToolError, "ToolError"
+	}
+	return OutcomeOK, ""
+}

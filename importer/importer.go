@@ -369,7 +369,9 @@ func parseJSON(path string, data []byte, cwd string) ([]Server, error) {
 	if p, ok := doc.Projects[cwd]; ok && cwd != "" {
 		local := convertJSON(path+" (project "+cwd+")", p.MCPServers)
 		for i := range local {
-			local[i].local = true
+			// The project scope outranks the user scope of the same file
+			// (ReadAgent ranks it above the other files too).
+			local[i].local, local[i].Rank = true, 1
 		}
 		out = append(out, local...)
 	}

@@ -142,4 +142,15 @@ startup_timeout_sec = 20
 	if !strings.Contains(string(got), "X-Key = \""+literal+"\"") {
 		t.Errorf("--plaintext did not write the literal:\n%s", got)
 	}
+
+	// No usable secret store (no key, no keyring): the literal becomes a
+	// fresh variable to set, said loudly; still never a literal.
+	r = runBinary(t, dir, []string{"TOOLPLANE_SECRET_STORE=file"}, "--config", cfg, "mcp", "import", "--from", mcpJSON, "--force", "--yes")
+	if r.code != 0 || !strings.Contains(r.stderr, "warning: no secret store can keep imported credentials") ||
+		!strings.Contains(r.stderr, "rewrote: headers.X-Key: the literal credential became env://TOOLPLANE_MCP_APPROVED_X_KEY, a variable you set to it (no secret store could keep it)") {
+		t.Fatalf("import without a secret store: %+v", r)
+	}
+	if got, _ = os.ReadFile(cfg); strings.Contains(string(got), literal) {
+		t.Errorf("without a store the literal was written:\n%s", got)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -315,4 +316,111 @@ func TestAttackEscalationQuestionLies(t *testing.T) {
 	if !strings.Contains(q[4], "bytes") || !strings.HasSuffix(strings.TrimSpace(q[4]), "Allow it this once?") {
 		t.Errorf("the padded question is not cut visibly, or lost its end: %.300q", q[4])
 	}
+}
+
+// TestAttackEscalationFatigue: a snippet could put any number of
+// escalation questions to the human at once (64 in flight, 1000 a run),
+// and put them again after each "no": approval by fatigue, the way push
+// notifications are approved. Questions come one at a time per run and
+// per requesting subject, and once the human declines or dismisses one,
+// the rest of that run's escalations are refused without asking.
+func TestAttackEscalationFatigue(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const base = "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n"
+	flood := `
+import asyncio
+async def ask(i):
+    try:
+        await cli("touch")("fatigue-%d" % i)
+        return "ran"
+    except PermissionError as e:
+        return str(e)
+return await asyncio.gather(*[ask(i) for i in range(10)])`
+	check := func(t *testing.T, h *slowAsker, results []any, runs int) {
+		t.Helper()
+		if got := len(h.asked()); got != runs {
+			t.Errorf("the human was asked %d questions for %d runs of 10 escalations each: %q", got, runs, h.asked())
+		}
+		if h.maxInFlight() > 1 {
+			t.Errorf("%d questions were put to the human at once", h.maxInFlight())
+		}
+		for _, r := range results {
+			if s, _ := r.(string); s == "ran" {
+				t.Errorf("an escalation ran: %v", results)
+			}
+		}
+	}
+	t.Run("stdio", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		human := &slowAsker{}
+		cs, err := e2e.Client(human.options()).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		v, _ := e2e.MustRun(t, cs, flood).([]any)
+		check(t, human, v, 1)
+	})
+	t.Run("http", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		cfg := e.Config + ".http.toml"
+		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
+			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+		srv := e.ServeHTTP(t, cfg)
+		approver := &slowAsker{}
+		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		if _, err := admin.ListTools(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		results := make([][]any, 2)
+		for i := range results {
+			ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res, err := e2e.TryCall(ci, "execute_code", map[string]any{"code": flood})
+				if err == nil {
+					results[i], _ = e2e.Structured(res)["value"].([]any)
+				}
+			}()
+		}
+		wg.Wait()
+		check(t, approver, append(results[0], results[1]...), 2)
+	})
+}
+
+// slowAsker is an asker that takes a moment to decline each question and
+// records how many it had at once.
+type slowAsker struct {
+	asker
+	inFlight, most int
+}
+
+func (s *slowAsker) options() *mcp.ClientOptions {
+	return &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		s.mu.Lock()
+		s.questions = append(s.questions, req.Params.Message)
+		s.inFlight++
+		s.most = max(s.most, s.inFlight)
+		s.mu.Unlock()
+		time.Sleep(100 * time.Millisecond)
+		s.mu.Lock()
+		s.inFlight--
+		s.mu.Unlock()
+		return decline(), nil
+	}}
+}
+
+func (s *slowAsker) maxInFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.most
 }

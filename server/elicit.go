@@ -55,11 +55,55 @@ var confirmSchema = map[string]any{
 // Server-initiated elicitation exists up to protocol version 2025-11-25; on
 // a session negotiated at a later version the question cannot be sent and
 // Confirm returns the SDK's error.
+//
+// A snippet could otherwise have the human approve by fatigue: questions
+// are put one at a time per run (and over HTTP one at a time per
+// requesting subject), and once the human declined or dismissed one, the
+// rest of that run's questions fail with ErrDeclinedInRun without asking.
 func Confirm(ctx context.Context, message string) (Answer, error) {
 	req := ToolRequest(ctx)
 	if req == nil || req.Session == nil {
 		return "", ErrNoHuman
 	}
+	q, _ := ctx.Value(questionsKey{}).(*questions)
+	if q == nil {
+		return confirm(ctx, req, message)
+	}
+	select {
+	case q.turn <- struct{}{}:
+	case <-ctx.Done():
+		return "", context.Cause(ctx)
+	}
+	defer func() { <-q.turn }()
+	if q.declined {
+		return "", ErrDeclinedInRun
+	}
+	answer, err := confirm(ctx, req, message)
+	if err == nil && answer != AnswerYes {
+		q.declined = true
+	}
+	return answer, err
+}
+
+// questionsKey is the context key of a request's questions.
+type questionsKey struct{}
+
+// questions is the state of the questions one request (a run, a direct
+// call) puts to the human: whose turn it is, and whether one was declined.
+type questions struct {
+	turn     chan struct{} // holds a token while a question is out
+	declined bool          // read and written by the holder of turn
+}
+
+// withRequest is ctx serving req: Confirm finds the request, the server
+// and the request's questions through it.
+func (s *Server) withRequest(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	ctx = context.WithValue(ctx, toolRequestKey{}, req)
+	ctx = context.WithValue(ctx, serverKey{}, s)
+	return context.WithValue(ctx, questionsKey{}, &questions{turn: make(chan struct{}, 1)})
+}
+
+func confirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Answer, error) {
 	if overHTTP(req) {
 		s, _ := ctx.Value(serverKey{}).(*Server)
 		if s == nil {
@@ -74,6 +118,9 @@ func Confirm(ctx context.Context, message string) (Answer, error) {
 var (
 	ErrNoApprover   = errors.New("no approver is configured: over HTTP a question is never put to the client that asked (a token would approve itself); set [http] escalation_approver to the subject of a separate token whose client answers")
 	ErrSelfApproval = errors.New("the approver's own request cannot be approved by the approver: no client approves its own escalation")
+	// ErrDeclinedInRun: the human declined or dismissed an earlier
+	// question of the same run, which is not asked again.
+	ErrDeclinedInRun = errors.New("the human declined an earlier escalation of this run, so no more are asked in it")
 )
 
 // overHTTP reports whether req came through the Streamable HTTP handler
@@ -104,6 +151,15 @@ func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest
 	if asker == "" {
 		asker = anonymousSubject
 	}
+	// One question at a time per requesting subject: its sessions and
+	// runs together do not flood the approver.
+	turn := s.askTurn(asker)
+	select {
+	case turn <- struct{}{}:
+	case <-ctx.Done():
+		return "", context.Cause(ctx)
+	}
+	defer func() { <-turn }()
 	// The question belongs to the approver's session, not to the request
 	// ctx serves: a context carrying that request's values would make the
 	// SDK send it on the requester's stream. Only the cancellation is kept.
@@ -117,6 +173,21 @@ func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest
 		defer dcancel()
 	}
 	return ask(qctx, ss, fmt.Sprintf("Token subject %q (request log id %s) asks: %s", asker, who.logID, message))
+}
+
+// askTurn is the one-slot semaphore of subject's questions to the approver.
+func (s *Server) askTurn(subject string) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.askTurns == nil {
+		s.askTurns = map[string]chan struct{}{}
+	}
+	turn, ok := s.askTurns[subject]
+	if !ok {
+		turn = make(chan struct{}, 1)
+		s.askTurns[subject] = turn
+	}
+	return turn
 }
 
 // ask elicits a yes/no answer from the client of ss.

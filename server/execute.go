@@ -128,7 +128,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).
-	runCtx = context.WithValue(context.WithValue(runCtx, toolRequestKey{}, req), serverKey{}, s)
+	runCtx = s.withRequest(runCtx, req)
 	runCtx = withSession(runCtx, sess, s.opts.ResultsEnabled)
 	runCtx, escalations := audit.WithRunEscalations(runCtx)
 	stopProgress := s.startProgress(runCtx, req, &calls)

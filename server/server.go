@@ -137,6 +137,7 @@ type Server struct {
 
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
+	askTurns map[string]chan struct{}         // requesting subject -> its turn to ask the approver
 
 	log *slog.Logger
 }

@@ -150,6 +150,11 @@ func IsReference(v string) bool {
 // http(s).
 func refusals(s Server) []string {
 	var out []string
+	if n := len(s.Env) + len(s.Headers) + len(s.EnvHeaders) + len(s.PassEnv); n > MaxValues {
+		// Each literal would become an entry of the secret store and a
+		// line to review: a file must not flood either.
+		out = append(out, fmt.Sprintf("it sets %d env values and headers (at most %d are imported)", n, MaxValues))
+	}
 	for _, k := range sortedKeys(s.Env) {
 		if IsReference(s.Env[k]) {
 			out = append(out, fmt.Sprintf("env.%s is a secret reference (%s)", k, s.Env[k]))
@@ -176,6 +181,13 @@ func refusals(s Server) []string {
 	}
 	return out
 }
+
+// MaxValues bounds the env values and headers of one imported server.
+const MaxValues = 64
+
+// maxSecretName bounds the length of a secret store name chosen for a
+// literal (a file's key can be of any length).
+const maxSecretName = 96
 
 // refPattern matches a whole value that is a variable reference in the
 // agents' syntax: ${VAR}, ${VAR:-default} (Claude Code), ${env:VAR} (Cursor).
@@ -418,6 +430,9 @@ func (c *Converter) chooseKeyring(server, key string) string {
 		}
 	}
 	base := b.String()
+	if len(base) > maxSecretName {
+		base = base[:maxSecretName]
+	}
 	name := base
 	for i := 2; c.usedKeyring[name] || c.opts.KeyringTaken(name); i++ {
 		name = fmt.Sprintf("%s-%d", base, i)

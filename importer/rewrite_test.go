@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -230,5 +231,24 @@ func TestSelectClaudeScopes(t *testing.T) {
 		if !strings.HasPrefix(reasons[cmd], want) {
 			t.Errorf("%s: reason %q, want %q...", cmd, reasons[cmd], want)
 		}
+	}
+}
+
+// TestAttackFloodingFile: a server with thousands of headers would fill
+// the secret store and bury the review; it is refused. A key of any
+// length gives a bounded secret name.
+func TestAttackFloodingFile(t *testing.T) {
+	t.Parallel()
+	headers := map[string]string{}
+	for i := range 5000 {
+		headers[fmt.Sprintf("X-%d", i)] = "v"
+	}
+	c := NewConverter(ConvertOptions{KeyringTaken: func(string) bool { return false }})
+	if _, err := c.Convert(Server{Name: "flood", Origin: ".mcp.json", URL: "https://x.example/mcp", Headers: headers}); err == nil || !strings.Contains(err.Error(), "at most 64") {
+		t.Errorf("5000 headers: %v", err)
+	}
+	p, err := c.Convert(Server{Name: "long", Origin: ".mcp.json", URL: "https://x.example/mcp", Headers: map[string]string{strings.Repeat("k", 1<<20): "v"}})
+	if err != nil || len(p.Store) != 1 || len(p.Store[0].Name) > 96 {
+		t.Errorf("a 1 MB header name: %v %d", err, len(p.Store))
 	}
 }

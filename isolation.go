@@ -53,6 +53,7 @@ func WithProcessIsolation(opts sandbox.Options) Option {
 		}
 		rt.backends[embedded.Name] = embedded.New(embedded.WithWorkers(pool))
 		rt.isolated = true
+		rt.pool = pool
 		rt.onStop = append(rt.onStop, pool.Close)
 		return nil
 	}

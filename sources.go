@@ -72,6 +72,9 @@ func connectSources(ctx context.Context, rt *Runtime, cfg *config.Config, auditL
 	u.mu.Lock()
 	u.mgr = mgr
 	u.mu.Unlock()
+	rt.mu.Lock()
+	rt.upstreams = mgr
+	rt.mu.Unlock()
 	rt.OnStop(mgr.Close)
 	u.refresh(ctx)
 	return nil

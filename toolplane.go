@@ -26,6 +26,8 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/sandbox"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 // Runtime is a configured toolplane: capabilities, chain and backends. It
@@ -40,7 +42,9 @@ type Runtime struct {
 	defaultBackend string
 	onStop         []func() error
 	stopped        bool
-	isolated       bool // see WithProcessIsolation
+	isolated       bool          // see WithProcessIsolation
+	pool           *sandbox.Pool // the worker pool of process isolation
+	upstreams      *mcpsrc.Manager
 }
 
 // Option configures a Runtime under construction.
@@ -245,4 +249,55 @@ func (rt *Runtime) Stop() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// SandboxStats reports the worker pool's state; ok is false without
+// process isolation.
+func (rt *Runtime) SandboxStats() (st sandbox.Stats, ok bool) {
+	rt.mu.RLock()
+	pool := rt.pool
+	rt.mu.RUnlock()
+	if pool == nil {
+		return sandbox.Stats{}, false
+	}
+	return pool.Stats(), true
+}
+
+// UpstreamStates reports the configured upstream MCP servers' states
+// without contacting any.
+func (rt *Runtime) UpstreamStates() []mcpsrc.ServerState {
+	rt.mu.RLock()
+	mgr := rt.upstreams
+	rt.mu.RUnlock()
+	if mgr == nil {
+		return nil
+	}
+	return mgr.States()
+}
+
+// Ready says why the runtime cannot serve runs now, or nil: it is
+// stopped, its worker pool could not start a worker, or an upstream
+// server configured with startup = "eager" (one its users rely on from
+// the start) is not connected.
+func (rt *Runtime) Ready() error {
+	rt.mu.RLock()
+	stopped := rt.stopped
+	rt.mu.RUnlock()
+	if stopped {
+		return errors.New("the runtime is stopped")
+	}
+	if st, ok := rt.SandboxStats(); ok {
+		switch {
+		case st.Closed:
+			return errors.New("the sandbox worker pool is closed")
+		case st.StartErr != nil && st.Idle == 0:
+			return fmt.Errorf("no sandbox worker can start: %w", st.StartErr)
+		}
+	}
+	for _, u := range rt.UpstreamStates() {
+		if u.Eager && !u.Connected {
+			return fmt.Errorf("the eager upstream MCP server %s is not connected", u.Name)
+		}
+	}
+	return nil
 }

@@ -23,6 +23,7 @@
 //	max_connections = 1024           # -1: no cap
 //	max_connections_per_ip = 256
 //	max_requests_per_token = 128     # requests in progress at once
+//	shutdown_grace = "10s"           # runs in progress may finish after SIGTERM
 //
 //	[http]                           # owner routing (optional)
 //	replica = "a"                    # this process; session ids start with "a."
@@ -93,6 +94,10 @@ type Config struct {
 	MaxConnections      int             `toml:"max_connections"`
 	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
 	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
+
+	// ShutdownGrace is how long runs in progress may go on after SIGTERM
+	// before they are cancelled (server.Options.ShutdownGrace).
+	ShutdownGrace config.Duration `toml:"shutdown_grace"`
 
 	// Resolve resolves the token references; the server passes
 	// toolplane.SecretResolver, so a keyring:// token is read from

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolplane/toolplane/python"
@@ -82,6 +83,37 @@ type Pool struct {
 
 	kick chan struct{}
 	wg   sync.WaitGroup
+
+	started, startFailures atomic.Uint64
+	crashes, killed        atomic.Uint64
+}
+
+// Stats are a pool's state and counters, for metrics and readiness.
+type Stats struct {
+	// Busy workers run a session's or a one-off run (or hold a session's
+	// globals); Idle ones are started spares; Starting ones are being
+	// started as spares; MaxWorkers is the cap on Busy.
+	Busy, Idle, Starting, MaxWorkers int
+	// Started counts workers that started (greeted the host);
+	// StartFailures starts that failed.
+	Started, StartFailures uint64
+	// Crashes counts workers that died during a run; Killed those the host
+	// killed because a run outlived its deadline by the grace period.
+	Crashes, Killed uint64
+	// Closed is set once Close was called; StartErr is why the last spare
+	// could not start, if it could not.
+	Closed   bool
+	StartErr error
+}
+
+// Stats reports the pool's state without waiting for anything.
+func (p *Pool) Stats() Stats {
+	p.mu.Lock()
+	st := Stats{Busy: p.inUse, Idle: len(p.idle), Starting: p.starting, MaxWorkers: p.opts.MaxWorkers, Closed: p.closed, StartErr: p.startErr}
+	p.mu.Unlock()
+	st.Started, st.StartFailures = p.started.Load(), p.startFailures.Load()
+	st.Crashes, st.Killed = p.crashes.Load(), p.killed.Load()
+	return st
 }
 
 // NewPool starts a pool and its spare workers in the background.
@@ -293,12 +325,14 @@ func (p *Pool) spawn() (*proc, error) {
 	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1]}
 	w.start(pipes[1][1], pipes[2][1])
 	if err := w.waitHello(p.opts.StartTimeout); err != nil {
+		p.startFailures.Add(1)
 		<-w.dead
 		if s := w.stderr.String(); s != "" {
 			err = fmt.Errorf("%w\n%s", err, s)
 		}
 		return nil, err
 	}
+	p.started.Add(1)
 	p.mu.Lock()
 	p.protections = append([]Protection{p.sp.landlock}, w.hello.Protections...)
 	p.mu.Unlock()
@@ -415,19 +449,22 @@ func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]pyt
 	res, err := w.run(ctx, &r, host, stdout, p.limits(r.Limits))
 	var ce *crashError
 	if errors.As(err, &ce) {
-		return crashResult(ctx, ce, false), nil
+		return p.crashResult(ctx, ce, false), nil
 	}
 	return res, err
 }
 
-// crashResult is the error a run sees when its worker died.
-func crashResult(ctx context.Context, ce *crashError, session bool) *RunResult {
+// crashResult is the error a run sees when its worker died; it counts
+// the death.
+func (p *Pool) crashResult(ctx context.Context, ce *crashError, session bool) *RunResult {
 	msg := ce.Error()
 	if session {
 		msg += "; the session was reset"
 	}
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		p.killed.Add(1)
 		return &RunResult{Err: &RunError{Type: "TimeoutError", Message: "the run exceeded its time limit: " + msg, Limit: "time"}}
 	}
+	p.crashes.Add(1)
 	return &RunResult{Err: &RunError{Type: "SystemError", Message: msg}}
 }

@@ -116,7 +116,7 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 			s.dropLocked("its sandbox process crashed (" + ce.cause + ")")
 		}
 		s.mu.Unlock()
-		return crashResult(ctx, ce, true), nil
+		return s.p.crashResult(ctx, ce, true), nil
 	}
 	if err != nil {
 		return nil, err

@@ -85,6 +85,10 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		return s.fail(out, "PermissionError", "the local_unsafe backend is not served over HTTP: it runs outside the sandbox and every token's policy; use the embedded backend"), out, nil
 	}
 
+	if !s.life.begin() {
+		return s.fail(out, "CancelledError", "the server is shutting down and takes no new runs; send the run again (to another replica, or once it is back)"), out, nil
+	}
+	defer s.life.end()
 	sess, err := s.clientSession(req)
 	if err != nil {
 		return s.fail(out, "RuntimeError", err.Error()), out, nil
@@ -125,6 +129,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	// a cancellation would.
 	ctx, gone := s.whenClientGone(ctx, req)
 	defer gone()
+	ctx, stopped := s.life.runContext(ctx)
+	defer stopped()
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).
@@ -214,6 +220,9 @@ func contextError(runCtx, reqCtx context.Context, timeout time.Duration) *ExecEr
 	if reqCtx.Err() != nil {
 		if errors.Is(context.Cause(reqCtx), errClientGone) {
 			return &ExecError{Type: "CancelledError", Message: "the client disconnected, so the run was stopped"}
+		}
+		if cause := context.Cause(reqCtx); errors.Is(cause, errShuttingDown) {
+			return &ExecError{Type: "CancelledError", Message: cause.Error() + "; send it again (to another replica, or once the server is back)"}
 		}
 		return &ExecError{Type: "CancelledError", Message: "the client cancelled the run"}
 	}

@@ -108,6 +108,16 @@ type Options struct {
 	Replica string
 	// Replicas maps replica names to base URLs ("http://10.0.0.2:8080").
 	Replicas map[string]string
+
+	// Ready, if set, says why the server cannot take runs now (a worker
+	// pool that cannot start workers, an eager upstream not connected):
+	// ReadyPath answers 503 while it returns an error. The error is never
+	// shown to clients.
+	Ready func() error
+	// ShutdownGrace is how long runs in progress may go on once the
+	// serving context ends (default DefaultShutdownGrace); then they are
+	// cancelled with an error saying the server is shutting down.
+	ShutdownGrace time.Duration
 }
 
 // Defaults of Options.
@@ -139,7 +149,8 @@ type Server struct {
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
 	askTurns map[string]chan struct{}         // requesting subject -> its turn to ask the approver
 
-	log *slog.Logger
+	log  *slog.Logger
+	life *lifecycle
 }
 
 // New builds the facade and registers its tools and resources.
@@ -168,6 +179,9 @@ func New(opts Options) (*Server, error) {
 	if opts.ProgressInterval <= 0 {
 		opts.ProgressInterval = DefaultProgressInterval
 	}
+	if opts.ShutdownGrace <= 0 {
+		opts.ShutdownGrace = DefaultShutdownGrace
+	}
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
 	}
@@ -187,6 +201,7 @@ func New(opts Options) (*Server, error) {
 		httpLimits: opts.HTTP.withDefaults(),
 		seen:       make(map[*mcp.ServerSession]time.Time),
 		log:        opts.Logger,
+		life:       newLifecycle(),
 	}
 	if s.log == nil {
 		s.log = discardLog
@@ -241,15 +256,31 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 }
 
 // ServeTransport serves one client on t until it disconnects or ctx is done.
+//
+// When ctx ends, runs in progress get Options.ShutdownGrace to finish (new
+// ones are refused), then are cancelled with an error saying the server
+// is shutting down, and the connection is closed.
 func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
-	ctx, cancel := context.WithCancel(ctx)
+	serveCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
-	go s.sessions.Run(ctx)
-	err := s.mcp.Run(ctx, t)
-	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-		return nil
+	go s.sessions.Run(serveCtx)
+	done := make(chan error, 1)
+	go func() { done <- s.mcp.Run(serveCtx, t) }()
+	select {
+	case err := <-done:
+		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+			return nil
+		}
+		return err
+	case <-ctx.Done():
 	}
-	return err
+	s.Drain(serveCtx, s.opts.ShutdownGrace)
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	return nil
 }
 
 // Handler serves MCP over Streamable HTTP. Each MCP session (Mcp-Session-Id)
@@ -275,7 +306,10 @@ func (s *Server) HTTPHandler() http.Handler {
 	for pattern, h := range s.opts.PublicRoutes {
 		mux.Handle(pattern, s.limitBodies(h))
 	}
-	return s.logHTTP(mux)
+	for pattern, h := range s.HealthRoutes() {
+		mux.Handle(pattern, h)
+	}
+	return s.logHTTP(s.trackRequests(mux))
 }
 
 func (s *Server) mcpHandler() http.Handler {
@@ -313,9 +347,20 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serving HTTP on %s: %w", ln.Addr(), err)
 	case <-ctx.Done():
 	}
-	shutdownCtx, done := context.WithTimeout(context.Background(), 5*time.Second)
-	defer done()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	// Stop accepting (the listener closes, idle connections with it), let
+	// the runs in progress finish within the grace period or stop them,
+	// then end the MCP sessions, whose SSE streams would hold the
+	// shutdown, and wait for the handlers to write their last answers.
+	s.log.Info("shutting down", slog.Duration("grace", s.opts.ShutdownGrace))
+	srv.SetKeepAlivesEnabled(false)
+	shutdown := make(chan error, 1)
+	go func() { shutdown <- srv.Shutdown(context.WithoutCancel(ctx)) }()
+	s.Drain(context.Background(), s.opts.ShutdownGrace)
+	s.waitRequests(5 * time.Second)
+	s.closeSessions()
+	select {
+	case <-shutdown:
+	case <-time.After(5 * time.Second):
 		_ = srv.Close()
 	}
 	return nil

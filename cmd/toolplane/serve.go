@@ -212,6 +212,8 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Audit:              auditLog,
 		DirectTools:        cfg.Facade.Tools,
 		Logger:             logger,
+		Ready:              rt.Ready,
+		ShutdownGrace:      shutdownGrace(opts.HTTP),
 		Guard:              guard,
 		EscalationApprover: approver,
 		HTTP:               limits,
@@ -242,6 +244,14 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return nil // the client hung up: a normal end for stdio
 	}
 	return err
+}
+
+// shutdownGrace is [http] shutdown_grace, which applies over stdio too.
+func shutdownGrace(h *admission.Config) time.Duration {
+	if h == nil {
+		return 0
+	}
+	return h.ShutdownGrace.Duration
 }
 
 // serveLogger is the logger [log] describes: on stderr, or in [log] file.

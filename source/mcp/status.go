@@ -186,3 +186,37 @@ func Check(spec ServerSpec) []Problem {
 	}
 	return out
 }
+
+// ServerState is what Manager.States reports of one server without
+// connecting anything: for metrics and readiness.
+type ServerState struct {
+	Name string
+	// Eager servers are connected at start (startup = "eager"); a lazy
+	// one connects on first use, so being disconnected is normal for it.
+	Eager bool
+	// Connected: a live connection exists now. Starting: a start is in
+	// progress.
+	Connected, Starting bool
+	// Starts counts connections made (restarts are Starts-1); Failures
+	// counts failed starts and young deaths in a row (the restart
+	// backoff).
+	Starts, Failures int
+}
+
+// States reports every configured server's state, sorted by name. Unlike
+// Status it never starts or contacts a server.
+func (m *Manager) States() []ServerState {
+	out := make([]ServerState, 0, len(m.names))
+	for _, name := range m.names {
+		s := m.servers[name]
+		s.mu.Lock()
+		st := ServerState{
+			Name: name, Eager: s.spec.Startup == StartupEager,
+			Connected: s.cur != nil && !s.cur.isDead(), Starting: s.starting != nil,
+			Starts: s.starts, Failures: s.failures,
+		}
+		s.mu.Unlock()
+		out = append(out, st)
+	}
+	return out
+}

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Health endpoints, served without authentication on the HTTP listener
+// (and the metrics listener). They answer a fixed word and a status code,
+// nothing else: no version, no upstream names, no reasons.
+const (
+	// HealthPath answers 200 while the process serves HTTP.
+	HealthPath = "/healthz"
+	// ReadyPath answers 200 when the server can take runs (Options.Ready
+	// says nothing is missing and no shutdown began), else 503.
+	ReadyPath = "/readyz"
+)
+
+// DefaultShutdownGrace is how long runs in progress may go on once a
+// shutdown begins, unless Options.ShutdownGrace says otherwise.
+const DefaultShutdownGrace = 10 * time.Second
+
+// errShuttingDown is the cause of runs a shutdown stopped.
+var errShuttingDown = errors.New("the server is shutting down")
+
+// lifecycle follows the runs in progress and the shutdown: once draining,
+// new runs are refused; once stopping, the runs left are cancelled.
+type lifecycle struct {
+	mu       sync.Mutex
+	draining bool
+	runs     int
+	idle     chan struct{} // closed when draining and runs reach 0
+	requests atomic.Int64  // HTTP requests other than SSE streams (GET)
+	stop     context.Context
+	cancel   context.CancelCauseFunc
+}
+
+func newLifecycle() *lifecycle {
+	stop, cancel := context.WithCancelCause(context.Background())
+	return &lifecycle{idle: make(chan struct{}), stop: stop, cancel: cancel}
+}
+
+// begin registers a run; false once the server is draining.
+func (l *lifecycle) begin() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.draining {
+		return false
+	}
+	l.runs++
+	return true
+}
+
+func (l *lifecycle) end() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.runs--
+	if l.draining && l.runs == 0 {
+		close(l.idle)
+	}
+}
+
+// drain refuses new runs from now on.
+func (l *lifecycle) drain() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.draining {
+		return
+	}
+	l.draining = true
+	if l.runs == 0 {
+		close(l.idle)
+	}
+}
+
+func (l *lifecycle) isDraining() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.draining
+}
+
+// runContext is ctx cancelled also when the shutdown stops the runs left,
+// with errShuttingDown as its cause.
+func (l *lifecycle) runContext(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(l.stop, func() { cancel(context.Cause(l.stop)) })
+	return ctx, func() { stop(); cancel(nil) }
+}
+
+// Drain begins a shutdown: /readyz answers 503 and new runs are refused
+// from now on; runs in progress go on for up to grace, then are cancelled
+// with an error that says the server is shutting down. Drain returns once
+// no run is left, or ctx ends. ServeHTTP and ServeTransport call it when
+// their context ends; a program that mounts Handler calls it itself.
+func (s *Server) Drain(ctx context.Context, grace time.Duration) {
+	s.life.drain()
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-s.life.idle:
+		return
+	case <-ctx.Done():
+	case <-t.C:
+	}
+	s.life.cancel(fmt.Errorf("%w: the run was stopped after the %s grace period", errShuttingDown, grace))
+	select {
+	case <-s.life.idle:
+	case <-ctx.Done():
+	}
+}
+
+// trackRequests counts the HTTP requests in progress that answer and end
+// (everything but GET, which holds a session's SSE stream open): a
+// shutdown lets them write their answers before it closes the sessions.
+func (s *Server) trackRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			s.life.requests.Add(1)
+			defer s.life.requests.Add(-1)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// waitRequests waits for the requests trackRequests counts, at most d.
+func (s *Server) waitRequests(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for s.life.requests.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// closeSessions ends every MCP session: their standalone SSE streams
+// (GET) would otherwise hold an HTTP shutdown until its deadline.
+func (s *Server) closeSessions() {
+	for ss := range s.mcp.Sessions() {
+		_ = ss.Close()
+	}
+}
+
+// healthHandler serves HealthPath and ReadyPath.
+func (s *Server) healthHandler(ready bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		if ready && !s.ready() {
+			http.Error(w, "not ready", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+}
+
+// ready reports whether the server takes runs now.
+func (s *Server) ready() bool {
+	if s.life.isDraining() {
+		return false
+	}
+	return s.opts.Ready == nil || s.opts.Ready() == nil
+}
+
+// HealthRoutes are the health endpoints, for another listener (the
+// metrics one) to serve too.
+func (s *Server) HealthRoutes() map[string]http.Handler {
+	return map[string]http.Handler{HealthPath: s.healthHandler(false), ReadyPath: s.healthHandler(true)}
+}

@@ -223,7 +223,14 @@ func New(ctx context.Context, cfg *Config, file string, warn io.Writer) (*Guard,
   [http.tokens.NAME]
   token = "env://VAR"     # the bearer token clients send, kept in $VAR
   allow = "source=go"     # a label selector of what the token may call
-or, on a loopback address only, set [http] allow_anonymous = true`, file)
+or, on a loopback address only, serve requests without a token:
+  [http]
+  allow_anonymous = true
+  [http.anonymous]
+  allow = "source=go"     # what they may call (without allow: nothing)`, file)
+	}
+	if cfg.AllowAnonymous && !cfg.Anonymous.Allow.IsSet() && warn != nil {
+		fmt.Fprintf(warn, "toolplane: warning: %s: [http] allow_anonymous = true, but [http.anonymous] has no allow: requests without a token reach no capability; add [http.anonymous] allow = \"SELECTOR\"\n", file)
 	}
 	names := make([]string, 0, len(cfg.Tokens))
 	for n := range cfg.Tokens {

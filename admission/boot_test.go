@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/toolplane/toolplane/admission"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/plugin"
 	"github.com/toolplane/toolplane/plugins/spill"
@@ -171,5 +172,74 @@ func TestAttackDegenerateTokenPolicies(t *testing.T) {
 	}
 	if p, _ := g.Policy("ci"); len(p.Allow) != 0 {
 		t.Errorf("a token without allow has allow %v", p.Allow)
+	}
+}
+
+// TestRefusalAdviceWorks follows the no-tokens refusal to the letter: the
+// anonymous configuration it prints, pasted into a file, boots a guard
+// that admits requests without a token to something (a refusal that named
+// only allow_anonymous gave a server of "0 of 0 capabilities"), without
+// a warning; and allow_anonymous alone is warned about.
+func TestRefusalAdviceWorks(t *testing.T) {
+	_, _, err := boot(t, "")
+	if err == nil {
+		t.Fatal("booted without tokens")
+	}
+	msg := err.Error()
+	_, advice, ok := strings.Cut(msg, "serve requests without a token:\n")
+	if !ok {
+		t.Fatalf("refusal names no anonymous configuration:\n%s", msg)
+	}
+	var doc strings.Builder
+	for _, line := range strings.Split(advice, "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			break
+		}
+		doc.WriteString(strings.TrimSpace(line) + "\n")
+	}
+	for _, want := range []string{"allow_anonymous = true", "[http.anonymous]", "allow = "} {
+		if !strings.Contains(doc.String(), want) {
+			t.Errorf("the advice lacks %q:\n%s", want, doc.String())
+		}
+	}
+	path := filepath.Join(t.TempDir(), "toolplane.toml")
+	if err := os.WriteFile(path, []byte(doc.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &config.Loader{}
+	httpCfg, err := admission.Claim(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Load(path); err != nil {
+		t.Fatalf("the advice does not load:\n%s\n%v", doc.String(), err)
+	}
+	var warn bytes.Buffer
+	g, err := admission.New(context.Background(), httpCfg, path, &warn)
+	if err != nil {
+		t.Fatalf("the advice does not boot: %v", err)
+	}
+	if warn.Len() > 0 {
+		t.Errorf("the advice boots with a warning: %s", warn.String())
+	}
+	greet := &capability.Capability{ID: "go:greeter/greet", Source: capability.SourceGo, Namespace: "greeter", Name: "greet"}
+	if !g.Admits(admission.AnonymousSubject, greet) {
+		t.Errorf("a guard built from the advice admits no Go capability to anonymous requests")
+	}
+
+	// allow_anonymous alone boots (it is not wrong) but says it reaches nothing.
+	path2 := filepath.Join(t.TempDir(), "toolplane.toml")
+	os.WriteFile(path2, []byte("[http]\nallow_anonymous = true\n"), 0o600)
+	l2 := &config.Loader{}
+	httpCfg2, _ := admission.Claim(l2)
+	if _, err := l2.Load(path2); err != nil {
+		t.Fatal(err)
+	}
+	warn.Reset()
+	if _, err := admission.New(context.Background(), httpCfg2, path2, &warn); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(warn.String(), "[http.anonymous] has no allow") {
+		t.Errorf("allow_anonymous without [http.anonymous] allow: warning %q, want it to name [http.anonymous] allow", warn.String())
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"os/exec"
@@ -31,7 +33,8 @@ func newConfigCmd(a *app) *cobra.Command {
 }
 
 func newConfigCheckCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "Validate the config and summarize it, without connecting anywhere",
 		Long: `Validate toolplane.toml strictly (unknown keys, wrong types, bad values and
@@ -39,20 +42,29 @@ contradictions are errors with file:line:col) and print a short summary: the
 backend, the CLI policy (and, per allowed binary, what its argument policy
 refuses and what no allowlist bounds), the MCP servers with their transport,
 sessions, results and audit. It never opens a network connection or starts a
-server.`,
+server. With --json the summary is one JSON object (an invalid config is
+still an error on stderr and exit status 1).`,
 		Example: `  toolplane config check
-  toolplane config check --config ./toolplane.toml`,
+  toolplane config check --config ./toolplane.toml
+  toolplane config check --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := a.loadConfig()
 			if err != nil {
 				return err
 			}
+			resolve := toolplane.SecretResolver(newServeStores(a).secrets)
+			h := summarizeHTTP(cmd.Context(), cfg, a.http, resolve)
+			if asJSON {
+				return writeJSON(a.IO.Out, checkJSON(cfg, h))
+			}
 			writeSummary(a.IO.Out, cfg)
-			writeHTTP(a.IO.Out, cfg, a.http)
+			writeHTTP(a.IO.Out, h)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
+	return cmd
 }
 
 func newConfigPathCmd(a *app) *cobra.Command {
@@ -118,57 +130,144 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	}
 }
 
-// writeHTTP summarizes [http] when it has tokens or anonymous access, and
-// flags combinations that are unsafe or refused over HTTP: escalation
+// checkNote is one line config check prints after the summary: a
+// warning, or what escalation does.
+type checkNote struct {
+	Kind string `json:"kind"` // "warning" or "escalate"
+	Text string `json:"text"`
+}
+
+// httpToken is one [http.tokens.NAME] as config check reports it.
+type httpToken struct {
+	Name    string `json:"name"`
+	Subject string `json:"subject"`
+	Allow   string `json:"allow,omitempty"`
+	Deny    string `json:"deny,omitempty"`
+	// Token is the reference as written (a literal is hidden); Set says
+	// whether it resolves to a value here.
+	Token string `json:"token"`
+	Set   bool   `json:"set"`
+}
+
+// httpSummary is [http] as config check reports it.
+type httpSummary struct {
+	Tokens         []httpToken `json:"tokens"`
+	AllowAnonymous bool        `json:"allow_anonymous"`
+	AnonymousAllow string      `json:"anonymous_allow,omitempty"`
+	Notes          []checkNote `json:"notes,omitempty"`
+}
+
+// summarizeHTTP reads [http] for config check, and flags what is unsafe
+// or refused over HTTP: a token whose secret is not set here (serve
+// refuses to start), anonymous access that reaches nothing, escalation
 // without an approver (the requester would approve itself, so it is
 // refused), local_unsafe (refused over HTTP), ambient CLI mode (a token
-// admitted to source=cli runs any binary).
-func writeHTTP(w io.Writer, cfg *config.Config, h *admission.Config) {
+// admitted to source=cli runs any binary). resolve reads a token's
+// reference.
+func summarizeHTTP(ctx context.Context, cfg *config.Config, h *admission.Config, resolve func(context.Context, string) (string, error)) httpSummary {
+	var out httpSummary
+	note := func(kind, format string, args ...any) {
+		out.Notes = append(out.Notes, checkNote{kind, fmt.Sprintf(format, args...)})
+	}
 	if h == nil || (len(h.Tokens) == 0 && !h.AllowAnonymous) {
 		if cfg.CLI.Escalate {
-			fmt.Fprintln(w, "escalate: asks the local user over stdio; over HTTP refused unless [http] escalation_approver names a separate token")
+			note("escalate", "asks the local user over stdio; over HTTP refused unless [http] escalation_approver names a separate token")
 		}
-		return
+		return out
 	}
 	names := make([]string, 0, len(h.Tokens))
 	for n := range h.Tokens {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var toks []string
 	for _, n := range names {
 		tc := h.Tokens[n]
-		desc := n
-		if tc.Subject != "" && tc.Subject != n {
-			desc += " as " + tc.Subject
+		t := httpToken{Name: n, Subject: cmp.Or(tc.Subject, n), Token: tc.Token.String()}
+		if tc.Allow.IsSet() {
+			t.Allow = tc.Allow.Selector().String()
 		}
-		switch {
-		case !tc.Allow.IsSet():
-			desc += " (reaches nothing: no allow)"
-		case tc.Deny.IsSet():
-			desc += fmt.Sprintf(" (allow %s; deny %s)", tc.Allow.Selector(), tc.Deny.Selector())
-		default:
-			desc += fmt.Sprintf(" (allow %s)", tc.Allow.Selector())
+		if tc.Deny.IsSet() {
+			t.Deny = tc.Deny.Selector().String()
 		}
-		toks = append(toks, desc)
+		if tc.Token != "" {
+			v, err := resolve(ctx, string(tc.Token))
+			t.Set = err == nil && v != ""
+		}
+		if !t.Set {
+			note("warning", "%s", unsetTokenText(n, tc.Token))
+		}
+		out.Tokens = append(out.Tokens, t)
 	}
+	out.AllowAnonymous = h.AllowAnonymous
 	if h.AllowAnonymous {
-		toks = append(toks, "anonymous on loopback")
+		if h.Anonymous.Allow.IsSet() {
+			out.AnonymousAllow = h.Anonymous.Allow.Selector().String()
+		} else {
+			note("warning", "%s", anonymousNothing)
+		}
 	}
-	fmt.Fprintf(w, "http:     %d token(s): %s\n", len(h.Tokens), strings.Join(toks, ", "))
 	switch {
 	case cfg.CLI.Escalate && h.EscalationApprover == "":
-		fmt.Fprintln(w, "warning:  [cli] escalate = true, but no [http] escalation_approver: escalations requested over HTTP are refused (the requesting client never approves its own); stdio still asks the local user")
+		note("warning", "[cli] escalate = true, but no [http] escalation_approver: escalations requested over HTTP are refused (the requesting client never approves its own); stdio still asks the local user")
 	case cfg.CLI.Escalate:
-		fmt.Fprintf(w, "escalate: over HTTP approved by a client of %q, never by the requester; over stdio by the local user\n", h.EscalationApprover)
+		note("escalate", "over HTTP approved by a client of %q, never by the requester; over stdio by the local user", h.EscalationApprover)
 	case h.EscalationApprover != "":
-		fmt.Fprintln(w, "warning:  [http] escalation_approver is set but [cli] escalate is off: nothing is escalated")
+		note("warning", "[http] escalation_approver is set but [cli] escalate is off: nothing is escalated")
 	}
 	if cfg.Toolplane.DefaultBackend == config.BackendLocalUnsafe {
-		fmt.Fprintln(w, `warning:  default_backend = "local_unsafe" is refused over HTTP (snippets would run outside every token's policy with this process's environment); serve it over stdio only`)
+		note("warning", `default_backend = "local_unsafe" is refused over HTTP (snippets would run outside every token's policy with this process's environment); serve it over stdio only`)
 	}
 	if cfg.CLI.Mode == config.CLIAmbient {
-		fmt.Fprintln(w, `warning:  cli.mode = "ambient" over HTTP: a token admitted to source=cli runs any binary on PATH as this user`)
+		note("warning", `cli.mode = "ambient" over HTTP: a token admitted to source=cli runs any binary on PATH as this user`)
+	}
+	return out
+}
+
+// anonymousNothing is the warning for anonymous access without a policy.
+const anonymousNothing = "[http] allow_anonymous = true, but [http.anonymous] has no allow: requests without a token reach no capability; add [http.anonymous] allow = \"SELECTOR\" (e.g. \"source=go\")"
+
+// unsetTokenText says that a token's secret is not set here and how to
+// set it: `serve mcp --transport http` refuses to start until it is.
+func unsetTokenText(name string, ref config.Secret) string {
+	if ref == "" {
+		return fmt.Sprintf("[http.tokens.%s] has no token: write token = \"env://VAR\" (or keyring://NAME) naming where the bearer token is kept", name)
+	}
+	fix := "set it where serve runs"
+	switch scheme, v, _ := ref.Ref(); scheme {
+	case config.SchemeEnv:
+		fix = fmt.Sprintf("export %s=\"$(openssl rand -hex 32)\" where serve runs, and give clients the same value", v)
+	case config.SchemeKeyring:
+		fix = fmt.Sprintf("store it with `toolplane secret set %s`", v)
+	}
+	return fmt.Sprintf("[http.tokens.%s] token %s is not set here, so `serve mcp --transport http` refuses to start: %s", name, ref, fix)
+}
+
+// writeHTTP prints the [http] summary and its notes.
+func writeHTTP(w io.Writer, h httpSummary) {
+	if len(h.Tokens) > 0 || h.AllowAnonymous {
+		var toks []string
+		for _, t := range h.Tokens {
+			desc := t.Name
+			if t.Subject != t.Name {
+				desc += " as " + t.Subject
+			}
+			switch {
+			case t.Allow == "":
+				desc += " (reaches nothing: no allow)"
+			case t.Deny != "":
+				desc += fmt.Sprintf(" (allow %s; deny %s)", t.Allow, t.Deny)
+			default:
+				desc += fmt.Sprintf(" (allow %s)", t.Allow)
+			}
+			toks = append(toks, desc)
+		}
+		if h.AllowAnonymous {
+			toks = append(toks, "anonymous on loopback")
+		}
+		fmt.Fprintf(w, "http:     %d token(s): %s\n", len(h.Tokens), strings.Join(toks, ", "))
+	}
+	for _, n := range h.Notes {
+		fmt.Fprintf(w, "%-10s%s\n", n.Kind+":", n.Text)
 	}
 }
 

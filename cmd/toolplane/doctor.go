@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/config"
@@ -143,6 +144,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
 	}
+	doctorHTTP(ctx, r, cfg, a.http, stores)
 	doctorTrust(ctx, r, trustEnv{cfg: cfg, stores: stores, origin: a.configOrigin(), http: a.http})
 	return r
 }
@@ -327,6 +329,27 @@ func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name
 		default:
 			r.add(checkOK, fmt.Sprintf("%s: logged in (%s)", what, stores.oauth.Where()), "")
 		}
+	}
+}
+
+// doctorHTTP checks that each [http] token's secret is set here (serve
+// refuses to start over HTTP otherwise) and that anonymous access, when
+// on, reaches something.
+func doctorHTTP(ctx context.Context, r *doctorReport, cfg *config.Config, h *admission.Config, stores serveStores) {
+	sum := summarizeHTTP(ctx, cfg, h, toolplane.SecretResolver(stores.secrets))
+	for _, t := range sum.Tokens {
+		if t.Set {
+			r.add(checkOK, fmt.Sprintf("http: token %s (%s) is set", t.Name, t.Token), "")
+			continue
+		}
+		ref := config.Secret("")
+		if h != nil {
+			ref = h.Tokens[t.Name].Token
+		}
+		r.add(checkWarn, "http: "+unsetTokenText(t.Name, ref), "")
+	}
+	if sum.AllowAnonymous && sum.AnonymousAllow == "" {
+		r.add(checkWarn, "http: "+anonymousNothing, "")
 	}
 }
 

@@ -299,21 +299,26 @@ func newMCPRemoveCmd(a *app) *cobra.Command {
 }
 
 func newMCPListCmd(a *app) *cobra.Command {
-	var tools bool
+	var tools, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the configured MCP servers, without connecting",
 		Long: `List each configured server with its transport and command or URL. It reads
 only the config file; 'toolplane mcp status' is the one that connects. With
 --tools, each server's tools are listed as last seen (by status, serve or
-run), still without connecting.`,
+run), still without connecting. With --json the list is one JSON array
+(secrets as the references written, literals hidden).`,
 		Example: `  toolplane mcp list
-  toolplane mcp list --tools`,
+  toolplane mcp list --tools
+  toolplane mcp list --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := a.loadConfig()
 			if err != nil {
 				return err
+			}
+			if asJSON {
+				return writeServersJSON(cmd.Context(), a, cfg, tools)
 			}
 			if len(cfg.MCP.Servers) == 0 {
 				fmt.Fprintf(a.IO.Err, "no MCP servers in %s; add one with `toolplane mcp add`\n", cfg.Path)
@@ -327,7 +332,40 @@ run), still without connecting.`,
 		},
 	}
 	cmd.Flags().BoolVar(&tools, "tools", false, "also list each server's tools as last seen, without connecting")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the servers as one JSON array")
 	return cmd
+}
+
+// writeServersJSON prints the servers (and with tools their cached
+// catalogs) as one JSON array.
+func writeServersJSON(ctx context.Context, a *app, cfg *config.Config, tools bool) error {
+	list := serversJSON(cfg)
+	if tools && len(list) > 0 {
+		mgr, err := toolplane.NewMCPManager(ctx, cfg, a.openOptions(nil))
+		if err != nil {
+			return err
+		}
+		defer mgr.Close()
+		caps, servers := mgr.OfflineCapabilities()
+		byServer := map[string]*cachedToolsJSON{}
+		for _, s := range servers {
+			ct := &cachedToolsJSON{Known: s.Cached, Names: []string{}}
+			if s.Cached {
+				ct.ListedAt = s.ListedAt.UTC().Format(time.RFC3339)
+			}
+			byServer[s.Name] = ct
+		}
+		for _, c := range caps {
+			server, tool, _ := strings.Cut(strings.TrimPrefix(c.ID, "mcp:"), "/")
+			if ct := byServer[server]; ct != nil {
+				ct.Names = append(ct.Names, tool)
+			}
+		}
+		for i := range list {
+			list[i].Tools = byServer[list[i].Name]
+		}
+	}
+	return writeJSON(a.IO.Out, list)
 }
 
 // writeCachedTools prints the tools of each server from the catalog cache.

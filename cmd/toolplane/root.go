@@ -166,7 +166,10 @@ repository is not yours.`,
 		return usageErrorf("%v", err)
 	})
 	root.PersistentFlags().StringVar(&a.ConfigFlag, "config", "", "config file (default: $TOOLPLANE_CONFIG, ./toolplane.toml, ~/.toolplane/toolplane.toml)")
-	root.CompletionOptions.HiddenDefaultCmd = true
+	// --version prints what `toolplane version` prints.
+	root.Version = versionLine()
+	root.SetVersionTemplate("toolplane {{.Version}}\n")
+	root.Flags().Bool("version", false, "print the version of toolplane")
 
 	root.AddCommand(
 		newInitCmd(a),

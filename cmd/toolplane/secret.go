@@ -189,11 +189,13 @@ func newSecretRmCmd(a *app) *cobra.Command {
 }
 
 func newSecretListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:     "list",
-		Short:   "List the names of the stored secrets (never their values)",
-		Example: `  toolplane secret list`,
-		Args:    usageArgs(cobra.NoArgs),
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the names of the stored secrets (never their values)",
+		Example: `  toolplane secret list
+  toolplane secret list --json`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := openStore(cmd.Context(), a, secrets.NamespaceSecrets)
 			if err != nil {
@@ -202,6 +204,12 @@ func newSecretListCmd(a *app) *cobra.Command {
 			names, err := st.List(cmd.Context())
 			if err != nil {
 				return err
+			}
+			if asJSON {
+				return writeJSON(a.IO.Out, struct {
+					Store string   `json:"store"`
+					Names []string `json:"names"`
+				}{storeNote(st), append([]string{}, names...)})
 			}
 			if len(names) == 0 {
 				fmt.Fprintf(a.IO.Err, "no secrets in %s\n", storeNote(st))
@@ -213,6 +221,8 @@ func newSecretListCmd(a *app) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"store": ..., "names": [...]} as JSON`)
+	return cmd
 }
 
 func newSecretKeygenCmd(a *app) *cobra.Command {

@@ -19,10 +19,17 @@ func newVersionCmd(a *app) *cobra.Command {
 		Example: `  toolplane version`,
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			fmt.Fprintf(a.IO.Out, "toolplane %s (%s %s/%s)\n", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintf(a.IO.Out, "toolplane %s\n", versionLine())
 			return nil
 		},
 	}
+}
+
+// versionLine is what `toolplane version` and `toolplane --version` print
+// after the program name: the build version, the Go release and the
+// platform.
+func versionLine() string {
+	return fmt.Sprintf("%s (%s %s/%s)", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // buildVersion is the release version, else the module version, else the

@@ -25,6 +25,11 @@
 //	max_requests_per_token = 128     # requests in progress at once
 //	shutdown_grace = "10s"           # runs in progress may finish after SIGTERM
 //
+//	[http]                           # metrics (off by default)
+//	metrics_addr = "9090"            # its own listener; a port alone is 127.0.0.1
+//	[http.metrics]
+//	subjects = ["prometheus"]        # token subjects that may read /metrics
+//
 //	[http]                           # owner routing (optional)
 //	replica = "a"                    # this process; session ids start with "a."
 //	replicas = { a = "http://10.0.0.1:8080", b = "http://10.0.0.2:8080" }
@@ -95,6 +100,13 @@ type Config struct {
 	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
 	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
 
+	// MetricsAddr, when set, serves /metrics, /healthz and /readyz on a
+	// listener of its own. A port alone ("9090", ":9090") listens on
+	// 127.0.0.1: another address is an explicit choice. See MetricsAddress.
+	MetricsAddr string `toml:"metrics_addr"`
+	// Metrics says who may read the metrics.
+	Metrics MetricsConfig `toml:"metrics"`
+
 	// ShutdownGrace is how long runs in progress may go on after SIGTERM
 	// before they are cancelled (server.Options.ShutdownGrace).
 	ShutdownGrace config.Duration `toml:"shutdown_grace"`
@@ -104,6 +116,29 @@ type Config struct {
 	// toolplane's secret store (its encrypted files included) as every
 	// other keyring:// value is. Nil resolves as config.Secret does.
 	Resolve func(ctx context.Context, ref string) (string, error) `toml:"-"`
+}
+
+// MetricsConfig is [http.metrics]: the token subjects that may read
+// /metrics. None by default: /metrics on the MCP listener is not served,
+// and the metrics listener answers only local requests without a token
+// when it is on a loopback address.
+type MetricsConfig struct {
+	Subjects []string `toml:"subjects"`
+}
+
+// MetricsAddress is [http] metrics_addr as a listen address: a port
+// alone listens on loopback. Empty when unset.
+func (c *Config) MetricsAddress() string {
+	a := strings.TrimSpace(c.MetricsAddr)
+	switch {
+	case a == "":
+		return ""
+	case strings.HasPrefix(a, ":"):
+		return "127.0.0.1" + a
+	case !strings.Contains(a, ":"):
+		return "127.0.0.1:" + a
+	}
+	return a
 }
 
 // PolicyConfig is a pair of selectors: a call is admitted when allow
@@ -282,6 +317,15 @@ or, on a loopback address only, serve requests without a token:
 	}
 	if cfg.AllowAnonymous {
 		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
+	}
+	for _, sub := range cfg.Metrics.Subjects {
+		if _, ok := owner[sub]; !ok && !(sub == AnonymousSubject && cfg.AllowAnonymous) {
+			at := file
+			if line, col := config.Position(file, "http", "metrics", "subjects"); line > 0 {
+				at = fmt.Sprintf("%s:%d:%d", file, line, col)
+			}
+			return nil, fmt.Errorf("%s: http.metrics.subjects names %q, which is not the subject of any [http.tokens.*] entry (subjects: %s); name the token a scraper sends", at, sub, strings.Join(sortedKeys(owner), ", "))
+		}
 	}
 	if a := cfg.EscalationApprover; a != "" {
 		if _, ok := owner[a]; !ok {

@@ -21,6 +21,7 @@ import (
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"
+	"github.com/toolplane/toolplane/telemetry"
 )
 
 // ExecuteInput are the arguments of execute_code.
@@ -193,6 +194,11 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	}
 	s.opts.Audit.Log(ev)
 	s.logRun(ctx, who, &ev, out.CapabilityCalls)
+	if e := exec.Error; e != nil {
+		s.opts.Metrics.ObserveRun(ev.Backend, telemetry.RunOutcome(true, e.Type, e.Limit), exec.Duration)
+	} else {
+		s.opts.Metrics.ObserveRun(ev.Backend, telemetry.RunOK, exec.Duration)
+	}
 
 	res := &mcp.CallToolResult{IsError: exec.Error != nil}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: renderText(out, exec.Stderr, run.Notice, run.ResetRequested() && !out.RolledBack)}}

@@ -159,6 +159,7 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		subject, err := g.Authenticate(r)
 		noteSubject(r, subject)
 		if err != nil {
+			s.opts.Metrics.Unauthenticated()
 			w.Header().Set("WWW-Authenticate", `Bearer realm="toolplane"`)
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
 			return

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strconv"
@@ -145,4 +146,133 @@ func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestMetricsScrape: /metrics on the MCP listener answers only a token of
+// [http.metrics] subjects (404 for other tokens, 401 without one); the
+// metrics listener on loopback answers a local scrape without a token;
+// the counters move as runs and calls are made and refused, and the
+// gauges of sessions, upstreams, workers and the audit queue are there.
+func TestMetricsScrape(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\n")
+	cfg := readConfig(t, e.Config) + e2e.TokenSection +
+		e.AddToken("scraper", "scraper-secret-4411", `subject = "prometheus"`) +
+		e.AddToken("limited", "limited-secret-7321", `allow = "name=list_items"`) + `
+[http]
+metrics_addr = "127.0.0.1:0"
+[http.metrics]
+subjects = ["prometheus"]
+`
+	path := e.Config + ".metrics.toml"
+	e.WriteFile(t, path, cfg)
+	srv := e.ServeHTTP(t, path)
+	base := strings.TrimSuffix(srv.URL, "/mcp")
+	var metricsURL string
+	waitFor(t, 10*time.Second, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	scrape := func(url, token string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", url, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	for _, c := range []struct {
+		url, token string
+		want       int
+	}{
+		{base + "/metrics", "", 401},
+		{base + "/metrics", e2e.Token, 404},
+		{base + "/metrics", "limited-secret-7321", 404},
+		{base + "/metrics", "scraper-secret-4411", 200},
+		{metricsURL, "", 200},
+		{metricsURL, "wrong-token", 404},
+		{metricsURL, e2e.Token, 404},
+		{metricsURL, "scraper-secret-4411", 200},
+	} {
+		if code, body := scrape(c.url, c.token); code != c.want {
+			t.Errorf("GET %s with token %q: %d, want %d\n%.300s", c.url, c.token, code, c.want, body)
+		}
+	}
+
+	_, before := scrape(metricsURL, "")
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, cs, `return [await up.echo(text="a"), await up.echo(text="b")]`)
+	limited := e2e.ConnectHTTPToken(t, srv.URL, "limited-secret-7321", nil)
+	e2e.Exec(t, limited, `return await call_tool("mcp:up/list_items", {})`)
+	if res, _ := e2e.Exec(t, cs, `return await up.fail(msg="no")`); !res.IsError {
+		t.Fatal("up.fail did not fail")
+	}
+	if res, _ := e2e.Exec(t, cs, `return await cli_run("false")`); !strings.Contains(e2e.Text(res), "PermissionError") {
+		t.Log(e2e.Text(res))
+		t.Fatal("a CLI binary outside the allowlist ran")
+	}
+	_, after := scrape(metricsURL, "")
+	for _, c := range []struct {
+		series string
+		delta  float64
+	}{
+		{`toolplane_runs_total{backend="embedded",outcome="ok"}`, 2},
+		{`toolplane_runs_total{backend="embedded",outcome="error"}`, 2},
+		{`toolplane_capability_calls_total{capability="mcp:up/echo",outcome="ok",source="mcp"}`, 2},
+		{`toolplane_capability_calls_total{capability="mcp:up/fail",outcome="tool_error",source="mcp"}`, 1},
+		{`toolplane_capability_calls_total{capability="mcp:up/list_items",outcome="ok",source="mcp"}`, 1},
+		{`toolplane_capability_calls_total{capability="cli:false",outcome="denied",source="cli"}`, 1},
+		{`toolplane_admission_denials_total{subject="e2e"}`, 1},
+		{`toolplane_run_duration_seconds_count{backend="embedded",outcome="ok"}`, 2},
+		{`toolplane_capability_call_duration_seconds_count{capability="mcp:up/echo",source="mcp"}`, 2},
+	} {
+		if d := metricValue(after, c.series) - metricValue(before, c.series); d != c.delta {
+			t.Errorf("%s moved by %v, want %v", c.series, d, c.delta)
+		}
+	}
+	for _, series := range []string{
+		`toolplane_sessions_active `, `toolplane_upstream_connected{server="up"} 1`,
+		`toolplane_sandbox_workers{state="busy"} `, `toolplane_audit_queue_depth{sink=`,
+		`toolplane_ready 1`, `toolplane_http_unauthenticated_total `, `go_goroutines `,
+	} {
+		if !strings.Contains(after, "\n"+series) {
+			t.Errorf("no %s... in the scrape", series)
+		}
+	}
+	for _, leak := range []string{"scraper-secret", "limited-secret", e2e.Token, `text="a"`} {
+		if strings.Contains(after, leak) {
+			t.Errorf("the scrape holds %q", leak)
+		}
+	}
+}
+
+// metricValue is the value of a series in a scrape (0 when absent).
+func metricValue(scrape, series string) float64 {
+	for _, ln := range strings.Split(scrape, "\n") {
+		if v, ok := strings.CutPrefix(ln, series+" "); ok {
+			f, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return f
+		}
+	}
+	return 0
+}
+
+func readConfig(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

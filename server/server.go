@@ -27,6 +27,7 @@ import (
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/session"
+	"github.com/toolplane/toolplane/telemetry"
 )
 
 // Options configure a Server. Zero fields take defaults.
@@ -114,6 +115,13 @@ type Options struct {
 	// ReadyPath answers 503 while it returns an error. The error is never
 	// shown to clients.
 	Ready func() error
+	// Metrics, if set, counts runs (and, through ServeMetrics and
+	// MetricsPath, serves every metric); MetricsSubjects are the token
+	// subjects that may read them. None by default: MetricsPath on the
+	// MCP listener is then not served at all.
+	Metrics         *telemetry.Metrics
+	MetricsSubjects []string
+
 	// ShutdownGrace is how long runs in progress may go on once the
 	// serving context ends (default DefaultShutdownGrace); then they are
 	// cancelled with an error saying the server is shutting down.
@@ -308,6 +316,9 @@ func (s *Server) HTTPHandler() http.Handler {
 	}
 	for pattern, h := range s.HealthRoutes() {
 		mux.Handle(pattern, h)
+	}
+	if h := s.metricsRoute(); h != nil {
+		mux.Handle(MetricsPath, h)
 	}
 	return s.logHTTP(s.trackRequests(mux))
 }

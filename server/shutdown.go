@@ -174,3 +174,6 @@ func (s *Server) ready() bool {
 func (s *Server) HealthRoutes() map[string]http.Handler {
 	return map[string]http.Handler{HealthPath: s.healthHandler(false), ReadyPath: s.healthHandler(true)}
 }
+
+// Ready reports whether the server takes runs now, as ReadyPath answers.
+func (s *Server) Ready() bool { return s.ready() }

@@ -319,6 +319,23 @@ func (m *Manager) RetainedBytes() int64 {
 	return n
 }
 
+// ResultBytes sums the bytes of every session's result store.
+func (m *Manager) ResultBytes() int64 {
+	m.mu.Lock()
+	ss := make([]*Session, 0, len(m.sessions))
+	for _, s := range m.sessions {
+		ss = append(ss, s)
+	}
+	m.mu.Unlock()
+	var n int64
+	for _, s := range ss {
+		if r := s.Results(); r != nil {
+			n += r.TotalBytes()
+		}
+	}
+	return n
+}
+
 // Sweep frees sessions idle for longer than IdleTimeout and returns how many
 // it freed. A session with a run in progress is never idle.
 func (m *Manager) Sweep() int {

@@ -15,7 +15,8 @@ import (
 // outcome and error type, duration), and the metrics and span of the call
 // when those are on. Any field may be nil.
 type Observer struct {
-	Log *slog.Logger
+	Log     *slog.Logger
+	Metrics *Metrics
 }
 
 // Middleware is the observer's layer of the dispatch chain. Install it
@@ -25,12 +26,17 @@ func (o *Observer) Middleware() dispatch.Middleware {
 	return func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 			logging := o.Log != nil && o.Log.Enabled(ctx, slog.LevelDebug)
-			if !logging {
+			if !logging && o.Metrics == nil {
 				return next(ctx, call)
 			}
 			start := time.Now()
 			res, err := next(ctx, call)
+			elapsed := time.Since(start)
 			outcome, errType := CallOutcome(res, err)
+			o.Metrics.observeCall(call.CapabilityID, call.Labels["source"], call.Subject, outcome, elapsed)
+			if !logging {
+				return res, err
+			}
 			attrs := []slog.Attr{
 				slog.String("capability", call.CapabilityID), slog.String("origin", string(call.Origin)),
 				slog.String("run_id", call.RunID), slog.String("log_id", call.LogID), slog.String("subject", call.Subject),
@@ -39,7 +45,7 @@ func (o *Observer) Middleware() dispatch.Middleware {
 			if errType != "" {
 				attrs = append(attrs, slog.String("error_type", errType))
 			}
-			attrs = append(attrs, slog.Duration("duration", time.Since(start)))
+			attrs = append(attrs, slog.Duration("duration", elapsed))
 			o.Log.LogAttrs(ctx, slog.LevelDebug, "capability call", attrs...)
 			return res, err
 		}

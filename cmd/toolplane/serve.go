@@ -166,7 +166,11 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			fmt.Fprintf(warnings, "toolplane: warning: %s: [cli] escalate = true, but escalations requested over HTTP are refused: no [http] escalation_approver names a separate token whose client approves them (the requesting client never approves its own)\n", serveConfigName(cfg))
 		}
 	}
-	observer := &telemetry.Observer{Log: logger}
+	var metrics *telemetry.Metrics
+	if opts.HTTP != nil && (opts.HTTP.MetricsAddress() != "" || len(opts.HTTP.Metrics.Subjects) > 0) {
+		metrics = telemetry.NewMetrics()
+	}
+	observer := &telemetry.Observer{Log: logger, Metrics: metrics}
 	mws = append([]dispatch.Middleware{observer.Middleware()}, mws...)
 	mws = append(mws, opts.Plugins.Middlewares()...)
 	// An upstream server's tool list can change while we serve; the
@@ -213,6 +217,8 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		DirectTools:        cfg.Facade.Tools,
 		Logger:             logger,
 		Ready:              rt.Ready,
+		Metrics:            metrics,
+		MetricsSubjects:    metricsSubjects(opts.HTTP),
 		ShutdownGrace:      shutdownGrace(opts.HTTP),
 		Guard:              guard,
 		EscalationApprover: approver,
@@ -231,6 +237,36 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		}
 	}
 	onToolsChanged.Store(&followUpstream)
+	if metrics != nil {
+		sessions := srv.Sessions()
+		metrics.Watch(telemetry.Sources{
+			Sessions: func() (int, int64, int64) {
+				return sessions.Len(), sessions.RetainedBytes(), sessions.ResultBytes()
+			},
+			Upstreams: rt.UpstreamStates,
+			Sandbox:   rt.SandboxStats,
+			Audit:     auditLog.Stats,
+			Ready:     srv.Ready,
+		})
+	}
+	if addr := metricsAddress(opts.HTTP); addr != "" {
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return fmt.Errorf("%s: [http] metrics_addr %s: %w", serveConfigName(cfg), addr, err)
+		}
+		if err := srv.CheckMetricsListener(ln.Addr()); err != nil {
+			ln.Close()
+			return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+		}
+		metricsDone := make(chan struct{})
+		go func() {
+			defer close(metricsDone)
+			if err := srv.ServeMetrics(ctx, ln); err != nil {
+				logger.Error(err.Error())
+			}
+		}()
+		defer func() { <-metricsDone }()
+	}
 
 	if opts.Transport == transportHTTP {
 		ln, err := net.Listen("tcp", opts.Addr)
@@ -244,6 +280,22 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return nil // the client hung up: a normal end for stdio
 	}
 	return err
+}
+
+// metricsSubjects are [http.metrics] subjects.
+func metricsSubjects(h *admission.Config) []string {
+	if h == nil {
+		return nil
+	}
+	return h.Metrics.Subjects
+}
+
+// metricsAddress is [http] metrics_addr, a port alone on loopback.
+func metricsAddress(h *admission.Config) string {
+	if h == nil {
+		return ""
+	}
+	return h.MetricsAddress()
 }
 
 // shutdownGrace is [http] shutdown_grace, which applies over stdio too.

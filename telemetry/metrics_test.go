@@ -1,0 +1,82 @@
+package telemetry
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/dispatch"
+)
+
+// TestAttackMetricLabelCardinality: capability ids an upstream churns or a
+// snippet invents (CLI escalations name any binary), with invalid UTF-8,
+// control characters and 10 KB names, and subjects by the thousand, grow
+// the series by at most the caps and never break the registry.
+func TestAttackMetricLabelCardinality(t *testing.T) {
+	m := NewMetrics()
+	mw := (&Observer{Metrics: m}).Middleware()
+	ok := mw(func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return &dispatch.Result{}, nil })
+	denied := mw(func(_ context.Context, c *dispatch.Call) (*dispatch.Result, error) { return nil, dispatch.Deny(c, "no") })
+	for i := 0; i < 3000; i++ {
+		id := fmt.Sprintf("cli:bin-%d", i)
+		switch i % 3 {
+		case 1:
+			id += "\xff\xfe\r\n"
+		case 2:
+			id += strings.Repeat("x", 10<<10)
+		}
+		call := &dispatch.Call{CapabilityID: id, Labels: map[string]string{"source": fmt.Sprintf("src%d", i)}, Subject: fmt.Sprintf("subject-%d", i)}
+		ok(context.Background(), call)
+		denied(context.Background(), call)
+	}
+	m.ObserveRun("made-up-backend", "made-up-outcome", time.Second)
+	families, err := m.Registry().Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	series := map[string]int{}
+	for _, f := range families {
+		series[f.GetName()] = len(f.GetMetric())
+		for _, mt := range f.GetMetric() {
+			for _, l := range mt.GetLabel() {
+				if len(l.GetValue()) > maxLabelBytes+32 || strings.ContainsAny(l.GetValue(), "\r\n") {
+					t.Errorf("%s: label %s = %q", f.GetName(), l.GetName(), l.GetValue())
+				}
+			}
+		}
+	}
+	if n := series["toolplane_capability_calls_total"]; n > 2*(MaxCapabilityLabels+1) {
+		t.Errorf("%d capability call series, over the cap", n)
+	}
+	if n := series["toolplane_admission_denials_total"]; n > MaxSubjectLabels+1 {
+		t.Errorf("%d denial series, over the cap", n)
+	}
+	if n := series["toolplane_runs_total"]; n != 1 {
+		t.Errorf("%d run series for one run", n)
+	}
+}
+
+// BenchmarkObserverOverhead: the cost the observer adds to a capability
+// call with metrics on, against the bare chain (b.ReportMetric gives the
+// ratio of the two in one run).
+func BenchmarkObserverOverhead(b *testing.B) {
+	call := &dispatch.Call{CapabilityID: "mcp:up/echo", Labels: map[string]string{"source": "mcp"}, Subject: "agent"}
+	terminus := func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return &dispatch.Result{}, nil }
+	bare := dispatch.Chain(terminus)
+	observed := dispatch.Chain(terminus, (&Observer{Metrics: NewMetrics()}).Middleware())
+	ctx := context.Background()
+	measure := func(h dispatch.Handler) time.Duration {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			h(ctx, call)
+		}
+		return time.Since(start)
+	}
+	b.ResetTimer()
+	base := measure(bare)
+	with := measure(observed)
+	b.ReportMetric(float64(with-base)/float64(b.N), "ns-added/call")
+	b.ReportMetric(float64(with)/float64(base), "x-bare")
+}

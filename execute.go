@@ -160,12 +160,22 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 // NewSession returns an empty session of the embedded backend, for
 // ExecuteOptions.Session: its globals persist across the runs given it.
 // Close it when the client is done: in process isolation it holds a worker
-// process.
+// process. It is a session of SessionBackend.
 func (rt *Runtime) NewSession() backend.Session {
-	if m, ok := rt.backends[embedded.Name].(sessionMaker); ok {
+	if m, ok := rt.backends[rt.SessionBackend()].(sessionMaker); ok {
 		return m.NewSession()
 	}
 	return backend.NewLocalSession()
+}
+
+// SessionBackend names the backend whose sessions NewSession makes: the
+// default backend when it keeps sessions (embedded, pyodide-deno), else
+// embedded. Runs on another backend get no session.
+func (rt *Runtime) SessionBackend() string {
+	if _, ok := rt.backends[rt.defaultBackend].(sessionMaker); ok {
+		return rt.defaultBackend
+	}
+	return embedded.Name
 }
 
 // sessionMaker is a backend that keeps sessions.

@@ -94,7 +94,8 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	if err != nil {
 		return s.fail(out, "RuntimeError", err.Error()), out, nil
 	}
-	embedded := backend == BackendEmbedded
+	// Only the backend the session's state belongs to runs in it.
+	keeps := backend == sessionBackend(s.engine)
 
 	run, err := sess.Begin(ctx)
 	if err != nil {
@@ -122,7 +123,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	if s.opts.Guard != nil {
 		ereq.Admit = func(c *capability.Capability) bool { return s.admits(who, c) }
 	}
-	if embedded && s.opts.SessionsEnabled {
+	if keeps && s.opts.SessionsEnabled {
 		ereq.Session = run.State
 	}
 
@@ -181,7 +182,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	// A session whose sandbox process was killed (a run that did not stop
 	// after its deadline) has no globals to roll back: its error says it was
 	// reset.
-	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && embedded && s.opts.SessionsEnabled && !stateLost(run.State) {
+	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && keeps && s.opts.SessionsEnabled && !stateLost(run.State) {
 		run.Rollback()
 		out.RolledBack = true
 		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)
@@ -531,4 +532,13 @@ func valueText(v any) string {
 		text = text[:maxTextValue] + fmt.Sprintf("\n... (%d more bytes; the structured content has the whole value)", len(text)-maxTextValue)
 	}
 	return text
+}
+
+// sessionBackend names the backend whose runs keep the client session's
+// state: the engine's SessionBackend, else embedded.
+func sessionBackend(e Engine) string {
+	if sb, ok := e.(interface{ SessionBackend() string }); ok {
+		return sb.SessionBackend()
+	}
+	return BackendEmbedded
 }

@@ -347,8 +347,10 @@ class Runner:
             setattr(holder, parts[-1], self._function(name, name))
         return g
 
-    async def run(self, init):
-        """Runs the snippet of an init message and returns the done object."""
+    async def run(self, init, keep=None):
+        """Runs the snippet of an init message and returns the done object.
+        keep, when given, is a session's globals: the run executes in it,
+        with this run's bindings, and what it binds stays for the next."""
         source = init["code"]
         filename = init.get("filename") or "<snippet>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -357,6 +359,9 @@ class Runner:
         except SyntaxError as e:
             return {"error": self._error(e, filename, source)}
         g = self.namespace(init.get("names", []))
+        if keep is not None:
+            keep.update(g)
+            g = keep
         prelude = globals().get("CLI_PRELUDE")
         if prelude:
             try:
@@ -504,3 +509,30 @@ async def main_pyodide(send, init_json, register):
     except Exception:
         pass
     return json.dumps({"done": done}, separators=(",", ":"))
+
+
+class PyodideSession:
+    """pyodide-deno sessions: one runner and one globals dict for every run
+    of the session's Deno process, so what a run binds is there in the
+    next. send(line) writes to the host; register(deliver) gives the
+    harness the function that hands the host's replies to the runner
+    (once: call ids are unique for the session, so a late reply to an
+    earlier run is ignored)."""
+
+    def __init__(self, send, register):
+        from pyodide.ffi import create_proxy
+
+        self.runner = Runner(lambda line: send(line))
+        self.keep = {}
+        register(create_proxy(self.runner.deliver))
+
+    async def run(self, init_json):
+        init = json.loads(init_json)
+        sys.argv = [init.get("filename") or "<snippet>"]
+        done = await self.runner.run(init, self.keep)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except Exception:
+            pass
+        return json.dumps({"done": done}, separators=(",", ":"))

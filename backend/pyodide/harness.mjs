@@ -7,6 +7,10 @@
 //                    first stdin line is the init message (with the runner's
 //                    Python source in "runner"); the snippet's prints leave
 //                    as {"stdout": text} and {"stderr": text} lines.
+//   MODE "session":  as "run", but after each done line the next init line
+//                    starts another run in the same interpreter, with the
+//                    globals the earlier runs left (the runner's source is
+//                    taken from the first init line).
 //   MODE "snapshot": boots Pyodide, imports what the runner needs and writes
 //                    a memory snapshot to SNAPSHOT, so later runs skip the
 //                    interpreter's start-up.
@@ -85,13 +89,17 @@ py.setStdout(outputStream("stdout"));
 py.setStderr(outputStream("stderr"));
 
 let deliver = null;
+// routeLine, when set (session mode), takes every line.
+let routeLine = null;
 const early = [];
 (async () => {
   for await (const line of input) {
     if (line.trim() === "") continue;
-    if (deliver) deliver(line);
+    if (routeLine) routeLine(line);
+    else if (deliver) deliver(line);
     else early.push(line);
   }
+  if (mode === "session") Deno.exit(0); // the host closed the session
 })();
 function register(fn) {
   deliver = fn;
@@ -100,6 +108,44 @@ function register(fn) {
 
 py.globals.set("_toolplane_runner_source", init.runner);
 py.runPython('exec(compile(_toolplane_runner_source, "<toolplane-runner>", "exec"), globals())');
+
+if (mode === "session") {
+  // Lines with "code" start runs; the others are replies to host calls.
+  const inits = [first.value];
+  let wake = null;
+  deliver = null;
+  const session = py.globals.get("PyodideSession")((line) => writeLine(line), (fn) => {
+    deliver = fn;
+  });
+  const route = (line) => {
+    let msg;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (msg && typeof msg === "object" && "code" in msg) {
+      inits.push(line);
+      if (wake) {
+        const w = wake;
+        wake = null;
+        w();
+      }
+    } else if (deliver) {
+      deliver(line);
+    }
+  };
+  for (const line of early.splice(0)) route(line);
+  routeLine = route;
+  for (;;) {
+    while (inits.length === 0) {
+      await new Promise((resolve) => (wake = resolve));
+    }
+    const next = inits.shift();
+    writeLine(await session.run(next));
+  }
+}
+
 const main = py.globals.get("main_pyodide");
 const done = await main((line) => writeLine(line), JSON.stringify(init), register);
 writeLine(done);

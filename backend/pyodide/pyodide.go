@@ -291,8 +291,12 @@ type initMessage struct {
 
 // Run implements backend.Backend.
 func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, opts backend.RunOptions) (*backend.Result, error) {
+	var sess *Session
 	if opts.Session != nil {
-		return nil, errors.New("pyodide-deno: sessions are only kept by the embedded backend; run without a session (each pyodide-deno run is a fresh process)")
+		var ok bool
+		if sess, ok = opts.Session.(*Session); !ok || sess.b != b {
+			return nil, errors.New("pyodide-deno: the session was not made by this backend (Backend.NewSession)")
+		}
 	}
 	if opts.Limits.Steps > 0 {
 		return nil, errors.New("pyodide-deno: a step limit cannot be enforced on Pyodide; bound the run with a timeout instead")
@@ -328,6 +332,22 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 	}
 	if len(b.allowNet) > 0 {
 		perms = append(perms, "--allow-net="+strings.Join(b.allowNet, ","))
+	}
+	if sess != nil {
+		proc, err := sess.process(perms, snapshot, opts.Limits.MaxMemoryBytes)
+		if err != nil {
+			return nil, err
+		}
+		res, err := proc.Serve(ctx, bridge, opts, init)
+		if !proc.Alive() {
+			why := "its Deno process ended"
+			var be *backend.Error
+			if errors.As(heapLimitError(err, opts.Limits.MaxMemoryBytes), &be) && be.Limit != "" {
+				why = fmt.Sprintf("a run hit its %s limit, which ends the Deno process", be.Limit)
+			}
+			sess.ended(proc, why)
+		}
+		return res, heapLimitError(err, opts.Limits.MaxMemoryBytes)
 	}
 	cmd, err := b.command(nil, perms, snapshot, "run")
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -353,5 +354,69 @@ return [type(r).__name__, r.exit_code, r.text(), r["stdout"], r.argv, type(s).__
 	want := []any{"CLIResult", int64(0), "On branch main", "On branch main\n", []any{"git", "status"}, "CLIResult", []any{"git", "log"}, []any{"git", "diff"}}
 	if diff := cmp.Diff(want, res.Value); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSession: a session's runs share globals (a function defined in one
+// is called in the next, and still reaches the host); the memory limit is
+// cumulative over the session (MemoryError, catchable, state kept); a
+// reset clears it; a run that times out ends the process, and the next
+// run starts fresh and is told so.
+func TestSession(t *testing.T) {
+	t.Parallel()
+	b := requirePyodide(t)
+	s := b.NewSession()
+	defer s.Close()
+	opts := backend.RunOptions{Session: s, Limits: python.Limits{MaxMemoryBytes: 256 << 20}}
+	step := func(code string, wantNotice bool) (*backend.Result, error) {
+		t.Helper()
+		notice := s.Begin()
+		if (notice != "") != wantNotice {
+			t.Errorf("Begin before %q: notice %q", code, notice)
+		}
+		res, _, err := run(t, b, code, opts)
+		mode := backend.EndKeep
+		var be *backend.Error
+		if errors.As(err, &be) && be.Limit == "time" {
+			mode = backend.EndRollback
+		}
+		s.End(mode)
+		return res, err
+	}
+	if _, err := step("x = 41\nasync def hello(n):\n    return (await greeter.greet(name=n))['greeting']", false); err != nil {
+		t.Fatal(err)
+	}
+	res, err := step("return [x + 1, await hello('s')]", false)
+	if err != nil || fmt.Sprint(res.Value) != "[42 hello, s]" {
+		t.Fatalf("second run: %v %v", res, err)
+	}
+	if _, err := step("a = bytearray(150 * 1024 * 1024)", false); err != nil {
+		t.Fatal(err)
+	}
+	res, err = step("try:\n    b = bytearray(150 * 1024 * 1024)\n    return 'both'\nexcept MemoryError:\n    return ['MemoryError', x]", false)
+	if err != nil || fmt.Sprint(res.Value) != "[MemoryError 41]" {
+		t.Fatalf("cumulative memory: %v %v", res, err)
+	}
+	s.Begin()
+	s.End(backend.EndReset)
+	res, err = step("return 'x' in globals()", false)
+	if err != nil || res.Value != false {
+		t.Fatalf("after reset: %v %v", res, err)
+	}
+	if _, err := step("y = 1", false); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	s.Begin()
+	_, err = b.Run(ctx, "while True:\n    pass", &testBridge{}, opts)
+	cancel()
+	var be *backend.Error
+	if !errors.As(err, &be) || be.Limit != "time" {
+		t.Fatalf("busy loop: %v", err)
+	}
+	s.End(backend.EndRollback)
+	res, err = step("return 'y' in globals()", true)
+	if err != nil || res.Value != false {
+		t.Fatalf("after a timeout: %v %v", res, err)
 	}
 }

@@ -66,7 +66,7 @@ func TestServeLocalUnsafeBackend(t *testing.T) {
 // [session] max_memory_mb returns its value, an allocation past it is a
 // MemoryError inside Python and the next run works; a CLI binary bound by
 // name returns the CLI result object; doctor states what is bounded and
-// what is not.
+// what is not; a client session keeps its globals between runs.
 func TestServePyodideBackend(t *testing.T) {
 	t.Parallel()
 	needInterpreter(t)
@@ -119,5 +119,18 @@ func TestServePyodideBackend(t *testing.T) {
 	}
 	if out := execute(`r = await printf("%s", "x")` + "\nreturn [type(r).__name__, r.text()]"); !strings.Contains(out, `"value":["CLIResult","x"]`) {
 		t.Errorf("a CLI alias on pyodide-deno: %s", out)
+	}
+	// A session: globals persist between runs, as on the embedded backend.
+	if out := execute("kept = 21\ndef twice(n):\n    return 2 * n"); strings.Contains(out, `"error":{`) {
+		t.Fatalf("session run 1: %s", out)
+	}
+	if out := execute("return twice(kept)"); !strings.Contains(out, `"value":42`) {
+		t.Errorf("session run 2 does not see run 1's globals: %s", out)
+	}
+	if out := execute("await reset_session()"); strings.Contains(out, `"error":{`) {
+		t.Fatalf("reset_session: %s", out)
+	}
+	if out := execute("return 'kept' in globals()"); !strings.Contains(out, `"value":false`) {
+		t.Errorf("after reset_session: %s", out)
 	}
 }

@@ -182,7 +182,7 @@ func doctorBackend(r *doctorReport, cfg *config.Config) {
 		}
 		mb := max(int64(cfg.Session.MaxMemoryMB), pyodide.MinMemoryBytes>>20)
 		r.add(checkOK, fmt.Sprintf("%s: under serve mcp each run is bounded to %d MiB ([session] max_memory_mb) of WebAssembly memory (past it, MemoryError inside Python) and of JavaScript heap (past it, the run ends as a memory limit), and by its timeout; it has no files of the host and no network unless granted", key, mb), "")
-		r.add(checkWarn, key+": not bounded: Deno's own memory outside V8 (some tens of MiB per run), steps (only the timeout bounds a busy loop); no session state: each run is a fresh Deno process, so globals do not persist between execute_code runs as on the embedded backend", "")
+		r.add(checkWarn, key+": not bounded: Deno's own memory outside V8 (some tens of MiB per process), steps (only the timeout bounds a busy loop); a session keeps its globals in a Deno process of its own (its resident memory counts against [session] max_retained_mb), and a run that times out or hits a limit ends that process: the session starts over, and its next run is told", "")
 	default:
 		r.add(checkOK, "backend embedded: built in", "")
 	}

@@ -24,6 +24,10 @@ func (e engine) Registry() *capability.Registry { return e.rt.Registry() }
 func (e engine) DefaultBackend() string         { return e.rt.DefaultBackend() }
 func (e engine) NewSession() backend.Session    { return e.rt.NewSession() }
 
+// SessionBackend names the backend whose runs get the session NewSession
+// made (see toolplane.Runtime.SessionBackend).
+func (e engine) SessionBackend() string { return e.rt.SessionBackend() }
+
 // Isolated reports whether snippets run in sandbox worker processes: the
 // facade then parses none itself.
 func (e engine) Isolated() bool { return e.rt.Isolated() }

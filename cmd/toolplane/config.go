@@ -49,6 +49,7 @@ still an error on stderr and exit status 1).`,
   toolplane config check --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.withTerminalSafeOutput()
 			cfg, err := a.loadConfig()
 			if err != nil {
 				return err
@@ -115,7 +116,7 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 		fmt.Fprintln(w, "results:  off")
 	}
 	if cfg.Audit.Enabled {
-		fmt.Fprintf(w, "audit:    on, %s\n", cfg.Audit.Path)
+		fmt.Fprintf(w, "audit:    on, %s\n", showWord(cfg.Audit.Path))
 	} else {
 		fmt.Fprintln(w, "audit:    off")
 	}
@@ -230,7 +231,7 @@ const anonymousNothing = "[http] allow_anonymous = true, but [http.anonymous] ha
 // set it: `serve mcp --transport http` refuses to start until it is.
 func unsetTokenText(name string, ref config.Secret) string {
 	if ref == "" {
-		return fmt.Sprintf("[http.tokens.%s] has no token: write token = \"env://VAR\" (or keyring://NAME) naming where the bearer token is kept", name)
+		return fmt.Sprintf("[http.tokens.%s] has no token: write token = \"env://VAR\" (or keyring://NAME) naming where the bearer token is kept", showWord(name))
 	}
 	fix := "set it where serve runs"
 	switch scheme, v, _ := ref.Ref(); scheme {
@@ -239,7 +240,7 @@ func unsetTokenText(name string, ref config.Secret) string {
 	case config.SchemeKeyring:
 		fix = fmt.Sprintf("store it with `toolplane secret set %s`", v)
 	}
-	return fmt.Sprintf("[http.tokens.%s] token %s is not set here, so `serve mcp --transport http` refuses to start: %s", name, ref, fix)
+	return fmt.Sprintf("[http.tokens.%s] token %s is not set here, so `serve mcp --transport http` refuses to start: %s", showWord(name), ref, fix)
 }
 
 // writeHTTP prints the [http] summary and its notes.
@@ -247,9 +248,9 @@ func writeHTTP(w io.Writer, h httpSummary) {
 	if len(h.Tokens) > 0 || h.AllowAnonymous {
 		var toks []string
 		for _, t := range h.Tokens {
-			desc := t.Name
+			desc := showWord(t.Name)
 			if t.Subject != t.Name {
-				desc += " as " + t.Subject
+				desc += " as " + showWord(t.Subject)
 			}
 			switch {
 			case t.Allow == "":

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -100,6 +99,7 @@ Exit status is 1 when any check FAILs.`,
   toolplane doctor --config ./toolplane.toml`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.withTerminalSafeOutput()
 			r := runDoctor(cmd.Context(), a)
 			r.write(a.IO.Out)
 			if n := r.failures(); n > 0 {
@@ -291,9 +291,9 @@ func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name
 		r.add(outcome, what+": "+p.Message, "")
 	}
 	if !failed {
-		target := s.URL
-		if target == "" {
-			target = strings.Join(append([]string{s.Command}, s.Args...), " ")
+		target := showWord(s.URL)
+		if s.URL == "" {
+			target = showArgv(append([]string{s.Command}, s.Args...))
 		}
 		r.add(checkOK, fmt.Sprintf("%s: %s %s", what, s.EffectiveTransport(), target), "")
 	}

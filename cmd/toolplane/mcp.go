@@ -313,6 +313,7 @@ run), still without connecting. With --json the list is one JSON array
   toolplane mcp list --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.withTerminalSafeOutput()
 			cfg, err := a.loadConfig()
 			if err != nil {
 				return err

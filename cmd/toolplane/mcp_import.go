@@ -240,7 +240,7 @@ func runMCPImport(ctx context.Context, a *app, opts *mcpImportOptions) error {
 		return nil
 	}
 
-	writeImportReview(a.IO.Err, plans, replace, store != nil || opts.DryRun)
+	writeImportReview(terminalSafe(a.IO.Err), plans, replace, store != nil || opts.DryRun)
 	if opts.DryRun {
 		fmt.Fprint(a.IO.Out, importer.Render(plans))
 	} else {

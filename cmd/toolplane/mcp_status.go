@@ -73,6 +73,7 @@ Exit status is 1 when any server is not ok.`,
 }
 
 func runMCPStatus(ctx context.Context, a *app, args []string, asJSON bool, timeout time.Duration) error {
+	a.withTerminalSafeOutput()
 	cfg, err := a.loadConfig()
 	if err != nil {
 		return err

@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 // Text that others wrote (a snippet's argv in an escalation question, a
@@ -129,4 +132,36 @@ func showLine(s string) string {
 		out, more = out[:n], fmt.Sprintf("… (%d more bytes)", len(out)-n)
 	}
 	return out + more
+}
+
+// terminalSafe is w for the reports that show what a config or an
+// imported file says (config check, trust, doctor, mcp list and status,
+// the import review): what a field's own quoting missed, an escape
+// sequence or an invisible character from the file, is removed before it
+// reaches the terminal (mcpsrc.SanitizeText), so no value can redraw the
+// report the user decides on.
+func terminalSafe(w io.Writer) io.Writer {
+	if _, ok := w.(sanitizingWriter); ok {
+		return w
+	}
+	return sanitizingWriter{w}
+}
+
+type sanitizingWriter struct{ w io.Writer }
+
+func (s sanitizingWriter) Write(p []byte) (int, error) {
+	clean := mcpsrc.SanitizeText(string(p))
+	if len(clean) == len(p) && clean == string(p) {
+		return s.w.Write(p)
+	}
+	if _, err := io.WriteString(s.w, clean); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// withTerminalSafeOutput makes a's output streams terminalSafe for the
+// rest of the command.
+func (a *app) withTerminalSafeOutput() {
+	a.IO.Out, a.IO.Err = terminalSafe(a.IO.Out), terminalSafe(a.IO.Err)
 }

@@ -55,6 +55,7 @@ neither does ~/.toolplane/toolplane.toml.`,
 }
 
 func runTrust(a *app, opts *trustOptions, path string, named bool) error {
+	a.withTerminalSafeOutput()
 	ts, err := config.DefaultTrustStore()
 	if err != nil {
 		return err

@@ -4,17 +4,18 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
-
-	"os/exec"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/sandbox"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
@@ -275,6 +276,99 @@ return [st.argv[1:], st.lines(), log]
 			want := []any{[]any{"-C", repo, "status", "--short"}, []any{"?? new.txt"}, []any{int64(128), true}}
 			if diff := cmp.Diff(want, res.Value); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// everySnippetBackend is snippetBackends plus the embedded interpreter in
+// sandbox worker processes (Linux) and pyodide-deno when installed: the
+// backends a snippet's CLI call forms must behave alike on.
+func everySnippetBackend(t *testing.T) map[string][]Option {
+	t.Helper()
+	out := snippetBackends(t)
+	if runtime.GOOS == "linux" {
+		out["embedded-worker"] = []Option{WithProcessIsolation(sandbox.Options{})}
+	}
+	py := pyodide.New()
+	if err := py.Available(); err != nil {
+		t.Logf("pyodide-deno not tested: %v", err)
+	} else {
+		out[pyodide.Name] = []Option{WithBackend(py), WithDefaultBackend(pyodide.Name)}
+	}
+	return out
+}
+
+// TestCLICallForms: the call forms of the product document, on every
+// backend: cli.git("status"), cli("docker-compose").version(), a
+// subcommand attribute (cli.git.rev_parse is `git rev-parse`),
+// cli_run(binary, subcommand, {"flag": True}) with an options dict, and a
+// binary named like a builtin (id) bound as id_ while id() stays the
+// builtin. Not parallel: it puts a directory on PATH.
+func TestCLICallForms(t *testing.T) {
+	dir := t.TempDir()
+	target, err := exec.LookPath("printf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "docker-compose")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for name, opts := range everySnippetBackend(t) {
+		t.Run(name, func(t *testing.T) {
+			rt := cliRuntimeOn(t, clisrc.Policy{Mode: clisrc.ModeAllowlist, Allow: []string{"printf", "docker-compose", "id"}}, &recorder{}, opts)
+			res, err := rt.Execute(context.Background(), `
+import asyncio
+out = {}
+r = await cli.printf("%s|", "a", "b")
+out["cli.NAME"] = [r.argv, r.stdout, type(r).__name__]
+out["cli.NAME.sub"] = (await cli.printf.rev_parse(abbrev_ref=True, _=["HEAD"])).argv
+out["cli(NAME).sub"] = (await cli("docker-compose").version()).argv
+out["cli(NAME)()"] = (await cli("docker-compose")("ps", all=True)).argv
+out["cli_run dict"] = (await cli_run("docker-compose", "ps", {"all": True, "format": "json", "n": 3, "_": ["svc"]})).argv
+out["cli_run dict keys"] = (await cli_run("printf", "x", {"dry-run": True, "class": "a"}, check=False)).argv
+out["alias.sub"] = (await printf.status(short=True)).argv
+out["id"] = [id(out) > 0, (await id_("-u")).text() == (await cli.id("-u")).text(), (await id_("-u")).argv]
+out["repr"] = [repr(cli.printf.rev_parse), cli("docker-compose").__name__, repr(cli)]
+out["gather"] = [x.stdout for x in await asyncio.gather(cli.printf("1"), printf.x("2"), cli_run("printf", "3"))]
+try:
+    cli.printf._private
+    out["private"] = "made"
+except AttributeError:
+    out["private"] = "AttributeError"
+try:
+    await cli_run("printf", "x", {"n": 1}, n=2)
+    out["twice"] = "ran"
+except TypeError as e:
+    out["twice"] = "TypeError"
+try:
+    cli(5)
+    out["type"] = "made"
+except TypeError:
+    out["type"] = "TypeError"
+return out
+`, ExecuteOptions{})
+			if err != nil || res.Error != nil {
+				t.Fatalf("execute: %v %+v", err, res.Error)
+			}
+			want := map[string]any{
+				"cli.NAME":          []any{[]any{"printf", "%s|", "a", "b"}, "a|b|", "CLIResult"},
+				"cli.NAME.sub":      []any{"printf", "rev-parse", "--abbrev-ref", "HEAD"},
+				"cli(NAME).sub":     []any{"docker-compose", "version"},
+				"cli(NAME)()":       []any{"docker-compose", "ps", "--all"},
+				"cli_run dict":      []any{"docker-compose", "ps", "--all", "--format=json", "-n", "3", "svc"},
+				"cli_run dict keys": []any{"printf", "x", "--dry-run", "--class=a"},
+				"alias.sub":         []any{"printf", "status", "--short"},
+				"id":                []any{true, true, []any{"id", "-u"}},
+				"repr":              []any{"<cli printf rev-parse>", "docker-compose", "<cli>"},
+				"gather":            []any{"1", "x", "3"},
+				"private":           "AttributeError",
+				"twice":             "TypeError",
+				"type":              "TypeError",
+			}
+			if diff := cmp.Diff(want, res.Value); diff != "" {
+				t.Errorf("call forms (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -380,12 +380,13 @@ func BenchmarkAddAllCatalog(b *testing.B) {
 func TestCallSignatures(t *testing.T) {
 	t.Parallel()
 	r := NewRegistry()
-	if err := r.AddAll(testCap("cli:git"), testCap("cli:print"), testCap("mcp:asyncio/x")); err == nil {
-		t.Fatal("reserved aliases were made")
+	if err := r.AddAll(testCap("cli:git"), testCap("cli:print"), testCap("cli:7z"), testCap("mcp:asyncio/x")); err != nil {
+		t.Fatal(err)
 	}
 	for id, want := range map[string]string{
 		"cli:git":       `Call: ` + "`" + `await git("subcommand", "arg", flag=value, _=["trailing"])` + "`",
-		"cli:print":     `Call: ` + "`" + `await call_tool("cli:print", {"args": ["subcommand"], "options": {"flag": value}})` + "`",
+		"cli:print":     `Call: ` + "`" + `await print_("subcommand", "arg", flag=value, _=["trailing"])` + "`",
+		"cli:7z":        `Call: ` + "`" + `await cli("7z")("subcommand", "arg", flag=value, _=["trailing"])` + "`",
 		"mcp:asyncio/x": `Call: ` + "`" + `await asyncio_x()` + "`",
 	} {
 		if got := r.Describe([]string{id}, DetailDetailed); !strings.Contains(got, want) {

@@ -25,8 +25,9 @@ import (
 // A namespace named like a reserved name is not withdrawn but bound with
 // a trailing underscore: the tools of an MCP server named logging are
 // logging_.NAME, so `import logging` still gets the module and the server
-// stays reachable. Renames reports each such namespace; search results
-// carry the renames of the namespaces they show.
+// stays reachable. So is a CLI binary's flat alias (an allowed binary
+// named id is id_). Renames reports each; search results carry the
+// renames of the capabilities they show.
 type Registry struct {
 	mu       sync.RWMutex
 	reserved map[string]string // name -> what it is, for messages
@@ -410,12 +411,24 @@ func (r *Registry) rebuild() {
 		}
 		bound[root] = alt
 		boundIDs[alt] = append(boundIDs[alt], ids...)
-		rn := Rename{Namespace: root, BoundAs: alt, Reason: what, IDs: slices.Clone(ids)}
+		rn := Rename{Kind: RenameNamespace, Namespace: root, BoundAs: alt, Reason: what, IDs: slices.Clone(ids)}
 		sort.Strings(rn.IDs)
 		r.renames = append(r.renames, rn)
 	}
 	for alias, ids := range flatClaims {
 		switch what, reserved := r.reserved[alias]; {
+		case reserved && len(ids) == 1 && r.caps[ids[0]].Source == SourceCLI:
+			// An allowed binary named like a builtin or module (id, time)
+			// is bound renamed, as a namespace is: id() stays the builtin,
+			// id_() runs the binary, cli.id(...) too.
+			alt := renamed(alias)
+			_, taken := r.reserved[alt]
+			if taken || flatClaims[alt] != nil || boundIDs[alt] != nil {
+				withdraw("flat", alias, what, ids)
+				continue
+			}
+			r.aliases[alt] = ids[0]
+			r.renames = append(r.renames, Rename{Kind: RenameBinary, Namespace: alias, BoundAs: alt, Reason: what, IDs: slices.Clone(ids)})
 		case reserved:
 			withdraw("flat", alias, what, ids)
 		case len(ids) > 1:
@@ -462,7 +475,13 @@ func (r *Registry) rebuild() {
 		}
 		return a.Kind < b.Kind
 	})
-	sort.Slice(r.renames, func(i, j int) bool { return r.renames[i].Namespace < r.renames[j].Namespace })
+	sort.Slice(r.renames, func(i, j int) bool {
+		a, b := r.renames[i], r.renames[j]
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Kind > b.Kind // namespace before binary
+	})
 }
 
 func cloneLabels(m map[string]string) map[string]string {

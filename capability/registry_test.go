@@ -196,15 +196,26 @@ func TestRegistryCollisionIsLoudAndOrderIndependent(t *testing.T) {
 func TestRegistryNeverShadowsReservedNames(t *testing.T) {
 	t.Parallel()
 	r := NewRegistry(WithReserved("backend binding", "special"), WithModules("json", "asyncio"))
+	// A binary's flat alias is bound renamed instead (see
+	// TestBinaryNamedLikeABuiltinIsRenamed): the reserved name stays
+	// unbound.
+	for _, c := range []struct{ id, alias string }{
+		{"cli:print", "print"}, {"cli:call_tool", "call_tool"}, {"cli:cli_run", "cli_run"}, {"cli:json", "json"}, {"cli:special", "special"},
+	} {
+		if err := r.Add(testCap(c.id)); err != nil {
+			t.Errorf("Add(%s) = %v", c.id, err)
+		}
+		if got, ok := r.Lookup(c.alias); ok {
+			t.Errorf("reserved name %q resolves to %s", c.alias, got.ID)
+		}
+		if got, ok := r.Lookup(c.alias + "_"); !ok || got.ID != c.id {
+			t.Errorf("%s_ should reach %s", c.alias, c.id)
+		}
+	}
 	cases := []struct {
 		id, alias, what string
 		keepsScoped     string
 	}{
-		{"cli:print", "print", "Python builtin", ""},
-		{"cli:call_tool", "call_tool", "runtime binding", ""},
-		{"cli:cli_run", "cli_run", "runtime binding", ""},
-		{"cli:json", "json", "stdlib module", ""},
-		{"cli:special", "special", "backend binding", ""},
 		{"mcp:save/result", "save_result", "runtime binding", "save.result"},
 		{"mcp:load/result", "load_result", "runtime binding", "load.result"},
 		{"mcp:reset/session", "reset_session", "runtime binding", "reset.session"},

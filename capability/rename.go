@@ -13,18 +13,30 @@ const renameSuffix = "_"
 
 func renamed(root string) string { return root + renameSuffix }
 
-// Rename reports a namespace that snippets reach under another name because
-// its own is reserved: an MCP server named logging is bound as logging_, so
-// `import logging` still gets the module.
+// Rename reports a namespace, or a CLI binary's flat alias, that snippets
+// reach under another name because its own is reserved: an MCP server
+// named logging is bound as logging_, so `import logging` still gets the
+// module; an allowed binary named id is id_, so id() stays the builtin.
 type Rename struct {
-	Namespace string   // the namespace as an identifier ("logging")
-	BoundAs   string   // the name snippets use for it ("logging_")
+	Kind      string   // RenameNamespace or RenameBinary
+	Namespace string   // the namespace or binary as an identifier ("logging", "id")
+	BoundAs   string   // the name snippets use for it ("logging_", "id_")
 	Reason    string   // what the own name is ("stdlib module", "Python builtin", ...)
-	IDs       []string // the capabilities in the namespace, sorted
+	IDs       []string // the capabilities in the namespace, or the binary's, sorted
 }
+
+// Kinds of Rename.
+const (
+	RenameNamespace = "namespace" // a namespace object (logging_.NAME)
+	RenameBinary    = "binary"    // a CLI binary's flat alias (id_(...))
+)
 
 // String says what a snippet writes instead, in one sentence.
 func (rn Rename) String() string {
+	if rn.Kind == RenameBinary {
+		return fmt.Sprintf("binary `%s` is bound as `%s` in snippets (`%s` is a %s%s): `await %s(...)` or `await cli.%s(...)`",
+			rn.Namespace, rn.BoundAs, rn.Namespace, rn.Reason, rn.keeps(), rn.BoundAs, rn.Namespace)
+	}
 	return fmt.Sprintf("namespace `%s` is bound as `%s` in snippets (`%s` is a %s%s): `await %s.NAME(...)`",
 		rn.Namespace, rn.BoundAs, rn.Namespace, rn.Reason, rn.keeps(), rn.BoundAs)
 }
@@ -68,7 +80,19 @@ func (r *Registry) renamesOf(caps []*Capability) []Rename {
 // consider the namespaces already registered; Renames reports what was
 // actually bound.
 func (r *Registry) SnippetNamespace(namespace string) (name, why string, ok bool) {
-	id, valid := Identifier(path.Base(namespace))
+	return r.snippetName(path.Base(namespace))
+}
+
+// SnippetBinary says, as SnippetNamespace does, by which flat alias
+// snippets would reach an allowed CLI binary: its name (git), renamed
+// when that is reserved (id_, as id is a builtin), or not at all (cli.NAME
+// and cli("NAME") still work).
+func (r *Registry) SnippetBinary(binary string) (name, why string, ok bool) {
+	return r.snippetName(binary)
+}
+
+func (r *Registry) snippetName(own string) (name, why string, ok bool) {
+	id, valid := Identifier(own)
 	if !valid {
 		return "", "", false
 	}
@@ -83,20 +107,29 @@ func (r *Registry) SnippetNamespace(namespace string) (name, why string, ok bool
 	return alt, what, true
 }
 
-// writeRenameNotes appends a note per rename to a Markdown rendering.
+// writeRenameNotes appends a note per rename to a Markdown rendering,
+// namespaces first, then binaries.
 func writeRenameNotes(b *strings.Builder, renames []Rename) {
-	if len(renames) == 0 {
-		return
-	}
-	b.WriteString("\nRenamed namespaces:\n")
-	for _, rn := range renames {
-		b.WriteString("- " + rn.String() + "\n")
+	for _, kind := range []struct{ kind, title string }{{RenameNamespace, "Renamed namespaces"}, {RenameBinary, "Renamed binaries"}} {
+		first := true
+		for _, rn := range renames {
+			if rn.Kind != kind.kind {
+				continue
+			}
+			if first {
+				b.WriteString("\n" + kind.title + ":\n")
+				first = false
+			}
+			b.WriteString("- " + rn.String() + "\n")
+		}
 	}
 }
 
-// renameDoc is the JSON shape of a rename at DetailFull.
+// renameDoc is the JSON shape of a rename at DetailFull. A namespace's
+// has no kind, as before binaries were renamed.
 type renameDoc struct {
-	Namespace string `json:"namespace"`
+	Namespace string `json:"namespace,omitempty"`
+	Binary    string `json:"binary,omitempty"`
 	BoundAs   string `json:"bound_as"`
 	Reason    string `json:"reason"`
 }
@@ -104,7 +137,11 @@ type renameDoc struct {
 func renameDocs(renames []Rename) []renameDoc {
 	var out []renameDoc
 	for _, rn := range renames {
-		out = append(out, renameDoc{Namespace: rn.Namespace, BoundAs: rn.BoundAs, Reason: rn.Reason})
+		d := renameDoc{Namespace: rn.Namespace, BoundAs: rn.BoundAs, Reason: rn.Reason}
+		if rn.Kind == RenameBinary {
+			d.Namespace, d.Binary = "", rn.Namespace
+		}
+		out = append(out, d)
 	}
 	return out
 }

@@ -24,7 +24,7 @@ func TestNamespaceNamedLikeAModuleIsRenamed(t *testing.T) {
 	if diff := cmp.Diff(want, ns); diff != "" {
 		t.Errorf("namespace (-want +got):\n%s", diff)
 	}
-	wantRenames := []Rename{{Namespace: "logging", BoundAs: "logging_", Reason: ReasonModule, IDs: []string{"mcp:logging/search", "mcp:logging/tail"}}}
+	wantRenames := []Rename{{Kind: RenameNamespace, Namespace: "logging", BoundAs: "logging_", Reason: ReasonModule, IDs: []string{"mcp:logging/search", "mcp:logging/tail"}}}
 	if diff := cmp.Diff(wantRenames, r.Renames()); diff != "" {
 		t.Errorf("renames (-want +got):\n%s", diff)
 	}
@@ -141,5 +141,56 @@ func TestSearchAndDescribeReportRenames(t *testing.T) {
 	}
 	if d := r.Describe([]string{"calendar_.list_events"}, DetailDetailed); !strings.Contains(d, wantNote) || !strings.Contains(d, "`calendar_.list_events`") {
 		t.Errorf("describe does not explain the rename:\n%s", d)
+	}
+}
+
+// TestBinaryNamedLikeABuiltinIsRenamed: allowing a binary named like a
+// builtin (id), a module (time) or a runtime binding (cli) made its flat
+// alias an AliasError, which `run` and `serve` treat as fatal while
+// `config check` said all was well. It is bound renamed, as namespaces
+// are, and reported; a renamed alias never takes a taken name.
+func TestBinaryNamedLikeABuiltinIsRenamed(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry(WithModules("time", "json"))
+	if err := r.AddAll(testCap("cli:id"), testCap("cli:time"), testCap("cli:cli"), testCap("cli:git")); err != nil {
+		t.Fatalf("a renamed binary is not an error: %v", err)
+	}
+	want := Namespace{"id_": "cli:id", "time_": "cli:time", "cli_": "cli:cli", "git": "cli:git"}
+	if diff := cmp.Diff(want, r.Namespace()); diff != "" {
+		t.Errorf("namespace (-want +got):\n%s", diff)
+	}
+	wantRenames := []Rename{
+		{Kind: RenameBinary, Namespace: "cli", BoundAs: "cli_", Reason: "runtime binding", IDs: []string{"cli:cli"}},
+		{Kind: RenameBinary, Namespace: "id", BoundAs: "id_", Reason: "Python builtin", IDs: []string{"cli:id"}},
+		{Kind: RenameBinary, Namespace: "time", BoundAs: "time_", Reason: ReasonModule, IDs: []string{"cli:time"}},
+	}
+	if diff := cmp.Diff(wantRenames, r.Renames()); diff != "" {
+		t.Errorf("renames (-want +got):\n%s", diff)
+	}
+	res := r.Search(SearchOptions{Query: "id"})
+	brief := RenderSearch(res, DetailBrief)
+	if !strings.Contains(brief, "\nRenamed binaries:\n- binary `id` is bound as `id_` in snippets (`id` is a Python builtin): `await id_(...)` or `await cli.id(...)`\n") {
+		t.Errorf("search does not explain the rename:\n%s", brief)
+	}
+	if name, why, ok := r.SnippetBinary("time"); name != "time_" || why != ReasonModule || !ok {
+		t.Errorf("SnippetBinary(time) = %q, %q, %v", name, why, ok)
+	}
+
+	// Taken: a binary called id_ keeps its name, and id has nowhere to go;
+	// a namespace renamed to json_ keeps it from the binary json.
+	r = NewRegistry(WithModules("json"))
+	err := r.AddAll(testCap("cli:id"), testCap("cli:id_"), testCap("mcp:json/parse"), testCap("cli:json"))
+	var issues []string
+	for _, is := range r.Issues() {
+		issues = append(issues, is.Kind+" "+is.Alias+": "+is.Reason)
+	}
+	if diff := cmp.Diff([]string{"flat id: Python builtin", "flat json: stdlib module"}, issues); diff != "" || err == nil {
+		t.Errorf("issues (-want +got):\n%s (err %v)", diff, err)
+	}
+	if c, ok := r.Lookup("id_"); !ok || c.ID != "cli:id_" {
+		t.Errorf("id_ should be the binary id_")
+	}
+	if c, ok := r.Lookup("json_.parse"); !ok || c.ID != "mcp:json/parse" {
+		t.Errorf("json_.parse should be the namespace")
 	}
 }

@@ -149,10 +149,11 @@ func writeParams(b *strings.Builder, params []Param) {
 func callSignature(c *Capability, aliases []string, params []Param) string {
 	if c.Source == SourceCLI {
 		// The CLI convention: positional words, keyword flags.
-		if len(aliases) == 0 {
-			return fmt.Sprintf("await call_tool(%q, {\"args\": [\"subcommand\"], \"options\": {\"flag\": value}})", c.ID)
+		call := fmt.Sprintf("cli(%q)", c.Name)
+		if len(aliases) > 0 {
+			call = aliases[0]
 		}
-		return "await " + aliases[0] + "(\"subcommand\", \"arg\", flag=value, _=[\"trailing\"])"
+		return "await " + call + "(\"subcommand\", \"arg\", flag=value, _=[\"trailing\"])"
 	}
 	var args []string
 	for _, p := range params {

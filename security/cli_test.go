@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/internal/e2e"
 )
 
@@ -173,4 +174,159 @@ func checkGitAttacks(t *testing.T, out map[string]any, marker string) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Errorf("a vector FIRED: %s exists", marker)
 	}
+}
+
+// callFormAttackSnippet tries to smuggle options before git's subcommand
+// and past [cli.binaries.git] deny_args / deny_subcommands through the
+// call forms of issue 17 (cli.NAME, cli("NAME").SUB, attribute words,
+// cli_run's options dict), and returns per vector the exception it raised
+// (or "ran"). Each vector's name starts with the exception it must raise:
+// PermissionError where the argv is well formed and the policy refuses it,
+// ValueError where the input cannot be rendered to an argv at all, and
+// TypeError where the snippet-side binding refuses the call's shape.
+func callFormAttackSnippet(marker, outside string) string {
+	return fmt.Sprintf(`
+M = %q
+O = %q
+T = "touch " + M
+attempts = {
+    "ValueError: dict key -c": lambda: cli_run("git", "status", {"-c": "alias.x=!" + T}),
+    "ValueError: dict key --exec-path": lambda: cli_run("git", "status", {"--exec-path": O}),
+    "PermissionError: dict c without subcommand": lambda: cli_run("git", {"c": "alias.x=!" + T, "_": ["x"]}),
+    "PermissionError: dict exec_path first": lambda: cli_run("git", {"exec_path": O, "_": ["status"]}),
+    "PermissionError: dict exec-path first": lambda: cli.git({"exec-path": O, "_": ["status"]}),
+    "PermissionError: kwargs exec-path first": lambda: cli.git(**{"exec-path": O}),
+    "PermissionError: dict upload-pack": lambda: cli_run("git", "ls-remote", {"upload-pack": T, "_": ["."]}),
+    "PermissionError: dict upload_pack": lambda: cli("git").ls_remote({"upload_pack": T, "_": ["."]}),
+    "ValueError: dict key with =": lambda: cli_run("git", "ls-remote", {"upload-pack=" + T: True, "_": ["."]}),
+    "ValueError: dict key with space": lambda: cli_run("git", "status", {"c alias.x=!" + T: True}),
+    "ValueError: dict key not a str": lambda: cli_run("git", "status", {1: True}),
+    "ValueError: dict key None": lambda: cli_run("git", "status", {None: "-c"}),
+    "ValueError: nested dict value": lambda: cli_run("git", "status", {"short": {"c": "alias.x=!" + T}}),
+    "ValueError: nested list value": lambda: cli_run("git", "status", {"short": [["-c", "alias.x=!" + T]]}),
+    "ValueError: dict before the subcommand": lambda: cli_run("git", {"c": "alias.x=!" + T}, "x"),
+    "PermissionError: dict _global c": lambda: cli_run("git", "x", {"_global": {"c": "alias.x=!" + T}}),
+    "PermissionError: dict _global pairs": lambda: cli_run("git", "x", {"_global": [["c", "alias.x=!" + T]]}),
+    "PermissionError: attribute -c": lambda: getattr(cli.git, "-c")("alias.x=!" + T, "x"),
+    "PermissionError: attribute --exec-path": lambda: getattr(cli.git, "--exec-path=" + O).status(),
+    "PermissionError: attribute of cli -c": lambda: getattr(cli, "git -c")("alias.x=!" + T, "x"),
+    "PermissionError: cli attribute path": lambda: getattr(cli, "../bin/sh")("-c", T),
+    "PermissionError: deny_args keyword": lambda: cli.git.checkout(force=True),
+    "PermissionError: deny_args dict": lambda: cli_run("git", "checkout", {"force": True}),
+    "PermissionError: deny_args short": lambda: cli_run("git", "checkout", {"f": True}),
+    "PermissionError: deny_args case": lambda: cli.git.checkout(FORCE=True),
+    "PermissionError: deny_args abbreviated": lambda: cli_run("git", "checkout", {"forc": True}),
+    "PermissionError: deny_args attribute": lambda: getattr(cli.git.checkout, "--force")(),
+    "PermissionError: deny_subcommands attribute": lambda: cli.git.push(),
+    "PermissionError: deny_subcommands rev_parse": lambda: cli.git.rev_parse(_=["HEAD"]),
+    "PermissionError: deny_subcommands trailing _": lambda: cli.git.rev_parse_(_=["HEAD"]),
+    "PermissionError: deny_subcommands dashed": lambda: getattr(cli.git, "rev-parse")("HEAD"),
+    "PermissionError: deny_subcommands cli_run": lambda: cli_run("git", "push", {}),
+    "TypeError: dict and keyword": lambda: cli_run("git", "status", {"c": "x"}, c="y"),
+}
+out = {}
+for name, attempt in attempts.items():
+    try:
+        await attempt()
+        out[name] = "ran"
+    except Exception as e:
+        out[name] = type(e).__name__ + ": " + str(e)
+out["status"] = (await cli.git.status(short=True)).stdout
+out["status dict"] = (await cli_run("git", "status", {"short": True})).stdout
+return out
+`, marker, outside)
+}
+
+// TestAttackCLICallForms: the call forms of issue 17 (cli.git("status"),
+// cli("docker-compose").version(), cli_run(binary, subcommand, {options}))
+// produce argv through the same rendering and meet the same argument
+// policy as every other form: options dict keys like "-c", "--exec-path",
+// "upload-pack", keys with "=" or spaces, keys that are no str, nested
+// values, attribute words that are options, and spellings of deny_args
+// and deny_subcommands never run git with them. Through `toolplane run`
+// (embedded in process, local_unsafe's CPython, pyodide-deno when
+// installed) and execute_code on `serve mcp` (embedded in a sandbox
+// worker).
+func TestAttackCLICallForms(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	policy := "\n[cli]\nmode = \"allowlist\"\nallow = [\"git\"]\ncwd = %s\n\n[cli.binaries.git]\ndeny_args = [\"--force\", \"-f\"]\ndeny_subcommands = [\"push\", \"rev-parse\"]\n"
+	check := func(t *testing.T, out map[string]any, marker string) {
+		t.Helper()
+		n := 0
+		for name, v := range out {
+			if strings.HasPrefix(name, "status") {
+				if s, ok := v.(string); !ok || strings.Contains(s, "Error") {
+					t.Errorf("%s did not run: %v", name, v)
+				}
+				continue
+			}
+			n++
+			want, _, _ := strings.Cut(name, ":")
+			if s, _ := v.(string); !strings.HasPrefix(s, want+": ") {
+				t.Errorf("%s: %v", name, v)
+			}
+		}
+		if n != 33 {
+			t.Errorf("%d vectors reported, want 33: %v", n, out)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Errorf("a vector FIRED: %s exists", marker)
+		}
+	}
+	setup := func(t *testing.T, e *e2e.Env) (marker, outside string) {
+		cliRepo(t, e.Dir)
+		outside = filepath.Join(e.Dir, "outside")
+		if err := os.Mkdir(outside, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return filepath.Join(outside, "marker"), outside
+	}
+	for _, backend := range []string{"embedded", "local_unsafe", pyodide.Name} {
+		t.Run("run "+backend, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewBareEnv(t)
+			switch backend {
+			case "local_unsafe":
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("python3 is not installed")
+				}
+			case pyodide.Name:
+				if err := pyodide.New().Available(); err != nil {
+					t.Skipf("pyodide-deno is not installed: %v", err)
+				}
+				e.Setenv(pyodide.InstallDirEnv, pyodide.DefaultInstallDir())
+			}
+			marker, outside := setup(t, e)
+			e.WriteFile(t, e.Config, fmt.Sprintf("[toolplane]\ndefault_backend = %q\n", backend)+fmt.Sprintf(policy, e2e.Quote(filepath.Join(e.Dir, "repo"))))
+			snippet := filepath.Join(e.Dir, "attack.py")
+			e.WriteFile(t, snippet, callFormAttackSnippet(marker, outside))
+			out, err := e.Toolplane("run", "--config", e.Config, "--json", snippet).Output()
+			if err != nil {
+				t.Fatalf("toolplane run: %v\n%s", err, out)
+			}
+			var res struct {
+				Value map[string]any `json:"value"`
+			}
+			if err := json.Unmarshal(out, &res); err != nil {
+				t.Fatalf("toolplane run --json: %v\n%s", err, out)
+			}
+			check(t, res.Value, marker)
+		})
+	}
+	t.Run("execute_code worker", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, "")
+		marker, outside := setup(t, e)
+		e.WriteFile(t, e.Config, readFile(t, e.Config)+fmt.Sprintf(policy, e2e.Quote(filepath.Join(e.Dir, "repo"))))
+		res, sc := e2e.Exec(t, e.Stdio(t), callFormAttackSnippet(marker, outside))
+		if res.IsError {
+			t.Fatalf("execute_code: %s", e2e.Text(res))
+		}
+		v, _ := sc["value"].(map[string]any)
+		check(t, v, marker)
+	})
 }

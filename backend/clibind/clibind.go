@@ -1,7 +1,7 @@
 // Package clibind holds the snippet side of CLI capabilities: the Python
-// source that defines cli(), cli_run(), the per-binary async functions and
-// their result object, shared by every backend so that they all behave
-// alike. The bindings reach the host only through call_tool("cli:<name>",
+// source that defines cli (cli.git, cli("docker-compose"), subcommand
+// attributes), cli_run(), the per-binary callables and their result
+// object, shared by every backend so that they all behave alike. The bindings reach the host only through call_tool("cli:<name>",
 // {...}) with the wire shape of source/cli, so the policy is enforced by
 // admission whatever the backend.
 package clibind

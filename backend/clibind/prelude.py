@@ -82,8 +82,31 @@ def _check_binary(binary):
         raise TypeError("cli() binary must be a str, not %s" % type(binary).__name__)
 
 
+def _word(name):
+    # An attribute names a subcommand as a keyword names a flag: one
+    # trailing "_" dropped (cli.tool.import_), underscores become dashes
+    # (cli.git.rev_parse is `git rev-parse`). Names starting with "_" are
+    # Python's own (__await__, _private): they are no subcommand.
+    if name.endswith("_"):
+        name = name[:-1]
+    return name.replace("_", "-")
+
+
 async def _call(binary, args, kwargs):
     _check_binary(binary)
+    if args and isinstance(args[-1], dict):
+        # cli_run("git", "log", {"max_count": 5}): a trailing dict holds
+        # the keyword arguments, for keys that are no Python identifier.
+        given = args[-1]
+        args = args[:-1]
+        merged = {}
+        for key, value in given.items():
+            merged[key] = value
+        for key, value in kwargs.items():
+            if key in merged:
+                raise TypeError("%s: option %r given both in the options dict and as a keyword" % (binary, key))
+            merged[key] = value
+        kwargs = merged
     inv = {"args": list(args), "check": False}
     check = True
     options = []
@@ -124,24 +147,54 @@ async def _call(binary, args, kwargs):
     return result
 
 
+class CLICommand:
+    """An allowed binary, or one of its subcommands: cli.git,
+    cli("docker-compose"), cli.git.status. Awaiting a call runs it with
+    the subcommand words first: await cli.git.rev_parse(abbrev_ref=True,
+    _=["HEAD"]) runs `git rev-parse --abbrev-ref HEAD`."""
+
+    def __init__(self, binary, words):
+        _check_binary(binary)
+        self._binary = binary
+        self._words = words
+        self.__name__ = binary
+        self.__qualname__ = binary
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+        return CLICommand(self._binary, self._words + (_word(name),))
+
+    async def __call__(self, *args, **kwargs):
+        return await _call(self._binary, self._words + args, kwargs)
+
+    def __repr__(self):
+        return "<cli %s>" % " ".join([self._binary] + list(self._words))
+
+
+class CLIRoot:
+    """cli: cli.git, or cli("docker-compose") for a name that is no
+    identifier, is the binary's CLICommand."""
+
+    def __call__(self, binary):
+        return CLICommand(binary, ())
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+        return CLICommand(name, ())
+
+    def __repr__(self):
+        return "<cli>"
+
+
 async def cli_run(binary, *args, **kwargs):
-    """Runs an allowed binary: cli_run("docker-compose", "ps", all=True)."""
+    """Runs an allowed binary: cli_run("docker-compose", "ps", all=True),
+    or with an options dict, cli_run("docker-compose", "ps", {"all": True})."""
     return await _call(binary, args, kwargs)
 
 
-def cli(binary):
-    """The async function of a binary, for names that are not identifiers:
-    await cli("docker-compose")("ps", all=True)."""
-    _check_binary(binary)
-
-    async def run(*args, **kwargs):
-        return await _call(binary, args, kwargs)
-
-    run.__name__ = binary
-    run.__qualname__ = binary
-    return run
-
-
+cli = CLIRoot()
 __exports__ = {"cli": cli, "cli_run": cli_run}
 for _alias, _binary in __cli_aliases__.items():
-    __exports__[_alias] = cli(_binary)
+    __exports__[_alias] = CLICommand(_binary, ())

@@ -93,7 +93,7 @@ func testBindingsPerRun(t *testing.T, b *embedded.Backend) {
 	const probe = `return [await call_tool("greeter.greet"), await greeter.greet(), await greeter_greet(), await save_result(1), type(cli).__name__, type(cli_run).__name__, "call_tool" in globals()]`
 	real := func() []any {
 		return []any{fmt.Sprintf("run%d:mcp:greeter/greet", runNo+1), fmt.Sprintf("run%d:mcp:greeter/greet", runNo+1),
-			fmt.Sprintf("run%d:mcp:greeter/greet", runNo+1), fmt.Sprintf("run%d:saved", runNo+1), "function", "function", false}
+			fmt.Sprintf("run%d:mcp:greeter/greet", runNo+1), fmt.Sprintf("run%d:saved", runNo+1), "CLIRoot", "function", false}
 	}
 	check := func(what string) {
 		t.Helper()
@@ -137,9 +137,15 @@ func testBindingsPerRun(t *testing.T, b *embedded.Backend) {
 	if got := run(greeterNS, `return [await keep("greeter.greet"), await keep_ns.greet(), await keep_fn(), await keep_save(1)]`); !reflect.DeepEqual(got, want) {
 		t.Errorf("kept references got %v, want this run's runtime %v", got, want)
 	}
-	// A later run whose token may not call greeter.greet: neither a kept
-	// reference nor call_tool reaches it.
-	for _, code := range []string{"return await keep_fn()", "return await keep_ns.greet()", `return await keep("greeter.greet")`, `return await call_tool("mcp:greeter/greet")`} {
+	// CLI bindings kept from a run whose token may run printf.
+	withPrintf := capability.Namespace{"printf": "cli:printf", "greeter.greet": "mcp:greeter/greet"}
+	if got := run(withPrintf, "keep_cli = cli.printf\nkeep_sub = cli('printf').status\nkeep_alias = printf\nkeep_root = cli\nkeep_run = cli_run\nreturn 1"); got != int64(1) {
+		t.Fatalf("keeping CLI references: %v", got)
+	}
+	// A later run whose token may not call greeter.greet, nor printf:
+	// neither a kept reference nor call_tool reaches them.
+	for _, code := range []string{"return await keep_fn()", "return await keep_ns.greet()", `return await keep("greeter.greet")`, `return await call_tool("mcp:greeter/greet")`,
+		`return await keep_cli("x")`, `return await keep_sub()`, `return await keep_alias("x")`, `return await keep_root.printf("x")`, `return await keep_run("printf", "x", {"a": 1})`} {
 		got, _ := run(capability.Namespace{}, code).(string)
 		if !strings.HasPrefix(got, "LookupError") {
 			t.Errorf("%s in a run that may not call greeter.greet: got %q, want a LookupError", code, got)

@@ -306,9 +306,15 @@ func writeCLIBounds(w io.Writer, c *config.CLIConfig, indent string) {
 	switch c.Mode {
 	case config.CLIAllowlist:
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
 		for _, name := range c.Allow {
 			path, _ := exec.LookPath(name)
 			_, text := clisrc.DescribeArgPolicy(name, path, cliArgPolicy(c, name))
+			if bound, why, ok := reg.SnippetBinary(name); ok && why != "" {
+				// Named like a builtin or module: bound renamed, so id()
+				// stays the builtin.
+				text = fmt.Sprintf("snippets call it %s(...) or cli.%s(...) (%s is a %s); %s", bound, name, name, why, text)
+			}
 			fmt.Fprintf(tw, "%s%s\t%s\n", indent, name, text)
 		}
 		tw.Flush()

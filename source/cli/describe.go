@@ -64,8 +64,9 @@ var pythonKeywords = strings.Fields(`False None True and as assert async await b
 	continue def del elif else except finally for from global if import in is lambda
 	nonlocal not or pass raise return try while with yield`)
 
-// IsSnippetName reports whether a binary can be called by its own name in a
-// snippet (`await git(...)`); other names go through `cli("name")`.
+// IsSnippetName reports whether a binary's name can be written in a
+// snippet as an attribute (`await cli.git(...)`): an identifier, not a
+// keyword. Other names go through `cli("name")`.
 func IsSnippetName(name string) bool {
 	if !identifier.MatchString(name) {
 		return false
@@ -78,8 +79,11 @@ func IsSnippetName(name string) bool {
 	return true
 }
 
+// description names the call form that always reaches the binary,
+// cli.NAME or cli("NAME"): its flat alias may be renamed (an allowed id is
+// id_, as id is a builtin), which the registry decides and search shows.
 func description(name, path string) string {
-	call := name
+	call := "cli." + name
 	if !IsSnippetName(name) {
 		call = fmt.Sprintf("cli(%q)", name)
 	}

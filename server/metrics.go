@@ -84,7 +84,9 @@ func (s *Server) ServeMetrics(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: 16 << 10}
 	s.announce(fmt.Sprintf("serving metrics at http://%s%s", ln.Addr(), MetricsPath))
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(newLimitListener(ln, HTTPLimits{MaxConnections: 16, MaxConnectionsPerIP: 16}.withDefaults())) }()
+	go func() {
+		errc <- srv.Serve(newLimitListener(ln, HTTPLimits{MaxConnections: 16, MaxConnectionsPerIP: 16}.withDefaults()))
+	}()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serving metrics on %s: %w", ln.Addr(), err)

@@ -314,10 +314,14 @@ func (s *Server) HTTPHandler() http.Handler {
 	for pattern, h := range s.opts.PublicRoutes {
 		mux.Handle(pattern, s.limitBodies(h))
 	}
+	// A plugin's route of the same pattern wins over the built-in ones.
+	taken := func(p string) bool { return s.opts.Routes[p] != nil || s.opts.PublicRoutes[p] != nil }
 	for pattern, h := range s.HealthRoutes() {
-		mux.Handle(pattern, h)
+		if !taken(pattern) {
+			mux.Handle(pattern, h)
+		}
 	}
-	if h := s.metricsRoute(); h != nil {
+	if h := s.metricsRoute(); h != nil && !taken(MetricsPath) {
 		mux.Handle(MetricsPath, h)
 	}
 	return s.logHTTP(s.trackRequests(mux))

@@ -18,7 +18,9 @@ func TestAttackMetricLabelCardinality(t *testing.T) {
 	m := NewMetrics()
 	mw := (&Observer{Metrics: m}).Middleware()
 	ok := mw(func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return &dispatch.Result{}, nil })
-	denied := mw(func(_ context.Context, c *dispatch.Call) (*dispatch.Result, error) { return nil, dispatch.Deny(c, "no") })
+	denied := mw(func(_ context.Context, c *dispatch.Call) (*dispatch.Result, error) {
+		return nil, dispatch.Deny(c, "no")
+	})
 	for i := 0; i < 3000; i++ {
 		id := fmt.Sprintf("cli:bin-%d", i)
 		switch i % 3 {

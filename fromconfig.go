@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -92,6 +93,9 @@ type OpenOptions struct {
 	// timeout ([mcp.servers.NAME] startup_timeout and its default), as
 	// `toolplane mcp status --timeout` does.
 	MCPStartTimeout time.Duration
+	// UpstreamTransport, if set, wraps the round tripper of HTTP upstream
+	// MCP servers (serve passes the trace context through it).
+	UpstreamTransport func(http.RoundTripper) http.RoundTripper
 
 	// ClientName and ClientVersion identify the runtime to upstream MCP
 	// servers. Defaults "toolplane" and the version of this module in the

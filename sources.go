@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -199,7 +200,12 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 	tokens := secrets.NewOAuthTokens(ctx, o.OAuth, urls, func(msg string) {
 		fmt.Fprintf(o.Warnings, "toolplane: warning: %s\n", msg)
 	})
+	var transport http.RoundTripper
+	if o.UpstreamTransport != nil {
+		transport = o.UpstreamTransport(mcpsrc.DefaultHTTPTransport())
+	}
 	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
+		HTTPTransport: transport,
 		CacheDir:      o.CacheDir,
 		Resolve:       SecretResolver(o.Secrets),
 		Token:         tokens.Token,

@@ -103,6 +103,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	}
 	defer run.End()
 
+	ctx, endSpan := s.startRunSpan(ctx, runID, who)
 	hash := audit.SnippetHash(in.Code)
 	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend, Subject: who.subject, LogID: who.logID})
 
@@ -195,6 +196,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	}
 	s.opts.Audit.Log(ev)
 	s.logRun(ctx, who, &ev, out.CapabilityCalls)
+	endSpan(&ev, out.CapabilityCalls)
 	if e := exec.Error; e != nil {
 		s.opts.Metrics.ObserveRun(ev.Backend, telemetry.RunOutcome(true, e.Type, e.Limit), exec.Duration)
 	} else {

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/telemetry"
 )
 
 // discardLog is the logger of a server built without one.
@@ -42,15 +44,31 @@ func methodName(method string) string {
 func (s *Server) observeMethods() {
 	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if !s.log.Enabled(ctx, slog.LevelDebug) {
+			logging := s.log.Enabled(ctx, slog.LevelDebug)
+			if !logging && s.opts.Tracing == nil {
 				return next(ctx, method, req)
 			}
 			who := s.callerOf(req)
+			name := methodName(method)
+			var span trace.Span
+			if t := s.opts.Tracing; t != nil {
+				if extra := req.GetExtra(); extra != nil {
+					ctx = t.Extract(ctx, extra.Header)
+				}
+				ctx, span = t.Tracer().Start(ctx, "mcp "+name, trace.WithSpanKind(trace.SpanKindServer),
+					trace.WithAttributes(telemetry.AttrMCPMethod.String(name), telemetry.AttrLogID.String(who.logID), telemetry.AttrSubject.String(telemetry.Clean(who.subject, telemetry.MaxValueBytes))))
+			}
 			start := time.Now()
 			res, err := next(ctx, method, req)
 			outcome := "ok"
 			if err != nil {
 				outcome = "error"
+			}
+			if span != nil {
+				telemetry.EndSpan(span, outcome, "")
+			}
+			if !logging {
+				return res, err
 			}
 			s.log.LogAttrs(ctx, slog.LevelDebug, "mcp request",
 				slog.String("method", methodName(method)), slog.String("log_id", who.logID), slog.String("subject", who.subject),
@@ -171,4 +189,18 @@ func (s *Server) announce(msg string) {
 		return
 	}
 	_ = s.log.Handler().Handle(context.Background(), slog.NewRecord(time.Now(), slog.LevelInfo, msg, 0))
+}
+
+// startRunSpan starts the span of a run (a child of its MCP request's);
+// end records the run's outcome on it.
+func (s *Server) startRunSpan(ctx context.Context, runID string, who caller) (context.Context, func(ev *audit.Event, calls int)) {
+	t := s.opts.Tracing
+	if t == nil {
+		return ctx, func(*audit.Event, int) {}
+	}
+	ctx, span := t.Tracer().Start(ctx, "execute_code", trace.WithAttributes(telemetry.AttrRunID.String(runID), telemetry.AttrLogID.String(who.logID)))
+	return ctx, func(ev *audit.Event, calls int) {
+		span.SetAttributes(telemetry.AttrBackend.String(ev.Backend), telemetry.AttrCalls.Int(calls))
+		telemetry.EndSpan(span, ev.Outcome, ev.ErrorType)
+	}
 }

@@ -1,15 +1,23 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )
@@ -275,4 +283,89 @@ func readConfig(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestTracesExportedOverOTLP: with OTEL_EXPORTER_OTLP_ENDPOINT set, serve
+// (snippets in sandbox workers) sends its spans to the collector with
+// OTLP/HTTP, gzip and the configured headers; the tree of one run with
+// two upstream calls holds across the worker's bridge.
+func TestTracesExportedOverOTLP(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var spans []*tracepb.Span
+	var resources []string
+	var headers []string
+	collector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body io.Reader = r.Body
+		if r.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(r.Body)
+			if err != nil {
+				http.Error(w, err.Error(), 400)
+				return
+			}
+			body = zr
+		}
+		data, _ := io.ReadAll(body)
+		var td tracepb.TracesData
+		if r.URL.Path != "/v1/traces" || r.Header.Get("Content-Type") != "application/x-protobuf" || proto.Unmarshal(data, &td) != nil {
+			http.Error(w, "bad request", 400)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		headers = append(headers, r.Header.Get("X-Collector-Key"))
+		for _, rs := range td.ResourceSpans {
+			for _, kv := range rs.GetResource().GetAttributes() {
+				resources = append(resources, kv.Key+"="+kv.GetValue().GetStringValue())
+			}
+			for _, ss := range rs.ScopeSpans {
+				spans = append(spans, ss.Spans...)
+			}
+		}
+	}))
+	t.Cleanup(collector.Close)
+	e := bins.NewEnv(t, "")
+	e.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.URL)
+	e.Setenv("OTEL_EXPORTER_OTLP_COMPRESSION", "gzip")
+	e.Setenv("OTEL_EXPORTER_OTLP_HEADERS", "X-Collector-Key=k%3Dv")
+	e.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50")
+	e.Setenv("OTEL_SERVICE_NAME", "toolplane-e2e")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, cs, `return [await up.echo(text="otlp-arg-1"), await up.echo(text="otlp-arg-2")]`)
+	byName := map[string][]*tracepb.Span{}
+	waitFor(t, 20*time.Second, "the spans at the collector", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		byName = map[string][]*tracepb.Span{}
+		for _, s := range spans {
+			byName[s.Name] = append(byName[s.Name], s)
+		}
+		return len(byName["capability call"]) == 2 && len(byName["execute_code"]) == 1
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	run := byName["execute_code"][0]
+	var req *tracepb.Span
+	for _, s := range byName["mcp tools/call"] {
+		if bytes.Equal(s.SpanId, run.ParentSpanId) {
+			req = s
+		}
+	}
+	if req == nil || len(req.ParentSpanId) != 0 || req.Kind != tracepb.Span_SPAN_KIND_SERVER {
+		t.Errorf("execute_code's parent is not a root tools/call server span: %v", req)
+	}
+	for _, c := range byName["capability call"] {
+		if !bytes.Equal(c.ParentSpanId, run.SpanId) || !bytes.Equal(c.TraceId, run.TraceId) || c.Kind != tracepb.Span_SPAN_KIND_CLIENT {
+			t.Errorf("capability call span %v is not a child of the run %x", c, run.SpanId)
+		}
+	}
+	if !slices.Contains(resources, "service.name=toolplane-e2e") || !slices.Contains(headers, "k=v") {
+		t.Errorf("resource %v, headers %v", resources, headers)
+	}
+	for _, s := range spans {
+		if strings.Contains(s.String(), "otlp-arg") {
+			t.Errorf("a span carries an argument or result: %v", s)
+		}
+	}
 }

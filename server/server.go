@@ -122,6 +122,10 @@ type Options struct {
 	Metrics         *telemetry.Metrics
 	MetricsSubjects []string
 
+	// Tracing, if set, makes a span of every MCP request (joining the
+	// trace of a valid traceparent header) and of every run.
+	Tracing *telemetry.Tracing
+
 	// ShutdownGrace is how long runs in progress may go on once the
 	// serving context ends (default DefaultShutdownGrace); then they are
 	// cancelled with an error saying the server is shutting down.

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/dispatch"
 )
@@ -17,6 +19,7 @@ import (
 type Observer struct {
 	Log     *slog.Logger
 	Metrics *Metrics
+	Tracing *Tracing
 }
 
 // Middleware is the observer's layer of the dispatch chain. Install it
@@ -26,13 +29,22 @@ func (o *Observer) Middleware() dispatch.Middleware {
 	return func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 			logging := o.Log != nil && o.Log.Enabled(ctx, slog.LevelDebug)
-			if !logging && o.Metrics == nil {
+			if !logging && o.Metrics == nil && o.Tracing == nil {
 				return next(ctx, call)
+			}
+			var span trace.Span
+			if o.Tracing != nil {
+				ctx, span = o.Tracing.Tracer().Start(ctx, "capability call", trace.WithSpanKind(trace.SpanKindClient), trace.WithAttributes(
+					AttrCapability.String(Clean(call.CapabilityID, maxLabelBytes)), AttrSource.String(knownSource(call.Labels["source"])),
+					AttrOrigin.String(string(call.Origin)), AttrRunID.String(call.RunID)))
 			}
 			start := time.Now()
 			res, err := next(ctx, call)
 			elapsed := time.Since(start)
 			outcome, errType := CallOutcome(res, err)
+			if span != nil {
+				EndSpan(span, outcome, errType)
+			}
 			o.Metrics.observeCall(call.CapabilityID, call.Labels["source"], call.Subject, outcome, elapsed)
 			if !logging {
 				return res, err

@@ -170,7 +170,17 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if opts.HTTP != nil && (opts.HTTP.MetricsAddress() != "" || len(opts.HTTP.Metrics.Subjects) > 0) {
 		metrics = telemetry.NewMetrics()
 	}
-	observer := &telemetry.Observer{Log: logger, Metrics: metrics}
+	// Traces are off unless the OTEL_* environment points at a collector.
+	tracing, err := telemetry.TracingFromEnv(ctx, buildVersion())
+	if err != nil {
+		return fmt.Errorf("tracing: %w", err)
+	}
+	defer func() {
+		flush, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = tracing.Shutdown(flush)
+	}()
+	observer := &telemetry.Observer{Log: logger, Metrics: metrics, Tracing: tracing}
 	mws = append([]dispatch.Middleware{observer.Middleware()}, mws...)
 	mws = append(mws, opts.Plugins.Middlewares()...)
 	// An upstream server's tool list can change while we serve; the
@@ -178,6 +188,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	var onToolsChanged atomic.Pointer[func()]
 	open := a.openOptions(auditLog)
 	open.Warnings = warnings
+	if tracing != nil {
+		open.UpstreamTransport = tracing.Transport
+	}
 	open.AllowUnsafe = true // refused above unless --unsafe
 	// A server runs snippets of models next to the user's credentials: by
 	// default in sandbox worker processes (see [toolplane] isolation).
@@ -218,6 +231,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Logger:             logger,
 		Ready:              rt.Ready,
 		Metrics:            metrics,
+		Tracing:            tracing,
 		MetricsSubjects:    metricsSubjects(opts.HTTP),
 		ShutdownGrace:      shutdownGrace(opts.HTTP),
 		Guard:              guard,

@@ -121,9 +121,12 @@ func origin(u *url.URL) string {
 // maxResponseHeaderBytes bounds the response headers of an HTTP server.
 const maxResponseHeaderBytes = 1 << 20
 
-// defaultHTTPTransport is http.DefaultTransport with response headers
-// bounded: its own default lets a server send 10 MB of them per response.
-func defaultHTTPTransport() http.RoundTripper {
+// DefaultHTTPTransport is the base round tripper a Manager uses when
+// ManagerOptions.HTTPTransport is unset: http.DefaultTransport with
+// response headers bounded (its own default lets a server send 10 MB of
+// them per response). A caller that wraps the base (to add trace
+// context, say) starts from it.
+func DefaultHTTPTransport() http.RoundTripper {
 	t, ok := http.DefaultTransport.(*http.Transport)
 	if !ok {
 		return http.DefaultTransport

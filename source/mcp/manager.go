@@ -81,7 +81,7 @@ func (o *ManagerOptions) setDefaults() {
 		o.StderrLimit = 64 << 10
 	}
 	if o.HTTPTransport == nil {
-		o.HTTPTransport = defaultHTTPTransport()
+		o.HTTPTransport = DefaultHTTPTransport()
 	}
 	o.Limits.setDefaults()
 	if o.ClientName == "" {

@@ -35,11 +35,17 @@ func TestProcessIsolationKeepsSessionsAndSurvivesCrashes(t *testing.T) {
 	}
 	s := rt.NewSession()
 	defer s.Close()
+	// started tells the test that a run is under way in its worker.
+	started := make(chan struct{}, 1)
+	bindings := map[string]backend.HostFunc{"started": func(context.Context, []any, map[string]any) (any, error) {
+		started <- struct{}{}
+		return nil, nil
+	}}
 	run := func(code string, end backend.EndMode) (notice string, res *ExecutionResult) {
 		t.Helper()
 		notice = s.Begin()
 		defer s.End(end)
-		res, err := rt.Execute(context.Background(), code, ExecuteOptions{Session: s})
+		res, err := rt.Execute(context.Background(), code, ExecuteOptions{Session: s, Bindings: bindings})
 		if err != nil {
 			t.Fatalf("%q: %v", code, err)
 		}
@@ -67,9 +73,14 @@ func TestProcessIsolationKeepsSessionsAndSurvivesCrashes(t *testing.T) {
 	// session's globals, and the next run says so.
 	done := make(chan *ExecutionResult, 1)
 	go func() {
-		_, res := run("import asyncio\nawait asyncio.sleep(30)", backend.EndKeep)
+		_, res := run("import asyncio\nawait started()\nawait asyncio.sleep(30)", backend.EndKeep)
 		done <- res
 	}()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the run never started")
+	}
 	killWorkers(t)
 	res := <-done
 	if res.Error == nil || !strings.Contains(res.Error.Message, "the sandbox process crashed") || !strings.Contains(res.Error.Message, "the session was reset") {
@@ -91,13 +102,10 @@ func TestProcessIsolationKeepsSessionsAndSurvivesCrashes(t *testing.T) {
 	}
 }
 
-// killWorkers waits until a sandbox worker of this process is busy (its CPU
-// time or a sleeping run is not observable, so it waits for the run to have
-// started: the first worker child found after a short delay) and kills every
-// worker child with SIGKILL.
+// killWorkers kills every sandbox worker child of this process with
+// SIGKILL.
 func killWorkers(t *testing.T) {
 	t.Helper()
-	time.Sleep(300 * time.Millisecond)
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		killed := 0

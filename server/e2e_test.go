@@ -57,13 +57,16 @@ func TestE2EDirectTools(t *testing.T) {
 		if res.IsError || e2e.Text(res) != "through the chain" {
 			t.Fatalf("up_echo: %s", e2e.Text(res))
 		}
-		var dispatches int
-		for _, ln := range e2e.AuditLines(t, e.Audit) {
-			if ln["event"] == "dispatch" && ln["capability"] == "mcp:up/echo" && ln["origin"] == "toolcall" {
-				dispatches++
+		directCalls := func(lines []map[string]any) (n int) {
+			for _, ln := range lines {
+				if ln["event"] == "dispatch" && ln["capability"] == "mcp:up/echo" && ln["origin"] == "toolcall" {
+					n++
+				}
 			}
+			return n
 		}
-		if dispatches != 1 {
+		e2e.WaitAudit(t, e.Audit, func(lines []map[string]any) bool { return directCalls(lines) > 0 })
+		if dispatches := directCalls(e2e.AuditLines(t, e.Audit)); dispatches != 1 {
 			t.Errorf("audit has %d dispatch lines for the direct call, want 1", dispatches)
 		}
 

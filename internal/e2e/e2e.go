@@ -481,23 +481,58 @@ func NeedInterpreter(t testing.TB) {
 	}
 }
 
-// AuditLines reads the audit log at path, one map per line.
+// AuditLines reads the audit log at path, one map per line. Delivery is
+// asynchronous (a line is written a moment after the call that caused it
+// returned), so it reads until the file has stopped growing for a while; a
+// test that expects particular lines should use WaitAudit.
 func AuditLines(t testing.TB, path string) []map[string]any {
 	t.Helper()
-	// Delivery is asynchronous: a line is written a moment after the call
-	// that caused it returned. Read until the file stops growing.
 	var data []byte
-	for deadline := time.Now().Add(2 * time.Second); ; {
+	stable := 0
+	for deadline := time.Now().Add(5 * time.Second); stable < 5 && time.Now().Before(deadline); {
+		time.Sleep(40 * time.Millisecond)
 		d, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatalf("reading the audit log: %v", err)
 		}
-		if bytes.Equal(d, data) || time.Now().After(deadline) {
-			data = d
-			break
+		if len(d) > 0 && bytes.Equal(d, data) {
+			stable++
+		} else {
+			stable = 0
 		}
 		data = d
-		time.Sleep(30 * time.Millisecond)
+	}
+	return parseAudit(t, data)
+}
+
+// WaitAudit reads the audit log at path until done holds of its lines, or
+// fails the test after 15 seconds (delivery is asynchronous).
+func WaitAudit(t testing.TB, path string, done func(lines []map[string]any) bool) []map[string]any {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		d, err := os.ReadFile(path)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatalf("reading the audit log: %v", err)
+		}
+		lines := parseAudit(t, d)
+		if done(lines) {
+			return lines
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the audit log never had the lines this test waits for:\n%s", d)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// parseAudit parses complete audit lines (a last line still being written
+// is left for the next read).
+func parseAudit(t testing.TB, data []byte) []map[string]any {
+	t.Helper()
+	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+		data = data[:i+1]
+	} else {
+		data = nil
 	}
 	var out []map[string]any
 	for _, ln := range strings.Split(strings.TrimSpace(string(data)), "\n") {

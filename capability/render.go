@@ -71,10 +71,11 @@ func RenderBrief(c *Capability, aliases []string) string {
 }
 
 // RenderDetailed renders c as compact Markdown: heading, how to call it,
-// the full description, parameters and returns.
+// the full description, parameters with their shapes in Python's terms,
+// what it returns and what a failure raises. A CLI binary shows how
+// keyword arguments become its flags instead of its wire parameters.
 func RenderDetailed(c *Capability, aliases []string) string {
 	var b strings.Builder
-	params := Params(c.InputSchema)
 	fmt.Fprintf(&b, "### %s\n", callName(c, aliases))
 	fmt.Fprintf(&b, "id `%s`", c.ID)
 	if len(aliases) > 0 {
@@ -84,10 +85,17 @@ func RenderDetailed(c *Capability, aliases []string) string {
 		fmt.Fprintf(&b, " · labels %s", strings.Join(sortedLabels(c.Labels), ", "))
 	}
 	b.WriteString("\n")
-	b.WriteString("Call: `" + callSignature(c, aliases, params) + "`\n")
+	b.WriteString("Call: `" + ExampleCall(c, aliases) + "`\n")
 	if d := strings.TrimSpace(c.Description); d != "" {
 		b.WriteString("\n" + d + "\n")
 	}
+	if c.Source == SourceCLI {
+		b.WriteString("\n" + CLIFlagRules(CLICallee(c, aliases), c.Name) + "\n")
+		b.WriteString("Returns: " + CLIResultText + "\n")
+		b.WriteString("Raises: " + CLIRaisesText + "\n")
+		return b.String()
+	}
+	params := Params(c.InputSchema)
 	b.WriteString("\nParameters:")
 	if len(params) == 0 {
 		b.WriteString(" none\n")
@@ -98,13 +106,14 @@ func RenderDetailed(c *Capability, aliases []string) string {
 	typ, props := schemaRoot(c.OutputSchema)
 	switch {
 	case typ == "":
-		b.WriteString("Returns: unstructured content (text)\n")
+		b.WriteString("Returns: " + ReturnsText(c) + "\n")
 	case len(props) == 0:
-		b.WriteString("Returns: " + typ + "\n")
+		b.WriteString("Returns: " + clip(typ, 4*maxRenderedText) + "\n")
 	default:
-		b.WriteString("Returns " + typ + ":\n")
+		b.WriteString("Returns dict:\n")
 		writeParams(&b, props)
 	}
+	b.WriteString("Raises: " + RaisesText(c) + "\n")
 	return b.String()
 }
 
@@ -144,30 +153,6 @@ func writeParams(b *strings.Builder, params []Param) {
 		}
 		b.WriteString("\n")
 	}
-}
-
-func callSignature(c *Capability, aliases []string, params []Param) string {
-	if c.Source == SourceCLI {
-		// The CLI convention: positional words, keyword flags.
-		call := fmt.Sprintf("cli(%q)", c.Name)
-		if len(aliases) > 0 {
-			call = aliases[0]
-		}
-		return "await " + call + "(\"subcommand\", \"arg\", flag=value, _=[\"trailing\"])"
-	}
-	var args []string
-	for _, p := range params {
-		if p.Required && len(args) < maxRenderedParams {
-			args = append(args, clip(p.Name, maxRenderedText)+"=…")
-		}
-	}
-	if len(args) < len(params) {
-		args = append(args, "…")
-	}
-	if len(aliases) == 0 {
-		return fmt.Sprintf("await call_tool(%q, {%s})", c.ID, strings.Join(args, ", "))
-	}
-	return "await " + aliases[0] + "(" + strings.Join(args, ", ") + ")"
 }
 
 // fullDoc is the JSON shape of a capability at DetailFull.
@@ -349,12 +334,9 @@ func (r *Registry) SuggestOf(name string, n int, keep func(*Capability) bool) []
 		}
 		out = append(out, c.display)
 	}
-	for _, m := range r.Search(SearchOptions{Query: name, Limit: r.Len() + 1}).Matches {
+	for _, m := range r.Search(SearchOptions{Query: name, Limit: 2*n + 1, Keep: keep}).Matches {
 		if len(out) == n {
 			break
-		}
-		if keep != nil && !keep(m.Capability) {
-			continue
 		}
 		display := callName(m.Capability, m.Aliases)
 		dup := false

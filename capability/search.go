@@ -3,6 +3,7 @@ package capability
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -24,6 +25,12 @@ type SearchOptions struct {
 	Selector selector.Selector
 	// Limit caps the number of matches returned; 0 means 10.
 	Limit int
+	// Keep, when set, is the caller's view of the catalog (admission):
+	// the search runs as if the capabilities it rejects did not exist,
+	// in what it returns, counts and ranks (word statistics, the cut of
+	// weak matches, the words a misspelt query word is matched to), so
+	// a caller learns nothing of them from a search.
+	Keep func(*Capability) bool
 }
 
 // Match is one search hit.
@@ -69,6 +76,19 @@ const (
 	weightDescription = 1
 	bm25K1            = 1.2
 	bm25B             = 0.75
+	// weightOwnName is how much each word of a capability's name (or
+	// namespace) counts, in saturated BM25 hits, when the query holds
+	// them all: the agent named the tool ("git log show diff" wants
+	// cli:git, not a file tool whose description mentions a git-style
+	// diff). At 0.75 that query still ranked the file tool first; at 1.5
+	// a name of two common words (search_files) outranked a binary whose
+	// description matched every word of "regular expression search in
+	// files" (TestSearchRanking, TestSearchRankingDeployment).
+	weightOwnName = 1.0
+	// minRelativeScore drops matches scoring under this fraction of the
+	// best one: words shared by chance ("show") do not fill the list with
+	// unrelated tools.
+	minRelativeScore = 0.25
 )
 
 // searchIndex is a BM25 index over the registered capabilities, rebuilt
@@ -84,6 +104,8 @@ type indexedDoc struct {
 	cap    *Capability
 	tf     map[string]int
 	length int
+	// own are the words of the capability's name and of its namespace.
+	own [][]string
 }
 
 func buildIndex(caps []*Capability) *searchIndex {
@@ -91,6 +113,11 @@ func buildIndex(caps []*Capability) *searchIndex {
 	total := 0
 	for _, c := range caps {
 		d := indexedDoc{cap: c, tf: map[string]int{}}
+		for _, n := range []string{c.Name, c.Namespace} {
+			if ws := Words(n); len(ws) > 0 {
+				d.own = append(d.own, ws)
+			}
+		}
 		add := func(text string, weight int) {
 			for _, w := range Words(text) {
 				d.tf[w] += weight
@@ -99,11 +126,11 @@ func buildIndex(caps []*Capability) *searchIndex {
 		}
 		add(c.Name, weightName)
 		add(c.Namespace, weightNamespace)
-		for _, p := range Params(c.InputSchema) {
-			add(p.Name, weightParam)
+		for _, name := range paramNames(c.InputSchema) {
+			add(name, weightParam)
 			// The whole name too, so a query for channel_id prefers tools
 			// taking exactly that over tools merely about channels.
-			if w := strings.ToLower(p.Name); strings.ContainsAny(w, "_-") {
+			if w := strings.ToLower(name); strings.ContainsAny(w, "_-") {
 				d.tf[w] += weightParam
 				d.length += weightParam
 			}
@@ -147,30 +174,57 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 	if limit <= 0 {
 		limit = 10
 	}
-	res := SearchResult{Query: opts.Query, Registered: len(idx.docs)}
+	v := idx.view(opts.Keep)
+	res := SearchResult{Query: opts.Query, Registered: len(v.docs)}
 	words := uniqueWords(opts.Query)
-	terms := idx.expand(words)
-	n := float64(len(idx.docs))
-	for _, d := range idx.docs {
+	terms := v.expand(words)
+	n := float64(len(v.docs))
+	var bonuses []float64 // of res.Matches, by index
+	top := 0.0            // the best score on the words alone
+	for _, d := range v.docs {
 		if !matchLabels(d.cap, opts.Labels) || !opts.Selector.Empty() && !opts.Selector.Matches(LabelSet(d.cap)) {
 			continue
 		}
 		res.Searched++
 		score := 0.0
+		hit := make([]bool, len(words))
 		for _, t := range terms {
 			tf := float64(d.tf[t.word])
 			if tf == 0 {
 				continue
 			}
-			df := float64(idx.df[t.word])
+			df := float64(v.df(t.word))
 			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.length)/idx.avgLen))
+			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.length)/v.avgLen))
 			score += t.weight * idf * norm
+			hit[t.of] = true
 		}
-		if len(words) > 0 && score == 0 {
+		// Coordination: a capability matching more of the query's words
+		// ranks above one matching a single word many times, so a word
+		// shared by chance ("show") weighs little.
+		if matched := countTrue(hit); matched > 0 {
+			score *= float64(matched) / float64(len(words))
+		}
+		bonus := v.ownNameScore(d, words)
+		if len(words) > 0 && score == 0 && bonus == 0 {
 			continue // a query that matches nothing lists nothing
 		}
+		top = max(top, score)
 		res.Matches = append(res.Matches, Match{Capability: d.cap, Score: score})
+		bonuses = append(bonuses, bonus)
+	}
+	if len(words) > 0 {
+		// Weak matches are cut relative to the best match on the words
+		// alone, so a tool the query names does not push out the others
+		// that match as well as it does otherwise; a named one stays.
+		kept := res.Matches[:0]
+		for i, m := range res.Matches {
+			if m.Score >= minRelativeScore*top || bonuses[i] > 0 {
+				m.Score += bonuses[i]
+				kept = append(kept, m)
+			}
+		}
+		res.Matches = kept
 	}
 	sort.SliceStable(res.Matches, func(i, j int) bool {
 		a, b := res.Matches[i], res.Matches[j]
@@ -192,10 +246,35 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 	return res
 }
 
+// ownNameScore is the bonus of a capability whose whole name (or
+// namespace) the query spells out: every word of it among the query's
+// words. It is worth weightOwnName saturated hits of each of those words,
+// so the more of the query the name covers, the more it counts
+// (list_directory over notes' list for "list directory").
+func (v *indexView) ownNameScore(d *indexedDoc, words []string) float64 {
+	n := float64(len(v.docs))
+	score := 0.0
+	for _, own := range d.own {
+		covered := true
+		for _, w := range own {
+			covered = covered && slices.Contains(words, w)
+		}
+		if !covered {
+			continue
+		}
+		for _, w := range own {
+			df := float64(max(v.df(w), 1))
+			score += weightOwnName * math.Log(1+(n-df+0.5)/(df+0.5)) * (bm25K1 + 1)
+		}
+	}
+	return score
+}
+
 // queryTerm is a word to score and how much a hit on it counts.
 type queryTerm struct {
 	word   string
 	weight float64
+	of     int // the index of the query word it stands for
 }
 
 // Weights of inexact matches: a query word the catalog does not contain
@@ -207,39 +286,102 @@ const (
 	maxExpansion = 5
 )
 
-// expand keeps the query words the index knows and replaces each unknown
-// one by up to maxExpansion close catalog words.
-func (idx *searchIndex) expand(words []string) []queryTerm {
+// indexView is the index as one caller sees it: its documents and their
+// word statistics, without the capabilities the caller may not see.
+type indexView struct {
+	idx    *searchIndex
+	docs   []*indexedDoc
+	avgLen float64
+	// dfs counts, per word, the view's documents holding it; nil means
+	// the whole index (idx.df), else filled as words are asked for.
+	dfs map[string]int
+}
+
+// view is the index restricted to the capabilities keep accepts (all
+// when keep is nil).
+func (idx *searchIndex) view(keep func(*Capability) bool) *indexView {
+	v := &indexView{idx: idx}
+	total := 0
+	for i := range idx.docs {
+		d := &idx.docs[i]
+		if keep == nil || keep(d.cap) {
+			v.docs = append(v.docs, d)
+			total += d.length
+		}
+	}
+	if keep == nil {
+		v.avgLen = idx.avgLen
+		return v
+	}
+	v.dfs = map[string]int{}
+	if len(v.docs) > 0 {
+		v.avgLen = float64(total) / float64(len(v.docs))
+	}
+	return v
+}
+
+// df is the number of the view's documents that hold word.
+func (v *indexView) df(word string) int {
+	if v.dfs == nil {
+		return v.idx.df[word]
+	}
+	n, ok := v.dfs[word]
+	if !ok {
+		if v.idx.df[word] > 0 {
+			for _, d := range v.docs {
+				if d.tf[word] > 0 {
+					n++
+				}
+			}
+		}
+		v.dfs[word] = n
+	}
+	return n
+}
+
+// expand keeps the query words the view knows and replaces each unknown
+// one by up to maxExpansion close words of the view.
+func (v *indexView) expand(words []string) []queryTerm {
 	var out []queryTerm
 	seen := map[string]bool{}
-	for _, w := range words {
-		if idx.df[w] > 0 {
+	for i, w := range words {
+		if v.df(w) > 0 {
 			if !seen[w] {
 				seen[w] = true
-				out = append(out, queryTerm{w, 1})
+				out = append(out, queryTerm{w, 1, i})
 			}
 			continue
 		}
 		n := 0
-		for _, v := range idx.vocab {
+		for _, cand := range v.idx.vocab {
 			if n == maxExpansion {
 				break
 			}
 			weight := 0.0
 			switch {
-			case len(w) >= 3 && strings.HasPrefix(v, w):
+			case len(w) >= 3 && strings.HasPrefix(cand, w):
 				weight = weightPrefix
-			case len(w) >= 5 && abs(len(v)-len(w)) <= 1 && levenshtein(w, v) == 1:
+			case len(w) >= 5 && abs(len(cand)-len(w)) <= 1 && levenshtein(w, cand) == 1:
 				weight = weightTypo
 			}
-			if weight > 0 && !seen[v] {
-				seen[v] = true
-				out = append(out, queryTerm{v, weight})
+			if weight > 0 && !seen[cand] && v.df(cand) > 0 {
+				seen[cand] = true
+				out = append(out, queryTerm{cand, weight, i})
 				n++
 			}
 		}
 	}
 	return out
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 func abs(n int) int {

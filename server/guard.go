@@ -291,43 +291,11 @@ func (s *Server) filterToolList() {
 }
 
 // admittedSearch is Registry.Search over what the caller is admitted to:
-// the counts it reports (registered, matched) cover only those, so a
-// client learns nothing of capabilities it cannot call.
+// what it returns, counts and ranks covers only those, so a client learns
+// nothing of capabilities it cannot call.
 func (s *Server) admittedSearch(c caller, opts capability.SearchOptions) capability.SearchResult {
-	reg := s.engine.Registry()
-	limit := opts.Limit
-	if limit <= 0 {
-		limit = 10
-	}
-	all := opts
-	all.Limit = reg.Len() + 1
-	res := reg.Search(all)
-	kept := res.Matches[:0:0]
-	for _, m := range res.Matches {
-		if s.admits(c, m.Capability) {
-			kept = append(kept, m)
-		}
-	}
-	res.Matched = len(kept)
-	if len(kept) > limit {
-		kept = kept[:limit]
-	}
-	res.Matches = kept
-	res.Registered, res.Searched = 0, 0
-	filter := capability.SearchOptions{Labels: opts.Labels, Selector: opts.Selector, Limit: reg.Len() + 1}
-	passing := map[string]bool{}
-	for _, m := range reg.Search(filter).Matches {
-		passing[m.Capability.ID] = true
-	}
-	for _, cap := range reg.List() {
-		if s.admits(c, cap) {
-			res.Registered++
-			if passing[cap.ID] {
-				res.Searched++
-			}
-		}
-	}
-	return res
+	opts.Keep = func(cap *capability.Capability) bool { return s.admits(c, cap) }
+	return s.engine.Registry().Search(opts)
 }
 
 // admittedSchemas is get_capability_schemas over what the caller is

@@ -52,8 +52,8 @@ func TestNewInfersSchemasAndCalls(t *testing.T) {
 	}
 	params := capability.Params(got.InputSchema)
 	want := []capability.Param{
-		{Name: "name", Type: "string", Required: true, Description: "who to greet"},
-		{Name: "times", Type: "integer", Description: "how many times"},
+		{Name: "name", Type: "str", Required: true, Description: "who to greet"},
+		{Name: "times", Type: "int", Description: "how many times"},
 	}
 	if diff := cmp.Diff(want, params); diff != "" {
 		t.Errorf("inferred params (-want +got):\n%s", diff)

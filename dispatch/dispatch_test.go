@@ -346,3 +346,30 @@ func TestSchemasOfOtherVintages(t *testing.T) {
 		t.Errorf("handler ran %d times, want 5", calls.Load())
 	}
 }
+
+// TestHandlerSeesCaller: a handler learns whom it runs for
+// (capability.Caller), so a source shared by every client can bound what
+// one caller holds of it; a call without a subject carries none.
+func TestHandlerSeesCaller(t *testing.T) {
+	t.Parallel()
+	r := capability.NewRegistry()
+	var seen []string
+	if err := r.Add(capability.Capability{ID: "mcp:up/x", Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+		seen = append(seen, capability.Caller(ctx))
+		return nil, nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	cp, _ := r.Lookup("mcp:up/x")
+	h := Chain(Terminus(r.Lookup))
+	for _, subject := range []string{"ci", ""} {
+		call := NewCall(OriginSnippet, cp, nil)
+		call.Subject = subject
+		if _, err := h(context.Background(), call); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) != 2 || seen[0] != "ci" || seen[1] != "" {
+		t.Errorf("callers seen by the handler: %q", seen)
+	}
+}

@@ -36,7 +36,7 @@ func Terminus(lookup Lookup) Handler {
 		if args == nil {
 			args = map[string]any{}
 		}
-		res, err := runHandler(ctx, c, args)
+		res, err := runHandler(capability.WithCaller(ctx, call.Subject), c, args)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.ID, err)
 		}

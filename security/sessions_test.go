@@ -231,3 +231,42 @@ func TestAttackInitializeFlood(t *testing.T) {
 		t.Errorf("another token's session did not survive the flood: %v", err)
 	}
 }
+
+// TestAttackUpstreamSlotsHeldByOneToken: an upstream server serves at most
+// 8 calls at once, shared by every client, and one token's snippet could
+// take all 8 (asyncio.gather of slow calls) so that every other token's
+// calls to that server waited until its calls ended, up to the 5-minute
+// call timeout, again and again. One caller may hold at most half of a
+// server's slots: another token's call goes through at once.
+func TestAttackUpstreamSlotsHeldByOneToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("hog", "hog-secret-0123456789", `allow = "source"`)+e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	hog := e2e.ConnectHTTPToken(t, srv.URL, "hog-secret-0123456789", nil)
+	other := e2e.ConnectHTTPToken(t, srv.URL, "other-secret-0123456789", nil)
+	e2e.MustRun(t, other, `return await up.echo(text="warm")`) // the upstream is started
+
+	hogDone := make(chan any, 1)
+	go func() {
+		res, err := e2e.TryCall(hog, "execute_code", map[string]any{"code": "import asyncio\nreturn len(await asyncio.gather(*[up.slow(ms=4000) for _ in range(8)]))"})
+		if err != nil {
+			hogDone <- err
+			return
+		}
+		hogDone <- e2e.Structured(res)["value"]
+	}()
+	time.Sleep(time.Second) // the hog's calls are in progress
+	start := time.Now()
+	if v := e2e.MustRun(t, other, `return await up.echo(text="through")`); v != "through" {
+		t.Errorf("the other token's call: %v", v)
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		t.Errorf("the other token's call waited %s for the hog's calls to end", waited.Round(time.Millisecond))
+	}
+	if v := <-hogDone; v != float64(8) {
+		t.Errorf("the hog's own calls: %v (they wait their turn, but all run)", v)
+	}
+}

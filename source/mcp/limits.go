@@ -54,6 +54,10 @@ const (
 	// server; more wait (within their timeout). With max_result_bytes it
 	// bounds the memory one server's answers can take at once.
 	maxConcurrentCalls = 8
+	// maxCallsPerCaller is how many of those one caller (a token's
+	// subject) may hold: half, so a token that fills its share with slow
+	// calls leaves the other half to everyone else.
+	maxCallsPerCaller = maxConcurrentCalls / 2
 	// maxToolErrorBytes cuts the text of a tool error (isError): it
 	// becomes an exception message, not data.
 	maxToolErrorBytes = 64 << 10

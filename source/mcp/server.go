@@ -48,6 +48,9 @@ type server struct {
 	// buffered whole before they are decoded, so the number of calls
 	// waiting on one server bounds what it can make toolplane hold.
 	inFlight chan struct{}
+	// byCaller holds a semaphore of maxCallsPerCaller slots per caller
+	// (capability.Caller; one per token subject), guarded by mu.
+	byCaller map[string]chan struct{}
 	// life ends when the server is closed, aborting a start in progress.
 	life context.Context
 	kill context.CancelCauseFunc
@@ -735,6 +738,17 @@ func schemaJSON(schema any) (json.RawMessage, error) {
 func (s *server) call(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.callTimeout(), errCallTimeout)
 	defer cancel()
+	// A caller's calls beyond its share wait on its own slots first, so
+	// one token cannot hold every slot of a server shared by all.
+	if caller := capability.Caller(ctx); caller != "" {
+		mine := s.callerSlots(caller)
+		select {
+		case mine <- struct{}{}:
+			defer func() { <-mine }()
+		case <-ctx.Done():
+			return nil, s.callError(ctx, nil, tool, fmt.Errorf("waiting for one of the %d calls this caller may have in progress on the server at once to end", maxCallsPerCaller))
+		}
+	}
 	select {
 	case s.inFlight <- struct{}{}:
 		defer func() { <-s.inFlight }()
@@ -769,6 +783,22 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 		s.record(err)
 	}
 	return out, err
+}
+
+// callerSlots is the semaphore of caller's calls in progress on the
+// server (maxCallsPerCaller slots).
+func (s *server) callerSlots(caller string) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byCaller == nil {
+		s.byCaller = map[string]chan struct{}{}
+	}
+	c, ok := s.byCaller[caller]
+	if !ok {
+		c = make(chan struct{}, maxCallsPerCaller)
+		s.byCaller[caller] = c
+	}
+	return c
 }
 
 // callTimeout bounds each call: the spec's Timeout, else

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"sync/atomic"
@@ -371,5 +372,41 @@ func TestHandlerSeesCaller(t *testing.T) {
 	}
 	if len(seen) != 2 || seen[0] != "ci" || seen[1] != "" {
 		t.Errorf("callers seen by the handler: %q", seen)
+	}
+}
+
+// TestInvalidArgsErrorBounded: the validator's message quotes what it
+// refuses (200 000 unexpected property names made a 12 MB error); the
+// error a snippet, the audit log and the agent see is cut and says so.
+func TestInvalidArgsErrorBounded(t *testing.T) {
+	t.Parallel()
+	r := capability.NewRegistry()
+	schema := json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`)
+	if err := r.Add(capability.Capability{ID: "mcp:up/echo", InputSchema: schema, Handler: func(context.Context, map[string]any) (*capability.Result, error) {
+		return nil, nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	cp, _ := r.Lookup("mcp:up/echo")
+	h := Chain(Terminus(r.Lookup))
+	for name, args := range map[string]map[string]any{
+		"many keys": func() map[string]any {
+			m := map[string]any{}
+			for i := range 20000 {
+				m[fmt.Sprintf("unexpected-property-%06d", i)] = int64(i)
+			}
+			return m
+		}(),
+		"huge value": {"text": []any{strings.Repeat("x", 1<<20)}},
+		"huge key":   {strings.Repeat("k", 1<<20): 1},
+	} {
+		_, err := h(context.Background(), NewCall(OriginSnippet, cp, args))
+		var de *Error
+		if !errors.As(err, &de) || de.Kind != KindInvalidArgs {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := len(err.Error()); n > 6<<10 || !strings.Contains(err.Error(), "more bytes)") {
+			t.Errorf("%s: the error is %d bytes: %.200s", name, n, err.Error())
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/toolplane/toolplane/capability"
@@ -90,7 +91,29 @@ func (v *validator) validate(c *capability.Capability, args map[string]any) erro
 	var doc any
 	_ = json.Unmarshal(c.InputSchema, &doc) // it resolved, so it parses
 	path, msg := locate(s.resolved, doc, inst, err)
-	return &Error{Kind: KindInvalidArgs, CapabilityID: c.ID, Path: path, Message: msg, Err: err}
+	return &Error{Kind: KindInvalidArgs, CapabilityID: c.ID, Path: cutText(path, maxPathBytes), Message: cutText(msg, maxMessageBytes), Err: err}
+}
+
+// Bounds of an invalid-arguments error. The validator's message quotes
+// the arguments (a 10 MB string of the wrong type, the names of 200 000
+// unexpected properties: 12 MB), and the error becomes an exception in the
+// snippet, a line in the audit log and text in the agent's context.
+const (
+	maxMessageBytes = 4 << 10
+	maxPathBytes    = 1 << 10
+)
+
+// cutText cuts s to at most n bytes on a rune boundary, saying how much
+// was cut.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	end := n
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end] + fmt.Sprintf("… (%d more bytes)", len(s)-end)
 }
 
 // jsonValue returns args as the validator expects JSON values: host

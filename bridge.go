@@ -18,15 +18,16 @@ import (
 // makes becomes a dispatch.Call with origin snippet and the run's id,
 // through the runtime's chain.
 type runBridge struct {
-	rt      *Runtime
-	ns      capability.Namespace // snapshot at run start, admitted names only
-	admit   func(*capability.Capability) bool
-	runID   string
-	subject string
-	logID   string
-	headers http.Header
-	onCall  func(id string)
-	calls   atomic.Int64
+	rt       *Runtime
+	ns       capability.Namespace // snapshot at run start, admitted names only
+	admit    func(*capability.Capability) bool
+	runID    string
+	subject  string
+	identity string
+	logID    string
+	headers  http.Header
+	onCall   func(id string)
+	calls    atomic.Int64
 }
 
 func (b *runBridge) Namespace() capability.Namespace { return b.ns }
@@ -64,6 +65,7 @@ func (b *runBridge) Call(ctx context.Context, idOrAlias string, args []any, kwar
 	call := dispatch.NewCall(dispatch.OriginSnippet, c, obj)
 	call.RunID = b.runID
 	call.Subject = b.subject
+	call.Identity = b.identity
 	call.LogID = b.logID
 	call.Headers = b.headers.Clone()
 	b.calls.Add(1)

@@ -33,6 +33,9 @@ type ExecuteOptions struct {
 	// Subject is who is running the snippet (a token subject), copied to
 	// every capability call.
 	Subject string
+	// Identity is the person or service behind the subject's token, when
+	// it declares one (dispatch.Call.Identity), copied likewise.
+	Identity string
 	// LogID and Headers (credentials stripped) of the request that started
 	// the run, copied to every capability call so the chain can tie them
 	// to it.
@@ -119,7 +122,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	bridge := &runBridge{rt: rt, ns: rt.reg.NamespaceOf(opts.Admit), admit: opts.Admit, runID: runID, subject: opts.Subject,
+	bridge := &runBridge{rt: rt, ns: rt.reg.NamespaceOf(opts.Admit), admit: opts.Admit, runID: runID, subject: opts.Subject, identity: opts.Identity,
 		logID: opts.LogID, headers: opts.Headers, onCall: opts.OnCapabilityCall}
 	var stdout, stderr syncBuffer
 	var out io.Writer = &stdout

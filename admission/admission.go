@@ -53,7 +53,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/toolplane/toolplane/capability"
@@ -144,8 +147,8 @@ func (c *Config) MetricsAddress() string {
 // PolicyConfig is a pair of selectors: a call is admitted when allow
 // matches its labels and deny does not. An unset allow admits nothing.
 type PolicyConfig struct {
-	Allow Selector `toml:"allow"`
-	Deny  Selector `toml:"deny"`
+	Allow Selectors `toml:"allow"`
+	Deny  Selectors `toml:"deny"`
 }
 
 // TokenConfig is one [http.tokens.<name>] table.
@@ -154,8 +157,16 @@ type TokenConfig struct {
 	// works but is warned about at startup.
 	Token   config.Secret `toml:"token"`
 	Subject string        `toml:"subject"`
-	Allow   Selector      `toml:"allow"`
-	Deny    Selector      `toml:"deny"`
+	Allow   Selectors     `toml:"allow"`
+	Deny    Selectors     `toml:"deny"`
+	// Identity pins the identity (dispatch.Call.Identity) of every
+	// request of this token: a service account ("ops-robot").
+	Identity string `toml:"identity"`
+	// IdentityHeaders are request headers, in order, whose first present
+	// value is the identity of a request of this token: a gateway that
+	// authenticates people and overwrites these headers. Only this
+	// token's requests are read so; every other token's are ignored.
+	IdentityHeaders []string `toml:"identity_headers"`
 }
 
 // Selector is a label selector in the configuration. It is parsed while
@@ -216,22 +227,134 @@ func (p PolicyConfig) policy() dispatch.Policy {
 	return policyOf(p.Allow, p.Deny)
 }
 
-func policyOf(allow, deny Selector) dispatch.Policy {
+func policyOf(allow, deny Selectors) dispatch.Policy {
 	var pol dispatch.Policy
-	if allow.set {
-		pol.Allow = []selector.Selector{allow.sel}
+	for _, s := range allow {
+		pol.Allow = append(pol.Allow, s.sel)
 	}
-	if deny.set && !deny.sel.Empty() {
-		pol.Deny = []selector.Selector{deny.sel}
+	for _, s := range deny {
+		if !s.sel.Empty() {
+			pol.Deny = append(pol.Deny, s.sel)
+		}
 	}
 	return pol
 }
 
+// Selectors is allow or deny in the configuration: one selector
+// ("source=go,team in (core)") or a list of them, any of which may match
+// (OR of ANDs: ["capability=read", "capability=write,pkg in (greeter)"]).
+// Each is checked as Selector is; an empty list is an error (it would be
+// read as "nothing", which for a deny is a silent no-op).
+type Selectors []Selector
+
+// UnmarshalText decodes the single-string form; the array form decodes
+// element by element through Selector.UnmarshalText, so an error in
+// either points at the selector's own position in the file.
+func (s *Selectors) UnmarshalText(text []byte) error {
+	var one Selector
+	if err := one.UnmarshalText(text); err != nil {
+		return err
+	}
+	*s = Selectors{one}
+	return nil
+}
+
+// MaxSelectors bounds a selector list: each is evaluated against every
+// capability at every call and search.
+const MaxSelectors = 64
+
+// IsSet reports whether the key was written in the file.
+func (s Selectors) IsSet() bool { return len(s) > 0 }
+
+// String renders the list: one selector bare, several as a TOML array.
+func (s Selectors) String() string {
+	if len(s) == 1 {
+		return s[0].sel.String()
+	}
+	parts := make([]string, len(s))
+	for i, one := range s {
+		parts[i] = strconv.Quote(one.sel.String())
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
 // Guard authenticates requests and admits calls. Build it with New.
 type Guard struct {
-	tokens    []token
-	policies  map[string]dispatch.Policy // by subject
-	anonymous bool
+	tokens     []token
+	policies   map[string]dispatch.Policy // by subject
+	identities map[string]identityRule    // by subject
+	anonymous  bool
+	summary    []TokenSummary
+}
+
+// identityRule is how a subject's requests get their identity.
+type identityRule struct {
+	fixed   string
+	headers []string // canonical names
+}
+
+// TokenSummary is the effective policy of one subject, for the start-up
+// declaration and config check.
+type TokenSummary struct {
+	Name, Subject   string
+	Allow, Deny     string // as TOML; "" when unset
+	Identity        string // "fixed:ID", "headers:X-User-Id,X-Email" or ""
+	AdmitsAnything  bool   // allow matches every label set (e.g. "source")
+	AdmitsNothing   bool   // no allow: deny by default
+	IdentityHeaders []string
+}
+
+// Summary returns the effective policy of every subject, sorted by
+// subject (the anonymous one last when allowed).
+func (g *Guard) Summary() []TokenSummary { return slices.Clone(g.summary) }
+
+// MaxIdentityBytes bounds an identity (fixed, or from a header).
+const MaxIdentityBytes = 256
+
+// validIdentity is what an identity may be: printable, no spaces or
+// quotes, so it reads unambiguously in audit lines and logs.
+var validIdentity = regexp.MustCompile(`^[A-Za-z0-9._@:+/=~-]{1,256}$`)
+
+// ErrBadIdentity is returned by Identity for a request whose identity
+// header is malformed or repeated.
+var ErrBadIdentity = errors.New("bad identity header")
+
+// Identity returns the identity of a request of subject: the token's
+// fixed identity, or the first of its identity headers that is present,
+// or "" when the token declares neither (the headers of every other
+// token are ignored, so a client cannot claim to be someone). A header
+// the token trusts that is repeated (two X-User-Id: an appended, not
+// overwritten, value), too long or malformed fails the request:
+// ErrBadIdentity, never a guess.
+func (g *Guard) Identity(r *http.Request, subject string) (string, error) {
+	rule, ok := g.identities[subject]
+	if !ok {
+		return "", nil
+	}
+	if rule.fixed != "" {
+		return rule.fixed, nil
+	}
+	for _, h := range rule.headers {
+		vals := r.Header.Values(h)
+		if len(vals) == 0 {
+			continue
+		}
+		if len(vals) > 1 {
+			return "", fmt.Errorf("%w: %s appears %d times; the gateway must overwrite it, not append", ErrBadIdentity, h, len(vals))
+		}
+		v := strings.TrimSpace(vals[0])
+		if v == "" {
+			continue
+		}
+		if len(v) > MaxIdentityBytes {
+			return "", fmt.Errorf("%w: %s is %d bytes, more than %d", ErrBadIdentity, h, len(v), MaxIdentityBytes)
+		}
+		if !validIdentity.MatchString(v) {
+			return "", fmt.Errorf("%w: %s holds characters an identity may not have (letters, digits and ._@:+/=~- only)", ErrBadIdentity, h)
+		}
+		return v, nil
+	}
+	return "", nil
 }
 
 type token struct {
@@ -252,7 +375,7 @@ func New(ctx context.Context, cfg *Config, file string, warn io.Writer) (*Guard,
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	g := &Guard{policies: map[string]dispatch.Policy{}, anonymous: cfg.AllowAnonymous}
+	g := &Guard{policies: map[string]dispatch.Policy{}, identities: map[string]identityRule{}, anonymous: cfg.AllowAnonymous}
 	if len(cfg.Tokens) == 0 && !cfg.AllowAnonymous {
 		return nil, fmt.Errorf(`%s: refusing to serve HTTP without authentication: [http] has no tokens; add
   [http.tokens.NAME]
@@ -314,9 +437,18 @@ or, on a loopback address only, serve requests without a token:
 		secretOf[digest] = name
 		g.tokens = append(g.tokens, token{name: name, subject: subject, digest: digest})
 		g.policies[subject] = policyOf(tc.Allow, tc.Deny)
+		rule, err := identityOf(file, key, tc)
+		if err != nil {
+			return nil, err
+		}
+		if rule.fixed != "" || len(rule.headers) > 0 {
+			g.identities[subject] = rule
+		}
+		g.summary = append(g.summary, summarize(name, subject, tc.Allow, tc.Deny, rule))
 	}
 	if cfg.AllowAnonymous {
 		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
+		g.summary = append(g.summary, summarize("(no token)", AnonymousSubject, cfg.Anonymous.Allow, cfg.Anonymous.Deny, identityRule{}))
 	}
 	for _, sub := range cfg.Metrics.Subjects {
 		if _, ok := owner[sub]; !ok && !(sub == AnonymousSubject && cfg.AllowAnonymous) {
@@ -338,6 +470,80 @@ or, on a loopback address only, serve requests without a token:
 		}
 	}
 	return g, nil
+}
+
+// identityOf checks a token's identity settings: a fixed identity or
+// identity headers (not both: which would win is a guess), valid header
+// names that are not credential headers (those are stripped before any
+// plugin sees a request, and a token must not double as an identity).
+func identityOf(file, key string, tc TokenConfig) (identityRule, error) {
+	at := func(field string) string {
+		parts := append(strings.Split(key, "."), field)
+		if line, col := config.Position(file, parts...); line > 0 {
+			return fmt.Sprintf("%s:%d:%d", file, line, col)
+		}
+		return file
+	}
+	var rule identityRule
+	if tc.Identity != "" && len(tc.IdentityHeaders) > 0 {
+		return rule, fmt.Errorf("%s: %s sets both identity and identity_headers; a fixed identity is for a service account, headers for a gateway: keep one", at("identity"), key)
+	}
+	if tc.Identity != "" {
+		if !validIdentity.MatchString(tc.Identity) {
+			return rule, fmt.Errorf("%s: %s.identity = %q: want 1-%d letters, digits and ._@:+/=~-", at("identity"), key, tc.Identity, MaxIdentityBytes)
+		}
+		rule.fixed = tc.Identity
+	}
+	if len(tc.IdentityHeaders) > 8 {
+		return rule, fmt.Errorf("%s: %s.identity_headers lists %d headers; at most 8", at("identity_headers"), key, len(tc.IdentityHeaders))
+	}
+	for _, h := range tc.IdentityHeaders {
+		if !validHeaderName(h) {
+			return rule, fmt.Errorf("%s: %s.identity_headers: %q is not a header name", at("identity_headers"), key, h)
+		}
+		if dispatch.IsCredentialHeader(h) {
+			return rule, fmt.Errorf("%s: %s.identity_headers: %q is a credential header (stripped before the chain); name the header your gateway sets with the user, such as X-User-Id", at("identity_headers"), key, h)
+		}
+		rule.headers = append(rule.headers, http.CanonicalHeaderKey(h))
+	}
+	return rule, nil
+}
+
+func validHeaderName(h string) bool {
+	if h == "" || len(h) > 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func summarize(name, subject string, allow, deny Selectors, rule identityRule) TokenSummary {
+	ts := TokenSummary{Name: name, Subject: subject, IdentityHeaders: rule.headers}
+	if allow.IsSet() {
+		ts.Allow = allow.String()
+		for _, s := range allow {
+			if s.sel.Empty() || s.sel.String() == "source" {
+				ts.AdmitsAnything = true
+			}
+		}
+	} else {
+		ts.AdmitsNothing = true
+	}
+	if deny.IsSet() {
+		ts.Deny = deny.String()
+	}
+	switch {
+	case rule.fixed != "":
+		ts.Identity = "fixed:" + rule.fixed
+	case len(rule.headers) > 0:
+		ts.Identity = "headers:" + strings.Join(rule.headers, ",")
+	}
+	return ts
 }
 
 func sortedKeys(m map[string]string) []string {

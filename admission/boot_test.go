@@ -64,7 +64,7 @@ func TestBootRefusals(t *testing.T) {
 		{"duplicate subject", "[http.tokens.a]\ntoken = \"env://TP_BOOT_TOKEN\"\nsubject = \"x\"\n[http.tokens.b]\ntoken = \"env://TP_BOOT_TOKEN\"\nsubject = \"x\"\n", `both have subject "x"`},
 		{"unknown plugin", "[plugins]\nuse = [\"spill\", \"quota\"]\n", `:2: plugins.use: unknown plugin "quota"; this build has plugins spill`},
 		{"unknown plugin section", "[plugins.quota]\nmax = 1\n", `:1:10: unknown key "quota" in [plugins]`},
-		{"unknown spill key", "[plugins.spill]\nmax_inline = 3\n", `:2:1: unknown key "max_inline" in [plugins.spill]; valid keys: max_inline_bytes`},
+		{"unknown spill key", "[plugins.spill]\nmax_inline = 3\n", `:2:1: unknown key "max_inline" in [plugins.spill]; valid keys: dir, explore_max_memory`},
 		{"failing plugin build", "[plugins]\nuse = [\"spill\"]\n[plugins.spill]\nmax_inline_bytes = -1\n", `:3: plugin spill failed to start: [plugins.spill] max_inline_bytes = -1`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

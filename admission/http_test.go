@@ -93,7 +93,7 @@ allow = "team=core,!dangerous"
 [http.tokens.bob]
 token = "env://TP_TEST_BOB"
 subject = "robert"
-allow = "team"
+allow = ["team", "source=plugin,name=spill_explore"]
 deny = "name=nothing"
 `
 
@@ -116,6 +116,7 @@ func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*serve
 	dir := t.TempDir()
 	g := &governed{audit: filepath.Join(dir, "audit.jsonl"), rec: &recorder{}, writes: &atomic.Int64{}, stderr: &bytes.Buffer{}}
 	path := filepath.Join(dir, "toolplane.toml")
+	doc = strings.Replace(doc, "[plugins.spill]\n", "[plugins.spill]\ndir = "+strconvQuote(filepath.Join(dir, "spill"))+"\n", 1)
 	if err := os.WriteFile(path, []byte(doc+"[plugins.audit]\npath = "+strconvQuote(g.audit)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,11 @@ func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*serve
 		t.Fatal(err)
 	}
 
-	rt, err := toolplane.Open(ctx, cfg, toolplane.OpenOptions{}, toolplane.WithCapabilities(
+	pluginTools, err := host.Capabilities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := toolplane.Open(ctx, cfg, toolplane.OpenOptions{}, toolplane.WithCapabilities(pluginTools...), toolplane.WithCapabilities(
 		gofunc.New("team", "read", "Read the team's notes.", func(_ context.Context, in noteIn) (string, error) {
 			return "notes: " + in.Text, nil
 		}, gofunc.WithLabels(map[string]string{"team": "core"})),
@@ -170,7 +175,7 @@ func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*serve
 	}
 	opts := server.Options{
 		Engine: rtengine.New(rt), DirectTools: true, ResultsEnabled: true, SessionsEnabled: true,
-		Guard: guard, Routes: host.Routes(), PublicRoutes: host.PublicRoutes(), Stderr: g.stderr,
+		Guard: guard, Plugins: host, Stderr: g.stderr,
 	}
 	if edit != nil {
 		edit(&opts)
@@ -298,7 +303,8 @@ func TestTokensReachOnlyAdmittedCapabilities(t *testing.T) {
 	if got, want := toolNames(t, alice), append([]string{"team_read"}, meta...); !sameSet(got, want) {
 		t.Errorf("alice's tools/list = %v, want %v", got, want)
 	}
-	if got, want := toolNames(t, bob), append([]string{"team_dump", "team_read", "team_write"}, meta...); !sameSet(got, want) {
+	// Bob's allow list (OR) admits the team's tools and spill_explore.
+	if got, want := toolNames(t, bob), append([]string{"team_dump", "team_read", "team_write", "spill_explore"}, meta...); !sameSet(got, want) {
 		t.Errorf("bob's tools/list = %v, want %v", got, want)
 	}
 
@@ -345,7 +351,7 @@ return out`})
 		t.Errorf("alice's search:\n%s", text)
 	}
 	_, text = callTool(t, bob, "search_capabilities", map[string]any{"query": "team note"})
-	if !strings.Contains(text, "team_write") || !strings.Contains(text, "of 3 capabilities") {
+	if !strings.Contains(text, "team_write") || !strings.Contains(text, "of 4 capabilities") {
 		t.Errorf("bob's search:\n%s", text)
 	}
 	res, text := callTool(t, alice, "get_capability_schemas", map[string]any{"names": []string{"team.write", "misc.ping"}})
@@ -468,38 +474,53 @@ func readLines(t *testing.T, path string) []map[string]any {
 	return out
 }
 
-func TestSpillReplacesLargeResultsWithAHandle(t *testing.T) {
+// TestSpillSavesLargeResultsForTheirOwner: a direct call's large result
+// is replaced by a preview and a spill id; spill_explore (a plugin tool,
+// listed for tokens that admit it) queries it with jq; GET /spill/<id>
+// downloads it for its owner and is a 404 for another token, without a
+// token a 401.
+func TestSpillSavesLargeResultsForTheirOwner(t *testing.T) {
 	g := startGoverned(t)
 	bob, _ := g.connect(t, "bob-secret-token", nil)
 	res, text := callTool(t, bob, "team_dump", map[string]any{"text": ""})
-	if res.IsError || len(text) > 1000 || !strings.Contains(text, "res_") {
+	if res.IsError || len(text) > 1000 || !strings.Contains(text, "spill id sp_") {
 		t.Fatalf("spilled result (%d bytes): %s", len(text), text)
 	}
-	var uri string
-	for _, c := range res.Content {
-		if l, ok := c.(*mcp.ResourceLink); ok {
-			uri = l.URI
-		}
+	sc, _ := res.StructuredContent.(map[string]any)
+	id, _ := sc["id"].(string)
+	if !strings.HasPrefix(id, "sp_") || sc["url"] != "/spill/"+id {
+		t.Fatalf("structured content %v", sc)
 	}
-	if !strings.HasPrefix(uri, "toolplane://results/res_") {
-		t.Fatalf("no resource link to the spilled result: %+v", res.Content)
+	res, text = callTool(t, bob, "spill_explore", map[string]any{"id": id, "query": ".rows | length"})
+	if res.IsError || strings.TrimSpace(text) != "5000" {
+		t.Errorf("spill_explore .rows | length: %s", text)
 	}
-	rr, err := bob.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
-	if err != nil {
-		t.Fatal(err)
-	}
+	code, body := get(t, g.base+"/spill/"+id, "bob-secret-token")
 	var full map[string]any
-	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &full); err != nil || len(full["rows"].(string)) != 5000 {
-		t.Errorf("resources/read of the spilled result: %v, %d bytes", err, len(rr.Contents[0].Text))
+	if code != http.StatusOK || json.Unmarshal([]byte(body), &full) != nil || len(full["rows"].(string)) != 5000 {
+		t.Errorf("GET /spill/%s as its owner: %d, %d bytes", id, code, len(body))
 	}
-	handle := strings.TrimPrefix(uri, "toolplane://results/")
-	_, text = callTool(t, bob, "execute_code", map[string]any{"code": `v = await load_result("` + handle + `")
-d = await team.dump(text="")
-return [len(v["rows"]), len(d["rows"])]`})
-	if !strings.Contains(text, "5000") || strings.Count(text, "5000") != 2 {
-		t.Errorf("load_result of the handle and an unspilled snippet call: %s", text)
+	if code, body := get(t, g.base+"/spill/"+id, "alice-secret-token"); code != http.StatusNotFound || strings.Contains(body, "robert") {
+		t.Errorf("GET /spill/%s as another token: %d %q, want a bare 404", id, code, body)
 	}
-	// Small results pass untouched.
+	if code, _ := get(t, g.base+"/spill/"+id, ""); code != http.StatusUnauthorized {
+		t.Errorf("GET /spill/%s without a token: %d, want 401", id, code)
+	}
+	// Alice's policy (team=core) does not admit spill_explore: it is not
+	// listed for her and calling it is the SDK's unknown tool.
+	alice, _ := g.connect(t, "alice-secret-token", nil)
+	if slices.Contains(toolNames(t, alice), "spill_explore") {
+		t.Errorf("spill_explore listed for a token whose policy does not admit it")
+	}
+	if _, err := alice.CallTool(context.Background(), &mcp.CallToolParams{Name: "spill_explore", Arguments: map[string]any{"id": id}}); err == nil || !strings.Contains(err.Error(), `unknown tool "spill_explore"`) {
+		t.Errorf("alice calling spill_explore: %v", err)
+	}
+	// A snippet's calls are not spilled; small results pass untouched.
+	_, text = callTool(t, bob, "execute_code", map[string]any{"code": `d = await team.dump(text="")
+return len(d["rows"])`})
+	if !strings.Contains(text, "5000") {
+		t.Errorf("unspilled snippet call: %s", text)
+	}
 	if _, text := callTool(t, bob, "team_read", map[string]any{"text": "small"}); !strings.Contains(text, "notes: small") {
 		t.Errorf("small result: %q", text)
 	}

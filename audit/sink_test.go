@@ -96,7 +96,6 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-
 // collector is an httptest server that records the bodies it receives.
 type collector struct {
 	srv    *httptest.Server

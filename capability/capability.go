@@ -11,11 +11,14 @@ import (
 // Source names where a capability comes from; it is the prefix of its id.
 type Source string
 
-// The three capability sources.
+// The capability sources.
 const (
 	SourceGo  Source = "go"  // a Go function of the host (mcpgen or Register)
 	SourceMCP Source = "mcp" // a tool of an upstream MCP server
 	SourceCLI Source = "cli" // an allowed CLI binary
+	// SourcePlugin is a tool a plugin contributes (plugin.Registry.Tool);
+	// its namespace is the plugin's name.
+	SourcePlugin Source = "plugin"
 )
 
 // Handler runs a capability once. args is the decoded JSON object of the call

@@ -17,7 +17,7 @@ func ParseID(id string) (src Source, namespace, name string, err error) {
 	}
 	src = Source(prefix)
 	switch src {
-	case SourceGo, SourceMCP:
+	case SourceGo, SourceMCP, SourcePlugin:
 		i := strings.LastIndexByte(rest, '/')
 		if i <= 0 || i == len(rest)-1 {
 			return "", "", "", fmt.Errorf("capability id %q: a %s id needs a namespace and a name, like %s:pkg/name", id, src, src)
@@ -29,7 +29,7 @@ func ParseID(id string) (src Source, namespace, name string, err error) {
 		}
 		name = rest
 	default:
-		return "", "", "", fmt.Errorf("capability id %q: unknown source %q (want go, mcp or cli)", id, prefix)
+		return "", "", "", fmt.Errorf("capability id %q: unknown source %q (want go, mcp, cli or plugin)", id, prefix)
 	}
 	if strings.ContainsAny(id, " \t\r\n") {
 		return "", "", "", fmt.Errorf("capability id %q: ids contain no whitespace", id)

@@ -153,6 +153,10 @@ type LogConfig struct {
 	Format LogFormat `toml:"format"`
 	// File receives the log; empty means stderr.
 	File string `toml:"file"`
+	// LogIDHeader is the HTTP request header a request's log id is read
+	// from and echoed in (default X-Log-Id); a value that is not 1-64 of
+	// [A-Za-z0-9._:-] is replaced by a fresh id.
+	LogIDHeader string `toml:"logid_header"`
 }
 
 // FacadeConfig is the [facade] table: what `serve mcp` exposes besides the

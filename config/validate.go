@@ -320,6 +320,24 @@ func (c *checker) limits(cfg *Config) {
 		c.at([]string{"mcp", "call_timeout"}, "mcp.call_timeout must be positive")
 	}
 	validateAudit(c, &cfg.Audit)
+	if h := cfg.Log.LogIDHeader; h != "" && !validHeaderName(h) {
+		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is not a header name (letters, digits, '-' and '_')", h)
+	} else if dispatch.IsCredentialHeader(h) {
+		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is a credential header; log ids are echoed to clients and written to logs", h)
+	}
+}
+
+func validHeaderName(h string) bool {
+	if len(h) > 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // validateAudit checks [audit]: known sinks, each once, the http sink

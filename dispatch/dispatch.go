@@ -34,9 +34,9 @@ type Call struct {
 	// identity_headers). Empty means unknown: a plugin that judges per
 	// person must refuse rather than treat "" as one person.
 	Identity string
-	LogID        string            // request log id
-	RunID        string            // the snippet run this call belongs to, if any
-	Headers      http.Header       // request headers with credentials stripped
+	LogID    string      // request log id
+	RunID    string      // the snippet run this call belongs to, if any
+	Headers  http.Header // request headers with credentials stripped
 	// Meta is free for middleware and plugins to pass data along the chain.
 	Meta map[string]any
 }

@@ -36,7 +36,7 @@ func Terminus(lookup Lookup) Handler {
 		if args == nil {
 			args = map[string]any{}
 		}
-		res, err := runHandler(capability.WithCaller(ctx, call.Subject), c, args)
+		res, err := runHandler(context.WithValue(capability.WithCaller(ctx, call.Subject), callKey{}, call), c, args)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.ID, err)
 		}
@@ -68,3 +68,14 @@ type PanicError struct {
 
 // Error implements error.
 func (e *PanicError) Error() string { return fmt.Sprintf("handler panicked: %v", e.Value) }
+
+type callKey struct{}
+
+// CallFrom returns the call a capability handler serves, as it reached
+// the terminus (its subject and identity, after every layer), or nil
+// outside a handler run by Terminus. A handler that keeps per-caller
+// state (a plugin's store) checks ownership with it.
+func CallFrom(ctx context.Context) *Call {
+	c, _ := ctx.Value(callKey{}).(*Call)
+	return c
+}

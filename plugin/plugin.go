@@ -28,6 +28,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 
@@ -49,14 +50,35 @@ type Plugin interface {
 // Registry is what a plugin installs into. Its methods are only valid
 // during Install.
 type Registry struct {
-	name    string
-	loader  *config.Loader
-	layers  []Layer
-	onBuild []func(context.Context) error
-	onStop  []func() error
-	routes  map[string]http.Handler
-	public  map[string]http.Handler
-	claimed bool
+	host       *Host
+	name       string
+	loader     *config.Loader
+	layers     []Layer
+	onBuild    []func(context.Context) error
+	onStop     []func() error
+	routes     map[string]http.Handler
+	public     map[string]http.Handler
+	tools      []Tool
+	lists      []ListFilter
+	ownerTools map[string]string
+	ownerPaths []OwnerRoutedPath
+	claimed    bool
+	// sealed is set once Install returns: registrations after it (from
+	// an OnBuild hook, a middleware, a goroutine) would take effect
+	// nowhere or half-way, so they are refused and recorded in misuse.
+	sealed bool
+	misuse []string
+}
+
+// refuse reports whether the registry is sealed, recording the attempt.
+func (r *Registry) refuse(method string) bool {
+	if !r.sealed {
+		return false
+	}
+	r.host.mu.Lock()
+	r.misuse = append(r.misuse, method)
+	r.host.mu.Unlock()
+	return true
 }
 
 // Layer is one named middleware of the plugin chain.
@@ -77,6 +99,9 @@ func (r *Registry) Use(mw dispatch.Middleware) { r.Named("", mw) }
 // Named is Use with a name for the layer ("spill/preview"), shown in
 // diagnostics (Host.Layers).
 func (r *Registry) Named(name string, mw dispatch.Middleware) {
+	if r.refuse("Use") {
+		return
+	}
 	full := r.name
 	if name != "" {
 		full += "/" + name
@@ -89,6 +114,9 @@ func (r *Registry) Named(name string, mw dispatch.Middleware) {
 // defaults. Decoding is strict: an unknown key in the section refuses the
 // boot with its position.
 func (r *Registry) Config(target any) error {
+	if r.refuse("Config") {
+		return fmt.Errorf("plugin %s: Config called after Install; claim the section during Install", r.name)
+	}
 	if r.claimed {
 		return fmt.Errorf("plugin %s: Config called twice; one section per plugin", r.name)
 	}
@@ -101,28 +129,52 @@ func (r *Registry) Config(target any) error {
 
 // OnBuild registers a hook that runs once the configuration is loaded, in
 // installation order; an error refuses the boot.
-func (r *Registry) OnBuild(f func(ctx context.Context) error) { r.onBuild = append(r.onBuild, f) }
+func (r *Registry) OnBuild(f func(ctx context.Context) error) {
+	if r.refuse("OnBuild") {
+		return
+	}
+	r.onBuild = append(r.onBuild, f)
+}
 
 // OnStop registers a hook that runs when the host stops, in reverse
-// installation order.
-func (r *Registry) OnStop(f func() error) { r.onStop = append(r.onStop, f) }
+// installation order. Unlike the other registrations it is also taken
+// from an OnBuild hook: cleanup of what the hook opened.
+func (r *Registry) OnStop(f func() error) {
+	r.host.mu.Lock()
+	defer r.host.mu.Unlock()
+	r.onStop = append(r.onStop, f)
+}
 
 // Route serves h at pattern (an http.ServeMux pattern) behind the HTTP
 // server's log id, header snapshot and authentication.
-func (r *Registry) Route(pattern string, h http.Handler) { r.routes[pattern] = h }
+func (r *Registry) Route(pattern string, h http.Handler) {
+	if r.refuse("Route") {
+		return
+	}
+	r.routes[pattern] = h
+}
 
 // RoutePublic serves h at pattern without authentication (health checks,
 // public metadata).
-func (r *Registry) RoutePublic(pattern string, h http.Handler) { r.public[pattern] = h }
+func (r *Registry) RoutePublic(pattern string, h http.Handler) {
+	if r.refuse("RoutePublic") {
+		return
+	}
+	r.public[pattern] = h
+}
 
 // Host installs plugins into a toolplane build. A nil *Host (no
 // configuration file was loaded, so nothing claimed) has no plugins.
 type Host struct {
-	known  map[string]*Registry
-	order  []string // names as given to NewHost
-	use    []string // [plugins] use
-	active []*Registry
-	built  int
+	known    map[string]*Registry
+	order    []string // names as given to NewHost
+	use      []string // [plugins] use
+	required []string // [plugins] required
+	active   []*Registry
+	built    int
+	replica  string
+
+	mu sync.Mutex // guards misuse and onStop, written from hooks
 }
 
 // NewHost installs every plugin in available into a registry of its own
@@ -139,8 +191,10 @@ func NewHost(l *config.Loader, available ...Plugin) (*Host, error) {
 		if _, dup := h.known[name]; dup {
 			return nil, fmt.Errorf("plugin %q is listed twice", name)
 		}
-		r := &Registry{name: name, loader: l, routes: map[string]http.Handler{}, public: map[string]http.Handler{}}
-		if err := safely(name, "Install", func() error { return p.Install(r) }); err != nil {
+		r := &Registry{host: h, name: name, loader: l, routes: map[string]http.Handler{}, public: map[string]http.Handler{}, ownerTools: map[string]string{}}
+		err := safely(name, "Install", func() error { return p.Install(r) })
+		r.sealed = true
+		if err != nil {
 			return nil, fmt.Errorf("installing plugin %s: %w", name, err)
 		}
 		h.known[name] = r
@@ -149,32 +203,88 @@ func NewHost(l *config.Loader, available ...Plugin) (*Host, error) {
 	if err := l.Claim("plugins.use", &h.use); err != nil {
 		return nil, err
 	}
+	if err := l.Claim("plugins.required", &h.required); err != nil {
+		return nil, err
+	}
 	return h, nil
+}
+
+// SetReplica names this process among the replicas of one endpoint
+// ([http] replica), for the ids Registry.NewOwnedID makes. Call it before
+// serving.
+func (h *Host) SetReplica(name string) {
+	if h != nil {
+		h.replica = name
+	}
 }
 
 // Build checks `[plugins] use` and runs the OnBuild hooks of the plugins it
 // names, in order. file is the configuration file (for positions; "" when
 // there is none). An unknown plugin or a failing hook refuses the boot; the
 // hooks of plugins already built are stopped then.
-func (h *Host) Build(ctx context.Context, file string) error {
+// Check runs Build's checks of the configuration without running any
+// hook (config check): every required plugin is in use, every plugin in
+// use exists once, and no [plugins.NAME] section configures a plugin not
+// in use.
+func (h *Host) Check(file string) error {
 	if h == nil {
 		return nil
+	}
+	_, err := h.resolve(file)
+	return err
+}
+
+// resolve checks [plugins] and returns the registries of use, in order.
+func (h *Host) resolve(file string) ([]*Registry, error) {
+	var active []*Registry
+	for _, name := range h.required {
+		if !slices.Contains(h.use, name) {
+			avail := ""
+			if _, ok := h.known[name]; !ok {
+				avail = "; this build does not even have it (" + h.available() + ")"
+			}
+			return nil, fmt.Errorf("%s: plugins.required lists %q, but plugins.use does not install it%s; add it to use, or the deployment runs without what it requires", where(file, "required", name), name, avail)
+		}
+	}
+	for _, name := range h.order {
+		if slices.Contains(h.use, name) || file == "" {
+			continue
+		}
+		if at := where(file, name, ""); at != file {
+			return nil, fmt.Errorf("%s: [plugins.%s] configures plugin %s, which plugins.use does not install, so none of it is in effect; add %q to use or remove the section", at, name, name, name)
+		}
 	}
 	seen := map[string]bool{}
 	for _, name := range h.use {
 		r, ok := h.known[name]
 		if !ok {
-			return fmt.Errorf("%s: plugins.use: unknown plugin %q; this build has %s", where(file, "use", name), name, h.available())
+			return nil, fmt.Errorf("%s: plugins.use: unknown plugin %q; this build has %s", where(file, "use", name), name, h.available())
 		}
 		if seen[name] {
-			return fmt.Errorf("%s: plugins.use: plugin %q is listed twice", where(file, "use", name), name)
+			return nil, fmt.Errorf("%s: plugins.use: plugin %q is listed twice", where(file, "use", name), name)
 		}
 		seen[name] = true
-		h.active = append(h.active, r)
+		active = append(active, r)
 	}
+	return active, nil
+}
+
+func (h *Host) Build(ctx context.Context, file string) error {
+	if h == nil {
+		return nil
+	}
+	active, err := h.resolve(file)
+	if err != nil {
+		return err
+	}
+	h.active = active
 	for i, r := range h.active {
 		for _, f := range r.onBuild {
-			if err := safely(r.name, "OnBuild", func() error { return f(ctx) }); err != nil {
+			err := safely(r.name, "OnBuild", func() error { return f(ctx) })
+			if err == nil && len(r.misuse) > 0 {
+				err = fmt.Errorf("it called %s from an OnBuild hook; registrations are only taken during Install (a hook may validate, log and register OnStop)", strings.Join(r.misuse, ", "))
+			}
+			if err != nil {
 				h.built = i + 1
 				stopErr := h.Stop()
 				return errors.Join(fmt.Errorf("%s: plugin %s failed to start: %w", where(file, r.name, ""), r.name, err), stopErr)
@@ -363,9 +473,9 @@ func where(file, key, value string) string {
 	return fmt.Sprintf("%s:%d", file, line)
 }
 
-// findPluginsKey returns the 1-based line of `use` (preferring the line
-// of the string value in a multi-line array) or of the [plugins.<key>]
-// table, 0 when absent.
+// findPluginsKey returns the 1-based line of `use` or `required`
+// (preferring the line of the string value in a multi-line array) or of
+// the [plugins.<key>] table, 0 when absent.
 func findPluginsKey(data []byte, key, value string) int {
 	lineOf := func(off int) int { return 1 + strings.Count(string(data[:off]), "\n") }
 	var p unstable.Parser
@@ -384,7 +494,7 @@ func findPluginsKey(data []byte, key, value string) int {
 				}
 				table = append(table, string(it.Node().Data))
 			}
-			if slices.Equal(table, []string{"plugins", key}) && key != "use" && off >= 0 {
+			if slices.Equal(table, []string{"plugins", key}) && key != "use" && key != "required" && off >= 0 {
 				return lineOf(off)
 			}
 		case unstable.KeyValue:
@@ -397,7 +507,7 @@ func findPluginsKey(data []byte, key, value string) int {
 				}
 				full = append(full, string(it.Node().Data))
 			}
-			if !slices.Equal(full, []string{"plugins", "use"}) || key != "use" {
+			if (key != "use" && key != "required") || !slices.Equal(full, []string{"plugins", key}) {
 				continue
 			}
 			line := lineOf(off)
@@ -411,4 +521,21 @@ func findPluginsKey(data []byte, key, value string) int {
 		}
 	}
 	return 0
+}
+
+// Use lists `[plugins] use` as configured, and Required `[plugins]
+// required` (config check's summary; Active is what Build installed).
+func (h *Host) Use() []string {
+	if h == nil {
+		return nil
+	}
+	return slices.Clone(h.use)
+}
+
+// Required lists `[plugins] required`.
+func (h *Host) Required() []string {
+	if h == nil {
+		return nil
+	}
+	return slices.Clone(h.required)
 }

@@ -10,6 +10,9 @@
 //	key in (v1, v2)  key notin (v1, v2)
 //	key  (the label exists)  !key  (it does not)
 //
+// "in" and "notin" need a space on both sides ("risk in(high)" is an
+// error): a deliberate narrowing of Kubernetes' syntax.
+//
 // As in Kubernetes, "!=" and "notin" also match when the key is absent, and
 // the empty selector matches everything; deny-by-default is the caller's
 // rule (an empty allow list admits nothing), not the selector's.
@@ -210,9 +213,15 @@ func (p *parser) requirement() (Requirement, error) {
 	}
 	at := p.pos
 	switch w := p.word(); w {
-	case "in":
-		return p.set(key, In)
-	case "notin":
+	case "in", "notin":
+		// A deliberate narrowing of Kubernetes' syntax: "risk in(high)"
+		// is refused, so an operator is always a word of its own.
+		if p.eof() || (p.src[p.pos] != ' ' && p.src[p.pos] != '\t') {
+			return Requirement{}, p.errorf("%q needs a space on both sides: write %s %s (...)", w, key, w)
+		}
+		if w == "in" {
+			return p.set(key, In)
+		}
 		return p.set(key, NotIn)
 	case "":
 		return Requirement{}, p.errorf("expected an operator (=, ==, !=, in, notin) after %q, found %q", key, p.src[p.pos])

@@ -48,8 +48,10 @@ type ExecuteRequest struct {
 	// that started the run, set on every dispatch.Call it makes, so
 	// admission applies the caller's policy to the snippet's calls too.
 	Subject string
-	LogID   string
-	Headers http.Header
+	// Identity is the caller's declared identity (dispatch.Call.Identity).
+	Identity string
+	LogID    string
+	Headers  http.Header
 	// Session holds the client session's globals on the embedded backend
 	// (made by Engine.NewSession); nil runs in a fresh namespace.
 	Session backend.Session

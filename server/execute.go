@@ -115,6 +115,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		Timeout:          timeout,
 		RunID:            runID,
 		Subject:          who.subject,
+		Identity:         who.identity,
 		LogID:            who.logID,
 		Headers:          who.headers,
 		MaxMemoryBytes:   sess.MaxMemoryBytes(),

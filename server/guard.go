@@ -10,13 +10,18 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/plugin"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"
 )
@@ -35,16 +40,26 @@ type Guard interface {
 	Admits(subject string, c *capability.Capability) bool
 }
 
-// Log id headers: a request's log id is taken from X-Log-Id or
-// X-Request-Id when valid, else minted, and echoed in both on the response.
+// Identifier is implemented by a Guard whose tokens may declare an
+// identity (admission.Guard): a fixed one, or trusted identity headers.
+// A request whose identity is malformed is refused with 400.
+type Identifier interface {
+	Identity(r *http.Request, subject string) (string, error)
+}
+
+// Log id headers: a request's log id is taken from the log id header
+// (Options.LogIDHeader, default X-Log-Id) or X-Request-Id when valid,
+// else minted, and echoed in both on the response.
 const (
 	HeaderLogID     = "X-Log-Id"
 	HeaderRequestID = "X-Request-Id"
 )
 
 // validLogID bounds what a client may choose as a log id: it ends up in
-// audit lines, so no spaces, quotes or control characters, and not long.
-var validLogID = regexp.MustCompile(`^[A-Za-z0-9._:@-]{1,128}$`)
+// audit lines and log lines, so no spaces, quotes, '=' or control
+// characters (a forged "fake log_id=x subject=admin" field), and at most
+// 64 bytes.
+var validLogID = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
 
 // NewLogID mints a request log id.
 func NewLogID() string {
@@ -53,14 +68,44 @@ func NewLogID() string {
 	return "log_" + hex.EncodeToString(b[:])
 }
 
-// requestLogID is the valid log id the client sent, or a new one.
-func requestLogID(h http.Header) string {
-	for _, name := range []string{HeaderLogID, HeaderRequestID} {
-		if id := strings.TrimSpace(h.Get(name)); validLogID.MatchString(id) {
+// requestLogID is the valid log id the client sent, or a new one. A
+// malformed one is replaced, and said so at debug level (at most once a
+// second: a client sending garbage on every request must not flood the
+// log).
+func (s *Server) requestLogID(h http.Header) string {
+	var bad string
+	for _, name := range []string{s.logIDHeader, HeaderRequestID} {
+		raw := h.Values(name)
+		if len(raw) == 0 {
+			continue
+		}
+		if id := strings.TrimSpace(raw[0]); len(raw) == 1 && validLogID.MatchString(id) {
 			return id
 		}
+		if bad == "" {
+			bad = name
+		}
 	}
-	return NewLogID()
+	id := NewLogID()
+	if bad != "" && s.opts.Logger != nil && s.badLogIDs.allow(time.Now()) {
+		v := h.Get(bad)
+		if len(v) > 64 {
+			v = v[:64]
+		}
+		s.opts.Logger.Debug("replaced a malformed log id", "header", bad, "value", strconv.Quote(v), "log_id", id)
+	}
+	return id
+}
+
+// throttle lets one event through per second.
+type throttle struct{ last atomic.Int64 }
+
+func (t *throttle) allow(now time.Time) bool {
+	prev := t.last.Load()
+	if now.UnixNano()-prev < int64(time.Second) {
+		return false
+	}
+	return t.last.CompareAndSwap(prev, now.UnixNano())
 }
 
 // IsCredentialHeader reports whether a header carries credentials and must
@@ -80,7 +125,29 @@ func SafeHeaders(h http.Header) http.Header {
 	return out
 }
 
-type subjectKey struct{}
+type (
+	subjectKey     struct{}
+	identityKey    struct{}
+	forwardAuthKey struct{} // the request's Authorization, for forwarding only
+)
+
+// httpIdentity is the TokenInfo.Extra key of the request's identity.
+const httpIdentity = "toolplane.identity"
+
+// authFailed counts a request refused for want of a valid token and, at
+// most once a minute, writes an auth_failed audit line with the count: a
+// line per 401 would let anyone without a token crowd real events out of
+// the audit queues.
+func (s *Server) authFailed() {
+	n := s.authFailures.Add(1)
+	now := time.Now().UnixNano()
+	last := s.authReported.Load()
+	if now-last < int64(time.Minute) || !s.authReported.CompareAndSwap(last, now) {
+		return
+	}
+	s.authFailures.Add(-n)
+	s.opts.Audit.Log(audit.Event{Event: audit.EventAuthFailed, Outcome: audit.OutcomeDenied, Count: n})
+}
 
 // httpRequestDone is the TokenInfo.Extra key of the HTTP request's Done
 // channel: the one way a request's HTTP connection reaches MCP handlers.
@@ -135,20 +202,22 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		}
 		// The HTTP request's context ends when its client goes away; runs
 		// the request starts stop then (see requestGone).
-		return &auth.TokenInfo{UserID: subject, Extra: map[string]any{httpRequestDone: r.Context().Done()}}, nil
+		identity, _ := ctx.Value(identityKey{}).(string)
+		return &auth.TokenInfo{UserID: subject, Extra: map[string]any{httpRequestDone: r.Context().Done(), httpIdentity: identity}}, nil
 	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
 	strip := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		logID := requestLogID(r.Header)
-		r2 := r.Clone(r.Context())
+		logID := r.Header.Get(HeaderLogID)
+		r2 := r.Clone(context.WithValue(r.Context(), forwardAuthKey{}, r.Header.Get("Authorization")))
 		r2.Header = SafeHeaders(r.Header)
 		r2.Header.Set(HeaderLogID, logID)
 		next.ServeHTTP(w, r2)
 	})
 	var withToken http.Handler = attach(strip)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		logID := requestLogID(r.Header)
-		w.Header().Set(HeaderLogID, logID)
+		logID := s.requestLogID(r.Header)
+		w.Header().Set(s.logIDHeader, logID)
 		w.Header().Set(HeaderRequestID, logID)
+		r.Header.Del(s.logIDHeader)
 		r.Header.Set(HeaderLogID, logID)
 		if g == nil {
 			if !s.routeToOwner(w, r) {
@@ -160,9 +229,17 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		noteSubject(r, subject)
 		if err != nil {
 			s.opts.Metrics.Unauthenticated()
+			s.authFailed()
 			w.Header().Set("WWW-Authenticate", `Bearer realm="toolplane"`)
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
 			return
+		}
+		identity := ""
+		if id, ok := g.(Identifier); ok {
+			if identity, err = id.Identity(r, subject); err != nil {
+				http.Error(w, fmt.Sprintf("400 bad request: %v (log id %s)", err, logID), http.StatusBadRequest)
+				return
+			}
 		}
 		// A GET is an MCP session's standalone SSE stream, held open as
 		// long as the session lives: the session caps bound those, and
@@ -179,10 +256,13 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		}
 		if r.Header.Get("Authorization") == "" {
 			// Anonymous (allowed by the guard): no TokenInfo to attach.
-			strip.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)))
+			ctx := plugin.WithCaller(context.WithValue(r.Context(), subjectKey{}, subject), plugin.Caller{Subject: subject, LogID: logID})
+			strip.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		withToken.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)))
+		ctx := context.WithValue(context.WithValue(r.Context(), subjectKey{}, subject), identityKey{}, identity)
+		ctx = plugin.WithCaller(ctx, plugin.Caller{Subject: subject, Identity: identity, LogID: logID})
+		withToken.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 
@@ -197,9 +277,10 @@ func (s *Server) checkListener(addr net.Addr) error {
 
 // caller is who a request comes from, as the dispatch chain sees it.
 type caller struct {
-	subject string
-	logID   string
-	headers http.Header
+	subject  string
+	identity string
+	logID    string
+	headers  http.Header
 }
 
 // callerOf reads the caller of an MCP request: the subject the HTTP layer
@@ -214,6 +295,7 @@ func (s *Server) callerOf(req mcp.Request) caller {
 	if extra != nil {
 		if extra.TokenInfo != nil {
 			c.subject = extra.TokenInfo.UserID
+			c.identity, _ = extra.TokenInfo.Extra[httpIdentity].(string)
 		}
 		if extra.Header != nil {
 			c.headers = SafeHeaders(extra.Header)
@@ -267,7 +349,7 @@ func (s *Server) filterToolList() {
 	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			res, err := next(ctx, method, req)
-			if err != nil || method != "tools/list" || s.opts.Guard == nil {
+			if err != nil || method != "tools/list" || (s.opts.Guard == nil && s.opts.ListFilter == nil) {
 				return res, err
 			}
 			lr, ok := res.(*mcp.ListToolsResult)
@@ -285,9 +367,51 @@ func (s *Server) filterToolList() {
 			}
 			s.mu.Unlock()
 			lr.Tools = kept
+			if s.opts.ListFilter != nil {
+				return s.filterThroughPlugins(ctx, c, lr)
+			}
 			return lr, nil
 		}
 	})
+}
+
+// filterThroughPlugins passes what admission lets the caller see through
+// the plugins' list filters: they may drop tools or change descriptions,
+// never add or rename one (plugin.Host.FilterToolList drops those too,
+// and so does this, by name). A filter's error fails the tools/list.
+func (s *Server) filterThroughPlugins(ctx context.Context, c caller, lr *mcp.ListToolsResult) (mcp.Result, error) {
+	l := &plugin.ToolList{Subject: c.subject, Identity: c.identity, LogID: c.logID, Headers: c.headers.Clone()}
+	byName := map[string]*mcp.Tool{}
+	s.mu.Lock()
+	for _, t := range lr.Tools {
+		byName[t.Name] = t
+		lt := plugin.ListedTool{Name: t.Name, Description: t.Description}
+		if cap, ok := s.direct[t.Name]; ok {
+			lt.Labels = capability.LabelSet(cap)
+		}
+		l.Tools = append(l.Tools, lt)
+	}
+	s.mu.Unlock()
+	if err := s.opts.ListFilter(ctx, l); err != nil {
+		return nil, fmt.Errorf("tools/list: %w", err)
+	}
+	out := make([]*mcp.Tool, 0, len(l.Tools))
+	seen := map[string]bool{}
+	for _, lt := range l.Tools {
+		t, ok := byName[lt.Name]
+		if !ok || seen[lt.Name] {
+			continue
+		}
+		seen[lt.Name] = true
+		if lt.Description != t.Description {
+			cp := *t
+			cp.Description = lt.Description
+			t = &cp
+		}
+		out = append(out, t)
+	}
+	lr.Tools = out
+	return lr, nil
 }
 
 // admittedSearch is Registry.Search over what the caller is admitted to:

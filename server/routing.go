@@ -1,69 +1,248 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync"
+
+	"github.com/toolplane/toolplane/plugin"
 )
 
-// HeaderForwardedBy marks a request one replica proxied to the session's
-// owner; the owner never forwards it again (no loops between replicas that
-// disagree about who owns what).
+// HeaderForwardedBy marks a request one replica proxied to the owner of
+// what it names; the owner never forwards it again (one hop, no loops
+// between replicas that disagree about who owns what).
 const HeaderForwardedBy = "X-Toolplane-Forwarded-By"
 
-// initRouting checks Options.Replica and Replicas and builds a proxy per
-// other replica.
+// PeerProvider lists the replicas this one may forward requests to: the
+// allow-list of owner routing. Forwarding goes only to a base URL it
+// returns, by name; nothing in a request can name another destination
+// (an id names an owner, and an owner that is not a current peer is
+// served locally, where it simply misses). An empty answer denies all
+// forwarding. Peers is called for every forwarded request, so a provider
+// that follows service discovery (Kubernetes DNS) stays current; it must
+// be fast and safe for concurrent use.
+type PeerProvider interface {
+	// Peers returns the base URL ("http://10.0.0.2:8080") of each replica
+	// by name (plugin.ValidReplicaName). This replica may be listed.
+	Peers() map[string]string
+}
+
+// StaticPeers is a fixed allow-list of peers ([http] replicas).
+type StaticPeers map[string]string
+
+// Peers implements PeerProvider.
+func (p StaticPeers) Peers() map[string]string { return p }
+
+// OwnerRoutedPath is an HTTP route prefix whose requests carry an owned
+// id (plugin.OwnerRoutedPath).
+type OwnerRoutedPath = plugin.OwnerRoutedPath
+
+// initRouting checks the routing options and builds the allow-list.
 func (s *Server) initRouting() error {
-	if len(s.opts.Replicas) == 0 {
-		return nil
+	o := &s.opts
+	if o.Replica != "" && !plugin.ValidReplicaName(o.Replica) {
+		return fmt.Errorf("server: replica name %q: want 1-63 letters, digits, '-' and '_' (it prefixes session and resource ids)", o.Replica)
 	}
-	if s.opts.Replica == "" {
-		return fmt.Errorf("server: Replicas are configured but Replica (this process's name among them) is not")
-	}
-	if _, ok := s.opts.Replicas[s.opts.Replica]; !ok {
-		return fmt.Errorf("server: Replica %q is not one of the Replicas", s.opts.Replica)
-	}
-	s.owners = map[string]http.Handler{}
-	for name, raw := range s.opts.Replicas {
-		if name == "" || strings.Contains(name, ".") {
-			return fmt.Errorf("server: replica name %q: want a non-empty name without dots (it prefixes session ids)", name)
+	if len(o.Replicas) > 0 {
+		if o.PeerProvider != nil {
+			return fmt.Errorf("server: both Replicas and a PeerProvider are set; the allow-list comes from one of them")
 		}
-		u, err := url.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("server: replica %s: URL %q: want http(s)://HOST:PORT", name, raw)
+		if o.Replica == "" {
+			return fmt.Errorf("server: Replicas are configured but Replica (this process's name among them) is not")
 		}
-		if name == s.opts.Replica {
-			continue
+		if _, ok := o.Replicas[o.Replica]; !ok {
+			return fmt.Errorf("server: Replica %q is not one of the Replicas", o.Replica)
 		}
-		proxy := httputil.NewSingleHostReverseProxy(u)
-		proxy.FlushInterval = -1 // stream SSE responses as they come
-		s.owners[name] = proxy
+		for name, raw := range o.Replicas {
+			if !plugin.ValidReplicaName(name) {
+				return fmt.Errorf("server: replica name %q: want 1-63 letters, digits, '-' and '_' (it prefixes session ids)", name)
+			}
+			if _, err := peerURL(raw); err != nil {
+				return fmt.Errorf("server: replica %s: %w", name, err)
+			}
+		}
+		s.peers = StaticPeers(o.Replicas)
+	} else if o.PeerProvider != nil {
+		if o.Replica == "" {
+			return fmt.Errorf("server: a PeerProvider is set but Replica (this process's name among the peers) is not")
+		}
+		s.peers = o.PeerProvider
 	}
+	s.ownerTools = map[string]string{}
+	for tool, param := range o.OwnerRouted {
+		s.ownerTools[tool] = param
+	}
+	s.ownerPaths = append(s.ownerPaths, o.OwnerRoutedPaths...)
 	return nil
 }
 
-// routeToOwner proxies a request for a session another replica owns to
-// that replica and reports whether it did (or refused a loop).
-func (s *Server) routeToOwner(w http.ResponseWriter, r *http.Request) bool {
-	if s.owners == nil {
-		return false
+// peerURL checks a peer's base URL: http(s), a host, no credentials, no
+// query.
+func peerURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("URL %q: want http(s)://HOST:PORT", raw)
 	}
-	id := r.Header.Get("Mcp-Session-Id")
-	owner, _, ok := strings.Cut(id, ".")
-	if !ok || owner == s.opts.Replica {
-		return false
+	return u, nil
+}
+
+// RegisterOwnerRouted declares that the MCP tool named tool carries an id
+// from NewOwnedID in its argument param: a tools/call that lands on
+// another replica than the id's owner is forwarded there. Call it before
+// Handler.
+func (s *Server) RegisterOwnerRouted(tool, param string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.handler != nil {
+		return fmt.Errorf("server: RegisterOwnerRouted(%q) after Handler was built: register routing before serving", tool)
 	}
-	proxy, known := s.owners[owner]
-	if !known {
-		return false // not a replica's id: let the MCP handler say "session not found"
+	s.ownerTools[tool] = param
+	return nil
+}
+
+// RegisterOwnerRoutedPath declares that requests to HTTP routes under
+// prefix carry an owned id that extract reads from the request; they are
+// forwarded to its owner. Call it before Handler.
+func (s *Server) RegisterOwnerRoutedPath(prefix string, extract func(*http.Request) string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.handler != nil {
+		return fmt.Errorf("server: RegisterOwnerRoutedPath(%q) after Handler was built: register routing before serving", prefix)
+	}
+	s.ownerPaths = append(s.ownerPaths, OwnerRoutedPath{Prefix: prefix, Extract: extract})
+	return nil
+}
+
+// NewOwnedID returns an unguessable id owned by this replica
+// (plugin.NewOwnedID with Options.Replica).
+func (s *Server) NewOwnedID(prefix string) string { return plugin.NewOwnedID(s.opts.Replica, prefix) }
+
+// proxyTo returns the reverse proxy to the base URL of peer owner, or nil
+// when owner is this replica or not a current peer.
+func (s *Server) proxyTo(owner string) http.Handler {
+	if s.peers == nil || owner == "" || owner == s.opts.Replica {
+		return nil
+	}
+	raw, ok := s.peers.Peers()[owner]
+	if !ok {
+		return nil
+	}
+	if p, ok := s.proxies.Load(raw); ok {
+		return p.(http.Handler)
+	}
+	u, err := peerURL(raw)
+	if err != nil {
+		return nil // a provider's bad entry is no peer
+	}
+	proxy := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(u)
+			pr.Out.Host = u.Host
+			// The original path and query are kept (SetURL joins them
+			// onto the peer's base path): replicas mount alike.
+		},
+		FlushInterval: -1, // stream SSE responses as they come
+	}
+	actual, _ := s.proxies.LoadOrStore(raw, http.Handler(proxy))
+	return actual.(http.Handler)
+}
+
+// forward proxies r to owner if owner is another current peer, and
+// reports whether it answered the request (forwarded, or refused a
+// second hop). The forwarded request carries the caller's own
+// Authorization, so the owner authenticates and admits it again: routing
+// grants nothing the caller did not have.
+func (s *Server) forward(w http.ResponseWriter, r *http.Request, owner, what string) bool {
+	proxy := s.proxyTo(owner)
+	if proxy == nil {
+		return false
 	}
 	if by := r.Header.Get(HeaderForwardedBy); by != "" {
-		http.Error(w, fmt.Sprintf("session %s belongs to replica %s, but %s forwarded it here (replica %s); check the replicas' configuration", id, owner, by, s.opts.Replica), http.StatusMisdirectedRequest)
+		http.Error(w, fmt.Sprintf("%s belongs to replica %s, but %s forwarded it here (replica %s); check the replicas' configuration", what, owner, quoteShort(by), s.opts.Replica), http.StatusMisdirectedRequest)
 		return true
 	}
-	r.Header.Set(HeaderForwardedBy, s.opts.Replica)
-	proxy.ServeHTTP(w, r)
+	out := r.Clone(r.Context())
+	if p, ok := r.Context().Value(mountPathKey{}).([2]string); ok {
+		out.URL.Path, out.URL.RawPath = p[0], p[1] // as it arrived, before Mount's prefix was stripped
+	}
+	if auth, _ := r.Context().Value(forwardAuthKey{}).(string); auth != "" {
+		out.Header.Set("Authorization", auth)
+	}
+	out.Header.Set(HeaderForwardedBy, s.opts.Replica)
+	proxy.ServeHTTP(w, out)
 	return true
 }
+
+// routeToOwner proxies a request for an MCP session another replica owns
+// to that replica and reports whether it did (or refused a loop).
+func (s *Server) routeToOwner(w http.ResponseWriter, r *http.Request) bool {
+	id := r.Header.Get("Mcp-Session-Id")
+	return s.forward(w, r, plugin.OwnerOf(id), "session "+quoteShort(id))
+}
+
+// routeArguments forwards a tools/call whose owner-routed argument names
+// another replica's resource (RegisterOwnerRouted). It runs after the
+// body was read whole (limitBodies) and after authentication. The
+// forwarded call goes without the MCP session id (the owner does not know
+// this replica's sessions): the owner serves it statelessly, with the
+// same token, which its own admission judges again.
+func (s *Server) routeArguments(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(s.ownerTools) == 0 || r.Method != http.MethodPost || s.peers == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var msg struct {
+			Method string `json:"method"`
+			Params struct {
+				Name      string                     `json:"name"`
+				Arguments map[string]json.RawMessage `json:"arguments"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" {
+			if param, ok := s.ownerTools[msg.Params.Name]; ok {
+				var id string
+				if json.Unmarshal(msg.Params.Arguments[param], &id) == nil {
+					if owner := plugin.OwnerOf(id); s.proxyTo(owner) != nil {
+						out := r.Clone(r.Context())
+						out.Header.Del("Mcp-Session-Id")
+						out.Body = io.NopCloser(bytes.NewReader(body))
+						if s.forward(w, out, owner, msg.Params.Name+" "+param+" "+quoteShort(id)) {
+							return
+						}
+					}
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// routePaths forwards requests to an owner-routed route prefix whose id
+// another replica owns (RegisterOwnerRoutedPath).
+func (s *Server) routePaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, p := range s.ownerPaths {
+			if !strings.HasPrefix(r.URL.Path, p.Prefix) || p.Extract == nil {
+				continue
+			}
+			id := p.Extract(r)
+			if s.forward(w, r, plugin.OwnerOf(id), "resource "+quoteShort(id)) {
+				return
+			}
+			break
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// proxyCache maps a peer base URL to its reverse proxy.
+type proxyCache = sync.Map

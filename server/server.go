@@ -9,8 +9,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,13 +21,17 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/plugin"
 	"github.com/toolplane/toolplane/session"
 	"github.com/toolplane/toolplane/telemetry"
 )
@@ -95,6 +101,10 @@ type Options struct {
 	// requesting client is never asked, since no client approves its own
 	// escalation.
 	EscalationApprover string
+	// LogIDHeader is the request header a log id is read from and echoed
+	// in ([log] logid_header; default X-Log-Id). X-Request-Id is read
+	// when it is absent and always echoed.
+	LogIDHeader string
 	// Routes are extra HTTP handlers (plugins' Route) served behind the
 	// same log id, header snapshot and authentication as the MCP endpoint;
 	// PublicRoutes skip authentication (health checks, metadata). Keys are
@@ -107,8 +117,30 @@ type Options struct {
 	// session another replica owns is proxied to that replica's URL in
 	// Replicas (after authentication here; the owner authenticates again).
 	Replica string
-	// Replicas maps replica names to base URLs ("http://10.0.0.2:8080").
-	Replicas map[string]string
+	// Replicas maps replica names to base URLs ("http://10.0.0.2:8080"):
+	// the static allow-list of peers (StaticPeers). PeerProvider replaces
+	// it with a dynamic one (service discovery); with neither, nothing is
+	// ever forwarded.
+	Replicas     map[string]string
+	PeerProvider PeerProvider
+	// OwnerRouted maps MCP tool names to the argument that carries an
+	// owned id (RegisterOwnerRouted); OwnerRoutedPaths are route
+	// prefixes whose requests carry one (RegisterOwnerRoutedPath).
+	OwnerRouted      map[string]string
+	OwnerRoutedPaths []OwnerRoutedPath
+
+	// Plugins, if set, supplies what the plugins in use add to the HTTP
+	// server: their Routes and PublicRoutes, OwnerRouted and
+	// OwnerRoutedPaths, and the ListFilter (merged with the fields
+	// above). Their tools are capabilities: register them on the runtime
+	// (plugin.Host.Capabilities).
+	Plugins *plugin.Host
+
+	// ListFilter, if set, sees each tools/list answer after admission
+	// filtered it and may narrow or annotate it (plugin.Host's
+	// FilterToolList): tools/list passes the plugin chain. It cannot add
+	// a tool or rename one.
+	ListFilter func(ctx context.Context, l *plugin.ToolList) error
 
 	// Ready, if set, says why the server cannot take runs now (a worker
 	// pool that cannot start workers, an eager upstream not connected):
@@ -152,7 +184,16 @@ type Server struct {
 	seq    int
 	direct map[string]*capability.Capability // direct tool name -> capability
 
-	owners map[string]http.Handler // replica name -> proxy to it
+	peers      PeerProvider
+	proxies    proxyCache // peer base URL -> its reverse proxy
+	ownerTools map[string]string
+	ownerPaths []OwnerRoutedPath
+
+	endpointOnce sync.Once
+	endpoint     http.Handler // the MCP endpoint: one session table
+	handler      http.Handler // Handler's answer, built once
+	httpOnce     sync.Once
+	httpHandler  http.Handler
 
 	httpLimits HTTPLimits
 	inFlight   *subjectLimiter
@@ -163,6 +204,22 @@ type Server struct {
 
 	log  *slog.Logger
 	life *lifecycle
+
+	logIDHeader  string
+	badLogIDs    throttle
+	authFailures atomic.Int64
+	authReported atomic.Int64 // unix nanos of the last auth_failed line
+}
+
+func mergeRoutes(a, b map[string]http.Handler) map[string]http.Handler {
+	out := make(map[string]http.Handler, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
 }
 
 // New builds the facade and registers its tools and resources.
@@ -200,6 +257,22 @@ func New(opts Options) (*Server, error) {
 	if v := reflect.ValueOf(opts.Guard); v.Kind() == reflect.Pointer && v.IsNil() {
 		opts.Guard = nil // a typed nil (no guard configured) is no guard
 	}
+	if h := opts.Plugins; h != nil {
+		opts.Routes = mergeRoutes(opts.Routes, h.Routes())
+		opts.PublicRoutes = mergeRoutes(opts.PublicRoutes, h.PublicRoutes())
+		owned := map[string]string{}
+		for k, v := range opts.OwnerRouted {
+			owned[k] = v
+		}
+		for k, v := range h.OwnerRouted() {
+			owned[k] = v
+		}
+		opts.OwnerRouted = owned
+		opts.OwnerRoutedPaths = append(slices.Clone(opts.OwnerRoutedPaths), h.OwnerRoutedPaths()...)
+		if opts.ListFilter == nil && h.HasListFilters() {
+			opts.ListFilter = h.FilterToolList
+		}
+	}
 	if opts.Sessions.NewState == nil {
 		opts.Sessions.NewState = opts.Engine.NewSession
 	}
@@ -217,6 +290,10 @@ func New(opts Options) (*Server, error) {
 	}
 	if s.log == nil {
 		s.log = discardLog
+	}
+	s.logIDHeader = http.CanonicalHeaderKey(opts.LogIDHeader)
+	if s.logIDHeader == "" {
+		s.logIDHeader = HeaderLogID
 	}
 	var mo mcp.ServerOptions
 	if opts.MCP != nil {
@@ -298,46 +375,144 @@ func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
 // Handler serves MCP over Streamable HTTP. Each MCP session (Mcp-Session-Id)
 // gets its own toolplane session: globals and results are never shared
 // between clients. Idle MCP sessions are closed after the session idle
-// timeout, which frees their state.
+// timeout, which frees their state. A POST without a session id that is
+// not an initialize (a client of protocol 2026-07-28, or one that calls
+// a direct tool with a single POST) is served statelessly: a session for
+// that request only.
 //
 // With Options.Guard, the handler first authenticates the request; in any
 // case it assigns the request a log id (echoed in X-Log-Id) and strips
 // credential headers before the MCP handler sees them.
+//
+// Handler returns the same handler every time: two would be two session
+// tables, and a client's session would exist in one only.
 func (s *Server) Handler() http.Handler {
-	return s.guardHTTP(s.limitBodies(s.mcpHandler()))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.handler == nil {
+		s.handler = s.guardHTTP(s.limitBodies(s.routeArguments(s.mcpEndpoint())))
+	}
+	return s.handler
 }
 
 // HTTPHandler is everything ServeHTTP serves: the MCP endpoint at HTTPPath
-// and Options.Routes behind the guard, Options.PublicRoutes without it.
+// and Options.Routes behind the guard (and owner routing, for
+// OwnerRoutedPaths), Options.PublicRoutes without it. It is built once.
 func (s *Server) HTTPHandler() http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, s.Handler())
-	for pattern, h := range s.opts.Routes {
-		mux.Handle(pattern, s.guardHTTP(s.limitBodies(h)))
-	}
-	for pattern, h := range s.opts.PublicRoutes {
-		mux.Handle(pattern, s.limitBodies(h))
-	}
-	// A plugin's route of the same pattern wins over the built-in ones.
-	taken := func(p string) bool { return s.opts.Routes[p] != nil || s.opts.PublicRoutes[p] != nil }
-	for pattern, h := range s.HealthRoutes() {
-		if !taken(pattern) {
-			mux.Handle(pattern, h)
+	s.httpOnce.Do(func() {
+		mux := http.NewServeMux()
+		mux.Handle(HTTPPath, s.Handler())
+		for pattern, h := range s.opts.Routes {
+			mux.Handle(pattern, s.guardHTTP(s.limitBodies(s.routePaths(h))))
 		}
-	}
-	if h := s.metricsRoute(); h != nil && !taken(MetricsPath) {
-		mux.Handle(MetricsPath, h)
-	}
-	return s.logHTTP(s.trackRequests(mux))
+		for pattern, h := range s.opts.PublicRoutes {
+			mux.Handle(pattern, s.limitBodies(h))
+		}
+		// A plugin's route of the same pattern wins over the built-in ones.
+		taken := func(p string) bool { return s.opts.Routes[p] != nil || s.opts.PublicRoutes[p] != nil }
+		for pattern, h := range s.HealthRoutes() {
+			if !taken(pattern) {
+				mux.Handle(pattern, h)
+			}
+		}
+		if h := s.metricsRoute(); h != nil && !taken(MetricsPath) {
+			mux.Handle(MetricsPath, h)
+		}
+		s.httpHandler = s.logHTTP(s.trackRequests(mux))
+	})
+	return s.httpHandler
 }
 
-func (s *Server) mcpHandler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		SessionTimeout:      s.sessions.Options().IdleTimeout,
-		Logger:              s.sdkLogger(),
-		EventStore:          s.opts.EventStore,
-		MaxRequestBodyBytes: s.httpLimits.MaxBodyBytes,
+// Mount serves everything HTTPHandler serves under prefix on mux ("/tools"
+// serves the MCP endpoint at /tools/mcp and a plugin route /spill/ at
+// /tools/spill/): authentication, log ids, limits, owner routing and
+// plugin routes are wired as in ServeHTTP, and no route is reachable
+// around the guard. Every replica must mount at the same prefix: a
+// request forwarded to its owner keeps its path. The caller runs the
+// http.Server; call Run (or ServeHTTP) for the session sweeper.
+func (s *Server) Mount(mux *http.ServeMux, prefix string) error {
+	prefix = strings.TrimSuffix(prefix, "/")
+	if prefix != "" && !strings.HasPrefix(prefix, "/") {
+		return fmt.Errorf("server: Mount prefix %q: want a path starting with '/'", prefix)
+	}
+	h := s.HTTPHandler()
+	if prefix == "" {
+		mux.Handle("/", h)
+		return nil
+	}
+	strip := http.StripPrefix(prefix, h)
+	mux.Handle(prefix+"/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Forwarding to a peer restores the path as it arrived.
+		ctx := context.WithValue(r.Context(), mountPathKey{}, [2]string{r.URL.Path, r.URL.RawPath})
+		strip.ServeHTTP(w, r.WithContext(ctx))
+	}))
+	return nil
+}
+
+type mountPathKey struct{}
+
+// Run sweeps idle sessions until ctx is done; ServeHTTP and
+// ServeTransport run it themselves, a caller of Mount or Handler runs it.
+func (s *Server) Run(ctx context.Context) { s.sessions.Run(ctx) }
+
+// Mount builds a Server from opts and mounts it on mux under prefix (see
+// Server.Mount).
+func Mount(mux *http.ServeMux, prefix string, opts Options) (*Server, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Mount(mux, prefix); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// mcpEndpoint is the MCP endpoint: the stateful Streamable HTTP handler,
+// and the stateless one for POSTs that carry no session and are not an
+// initialize. Built once.
+func (s *Server) mcpEndpoint() http.Handler {
+	s.endpointOnce.Do(func() {
+		newHandler := func(stateless bool) http.Handler {
+			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+				Stateless:           stateless,
+				SessionTimeout:      s.sessions.Options().IdleTimeout,
+				Logger:              s.sdkLogger(),
+				EventStore:          s.opts.EventStore,
+				MaxRequestBodyBytes: s.httpLimits.MaxBodyBytes,
+			})
+		}
+		stateful, stateless := newHandler(false), newHandler(true)
+		s.endpoint = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && !isInitialize(r) {
+				stateless.ServeHTTP(w, r)
+				return
+			}
+			stateful.ServeHTTP(w, r)
+		})
 	})
+	return s.endpoint
+}
+
+// isInitialize reports whether a POST's body (read whole by limitBodies)
+// opens a session: initialize, or server/discover (a 2026-07-28 client's
+// first request, which the stateful handler refuses so that the client
+// falls back to initialize and keeps a session: code mode's globals live
+// in one), or is not a single JSON-RPC request at all (a batch, garbage):
+// those go to the stateful handler, as before.
+func isInitialize(r *http.Request) bool {
+	body, err := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err != nil {
+		return true
+	}
+	var msg struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(body, &msg) != nil || msg.Method == "" {
+		return true
+	}
+	return msg.Method == "initialize" || msg.Method == "server/discover"
 }
 
 // HTTPPath is where ServeHTTP mounts the MCP endpoint.

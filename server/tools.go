@@ -150,16 +150,21 @@ func directToolName(c *capability.Capability, aliases []string) string {
 // changing the registry (an upstream server's tool list changed). It is a
 // no-op unless Options.DirectTools is set.
 func (s *Server) SyncDirectTools() error {
-	if !s.opts.DirectTools {
-		return nil
-	}
 	reg := s.engine.Registry()
 	want := map[string]*capability.Capability{}
 	taken := map[string]string{ToolSearch: "a meta-tool", ToolSchemas: "a meta-tool", ToolExecute: "a meta-tool"}
 	var errs []error
 	for _, c := range reg.List() {
+		// A plugin's tools (plugin.Registry.Tool) are MCP tools of the
+		// facade in any case, under their own name; the other
+		// capabilities only with DirectTools.
+		if c.Source != capability.SourcePlugin && !s.opts.DirectTools {
+			continue
+		}
 		name := directToolName(c, reg.Aliases(c.ID))
-		if s.opts.DirectToolName != nil {
+		if c.Source == capability.SourcePlugin {
+			name = c.Name
+		} else if s.opts.DirectToolName != nil {
 			name = s.opts.DirectToolName(c, reg.Aliases(c.ID))
 		}
 		if other, ok := taken[name]; ok {
@@ -246,7 +251,7 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 	ctx = withSession(ctx, sess, s.opts.ResultsEnabled)
 	who := s.callerOf(req)
 	call := dispatch.NewCall(dispatch.OriginToolCall, c, args)
-	call.Subject, call.LogID, call.Headers = who.subject, who.logID, who.headers
+	call.Subject, call.Identity, call.LogID, call.Headers = who.subject, who.identity, who.logID, who.headers
 	res, err := s.engine.Call(ctx, call)
 	if err != nil {
 		return textResult(err.Error(), true), nil

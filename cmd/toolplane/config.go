@@ -16,6 +16,7 @@ import (
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/plugin"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
@@ -57,11 +58,14 @@ still an error on stderr and exit status 1).`,
 			resolve := toolplane.SecretResolver(newServeStores(a).secrets)
 			h := summarizeHTTP(cmd.Context(), cfg, a.http, resolve)
 			if asJSON {
+				if err := a.plugins.Check(cfg.Path); err != nil {
+					return err
+				}
 				return writeJSON(a.IO.Out, checkJSON(cfg, h))
 			}
 			writeSummary(a.IO.Out, cfg)
 			writeHTTP(a.IO.Out, h)
-			return nil
+			return writePlugins(a.IO.Out, cfg, a.plugins)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
@@ -115,8 +119,32 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	} else {
 		fmt.Fprintln(w, "results:  off")
 	}
-	if cfg.Audit.Enabled {
-		fmt.Fprintf(w, "audit:    on, %s\n", showWord(cfg.Audit.Path))
+	if au := cfg.Audit; au.Enabled && len(au.Sinks) <= 1 && (len(au.Sinks) == 0 || au.Sinks[0] == config.AuditSinkFile) && len(au.Headers) == 0 {
+		fmt.Fprintf(w, "audit:    on, %s\n", showWord(au.Path))
+	} else if au.Enabled {
+		var parts []string
+		for _, s := range au.Sinks {
+			switch s {
+			case config.AuditSinkFile:
+				parts = append(parts, "file "+showWord(au.Path)+" (rotated)")
+			case config.AuditSinkHTTP:
+				parts = append(parts, fmt.Sprintf("http %s (%s)", showWord(au.HTTP.URL), showWord(cmp.Or(au.HTTP.Format, "jsonl"))))
+			default:
+				parts = append(parts, showWord(s))
+			}
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "file "+showWord(au.Path)+" (rotated)")
+		}
+		fmt.Fprintf(w, "audit:    on, %s; asynchronous, drops counted", strings.Join(parts, ", "))
+		if len(au.Headers) > 0 {
+			var hs []string
+			for _, h := range au.Headers {
+				hs = append(hs, showWord(h))
+			}
+			fmt.Fprintf(w, "; headers recorded: %s", strings.Join(hs, ", "))
+		}
+		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintln(w, "audit:    off")
 	}
@@ -148,6 +176,9 @@ type httpToken struct {
 	// whether it resolves to a value here.
 	Token string `json:"token"`
 	Set   bool   `json:"set"`
+	// Identity is "fixed:ID" or "headers:X-User-Id,..." when the token
+	// declares how its requests are identified.
+	Identity string `json:"identity,omitempty"`
 }
 
 // httpSummary is [http] as config check reports it.
@@ -185,10 +216,16 @@ func summarizeHTTP(ctx context.Context, cfg *config.Config, h *admission.Config,
 		tc := h.Tokens[n]
 		t := httpToken{Name: n, Subject: cmp.Or(tc.Subject, n), Token: tc.Token.String()}
 		if tc.Allow.IsSet() {
-			t.Allow = tc.Allow.Selector().String()
+			t.Allow = tc.Allow.String()
 		}
 		if tc.Deny.IsSet() {
-			t.Deny = tc.Deny.Selector().String()
+			t.Deny = tc.Deny.String()
+		}
+		switch {
+		case tc.Identity != "":
+			t.Identity = "fixed:" + tc.Identity
+		case len(tc.IdentityHeaders) > 0:
+			t.Identity = "headers:" + strings.Join(tc.IdentityHeaders, ",")
 		}
 		if tc.Token != "" {
 			v, err := resolve(ctx, string(tc.Token))
@@ -202,7 +239,7 @@ func summarizeHTTP(ctx context.Context, cfg *config.Config, h *admission.Config,
 	out.AllowAnonymous = h.AllowAnonymous
 	if h.AllowAnonymous {
 		if h.Anonymous.Allow.IsSet() {
-			out.AnonymousAllow = h.Anonymous.Allow.Selector().String()
+			out.AnonymousAllow = h.Anonymous.Allow.String()
 		} else {
 			note("warning", "%s", anonymousNothing)
 		}
@@ -259,6 +296,11 @@ func writeHTTP(w io.Writer, h httpSummary) {
 				desc += fmt.Sprintf(" (allow %s; deny %s)", t.Allow, t.Deny)
 			default:
 				desc += fmt.Sprintf(" (allow %s)", t.Allow)
+			}
+			if id, ok := strings.CutPrefix(t.Identity, "headers:"); ok {
+				desc += " identity from " + id + " (trusted for this token only)"
+			} else if id, ok := strings.CutPrefix(t.Identity, "fixed:"); ok {
+				desc += fmt.Sprintf(" identity fixed %q", id)
 			}
 			toks = append(toks, desc)
 		}
@@ -370,4 +412,23 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
+}
+
+// writePlugins summarizes [plugins]: the chain in onion order and the
+// required plugins, after the same checks serve makes (a required plugin
+// not in use, a section of a plugin not in use, an unknown plugin).
+func writePlugins(w io.Writer, cfg *config.Config, h *plugin.Host) error {
+	if err := h.Check(cfg.Path); err != nil {
+		return err
+	}
+	use := h.Use()
+	if len(use) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "plugins:  chain (outer to inner): admission > %s", strings.Join(use, " > "))
+	if req := h.Required(); len(req) > 0 {
+		fmt.Fprintf(w, "; required: %s", strings.Join(req, ", "))
+	}
+	fmt.Fprintln(w)
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/plugin"
 )
 
 // IOStreams are the streams a command reads and writes. Data (summaries,
@@ -34,6 +35,8 @@ type app struct {
 	// http is the [http] section as the last load decoded it (serve.go
 	// claims it), for `config check`.
 	http *admission.Config
+	// plugins is the plugin host as the last load claimed it.
+	plugins *plugin.Host
 }
 
 // claim registers a section for every config load of this invocation.

@@ -63,6 +63,7 @@ func newServeCmd(a *app) *cobra.Command {
 		a.http = opts.HTTP
 		if err == nil {
 			opts.Plugins, err = plugin.NewHost(l, append([]plugin.Plugin{auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New()}, testPlugins()...)...)
+			a.plugins = opts.Plugins
 		}
 		return err
 	})
@@ -134,10 +135,17 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		defer auditLog.Close()
 	}
 
+	if opts.Transport == transportHTTP && opts.HTTP != nil {
+		opts.Plugins.SetReplica(opts.HTTP.Replica)
+	}
 	if err := opts.Plugins.Build(ctx, cfg.Path); err != nil {
 		return err
 	}
 	defer opts.Plugins.Stop()
+	pluginTools, err := opts.Plugins.Capabilities()
+	if err != nil {
+		return fmt.Errorf("%s: %w", serveConfigName(cfg), err)
+	}
 	// toolplane.Open installs the audit middleware outermost, so it records
 	// calls that admission refuses too; the guard and the plugins follow.
 	var mws []dispatch.Middleware
@@ -201,7 +209,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			(*f)()
 		}
 	}
-	rt, err := toolplane.Open(ctx, cfg, open, toolplane.WithMiddleware(mws...))
+	rt, err := toolplane.Open(ctx, cfg, open, toolplane.WithMiddleware(mws...), toolplane.WithCapabilities(pluginTools...))
 	if err != nil {
 		return err
 	}
@@ -239,12 +247,13 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		HTTP:               limits,
 		Replica:            replica,
 		Replicas:           replicas,
-		Routes:             opts.Plugins.Routes(),
-		PublicRoutes:       opts.Plugins.PublicRoutes(),
+		Plugins:            opts.Plugins,
+		LogIDHeader:        cfg.Log.LogIDHeader,
 	})
 	if err != nil {
 		return err
 	}
+	declarePolicy(a.IO.Err, guard, opts.Plugins, opts.Transport == transportHTTP)
 	followUpstream := func() {
 		if err := srv.SyncDirectTools(); err != nil {
 			logger.Warn(err.Error())
@@ -414,4 +423,37 @@ func serveConfigName(cfg *config.Config) string {
 		return "configuration"
 	}
 	return cfg.Path
+}
+
+// declarePolicy states the effective policy at start-up, the one place
+// an operator can confirm that what they configured is in effect: the
+// plugin chain in order, and over HTTP each token's subject, rules and
+// identity.
+func declarePolicy(w io.Writer, guard *admission.Guard, plugins *plugin.Host, overHTTP bool) {
+	chain := []string{}
+	if overHTTP {
+		chain = append(chain, "admission")
+	}
+	chain = append(chain, plugins.Active()...)
+	if len(chain) == 0 {
+		chain = append(chain, "(none)")
+	}
+	fmt.Fprintf(w, "toolplane: plugin chain (outer to inner): %s\n", strings.Join(chain, " > "))
+	if guard == nil {
+		return
+	}
+	for _, t := range guard.Summary() {
+		rules := "allow " + t.Allow
+		if t.AdmitsNothing {
+			rules = "allow nothing (no allow: deny by default)"
+		}
+		if t.Deny != "" {
+			rules += "; deny " + t.Deny
+		}
+		identity := "none (plugins that judge per person refuse)"
+		if t.Identity != "" {
+			identity = t.Identity
+		}
+		fmt.Fprintf(w, "toolplane: token %s: subject %q, %s, identity %s\n", t.Name, t.Subject, rules, identity)
+	}
 }

@@ -46,6 +46,7 @@ func (e engine) Execute(ctx context.Context, req *server.ExecuteRequest) (*serve
 		Timeout:          req.Timeout,
 		RunID:            req.RunID,
 		Subject:          req.Subject,
+		Identity:         req.Identity,
 		LogID:            req.LogID,
 		Headers:          req.Headers,
 		Session:          req.Session,

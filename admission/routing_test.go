@@ -1,0 +1,256 @@
+package admission_test
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/toolplane/toolplane/server"
+)
+
+// countingPeers is a PeerProvider that counts its calls and answers
+// whatever peers holds.
+type countingPeers struct {
+	peers atomic.Pointer[map[string]string]
+	calls atomic.Int64
+}
+
+func (c *countingPeers) Peers() map[string]string {
+	c.calls.Add(1)
+	return *c.peers.Load()
+}
+
+// post sends one JSON-RPC request to url with token and extra headers,
+// without an MCP session, and returns the status and body.
+func post(t *testing.T, url, token, body string, hdr http.Header) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+func exploreBody(id string) string {
+	return `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"spill_explore","arguments":{"id":"` + id + `","query":".rows | length"}}}`
+}
+
+// TestAttackOwnerRoutingAcrossReplicas: two replicas on loopback. A
+// result spilled on a (its id names a) is explored and downloaded through
+// b, which forwards to a, where the caller is authenticated and admitted
+// again: the owner gets it, another token a 404, no token a 401 at b with
+// nothing forwarded. Forwarding goes only to the allow-list: an id
+// naming a replica that is not a peer is served locally (a miss), an
+// empty provider forwards nothing, and a request already forwarded once
+// is not forwarded again (421).
+func TestAttackOwnerRoutingAcrossReplicas(t *testing.T) {
+	lnA, _ := net.Listen("tcp", "127.0.0.1:0")
+	lnB, _ := net.Listen("tcp", "127.0.0.1:0")
+	var hitsA atomic.Int64
+	countA := &countingListener{Listener: lnA, n: &hitsA}
+	peers := map[string]string{"a": "http://" + lnA.Addr().String(), "b": "http://" + lnB.Addr().String()}
+	provider := &countingPeers{}
+	provider.peers.Store(&peers)
+	a := startGovernedOn(t, governedConfig, countA, func(o *server.Options) { o.Replica, o.Replicas = "a", peers })
+	b := startGovernedOn(t, governedConfig, lnB, func(o *server.Options) { o.Replica, o.PeerProvider = "b", provider })
+
+	bob, _ := a.connect(t, "bob-secret-token", nil)
+	res, _ := callTool(t, bob, "team_dump", map[string]any{"text": ""})
+	sc, _ := res.StructuredContent.(map[string]any)
+	id, _ := sc["id"].(string)
+	if !strings.HasPrefix(id, "a.sp_") {
+		t.Fatalf("spill id %q does not name replica a", id)
+	}
+
+	// Through b, with a stateless POST and over an MCP session of b's.
+	if code, body := post(t, b.url, "bob-secret-token", exploreBody(id), nil); code != 200 || !strings.Contains(body, "5000") {
+		t.Errorf("spill_explore of a's result through b: %d %s", code, body)
+	}
+	bobAtB, _ := b.connect(t, "bob-secret-token", nil)
+	if _, text := callTool(t, bobAtB, "spill_explore", map[string]any{"id": id, "query": ".rows | length"}); strings.TrimSpace(text) != "5000" {
+		t.Errorf("spill_explore through a session of b: %q", text)
+	}
+	if code, body := get(t, b.base+"/spill/"+id, "bob-secret-token"); code != 200 || len(body) < 5000 {
+		t.Errorf("GET /spill/<a's id> through b as the owner: %d, %d bytes", code, len(body))
+	}
+	if code, _ := get(t, b.base+"/spill/"+id, "alice-secret-token"); code != http.StatusNotFound {
+		t.Errorf("GET /spill/<a's id> through b as another token: %d, want 404", code)
+	}
+	before := hitsA.Load()
+	if code, _ := get(t, b.base+"/spill/"+id, ""); code != http.StatusUnauthorized {
+		t.Errorf("GET /spill/<a's id> through b without a token: %d, want 401", code)
+	}
+	if code, _ := post(t, b.url, "stolen-token", exploreBody(id), nil); code != http.StatusUnauthorized {
+		t.Errorf("explore through b with a bad token: %d, want 401", code)
+	}
+	if hitsA.Load() != before {
+		t.Error("b forwarded an unauthenticated request to a")
+	}
+
+	// A second hop is refused, whoever claims the first.
+	if code, _ := post(t, b.url, "bob-secret-token", exploreBody(id), http.Header{server.HeaderForwardedBy: {"x"}}); code != http.StatusMisdirectedRequest {
+		t.Errorf("a request marked as forwarded: %d, want 421", code)
+	}
+
+	// An owner that is not a peer (an attacker's host, a replica removed
+	// from the allow-list) is never contacted.
+	before = hitsA.Load()
+	for _, forged := range []string{"evil.sp_AAAAAAAAAAAAAAAAAAAAAAAAAA", "127.0.0.1:9.sp_AAAAAAAAAAAAAAAAAAAAAAAAAA", "c.sp_AAAAAAAAAAAAAAAAAAAAAAAAAA"} {
+		if code, body := post(t, b.url, "bob-secret-token", exploreBody(forged), nil); code != 200 || !strings.Contains(body, "no spilled result") {
+			t.Errorf("id %s naming no peer: %d %s, want served locally (not found)", forged, code, body)
+		}
+	}
+	empty := map[string]string{}
+	provider.peers.Store(&empty)
+	if code, body := post(t, b.url, "bob-secret-token", exploreBody(id), nil); code != 200 || !strings.Contains(body, "no spilled result") {
+		t.Errorf("with no peers: %d %s, want served locally", code, body)
+	}
+	if hitsA.Load() != before {
+		t.Errorf("b reached a %d times for ids that name no peer", hitsA.Load()-before)
+	}
+	if provider.calls.Load() == 0 {
+		t.Error("the peer provider was never asked")
+	}
+}
+
+// countingListener counts accepted connections.
+type countingListener struct {
+	net.Listener
+	n *atomic.Int64
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.n.Add(1)
+	}
+	return c, err
+}
+
+// TestStatelessDirectCallsAndOneHandler: a single POST tools/call without
+// a session is served (no session created, no Mcp-Session-Id answered),
+// while initialize opens a session as before; Handler is one handler.
+func TestStatelessDirectCallsAndOneHandler(t *testing.T) {
+	g := startGoverned(t)
+	req, _ := http.NewRequest(http.MethodPost, g.url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"team_read","arguments":{"text":"hi"}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Authorization", "Bearer alice-secret-token")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "notes: hi") || res.Header.Get("Mcp-Session-Id") != "" {
+		t.Errorf("stateless call: %d %q session %q", res.StatusCode, body, res.Header.Get("Mcp-Session-Id"))
+	}
+	if n := g.srv.Sessions().Len(); n != 0 {
+		t.Errorf("a stateless call left %d sessions", n)
+	}
+	cs, _ := g.connect(t, "alice-secret-token", nil)
+	if cs.ID() == "" {
+		t.Error("initialize did not open a session")
+	}
+	if g.srv.Handler() != g.srv.Handler() || g.srv.HTTPHandler() != g.srv.HTTPHandler() {
+		t.Error("Handler or HTTPHandler built twice")
+	}
+}
+
+// TestMountKeepsEveryRouteBehindTheGuard: a server mounted under a
+// prefix of a host's mux serves MCP and plugin routes there, each behind
+// authentication; the host's own routes are untouched.
+func TestMountKeepsEveryRouteBehindTheGuard(t *testing.T) {
+	g := startGoverned(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/host", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "host") })
+	if err := g.srv.Mount(mux, "/tp"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.srv.Mount(http.NewServeMux(), "no-slash"); err == nil {
+		t.Error("Mount accepted a prefix without '/'")
+	}
+	hs := httptest.NewServer(mux)
+	defer hs.Close()
+	for _, path := range []string{"/tp/mcp", "/tp/whoami", "/tp/spill/sp_AAAAAAAAAAAAAAAAAAAAAAAAAA"} {
+		if code, _ := get(t, hs.URL+path, ""); code != http.StatusUnauthorized {
+			t.Errorf("GET %s without a token: %d, want 401", path, code)
+		}
+	}
+	if code, body := get(t, hs.URL+"/tp/whoami", "alice-secret-token"); code != 200 || !strings.Contains(body, "log=") {
+		t.Errorf("plugin route under the prefix: %d %q", code, body)
+	}
+	if code, _ := get(t, hs.URL+"/tp/healthz", ""); code != 200 {
+		t.Errorf("public plugin route under the prefix: %d", code)
+	}
+	if code, body := post(t, hs.URL+"/tp/mcp", "alice-secret-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"team_read","arguments":{"text":"m"}}}`, nil); code != 200 || !strings.Contains(body, "notes: m") {
+		t.Errorf("MCP under the prefix: %d %s", code, body)
+	}
+	if code, body := get(t, hs.URL+"/host", ""); code != 200 || body != "host" {
+		t.Errorf("host route: %d %q", code, body)
+	}
+}
+
+// TestAttackLogIDs: a well-formed log id is kept and echoed; one longer
+// than 64, with spaces, '=' (a forged key=value field), quotes or
+// repeated is replaced by a fresh one; [log] logid_header picks the
+// header.
+func TestAttackLogIDs(t *testing.T) {
+	g := startGovernedOn(t, governedConfig, mustListen(t), func(o *server.Options) { o.LogIDHeader = "X-Trace" })
+	echo := func(hdr http.Header) string {
+		req, _ := http.NewRequest(http.MethodGet, g.base+"/whoami", nil)
+		req.Header.Set("Authorization", "Bearer alice-secret-token")
+		for k, v := range hdr {
+			req.Header[k] = v
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.Header.Get("X-Trace")
+	}
+	if got := echo(http.Header{"X-Trace": {"req-42.a:b_c"}}); got != "req-42.a:b_c" {
+		t.Errorf("a good log id: echoed %q", got)
+	}
+	for _, bad := range [][]string{
+		{strings.Repeat("a", 65)},
+		{"fake log_id=deadbeef actor=admin"},
+		{"a=b"},
+		{`"quoted"`},
+		{"x@y"},
+		{"one", "two"},
+	} {
+		got := echo(http.Header{"X-Trace": bad})
+		if got == "" || got == bad[0] || !strings.HasPrefix(got, "log_") {
+			t.Errorf("log id %q: echoed %q, want a fresh one", bad, got)
+		}
+	}
+	if got := echo(http.Header{"X-Log-Id": {"other-header"}}); got == "other-header" {
+		t.Error("the default header was read although [log] logid_header names another")
+	}
+}
+
+func mustListen(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}

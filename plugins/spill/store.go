@@ -1,0 +1,317 @@
+package spill
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Store keeps spilled results on disk, each owned by the caller that
+// produced it. Files live in one directory (0700, this user's, not a
+// symlink) held open as an os.Root, so swapping the path afterwards
+// cannot redirect reads or writes; each file is created 0600 with
+// O_EXCL|O_NOFOLLOW and read only when Lstat says it is a regular file
+// (a FIFO planted there would block a reader forever). An id is looked up
+// only if it has the shape NewOwnedID gives it, so no request can name a
+// path.
+type Store struct {
+	dir  string
+	root *os.Root
+	lim  Limits
+	now  func() time.Time
+
+	mu      sync.Mutex
+	entries map[string]*entry
+	total   int64
+	byOwner map[string]int64
+}
+
+// Limits bound a Store.
+type Limits struct {
+	TTL              time.Duration
+	MaxBytes         int64 // on disk in all
+	MaxBytesPerOwner int64 // on disk per owner: one caller cannot evict the others
+	MaxFileBytes     int64 // one spilled result
+}
+
+// entry is one spilled result; its meta file holds the same fields.
+type entry struct {
+	ID         string    `json:"id"`
+	Owner      string    `json:"owner"`
+	Capability string    `json:"capability"`
+	Bytes      int64     `json:"bytes"`
+	Created    time.Time `json:"created"`
+	IsError    bool      `json:"is_error,omitempty"`
+}
+
+// validID is the shape of an id: an optional replica name and '.', then
+// sp_ and 26 base32 characters (plugin.NewOwnedID). Anything else is not
+// looked up at all.
+var validID = regexp.MustCompile(`^([A-Za-z0-9_-]{1,63}\.)?sp_[A-Z2-7]{26}$`)
+
+// ErrNotFound is the answer for an id that does not exist, has expired,
+// or belongs to someone else: the three are not told apart.
+var ErrNotFound = errors.New("no spilled result with this id (it may have expired)")
+
+// ErrTooLarge refuses a result larger than MaxFileBytes or the owner's
+// quota.
+var ErrTooLarge = errors.New("too large to spill")
+
+// OpenStore opens (creating it 0700) the directory dir and indexes what
+// an earlier process left there: entries with a readable meta file are
+// kept until they expire, anything else of ours is removed.
+func OpenStore(dir string, lim Limits) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("[plugins.spill] dir %s: %w", dir, err)
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("[plugins.spill] dir %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("[plugins.spill] dir %s is not a directory (a symlink is refused too); point it at a directory of its own", dir)
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return nil, fmt.Errorf("[plugins.spill] dir %s belongs to uid %d, not to this process (uid %d); another user could read or plant spilled results there; use a directory of your own", dir, st.Uid, os.Geteuid())
+	}
+	if fi.Mode().Perm() != 0o700 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("[plugins.spill] dir %s: tightening to 0700: %w", dir, err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("[plugins.spill] dir %s: %w", dir, err)
+	}
+	s := &Store{dir: dir, root: root, lim: lim, now: time.Now, entries: map[string]*entry{}, byOwner: map[string]int64{}}
+	s.reindex()
+	return s, nil
+}
+
+// Close releases the directory; files stay for the next process (a
+// download in flight survives a restart) until they expire.
+func (s *Store) Close() error { return s.root.Close() }
+
+// reindex loads the meta files of a previous process.
+func (s *Store) reindex() {
+	f, err := s.root.Open(".")
+	if err != nil {
+		return
+	}
+	names, _ := f.Readdirnames(-1)
+	f.Close()
+	have := map[string]bool{}
+	for _, n := range names {
+		have[n] = true
+	}
+	for _, n := range names {
+		id, ok := strings.CutSuffix(n, ".meta")
+		if !ok || !validID.MatchString(id) {
+			continue
+		}
+		var e entry
+		data, err := s.readSmall(n, 4<<10)
+		if err != nil || json.Unmarshal(data, &e) != nil || e.ID != id || !have[id+".json"] {
+			_ = s.root.Remove(n)
+			continue
+		}
+		s.entries[id] = &e
+		s.total += e.Bytes
+		s.byOwner[e.Owner] += e.Bytes
+	}
+	for _, n := range names {
+		if id, ok := strings.CutSuffix(n, ".json"); ok && validID.MatchString(id) && s.entries[id] == nil {
+			_ = s.root.Remove(n) // content without meta: an interrupted write
+		}
+	}
+	s.Sweep()
+}
+
+// Put stores data for owner under id (from NewOwnedID). Over the owner's
+// quota, the owner's oldest results are removed first; over the total,
+// the oldest of anyone's. A result larger than MaxFileBytes or the
+// owner's quota is refused with ErrTooLarge.
+func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) error {
+	if !validID.MatchString(id) {
+		return fmt.Errorf("spill id %q is malformed", id)
+	}
+	n := int64(len(data))
+	if n > s.lim.MaxFileBytes || n > s.lim.MaxBytesPerOwner || n > s.lim.MaxBytes {
+		return fmt.Errorf("%w: %d bytes, more than [plugins.spill] max_file_bytes (%d) or the per-owner quota (%d)", ErrTooLarge, n, s.lim.MaxFileBytes, s.lim.MaxBytesPerOwner)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sweepLocked()
+	for s.byOwner[owner]+n > s.lim.MaxBytesPerOwner {
+		s.removeLocked(s.oldestLocked(owner))
+	}
+	for s.total+n > s.lim.MaxBytes {
+		s.removeLocked(s.oldestLocked(""))
+	}
+	e := &entry{ID: id, Owner: owner, Capability: capabilityID, Bytes: n, Created: s.now(), IsError: isError}
+	meta, _ := json.Marshal(e)
+	if err := s.writeNew(id+".json", data); err != nil {
+		return err
+	}
+	if err := s.writeNew(id+".meta", meta); err != nil {
+		_ = s.root.Remove(id + ".json")
+		return err
+	}
+	s.entries[id] = e
+	s.total += n
+	s.byOwner[owner] += n
+	return nil
+}
+
+// writeNew creates name (never following or replacing anything) and
+// writes data.
+func (s *Store) writeNew(name string, data []byte) error {
+	f, err := s.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return fmt.Errorf("spill: creating %s: %w", name, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = s.root.Remove(name)
+		return fmt.Errorf("spill: writing %s: %w", name, err)
+	}
+	return nil
+}
+
+// oldestLocked is the oldest entry of owner ("" for anyone's).
+func (s *Store) oldestLocked(owner string) *entry {
+	var old *entry
+	for _, e := range s.entries {
+		if (owner == "" || e.Owner == owner) && (old == nil || e.Created.Before(old.Created)) {
+			old = e
+		}
+	}
+	return old
+}
+
+func (s *Store) removeLocked(e *entry) {
+	if e == nil {
+		return
+	}
+	delete(s.entries, e.ID)
+	s.total -= e.Bytes
+	if s.byOwner[e.Owner] -= e.Bytes; s.byOwner[e.Owner] <= 0 {
+		delete(s.byOwner, e.Owner)
+	}
+	_ = s.root.Remove(e.ID + ".json")
+	_ = s.root.Remove(e.ID + ".meta")
+}
+
+// Sweep removes expired results.
+func (s *Store) Sweep() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sweepLocked()
+}
+
+func (s *Store) sweepLocked() {
+	cutoff := s.now().Add(-s.lim.TTL)
+	for _, e := range s.entries {
+		if e.Created.Before(cutoff) {
+			s.removeLocked(e)
+		}
+	}
+}
+
+// lookup returns the entry of id if owner owns it and it has not expired.
+func (s *Store) lookup(id, owner string) (*entry, error) {
+	if !validID.MatchString(id) {
+		return nil, ErrNotFound
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.entries[id]
+	if !ok || e.Owner != owner {
+		return nil, ErrNotFound
+	}
+	if e.Created.Before(s.now().Add(-s.lim.TTL)) {
+		s.removeLocked(e)
+		return nil, ErrNotFound
+	}
+	cp := *e
+	return &cp, nil
+}
+
+// Open returns the content of id for owner. Someone else's id is
+// ErrNotFound, as a missing one is.
+func (s *Store) Open(id, owner string) (io.ReadCloser, *entry, error) {
+	e, err := s.lookup(id, owner)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := s.openRegular(id + ".json")
+	if err != nil {
+		return nil, nil, ErrNotFound
+	}
+	return f, e, nil
+}
+
+// Read returns the whole content of id for owner.
+func (s *Store) Read(id, owner string) ([]byte, *entry, error) {
+	f, e, err := s.Open(id, owner)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, s.lim.MaxFileBytes+1))
+	if err != nil || int64(len(data)) > s.lim.MaxFileBytes {
+		return nil, nil, ErrNotFound
+	}
+	return data, e, nil
+}
+
+// openRegular opens name only if it is a regular file, without following
+// a symlink or blocking on a FIFO.
+func (s *Store) openRegular(name string) (*os.File, error) {
+	fi, err := s.root.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("not a regular file")}
+	}
+	f, err := s.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("not a regular file")}
+	}
+	return f, nil
+}
+
+func (s *Store) readSmall(name string, max int64) ([]byte, error) {
+	f, err := s.openRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max))
+}
+
+// Bytes is what owner holds on disk ("" for everyone).
+func (s *Store) Bytes(owner string) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if owner == "" {
+		return s.total
+	}
+	return s.byOwner[owner]
+}

@@ -57,8 +57,8 @@ func TestAttackStuckSinkNeverBlocksCalls(t *testing.T) {
 		defer close(done)
 		for i := range n {
 			_, _ = h(context.Background(), &dispatch.Call{CapabilityID: "go:x/y", Origin: dispatch.OriginToolCall})
-			if i%50 == 0 {
-				time.Sleep(time.Millisecond) // let the file sink keep up
+			for i%50 == 0 && l.Stats().Sinks[1].QueueDepth > 64 {
+				time.Sleep(100 * time.Microsecond) // let the file sink keep up
 			}
 		}
 	}()

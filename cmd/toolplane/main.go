@@ -7,13 +7,16 @@ import (
 	"os"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/plugins/spill"
 	"github.com/toolplane/toolplane/python"
 )
 
 func main() {
-	// A sandbox worker (toolplane __sandbox-worker) serves its host and
-	// exits here, before anything else is set up.
+	// A sandbox worker (toolplane __sandbox-worker) and a spill_explore
+	// worker (toolplane __spill-explore) serve their host and exit here,
+	// before anything else is set up.
 	toolplane.SandboxWorkerMain()
+	spill.ExploreWorkerMain()
 	// The embedded interpreter's garbage is short-lived; see python.TuneGC
 	// (GOGC in the environment overrides it).
 	python.TuneGC()

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime/metrics"
 	"time"
 
 	"github.com/itchyny/gojq"
@@ -15,45 +14,37 @@ import (
 
 // ExploreLimits bound one spill_explore query. A jq program can loop
 // ("repeat", "until", "range(1e18)"), allocate ("[range(1e9)]", "\"x\" *
-// 1e8", deep recursion) or emit without end, so a query runs under a
-// deadline, a cap on what it prints, a cap on how many values it emits,
-// and a watchdog on the heap that stops it when it grows past MaxMemory;
-// gojq checks the context at every instruction, so each of these stops
-// it within one step. Programs reach nothing outside the spilled value:
-// no environment ($ENV and env are empty), no modules, no input.
+// 1e8", deep recursion) or emit without end, so a query runs in a worker
+// process (ExploreWorkerMain) under a deadline, a cap on what it prints,
+// a cap on how many values it emits, and a watchdog on the heap that
+// stops it when it grows past MaxMemory (gojq checks the context at
+// every instruction); the worker's rlimits and the deadline kill what a
+// single instruction does past those. Programs reach nothing outside the
+// spilled value: no environment ($ENV and env are empty), no modules, no
+// input.
 type ExploreLimits struct {
-	Timeout        time.Duration
-	MaxOutputBytes int
-	MaxOutputs     int
-	MaxMemory      int64
-	// Concurrent bounds queries running at once (each may hold its
-	// input decoded plus MaxMemory).
-	Concurrent int
+	Timeout        time.Duration `json:"timeout"`
+	MaxOutputBytes int           `json:"max_output_bytes"`
+	MaxOutputs     int           `json:"max_outputs"`
+	MaxMemory      int64         `json:"max_memory"`
+	// Concurrent bounds queries running at once (worker processes).
+	Concurrent int `json:"-"`
 }
 
 // errExploreMemory is the cause of a query stopped by the heap watchdog.
-var errExploreMemory = errors.New("the query used more memory than [plugins.spill] explore_max_memory allows")
-
-// explorer runs jq queries over spilled values.
-type explorer struct {
-	lim   ExploreLimits
-	slots chan struct{}
-}
-
-func newExplorer(lim ExploreLimits) *explorer {
-	return &explorer{lim: lim, slots: make(chan struct{}, lim.Concurrent)}
-}
+var errExploreMemory = errors.New("the query used more memory (or stack) than [plugins.spill] explore_max_memory allows")
 
 // exploreResult is what spill_explore answers.
 type exploreResult struct {
-	Results   []json.RawMessage
-	Truncated string // why the output was cut, "" when whole
+	Results   []json.RawMessage `json:"results"`
+	Truncated string            `json:"truncated,omitempty"` // why the output was cut, "" when whole
 }
 
-// run parses query and runs it over data (JSON), within the limits.
-func (x *explorer) run(ctx context.Context, query string, data []byte) (*exploreResult, error) {
-	if len(query) > 4096 {
-		return nil, fmt.Errorf("the query is %d bytes; at most 4096", len(query))
+// compileQuery parses and compiles a jq program, refusing what reaches
+// outside the value (environment, modules, input).
+func compileQuery(query string) (*gojq.Code, error) {
+	if len(query) > maxQueryBytes {
+		return nil, fmt.Errorf("the query is %d bytes; at most %d", len(query), maxQueryBytes)
 	}
 	q, err := gojq.Parse(query)
 	if err != nil {
@@ -63,11 +54,18 @@ func (x *explorer) run(ctx context.Context, query string, data []byte) (*explore
 	if err != nil {
 		return nil, fmt.Errorf("jq: %v", err)
 	}
-	select {
-	case x.slots <- struct{}{}:
-		defer func() { <-x.slots }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	return code, nil
+}
+
+const maxQueryBytes = 4096
+
+// runQuery runs query over data (JSON) in this process, within lim. It
+// is what the explore worker process runs; in the serving process a jq
+// program is never run (see explorer.run).
+func runQuery(ctx context.Context, lim ExploreLimits, query string, data []byte) (*exploreResult, error) {
+	code, err := compileQuery(query)
+	if err != nil {
+		return nil, err
 	}
 	var input any
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -77,13 +75,8 @@ func (x *explorer) run(ctx context.Context, query string, data []byte) (*explore
 	}
 	input = normalize(input)
 
-	ctx, cancel := context.WithTimeoutCause(ctx, x.lim.Timeout, fmt.Errorf("the query ran longer than [plugins.spill] explore_timeout (%s)", x.lim.Timeout))
+	ctx, cancel := context.WithTimeoutCause(ctx, lim.Timeout, errExploreTimeout(lim.Timeout))
 	defer cancel()
-	ctx, stopMem := context.WithCancelCause(ctx)
-	defer stopMem(nil)
-	done := make(chan struct{})
-	defer close(done)
-	go watchHeap(x.lim.MaxMemory, done, func() { stopMem(errExploreMemory) })
 
 	out := &exploreResult{}
 	size := 0
@@ -104,16 +97,22 @@ func (x *explorer) run(ctx context.Context, query string, data []byte) (*explore
 				}
 				return fmt.Errorf("jq: %v", e)
 			}
+			// A value may share structure ([., .] twenty times is a
+			// million leaves in a few bytes): measure before encoding.
+			if !fitsIn(v, lim.MaxOutputBytes-size) {
+				out.Truncated = fmt.Sprintf("output cut at %d bytes ([plugins.spill] explore_max_output_bytes); narrow the query (.items[:20], select(...), keys)", lim.MaxOutputBytes)
+				return nil
+			}
 			b, err := gojq.Marshal(v)
 			if err != nil {
 				return fmt.Errorf("jq: %v", err)
 			}
-			if size+len(b) > x.lim.MaxOutputBytes {
-				out.Truncated = fmt.Sprintf("output cut at %d bytes ([plugins.spill] explore_max_output_bytes); narrow the query (.items[:20], select(...), keys)", x.lim.MaxOutputBytes)
+			if size+len(b) > lim.MaxOutputBytes {
+				out.Truncated = fmt.Sprintf("output cut at %d bytes ([plugins.spill] explore_max_output_bytes); narrow the query (.items[:20], select(...), keys)", lim.MaxOutputBytes)
 				return nil
 			}
-			if len(out.Results) == x.lim.MaxOutputs {
-				out.Truncated = fmt.Sprintf("output cut at %d values; narrow the query", x.lim.MaxOutputs)
+			if len(out.Results) == lim.MaxOutputs {
+				out.Truncated = fmt.Sprintf("output cut at %d values; narrow the query", lim.MaxOutputs)
 				return nil
 			}
 			size += len(b)
@@ -126,6 +125,49 @@ func (x *explorer) run(ctx context.Context, query string, data []byte) (*explore
 	return out, nil
 }
 
+func errExploreTimeout(d time.Duration) error {
+	return fmt.Errorf("the query ran longer than [plugins.spill] explore_timeout (%s)", d)
+}
+
+// maxOutputDepth bounds the nesting of an answer.
+const maxOutputDepth = 1000
+
+// fitsIn reports whether v encodes to at most budget bytes, walking no
+// more of it than that (an estimate that never undercounts by much: one
+// byte per scalar, the string lengths, two per container).
+func fitsIn(v any, budget int) bool {
+	left := budget
+	var walk func(v any, depth int) bool
+	walk = func(v any, depth int) bool {
+		if depth > maxOutputDepth {
+			return false
+		}
+		switch x := v.(type) {
+		case string:
+			left -= len(x) + 2
+		case []any:
+			left -= 2
+			for _, e := range x {
+				if left < 0 || !walk(e, depth+1) {
+					return false
+				}
+			}
+		case map[string]any:
+			left -= 2
+			for k, e := range x {
+				left -= len(k) + 3
+				if left < 0 || !walk(e, depth+1) {
+					return false
+				}
+			}
+		default:
+			left--
+		}
+		return left >= 0
+	}
+	return walk(v, 0)
+}
+
 // safeIter runs f, turning a panic inside gojq into an error.
 func safeIter(f func() error) (err error) {
 	defer func() {
@@ -134,43 +176,6 @@ func safeIter(f func() error) (err error) {
 		}
 	}()
 	return f()
-}
-
-// heapMetric is the bytes of live and not yet swept heap objects: it
-// grows as a query allocates, between collections too.
-const heapMetric = "/memory/classes/heap/objects:bytes"
-
-// watchHeap calls stop when the heap has grown more than limit bytes
-// over its size at the start, checking every 2ms until done. The measure
-// is of the whole process, so a query running beside a big allocation
-// elsewhere may be stopped too: the watchdog fails closed.
-func watchHeap(limit int64, done <-chan struct{}, stop func()) {
-	sample := []metrics.Sample{{Name: heapMetric}}
-	read := func() int64 {
-		metrics.Read(sample)
-		if sample[0].Value.Kind() != metrics.KindUint64 {
-			return 0
-		}
-		v := sample[0].Value.Uint64()
-		if v > math.MaxInt64 {
-			return math.MaxInt64
-		}
-		return int64(v)
-	}
-	base := read()
-	t := time.NewTicker(2 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			if read()-base > limit {
-				stop()
-				return
-			}
-		}
-	}
 }
 
 // normalize turns json.Number into the int or float64 gojq works with.

@@ -134,6 +134,10 @@ func (p *Plugin) Install(r *plugin.Registry) error {
 		}
 		p.store = st
 		p.explorer = newExplorer(ExploreLimits{Timeout: p.cfg.ExploreTimeout.Duration, MaxOutputBytes: int(p.cfg.ExploreMaxOutputBytes), MaxOutputs: 10000, MaxMemory: int64(p.cfg.ExploreMaxMemory), Concurrent: 2})
+		if err := p.explorer.check(ctx); err != nil {
+			_ = st.Close()
+			return err
+		}
 		sweep, stop := context.WithCancel(context.Background())
 		r.OnStop(func() error { stop(); return st.Close() })
 		go p.sweep(sweep)

@@ -45,7 +45,7 @@ func (r *recorder) Install(reg *plugin.Registry) error {
 	reg.Route("/whoami", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		fmt.Fprintf(w, "log=%s auth=%q", req.Header.Get(server.HeaderLogID), req.Header.Get("Authorization"))
 	}))
-	reg.RoutePublic("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "ok") }))
+	reg.RoutePublic("/pluginz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "ok") }))
 	reg.Use(func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 			r.mu.Lock()
@@ -136,6 +136,11 @@ func startGovernedOn(t *testing.T, doc string, ln net.Listener, edit func(*serve
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	if edit != nil {
+		var probe server.Options
+		edit(&probe)
+		host.SetReplica(probe.Replica) // ids the plugins make name this replica
+	}
 	if err := host.Build(ctx, cfg.Path); err != nil {
 		t.Fatal(err)
 	}
@@ -550,7 +555,7 @@ func TestPluginRoutes(t *testing.T) {
 	if code != http.StatusOK || !strings.HasPrefix(body, "log=log_") || !strings.Contains(body, `auth=""`) {
 		t.Errorf("a plugin's Route with a token: %d %q (want a log id and no Authorization header)", code, body)
 	}
-	if code, body := get(t, g.base+"/healthz", ""); code != http.StatusOK || body != "ok" {
+	if code, body := get(t, g.base+"/pluginz", ""); code != http.StatusOK || body != "ok" {
 		t.Errorf("RoutePublic without a token: %d %q", code, body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -167,8 +168,27 @@ func TestStatelessDirectCallsAndOneHandler(t *testing.T) {
 	if cs.ID() == "" {
 		t.Error("initialize did not open a session")
 	}
-	if g.srv.Handler() != g.srv.Handler() || g.srv.HTTPHandler() != g.srv.HTTPHandler() {
+	same := func(a, b http.Handler) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
+	if !same(g.srv.Handler(), g.srv.Handler()) || !same(g.srv.HTTPHandler(), g.srv.HTTPHandler()) {
 		t.Error("Handler or HTTPHandler built twice")
+	}
+	// A second handler would be a second session table: a session opened
+	// through one must be served through the other.
+	other := httptest.NewServer(g.srv.Handler())
+	defer other.Close()
+	req2, _ := http.NewRequest(http.MethodPost, other.URL, strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{}}`))
+	req2.Header.Set("Content-Type", "application/json")
+	req2.Header.Set("Accept", "application/json, text/event-stream")
+	req2.Header.Set("Authorization", "Bearer alice-secret-token")
+	req2.Header.Set("Mcp-Session-Id", cs.ID())
+	req2.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	res2, err := http.DefaultClient.Do(req2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res2.Body.Close()
+	if res2.StatusCode != 200 {
+		t.Errorf("the session through a second Handler(): %d, want 200 (one session table)", res2.StatusCode)
 	}
 }
 
@@ -195,7 +215,7 @@ func TestMountKeepsEveryRouteBehindTheGuard(t *testing.T) {
 	if code, body := get(t, hs.URL+"/tp/whoami", "alice-secret-token"); code != 200 || !strings.Contains(body, "log=") {
 		t.Errorf("plugin route under the prefix: %d %q", code, body)
 	}
-	if code, _ := get(t, hs.URL+"/tp/healthz", ""); code != 200 {
+	if code, _ := get(t, hs.URL+"/tp/pluginz", ""); code != 200 {
 		t.Errorf("public plugin route under the prefix: %d", code)
 	}
 	if code, body := post(t, hs.URL+"/tp/mcp", "alice-secret-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"team_read","arguments":{"text":"m"}}}`, nil); code != 200 || !strings.Contains(body, "notes: m") {

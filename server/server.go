@@ -328,6 +328,9 @@ func New(opts Options) (*Server, error) {
 	s.boundArgumentErrors()
 	s.trackSubjects()
 	s.observeMethods()
+	if err := s.checkRoutes(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -400,27 +403,65 @@ func (s *Server) Handler() http.Handler {
 // OwnerRoutedPaths), Options.PublicRoutes without it. It is built once.
 func (s *Server) HTTPHandler() http.Handler {
 	s.httpOnce.Do(func() {
-		mux := http.NewServeMux()
-		mux.Handle(HTTPPath, s.Handler())
-		for pattern, h := range s.opts.Routes {
-			mux.Handle(pattern, s.guardHTTP(s.limitBodies(s.routePaths(h))))
-		}
-		for pattern, h := range s.opts.PublicRoutes {
-			mux.Handle(pattern, s.limitBodies(h))
-		}
-		// A plugin's route of the same pattern wins over the built-in ones.
-		taken := func(p string) bool { return s.opts.Routes[p] != nil || s.opts.PublicRoutes[p] != nil }
-		for pattern, h := range s.HealthRoutes() {
-			if !taken(pattern) {
-				mux.Handle(pattern, h)
-			}
-		}
-		if h := s.metricsRoute(); h != nil && !taken(MetricsPath) {
-			mux.Handle(MetricsPath, h)
-		}
-		s.httpHandler = s.logHTTP(s.trackRequests(mux))
+		s.httpHandler = s.logHTTP(s.trackRequests(s.routes(func(mux *http.ServeMux, pattern string, h func() http.Handler, _ string) {
+			mux.Handle(pattern, h())
+		})))
 	})
 	return s.httpHandler
+}
+
+// routes registers everything HTTPHandler serves through handle: the
+// base's routes first, then the plugins' in a fixed order. Handlers are
+// built only when handle asks.
+func (s *Server) routes(handle func(mux *http.ServeMux, pattern string, h func() http.Handler, what string)) *http.ServeMux {
+	mux := http.NewServeMux()
+	handle(mux, HTTPPath, s.Handler, "the MCP endpoint")
+	// A plugin's route of the same pattern wins over the built-in health
+	// and metrics routes.
+	taken := func(p string) bool { return s.opts.Routes[p] != nil || s.opts.PublicRoutes[p] != nil }
+	for pattern, h := range s.HealthRoutes() {
+		if !taken(pattern) {
+			handle(mux, pattern, func() http.Handler { return h }, "a health route")
+		}
+	}
+	if h := s.metricsRoute(); h != nil && !taken(MetricsPath) {
+		handle(mux, MetricsPath, func() http.Handler { return h }, "the metrics route")
+	}
+	for _, pattern := range sortedPatterns(s.opts.Routes) {
+		h := s.opts.Routes[pattern]
+		handle(mux, pattern, func() http.Handler { return s.guardHTTP(s.limitBodies(s.routePaths(h))) }, "a plugin route")
+	}
+	for _, pattern := range sortedPatterns(s.opts.PublicRoutes) {
+		h := s.opts.PublicRoutes[pattern]
+		handle(mux, pattern, func() http.Handler { return s.limitBodies(h) }, "a plugin's public route")
+	}
+	return mux
+}
+
+// checkRoutes refuses routes that collide (a plugin's route at /mcp, or
+// patterns http.ServeMux finds in conflict, which would make it panic
+// while the server is being wired), naming the pattern. The MCP endpoint
+// is never shadowed.
+func (s *Server) checkRoutes() error {
+	var errs []error
+	s.routes(func(mux *http.ServeMux, pattern string, _ func() http.Handler, what string) {
+		defer func() {
+			if p := recover(); p != nil {
+				errs = append(errs, fmt.Errorf("server: %s at %q collides with a route registered before it: %v", what, pattern, p))
+			}
+		}()
+		mux.Handle(pattern, http.NotFoundHandler())
+	})
+	return errors.Join(errs...)
+}
+
+func sortedPatterns(m map[string]http.Handler) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Mount serves everything HTTPHandler serves under prefix on mux ("/tools"

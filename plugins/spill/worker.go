@@ -67,7 +67,9 @@ func workerMain(in io.Reader, out io.Writer) int {
 	// The caps apply to this process from here on: decoding the input
 	// and running the query.
 	debug.SetMemoryLimit(req.Limits.MaxMemory)
-	as := uint64(workerBaseMemory + 2*req.Limits.MaxMemory)
+	// The cap is what the process has mapped now (a large host binary
+	// maps more than a small one) plus room for the query.
+	as := uint64(mappedBytes() + workerHeadroom + 2*req.Limits.MaxMemory)
 	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
 	cpu := uint64(req.Limits.Timeout/time.Second) + 2
 	_ = syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: cpu, Max: cpu})
@@ -85,9 +87,23 @@ func workerMain(in io.Reader, out io.Writer) int {
 	return 0
 }
 
-// workerBaseMemory is the address space a worker needs before the query:
-// the Go runtime's reservations and the decoded input.
-const workerBaseMemory = 768 << 20
+// workerHeadroom is address space for the input, new threads' stacks
+// and the runtime's arenas beyond what the worker had mapped at start.
+const workerHeadroom = 512 << 20
+
+// mappedBytes is this process's virtual size (/proc/self/statm), or a
+// generous guess where that cannot be read.
+func mappedBytes() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 2 << 30
+	}
+	var pages int64
+	if _, err := fmt.Sscan(string(b), &pages); err != nil {
+		return 2 << 30
+	}
+	return pages * int64(os.Getpagesize())
+}
 
 // explorer runs queries in worker processes, a few at a time.
 type explorer struct {

@@ -39,8 +39,8 @@ func TestGeneratedHandlers(t *testing.T) {
 	if err := shapestools.RegisterAll(r, shapestools.Bindings{KV: kv}); err != nil {
 		t.Fatal(err)
 	}
-	if len(r) != 9 {
-		t.Fatalf("registered %d tools, want 9", len(r))
+	if len(r) != 10 {
+		t.Fatalf("registered %d tools, want 10", len(r))
 	}
 
 	// Pagination through a pointer cursor; structured result as JSON-like values.
@@ -116,5 +116,40 @@ func TestGeneratedHandlers(t *testing.T) {
 	}
 	if r["go:shapes/checkpoint"].OutputSchema != nil {
 		t.Error("error-only function has an output schema")
+	}
+}
+
+// TestRegisterAllRefusesAMissingBinding: a binding left nil is refused at
+// registration, naming the field and the tools that need it; nothing is
+// registered (it used to fail the first call with a nil dereference).
+func TestRegisterAllRefusesAMissingBinding(t *testing.T) {
+	r := registry{}
+	err := shapestools.RegisterAll(r, shapestools.Bindings{})
+	if err == nil || !strings.Contains(err.Error(), "Bindings.KV (*store.KV) is not set; go:shapes/remember need it") {
+		t.Fatalf("RegisterAll without KV: %v", err)
+	}
+	if len(r) != 0 {
+		t.Errorf("%d tools registered despite the missing binding", len(r))
+	}
+}
+
+// TestIntKeyedMaps: a map[int]T parameter takes a JSON object whose keys
+// are decimal strings (its schema says so), and a map[int]T result comes
+// back keyed by strings.
+func TestIntKeyedMaps(t *testing.T) {
+	r := registry{}
+	if err := shapestools.RegisterAll(r, shapestools.Bindings{KV: store.NewKV()}); err != nil {
+		t.Fatal(err)
+	}
+	c := r["go:shapes/ranks"]
+	if !strings.Contains(string(c.InputSchema), `"propertyNames":{"pattern":"^-?[0-9]+$"}`) {
+		t.Errorf("schema: %s", c.InputSchema)
+	}
+	res := call(t, r, "go:shapes/ranks", map[string]any{"ranks": map[string]any{"1": "gold", "-2": "minus"}})
+	if diff := cmp.Diff(map[string]any{"10": "GOLD", "-20": "MINUS"}, res.Structured); diff != "" {
+		t.Errorf("result (-want +got):\n%s", diff)
+	}
+	if _, err := c.Handler(context.Background(), map[string]any{"ranks": map[string]any{"one": "x"}}); err == nil {
+		t.Error("a non-integer key was accepted")
 	}
 }

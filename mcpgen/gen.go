@@ -72,6 +72,7 @@ func Render(pkgName string, l *Loaded) ([]byte, error) {
 		ResultVar string
 	}
 	var tools []tool
+	var std, other []string
 	idents := map[string]bool{}
 	for _, t := range l.Tools {
 		id := lowerFirst(exportName(t.Namespace) + exportName(t.Name))
@@ -101,12 +102,35 @@ func Render(pkgName string, l *Loaded) ([]byte, error) {
 	}
 	type binding struct {
 		Field, TypeStr string
+		// Nilable: the zero value is nil (an interface, a pointer, a
+		// func, a map, a chan), so RegisterAll can tell "not set".
+		Nilable bool
+		Tools   string // the tools that need it
 	}
 	var binds []binding
+	anyNilable := false
 	for _, b := range l.Bindings {
-		binds = append(binds, binding{b.Field, types.TypeString(b.Type, q)})
+		var users []string
+		for _, t := range l.Tools {
+			for _, p := range t.Params {
+				if p.BindField == b.Field {
+					users = append(users, t.ID)
+					break
+				}
+			}
+		}
+		nilable := false
+		switch b.Type.Underlying().(type) {
+		case *types.Interface, *types.Pointer, *types.Signature, *types.Map, *types.Chan:
+			nilable, anyNilable = true, true
+		}
+		binds = append(binds, binding{b.Field, types.TypeString(b.Type, q), nilable, strings.Join(users, ", ")})
 	}
-	std, other := im.list()
+	std, other = im.list()
+	if anyNilable {
+		std = append(std, strconv.Quote("errors"))
+		sort.Strings(std)
+	}
 	var buf bytes.Buffer
 	err := genTemplate.Execute(&buf, map[string]any{
 		"Package":  pkgName,
@@ -203,8 +227,15 @@ type Bindings struct {
 {{- end}}
 }
 
-// RegisterAll registers every generated tool with r.
+// RegisterAll registers every generated tool with r. A binding left
+// unset is refused here, naming the tools that need it, rather than
+// failing their first call with a nil dereference.
 func RegisterAll(r mcprt.Registrar, b Bindings) error {
+{{- if .Bindings}}
+	if err := b.check(); err != nil {
+		return err
+	}
+{{- end}}
 	for _, c := range Capabilities(b) {
 		if err := r.Register(c); err != nil {
 			return err
@@ -212,6 +243,25 @@ func RegisterAll(r mcprt.Registrar, b Bindings) error {
 	}
 	return nil
 }
+
+{{- if .Bindings}}
+
+// check reports every binding that is not set.
+func (b Bindings) check() error {
+{{- $nilable := false}}{{range .Bindings}}{{if .Nilable}}{{$nilable = true}}{{end}}{{end}}
+{{- if $nilable}}
+	var errs []error
+{{- range .Bindings}}{{if .Nilable}}
+	if b.{{.Field}} == nil {
+		errs = append(errs, errors.New("mcpgen: Bindings.{{.Field}} ({{.TypeStr}}) is not set; {{.Tools}} need it: set it before RegisterAll"))
+	}
+{{- end}}{{end}}
+	return errors.Join(errs...)
+{{- else}}
+	return nil
+{{- end}}
+}
+{{- end}}
 
 // Capabilities returns the generated tools, in id order.
 func Capabilities(b Bindings) []capability.Capability {

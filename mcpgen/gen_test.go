@@ -61,6 +61,11 @@ func TestGenerationErrors(t *testing.T) {
 		{"badbind", `testdata/bad/badbind/x.go:9: function F: mcp:bind names "w", which is not a parameter`},
 		{"variadic", `testdata/bad/variadic/x.go:6: function F: variadic parameter parts is not supported; take a slice`},
 		{"badlabel", `testdata/bad/badlabel/x.go:6: malformed label "=bad" in "mcp:labels=ok=1,=bad"`},
+		// Every error of the run, not the first.
+		{"multi", "testdata/bad/multi/x.go:6: function A: variadic parameter parts is not supported; take a slice\n" +
+			"testdata/bad/multi/x.go:11: unknown marker key \"lables\"" +
+			" in \"mcp:lables=a=b\" (known: mcp:tool, mcp:name, mcp:labels, mcp:bind, mcp:import)\n" +
+			"testdata/bad/multi/x.go:17: function C: parameter m (map[struct{X int}]string) cannot be built from JSON: map key type struct{X int} is neither a string nor an integer"},
 	}
 	wd, _ := os.Getwd()
 	for _, tc := range cases {

@@ -6,6 +6,7 @@
 package mcpgen
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -94,6 +95,9 @@ func Load(c *Config) (*Loaded, error) {
 	packages.Visit(pkgs, nil, func(p *packages.Package) { l.all[p.PkgPath] = p.Types })
 	out := &Loaded{}
 	names := map[string]*Tool{}
+	// Every error of the run is reported, not the first: fixing a
+	// package one error per run is slow.
+	var failed []error
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			for _, d := range f.Decls {
@@ -103,18 +107,23 @@ func Load(c *Config) (*Loaded, error) {
 				}
 				t, err := l.tool(p, f, fd)
 				if err != nil {
-					return nil, err
+					failed = append(failed, err)
+					continue
 				}
 				if t == nil {
 					continue
 				}
 				if prev, dup := names[t.ID]; dup {
-					return nil, &Error{Pos: t.Pos, Msg: fmt.Sprintf("duplicate tool name %q: also declared by %s at %s:%d; set a distinct mcp:name=", t.ID, prev.Func, prev.Pos.Filename, prev.Pos.Line)}
+					failed = append(failed, &Error{Pos: t.Pos, Msg: fmt.Sprintf("duplicate tool name %q: also declared by %s at %s:%d; set a distinct mcp:name=", t.ID, prev.Func, prev.Pos.Filename, prev.Pos.Line)})
+					continue
 				}
 				names[t.ID] = t
 				out.Tools = append(out.Tools, t)
 			}
 		}
+	}
+	if len(failed) > 0 {
+		return nil, errors.Join(failed...)
 	}
 	sort.Slice(out.Tools, func(i, j int) bool { return out.Tools[i].ID < out.Tools[j].ID })
 	for _, b := range l.bindOrder {

@@ -125,7 +125,8 @@ func isObjectType(t types.Type) bool {
 	case *types.Struct:
 		return true
 	case *types.Map:
-		return isStringKey(u.Key())
+		_, ok := keyPattern(u.Key())
+		return ok
 	}
 	return false
 }
@@ -140,9 +141,23 @@ func isDuration(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
-func isStringKey(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
+// keyPattern says whether a map key type has a JSON form (an object's
+// keys are strings) and, for integer keys, the pattern those strings
+// follow: encoding/json writes map[int]T keys as decimal strings and
+// reads them back. ok is false for any other key type.
+func keyPattern(t types.Type) (pattern string, ok bool) {
+	b, isBasic := t.Underlying().(*types.Basic)
+	switch {
+	case !isBasic:
+		return "", false
+	case b.Info()&types.IsString != 0:
+		return "", true
+	case b.Info()&types.IsUnsigned != 0:
+		return "^[0-9]+$", true
+	case b.Info()&types.IsInteger != 0:
+		return "^-?[0-9]+$", true
+	}
+	return "", false
 }
 
 // of builds the schema of one type. stack guards against recursive types.
@@ -203,14 +218,19 @@ func (g *schemaGen) of(t types.Type, stack []*types.Named) (*schema, error) {
 		}
 		return newSchema().set("type", "array").set("items", items).set("minItems", u.Len()).set("maxItems", u.Len()), nil
 	case *types.Map:
-		if !isStringKey(u.Key()) {
-			return nil, fmt.Errorf("map key type %s is not a string", u.Key())
+		pattern, ok := keyPattern(u.Key())
+		if !ok {
+			return nil, fmt.Errorf("map key type %s is neither a string nor an integer (JSON object keys are strings)", u.Key())
 		}
 		vals, err := g.of(u.Elem(), stack)
 		if err != nil {
 			return nil, err
 		}
-		return newSchema().set("type", "object").set("additionalProperties", vals), nil
+		s := newSchema().set("type", "object").set("additionalProperties", vals)
+		if pattern != "" {
+			s.set("propertyNames", newSchema().set("pattern", pattern))
+		}
+		return s, nil
 	case *types.Struct:
 		return g.structSchema(u, stack)
 	case *types.Interface:

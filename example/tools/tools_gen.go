@@ -5,6 +5,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/example/notes"
@@ -17,14 +18,28 @@ type Bindings struct {
 	Store *notes.Store
 }
 
-// RegisterAll registers every generated tool with r.
+// RegisterAll registers every generated tool with r. A binding left
+// unset is refused here, naming the tools that need it, rather than
+// failing their first call with a nil dereference.
 func RegisterAll(r mcprt.Registrar, b Bindings) error {
+	if err := b.check(); err != nil {
+		return err
+	}
 	for _, c := range Capabilities(b) {
 		if err := r.Register(c); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// check reports every binding that is not set.
+func (b Bindings) check() error {
+	var errs []error
+	if b.Store == nil {
+		errs = append(errs, errors.New("mcpgen: Bindings.Store (*notes.Store) is not set; go:notes/add, go:notes/list, go:notes/tag_counts need it: set it before RegisterAll"))
+	}
+	return errors.Join(errs...)
 }
 
 // Capabilities returns the generated tools, in id order.

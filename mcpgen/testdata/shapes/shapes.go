@@ -145,3 +145,17 @@ func Batch(items []Item, defaults *Item) ([]int, error) {
 func notATool() {}
 
 var _ = notATool
+
+// Ranks names the given ranks: JSON object keys are strings, the Go map
+// is keyed by int.
+//
+// param: ranks — names by rank
+//
+// mcp:tool
+func Ranks(ranks map[int]string) map[int]string {
+	out := map[int]string{}
+	for k, v := range ranks {
+		out[k*10] = strings.ToUpper(v)
+	}
+	return out
+}

@@ -5,6 +5,7 @@ package shapestools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/toolplane/toolplane/capability"
@@ -19,14 +20,28 @@ type Bindings struct {
 	KV *store.KV
 }
 
-// RegisterAll registers every generated tool with r.
+// RegisterAll registers every generated tool with r. A binding left
+// unset is refused here, naming the tools that need it, rather than
+// failing their first call with a nil dereference.
 func RegisterAll(r mcprt.Registrar, b Bindings) error {
+	if err := b.check(); err != nil {
+		return err
+	}
 	for _, c := range Capabilities(b) {
 		if err := r.Register(c); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// check reports every binding that is not set.
+func (b Bindings) check() error {
+	var errs []error
+	if b.KV == nil {
+		errs = append(errs, errors.New("mcpgen: Bindings.KV (*store.KV) is not set; go:shapes/remember need it: set it before RegisterAll"))
+	}
+	return errors.Join(errs...)
 }
 
 // Capabilities returns the generated tools, in id order.
@@ -102,6 +117,16 @@ func Capabilities(b Bindings) []capability.Capability {
 			InputSchema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"who to greet"},"excited":{"type":"boolean","description":"add an exclamation mark"}},"required":["name"],"additionalProperties":false}`),
 			OutputSchema: shapesGreetOutput.Raw,
 			Handler:      shapesGreetHandler(b),
+		},
+		{
+			ID:           "go:shapes/ranks",
+			Source:       capability.SourceGo,
+			Namespace:    "shapes",
+			Name:         "ranks",
+			Description:  "Ranks names the given ranks: JSON object keys are strings, the Go map is keyed by int.",
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"ranks":{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"pattern":"^-?[0-9]+$"},"description":"names by rank"}},"additionalProperties":false}`),
+			OutputSchema: shapesRanksOutput.Raw,
+			Handler:      shapesRanksHandler(b),
 		},
 		{
 			ID:           "go:shapes/remember",
@@ -277,6 +302,26 @@ func shapesGreetHandler(b Bindings) capability.Handler {
 		}
 		r0 := shapes.Greet(in.Name, in.Excited)
 		return shapesGreetOutput.Structured(map[string]any{"result": r0})
+	}
+}
+
+// shapesRanksInput is the arguments object of go:shapes/ranks.
+type shapesRanksInput struct {
+	Ranks map[int]string `json:"ranks,omitempty"`
+}
+
+// shapesRanksOutput is the output schema of go:shapes/ranks.
+var shapesRanksOutput = mcprt.NewSchema(`{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"pattern":"^-?[0-9]+$"}}`)
+
+// shapesRanksHandler calls shapes.Ranks.
+func shapesRanksHandler(b Bindings) capability.Handler {
+	return func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+		var in shapesRanksInput
+		if err := mcprt.DecodeArgs("go:shapes/ranks", args, &in); err != nil {
+			return nil, err
+		}
+		r0 := shapes.Ranks(in.Ranks)
+		return shapesRanksOutput.Structured(r0)
 	}
 }
 

@@ -326,8 +326,9 @@ type sessionKey struct{}
 
 // SessionResults returns the result store of the client session a
 // capability call serves (a direct tool call or a snippet's call), or nil
-// outside the MCP facade or with results disabled. Plugins use it to save
-// values a client can load later (plugins/spill).
+// outside the MCP facade or with results disabled: a Go capability
+// handler of the host may save values there that the client loads later.
+// (Plugins may not import server; they keep their own stores.)
 func SessionResults(ctx context.Context) *results.Store {
 	sess, ok := ctx.Value(sessionKey{}).(*session.Session)
 	if !ok {

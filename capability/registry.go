@@ -31,6 +31,7 @@ import (
 type Registry struct {
 	mu       sync.RWMutex
 	reserved map[string]string // name -> what it is, for messages
+	modules  []string          // WithModules, sorted; set at construction
 	caps     map[string]*Capability
 	aliases  map[string]string   // alias (flat or "ns.name") -> id
 	byID     map[string][]string // id -> its aliases, sorted
@@ -94,12 +95,20 @@ func WithModules(names ...string) RegistryOption {
 			if _, ok := r.reserved[n]; !ok {
 				r.reserved[n] = ReasonModule
 			}
+			if !slices.Contains(r.modules, n) {
+				r.modules = append(r.modules, n)
+			}
 		}
+		sort.Strings(r.modules)
 	}
 }
 
 // ReasonModule is the reason of a name reserved by WithModules.
 const ReasonModule = "stdlib module"
+
+// Modules returns the names reserved by WithModules, sorted: the modules
+// a snippet can import.
+func (r *Registry) Modules() []string { return slices.Clone(r.modules) }
 
 // NewRegistry returns an empty registry that reserves the Python builtins
 // and keywords and the runtime bindings, plus what opts reserve (the

@@ -37,8 +37,12 @@ func CLIFlagExamples() []FlagExample {
 // showing where positional arguments, flags, _=[...] and _global={...}
 // go: callee is how a snippet calls it (git, or cli("7z")).
 func CLIOrderExample(callee, binary string) (call string, argv []string) {
-	return fmt.Sprintf(`%s("log", n=5, _=["src"], _global={"C": "sub"})`, callee),
-		[]string{binary, "-C", "sub", "log", "-n", "5", "src"}
+	first := "ARG" // a word every binary takes: git's is a subcommand
+	if binary == "git" {
+		first = "log"
+	}
+	return fmt.Sprintf(`%s(%q, n=5, _=["src"], _global={"C": "sub"})`, callee, first),
+		[]string{binary, "-C", "sub", first, "-n", "5", "src"}
 }
 
 // CLICallee is how a snippet calls the binary of c: its alias, else
@@ -66,6 +70,33 @@ func CLIFlagRules(callee, binary string) string {
 		" (a list repeats the flag; one trailing _ is dropped, for Python keywords). " +
 		"Positional arguments come first, then the flags, then _=[...]; _global={...} goes before them all: " +
 		call + " runs `" + strings.Join(argv, " ") + "`, never through a shell."
+}
+
+// CLIExample is a first call of a binary an agent can copy, and the argv
+// it runs: git's log, or a generic word for another binary.
+func CLIExample(callee, binary string) (call string, argv []string) {
+	if binary == "git" {
+		return callee + `("log", max_count=5, oneline=True)`, []string{"git", "log", "--max-count=5", "--oneline"}
+	}
+	return callee + `("ARG", max_count=5)`, []string{binary, "ARG", "--max-count=5"}
+}
+
+// AwaitText says that calls are awaited.
+const AwaitText = "Await every call: without await a call is a Future, not its result; asyncio.gather(f(a), f(b)) runs calls concurrently"
+
+// ReturnShapesText is what a capability call returns in a snippet.
+const ReturnShapesText = "a dict when the capability has an output schema (get_capability_schemas shows its shape); " +
+	"else its text as one str (several text blocks joined by newlines); images and other content as a list of dicts"
+
+// FailureText is what a failed call raises, CLIError included when the
+// caller may call CLI binaries.
+func FailureText(cli bool) string {
+	text := "ToolError (the tool reported an error: str(e) is its message, e.capability its id)"
+	if cli {
+		text += ", CLIError (a ToolError: the binary exited non-zero, unless check=False; e.exit_code, e.stderr, e.result)"
+	}
+	return text + ", ValueError (arguments its schema rejects), PermissionError (refused), LookupError (no such capability) " +
+		"or TimeoutError (the call ran out of time); except ToolError catches every tool failure"
 }
 
 // CLIResultText is what a CLI call returns in a snippet.
@@ -98,27 +129,20 @@ func RaisesText(c *Capability) string {
 	return ToolRaisesText
 }
 
-// Placeholder is the value an example call shows for a parameter: its
-// default or first enum value when the schema has one, else a value of
-// its type ("…" for a string).
+// Placeholder is the value an example call shows for a parameter, by its
+// type: "…" for a string, 10 for a number, True, [], {}. Never the
+// schema's own default or enum values: an example may be shown where
+// upstream text must not go (the execute_code description).
 func Placeholder(schema json.RawMessage, name string) string {
 	var doc struct {
 		Properties map[string]struct {
-			Type    json.RawMessage   `json:"type"`
-			Default json.RawMessage   `json:"default"`
-			Enum    []json.RawMessage `json:"enum"`
+			Type json.RawMessage `json:"type"`
 		} `json:"properties"`
 	}
 	if json.Unmarshal(schema, &doc) != nil {
 		return `"…"`
 	}
 	p := doc.Properties[name]
-	switch {
-	case len(p.Default) > 0 && len(p.Default) <= maxRenderedText:
-		return pythonLiteral(p.Default)
-	case len(p.Enum) > 0 && len(p.Enum[0]) <= maxRenderedText:
-		return pythonLiteral(p.Enum[0])
-	}
 	var t string
 	if json.Unmarshal(p.Type, &t) != nil {
 		var ts []string

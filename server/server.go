@@ -325,6 +325,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.addResources()
 	s.filterToolList()
+	s.mcp.AddReceivingMiddleware(s.describeMiddleware)
 	s.boundArgumentErrors()
 	s.trackSubjects()
 	s.observeMethods()

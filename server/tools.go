@@ -39,22 +39,28 @@ type SchemasInput struct {
 }
 
 func (s *Server) addMetaTools() {
+	// The descriptions registered here are those of a caller admitted to
+	// nothing; every tools/list answer carries its caller's own (see
+	// describeMiddleware).
+	facts := s.describeFacts(caller{})
+	facts.Capabilities = nil
+	d := buildDescriptions(facts)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        ToolSearch,
 		Title:       "Search capabilities",
-		Description: searchDescription,
+		Description: d.Search,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.search)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        ToolSchemas,
 		Title:       "Get capability schemas",
-		Description: schemasDescription,
+		Description: d.Schemas,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.schemas)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        ToolExecute,
 		Title:       "Execute Python snippet",
-		Description: executeDescription,
+		Description: d.Execute,
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
 	}, s.execute)
 }

@@ -19,11 +19,14 @@ import (
 
 // TestServeCLIEscalation starts the real `toolplane serve mcp` with
 // [cli] mode = "allowlist", escalate = true, and drives it with the Go SDK
-// client: a snippet calling a binary outside the allowlist asks the client
-// (elicitation); accept runs it once, decline raises PermissionError and
-// runs nothing, a client without elicitation gets decision "error"; every
+// client over stdio: a snippet calling a binary outside the allowlist asks
+// the client; accept runs it once, decline raises PermissionError and runs
+// nothing, a client without elicitation gets decision "error"; every
 // decision is an `escalation` audit line. Malformed ids never ask: they
-// are refused by admission.
+// are refused by admission. On protocol 2025-11-25 the question is an
+// elicitation/create request; on 2026-07-28 (the SDK's default, which
+// forbids that inside a request) it is an input request of the
+// execute_code call, which the SDK's client answers and sends again.
 func TestServeCLIEscalation(t *testing.T) {
 	t.Parallel()
 	interpreterReady(t)
@@ -33,6 +36,16 @@ func TestServeCLIEscalation(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building toolplane: %v\n%s", err, out)
 	}
+	for _, protocol := range []string{"2025-11-25", "2026-07-28"} {
+		t.Run(protocol, func(t *testing.T) {
+			t.Parallel()
+			testServeCLIEscalation(t, bin, protocol)
+		})
+	}
+}
+
+func testServeCLIEscalation(t *testing.T, bin, protocol string) {
+	dir := t.TempDir()
 	auditPath := filepath.Join(dir, "audit.jsonl")
 	cfg := filepath.Join(dir, "toolplane.toml")
 	if err := os.WriteFile(cfg, []byte(fmt.Sprintf(`[cli]
@@ -67,11 +80,12 @@ path = %q
 			}
 		}
 		client := mcp.NewClient(&mcp.Implementation{Name: "escalation-test", Version: "1"}, opts)
-		// Server-initiated elicitation exists up to protocol 2025-11-25;
-		// the SDK refuses it on later sessions (see server.Confirm).
-		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got := cs.InitializeResult().ProtocolVersion; got != protocol {
+			t.Fatalf("negotiated protocol %s, want %s", got, protocol)
 		}
 		t.Cleanup(func() { cs.Close() })
 		return cs

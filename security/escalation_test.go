@@ -424,3 +424,183 @@ func (s *slowAsker) maxInFlight() int {
 	defer s.mu.Unlock()
 	return s.most
 }
+
+// TestAttackEscalationRoundTripOverHTTP: with the multi round-trip flow
+// of protocol 2026-07-28 (an input request returned to the caller, which
+// answers by sending the call again with inputResponses and a
+// requestState), a requester over HTTP could answer its own escalation.
+// Over HTTP the question still goes only to the approver's client, with
+// clients on the SDK's default protocol too, and a requester that sends
+// execute_code with forged or guessed inputResponses and requestState
+// while its escalation waits is refused and changes nothing: the
+// approver's no stands, the binary does not run, and the requester is
+// never asked.
+func TestAttackEscalationRoundTripOverHTTP(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	cfg := e.Config + ".http.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
+		e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+
+	// Both on the SDK's default protocol (nil session options).
+	release := make(chan struct{})
+	approver := &asker{answer: func() *mcp.ElicitResult { <-release; return decline() }}
+	admin, err := e2e.DialHTTP(srv.URL, "admin-secret-0123456789", approver.options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	self := &asker{answer: accept}
+	ci, err := e2e.DialHTTP(srv.URL, "ci-secret-0123456789", self.options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ci.Close()
+	forger, err := e2e.DialHTTPSession(srv.URL, "ci-secret-0123456789", &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}}, &mcp.ClientSessionOptions{ProtocolVersion: "2026-07-28"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer forger.Close()
+	t.Logf("negotiated over HTTP: requester %s, approver %s", ci.InitializeResult().ProtocolVersion, admin.InitializeResult().ProtocolVersion)
+
+	target := filepath.Join(e.Dir, "self-answered")
+	code := escalateSnippet(target)
+	done := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		res, err := e2e.TryCall(ci, "execute_code", map[string]any{"code": code})
+		if err != nil {
+			res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+		}
+		done <- res
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for len(approver.asked()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the approver was never asked")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	yes := mcp.InputResponseMap{}
+	for _, id := range []string{"escalation", "escalation_0", "allow", "confirm"} {
+		yes[id] = accept()
+	}
+	for _, state := range []string{"rs_forged", "", "run_1", strings.Repeat("A", 26)} {
+		for _, cs := range []*mcp.ClientSession{ci, forger} {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": code}, RequestState: state, InputResponses: yes})
+			if err != nil {
+				t.Fatalf("forged round trip: %v", err)
+			}
+			if !res.IsError || res.NeedsInput() || !strings.Contains(e2e.Text(res), "not accepted over HTTP") {
+				t.Errorf("forged round trip (state %q) not refused: %s", state, e2e.Text(res))
+			}
+		}
+	}
+	close(release)
+	if res := <-done; res.IsError || !strings.Contains(fmt.Sprint(e2e.Structured(res)["value"]), "declined") {
+		t.Errorf("the escalation the approver declined: %s", e2e.Text(res))
+	}
+	if _, err := os.Stat(target); !os.IsNotExist(err) {
+		t.Errorf("the binary ran: %v", err)
+	}
+
+	// The approver's yes, still to clients on the default protocol.
+	approver.set(accept)
+	granted := filepath.Join(e.Dir, "granted")
+	if v := e2e.MustRun(t, ci, escalateSnippet(granted)); v != "ran" {
+		t.Errorf("granted by the approver: %v", v)
+	}
+	if q := self.asked(); len(q) > 0 {
+		t.Errorf("the requesting client was asked: %q", q)
+	}
+	if q := approver.asked(); len(q) != 2 || !strings.Contains(q[0], `"ci"`) {
+		t.Errorf("the approver's questions: %q", q)
+	}
+}
+
+// TestAttackEscalationRoundTripReplay: over stdio on protocol 2026-07-28
+// an escalation is an input request of the execute_code call, answered by
+// sending the call again with the answer and the request state. Through
+// the real binary, with the SDK's automatic round trips off: a forged
+// state, a state sent with other code, a replayed state (its yes used
+// again for the next binary) and a yes keyed to the earlier question
+// grant nothing; only the real answer runs the one binary it was asked
+// about, and the audit log has exactly those decisions.
+func TestAttackEscalationRoundTripReplay(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	cs := e2e.ConnectCommand(t, e.Command(), &mcp.ClientOptions{
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return decline(), nil // never reached: the round trips are made by hand
+		},
+	})
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("negotiated %s", v)
+	}
+	first, second := filepath.Join(e.Dir, "first"), filepath.Join(e.Dir, "second")
+	code := map[string]any{"code": fmt.Sprintf("await cli(\"touch\")(%q)\ntry:\n    await cli(\"touch\")(%q)\nexcept PermissionError as e:\n    return str(e)\nreturn \"both ran\"", first, second)}
+	call := func(args any, state string, responses mcp.InputResponseMap) *mcp.CallToolResult {
+		t.Helper()
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute_code", Arguments: args, RequestState: state, InputResponses: responses})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	question := func(res *mcp.CallToolResult, binary string) (string, string) {
+		t.Helper()
+		if !res.NeedsInput() || len(res.InputRequests) != 1 {
+			t.Fatalf("want an input request about %s: %s", binary, e2e.Text(res))
+		}
+		for id, ir := range res.InputRequests {
+			if p, ok := ir.(*mcp.ElicitParams); !ok || !strings.Contains(p.Message, "touch "+binary) {
+				t.Fatalf("input request %+v does not ask about %s", ir, binary)
+			}
+			return id, res.RequestState
+		}
+		return "", ""
+	}
+	yes := func(id string) mcp.InputResponseMap { return mcp.InputResponseMap{id: accept()} }
+	refused := func(what string, res *mcp.CallToolResult) {
+		t.Helper()
+		if !res.IsError || res.NeedsInput() || !strings.Contains(e2e.Text(res), "requestState") {
+			t.Errorf("%s: not refused: %s", what, e2e.Text(res))
+		}
+	}
+
+	q1, s1 := question(call(code, "", nil), first)
+	refused("forged state", call(code, "rs_"+strings.Repeat("A", 26), yes(q1)))
+	refused("other code", call(map[string]any{"code": "await cli(\"touch\")(\"x\")"}, s1, yes(q1)))
+	if _, err := os.Stat(first); !os.IsNotExist(err) {
+		t.Fatalf("the first binary ran before its answer: %v", err)
+	}
+	q2, s2 := question(call(code, s1, yes(q1)), second)
+	if _, err := os.Stat(first); err != nil {
+		t.Errorf("the granted binary did not run: %v", err)
+	}
+	refused("replayed state", call(code, s1, yes(q1)))
+	res := call(code, s2, yes(q1)) // the yes to the first question
+	if v := fmt.Sprint(e2e.Structured(res)["value"]); res.IsError || !strings.Contains(v, "abandoned") {
+		t.Errorf("a yes keyed to the earlier question: %s", e2e.Text(res))
+	}
+	if _, err := os.Stat(second); !os.IsNotExist(err) {
+		t.Errorf("the second binary ran on a replayed or misdirected yes: %v", err)
+	}
+	refused("state of an ended call", call(code, s2, yes(q2)))
+
+	var got []string
+	for _, l := range e2e.AuditLines(t, e.Audit) {
+		if l["event"] == "escalation" {
+			got = append(got, fmt.Sprint(l["binary"], " ", l["reason"]))
+		}
+	}
+	if want := []string{"touch granted", "touch abandoned"}; !slices.Equal(got, want) {
+		t.Errorf("escalation audit lines %q, want %q", got, want)
+	}
+}

@@ -52,9 +52,12 @@ var confirmSchema = map[string]any{
 //     ErrSelfApproval or ErrNoHuman and the caller decides as if nobody
 //     answered (refused).
 //
-// Server-initiated elicitation exists up to protocol version 2025-11-25; on
-// a session negotiated at a later version the question cannot be sent and
-// Confirm returns the SDK's error.
+// Server-initiated elicitation exists up to protocol version 2025-11-25.
+// On a stdio session at a later version the question goes to the client
+// as an input request of the call it serves instead (multi round-trip
+// requests, see roundtrip.go); over HTTP the SDK negotiates every client
+// down to a version with elicitation, and an approver session at a later
+// version would not be asked.
 //
 // A snippet could otherwise have the human approve by fatigue: questions
 // are put one at a time per run (and over HTTP one at a time per
@@ -110,6 +113,11 @@ func confirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Ans
 			return "", ErrNoApprover
 		}
 		return s.confirmByApprover(ctx, req, message)
+	}
+	if p := roundTripFrom(ctx); p != nil {
+		// Protocol 2026-07-28 or later: the question goes back to this
+		// (stdio) client as an input request of the call it serves.
+		return p.ask(ctx, message)
 	}
 	return ask(ctx, req.Session, message)
 }
@@ -199,16 +207,22 @@ func ask(ctx context.Context, ss *mcp.ServerSession, message string) (Answer, er
 	if err != nil {
 		return "", fmt.Errorf("asking the human: %w", err)
 	}
+	return answerOf(res), nil
+}
+
+// answerOf reads the one-field form's result: only an accepted form with
+// allow set to true is yes.
+func answerOf(res *mcp.ElicitResult) Answer {
 	switch res.Action {
 	case "accept":
 		if allow, _ := res.Content["allow"].(bool); allow {
-			return AnswerYes, nil
+			return AnswerYes
 		}
-		return AnswerNo, nil
+		return AnswerNo
 	case "decline":
-		return AnswerNo, nil
+		return AnswerNo
 	}
-	return AnswerDismissed, nil
+	return AnswerDismissed
 }
 
 // trackSubjects records the subject of every HTTP MCP session (the SDK
@@ -317,8 +331,8 @@ func (s *Server) approverSession(subject string) *mcp.ServerSession {
 		if sub != subject {
 			continue
 		}
-		if ip := ss.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil {
-			continue
+		if ip := ss.InitializeParams(); ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil || ip.ProtocolVersion >= minRoundTripVersion {
+			continue // cannot be sent elicitation/create
 		}
 		if best == nil || s.seen[ss].After(s.seen[best]) {
 			best = ss

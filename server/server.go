@@ -202,6 +202,8 @@ type Server struct {
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
 	askTurns map[string]chan struct{}         // requesting subject -> its turn to ask the approver
 
+	parkedQuestions map[string]*parkedQuestion // request state -> the question a parked call waits on
+
 	log  *slog.Logger
 	life *lifecycle
 

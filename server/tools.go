@@ -62,7 +62,7 @@ func (s *Server) addMetaTools() {
 		Title:       "Execute Python snippet",
 		Description: d.Execute,
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
-	}, s.execute)
+	}, withRoundTrips(s, s.execute))
 }
 
 // parseDetail is capability.ParseDetail quoting at most a prefix of a
@@ -207,7 +207,11 @@ func (s *Server) SyncDirectTools() error {
 			tool.Description = c.ID
 		}
 		if err := addTool(s.mcp, tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return s.callDirect(ctx, req, c)
+			o := s.roundTrip(ctx, req, func(ctx context.Context) callOutcome {
+				res, err := s.callDirect(ctx, req, c)
+				return callOutcome{res: res, err: err}
+			})
+			return o.res, o.err
 		}); err != nil {
 			delete(s.direct, name)
 			errs = append(errs, fmt.Errorf("[facade] tools = true: capability %s is not exposed as a direct tool: %w", c.ID, err))

@@ -51,6 +51,9 @@ type tsSession struct {
 
 	Resources []string `json:"resources"`
 	Read      []string `json:"read"`
+
+	Asked    []string `json:"asked"`
+	Escalate *tsRun   `json:"escalate"`
 }
 
 type tsRun struct {
@@ -132,5 +135,27 @@ func TestE2ETypeScriptClient(t *testing.T) {
 				t.Errorf("read = %v", s.Read)
 			}
 		})
+	}
+}
+
+// TestE2ETypeScriptClientEscalation: a CLI escalation asked of the
+// TypeScript SDK's client over stdio, which speaks a protocol that still
+// has elicitation/create (the SDK's latest): the question arrives as
+// elicitation, the yes runs the binary once.
+func TestE2ETypeScriptClientEscalation(t *testing.T) {
+	t.Parallel()
+	prefix := nodePrefix(t)
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	target := filepath.Join(e.Dir, "granted")
+	s := runTSClient(t, prefix, e, "stdio", bins.Toolplane, e.Config, "--escalate", target)
+	if s.Escalate == nil || s.Escalate.IsError || s.Escalate.Structured["value"] != float64(0) {
+		t.Fatalf("escalated run: %+v", s.Escalate)
+	}
+	if len(s.Asked) != 1 || !strings.Contains(s.Asked[0], "touch "+target) {
+		t.Errorf("questions: %q", s.Asked)
+	}
+	if _, err := os.Stat(target); err != nil {
+		t.Errorf("the granted binary did not run: %v", err)
 	}
 }

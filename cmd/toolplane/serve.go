@@ -378,7 +378,8 @@ type serveStdout struct{ io.Writer }
 func (serveStdout) Close() error { return nil }
 
 // confirmEscalation is the [cli] escalate channel of the MCP facade: it
-// asks the human at the MCP client, through elicitation, before a binary
+// asks the human at the MCP client (elicitation, or an input request on
+// protocol 2026-07-28; see server.Confirm), before a binary
 // outside the allowlist runs once.
 func confirmEscalation(ctx context.Context, binary string, argv []string) (clisrc.Decision, error) {
 	answer, err := server.Confirm(ctx, fmt.Sprintf("A snippet wants to run `%s`; %s is not in [cli] allow. Allow it this once?", showArgv(argv), showWord(binary)))

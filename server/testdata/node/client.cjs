@@ -2,8 +2,11 @@
 // for server/e2e_test.go. It prints one JSON object with what it saw; the Go
 // test makes the assertions.
 //
-//   node client.cjs PREFIX stdio BINARY CONFIG [--execute]
+//   node client.cjs PREFIX stdio BINARY CONFIG [--execute] [--escalate PATH]
 //   node client.cjs PREFIX http URL [--execute]
+//
+// --escalate PATH answers elicitation (allow) and runs a snippet that
+// touches PATH with a binary outside [cli] allow.
 "use strict";
 const path = require("node:path");
 const { createRequire } = require("node:module");
@@ -13,6 +16,7 @@ async function main() {
   const req = createRequire(path.join(prefix, "node_modules", "anchor.js"));
   const { Client } = req("@modelcontextprotocol/sdk/client/index.js");
   const execute = rest.includes("--execute");
+  const escalate = rest.includes("--escalate") ? rest[rest.indexOf("--escalate") + 1] : null;
 
   let transport;
   if (mode === "stdio") {
@@ -28,9 +32,17 @@ async function main() {
     const headers = process.env.TOOLPLANE_TOKEN ? { Authorization: "Bearer " + process.env.TOOLPLANE_TOKEN } : {};
     transport = new StreamableHTTPClientTransport(new URL(rest[0]), { requestInit: { headers } });
   }
-  const client = new Client({ name: "ts-e2e", version: "1.0.0" });
-  await client.connect(transport);
   const out = {};
+  const client = new Client({ name: "ts-e2e", version: "1.0.0" }, escalate ? { capabilities: { elicitation: {} } } : undefined);
+  if (escalate) {
+    const { ElicitRequestSchema } = req("@modelcontextprotocol/sdk/types.js");
+    out.asked = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      out.asked.push(request.params.message);
+      return { action: "accept", content: { allow: true } };
+    });
+  }
+  await client.connect(transport);
   out.tools = (await client.listTools()).tools.map((t) => t.name).sort();
   const text = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("");
   out.search = text(await client.callTool({ name: "search_capabilities", arguments: { query: "page through items" } }));
@@ -51,6 +63,10 @@ async function main() {
     if (typeof handle === "string") {
       out.read = (await client.readResource({ uri: "toolplane://results/" + handle })).contents.map((c) => c.text);
     }
+  }
+  if (escalate) {
+    const r = await client.callTool({ name: "execute_code", arguments: { code: "r = await cli(\"touch\")(" + JSON.stringify(escalate) + ")\nreturn r.exit_code" } });
+    out.escalate = { isError: !!r.isError, text: text(r), structured: r.structuredContent };
   }
   await client.close();
   process.stdout.write(JSON.stringify(out) + "\n");

@@ -118,6 +118,13 @@ func (u *upstreams) refresh(ctx context.Context) {
 	}
 	w := u.warn
 	caps, err := u.mgr.Capabilities(ctx)
+	if errors.Is(err, mcpsrc.ErrClosed) {
+		// The runtime stopped: a change announced while it stopped (a
+		// lazy server's first listing differing from the cache arrives
+		// on its own goroutine, often just after a short run ended) has
+		// nothing left to refresh, and is no warning.
+		return
+	}
 	if err != nil {
 		fmt.Fprintf(w, "toolplane: warning: some MCP servers are unavailable, their tools are missing:\n%v\n", err)
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 )
 
@@ -69,6 +71,12 @@ func newCLIAllowCmd(a *app) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(a.IO.Out, "cli: %s\n", cliPolicy(&cfg.CLI))
+			reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
+			for _, b := range args {
+				if note := binaryRenameNote(reg, b); note != "" {
+					fmt.Fprintf(a.IO.Out, "%s: %s\n", b, note)
+				}
+			}
 			return nil
 		},
 	}

@@ -352,10 +352,8 @@ func writeCLIBounds(w io.Writer, c *config.CLIConfig, indent string) {
 		for _, name := range c.Allow {
 			path, _ := exec.LookPath(name)
 			_, text := clisrc.DescribeArgPolicy(name, path, cliArgPolicy(c, name))
-			if bound, why, ok := reg.SnippetBinary(name); ok && why != "" {
-				// Named like a builtin or module: bound renamed, so id()
-				// stays the builtin.
-				text = fmt.Sprintf("snippets call it %s(...) or cli.%s(...) (%s is a %s); %s", bound, name, name, why, text)
+			if note := binaryRenameNote(reg, name); note != "" {
+				text = note + "; " + text
 			}
 			fmt.Fprintf(tw, "%s%s\t%s\n", indent, name, text)
 		}
@@ -366,6 +364,17 @@ func writeCLIBounds(w io.Writer, c *config.CLIConfig, indent string) {
 		return
 	}
 	fmt.Fprintf(w, "%s%s\n", indent, clisrc.AllowlistBounds)
+}
+
+// binaryRenameNote says how snippets call an allowed binary named like a
+// builtin, module or runtime binding (id is id_, so id() stays the
+// builtin); "" for any other.
+func binaryRenameNote(reg *capability.Registry, name string) string {
+	bound, why, ok := reg.SnippetBinary(name)
+	if !ok || why == "" {
+		return ""
+	}
+	return fmt.Sprintf("snippets call it %s(...) or cli.%s(...) (%s is a %s)", bound, name, name, why)
 }
 
 // cliArgPolicy maps one [cli.binaries.NAME] table as the runtime does.

@@ -65,6 +65,9 @@ func TestBinaryNamedLikeABuiltin(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("[cli]\nmode = \"allowlist\"\nallow = [\""+strings.Join(allow, `", "`)+"\"]\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if r := runMain("cli", "allow", "id", "--config", cfg); r.code != 0 || !strings.Contains(r.stdout, "id: snippets call it id_(...) or cli.id(...) (id is a Python builtin)") {
+		t.Errorf("cli allow id does not say how snippets call it: %+v", r)
+	}
 	r := runMain("config", "check", "--config", cfg)
 	if r.code != 0 || !strings.Contains(r.stdout, "id      snippets call it id_(...) or cli.id(...) (id is a Python builtin);") {
 		t.Errorf("config check does not report the rename: %+v", r)

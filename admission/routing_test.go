@@ -1,15 +1,18 @@
 package admission_test
 
 import (
+	"context"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/server"
 )
 
@@ -273,4 +276,44 @@ func mustListen(t *testing.T) net.Listener {
 		t.Fatal(err)
 	}
 	return ln
+}
+
+// TestAttackUnauthenticatedFloodIsOneAuditLine: requests without a valid
+// token are summarised (one auth_failed line a minute, with a count), so
+// a flood of 401s cannot fill the audit queues and crowd out real events.
+func TestAttackUnauthenticatedFloodIsOneAuditLine(t *testing.T) {
+	var buf syncBuf
+	log := audit.New(&buf, io.Discard)
+	defer log.Close()
+	g := startGovernedOn(t, governedConfig, mustListen(t), func(o *server.Options) { o.Audit = log })
+	for range 200 {
+		if code, _ := get(t, g.base+"/whoami", "forged"); code != http.StatusUnauthorized {
+			t.Fatalf("forged token: %d", code)
+		}
+	}
+	_ = log.Flush(context.Background())
+	n := strings.Count(buf.String(), `"event":"auth_failed"`)
+	if n != 1 || !strings.Contains(buf.String(), `"count":1`) {
+		t.Errorf("%d auth_failed lines for 200 refused requests, want 1 (the first, then a summary a minute):\n%s", n, buf.String())
+	}
+	if st := log.Stats(); st.Dropped() != 0 {
+		t.Errorf("dropped %d lines", st.Dropped())
+	}
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

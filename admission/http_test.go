@@ -46,6 +46,25 @@ func (r *recorder) Install(reg *plugin.Registry) error {
 		fmt.Fprintf(w, "log=%s auth=%q", req.Header.Get(server.HeaderLogID), req.Header.Get("Authorization"))
 	}))
 	reg.RoutePublic("/pluginz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "ok") }))
+	// With X-Filter: on, tools/list drops team_write, annotates team_read
+	// and tries to add misc_ping (which no token is admitted to).
+	reg.ListTools(func(_ context.Context, l *plugin.ToolList) error {
+		if l.Headers.Get("X-Filter") != "on" {
+			return nil
+		}
+		kept := l.Tools[:0]
+		for _, t := range l.Tools {
+			if t.Name == "team_write" {
+				continue
+			}
+			if t.Name == "team_read" {
+				t.Description = "[seen by " + l.Subject + "] " + t.Description
+			}
+			kept = append(kept, t)
+		}
+		l.Tools = append(kept, plugin.ListedTool{Name: "misc_ping", Description: "injected"})
+		return nil
+	})
 	reg.Use(func(next dispatch.Handler) dispatch.Handler {
 		return func(ctx context.Context, call *dispatch.Call) (*dispatch.Result, error) {
 			r.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -316,4 +317,35 @@ func (s *syncBuf) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestToolsListPassesThePlugins: tools/list goes through the plugins'
+// list filters after admission: a filter drops and annotates, and what it
+// adds (a capability the caller may not call) does not appear.
+func TestToolsListPassesThePlugins(t *testing.T) {
+	g := startGoverned(t)
+	bob, _ := g.connect(t, "bob-secret-token", http.Header{"X-Filter": {"on"}})
+	res, err := bob.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+		if tool.Name == "team_read" && !strings.HasPrefix(tool.Description, "[seen by robert] ") {
+			t.Errorf("team_read not annotated: %q", tool.Description)
+		}
+	}
+	for _, n := range names {
+		if n == "team_write" || n == "misc_ping" {
+			t.Errorf("tools/list through the filter: %v (team_write dropped, misc_ping never added)", names)
+		}
+	}
+	if len(names) != 6 { // team_read, team_dump, spill_explore and the three meta-tools
+		t.Errorf("tools: %v, want 6", names)
+	}
+	plain, _ := g.connect(t, "bob-secret-token", nil)
+	if got := toolNames(t, plain); !slices.Contains(got, "team_write") {
+		t.Errorf("without the header the filter is a no-op: %v", got)
+	}
 }

@@ -18,6 +18,18 @@
 // result last). Every plugin layer sits inside admission, so plugins only
 // see admitted calls, and the same layers govern direct tool calls and the
 // calls of snippets. Call.Meta carries data between layers of one call.
+//
+// Besides layers a plugin may contribute MCP tools (Tool: capabilities of
+// source plugin, admitted by their labels like any other), filter or
+// annotate tools/list (ListTools), serve HTTP routes (Route behind
+// authentication, RoutePublic without), and declare where its ids live
+// across replicas (NewOwnedID, OwnerRouted, OwnerRoutedPath). Every
+// registration is taken during Install only; one made later (from a hook,
+// a middleware, a goroutine) is refused, and from an OnBuild hook it
+// fails the boot. `[plugins] required` lists plugins a deployment must
+// have in use, and a [plugins.NAME] section of a plugin not in use fails
+// the boot: in both cases something the operator believes is in effect
+// would not be.
 package plugin
 
 import (

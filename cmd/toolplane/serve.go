@@ -455,6 +455,6 @@ func declarePolicy(w io.Writer, guard *admission.Guard, plugins *plugin.Host, ov
 		if t.Identity != "" {
 			identity = t.Identity
 		}
-		fmt.Fprintf(w, "toolplane: token %s: subject %q, %s, identity %s\n", t.Name, t.Subject, rules, identity)
+		fmt.Fprintf(w, "toolplane: token %s: subject %q, %s, identity %s\n", showWord(t.Name), t.Subject, rules, identity)
 	}
 }

@@ -98,3 +98,20 @@ func TestOpenUnwritableWarnsOnceAndGoesOn(t *testing.T) {
 		}
 	}
 }
+
+// refuseFIFO checks that ReadRecent refuses a named pipe at the audit
+// path at once: opened for reading, it would block until a writer came.
+func refuseFIFO(t *testing.T, dir string) {
+	t.Helper()
+	fifo := filepath.Join(dir, "fifo.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := ReadRecent(fifo, 10); err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("ReadRecent of a FIFO: %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("ReadRecent of a FIFO took %v", took)
+	}
+}

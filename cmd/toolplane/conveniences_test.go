@@ -168,3 +168,68 @@ allow = "source=mcp"
 		}
 	}
 }
+
+// TestRunsVerb: `toolplane runs` shows the runs `toolplane run` recorded
+// in the audit log with their capability calls (and as JSON), escapes
+// what the file holds, and says how to turn the log on when it is off.
+func TestRunsVerb(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "audit.jsonl")
+	os.WriteFile(filepath.Join(dir, "tp.toml"), []byte("[cli]\nmode = \"allowlist\"\nallow = [\"printf\", \"false\"]\n\n[audit]\nenabled = true\npath = \""+logPath+"\"\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "ok.py"), []byte("a = await printf(\"x\")\nb = await printf(\"y\")\nreturn a.stdout + b.stdout\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "bad.py"), []byte("await false()\n"), 0o600)
+	if r := runTP(t, dir, nil, "", "run", "--config", "tp.toml", "ok.py"); r.code != 0 {
+		t.Fatalf("run ok.py: %+v", r)
+	}
+	if r := runTP(t, dir, nil, "", "run", "--config", "tp.toml", "bad.py"); r.code != 1 {
+		t.Fatalf("run bad.py: %+v", r)
+	}
+	r := runTP(t, dir, nil, "", "runs", "--config", "tp.toml")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 5 {
+		t.Fatalf("runs: %+v", r)
+	}
+	for i, want := range []string{"  ok  ", "cli:printf", "cli:printf", "  error CLIError  ", "cli:false"} {
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("runs line %d = %q, want %q in it", i, lines[i], want)
+		}
+	}
+	if !strings.Contains(lines[0], "2 calls") || !strings.HasPrefix(lines[1], "    ") {
+		t.Errorf("runs:\n%s", r.stdout)
+	}
+
+	r = runTP(t, dir, nil, "", "runs", "--config", "tp.toml", "--json", "--limit", "1")
+	var recent struct {
+		Runs []struct {
+			ID    string `json:"run_id"`
+			Calls []struct {
+				Capability string `json:"capability"`
+			} `json:"calls"`
+			End *struct {
+				ErrorType string `json:"error_type"`
+			} `json:"end"`
+		} `json:"runs"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &recent) != nil || len(recent.Runs) != 1 || recent.Runs[0].End == nil ||
+		recent.Runs[0].End.ErrorType != "CLIError" || len(recent.Runs[0].Calls) != 1 || recent.Runs[0].Calls[0].Capability != "cli:false" {
+		t.Errorf("runs --json --limit 1: %+v", r)
+	}
+
+	// What the file holds is shown escaped: a line cannot move the cursor.
+	f, _ := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"ts":"2026-12-01T00:00:00Z","event":"run_start","run_id":"run_evil","backend":"embedded","subject":"\u001b[2J\u001b[Hforged"}` + "\n")
+	f.Close()
+	r = runTP(t, dir, nil, "", "runs", "--config", "tp.toml")
+	if r.code != 0 || strings.Contains(r.stdout, "\x1b") || !strings.Contains(r.stdout, `subject \x1b[2J\x1b[Hforged`) {
+		t.Errorf("a forged subject is not escaped:\n%q", r.stdout)
+	}
+
+	os.WriteFile(filepath.Join(dir, "off.toml"), nil, 0o600)
+	if r = runTP(t, dir, nil, "", "runs", "--config", "off.toml"); r.code != 1 || !strings.Contains(r.stderr, "[audit] enabled = true") {
+		t.Errorf("runs with the audit log off: %+v", r)
+	}
+	if r = runTP(t, dir, nil, "", "runs", "--config", "tp.toml", "--limit", "0"); r.code != 2 {
+		t.Errorf("runs --limit 0: %+v", r)
+	}
+}

@@ -184,6 +184,7 @@ repository is not yours.`,
 		newDoctorCmd(a),
 		newSecretCmd(a),
 		newTrustCmd(a),
+		newRunsCmd(a),
 		newVersionCmd(a),
 	)
 	return root

@@ -339,6 +339,10 @@ func (p *Plugin) download(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Disposition", `attachment; filename="`+e.ID+`.json"`)
 	h.Set("Cache-Control", "private, no-store")
-	h.Set("Content-Length", fmt.Sprint(e.Bytes))
-	_, _ = io.Copy(w, io.LimitReader(f, e.Bytes))
+	size := e.Bytes
+	if fi, err := f.Stat(); err == nil {
+		size = min(size, fi.Size())
+	}
+	h.Set("Content-Length", fmt.Sprint(size))
+	_, _ = io.Copy(w, io.LimitReader(f, size))
 }

@@ -123,6 +123,14 @@ func (s *Store) reindex() {
 			_ = s.root.Remove(n)
 			continue
 		}
+		// The size on disk counts, not what the meta file says.
+		fi, err := s.root.Lstat(id + ".json")
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > s.lim.MaxFileBytes {
+			_ = s.root.Remove(n)
+			_ = s.root.Remove(id + ".json")
+			continue
+		}
+		e.Bytes = fi.Size()
 		s.entries[id] = &e
 		s.total += e.Bytes
 		s.byOwner[e.Owner] += e.Bytes
@@ -151,10 +159,18 @@ func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) e
 	defer s.mu.Unlock()
 	s.sweepLocked()
 	for s.byOwner[owner]+n > s.lim.MaxBytesPerOwner {
-		s.removeLocked(s.oldestLocked(owner))
+		old := s.oldestLocked(owner)
+		if old == nil {
+			return fmt.Errorf("%w: the owner's quota is in use", ErrTooLarge)
+		}
+		s.removeLocked(old)
 	}
 	for s.total+n > s.lim.MaxBytes {
-		s.removeLocked(s.oldestLocked(""))
+		old := s.oldestLocked("")
+		if old == nil {
+			return fmt.Errorf("%w: the store is full", ErrTooLarge)
+		}
+		s.removeLocked(old)
 	}
 	e := &entry{ID: id, Owner: owner, Capability: capabilityID, Bytes: n, Created: s.now(), IsError: isError}
 	meta, _ := json.Marshal(e)
@@ -250,7 +266,7 @@ func (s *Store) lookup(id, owner string) (*entry, error) {
 
 // Open returns the content of id for owner. Someone else's id is
 // ErrNotFound, as a missing one is.
-func (s *Store) Open(id, owner string) (io.ReadCloser, *entry, error) {
+func (s *Store) Open(id, owner string) (*os.File, *entry, error) {
 	e, err := s.lookup(id, owner)
 	if err != nil {
 		return nil, nil, err

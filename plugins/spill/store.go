@@ -29,7 +29,7 @@ type Store struct {
 	now  func() time.Time
 
 	mu      sync.Mutex
-	entries map[string]*entry
+	entries map[string]*Entry
 	total   int64
 	byOwner map[string]int64
 }
@@ -42,8 +42,8 @@ type Limits struct {
 	MaxFileBytes     int64 // one spilled result
 }
 
-// entry is one spilled result; its meta file holds the same fields.
-type entry struct {
+// Entry is one spilled result; its meta file holds the same fields.
+type Entry struct {
 	ID         string    `json:"id"`
 	Owner      string    `json:"owner"`
 	Capability string    `json:"capability"`
@@ -91,7 +91,7 @@ func OpenStore(dir string, lim Limits) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("[plugins.spill] dir %s: %w", dir, err)
 	}
-	s := &Store{dir: dir, root: root, lim: lim, now: time.Now, entries: map[string]*entry{}, byOwner: map[string]int64{}}
+	s := &Store{dir: dir, root: root, lim: lim, now: time.Now, entries: map[string]*Entry{}, byOwner: map[string]int64{}}
 	s.reindex()
 	return s, nil
 }
@@ -117,7 +117,7 @@ func (s *Store) reindex() {
 		if !ok || !validID.MatchString(id) {
 			continue
 		}
-		var e entry
+		var e Entry
 		data, err := s.readSmall(n, 4<<10)
 		if err != nil || json.Unmarshal(data, &e) != nil || e.ID != id || !have[id+".json"] {
 			_ = s.root.Remove(n)
@@ -172,7 +172,7 @@ func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) e
 		}
 		s.removeLocked(old)
 	}
-	e := &entry{ID: id, Owner: owner, Capability: capabilityID, Bytes: n, Created: s.now(), IsError: isError}
+	e := &Entry{ID: id, Owner: owner, Capability: capabilityID, Bytes: n, Created: s.now(), IsError: isError}
 	meta, _ := json.Marshal(e)
 	if err := s.writeNew(id+".json", data); err != nil {
 		return err
@@ -206,8 +206,8 @@ func (s *Store) writeNew(name string, data []byte) error {
 }
 
 // oldestLocked is the oldest entry of owner ("" for anyone's).
-func (s *Store) oldestLocked(owner string) *entry {
-	var old *entry
+func (s *Store) oldestLocked(owner string) *Entry {
+	var old *Entry
 	for _, e := range s.entries {
 		if (owner == "" || e.Owner == owner) && (old == nil || e.Created.Before(old.Created)) {
 			old = e
@@ -216,7 +216,7 @@ func (s *Store) oldestLocked(owner string) *entry {
 	return old
 }
 
-func (s *Store) removeLocked(e *entry) {
+func (s *Store) removeLocked(e *Entry) {
 	if e == nil {
 		return
 	}
@@ -246,7 +246,7 @@ func (s *Store) sweepLocked() {
 }
 
 // lookup returns the entry of id if owner owns it and it has not expired.
-func (s *Store) lookup(id, owner string) (*entry, error) {
+func (s *Store) lookup(id, owner string) (*Entry, error) {
 	if !validID.MatchString(id) {
 		return nil, ErrNotFound
 	}
@@ -266,7 +266,7 @@ func (s *Store) lookup(id, owner string) (*entry, error) {
 
 // Open returns the content of id for owner. Someone else's id is
 // ErrNotFound, as a missing one is.
-func (s *Store) Open(id, owner string) (*os.File, *entry, error) {
+func (s *Store) Open(id, owner string) (*os.File, *Entry, error) {
 	e, err := s.lookup(id, owner)
 	if err != nil {
 		return nil, nil, err
@@ -279,7 +279,7 @@ func (s *Store) Open(id, owner string) (*os.File, *entry, error) {
 }
 
 // Read returns the whole content of id for owner.
-func (s *Store) Read(id, owner string) ([]byte, *entry, error) {
+func (s *Store) Read(id, owner string) ([]byte, *Entry, error) {
 	f, e, err := s.Open(id, owner)
 	if err != nil {
 		return nil, nil, err

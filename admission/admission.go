@@ -25,6 +25,11 @@
 //	max_requests_per_token = 128     # requests in progress at once
 //	shutdown_grace = "10s"           # runs in progress may finish after SIGTERM
 //
+//	[http.peers]                     # owner routing's replicas from DNS
+//	dns = "toolplane-peers.NS.svc.cluster.local"   # a headless Service
+//	service = "http"                 # SRV _http._tcp.DNS (else A/AAAA + port)
+//	interval = "5s"
+//
 //	[http]                           # metrics (off by default)
 //	metrics_addr = "9090"            # its own listener; a port alone is 127.0.0.1
 //	[http.metrics]
@@ -103,6 +108,10 @@ type Config struct {
 	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
 	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
 
+	// Peers discovers the replicas of owner routing from DNS instead of
+	// a fixed Replicas list.
+	Peers PeersConfig `toml:"peers"`
+
 	// MetricsAddr, when set, serves /metrics, /healthz and /readyz on a
 	// listener of its own. A port alone ("9090", ":9090") listens on
 	// 127.0.0.1: another address is an explicit choice. See MetricsAddress.
@@ -119,6 +128,29 @@ type Config struct {
 	// toolplane's secret store (its encrypted files included) as every
 	// other keyring:// value is. Nil resolves as config.Secret does.
 	Resolve func(ctx context.Context, ref string) (string, error) `toml:"-"`
+}
+
+// PeersConfig is [http.peers]: the replicas of owner routing are the
+// addresses a headless Service's DNS name resolves to, looked up again
+// every interval, so scaling needs no configuration edit. Each replica
+// is named after its address; this one's is advertise, else the listen
+// address, else its one non-loopback interface address.
+type PeersConfig struct {
+	// DNS is the headless Service's name.
+	DNS string `toml:"dns"`
+	// Service looks up SRV records _SERVICE._tcp.DNS (ports included);
+	// unset, A/AAAA records of DNS with Port.
+	Service string `toml:"service"`
+	// Port is the peers' port for A/AAAA lookups (default: this server's
+	// listen port).
+	Port int `toml:"port"`
+	// Interval between lookups (default 5s).
+	Interval config.Duration `toml:"interval"`
+	// Resolver is a DNS server (HOST:PORT) to ask instead of the
+	// system's.
+	Resolver string `toml:"resolver"`
+	// Advertise is this replica's address as peers reach it (IP:PORT).
+	Advertise string `toml:"advertise"`
 }
 
 // MetricsConfig is [http.metrics]: the token subjects that may read

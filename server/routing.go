@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -148,6 +149,14 @@ func (s *Server) proxyTo(owner string) http.Handler {
 			// onto the peer's base path): replicas mount alike.
 		},
 		FlushInterval: -1, // stream SSE responses as they come
+		// A peer that does not answer (it died, or is shutting down)
+		// fails what it owns, saying so; the default answer is an empty
+		// 502, and a line on the process's stderr in no log format.
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			what, _ := r.Context().Value(forwardedWhatKey{}).(string)
+			s.log.Debug("forwarding failed", "owner", owner, "error", err.Error())
+			http.Error(w, fmt.Sprintf("%s belongs to replica %s, which did not answer; its sessions and results are lost if it is gone: start a new session (initialize again)", what, owner), http.StatusBadGateway)
+		},
 	}
 	actual, _ := s.proxies.LoadOrStore(raw, http.Handler(proxy))
 	return actual.(http.Handler)
@@ -175,15 +184,50 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, owner, what str
 		out.Header.Set("Authorization", auth)
 	}
 	out.Header.Set(HeaderForwardedBy, s.opts.Replica)
-	proxy.ServeHTTP(w, out)
+	proxy.ServeHTTP(w, out.WithContext(context.WithValue(out.Context(), forwardedWhatKey{}, what)))
 	return true
 }
+
+// forwardedWhatKey carries what a forwarded request names (for the
+// proxy's error).
+type forwardedWhatKey struct{}
 
 // routeToOwner proxies a request for an MCP session another replica owns
 // to that replica and reports whether it did (or refused a loop).
 func (s *Server) routeToOwner(w http.ResponseWriter, r *http.Request) bool {
 	id := r.Header.Get("Mcp-Session-Id")
-	return s.forward(w, r, plugin.OwnerOf(id), "session "+quoteShort(id))
+	owner := plugin.OwnerOf(id)
+	if s.forward(w, r, owner, "session "+quoteShort(id)) {
+		return true
+	}
+	// A session of a replica that is no longer a peer (scaled down,
+	// crashed) cannot be served anywhere: say so, with the status the
+	// MCP transport answers for a session it does not know, so the
+	// client initializes again.
+	if _, static := s.peers.(StaticPeers); s.peers != nil && !static && owner != "" && owner != s.opts.Replica {
+		goneOwner(w, r, fmt.Sprintf("session %s belongs to replica %s, which is no longer serving: its globals and saved results are lost; start a new session (initialize again)", quoteShort(id), owner))
+		return true
+	}
+	return false
+}
+
+// goneOwner answers a request whose owner is gone: 404, as for a session
+// the server does not know, with the reason as a JSON-RPC error of the
+// request's id, which MCP clients show (a plain body they do not).
+func goneOwner(w http.ResponseWriter, r *http.Request, msg string) {
+	var req struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if r.Method == http.MethodPost && r.Body != nil {
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+		_ = json.Unmarshal(body, &req)
+	}
+	if len(req.ID) == 0 || len(req.ID) > 256 || req.ID[0] == '{' || req.ID[0] == '[' {
+		req.ID = json.RawMessage("null")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusNotFound)
+	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": req.ID, "error": map[string]any{"code": -32001, "message": msg}})
 }
 
 // routeArguments forwards a tools/call whose owner-routed argument names

@@ -21,6 +21,7 @@ import (
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/discovery"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/plugin"
 	auditplugin "github.com/toolplane/toolplane/plugins/audit"
@@ -135,8 +136,23 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		defer auditLog.Close()
 	}
 
+	// With [http.peers], this replica's name comes from the address it
+	// listens on, so the listener opens first.
+	var ln net.Listener
+	var peers server.PeerProvider
+	replicaName := ""
 	if opts.Transport == transportHTTP && opts.HTTP != nil {
-		opts.Plugins.SetReplica(opts.HTTP.Replica)
+		replicaName = opts.HTTP.Replica
+		if opts.HTTP.Peers.DNS != "" {
+			if ln, err = net.Listen("tcp", opts.Addr); err != nil {
+				return fmt.Errorf("--addr %s: %w", opts.Addr, err)
+			}
+			defer ln.Close()
+			if replicaName, peers, err = dnsPeers(ctx, cfg, opts.HTTP, ln.Addr()); err != nil {
+				return err
+			}
+		}
+		opts.Plugins.SetReplica(replicaName)
 	}
 	if err := opts.Plugins.Build(ctx, cfg.Path); err != nil {
 		return err
@@ -162,7 +178,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			return err
 		}
 		mws = append(mws, guard.Middleware())
-		replica, replicas, approver = opts.HTTP.Replica, opts.HTTP.Replicas, opts.HTTP.EscalationApprover
+		replica, replicas, approver = replicaName, opts.HTTP.Replicas, opts.HTTP.EscalationApprover
 		h := opts.HTTP
 		limits = server.HTTPLimits{
 			HeaderTimeout: h.HeaderTimeout.Duration, BodyTimeout: h.BodyTimeout.Duration,
@@ -247,6 +263,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		HTTP:               limits,
 		Replica:            replica,
 		Replicas:           replicas,
+		PeerProvider:       peers,
 		Plugins:            opts.Plugins,
 		LogIDHeader:        cfg.Log.LogIDHeader,
 	})
@@ -292,9 +309,10 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	}
 
 	if opts.Transport == transportHTTP {
-		ln, err := net.Listen("tcp", opts.Addr)
-		if err != nil {
-			return fmt.Errorf("--addr %s: %w", opts.Addr, err)
+		if ln == nil {
+			if ln, err = net.Listen("tcp", opts.Addr); err != nil {
+				return fmt.Errorf("--addr %s: %w", opts.Addr, err)
+			}
 		}
 		return srv.ServeHTTP(ctx, ln)
 	}
@@ -303,6 +321,31 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		return nil // the client hung up: a normal end for stdio
 	}
 	return err
+}
+
+// dnsPeers starts the peer discovery [http.peers] describes and returns
+// this replica's name (from its address) with the provider.
+func dnsPeers(ctx context.Context, cfg *config.Config, h *admission.Config, listen net.Addr) (string, server.PeerProvider, error) {
+	where := serveConfigName(cfg)
+	if h.Replica != "" || len(h.Replicas) > 0 {
+		return "", nil, fmt.Errorf("%s: [http.peers] and [http] replica/replicas are both set; peers come from DNS or from the list, not both", where)
+	}
+	self, err := discovery.SelfAddress(h.Peers.Advertise, listen)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: [http.peers]: %w", where, err)
+	}
+	port := h.Peers.Port
+	if port == 0 {
+		port = int(self.Port())
+	}
+	d, err := discovery.NewDNS(ctx, discovery.DNSOptions{
+		Name: h.Peers.DNS, Service: h.Peers.Service, Port: port,
+		Interval: h.Peers.Interval.Duration, Server: h.Peers.Resolver,
+	})
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: [http.peers]: %w", where, err)
+	}
+	return discovery.ReplicaName(self), d, nil
 }
 
 // metricsSubjects are [http.metrics] subjects.

@@ -102,6 +102,28 @@ func TestAttackIdentityHeadersOnlyForTheirToken(t *testing.T) {
 	if calls := g.rec.all(); calls[len(calls)-1].Identity != "carol" {
 		t.Errorf("identity over a session: %q", calls[len(calls)-1].Identity)
 	}
+	// A session belongs to the identity that opened it, not only to the
+	// token: carol's session (her globals, her saved results) is not
+	// dave's, nor the gateway's without a user.
+	for _, who := range []http.Header{{"X-User-Id": {"dave"}}, {}} {
+		req, _ := http.NewRequest(http.MethodPost, g.url, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer gateway-secret-token")
+		req.Header.Set("Mcp-Session-Id", cs.ID())
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		for k, v := range who {
+			req.Header[k] = v
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden {
+			t.Errorf("carol's session used as %v: %d, want 403", who, res.StatusCode)
+		}
+	}
 }
 
 // TestIdentityBootRefusals: both a fixed identity and identity headers,

@@ -131,8 +131,12 @@ type (
 	forwardAuthKey struct{} // the request's Authorization, for forwarding only
 )
 
-// httpIdentity is the TokenInfo.Extra key of the request's identity.
-const httpIdentity = "toolplane.identity"
+// httpSubject and httpIdentity are the TokenInfo.Extra keys of the
+// request's subject and identity.
+const (
+	httpSubject  = "toolplane.subject"
+	httpIdentity = "toolplane.identity"
+)
 
 // authFailed counts a request refused for want of a valid token and, at
 // most once a minute, writes an auth_failed audit line with the count: a
@@ -203,7 +207,16 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 		// The HTTP request's context ends when its client goes away; runs
 		// the request starts stop then (see requestGone).
 		identity, _ := ctx.Value(identityKey{}).(string)
-		return &auth.TokenInfo{UserID: subject, Extra: map[string]any{httpRequestDone: r.Context().Done(), httpIdentity: identity}}, nil
+		// The SDK refuses a session to any other UserID than the one that
+		// opened it: with the identity in it, a session a gateway opened
+		// for alice is not bob's through the same token (their snippet
+		// globals and saved results stay apart). The subject itself
+		// travels in Extra.
+		owner := subject
+		if identity != "" {
+			owner = subject + "\x00" + identity
+		}
+		return &auth.TokenInfo{UserID: owner, Extra: map[string]any{httpRequestDone: r.Context().Done(), httpSubject: subject, httpIdentity: identity}}, nil
 	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
 	strip := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		logID := r.Header.Get(HeaderLogID)
@@ -295,6 +308,9 @@ func (s *Server) callerOf(req mcp.Request) caller {
 	if extra != nil {
 		if extra.TokenInfo != nil {
 			c.subject = extra.TokenInfo.UserID
+			if sub, ok := extra.TokenInfo.Extra[httpSubject].(string); ok {
+				c.subject = sub
+			}
 			c.identity, _ = extra.TokenInfo.Extra[httpIdentity].(string)
 		}
 		if extra.Header != nil {

@@ -92,9 +92,12 @@ type Limits struct {
 
 // HostFunc is a function of the host callable from a snippet. It runs on its
 // own goroutine when the snippet awaits the call, with the run's context.
-// args and kwargs are JSON-like Go values: nil, bool, int64, *big.Int,
-// float64, string, []any, map[string]any. The returned value is converted
-// back the same way (map[string]any becomes a dict, []any a list, ...).
+// args and kwargs hold JSON-like Go values (package jsonlike), converted as
+// CPython's json.dumps sees the Python values: nil, bool, int64, *big.Int,
+// float64, string, []any, and jsonlike.Object for a dict (its members in
+// insertion order). The returned value is converted back the same way
+// (jsonlike.Object and map[string]any become a dict, the map's keys
+// sorted; []any a list, ...).
 type HostFunc func(ctx context.Context, args []any, kwargs map[string]any) (any, error)
 
 // HostError lets a host function choose the Python exception raised in the
@@ -117,11 +120,18 @@ func (e *HostError) Error() string {
 
 // Result is the outcome of a successful run.
 type Result struct {
-	// Value is the JSON-like Go value of the result (nil for None). Values
-	// with no JSON-like form are reported as their repr string.
+	// Value is the JSON-like Go value of the result (package jsonlike:
+	// nil for None, a jsonlike.Object for a dict, in insertion order),
+	// converted as CPython's json.dumps sees the value. A value with no
+	// JSON form (a set, bytes, an instance, a cycle) is reported as its
+	// repr string, and NotJSON says why.
 	Value any
 	// Repr is the Python repr of the result.
 	Repr string
+	// NotJSON is empty when Value is the JSON form of the result, else the
+	// reason it has none, in json.dumps's words ("Object of type set is
+	// not JSON serializable"), and Value is the repr.
+	NotJSON string
 }
 
 // Exception describes a Python exception that escaped a snippet, a compile
@@ -329,11 +339,24 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	if err := t.Charge(vm.SizeOf(v)); err != nil {
 		return nil, p.exception(t, err)
 	}
-	gv, cerr := fromPython(t, v, 0)
+	gv, cerr := fromPython(t, v)
 	if cerr != nil {
-		gv = repr
+		var le *vm.LimitError
+		if errors.As(cerr, &le) {
+			return nil, p.exception(t, cerr)
+		}
+		return &Result{Value: repr, Repr: repr, NotJSON: notJSONReason(t, cerr)}, nil
 	}
 	return &Result{Value: gv, Repr: repr}, nil
+}
+
+// notJSONReason is why a result has no JSON form: the converter's words, or
+// the exception a library JSON hook raised.
+func notJSONReason(t *vm.Thread, err error) string {
+	if inst, ok := pyError("", err).(*vm.Instance); ok {
+		return inst.Class.Name + ": " + t.ExceptionMessage(inst)
+	}
+	return err.Error()
 }
 
 func (p *Program) exception(t *vm.Thread, err error) *Exception {
@@ -444,7 +467,7 @@ func (g *Globals) Get(name string) (any, bool) {
 		return nil, false
 	}
 	t := vm.NewThread(vm.Config{})
-	gv, err := fromPython(t, v, 0)
+	gv, err := fromPython(t, v)
 	if err != nil {
 		s, _ := t.Repr(v)
 		return s, true

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
+	"strconv"
 
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
@@ -50,9 +53,9 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 			}
 			gargs := make([]any, len(args))
 			for i, a := range args {
-				v, err := fromPython(t, a, 0)
+				v, err := fromPython(t, a)
 				if err != nil {
-					return nil, 0, vm.Errorf(vm.TypeErrorClass, "%s() argument %d: %s", name, i+1, err.Error())
+					return nil, 0, pyError(fmt.Sprintf("%s() argument %d: ", name, i+1), err)
 				}
 				gargs[i] = v
 			}
@@ -60,9 +63,9 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 			if len(kw) > 0 {
 				gkw = make(map[string]any, len(kw))
 				for _, k := range kw {
-					v, err := fromPython(t, k.Value, 0)
+					v, err := fromPython(t, k.Value)
 					if err != nil {
-						return nil, 0, vm.Errorf(vm.TypeErrorClass, "%s() argument '%s': %s", name, k.Name, err.Error())
+						return nil, 0, pyError(fmt.Sprintf("%s() argument '%s': ", name, k.Name), err)
 					}
 					gkw[k.Name] = v
 				}
@@ -128,14 +131,70 @@ func hostException(name string, err error) error {
 	return e
 }
 
-// fromPython converts a value to its JSON-like Go form.
-func fromPython(t *vm.Thread, v vm.Value, depth int) (any, error) {
-	if depth > maxConvertDepth {
-		return nil, errors.New("value is nested too deeply")
+// ConvertError is a Python value with no JSON-like form: the class of the
+// exception to raise (TypeError, ValueError, RecursionError) and CPython's
+// json.dumps words for it.
+type convertError struct {
+	class *vm.Class
+	msg   string
+}
+
+func (e *convertError) Error() string { return e.msg }
+
+// pyError returns err as a Python exception of its class, its message
+// prefixed by what was being converted ("greet() argument 1: ").
+func pyError(prefix string, err error) error {
+	var ce *convertError
+	if errors.As(err, &ce) {
+		return vm.Errorf(ce.class, "%s%s", prefix, ce.msg)
 	}
-	if inst, ok := v.(*vm.Instance); ok && inst.Base != nil {
-		v = inst.Base
+	return err // an exception raised by Python code the conversion ran
+}
+
+// fromPython converts v to its JSON-like Go form (package jsonlike) by the
+// rules of CPython's json.dumps, so what reaches the host is what
+// json.dumps(v) would write: a dict becomes a jsonlike.Object in insertion
+// order; a tuple a list; a float stays float64 and an int int64 or
+// *big.Int (at most jsonlike.MaxIntDigits digits); dict keys that are int,
+// float, bool or None become the strings json.dumps makes of them
+// (non-finite float keys "NaN", "Infinity", "-Infinity"); a subclass of
+// str, int, float, list or dict, and the library classes CPython derives
+// from them (Counter, OrderedDict, defaultdict, namedtuples, IntEnum and
+// StrEnum members), its builtin value (vm.JSONBase; a dict subclass that
+// overrides items() is read through it, as CPython's encoder reads it:
+// Python code that runs under the thread's limits). A str is made valid
+// UTF-8 (U+FFFD for a lone surrogate).
+// Anything else (a set, bytes, an instance, a dataclass, which CPython
+// does not encode either), a cycle, or nesting deeper than
+// maxConvertDepth is a *convertError.
+func fromPython(t *vm.Thread, v vm.Value) (any, error) {
+	c := converter{t: t}
+	return c.value(v, 0)
+}
+
+// converter keeps the containers on the path from the root to the value
+// being converted, so a cycle is reported rather than followed.
+type converter struct {
+	t     *vm.Thread
+	stack []vm.Value
+}
+
+func (c *converter) enter(v vm.Value, depth int) error {
+	if depth >= maxConvertDepth {
+		return &convertError{vm.RecursionErrorClass, fmt.Sprintf("value is nested more than %d levels deep", maxConvertDepth)}
 	}
+	for _, s := range c.stack {
+		if vm.Is(s, v) {
+			return &convertError{vm.ValueErrorClass, "Circular reference detected"}
+		}
+	}
+	c.stack = append(c.stack, v)
+	return nil
+}
+
+func (c *converter) leave() { c.stack = c.stack[:len(c.stack)-1] }
+
+func (c *converter) value(v vm.Value, depth int) (any, error) {
 	switch x := v.(type) {
 	case vm.NoneType:
 		return nil, nil
@@ -144,47 +203,122 @@ func fromPython(t *vm.Thread, v vm.Value, depth int) (any, error) {
 	case vm.Int:
 		return int64(x), nil
 	case *big.Int:
+		if err := checkDigits(x); err != nil {
+			return nil, err
+		}
 		return new(big.Int).Set(x), nil
 	case vm.Float:
 		return float64(x), nil
 	case vm.Str:
-		return string(x), nil
+		return jsonlike.ValidString(string(x)), nil
 	case *vm.List:
-		out := make([]any, len(x.Items))
-		for i, e := range x.Items {
-			g, err := fromPython(t, e, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = g
-		}
-		return out, nil
+		return c.array(v, x.Items, depth)
 	case vm.Tuple:
-		out := make([]any, len(x))
-		for i, e := range x {
-			g, err := fromPython(t, e, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = g
-		}
-		return out, nil
+		return c.array(v, x, depth)
 	case *vm.Dict:
-		out := make(map[string]any, x.Len())
-		for _, it := range x.Items() {
-			k, ok := it[0].(vm.Str)
-			if !ok {
-				return nil, fmt.Errorf("dict key of type '%s' cannot be converted (keys must be str)", vm.TypeName(it[0]))
-			}
-			g, err := fromPython(t, it[1], depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out[string(k)] = g
-		}
-		return out, nil
+		return c.object(v, x, depth)
 	}
-	return nil, fmt.Errorf("object of type '%s' cannot be converted to a JSON-like value", vm.TypeName(v))
+	base, ok, err := c.t.JSONBase(v)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &convertError{vm.TypeErrorClass, fmt.Sprintf("Object of type %s is not JSON serializable", vm.TypeName(v))}
+	}
+	if err := c.enter(v, depth); err != nil {
+		return nil, err
+	}
+	defer c.leave()
+	return c.value(base, depth+1)
+}
+
+func (c *converter) array(v vm.Value, items []vm.Value, depth int) (any, error) {
+	if err := c.enter(v, depth); err != nil {
+		return nil, err
+	}
+	defer c.leave()
+	out := make([]any, len(items))
+	for i, e := range items {
+		g, err := c.value(e, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = g
+	}
+	return out, nil
+}
+
+func (c *converter) object(v vm.Value, d *vm.Dict, depth int) (any, error) {
+	if err := c.enter(v, depth); err != nil {
+		return nil, err
+	}
+	defer c.leave()
+	items := d.Items()
+	out := make(jsonlike.Object, 0, len(items))
+	for _, it := range items {
+		k, err := c.key(it[0])
+		if err != nil {
+			return nil, err
+		}
+		g, err := c.value(it[1], depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, jsonlike.Member{Key: k, Value: g})
+	}
+	return out, nil
+}
+
+// key is a dict key as json.dumps writes it.
+func (c *converter) key(k vm.Value) (string, error) {
+	switch x := k.(type) {
+	case vm.Str:
+		return jsonlike.ValidString(string(x)), nil
+	case vm.Bool:
+		if x {
+			return "true", nil
+		}
+		return "false", nil
+	case vm.NoneType:
+		return "null", nil
+	case vm.Int:
+		return strconv.FormatInt(int64(x), 10), nil
+	case *big.Int:
+		if err := checkDigits(x); err != nil {
+			return "", err
+		}
+		return x.String(), nil
+	case vm.Float:
+		f := float64(x)
+		switch {
+		case math.IsNaN(f):
+			return "NaN", nil
+		case math.IsInf(f, 1):
+			return "Infinity", nil
+		case math.IsInf(f, -1):
+			return "-Infinity", nil
+		}
+		return jsonlike.FloatRepr(f), nil
+	case *vm.Instance:
+		base, ok, err := c.t.JSONBase(x)
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			switch base.(type) {
+			case vm.Str, vm.Int, *big.Int, vm.Float, vm.Bool, vm.NoneType:
+				return c.key(base)
+			}
+		}
+	}
+	return "", &convertError{vm.TypeErrorClass, fmt.Sprintf("keys must be str, int, float, bool or None, not %s", vm.TypeName(k))}
+}
+
+func checkDigits(x *big.Int) error {
+	if _, err := jsonlike.IntString(x); err != nil {
+		return &convertError{vm.ValueErrorClass, err.Error()}
+	}
+	return nil
 }
 
 // goSize estimates the bytes the Go form fromPython built holds of its
@@ -211,6 +345,12 @@ func goSize(v any, depth int) int64 {
 		n := 48 + int64(len(x))*64 // buckets: key, value, hash and slack
 		for _, e := range x {
 			n += goSize(e, depth+1)
+		}
+		return n
+	case jsonlike.Object:
+		n := 24 + int64(cap(x))*32 // members: key header, value interface
+		for _, m := range x {
+			n += goSize(m.Value, depth+1)
 		}
 		return n
 	}
@@ -267,6 +407,16 @@ func toPython(v any, depth int) (vm.Value, error) {
 			items[i] = p
 		}
 		return vm.NewList(items), nil
+	case jsonlike.Object:
+		d := vm.NewDictSize(len(x))
+		for _, m := range x {
+			p, err := toPython(m.Value, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			d.SetStr(m.Key, p)
+		}
+		return d, nil
 	case map[string]any:
 		d := vm.NewDictSize(len(x))
 		keys := make([]string, 0, len(x))

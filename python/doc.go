@@ -15,8 +15,10 @@
 //
 // In snippet mode top-level await and return are allowed: the result is the
 // returned value, else the value of a final bare expression statement, else
-// None. Result.Value is its JSON-like Go form (repr string when it has none)
-// and Result.Repr its Python repr.
+// None. Result.Value is its JSON-like Go form (package jsonlike: what
+// json.dumps would write, a dict as a jsonlike.Object in insertion order),
+// or its repr string when json.dumps would refuse it (Result.NotJSON says
+// why), and Result.Repr its Python repr.
 //
 // # Host functions
 //

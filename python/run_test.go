@@ -213,7 +213,7 @@ out`
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[('no access', 'mcp:x/y'), 'upstream down', True, [1180591620717411303424, 1.5, None, True], 'hi bob', \"greeter.greet() argument 1: object of type 'set' cannot be converted to a JSON-like value\"]"
+	want := "[('no access', 'mcp:x/y'), 'upstream down', True, [1180591620717411303424, 1.5, None, True], 'hi bob', 'greeter.greet() argument 1: Object of type set is not JSON serializable']"
 	if res.Repr != want {
 		t.Errorf("got  %s\nwant %s", res.Repr, want)
 	}

@@ -4,9 +4,8 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"strconv"
-	"strings"
 
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/python/syntax"
 )
 
@@ -387,64 +386,9 @@ func floatDivmod(x, y float64) (float64, float64) {
 	return floordiv, mod
 }
 
-// FloatRepr formats f as CPython's repr.
-func FloatRepr(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	// s is like "-1.2345e+06".
-	neg := false
-	if s[0] == '-' {
-		neg = true
-		s = s[1:]
-	}
-	epos := strings.IndexByte(s, 'e')
-	mant, exps := s[:epos], s[epos+1:]
-	exp, _ := strconv.Atoi(exps)
-	digits := strings.Replace(mant, ".", "", 1)
-	var out string
-	if exp >= -5 && exp < 16 {
-		// Fixed notation.
-		if exp >= 0 {
-			if len(digits) <= exp+1 {
-				out = digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
-			} else {
-				out = digits[:exp+1] + "." + digits[exp+1:]
-			}
-		} else {
-			out = "0." + strings.Repeat("0", -exp-1) + digits
-		}
-		if exp == -5 {
-			out = ""
-		}
-	}
-	if out == "" {
-		m := digits[:1]
-		if len(digits) > 1 {
-			m += "." + digits[1:]
-		}
-		sign := "+"
-		if exp < 0 {
-			sign = "-"
-			exp = -exp
-		}
-		es := strconv.Itoa(exp)
-		if len(es) < 2 {
-			es = "0" + es
-		}
-		out = m + "e" + sign + es
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
+// FloatRepr formats f as CPython's repr (one implementation, shared with
+// every path that writes a Python value as JSON).
+func FloatRepr(f float64) string { return jsonlike.FloatRepr(f) }
 
 // hashInt is CPython's hash of an int.
 const hashModulus = (1 << 61) - 1

@@ -537,9 +537,6 @@ class ChainMap:
         m.maps[0].update(other)
         return m
 
-    def __toolplane_json__(self):
-        return dict(self.items())
-
 
 class deque:
     """list-like sequence with O(1) appends and pops at both ends and an optional maxlen.
@@ -1009,6 +1006,7 @@ class UserDict(_DictBase):
     """A dict wrapper meant for subclassing; the contents are in self.data."""
 
     __toolplane_base__ = None  # a mapping, not a dict subclass, as in CPython
+    __toolplane_json__ = None  # so json.dumps refuses it, as CPython's does
 
     def __init__(self, *args, **kwargs):
         _DictBase.__init__(self, *args, **kwargs)
@@ -1076,6 +1074,3 @@ class UserList:
 
     def count(self, x):
         return self.data.count(x)
-
-    def __toolplane_json__(self):
-        return self.data

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
 	"github.com/toolplane/toolplane/python/syntax"
 	"github.com/toolplane/toolplane/python/vm"
@@ -26,8 +27,8 @@ import (
 const MaxDepth = 900
 
 // JSONHook is the method name through which library classes that CPython derives from
-// dict, list, tuple or int present their builtin value to the encoder.
-const JSONHook = "__toolplane_json__"
+// dict, list, tuple or int present their builtin value to the encoder (vm.JSONBase).
+const JSONHook = vm.JSONHook
 
 // Module builds the json module for one run.
 func Module(t *vm.Thread) (*vm.Module, error) {
@@ -491,7 +492,11 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 	case vm.Int:
 		e.sb.WriteString(strconv.FormatInt(int64(x), 10))
 	case *big.Int:
-		e.sb.WriteString(x.String())
+		digits, err := jsonlike.IntString(x)
+		if err != nil {
+			return vm.Errorf(vm.ValueErrorClass, "%s", err.Error())
+		}
+		e.sb.WriteString(digits)
 	case vm.Float:
 		s, err := e.float(float64(x))
 		if err != nil {
@@ -512,22 +517,20 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 	case *vm.Dict:
 		return e.object(v, x, depth)
 	default:
-		if inst, ok := v.(*vm.Instance); ok && inst.Class.Lookup(JSONHook) != nil {
-			r, err := e.t.CallMethodName(v, JSONHook, nil, nil)
-			if err != nil {
-				return err
-			}
+		// Library classes CPython derives from a builtin type, and
+		// subclasses of str, int, float, list and dict (a str or int Enum
+		// among them), encode as their value, as CPython's isinstance
+		// checks do.
+		base, ok, err := e.t.JSONBase(v)
+		if err != nil {
+			return err
+		}
+		if ok {
 			if err := e.enter(v, depth); err != nil {
 				return err
 			}
 			defer e.leave()
-			return e.encode(r, depth)
-		}
-		if inst, ok := v.(*vm.Instance); ok && inst.Base != nil {
-			// Subclasses of str, int, float, list and dict (a str or int
-			// Enum among them) encode as their value, as CPython's
-			// isinstance checks do.
-			return e.encode(inst.Base, depth)
+			return e.encode(base, depth)
 		}
 		if e.def == nil {
 			return vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeName(v))
@@ -591,22 +594,22 @@ func (e *encoder) key(k vm.Value) (string, bool, error) {
 	case vm.Int:
 		return strconv.FormatInt(int64(x), 10), true, nil
 	case *big.Int:
-		return x.String(), true, nil
-	case *vm.Instance:
-		// A str, int or float subclass (str/int Enums) keys by its value.
-		switch x.Base.(type) {
-		case vm.Str, vm.Int, *big.Int, vm.Float:
-			return e.key(x.Base)
+		digits, err := jsonlike.IntString(x)
+		if err != nil {
+			return "", false, vm.Errorf(vm.ValueErrorClass, "%s", err.Error())
 		}
-		// So do values that stand for one (IntEnum, StrEnum members).
-		if x.Class.Lookup(JSONHook) != nil {
-			r, err := e.t.CallMethodName(x, JSONHook, nil, nil)
-			if err != nil {
-				return "", false, err
-			}
-			switch r.(type) {
+		return digits, true, nil
+	case *vm.Instance:
+		// A str, int or float subclass, and a value that stands for one
+		// (IntEnum, StrEnum members), keys by its value.
+		base, ok, err := e.t.JSONBase(x)
+		if err != nil {
+			return "", false, err
+		}
+		if ok {
+			switch base.(type) {
 			case vm.Str, vm.Int, *big.Int, vm.Float, vm.Bool, vm.NoneType:
-				return e.key(r)
+				return e.key(base)
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // runBridge is the bridge of one run: every capability call a snippet
@@ -106,8 +107,11 @@ func toolErrorType(c *capability.Capability) string {
 // arguments take the input schema's properties in document order.
 func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) (map[string]any, error) {
 	if len(args) == 1 && len(kwargs) == 0 {
-		if obj, ok := args[0].(map[string]any); ok {
+		switch obj := args[0].(type) {
+		case map[string]any:
 			return obj, nil
+		case jsonlike.Object:
+			return objectArgs(obj), nil
 		}
 	}
 	if c.Source == capability.SourceCLI {
@@ -131,6 +135,17 @@ func bindArguments(c *capability.Capability, args []any, kwargs map[string]any) 
 		obj[k] = v
 	}
 	return obj, nil
+}
+
+// objectArgs is a snippet's dict as a call's argument object: the top level
+// a map (the chain's form), the values as they came (nested dicts keep
+// their order; see package jsonlike).
+func objectArgs(obj jsonlike.Object) map[string]any {
+	out := make(map[string]any, len(obj))
+	for _, m := range obj {
+		out[m.Key] = m.Value
+	}
+	return out
 }
 
 // bindCLIArguments follows the CLI source's calling convention:
@@ -236,6 +251,12 @@ func pythonValue(v any) any {
 		out := make([]any, len(x))
 		for i, e := range x {
 			out[i] = pythonValue(e)
+		}
+		return out
+	case jsonlike.Object:
+		out := make(jsonlike.Object, len(x))
+		for i, m := range x {
+			out[i] = jsonlike.Member{Key: m.Key, Value: pythonValue(m.Value)}
 		}
 		return out
 	case map[string]string:

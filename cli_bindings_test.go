@@ -15,6 +15,7 @@ import (
 	"github.com/toolplane/toolplane/backend/localpython"
 	"github.com/toolplane/toolplane/backend/pyodide"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/sandbox"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -125,7 +126,7 @@ return out
 				"call_tool":  "refused",
 				"type":       "TypeError",
 			}
-			if diff := cmp.Diff(want, res.Value); diff != "" {
+			if diff := cmp.Diff(want, jsonlike.Plain(res.Value)); diff != "" {
 				t.Errorf("CLI bindings (-want +got):\n%s", diff)
 			}
 			if _, err := os.Stat(marker); !os.IsNotExist(err) {

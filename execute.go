@@ -67,10 +67,16 @@ type ExecuteOptions struct {
 
 // ExecutionResult is the outcome of a run.
 type ExecutionResult struct {
-	// Value is the JSON-like Go value of the snippet's result.
+	// Value is the JSON-like Go value of the snippet's result (package
+	// jsonlike: a dict is a jsonlike.Object, in insertion order; write it
+	// with jsonlike.Marshal to keep its order and its floats), or its repr
+	// when it has no JSON form.
 	Value any
 	// Repr is the Python repr of the result.
-	Repr     string
+	Repr string
+	// NotJSON is why the result has no JSON form (a set, an object):
+	// Value is then its repr. Empty otherwise.
+	NotJSON  string
 	Stdout   string
 	Stderr   string
 	Duration time.Duration
@@ -149,7 +155,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 	var be *backend.Error
 	switch {
 	case err == nil:
-		result.Value, result.Repr = res.Value, res.Repr
+		result.Value, result.Repr, result.NotJSON = res.Value, res.Repr, res.NotJSON
 	case errors.As(err, &be):
 		result.Error = &ExecError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}
 	case errors.Is(err, context.DeadlineExceeded):

@@ -247,3 +247,37 @@ return [level, await logging_.echo(text="renamed"), await logging_echo(text="fla
 		t.Errorf("unexpected warnings:\n%s", warnings.String())
 	}
 }
+
+// TestSnippetValuesReachUpstreamsAsJSON: issue 18's first defect on the way
+// out. What a snippet passes to an upstream MCP server arrives as
+// json.dumps would write it (a dict's order, 5.0 and 1e+20 as floats,
+// non-finite floats as the strings "Infinity" and "NaN", int keys as
+// strings), and a CLI binary gets floats as Python's str() spells them
+// (1500000.5, not 1.5000005e+06).
+func TestSnippetValuesReachUpstreamsAsJSON(t *testing.T) {
+	t.Parallel()
+	interpreterReady(t)
+	cfg := writeConfig(t, `[cli]
+mode = "allowlist"
+allow = ["printf"]
+
+`+upstreamServer(t, "up"))
+	rt, err := Open(context.Background(), cfg, OpenOptions{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	res, err := rt.Execute(context.Background(), `
+raw = await up.raw_args(data={"b": 5.0, "a": [1e20, float("inf"), float("nan")], 7: {"z": 1, "y": 2.5}})
+args = await call_tool("up.raw_args", {"z": 0.5, "a": (1, 2)})
+out = await printf("%s %s %s %s", 1500000.5, 0.1, 1e20, 3)
+return [raw, args, out["stdout"]]
+`, ExecuteOptions{})
+	if err != nil || res.Error != nil {
+		t.Fatalf("execute: %v %+v", err, res.Error)
+	}
+	want := []any{`{"data":{"b":5.0,"a":[1e+20,"Infinity","NaN"],"7":{"z":1,"y":2.5}}}`, `{"a":[1,2],"z":0.5}`, "1500000.5 0.1 1e+20 3"}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("what the upstream and the binary received (-want +got):\n%s", diff)
+	}
+}

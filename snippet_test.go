@@ -2,6 +2,7 @@ package toolplane
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/source/gofunc"
 )
 
@@ -47,8 +49,12 @@ func TestSnippetMixedAccessReturnsDict(t *testing.T) {
 		"points": map[string]any{"open": int64(42), "closed": int64(46), "triage": int64(50)},
 		"top":    "Issue 11", "note": "noted: barbara",
 	}
-	if diff := cmp.Diff(want, res.Value); diff != "" {
+	if diff := cmp.Diff(want, jsonlike.Plain(res.Value)); diff != "" {
 		t.Errorf("value (-want +got):\n%s", diff)
+	}
+	// The dict keeps the order the snippet built it in (issue 18).
+	if obj, _ := res.Value.(jsonlike.Object); !slices.Equal(obj.Keys(), []string{"count", "pages", "points", "top", "note"}) {
+		t.Errorf("keys %v, want the snippet's order", obj.Keys())
 	}
 	if res.Stdout != "23 issues\n" || res.Backend != "embedded" || res.CapabilityCalls != 7 {
 		t.Errorf("stdout %q backend %q calls %d", res.Stdout, res.Backend, res.CapabilityCalls)

@@ -25,7 +25,8 @@ type Backend interface {
 
 // HostFunc is a function of the host callable from a snippet. It has the
 // shape of python.HostFunc: positional and keyword arguments and the
-// result are JSON-like Go values.
+// result are JSON-like Go values (package jsonlike: a snippet's dict is a
+// jsonlike.Object).
 type HostFunc func(ctx context.Context, args []any, kwargs map[string]any) (any, error)
 
 // Bridge is a backend's only way to capabilities.
@@ -63,10 +64,15 @@ type RunOptions struct {
 
 // Result is a finished run's value.
 type Result struct {
-	// Value is the JSON-like Go value of the snippet's result.
+	// Value is the JSON-like Go value of the snippet's result (package
+	// jsonlike: a dict is a jsonlike.Object in insertion order), or its
+	// repr when it has no JSON form.
 	Value any
 	// Repr is its Python repr.
 	Repr string
+	// NotJSON is why the result has no JSON form ("Object of type set is
+	// not JSON serializable"); empty when Value is its JSON form.
+	NotJSON string
 }
 
 // Error is a Python exception that escaped the snippet, a compile error,

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // DecodeJSON decodes a JSON document into JSON-like Go values, keeping
@@ -48,6 +50,11 @@ func Normalize(v any) any {
 	case map[string]any:
 		for k, e := range x {
 			x[k] = Normalize(e)
+		}
+		return x
+	case jsonlike.Object:
+		for i := range x {
+			x[i].Value = Normalize(x[i].Value)
 		}
 		return x
 	case []any:

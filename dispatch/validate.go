@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // validator checks call arguments against input schemas, resolving each
@@ -130,6 +131,14 @@ func jsonValue(v any) any {
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			out[k] = jsonValue(e)
+		}
+		return out
+	case jsonlike.Object:
+		// A snippet's dict: the validator takes maps (order does not
+		// matter to a schema).
+		out := make(map[string]any, len(x))
+		for _, m := range x {
+			out[m.Key] = jsonValue(m.Value)
 		}
 		return out
 	case []any:

@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // protocolVersion is what a worker states in its hello; the host refuses
 // a worker of another version (a stale binary after an upgrade).
-const protocolVersion = 1
+const protocolVersion = 2
 
 // Message kinds. The host sends run, reply and cancel; a worker sends
 // hello, call, output and done. A kind from the wrong side is a protocol
@@ -54,6 +55,9 @@ type RunRequest struct {
 type RunResult struct {
 	Value any
 	Repr  string
+	// NotJSON is why the result has no JSON form (Value is then its
+	// repr); see python.Result.
+	NotJSON string
 	// Err is the exception or limit that ended the run; nil on success.
 	Err *RunError
 	// SizeBytes and Names describe the session globals after the run;
@@ -162,6 +166,7 @@ func encodeResult(r *RunResult) ([]byte, error) {
 			return nil, err
 		}
 		e.str(r.Repr)
+		e.str(r.NotJSON)
 	}
 	e.int(r.SizeBytes)
 	e.strs(r.Names)
@@ -178,6 +183,7 @@ func decodeResult(p []byte) (*RunResult, error) {
 	case 0:
 		r.Value = d.value(0)
 		r.Repr = d.str()
+		r.NotJSON = d.str()
 	case 1:
 		r.Err = &RunError{Type: d.str(), Message: d.str(), Traceback: d.str(), Limit: d.str()}
 	default:
@@ -226,13 +232,16 @@ func decodeCall(p []byte) (*hostCall, error) {
 	if !ok {
 		d.fail("call arguments are not a list")
 	}
-	kwargs, ok := d.value(0).(map[string]any)
+	kwargs, ok := d.value(0).(jsonlike.Object)
 	if !ok {
 		d.fail("call keywords are not a dict")
 	}
-	c.Args, c.Kwargs = args, kwargs
-	if len(c.Kwargs) == 0 {
-		c.Kwargs = nil
+	c.Args = args
+	if len(kwargs) > 0 {
+		c.Kwargs = make(map[string]any, len(kwargs))
+		for _, m := range kwargs {
+			c.Kwargs[m.Key] = m.Value
+		}
 	}
 	return c, d.done()
 }

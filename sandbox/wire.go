@@ -8,6 +8,8 @@ import (
 	"math"
 	"math/big"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // Frames are [4-byte big-endian length][1-byte kind][payload], the length
@@ -89,26 +91,13 @@ func (e *enc) bytes(p []byte) { e.uint(uint64(len(p))); e.b = append(e.b, p...) 
 // str writes s as UTF-8. A Python str may hold a lone surrogate ('\ud800',
 // kept in WTF-8) and a binary's output any bytes, but the other side
 // refuses a string that is not UTF-8 as a broken protocol (and kills a
-// worker that sends one): each byte outside a valid sequence crosses as
-// U+FFFD, as encoding/json writes it and in-process runs show it.
+// worker that sends one): what is not UTF-8 crosses as U+FFFD, as every
+// JSON form of a value writes it (jsonlike.ValidString) and in-process runs
+// show it.
 func (e *enc) str(s string) {
-	if !utf8.ValidString(s) {
-		s = validUTF8(s)
-	}
+	s = jsonlike.ValidString(s)
 	e.uint(uint64(len(s)))
 	e.b = append(e.b, s...)
-}
-
-// validUTF8 replaces each byte of s that is not part of a valid UTF-8
-// sequence with U+FFFD.
-func validUTF8(s string) string {
-	b := make([]byte, 0, len(s)+len(s)/2)
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		b = utf8.AppendRune(b, r) // RuneError for an invalid byte
-		s = s[n:]
-	}
-	return string(b)
 }
 
 func (e *enc) bool(v bool) {
@@ -125,9 +114,11 @@ func (e *enc) strs(ss []string) {
 	}
 }
 
-// value encodes a JSON-like Go value: nil, bool, int64 (and the other Go
-// integer kinds), *big.Int, float64, string, []any, map[string]any. Any
-// other type is an error: nothing but plain data crosses the boundary.
+// value encodes a JSON-like Go value (package jsonlike): nil, bool, int64
+// (and the other Go integer kinds), *big.Int, float64, string, []any,
+// jsonlike.Object (members in order) and map[string]any (keys sorted, so a
+// map crosses the same way every time; it decodes as an Object). Any other
+// type is an error: nothing but plain data crosses the boundary.
 func (e *enc) value(v any, depth int) error {
 	if depth > maxValueDepth {
 		return errors.New("value is nested too deeply to cross the sandbox boundary")
@@ -173,15 +164,17 @@ func (e *enc) value(v any, depth int) error {
 				return err
 			}
 		}
-	case map[string]any:
+	case jsonlike.Object:
 		e.byte(tagDict)
 		e.uint(uint64(len(x)))
-		for k, el := range x {
-			e.str(k)
-			if err := e.value(el, depth+1); err != nil {
+		for _, m := range x {
+			e.str(m.Key)
+			if err := e.value(m.Value, depth+1); err != nil {
 				return err
 			}
 		}
+	case map[string]any:
+		return e.value(jsonlike.FromMap(x), depth)
 	default:
 		return fmt.Errorf("a value of Go type %T cannot cross the sandbox boundary", v)
 	}
@@ -327,11 +320,28 @@ func (d *dec) value(depth int) any {
 		}
 		return out
 	case tagDict:
+		// Members keep their order. Keys are unique, as in the dict they
+		// came from: a repeated key is a broken protocol.
 		n := d.length(2)
-		out := make(map[string]any, n)
+		out := make(jsonlike.Object, 0, n)
+		var seen map[string]bool
+		if n > 8 {
+			seen = make(map[string]bool, n)
+		}
 		for range n {
 			k := d.str()
-			out[k] = d.value(depth + 1)
+			dup := seen[k]
+			if seen == nil {
+				for _, m := range out {
+					dup = dup || m.Key == k
+				}
+			} else {
+				seen[k] = true
+			}
+			if dup && d.err == nil {
+				d.fail("repeated key %q in a dict", k)
+			}
+			out = append(out, jsonlike.Member{Key: k, Value: d.value(depth + 1)})
 		}
 		return out
 	default:

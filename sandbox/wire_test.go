@@ -4,20 +4,26 @@ import (
 	"bytes"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // TestValueRoundTrip: every kind of value crosses the bridge unchanged,
-// ints and floats kept apart.
+// ints and floats kept apart, a dict's members in their order (a Go map
+// crosses in sorted key order and arrives as an Object).
 func TestValueRoundTrip(t *testing.T) {
 	t.Parallel()
 	big1, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
-	v := map[string]any{
-		"none": nil, "t": true, "f": false, "i": int64(-7), "max": int64(math.MaxInt64),
-		"big": big1, "float": 1.0, "nan-free": -0.5, "s": "héllo", "list": []any{int64(1), "x", []any{}},
-		"dict": map[string]any{"": map[string]any{}},
+	v := jsonlike.Object{
+		{Key: "none"}, {Key: "t", Value: true}, {Key: "f", Value: false}, {Key: "i", Value: int64(-7)},
+		{Key: "max", Value: int64(math.MaxInt64)}, {Key: "big", Value: big1}, {Key: "float", Value: 1.0},
+		{Key: "inf", Value: math.Inf(-1)}, {Key: "s", Value: "héllo"},
+		{Key: "list", Value: []any{int64(1), "x", []any{}}},
+		{Key: "dict", Value: jsonlike.Object{{Key: "", Value: jsonlike.Object{}}}},
 	}
 	c := &hostCall{ID: 7, Name: "mcp:up/echo", Args: []any{v}, Kwargs: map[string]any{"k": v}}
 	payload, err := encodeCall(c)
@@ -33,6 +39,35 @@ func TestValueRoundTrip(t *testing.T) {
 	}
 	if _, err := encodeCall(&hostCall{Args: []any{struct{}{}}}); err == nil {
 		t.Error("a Go struct crossed the boundary")
+	}
+	payload, _ = encodeReply(&hostReply{ID: 1, Value: map[string]any{"z": 1.0, "a": int64(2)}})
+	reply, err := decodeReply(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (jsonlike.Object{{Key: "a", Value: int64(2)}, {Key: "z", Value: 1.0}}); !cmp.Equal(reply.Value, want) {
+		t.Errorf("a map crossed as %#v, want %#v", reply.Value, want)
+	}
+}
+
+// TestAttackWireRepeatedKeys: a worker that sends a dict with a key twice
+// breaks the protocol (a dict has each key once; a host reading the
+// members must not guess which one counts).
+func TestAttackWireRepeatedKeys(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{2, 40} {
+		obj := jsonlike.Object{}
+		for i := range n - 1 {
+			obj = append(obj, jsonlike.Member{Key: string(rune('a'+i%26)) + string(rune('a'+i/26)), Value: int64(i)})
+		}
+		obj = append(obj, jsonlike.Member{Key: obj[0].Key, Value: "again"})
+		payload, err := encodeResult(&RunResult{Value: obj, Repr: "{}"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeResult(payload); err == nil || !strings.Contains(err.Error(), "repeated key") {
+			t.Errorf("%d members with a repeated key: %v", n, err)
+		}
 	}
 }
 
@@ -74,7 +109,8 @@ func TestWireStringsNotUTF8(t *testing.T) {
 	if err := d.done(); err != nil {
 		t.Fatalf("decoding what enc wrote: %v", err)
 	}
-	want := map[string]any{"a\ufffd\ufffd\ufffdb": []any{"\ufffd\ufffdok", "fine \ufffd"}}
+	// A lone surrogate is one U+FFFD (it is one character in Python).
+	want := jsonlike.Object{{Key: "a\ufffdb", Value: []any{"\ufffd\ufffdok", "fine \ufffd"}}}
 	if diff := cmp.Diff(want, got); diff != "" || tail != "x\ufffd" {
 		t.Errorf("decoded (-want +got):\n%s\ntail %q", diff, tail)
 	}

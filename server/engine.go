@@ -73,7 +73,9 @@ type ExecuteRequest struct {
 
 // Execution is the outcome of a run.
 type Execution struct {
-	Value    any // JSON-like value of the snippet's result
+	Value any // JSON-like value of the snippet's result (package jsonlike)
+	// NotJSON is why the result has no JSON form (Value is its repr).
+	NotJSON  string
 	Stdout   string
 	Stderr   string
 	Duration time.Duration

@@ -15,6 +15,8 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 // pyEngine is a small but real Engine for the facade's tests: a real
@@ -167,7 +169,7 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 			return nil, &python.HostError{Type: "TypeError", Message: "call_tool(id, args) takes 2 arguments"}
 		}
 		id, _ := args[0].(string)
-		a, _ := args[1].(map[string]any)
+		a, _ := jsonlike.Plain(args[1]).(map[string]any)
 		return invoke(ctx, id, a)
 	}
 	for k, v := range req.Bindings {
@@ -181,6 +183,7 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 		Stdout:  &stdout,
 		Host:    host,
 		Limits:  python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
+		Modules: lib.Modules(),
 	})
 	out.Stdout = stdout.buf.String()
 	out.Duration = time.Since(start)
@@ -189,7 +192,7 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 		out.Error = toExecError(err)
 		return out, nil
 	}
-	out.Value = res.Value
+	out.Value, out.NotJSON = res.Value, res.NotJSON
 	return out, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/results"
 	"github.com/toolplane/toolplane/session"
 	"github.com/toolplane/toolplane/telemetry"
@@ -34,8 +34,12 @@ type ExecuteInput struct {
 // ExecuteOutput is the structured content of an execute_code result.
 type ExecuteOutput struct {
 	// Value is the snippet's result: the returned value or the last bare
-	// expression, as JSON.
-	Value any `json:"value" jsonschema:"the snippet's result (returned value or last bare expression)"`
+	// expression, as JSON (a JSON-like value of package jsonlike, written
+	// as json.dumps writes it: see MarshalJSON).
+	Value any `json:"value" jsonschema:"the snippet's result (returned value or last bare expression), as Python's json.dumps writes it: dict order kept, floats stay floats; NaN and infinities are the strings NaN, Infinity, -Infinity"`
+	// NotJSON says why the result has no JSON form; Value is then its
+	// Python repr.
+	NotJSON string `json:"not_json,omitempty" jsonschema:"set when the result has no JSON form (a set, bytes, an object): why; value is then its Python repr"`
 	// Stdout is what the snippet printed.
 	Stdout string `json:"stdout,omitempty" jsonschema:"what the snippet printed"`
 	// Error is set when the snippet raised or hit a limit.
@@ -49,6 +53,38 @@ type ExecuteOutput struct {
 	// RolledBack says the session's globals were restored to their state
 	// before this run.
 	RolledBack bool `json:"rolled_back,omitempty" jsonschema:"the session was restored to its state before this run"`
+}
+
+// MarshalJSON writes the output with its value written by jsonlike, so the
+// structured content keeps the order of a dict and the float-ness of
+// 5.0 (encoding/json would write a float64 5.0 as 5).
+func (o ExecuteOutput) MarshalJSON() ([]byte, error) {
+	type plain ExecuteOutput // without this method
+	value, err := jsonlike.Marshal(o.Value)
+	if err != nil {
+		return nil, fmt.Errorf("writing the result of run %s: %w", o.RunID, err)
+	}
+	p := plain(o)
+	p.Value = json.RawMessage(value)
+	return json.Marshal(p)
+}
+
+// executeTool is execute_code as registered: the SDK's typed handlers
+// decode their output into maps to validate it and write it again, which
+// would lose a dict's order and write 5.0 as 5, so the structured content
+// is set here (ExecuteOutput.MarshalJSON) and the output schema given.
+func (s *Server) executeTool(ctx context.Context, req *mcp.CallToolRequest, in ExecuteInput) (*mcp.CallToolResult, any, error) {
+	res, out, err := s.execute(ctx, req, in)
+	if err != nil || res == nil {
+		return res, nil, err
+	}
+	if _, err := out.MarshalJSON(); err != nil {
+		// Not a value any backend makes; say so rather than fail the
+		// protocol message.
+		out.Value, out.NotJSON = fmt.Sprint(out.Value), err.Error()
+	}
+	res.StructuredContent = out
+	return res, nil, nil
 }
 
 // BackendEmbedded is the backend that supports sessions.
@@ -169,7 +205,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		// client asked for a bounded run, honor that.
 		exec.Error = contextError(runCtx, ctx, timeout)
 	}
-	out.Value = jsonSafe(exec.Value)
+	out.Value, out.NotJSON = exec.Value, exec.NotJSON
 	out.Stdout = exec.Stdout
 	out.Error = exec.Error
 	out.DurationMS = float64(exec.Duration.Microseconds()) / 1000
@@ -386,7 +422,7 @@ func saveArgs(args []any, kwargs map[string]any) (value any, label string, err e
 	case string:
 		label = l
 	default:
-		return nil, "", typeErr(fmt.Sprintf("label must be a str or None, not %s", pyTypeName(labelValue)))
+		return nil, "", typeErr(fmt.Sprintf("label must be a str or None, not %s", jsonlike.TypeName(labelValue)))
 	}
 	return value, label, nil
 }
@@ -404,68 +440,9 @@ func loadArgs(args []any, kwargs map[string]any) (string, error) {
 	}
 	s, ok := h.(string)
 	if !ok {
-		return "", &python.HostError{Type: "TypeError", Message: fmt.Sprintf("%s: handle must be a str, not %s", usage, pyTypeName(h))}
+		return "", &python.HostError{Type: "TypeError", Message: fmt.Sprintf("%s: handle must be a str, not %s", usage, jsonlike.TypeName(h))}
 	}
 	return s, nil
-}
-
-// pyTypeName names the Python type a JSON-like Go value stands for.
-func pyTypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "NoneType"
-	case bool:
-		return "bool"
-	case int, int64, *big.Int:
-		return "int"
-	case float64:
-		return "float"
-	case string:
-		return "str"
-	case []any:
-		return "list"
-	case map[string]any:
-		return "dict"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// jsonSafe returns v with everything JSON cannot carry made printable: NaN
-// and infinities become strings, values of unknown types their %v text.
-func jsonSafe(v any) any {
-	switch x := v.(type) {
-	case nil, bool, string, int, int64, *big.Int, json.Number:
-		return x
-	case float64:
-		switch {
-		case math.IsNaN(x):
-			return "nan"
-		case math.IsInf(x, 1):
-			return "inf"
-		case math.IsInf(x, -1):
-			return "-inf"
-		}
-		return x
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonSafe(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = jsonSafe(e)
-		}
-		return out
-	}
-	if b, err := json.Marshal(v); err == nil {
-		var back any
-		if json.Unmarshal(b, &back) == nil {
-			return back
-		}
-	}
-	return fmt.Sprint(v)
 }
 
 // maxTextValue bounds how much of a value the text block repeats; the
@@ -507,7 +484,11 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 			fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
 		}
 	} else {
-		fmt.Fprintf(&b, "result (%s):\n%s\n", pyTypeName(out.Value), valueText(out.Value))
+		if out.NotJSON != "" {
+			fmt.Fprintf(&b, "result (no JSON form: %s; its repr):\n%s\n", out.NotJSON, cut(fmt.Sprint(out.Value)))
+		} else {
+			fmt.Fprintf(&b, "result (%s):\n%s\n", jsonlike.TypeName(out.Value), valueText(out.Value))
+		}
 	}
 	if reset {
 		b.WriteString("\n(reset_session() was called: the session's globals are cleared now that the run has ended)\n")
@@ -515,22 +496,26 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 	return b.String()
 }
 
+// valueText is the value as an agent reads it: a str as it is, None as
+// None, anything else as json.dumps(value, ensure_ascii=False) writes it,
+// cut to maxTextValue.
 func valueText(v any) string {
-	var text string
-	if s, ok := v.(string); ok {
-		text = s
-	} else if v == nil {
-		text = "None"
-	} else {
-		var buf strings.Builder
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(v); err != nil {
-			text = fmt.Sprint(v)
-		} else {
-			text = strings.TrimSuffix(buf.String(), "\n")
-		}
+	switch x := v.(type) {
+	case string:
+		return cut(x)
+	case nil:
+		return "None"
 	}
+	text, err := jsonlike.Format(v)
+	if err != nil {
+		text = fmt.Sprint(v)
+	}
+	return cut(text)
+}
+
+// cut bounds the text block's copy of a value; the structured content has
+// all of it.
+func cut(text string) string {
 	if len(text) > maxTextValue {
 		text = text[:maxTextValue] + fmt.Sprintf("\n... (%d more bytes; the structured content has the whole value)", len(text)-maxTextValue)
 	}

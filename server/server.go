@@ -321,7 +321,9 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "toolplane", Version: opts.Version}, &mo)
-	s.addMetaTools()
+	if err := s.addMetaTools(); err != nil {
+		return nil, err
+	}
 	if err := s.SyncDirectTools(); err != nil {
 		return nil, err
 	}

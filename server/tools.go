@@ -10,11 +10,13 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // Meta-tool names.
@@ -38,13 +40,19 @@ type SchemasInput struct {
 	Detail string   `json:"detail,omitempty" jsonschema:"detailed (default) or full (JSON schemas) or brief"`
 }
 
-func (s *Server) addMetaTools() {
+func (s *Server) addMetaTools() error {
 	// The descriptions registered here are those of a caller admitted to
 	// nothing; every tools/list answer carries its caller's own (see
 	// describeMiddleware).
 	facts := s.describeFacts(caller{})
 	facts.Capabilities = nil
 	d := buildDescriptions(facts)
+	// execute_code's structured content is written by its handler
+	// (executeTool), so its schema is stated rather than inferred.
+	executeOutputSchema, err := jsonschema.For[ExecuteOutput](nil)
+	if err != nil {
+		return fmt.Errorf("the schema of execute_code's output: %w", err)
+	}
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        ToolSearch,
 		Title:       "Search capabilities",
@@ -58,11 +66,13 @@ func (s *Server) addMetaTools() {
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.schemas)
 	mcp.AddTool(s.mcp, &mcp.Tool{
-		Name:        ToolExecute,
-		Title:       "Execute Python snippet",
-		Description: d.Execute,
-		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
-	}, withRoundTrips(s, s.execute))
+		Name:         ToolExecute,
+		Title:        "Execute Python snippet",
+		Description:  d.Execute,
+		Annotations:  &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
+		OutputSchema: executeOutputSchema,
+	}, withRoundTrips(s, s.executeTool))
+	return nil
 }
 
 // parseDetail is capability.ParseDetail quoting at most a prefix of a
@@ -308,9 +318,14 @@ func toMCPResult(res *capability.Result) *mcp.CallToolResult {
 		}
 	}
 	if res.Structured != nil {
-		out.StructuredContent = jsonSafe(res.Structured)
+		// Written by jsonlike's rules, as a run's result is: NaN and the
+		// infinities become strings, which JSON can carry.
+		b, err := jsonlike.Marshal(res.Structured)
+		if err != nil {
+			b, _ = jsonlike.Marshal(fmt.Sprintf("[structured content with no JSON form: %v]", err))
+		}
+		out.StructuredContent = json.RawMessage(b)
 		if len(out.Content) == 0 {
-			b, _ := json.Marshal(out.StructuredContent)
 			out.Content = append(out.Content, &mcp.TextContent{Text: string(b)})
 		}
 	}

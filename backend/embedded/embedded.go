@@ -16,6 +16,7 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/clibind"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
 	"github.com/toolplane/toolplane/sandbox"
@@ -197,7 +198,7 @@ func (b *Backend) execute(ctx context.Context, filename, code string, globals *p
 	if err != nil {
 		return nil, convertError(err)
 	}
-	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+	return &backend.Result{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}, nil
 }
 
 // needsCLIBindings reports whether a run needs the CLI prelude, which
@@ -250,13 +251,13 @@ func callTool(bridge backend.Bridge) python.HostFunc {
 		}
 		obj := map[string]any{}
 		if len(args) == 2 && args[1] != nil {
-			given, ok := args[1].(map[string]any)
+			given, ok := args[1].(jsonlike.Object)
 			if !ok {
 				return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
-					"call_tool() second argument must be a dict of arguments, not %T", args[1])}
+					"call_tool() second argument must be a dict of arguments, not %s", jsonlike.TypeName(args[1]))}
 			}
-			for k, v := range given {
-				obj[k] = v
+			for _, m := range given {
+				obj[m.Key] = m.Value
 			}
 		}
 		for k, v := range kwargs {

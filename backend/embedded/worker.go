@@ -43,7 +43,7 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 	if e := res.Err; e != nil {
 		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit}
 	}
-	return &backend.Result{Value: res.Value, Repr: res.Repr}, nil
+	return &backend.Result{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}, nil
 }
 
 // WorkerRun is the worker's side of Run: it runs a request from the host on
@@ -62,5 +62,5 @@ func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, global
 		}
 		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}}
 	}
-	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr}
+	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}
 }

@@ -30,8 +30,8 @@ import (
 
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/clibind"
-	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // Name is the backend's name in configuration and results.
@@ -160,7 +160,6 @@ type initMessage struct {
 	Code      string   `json:"code"`
 	Filename  string   `json:"filename"`
 	Names     []string `json:"names"`
-	Reserved  []string `json:"reserved"`
 	MaxDepth  int      `json:"max_depth,omitempty"`
 	MaxMemory int64    `json:"max_memory,omitempty"`
 	// CLIAliases maps the aliases of CLI capabilities to their binaries:
@@ -171,20 +170,23 @@ type initMessage struct {
 // inMessage is a line from the runner: a call, a cancellation or the
 // outcome.
 type inMessage struct {
-	ID     *int64          `json:"id"`
-	Name   string          `json:"name"`
-	Args   json.RawMessage `json:"args"`
-	Kwargs json.RawMessage `json:"kwargs"`
-	Cancel *int64          `json:"cancel"`
-	Done   *doneMessage    `json:"done"`
-	Stdout *string         `json:"stdout"`
-	Stderr *string         `json:"stderr"`
+	ID   *int64 `json:"id"`
+	Name string `json:"name"`
+	// ArgsJSON is json.dumps([args, kwargs]) of a call.
+	ArgsJSON string       `json:"args_json"`
+	Cancel   *int64       `json:"cancel"`
+	Done     *doneMessage `json:"done"`
+	Stdout   *string      `json:"stdout"`
+	Stderr   *string      `json:"stderr"`
 }
 
 type doneMessage struct {
-	Value json.RawMessage `json:"value"`
-	Repr  string          `json:"repr"`
-	Error *backend.Error  `json:"error"`
+	// ValueJSON is json.dumps(value) of the result; NotJSON why it has
+	// none.
+	ValueJSON string         `json:"value_json"`
+	Repr      string         `json:"repr"`
+	NotJSON   string         `json:"not_json"`
+	Error     *backend.Error `json:"error"`
 }
 
 type replyError struct {
@@ -193,9 +195,11 @@ type replyError struct {
 }
 
 type replyMessage struct {
-	ID     int64       `json:"id"`
-	Result any         `json:"result"`
-	Error  *replyError `json:"error,omitempty"`
+	ID int64 `json:"id"`
+	// Result is written by jsonlike, so the runner's json.loads reads a
+	// dict in its order and 5.0 as a float.
+	Result json.RawMessage `json:"result"`
+	Error  *replyError     `json:"error,omitempty"`
 }
 
 // Run implements backend.Backend.
@@ -218,7 +222,6 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		Code:       code,
 		Filename:   filename,
 		Names:      bridge.Namespace().Names(),
-		Reserved:   Reserved(opts.Bindings),
 		MaxDepth:   opts.Limits.MaxDepth,
 		MaxMemory:  opts.Limits.MaxMemoryBytes,
 		CLIAliases: clibind.Aliases(bridge.Namespace()),
@@ -235,25 +238,6 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		return nil, fmt.Errorf("local_unsafe: %w", err)
 	}
 	return p.Serve(ctx, bridge, opts)
-}
-
-// Reserved is the names a snippet may not bind: call_tool, the runtime
-// bindings and the run's own bindings. asyncio is left out: importing the
-// module binds the name to what it already is.
-func Reserved(bindings map[string]backend.HostFunc) []string {
-	seen := map[string]bool{"call_tool": true}
-	for _, n := range capability.RuntimeBindings() {
-		seen[n] = true
-	}
-	for n := range bindings {
-		seen[n] = true
-	}
-	delete(seen, "asyncio")
-	out := make([]string, 0, len(seen))
-	for n := range seen {
-		out = append(out, n)
-	}
-	return out
 }
 
 // Process is a started runner process and its channel. It carries the
@@ -469,12 +453,15 @@ func (r *run) outcome(d *doneMessage) (*backend.Result, error) {
 		}
 		return nil, e
 	}
-	var v any
-	if len(d.Value) > 0 {
-		var err error
-		if v, err = capability.DecodeJSON(d.Value); err != nil {
-			return nil, fmt.Errorf("decoding the snippet's result: %w", err)
-		}
+	if d.NotJSON != "" || d.ValueJSON == "" {
+		return &backend.Result{Value: d.Repr, Repr: d.Repr, NotJSON: d.NotJSON}, nil
+	}
+	v, err := jsonlike.Decode([]byte(d.ValueJSON))
+	if err != nil {
+		// json.dumps wrote it; what jsonlike refuses (an int past the digit
+		// limit, nesting past its depth) is shown as the repr, as the
+		// embedded backend shows a value it cannot convert.
+		return &backend.Result{Value: d.Repr, Repr: d.Repr, NotJSON: err.Error()}, nil
 	}
 	return &backend.Result{Value: v, Repr: d.Repr}, nil
 }
@@ -604,15 +591,15 @@ func (r *run) handle(line []byte) {
 				r.mu.Unlock()
 				cancel()
 			}()
-			v, err := r.call(callCtx, m.Name, m.Args, m.Kwargs)
+			v, err := r.call(callCtx, m.Name, m.ArgsJSON)
 			r.reply(id, v, err)
 		}()
 	}
 }
 
 // call serves one host call by the name the snippet called.
-func (r *run) call(ctx context.Context, name string, rawArgs, rawKwargs json.RawMessage) (any, error) {
-	args, kwargs, err := decodeArgs(rawArgs, rawKwargs)
+func (r *run) call(ctx context.Context, name string, argsJSON string) (any, error) {
+	args, kwargs, err := decodeArgs(argsJSON)
 	if err != nil {
 		return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf("%s(): %v", name, err)}
 	}
@@ -635,28 +622,27 @@ func Dispatch(ctx context.Context, bridge backend.Bridge, bindings map[string]ba
 	return bridge.Call(ctx, id, args, kwargs)
 }
 
-func decodeArgs(rawArgs, rawKwargs json.RawMessage) ([]any, map[string]any, error) {
-	var args []any
-	if len(rawArgs) > 0 && string(rawArgs) != "null" {
-		v, err := capability.DecodeJSON(rawArgs)
-		if err != nil {
-			return nil, nil, err
-		}
-		var ok bool
-		if args, ok = v.([]any); !ok {
-			return nil, nil, fmt.Errorf("positional arguments are %T, not a list", v)
-		}
+// decodeArgs reads a call's json.dumps([args, kwargs]).
+func decodeArgs(argsJSON string) ([]any, map[string]any, error) {
+	v, err := jsonlike.Decode([]byte(argsJSON))
+	if err != nil {
+		return nil, nil, err
 	}
-	kwargs := map[string]any{}
-	if len(rawKwargs) > 0 && string(rawKwargs) != "null" {
-		v, err := capability.DecodeJSON(rawKwargs)
-		if err != nil {
-			return nil, nil, err
-		}
-		var ok bool
-		if kwargs, ok = v.(map[string]any); !ok {
-			return nil, nil, fmt.Errorf("keyword arguments are %T, not a dict", v)
-		}
+	pair, ok := v.([]any)
+	if !ok || len(pair) != 2 {
+		return nil, nil, fmt.Errorf("arguments are not a pair of a list and a dict")
+	}
+	args, ok := pair[0].([]any)
+	if !ok {
+		return nil, nil, fmt.Errorf("positional arguments are %s, not a list", jsonlike.TypeName(pair[0]))
+	}
+	kw, ok := pair[1].(jsonlike.Object)
+	if !ok {
+		return nil, nil, fmt.Errorf("keyword arguments are %s, not a dict", jsonlike.TypeName(pair[1]))
+	}
+	kwargs := make(map[string]any, len(kw))
+	for _, m := range kw {
+		kwargs[m.Key] = m.Value
 	}
 	return args, kwargs, nil
 }
@@ -671,17 +657,17 @@ func callTool(ctx context.Context, bridge backend.Bridge, args []any, kwargs map
 	name, ok := args[0].(string)
 	if !ok {
 		return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
-			"call_tool() first argument must be a str id or alias, not %s", pyType(args[0]))}
+			"call_tool() first argument must be a str id or alias, not %s", jsonlike.TypeName(args[0]))}
 	}
 	obj := map[string]any{}
 	if len(args) == 2 && args[1] != nil {
-		given, ok := args[1].(map[string]any)
+		given, ok := args[1].(jsonlike.Object)
 		if !ok {
 			return nil, &python.HostError{Type: "TypeError", Message: fmt.Sprintf(
-				"call_tool() second argument must be a dict of arguments, not %s", pyType(args[1]))}
+				"call_tool() second argument must be a dict of arguments, not %s", jsonlike.TypeName(args[1]))}
 		}
-		for k, v := range given {
-			obj[k] = v
+		for _, m := range given {
+			obj[m.Key] = m.Value
 		}
 	}
 	for k, v := range kwargs {
@@ -694,27 +680,6 @@ func callTool(ctx context.Context, bridge backend.Bridge, args []any, kwargs map
 	return bridge.Call(ctx, name, []any{obj}, nil)
 }
 
-// pyType names the Python type of a JSON-like value for messages.
-func pyType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "NoneType"
-	case bool:
-		return "bool"
-	case int64:
-		return "int"
-	case float64:
-		return "float"
-	case string:
-		return "str"
-	case []any:
-		return "list"
-	case map[string]any:
-		return "dict"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
 // reply sends a call's outcome back to the runner.
 func (r *run) reply(id int64, v any, err error) {
 	msg := replyMessage{ID: id}
@@ -722,7 +687,11 @@ func (r *run) reply(id int64, v any, err error) {
 		typ, text := ExceptionOf(err)
 		msg.Error = &replyError{Type: typ, Message: text}
 	} else {
-		msg.Result = v
+		var merr error
+		if msg.Result, merr = jsonlike.Marshal(v); merr != nil {
+			msg.Error = &replyError{Type: "ValueError", Message: fmt.Sprintf("the call's result cannot cross the bridge as JSON: %v", merr)}
+			msg.Result = nil
+		}
 	}
 	line, merr := json.Marshal(msg)
 	if merr != nil {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/big"
 	"os"
 	"os/exec"
 	"strconv"
@@ -20,6 +22,7 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // testBridge is a Bridge over Go functions keyed by canonical id: the
@@ -131,14 +134,17 @@ func TestResultValues(t *testing.T) {
 		repr  string
 	}{
 		{"1 + 2", int64(3), "3"},
-		{"x = 5\nreturn {'x': x, 'l': [1, 2.5, None, True]}", map[string]any{"x": int64(5), "l": []any{int64(1), 2.5, nil, true}}, "{'x': 5, 'l': [1, 2.5, None, True]}"},
+		{"x = 5\nreturn {'x': x, 'l': [1, 2.5, None, True]}", jsonlike.Object{{Key: "x", Value: int64(5)}, {Key: "l", Value: []any{int64(1), 2.5, nil, true}}}, "{'x': 5, 'l': [1, 2.5, None, True]}"},
+		// Order, float-ness and non-finite floats survive, as on the
+		// embedded backend (package jsonlike).
+		{"{'b': 5.0, 'a': 1e20, 1: float('inf')}", jsonlike.Object{{Key: "b", Value: 5.0}, {Key: "a", Value: 1e20}, {Key: "1", Value: math.Inf(1)}}, "{'b': 5.0, 'a': 1e+20, 1: inf}"},
 		{"x = 1", nil, "None"},
 		{"", nil, "None"},
 		{"return (1, 'a')", []any{int64(1), "a"}, "(1, 'a')"},
 		{"return {1, 2} - {2}", "{1}", "{1}"},
 		{"if True:\n    return 'early'\nreturn 'late'", "early", "'early'"},
 		{"import math\nmath.pi", 3.141592653589793, "3.141592653589793"},
-		{"return 2**70", 1180591620717411303424.0, "1180591620717411303424"},
+		{"return 2**70", new(big.Int).Lsh(big.NewInt(1), 70), "1180591620717411303424"},
 		// Top-level names are globals: functions see and rebind them.
 		{"count = 0\ndef inc():\n    global count\n    count += 1\ninc(); inc()\ncount", int64(2), "2"},
 		{"n: int = 4\nclass C:\n    v = n * 2\nC.v", int64(8), "8"},
@@ -155,7 +161,7 @@ func TestResultValues(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%q: %v", c.code, err)
 			}
-			if diff := cmp.Diff(c.value, res.Value); diff != "" || res.Repr != c.repr {
+			if diff := cmp.Diff(c.value, res.Value, cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 })); diff != "" || res.Repr != c.repr {
 				t.Errorf("%q: value diff (-want +got):\n%s repr %q, want %q", c.code, diff, res.Repr, c.repr)
 			}
 		})
@@ -223,8 +229,6 @@ func TestSyntaxErrors(t *testing.T) {
 	cases := []struct{ code, typ, inTB string }{
 		{"x = = 1", "SyntaxError", "line 1"},
 		{"x = 1\nyield x", "SyntaxError", "'yield' outside function"},
-		{"call_tool = 3", "SyntaxError", "cannot assign to runtime binding call_tool"},
-		{"for save_result in []: pass", "SyntaxError", "save_result"},
 		{"def f():\n    await g()", "SyntaxError", "line 2"},
 	}
 	for _, c := range cases {
@@ -233,6 +237,34 @@ func TestSyntaxErrors(t *testing.T) {
 		if !errors.As(err, &be) || be.Type != c.typ || !strings.Contains(be.Traceback+be.Message, c.inTB) {
 			t.Errorf("%q: err = %#v, want %s mentioning %q", c.code, err, c.typ, c.inTB)
 		}
+	}
+}
+
+// TestRuntimeNamesShadowed: as on the embedded backend, a snippet may bind
+// a runtime name (call_tool, a capability alias or namespace) itself; its
+// own binding is what it then calls, nothing refuses it up front, and the
+// CLI bindings keep the runtime's call_tool.
+func TestRuntimeNamesShadowed(t *testing.T) {
+	t.Parallel()
+	b := requirePython(t)
+	code := `
+real = call_tool
+async def call_tool(name, args=None):
+    return "mine: " + name
+for save_result in []: pass
+greeter_greet = lambda **kw: "shadowed"
+a = await call_tool("x")
+b = greeter_greet(name="ada")
+c = await real("greeter.greet", {"name": "cy"})
+return [a, b, c["greeting"]]
+`
+	res, _, err := runSnippet(t, b, code, backend.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []any{"mine: x", "shadowed", "hello, cy"}
+	if diff := cmp.Diff(want, res.Value); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
@@ -252,7 +284,7 @@ return [a["greeting"], b["greeting"], c["greeting"], d["greeting"], e, repr(gree
 		t.Fatal(err)
 	}
 	want := []any{"hello, ada", "hello, bob", "hello, cy", "hello, di",
-		map[string]any{"args": []any{int64(1), "two", []any{3.5}}, "kwargs": map[string]any{"k": map[string]any{"n": nil}}},
+		jsonlike.FromMap(map[string]any{"args": []any{int64(1), "two", []any{3.5}}, "kwargs": jsonlike.FromMap(map[string]any{"k": jsonlike.Object{{Key: "n"}}})}),
 		"<capability namespace greeter>", "greet"}
 	if diff := cmp.Diff(want, res.Value); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -274,7 +306,7 @@ return h`, backend.RunOptions{Bindings: bindings})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Value != "res_1" || !cmp.Equal(saved.Load(), map[string]any{"rows": []any{int64(1), int64(2)}}) {
+	if res.Value != "res_1" || !cmp.Equal(saved.Load(), jsonlike.Object{{Key: "rows", Value: []any{int64(1), int64(2)}}}) {
 		t.Errorf("value %v, saved %v", res.Value, saved.Load())
 	}
 }

@@ -6,12 +6,16 @@
 # over a line protocol, and reports the outcome as one JSON object.
 #
 # Protocol lines (JSON, one per line), snippet side to host:
-#   {"id": N, "name": NAME, "args": [...], "kwargs": {...}}   a host call
-#   {"cancel": N}                                              call N was cancelled
-#   {"done": {"value": V, "repr": R}}                          the result
+#   {"id": N, "name": NAME, "args_json": J}      a host call; J is json.dumps([args, kwargs])
+#   {"cancel": N}                                call N was cancelled
+#   {"done": {"value_json": J, "repr": R}}       the result; J is json.dumps(value)
+#   {"done": {"repr": R, "not_json": WHY}}       a result json.dumps refuses
 #   {"done": {"error": {"type": T, "message": M, "traceback": TB}}}
 # and host to snippet side:
 #   {"id": N, "result": V} or {"id": N, "error": {"type": T, "message": M}}
+# Values travel as json.dumps writes them, inside a string, so the host reads
+# them with its own decoder (package jsonlike): dict order, 5.0 versus 5, and
+# NaN or Infinity (which a line of strict JSON cannot hold) all survive.
 #
 # The transport is the caller's: main_fds below serves local_unsafe over
 # two inherited pipes; the pyodide backend drives Runner from JavaScript.
@@ -179,12 +183,14 @@ def _import_star(module, level, into):
         into[n] = getattr(mod, n)
 
 
-def compile_snippet(source, filename, reserved):
+def compile_snippet(source, filename):
     """Returns the code object of a module defining `async def
     __snippet__()` whose body is the snippet. Every name the snippet binds
     at top level is declared global, so the snippet behaves as a module
     (functions see and rebind its variables), and every node keeps its
-    own line number, so tracebacks point into the snippet."""
+    own line number, so tracebacks point into the snippet. The runtime's
+    names (call_tool, save_result, the capabilities) are globals like any
+    other: a snippet may bind its own, which shadows them for its run."""
     tree = ast.parse(source, filename, "exec")
     body = tree.body
     # __future__ imports must open the module, after an optional docstring.
@@ -201,9 +207,6 @@ def compile_snippet(source, filename, reserved):
     if binder.yields:
         y = binder.yields[0]
         raise _syntax_error("'yield' outside function", filename, source, y.lineno, y.col_offset)
-    bad = sorted(binder.names & set(reserved))
-    if bad:
-        raise SyntaxError("cannot assign to runtime binding %s; choose another variable name" % ", ".join(bad))
     body = [_TopLevel().visit(stmt) for stmt in body]
     if body and isinstance(body[-1], ast.Expr):
         last = body[-1]
@@ -261,17 +264,17 @@ def format_exception(exc, filename, source):
     return "".join(te.format())
 
 
-def _jsonable_result(value):
+def _result(value):
+    """The done object of a run that returned value: its JSON as
+    json.dumps writes it, or why it has none, and its repr."""
     try:
         r = repr(value)
     except Exception:
         r = object.__repr__(value)
     try:
-        json.dumps(value, allow_nan=False)
-        v = value
-    except (TypeError, ValueError, RecursionError):
-        v = r
-    return v, r
+        return {"value_json": json.dumps(value, ensure_ascii=False), "repr": r}
+    except (TypeError, ValueError, RecursionError) as e:
+        return {"repr": r, "not_json": "%s: %s" % (type(e).__name__, e)}
 
 
 class Runner:
@@ -299,11 +302,11 @@ class Runner:
         self.next_id += 1
         cid = self.next_id
         try:
-            line = json.dumps({"id": cid, "name": name, "args": args, "kwargs": kwargs},
-                              allow_nan=False, separators=(",", ":"))
-        except (TypeError, ValueError) as e:
-            raise TypeError("%s(): arguments must be JSON values (dict, list, str, int, float, bool, None): %s"
-                            % (name, e)) from None
+            values = json.dumps([args, kwargs], ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError, RecursionError) as e:
+            raise type(e)("%s(): arguments must be JSON values (dict, list, str, int, float, bool, None): %s"
+                          % (name, e)) from None
+        line = json.dumps({"id": cid, "name": name, "args_json": values}, separators=(",", ":"))
         fut = asyncio.get_running_loop().create_future()
         self.pending[cid] = fut
         self.send(line)
@@ -355,7 +358,7 @@ class Runner:
         filename = init.get("filename") or "<snippet>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
-            code = compile_snippet(source, filename, init.get("reserved", []))
+            code = compile_snippet(source, filename)
         except SyntaxError as e:
             return {"error": self._error(e, filename, source)}
         g = self.namespace(init.get("names", []))
@@ -377,8 +380,7 @@ class Runner:
             value = await fn()
         except BaseException as e:  # the snippet's SystemExit and KeyboardInterrupt are its outcome too
             return {"error": self._error(e, filename, source)}
-        v, r = _jsonable_result(value)
-        return {"value": v, "repr": r}
+        return _result(value)
 
     @staticmethod
     def _prelude(g, source, aliases):

@@ -280,7 +280,6 @@ type initMessage struct {
 	Code     string   `json:"code"`
 	Filename string   `json:"filename"`
 	Names    []string `json:"names"`
-	Reserved []string `json:"reserved"`
 	MaxDepth int      `json:"max_depth,omitempty"`
 	// CLIAliases are the CLI capabilities bound by name and their
 	// binaries, so they return the CLI result object as on the other
@@ -312,7 +311,6 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		Code:       code,
 		Filename:   filename,
 		Names:      append(bridge.Namespace().Names(), "call_tool"),
-		Reserved:   localpython.Reserved(opts.Bindings),
 		MaxDepth:   opts.Limits.MaxDepth,
 		CLIAliases: clibind.Aliases(bridge.Namespace()),
 		Runner:     localpython.RunnerSource(),

@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // runOptions are the flags of `toolplane run`.
@@ -41,6 +42,10 @@ value of a final bare expression) as a Python repr; None prints nothing.
 With --json, exactly one JSON object is printed on stdout:
   {"value": ..., "stdout": "...", "stderr": "...", "error": null | {"type",
    "message", "traceback"}, "duration_ms": N, "backend": "embedded"}
+The value is written as Python's json.dumps writes it (a dict keeps its
+order, 5.0 stays 5.0), except that NaN and the infinities are the strings
+"NaN", "Infinity" and "-Infinity"; a result with no JSON form (a set, an
+object) is its repr, and "not_json" says why.
 
 Exit status is 0 on success and 1 when the snippet raised or hit a limit.
 Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
@@ -145,12 +150,14 @@ func runtimeForRun(ctx context.Context, a *app) (*toolplane.Runtime, *audit.Logg
 
 // runOutput is the --json document; field order is the documented one.
 type runOutput struct {
-	Value      any       `json:"value"`
-	Stdout     string    `json:"stdout"`
-	Stderr     string    `json:"stderr"`
-	Error      *runError `json:"error"`
-	DurationMS int64     `json:"duration_ms"`
-	Backend    string    `json:"backend"`
+	// Value is written by jsonlike (order and floats kept).
+	Value      json.RawMessage `json:"value"`
+	Stdout     string          `json:"stdout"`
+	Stderr     string          `json:"stderr"`
+	Error      *runError       `json:"error"`
+	DurationMS int64           `json:"duration_ms"`
+	Backend    string          `json:"backend"`
+	NotJSON    string          `json:"not_json,omitempty"`
 }
 
 type runError struct {
@@ -187,8 +194,14 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		return err
 	}
 	if opts.JSON {
-		out := runOutput{Value: res.Value, Stdout: res.Stdout, Stderr: res.Stderr,
-			DurationMS: res.Duration.Milliseconds(), Backend: res.Backend}
+		value, err := jsonlike.Marshal(res.Value)
+		if err != nil {
+			// Not a value a backend makes; keep the document valid.
+			value, _ = jsonlike.Marshal(res.Repr)
+			res.NotJSON = err.Error()
+		}
+		out := runOutput{Value: value, Stdout: res.Stdout, Stderr: res.Stderr,
+			DurationMS: res.Duration.Milliseconds(), Backend: res.Backend, NotJSON: res.NotJSON}
 		if res.Error != nil {
 			out.Error = &runError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback}
 		}
@@ -197,12 +210,7 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
-			// A value JSON cannot carry (NaN, infinity) is given as its repr.
-			buf.Reset()
-			out.Value = res.Repr
-			if err := enc.Encode(out); err != nil {
-				return fmt.Errorf("encoding the result as JSON: %w", err)
-			}
+			return fmt.Errorf("encoding the result as JSON: %w", err)
 		}
 		if _, err := streams.Out.Write(buf.Bytes()); err != nil {
 			return fmt.Errorf("writing the result: %w", err)

@@ -162,9 +162,16 @@ g`
 		t.Errorf("stdout = %q, want %q", out.String(), want)
 	}
 	out.Reset()
-	if err := runSnippet(context.Background(), rt, `return [float("nan"), 1]`, "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb}); err != nil ||
-		!strings.HasPrefix(out.String(), `{"value":"[nan, 1]",`) {
+	// Issue 18: the value is json.dumps's, not a repr: order, floats, the
+	// non-finite rule.
+	if err := runSnippet(context.Background(), rt, `return {"z": [float("nan"), 1, 5.0], "a": 1e20}`, "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb}); err != nil ||
+		!strings.HasPrefix(out.String(), `{"value":{"z":["NaN",1,5.0],"a":1e+20},`) {
 		t.Errorf("NaN result: %v %s", err, out.String())
+	}
+	out.Reset()
+	if err := runSnippet(context.Background(), rt, `return {1, 2}`, "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb}); err != nil ||
+		!strings.HasPrefix(out.String(), `{"value":"{1, 2}",`) || !strings.Contains(out.String(), `"not_json":"TypeError: Object of type set is not JSON serializable"`) {
+		t.Errorf("set result: %v %s", err, out.String())
 	}
 	out.Reset()
 	err = runSnippet(context.Background(), rt, "await tracker_get_issue(id=99)", "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb})

@@ -3,6 +3,7 @@ package testmcp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -67,6 +68,14 @@ func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int, last
 	mcp.AddTool(srv, &mcp.Tool{Name: "echo", Description: "Returns its text unchanged as text content."},
 		func(_ context.Context, _ *mcp.CallToolRequest, in echoIn) (*mcp.CallToolResult, any, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Text}}}, nil, nil
+		})
+
+	// raw_args shows what a client's arguments look like on the wire:
+	// tests of the JSON form of a snippet's values read it.
+	srv.AddTool(&mcp.Tool{Name: "raw_args", Description: "Returns the JSON text of its arguments, as received, as text content.",
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(req.Params.Arguments)}}}, nil
 		})
 
 	mcp.AddTool(srv, &mcp.Tool{Name: "list_items", Description: "Lists items one page at a time; follow next_cursor until it is empty."},

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // Registrar is anything that accepts capabilities, such as a
@@ -25,7 +26,9 @@ func DecodeArgs(id string, args map[string]any, into any) error {
 	if args == nil {
 		args = map[string]any{}
 	}
-	data, err := json.Marshal(args)
+	// Plain: a Go struct takes 5 for an int field, and encoding/json
+	// writes a snippet's float 5.0 so; order does not matter to a struct.
+	data, err := json.Marshal(jsonlike.Plain(args))
 	if err != nil {
 		return fmt.Errorf("%s: arguments are not JSON: %w", id, err)
 	}

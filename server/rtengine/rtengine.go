@@ -60,6 +60,7 @@ func (e engine) Execute(ctx context.Context, req *server.ExecuteRequest) (*serve
 	}
 	out := &server.Execution{
 		Value:           res.Value,
+		NotJSON:         res.NotJSON,
 		Stdout:          res.Stdout,
 		Stderr:          res.Stderr,
 		Duration:        res.Duration,

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // Option is one flag in the order it is rendered: a key as the snippet wrote
@@ -147,8 +149,9 @@ func decodeList(field string, v any) ([]any, error) {
 	return nil, fmt.Errorf("%s: want a list of strings or numbers, got %s", field, typeName(v))
 }
 
-// decodeOptions accepts an object (rendered in sorted key order) or a list
-// of [key, value] pairs (rendered in the given order).
+// decodeOptions accepts an object (a snippet's dict in its order, a map
+// from JSON in sorted key order) or a list of [key, value] pairs (rendered
+// in the given order).
 func decodeOptions(field string, v any) ([]Option, error) {
 	switch v := v.(type) {
 	case nil:
@@ -162,6 +165,12 @@ func decodeOptions(field string, v any) ([]Option, error) {
 		out := make([]Option, len(keys))
 		for i, k := range keys {
 			out[i] = Option{Key: k, Value: v[k]}
+		}
+		return out, nil
+	case jsonlike.Object:
+		out := make([]Option, len(v))
+		for i, m := range v {
+			out[i] = Option{Key: m.Key, Value: m.Value}
 		}
 		return out, nil
 	case []Option:
@@ -254,8 +263,10 @@ func flagName(key string) (string, error) {
 	return "--" + strings.ReplaceAll(k, "_", "-"), nil
 }
 
-// scalar renders a word: strings as they are, numbers without a spurious
-// ".0" (JSON numbers arrive as float64).
+// scalar renders a word: strings as they are, integers in decimal, a
+// whole float within ±2^53 as an integer (a JSON client cannot tell 5 from
+// 5.0), any other float as Python's str() spells it (0.5, 1e+20,
+// 1500000.5).
 func scalar(v any) (string, error) {
 	switch v := v.(type) {
 	case string:
@@ -276,7 +287,7 @@ func scalar(v any) (string, error) {
 		if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
 			return strconv.FormatInt(int64(v), 10), nil
 		}
-		return strconv.FormatFloat(v, 'g', -1, 64), nil
+		return jsonlike.FloatRepr(v), nil
 	}
 	return "", fmt.Errorf("want a string or number, got %s", typeName(v))
 }
@@ -293,7 +304,7 @@ func typeName(v any) string {
 		return "number"
 	case []any:
 		return "list"
-	case map[string]any:
+	case map[string]any, jsonlike.Object:
 		return "object"
 	}
 	return fmt.Sprintf("%T", v)

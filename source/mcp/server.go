@@ -20,6 +20,7 @@ import (
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/internal/childenv"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // maxRecentErrors bounds the errors a server remembers for status.
@@ -759,10 +760,17 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 	if err != nil {
 		return nil, err
 	}
-	if args == nil {
-		args = map[string]any{}
+	// The arguments are written by jsonlike, as every JSON form of a
+	// snippet's values is: a dict keeps its order and a float its
+	// fraction (encoding/json would send 5.0 as 5).
+	raw, err := jsonlike.Marshal(args)
+	if err != nil {
+		return nil, fmt.Errorf("mcp server %q: tool %s: arguments: %w", s.spec.Name, tool, err)
 	}
-	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if args == nil {
+		raw = []byte("{}")
+	}
+	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
 	if errors.Is(err, mcp.ErrSessionMissing) {
 		// The HTTP server forgot the session (it restarted) and refused the
 		// request unrun, so sending it again on a new session is safe.
@@ -770,7 +778,7 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 		if c, err = s.connection(ctx); err != nil {
 			return nil, err
 		}
-		res, err = c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+		res, err = c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
 	}
 	if err != nil {
 		err = s.callError(ctx, c, tool, err)

@@ -368,7 +368,7 @@ return out
 				"twice":             "TypeError",
 				"type":              "TypeError",
 			}
-			if diff := cmp.Diff(want, res.Value); diff != "" {
+			if diff := cmp.Diff(want, jsonlike.Plain(res.Value)); diff != "" {
 				t.Errorf("call forms (-want +got):\n%s", diff)
 			}
 		})

@@ -2,9 +2,10 @@
 #
 # The Go harness registers the same functions as python.HostFunc values in
 # RunOptions.Host (see hostStubs in python/conformance_test.go); keep the two
-# in step. Values cross the host boundary as JSON (tuples arrive as lists,
-# dict keys are strings), and dicts built by the host have their keys in
-# sorted order because a Go map has none: _wire models both.
+# in step. Values cross the host boundary as json.dumps writes them (tuples
+# arrive as lists, dict keys are strings, a dict keeps its order): _wire
+# models that. A dict the host builds itself (a Go map) has its keys in
+# sorted order, because a Go map has none: _host_dict models that.
 #
 #   slow(x, delay=0.01)      sleeps delay seconds, returns x
 #   fail(msg, delay=0)       sleeps delay seconds, raises ToolError(msg)
@@ -28,7 +29,11 @@ class ToolError(Exception):
 
 
 def _wire(v):
-    return json.loads(json.dumps(v, sort_keys=True))
+    return json.loads(json.dumps(v))
+
+
+def _host_dict(d):
+    return {k: d[k] for k in sorted(d)}
 
 
 _USERS = [
@@ -52,7 +57,7 @@ async def fail(msg, delay=0):
 
 
 async def echo(*args, **kwargs):
-    return _wire({"args": list(args), "kwargs": kwargs})
+    return {"args": _wire(list(args)), "kwargs": _host_dict(_wire(kwargs))}
 
 
 async def add(a, b):

@@ -133,7 +133,7 @@ except PermissionError as e:
 		}
 	}
 	slices.Sort(calls)
-	wantCalls := []string{"cli:printf ok", "cli:printf ok", "cli:rm error PermissionError", "mcp:up/echo ok", "mcp:up/echo ok"}
+	wantCalls := []string{"cli:printf ok", "cli:printf ok", "cli:rm denied PermissionError", "mcp:up/echo ok", "mcp:up/echo ok"}
 	if diff := cmp.Diff(wantCalls, calls); diff != "" {
 		t.Errorf("audited calls (-want +got):\n%s", diff)
 	}

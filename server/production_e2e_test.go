@@ -369,3 +369,44 @@ func TestTracesExportedOverOTLP(t *testing.T) {
 		}
 	}
 }
+
+// TestSIGTERMOverStdio: over stdio too, SIGTERM lets the run in progress
+// go on for the grace period, then ends it with the shutdown error the
+// client reads, and serve exits 0 with no upstream process left.
+func TestSIGTERMOverStdio(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[http]\nshutdown_grace = \"1s\"\n")
+	cmd := e.Command()
+	cs := e2e.ConnectCommand(t, cmd, nil)
+	e2e.MustRun(t, cs, `return await up.echo(text="started")`)
+	upstreams := children(cmd.Process.Pid)
+	done := make(chan string, 1)
+	go func() {
+		res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": `return await up.slow(ms=30000)`})
+		if err != nil {
+			done <- err.Error()
+			return
+		}
+		done <- e2e.Text(res)
+	}()
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case text := <-done:
+		if !strings.Contains(text, "the server is shutting down: the run was stopped after the 1s grace period") {
+			t.Errorf("the run ended with %q", text)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the run did not end after SIGTERM")
+	}
+	cs.Close()
+	if cmd.ProcessState == nil {
+		cmd.Wait()
+	}
+	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() != 0 {
+		t.Errorf("serve exited %d", cmd.ProcessState.ExitCode())
+	}
+	for _, pid := range upstreams {
+		waitFor(t, 5*time.Second, fmt.Sprintf("process %d to be gone", pid), func() bool { return gone(pid) })
+	}
+}

@@ -352,33 +352,23 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 	return s.ServeTransport(ctx, &mcp.StdioTransport{})
 }
 
-// ServeTransport serves one client on t until it disconnects or ctx is done.
-//
-// When ctx ends, runs in progress get Options.ShutdownGrace to finish (new
-// ones are refused), then are cancelled with an error saying the server
-// is shutting down, and the connection is closed.
+// ServeTransport serves one client on t until it disconnects or ctx is
+// done. Ending ctx stops the client's runs at once; a program that wants
+// them to finish first (the serve command on SIGTERM) calls Drain before
+// it ends ctx.
 func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
-	serveCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go s.sessions.Run(serveCtx)
-	done := make(chan error, 1)
-	go func() { done <- s.mcp.Run(serveCtx, t) }()
-	select {
-	case err := <-done:
-		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-			return nil
-		}
-		return err
-	case <-ctx.Done():
+	go s.sessions.Run(ctx)
+	err := s.mcp.Run(ctx, t)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return nil
 	}
-	s.Drain(serveCtx, s.opts.ShutdownGrace)
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-	}
-	return nil
+	return err
 }
+
+// ShutdownGrace is Options.ShutdownGrace with its default.
+func (s *Server) ShutdownGrace() time.Duration { return s.opts.ShutdownGrace }
 
 // Handler serves MCP over Streamable HTTP. Each MCP session (Mcp-Session-Id)
 // gets its own toolplane session: globals and results are never shared

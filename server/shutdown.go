@@ -95,8 +95,9 @@ func (l *lifecycle) runContext(ctx context.Context) (context.Context, func()) {
 // Drain begins a shutdown: /readyz answers 503 and new runs are refused
 // from now on; runs in progress go on for up to grace, then are cancelled
 // with an error that says the server is shutting down. Drain returns once
-// no run is left, or ctx ends. ServeHTTP and ServeTransport call it when
-// their context ends; a program that mounts Handler calls it itself.
+// no run is left, or ctx ends. ServeHTTP calls it when its context ends;
+// a program serving otherwise (ServeTransport, a mounted Handler) calls it
+// before it stops serving.
 func (s *Server) Drain(ctx context.Context, grace time.Duration) {
 	s.life.drain()
 	t := time.NewTimer(grace)

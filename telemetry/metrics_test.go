@@ -82,3 +82,26 @@ func BenchmarkObserverOverhead(b *testing.B) {
 	b.ReportMetric(float64(with-base)/float64(b.N), "ns-added/call")
 	b.ReportMetric(float64(with)/float64(base), "x-bare")
 }
+
+// BenchmarkObserverTracingOverhead: the cost of a capability call's span
+// (always sampled, exported nowhere) against the bare chain.
+func BenchmarkObserverTracingOverhead(b *testing.B) {
+	call := &dispatch.Call{CapabilityID: "mcp:up/echo", Labels: map[string]string{"source": "mcp"}, Subject: "agent"}
+	terminus := func(context.Context, *dispatch.Call) (*dispatch.Result, error) { return &dispatch.Result{}, nil }
+	bare := dispatch.Chain(terminus)
+	tracing := NewTracing()
+	observed := dispatch.Chain(terminus, (&Observer{Metrics: NewMetrics(), Tracing: tracing}).Middleware())
+	ctx := context.Background()
+	measure := func(h dispatch.Handler) time.Duration {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			h(ctx, call)
+		}
+		return time.Since(start)
+	}
+	b.ResetTimer()
+	base := measure(bare)
+	with := measure(observed)
+	b.ReportMetric(float64(with-base)/float64(b.N), "ns-added/call")
+	b.ReportMetric(float64(with)/float64(base), "x-bare")
+}

@@ -316,7 +316,19 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		}
 		return srv.ServeHTTP(ctx, ln)
 	}
-	err = srv.ServeTransport(ctx, &mcp.IOTransport{Reader: io.NopCloser(a.IO.In), Writer: serveStdout{a.IO.Out}})
+	// SIGTERM (ctx ending) lets the runs in progress finish within the
+	// grace period before the connection closes.
+	serveCtx, stopServing := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopServing()
+	go func() {
+		select {
+		case <-ctx.Done():
+			srv.Drain(serveCtx, srv.ShutdownGrace())
+			stopServing()
+		case <-serveCtx.Done():
+		}
+	}()
+	err = srv.ServeTransport(serveCtx, &mcp.IOTransport{Reader: io.NopCloser(a.IO.In), Writer: serveStdout{a.IO.Out}})
 	if errors.Is(err, io.EOF) {
 		return nil // the client hung up: a normal end for stdio
 	}

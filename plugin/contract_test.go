@@ -56,6 +56,16 @@ func TestPluginContract(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `toolplane.toml:4: [plugins.b] configures plugin b, which plugins.use does not install`) {
 		t.Errorf("section of a plugin not in use: %v", err)
 	}
+	for _, doc := range []string{
+		"[plugins]\nuse = [\"a\"]\nb = { tag = \"inline\" }\n",
+		"[plugins]\nuse = [\"a\"]\nb.tag = \"dotted\"\n",
+		"plugins.use = [\"a\"]\nplugins.b.tag = \"top-level dotted\"\n",
+	} {
+		_, err = load(t, doc, &tracer{name: "a", trace: tr}, &tracer{name: "b", trace: tr})
+		if err == nil || !strings.Contains(err.Error(), `[plugins.b] configures plugin b, which plugins.use does not install`) {
+			t.Errorf("%q: %v", doc, err)
+		}
+	}
 	if _, err := load(t, "[plugins]\nuse = [\"a\"]\nrequired = [\"a\"]\n", &tracer{name: "a", trace: tr}); err != nil {
 		t.Errorf("required and in use: %v", err)
 	}

@@ -42,6 +42,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/toolplane/toolplane/config"
@@ -262,7 +263,15 @@ func (h *Host) resolve(file string) ([]*Registry, error) {
 		if slices.Contains(h.use, name) || file == "" {
 			continue
 		}
-		if at := where(file, name, ""); at != file {
+		// A [plugins.NAME] table, a dotted key or an inline table
+		// (plugins.spill.ttl = ..., spill = {...} under [plugins]).
+		if configures(file, name) {
+			at := where(file, name, "")
+			if at == file {
+				if line, col := config.Position(file, "plugins", name); line > 0 {
+					at = fmt.Sprintf("%s:%d:%d", file, line, col)
+				}
+			}
 			return nil, fmt.Errorf("%s: [plugins.%s] configures plugin %s, which plugins.use does not install, so none of it is in effect; add %q to use or remove the section", at, name, name, name)
 		}
 	}
@@ -464,6 +473,21 @@ func containRoute(plugin string, h http.Handler) http.Handler {
 		}()
 		h.ServeHTTP(w, r)
 	})
+}
+
+// configures reports whether file has a plugins.NAME key in any form.
+func configures(file, name string) bool {
+	data, err := config.ReadUntrusted(file, config.MaxFileBytes)
+	if err != nil {
+		return false
+	}
+	var doc map[string]any
+	if toml.Unmarshal(data, &doc) != nil {
+		return false
+	}
+	plugins, _ := doc["plugins"].(map[string]any)
+	_, ok := plugins[name]
+	return ok
 }
 
 // where positions a problem in [plugins]: "file:line" of the value

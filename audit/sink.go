@@ -55,9 +55,10 @@ type FileSink struct {
 	maxBytes int64
 	maxFiles int
 
-	mu   sync.Mutex
-	f    *os.File
-	size int64
+	mu     sync.Mutex
+	f      *os.File // nil after a failed rotation: reopened by the next Write
+	size   int64
+	closed bool
 }
 
 // Defaults of the file sink's rotation.
@@ -97,8 +98,18 @@ func (s *FileSink) Write(lines [][]byte) error {
 	b := bytes.Join(lines, nil)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.f == nil {
+	if s.closed {
 		return errors.New("closed")
+	}
+	if s.f == nil {
+		f, err := openWithin(s.path, OpenTimeout)
+		if err != nil {
+			return err
+		}
+		s.f, s.size = f, 0
+		if fi, err := f.Stat(); err == nil {
+			s.size = fi.Size()
+		}
 	}
 	if s.size > 0 && s.size+int64(len(b)) > s.maxBytes {
 		if err := s.rotate(); err != nil {
@@ -135,6 +146,7 @@ func (s *FileSink) rotate() error {
 func (s *FileSink) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.closed = true
 	if s.f == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os/exec"
 	"sort"
 	"strings"
@@ -186,7 +187,11 @@ type httpSummary struct {
 	Tokens         []httpToken `json:"tokens"`
 	AllowAnonymous bool        `json:"allow_anonymous"`
 	AnonymousAllow string      `json:"anonymous_allow,omitempty"`
-	Notes          []checkNote `json:"notes,omitempty"`
+	// Metrics is where /metrics is served and to whom; Peers where owner
+	// routing finds the replicas.
+	Metrics string      `json:"metrics,omitempty"`
+	Peers   string      `json:"peers,omitempty"`
+	Notes   []checkNote `json:"notes,omitempty"`
 }
 
 // summarizeHTTP reads [http] for config check, and flags what is unsafe
@@ -252,6 +257,7 @@ func summarizeHTTP(ctx context.Context, cfg *config.Config, h *admission.Config,
 	case h.EscalationApprover != "":
 		note("warning", "[http] escalation_approver is set but [cli] escalate is off: nothing is escalated")
 	}
+	summarizeOperations(h, &out, note)
 	if cfg.Toolplane.DefaultBackend == config.BackendLocalUnsafe {
 		note("warning", `default_backend = "local_unsafe" is refused over HTTP (snippets would run outside every token's policy with this process's environment); serve it over stdio only`)
 	}
@@ -278,6 +284,46 @@ func unsetTokenText(name string, ref config.Secret) string {
 		fix = fmt.Sprintf("store it with `toolplane secret set %s`", v)
 	}
 	return fmt.Sprintf("[http.tokens.%s] token %s is not set here, so `serve mcp --transport http` refuses to start: %s", showWord(name), ref, fix)
+}
+
+// summarizeOperations reports [http] metrics_addr, [http.metrics] and
+// [http.peers], with what serve would refuse.
+func summarizeOperations(h *admission.Config, out *httpSummary, note func(kind, format string, args ...any)) {
+	subjects := map[string]bool{}
+	for n, tc := range h.Tokens {
+		subjects[cmp.Or(tc.Subject, n)] = true
+	}
+	if addr := h.MetricsAddress(); addr != "" || len(h.Metrics.Subjects) > 0 {
+		var where []string
+		if addr != "" {
+			where = append(where, addr)
+		}
+		if len(h.Metrics.Subjects) > 0 {
+			where = append(where, "/metrics for "+strings.Join(h.Metrics.Subjects, ", "))
+		} else {
+			where = append(where, "local scrapes only")
+		}
+		out.Metrics = strings.Join(where, "; ")
+		if host, _, err := net.SplitHostPort(addr); err == nil && addr != "" {
+			if ip := net.ParseIP(host); (ip == nil || !ip.IsLoopback()) && len(h.Metrics.Subjects) == 0 {
+				note("warning", "[http] metrics_addr %s is not a loopback address and [http.metrics] names no subjects: serve refuses to start (name the scraper's token subject)", showWord(addr))
+			}
+		}
+		for _, sub := range h.Metrics.Subjects {
+			if !subjects[sub] && !(sub == admission.AnonymousSubject && h.AllowAnonymous) {
+				note("warning", "[http.metrics] subjects names %s, no token's subject: serve refuses to start", showWord(sub))
+			}
+		}
+	}
+	if p := h.Peers; p.DNS != "" {
+		out.Peers = "DNS " + showWord(p.DNS)
+		if p.Service != "" {
+			out.Peers += " (SRV _" + showWord(p.Service) + "._tcp)"
+		}
+		if h.Replica != "" || len(h.Replicas) > 0 {
+			note("warning", "[http.peers] and [http] replica/replicas are both set: serve refuses to start (peers come from DNS or from the list)")
+		}
+	}
 }
 
 // writeHTTP prints the [http] summary and its notes.
@@ -308,6 +354,12 @@ func writeHTTP(w io.Writer, h httpSummary) {
 			toks = append(toks, "anonymous on loopback")
 		}
 		fmt.Fprintf(w, "http:     %d token(s): %s\n", len(h.Tokens), strings.Join(toks, ", "))
+	}
+	if h.Metrics != "" {
+		fmt.Fprintf(w, "metrics:  %s\n", h.Metrics)
+	}
+	if h.Peers != "" {
+		fmt.Fprintf(w, "peers:    %s\n", h.Peers)
 	}
 	for _, n := range h.Notes {
 		fmt.Fprintf(w, "%-10s%s\n", n.Kind+":", n.Text)

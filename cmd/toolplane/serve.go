@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -42,6 +43,28 @@ type serveMCPOptions struct {
 	Unsafe    bool
 	HTTP      *admission.Config // [http], set when a config file is loaded
 	Plugins   *plugin.Host      // [plugins], likewise
+	// diagnostics is where parts built before [log] is known write; serve
+	// points it at the logger once it exists.
+	diagnostics *lateWriter
+}
+
+// lateWriter writes to w, which may be replaced later.
+type lateWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lateWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	w := l.w
+	l.mu.Unlock()
+	return w.Write(p)
+}
+
+func (l *lateWriter) set(w io.Writer) {
+	l.mu.Lock()
+	l.w = w
+	l.mu.Unlock()
 }
 
 // Transports of `serve mcp`.
@@ -58,12 +81,12 @@ func newServeCmd(a *app) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE:    groupRun,
 	}
-	opts := &serveMCPOptions{}
+	opts := &serveMCPOptions{diagnostics: &lateWriter{w: a.IO.Err}}
 	a.claim(func(l *config.Loader) (err error) {
 		opts.HTTP, err = admission.Claim(l)
 		a.http = opts.HTTP
 		if err == nil {
-			opts.Plugins, err = plugin.NewHost(l, append([]plugin.Plugin{auditplugin.New(auditplugin.WithWarnings(a.IO.Err)), spill.New()}, testPlugins()...)...)
+			opts.Plugins, err = plugin.NewHost(l, append([]plugin.Plugin{auditplugin.New(auditplugin.WithWarnings(opts.diagnostics)), spill.New()}, testPlugins()...)...)
 			a.plugins = opts.Plugins
 		}
 		return err
@@ -126,6 +149,8 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	}
 	defer closeLog()
 	warnings := telemetry.LineWriter(logger)
+	opts.diagnostics.set(warnings)
+	defer opts.diagnostics.set(a.IO.Err)
 
 	var auditLog *audit.Logger
 	if cfg.Audit.Enabled {
@@ -270,7 +295,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if err != nil {
 		return err
 	}
-	declarePolicy(a.IO.Err, guard, opts.Plugins, opts.Transport == transportHTTP)
+	declarePolicy(warnings, guard, opts.Plugins, opts.Transport == transportHTTP)
 	followUpstream := func() {
 		if err := srv.SyncDirectTools(); err != nil {
 			logger.Warn(err.Error())

@@ -191,6 +191,16 @@ func preferredAlias(aliases []string) string {
 	return aliases[0]
 }
 
+// otherAlias is an alias of aliases other than alias, "" if none.
+func otherAlias(aliases []string, alias string) string {
+	for _, a := range aliases {
+		if a != alias {
+			return a
+		}
+	}
+	return ""
+}
+
 // exampleCLI picks the CLI binary the examples call: git when allowed
 // (agents know it), else the first bound by a plain alias.
 func exampleCLI(caps []describedCapability) (describedCapability, bool) {
@@ -242,8 +252,13 @@ detail="detailed" (default) is compact; "full" adds the JSON schemas. Unknown na
 		}
 		fmt.Fprintf(&b, "This client may call %d %s; search_capabilities finds them. For example:\n", n, plural)
 		if hasEx {
-			call := capability.ExampleCall(ex.cap, []string{preferredAlias(ex.aliases)})
-			fmt.Fprintf(&b, "  r = %s\n", call)
+			alias := preferredAlias(ex.aliases)
+			call := capability.ExampleCall(ex.cap, []string{alias})
+			if other := otherAlias(ex.aliases, alias); other != "" {
+				fmt.Fprintf(&b, "  r = %s   # %s(...) also works\n", call, other)
+			} else {
+				fmt.Fprintf(&b, "  r = %s\n", call)
+			}
 			fmt.Fprintf(&b, "  r = %s   # any capability by its id\n", capability.ExampleCall(ex.cap, nil))
 		}
 		if hasCLI {

@@ -136,7 +136,10 @@ func TestListTools(t *testing.T) {
 		t.Errorf("got %d tools, want 7: %v", len(got), keys(got))
 	}
 	desc := got[ToolExecute].Description
-	for _, want := range []string{"await", "return", "greeter.greet", "greeter_greet", "call_tool(", "save_result", "load_result", "reset_session", "persist", "logging_.NAME("} {
+	// The example is a capability of this catalog, by both aliases and id
+	// (which one: TestDescriptionsGolden).
+	for _, want := range []string{"await", "return", "r = await counter.bump()   # counter_bump(...) also works", `call_tool("go:counter/bump", {})`,
+		"save_result", "load_result", "reset_session", "persist", "logging_.NAME("} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("execute_code description does not teach %q", want)
 		}

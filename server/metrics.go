@@ -81,7 +81,7 @@ func (s *Server) ServeMetrics(ctx context.Context, ln net.Listener) error {
 	for pattern, h := range s.HealthRoutes() {
 		mux.Handle(pattern, h)
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: 16 << 10}
+	srv := &http.Server{ErrorLog: s.errorLog(), Handler: mux, ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: 16 << 10}
 	s.announce(fmt.Sprintf("serving metrics at http://%s%s", ln.Addr(), MetricsPath))
 	errc := make(chan error, 1)
 	go func() {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"log"
 	"log/slog"
 	"net/http"
 	"time"
@@ -203,4 +204,16 @@ func (s *Server) startRunSpan(ctx context.Context, runID string, who caller) (co
 		span.SetAttributes(telemetry.AttrBackend.String(ev.Backend), telemetry.AttrCalls.Int(calls))
 		telemetry.EndSpan(span, ev.Outcome, ev.ErrorType)
 	}
+}
+
+// errorLog is the log.Logger of the HTTP server and the proxies to peers:
+// their lines (a handler's panic, a broken stream) become warnings of
+// the server's logger, in its format, instead of plain lines on stderr.
+// Without Options.Logger they stay on stderr (nil: the log package's
+// default).
+func (s *Server) errorLog() *log.Logger {
+	if s.opts.Logger == nil {
+		return nil
+	}
+	return slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)
 }

@@ -149,6 +149,7 @@ func (s *Server) proxyTo(owner string) http.Handler {
 			// onto the peer's base path): replicas mount alike.
 		},
 		FlushInterval: -1, // stream SSE responses as they come
+		ErrorLog:      s.errorLog(),
 		// A peer that does not answer (it died, or is shutting down)
 		// fails what it owns, saying so; the default answer is an empty
 		// 502, and a line on the process's stderr in no log format.

@@ -567,7 +567,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	// Deadlines are per phase (headers, body, each write, idle), never on
 	// the whole connection: ReadTimeout and WriteTimeout would cut
 	// long-lived SSE responses. See HTTPLimits.
-	srv := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout}
+	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout}
 	ln = newLimitListener(ln, s.httpLimits)
 	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/jsonlike"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
@@ -133,20 +134,21 @@ except ToolError as e:
     out["message"] = "boom" in str(e)
 return out
 `)
-	want := map[string]any{
-		"unawaited":       "Future",
-		"dict":            map[string]any{"k": "v"},
-		"str":             "a\nb",
-		"blocks":          []any{"text", "image"},
-		"cli":             []any{"CLIResult", int64(0), true, "list"},
-		"ToolError":       []any{"ToolError", true, "go:doc/fail"},
-		"ValueError":      []any{"ValueError", false, "go:doc/typed"},
-		"PermissionError": []any{"PermissionError", false, "cli:git"},
-		"LookupError":     []any{"LookupError", false, "call_tool"},
-		"TimeoutError":    []any{"TimeoutError", false, "go:doc/timeout"},
-		"CLIError":        []any{"CLIError", true, "cli:false"},
-		"cli_fields":      []any{int64(1), "str", int64(1)},
-		"message":         true,
+	// Results keep the dict's insertion order (jsonlike.Object).
+	want := jsonlike.Object{
+		{Key: "unawaited", Value: "Future"},
+		{Key: "dict", Value: jsonlike.Object{{Key: "k", Value: "v"}}},
+		{Key: "str", Value: "a\nb"},
+		{Key: "blocks", Value: []any{"text", "image"}},
+		{Key: "cli", Value: []any{"CLIResult", int64(0), true, "list"}},
+		{Key: "ToolError", Value: []any{"ToolError", true, "go:doc/fail"}},
+		{Key: "ValueError", Value: []any{"ValueError", false, "go:doc/typed"}},
+		{Key: "PermissionError", Value: []any{"PermissionError", false, "cli:git"}},
+		{Key: "LookupError", Value: []any{"LookupError", false, "call_tool"}},
+		{Key: "TimeoutError", Value: []any{"TimeoutError", false, "go:doc/timeout"}},
+		{Key: "CLIError", Value: []any{"CLIError", true, "cli:false"}},
+		{Key: "cli_fields", Value: []any{int64(1), "str", int64(1)}},
+		{Key: "message", Value: true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("what snippets get (-the descriptions' claims +got):\n%s", diff)

@@ -17,6 +17,7 @@ import (
 // misbehave in Go code, as a subverted interpreter could:
 //
 //	panic      panic on a goroutine of its own (unrecoverable)
+//	stackoverflow  recurse in Go until the runtime's fatal stack overflow
 //	oom        allocate and touch memory until the process dies
 //	exit       os.Exit(3)
 //	hang       spin in Go without looking at the deadline
@@ -48,6 +49,8 @@ func testHookRun(req *RunRequest) *RunResult {
 			}
 			keep = append(keep, b)
 		}
+	case "stackoverflow":
+		goDeep(0)
 	case "exit":
 		os.Exit(3)
 	case "hang":
@@ -60,6 +63,17 @@ func testHookRun(req *RunRequest) *RunResult {
 		return &RunResult{Value: trySyscalls()}
 	}
 	return &RunResult{Err: &RunError{Type: "ValueError", Message: "unknown sandbox test hook " + action}}
+}
+
+// goDeep recurses until Go's stack limit ends the process with "fatal
+// error: stack overflow", which no recover catches: the crash an
+// unbounded recursion in the interpreter's Go code would cause.
+//
+//go:noinline
+func goDeep(n int) int {
+	var pad [64]byte
+	pad[n%64] = byte(n)
+	return goDeep(n+1) + int(pad[0])
 }
 
 // trySyscalls attempts what a subverted worker would, with raw system

@@ -33,7 +33,7 @@ func TestStdioCatalog(t *testing.T) {
 	for _, c := range caps {
 		ids = append(ids, c.ID)
 	}
-	want := []string{"mcp:t/add_tool", "mcp:t/crash", "mcp:t/environ", "mcp:t/fail", "mcp:t/headers", "mcp:t/image", "mcp:t/list_items", "mcp:t/say", "mcp:t/slow", "mcp:t/spawn"}
+	want := []string{"mcp:t/add_tool", "mcp:t/crash", "mcp:t/environ", "mcp:t/fail", "mcp:t/headers", "mcp:t/image", "mcp:t/list_items", "mcp:t/raw_args", "mcp:t/say", "mcp:t/slow", "mcp:t/spawn"}
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Fatalf("ids (-want +got):\n%s", diff)
 	}

@@ -370,8 +370,14 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 		}
 		return ex
 	case *vm.LimitError:
-		return &Exception{Type: e.Type, Message: e.Msg, Limit: e.Kind, Filename: p.filename,
-			Traceback: e.Type + ": " + e.Msg + "\n"}
+		// Where the run was when the limit ended it, as for an exception.
+		ex := &Exception{Type: e.Type, Message: e.Msg, Limit: e.Kind, Filename: p.filename,
+			Traceback: t.FormatLimit(e, p.source)}
+		if len(e.TB) > 0 {
+			ex.Line = e.TB[0].Line
+			ex.Col = int(e.TB[0].Span.Col)
+		}
+		return ex
 	}
 	return &Exception{Type: "SystemError", Message: err.Error(), Filename: p.filename}
 }

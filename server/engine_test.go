@@ -28,6 +28,8 @@ type pyEngine struct {
 	// bumps counts calls of go:counter/bump: a side effect that outlives a
 	// rolled-back run.
 	bumps atomic.Int64
+	// steps is the step budget of runs (0: the default).
+	steps int64
 }
 
 func newPyEngine(log *audit.Logger) *pyEngine {
@@ -182,7 +184,7 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 		Globals: globalsOf(req.Session),
 		Stdout:  &stdout,
 		Host:    host,
-		Limits:  python.Limits{MaxMemoryBytes: req.MaxMemoryBytes},
+		Limits:  python.Limits{MaxMemoryBytes: req.MaxMemoryBytes, Steps: e.steps},
 		Modules: lib.Modules(),
 	})
 	out.Stdout = stdout.buf.String()

@@ -214,13 +214,14 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		out.CapabilityCalls = n
 	}
 
-	// A run that did not finish (timeout, cancellation) is rolled back: its
-	// half-made bindings would leave the session in a state no snippet
-	// described. A run that raised keeps what it bound, like a notebook cell.
+	// A run that did not finish (timeout, step budget, cancellation) is
+	// rolled back: its half-made bindings would leave the session in a
+	// state no snippet described. A run that raised keeps what it bound,
+	// like a notebook cell.
 	// A session whose sandbox process was killed (a run that did not stop
 	// after its deadline) has no globals to roll back: its error says it was
 	// reset.
-	if exec.Error != nil && (exec.Error.Limit == "time" || runCtx.Err() != nil) && keeps && s.opts.SessionsEnabled && !stateLost(run.State) {
+	if exec.Error != nil && (exec.Error.Limit == "time" || exec.Error.Limit == "steps" || runCtx.Err() != nil) && keeps && s.opts.SessionsEnabled && !stateLost(run.State) {
 		run.Rollback()
 		out.RolledBack = true
 		exec.Error.Message += fmt.Sprintf("; the session was rolled back to its state before this run, but the %d capability call(s) it already made stand (their side effects are not undone)", out.CapabilityCalls)

@@ -96,3 +96,31 @@ func (w *wireLog) String() string {
 	defer w.mu.Unlock()
 	return w.buf.String()
 }
+
+// TestStepLimitRollsBackLikeATimeout: issue 18, item 5. A run ended by its
+// step budget is treated as a run ended by its deadline: the session is
+// rolled back (the capability calls it made stand, and it says so), and
+// the error names the line the run was at.
+func TestStepLimitRollsBackLikeATimeout(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	f.engine.steps = 200_000
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "x = 1")
+	mustOK(t, res, out)
+	res, out = run(t, cs, "x = 2\nawait counter.bump()\nwhile True:\n    x += 1\n")
+	if !res.IsError || out.Error == nil || out.Error.Limit != "steps" || !out.RolledBack {
+		t.Fatalf("step-limited run: %+v\n%s", out, text(res))
+	}
+	for _, want := range []string{`File "<snippet>", line 4, in <module>`, "x += 1", "TimeoutError: step budget exhausted; the session was rolled back", "1 capability call(s)"} {
+		if !strings.Contains(text(res), want) {
+			t.Errorf("text lacks %q:\n%s", want, text(res))
+		}
+	}
+	res, out = run(t, cs, "return x")
+	mustOK(t, res, out)
+	if out.Value != float64(1) {
+		t.Errorf("after the rollback x = %v, want 1", out.Value)
+	}
+}

@@ -379,6 +379,9 @@ func (l *Loop) run(coro *Generator) (Value, error) {
 		l.ready = l.ready[1:]
 		task.scheduled = false
 		l.step(task)
+		if l.fatal != nil {
+			return nil, l.fatal // the limit as the task hit it, where it hit
+		}
 		if err := t.check(); err != nil {
 			return nil, err
 		}

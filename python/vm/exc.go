@@ -48,9 +48,23 @@ type LimitError struct {
 	Msg  string
 	// Exc is the Python-level exception the limit is reported as.
 	Type string
+	// TB is where the run was when the limit ended it, innermost frame
+	// first, as an exception's traceback is kept (the interpreter adds the
+	// frames as the limit unwinds them).
+	TB []TBEntry
 }
 
 func (e *LimitError) Error() string { return e.Type + ": " + e.Msg }
+
+// FormatLimit is the traceback of a limit that ended a run, formatted as
+// an exception's: where the run was, then "TimeoutError: ...".
+func (t *Thread) FormatLimit(e *LimitError, source func(filename string, line int) string) string {
+	var sb strings.Builder
+	t.formatTB(&sb, e.TB, source)
+	sb.WriteString(e.Error())
+	sb.WriteString("\n")
+	return sb.String()
+}
 
 // InternalError reports a bug in the interpreter (a recovered panic).
 type InternalError struct {
@@ -325,12 +339,49 @@ func (t *Thread) FormatException(e *Instance, source func(filename string, line 
 	return sb.String()
 }
 
-// formatOne writes one exception's traceback and final line.
+// recursiveCutoff is how many times CPython shows the same frame in a row
+// before it folds the rest into "[Previous line repeated N more times]".
+const recursiveCutoff = 3
+
+// formatOne writes one exception's traceback and final line. Like
+// CPython's, it shows a frame repeated in a row (same file, line and
+// function: a recursion) recursiveCutoff times, then how many more there
+// were.
 func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string, int) string) {
-	if len(e.Exc.TB) > 0 {
+	t.formatTB(sb, e.Exc.TB, source)
+	sb.WriteString(t.ExceptionLine(e))
+	sb.WriteString("\n")
+}
+
+// formatTB writes the "Traceback (most recent call last):" part of tbs
+// (innermost entry first), if any.
+func (t *Thread) formatTB(sb *strings.Builder, tbs []TBEntry, source func(string, int) string) {
+	if len(tbs) > 0 {
 		sb.WriteString("Traceback (most recent call last):\n")
-		for i := len(e.Exc.TB) - 1; i >= 0; i-- {
-			tb := e.Exc.TB[i]
+		repeats := 0
+		folded := func() {
+			if n := repeats - recursiveCutoff; n > 0 {
+				s := "s"
+				if n == 1 {
+					s = ""
+				}
+				fmt.Fprintf(sb, "  [Previous line repeated %d more time%s]\n", n, s)
+			}
+		}
+		for i := len(tbs) - 1; i >= 0; i-- {
+			tb := tbs[i]
+			if i < len(tbs)-1 {
+				prev := tbs[i+1]
+				if prev.Filename == tb.Filename && prev.Line == tb.Line && prev.Func == tb.Func {
+					repeats++
+				} else {
+					folded()
+					repeats = 0
+				}
+			}
+			if repeats >= recursiveCutoff {
+				continue
+			}
 			fmt.Fprintf(sb, "  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
 			if source != nil {
 				raw := source(tb.Filename, tb.Line)
@@ -342,9 +393,8 @@ func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string,
 				}
 			}
 		}
+		folded()
 	}
-	sb.WriteString(t.ExceptionLine(e))
-	sb.WriteString("\n")
 }
 
 // ExceptionLine is the last line of a traceback: "ValueError: boom".

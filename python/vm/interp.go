@@ -120,11 +120,16 @@ func (t *Thread) RunModule(code *CodeObj, globals *Dict) (Value, error) {
 }
 
 func (t *Thread) tbEntry(e *Instance, f *Frame) {
+	e.Exc.TB = append(e.Exc.TB, t.tbAt(f))
+}
+
+// tbAt is the traceback entry of frame f where it is now.
+func (t *Thread) tbAt(f *Frame) TBEntry {
 	entry := TBEntry{Filename: f.code.Filename, Line: f.Line(), Func: f.code.Name}
 	if i := f.ip - 1; i >= 0 && i < len(f.code.Spans) {
 		entry.Span = f.code.Spans[i]
 	}
-	e.Exc.TB = append(e.Exc.TB, entry)
+	return entry
 }
 
 // allocFrame takes a frame from the thread's pool (frames of plain calls are
@@ -307,7 +312,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			t.steps++
 			if t.steps >= t.nextChk {
 				if err = t.check(); err != nil {
-					return nil, false, err
+					goto handle // unwinds, keeping where the limit hit
 				}
 			}
 			arg := int(ins >> 8)
@@ -1361,8 +1366,17 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			exc, ok := err.(*Instance)
 			if !ok || exc.Exc == nil {
 				// Limits and internal errors end the run: unwind without
-				// running handlers.
-				for f != base {
+				// running handlers. A limit keeps where it hit, as a
+				// traceback.
+				le, _ := err.(*LimitError)
+				for {
+					if le != nil && !reraise {
+						le.TB = append(le.TB, t.tbAt(f))
+					}
+					reraise = false
+					if f == base {
+						break
+					}
 					t.depth--
 					f = f.back
 				}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"math/big"
@@ -337,12 +338,25 @@ func (t *Thread) retained(nodes int) int64 {
 // MemoryUsed returns the estimated bytes charged so far.
 func (t *Thread) MemoryUsed() int64 { return t.mem }
 
-// Write writes print output, enforcing the output cap.
+// Write writes print output, enforcing the output cap. A write that does
+// not fit writes the head that does (cut at a character boundary) before
+// the run ends, so what was printed up to the cap is kept, and the error
+// says how much of the write was cut.
 func (t *Thread) Write(s string) error {
-	t.outBytes += int64(len(s))
-	if t.outBytes > t.limits.MaxOutputBytes {
-		return &LimitError{Kind: "output", Type: "RuntimeError", Msg: "output limit exceeded"}
+	if room := t.limits.MaxOutputBytes - t.outBytes; int64(len(s)) > room {
+		head := s[:max(room, 0)]
+		for len(head) > 0 && !utf8.RuneStart(s[len(head)]) {
+			head = head[:len(head)-1]
+		}
+		t.outBytes = t.limits.MaxOutputBytes + 1
+		if t.out != nil && head != "" {
+			_, _ = io.WriteString(t.out, head)
+		}
+		return &LimitError{Kind: "output", Type: "RuntimeError", Msg: fmt.Sprintf(
+			"output limit exceeded: print() output is capped at %d bytes; the output up to the cap is kept, the %d bytes of the print that crossed it were cut and the run was stopped",
+			t.limits.MaxOutputBytes, len(s)-len(head))}
 	}
+	t.outBytes += int64(len(s))
 	if t.out != nil {
 		if _, err := io.WriteString(t.out, s); err != nil {
 			return Errorf(OSErrorClass, "write failed: %v", err)

@@ -253,6 +253,7 @@ func CLIPolicy(ctx context.Context, cfg *config.Config, resolve func(context.Con
 		MaxOutputBytes: int(c.MaxOutputBytes),
 		Cwd:            c.Cwd,
 		PassEnv:        c.PassEnv,
+		Protected:      protectedFiles(cfg),
 	}
 	if len(c.Env) > 0 {
 		p.Env = map[string]string{}
@@ -278,6 +279,26 @@ func CLIPolicy(ctx context.Context, cfg *config.Config, resolve func(context.Con
 		}
 	}
 	return p, nil
+}
+
+// protectedFiles are toolplane's own files that a CLI call may not name
+// (clisrc.Protected): the config in use, ~/.toolplane, the audit log and
+// its rotated copies, and the [log] file.
+func protectedFiles(cfg *config.Config) []clisrc.Protected {
+	var ps []clisrc.Protected
+	if cfg.Path != "" {
+		ps = append(ps, clisrc.Protected{Path: cfg.Path, What: "the config toolplane runs with"})
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		ps = append(ps, clisrc.Protected{Path: filepath.Join(home, ".toolplane"), What: "~/.toolplane: toolplane's config, trust record, secrets, audit log and results"})
+	}
+	if path, ok, err := audit.FilePath(cfg.Audit); ok && err == nil {
+		ps = append(ps, clisrc.Protected{Path: path, What: "the audit log", Rotated: true})
+	}
+	if cfg.Log.File != "" {
+		ps = append(ps, clisrc.Protected{Path: cfg.Log.File, What: "the log file"})
+	}
+	return ps
 }
 
 // MCPServerSpec maps [mcp.servers.NAME] to the MCP source's server spec.

@@ -330,3 +330,138 @@ func TestAttackCLICallForms(t *testing.T) {
 		check(t, v, marker)
 	})
 }
+
+// TestAttackCLIReachesToolplaneFiles: a CLI call runs with the user's
+// rights in a working directory that may hold toolplane's own files:
+// toolplane started from $HOME has ~/.toolplane (the user's config,
+// trusted without asking, the trust record, stored secrets, the audit
+// log and spilled results) inside it, and an [audit] path or [log] file
+// may sit beside the project. With `sed` allowed, a snippet appended an
+// [mcp.servers] table whose command toolplane ran at its next start (a
+// persistent escalation); with `rm` it deleted the audit log; with `cat`
+// it read other tokens' activity. Every spelling (relative, absolute,
+// through .. or a symlink in the directory, an option's =value, dd's of=,
+// a directory holding the files: rm -r ., cp into .) is refused, the
+// files are unchanged, the next start runs nothing new, and ordinary
+// calls in the same directory work.
+func TestAttackCLIReachesToolplaneFiles(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	var allow []string
+	for _, b := range []string{"sed", "rm", "cat", "cp", "mv", "ln", "sort", "dd", "ls", "touch"} {
+		if _, err := exec.LookPath(b); err == nil {
+			allow = append(allow, b)
+		}
+	}
+	if len(allow) < 10 {
+		t.Skipf("coreutils and sed are not all installed (found %v)", allow)
+	}
+	e := bins.NewBareEnv(t)
+	home := filepath.Join(e.Dir, "home")
+	for _, d := range []string{".toolplane", "logs"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	marker := filepath.Join(e.Dir, "pwned")
+	userConfig := filepath.Join(home, ".toolplane", "toolplane.toml")
+	quoted, _ := json.Marshal(allow)
+	config := fmt.Sprintf("[audit]\nenabled = true\npath = \"~/logs/audit.jsonl\"\n\n[log]\nfile = \"~/logs/toolplane.log\"\n\n[cli]\nmode = \"allowlist\"\nallow = %s\n", quoted)
+	e.WriteFile(t, userConfig, config)
+	e.WriteFile(t, filepath.Join(home, "logs", "audit.jsonl.1"), "{}\n")
+	// A link already in the working directory (checked out of a
+	// repository, say) that leads back to it.
+	if err := os.Symlink(".", filepath.Join(home, "self")); err != nil {
+		t.Fatal(err)
+	}
+	evil := fmt.Sprintf("[mcp.servers.pwn]\ncommand = \"touch\"\nargs = [%q]\n", marker)
+	e.WriteFile(t, filepath.Join(home, "evil.toml"), config+evil)
+	snippet := filepath.Join(e.Dir, "attack.py")
+	e.WriteFile(t, snippet, fmt.Sprintf(`
+H = %q
+EVIL = %q
+attempts = {
+    "sed -i the user config": lambda: sed("-i", "$a " + EVIL, ".toolplane/toolplane.toml"),
+    "sed -i by absolute path": lambda: sed("-i", "$a " + EVIL, H + "/.toolplane/toolplane.toml"),
+    "sed -i through ..": lambda: sed("-i", "$a " + EVIL, "logs/../.toolplane/toolplane.toml"),
+    "sed -i --in-place=": lambda: sed("--in-place=.bak", "$a " + EVIL, ".toolplane/toolplane.toml"),
+    "cp over the config": lambda: cp("evil.toml", ".toolplane/toolplane.toml"),
+    "cp into the directory": lambda: cp("evil.toml", ".toolplane"),
+    "cp -t": lambda: cp("-t", ".toolplane", "evil.toml"),
+    "mv the directory away": lambda: mv(".toolplane", "moved"),
+    "sort -o": lambda: sort("-o", ".toolplane/toolplane.toml", "evil.toml"),
+    "sort --output=": lambda: sort("evil.toml", output=".toolplane/toolplane.toml"),
+    "dd of=": lambda: dd("if=evil.toml", "of=.toolplane/toolplane.toml"),
+    "rm the audit log": lambda: rm("logs/audit.jsonl"),
+    "rm a rotated audit log": lambda: rm("logs/audit.jsonl.1"),
+    "rm the log file": lambda: rm("logs/toolplane.log"),
+    "rm -r the home directory": lambda: rm("-r", "."),
+    "rm -rf ~/.toolplane": lambda: rm("-rf", ".toolplane"),
+    "cat the audit log": lambda: cat("logs/audit.jsonl"),
+    "cat the trust record by ~": lambda: cat("~/.toolplane/toolplane.toml"),
+    "ls ~/.toolplane": lambda: ls("-la", ".toolplane"),
+    "ln -s . (a link to the home directory)": lambda: ln("-s", ".", "link"),
+    "symlink then sed": lambda: sed("-i", "$a " + EVIL, "self/.toolplane/toolplane.toml"),
+    "symlink then cat": lambda: cat("self/logs/audit.jsonl"),
+}
+out = {}
+for name, attempt in attempts.items():
+    try:
+        await attempt()
+        out[name] = "ran"
+    except Exception as e:
+        out[name] = type(e).__name__ + ": " + str(e)
+await touch("notes.txt")
+out["ordinary calls"] = [(await cat("notes.txt")).exit_code, (await cp("notes.txt", "logs/copy.txt")).exit_code, (await rm("logs/copy.txt")).exit_code]
+return out
+`, home, evil))
+	run := func(args ...string) *exec.Cmd {
+		cmd := e.Toolplane(args...)
+		cmd.Dir = home // started from $HOME, as an agent host may
+		return cmd
+	}
+	out, err := run("run", "--json", snippet).Output()
+	if err != nil {
+		t.Fatalf("toolplane run: %v\n%s", err, out)
+	}
+	var res struct {
+		Value map[string]any `json:"value"`
+		Error any            `json:"error"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil || res.Error != nil {
+		t.Fatalf("toolplane run --json: %v\n%s", err, out)
+	}
+	if len(res.Value) != 23 {
+		t.Fatalf("the snippet returned %d entries, want 23: %v", len(res.Value), res.Value)
+	}
+	for name, v := range res.Value {
+		switch name {
+		case "ordinary calls":
+			if fmt.Sprint(v) != "[0 0 0]" {
+				t.Errorf("ordinary calls beside toolplane's files: %v, want [0 0 0]", v)
+			}
+		default:
+			s, _ := v.(string)
+			if !strings.HasPrefix(s, "PermissionError: ") || !strings.Contains(s, "toolplane's own files") {
+				t.Errorf("%s: %v, want a PermissionError naming toolplane's own files", name, v)
+			}
+		}
+	}
+	if got := readFile(t, userConfig); got != config {
+		t.Errorf("the user config changed:\n%s", got)
+	}
+	for _, f := range []string{"audit.jsonl", "audit.jsonl.1"} {
+		if _, err := os.Stat(filepath.Join(home, "logs", f)); err != nil {
+			t.Errorf("logs/%s: %v", f, err)
+		}
+	}
+	// The next start runs what the user configured, nothing more.
+	next := run("run", "-")
+	next.Stdin = strings.NewReader("return 1")
+	if out, err := next.CombinedOutput(); err != nil {
+		t.Errorf("the next run: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("the next start ran the snippet's server: %s exists", marker)
+	}
+}

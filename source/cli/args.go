@@ -209,6 +209,8 @@ type argCall struct {
 	dir string
 	// root is the working directory paths must stay inside.
 	root string
+	// protected are toolplane's own files, which no path may reach.
+	protected []protectedPath
 	// flavor is what spec.flavor said of the binary ("" when unknown).
 	flavor string
 }

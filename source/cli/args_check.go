@@ -18,6 +18,8 @@ type argChecker struct {
 	args map[string]ArgPolicy
 	// root is the run's working directory with symlinks resolved.
 	root string
+	// protected are toolplane's own files, resolved.
+	protected []protectedPath
 	// flavors caches, per resolved path, which flavor of a binary it is
 	// (GNU or BSD sed), for specs whose grammar differs between them.
 	flavors sync.Map
@@ -40,7 +42,7 @@ func newArgChecker(p Policy) (*argChecker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cli: working directory %q: %w", root, err)
 	}
-	return &argChecker{args: p.Args, root: real}, nil
+	return &argChecker{args: p.Args, root: real, protected: resolveProtected(p.Protected)}, nil
 }
 
 // specFor returns the built-in policy of a binary: by its name, else by
@@ -89,7 +91,15 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 	if err != nil {
 		return nil, &ArgumentError{Binary: name, Err: err}
 	}
-	c := &argCall{binary: name, spec: spec, globals: gw, dir: a.root, root: a.root}
+	c := &argCall{binary: name, spec: spec, globals: gw, dir: a.root, root: a.root, protected: a.protected}
+	// Before any grammar: whatever a word is to the binary (an option's
+	// value, a file to read, the target of a write), it may not name
+	// toolplane's own files.
+	for _, w := range slices.Concat(gw, aw, ow, pw) {
+		if pp := protectedHit(a.protected, a.root, w); pp != nil {
+			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q names toolplane's own files (%s): no CLI call may read or write them", w, pp.what)}
+		}
+	}
 	if spec != nil && spec.flavor != nil && path != "" {
 		if f, ok := a.flavors.Load(path); ok {
 			c.flavor = f.(string)
@@ -293,6 +303,14 @@ func (c *argCall) confine(path string) error {
 			if strings.EqualFold(part, ".git") {
 				return fmt.Errorf("%q is inside a .git directory, whose files tell git what to run", path)
 			}
+		}
+		for i := range c.protected {
+			if c.protected[i].hit(p) {
+				return fmt.Errorf("%q is toolplane's own files (%s)", path, c.protected[i].what)
+			}
+		}
+		if pp := protectedInside(c.protected, p); pp != nil {
+			return fmt.Errorf("%q holds toolplane's own files (%s), which a write there could change or remove", path, pp.what)
 		}
 	}
 	return nil

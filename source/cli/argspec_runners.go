@@ -305,7 +305,7 @@ func fileToolSpecs() []*argSpec {
 		writes("ln", "creates links only inside the working directory; a hard link to a file outside is refused", "S", 0, confine(whyWrites, "-t", "--target-directory")),
 		writes("uniq", "writes its output file only inside the working directory", "fsw", 1).withCheck(func(c *argCall) error {
 			if len(c.positionals) >= 2 {
-				return confinePositionals(&argCall{binary: c.binary, positionals: c.positionals[1:2], dir: c.dir, root: c.root}, 0)
+				return confinePositionals(&argCall{binary: c.binary, positionals: c.positionals[1:2], dir: c.dir, root: c.root, protected: c.protected}, 0)
 			}
 			return nil
 		}),

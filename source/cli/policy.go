@@ -70,6 +70,10 @@ type Policy struct {
 	// toolplane knows it (git, rg, find, tar, ssh, ...); see
 	// DescribeArgPolicy.
 	Args map[string]ArgPolicy
+	// Protected are toolplane's own files (see Protected): no argument of
+	// any call may name one, and no write may name a directory holding
+	// one.
+	Protected []Protected
 }
 
 func (p Policy) mode() Mode {

@@ -3,6 +3,17 @@
 # and starlark-go in the same run, and prints the best-of-N time of each, the
 # ratio ours/CPython, and at the end a Markdown table (with geometric means)
 # that can be pasted into an issue note. See bench/README.md.
+# Three measures per program, each against CPython in the same run:
+#   - warm: in-process runs after the first (parse/compile + run), as
+#     execute_code in a served process meets them: best of N in one process;
+#   - cold run: the first run in a fresh process, a process per sample, as
+#     the in-process time of that run: `toolplane run --json`'s duration_ms
+#     against `python3 -S cpython_time.py FILE 1`;
+#   - cold process: the same processes timed whole (start-up, package
+#     initialisation, configuration, run, exit), as a user's `toolplane run
+#     FILE` meets it. CPython runs with -S, without the site-packages hooks
+#     a machine may have, and imports asyncio as the snippet contract needs.
+# At the end, a trivial snippet (`return 1`) gives the start-up line.
 #   - Monty is a column when its npm package is installed in bench/.node:
 #       npm install --prefix bench/.node @pydantic/monty@0.0.18
 #   - starlark-go is a column when bench/starlark (its own Go module) builds;
@@ -29,11 +40,24 @@ least() {
     *) case "$2" in *[!0-9.]* | "") echo "$1" ;; *) awk -v a="$1" -v b="$2" 'BEGIN { print (b + 0 < a + 0) ? b : a }' ;; esac ;;
   esac
 }
+# ratio A B prints A/B as "1.23x", or "-" when either is no number.
+ratio() {
+  case "$1/$2" in
+    *[!0-9./]*) echo "-" ;;
+    *) awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx\n", a / b }' ;;
+  esac
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The real interpreter, not a pyenv shim, so a shim's start-up is not timed.
 py=$(pyenv which python3 2>/dev/null || command -v python3)
 go build -o "$tmp/pytime" ./pytime
+go build -o "$tmp/coldtime" ./coldtime
+(cd .. && go build -o "$tmp/toolplane" ./cmd/toolplane)
+# Cold processes run with a fresh HOME in an empty directory, so no user
+# configuration or audit log of this machine is timed.
+mkdir -p "$tmp/home" "$tmp/cold"
+cold() { (cd "$tmp/cold" && HOME="$tmp/home" TOOLPLANE_CONFIG="" "$tmp/coldtime" "$@" 2>/dev/null || echo error); }
 monty=""
 if [ -d .node/node_modules/@pydantic/monty ] && command -v node >/dev/null; then monty=yes; fi
 star=""
@@ -46,18 +70,30 @@ fi
 clock="wall time"
 if [ -n "${TOOLPLANE_CPUTIME:-}" ]; then export TOOLPLANE_CPUTIME; clock="process CPU time"; fi
 echo "best of $n runs x $rounds rounds, $clock in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
-printf "%-16s %10s %10s %8s %10s %11s\n" program cpython_ms ours_ms ratio monty_ms starlark_ms
+printf "%-16s %10s %10s %7s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" program cpython_ms ours_ms ratio cpy_first our_first ratio cpy_proc our_proc ratio monty_ms starlark_ms
 rows="$tmp/rows.tsv"
 : >"$rows"
 for p in programs/*.py; do
   case "$p" in *_prelude.py) continue;; esac
   name=$(basename "$p" .py)
-  c="" o="" m="-" s="-"
+  c="" o="" cf="" of="" cp="" op="" m="-" s="-"
+  # The binary has no host functions: in the cold runs a program's
+  # prelude (its CPython stubs) comes first in the file, for both.
+  src="$tmp/cold/$name.py"
+  if [ -f "programs/${name}_prelude.py" ]; then
+    cat "programs/${name}_prelude.py" "$p" >"$src"
+  else
+    cp "$p" "$src"
+  fi
   # Rounds interleave the interpreters, so a burst of load on a shared
   # machine hits one round of each rather than all runs of one.
   for _ in $(seq "$rounds"); do
     c=$(least "$c" "$("$py" cpython_time.py "$p" "$n")")
     o=$(least "$o" "$("$tmp/pytime" "$p" "$n" 2>/dev/null || echo error)")
+    cf=$(least "$cf" "$(cold -report stdout "$n" "$py" -S "$PWD/cpython_time.py" "$src" 1)")
+    of=$(least "$of" "$(cold -report duration_ms "$n" "$tmp/toolplane" run --json "$src")")
+    cp=$(least "$cp" "$(cold "$n" "$py" -S "$PWD/cpython_time.py" "$src" 1)")
+    op=$(least "$op" "$(cold "$n" "$tmp/toolplane" run "$src")")
     [ -n "$monty" ] && m=$(least "$m" "$(node monty_time.mjs "$p" "$n" 2>/dev/null || echo n/a)")
     if [ -n "$star" ]; then
       t=n/a
@@ -65,13 +101,19 @@ for p in programs/*.py; do
       s=$(least "$s" "$t")
     fi
   done
-  r="-"
-  [ "$o" != error ] && r=$("$py" -c "print(f'{$o/$c:.2f}x')")
-  printf "%-16s %10s %10s %8s %10s %11s\n" "$name" "$c" "$o" "$r" "$m" "$s"
-  printf "%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" >>"$rows"
+  printf "%-16s %10s %10s %7s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" "$name" "$c" "$o" "$(ratio "$o" "$c")" \
+    "$cf" "$of" "$(ratio "$of" "$cf")" "$cp" "$op" "$(ratio "$op" "$cp")" "$m" "$s"
+  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" "$cf" "$of" "$cp" "$op" >>"$rows"
+done
+# Start-up: a trivial snippet in a fresh process.
+echo "return 1" >"$tmp/cold/trivial.py"
+tc="" to=""
+for _ in $(seq "$rounds"); do
+  tc=$(least "$tc" "$(cold "$n" "$py" -S "$PWD/cpython_time.py" "$tmp/cold/trivial.py" 1)")
+  to=$(least "$to" "$(cold "$n" "$tmp/toolplane" run "$tmp/cold/trivial.py")")
 done
 echo
-"$py" - "$rows" "$n" "$clock" "$rounds" <<'PY'
+"$py" - "$rows" "$n" "$clock" "$rounds" "$tc" "$to" <<'PY'
 import math, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 def num(s):
@@ -81,16 +123,25 @@ def num(s):
         return None
 def gmean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
-print(f"| program | CPython ms | ours ms | ours/CPython | Monty ms | ours/Monty | starlark-go ms | ours/starlark |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-vs = {"cpython": [], "monty": [], "starlark": []}
+print("| program | CPython ms | ours ms | ours/CPython | cold run: CPython ms | ours ms | ours/CPython "
+      "| cold process: CPython ms | ours ms | ours/CPython | Monty ms | ours/Monty | starlark-go ms | ours/starlark |")
+print("| --- " + "| ---: " * 13 + "|")
+vs = {"cpython": [], "first": [], "process": [], "monty": [], "starlark": []}
 wins = {"monty": [0, 0], "starlark": [0, 0]}
-for name, c, o, m, s in rows:
+for name, c, o, m, s, cf, of, cp, op in rows:
     c, o = num(c), num(o)
     cells = [name, f"{c:.2f}", f"{o:.2f}" if o is not None else "error"]
     if o is not None:
         vs["cpython"].append(o / c)
     cells.append(f"{o / c:.2f}x" if o is not None else "-")
+    for key, cr, orr in (("first", cf, of), ("process", cp, op)):
+        a, b = num(cr), num(orr)
+        cells += [f"{a:.2f}" if a is not None else cr, f"{b:.2f}" if b is not None else orr]
+        if a and b is not None:
+            vs[key].append(b / a)
+            cells.append(f"{b / a:.2f}x")
+        else:
+            cells.append("-")
     for key, raw in (("monty", m), ("starlark", s)):
         t = num(raw)
         cells.append(f"{t:.2f}" if t is not None else raw)
@@ -111,8 +162,14 @@ def line(key, label):
         extra = f"; ours faster on {wins[key][0]} of {wins[key][1]}"
     return f"geometric mean ours/{label}: {g:.2f}x over {len(vs[key])} programs{extra}"
 print()
-print(line("cpython", "CPython"))
+print(line("cpython", "CPython") + ", warm")
+print(line("first", "CPython") + ", cold run (the first in a fresh process)")
+print(line("process", "CPython") + ", cold process (whole)")
 print(line("monty", "Monty"))
 print(line("starlark", "starlark-go"))
-print(f"(best of {sys.argv[2]} in-process runs in each of {sys.argv[4]} interleaved rounds, {sys.argv[3]}, parse/compile + run; a ratio below 1 means ours is faster)")
+tc, to = num(sys.argv[5]), num(sys.argv[6])
+if tc and to is not None:
+    print(f"start-up, a fresh process running `return 1`: toolplane run {to:.2f} ms, CPython {tc:.2f} ms ({to / tc:.2f}x)")
+print(f"(warm: best of {sys.argv[2]} in-process runs; cold: best of {sys.argv[2]} fresh processes; in each of {sys.argv[4]} "
+      f"interleaved rounds, {sys.argv[3]}; parse/compile + run; a ratio below 1 means ours is faster)")
 PY

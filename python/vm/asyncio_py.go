@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"sync"
+
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -308,8 +310,15 @@ def get_event_loop():
     return _the_loop
 `
 
-// asyncioCode is compiled once at package initialisation and never changed.
-var asyncioCode = mustCompileModule("asyncio.py", asyncioSource)
+// asyncioCode compiles the Python part of asyncio once, at the first
+// import in the process, and never changes it afterwards. Not at package
+// initialisation: parsing and compiling it was the largest single cost of
+// starting the toolplane binary (about a fifth of its package
+// initialisation), paid by every process whether or not a snippet imports
+// asyncio.
+var asyncioCode = sync.OnceValue(func() *CodeObj {
+	return mustCompileModule("asyncio.py", asyncioSource)
+})
 
 func mustCompileModule(name, src string) *CodeObj {
 	mod, err := syntax.Parse(name, []byte(src))
@@ -328,7 +337,7 @@ func runAsyncioPython(t *Thread, d *Dict) error {
 	d.SetStr("__name__", Str("asyncio"))
 	d.SetStr("CancelledError", CancelledErrorClass)
 	saved := t.globals
-	_, err := t.RunModule(asyncioCode, d)
+	_, err := t.RunModule(asyncioCode(), d)
 	t.globals = saved
 	if err != nil {
 		return err

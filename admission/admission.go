@@ -344,8 +344,16 @@ func (g *Guard) Summary() []TokenSummary { return slices.Clone(g.summary) }
 const MaxIdentityBytes = 256
 
 // validIdentity is what an identity may be: printable, no spaces or
-// quotes, so it reads unambiguously in audit lines and logs.
-var validIdentity = regexp.MustCompile(`^[A-Za-z0-9._@:+/=~-]{1,256}$`)
+// quotes, so it reads unambiguously in audit lines and logs; 1 to
+// MaxIdentityBytes of them (checked by isValidIdentity: a counted
+// repetition would be compiled as 256 copies of the class at every
+// process start).
+var validIdentity = regexp.MustCompile(`^[A-Za-z0-9._@:+/=~-]+$`)
+
+// isValidIdentity reports whether s is a valid identity.
+func isValidIdentity(s string) bool {
+	return len(s) <= MaxIdentityBytes && validIdentity.MatchString(s)
+}
 
 // ErrBadIdentity is returned by Identity for a request whose identity
 // header is malformed or repeated.
@@ -381,7 +389,7 @@ func (g *Guard) Identity(r *http.Request, subject string) (string, error) {
 		if len(v) > MaxIdentityBytes {
 			return "", fmt.Errorf("%w: %s is %d bytes, more than %d", ErrBadIdentity, h, len(v), MaxIdentityBytes)
 		}
-		if !validIdentity.MatchString(v) {
+		if !isValidIdentity(v) {
 			return "", fmt.Errorf("%w: %s holds characters an identity may not have (letters, digits and ._@:+/=~- only)", ErrBadIdentity, h)
 		}
 		return v, nil
@@ -521,7 +529,7 @@ func identityOf(file, key string, tc TokenConfig) (identityRule, error) {
 		return rule, fmt.Errorf("%s: %s sets both identity and identity_headers; a fixed identity is for a service account, headers for a gateway: keep one", at("identity"), key)
 	}
 	if tc.Identity != "" {
-		if !validIdentity.MatchString(tc.Identity) {
+		if !isValidIdentity(tc.Identity) {
 			return rule, fmt.Errorf("%s: %s.identity = %q: want 1-%d letters, digits and ._@:+/=~-", at("identity"), key, tc.Identity, MaxIdentityBytes)
 		}
 		rule.fixed = tc.Identity

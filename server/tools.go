@@ -145,14 +145,16 @@ func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in Schem
 	return textResult(reg.Describe(in.Names, detail), missing == len(in.Names)), nil, nil
 }
 
-// validToolName is what MCP clients accept as a tool name.
-var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+// validToolName is what MCP clients accept as a tool name, at most 128
+// bytes (checked apart: a counted repetition would be compiled as 128
+// copies of the class at every process start).
+var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
 // directToolName is the MCP tool name of a capability: its first alias
 // (what a snippet calls it), else its id with separators replaced.
 func directToolName(c *capability.Capability, aliases []string) string {
 	for _, a := range aliases {
-		if validToolName.MatchString(a) {
+		if len(a) <= 128 && validToolName.MatchString(a) {
 			return a
 		}
 	}

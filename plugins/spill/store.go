@@ -55,7 +55,20 @@ type Entry struct {
 // validID is the shape of an id: an optional replica name and '.', then
 // sp_ and 26 base32 characters (plugin.NewOwnedID). Anything else is not
 // looked up at all.
-var validID = regexp.MustCompile(`^([A-Za-z0-9_-]{1,63}\.)?sp_[A-Z2-7]{26}$`)
+var validIDShape = regexp.MustCompile(`^([A-Za-z0-9_-]+\.)?sp_[A-Z2-7]+$`)
+
+// validID reports whether id has the shape of an id. The lengths are
+// checked apart: counted repetitions ({1,63}, {26}) would be compiled as
+// that many copies of their class at every process start.
+func validID(id string) bool {
+	replica, rest, ok := strings.Cut(id, ".")
+	if !ok {
+		rest = id
+	} else if len(replica) > 63 {
+		return false
+	}
+	return len(rest) == len("sp_")+26 && validIDShape.MatchString(id)
+}
 
 // ErrNotFound is the answer for an id that does not exist, has expired,
 // or belongs to someone else: the three are not told apart.
@@ -114,7 +127,7 @@ func (s *Store) reindex() {
 	}
 	for _, n := range names {
 		id, ok := strings.CutSuffix(n, ".meta")
-		if !ok || !validID.MatchString(id) {
+		if !ok || !validID(id) {
 			continue
 		}
 		var e Entry
@@ -136,7 +149,7 @@ func (s *Store) reindex() {
 		s.byOwner[e.Owner] += e.Bytes
 	}
 	for _, n := range names {
-		if id, ok := strings.CutSuffix(n, ".json"); ok && validID.MatchString(id) && s.entries[id] == nil {
+		if id, ok := strings.CutSuffix(n, ".json"); ok && validID(id) && s.entries[id] == nil {
 			_ = s.root.Remove(n) // content without meta: an interrupted write
 		}
 	}
@@ -148,7 +161,7 @@ func (s *Store) reindex() {
 // the oldest of anyone's. A result larger than MaxFileBytes or the
 // owner's quota is refused with ErrTooLarge.
 func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) error {
-	if !validID.MatchString(id) {
+	if !validID(id) {
 		return fmt.Errorf("spill id %q is malformed", id)
 	}
 	n := int64(len(data))
@@ -247,7 +260,7 @@ func (s *Store) sweepLocked() {
 
 // lookup returns the entry of id if owner owns it and it has not expired.
 func (s *Store) lookup(id, owner string) (*Entry, error) {
-	if !validID.MatchString(id) {
+	if !validID(id) {
 		return nil, ErrNotFound
 	}
 	s.mu.Lock()

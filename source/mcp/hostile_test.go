@@ -477,7 +477,7 @@ func TestAttackCatalogs(t *testing.T) {
 		reg := capability.NewRegistry()
 		_ = reg.AddAll(caps...)
 		for _, c := range caps {
-			if !validToolName.MatchString(c.Name) || strings.ContainsAny(c.Description, "\x1b\x07\u202e") {
+			if !isValidToolName(c.Name) || strings.ContainsAny(c.Description, "\x1b\x07\u202e") {
 				t.Errorf("kept %q with description %q", c.Name, c.Description)
 			}
 		}

@@ -194,7 +194,7 @@ func (s *ServerSpec) Validate() error {
 		name := tool
 		if o.Alias != "" {
 			name = o.Alias
-			if !validToolName.MatchString(o.Alias) {
+			if !isValidToolName(o.Alias) {
 				return fmt.Errorf("%s: tools.%s.alias %q: an alias is 1 to 128 ASCII letters, digits, '_', '-' or '.'", where, tool, o.Alias)
 			}
 		}

@@ -22,7 +22,14 @@ import (
 // an upstream: ASCII letters, digits, '_', '-' and '.', 1 to 128 of them.
 // It leaves out path separators, ':' (the id separator), spaces, control
 // characters and escapes, and look-alike letters of other scripts.
-var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// isValidToolName reports whether s is a valid tool name. The length is
+// checked apart: a counted repetition ({1,128}) would be compiled as 128
+// copies of the class at every process start.
+func isValidToolName(s string) bool {
+	return len(s) <= 128 && validToolName.MatchString(s)
+}
 
 // errDisabled marks a tool the config disables: left out, not a problem.
 var errDisabled = errors.New("disabled")
@@ -35,7 +42,7 @@ func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
 	if o.Disabled {
 		return nil, 0, errDisabled
 	}
-	if !validToolName.MatchString(t.Name) && o.Alias == "" {
+	if !isValidToolName(t.Name) && o.Alias == "" {
 		return nil, 0, fmt.Errorf("mcp server %q: tool %s is left out: a tool name must be 1 to 128 ASCII letters, digits, '_', '-' or '.'; to use it anyway, give it an alias in [mcp.servers.%s.tools.%s]",
 			s.spec.Name, quoteName(t.Name), s.spec.Name, tomlKey(t.Name))
 	}

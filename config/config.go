@@ -86,8 +86,12 @@ type SessionConfig struct {
 	// client is told on its next run), or is refused when all are running.
 	MaxSessions         int `toml:"max_sessions"`
 	MaxSessionsPerToken int `toml:"max_sessions_per_token"`
-	// MaxRetainedMB and MaxRetainedMBPerToken cap the memory sessions hold
-	// between runs (globals and saved results), evicting likewise.
+	// MaxRetainedMB and MaxRetainedMBPerToken are the memory budget of
+	// sessions, in all and per token: what idle sessions hold (globals and
+	// saved results) plus what running ones may reach (each run's memory
+	// limit). A run that would pass it evicts least recently used idle
+	// sessions, runs with a lower limit, or is refused. 0 (unset) derives
+	// the budget from the host's memory: see MemoryBudget.
 	MaxRetainedMB         int `toml:"max_retained_mb"`
 	MaxRetainedMBPerToken int `toml:"max_retained_mb_per_token"`
 }
@@ -241,13 +245,11 @@ func Default() *Config {
 			MaxOutputBytes: 1 * MiB,
 		},
 		Session: SessionConfig{
-			Enabled:               true,
-			MaxMemoryMB:           512,
-			IdleTimeout:           Duration{30 * minute},
-			MaxSessions:           256,
-			MaxSessionsPerToken:   32,
-			MaxRetainedMB:         2048,
-			MaxRetainedMBPerToken: 1024,
+			Enabled:             true,
+			MaxMemoryMB:         512,
+			IdleTimeout:         Duration{30 * minute},
+			MaxSessions:         256,
+			MaxSessionsPerToken: 32,
 		},
 		Results: ResultsConfig{
 			Enabled:       true,

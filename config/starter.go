@@ -44,8 +44,13 @@ idle_timeout = "30m"
 # session is evicted (its client is told); with all running, new ones wait.
 max_sessions = 256
 max_sessions_per_token = 32
-max_retained_mb = 2048
-max_retained_mb_per_token = 1024
+# The memory budget of sessions, idle (what they hold) and running (each
+# run is granted max_memory_mb): over it, least recently used idle
+# sessions are evicted, then runs get less or wait for others to end.
+# Unset: half of this host's memory (a container's limit included), and
+# half of that per token; "toolplane config check" says how much.
+# max_retained_mb = 4096
+# max_retained_mb_per_token = 2048
 
 [results]
 # save_result/load_result: large values stay out of the model's context.

@@ -283,10 +283,17 @@ func (c *checker) limits(cfg *Config) {
 	for _, kv := range []struct {
 		key string
 		v   int
-	}{{"max_sessions", cfg.Session.MaxSessions}, {"max_sessions_per_token", cfg.Session.MaxSessionsPerToken},
-		{"max_retained_mb", cfg.Session.MaxRetainedMB}, {"max_retained_mb_per_token", cfg.Session.MaxRetainedMBPerToken}} {
+	}{{"max_sessions", cfg.Session.MaxSessions}, {"max_sessions_per_token", cfg.Session.MaxSessionsPerToken}} {
 		if kv.v <= 0 {
 			c.at([]string{"session", kv.key}, "session.%s must be positive, got %d", kv.key, kv.v)
+		}
+	}
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{{"max_retained_mb", cfg.Session.MaxRetainedMB}, {"max_retained_mb_per_token", cfg.Session.MaxRetainedMBPerToken}} {
+		if kv.v < 0 {
+			c.at([]string{"session", kv.key}, "session.%s must be positive (or 0 to derive it from the host's memory), got %d", kv.key, kv.v)
 		}
 	}
 	if s := cfg.Session; s.MaxSessionsPerToken > s.MaxSessions && s.MaxSessions > 0 {

@@ -111,7 +111,7 @@ return out`, handle, never))
 func TestAttackSessionFlood(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "\n[session]\nmax_sessions = 9\nmax_sessions_per_token = 3\nmax_retained_mb = 64\nmax_retained_mb_per_token = 12\n")
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 4\nmax_sessions = 9\nmax_sessions_per_token = 3\nmax_retained_mb = 64\nmax_retained_mb_per_token = 10\n")
 	cfg := e.Config + ".tokens.toml"
 	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+e.AddToken("mem", "mem-secret-0123456789", `allow = "source"`))
 	srv := e.ServeHTTP(t, cfg)
@@ -140,12 +140,12 @@ func TestAttackSessionFlood(t *testing.T) {
 		t.Errorf("the calm token's session was evicted by the flood: %v", v)
 	}
 
-	// Memory: three sessions of 5 MiB each exceed the token's 12 MiB; the
-	// least recently used goes.
+	// Memory: three sessions of 3 MiB each, and the third's run of up to
+	// 4 MiB, exceed the token's 10 MiB; the least recently used goes.
 	var big []*mcp.ClientSession
 	for range 3 {
 		cs := e2e.ConnectHTTPToken(t, srv.URL, "mem-secret-0123456789", nil)
-		e2e.MustRun(t, cs, "blob = 'x' * (5 << 20)")
+		e2e.MustRun(t, cs, "blob = 'x' * (3 << 20)")
 		big = append(big, cs)
 	}
 	res, _ = e2e.Exec(t, big[0], "return len(blob)")
@@ -268,5 +268,110 @@ func TestAttackUpstreamSlotsHeldByOneToken(t *testing.T) {
 	}
 	if v := <-hogDone; v != float64(8) {
 		t.Errorf("the hog's own calls: %v (they wait their turn, but all run)", v)
+	}
+}
+
+// TestAttackRunningSessionsMemoryBudget: sessions were capped in number
+// and in what they held between runs, but not in what their runs held:
+// N sessions of one token, each running a snippet that fills up to
+// max_memory_mb, took N times that limit together. Each run is now
+// granted its memory out of the token's and the server's budget
+// ([session] max_retained_mb_per_token, max_retained_mb): at no moment do
+// a token's runs hold more than its budget (a run that does not fit runs
+// with what is left and is told so, or waits for a run to end), another
+// token runs meanwhile, and a run that needs room evicts the token's
+// least recently used idle session holding memory, whose client is told.
+// In worker processes and in the server's own.
+func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	for _, isolation := range []string{"process", "none"} {
+		t.Run(isolation, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewEnv(t, fmt.Sprintf("\n[toolplane]\nisolation = %q\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 200\nmax_retained_mb_per_token = 48\n", isolation))
+			e.MemoryCap = 3 << 30
+			cfg := e.Config + ".tokens.toml"
+			e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("hog", "hog-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+			srv := e.ServeHTTP(t, cfg)
+			calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+
+			// Each run holds 20 MiB from its first stamp to its second.
+			const fill = "import time\nblob = 'x' * (20 << 20)\nt0 = time.time()\nawait up.slow(ms=1500)\nreturn [t0, time.time()]"
+			var hogs []*mcp.ClientSession
+			for range 4 {
+				hogs = append(hogs, e2e.ConnectHTTPToken(t, srv.URL, "hog-secret-0123456789", nil))
+			}
+			e2e.MustRun(t, hogs[0], "return 0") // the upstream is started
+			texts := make([]string, len(hogs))
+			spans := make([][]any, len(hogs))
+			var wg sync.WaitGroup
+			for i, cs := range hogs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": fill})
+					if err != nil {
+						texts[i] = err.Error()
+						return
+					}
+					texts[i] = e2e.Text(res)
+					if !res.IsError {
+						spans[i], _ = e2e.Structured(res)["value"].([]any)
+					}
+				}()
+			}
+			time.Sleep(700 * time.Millisecond) // the hog's runs are in progress
+			if v := e2e.MustRun(t, calm, "return 'through'"); v != "through" {
+				t.Errorf("the calm token's run while the hog's hold its budget: %v", v)
+			}
+			wg.Wait()
+			held, cut := 0, 0
+			for i := range hogs {
+				switch {
+				case len(spans[i]) == 2:
+					held++
+				case strings.Contains(texts[i], "MemoryError") && strings.Contains(texts[i], "max_retained_mb_per_token"):
+					cut++
+				default:
+					t.Errorf("hog run %d failed without naming the budget:\n%s", i, texts[i])
+				}
+			}
+			// At no moment do more than two runs hold 20 MiB (48 MiB).
+			for i := range spans {
+				if len(spans[i]) != 2 {
+					continue
+				}
+				at, _ := spans[i][0].(float64)
+				n := 0
+				for j := range spans {
+					if len(spans[j]) == 2 && spans[j][0].(float64) <= at && at < spans[j][1].(float64) {
+						n++
+					}
+				}
+				if n*20 > 48 {
+					t.Errorf("%d of the hog's runs held 20 MiB each at once under a 48 MiB budget:\n%s", n, strings.Join(texts, "\n---\n"))
+				}
+			}
+			if held == 0 || cut == 0 {
+				t.Errorf("%d runs held their blob, %d were cut by the budget; want some of each:\n%s", held, cut, strings.Join(texts, "\n---\n"))
+			}
+
+			// One after another, sessions keeping 20 MiB each: the
+			// token's least recently used idle session that holds memory
+			// goes to make room, and its client is told why.
+			var seq []*mcp.ClientSession
+			for range 3 {
+				cs := e2e.ConnectHTTPToken(t, srv.URL, "hog-secret-0123456789", nil)
+				e2e.MustRun(t, cs, "blob = 'y' * (20 << 20)")
+				seq = append(seq, cs)
+			}
+			if v := e2e.MustRun(t, seq[2], "return len(blob)"); v != float64(20<<20) {
+				t.Errorf("the newest session lost its globals: %v", v)
+			}
+			res, _ := e2e.Exec(t, seq[0], "return len(blob)")
+			if text := e2e.Text(res); !strings.Contains(text, "evicted") || !strings.Contains(text, "max_retained_mb_per_token") {
+				t.Errorf("the least recently used session was kept, or its client not told why:\n%s", text)
+			}
+		})
 	}
 }

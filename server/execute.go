@@ -135,6 +135,13 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 
 	run, err := sess.Begin(ctx)
 	if err != nil {
+		var be *session.BudgetError
+		if errors.As(err, &be) {
+			return s.fail(out, "MemoryError", err.Error()), out, nil
+		}
+		if ctx.Err() == nil {
+			return s.fail(out, "RuntimeError", err.Error()), out, nil
+		}
 		return s.fail(out, "RuntimeError", fmt.Sprintf("this session's previous run is still in progress and the request ended while waiting: %v", err)), out, nil
 	}
 	defer run.End()
@@ -154,7 +161,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		Identity:         who.identity,
 		LogID:            who.logID,
 		Headers:          who.headers,
-		MaxMemoryBytes:   sess.MaxMemoryBytes(),
+		MaxMemoryBytes:   run.MaxMemoryBytes,
 		Bindings:         s.bindings(run, saved),
 		OnCapabilityCall: func(string) { calls.Add(1) },
 	}

@@ -29,7 +29,9 @@ func TestHTTPLoad(t *testing.T) {
 		}
 		total = n
 	}
-	f := newFixture(t, nil)
+	// Every run is granted its memory limit out of the token's budget
+	// (1 GiB by default); runs of 16 MiB let all 64 clients run at once.
+	f := newFixture(t, func(o *Options) { o.Sessions.MaxMemoryBytes = 16 << 20 })
 	url := f.httpURL(t)
 
 	runtime.GC()

@@ -46,11 +46,23 @@ type Options struct {
 	// session (of that subject for the subject's cap); when every one is
 	// running, the new session is refused with a *FullError.
 	MaxSessions, MaxSessionsPerSubject int
-	// MaxRetainedBytes caps the memory all sessions hold between runs
-	// (globals and saved results), MaxRetainedBytesPerSubject that of one
-	// subject; defaults 2 GiB and 1 GiB. When a run ends over a cap, least
+	// MaxRetainedBytes is the memory budget of all sessions,
+	// MaxRetainedBytesPerSubject that of one subject's ([session]
+	// max_retained_mb and max_retained_mb_per_token); defaults 2 GiB and
+	// 1 GiB. Charged are what idle sessions hold (globals as measured
+	// after their last run, and saved results) and what running ones may
+	// reach: each run is granted its memory limit out of the budget when
+	// it begins, so N sessions of one subject never hold N times
+	// MaxMemoryBytes. A run that does not fit evicts least recently used
+	// idle sessions (the subject's own first); when running sessions hold
+	// the budget it runs with what is left (Run.MaxMemoryBytes, at least a
+	// quarter of its limit more than its globals), or waits for runs to
+	// end (BudgetWait) and is then refused with a *BudgetError. When a run ends over a budget (saved results), least
 	// recently used idle sessions are evicted until it holds again.
 	MaxRetainedBytes, MaxRetainedBytesPerSubject int64
+	// BudgetWait is how long a run waits for memory held by runs in
+	// progress before it is refused (default 30s).
+	BudgetWait time.Duration
 }
 
 // Defaults of Options.
@@ -61,6 +73,7 @@ const (
 	DefaultMaxSessionsPerSubject      = 32
 	DefaultMaxRetainedBytes           = 2 << 30
 	DefaultMaxRetainedBytesPerSubject = 1 << 30
+	DefaultBudgetWait                 = 30 * time.Second
 )
 
 // Manager owns the sessions of one server. It is safe for concurrent use.
@@ -69,6 +82,8 @@ type Manager struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
+	running  map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
+	freed    chan struct{}        // closed when a run returns its grant; nil while no run waits
 	expired  map[string]time.Time // ids freed by idle expiry, to explain a fresh session
 	evicted  map[string]eviction  // ids evicted to make room, likewise
 }
@@ -105,7 +120,10 @@ func NewManager(opts Options) *Manager {
 	if opts.MaxRetainedBytesPerSubject <= 0 {
 		opts.MaxRetainedBytesPerSubject = DefaultMaxRetainedBytesPerSubject
 	}
-	return &Manager{opts: opts, sessions: make(map[string]*Session), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
+	if opts.BudgetWait <= 0 {
+		opts.BudgetWait = DefaultBudgetWait
+	}
+	return &Manager{opts: opts, sessions: make(map[string]*Session), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
 }
 
 // FullError refuses a new session: the cap it would exceed is reached and
@@ -123,6 +141,39 @@ func (e *FullError) Error() string {
 	}
 	return fmt.Sprintf("no session can be opened: %s is at its limit of %s and every one has a run in progress; wait for a run to finish, or close a session you no longer use", who, e.Limit)
 }
+
+// BudgetError refuses a run: the memory budget it would be charged to is
+// held by runs in progress, so it cannot be granted enough memory.
+type BudgetError struct {
+	Subject string
+	// Key is the config key of the budget ("max_retained_mb_per_token" or
+	// "max_retained_mb"), Budget its size.
+	Key    string
+	Budget int64
+	// Free is what the budget has left for the run, Need the least the
+	// run must be granted (its globals plus room to work).
+	Free, Need int64
+	// Waited is how long the run waited for runs in progress to end.
+	Waited time.Duration
+}
+
+func (e *BudgetError) Error() string {
+	who := "the server's sessions"
+	if e.Key == KeyBudgetPerSubject {
+		who = fmt.Sprintf("token %q's sessions", e.Subject)
+	}
+	return fmt.Sprintf("no run can start: %s may hold %d MiB in all ([session] %s), runs in progress hold it, and this run needs at least %d MiB (%d MiB are free after waiting %s for runs to end); send it again later, or raise [session] %s",
+		who, e.Budget>>20, e.Key, mib(e.Need), max(e.Free, 0)>>20, e.Waited.Round(time.Millisecond), e.Key)
+}
+
+// The config keys of the budgets, named in errors and eviction notices.
+const (
+	KeyBudget           = "max_retained_mb"
+	KeyBudgetPerSubject = "max_retained_mb_per_token"
+)
+
+// mib rounds n bytes up to MiB.
+func mib(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
 
 // Options returns the effective options.
 func (m *Manager) Options() Options { return m.opts }
@@ -147,7 +198,7 @@ func (m *Manager) Get(id, subject string) (*Session, error) {
 		}
 	}
 	for m.countOf(subject) >= m.opts.MaxSessionsPerSubject {
-		v := m.leastRecentlyUsedIdle(subject, true, nil)
+		v := m.leastRecentlyUsedIdle(subject, true, nil, false)
 		if v == nil {
 			release()
 			return nil, &FullError{Subject: subject, Limit: fmt.Sprintf("%d sessions per token", m.opts.MaxSessionsPerSubject)}
@@ -155,7 +206,7 @@ func (m *Manager) Get(id, subject string) (*Session, error) {
 		victims = append(victims, m.evictLocked(v, fmt.Sprintf("token %q may keep at most %d sessions", subject, m.opts.MaxSessionsPerSubject)))
 	}
 	for len(m.sessions) >= m.opts.MaxSessions {
-		v := m.leastRecentlyUsedIdle("", false, nil)
+		v := m.leastRecentlyUsedIdle("", false, nil, false)
 		if v == nil {
 			release()
 			return nil, &FullError{Limit: fmt.Sprintf("%d sessions", m.opts.MaxSessions)}
@@ -196,13 +247,14 @@ func (m *Manager) countOf(subject string) int {
 }
 
 // leastRecentlyUsedIdle is the idle session (no run in progress) used
-// least recently, of subject when bySubject, other than except; nil when
-// there is none. m.mu is held.
-func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *Session) *Session {
+// least recently, of subject when bySubject, other than except, and when
+// holding only among those that hold memory (evicting an empty one frees
+// nothing of a budget); nil when there is none. m.mu is held.
+func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *Session, holding bool) *Session {
 	var best *Session
 	var bestUsed time.Time
 	for _, s := range m.sessions {
-		if s == except || (bySubject && s.subject != subject) {
+		if s == except || (bySubject && s.subject != subject) || holding && s.RetainedBytes() == 0 {
 			continue
 		}
 		s.mu.Lock()
@@ -234,23 +286,16 @@ func (m *Manager) enforceRetained(current *Session) {
 	m.mu.Lock()
 	var victims []*Session
 	for {
-		var all, mine int64
-		for _, s := range m.sessions {
-			n := s.RetainedBytes()
-			all += n
-			if s.subject == current.subject {
-				mine += n
-			}
-		}
+		mine, all := m.chargesLocked(current.subject, nil)
 		var v *Session
 		var reason string
 		switch {
 		case mine > m.opts.MaxRetainedBytesPerSubject:
-			v = m.leastRecentlyUsedIdle(current.subject, true, current)
-			reason = fmt.Sprintf("token %q may keep at most %d MiB in its sessions", current.subject, m.opts.MaxRetainedBytesPerSubject>>20)
+			v = m.leastRecentlyUsedIdle(current.subject, true, current, true)
+			reason = m.budgetReason(current.subject, true)
 		case all > m.opts.MaxRetainedBytes:
-			v = m.leastRecentlyUsedIdle("", false, current)
-			reason = fmt.Sprintf("the server keeps at most %d MiB in sessions", m.opts.MaxRetainedBytes>>20)
+			v = m.leastRecentlyUsedIdle("", false, current, true)
+			reason = m.budgetReason(current.subject, false)
 		}
 		if v == nil {
 			break
@@ -261,6 +306,151 @@ func (m *Manager) enforceRetained(current *Session) {
 	for _, v := range victims {
 		v.free()
 	}
+}
+
+// budgetReason is why a session is evicted for a budget.
+func (m *Manager) budgetReason(subject string, perSubject bool) string {
+	if perSubject {
+		return fmt.Sprintf("token %q may keep at most %d MiB in its sessions, [session] %s", subject, m.opts.MaxRetainedBytesPerSubject>>20, KeyBudgetPerSubject)
+	}
+	return fmt.Sprintf("the server keeps at most %d MiB in sessions, [session] %s", m.opts.MaxRetainedBytes>>20, KeyBudget)
+}
+
+// chargesLocked sums what the budgets are charged, for subject's and for
+// all sessions: an idle session its globals and saved results, a running
+// one its grant and saved results (the grant bounds its globals). The
+// globals of except (a session asking for a grant) are left out, its
+// saved results not. m.mu is held.
+func (m *Manager) chargesLocked(subject string, except *Session) (mine, all int64) {
+	add := func(s *Session, n int64) {
+		all += n
+		if s.subject == subject {
+			mine += n
+		}
+	}
+	for _, s := range m.sessions {
+		_, running := m.running[s]
+		switch {
+		case running || s == except:
+			add(s, s.resultBytes())
+		default:
+			add(s, s.RetainedBytes())
+		}
+	}
+	for s, g := range m.running {
+		if s != except {
+			add(s, g)
+		}
+	}
+	return mine, all
+}
+
+// grant charges the run s is beginning to the budgets and returns the
+// memory limit it runs with, and why it is below what it asked for (""
+// when it is not). It evicts least recently used idle sessions that hold
+// memory to find room; when runs in progress hold too much it waits for
+// them to end, up to BudgetWait or until ctx is done, then refuses with a
+// *BudgetError. It marks s running.
+func (m *Manager) grant(ctx context.Context, s *Session) (int64, string, error) {
+	start := time.Now() // a real wait, as the timer's
+	timer := time.NewTimer(m.opts.BudgetWait)
+	defer timer.Stop()
+	for {
+		limit, why, freed, err := m.tryGrant(s)
+		be, ok := err.(*BudgetError)
+		if !ok {
+			return limit, why, err
+		}
+		select {
+		case <-freed:
+			continue
+		case <-timer.C:
+		case <-ctx.Done():
+		}
+		be.Waited = time.Since(start)
+		return 0, "", be
+	}
+}
+
+// tryGrant is one attempt of grant. When runs in progress hold the
+// budget, it returns a *BudgetError and a channel closed when one ends.
+func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
+	m.mu.Lock()
+	if m.sessions[s.id] != s {
+		m.mu.Unlock()
+		return 0, "", nil, fmt.Errorf("session %s was freed (evicted or closed) just before this run: send the run again for a new session", s.id)
+	}
+	var victims []*Session
+	release := func() {
+		m.mu.Unlock()
+		for _, v := range victims {
+			v.free()
+		}
+	}
+	per, total := m.opts.MaxRetainedBytesPerSubject, m.opts.MaxRetainedBytes
+	want := min(m.opts.MaxMemoryBytes, per, total)
+	s.mu.Lock()
+	own := s.retained
+	s.mu.Unlock()
+	need := min(want, own+want/4)
+	for {
+		mine, all := m.chargesLocked(s.subject, s)
+		freeMine, freeAll := per-mine, total-all
+		free := min(freeMine, freeAll)
+		if free >= want {
+			free = want
+		} else {
+			// Room first from the subject's own idle sessions, for
+			// either budget; then, for the server's, from anyone's.
+			v := m.leastRecentlyUsedIdle(s.subject, true, s, true)
+			perSubject := freeMine < want
+			if v == nil && !perSubject {
+				v = m.leastRecentlyUsedIdle("", false, s, true)
+			}
+			if v != nil {
+				victims = append(victims, m.evictLocked(v, m.budgetReason(s.subject, perSubject)))
+				continue
+			}
+		}
+		if free < need {
+			e := &BudgetError{Subject: s.subject, Key: KeyBudget, Budget: total, Free: freeAll, Need: need}
+			if freeMine < freeAll {
+				e.Key, e.Budget, e.Free = KeyBudgetPerSubject, per, freeMine
+			}
+			if m.freed == nil {
+				m.freed = make(chan struct{})
+			}
+			freed := m.freed
+			release()
+			return 0, "", freed, e
+		}
+		var why string
+		if free < want {
+			key, budget := KeyBudget, total
+			if freeMine <= freeAll {
+				key, budget = KeyBudgetPerSubject, per
+			}
+			why = fmt.Sprintf("note: this run's memory limit is %d MiB, not %d MiB: other runs in progress hold the rest of the sessions' budget of %d MiB ([session] %s)",
+				free>>20, want>>20, budget>>20, key)
+		}
+		m.running[s] = free
+		s.mu.Lock()
+		s.running = true
+		s.mu.Unlock()
+		release()
+		return free, why, nil, nil
+	}
+}
+
+// ungrant returns the grant of s's run to the budgets.
+func (m *Manager) ungrant(s *Session) {
+	m.mu.Lock()
+	delete(m.running, s)
+	if m.freed != nil {
+		close(m.freed) // wake the runs waiting for memory
+		m.freed = nil
+	}
+	m.mu.Unlock()
 }
 
 // Lookup returns the session of id without creating it.
@@ -417,6 +607,14 @@ func (s *Session) Results() *results.Store {
 // with the session's globals.
 func (s *Session) MaxMemoryBytes() int64 { return s.m.opts.MaxMemoryBytes }
 
+// resultBytes is the bytes of the session's saved results.
+func (s *Session) resultBytes() int64 {
+	if r := s.Results(); r != nil {
+		return r.TotalBytes()
+	}
+	return 0
+}
+
 // RetainedBytes is the size of the globals after the last run plus the
 // bytes of saved results.
 func (s *Session) RetainedBytes() int64 {
@@ -475,13 +673,20 @@ func (s *Session) Begin(ctx context.Context) (*Run, error) {
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session %s: waiting for the previous run to finish: %w", s.id, ctx.Err())
 	}
+	limit, why, err := s.m.grant(ctx, s)
+	if err != nil {
+		<-s.sem
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.running = true
 	s.used = s.m.opts.Now()
-	r := &Run{s: s, State: s.state, Notice: s.notice}
+	r := &Run{s: s, State: s.state, Notice: s.notice, MaxMemoryBytes: limit}
 	if lost := s.state.Begin(); lost != "" {
 		r.Notice = joinNotices(r.Notice, lost)
+	}
+	if why != "" {
+		r.Notice = joinNotices(r.Notice, why)
 	}
 	s.notice = ""
 	return r, nil
@@ -503,6 +708,10 @@ type Run struct {
 	// Notice, when not empty, tells the client something about its session
 	// it should know before reading the output (e.g. that it expired).
 	Notice string
+	// MaxMemoryBytes is the run's memory limit, cumulative with the
+	// session's globals, to hand to the interpreter: the session's
+	// MaxMemoryBytes, or less when the budget is short.
+	MaxMemoryBytes int64
 
 	mu         sync.Mutex
 	reset      bool
@@ -569,6 +778,7 @@ func (r *Run) End() {
 	s.running = false
 	s.runs++
 	s.mu.Unlock()
+	s.m.ungrant(s)
 	<-s.sem
 	s.m.enforceRetained(s)
 }

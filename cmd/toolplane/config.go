@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/hostmem"
 	"github.com/toolplane/toolplane/plugin"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -110,7 +111,12 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	writeCLIBounds(w, &cfg.CLI, "          ")
 	s := cfg.Session
 	if s.Enabled {
-		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token) holding %d MB (%d per token)\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, s.MaxRetainedMB, s.MaxRetainedMBPerToken)
+		host := hostmem.Detect()
+		b := s.MemoryBudget(host.Bytes)
+		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token), memory budget %d MB (%d per token) for what idle sessions hold and running ones may reach\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, b.AllMB, b.PerTokenMB)
+		if b.Derived != "" {
+			fmt.Fprintf(w, "          budget derived: %s (host memory: %s)\n", b.Derived, host)
+		}
 	} else {
 		fmt.Fprintln(w, "sessions: off")
 	}

@@ -71,6 +71,9 @@ auth = "oauth"
 	if !ok || !strings.Contains(posture, "ok    config: tp.toml (named with --config)\n") {
 		t.Errorf("no trust posture section, or no config line in it:\n%s", r.stdout)
 	}
+	if !strings.Contains(posture, "sessions: memory budget ") || !strings.Contains(posture, "max_retained_mb_per_token") {
+		t.Errorf("the trust posture does not state the sessions' memory budget:\n%s", posture)
+	}
 	if !strings.Contains(posture, "ok    cli: git has a built-in argument policy\n") {
 		t.Errorf("the trust posture does not state git's argument policy:\n%s", posture)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/childenv"
+	"github.com/toolplane/toolplane/internal/hostmem"
 	"github.com/toolplane/toolplane/secrets"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
@@ -44,6 +45,29 @@ func trustAreas() []trustArea {
 		trustCLIArguments,
 		trustEscalation,
 		trustIsolation,
+		trustSessionMemory,
+	}
+}
+
+// trustSessionMemory states the sessions' memory budget: what all clients'
+// sessions, and one token's, may hold idle and reach running, against
+// the host's memory.
+func trustSessionMemory(_ context.Context, r *doctorReport, env trustEnv) {
+	s := env.cfg.Session
+	host := hostmem.Detect()
+	b := s.MemoryBudget(host.Bytes)
+	what := fmt.Sprintf("sessions: memory budget %d MiB in all and %d MiB per token ([session] max_retained_mb, max_retained_mb_per_token) for what idle sessions hold and running ones may reach (each run max_memory_mb = %d MiB, or what is left of the budget); host memory %s",
+		b.AllMB, b.PerTokenMB, s.MaxMemoryMB, host)
+	if b.Derived != "" {
+		what += "; derived: " + b.Derived
+	}
+	switch {
+	case host.Bytes > 0 && int64(b.AllMB)<<20 > host.Bytes:
+		r.add(checkWarn, what+": the budget is larger than the host's memory, so sessions can exhaust it", "lower [session] max_retained_mb, or leave it unset")
+	case b.PerTokenMB < s.MaxMemoryMB:
+		r.add(checkWarn, what+": a token's budget is below one run's max_memory_mb, so no run gets its whole limit", "raise [session] max_retained_mb_per_token, or lower max_memory_mb")
+	default:
+		r.add(checkOK, what, "")
 	}
 }
 

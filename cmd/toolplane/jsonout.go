@@ -9,6 +9,7 @@ import (
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/hostmem"
 	clisrc "github.com/toolplane/toolplane/source/cli"
 )
 
@@ -122,13 +123,16 @@ type cliBinaryJSON struct {
 }
 
 type sessionJSON struct {
-	Enabled               bool            `json:"enabled"`
-	MaxMemoryMB           int             `json:"max_memory_mb"`
-	IdleTimeout           config.Duration `json:"idle_timeout"`
-	MaxSessions           int             `json:"max_sessions"`
-	MaxSessionsPerToken   int             `json:"max_sessions_per_token"`
-	MaxRetainedMB         int             `json:"max_retained_mb"`
-	MaxRetainedMBPerToken int             `json:"max_retained_mb_per_token"`
+	Enabled             bool            `json:"enabled"`
+	MaxMemoryMB         int             `json:"max_memory_mb"`
+	IdleTimeout         config.Duration `json:"idle_timeout"`
+	MaxSessions         int             `json:"max_sessions"`
+	MaxSessionsPerToken int             `json:"max_sessions_per_token"`
+	// MaxRetainedMB and MaxRetainedMBPerToken are the effective memory
+	// budget, BudgetDerived how the unset ones were derived.
+	MaxRetainedMB         int    `json:"max_retained_mb"`
+	MaxRetainedMBPerToken int    `json:"max_retained_mb_per_token"`
+	BudgetDerived         string `json:"budget_derived,omitempty"`
 }
 
 type resultsJSON struct {
@@ -152,6 +156,7 @@ type facadeJSON struct {
 // checkJSON is the summary writeSummary and writeHTTP print, as data.
 func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 	c := cfg.CLI
+	budget := cfg.Session.MemoryBudget(hostmem.Detect().Bytes)
 	out := checkSummary{
 		Config:    cfg.Path,
 		Valid:     true,
@@ -160,7 +165,7 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 		CLI: cliJSON{Mode: string(c.Mode), Allow: c.Allow, Timeout: c.Timeout, MaxOutputBytes: int64(c.MaxOutputBytes),
 			Escalate: c.Escalate, Env: secretsJSON(c.Env)},
 		Session: sessionJSON{cfg.Session.Enabled, cfg.Session.MaxMemoryMB, cfg.Session.IdleTimeout, cfg.Session.MaxSessions,
-			cfg.Session.MaxSessionsPerToken, cfg.Session.MaxRetainedMB, cfg.Session.MaxRetainedMBPerToken},
+			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived},
 		Results:     resultsJSON{cfg.Results.Enabled, cfg.Results.MaxEntries, int64(cfg.Results.MaxEntryBytes), int64(cfg.Results.MaxTotalBytes), cfg.Results.TTLSeconds},
 		Audit:       auditJSON{Enabled: cfg.Audit.Enabled},
 		Facade:      facadeJSON{Tools: cfg.Facade.Tools},

@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
+	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/hostmem"
 )
 
 // binary is the toolplane executable built once for all subprocess tests.
@@ -90,12 +92,15 @@ func TestInitThenCheckRoundTrip(t *testing.T) {
 	}
 	// Without --config, ./toolplane.toml is found.
 	r = runBinary(t, dir, nil, "config", "check")
+	// The memory budget is derived from this host's memory.
+	host := hostmem.Detect()
+	budget := config.Default().Session.MemoryBudget(host.Bytes)
 	want := `config:   toolplane.toml (valid)
 backend:  embedded
 sandbox:  isolation default (process for serve mcp, none for run)
 cli:      disabled
-sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token) holding 2048 MB (1024 per token)
-results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s
+` + fmt.Sprintf("sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token), memory budget %d MB (%d per token) for what idle sessions hold and running ones may reach\n", budget.AllMB, budget.PerTokenMB) +
+		fmt.Sprintf("          budget derived: %s (host memory: %s)\n", budget.Derived, host) + `results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s
 audit:    off
 facade:   direct tools off
 mcp:      0 server(s)

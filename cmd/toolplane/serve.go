@@ -24,6 +24,7 @@ import (
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/discovery"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/internal/hostmem"
 	"github.com/toolplane/toolplane/plugin"
 	auditplugin "github.com/toolplane/toolplane/plugins/audit"
 	"github.com/toolplane/toolplane/plugins/spill"
@@ -256,6 +257,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	}
 	defer rt.Stop()
 
+	budget := cfg.Session.MemoryBudget(hostmem.Detect().Bytes)
 	srv, err := server.New(server.Options{
 		Engine:          rtengine.New(rt),
 		Version:         buildVersion(),
@@ -265,8 +267,8 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			MaxMemoryBytes:             int64(cfg.Session.MaxMemoryMB) << 20,
 			MaxSessions:                cfg.Session.MaxSessions,
 			MaxSessionsPerSubject:      cfg.Session.MaxSessionsPerToken,
-			MaxRetainedBytes:           int64(cfg.Session.MaxRetainedMB) << 20,
-			MaxRetainedBytesPerSubject: int64(cfg.Session.MaxRetainedMBPerToken) << 20,
+			MaxRetainedBytes:           int64(budget.AllMB) << 20,
+			MaxRetainedBytesPerSubject: int64(budget.PerTokenMB) << 20,
 			Results: results.Limits{
 				MaxEntries:    cfg.Results.MaxEntries,
 				MaxTotalBytes: int64(cfg.Results.MaxTotalBytes),

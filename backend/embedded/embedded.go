@@ -178,10 +178,6 @@ func (b *Backend) execute(ctx context.Context, filename, code string, globals *p
 	if err != nil {
 		return nil, convertError(err)
 	}
-	pre, err := b.cliPrelude()
-	if err != nil {
-		return nil, err
-	}
 	runOpts := python.RunOptions{
 		Globals: globals,
 		Stdout:  stdout,
@@ -191,6 +187,12 @@ func (b *Backend) execute(ctx context.Context, filename, code string, globals *p
 		Heap:    heap,
 	}
 	if needsCLIBindings(code, cliAliases, globals != nil) {
+		// Compiled at the first run that needs it, not before: compiling
+		// the bindings was a tenth of a trivial `toolplane run` process.
+		pre, err := b.cliPrelude()
+		if err != nil {
+			return nil, err
+		}
 		runOpts.Prelude = pre
 		runOpts.PreludeInputs = map[string]any{clibind.AliasesInput: cliAliases}
 	}

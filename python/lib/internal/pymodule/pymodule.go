@@ -94,16 +94,37 @@ func RegisterFS(m vm.Modules, fsys fs.FS, dir string) []string {
 	var names []string
 	for _, file := range files {
 		name := strings.TrimSuffix(path.Base(file), ".py")
-		src, err := fs.ReadFile(fsys, file)
-		if err != nil {
-			err = fmt.Errorf("module %s: reading embedded source %s: %w", name, file, err)
-			m.Register(name, func(*vm.Thread) (*vm.Module, error) { return nil, err })
-			continue
-		}
-		Register(m, name, ModuleFunc(name, path.Base(file), src))
+		Register(m, name, fsModuleFunc(fsys, name, file))
 		names = append(names, name)
 	}
 	return names
+}
+
+// fsModuleFunc is ModuleFunc for the source in file of fsys, read on the
+// first import, with the compilation: a table is built by every process
+// that runs snippets (and its module names are listed at start-up), most
+// of its modules are never imported, and copying every source out of the
+// binary cost a trivial `toolplane run` about a millisecond.
+func fsModuleFunc(fsys fs.FS, name, file string) vm.ModuleFunc {
+	var (
+		once sync.Once
+		code *vm.CodeObj
+		cerr error
+	)
+	return func(t *vm.Thread) (*vm.Module, error) {
+		once.Do(func() {
+			src, err := fs.ReadFile(fsys, file)
+			if err != nil {
+				cerr = fmt.Errorf("module %s: reading embedded source %s: %w", name, file, err)
+				return
+			}
+			code, cerr = compileSource(name, path.Base(file), src)
+		})
+		if cerr != nil {
+			return nil, cerr
+		}
+		return run(t, name, code, nil)
+	}
 }
 
 // run executes a compiled module body in a fresh namespace preloaded with extra (may be

@@ -53,7 +53,11 @@ var runnerPy string
 // runnerSource is the runner with the CLI bindings (package clibind)
 // appended as the string CLI_PRELUDE, so every backend that runs the
 // runner binds cli(), cli_run() and CLIError the same way.
-var runnerSource = runnerPy + "\n\nCLI_PRELUDE = " + pyString(clibind.Source()) + "\n"
+// It is put together at its first use, not at package initialisation,
+// which every process pays for, whatever its backend.
+var runnerSource = sync.OnceValue(func() string {
+	return runnerPy + "\n\nCLI_PRELUDE = " + pyString(clibind.Source()) + "\n"
+})
 
 // pyString is s as a Python string literal: a JSON string is one.
 func pyString(s string) string {
@@ -68,7 +72,7 @@ func pyString(s string) string {
 // transform that gives a CPython snippet top-level await and return, the
 // host-call protocol and the traceback cleanup. The pyodide backend runs
 // the same runner inside Pyodide.
-func RunnerSource() string { return runnerSource }
+func RunnerSource() string { return runnerSource() }
 
 // bootstrap loads the runner under its own filename, so its frames can be
 // told apart from the snippet's and removed from tracebacks.
@@ -230,7 +234,7 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		init.Names = append(init.Names, n)
 	}
 	init.Names = append(init.Names, "call_tool")
-	cmd := exec.Command(path, "-u", "-c", bootstrap, runnerSource)
+	cmd := exec.Command(path, "-u", "-c", bootstrap, runnerSource())
 	cmd.Dir = b.dir
 	cmd.Env = b.env
 	p, err := StartProcess(cmd, init)

@@ -208,12 +208,12 @@ func replaceCharref(s string) string {
 		}
 		return string(rune(num))
 	}
-	if r, ok := html5Entities[s]; ok {
+	if r, ok := html5Entities()[s]; ok {
 		return r
 	}
 	rs := []rune(s)
 	for x := len(rs) - 1; x > 1; x-- {
-		if r, ok := html5Entities[string(rs[:x])]; ok {
+		if r, ok := html5Entities()[string(rs[:x])]; ok {
 			return r + string(rs[x:])
 		}
 	}

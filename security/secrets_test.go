@@ -201,8 +201,9 @@ func TestAttackImportSendsSecretElsewhere(t *testing.T) {
 
 // TestAttackSecretsInOutputs: no message toolplane prints shows a secret
 // value: config check, mcp list, mcp status (text and JSON, with a server
-// that crashes after printing its secret on stderr, and an HTTP server
-// that refuses), doctor, trust, a run whose call fails, serve's stderr and
+// that crashes after printing its secrets on stderr, one it was handed by
+// pass_env included, one whose secret the shown tail cuts in two, and an
+// HTTP server that refuses), doctor, trust, a run whose call fails, serve's stderr and
 // the audit log. Every secret has a distinctive value; every output is
 // searched for each.
 func TestAttackSecretsInOutputs(t *testing.T) {
@@ -217,6 +218,10 @@ func TestAttackSecretsInOutputs(t *testing.T) {
 		"HDR_SECRET":   "hdr-secret-value-d4e1",
 		"TOKEN_SECRET": "token-secret-value-e5c2",
 		"CLI_SECRET":   "cli-secret-value-f6b3",
+		// Handed on by pass_env (hidden too), and one printed where the
+		// 2 KiB tail shown cuts it: the half after the cut must not show.
+		"PASSED_SECRET": "passed-secret-value-g7c4",
+		"SPLIT_SECRET":  "split-secret-value-h8d5",
 	}
 	for k, v := range values {
 		e.Setenv(k, v)
@@ -244,8 +249,14 @@ env = { TOKEN = "env://UP_SECRET" }
 
 [mcp.servers.crash]
 command = "sh"
-args = ["-c", "echo leaking $TOKEN $LIT >&2; exit 3"]
+args = ["-c", "echo leaking $TOKEN $LIT $PASSED_SECRET >&2; exit 3"]
 env = { TOKEN = "keyring://crash-token", LIT = "`+values["literal"]+`" }
+pass_env = ["PASSED_SECRET"]
+
+[mcp.servers.split]
+command = "sh"
+args = ["-c", "printf 'cut %s' $SPLIT_SECRET >&2; head -c 2036 /dev/zero | tr '\\0' y >&2; exit 3"]
+pass_env = ["SPLIT_SECRET"]
 
 [mcp.servers.remote]
 url = "`+refuse.URL+`/mcp"
@@ -286,10 +297,12 @@ allow = "source"
 		for name, v := range values {
 			if strings.Contains(out, v) {
 				t.Errorf("the %s secret is shown:\n%s", name, out)
+			} else if strings.Contains(out, v[len(v)-10:]) {
+				t.Errorf("the end of the %s secret is shown:\n%s", name, out)
 			}
 		}
 	}
-	if !strings.Contains(strings.Join(outputs, "\n"), "leaking") {
+	if !strings.Contains(strings.Join(outputs, "\n"), "stderr tail: leaking") {
 		t.Errorf("the crashing server's stderr is not shown at all, so its redaction is not tested:\n%s", strings.Join(outputs, "\n"))
 	}
 }

@@ -27,9 +27,16 @@ const (
 )
 
 // setEnv records the values of a server's env: raw is the configured
-// value, resolved what the server got.
-func (r *redactor) setEnv(raw, resolved map[string]string) {
+// value, resolved what the server got; passed are the values of its
+// pass_env names, host variables handed on because the server needs them
+// (a GITHUB_TOKEN, typically), hidden when long enough to be a credential.
+func (r *redactor) setEnv(raw, resolved, passed map[string]string) {
 	values := map[string]string{}
+	for k, v := range passed {
+		if len(v) >= minRedactedLiteral {
+			values[v] = "[env." + k + "]"
+		}
+	}
 	for k, v := range resolved {
 		fromRef := raw[k] != v
 		if (fromRef && len(v) >= minRedactedRef) || len(v) >= minRedactedLiteral {

@@ -77,14 +77,18 @@ func (r *ringBuffer) Bytes() []byte {
 // Tail returns at most the last max bytes, starting at a line boundary when
 // one is available, with surrounding whitespace trimmed and escapes and
 // control characters removed (SanitizeText).
-func (r *ringBuffer) Tail(max int) string {
-	b := r.Bytes()
+func (r *ringBuffer) Tail(max int) string { return tailText(string(r.Bytes()), max) }
+
+// tailText is Tail of text: the last max bytes, from a line boundary when
+// there is one, trimmed and sanitized. Callers that hide secrets hide them
+// in the whole text first, so a cut cannot leave half of one showing.
+func tailText(b string, max int) string {
 	if len(b) > max {
 		b = b[len(b)-max:]
-		if i := strings.IndexByte(string(b), '\n'); i >= 0 && i < len(b)-1 {
+		if i := strings.IndexByte(b, '\n'); i >= 0 && i < len(b)-1 {
 			b = b[i+1:]
 		}
 	}
 	// What a server wrote is shown to agents and terminals: cleaned.
-	return strings.TrimSpace(SanitizeText(string(b)))
+	return strings.TrimSpace(SanitizeText(b))
 }

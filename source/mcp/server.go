@@ -420,7 +420,13 @@ func (s *server) environment(ctx context.Context) ([]string, error) {
 		}
 		set[k] = v
 	}
-	s.redact.setEnv(s.spec.Env, set)
+	passed := map[string]string{}
+	for _, name := range s.spec.PassEnv {
+		if v, ok := os.LookupEnv(name); ok {
+			passed[name] = v
+		}
+	}
+	s.redact.setEnv(s.spec.Env, set, passed)
 	return childenv.Build(os.Environ(), s.spec.PassEnv, set), nil
 }
 
@@ -480,11 +486,15 @@ func (s *server) garbageError(g error, c *conn) error {
 		return fmt.Errorf("mcp server %q: %v; toolplane closed its connection (raise max_result_bytes only for a server you trust)", s.spec.Name, g)
 	}
 	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
-		s.spec.Name, g, s.redact.apply(offendingLine(c.proc.stdoutTail.Bytes(), c.proc.stdoutTail.wrapped())), s.stderrTailOrNone())
+		s.spec.Name, g, offendingLine([]byte(s.redact.apply(string(c.proc.stdoutTail.Bytes()))), c.proc.stdoutTail.wrapped()), s.stderrTailOrNone())
 }
 
 // stderrTail is the end of the server's stderr with its secrets hidden.
-func (s *server) stderrTail() string { return s.redact.apply(s.stderr.Tail(stderrTailBytes)) }
+// Secrets are hidden in all the server wrote before the tail is cut, so
+// the cut cannot split one and show its end.
+func (s *server) stderrTail() string {
+	return tailText(s.redact.apply(string(s.stderr.Bytes())), stderrTailBytes)
+}
 
 // offendingLine picks, from the last bytes a server wrote to stdout, the last
 // line that is not JSON, which is what broke the stream; the reader may have

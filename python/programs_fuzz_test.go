@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/hoststub"
+	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/internal/progen"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
@@ -26,15 +28,16 @@ import (
 // Generated programs (package progen) run under these limits, in a child
 // process whose Go stack is capped at programStack. With programDepth
 // Python levels and as many Go levels (plus 50), the cap leaves about
-// 3.2 KiB of Go stack per counted level, the budget
-// TestAttackGoStackHeadroom holds at vm.MaxDepthCap with 64 MiB: a path
-// that recurses in Go without counting, or spends more per level than
-// that, overflows here within a few hundred levels.
+// 6.4 KiB of Go stack per counted level: twice the budget
+// TestAttackGoStackHeadroom holds at vm.MaxDepthCap, since a fuzzing
+// build's coverage instrumentation grows the frames (that test checks the
+// exact budget on a plain build). A path that recurses in Go without
+// counting its levels still overflows here within a few hundred levels.
 const (
 	programSteps    = 300_000
 	programMemory   = 32 << 20
 	programDepth    = 300
-	programStack    = 2 << 20
+	programStack    = 4 << 20
 	programOutput   = 64 << 10
 	programDeadline = time.Second
 	// programGrace is how long after its deadline a run may take to
@@ -75,7 +78,9 @@ type programRequest struct {
 // programOutcome.Problem and runProgramsChild). It also checks that the
 // generator is deterministic and that what it writes is Python: CPython
 // 3.11 compiles every program, and the interpreter compiles nearly all.
-// FuzzPrograms runs the same check on seeds without end.
+// The crashers FuzzPrograms found, minimized as hostile cases named
+// *_fuzz_*, run first under the same conditions. FuzzPrograms runs the
+// same check on seeds without end.
 func TestGeneratedPrograms(t *testing.T) {
 	if os.Getenv(programsChildEnv) != "" {
 		runProgramsChild()
@@ -97,6 +102,28 @@ func TestGeneratedPrograms(t *testing.T) {
 	defer r.close()
 	if out, err := r.send(programRequest{Overflow: true}); err != nil || !strings.Contains(out.Problem, "stack exceeds") {
 		t.Fatalf("a Go stack overflow in the child was not reported as a problem: %q, %v", out.Problem, err)
+	}
+	// The crashers found so far, minimized, under the same conditions.
+	cases, err := difftest.Load(filepath.Join("testdata", "hostile"), "hostile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, c := range cases {
+		if !strings.Contains(filepath.Base(c.File), "_fuzz_") {
+			continue
+		}
+		found++
+		out, err := r.run(0, c.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Problem != "" {
+			t.Errorf("%s crashed the interpreter: %s", c.Name, out.Problem)
+		}
+	}
+	if found == 0 {
+		t.Error("found no hostile case named *_fuzz_*: the crashers FuzzPrograms found are kept there")
 	}
 	endings := map[string]int{}
 	for i, src := range srcs {

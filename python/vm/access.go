@@ -971,11 +971,18 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 		}
 	}
 	if name == "__class__" {
-		if c, ok := v.(*Class); ok && !c.builtin {
-			o.Class = c
-			return nil
+		c, ok := v.(*Class)
+		if !ok || c.builtin {
+			return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 		}
-		return Errorf(TypeErrorClass, "__class__ assignment only supported for user classes")
+		// The builtin methods of the new class must find the state they
+		// expect (a list subclass's methods read Base), as CPython's
+		// layout check ensures.
+		if c.base != o.Class.base || c.exception != o.Class.exception || !sameSlots(c.slots, o.Class.slots) {
+			return Errorf(TypeErrorClass, "__class__ assignment: '%s' object layout differs from '%s'", c.Name, o.Class.Name)
+		}
+		o.Class = c
+		return nil
 	}
 	if o.Class == ObjectClass {
 		return Errorf(AttributeErrorClass, "'object' object has no attribute '%s'", name)
@@ -988,6 +995,20 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	}
 	o.Dict.SetStr(name, v)
 	return nil
+}
+
+// sameSlots reports whether two classes' __slots__ allow the same
+// instance attributes (nil: an instance dict).
+func sameSlots(a, b map[string]bool) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // DelAttr evaluates del obj.name.

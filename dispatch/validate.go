@@ -25,6 +25,7 @@ type validator struct {
 type compiled struct {
 	cap      *capability.Capability // the registration it was built for
 	resolved *jsonschema.Resolved   // nil: no usable schema, anything goes
+	exact    *exactSchema           // the integer checks made here (exactnum.go)
 }
 
 // resolveSchema prepares a schema for validation. Upstream servers
@@ -67,7 +68,10 @@ func (v *validator) schemaFor(c *capability.Capability) compiled {
 	}
 	out := compiled{cap: c}
 	if len(c.InputSchema) > 0 {
-		out.resolved = resolveSchema(c.InputSchema)
+		if ex, err := prepareExact(c.InputSchema); err == nil {
+			out.exact = ex
+			out.resolved = resolveSchema(ex.lib)
+		}
 	}
 	// A re-registered capability is a new pointer, so the entry is replaced.
 	v.cache[c.ID] = out
@@ -85,12 +89,16 @@ func (v *validator) validate(c *capability.Capability, args map[string]any) erro
 	if inst == nil {
 		inst = map[string]any{}
 	}
+	inst, xerr := s.exact.checkExact(inst)
+	if xerr != nil {
+		return &Error{Kind: KindInvalidArgs, CapabilityID: c.ID, Path: cutText(formatPath(xerr.steps), maxPathBytes), Message: cutText(xerr.msg, maxMessageBytes)}
+	}
 	err := s.resolved.Validate(inst)
 	if err == nil {
 		return nil
 	}
 	var doc any
-	_ = json.Unmarshal(c.InputSchema, &doc) // it resolved, so it parses
+	_ = json.Unmarshal(s.exact.lib, &doc) // it resolved, so it parses
 	path, msg := locate(s.resolved, doc, inst, err)
 	return &Error{Kind: KindInvalidArgs, CapabilityID: c.ID, Path: cutText(path, maxPathBytes), Message: cutText(msg, maxMessageBytes), Err: err}
 }
@@ -117,16 +125,14 @@ func cutText(s string, n int) string {
 	return s[:end] + fmt.Sprintf("… (%d more bytes)", len(s)-end)
 }
 
-// jsonValue returns args as the validator expects JSON values: host
-// values may carry *big.Int (Python's big ints) and typed Go slices or
-// maps, which are normalised through their JSON encoding.
+// jsonValue returns args as JSON values: host values may carry typed Go
+// slices or maps, which are normalised through their JSON encoding.
+// Integers (*big.Int, Python's big ints, included) stay exact for
+// checkExact, which hands them on as the validator takes them.
 func jsonValue(v any) any {
 	switch x := v.(type) {
-	case nil, bool, string, float64, int64, int, json.Number:
+	case nil, bool, string, float64, int64, int, json.Number, *big.Int:
 		return x
-	case *big.Int:
-		f, _ := new(big.Float).SetInt(x).Float64()
-		return f
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {

@@ -974,6 +974,11 @@ func (g *gen) use(ind int, sc scope) {
 	case 20:
 		g.line(ind, "_r = %s is %s or %s", prim(o()), prim(o()), g.expr(sc, 2))
 	case 21:
+		if g.p(0.5) {
+			g.line(ind, "%s.__class__ = %s", g.obj(), g.cls())
+			g.line(ind, "_r = %s", g.protocol(sc))
+			return
+		}
 		g.line(ind, "%s = %s", g.obj(), g.construct(sc))
 	case 22:
 		g.line(ind, "_d[%s] = %s", o(), o())
@@ -998,6 +1003,14 @@ var protocols = []string{
 	"heapq.heapify([{a}, {b}, {a}])", "pprint.pformat([{a}, {b}])", "dataclasses.replace({a})", "enumerate({a}, {b})", "divmod({a}, {b})",
 	"pow({a}, {b}, 7)", "bytes({a})", "'abc'[{a}]", "'x'.join({a})", "str({a}).join([{b}])", "json.dumps({{a}: 1})", "{a}.__dict__",
 	"type({a}).__dict__['x']", "object.__getattribute__({a}, '__class__')", "object.__repr__({a})", "object.__eq__({a}, {b})",
+	// Methods of builtin bases, bound and unbound, on instances of
+	// other classes (receiver checks).
+	"{a}.append({b})", "{a}.keys()", "{a}.items()", "{a}.pop()", "{a}.update({b})", "{a}.sort()", "{a}.copy()", "{a}.upper()",
+	"{a}.args", "{a}.with_traceback(None)", "{a}.add_note('n')", "{a}.bit_length()", "{a}.get(1)", "{a}.extend({b})",
+	"{a}.insert(0, {b})", "{a}.__init__()", "type({a}).__init__({b})", "type({a}).__new__(type({b}))", "list.append({a}, 1)",
+	"dict.keys({a})", "type({a}).append({b}, 1)", "type({a}).__len__({b})", "type({a}).__getitem__({b}, 0)", "type({a}).__repr__({b})",
+	"super(type({a}), {b}).__len__()", "type({a}).__eq__({b}, {a})", "type({a}).__hash__({b})", "str.join({a}, [])", "int.__add__({a}, 1)",
+	"{a}.__class__.__init__({b}, 1)", "{a}.__reduce_ex__(2)", "{a}.__sizeof__()", "{a}.__format__('')", "{a}.__dir__()",
 }
 
 // protocol applies one protocol to one or two objects.

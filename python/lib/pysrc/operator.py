@@ -14,7 +14,14 @@ def is_not(a, b): return a is not b
 def add(a, b): return a + b
 def and_(a, b): return a & b
 def floordiv(a, b): return a // b
-def index(a): return a.__index__()
+def index(a):
+    m = getattr(type(a), '__index__', None)
+    if m is None:
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(a).__name__)
+    r = m(a)
+    if not isinstance(r, int):
+        raise TypeError('__index__ returned non-int (type %s)' % type(r).__name__)
+    return r
 def inv(a): return ~a
 invert = inv
 def lshift(a, b): return a << b

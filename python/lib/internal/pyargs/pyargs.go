@@ -136,11 +136,11 @@ func Float(t *vm.Thread, v vm.Value) (float64, error) {
 			}
 		}
 		if m := x.Class.Lookup("__index__"); m != nil {
-			r, err := t.CallMethodName(v, "__index__", nil, nil)
+			n, err := callIndex(t, v)
 			if err != nil {
 				return 0, err
 			}
-			return Float(t, r)
+			return Float(t, n)
 		}
 	}
 	return 0, vm.Errorf(vm.TypeErrorClass, "must be real number, not %s", vm.TypeName(v))
@@ -161,14 +161,35 @@ func Index(t *vm.Thread, v vm.Value) (*big.Int, error) {
 		return x, nil
 	case *vm.Instance:
 		if m := x.Class.Lookup("__index__"); m != nil {
-			r, err := t.CallMethodName(v, "__index__", nil, nil)
+			n, err := callIndex(t, v)
 			if err != nil {
 				return nil, err
 			}
-			return Index(t, r)
+			return Index(t, n)
 		}
 	}
 	return nil, vm.Errorf(vm.TypeErrorClass, "'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+}
+
+// callIndex calls v.__index__ and requires an int back, as CPython does:
+// converting what it returned once more would call the next object's
+// __index__, and an __index__ returning self would recurse in Go without
+// end.
+func callIndex(t *vm.Thread, v vm.Value) (vm.Value, error) {
+	r, err := t.CallMethodName(v, "__index__", nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	switch x := r.(type) {
+	case vm.Int, vm.Bool, *big.Int:
+		return r, nil
+	case *vm.Instance:
+		switch x.Base.(type) {
+		case vm.Int, vm.Bool, *big.Int:
+			return x.Base, nil
+		}
+	}
+	return nil, vm.Errorf(vm.TypeErrorClass, "__index__ returned non-int (type %s)", vm.TypeName(r))
 }
 
 // Int64 converts an integer argument to int64, raising OverflowError when it does not

@@ -195,7 +195,11 @@ func RenderSearch(res SearchResult, d Detail) string {
 			Coverage     string      `json:"coverage"`
 			Capabilities []fullDoc   `json:"capabilities"`
 			Renamed      []renameDoc `json:"renamed,omitempty"`
+			Withdrawn    []string    `json:"withdrawn_aliases,omitempty"`
 		}{Query: res.Query, Coverage: res.Coverage(), Capabilities: []fullDoc{}, Renamed: renameDocs(res.Renamed)}
+		for _, w := range res.Withdrawn {
+			out.Withdrawn = append(out.Withdrawn, w.Error())
+		}
 		for _, m := range res.Matches {
 			out.Capabilities = append(out.Capabilities, toFull(m.Capability, m.Aliases))
 		}
@@ -213,6 +217,12 @@ func RenderSearch(res SearchResult, d Detail) string {
 		b.WriteString(render(m.Capability, m.Aliases, d))
 	}
 	writeRenameNotes(&b, res.Renamed)
+	if len(res.Withdrawn) > 0 {
+		b.WriteString("\nWithdrawn aliases:\n")
+		for _, w := range res.Withdrawn {
+			b.WriteString("- " + w.Error() + "\n")
+		}
+	}
 	return b.String()
 }
 

@@ -53,6 +53,10 @@ type SearchResult struct {
 	// Renamed holds the renames of the namespaces of Matches: what a
 	// snippet writes instead of a reserved name (see Registry.Renames).
 	Renamed []Rename
+	// Withdrawn holds the aliases not made for Matches (claimed by several
+	// capabilities, or reserved), so an agent knows why a name it expects
+	// is missing; only those whose every claimant the caller may see.
+	Withdrawn []*AliasError
 }
 
 // Coverage says how much of the catalog the result shows, as
@@ -243,7 +247,32 @@ func (r *Registry) Search(opts SearchOptions) SearchResult {
 		shown[i] = res.Matches[i].Capability
 	}
 	res.Renamed = r.renamesOf(shown)
+	res.Withdrawn = r.issuesOf(shown, opts.Keep)
 	return res
+}
+
+// issuesOf returns the withdrawn aliases that concern caps, leaving out
+// those a capability keep rejects claims too: for that caller it does
+// not exist, not even as the reason an alias is missing.
+func (r *Registry) issuesOf(caps []*Capability, keep func(*Capability) bool) []*AliasError {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []*AliasError
+	for _, is := range r.issues {
+		concerns, visible := false, true
+		for _, id := range is.IDs {
+			c, ok := r.caps[id]
+			if !ok || keep != nil && !keep(c) {
+				visible = false
+				break
+			}
+			concerns = concerns || slices.ContainsFunc(caps, func(s *Capability) bool { return s.ID == id })
+		}
+		if concerns && visible {
+			out = append(out, is)
+		}
+	}
+	return out
 }
 
 // ownNameScore is the bonus of a capability whose whole name (or

@@ -18,6 +18,7 @@
 //	inputs_test.go       hostile JSON arguments of the meta-tools
 //	startup_test.go      hostile configs and files at start-up
 //	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
+//	aliases_test.go      upstream tool names colliding with other capabilities' aliases
 //
 // Each attack is a TestAttack... function written from the attack's
 // description; it fails if the attack works. Tests run in parallel and

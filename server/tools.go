@@ -170,7 +170,8 @@ func directToolName(c *capability.Capability, aliases []string) string {
 func (s *Server) SyncDirectTools() error {
 	reg := s.engine.Registry()
 	want := map[string]*capability.Capability{}
-	taken := map[string]string{ToolSearch: "a meta-tool", ToolSchemas: "a meta-tool", ToolExecute: "a meta-tool"}
+	claims := map[string][]*capability.Capability{}
+	var names []string
 	var errs []error
 	for _, c := range reg.List() {
 		// A plugin's tools (plugin.Registry.Tool) are MCP tools of the
@@ -185,12 +186,28 @@ func (s *Server) SyncDirectTools() error {
 		} else if s.opts.DirectToolName != nil {
 			name = s.opts.DirectToolName(c, reg.Aliases(c.ID))
 		}
-		if other, ok := taken[name]; ok {
-			errs = append(errs, fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is already %s; give it another alias in the config", c.ID, name, other))
-			continue
+		if claims[name] == nil {
+			names = append(names, name)
 		}
-		taken[name] = "capability " + c.ID
-		want[name] = c
+		claims[name] = append(claims[name], c)
+	}
+	// A name claimed twice is given to neither, whatever the order: an
+	// upstream naming its tools to match another's name (or a meta-tool's)
+	// must not take over the calls clients make by that name.
+	for _, name := range names {
+		cs := claims[name]
+		switch {
+		case name == ToolSearch || name == ToolSchemas || name == ToolExecute:
+			errs = append(errs, fmt.Errorf("[facade] tools = true: capability %s would be exposed as tool %q, which is a meta-tool; it is not exposed; give it another alias in the config", cs[0].ID, name))
+		case len(cs) > 1:
+			ids := make([]string, len(cs))
+			for i, c := range cs {
+				ids[i] = c.ID
+			}
+			errs = append(errs, fmt.Errorf("[facade] tools = true: capabilities %s would all be exposed as tool %q: none is; give them other aliases in the config", strings.Join(ids, " and "), name))
+		default:
+			want[name] = cs[0]
+		}
 	}
 
 	s.mu.Lock()

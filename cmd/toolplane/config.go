@@ -446,6 +446,21 @@ func cliArgPolicy(c *config.CLIConfig, name string) clisrc.ArgPolicy {
 // what it connects to. Secrets print as references, literals hidden.
 // A server named like a module a snippet imports (logging, calendar) is
 // bound renamed in snippets, and the line says so.
+// ident is the identifier snippets know a server by.
+func ident(name string) string { id, _ := capability.Identifier(name); return id }
+
+// aliasPrefix finds another server whose identifier, with "_", starts
+// name's: a tool of it named REST_TOOL has the flat alias NAME_TOOL that
+// name's tool TOOL has (server "a" tool "b_c" and server "a_b" tool "c").
+func aliasPrefix(cfg *config.Config, name string) (string, bool) {
+	for _, other := range cfg.ServerNames() {
+		if other != name && strings.HasPrefix(ident(name), ident(other)+"_") {
+			return other, true
+		}
+	}
+	return "", false
+}
+
 func writeServers(w io.Writer, cfg *config.Config, indent string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
@@ -469,6 +484,10 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 		}
 		if bound, why, ok := reg.SnippetNamespace(name); ok && why != "" {
 			extra = append(extra, fmt.Sprintf("snippets call %s.TOOL (%s is a %s)", bound, name, why))
+		}
+		if other, ok := aliasPrefix(cfg, name); ok {
+			extra = append(extra, fmt.Sprintf("flat aliases %s_TOOL can collide with tools of %s named %s_TOOL (such aliases are withdrawn from both, never given to one; %s.TOOL always works)",
+				ident(name), other, strings.TrimPrefix(ident(name), ident(other)+"_"), ident(name)))
 		}
 		line := fmt.Sprintf("%s%s\t%s\t%s", indent, name, s.EffectiveTransport(), target)
 		if len(extra) > 0 {

@@ -118,8 +118,24 @@ func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
 		}
 		s.reply(id, map[string]any{"tools": tools, "nextCursor": strconv.Itoa(n + 1)})
 	default:
-		s.reply(id, map[string]any{"tools": attackTools()})
+		s.reply(id, map[string]any{"tools": append(attackTools(), s.namedTools()...)})
 	}
+}
+
+// namedTools are the tools -tools names, with a text argument.
+func (s *stdioServer) namedTools() []Tool {
+	var tools []Tool
+	for _, n := range s.namedToolNames() {
+		tools = append(tools, Tool{Name: n, Description: "Answers who it is.", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`)})
+	}
+	return tools
+}
+
+func (s *stdioServer) namedToolNames() []string {
+	if s.o.tools == "" {
+		return nil
+	}
+	return strings.Split(s.o.tools, ",")
 }
 
 // hostileSchemaTools have schemas built to make renderers and validators

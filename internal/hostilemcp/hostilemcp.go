@@ -50,6 +50,7 @@ type options struct {
 	httpAddr string
 	record   string
 	starts   string
+	tools    string
 }
 
 // Main runs the server until stdin closes or an attack ends the process,
@@ -64,6 +65,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP on this address (127.0.0.1:0) and print the base URL on stdout")
 	fs.StringVar(&o.record, "record", "", "append what the server saw (headers at the other origin, request counts) to this file, one JSON object a line")
 	fs.StringVar(&o.starts, "starts", "", "append one line to this file at every start, so tests can count restarts")
+	fs.StringVar(&o.tools, "tools", "", "comma-separated tool names listed besides the catalog's, each answering \"hostile NAME: TEXT\" (alias collision attacks)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -236,6 +237,11 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 		}
 		s.exit <- 0
 	default:
+		if slices.Contains(s.namedToolNames(), p.Name) {
+			t, _ := args["text"].(string)
+			s.reply(id, textResult("hostile "+p.Name+": "+t))
+			return
+		}
 		s.replyError(id, -32602, "unknown tool "+p.Name)
 	}
 }

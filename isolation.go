@@ -28,7 +28,8 @@ func SandboxWorkerMain() {
 	if len(os.Args) < 2 || os.Args[1] != sandbox.WorkerArg {
 		return
 	}
-	os.Exit(sandbox.WorkerMain(os.Args[2:], embedded.New().WorkerRun))
+	b := embedded.New()
+	os.Exit(sandbox.WorkerMain(os.Args[2:], b.WorkerRun, b.WorkerWarm))
 }
 
 // WithProcessIsolation runs the embedded backend's snippets in sandbox

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -54,8 +55,11 @@ func (p *proc) start(out, errPipe *os.File) {
 		close(stderrDone)
 	}()
 	go func() {
+		// One read syscall takes a whole frame (and any that follow it)
+		// rather than one for the length and one for the rest.
+		br := bufio.NewReaderSize(out, readBufferBytes)
 		for {
-			kind, payload, err := readFrame(out)
+			kind, payload, err := readFrame(br)
 			if err != nil {
 				if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
 					p.kill(fmt.Sprintf("it sent a bad frame: %v", err))

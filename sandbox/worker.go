@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -26,12 +27,17 @@ type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals,
 // parent) but nothing a snippet does: a run that ends in a way the
 // interpreter could not contain ends the process, which the host sees.
 func Serve(in io.Reader, out io.Writer, run RunFunc, heap *vm.HeapGuard, protections []Protection) error {
-	w := &worker{out: out, run: run, heap: heap, pending: map[uint64]chan *hostReply{}, globals: python.NewGlobals()}
+	w := &worker{out: out, run: run, heap: heap, pending: map[uint64]chan *hostReply{}, globals: python.NewGlobals(), runs: make(chan runJob, 1)}
 	if err := w.send(kindHello, encodeHello(&hello{Version: protocolVersion, Protections: protections})); err != nil {
 		return err
 	}
+	go w.runLoop()
+	defer close(w.runs)
+	// One read syscall takes a whole frame (and any that follow it) rather
+	// than one for the length and one for the rest.
+	br := bufio.NewReaderSize(in, readBufferBytes)
 	for {
-		kind, p, err := readFrame(in)
+		kind, p, err := readFrame(br)
 		if errors.Is(err, io.EOF) {
 			return nil // the host closed the bridge: a normal end
 		}
@@ -58,6 +64,28 @@ type worker struct {
 	pending map[uint64]chan *hostReply
 	globals *python.Globals // the session namespace
 	pre     *python.Globals // its snapshot at the start of the last session run
+
+	// runs hands a run to runLoop, the one goroutine that runs snippets:
+	// a goroutine per run started each time with a small stack, which the
+	// interpreter then grew by copying, frame by frame, on every run.
+	runs chan runJob
+}
+
+// runJob is a run for runLoop.
+type runJob struct {
+	ctx context.Context
+	req *RunRequest
+	g   *python.Globals
+}
+
+// readBufferBytes is the bridge's read buffer, in host and worker alike.
+const readBufferBytes = 16 << 10
+
+// runLoop runs the runs handle accepts, one at a time, until Serve ends.
+func (w *worker) runLoop() {
+	for j := range w.runs {
+		w.runOne(j.ctx, j.req, j.g)
+	}
 }
 
 func (w *worker) send(kind byte, payload []byte) error {
@@ -96,7 +124,8 @@ func (w *worker) handle(kind byte, p []byte) error {
 			ctx, cancel = context.WithTimeout(context.Background(), req.Timeout)
 		}
 		w.running, w.cancel = true, cancel
-		go w.runOne(ctx, req, g)
+		// Never blocks: a run is accepted only while none is running.
+		w.runs <- runJob{ctx, req, g}
 	case kindCancel:
 		w.mu.Lock()
 		if w.cancel != nil {

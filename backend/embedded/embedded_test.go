@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -122,5 +124,28 @@ func BenchmarkRunTrivial(b *testing.B) {
 		if _, err := be.Run(ctx, "return 1", emptyBridge{}, backend.RunOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestWarmSnippetRuns: the worker's warm-up snippet runs to its end in a
+// session namespace (a warm-up that raised early would warm nothing, and
+// WorkerWarm ignores its errors), with CPython's result.
+func TestWarmSnippetRuns(t *testing.T) {
+	b := New()
+	res, err := b.execute(context.Background(), "<warm-up>", warmSnippet, python.NewGlobals(), map[string]python.HostFunc{}, map[string]any{}, io.Discard, python.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 to compare with")
+	}
+	body := "    " + strings.ReplaceAll(strings.TrimSpace(warmSnippet), "\n", "\n    ")
+	out, err := exec.Command(py, "-c", "def snippet():\n"+body+"\nprint(repr(snippet()))").CombinedOutput()
+	if err != nil {
+		t.Fatalf("CPython: %v\n%s", err, out)
+	}
+	if want := strings.TrimSpace(string(out)); res.Repr != want {
+		t.Errorf("warm-up result %s, CPython's %s", res.Repr, want)
 	}
 }

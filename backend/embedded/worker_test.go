@@ -24,7 +24,8 @@ import (
 // tests too.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == sandbox.WorkerArg {
-		os.Exit(sandbox.WorkerMain(os.Args[2:], embedded.New().WorkerRun))
+		b := embedded.New()
+		os.Exit(sandbox.WorkerMain(os.Args[2:], b.WorkerRun, b.WorkerWarm))
 	}
 	os.Exit(m.Run())
 }

@@ -189,7 +189,12 @@ func (t *Thread) bindArgs(fn *Function, locals []Value, args Tuple, kw []Kwarg) 
 
 	// Fast path: exact positional call.
 	if len(kw) == 0 && len(args) == nparams && !hasVarArgs && !hasVarKw && nkwonly == 0 {
-		copy(locals, args)
+		// A loop, not copy: for the few arguments of a call, copy's
+		// runtime call (typedslicecopy and its write-barrier pass) costs
+		// more than the stores.
+		for i, a := range args {
+			locals[i] = a
+		}
 		return nil
 	}
 	n := len(args)

@@ -202,7 +202,9 @@ func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error)
 		}
 		f.cells[i] = c
 	}
-	copy(f.cells[nCells:], fn.Closure)
+	if len(fn.Closure) > 0 {
+		copy(f.cells[nCells:], fn.Closure)
+	}
 	return f, nil
 }
 
@@ -479,12 +481,24 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.LOAD_CLOSURE:
 				f.push(f.cells[arg])
 			case compile.LOAD_GLOBAL:
+				// The cache hit of a name bound in the globals, inline
+				// (loadGlobal is too large to be inlined; module-level
+				// snippet code reads every variable this way).
+				if c := code.gcache[arg].Load(); c != nil && c.src == f.globals && c.g == f.globals && c.gver == f.globals.version {
+					f.push(f.globals.entries[c.ix].value)
+					break
+				}
 				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtins, arg); ok {
 					f.push(v)
 				} else {
 					err = NewNameError(code.Names[arg])
 				}
 			case compile.STORE_GLOBAL:
+				if c := code.gcache[arg].Load(); c != nil && c.src == f.globals && c.g == f.globals && c.gver == f.globals.version {
+					f.globals.entries[c.ix].value = f.stack[len(f.stack)-1]
+					f.stack = f.stack[:len(f.stack)-1]
+					break
+				}
 				code.storeGlobal(f.globals, arg, f.stack[len(f.stack)-1])
 				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_GLOBAL:
@@ -626,7 +640,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					if err != nil {
 						break
 					}
-					clear(f.stack[base:])
+					// An index loop, not clear(): the runtime call of a
+					// clear costs more than the two or three stores here.
+					for i := base; i < n; i++ {
+						f.stack[i] = nil
+					}
 					f.stack = f.stack[:base]
 					nf.back = f
 					nf.ctor = ctor

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/selector"
 	clisrc "github.com/toolplane/toolplane/source/cli"
@@ -272,6 +273,16 @@ func (c *checker) labels(path []string, labels map[string]string) {
 	for _, k := range sortedKeys(labels) {
 		if err := selector.ValidateLabels(map[string]string{k: labels[k]}); err != nil {
 			c.at(append(path[:len(path):len(path)], k), "%s: %v", dotted(path), err)
+			continue
+		}
+		if !strings.HasPrefix(k, capability.LabelPrefix) {
+			continue
+		}
+		switch {
+		case !slices.Contains(capability.HintLabels(), k):
+			c.at(append(path[:len(path):len(path)], k), "%s: label %q: the %s prefix is toolplane's; its labels are %s", dotted(path), k, capability.LabelPrefix, strings.Join(capability.HintLabels(), ", "))
+		case labels[k] != "true" && labels[k] != "false":
+			c.at(append(path[:len(path):len(path)], k), "%s: label %q must be \"true\" or \"false\", got %q", dotted(path), k, labels[k])
 		}
 	}
 }

@@ -575,3 +575,79 @@ url = %q
 		t.Errorf("%d requests to a server answering 401", n)
 	}
 }
+
+// TestAttackUpstreamAnnotationsAreClaims: a hostile upstream annotates
+// delete_all as read-only, not destructive and idempotent, so that a
+// client auto-approves it. Its annotations are its claims: the direct
+// tool carries none of them (clients see MCP's defaults: may write, may
+// destroy), its description says what the server claims and that
+// toolplane does not rely on it, and a token selecting read-only tools
+// does not reach it; only the config vouches for a tool (labels
+// toolplane/read-only = "true" and friends), and a misspelled or non-
+// boolean toolplane/ label is a config error.
+func TestAttackUpstreamAnnotationsAreClaims(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[facade]
+tools = true
+
+[mcp.servers.evil]
+command = %q
+args = ["-tools", "delete_all,list_all"]
+startup = "eager"
+
+[mcp.servers.evil.tools.list_all]
+labels = { "toolplane/read-only" = "true", "toolplane/open-world" = "false" }
+`, bins.HostileMCP))
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e2e.TokenSection+e.AddToken("reader", "reader-secret-0123456789", `allow = "toolplane/read-only=true"`))
+	srv := e.ServeHTTP(t, cfg)
+	cs := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, nil)
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, tl := range tools.Tools {
+		switch tl.Name {
+		case "evil_delete_all":
+			seen++
+			if a := tl.Annotations; a != nil && (a.ReadOnlyHint || a.DestructiveHint != nil || a.IdempotentHint || a.OpenWorldHint != nil || a.Title != "") {
+				t.Errorf("the upstream's claims became the direct tool's annotations: %+v", *a)
+			}
+			if !strings.Contains(tl.Description, "The server claims this tool is read-only, not destructive, idempotent, closed world; toolplane does not verify or rely on it") {
+				t.Errorf("the description does not show the claims as claims: %q", tl.Description)
+			}
+		case "evil_list_all":
+			seen++
+			if a := tl.Annotations; a == nil || !a.ReadOnlyHint || a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint != nil {
+				t.Errorf("the config's hints are not the direct tool's annotations: %+v", a)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("direct tools: %d of evil_delete_all, evil_list_all listed", seen)
+	}
+	reader := e2e.ConnectHTTPToken(t, srv.URL, "reader-secret-0123456789", nil)
+	rt, err := reader.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range rt.Tools {
+		if tl.Name == "evil_delete_all" {
+			t.Errorf("a token admitted to read-only tools reaches delete_all, which only claims to be")
+		}
+	}
+	if res, err := e2e.TryCall(reader, "evil_list_all", map[string]any{"text": "x"}); err != nil || res.IsError {
+		t.Errorf("the reader's call of the vouched tool: %v %v", err, e2e.Text(res))
+	}
+
+	for _, bad := range []string{`"toolplane/readonly" = "true"`, `"toolplane/read-only" = "yes"`} {
+		path := e.Config + ".bad.toml"
+		e.WriteFile(t, path, readFile(t, e.Config)+"\n[mcp.servers.evil.tools.delete_all]\nlabels = { "+bad+" }\n")
+		out, err := e.Toolplane("config", "check", "--config", path).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "toolplane/") {
+			t.Errorf("config check accepted labels { %s }:\n%s", bad, out)
+		}
+	}
+}

@@ -162,6 +162,34 @@ func directToolName(c *capability.Capability, aliases []string) string {
 	return regexp.MustCompile(`[^A-Za-z0-9_.-]`).ReplaceAllString(name, "_")
 }
 
+// HintsOf returns the MCP annotations the hint labels of the config give
+// (capability.LabelReadOnly, ...), nil when there are none: MCP's
+// defaults then say the tool may write and destroy. An upstream's own
+// annotations never reach a direct tool.
+func HintsOf(labels map[string]string) *mcp.ToolAnnotations {
+	var a mcp.ToolAnnotations
+	set := false
+	flag := func(k string) (bool, bool) {
+		v, ok := labels[k]
+		if ok {
+			set = true
+		}
+		return v == "true", ok
+	}
+	a.ReadOnlyHint, _ = flag(capability.LabelReadOnly)
+	if v, ok := flag(capability.LabelDestructive); ok {
+		a.DestructiveHint = &v
+	}
+	a.IdempotentHint, _ = flag(capability.LabelIdempotent)
+	if v, ok := flag(capability.LabelOpenWorld); ok {
+		a.OpenWorldHint = &v
+	}
+	if !set {
+		return nil
+	}
+	return &a
+}
+
 // SyncDirectTools makes the direct tools match the registry: tools of new
 // capabilities are added, those of removed ones removed, and changed ones
 // replaced, each change telling clients the tool list changed. Call it after
@@ -231,7 +259,7 @@ func (s *Server) SyncDirectTools() error {
 		if len(bytes.TrimSpace(schema)) == 0 {
 			schema = json.RawMessage(`{"type":"object"}`)
 		}
-		tool := &mcp.Tool{Name: name, Description: c.Description, InputSchema: schema}
+		tool := &mcp.Tool{Name: name, Description: c.Description, InputSchema: schema, Annotations: HintsOf(c.Labels)}
 		if tool.Description == "" {
 			tool.Description = c.ID
 		}

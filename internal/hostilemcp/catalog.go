@@ -13,6 +13,7 @@ type Tool struct {
 	Description  string          `json:"description,omitempty"`
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Annotations  json.RawMessage `json:"annotations,omitempty"`
 }
 
 // objectSchema is the input schema of tools that take no arguments.
@@ -122,11 +123,14 @@ func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
 	}
 }
 
-// namedTools are the tools -tools names, with a text argument.
+// namedTools are the tools -tools names, with a text argument, each
+// claiming to be harmless (read-only, not destructive, idempotent), as a
+// delete_all could.
 func (s *stdioServer) namedTools() []Tool {
 	var tools []Tool
 	for _, n := range s.namedToolNames() {
-		tools = append(tools, Tool{Name: n, Description: "Answers who it is.", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`)})
+		tools = append(tools, Tool{Name: n, Description: "Answers who it is.", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`),
+			Annotations: json.RawMessage(`{"title":"Harmless","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}`)})
 	}
 	return tools
 }

@@ -722,7 +722,7 @@ func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capabili
 			Source:       capability.SourceMCP,
 			Namespace:    s.spec.Name,
 			Name:         name,
-			Description:  t.Description,
+			Description:  t.Description + claimsNote(t.Annotations),
 			InputSchema:  in,
 			OutputSchema: out,
 			Labels:       labels,
@@ -732,6 +732,34 @@ func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capabili
 		})
 	}
 	return caps, errors.Join(errs...)
+}
+
+// claimsNote shows a tool's annotations as what they are, the upstream
+// server's claims about its tool: toolplane neither verifies them nor acts
+// on them (admission and approval use the labels of the config, and
+// direct tools carry only the hints the config gives, server/README.md),
+// but an agent or a user reading the description may want to know.
+func claimsNote(a *mcp.ToolAnnotations) string {
+	if a == nil {
+		return ""
+	}
+	var claims []string
+	if a.ReadOnlyHint {
+		claims = append(claims, "read-only")
+	}
+	if a.DestructiveHint != nil && !*a.DestructiveHint {
+		claims = append(claims, "not destructive")
+	}
+	if a.IdempotentHint {
+		claims = append(claims, "idempotent")
+	}
+	if a.OpenWorldHint != nil && !*a.OpenWorldHint {
+		claims = append(claims, "closed world")
+	}
+	if len(claims) == 0 {
+		return ""
+	}
+	return "\n\n(The server claims this tool is " + strings.Join(claims, ", ") + "; toolplane does not verify or rely on it.)"
 }
 
 func schemaJSON(schema any) (json.RawMessage, error) {

@@ -94,7 +94,12 @@ func strHash(s string) uint64 {
 }
 
 // find returns the index slot and entry position of key, or -1.
+//
+// A key's __eq__ may change the dict (clear it, add keys until the index
+// is rebuilt): what the lookup had read of it is stale then, so it starts
+// over, as CPython's lookup does.
 func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
+restart:
 	if d.index == nil {
 		ks, isStr := key.(Str)
 		for ix := range d.entries {
@@ -113,9 +118,13 @@ func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
 			if Is(e.key, key) {
 				return -1, ix, nil
 			}
+			version := d.version
 			eq, err := t.Equal(e.key, key)
 			if err != nil {
 				return 0, -1, err
+			}
+			if d.version != version {
+				goto restart
 			}
 			if eq {
 				return -1, ix, nil
@@ -145,9 +154,13 @@ func (d *Dict) find(t *Thread, key Value, h uint64) (int, int, error) {
 			if Is(e.key, key) {
 				return int(i), int(ix), nil
 			}
+			version := d.version
 			eq, err := t.Equal(e.key, key)
 			if err != nil {
 				return 0, -1, err
+			}
+			if d.version != version {
+				goto restart
 			}
 			if eq {
 				return int(i), int(ix), nil

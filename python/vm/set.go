@@ -43,8 +43,16 @@ func (s *Set) keyEqual(t *Thread, a, b Value) (bool, error) {
 	return t.Equal(a, b)
 }
 
+// changedBy reports whether a key's __eq__, called while probing entry e
+// (holding start) of table, changed the set: the probe must start over,
+// as CPython's does.
+func (s *Set) changedBy(table []setEntry, e *setEntry, start Value) bool {
+	return len(s.table) != len(table) || &s.table[0] != &table[0] || !Is(e.key, start)
+}
+
 // lookup returns the slot of key, or -1.
 func (s *Set) lookup(t *Thread, key Value, h uint64) (int, error) {
+restart:
 	if len(s.table) == 0 {
 		return -1, nil
 	}
@@ -62,9 +70,13 @@ func (s *Set) lookup(t *Thread, key Value, h uint64) (int, error) {
 				return -1, nil
 			}
 			if e.key != setDummy && e.hash == h {
+				table, start := s.table, e.key
 				eq, err := s.keyEqual(t, e.key, key)
 				if err != nil {
 					return -1, err
+				}
+				if s.changedBy(table, e, start) {
+					goto restart
 				}
 				if eq {
 					return int(i + j), nil
@@ -86,6 +98,7 @@ func (s *Set) Add(t *Thread, v Value) error {
 }
 
 func (s *Set) add(t *Thread, key Value, h uint64) error {
+restart:
 	if len(s.table) == 0 {
 		s.table = make([]setEntry, setMinSize)
 	}
@@ -125,9 +138,13 @@ func (s *Set) add(t *Thread, key Value, h uint64) error {
 				continue
 			}
 			if e.hash == h {
+				table, start := s.table, e.key
 				eq, err := s.keyEqual(t, e.key, key)
 				if err != nil {
 					return err
+				}
+				if s.changedBy(table, e, start) {
+					goto restart
 				}
 				if eq {
 					return nil

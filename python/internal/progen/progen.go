@@ -470,7 +470,7 @@ var reentry = map[string][]string{
 	"__repr__":          {"repr({s})", "str({s})", "'%r' % ({s},)", "format({s})", "'{!r}'.format({s})"},
 	"__str__":           {"str({s})", "format({s}, '')", "'{}'.format({s})", "'%s' % ({s},)"},
 	"__format__":        {"format({s}, {o})", "str({s})", "'{:>3}'.format({s})"},
-	"__hash__":          {"hash({s})", "hash(({s}, 1))", "hash(frozenset([{s}]))", "{{s}: 1}[{s}]"},
+	"__hash__":          {"1", "0", "hash({s})", "hash(({s}, 1))", "hash(frozenset([{s}]))", "{{s}: 1}[{s}]"},
 	"__eq__":            {"{s} == {o}", "[{s}] == [{o}]", "{s} != {o}", "{1: {s}} == {1: {o}}", "{s} in [{o}]"},
 	"__ne__":            {"{s} != {o}", "not {s} == {o}"},
 	"__lt__":            {"{s} < {o}", "(({s},) < ({o},))", "sorted([{s}, {o}])", "min({s}, {o})"},
@@ -582,7 +582,15 @@ func (g *gen) selfRef(ind int) {
 	if d == "__match_args__" {
 		d = "__call__"
 	}
-	switch g.n(8) {
+	switch g.n(10) {
+	case 8:
+		g.line(ind, "%s", fmt.Sprintf(pick(g, []string{
+			"%[1]s.__bases__ = (%[2]s,)", "%[1]s.__name__ = %[3]s", "vars(%[1]s).clear()", "vars(%[1]s)['%[4]s'] = %[2]s",
+			"%[1]s.__dict__.pop('%[4]s', None)", "%[5]s.__dict__ = %[3]s", "vars(%[5]s).update(%[4]s=%[2]s)",
+			"globals()['%[4]s'] = %[2]s", "%[1]s.__qualname__ = %[3]s", "%[1]s.__module__ = %[3]s"}),
+			a, pick(g, owners), g.literal(), d, g.obj()))
+	case 9:
+		g.line(ind, "%s = type('T', (%s,), {%s: %s, '%s': %s})", a, pick(g, owners), pick(g, []string{"'x'", "1", "'__slots__'", "'__class__'", "'__dict__'"}), g.literal(), d, g.callable(scope{}))
 	case 0:
 		g.line(ind, "%s.%s = %s", a, d, a)
 	case 1:
@@ -1011,6 +1019,10 @@ var protocols = []string{
 	"dict.keys({a})", "type({a}).append({b}, 1)", "type({a}).__len__({b})", "type({a}).__getitem__({b}, 0)", "type({a}).__repr__({b})",
 	"super(type({a}), {b}).__len__()", "type({a}).__eq__({b}, {a})", "type({a}).__hash__({b})", "str.join({a}, [])", "int.__add__({a}, 1)",
 	"{a}.__class__.__init__({b}, 1)", "{a}.__reduce_ex__(2)", "{a}.__sizeof__()", "{a}.__format__('')", "{a}.__dir__()",
+	// The shared containers that dunders mutate, searched with objects
+	// whose __eq__ runs during the search.
+	"_d.__setitem__({a}, {b})", "_d.get({a})", "{a} in _d", "_d.setdefault({a}, {b})", "_d.pop({a}, None)", "_s.add({a})",
+	"{a} in _s", "_s.discard({a})", "_l.index({a})", "_l.remove({a})", "_l.count({a})", "_d == {{a}: {b}}", "_s == {{a}, {b}}",
 }
 
 // protocol applies one protocol to one or two objects.

@@ -359,6 +359,9 @@ func initMisc() {
 				return nil, Errorf(ValueErrorClass, "pow() 3rd argument cannot be 0")
 			}
 			if y.Sign() < 0 {
+				if err := t.TickGCD(x, m); err != nil {
+					return nil, err
+				}
 				inv := new(big.Int).ModInverse(x, new(big.Int).Abs(m))
 				if inv == nil {
 					return nil, Errorf(ValueErrorClass, "base is not invertible for the given modulus")

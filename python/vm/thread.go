@@ -180,6 +180,27 @@ func (t *Thread) tick(n int64) error {
 	return nil
 }
 
+// Tick counts n units of work that Go code does for the snippet (a
+// multiplication's words, a value encoded) as steps, so a library module's
+// long loop is bounded by the step budget and the deadline as bytecode
+// is. Work that cannot be interrupted once started is ticked before it
+// starts, at its estimated cost, so what cannot finish within the budget
+// fails first.
+func (t *Thread) Tick(n int64) error {
+	if n < 0 {
+		n = math.MaxInt64 / 2
+	}
+	return t.tick(n)
+}
+
+// TickGCD ticks a gcd or modular inverse of a and b, which math/big does
+// in time quadratic in their length (a second for 2^500000, over a minute
+// for 2^4000000) and cannot interrupt: the product of their lengths in
+// words.
+func (t *Thread) TickGCD(a, b *big.Int) error {
+	return t.Tick(SizeMul(int64(len(a.Bits()))+1, int64(len(b.Bits()))+1))
+}
+
 func (t *Thread) ctxError() error {
 	if t.ctx.Err() == context.DeadlineExceeded {
 		return &LimitError{Kind: "time", Type: "TimeoutError", Msg: "execution time limit exceeded"}

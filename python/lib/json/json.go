@@ -477,6 +477,12 @@ func (e *encoder) enter(v vm.Value, depth int) error {
 func (e *encoder) leave() { e.stack = e.stack[:len(e.stack)-1] }
 
 func (e *encoder) encode(v vm.Value, depth int) error {
+	// A value is a step: dumps of a list holding one list a hundred
+	// thousand times (a few bytes of snippet) encodes a hundred million
+	// values, and once ran forty seconds past a two-second limit.
+	if err := e.t.Tick(1); err != nil {
+		return err
+	}
 	if err := e.grow(64 + int64(len(e.itemSep)+len(e.keySep))); err != nil {
 		return err
 	}

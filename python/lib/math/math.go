@@ -410,6 +410,9 @@ var others = map[string]vm.BuiltinFunc{
 			if err != nil {
 				return nil, err
 			}
+			if err := t.TickGCD(g, n); err != nil {
+				return nil, err
+			}
 			g.GCD(nil, nil, g, new(big.Int).Abs(n))
 		}
 		return vm.MakeInt(g), nil
@@ -429,8 +432,14 @@ var others = map[string]vm.BuiltinFunc{
 				l.SetInt64(0)
 				continue
 			}
+			if err := t.TickGCD(l, n); err != nil {
+				return nil, err
+			}
 			g := new(big.Int).GCD(nil, nil, l, n)
 			l.Mul(l, new(big.Int).Quo(n, g))
+			if err := mulStep(t, l); err != nil {
+				return nil, err
+			}
 		}
 		return vm.MakeInt(l), nil
 	},
@@ -459,10 +468,23 @@ var others = map[string]vm.BuiltinFunc{
 		if nk := new(big.Int).Sub(n, k); nk.Cmp(k) < 0 {
 			kk = nk.Int64()
 		}
+		if n.IsInt64() {
+			// n!/(n-kk)!/kk! by product trees: fast, and bounded first.
+			if err := productBits(t, n, kk); err != nil {
+				return nil, err
+			}
+			nn := n.Int64()
+			r := new(big.Int).MulRange(nn-kk+1, nn)
+			r.Quo(r, new(big.Int).MulRange(1, kk))
+			return vm.MakeInt(r), nil
+		}
 		r := big.NewInt(1)
 		for i := int64(0); i < kk; i++ {
 			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
 			r.Quo(r, big.NewInt(i+1))
+			if err := mulStep(t, r); err != nil {
+				return nil, err
+			}
 		}
 		return vm.MakeInt(r), nil
 	},
@@ -477,9 +499,23 @@ var others = map[string]vm.BuiltinFunc{
 		if k.Cmp(n) > 0 {
 			return vm.Int(0), nil
 		}
+		kk := k.Int64()
+		if n.IsInt64() {
+			if err := productBits(t, n, kk); err != nil {
+				return nil, err
+			}
+			nn := n.Int64()
+			if kk == 0 {
+				return vm.Int(1), nil
+			}
+			return vm.MakeInt(new(big.Int).MulRange(nn-kk+1, nn)), nil
+		}
 		r := big.NewInt(1)
-		for i := int64(0); i < k.Int64(); i++ {
+		for i := int64(0); i < kk; i++ {
 			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
+			if err := mulStep(t, r); err != nil {
+				return nil, err
+			}
 		}
 		return vm.MakeInt(r), nil
 	},
@@ -504,6 +540,32 @@ var others = map[string]vm.BuiltinFunc{
 		}
 		return vm.Float(math.Nextafter(x, math.Inf(1)) - x), nil
 	},
+}
+
+// mulStep accounts one step of a product built in a loop (perm and comb
+// of an n beyond int64, lcm): the number may not grow past vm.MaxIntBits,
+// as no int may, and its length in words is ticked, so a long product is
+// stopped by the deadline and the step budget (perm(2**1000000, 3000)
+// once ran for over twenty minutes past a two-second limit).
+func mulStep(t *vm.Thread, r *big.Int) error {
+	if r.BitLen() > vm.MaxIntBits {
+		return vm.Errorf(vm.MemoryErrorClass, "integer result too large (more than %d bits)", vm.MaxIntBits)
+	}
+	return t.Tick(int64(len(r.Bits())) + 1)
+}
+
+// productBits refuses a product of k factors of at most n's length that
+// could pass vm.MaxIntBits, and ticks its cost, before the product tree
+// (which cannot be interrupted) runs.
+func productBits(t *vm.Thread, n *big.Int, k int64) error {
+	bits := vm.SizeMul(int64(n.BitLen()), k)
+	if bits > vm.MaxIntBits {
+		return vm.Errorf(vm.MemoryErrorClass, "integer result too large (more than %d bits)", vm.MaxIntBits)
+	}
+	if err := t.Charge(bits / 8); err != nil {
+		return err
+	}
+	return t.Tick(bits / 64 * 8)
 }
 
 func nk(t *vm.Thread, name string, args vm.Tuple, kw []vm.Kwarg) (*big.Int, *big.Int, error) {

@@ -144,7 +144,7 @@ func (d *DNSPeers) lookup(ctx context.Context) ([]netip.AddrPort, error) {
 	var out []netip.AddrPort
 	add := func(ip netip.Addr, port int) {
 		ip = ip.Unmap()
-		if !ip.IsValid() || ip.IsUnspecified() || ip.IsMulticast() || port <= 0 || port > 65535 || len(seen) >= MaxPeers {
+		if !peerAddr(ip) || port <= 0 || port > 65535 || len(seen) >= MaxPeers {
 			return
 		}
 		ap := netip.AddrPortFrom(ip, uint16(port))
@@ -181,6 +181,19 @@ func (d *DNSPeers) lookup(ctx context.Context) ([]netip.AddrPort, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Compare(out[j]) < 0 })
 	return out, nil
+}
+
+// peerAddr reports whether ip may be a peer. Replicas get the callers'
+// bearer tokens forwarded to them, so a DNS answer (data: a record an
+// ExternalName Service or a spoofed reply can make say anything) must not
+// turn them toward what is no replica: unspecified and multicast
+// addresses, link-local ones (169.254.169.254 and fe80::/10 are where
+// cloud metadata services answer, with the node's credentials), and the
+// IPv4 broadcast address are never peers. Loopback, private and global
+// unicast addresses are (pods get any of them).
+func peerAddr(ip netip.Addr) bool {
+	return ip.IsValid() && !ip.IsUnspecified() && !ip.IsMulticast() && !ip.IsLinkLocalUnicast() &&
+		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && ip != netip.AddrFrom4([4]byte{255, 255, 255, 255})
 }
 
 // ReplicaName is the name of the replica at addr: its IP and port with

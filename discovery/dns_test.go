@@ -13,8 +13,9 @@ import (
 
 // TestDNSPeersFollowTheService: SRV records (a headless Service's named
 // port) and A records give the peers; a change in DNS is followed at the
-// next lookup; a failed lookup keeps the last good answer; unspecified
-// and multicast addresses are never peers.
+// next lookup; a failed lookup keeps the last good answer; unspecified,
+// multicast, broadcast and link-local addresses (cloud metadata services,
+// which a forwarded bearer token must never reach) are never peers.
 func TestDNSPeersFollowTheService(t *testing.T) {
 	dns, err := testdns.Start()
 	if err != nil {
@@ -23,7 +24,8 @@ func TestDNSPeersFollowTheService(t *testing.T) {
 	defer dns.Close()
 	lo := netip.MustParseAddr("127.0.0.1")
 	dns.SetIPs("a.peers.test", lo)
-	dns.SetIPs("b.peers.test", lo, netip.MustParseAddr("0.0.0.0"), netip.MustParseAddr("224.0.0.1"))
+	dns.SetIPs("b.peers.test", lo, netip.MustParseAddr("0.0.0.0"), netip.MustParseAddr("224.0.0.1"),
+		netip.MustParseAddr("169.254.169.254"), netip.MustParseAddr("fe80::1"), netip.MustParseAddr("255.255.255.255"), netip.MustParseAddr("::ffff:169.254.169.254"))
 	dns.SetSRV("_http._tcp.peers.test", testdns.SRV{Target: "a.peers.test", Port: 8081}, testdns.SRV{Target: "b.peers.test", Port: 8082})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

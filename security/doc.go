@@ -19,6 +19,7 @@
 //	startup_test.go      hostile configs and files at start-up
 //	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
 //	aliases_test.go      upstream tool names colliding with other capabilities' aliases
+//	routing_test.go      owner routing: forwarding to non-peers, loops, metadata addresses
 //
 // Each attack is a TestAttack... function written from the attack's
 // description; it fails if the attack works. Tests run in parallel and

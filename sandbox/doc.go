@@ -18,13 +18,15 @@
 // only the session that caused it, a worker subverted down to its Go code
 // can see no other client's globals (sessions of different tokens never
 // share an address space), and the session memory cap doubles as the
-// worker's address-space limit. A worker costs about 25 MiB resident as a
-// warmed-up spare and 35 MiB after typical runs (measured on linux/amd64),
-// so the session caps of package session bound the total. Prestarted idle
-// workers keep a new session's first run from waiting for a process start,
-// and a worker warms up before it greets the host (WarmFunc: the CLI
-// bindings compiled, the interpreter's code paged in), so that run does
-// not pay a fresh process's first-run costs either.
+// worker's address-space limit. A worker costs about 40 MiB resident,
+// idle or after typical runs (measured on linux/amd64), so the session
+// caps of package session bound the total. Prestarted idle workers keep a
+// new session's first run from waiting for a process start, and a worker
+// warms up before it greets the host, so its first runs do not pay a
+// fresh process's costs either: a representative snippet run (WarmFunc:
+// the CLI bindings compiled, the interpreter's code paged in) and the
+// pages its heap grows into faulted in (16 MiB, which a session's first
+// few hundred runs otherwise took from the kernel one fault at a time).
 //
 // A worker runs with GOMAXPROCS 1: it runs one snippet at a time, a run
 // handed from the bridge's reader to its one run goroutine then stays on

@@ -153,9 +153,22 @@ return out
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("what snippets get (-the descriptions' claims +got):\n%s", diff)
 	}
+	// AwaitText: a call without await never runs and the run warns,
+	// naming it and its line; a result holding one is an error;
+	// asyncio.run(main()) runs main.
+	res, err := rt.Execute(context.Background(), "import asyncio\nr = doc.structured()\nasync def main():\n    return await doc.text()\nreturn asyncio.run(main())", ExecuteOptions{})
+	if err != nil || res.Error != nil || res.Value != "a\nb" || res.CapabilityCalls != 1 ||
+		res.Stderr != "<snippet>:2: RuntimeWarning: doc.structured() was never awaited, so it never ran; did you forget await?\n" {
+		t.Errorf("unawaited call and asyncio.run: %v %+v", err, res)
+	}
+	res, err = rt.Execute(context.Background(), "return {'r': doc.structured()}", ExecuteOptions{})
+	if err != nil || res.Error == nil || res.Error.Message != "the result holds doc.structured() from line 1, never awaited, so it never ran; did you forget await?" {
+		t.Errorf("a result holding an unawaited call: %v %+v", err, res.Error)
+	}
 	for _, claim := range []struct{ text, says string }{
 		{capability.ReturnShapesText, "a dict when"}, {capability.ReturnShapesText, "one str (several text blocks joined by newlines)"},
-		{capability.ReturnShapesText, "list of dicts"}, {capability.AwaitText, "a Future"},
+		{capability.ReturnShapesText, "list of dicts"}, {capability.AwaitText, "never runs"}, {capability.AwaitText, "warns, naming the call and line"},
+		{capability.AwaitText, "a result holding one is an error"}, {capability.AwaitText, "asyncio.run(main())"},
 		{capability.FailureText(true), "ToolError"}, {capability.FailureText(true), "CLIError (a ToolError"},
 		{capability.FailureText(false), "ValueError"}, {capability.FailureText(false), "PermissionError"},
 		{capability.FailureText(false), "LookupError"}, {capability.FailureText(false), "TimeoutError"},

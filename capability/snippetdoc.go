@@ -82,7 +82,7 @@ func CLIExample(callee, binary string) (call string, argv []string) {
 }
 
 // AwaitText says that calls are awaited.
-const AwaitText = "Await every call: without await a call is a Future, not its result; asyncio.gather(f(a), f(b)) runs calls concurrently"
+const AwaitText = "Await every call: without await a call never runs (the run warns, naming the call and line, and a result holding one is an error); asyncio.gather(f(a), f(b)) runs calls concurrently; asyncio.run(main()) runs main on the snippet's own loop"
 
 // ReturnShapesText is what a capability call returns in a snippet.
 const ReturnShapesText = "a dict when the capability has an output schema (get_capability_schemas shows its shape); " +

@@ -48,6 +48,11 @@ type RunOptions struct {
 	Globals *Globals
 	// Stdout receives print() output; nil discards it.
 	Stdout io.Writer
+	// Stderr receives the run's warnings, written when it ends, as
+	// CPython writes a RuntimeWarning: one line for each coroutine or host
+	// call the snippet made but never awaited (so it never ran), naming it
+	// and its line. nil discards them.
+	Stderr io.Writer
 	// Host maps names to host functions. A flat name ("greet") is bound
 	// like a builtin; a dotted name ("greeter.greet") becomes attribute
 	// greet of a namespace object greeter. Calling one returns an
@@ -286,6 +291,13 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	if builtins != nil {
 		t.SetBuiltinsOverlay(builtins)
 	}
+	if opts.Stderr != nil {
+		defer func() {
+			for _, w := range t.UnawaitedWarnings() {
+				_, _ = io.WriteString(opts.Stderr, w+"\n")
+			}
+		}()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			res = nil
@@ -344,6 +356,12 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		var le *vm.LimitError
 		if errors.As(cerr, &le) {
 			return nil, p.exception(t, cerr)
+		}
+		if ce := (*convertError)(nil); errors.As(cerr, &ce) && ce.unawaited {
+			// A result holding a call that never ran is a forgotten await,
+			// not data: the run fails, saying which call and where.
+			msg := "the result holds " + ce.msg
+			return nil, &Exception{Type: ce.class.Name, Message: msg, Filename: p.filename, Line: ce.line, Traceback: ce.class.Name + ": " + msg + "\n"}
 		}
 		return &Result{Value: repr, Repr: repr, NotJSON: notJSONReason(t, cerr)}, nil
 	}

@@ -137,6 +137,10 @@ func hostException(name string, err error) error {
 type convertError struct {
 	class *vm.Class
 	msg   string
+	// unawaited is set when the value is a coroutine or a host call that
+	// never ran: an await was forgotten (see vm.NeverRan).
+	unawaited bool
+	line      int // where the unawaited call was made
 }
 
 func (e *convertError) Error() string { return e.msg }
@@ -181,11 +185,11 @@ type converter struct {
 
 func (c *converter) enter(v vm.Value, depth int) error {
 	if depth >= maxConvertDepth {
-		return &convertError{vm.RecursionErrorClass, fmt.Sprintf("value is nested more than %d levels deep", maxConvertDepth)}
+		return &convertError{class: vm.RecursionErrorClass, msg: fmt.Sprintf("value is nested more than %d levels deep", maxConvertDepth)}
 	}
 	for _, s := range c.stack {
 		if vm.Is(s, v) {
-			return &convertError{vm.ValueErrorClass, "Circular reference detected"}
+			return &convertError{class: vm.ValueErrorClass, msg: "Circular reference detected"}
 		}
 	}
 	c.stack = append(c.stack, v)
@@ -223,7 +227,12 @@ func (c *converter) value(v vm.Value, depth int) (any, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, &convertError{vm.TypeErrorClass, fmt.Sprintf("Object of type %s is not JSON serializable", vm.TypeName(v))}
+		if what, line, never := vm.NeverRan(v); never {
+			// A forgotten await: say so, not "not JSON serializable".
+			return nil, &convertError{class: vm.TypeErrorClass, unawaited: true, line: line, msg: fmt.Sprintf(
+				"%s from line %d, never awaited, so it never ran; did you forget await?", what, line)}
+		}
+		return nil, &convertError{class: vm.TypeErrorClass, msg: fmt.Sprintf("Object of type %s is not JSON serializable", vm.TypeName(v))}
 	}
 	if err := c.enter(v, depth); err != nil {
 		return nil, err
@@ -311,12 +320,12 @@ func (c *converter) key(k vm.Value) (string, error) {
 			}
 		}
 	}
-	return "", &convertError{vm.TypeErrorClass, fmt.Sprintf("keys must be str, int, float, bool or None, not %s", vm.TypeName(k))}
+	return "", &convertError{class: vm.TypeErrorClass, msg: fmt.Sprintf("keys must be str, int, float, bool or None, not %s", vm.TypeName(k))}
 }
 
 func checkDigits(x *big.Int) error {
 	if _, err := jsonlike.IntString(x); err != nil {
-		return &convertError{vm.ValueErrorClass, err.Error()}
+		return &convertError{class: vm.ValueErrorClass, msg: err.Error()}
 	}
 	return nil
 }

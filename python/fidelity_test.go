@@ -7,7 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -107,5 +110,210 @@ func TestLimitTracebackNamesLine(t *testing.T) {
 	}
 	if !strings.Contains(e.Message, "capped at 1000 bytes") || !strings.Contains(e.Message, fmt.Sprintf("the %d bytes of the print that crossed it were cut", 1201-(len(out)-3))) {
 		t.Errorf("output limit message: %s", e.Message)
+	}
+}
+
+// TestMissingAwaitIsSaid: issue 18, item 3. A capability call or a
+// coroutine that is never awaited never runs; the run says so on stderr,
+// one line per call site naming the call and the line, whether it ends
+// well or not; a pending call printed says it was not awaited; a result or
+// an argument holding one is an error naming it. Calls that ran (awaited,
+// gathered later, made a task, run by asyncio.run) and a coroutine closed
+// on purpose are not reported.
+func TestMissingAwaitIsSaid(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var ran []string
+	host := map[string]HostFunc{
+		"files.read": func(ctx context.Context, a []any, k map[string]any) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			ran = append(ran, fmt.Sprint(k["path"]))
+			return "data", nil
+		},
+	}
+	runIt := func(src string) (*Result, string, string, error) {
+		t.Helper()
+		prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb strings.Builder
+		res, err := prog.Run(context.Background(), RunOptions{Host: host, Stdout: &out, Stderr: &errb})
+		return res, out.String(), errb.String(), err
+	}
+	const warn = " was never awaited, so it never ran; did you forget await?\n"
+
+	res, out, stderr, err := runIt(`import asyncio
+r = files.read(path="a")
+print(r)
+async def main():
+    return 1
+main()
+ok = await files.read(path="b")
+later = [files.read(path=p) for p in "cd"]
+both = await asyncio.gather(*later, main())
+t = asyncio.create_task(main())
+await t
+c = main()
+c.close()
+asyncio.run(main())
+for p in "xyz":
+    files.read(path=p)
+return both`)
+	if err != nil || res.Repr != "['data', 'data', 1]" {
+		t.Fatalf("run: %v %+v", err, res)
+	}
+	want := "<snippet>:2: RuntimeWarning: files.read()" + warn +
+		"<snippet>:6: RuntimeWarning: coroutine 'main'" + warn +
+		"<snippet>:16: RuntimeWarning: files.read() was never awaited (3 times), so it never ran; did you forget await?\n"
+	if stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
+	}
+	if shown := "<Future pending: files.read() from line 2, not awaited, so it has not run>\n"; out != shown {
+		t.Errorf("printed %q, want %q", out, shown)
+	}
+	sort.Strings(ran)
+	if strings.Join(ran, "") != "bcd" {
+		t.Errorf("host calls that ran: %v, want b, c and d", ran)
+	}
+
+	// A result holding a call that never ran is an error naming it; so is
+	// an argument; a failing run warns too.
+	for _, c := range []struct{ src, msg, stderr string }{
+		{"return files.read(path='a')", "TypeError: the result holds files.read() from line 1, never awaited, so it never ran; did you forget await?",
+			"<snippet>:1: RuntimeWarning: files.read()" + warn},
+		{"async def f():\n    return 1\nreturn {'x': [f()]}", "TypeError: the result holds coroutine 'f' from line 3, never awaited, so it never ran; did you forget await?",
+			"<snippet>:3: RuntimeWarning: coroutine 'f'" + warn},
+		{"r = files.read(path='a')\nreturn await files.read(path=r)", "TypeError: files.read() argument 'path': files.read() from line 1, never awaited, so it never ran; did you forget await?",
+			"<snippet>:1: RuntimeWarning: files.read()" + warn},
+		{"r = files.read(path='a')\nreturn r['x']", "TypeError: 'Future' object is not subscriptable",
+			"<snippet>:1: RuntimeWarning: files.read()" + warn},
+	} {
+		_, _, stderr, err := runIt(c.src)
+		var e *Exception
+		if !errors.As(err, &e) || e.Type+": "+e.Message != c.msg || stderr != c.stderr {
+			t.Errorf("%q:\n got %v; stderr %q\nwant %s; stderr %q", c.src, err, stderr, c.msg, c.stderr)
+		}
+	}
+}
+
+// TestAttackUnawaitedFlood: a snippet making 300 000 coroutines it never
+// awaits, from hundreds of call sites, under a name (__qualname__) of a
+// megabyte, gets a bounded report (at most 256 sites and a count of the
+// rest, each name cut) and the records cost bounded memory (they keep no
+// frame, no arguments and no copy of the long name).
+func TestAttackUnawaitedFlood(t *testing.T) {
+	t.Parallel()
+	var src strings.Builder
+	src.WriteString("async def f(x):\n    return x\nf.__qualname__ = 'q' * 1_000_000\nfor i in range(300_000):\n    f('x' * 100)\n")
+	for range 300 {
+		src.WriteString("f(1)\n")
+	}
+	src.WriteString("pass\n")
+	prog, err := Compile("<snippet>", src.String(), CompileOptions{Snippet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb strings.Builder
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = prog.Run(context.Background(), RunOptions{Stderr: &errb, Limits: Limits{MaxMemoryBytes: 32 << 20, Steps: 1 << 30}})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if len(lines) > 257 || !strings.HasPrefix(last, "RuntimeWarning: ") || !strings.HasSuffix(last, " more coroutines or capability calls were never awaited") || len(errb.String()) > 64<<10 {
+		t.Errorf("%d warning lines (%d bytes), first %.200q, last %q", len(lines), errb.Len(), lines[0], last)
+	}
+	if !strings.Contains(lines[0], "<snippet>:5: RuntimeWarning: coroutine 'qqqq") || !strings.Contains(lines[0], "...' was never awaited (256 times)") {
+		t.Errorf("first line %.300q", lines[0])
+	}
+	// The coroutines themselves allocate about 800 bytes each (measured:
+	// 786 MiB for a million); a record copying the megabyte name each
+	// time would be 300 GiB.
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<30 {
+		t.Errorf("the run allocated %d MiB", grew>>20)
+	}
+}
+
+// TestAsyncioRunInSnippet: issue 18, item 4. In a snippet asyncio.run(coro)
+// runs coro on the snippet's loop: other tasks go on meanwhile, tasks coro
+// leaves go on after it, an asyncio.run recursing without end is a
+// RecursionError (not a Go stack overflow), and a limit hit inside it
+// names the lines it was at.
+func TestAsyncioRunInSnippet(t *testing.T) {
+	t.Parallel()
+	_, out, err := run(t, `import asyncio
+async def ticker():
+    for i in range(3):
+        print("tick", i)
+        await asyncio.sleep(0)
+async def left():
+    for _ in range(4):
+        await asyncio.sleep(0)
+    print("left ran")
+async def main():
+    asyncio.create_task(left())
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    return "main done"
+tk = asyncio.create_task(ticker())
+print(asyncio.run(main()))
+await tk
+await asyncio.sleep(0.01)
+`, RunOptions{})
+	// The ticker runs while main does; left, which main leaves behind,
+	// runs after main returns (CPython's asyncio.run would cancel it).
+	if want := "tick 0\ntick 1\ntick 2\nmain done\nleft ran\n"; err != nil || out != want {
+		t.Errorf("interleaving: %v\n%q\nwant %q", err, out, want)
+	}
+
+	_, _, err = run(t, "import asyncio\nasync def f():\n    return asyncio.run(f())\nasyncio.run(f())\n", RunOptions{})
+	var e *Exception
+	if !errors.As(err, &e) || e.Type != "RecursionError" || len(e.Traceback) > 2048 {
+		t.Errorf("endless asyncio.run: %v", err)
+	}
+
+	_, _, err = run(t, "import asyncio\nasync def spin():\n    while True:\n        await asyncio.sleep(0)\nasyncio.run(spin())\n", RunOptions{Limits: Limits{Steps: 50_000}})
+	if !errors.As(err, &e) || e.Limit != "steps" || !strings.Contains(e.Traceback, "line 5, in <module>") || !strings.Contains(e.Traceback, "in spin") {
+		t.Errorf("step limit in asyncio.run: %v\n%v", err, e)
+	}
+}
+
+// TestLimitBetweenStepsNamesLine: issue 18, item 5. A limit that ends a run
+// while its tasks wait (the deadline while a capability call is in flight,
+// the step budget of a loop of awaits) names the lines the run waits at,
+// through the coroutines awaiting one another, as one hit mid-step does.
+func TestLimitBetweenStepsNamesLine(t *testing.T) {
+	t.Parallel()
+	host := map[string]HostFunc{"slow": func(ctx context.Context, a []any, k map[string]any) (any, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}}
+	for _, src := range []string{
+		"async def w():\n    x = 1\n    await slow()\nawait w()\n",
+		"import asyncio\nasync def w():\n    await slow()\nasyncio.run(w())\n",
+	} {
+		prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		_, err = prog.Run(ctx, RunOptions{Host: host})
+		cancel()
+		var e *Exception
+		if !errors.As(err, &e) || e.Limit != "time" || !strings.Contains(e.Traceback, ", in <module>\n") ||
+			!strings.Contains(e.Traceback, ", in w\n    await slow()\n") || e.Line != strings.Count(src[:strings.Index(src, "await slow")], "\n")+1 {
+			t.Errorf("%q: %v\n%+v", src, err, e)
+		}
+	}
+	_, _, err := run(t, "import asyncio\nasync def spin():\n    while True:\n        await asyncio.sleep(0)\nawait spin()\n", RunOptions{Limits: Limits{Steps: 50_000}})
+	var e *Exception
+	if !errors.As(err, &e) || e.Limit != "steps" || !strings.Contains(e.Traceback, "line 5, in <module>") || !strings.Contains(e.Traceback, "line 4, in spin") {
+		t.Errorf("a loop of awaits out of steps: %v\n%+v", err, e)
 	}
 }

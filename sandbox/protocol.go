@@ -11,7 +11,7 @@ import (
 
 // protocolVersion is what a worker states in its hello; the host refuses
 // a worker of another version (a stale binary after an upgrade).
-const protocolVersion = 2
+const protocolVersion = 3 // 3: a result carries the run's stderr (its warnings)
 
 // Message kinds. The host sends run, reply and cancel; a worker sends
 // hello, call, output and done. A kind from the wrong side is a protocol
@@ -58,6 +58,9 @@ type RunResult struct {
 	// NotJSON is why the result has no JSON form (Value is then its
 	// repr); see python.Result.
 	NotJSON string
+	// Stderr is what the run wrote to stderr (its warnings), at most
+	// MaxStderrBytes.
+	Stderr string
 	// Err is the exception or limit that ended the run; nil on success.
 	Err *RunError
 	// SizeBytes and Names describe the session globals after the run;
@@ -65,6 +68,10 @@ type RunResult struct {
 	SizeBytes int64
 	Names     []string
 }
+
+// MaxStderrBytes bounds RunResult.Stderr: a run's warnings, one line per
+// call it never awaited (at most a few hundred lines).
+const MaxStderrBytes = 64 << 10
 
 // RunError is a Python exception that escaped a run in a worker, a
 // compile error, or a limit that ended the run.
@@ -168,6 +175,7 @@ func encodeResult(r *RunResult) ([]byte, error) {
 		e.str(r.Repr)
 		e.str(r.NotJSON)
 	}
+	e.str(r.Stderr)
 	e.int(r.SizeBytes)
 	e.strs(r.Names)
 	if len(e.b)+1 > MaxFrameBytes {
@@ -189,10 +197,14 @@ func decodeResult(p []byte) (*RunResult, error) {
 	default:
 		d.fail("bad result kind")
 	}
+	r.Stderr = d.str()
 	r.SizeBytes = d.int()
 	r.Names = d.strs()
 	if d.err == nil && r.SizeBytes < 0 {
 		d.fail("negative size")
+	}
+	if d.err == nil && len(r.Stderr) > MaxStderrBytes {
+		d.fail("stderr of %d bytes exceeds %d", len(r.Stderr), MaxStderrBytes)
 	}
 	return r, d.done()
 }

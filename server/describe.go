@@ -280,7 +280,7 @@ detail="detailed" (default) is compact; "full" adds the JSON schemas. Unknown na
 	fmt.Fprintf(&b, "- Limits per run: %s wall clock, time waiting on capabilities included (timeout= up to %s); %s of memory held by the session; %s of print() output; %d capability calls. The error names the limit that ended the run.\n",
 		seconds(f.Timeout), seconds(f.MaxTimeout), sizeText(f.MemoryBytes), sizeText(f.OutputBytes), f.Calls)
 	if f.Sessions {
-		b.WriteString("- Globals persist across execute_code calls of this session (like notebook cells); await reset_session() clears them after the run. A timed-out run is rolled back.\n")
+		b.WriteString("- Globals persist across execute_code calls of this session (like notebook cells); await reset_session() clears them after the run. A run stopped by its time or step limit is rolled back.\n")
 	} else {
 		b.WriteString("- Every run starts with fresh globals: keep what a later run needs in its result.\n")
 	}

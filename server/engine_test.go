@@ -177,17 +177,19 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 	for k, v := range req.Bindings {
 		host[k] = v
 	}
-	var stdout lockedBuffer
+	var stdout, stderr lockedBuffer
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	res, err := prog.Run(ctx, python.RunOptions{
 		Globals: globalsOf(req.Session),
 		Stdout:  &stdout,
+		Stderr:  &stderr,
 		Host:    host,
 		Limits:  python.Limits{MaxMemoryBytes: req.MaxMemoryBytes, Steps: e.steps},
 		Modules: lib.Modules(),
 	})
 	out.Stdout = stdout.buf.String()
+	out.Stderr = stderr.buf.String()
 	out.Duration = time.Since(start)
 	out.CapabilityCalls = int(calls.Load())
 	if err != nil {

@@ -42,6 +42,8 @@ type ExecuteOutput struct {
 	NotJSON string `json:"not_json,omitempty" jsonschema:"set when the result has no JSON form (a set, bytes, an object): why; value is then its Python repr"`
 	// Stdout is what the snippet printed.
 	Stdout string `json:"stdout,omitempty" jsonschema:"what the snippet printed"`
+	// Stderr is what the run wrote to stderr: its warnings.
+	Stderr string `json:"stderr,omitempty" jsonschema:"warnings of the run (a capability call or coroutine never awaited, with its line) and, on local_unsafe, the process's stderr"`
 	// Error is set when the snippet raised or hit a limit.
 	Error *ExecError `json:"error,omitempty" jsonschema:"the exception or limit that ended the run"`
 	// RunID identifies the run in the audit log.
@@ -214,6 +216,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	}
 	out.Value, out.NotJSON = exec.Value, exec.NotJSON
 	out.Stdout = exec.Stdout
+	out.Stderr = exec.Stderr
 	out.Error = exec.Error
 	out.DurationMS = float64(exec.Duration.Microseconds()) / 1000
 	out.CapabilityCalls = exec.CapabilityCalls

@@ -124,3 +124,19 @@ func TestStepLimitRollsBackLikeATimeout(t *testing.T) {
 		t.Errorf("after the rollback x = %v, want 1", out.Value)
 	}
 }
+
+// TestMissingAwaitReachesTheAgent: issue 18, item 3, end to end. The
+// warning for a capability call never awaited is in the structured content
+// and the text an agent reads.
+func TestMissingAwaitReachesTheAgent(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	res, out := run(t, cs, "r = greeter.greet(name='Ada')\nreturn 1")
+	mustOK(t, res, out)
+	want := "<snippet>:1: RuntimeWarning: greeter.greet() was never awaited, so it never ran; did you forget await?"
+	if !strings.Contains(out.Stderr, want) || !strings.Contains(text(res), "stderr:\n"+want) {
+		t.Errorf("stderr %q, text:\n%s", out.Stderr, text(res))
+	}
+}

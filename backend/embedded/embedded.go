@@ -166,14 +166,14 @@ func (b *Backend) Run(ctx context.Context, code string, bridge backend.Bridge, o
 		}
 		globals = local.Globals()
 	}
-	return b.execute(ctx, filename, code, globals, host, cliAliases, opts.Stdout, opts.Limits, nil)
+	return b.execute(ctx, filename, code, globals, host, cliAliases, opts.Stdout, opts.Stderr, opts.Limits, nil)
 }
 
 // execute compiles and runs a snippet on the interpreter of this process:
 // the whole run in process isolation "none", the worker's part otherwise.
 // heap is the process's heap guard, nil for none (a worker has one: its
 // heap is one session's).
-func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, stdout io.Writer, limits python.Limits, heap *vm.HeapGuard) (*backend.Result, error) {
+func (b *Backend) execute(ctx context.Context, filename, code string, globals *python.Globals, host map[string]python.HostFunc, cliAliases map[string]any, stdout, stderr io.Writer, limits python.Limits, heap *vm.HeapGuard) (*backend.Result, error) {
 	prog, err := b.compile(ctx, filename, code)
 	if err != nil {
 		return nil, convertError(err)
@@ -181,6 +181,7 @@ func (b *Backend) execute(ctx context.Context, filename, code string, globals *p
 	runOpts := python.RunOptions{
 		Globals: globals,
 		Stdout:  stdout,
+		Stderr:  stderr,
 		Host:    host,
 		Limits:  limits,
 		Modules: b.modules,

@@ -132,7 +132,7 @@ func BenchmarkRunTrivial(b *testing.B) {
 // WorkerWarm ignores its errors), with CPython's result.
 func TestWarmSnippetRuns(t *testing.T) {
 	b := New()
-	res, err := b.execute(context.Background(), "<warm-up>", warmSnippet, python.NewGlobals(), map[string]python.HostFunc{}, map[string]any{}, io.Discard, python.Limits{}, nil)
+	res, err := b.execute(context.Background(), "<warm-up>", warmSnippet, python.NewGlobals(), map[string]python.HostFunc{}, map[string]any{}, io.Discard, nil, python.Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

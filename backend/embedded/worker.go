@@ -41,6 +41,9 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 	if err != nil {
 		return nil, fmt.Errorf("embedded backend: %w", err)
 	}
+	if res.Stderr != "" && opts.Stderr != nil {
+		_, _ = io.WriteString(opts.Stderr, res.Stderr)
+	}
 	if e := res.Err; e != nil {
 		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit}
 	}
@@ -55,15 +58,18 @@ func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, global
 	for alias, name := range req.CLIAliases {
 		aliases[alias] = name
 	}
-	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, req.Limits, heap)
+	// The run's warnings travel with its result (they are written when it
+	// ends); bounded so a result frame stays small.
+	stderr := &boundedBuffer{max: sandbox.MaxStderrBytes}
+	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, stderr, req.Limits, heap)
 	if err != nil {
 		var be *backend.Error
 		if errors.As(err, &be) {
-			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}}
+			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}, Stderr: stderr.String()}
 		}
-		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}}
+		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}, Stderr: stderr.String()}
 	}
-	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}
+	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON, Stderr: stderr.String()}
 }
 
 // warmSnippet is what a worker runs before its first run (WorkerWarm):
@@ -101,7 +107,7 @@ func (b *Backend) WorkerWarm(heap *vm.HeapGuard) {
 	ctx, cancel := context.WithTimeout(context.Background(), warmTimeout)
 	defer cancel()
 	for range warmRuns {
-		if _, err := b.execute(ctx, "<warm-up>", warmSnippet, python.NewGlobals(), map[string]python.HostFunc{}, map[string]any{}, io.Discard, python.Limits{}, heap); err != nil {
+		if _, err := b.execute(ctx, "<warm-up>", warmSnippet, python.NewGlobals(), map[string]python.HostFunc{}, map[string]any{}, io.Discard, nil, python.Limits{}, heap); err != nil {
 			return // a warm-up that fails costs only speed
 		}
 	}
@@ -109,3 +115,18 @@ func (b *Backend) WorkerWarm(heap *vm.HeapGuard) {
 
 // warmTimeout bounds the warm-up, which must not hold up a worker's start.
 const warmTimeout = 2 * time.Second
+
+// boundedBuffer keeps the first max bytes written to it.
+type boundedBuffer struct {
+	b   []byte
+	max int
+}
+
+func (w *boundedBuffer) Write(p []byte) (int, error) {
+	if room := w.max - len(w.b); room > 0 {
+		w.b = append(w.b, p[:min(len(p), room)]...)
+	}
+	return len(p), nil
+}
+
+func (w *boundedBuffer) String() string { return string(w.b) }

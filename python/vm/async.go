@@ -3,6 +3,7 @@ package vm
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -53,6 +54,8 @@ type Future struct {
 	// its children and ends when they do); it reports whether anything was
 	// cancelled.
 	onCancel func() bool
+	// await notes a host call until it starts (awaited.go).
+	await *awaitRecord
 }
 
 // Task runs a coroutine on the event loop.
@@ -62,6 +65,9 @@ type Task struct {
 	waiting   *Future
 	cancelReq bool
 	scheduled bool
+	// stepping is set while the task's coroutine runs: a nested
+	// asyncio.run (see RunCoroutine) must not step it again.
+	stepping bool
 	// soon, when set, makes this entry of the ready queue a callback (CPython's
 	// call_soon), run in turn with the task steps.
 	soon func()
@@ -82,6 +88,11 @@ func (f *Future) repr() string {
 	if f.task != nil || f.named {
 		return fmt.Sprintf("<Task %s name='%s'>", state, f.name)
 	}
+	if a := f.await; a != nil && !f.started && !f.done {
+		// A capability call printed or returned instead of awaited: say so
+		// where an agent reads it.
+		return fmt.Sprintf("<Future pending: %s from line %d, not awaited, so it has not run>", a.what, a.line)
+	}
 	return fmt.Sprintf("<Future %s>", state)
 }
 
@@ -90,6 +101,7 @@ func (f *Future) resolve(v Value, err error) {
 		return
 	}
 	f.done = true
+	f.await.markRan() // cancelled before it started: nothing to warn of
 	f.result = v
 	f.err = err
 	cbs := f.callbacks
@@ -257,6 +269,7 @@ func (l *Loop) start(f *Future) {
 		return
 	}
 	f.started = true
+	f.await.markRan()
 	ctx, cancel := context.WithCancel(l.t.ctx)
 	f.cancel = cancel
 	l.pending[f] = true
@@ -289,20 +302,55 @@ func (l *Loop) timer(d time.Duration, f *Future, v Value) {
 	f.timer = lt
 }
 
-// RunCoroutine drives coro to completion on the event loop.
+// RunCoroutine drives coro to completion on the event loop: asyncio.run.
+//
+// In a snippet the loop is running from the first instruction (the body
+// runs as CPython runs it under asyncio.run), where CPython's asyncio.run
+// refuses. Agents write asyncio.run(main()) out of habit, so in a snippet
+// it runs coro on the snippet's own loop instead, until it finishes, and
+// returns its value (a deliberate difference, python/lib/MODULES.md): the
+// loop's other tasks and host calls go on meanwhile, and the tasks coro
+// started and left go on after it (CPython's asyncio.run would cancel
+// them). Outside a snippet (script mode, CPython's own semantics) a nested
+// asyncio.run fails as in CPython.
 func (t *Thread) RunCoroutine(coro *Generator) (Value, error) {
-	if t.loopRunning() {
-		return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
+	l := t.eventLoop()
+	return t.runOnLoop(func() *Future { return l.newTask(coro).fut })
+}
+
+// runOnLoop runs the loop until the future start returns is done, and
+// returns its result: at the top when the loop is not running, nested in
+// a snippet (see RunCoroutine).
+func (t *Thread) runOnLoop(start func() *Future) (Value, error) {
+	l := t.eventLoop()
+	var f *Future
+	if !l.running {
+		var err error
+		if f, err = l.run(start); err != nil {
+			return nil, err
+		}
+	} else {
+		if !t.inSnippet {
+			return nil, Errorf(RuntimeErrorClass, "asyncio.run() cannot be called from a running event loop")
+		}
+		f = start()
+		if err := l.drive(f); err != nil {
+			return nil, err
+		}
 	}
-	return t.eventLoop().run(coro)
+	if f.err != nil {
+		return nil, f.err
+	}
+	return f.result, nil
 }
 
 // RunSnippet runs the module code of a snippet (compiled with top-level
 // await and return) in globals as CPython runs a snippet body wrapped in an
 // async def under asyncio.run: the event loop counts as running from the
-// first instruction, so asyncio.get_running_loop() answers and
-// asyncio.run() fails even in a snippet that never awaits. A snippet with
-// top-level await is driven to completion on the loop.
+// first instruction, so asyncio.get_running_loop() answers even in a
+// snippet that never awaits (and asyncio.run runs its coroutine on that
+// loop: see RunCoroutine). A snippet with top-level await is driven to
+// completion on the loop.
 func (t *Thread) RunSnippet(code *CodeObj, globals *Dict) (Value, error) {
 	// The loop itself is made only when a snippet uses it: most snippets
 	// never await.
@@ -313,7 +361,7 @@ func (t *Thread) RunSnippet(code *CodeObj, globals *Dict) (Value, error) {
 		return nil, err
 	}
 	if coro, ok := v.(*Generator); ok && code.Flags&compile.FlagCoroutine != 0 {
-		return t.eventLoop().run(coro)
+		return t.RunCoroutine(coro)
 	}
 	return v, nil
 }
@@ -323,9 +371,10 @@ func (t *Thread) loopRunning() bool {
 	return t.inSnippet || t.loop != nil && t.loop.running
 }
 
-// run drives coro to completion.
-func (l *Loop) run(coro *Generator) (Value, error) {
-	t := l.t
+// run starts the loop, runs it until the future start returns is done
+// (a task of the run's main coroutine), and stops it, closing the tasks
+// that never finished and cancelling the host calls and timers left.
+func (l *Loop) run(start func() *Future) (*Future, error) {
 	l.running = true
 	defer func() {
 		l.running = false
@@ -341,17 +390,43 @@ func (l *Loop) run(coro *Generator) (Value, error) {
 			delete(l.pending, f)
 		}
 	}()
-	main := l.newTask(coro)
-	for !main.fut.done {
+	main := start()
+	if err := l.drive(main); err != nil {
+		return nil, err
+	}
+	// Close tasks that never finished.
+	for _, task := range l.ready {
+		if task.coro != nil {
+			task.coro.finished = true
+		}
+	}
+	l.ready = nil
+	return main, nil
+}
+
+// drive runs the loop until until is done. It returns the error that
+// ended the run (a limit, the deadline, an interpreter error) or nil. It
+// may be called while a task is being stepped (a nested asyncio.run in a
+// snippet): the tasks being stepped further up the Go stack are left in
+// the ready queue for the outer drive, not stepped again.
+func (l *Loop) drive(until *Future) error {
+	t := l.t
+	var deferred []*Task
+	defer func() {
+		if len(deferred) > 0 {
+			l.ready = append(deferred, l.ready...)
+		}
+	}()
+	for !until.done {
 		if l.fatal != nil {
-			return nil, l.fatal
+			return l.fatal
 		}
 		if len(l.timers) > 0 {
 			l.fireDueTimers()
 		}
 		if len(l.ready) == 0 {
 			if len(l.pending) == 0 {
-				return nil, Errorf(RuntimeErrorClass, "event loop stalled: every task is waiting on something that never completes")
+				return Errorf(RuntimeErrorClass, "event loop stalled: every task is waiting on something that never completes")
 			}
 			var wake <-chan time.Time
 			var tm *time.Timer
@@ -368,7 +443,11 @@ func (l *Loop) run(coro *Generator) (Value, error) {
 				if tm != nil {
 					tm.Stop()
 				}
-				return nil, l.inflightError()
+				err := l.inflightError()
+				if w := until.task; w != nil {
+					err.TB = append(err.TB, t.waitingAt(w.coro)...)
+				}
+				return err
 			}
 			if tm != nil {
 				tm.Stop()
@@ -377,29 +456,50 @@ func (l *Loop) run(coro *Generator) (Value, error) {
 		}
 		task := l.ready[0]
 		l.ready = l.ready[1:]
+		if task.stepping {
+			deferred = append(deferred, task)
+			continue
+		}
 		task.scheduled = false
 		l.step(task)
 		if l.fatal != nil {
-			return nil, l.fatal // the limit as the task hit it, where it hit
+			return l.fatal // the limit as the task hit it, where it hit
 		}
+		// The limits are checked after every step (the heap is measured
+		// on this schedule too), so a task looping over awaits is stopped
+		// here, between steps, with no frame on the stack: the error says
+		// where the task waits.
 		if err := t.check(); err != nil {
-			return nil, err
+			if le, ok := err.(*LimitError); ok {
+				le.TB = append(le.TB, t.waitingAt(task.coro)...)
+			}
+			return err
 		}
 	}
-	// Close tasks that never finished.
-	for _, task := range l.ready {
-		if task.coro != nil {
-			task.coro.finished = true
-		}
-	}
-	l.ready = nil
-	if main.fut.err != nil {
-		return nil, main.fut.err
-	}
-	return main.fut.result, nil
+	return nil
 }
 
-func (l *Loop) inflightError() error {
+// waitingAt is where a suspended coroutine waits, as traceback entries
+// (innermost first): its frame and the frames of the coroutines it awaits
+// in turn, so a limit that ends the run between steps says where the run
+// was, as one hit inside a step does.
+func (t *Thread) waitingAt(g *Generator) []TBEntry {
+	var chain []TBEntry
+	for i := 0; g != nil && g.frame != nil && !g.running && i < t.limits.MaxDepth; i++ {
+		f := g.frame
+		chain = append(chain, t.tbAt(f))
+		g = nil
+		if f.ip < len(f.code.Instrs) && compile.Op(f.code.Instrs[f.ip]&0xff) == compile.YIELD_FROM && len(f.stack) > 0 {
+			if d, ok := f.stack[len(f.stack)-1].(*Generator); ok && d.started && !d.finished {
+				g = d
+			}
+		}
+	}
+	slices.Reverse(chain)
+	return chain
+}
+
+func (l *Loop) inflightError() *LimitError {
 	base := l.t.ctxError().(*LimitError)
 	var names []string
 	for f := range l.pending {
@@ -455,7 +555,9 @@ func (l *Loop) step(task *Task) {
 	task.waiting = nil
 	prev := l.current
 	l.current = task
+	task.stepping = true
 	v, yielded, err := t.genSend(task.coro, None, throw)
+	task.stepping = false
 	l.current = prev
 	if err != nil {
 		if _, ok := err.(*Instance); !ok {
@@ -493,7 +595,7 @@ func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error
 	if err := t.Charge(held); err != nil {
 		return nil, err
 	}
-	return &Future{name: h.Name, run: run, conv: h.Result, held: held}, nil
+	return &Future{name: h.Name, run: run, conv: h.Result, held: held, await: t.noteHostCall(h.Name)}, nil
 }
 
 // ensureFuture wraps a coroutine in a task.
@@ -724,6 +826,14 @@ func asyncioModule(t *Thread) (*Module, error) {
 		if len(args) != 1 {
 			return nil, Errorf(TypeErrorClass, "run() takes 1 positional argument")
 		}
+		if f, ok := args[0].(*Future); ok && f.await != nil {
+			// A host call: CPython's twin is a coroutine function, so
+			// asyncio.run(files.read(path=p)) runs the call.
+			return t.runOnLoop(func() *Future {
+				t.eventLoop().start(f)
+				return f
+			})
+		}
 		g, ok := args[0].(*Generator)
 		if !ok || !g.coroutine {
 			return nil, Errorf(ValueErrorClass, "a coroutine was expected, got %s", reprNoThread(t, args[0]))
@@ -786,6 +896,9 @@ func asyncioModule(t *Thread) (*Module, error) {
 	})
 	fn("_loop_running", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return Bool(t.loopRunning()), nil
+	})
+	fn("_in_snippet", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		return Bool(t.inSnippet), nil
 	})
 	fn("_new_future", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return &Future{name: "future", loop: t.eventLoop()}, nil

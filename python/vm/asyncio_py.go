@@ -269,6 +269,12 @@ class _UnixSelectorEventLoop:
     def run_until_complete(self, future):
         if self._closed:
             raise RuntimeError("Event loop is closed")
+        if _in_snippet():
+            # A snippet runs on its loop already: as asyncio.run does there,
+            # run future on it to the end (a deliberate difference).
+            if not iscoroutine(future):
+                future = _await(future)
+            return run(future)
         if _loop_running():
             if self is _the_loop:
                 raise RuntimeError("This event loop is already running")
@@ -288,6 +294,10 @@ class _UnixSelectorEventLoop:
 
 
 _the_loop = _UnixSelectorEventLoop()
+
+
+async def _await(future):
+    return await future
 
 
 def new_event_loop():

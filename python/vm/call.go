@@ -429,6 +429,8 @@ type Generator struct {
 	started   bool
 	name      string
 	qualname  string
+	// await notes a coroutine until it runs (awaited.go).
+	await *awaitRecord
 }
 
 // send resumes the generator. It returns (value, true) when the generator
@@ -454,6 +456,7 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 			return nil, false, Errorf(TypeErrorClass, "can't send non-None value to a just-started generator")
 		}
 		g.started = true
+		g.await.markRan()
 		if throw != nil {
 			g.finished = true
 			return nil, false, throw
@@ -573,6 +576,7 @@ func (t *Thread) awaitable(v Value) (Value, error) {
 func (t *Thread) genClose(g *Generator) error {
 	if g.finished || !g.started {
 		g.finished = true
+		g.await.markRan() // closed: CPython does not warn either
 		return nil
 	}
 	_, yielded, err := t.genSend(g, None, NewException(GeneratorExitClass))

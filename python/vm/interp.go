@@ -215,7 +215,11 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 		return nil, err
 	}
 	if fn.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
-		return newGenerator(fn, f), nil
+		g := newGenerator(fn, f)
+		if g.coroutine {
+			g.await = t.noteCoroutine(fn.QualName)
+		}
+		return g, nil
 	}
 	if t.depth >= t.limits.MaxDepth {
 		return nil, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")

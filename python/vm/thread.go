@@ -95,7 +95,14 @@ type Thread struct {
 	modCache  map[string]*Module
 	loop      *Loop
 	hostCalls int
-	framePool []*Frame
+	// awaits records the coroutines and host calls made, until they run
+	// (awaited.go); awaitsLost counts those past maxAwaitRecords, and
+	// awaitsSkip how many more are counted before awaits is compacted
+	// again.
+	awaits     []*awaitRecord
+	awaitsLost int
+	awaitsSkip int
+	framePool  []*Frame
 	// top is the innermost frame of the running eval loop; evalTops holds
 	// the innermost frames of the eval loops below it (Go recursion). With
 	// globals and the event loop's tasks they are the roots from which

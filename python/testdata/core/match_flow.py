@@ -182,3 +182,17 @@ async def many():
                 return "odd"
     return await asyncio.gather(*(item(i) for i in range(5)))
 print(asyncio.run(many()))
+# ---
+# Outside a snippet asyncio.run keeps CPython's rule: not from a running loop.
+import asyncio
+async def inner():
+    return 1
+async def outer():
+    c = inner()
+    try:
+        asyncio.run(c)
+    except RuntimeError as e:
+        print(e)
+    c.close()
+    return "outer"
+print(asyncio.run(outer()))

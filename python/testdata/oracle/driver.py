@@ -9,11 +9,13 @@ and writes one JSON list on stdout, one object per case, in order:
 Every case runs in a fresh namespace with its own captured stdout. In
 snippet mode the case body becomes the body of `async def __snippet__()`
 (a final bare expression becomes its return value) and runs under
-asyncio.run with the names of the prelude (host stubs) in scope.
+asyncio.run with the names of the prelude (host stubs) in scope, and with
+asyncio.run and run_until_complete as a snippet has them (snippet_asyncio).
 One process runs the whole corpus so the differential test stays fast.
 """
 import ast
 import asyncio
+import concurrent.futures
 import contextlib
 import io
 import json
@@ -65,6 +67,48 @@ def snippet_code(src, filename):
     return compile(mod, filename, "exec")
 
 
+_cpython_run = asyncio.run
+_cpython_run_until_complete = asyncio.BaseEventLoop.run_until_complete
+
+
+def _on_own_loop(run, *args):
+    """Runs run(*args) to the end on a thread of its own (a loop of its own),
+    from code inside a running loop, and returns its value."""
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        return ex.submit(run, *args).result()
+
+
+def _snippet_run(main, *, debug=None):
+    # A deliberate difference of snippets (python/lib/MODULES.md): inside
+    # the snippet's running loop, asyncio.run(coro) runs coro to the end and
+    # returns its value instead of raising. Modelled by running it on a
+    # loop of its own: the same outcome for a coroutine that shares nothing
+    # with the snippet's other tasks (cases must not rely on more).
+    if asyncio._get_running_loop() is None:  # no exception left in sys.exc_info()
+        return _cpython_run(main, debug=debug)
+    return _on_own_loop(_cpython_run, main)
+
+
+def _snippet_run_until_complete(loop, future):
+    # The same difference for loop.run_until_complete(coro).
+    if asyncio._get_running_loop() is None:
+        return _cpython_run_until_complete(loop, future)
+    if loop.is_closed():
+        raise RuntimeError("Event loop is closed")
+    return _on_own_loop(_cpython_run, future)
+
+
+@contextlib.contextmanager
+def snippet_asyncio():
+    asyncio.run = _snippet_run
+    asyncio.BaseEventLoop.run_until_complete = _snippet_run_until_complete
+    try:
+        yield
+    finally:
+        asyncio.run = _cpython_run
+        asyncio.BaseEventLoop.run_until_complete = _cpython_run_until_complete
+
+
 def run_case(case, snippet, prelude_ns):
     out = io.StringIO()
     res = {"name": case["name"], "stdout": "", "exc_type": "", "exc_msg": "", "result_repr": ""}
@@ -75,7 +119,8 @@ def run_case(case, snippet, prelude_ns):
             if snippet:
                 ns = dict(prelude_ns)
                 exec(snippet_code(case["source"], filename), ns)
-                value = asyncio.run(ns["__snippet__"]())
+                with snippet_asyncio():
+                    value = _cpython_run(ns["__snippet__"]())
                 res["result_repr"] = repr(value)
             else:
                 ns = {"__name__": "__main__"}

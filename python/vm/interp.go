@@ -406,6 +406,16 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				var r Value
 				if x, ok := a.(Int); ok {
 					if y, ok := b.(Int); ok {
+						// n - 1 and n + 1 without a call: intFast is
+						// too large to be inlined here.
+						if s := x - y; bop == syntax.Sub && (s < x) == (y > 0) {
+							f.stack[len(f.stack)-1] = boxInt(s)
+							break
+						}
+						if s := x + y; bop == syntax.Add && (s > x) == (y > 0) {
+							f.stack[len(f.stack)-1] = boxInt(s)
+							break
+						}
 						if r, ok = intFast(bop, x, y); ok {
 							f.stack[len(f.stack)-1] = r
 							break
@@ -694,6 +704,12 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				var r Value
 				if x, ok := a.(Int); ok {
 					if y, ok := b.(Int); ok {
+						// a + b without a call (intFast is too large to
+						// be inlined here).
+						if s := x + y; syntax.Operator(arg) == syntax.Add && (s > x) == (y > 0) {
+							f.stack[len(f.stack)-1] = boxInt(s)
+							break
+						}
 						if r, ok = intFast(syntax.Operator(arg), x, y); ok {
 							f.stack[len(f.stack)-1] = r
 							break
@@ -711,6 +727,12 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				var r Value
 				if x, ok := a.(Int); ok {
 					if y, ok := b.(Int); ok {
+						// a + b without a call (intFast is too large to
+						// be inlined here).
+						if s := x + y; syntax.Operator(arg) == syntax.Add && (s > x) == (y > 0) {
+							f.stack[len(f.stack)-1] = boxInt(s)
+							break
+						}
 						if r, ok = intFast(syntax.Operator(arg), x, y); ok {
 							f.stack[len(f.stack)-1] = r
 							break

@@ -159,8 +159,27 @@ func (s *Server) proxyTo(owner string) http.Handler {
 			http.Error(w, fmt.Sprintf("%s belongs to replica %s, which did not answer; its sessions and results are lost if it is gone: start a new session (initialize again)", what, owner), http.StatusBadGateway)
 		},
 	}
-	actual, _ := s.proxies.LoadOrStore(raw, http.Handler(proxy))
+	actual, loaded := s.proxies.LoadOrStore(raw, http.Handler(proxy))
+	if !loaded {
+		s.pruneProxies()
+	}
 	return actual.(http.Handler)
+}
+
+// pruneProxies drops the proxies of URLs no longer among the peers, so
+// that replicas coming and going (every pod restart is a new address)
+// do not grow the cache without bound. It runs when a proxy is added.
+func (s *Server) pruneProxies() {
+	current := map[string]bool{}
+	for _, raw := range s.peers.Peers() {
+		current[raw] = true
+	}
+	s.proxies.Range(func(k, _ any) bool {
+		if !current[k.(string)] {
+			s.proxies.Delete(k)
+		}
+		return true
+	})
 }
 
 // forward proxies r to owner if owner is another current peer, and

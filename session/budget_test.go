@@ -247,3 +247,33 @@ func TestRunWaitsForMemory(t *testing.T) {
 		t.Errorf("a run whose client went away while waiting: %v", err)
 	}
 }
+
+// TestAttackOrphanRunCharged: a session evicted or dropped between Get and
+// Begin (a busy server evicts idle sessions) still runs, as before
+// budgets, and its run is charged like any other: an orphan cannot run
+// outside the budget.
+func TestAttackOrphanRunCharged(t *testing.T) {
+	t.Parallel()
+	m := budgetManager(newClock(), 20*time.Millisecond)
+	orphan := get(t, m, "o1", "alice")
+	m.Drop("o1")
+	r, err := orphan.Begin(context.Background())
+	if err != nil || r.MaxMemoryBytes != 100*mb {
+		t.Fatalf("the orphan's run: %v, %v", r, err)
+	}
+	var held []*Run
+	for _, id := range []string{"a1", "a2"} {
+		x, err := begin(t, m, id, "alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, x)
+	}
+	if held[1].MaxMemoryBytes != 50*mb {
+		t.Errorf("with the orphan's 100 MiB and 100 more charged, the third run got %d MiB, want 50", held[1].MaxMemoryBytes/mb)
+	}
+	r.End()
+	for _, x := range held {
+		x.End()
+	}
+}

@@ -375,11 +375,10 @@ func (m *Manager) grant(ctx context.Context, s *Session) (int64, string, error) 
 // tryGrant is one attempt of grant. When runs in progress hold the
 // budget, it returns a *BudgetError and a channel closed when one ends.
 func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
+	// A session evicted or dropped between Get and Begin still runs (on
+	// its freed, empty state, as before budgets): its grant is charged in
+	// m.running all the same.
 	m.mu.Lock()
-	if m.sessions[s.id] != s {
-		m.mu.Unlock()
-		return 0, "", nil, fmt.Errorf("session %s was freed (evicted or closed) just before this run: send the run again for a new session", s.id)
-	}
 	var victims []*Session
 	release := func() {
 		m.mu.Unlock()

@@ -53,6 +53,12 @@ type OpenOptions struct {
 	// client through elicitation.
 	Escalator clisrc.Escalator
 
+	// WithholdUpstreamStderr keeps what stdio MCP servers wrote on stderr
+	// out of the errors their calls return, and writes it to Warnings
+	// instead: a server with several clients (serve over HTTP) must not
+	// show one client what an upstream logged of another's calls.
+	WithholdUpstreamStderr bool
+
 	// OnToolsChanged is called, from the goroutine of the MCP connection
 	// manager, after an upstream server said its tools changed and the
 	// registry followed (tools added, changed or removed).

@@ -212,14 +212,18 @@ func newMCPManager(ctx context.Context, cfg *config.Config, o OpenOptions, onCha
 		transport = o.UpstreamTransport(mcpsrc.DefaultHTTPTransport())
 	}
 	mgr, err := mcpsrc.NewManager(specs, mcpsrc.ManagerOptions{
-		HTTPTransport: transport,
-		CacheDir:      o.CacheDir,
-		Resolve:       SecretResolver(o.Secrets),
-		Token:         tokens.Token,
-		Refresh:       tokens.Refresh,
-		ClientName:    o.ClientName,
-		ClientVersion: o.ClientVersion,
-		OnChange:      onChange,
+		HTTPTransport:  transport,
+		CacheDir:       o.CacheDir,
+		Resolve:        SecretResolver(o.Secrets),
+		Token:          tokens.Token,
+		Refresh:        tokens.Refresh,
+		ClientName:     o.ClientName,
+		ClientVersion:  o.ClientVersion,
+		OnChange:       onChange,
+		WithholdStderr: o.WithholdUpstreamStderr,
+		Log: func(msg string) {
+			fmt.Fprintf(o.Warnings, "toolplane: warning: %s\n", msg)
+		},
 		// A start that takes a while (a first npx download) says so, so
 		// a silent wait is not mistaken for a hang.
 		OnStarting: func(server string, waited, limit time.Duration, last string) {

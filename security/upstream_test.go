@@ -651,3 +651,44 @@ labels = { "toolplane/read-only" = "true", "toolplane/open-world" = "false" }
 		}
 	}
 }
+
+// TestAttackUpstreamStderrAcrossTokens: toolplane keeps the tail of a
+// stdio upstream's stderr and put it in the error of a call when the
+// server crashed, and upstreams log their calls there. Over HTTP, where
+// tokens share the upstream, bob crashed it and read alice's arguments in
+// his own error. The tail is withheld from callers over HTTP (it goes to
+// the server's log, which still has it); over stdio, where the client is
+// the operator, it is shown.
+func TestAttackUpstreamStderrAcrossTokens(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const private = "alice-private-argument-5k2q"
+	e := hostileEnv(t, "", map[string]string{"shared": ""})
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("alice", "alice-token-secret-1a", `allow = "server=shared"`)+e.AddToken("bob", "bob-token-secret-2b", `allow = "server=shared"`))
+	srv := e.ServeHTTP(t, cfg)
+	alice := e2e.ConnectHTTPToken(t, srv.URL, "alice-token-secret-1a", nil)
+	bob := e2e.ConnectHTTPToken(t, srv.URL, "bob-token-secret-2b", nil)
+	if v := e2e.MustRun(t, alice, `return await shared.echo(text="`+private+`")`); v != private {
+		t.Fatalf("alice's echo: %v", v)
+	}
+	res, _ := e2e.Exec(t, bob, `return await shared.crash()`)
+	if got := e2e.Text(res); !res.IsError || !strings.Contains(got, "exited") || strings.Contains(got, private) || strings.Contains(got, "echo") {
+		t.Errorf("bob's error after crashing the shared server shows what it logged of alice's call (or is not the crash):\n%s", got)
+	}
+	// The operator still has it.
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(srv.Stderr(), private) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(srv.Stderr(), private) {
+		t.Errorf("the server's log lacks the withheld stderr tail:\n%s", srv.Stderr())
+	}
+	// Over stdio the one client is the operator: the tail is shown.
+	cs := e.Stdio(t)
+	e2e.MustRun(t, cs, `return await shared.echo(text="mine")`)
+	res, _ = e2e.Exec(t, cs, `return await shared.crash()`)
+	if got := e2e.Text(res); !strings.Contains(got, `echo \"mine\"`) && !strings.Contains(got, `echo "mine"`) {
+		t.Errorf("over stdio the crash error lacks the stderr tail:\n%s", got)
+	}
+}

@@ -246,6 +246,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	// default in sandbox worker processes (see [toolplane] isolation).
 	open.DefaultIsolation = config.IsolationProcess
 	open.Escalator = confirmEscalation
+	// Several clients share each upstream: none reads in its errors what
+	// an upstream logged while serving another.
+	open.WithholdUpstreamStderr = opts.Transport == transportHTTP
 	open.OnToolsChanged = func() {
 		if f := onToolsChanged.Load(); f != nil {
 			(*f)()

@@ -57,6 +57,9 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 	switch p.Name {
 	case "echo":
 		t, _ := args["text"].(string)
+		// Logs its call, as many servers do: what a client sent ends up
+		// on stderr, which toolplane keeps a tail of.
+		fmt.Fprintf(s.stderr, "hostilemcp: echo %q\n", t)
 		s.reply(id, textResult(t))
 	case "huge_text":
 		mb := intArg(args, "mb", 100)

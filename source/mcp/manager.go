@@ -33,6 +33,16 @@ type ManagerOptions struct {
 	// changed upstream and the catalog was refreshed.
 	OnChange func()
 
+	// WithholdStderr keeps a stdio server's stderr out of the errors its
+	// calls return (a crash, a failed start): on a server with several
+	// clients (HTTP tokens), what the upstream logged may be another
+	// client's arguments or data, and one client would read it in its own
+	// error. The tail goes to Log instead.
+	WithholdStderr bool
+	// Log receives the stderr tails WithholdStderr keeps from callers (the
+	// server's operator reads them). Nil drops them.
+	Log func(msg string)
+
 	// CacheDir, when set, holds each server's last tools/list so lazy
 	// servers are listed without being started (see OfflineCapabilities).
 	// Empty disables the cache.

@@ -530,6 +530,12 @@ func (s *server) stderrTailOrNone() string {
 	if t == "" {
 		return "(empty)"
 	}
+	if s.m.opts.WithholdStderr {
+		if s.m.opts.Log != nil {
+			s.m.opts.Log(fmt.Sprintf("mcp server %q stderr tail: %s", s.spec.Name, quoteLines(t)))
+		}
+		return "(withheld from clients: it may hold other clients' data; it is in the server's log)"
+	}
 	return quoteLines(t)
 }
 

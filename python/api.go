@@ -288,6 +288,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		MemoryUsed: used,
 		Heap:       opts.Heap,
 	})
+	defer t.Close()
 	if builtins != nil {
 		t.SetBuiltinsOverlay(builtins)
 	}

@@ -187,10 +187,12 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return t.strIdx.item(o, i)
+			v, err := t.strIdx.item(o, i)
+			return v, t.strIndexWork(err)
 		}
 		if s, ok := key.(*Slice); ok {
-			return t.strIdx.slice(t, o, s)
+			v, err := t.strIdx.slice(t, o, s)
+			return v, t.strIndexWork(err)
 		}
 		return nil, Errorf(TypeErrorClass, "string indices must be integers, not '%s'", TypeName(key))
 	case Bytes:

@@ -57,7 +57,19 @@ func initMisc() {
 			return nil, err
 		}
 		s, err := t.Repr(args[0])
-		return Str(asciiEscape(s)), err
+		if err != nil {
+			return nil, err
+		}
+		if len(s) > 1024 {
+			// Escapes at most 2.5 times the bytes (\U0001f600 for 4).
+			if err := t.tickChars(len(s)); err != nil {
+				return nil, err
+			}
+			if err := t.Charge(int64(len(s)) * 5 / 2); err != nil {
+				return nil, err
+			}
+		}
+		return Str(asciiEscape(s)), nil
 	})
 	def("isinstance", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if err := exactArgs("isinstance", args, kw, 2); err != nil {
@@ -259,6 +271,9 @@ func initMisc() {
 			var bi *big.Int
 			if x, isBig := args[0].(*big.Int); isBig {
 				bi = x
+				if err := t.tickChars(bi.BitLen() / 4); err != nil {
+					return nil, err
+				}
 				s := new(big.Int).Abs(bi).Text(b.base)
 				if bi.Sign() < 0 {
 					return Str("-" + b.prefix + s), nil
@@ -362,14 +377,31 @@ func initMisc() {
 				if err := t.TickGCD(x, m); err != nil {
 					return nil, err
 				}
-				inv := new(big.Int).ModInverse(x, new(big.Int).Abs(m))
+				// ModInverse is an extended gcd in one uninterruptible,
+				// quadratic call: a modulus within the step budget's
+				// reach (TickGCD) can still take seconds, so its size is
+				// bounded too.
+				if words(m) > gcdDirectWords {
+					return nil, Errorf(ValueErrorClass, "pow() with a negative exponent: the modulus is too large for the embedded interpreter (at most %d bits)", gcdDirectWords*64)
+				}
+				if err := t.tickWords(words(m) * words(m) * 8); err != nil {
+					return nil, err
+				}
+				_, xm, err := t.BigQuoRem(x, m)
+				if err != nil {
+					return nil, err
+				}
+				inv := new(big.Int).ModInverse(xm, new(big.Int).Abs(m))
 				if inv == nil {
 					return nil, Errorf(ValueErrorClass, "base is not invertible for the given modulus")
 				}
 				x = inv
 				y = new(big.Int).Neg(y)
 			}
-			r := new(big.Int).Exp(x, y, new(big.Int).Abs(m))
+			r, err := t.modPow(x, y, new(big.Int).Abs(m))
+			if err != nil {
+				return nil, err
+			}
 			if m.Sign() < 0 && r.Sign() != 0 {
 				r.Add(r, m)
 			}
@@ -686,6 +718,9 @@ func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool,
 		// Tuples nest (isinstance(x, (int, (str, (bytes,))))), so a
 		// snippet can make this recursion as deep as it likes.
 		if t != nil {
+			if err := t.tickVisit(len(s)); err != nil {
+				return false, err
+			}
 			if err := t.enterGo(); err != nil {
 				return false, err
 			}
@@ -797,7 +832,8 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 func (t *Thread) Len(v Value) (int64, error) {
 	switch x := v.(type) {
 	case Str:
-		return int64(t.strIdx.runeLen(x)), nil
+		n := t.strIdx.runeLen(x)
+		return int64(n), t.strIndexWork(nil)
 	case *List:
 		return int64(len(x.Items)), nil
 	case Tuple:
@@ -923,15 +959,35 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return v, nil
 		}
 		bi := toBig(v)
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
-		q, r := new(big.Int).DivMod(bi, p, new(big.Int))
+		// 10**-n > 2*|v| rounds to 0; the power is not built (round(1,
+		// -10**9) would be a 3-gigabit int).
+		if n < -(int64(bi.BitLen())/3 + 2) {
+			return Int(0), nil
+		}
+		p, err := t.BigPow(big.NewInt(10), -n)
+		if err != nil {
+			return nil, err
+		}
+		q, r, err := t.BigQuoRem(bi, p)
+		if err != nil {
+			return nil, err
+		}
+		if r.Sign() < 0 {
+			// Floor division, as DivMod: the remainder is non-negative.
+			q.Sub(q, big.NewInt(1))
+			r.Add(r, p)
+		}
 		// Round half to even.
-		twice := new(big.Int).Mul(r, big.NewInt(2))
+		twice := new(big.Int).Lsh(r, 1)
 		c := twice.Cmp(p)
 		if c > 0 || (c == 0 && q.Bit(0) == 1) {
 			q.Add(q, big.NewInt(1))
 		}
-		return MakeInt(q.Mul(q, p)), nil
+		q, err = t.BigMul(q, p)
+		if err != nil {
+			return nil, err
+		}
+		return MakeInt(q), nil
 	case *Instance:
 		if m := v.Class.Lookup("__round__"); m != nil {
 			if nd == nil {

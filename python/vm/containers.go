@@ -1,5 +1,7 @@
 package vm
 
+import "unsafe"
+
 func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
 	if len(args) > 1 {
 		return Errorf(TypeErrorClass, "update expected at most 1 argument, got %d", len(args))
@@ -7,6 +9,9 @@ func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
 	if len(args) == 1 {
 		switch src := args[0].(type) {
 		case *Dict:
+			if err := t.tickItems(src.Len()); err != nil {
+				return err
+			}
 			for _, it := range src.Items() {
 				if err := d.Set(t, it[0], it[1]); err != nil {
 					return err
@@ -56,6 +61,9 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 	if err != nil {
 		return nil, err
 	}
+	if err := t.tickItems(min(stop, len(items)) - start); err != nil {
+		return nil, err
+	}
 	for i := start; i < stop && i < len(items); i++ {
 		if Is(items[i], p[0]) {
 			return Int(i), nil
@@ -76,6 +84,9 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 }
 
 func (t *Thread) seqCount(items []Value, x Value) (Value, error) {
+	if err := t.tickItems(len(items)); err != nil {
+		return nil, err
+	}
 	n := 0
 	for _, v := range items {
 		if Is(v, x) {
@@ -122,6 +133,9 @@ func initContainers() {
 			if len(a) > 1 {
 				items, err := t.iterate(a[1], nil)
 				if err != nil {
+					return nil, err
+				}
+				if err := t.chargeSlots(len(items)); err != nil {
 					return nil, err
 				}
 				l.Items = append([]Value(nil), items...)
@@ -190,7 +204,17 @@ func initContainers() {
 			if i > n {
 				i = n
 			}
+			// The items after i move (16 bytes each).
+			if err := t.tickBytes(int(n-i) * 16); err != nil {
+				return nil, err
+			}
+			c := cap(l.Items)
 			l.Items = append(l.Items, nil)
+			if cap(l.Items) != c {
+				if err := t.chargeSlots(cap(l.Items)); err != nil {
+					return nil, err
+				}
+			}
 			copy(l.Items[i+1:], l.Items[i:])
 			l.Items[i] = a[2]
 			return None, nil
@@ -217,6 +241,9 @@ func initContainers() {
 					return nil, Errorf(IndexErrorClass, "pop index out of range")
 				}
 			}
+			if err := t.tickBytes((len(l.Items) - int(i)) * 16); err != nil {
+				return nil, err
+			}
 			v := l.Items[i]
 			copy(l.Items[i:], l.Items[i+1:])
 			l.Items[len(l.Items)-1] = nil
@@ -228,6 +255,9 @@ func initContainers() {
 				return nil, err
 			}
 			l := a[0].(*List)
+			if err := t.tickItems(len(l.Items)); err != nil {
+				return nil, err
+			}
 			for i, v := range l.Items {
 				eq, err := t.Equal(v, a[1])
 				if err != nil {
@@ -254,10 +284,17 @@ func initContainers() {
 			return None, nil
 		},
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return &List{Items: append([]Value(nil), a[0].(*List).Items...)}, nil
+			items := a[0].(*List).Items
+			if err := t.chargeSlots(len(items)); err != nil {
+				return nil, err
+			}
+			return &List{Items: append([]Value(nil), items...)}, nil
 		},
 		"reverse": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			it := a[0].(*List).Items
+			if err := t.tickItems(len(it)); err != nil {
+				return nil, err
+			}
 			for i, j := 0, len(it)-1; i < j; i, j = i+1, j-1 {
 				it[i], it[j] = it[j], it[i]
 			}
@@ -338,10 +375,18 @@ func initContainers() {
 		},
 		"popitem": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			d := a[0].(*Dict)
-			for i := len(d.entries) - 1; i >= 0; i-- {
+			if d.trail > len(d.entries) {
+				d.trail = 0
+			}
+			from := len(d.entries) - 1 - d.trail
+			for i := from; i >= 0; i-- {
 				e := d.entries[i]
 				if e.key != nil {
+					if err := t.tickItems(from - i); err != nil {
+						return nil, err
+					}
 					d.Delete(t, e.key)
+					d.trail = len(d.entries) - i
 					return Tuple{e.key, e.value}, nil
 				}
 			}
@@ -372,7 +417,13 @@ func initContainers() {
 			a[0].(*Dict).Clear()
 			return None, nil
 		},
-		"copy":        func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0].(*Dict).Copy(), nil },
+		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			d := a[0].(*Dict)
+			if err := t.ChargeItems(int64(len(d.entries)), int64(unsafe.Sizeof(dictEntry{}))+8); err != nil {
+				return nil, err
+			}
+			return d.Copy(), nil
+		},
 		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
 		"__setitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.SetItem(a[0], a[1], a[2]) },
 		"__contains__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -405,6 +456,9 @@ func initContainers() {
 	setOp := func(name string, op int) BuiltinFunc {
 		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := a[0].(*Set)
+			if err := t.tickItems(s.Len()); err != nil {
+				return nil, err
+			}
 			r := &Set{frozen: s.frozen}
 			for _, e := range s.Elems() {
 				r.Add(t, e)
@@ -448,6 +502,9 @@ func initContainers() {
 		"symmetric_difference": setOp("symmetric_difference", 10),
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s := a[0].(*Set)
+			if err := t.tickItems(s.Len()); err != nil {
+				return nil, err
+			}
 			c := s.Copy()
 			c.frozen = s.frozen
 			return c, nil
@@ -469,6 +526,9 @@ func initContainers() {
 		"isdisjoint": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			other, err := t.toSet(a[1])
 			if err != nil {
+				return nil, err
+			}
+			if err := t.tickItems(a[0].(*Set).Len()); err != nil {
 				return nil, err
 			}
 			for _, e := range a[0].(*Set).Elems() {
@@ -509,14 +569,28 @@ func initContainers() {
 			return None, err
 		},
 		"pop": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			// From a finger past the last element popped, as CPython's
+			// set_pop: a scan from the start would pass every slot
+			// emptied before (popping a set empty was quadratic).
 			s := a[0].(*Set)
-			for _, e := range s.table {
-				if e.key != nil && e.key != setDummy {
-					s.Delete(t, e.key)
-					return e.key, nil
+			if s.used == 0 {
+				return nil, Errorf(KeyErrorClass, "pop from an empty set")
+			}
+			i := s.finger & (len(s.table) - 1)
+			start := i
+			for s.table[i].key == nil || s.table[i].key == setDummy {
+				if i++; i == len(s.table) {
+					i = 0
 				}
 			}
-			return nil, Errorf(KeyErrorClass, "pop from an empty set")
+			if err := t.tickItems((i - start + len(s.table)) % len(s.table)); err != nil {
+				return nil, err
+			}
+			key := s.table[i].key
+			s.table[i] = setEntry{key: setDummy}
+			s.used--
+			s.finger = i + 1
+			return key, nil
 		},
 		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			a[0].(*Set).Clear()
@@ -532,6 +606,9 @@ func initContainers() {
 		"isdisjoint": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			s, err := t.viewSet(a[0].(*DictView))
 			if err != nil {
+				return nil, err
+			}
+			if err := t.tickItems(s.Len()); err != nil {
 				return nil, err
 			}
 			items, err := t.iterate(a[1], nil)

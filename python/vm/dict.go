@@ -16,6 +16,9 @@ type Dict struct {
 	// class marks the namespace of a class: any change to it invalidates
 	// the attribute caches (attrcache.go).
 	class bool
+	// trail counts deleted entries known to end entries (popitem's last
+	// ones), which popitem need not scan again; any append resets it.
+	trail int
 }
 
 type dictEntry struct {
@@ -63,6 +66,7 @@ func (d *Dict) rebuild(n int) {
 		}
 		d.entries = d.entries[:j]
 	}
+	d.trail = 0
 	d.index = make([]int32, size)
 	for i := range d.index {
 		d.index[i] = -1
@@ -301,6 +305,14 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 	if d.class {
 		classChanged()
 	}
+	// An insertion (hash, probe, compare, append) is a step: builtins
+	// that fill a dict from a long input (dict.fromkeys, update, json)
+	// count their work this way.
+	if t != nil {
+		if err := t.tick(1); err != nil {
+			return err
+		}
+	}
 	slot, ix, err := d.find(t, key, h)
 	if err != nil {
 		return err
@@ -309,6 +321,7 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.entries[ix].value = v
 		return nil
 	}
+	d.trail = 0
 	c := cap(d.entries)
 	if d.index == nil && len(d.entries) < smallDict {
 		if d.entries == nil {

@@ -231,15 +231,22 @@ func groupPadded(digits string, sep byte, every int, minWidth int) string {
 		}
 		return g
 	}
-	for len(g) < minWidth {
-		digits = "0" + digits
-		g = group(digits, sep, every)
-		if len(g) > minWidth && len(g)-minWidth == 1 && g[0] == '0' {
-			// CPython never starts with a separator; one extra zero is ok.
-			break
-		}
+	if len(g) >= minWidth {
+		return g
 	}
-	return g
+	// The fewest digits d whose grouped form, d + (d-1)/every characters,
+	// fills minWidth (CPython never starts with a separator, so it may be
+	// one more): computed, not found by adding a zero at a time, which
+	// regrouped the whole string each time (quadratic in the width).
+	grouped := func(d int) int { return d + (d-1)/every }
+	d := max(len(digits), minWidth*every/(every+1))
+	for d > len(digits) && grouped(d-1) >= minWidth {
+		d--
+	}
+	for grouped(d) < minWidth {
+		d++
+	}
+	return group(strings.Repeat("0", d-len(digits))+digits, sep, every)
 }
 
 func signStr(neg bool, sign byte) string {
@@ -442,6 +449,20 @@ func appendIntDigits(dst []byte, v Value, base int) ([]byte, bool) {
 	return new(big.Int).Abs(b).Append(dst, base), b.Sign() < 0
 }
 
+// checkIntDigits refuses, as CPython does, to write an int of more than
+// 4300 digits in base 10, and counts the work of writing it in base.
+func (t *Thread) checkIntDigits(v Value, base int) error {
+	b, ok := v.(*big.Int)
+	if !ok {
+		return nil
+	}
+	if base == 10 {
+		_, err := t.intDecimal(b)
+		return err
+	}
+	return t.tickChars(b.BitLen() / 4)
+}
+
 // intDigits returns the sign and the digits of |v| in base.
 func intDigits(v Value, base int) (neg bool, digits string) {
 	var buf [24]byte
@@ -487,6 +508,9 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 		r, err := s.pad(t, string(rune(b.Int64())), 0, '>')
 		return Str(r), err
 	}
+	if err := t.checkIntDigits(v, base); err != nil {
+		return nil, err
+	}
 	var buf [24]byte
 	db, neg := appendIntDigits(buf[:0], v, base)
 	if s.typ == 'X' {
@@ -507,6 +531,12 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 		return Str(r), err
 	}
 	digits := string(db)
+	if s.grouping != 0 {
+		// Grouping writes the digits and the padding a few at a time.
+		if err := t.tickChars(max(len(digits), s.width)); err != nil {
+			return nil, err
+		}
+	}
 	if s.align == '=' && s.fill == '0' && s.width > 0 {
 		digits = groupPadded(digits, s.grouping, every, s.width-len(sign)-len(prefix))
 	} else {
@@ -649,6 +679,11 @@ func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
 		}
 	}
 	if allDigits {
+		if s.grouping != 0 {
+			if err := t.tickChars(max(len(intPart), s.width)); err != nil {
+				return nil, err
+			}
+		}
 		if s.align == '=' && s.fill == '0' && s.width > 0 {
 			intPart = groupPadded(intPart, s.grouping, 3, s.width-len(sign)-len(rest))
 		} else {
@@ -962,6 +997,9 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				base = 16
 			case 'o':
 				base = 8
+			}
+			if err := t.checkIntDigits(iv, base); err != nil {
+				return nil, err
 			}
 			var dbuf [24]byte
 			db, neg := appendIntDigits(dbuf[:0], iv, base)

@@ -316,7 +316,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			ins := instrs[f.ip]
 			f.ip++
 			t.steps++
-			if t.steps >= t.nextChk {
+			if t.steps >= t.nextChk.Load() {
 				if err = t.check(); err != nil {
 					goto handle // unwinds, keeping where the limit hit
 				}
@@ -685,11 +685,18 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				var kw []Kwarg
 				if arg == 1 {
 					d := f.pop().(*Dict)
+					// Binding a keyword argument is a step.
+					if err = t.tick(int64(d.Len())); err != nil {
+						break
+					}
 					for _, it := range d.Items() {
 						kw = append(kw, Kwarg{Name: string(it[0].(Str)), Value: it[1]})
 					}
 				}
 				args := f.pop().(Tuple)
+				if err = t.tickItems(len(args)); err != nil {
+					break
+				}
 				fnv := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
 				var r Value
@@ -915,7 +922,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					return Errorf(TypeErrorClass, "Value after * must be an iterable, not %s", TypeName(v))
 				})
 				if err == nil {
+					c := cap(l.Items)
 					l.Items = append(l.Items, items...)
+					if cap(l.Items) != c {
+						err = t.chargeSlots(cap(l.Items))
+					}
 				}
 			case compile.SET_UPDATE:
 				v := f.stack[len(f.stack)-1]
@@ -1558,6 +1569,9 @@ func (t *Thread) excMatches(exc, typ Value) (bool, error) {
 		}
 		return e != nil && e.Class.IsSubclass(ty), nil
 	case Tuple:
+		if err := t.tickItems(len(ty)); err != nil {
+			return false, err
+		}
 		for _, x := range ty {
 			if c, ok := x.(*Class); !ok || !c.exception {
 				return false, Errorf(TypeErrorClass, "catching classes that do not inherit from BaseException is not allowed")

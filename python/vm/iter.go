@@ -120,11 +120,16 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 			}
 			return nil, false, Errorf(RuntimeErrorClass, "dictionary changed size during iteration")
 		}
-		for it.i < len(d.entries) {
+		for start := it.i; it.i < len(d.entries); {
 			e := d.entries[it.i]
 			it.i++
 			if e.key == nil {
 				continue
+			}
+			// Deleted entries skipped count (next(iter(d)) after
+			// deleting the first keys scans them every time).
+			if err := t.tickItems(it.i - start); err != nil {
+				return nil, false, err
 			}
 			switch it.dview {
 			case viewKeys:
@@ -141,10 +146,13 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 			it.live = -1
 			return nil, false, Errorf(RuntimeErrorClass, "Set changed size during iteration")
 		}
-		for it.i < len(s.table) {
+		for start := it.i; it.i < len(s.table); {
 			e := s.table[it.i]
 			it.i++
 			if e.key != nil && e.key != setDummy {
+				if err := t.tickItems(it.i - start); err != nil {
+					return nil, false, err
+				}
 				return e.key, true, nil
 			}
 		}
@@ -242,7 +250,7 @@ func isIterator(v Value) bool {
 // Next advances an iterator; ok is false when it is exhausted.
 func (t *Thread) Next(it Value) (Value, bool, error) {
 	t.steps++
-	if t.steps >= t.nextChk {
+	if t.steps >= t.nextChk.Load() {
 		if err := t.check(); err != nil {
 			return nil, false, err
 		}
@@ -287,11 +295,12 @@ func (t *Thread) nextRaw(it Value) (Value, bool, error) {
 // iterate collects the items of an iterable. notIterable, when set, makes
 // the error for non-iterables.
 func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
+	// The caller walks the items.
 	switch x := v.(type) {
 	case *List:
-		return x.Items, nil
+		return x.Items, t.tickItems(len(x.Items))
 	case Tuple:
-		return x, nil
+		return x, t.tickItems(len(x))
 	}
 	it, err := t.Iter(v)
 	if err != nil {

@@ -181,22 +181,36 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 		}
 	}
 	bx, by := toBig(a), toBig(b)
+	// Multiplication, division and powers go through bigint.go, which
+	// ticks their work in bounded pieces; the other operations are linear
+	// and count their words here.
+	switch op {
+	case syntax.Mult, syntax.FloorDiv, syntax.Mod, syntax.Pow:
+	default:
+		if err := t.tickWords(max(words(bx), words(by))); err != nil {
+			return nil, err
+		}
+	}
 	switch op {
 	case syntax.Add:
 		return MakeInt(new(big.Int).Add(bx, by)), nil
 	case syntax.Sub:
 		return MakeInt(new(big.Int).Sub(bx, by)), nil
 	case syntax.Mult:
-		if err := t.checkIntBits(int64(bx.BitLen()) + int64(by.BitLen())); err != nil {
+		r, err := t.BigMul(bx, by)
+		if err != nil {
 			return nil, err
 		}
-		return MakeInt(new(big.Int).Mul(bx, by)), nil
+		return MakeInt(r), nil
 	case syntax.Div:
 		if by.Sign() == 0 {
 			return nil, Errorf(ZeroDivisionErrorClass, "division by zero")
 		}
-		r := new(big.Rat).SetFrac(bx, by)
-		f, _ := r.Float64()
+		// The correctly rounded quotient, by a division of the exact
+		// operands (big.Rat would first reduce the fraction by a gcd,
+		// quadratic in the size of the operands).
+		q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(bx), new(big.Float).SetInt(by))
+		f, _ := q.Float64()
 		if math.IsInf(f, 0) {
 			return nil, Errorf(OverflowErrorClass, "integer division result too large for a float")
 		}
@@ -208,7 +222,10 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 			}
 			return nil, Errorf(ZeroDivisionErrorClass, "integer division or modulo by zero")
 		}
-		q, m := new(big.Int).QuoRem(bx, by, new(big.Int))
+		q, m, err := t.BigQuoRem(bx, by)
+		if err != nil {
+			return nil, err
+		}
 		if m.Sign() != 0 && (m.Sign() < 0) != (by.Sign() < 0) {
 			q.Sub(q, big.NewInt(1))
 			m.Add(m, by)
@@ -243,7 +260,11 @@ func (t *Thread) intBinary(op syntax.Operator, a, b Value) (Value, error) {
 		if err := t.checkIntBits(int64(bx.BitLen()) * by.Int64()); err != nil {
 			return nil, err
 		}
-		return MakeInt(new(big.Int).Exp(bx, by, nil)), nil
+		r, err := t.BigPow(bx, by.Int64())
+		if err != nil {
+			return nil, err
+		}
+		return MakeInt(r), nil
 	case syntax.LShift:
 		if by.Sign() < 0 {
 			return nil, Errorf(ValueErrorClass, "negative shift count")

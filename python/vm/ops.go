@@ -401,6 +401,9 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 }
 
 func (t *Thread) setBinary(op syntax.Operator, x, y *Set) (Value, error) {
+	if err := t.tickItems(x.Len() + y.Len()); err != nil {
+		return nil, err
+	}
 	r := &Set{frozen: x.frozen}
 	switch op {
 	case syntax.BitOr:
@@ -474,6 +477,9 @@ func (t *Thread) Unary(op syntax.UnaryOperator, v Value) (Value, error) {
 		}
 		return t.Unary(op, n)
 	case *big.Int:
+		if err := t.tickWords(words(x)); err != nil {
+			return nil, err
+		}
 		switch op {
 		case syntax.USub:
 			return MakeInt(new(big.Int).Neg(x)), nil
@@ -593,6 +599,11 @@ func cmpResult(op syntax.CmpOperator, c int) Bool {
 
 func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 	if numKind(a) != 0 && numKind(b) != 0 {
+		if x, ok := a.(*big.Int); ok {
+			if err := t.tickWords(words(x)); err != nil {
+				return nil, err
+			}
+		}
 		c, ok := compareNum(a, b)
 		if !ok {
 			return Bool(false), nil
@@ -602,10 +613,16 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 	switch x := a.(type) {
 	case Str:
 		if y, ok := b.(Str); ok {
+			if err := t.tickBytes(min(len(x), len(y))); err != nil {
+				return nil, err
+			}
 			return cmpResult(op, strings.Compare(string(x), string(y))), nil
 		}
 	case Bytes:
 		if y, ok := b.(Bytes); ok {
+			if err := t.tickBytes(min(len(x), len(y))); err != nil {
+				return nil, err
+			}
 			return cmpResult(op, strings.Compare(string(x), string(y))), nil
 		}
 	case Tuple:
@@ -645,6 +662,9 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 }
 
 func (t *Thread) seqOrder(op syntax.CmpOperator, x, y []Value) (Value, error) {
+	if err := t.tickVisit(min(len(x), len(y))); err != nil {
+		return nil, err
+	}
 	for i := 0; i < len(x) && i < len(y); i++ {
 		// Str and int items (sort keys such as (team, -score, name))
 		// compare without the general equality and ordering calls; UTF-8
@@ -677,6 +697,9 @@ func (t *Thread) seqOrder(op syntax.CmpOperator, x, y []Value) (Value, error) {
 }
 
 func (t *Thread) setOrder(op syntax.CmpOperator, x, y *Set) (Value, error) {
+	if err := t.tickItems(min(x.Len(), y.Len())); err != nil {
+		return nil, err
+	}
 	sub := func(a, b *Set) bool {
 		if a.Len() > b.Len() {
 			return false
@@ -707,6 +730,11 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 	case Str:
 		y, ok := b.(Str)
 		if ok {
+			if len(x) == len(y) && len(x) >= BytesPerStep {
+				if err := t.tickBytes(len(x)); err != nil {
+					return false, err
+				}
+			}
 			return x == y, nil
 		}
 		if _, ok := b.(*Instance); !ok {
@@ -745,6 +773,9 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			if x.Len() != y.Len() {
 				return false, nil
 			}
+			if err := t.tickItems(x.Len()); err != nil {
+				return false, err
+			}
 			for _, v := range x.Elems() {
 				if ok, err := y.Has(t, v); err != nil || !ok {
 					return false, err
@@ -767,6 +798,9 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			return lx == 1 || x.Step == y.Step, nil
 		}
 	case *ByteArray:
+		if err := t.tickBytes(len(x.B)); err != nil {
+			return false, err
+		}
 		switch y := b.(type) {
 		case *ByteArray:
 			return string(x.B) == string(y.B), nil
@@ -793,7 +827,19 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 		}
 	}
 	if numKind(a) != 0 && numKind(b) != 0 {
+		if x, ok := a.(*big.Int); ok {
+			if err := t.tickWords(words(x)); err != nil {
+				return false, err
+			}
+		}
 		return compareEq(a, b), nil
+	}
+	if x, ok := a.(Bytes); ok {
+		if y, ok := b.(Bytes); ok && len(x) == len(y) {
+			if err := t.tickBytes(len(x)); err != nil {
+				return false, err
+			}
+		}
 	}
 	ia, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
@@ -842,7 +888,7 @@ func (t *Thread) seqEqual(x, y []Value) (bool, error) {
 		return false, nil
 	}
 	if t != nil {
-		if err := t.tick(int64(len(x)) / 8); err != nil {
+		if err := t.tickVisit(len(x)); err != nil {
 			return false, err
 		}
 		if err := t.enterGo(); err != nil {
@@ -867,6 +913,9 @@ func (t *Thread) dictEqual(x, y *Dict) (bool, error) {
 		return false, nil
 	}
 	if t != nil {
+		if err := t.tickVisit(x.Len()); err != nil {
+			return false, err
+		}
 		if err := t.enterGo(); err != nil {
 			return false, err
 		}
@@ -892,6 +941,12 @@ func (t *Thread) dictEqual(x, y *Dict) (bool, error) {
 func (t *Thread) Hash(v Value) (uint64, error) {
 	switch x := v.(type) {
 	case Str:
+		// Strings are hashed byte by byte, each time (no cache).
+		if len(x) >= 64 {
+			if err := t.tickChars(len(x)); err != nil {
+				return 0, err
+			}
+		}
 		return strHash(string(x)), nil
 	case Int:
 		return hashInt64(int64(x)), nil
@@ -903,13 +958,22 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 	case Float:
 		return hashFloat(float64(x)), nil
 	case *big.Int:
+		if err := t.tickWords(words(x)); err != nil {
+			return 0, err
+		}
 		return hashBig(x), nil
 	case NoneType:
 		return 0xFCA86420, nil
 	case Bytes:
+		if err := t.tickChars(len(x)); err != nil {
+			return 0, err
+		}
 		return strHash(string(x)) ^ 0x5bd1e995, nil
 	case Tuple:
 		if t != nil {
+			if err := t.tickVisit(len(x)); err != nil {
+				return 0, err
+			}
 			if err := t.enterGo(); err != nil {
 				return 0, err
 			}
@@ -935,6 +999,9 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 	case *Set:
 		if !x.frozen {
 			break
+		}
+		if err := t.tickVisit(x.Len()); err != nil {
+			return 0, err
 		}
 		var h uint64
 		for _, e := range x.Elems() {
@@ -1009,7 +1076,7 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 			return t.Truth(r)
 		}
 	case *List:
-		if err := t.tick(int64(len(c.Items)) / 8); err != nil {
+		if err := t.tickItems(len(c.Items)); err != nil {
 			return false, err
 		}
 		for _, v := range c.Items {
@@ -1023,7 +1090,7 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		}
 		return false, nil
 	case Tuple:
-		if err := t.tick(int64(len(c)) / 8); err != nil {
+		if err := t.tickItems(len(c)); err != nil {
 			return false, err
 		}
 		for _, v := range c {
@@ -1041,13 +1108,16 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		if !ok {
 			return false, Errorf(TypeErrorClass, "'in <string>' requires string as left operand, not %s", TypeName(item))
 		}
-		if err := t.tick(int64(len(c)) / 64); err != nil {
+		if err := t.tickBytes(len(c)); err != nil {
 			return false, err
 		}
 		return strings.Contains(string(c), string(s)), nil
 	case *ByteArray:
 		return t.Contains(Bytes(c.B), item)
 	case Bytes:
+		if err := t.tickBytes(len(c)); err != nil {
+			return false, err
+		}
 		switch s := item.(type) {
 		case Bytes:
 			return strings.Contains(string(c), string(s)), nil

@@ -243,10 +243,19 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 	if err := t.reprGrow(sb, 64); err != nil {
 		return err
 	}
+	// Each value written is a step (a container's items come through
+	// here one by one).
+	if err := t.tick(1); err != nil {
+		return err
+	}
 	switch x := v.(type) {
 	case Str:
 		if len(x) > 1<<10 {
-			// Both the quoted copy and the builder's copy of it.
+			// Both the quoted copy and the builder's copy of it, each
+			// character visited twice (bounding, escaping).
+			if err := t.tickChars(2 * len(x)); err != nil {
+				return err
+			}
 			if err := t.reprGrow(sb, 2*reprBound(string(x), false)); err != nil {
 				return err
 			}
@@ -257,9 +266,9 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteString(strconv.FormatInt(int64(x), 10))
 		return nil
 	case *big.Int:
-		s := x.String()
-		if len(strings.TrimPrefix(s, "-")) > 4300 {
-			return Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+		s, err := t.intDecimal(x)
+		if err != nil {
+			return err
 		}
 		if err := t.reprGrow(sb, int64(len(s))); err != nil {
 			return err
@@ -281,6 +290,9 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		return nil
 	case Bytes:
 		if len(x) > 1<<10 {
+			if err := t.tickChars(2 * len(x)); err != nil {
+				return err
+			}
 			if err := t.reprGrow(sb, 2*reprBound(string(x), true)); err != nil {
 				return err
 			}

@@ -8,6 +8,8 @@ type Set struct {
 	fill   int // active + dummy slots
 	used   int // active slots
 	frozen bool
+	// finger is where pop looks first (past the last slot it emptied).
+	finger int
 }
 
 type setEntry struct {
@@ -98,6 +100,12 @@ func (s *Set) Add(t *Thread, v Value) error {
 }
 
 func (s *Set) add(t *Thread, key Value, h uint64) error {
+	// An insertion is a step, as for dicts (Dict.set).
+	if t != nil {
+		if err := t.tick(1); err != nil {
+			return err
+		}
+	}
 restart:
 	if len(s.table) == 0 {
 		s.table = make([]setEntry, setMinSize)

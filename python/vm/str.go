@@ -531,13 +531,24 @@ func initStr() {
 			return fn(t, a, kw)
 		}
 	}
-	// Methods that scan or copy the whole string count that work as steps.
-	scans := map[string]bool{}
-	for _, name := range []string{"count", "find", "rfind", "index", "rindex", "replace", "split", "rsplit",
-		"splitlines", "upper", "lower", "casefold", "title", "swapcase", "capitalize", "strip", "lstrip", "rstrip",
-		"encode", "translate", "expandtabs", "partition", "rpartition", "join", "center", "ljust", "rjust", "zfill"} {
-		scans[name] = true
+	// Methods that scan or copy the whole string count that work as steps:
+	// by BytesPerStep those that search or copy with memchr-like loops, by
+	// CharsPerStep those that visit each character.
+	scans := map[string]int{}
+	for _, name := range []string{"count", "find", "rfind", "index", "rindex", "split", "rsplit",
+		"encode", "partition", "rpartition", "join", "center", "ljust", "rjust", "zfill", "removeprefix", "removesuffix"} {
+		scans[name] = BytesPerStep
 	}
+	// replace copies the text between matches piece by piece.
+	for _, name := range []string{"replace", "splitlines", "upper", "lower", "casefold", "title", "swapcase", "capitalize",
+		"strip", "lstrip", "rstrip", "translate", "expandtabs", "isdigit", "isdecimal", "isnumeric", "isalpha",
+		"isalnum", "isspace", "isprintable", "isascii", "isupper", "islower", "istitle", "isidentifier", "format",
+		"format_map", "__format__"} {
+		scans[name] = CharsPerStep
+	}
+	// startswith and endswith read only a prefix of the receiver, but
+	// their argument may be a tuple of many prefixes.
+	scans["startswith"], scans["endswith"] = 1<<30, 1<<30
 	addStrMethods(m, scans)
 	addNumberFormat()
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {

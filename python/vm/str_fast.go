@@ -134,13 +134,14 @@ var strSelfChecked = map[string]bool{
 // Calls on a plain str of the methods in strSelfChecked go straight to the
 // method; anything else (a str subclass instance, a foreign receiver)
 // takes checkedMethod's path.
-func addStrMethods(m map[string]BuiltinFunc, scans map[string]bool) {
+func addStrMethods(m map[string]BuiltinFunc, scans map[string]int) {
 	for name, raw := range m {
-		scan := scans[name]
+		unit := scans[name]
+		scan := unit > 0
 		fn := raw
 		if scan {
 			fn = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-				if err := strTick(t, a); err != nil {
+				if err := strTick(t, a, unit); err != nil {
 					return nil, err
 				}
 				return raw(t, a, kw)
@@ -152,8 +153,8 @@ func addStrMethods(m map[string]BuiltinFunc, scans map[string]bool) {
 			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 				if len(a) > 0 {
 					if s, ok := a[0].(Str); ok {
-						if scan && (len(s) > 256 || len(a) > 1) {
-							if err := strTick(t, a); err != nil {
+						if scan && (len(s) >= unit || len(a) > 1) {
+							if err := strTick(t, a, unit); err != nil {
 								return nil, err
 							}
 						}
@@ -167,23 +168,10 @@ func addStrMethods(m map[string]BuiltinFunc, scans map[string]bool) {
 	}
 }
 
-// strTick counts a str method's scan of a long receiver or list argument
-// as steps.
-func strTick(t *Thread, a Tuple) error {
-	if s, ok := a[0].(Str); ok && len(s) > 256 {
-		if err := t.tick(int64(len(s)) / 256); err != nil {
-			return err
-		}
-	}
-	if len(a) > 1 {
-		if l, ok := a[1].(*List); ok && len(l.Items) > 256 {
-			if err := t.tick(int64(len(l.Items)) / 8); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
+// strTick counts a str method's scan of a long receiver (unit bytes a
+// step) and of long arguments (a str by BytesPerStep, the items of a list
+// or tuple, as join and startswith take) as steps.
+func strTick(t *Thread, a Tuple, unit int) error { return scanTick(t, a, unit) }
 
 // runeOffsets returns the byte offsets in s of the code points numbered a
 // and b (a <= b, both at most the number of code points).

@@ -50,6 +50,16 @@ const strIndexStride = 32
 // string while the entry lives.
 type strIndexCache struct {
 	slots [16]strIndexEntry
+	// work counts the steps of scanning done by misses and slices since
+	// the thread last took it (takeWork).
+	work int
+}
+
+// takeWork returns the steps of work done since the last call.
+func (c *strIndexCache) takeWork() int {
+	w := c.work
+	c.work = 0
+	return w
 }
 
 type strIndexEntry struct {
@@ -67,10 +77,13 @@ func (c *strIndexCache) entry(s string) *strIndexEntry {
 		return e
 	}
 	e.s, e.marks = s, nil
+	// The ASCII check reads a word at a time; marking visits each byte.
+	c.work += len(s) / BytesPerStep
 	if asciiOnly(s) {
 		e.n = len(s)
 		return e
 	}
+	c.work += len(s) / CharsPerStep
 	marks := make([]int, 0, len(s)/strIndexStride+1)
 	n := 0
 	for i := range s {
@@ -176,16 +189,30 @@ func (c *strIndexCache) slice(t *Thread, s Str, sl *Slice) (Value, error) {
 		return c.item(s, int64(start))
 	}
 	if ascii {
+		c.work += k / CharsPerStep
 		buf := make([]byte, 0, k)
 		for i, j := 0, start; i < k; i, j = i+1, j+step {
 			buf = append(buf, s[j])
 		}
 		return Str(buf), nil
 	}
+	c.work += len(s) / CharsPerStep
 	rs := []rune(string(s))
 	out := make([]rune, 0, k)
 	for i, j := 0, start; i < k; i, j = i+1, j+step {
 		out = append(out, rs[j])
 	}
 	return Str(string(out)), nil
+}
+
+// strIndexWork counts the scanning the index cache did for the last
+// access as steps, returning err (the access's own error) unless that
+// ends the run.
+func (t *Thread) strIndexWork(err error) error {
+	if w := t.strIdx.takeWork(); w > 0 {
+		if terr := t.tick(int64(w)); terr != nil {
+			return terr
+		}
+	}
+	return err
 }

@@ -66,11 +66,17 @@ const checkInterval = 1024
 // Thread is the state of one run: limits, counters, output, the currently
 // handled exception and the event loop. A Thread is used by one goroutine.
 type Thread struct {
-	ctx     context.Context
-	limits  Limits
-	steps   int64
-	nextChk int64
-	depth   int
+	ctx    context.Context
+	limits Limits
+	steps  int64
+	// nextChk is the step count at which the next poll is due. The run's
+	// context lowers it (stopWatch) when it is done, so a cancellation or
+	// deadline is seen at the next instruction or tick, not only after
+	// checkInterval more of them (which a snippet can make arbitrarily
+	// slow: each call of a builtin on a huge value is one instruction).
+	nextChk   atomic.Int64
+	stopWatch func() bool
+	depth     int
 	// goDepth counts Go-level recursion (repr, equality, calls from Go),
 	// bounded independently of Python frames.
 	goDepth int
@@ -147,8 +153,18 @@ func NewThread(cfg Config) *Thread {
 		mem:      cfg.MemoryUsed,
 		heap:     cfg.Heap,
 	}
-	t.nextChk = checkInterval
+	t.nextChk.Store(checkInterval)
+	if cfg.Ctx.Done() != nil {
+		t.stopWatch = context.AfterFunc(cfg.Ctx, func() { t.nextChk.Store(math.MinInt64) })
+	}
 	return t
+}
+
+// Close releases the Thread's watch on its context; the run is over.
+func (t *Thread) Close() {
+	if t.stopWatch != nil {
+		t.stopWatch()
+	}
 }
 
 // Steps returns the number of instructions executed.
@@ -159,7 +175,10 @@ func (t *Thread) Context() context.Context { return t.ctx }
 
 // check polls the context and the step budget.
 func (t *Thread) check() error {
-	t.nextChk = t.steps + checkInterval
+	// Storing before polling the context: a store of the context's
+	// watch that this one overwrites happened after the context was done,
+	// which the poll below then sees.
+	t.nextChk.Store(t.steps + checkInterval)
 	if t.steps > t.limits.Steps {
 		return &LimitError{Kind: "steps", Type: "TimeoutError", Msg: "step budget exhausted"}
 	}
@@ -176,12 +195,78 @@ func (t *Thread) check() error {
 	return nil
 }
 
+// Work done in Go counts as steps at about the cost of one bytecode
+// instruction (10-20 ns) a step, so the step budget and the deadline (polled
+// every checkInterval steps) bound builtins as they bound bytecode. A
+// builtin whose cost grows with its input ticks as it goes, in units of:
+const (
+	// ItemsPerStep: elements of a list, tuple, dict or set visited,
+	// compared or hashed with no Python code run.
+	ItemsPerStep = 8
+	// BytesPerStep: bytes of a string or bytes value scanned or copied
+	// by memchr-like loops (find, count, split, compare, copy).
+	BytesPerStep = 256
+	// CharsPerStep: bytes of a string or bytes value visited one by one
+	// (case mapping, predicates, translate, escaping, hashing, counting
+	// code points, digests).
+	CharsPerStep = 8
+	// AllocBytesPerStep: bytes allocated (Charge ticks these, so every
+	// builtin whose result grows with its input counts its work).
+	AllocBytesPerStep = 256
+	// WordsPerStep: 64-bit word operations of big-integer arithmetic.
+	WordsPerStep = 16
+)
+
+// tickItems counts n container items visited; tickBytes n bytes of a str
+// or bytes value scanned. Both accept a nil Thread (code paths shared with
+// thread-less callers count nothing then).
+func (t *Thread) tickItems(n int) error {
+	if n < ItemsPerStep || t == nil {
+		return nil
+	}
+	return t.tick(int64(n) / ItemsPerStep)
+}
+
+// tickVisit counts a container of n items visited by a recursive walk
+// (hash, ==, <, isinstance over nested tuples): a step for the container
+// itself, so that a walk of a shared structure (t = (t, t) nested a
+// hundred times) counts every visit even when each container is small.
+func (t *Thread) tickVisit(n int) error {
+	if t == nil {
+		return nil
+	}
+	return t.tick(1 + int64(n)/ItemsPerStep)
+}
+
+func (t *Thread) tickBytes(n int) error {
+	if n < BytesPerStep || t == nil {
+		return nil
+	}
+	return t.tick(int64(n) / BytesPerStep)
+}
+
+func (t *Thread) tickChars(n int) error {
+	if n < CharsPerStep || t == nil {
+		return nil
+	}
+	return t.tick(int64(n) / CharsPerStep)
+}
+
+// TickItems counts n container items a builtin visited in Go.
+func (t *Thread) TickItems(n int) error { return t.tickItems(n) }
+
+// TickBytes counts n bytes a builtin scanned or copied in Go.
+func (t *Thread) TickBytes(n int) error { return t.tickBytes(n) }
+
+// TickChars counts n bytes a builtin visited one by one in Go.
+func (t *Thread) TickChars(n int) error { return t.tickChars(n) }
+
 // tick counts n units of work done in Go (scanning, copying, sorting) as
 // steps, so long builtin operations are bounded by the step budget and the
 // deadline like bytecode is.
 func (t *Thread) tick(n int64) error {
 	t.steps += n
-	if t.steps >= t.nextChk {
+	if t.steps >= t.nextChk.Load() {
 		return t.check()
 	}
 	return nil
@@ -232,8 +317,19 @@ func (t *Thread) Charge(n int64) error {
 		return t.memoryError()
 	}
 	t.mem += n
-	if t.mem > t.limits.MaxMemoryBytes && !t.remeasure(n) {
-		return t.memoryError()
+	if t.mem > t.limits.MaxMemoryBytes {
+		ok, err := t.remeasure(n)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return t.memoryError()
+		}
+	}
+	if n >= AllocBytesPerStep {
+		if err := t.tick(n / AllocBytesPerStep); err != nil {
+			return err
+		}
 	}
 	if n >= 1<<20 && t.heap != nil {
 		return t.checkHeap()
@@ -323,21 +419,36 @@ func (t *Thread) memoryError() error {
 
 // remeasure replaces the charge counter by the measured retained size plus
 // the held bytes and n, reporting whether that fits with room to spare.
-func (t *Thread) remeasure(n int64) bool {
+// The walk visits every value the run holds (millions under a large
+// limit, and again each time churn reaches the limit), so it counts as
+// steps and stops when the run's context ends, returning that error.
+func (t *Thread) remeasure(n int64) (bool, error) {
 	if t.globals == nil {
-		return false
+		return false, nil
 	}
-	live := t.retained(int(t.limits.MaxMemoryBytes/16 + 1<<20))
+	live, visits, stopped := t.retained(int(t.limits.MaxMemoryBytes/16 + 1<<20))
+	if stopped {
+		// The context is done; check reports how.
+		return false, t.check()
+	}
+	// A visit is a type switch and a map insertion.
+	if err := t.tick(int64(visits) / 2); err != nil {
+		return false, err
+	}
 	t.mem = live + t.held + n
 	limit := t.limits.MaxMemoryBytes
-	return t.mem <= limit && limit-t.mem >= limit/8
+	return t.mem <= limit && limit-t.mem >= limit/8, nil
 }
 
 // retained estimates the bytes reachable from the run's roots, visiting at
 // most nodes values (every value takes at least 16 bytes, so a graph within
-// the limit has no more than limit/16).
-func (t *Thread) retained(nodes int) int64 {
+// the limit has no more than limit/16), and returns the values visited. It
+// stops early, reporting stopped, when the run's context is done.
+func (t *Thread) retained(nodes int) (total int64, visits int, stopped bool) {
 	w := newSizeWalker(nodes)
+	if t.ctx.Done() != nil {
+		w.stop = func() bool { return t.ctx.Err() != nil }
+	}
 	w.walk(t.globals)
 	for _, f := range append([]*Frame{t.top}, t.evalTops...) {
 		for ; f != nil; f = f.back {
@@ -360,7 +471,7 @@ func (t *Thread) retained(nodes int) int64 {
 	for _, v := range t.tempRoots {
 		w.walk(v)
 	}
-	return w.total
+	return w.total, nodes - w.budget, w.stopped
 }
 
 // MemoryUsed returns the estimated bytes charged so far.
@@ -491,6 +602,10 @@ type sizeWalker struct {
 	seen   map[any]bool
 	total  int64
 	budget int
+	// stop, when set, is asked every walkPollEvery visits whether to
+	// give up (stopped) and leave total unfinished.
+	stop    func() bool
+	stopped bool
 	// pending holds the values still to visit, as slices (a list's items,
 	// a dict's entries) visited from their front, so a container of a
 	// million elements costs one entry, not a million.
@@ -556,8 +671,11 @@ func (w *sizeWalker) walk(v Value) {
 	w.drain()
 }
 
+// walkPollEvery is how many visits a walk makes between polls of stop.
+const walkPollEvery = 4096
+
 func (w *sizeWalker) drain() {
-	for n := len(w.pending); n > 0; n = len(w.pending) {
+	for n := len(w.pending); n > 0 && !w.stopped; n = len(w.pending) {
 		task := &w.pending[n-1]
 		if task.one != nil {
 			v := task.one
@@ -624,6 +742,11 @@ func (w *sizeWalker) pushFrame(f *Frame) {
 // visit adds the size of v itself and queues what it references.
 func (w *sizeWalker) visit(v Value) {
 	w.budget--
+	if w.stop != nil && w.budget%walkPollEvery == 0 && w.stop() {
+		w.stopped = true
+		w.pending = w.pending[:0]
+		return
+	}
 	if w.budget < 0 {
 		if w.budget == -1 {
 			// Too big to walk: report it as over any limit.

@@ -440,7 +440,14 @@ func byteOrder(fname string, v Value) (bool, error) {
 	return false, Errorf(ValueErrorClass, "byteorder must be either 'little' or 'big'")
 }
 
-func intFromString(s string, base int) (Value, bool) {
+// intFromString parses int(s, base). ok is false for an invalid literal;
+// err is set for a valid one int() refuses: more than 4300 digits in a
+// base that is not a power of two (CPython's int_max_str_digits; math/big's
+// conversion is quadratic there), or more than MaxIntBits.
+func (t *Thread) intFromString(s string, base int) (v Value, ok bool, err error) {
+	if err := t.tickChars(len(s)); err != nil {
+		return nil, false, err
+	}
 	str := asciiDigits(strings.TrimSpace(s))
 	neg := false
 	if strings.HasPrefix(str, "-") || strings.HasPrefix(str, "+") {
@@ -461,30 +468,46 @@ func intFromString(s string, base int) (Value, bool) {
 		}
 		if base == 0 {
 			if len(str) > 1 && strings.Trim(str, "0_") != "" && str[0] == '0' {
-				return nil, false
+				return nil, false, nil
 			}
 			base = 10
 		}
 	}
 	if str == "" || strings.HasPrefix(str, "_") || strings.HasSuffix(str, "_") || strings.Contains(str, "__") {
-		return nil, false
+		return nil, false, nil
 	}
 	str = strings.ReplaceAll(str, "_", "")
 	for _, r := range str {
 		if r > 127 {
 			// Unicode digits are accepted by CPython; convert the
 			// decimal ones.
-			return nil, false
+			return nil, false, nil
 		}
 	}
-	b, ok := new(big.Int).SetString(str, base)
+	var b *big.Int
+	if base&(base-1) == 0 {
+		if int64(len(str))*int64(bits.TrailingZeros(uint(base))) > MaxIntBits {
+			return nil, true, Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
+		}
+		b, ok = parsePow2(str, base)
+	} else {
+		if len(str) > maxStrDigits {
+			return nil, true, Errorf(ValueErrorClass, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits, len(str))
+		}
+		// math/big's conversion is quadratic in the words of the result.
+		w := int64(len(str))/16 + 1
+		if err := t.tickWords(w * w); err != nil {
+			return nil, false, err
+		}
+		b, ok = new(big.Int).SetString(str, base)
+	}
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
 	if neg {
 		b.Neg(b)
 	}
-	return MakeInt(b), true
+	return MakeInt(b), true, nil
 }
 
 func (t *Thread) floatFromString(s string) (Float, error) {
@@ -553,7 +576,10 @@ func initNumbers() {
 			default:
 				return nil, Errorf(TypeErrorClass, "int() can't convert non-string with explicit base")
 			}
-			v, ok := intFromString(s, int(base))
+			v, ok, err := t.intFromString(s, int(base))
+			if err != nil {
+				return nil, err
+			}
 			if !ok {
 				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base %d: %s", base, StrQuote(s))
 			}
@@ -584,13 +610,19 @@ func initNumbers() {
 			if digits := countDigits(string(x)); digits > 4300 {
 				return nil, Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", digits)
 			}
-			v, ok := intFromString(string(x), 10)
+			v, ok, err := t.intFromString(string(x), 10)
+			if err != nil {
+				return nil, err
+			}
 			if !ok {
 				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base 10: %s", StrQuote(string(x)))
 			}
 			return v, nil
 		case Bytes:
-			v, ok := intFromString(string(x), 10)
+			v, ok, err := t.intFromString(string(x), 10)
+			if err != nil {
+				return nil, err
+			}
 			if !ok {
 				return nil, Errorf(ValueErrorClass, "invalid literal for int() with base 10: %s", BytesRepr(string(x)))
 			}
@@ -741,6 +773,15 @@ func initNumbers() {
 	addMethods(IntClass, intMethods)
 	IntClass.Dict.SetStr("from_bytes", &ClassMethod{Fn: &Builtin{Name: "from_bytes", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		a, err := parseArgs("from_bytes", args[1:], kw, "bytes", "byteorder?", "*", "signed?")
+		if err != nil {
+			return nil, err
+		}
+		switch x := a[0].(type) {
+		case Bytes:
+			err = t.tickBytes(len(x))
+		case *ByteArray:
+			err = t.tickBytes(len(x.B))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -1453,10 +1494,9 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		}
 	}
 	items := l.Items
-	if n := int64(len(items)); n > 1 {
-		if err := t.tick(n * int64(bits.Len64(uint64(n))) / 4); err != nil {
-			return err
-		}
+	// The index, the keys and the result are linear passes.
+	if err := t.tickItems(3 * len(items)); err != nil {
+		return err
 	}
 	// The list looks empty while it is sorted, as in CPython, so key
 	// functions and comparisons that mutate it are detected.
@@ -1482,9 +1522,19 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		idx[i] = i
 	}
 	var sortErr error
+	// work counts comparisons as they are made, in quarter steps (one
+	// int or str comparison; a general one is four), so a long sort
+	// polls the deadline as it goes rather than only before it starts.
+	var work int64
 	less := func(a, b Value) bool {
 		if sortErr != nil {
 			return false
+		}
+		if work++; work >= 4*checkInterval {
+			if sortErr = t.tick(work / 4); sortErr != nil {
+				return false
+			}
+			work = 0
 		}
 		switch x := a.(type) {
 		case Int:
@@ -1493,9 +1543,12 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 			}
 		case Str:
 			if y, ok := b.(Str); ok {
+				// Equal prefixes are compared byte by byte.
+				work += int64(min(len(x), len(y))) / BytesPerStep * 4
 				return x < y
 			}
 		}
+		work += 3
 		r, err := t.Compare(syntax.Lt, a, b)
 		if err != nil {
 			sortErr = err
@@ -1513,6 +1566,9 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		}
 		return less(keys[idx[i]], keys[idx[j]])
 	})
+	if sortErr == nil {
+		sortErr = t.tick(work / 4)
+	}
 	if sortErr != nil {
 		return sortErr
 	}

@@ -219,4 +219,5 @@ func init() {
 	initBuiltinNew()
 	initByteArray()
 	initTypeNew()
+	initScanTicks()
 }

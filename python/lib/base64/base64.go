@@ -42,6 +42,9 @@ func crc32Update(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_crc32(data, crc)")
 	}
+	if err := t.TickBytes(len(b)); err != nil {
+		return nil, err
+	}
 	return vm.Int(crc32.Update(uint32(start), crc32.IEEETable, []byte(b))), nil
 }
 
@@ -53,6 +56,9 @@ func b2aBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_b2a_base64() takes a bytes argument")
 	}
 	s := string(b)
+	if err := t.TickChars(len(s)); err != nil {
+		return nil, err
+	}
 	if err := t.Charge(int64(len(s)+2) / 3 * 4); err != nil {
 		return nil, err
 	}
@@ -90,6 +96,9 @@ func a2bBase64(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_a2b_base64() takes a bytes argument")
 	}
 	s := string(b)
+	if err := t.TickChars(len(s)); err != nil {
+		return nil, err
+	}
 	strict := len(args) > 1 && args[1] == vm.Bool(true)
 	fail := func(msg string) (vm.Value, error) { return vm.Tuple{vm.None, vm.Str(msg)}, nil }
 	if strict && len(s) > 0 && s[0] == '=' {

@@ -70,6 +70,11 @@ func wrap(h hash.Hash, mk func() hash.Hash) vm.Tuple {
 			if !ok {
 				return nil, vm.Errorf(vm.TypeErrorClass, "object supporting the buffer API required")
 			}
+			// Digests visit every byte: the step budget, not only the
+			// clock, bounds a loop of large updates.
+			if err := t.TickChars(len(data)); err != nil {
+				return nil, err
+			}
 			h.Write([]byte(data))
 			return vm.None, nil
 		}),
@@ -157,6 +162,9 @@ func wrapShake(h *sha3.SHAKE, mk func() *sha3.SHAKE) vm.Tuple {
 			data, ok := args[0].(vm.Bytes)
 			if len(args) != 1 || !ok {
 				return nil, vm.Errorf(vm.TypeErrorClass, "object supporting the buffer API required")
+			}
+			if err := t.TickChars(len(data)); err != nil {
+				return nil, err
 			}
 			h.Write([]byte(data))
 			return vm.None, nil

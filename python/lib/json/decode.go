@@ -30,6 +30,11 @@ type stopIteration struct{ pos int }
 
 func (stopIteration) Error() string { return "no JSON value" }
 
+// valueSteps is the work of decoding or encoding one JSON value (building
+// it, an item or entry of its container), in steps: measured, a document
+// of small objects costs about that many bytecode instructions per value.
+const valueSteps = 4
+
 func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := checkKwargs("JSONDecoder", kw, decoderKwargs); err != nil {
 		return nil, err
@@ -82,6 +87,13 @@ func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, 
 		text = s
 	default:
 		return nil, vm.Errorf(vm.TypeErrorClass, "the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(doc))
+	}
+	// Every character is visited (runes, whitespace, string bodies) and
+	// every value built: both count as steps, the characters before the
+	// scan and each value as it is made, so a long document counts its work
+	// and polls the deadline as it goes.
+	if err := t.TickChars(len(text)); err != nil {
+		return nil, err
 	}
 	d := &decoder{t: t, m: m, doc: text, s: []rune(text), strict: true}
 	opt := func(v vm.Value) vm.Value {
@@ -147,6 +159,9 @@ func (d *decoder) constant(name string, v float64) (vm.Value, error) {
 }
 
 func (d *decoder) scan(i int) (vm.Value, int, error) {
+	if err := d.t.Tick(valueSteps); err != nil {
+		return nil, 0, err
+	}
 	if i >= len(d.s) {
 		return nil, 0, stopIteration{i}
 	}

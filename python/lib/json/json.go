@@ -477,10 +477,10 @@ func (e *encoder) enter(v vm.Value, depth int) error {
 func (e *encoder) leave() { e.stack = e.stack[:len(e.stack)-1] }
 
 func (e *encoder) encode(v vm.Value, depth int) error {
-	// A value is a step: dumps of a list holding one list a hundred
-	// thousand times (a few bytes of snippet) encodes a hundred million
-	// values, and once ran forty seconds past a two-second limit.
-	if err := e.t.Tick(1); err != nil {
+	// A value is valueSteps steps: dumps of a list holding one list a
+	// hundred thousand times (a few bytes of snippet) encodes a hundred
+	// million values, and once ran forty seconds past a two-second limit.
+	if err := e.t.Tick(valueSteps); err != nil {
 		return err
 	}
 	if err := e.grow(64 + int64(len(e.itemSep)+len(e.keySep))); err != nil {
@@ -498,6 +498,10 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 	case vm.Int:
 		e.sb.WriteString(strconv.FormatInt(int64(x), 10))
 	case *big.Int:
+		// The decimal conversion is quadratic in the int's words.
+		if err := e.t.TickWords(int64(len(x.Bits())) * int64(len(x.Bits()))); err != nil {
+			return err
+		}
 		digits, err := jsonlike.IntString(x)
 		if err != nil {
 			return vm.Errorf(vm.ValueErrorClass, "%s", err.Error())
@@ -511,6 +515,10 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 		e.sb.WriteString(s)
 	case vm.Str:
 		if len(x) > 64 {
+			// Bounding and escaping visit each byte.
+			if err := e.t.TickChars(2 * len(x)); err != nil {
+				return err
+			}
 			if err := e.grow(strBound(string(x))); err != nil {
 				return err
 			}
@@ -600,6 +608,10 @@ func (e *encoder) key(k vm.Value) (string, bool, error) {
 	case vm.Int:
 		return strconv.FormatInt(int64(x), 10), true, nil
 	case *big.Int:
+		// The decimal conversion is quadratic in the int's words.
+		if err := e.t.TickWords(int64(len(x.Bits())) * int64(len(x.Bits()))); err != nil {
+			return "", false, err
+		}
 		digits, err := jsonlike.IntString(x)
 		if err != nil {
 			return "", false, vm.Errorf(vm.ValueErrorClass, "%s", err.Error())
@@ -640,6 +652,10 @@ func (e *encoder) object(v vm.Value, d *vm.Dict, depth int) error {
 			if serr != nil {
 				return false
 			}
+			// A comparison and a merge move.
+			if serr = e.t.Tick(1); serr != nil {
+				return false
+			}
 			r, err := e.t.Compare(syntax.Lt, a[0], b[0])
 			if err != nil {
 				serr = err
@@ -670,6 +686,9 @@ func (e *encoder) object(v vm.Value, d *vm.Dict, depth int) error {
 		}
 		first = false
 		if err := e.newline(depth + 1); err != nil {
+			return err
+		}
+		if err := e.t.TickChars(2 * len(ks)); err != nil {
 			return err
 		}
 		if err := e.grow(strBound(ks) + int64(len(e.keySep))); err != nil {

@@ -391,11 +391,13 @@ var others = map[string]vm.BuiltinFunc{
 		if n.Sign() < 0 {
 			return nil, vm.Errorf(vm.ValueErrorClass, "factorial() not defined for negative values")
 		}
-		if !n.IsInt64() || n.Int64() > 20000 {
-			return nil, vm.Errorf(vm.OverflowErrorClass, "factorial() argument should not exceed 20000 in the embedded interpreter")
+		// log2(n!) by Stirling: refuse results over the int size limit
+		// before building them.
+		if !n.IsInt64() || n.Int64() > 2 && lgamma2(n.Int64()+1) > vm.MaxIntBits {
+			return nil, vm.Errorf(vm.OverflowErrorClass, "factorial() result would exceed the embedded interpreter's int size limit (%d bits)", vm.MaxIntBits)
 		}
-		r := new(big.Int).MulRange(1, n.Int64())
-		if err := t.Charge(int64(r.BitLen() / 8)); err != nil {
+		r, err := rangeProduct(t, 1, n.Int64())
+		if err != nil {
 			return nil, err
 		}
 		return vm.MakeInt(r), nil
@@ -410,10 +412,9 @@ var others = map[string]vm.BuiltinFunc{
 			if err != nil {
 				return nil, err
 			}
-			if err := t.TickGCD(g, n); err != nil {
+			if g, err = t.BigGCD(g, n); err != nil {
 				return nil, err
 			}
-			g.GCD(nil, nil, g, new(big.Int).Abs(n))
 		}
 		return vm.MakeInt(g), nil
 	},
@@ -432,12 +433,15 @@ var others = map[string]vm.BuiltinFunc{
 				l.SetInt64(0)
 				continue
 			}
-			if err := t.TickGCD(l, n); err != nil {
+			g, err := t.BigGCD(l, n)
+			if err != nil {
 				return nil, err
 			}
-			g := new(big.Int).GCD(nil, nil, l, n)
-			l.Mul(l, new(big.Int).Quo(n, g))
-			if err := mulStep(t, l); err != nil {
+			f, _, err := t.BigQuoRem(n, g)
+			if err != nil {
+				return nil, err
+			}
+			if l, err = t.BigMul(l, f); err != nil {
 				return nil, err
 			}
 		}
@@ -454,7 +458,11 @@ var others = map[string]vm.BuiltinFunc{
 		if n.Sign() < 0 {
 			return nil, vm.Errorf(vm.ValueErrorClass, "isqrt() argument must be nonnegative")
 		}
-		return vm.MakeInt(new(big.Int).Sqrt(n)), nil
+		r, err := t.BigSqrt(n)
+		if err != nil {
+			return nil, err
+		}
+		return vm.MakeInt(r), nil
 	},
 	"comb": func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		n, k, err := nk(t, "comb", args, kw)
@@ -469,20 +477,40 @@ var others = map[string]vm.BuiltinFunc{
 			kk = nk.Int64()
 		}
 		if n.IsInt64() {
-			// n!/(n-kk)!/kk! by product trees: fast, and bounded first.
+			// n!/(n-kk)!/kk! by product trees of ticked products, bounded
+			// first.
 			if err := productBits(t, n, kk); err != nil {
 				return nil, err
 			}
 			nn := n.Int64()
-			r := new(big.Int).MulRange(nn-kk+1, nn)
-			r.Quo(r, new(big.Int).MulRange(1, kk))
+			num, err := rangeProduct(t, nn-kk+1, nn)
+			if err != nil {
+				return nil, err
+			}
+			den, err := rangeProduct(t, 1, kk)
+			if err != nil {
+				return nil, err
+			}
+			r, _, err := t.BigQuoRem(num, den)
+			if err != nil {
+				return nil, err
+			}
 			return vm.MakeInt(r), nil
+		}
+		// comb(n, k) < (e*n/k)**k: refuse results over the int size
+		// limit before the loop builds them.
+		if kk > 0 {
+			bits := float64(kk) * (float64(n.BitLen()) - math.Log2(float64(kk)) + 1.5)
+			if err := t.CheckIntBits(int64(bits)); err != nil {
+				return nil, err
+			}
 		}
 		r := big.NewInt(1)
 		for i := int64(0); i < kk; i++ {
-			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
-			r.Quo(r, big.NewInt(i+1))
-			if err := mulStep(t, r); err != nil {
+			if r, err = t.BigMul(r, new(big.Int).Sub(n, big.NewInt(i))); err != nil {
+				return nil, err
+			}
+			if r, _, err = t.BigQuoRem(r, big.NewInt(i+1)); err != nil {
 				return nil, err
 			}
 		}
@@ -508,12 +536,20 @@ var others = map[string]vm.BuiltinFunc{
 			if kk == 0 {
 				return vm.Int(1), nil
 			}
-			return vm.MakeInt(new(big.Int).MulRange(nn-kk+1, nn)), nil
+			r, err := rangeProduct(t, nn-kk+1, nn)
+			if err != nil {
+				return nil, err
+			}
+			return vm.MakeInt(r), nil
+		}
+		if k.Sign() > 0 {
+			if err := t.CheckIntBits(int64(n.BitLen()) * k.Int64()); err != nil {
+				return nil, err
+			}
 		}
 		r := big.NewInt(1)
-		for i := int64(0); i < kk; i++ {
-			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
-			if err := mulStep(t, r); err != nil {
+		for i := int64(0); i < k.Int64(); i++ {
+			if r, err = t.BigMul(r, new(big.Int).Sub(n, big.NewInt(i))); err != nil {
 				return nil, err
 			}
 		}
@@ -834,4 +870,35 @@ func prod(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			return nil, err
 		}
 	}
+}
+
+// lgamma2 returns log2((n-1)!), Stirling's estimate of the bits of the
+// factorial.
+func lgamma2(n int64) float64 {
+	lg, _ := math.Lgamma(float64(n))
+	return lg / math.Ln2
+}
+
+// rangeProduct returns lo*(lo+1)*...*hi as a balanced product tree, so
+// the large multiplications are of operands of similar size (which BigMul
+// splits and ticks) rather than a long product by one small factor after
+// another.
+func rangeProduct(t *vm.Thread, lo, hi int64) (*big.Int, error) {
+	if hi-lo < 64 {
+		r := big.NewInt(1)
+		for i := lo; i <= hi; i++ {
+			r.Mul(r, big.NewInt(i))
+		}
+		return r, t.TickWords(int64(len(r.Bits())) * (hi - lo + 1))
+	}
+	mid := lo + (hi-lo)/2
+	a, err := rangeProduct(t, lo, mid)
+	if err != nil {
+		return nil, err
+	}
+	b, err := rangeProduct(t, mid+1, hi)
+	if err != nil {
+		return nil, err
+	}
+	return t.BigMul(a, b)
 }

@@ -1,4 +1,4 @@
-b = bytes(10 ** 6)
+b = bytes(2 * 10 ** 5)
 for _ in range(10):
     h = b.hex()
     s = "a" * 10 ** 7

@@ -1,2 +1,2 @@
-s = str(10 ** 10 ** 6)
+s = str(10 ** 10 ** 5)
 # raises: ValueError

@@ -170,3 +170,44 @@ func TestAttackRunOutlivesItsClient(t *testing.T) {
 		})
 	}
 }
+
+// longBuiltinSnippets each spend their time inside one builtin call (or a
+// loop of them), where no bytecode runs to see the deadline: the red team's
+// modular power (23 s under a 2 s timeout; hours at 1M bits), a quadratic
+// gcd, and a grouped format width that was quadratic in the width.
+var longBuiltinSnippets = map[string]string{
+	"pow":    "return pow(3, 2**40000 - 1, 2**40000 + 1)",
+	"gcd":    "import math\nreturn math.gcd((1 << 2000000) - 1, 3**1300000)",
+	"format": "while True:\n    format(1, '0=2000000,')",
+}
+
+// TestAttackBuiltinOutrunsTimeout: a run whose time goes into builtins ends
+// at its execute_code timeout (or its step budget), over stdio and HTTP,
+// and the session keeps working. The bound is generous for a loaded
+// machine (the timeout plus 4 s) and still catches the 10x overruns these
+// caused.
+func TestAttackBuiltinOutrunsTimeout(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const timeout = 1.0
+	const bound = time.Duration(timeout*float64(time.Second)) + 4*time.Second
+	bins.Transports(t, "", func(t *testing.T, e *e2e.Env, connect func() *mcp.ClientSession) {
+		cs := connect()
+		for name, code := range longBuiltinSnippets {
+			began := time.Now()
+			res, sc := e2e.Exec(t, cs, code, "timeout", timeout)
+			took := time.Since(began)
+			if took > bound {
+				t.Errorf("%s: execute_code with a %gs timeout returned after %v (bound %v)", name, timeout, took.Round(time.Millisecond), bound)
+			}
+			// The step budget may end it first: builtins count their work.
+			errInfo, _ := sc["error"].(map[string]any)
+			if limit, _ := errInfo["limit"].(string); !res.IsError || (limit != "time" && limit != "steps") {
+				t.Errorf("%s: want a time or step limit error, got %s", name, truncateText(e2e.Text(res), 300))
+			}
+		}
+		if v := e2e.MustRun(t, cs, "return 5"); v != float64(5) {
+			t.Errorf("the next run of the session: %v", v)
+		}
+	})
+}

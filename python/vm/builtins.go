@@ -823,6 +823,11 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, err
 		}
 		sb.WriteString(s)
+		if t.outBytes+int64(sb.Len()) > t.limits.MaxOutputBytes {
+			// Over the output limit already: Write reports it, without
+			// the work of converting the rest (print(*range(10**9))).
+			return nil, t.Write(sb.String())
+		}
 	}
 	sb.WriteString(end)
 	return None, t.Write(sb.String())

@@ -122,6 +122,9 @@ restart:
 			if Is(e.key, key) {
 				return -1, ix, nil
 			}
+			if err := t.tickCollision(); err != nil {
+				return 0, -1, err
+			}
 			version := d.version
 			eq, err := t.Equal(e.key, key)
 			if err != nil {
@@ -157,6 +160,9 @@ restart:
 			}
 			if Is(e.key, key) {
 				return int(i), int(ix), nil
+			}
+			if err := t.tickCollision(); err != nil {
+				return 0, -1, err
 			}
 			version := d.version
 			eq, err := t.Equal(e.key, key)

@@ -42,6 +42,9 @@ func (s *Set) keyEqual(t *Thread, a, b Value) (bool, error) {
 		y, ok := b.(Str)
 		return ok && x == y, nil
 	}
+	if err := t.tickCollision(); err != nil {
+		return false, err
+	}
 	return t.Equal(a, b)
 }
 

@@ -252,6 +252,17 @@ func (t *Thread) tickChars(n int) error {
 	return t.tick(int64(n) / CharsPerStep)
 }
 
+// tickCollision counts a comparison of two dict or set keys with the same
+// hash: keys built to collide (i * (2**61 - 1) for ints) make every
+// insertion compare with all the keys before it, quadratic work in one
+// builtin call.
+func (t *Thread) tickCollision() error {
+	if t == nil {
+		return nil
+	}
+	return t.tick(1)
+}
+
 // TickItems counts n container items a builtin visited in Go.
 func (t *Thread) TickItems(n int) error { return t.tickItems(n) }
 

@@ -1,2 +1,2 @@
-print(*range(10 ** 6))
+print(*range(3 * 10 ** 5))
 # limit: output

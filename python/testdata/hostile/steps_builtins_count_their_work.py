@@ -105,3 +105,16 @@ l = ["x" * 1000] * 1000
 while True:
     l == list(l)
 # limit: steps
+# ---
+# Keys built to share a hash: each insertion compares with every key before.
+m = 2 ** 61 - 1
+keys = [i * m for i in range(30000)]
+while True:
+    set(keys)
+# limit: steps
+# ---
+m = 2 ** 61 - 1
+keys = [i * m for i in range(30000)]
+while True:
+    dict.fromkeys(keys)
+# limit: steps

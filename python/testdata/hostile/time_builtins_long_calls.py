@@ -17,7 +17,9 @@ while True:
 # limit: time
 # ---
 import math
-r = math.isqrt((1 << 4000000) - 1)
+n = (1 << 4000000) - 1
+while True:
+    math.isqrt(n)
 # limit: time
 # ---
 a = (1 << 4000000) - 1

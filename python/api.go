@@ -81,7 +81,8 @@ type RunOptions struct {
 
 // Limits bounds the resources of one run. A zero field means the default.
 type Limits struct {
-	// Steps is the maximum number of bytecode instructions executed.
+	// Steps is the maximum number of steps: bytecode instructions, plus the
+	// work of builtins counted in units of about one instruction's cost.
 	Steps int64
 	// MaxMemoryBytes is the estimated allocation budget; with a Globals it
 	// is cumulative over the session's retained size.

@@ -47,6 +47,20 @@
 // of host calls. Time, steps, output and host calls end the run: the error
 // is an *Exception whose Limit names the limit.
 //
+// Time and steps inside builtins: every builtin whose cost grows with its
+// input counts that work as steps, at about the cost of one instruction a
+// step (items visited, bytes scanned, characters converted, bytes
+// allocated, big-int word operations; vm/thread.go lists the units), and a
+// run's deadline or cancellation is seen at the next such count. Big-int
+// arithmetic never hands math/big operands over 2048 words: products,
+// divisions, square roots, gcd and pow with a modulus run as loops of
+// bounded pieces, so pow(3, 2**40000-1, 2**40000+1) stops at its deadline
+// like a bytecode loop. Decimal conversions of ints over 4300 digits are
+// refused, as CPython refuses them. The hostile corpus (testdata/hostile,
+// steps_builtins_* and time_builtins_* among others) checks both: loops of
+// long builtins end by the step budget, and "# limit: time" cases end
+// within 500 ms of their deadline.
+//
 // Memory: every allocation a snippet causes, in the VM and in every builtin
 // and library module, is charged before it is made (vm.Thread.Charge, the one
 // primitive, checks and counts at once; buffers built in steps are held until

@@ -365,7 +365,16 @@ func (b *budget) Grow(n int) error {
 	return nil
 }
 
+// engineStepsPerStep is how many regex engine steps count as one step of
+// the run's budget (an engine step is one instruction of the matcher, a few
+// nanoseconds), so a loop of matching calls is bounded by the run's step
+// budget as bytecode is.
+const engineStepsPerStep = 4
+
 func (b *budget) Step(n int) error {
+	if err := b.t.Tick(int64(n) / engineStepsPerStep); err != nil {
+		return err
+	}
 	b.steps += int64(n)
 	if b.steps > MaxStepsPerCall {
 		return &vm.LimitError{Kind: "steps", Type: "TimeoutError", Msg: "step budget exhausted (regular expression)"}

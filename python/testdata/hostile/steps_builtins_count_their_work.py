@@ -118,3 +118,9 @@ keys = [i * m for i in range(30000)]
 while True:
     dict.fromkeys(keys)
 # limit: steps
+# ---
+# Each match backtracks about a million times, under the per-call bound.
+import re
+while True:
+    re.match("(a+)+$", "a" * 20 + "b")
+# limit: steps

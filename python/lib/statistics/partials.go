@@ -31,6 +31,11 @@ func partials(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	var types []vm.Value
 	seen := map[*vm.Class]bool{}
 	for _, v := range list.Items {
+		// An item is a step; a big one counts its words as well (the
+		// sum), and its square is a ticked product.
+		if err := t.Tick(1); err != nil {
+			return nil, err
+		}
 		var num *big.Int
 		var shift uint
 		switch x := v.(type) {
@@ -43,6 +48,9 @@ func partials(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			}
 		case *big.Int:
 			num = x
+			if err := t.TickWords(int64(len(x.Bits()))); err != nil {
+				return nil, err
+			}
 		case vm.Float:
 			f := float64(x)
 			if math.IsInf(f, 0) || math.IsNaN(f) {
@@ -80,7 +88,11 @@ func partials(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 		a.sum.Add(a.sum, num)
 		if squares {
-			a.sq.Add(a.sq, new(big.Int).Mul(num, num))
+			sq, err := t.BigMul(num, num)
+			if err != nil {
+				return nil, err
+			}
+			a.sq.Add(a.sq, sq)
 		}
 	}
 	sx := vm.NewDict()

@@ -51,3 +51,10 @@ l = list(range(1000000))
 while True:
     str(l)
 # limit: time
+# ---
+# statistics sums and squares its data in one Go call: 2000 references
+# to one 1.9M-bit int ran minutes past a 3 s deadline.
+import statistics
+x = (1 << 1900000) - 1
+statistics.variance([x] * 2000)
+# limit: time

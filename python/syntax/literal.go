@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/internal/intconv"
 )
 
 // posOf converts a byte offset to a Position.
@@ -17,6 +19,10 @@ func (s *source) posOf(off int) Position {
 	}
 	return Position{Line: i + 1, Col: off - s.lineStarts[i] + 1}
 }
+
+// maxLiteralDigits is CPython's default int_max_str_digits, which bounds
+// decimal int literals too.
+const maxLiteralDigits = 4300
 
 // number converts a NUMBER token to a Constant.
 func (p *parser) number(t *token) Expr {
@@ -48,7 +54,20 @@ func (p *parser) number(t *token) Expr {
 		if v, err := strconv.ParseInt(digits, base, 64); err == nil {
 			c.Value = v
 		} else {
-			b, ok := new(big.Int).SetString(digits, base)
+			var b *big.Int
+			var ok bool
+			if base == 10 {
+				// As CPython: decimal conversion is quadratic, so a
+				// literal of more than 4300 digits is refused.
+				if n := len(strings.TrimLeft(digits, "0")); n > maxLiteralDigits {
+					// CPython reports it at column 0 of the line.
+					at := Position{Line: t.pos().Line}
+					p.failAt(at, at, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.", maxLiteralDigits, n)
+				}
+				b, ok = new(big.Int).SetString(digits, base)
+			} else {
+				b, ok = intconv.ParsePow2(digits, base)
+			}
 			if !ok {
 				p.failAt(t.pos(), t.end(), "invalid decimal literal")
 			}

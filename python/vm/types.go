@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolplane/toolplane/python/internal/intconv"
 	"github.com/toolplane/toolplane/python/syntax"
 )
 
@@ -489,7 +490,7 @@ func (t *Thread) intFromString(s string, base int) (v Value, ok bool, err error)
 		if int64(len(str))*int64(bits.TrailingZeros(uint(base))) > MaxIntBits {
 			return nil, true, Errorf(MemoryErrorClass, "integer result too large (more than %d bits)", MaxIntBits)
 		}
-		b, ok = parsePow2(str, base)
+		b, ok = intconv.ParsePow2(str, base)
 	} else {
 		if len(str) > maxStrDigits {
 			return nil, true, Errorf(ValueErrorClass, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits, len(str))

@@ -823,7 +823,7 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, err
 		}
 		sb.WriteString(s)
-		if t.outBytes+int64(sb.Len()) > t.limits.MaxOutputBytes {
+		if i+1 < len(args) && t.outBytes+int64(sb.Len()) > t.limits.MaxOutputBytes {
 			// Over the output limit already: Write reports it, without
 			// the work of converting the rest (print(*range(10**9))).
 			return nil, t.Write(sb.String())

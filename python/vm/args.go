@@ -1,6 +1,9 @@
 package vm
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // parseArgs binds positional and keyword arguments of a builtin to names.
 // A name ending in "?" is optional (nil when missing); names after "*" are
@@ -44,7 +47,9 @@ func parseArgs(fname string, args Tuple, kw []Kwarg, names ...string) ([]Value, 
 			}
 		}
 		if !found {
-			return nil, Errorf(TypeErrorClass, "%s() got an unexpected keyword argument '%s'", fname, k.Name)
+			// CPython's wording for builtins (Python functions say "got an
+			// unexpected keyword argument").
+			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for %s()", k.Name, fname)
 		}
 	}
 	for i := 0; i < required; i++ {
@@ -106,6 +111,11 @@ func rangeArgs(fname string, args Tuple, kw []Kwarg, lo, hi int) error {
 
 // toInt converts an index-like argument.
 func (t *Thread) toInt(v Value, what string) (int64, error) {
+	if _, ok := v.(*big.Int); ok {
+		// An argument converted to a C size (a width, a count, an
+		// index to pop) that does not fit fails as CPython's does.
+		return 0, Errorf(OverflowErrorClass, "Python int too large to convert to C ssize_t")
+	}
 	i, ok, err := t.index(v)
 	if err != nil {
 		return 0, err

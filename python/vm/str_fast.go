@@ -136,6 +136,7 @@ var strSelfChecked = map[string]bool{
 // takes checkedMethod's path.
 func addStrMethods(m map[string]BuiltinFunc, scans map[string]int) {
 	for name, raw := range m {
+		raw := withArity(StrClass, name, raw)
 		unit := scans[name]
 		scan := unit > 0
 		fn := raw

@@ -155,7 +155,7 @@ func NewMethod(name string, f BuiltinFunc) *Builtin {
 
 func addMethods(c *Class, methods map[string]BuiltinFunc) {
 	for name, fn := range methods {
-		c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, fn), Self: c.Name})
+		c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, withArity(c, name, fn)), Self: c.Name})
 	}
 }
 

@@ -60,7 +60,7 @@ const (
 	LIST_APPEND // arg: depth of the list below the item
 	SET_ADD
 	MAP_ADD     // [.. map .. k v]
-	LIST_EXTEND // arg: depth; [.. list .. iterable]
+	LIST_EXTEND // arg: depth (DepthMask), CallArgs; [.. list .. iterable]
 	SET_UPDATE
 	DICT_UPDATE // display {**m}
 	DICT_MERGE  // call f(**m): duplicate keys are errors
@@ -295,3 +295,12 @@ func constString(v any) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// Flags of LIST_EXTEND's argument.
+const (
+	// DepthMask selects the stack depth of the list being extended.
+	DepthMask = 0xff
+	// CallArgs marks the list of a call's positional arguments: an error
+	// about a * argument names the callee, below the list.
+	CallArgs = 0x100
+)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -80,6 +81,11 @@ type gen struct {
 	// instrs counts the instructions emitted in all code objects, and
 	// maxInstrs bounds it (see instrsPerNode).
 	instrs, maxInstrs int
+	// futureAnnotations is set by "from __future__ import annotations":
+	// annotations are stored as their text.
+	futureAnnotations bool
+	// futures are the module's leading __future__ imports.
+	futures map[*syntax.ImportFrom]bool
 }
 
 // The code generated for a tree is bounded by instrsPerNode instructions
@@ -129,6 +135,9 @@ type fblock struct {
 	breaks     *[]int
 	final      []syntax.Stmt
 	excOnStack bool
+	// name is the target of "except ... as name" for an fbHandler: it is
+	// unbound on every way out of the handler, as CPython does.
+	name string
 }
 
 // fn generates one code object.
@@ -344,6 +353,7 @@ func (g *gen) module(mod *syntax.Module, s *scope) (*Code, error) {
 		f.fail("SyntaxError", "'await' outside function", firstAwait(mod))
 	}
 	body := mod.Body
+	g.futures, g.futureAnnotations = leadingFutures(body)
 	var last *syntax.ExprStmt
 	if g.opts.Snippet && len(body) > 0 {
 		if e, ok := body[len(body)-1].(*syntax.ExprStmt); ok {
@@ -410,7 +420,7 @@ func (f *fn) stmt(st syntax.Stmt) {
 			f.store(st.Target)
 		}
 		if f.s.kind == moduleScope || f.s.kind == classScope {
-			f.expr(st.Annotation)
+			f.annotation(st.Annotation)
 			if n, ok := st.Target.(*syntax.Name); ok && st.Simple {
 				f.loadName("__annotations__")
 				f.loadConst(n.Id)
@@ -491,8 +501,16 @@ func (f *fn) stmt(st syntax.Stmt) {
 		}
 	case *syntax.ImportFrom:
 		if st.Level > 0 {
-			f.fail("NotImplementedError", "relative imports are not supported", st.Pos())
+			// A snippet has no package: the import fails when it runs,
+			// with CPython's ImportError (the VM refuses a name that
+			// starts with a dot).
+			f.at(st)
+			f.emit(IMPORT_NAME, f.name(strings.Repeat(".", st.Level)+st.Module))
+			f.emit(POP_TOP, 0)
 			return
+		}
+		if st.Module == "__future__" {
+			f.checkFuture(st)
 		}
 		f.emit(IMPORT_NAME, f.name(st.Module))
 		// IMPORT_NAME leaves the top-level package; from a.b import x
@@ -914,6 +932,9 @@ func (f *fn) unwind(i int, keepTop bool) {
 			f.emit(POP_TOP, 0)
 		}
 		f.emit(POP_EXCEPT, 0)
+		if b.name != "" {
+			f.unbindHandlerName(b.name)
+		}
 	case fbWith:
 		f.emit(POP_BLOCK, 0)
 		if keepTop {
@@ -1023,19 +1044,34 @@ func (f *fn) tryExcept(st *syntax.Try) {
 		} else if i != len(st.Handlers)-1 {
 			f.fail("SyntaxError", "default 'except:' must be last", h.Pos())
 		}
-		if h.Name != "" {
-			f.storeName(h.Name)
-		} else {
+		if h.Name == "" {
 			f.emit(POP_TOP, 0)
-		}
-		f.pushBlock(fblock{kind: fbHandler})
-		f.stmts(h.Body)
-		f.fblocks = f.fblocks[:len(f.fblocks)-1]
-		f.emit(POP_EXCEPT, 0)
-		if h.Name != "" {
-			f.loadConst(nil)
+			f.pushBlock(fblock{kind: fbHandler})
+			f.stmts(h.Body)
+			f.fblocks = f.fblocks[:len(f.fblocks)-1]
+			f.emit(POP_EXCEPT, 0)
+		} else {
+			// The name is unbound however the body ends: normally, by
+			// break, continue or return (unwind), or by an exception
+			// (the cleanup handler below), as CPython's
+			// "finally: name = None; del name" does.
 			f.storeName(h.Name)
-			f.delName(h.Name)
+			f.pushBlock(fblock{kind: fbHandler, name: h.Name})
+			cleanup := f.emit(SETUP_EXCEPT, 0)
+			f.pushBlock(fblock{kind: fbExcept})
+			f.stmts(h.Body)
+			f.fblocks = f.fblocks[:len(f.fblocks)-2]
+			f.emit(POP_BLOCK, 0)
+			f.emit(POP_EXCEPT, 0)
+			f.unbindHandlerName(h.Name)
+			ends = append(ends, f.emit(JUMP, 0))
+			f.patch(cleanup, f.here())
+			f.unbindHandlerName(h.Name)
+			f.emit(RERAISE, 0)
+			if next >= 0 {
+				f.patch(next, f.here())
+			}
+			continue
 		}
 		ends = append(ends, f.emit(JUMP, 0))
 		if next >= 0 {
@@ -1044,6 +1080,14 @@ func (f *fn) tryExcept(st *syntax.Try) {
 	}
 	f.emit(RERAISE, 0)
 	f.patchAll(ends, f.here())
+}
+
+// unbindHandlerName emits "name = None; del name" for the target of an
+// except clause that is being left.
+func (f *fn) unbindHandlerName(name string) {
+	f.loadConst(nil)
+	f.storeName(name)
+	f.delName(name)
 }
 
 func (f *fn) withStmt(st *syntax.With, i int) {
@@ -1139,13 +1183,13 @@ func (f *fn) annotations(args *syntax.Arguments, returns syntax.Expr) bool {
 	for _, a := range allArgs(args) {
 		if a.Annotation != nil {
 			f.loadConst(a.Arg)
-			f.expr(a.Annotation)
+			f.annotation(a.Annotation)
 			n++
 		}
 	}
 	if returns != nil {
 		f.loadConst("return")
-		f.expr(returns)
+		f.annotation(returns)
 		n++
 	}
 	if n == 0 {
@@ -1649,7 +1693,11 @@ func hasStar(es []syntax.Expr) bool {
 	return false
 }
 
-func (f *fn) sequence(elts []syntax.Expr, build Op) {
+func (f *fn) sequence(elts []syntax.Expr, build Op) { f.sequenceOf(elts, build, 0) }
+
+// sequenceOf is sequence; flags (CallArgs) mark the positional arguments
+// of a call, whose * errors name the callee.
+func (f *fn) sequenceOf(elts []syntax.Expr, build Op, flags int) {
 	if !hasStar(elts) {
 		f.exprs(elts)
 		f.emit(build, len(elts))
@@ -1664,7 +1712,7 @@ func (f *fn) sequence(elts []syntax.Expr, build Op) {
 		if s, ok := e.(*syntax.Starred); ok {
 			f.expr(s.Value)
 			f.at(s)
-			f.emit(extend, 1)
+			f.emit(extend, 1|flags)
 		} else {
 			f.expr(e)
 			f.emit(add, 1)
@@ -1751,7 +1799,7 @@ func (f *fn) call(e *syntax.Call) {
 		}
 		return
 	}
-	f.sequence(e.Args, BUILD_TUPLE)
+	f.sequenceOf(e.Args, BUILD_TUPLE, CallArgs)
 	if !hasStar(e.Args) {
 		// sequence emitted BUILD_TUPLE directly.
 	}

@@ -52,12 +52,10 @@ func (t *Thread) sliceIndices(s *Slice, n int) (start, stop, step int, err error
 		if v == None {
 			return def, nil
 		}
-		i, ok, err := t.index(v)
+		// Ints beyond the machine range clamp, as CPython's do.
+		i, err := t.sliceIndex(v)
 		if err != nil {
 			return 0, err
-		}
-		if !ok {
-			return 0, Errorf(TypeErrorClass, "slice indices must be integers or None or have an __index__ method")
 		}
 		if i < 0 {
 			i += int64(n)

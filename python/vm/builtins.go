@@ -34,6 +34,7 @@ func initMisc() {
 	builtinsDict.SetStr("NotImplemented", NotImplemented)
 	builtinsDict.SetStr("Ellipsis", EllipsisType{})
 	builtinsDict.SetStr("__name__", Str("__main__"))
+	builtinsDict.SetStr("__debug__", Bool(true))
 	builtinsDict.SetStr("EnvironmentError", OSErrorClass)
 	builtinsDict.SetStr("IOError", OSErrorClass)
 
@@ -154,6 +155,9 @@ func initMisc() {
 		}
 		if len(args) == 2 {
 			fn, sentinel := args[0], args[1]
+			if !isCallable(fn) {
+				return nil, Errorf(TypeErrorClass, "iter(v, w): v must be callable")
+			}
 			return funcIterRefs([]Value{fn, sentinel}, CallIterClass, func(t *Thread) (Value, bool, error) {
 				v, err := t.Call(fn, nil, nil)
 				if err != nil {
@@ -228,11 +232,14 @@ func initMisc() {
 			if _, isF := args[0].(Float); isF {
 				return nil, Errorf(TypeErrorClass, "'float' object cannot be interpreted as an integer")
 			}
-			i, err := t.toInt(args[0], "")
+			i, err := t.cInt(args[0])
 			if err != nil {
 				return nil, err
 			}
 			n = Int(i)
+		}
+		if n > 1<<31-1 || n < -1<<31 {
+			return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C int")
 		}
 		if n < 0 || n > 0x10ffff {
 			return nil, Errorf(ValueErrorClass, "chr() arg not in range(0x110000)")

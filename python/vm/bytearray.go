@@ -1,5 +1,10 @@
 package vm
 
+import (
+	"math/big"
+	"strings"
+)
+
 // ByteArray is a Python bytearray: mutable bytes.
 type ByteArray struct {
 	B []byte
@@ -16,6 +21,9 @@ func (t *Thread) toByteSlice(v Value, what string) ([]byte, error) {
 		return append([]byte(nil), x.B...), nil
 	}
 	items, err := t.iterate(v, func() error {
+		if what == "extend bytearray" {
+			return Errorf(TypeErrorClass, "can't extend bytearray with %s", TypeName(v))
+		}
 		return Errorf(TypeErrorClass, "can't %s with '%s' object", what, TypeName(v))
 	})
 	if err != nil {
@@ -36,6 +44,9 @@ func (t *Thread) toByteSlice(v Value, what string) ([]byte, error) {
 }
 
 func byteValue(v Value) (byte, error) {
+	if _, ok := v.(*big.Int); ok {
+		return 0, Errorf(ValueErrorClass, "byte must be in range(0, 256)")
+	}
 	n, ok := v.(Int)
 	if !ok {
 		if b, isB := v.(Bool); isB {
@@ -73,6 +84,7 @@ func initByteArray() {
 		}
 		return &ByteArray{B: []byte(b.(Bytes))}, nil
 	}
+	installBytesMethods(ByteArrayClass)
 	addMethods(ByteArrayClass, map[string]BuiltinFunc{
 		"append": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("append", a[1:], kw, 1); err != nil {
@@ -137,23 +149,63 @@ func initByteArray() {
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return &ByteArray{B: append([]byte(nil), a[0].(*ByteArray).B...)}, nil
 		},
-		"decode": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := parseArgs("decode", a[1:], kw, "encoding?", "errors?")
+		"insert": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ba := a[0].(*ByteArray)
+			i, err := t.toInt(a[1], "")
 			if err != nil {
 				return nil, err
 			}
-			return decodeBytes(Bytes(a[0].(*ByteArray).B), p[0], p[1])
-		},
-		"hex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			const digits = "0123456789abcdef"
-			b := a[0].(*ByteArray).B
-			out := make([]byte, 0, 2*len(b))
-			for _, c := range b {
-				out = append(out, digits[c>>4], digits[c&15])
+			c, err := byteValue(a[2])
+			if err != nil {
+				return nil, err
 			}
-			return Str(out), nil
+			n := int64(len(ba.B))
+			if i < 0 {
+				i += n
+				if i < 0 {
+					i = 0
+				}
+			}
+			if i > n {
+				i = n
+			}
+			if err := t.Charge(1); err != nil {
+				return nil, err
+			}
+			ba.B = append(ba.B, 0)
+			copy(ba.B[i+1:], ba.B[i:])
+			ba.B[i] = c
+			return None, nil
+		},
+		"remove": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ba := a[0].(*ByteArray)
+			c, err := byteValue(a[1])
+			if err != nil {
+				return nil, err
+			}
+			i := bytesIndexByte(ba.B, c)
+			if i < 0 {
+				return nil, Errorf(ValueErrorClass, "value not found in bytearray")
+			}
+			ba.B = append(ba.B[:i], ba.B[i+1:]...)
+			return None, nil
+		},
+		"reverse": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			b := a[0].(*ByteArray).B
+			for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+				b[i], b[j] = b[j], b[i]
+			}
+			return None, nil
 		},
 	})
 }
 
-func (b *ByteArray) repr() string { return "bytearray(" + BytesRepr(string(b.B)) + ")" }
+func (b *ByteArray) repr() string {
+	r := BytesRepr(string(b.B))
+	if strings.HasPrefix(r, `b"`) {
+		// CPython's bytearray repr escapes a single quote even inside
+		// double quotes.
+		r = strings.ReplaceAll(r, "'", `\'`)
+	}
+	return "bytearray(" + r + ")"
+}

@@ -1,6 +1,9 @@
 package vm
 
-import "unsafe"
+import (
+	"math/big"
+	"unsafe"
+)
 
 func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
 	if len(args) > 1 {
@@ -56,6 +59,16 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 	p, err := parseArgs("index", a[1:], kw, "value", "start?", "stop?")
 	if err != nil {
 		return nil, err
+	}
+	for _, b := range p[1:] {
+		// list.index and tuple.index take ints only (no None).
+		if b != nil {
+			if _, ok, _ := t.index(b); !ok {
+				if _, big := b.(*big.Int); !big {
+					return nil, Errorf(TypeErrorClass, "slice indices must be integers or have an __index__ method")
+				}
+			}
+		}
 	}
 	start, stop, _, err := t.sliceIndices(&Slice{Start: orNone(p[1]), Stop: orNone(p[2]), Step: None}, len(items))
 	if err != nil {
@@ -224,16 +237,20 @@ func initContainers() {
 				return nil, err
 			}
 			l := a[0].(*List)
-			if len(l.Items) == 0 {
-				return nil, Errorf(IndexErrorClass, "pop from empty list")
-			}
 			i := int64(len(l.Items) - 1)
 			if len(a) > 1 {
+				// The index's type is checked before the list's length,
+				// as CPython does: [].pop('x') is a TypeError.
 				var err error
 				i, err = t.toInt(a[1], "")
 				if err != nil {
 					return nil, err
 				}
+			}
+			if len(l.Items) == 0 {
+				return nil, Errorf(IndexErrorClass, "pop from empty list")
+			}
+			if len(a) > 1 {
 				if i < 0 {
 					i += int64(len(l.Items))
 				}
@@ -434,8 +451,8 @@ func initContainers() {
 		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
 	})
 	DictClass.Dict.SetStr("fromkeys", &ClassMethod{Fn: &Builtin{Name: "fromkeys", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		if len(a) < 2 || len(a) > 3 {
-			return nil, Errorf(TypeErrorClass, "fromkeys expected 1 or 2 arguments")
+		if err := checkArity("dict.fromkeys", "fromkeys", arity{clinic, 1, 2}, a[1:], kw); err != nil {
+			return nil, err
 		}
 		items, err := t.iterate(a[1], nil)
 		if err != nil {

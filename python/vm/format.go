@@ -513,6 +513,10 @@ func (t *Thread) formatInt(s fmtSpec, v Value) (Value, error) {
 	}
 	var buf [24]byte
 	db, neg := appendIntDigits(buf[:0], v, base)
+	if base == 10 && len(db) > 4300 {
+		// The same int-string limit as str() and repr().
+		return nil, Errorf(ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+	}
 	if s.typ == 'X' {
 		for i, c := range db {
 			if 'a' <= c && c <= 'z' {
@@ -934,7 +938,7 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		switch conv {
 		case 's', 'r', 'a':
 			var s string
-			if b, ok := val.(Bytes); ok && bytesMode && conv == 's' {
+			if b, ok := bytesLike(val); ok && bytesMode && conv == 's' {
 				s = string(b)
 			} else if conv == 's' {
 				if bytesMode {

@@ -916,9 +916,14 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 			case compile.LIST_EXTEND:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
-				l := f.stack[len(f.stack)-arg].(*List)
+				depth := arg & compile.DepthMask
+				l := f.stack[len(f.stack)-depth].(*List)
 				var items []Value
 				items, err = t.iterate(v, func() error {
+					if arg&compile.CallArgs != 0 {
+						// f(*x): CPython names the callee.
+						return Errorf(TypeErrorClass, "%sargument after * must be an iterable, not %s", calleeDisplay(f.stack[len(f.stack)-depth-1]), TypeName(v))
+					}
 					return Errorf(TypeErrorClass, "Value after * must be an iterable, not %s", TypeName(v))
 				})
 				if err == nil {
@@ -1217,6 +1222,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.IMPORT_NAME:
 				var m Value
+				if strings.HasPrefix(code.Names[arg], ".") {
+					// A relative import: snippets are not in a package.
+					err = Errorf(ImportErrorClass, "attempted relative import with no known parent package")
+					break
+				}
 				m, err = t.Import(code.Names[arg])
 				if err == nil {
 					f.push(m)
@@ -1664,6 +1674,11 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		return nil, err
 	}
 	qual := body.Code.QualName
+	if _, ok := ns.GetStr("__doc__"); !ok {
+		// Every class statement defines __doc__, None without a
+		// docstring, so C().__doc__ is None rather than an AttributeError.
+		ns.SetStr("__doc__", None)
+	}
 	cls, err := t.NewClass(name, qual, bcs, ns)
 	if err != nil {
 		return nil, err
@@ -1730,7 +1745,11 @@ func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {
 			}
 		} else {
 			if call {
-				return Errorf(TypeErrorClass, "argument after ** must be a mapping, not %s", TypeName(v))
+				name := ""
+				if f != nil && len(f.stack) >= 3 {
+					name = calleeDisplay(f.stack[len(f.stack)-3])
+				}
+				return Errorf(TypeErrorClass, "%sargument after ** must be a mapping, not %s", name, TypeName(v))
 			}
 			return Errorf(TypeErrorClass, "'%s' object is not a mapping", TypeName(v))
 		}
@@ -1744,12 +1763,7 @@ func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {
 			if d.HasStr(string(ks)) {
 				name := ""
 				if f != nil && len(f.stack) >= 3 {
-					switch fn := f.stack[len(f.stack)-3].(type) {
-					case *Function:
-						name = fn.Module + "." + fn.QualName + "() "
-					case *Builtin:
-						name = fn.Name + "() "
-					}
+					name = calleeDisplay(f.stack[len(f.stack)-3])
 				}
 				return Errorf(TypeErrorClass, "%sgot multiple values for keyword argument '%s'", name, ks)
 			}
@@ -1771,6 +1785,9 @@ func (t *Thread) unpack(v Value, before, after int) ([]Value, error) {
 	case *List:
 		items = x.Items
 	default:
+		if after < 0 {
+			return t.unpackExact(v, before)
+		}
 		var err error
 		items, err = t.iterate(v, func() error {
 			return Errorf(TypeErrorClass, "cannot unpack non-iterable %s object", TypeName(v))
@@ -1796,6 +1813,54 @@ func (t *Thread) unpack(v Value, before, after int) ([]Value, error) {
 	out = append(out, &List{Items: append([]Value(nil), items[before:len(items)-after]...)})
 	out = append(out, items[len(items)-after:]...)
 	return out, nil
+}
+
+// calleeDisplay names a callee as CPython's errors about its * and **
+// arguments do ("__main__.f() ", "len() ", "dict() "), or "" when it has
+// no such name.
+func calleeDisplay(v Value) string {
+	switch fn := v.(type) {
+	case *Function:
+		return fn.Module + "." + fn.QualName + "() "
+	case *Builtin:
+		return fn.Name + "() "
+	case *BoundMethod:
+		return calleeDisplay(fn.Fn)
+	case *Class:
+		return fn.Name + "() "
+	}
+	return ""
+}
+
+// unpackExact unpacks an iterator into n targets taking at most n+1 items,
+// as CPython does: a failed unpacking leaves the rest of the iterator
+// unconsumed, and an endless one fails at once.
+func (t *Thread) unpackExact(v Value, n int) ([]Value, error) {
+	it, err := t.Iter(v)
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class == TypeErrorClass {
+			return nil, Errorf(TypeErrorClass, "cannot unpack non-iterable %s object", TypeName(v))
+		}
+		return nil, err
+	}
+	items := make([]Value, 0, n)
+	for len(items) <= n {
+		item, ok, err := t.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		items = append(items, item)
+	}
+	if len(items) < n {
+		return nil, Errorf(ValueErrorClass, "not enough values to unpack (expected %d, got %d)", n, len(items))
+	}
+	if len(items) > n {
+		return nil, Errorf(ValueErrorClass, "too many values to unpack (expected %d)", n)
+	}
+	return items, nil
 }
 
 var _ = big.NewInt

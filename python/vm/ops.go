@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"bytes"
 	"cmp"
 	"math"
 	"math/big"
@@ -201,22 +202,48 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 	return r, err
 }
 
-func repeatCount(t *Thread, n Value) (int64, bool) {
+// repeatCount reads the count of a sequence repetition: an int, a bool,
+// or an object with __index__ (as CPython's sq_repeat takes). huge reports
+// a count beyond the machine range, which CPython refuses with
+// OverflowError rather than clamping.
+func repeatCount(t *Thread, n Value) (count int64, huge, ok bool, err error) {
 	switch n := n.(type) {
 	case Int:
-		return int64(n), true
+		return int64(n), false, true, nil
 	case Bool:
 		if n {
-			return 1, true
+			return 1, false, true, nil
 		}
-		return 0, true
+		return 0, false, true, nil
 	case *big.Int:
-		if n.Sign() < 0 {
-			return 0, true
+		return 0, true, true, nil
+	case *Instance:
+		if n.Class.Lookup("__index__") == nil {
+			return 0, false, false, nil
 		}
-		return math.MaxInt64, true
+		m := n.Class.Lookup("__index__")
+		r, err := t.callMethod(m, n, nil)
+		if err != nil {
+			return 0, false, true, err
+		}
+		switch r := r.(type) {
+		case Int:
+			return int64(r), false, true, nil
+		case *big.Int:
+			return 0, true, true, nil
+		}
+		return 0, false, true, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
 	}
-	return 0, false
+	return 0, false, false, nil
+}
+
+// isRepeatable reports whether v is a sequence that * repeats.
+func isRepeatable(v Value) bool {
+	switch v.(type) {
+	case Str, Bytes, *ByteArray, *List, Tuple:
+		return true
+	}
+	return false
 }
 
 // seqBinary handles str/bytes/list/tuple/dict/set operators.
@@ -277,14 +304,22 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 			return &ByteArray{B: append(append([]byte(nil), x.B...), other...)}, true, nil
 		}
 	case syntax.Mult:
-		if n, ok := repeatCount(t, b); ok {
-			if r, ok, err := t.repeat(a, n); ok || err != nil {
+		if isRepeatable(a) {
+			if n, huge, ok, err := repeatCount(t, b); ok || err != nil {
+				if err != nil {
+					return nil, true, err
+				}
+				r, err := t.repeatHuge(a, n, huge)
 				return r, true, err
 			}
 		}
-		if n, ok := repeatCount(t, a); ok {
-			if _, isInst := b.(*Instance); !isInst {
-				if r, ok, err := t.repeat(b, n); ok || err != nil {
+		if isRepeatable(b) {
+			if _, isInst := a.(*Instance); !isInst {
+				if n, huge, ok, err := repeatCount(t, a); ok || err != nil {
+					if err != nil {
+						return nil, true, err
+					}
+					r, err := t.repeatHuge(b, n, huge)
 					return r, true, err
 				}
 			}
@@ -301,13 +336,17 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 			}
 			r, err := t.percentFormat(string(x), b, false)
 			return r, true, err
-		case Bytes:
-			r, err := t.percentFormat(string(x), b, true)
+		case Bytes, *ByteArray:
+			xs, _ := bytesLike(x)
+			r, err := t.percentFormat(xs, b, true)
 			if err != nil {
 				if e, ok := err.(*Instance); ok && strings.Contains(excStr(nil, e), "string formatting") {
 					return nil, true, Errorf(e.Class, "%s", strings.Replace(excStr(nil, e), "string formatting", "bytes formatting", 1))
 				}
 				return nil, true, err
+			}
+			if _, ok := x.(*ByteArray); ok {
+				return &ByteArray{B: []byte(r.(Str))}, true, nil
 			}
 			return Bytes(r.(Str)), true, nil
 		}
@@ -352,6 +391,32 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 	return nil, false, nil
 }
 
+// repeatHuge repeats seq n times; huge means a count beyond the machine
+// range. Counts whose result cannot exist fail as CPython's do
+// (OverflowError), before the memory limit is consulted.
+func (t *Thread) repeatHuge(seq Value, n int64, huge bool) (Value, error) {
+	if huge {
+		return nil, Errorf(OverflowErrorClass, "cannot fit 'int' into an index-sized integer")
+	}
+	var size int64
+	switch x := seq.(type) {
+	case Str:
+		size = int64(len(x))
+		if size > 0 && n > math.MaxInt64/size {
+			return nil, Errorf(OverflowErrorClass, "repeated string is too long")
+		}
+	case Bytes:
+		size = int64(len(x))
+	case *ByteArray:
+		size = int64(len(x.B))
+	}
+	if size > 0 && n > math.MaxInt64/size {
+		return nil, Errorf(OverflowErrorClass, "repeated bytes are too long")
+	}
+	r, _, err := t.repeat(seq, n)
+	return r, err
+}
+
 func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 	if n < 0 {
 		n = 0
@@ -362,6 +427,8 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 		unit = int64(len(x))
 	case Bytes:
 		unit = int64(len(x))
+	case *ByteArray:
+		unit = int64(len(x.B))
 	case *List:
 		unit = int64(len(x.Items)) * 16
 	case Tuple:
@@ -384,6 +451,8 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 		return Str(strings.Repeat(string(x), int(n))), true, nil
 	case Bytes:
 		return Bytes(strings.Repeat(string(x), int(n))), true, nil
+	case *ByteArray:
+		return &ByteArray{B: bytes.Repeat(x.B, int(n))}, true, nil
 	case *List:
 		items := make([]Value, 0, int64(len(x.Items))*n)
 		for i := int64(0); i < n; i++ {
@@ -618,12 +687,16 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 			}
 			return cmpResult(op, strings.Compare(string(x), string(y))), nil
 		}
-	case Bytes:
-		if y, ok := b.(Bytes); ok {
-			if err := t.tickBytes(min(len(x), len(y))); err != nil {
-				return nil, err
+	case Bytes, *ByteArray:
+		// bytes and bytearray order with each other by content.
+		if y, ok := bytesLike(b); ok {
+			if _, inst := b.(*Instance); !inst {
+				xs, _ := bytesLike(x)
+				if err := t.tickBytes(min(len(xs), len(y))); err != nil {
+					return nil, err
+				}
+				return cmpResult(op, strings.Compare(xs, y)), nil
 			}
-			return cmpResult(op, strings.Compare(string(x), string(y))), nil
 		}
 	case Tuple:
 		if y, ok := b.(Tuple); ok {
@@ -1047,7 +1120,7 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 			return 0, nil
 		}
 		return 0, Errorf(TypeErrorClass, "__hash__ method should return an integer")
-	case *List, *Dict, *DictView:
+	case *List, *Dict, *DictView, *ByteArray:
 	case EllipsisType, NotImplementedType:
 		return 0x1234567, nil
 	default:

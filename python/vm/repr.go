@@ -171,7 +171,11 @@ func StrQuote(s string) string {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if isPrintable(r) {
+		if r == utf8.RuneError && n == 1 {
+			// A byte that is not UTF-8 stands for U+FFFD, as a lone
+			// surrogate does (see strFromWTF8).
+			sb.WriteRune(utf8.RuneError)
+		} else if isPrintable(r) {
 			sb.WriteString(s[i : i+n])
 		} else if r <= 0xff {
 			fmt.Fprintf(&sb, `\x%02x`, r)
@@ -189,9 +193,6 @@ func StrQuote(s string) string {
 func isPrintable(r rune) bool {
 	if r == ' ' {
 		return true
-	}
-	if r == utf8.RuneError {
-		return false
 	}
 	if unicode.Is(unicode.Zs, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r) {
 		return false

@@ -6,13 +6,12 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 func strArg(fname string, v Value) (string, error) {
 	s, ok := asStr(v)
 	if !ok {
-		return "", Errorf(TypeErrorClass, "%s() argument must be str, not %s", fname, TypeName(v))
+		return "", Errorf(TypeErrorClass, "%s() argument must be str, not %s", fname, argTypeName(v))
 	}
 	return string(s), nil
 }
@@ -25,50 +24,31 @@ func optStr(v Value) (string, bool) {
 	return string(s), ok
 }
 
-// startBeyond reports whether an explicit start index lies past the end
-// of s, in which case find/count/startswith report no match.
-func (t *Thread) startBeyond(s string, start Value) bool {
-	if start == nil || start == None {
-		return false
-	}
-	i, ok, _ := t.index(start)
-	if !ok || i < 0 {
-		// A negative start is counted from the end and never lies past it.
-		return false
-	}
-	return i > int64(len(s)) || i > int64(runeCount(s))
-}
-
-// strRange resolves optional start/end arguments (code point indices, as
-// in a slice) to byte offsets of s.
-func (t *Thread) strRange(s string, start, end Value) (int, int, error) {
+// strRange resolves optional start/end arguments (code point indices,
+// adjusted as CPython's ADJUST_INDICES does) to byte offsets of s. none
+// reports a start past the end or past the adjusted end: then nothing is
+// found, not even the empty string.
+func (t *Thread) strRange(s string, start, end Value) (lo, hi int, none bool, err error) {
 	if (start == nil || start == None) && (end == nil || end == None) {
-		return 0, len(s), nil
+		return 0, len(s), false, nil
 	}
 	ascii := asciiOnly(s)
 	n := len(s)
 	if !ascii {
 		n = utf8.RuneCountInString(s)
 	}
-	sl := Slice{Start: None, Stop: None, Step: None}
-	if start != nil {
-		sl.Start = start
-	}
-	if end != nil {
-		sl.Stop = end
-	}
-	a, b, _, err := t.sliceIndices(&sl, n)
+	a, b, err := t.adjustIndices(n, start, end)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, false, err
 	}
-	if b < a {
-		b = a
+	if a > b {
+		return 0, 0, true, nil
 	}
 	if ascii {
-		return a, b, nil
+		return a, b, false, nil
 	}
-	lo, hi := runeOffsets(s, a, b)
-	return lo, hi, nil
+	lo, hi = runeOffsets(s, a, b)
+	return lo, hi, false, nil
 }
 
 // runeIndex converts a byte offset of s to a code point index.
@@ -129,9 +109,9 @@ func initStr() {
 					return nil, err
 				}
 			}
-			keep := false
-			if p[0] != nil {
-				keep, _ = t.Truth(p[0])
+			keep, err := t.cIntFlag(p[0])
+			if err != nil {
+				return nil, err
 			}
 			return &List{Items: splitLines(string(a[0].(Str)), keep)}, nil
 		},
@@ -234,36 +214,37 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			sub, err := strArg("count", p[0])
-			if err != nil {
-				return nil, err
-			}
+			// CPython parses start and end before it looks at sub.
 			s := string(a[0].(Str))
-			if t.startBeyond(s, p[1]) {
-				return Int(0), nil
-			}
-			lo, hi, err := t.strRange(s, p[1], p[2])
+			lo, hi, none, err := t.strRange(s, p[1], p[2])
 			if err != nil {
 				return nil, err
+			}
+			sub, ok := asStr(p[0])
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "must be str, not %s", TypeName(p[0]))
+			}
+			if none {
+				return Int(0), nil
 			}
 			if sub == "" {
 				return boxInt(Int(runeCount(s[lo:hi]) + 1)), nil
 			}
-			return boxInt(Int(strings.Count(s[lo:hi], sub))), nil
+			return boxInt(Int(strings.Count(s[lo:hi], string(sub)))), nil
 		},
 		"partition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.partition", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
-			sep, err := strArg("partition", a[1])
-			if err != nil {
-				return nil, err
+			sep, ok := asStr(a[1])
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "must be str, not %s", TypeName(a[1]))
 			}
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
 			s := string(a[0].(Str))
-			if i := strings.Index(s, sep); i >= 0 {
+			if i := strings.Index(s, string(sep)); i >= 0 {
 				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
 			}
 			return Tuple{a[0], Str(""), Str("")}, nil
@@ -272,15 +253,15 @@ func initStr() {
 			if err := exactArgs("str.rpartition", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
-			sep, err := strArg("rpartition", a[1])
-			if err != nil {
-				return nil, err
+			sep, ok := asStr(a[1])
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "must be str, not %s", TypeName(a[1]))
 			}
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
 			s := string(a[0].(Str))
-			if i := strings.LastIndex(s, sep); i >= 0 {
+			if i := strings.LastIndex(s, string(sep)); i >= 0 {
 				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
 			}
 			return Tuple{Str(""), Str(""), a[0]}, nil
@@ -416,7 +397,9 @@ func initStr() {
 			}
 			ts := int64(8)
 			if p[0] != nil {
-				ts, _ = t.toInt(p[0], "")
+				if ts, err = t.cInt(p[0]); err != nil {
+					return nil, err
+				}
 			}
 			// Size the result first (charging it as it adds up, so a huge
 			// tab size fails early), then build it in one allocation.
@@ -468,6 +451,9 @@ func initStr() {
 		"encode": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			p, err := parseArgs("encode", a[1:], kw, "encoding?", "errors?")
 			if err != nil {
+				return nil, err
+			}
+			if err := codecArgs("encode", p); err != nil {
 				return nil, err
 			}
 			return encodeStr(a[0].(Str), p[0], p[1])
@@ -618,7 +604,7 @@ func stripFn(name string, left, right bool) BuiltinFunc {
 		}
 		chars, err := strArg(name, p[0])
 		if err != nil {
-			return nil, err
+			return nil, Errorf(TypeErrorClass, "%s arg must be None or str", name)
 		}
 		r := s
 		if left {
@@ -753,7 +739,7 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 	} else {
 		sep, err := strArg("split", p[0])
 		if err != nil {
-			return nil, err
+			return nil, Errorf(TypeErrorClass, "must be str or None, not %s", TypeName(p[0]))
 		}
 		if sep == "" {
 			return nil, Errorf(ValueErrorClass, "empty separator")
@@ -805,12 +791,14 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 		return nil, err
 	}
 	s := string(a[0].(Str))
-	if t.startBeyond(s, p[1]) {
-		return Bool(false), nil
-	}
-	lo, hi, err := t.strRange(s, p[1], p[2])
+	lo, hi, none, err := t.strRange(s, p[1], p[2])
 	if err != nil {
 		return nil, err
+	}
+	if none {
+		// The start lies past the end; the type of the prefix is still
+		// checked below.
+		lo, hi = len(s), len(s)
 	}
 	s = s[lo:hi]
 	var cands []Value
@@ -832,7 +820,7 @@ func startsEnds(t *Thread, a Tuple, kw []Kwarg, start bool) (Value, error) {
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "tuple for %s must only contain str, not %s", name, TypeName(c))
 		}
-		if start && strings.HasPrefix(s, string(cs)) || !start && strings.HasSuffix(s, string(cs)) {
+		if !none && (start && strings.HasPrefix(s, string(cs)) || !start && strings.HasSuffix(s, string(cs))) {
 			return Bool(true), nil
 		}
 	}
@@ -844,17 +832,17 @@ func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error
 	if err != nil {
 		return 0, err
 	}
+	s := string(a[0].(Str))
+	lo, hi, none, err := t.strRange(s, p[1], p[2])
+	if err != nil {
+		return 0, err
+	}
 	sub, err := strArg(name, p[0])
 	if err != nil {
 		return 0, Errorf(TypeErrorClass, "must be str, not %s", TypeName(p[0]))
 	}
-	s := string(a[0].(Str))
-	if t.startBeyond(s, p[1]) {
+	if none {
 		return -1, nil
-	}
-	lo, hi, err := t.strRange(s, p[1], p[2])
-	if err != nil {
-		return 0, err
 	}
 	var i int
 	if last {
@@ -869,14 +857,14 @@ func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error
 }
 
 func encodeStr(s Str, enc, errs Value) (Value, error) {
-	e := "utf-8"
-	if x, ok := optStr(enc); ok {
-		e = strings.ToLower(strings.ReplaceAll(x, "_", "-"))
+	e, err := codecName(enc)
+	if err != nil {
+		return nil, err
 	}
 	switch e {
-	case "utf-8", "utf8":
+	case "utf-8":
 		return Bytes(s), nil
-	case "ascii", "latin-1", "latin1", "iso-8859-1":
+	case "ascii", "latin-1":
 		limit := rune(0x7f)
 		if e != "ascii" {
 			limit = 0xff
@@ -907,30 +895,58 @@ func encodeStr(s Str, enc, errs Value) (Value, error) {
 	return nil, Errorf(LookupErrorClass, "unknown encoding: %s", e)
 }
 
+// codecAliases maps CPython's normalized codec names (lower case, runs of
+// '-' and ' ' as '_') of the codecs we have to their canonical names, as
+// the encodings package's aliases do.
+var codecAliases = map[string]string{
+	"utf_8": "utf-8", "utf8": "utf-8", "utf": "utf-8", "u8": "utf-8", "cp65001": "utf-8",
+	"utf8_ucs2": "utf-8", "utf8_ucs4": "utf-8",
+	"ascii": "ascii", "us_ascii": "ascii", "us": "ascii", "646": "ascii", "ansi_x3.4_1968": "ascii",
+	"ansi_x3_4_1968": "ascii", "ansi_x3.4_1986": "ascii", "cp367": "ascii", "csascii": "ascii",
+	"ibm367": "ascii", "iso646_us": "ascii", "iso_646.irv_1991": "ascii", "iso_ir_6": "ascii",
+	"latin_1": "latin-1", "latin1": "latin-1", "latin": "latin-1", "l1": "latin-1", "iso_8859_1": "latin-1",
+	"iso8859_1": "latin-1", "iso8859": "latin-1", "8859": "latin-1", "cp819": "latin-1",
+	"csisolatin1": "latin-1", "ibm819": "latin-1", "iso_ir_100": "latin-1", "iso_8859_1_1987": "latin-1",
+}
+
+// codecName resolves an encoding argument (nil: the default, UTF-8) to
+// one of our codecs, or fails with CPython's LookupError.
+func codecName(enc Value) (string, error) {
+	x, ok := optStr(enc)
+	if !ok {
+		return "utf-8", nil
+	}
+	var sb strings.Builder
+	sep := false
+	for _, r := range strings.ToLower(x) {
+		if r == '-' || r == ' ' || r == '_' {
+			sep = true
+			continue
+		}
+		if sep && sb.Len() > 0 {
+			sb.WriteByte('_')
+		}
+		sep = false
+		sb.WriteRune(r)
+	}
+	if c, ok := codecAliases[sb.String()]; ok {
+		return c, nil
+	}
+	return "", Errorf(LookupErrorClass, "unknown encoding: %s", x)
+}
+
 func decodeBytes(b Bytes, enc, errs Value) (Value, error) {
-	e := "utf-8"
-	if x, ok := optStr(enc); ok {
-		e = strings.ToLower(strings.ReplaceAll(x, "_", "-"))
+	e, err := codecName(enc)
+	if err != nil {
+		return nil, err
 	}
 	mode, _ := optStr(errs)
 	switch e {
-	case "utf-8", "utf8":
+	case "utf-8":
 		if utf8.ValidString(string(b)) {
 			return Str(b), nil
 		}
-		if mode == "replace" {
-			return Str(strings.ToValidUTF8(string(b), "\ufffd")), nil
-		}
-		if mode == "ignore" {
-			return Str(strings.ToValidUTF8(string(b), "")), nil
-		}
-		for i := 0; i < len(b); {
-			r, n := utf8.DecodeRuneInString(string(b[i:]))
-			if r == utf8.RuneError && n <= 1 {
-				return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", b[i], i)
-			}
-			i += n
-		}
+		return decodeUTF8(string(b), mode)
 	case "ascii":
 		var sb strings.Builder
 		for i := 0; i < len(b); i++ {
@@ -947,7 +963,7 @@ func decodeBytes(b Bytes, enc, errs Value) (Value, error) {
 			sb.WriteByte(b[i])
 		}
 		return Str(sb.String()), nil
-	case "latin-1", "latin1", "iso-8859-1":
+	case "latin-1":
 		rs := make([]rune, len(b))
 		for i := 0; i < len(b); i++ {
 			rs[i] = rune(b[i])
@@ -957,195 +973,75 @@ func decodeBytes(b Bytes, enc, errs Value) (Value, error) {
 	return nil, Errorf(LookupErrorClass, "unknown encoding: %s", e)
 }
 
-func initBytes() {
-	addMethods(BytesClass, map[string]BuiltinFunc{
-		"decode": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, err := parseArgs("decode", a[1:], kw, "encoding?", "errors?")
-			if err != nil {
-				return nil, err
-			}
-			return decodeBytes(a[0].(Bytes), p[0], p[1])
-		},
-		"hex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			const digits = "0123456789abcdef"
-			b := a[0].(Bytes)
-			if err := t.ChargeItems(int64(len(b)), 2); err != nil {
-				return nil, err
-			}
-			out := make([]byte, 0, 2*len(b))
-			for i := 0; i < len(b); i++ {
-				out = append(out, digits[b[i]>>4], digits[b[i]&15])
-			}
-			return Str(unsafe.String(unsafe.SliceData(out), len(out))), nil
-		},
-		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, _ := a[1].(Bytes)
-			return Bool(strings.HasPrefix(string(a[0].(Bytes)), string(p))), nil
-		},
-		"endswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			p, _ := a[1].(Bytes)
-			return Bool(strings.HasSuffix(string(a[0].(Bytes)), string(p))), nil
-		},
-		"upper": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := t.Charge(int64(len(a[0].(Bytes)))); err != nil {
-				return nil, err
-			}
-			return Bytes(strings.ToUpper(string(a[0].(Bytes)))), nil
-		},
-		"isalpha": bytesPred(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }),
-		"isdigit": bytesPred(func(c byte) bool { return c >= '0' && c <= '9' }),
-		"isalnum": bytesPred(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }),
-		"isspace": bytesPred(func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }),
-		"lstrip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if len(a) > 1 {
-				c, _ := a[1].(Bytes)
-				return Bytes(strings.TrimLeft(string(a[0].(Bytes)), string(c))), nil
-			}
-			return Bytes(strings.TrimLeft(string(a[0].(Bytes)), " \t\n\r\v\f")), nil
-		},
-		"rstrip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if len(a) > 1 {
-				c, _ := a[1].(Bytes)
-				return Bytes(strings.TrimRight(string(a[0].(Bytes)), string(c))), nil
-			}
-			return Bytes(strings.TrimRight(string(a[0].(Bytes)), " \t\n\r\v\f")), nil
-		},
-		"lower": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			if err := t.Charge(int64(len(a[0].(Bytes)))); err != nil {
-				return nil, err
-			}
-			return Bytes(strings.ToLower(string(a[0].(Bytes)))), nil
-		},
-		"strip": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return Bytes(strings.TrimSpace(string(a[0].(Bytes)))), nil
-		},
-		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			s := string(a[0].(Bytes))
-			var parts []string
-			if len(a) > 1 {
-				sep, _ := a[1].(Bytes)
-				if len(sep) > 0 {
-					// The pieces' headers: the list's slots, the boxed
-					// values and the scratch slice of strings.
-					if err := t.ChargeItems(int64(strings.Count(s, string(sep)))+1, 48); err != nil {
-						return nil, err
-					}
-				}
-				parts = strings.Split(s, string(sep))
-			} else {
-				if err := t.ChargeItems(int64(len(s)/2)+1, 48); err != nil {
-					return nil, err
-				}
-				parts = strings.Fields(s)
-			}
-			out := make([]Value, len(parts))
-			for i, p := range parts {
-				out[i] = Bytes(p)
-			}
-			return &List{Items: out}, nil
-		},
-		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			items, err := t.iterate(a[1], nil)
-			if err != nil {
-				return nil, err
-			}
-			sep := string(a[0].(Bytes))
-			total := SizeMul(int64(len(sep)), int64(len(items)))
-			for i, it := range items {
-				b, ok := it.(Bytes)
-				if !ok {
-					return nil, Errorf(TypeErrorClass, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(it))
-				}
-				total += int64(len(b))
-			}
-			if err := t.Charge(total); err != nil {
-				return nil, err
-			}
-			var sb strings.Builder
-			sb.Grow(int(total))
-			for i, it := range items {
-				if i > 0 {
-					sb.WriteString(sep)
-				}
-				sb.WriteString(string(it.(Bytes)))
-			}
-			return Bytes(sb.String()), nil
-		},
-		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			o, _ := a[1].(Bytes)
-			n, _ := a[2].(Bytes)
-			s := string(a[0].(Bytes))
-			matches := int64(len(s)) + 1
-			if len(o) > 0 {
-				matches = int64(strings.Count(s, string(o)))
-			}
-			if err := t.Charge(int64(len(s)) + SizeMul(matches, int64(len(n)))); err != nil {
-				return nil, err
-			}
-			return Bytes(strings.ReplaceAll(s, string(o), string(n))), nil
-		},
-		"find": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			switch x := a[1].(type) {
-			case Bytes:
-				return Int(strings.Index(string(a[0].(Bytes)), string(x))), nil
-			case Int:
-				return Int(strings.IndexByte(string(a[0].(Bytes)), byte(x))), nil
-			}
-			return nil, Errorf(TypeErrorClass, "argument should be integer or bytes-like object, not '%s'", TypeName(a[1]))
-		},
-		"count": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			x, _ := a[1].(Bytes)
-			return Int(strings.Count(string(a[0].(Bytes)), string(x))), nil
-		},
-	})
-	BytesClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		if len(a) != 2 || len(kw) > 0 {
-			return nil, Errorf(TypeErrorClass, "fromhex() takes exactly one argument (%d given)", len(a)-1)
+func initBytes() { installBytesMethods(BytesClass) }
+
+// decodeUTF8 decodes invalid UTF-8 as CPython does: each maximal invalid
+// subpart is one error (one U+FFFD under "replace"), reported with
+// CPython's reason.
+func decodeUTF8(s, mode string) (Value, error) {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n > 1 {
+			sb.WriteString(s[i : i+n])
+			i += n
+			continue
 		}
-		s, ok := a[1].(Str)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "fromhex() argument must be str, not %s", TypeName(a[1]))
-		}
-		h := strings.ReplaceAll(string(s), " ", "")
-		if len(h)%2 != 0 {
-			return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", len(h))
-		}
-		if err := t.Charge(int64(len(s) + len(h)/2)); err != nil {
-			return nil, err
-		}
-		out := make([]byte, len(h)/2)
-		for i := 0; i < len(h); i += 2 {
-			var v byte
-			for _, c := range h[i : i+2] {
-				v <<= 4
-				switch {
-				case c >= '0' && c <= '9':
-					v |= byte(c - '0')
-				case c >= 'a' && c <= 'f':
-					v |= byte(c-'a') + 10
-				case c >= 'A' && c <= 'F':
-					v |= byte(c-'A') + 10
-				default:
-					return nil, Errorf(ValueErrorClass, "non-hexadecimal number found in fromhex() arg at position %d", i)
-				}
+		bad, reason := utf8Invalid(s[i:])
+		switch mode {
+		case "replace":
+			sb.WriteRune(utf8.RuneError)
+		case "ignore":
+		case "backslashreplace":
+			for k := 0; k < bad; k++ {
+				fmt.Fprintf(&sb, "\\x%02x", s[i+k])
 			}
-			out[i/2] = v
+		default:
+			if bad == 1 {
+				return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode byte 0x%02x in position %d: %s", s[i], i, reason)
+			}
+			return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode bytes in position %d-%d: %s", i, i+bad-1, reason)
 		}
-		return Bytes(out), nil
-	}}})
+		i += bad
+	}
+	return Str(sb.String()), nil
 }
 
-func bytesPred(f func(byte) bool) BuiltinFunc {
-	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		b := string(a[0].(Bytes))
-		if b == "" {
-			return Bool(false), nil
-		}
-		for i := 0; i < len(b); i++ {
-			if !f(b[i]) {
-				return Bool(false), nil
-			}
-		}
-		return Bool(true), nil
+// utf8Invalid measures the maximal invalid subpart at the start of s (which
+// does not start with a valid sequence) and names why it is invalid.
+func utf8Invalid(s string) (int, string) {
+	c := s[0]
+	need, lo, hi := 0, byte(0x80), byte(0xBF)
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		need = 2
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	default:
+		return 1, "invalid start byte"
 	}
+	for k := 1; k <= need; k++ {
+		if k >= len(s) {
+			return k, "unexpected end of data"
+		}
+		l, h := byte(0x80), byte(0xBF)
+		if k == 1 {
+			l, h = lo, hi
+		}
+		if s[k] < l || s[k] > h {
+			return k, "invalid continuation byte"
+		}
+	}
+	return need + 1, "invalid continuation byte"
 }

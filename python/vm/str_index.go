@@ -2,6 +2,7 @@ package vm
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -215,4 +216,31 @@ func (t *Thread) strIndexWork(err error) error {
 		}
 	}
 	return err
+}
+
+// strFromWTF8 makes the text of a str literal a str value. The parser keeps
+// a lone surrogate escape ("\ud800") as its 3-byte WTF-8 sequence; a str
+// here is UTF-8, which cannot hold one, so each becomes U+FFFD, one code
+// point, as chr(0xd800) and a decoded "\ud800" JSON escape do. Lengths
+// and indices then agree with CPython; the code point itself does not
+// (ord gives 0xfffd, encode() gives b'\xef\xbf\xbd' where CPython
+// raises UnicodeEncodeError).
+func strFromWTF8(s string) string {
+	i := strings.IndexByte(s, 0xED)
+	if i < 0 {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	sb.WriteString(s[:i])
+	for i < len(s) {
+		if i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80 {
+			sb.WriteRune(utf8.RuneError)
+			i += 3
+			continue
+		}
+		sb.WriteByte(s[i])
+		i++
+	}
+	return sb.String()
 }

@@ -574,7 +574,7 @@ func constValue(k any) Value {
 	case float64:
 		return Float(k)
 	case string:
-		return Str(k)
+		return Str(strFromWTF8(k))
 	case compile.Bytes:
 		return Bytes(k)
 	case compile.Ellipsis:

@@ -859,8 +859,8 @@ func initNumbers() {
 		},
 	})
 	FloatClass.Dict.SetStr("fromhex", &ClassMethod{Fn: &Builtin{Name: "fromhex", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) != 2 || len(kw) > 0 {
-			return nil, Errorf(TypeErrorClass, "fromhex() takes exactly one argument (%d given)", len(args)-1)
+		if err := checkArity("float.fromhex", "fromhex", arity{oneArg, 1, 1}, args[1:], kw); err != nil {
+			return nil, err
 		}
 		s, ok := args[1].(Str)
 		if !ok {
@@ -1033,6 +1033,11 @@ func initBuiltinTypes() {
 		}
 		var n [3]int64
 		for i, a := range args {
+			if _, big := a.(*big.Int); big {
+				// Ranges here are machine-sized (a documented limit); the
+				// error is the one CPython gives for len() of such a range.
+				return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C ssize_t")
+			}
 			v, ok, err := t.index(a)
 			if err != nil {
 				return nil, err
@@ -1044,14 +1049,14 @@ func initBuiltinTypes() {
 		}
 		switch len(args) {
 		case 1:
-			return &Range{Start: 0, Stop: n[0], Step: 1}, nil
+			return newRange(0, n[0], 1)
 		case 2:
-			return &Range{Start: n[0], Stop: n[1], Step: 1}, nil
+			return newRange(n[0], n[1], 1)
 		}
 		if n[2] == 0 {
 			return nil, Errorf(ValueErrorClass, "range() arg 3 must not be zero")
 		}
-		return &Range{Start: n[0], Stop: n[1], Step: n[2]}, nil
+		return newRange(n[0], n[1], n[2])
 	}
 	NoneTypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) > 0 || len(kw) > 0 {
@@ -1500,13 +1505,12 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 		return err
 	}
 	// The list looks empty while it is sorted, as in CPython, so key
-	// functions and comparisons that mutate it are detected.
+	// functions and comparisons that mutate it are detected. Whatever
+	// they did is discarded: the list ends with its own items, sorted
+	// when the sort finished (and then ValueError if it was modified),
+	// in their old order when a key or comparison failed.
 	l.Items = nil
-	defer func() {
-		if l.Items == nil {
-			l.Items = items
-		}
-	}()
+	defer func() { l.Items = items }()
 	keys := items
 	if key != nil {
 		keys = make([]Value, len(items))
@@ -1580,14 +1584,14 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	if sortErr != nil {
 		return sortErr
 	}
-	if l.Items != nil {
-		return Errorf(ValueErrorClass, "list modified during sort")
-	}
 	out := make([]Value, len(items))
 	for i, j := range idx {
 		out[i] = items[j]
 	}
 	copy(items, out)
+	if l.Items != nil {
+		return Errorf(ValueErrorClass, "list modified during sort")
+	}
 	return nil
 }
 
@@ -2069,4 +2073,18 @@ func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, 
 	}
 	rest, err = derive(rs)
 	return match, rest, err
+}
+
+// newRange makes a range, refusing one whose length does not fit a
+// machine int (Range.Len would wrap) with the OverflowError CPython's
+// len() of it raises.
+func newRange(start, stop, step int64) (Value, error) {
+	lo, hi := start, stop
+	if step < 0 {
+		lo, hi = stop, start
+	}
+	if hi > lo && hi-lo < 0 {
+		return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C ssize_t")
+	}
+	return &Range{Start: start, Stop: stop, Step: step}, nil
 }

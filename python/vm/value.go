@@ -123,6 +123,8 @@ func truthFast(v Value) (bool, bool) {
 		return v.used > 0, true
 	case *Range:
 		return v.Len() > 0, true
+	case *DictView:
+		return v.d.Len() > 0, true
 	case *Instance:
 		return false, false
 	}

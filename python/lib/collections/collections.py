@@ -297,12 +297,14 @@ class Counter(_DictBase):
 
     def __eq__(self, other):
         if not isinstance(other, Counter):
-            return NotImplemented
+            # CPython's Counter returns NotImplemented and dict.__eq__
+            # answers: a Counter equals a mapping with the same items.
+            return _DictBase.__eq__(self, other)
         return all(self[e] == other[e] for c in (self, other) for e in c)
 
     def __ne__(self, other):
         if not isinstance(other, Counter):
-            return NotImplemented
+            return _DictBase.__ne__(self, other)
         return not self == other
 
     def __le__(self, other):

@@ -90,8 +90,12 @@ func gamma(x float64) float64 {
 }
 
 func lgamma(x float64) float64 {
-	if x == math.Trunc(x) && x <= 0 {
+	if math.IsInf(x, 0) {
 		return math.Inf(1)
+	}
+	if x == math.Trunc(x) && x <= 0 {
+		// A pole: CPython reports a domain error (NaN here), not inf.
+		return math.NaN()
 	}
 	r, _ := math.Lgamma(x)
 	return r

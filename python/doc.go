@@ -126,10 +126,22 @@
 // main. bench/compare.sh measures thirteen agent-style programs against
 // CPython, Monty and starlark-go.
 //
+// # Strings
+//
+// A str is UTF-8 text, so it cannot hold a lone surrogate code point:
+// "\ud800", chr(0xd800) and a JSON "\ud800" escape all give U+FFFD, one
+// code point, and a surrogate pair written as two escapes gives two. Lengths,
+// indices, slicing and equality among them agree with CPython; the code
+// point does not: ord() gives 0xfffd, repr shows the replacement character,
+// and encode() succeeds (b'\xef\xbf\xbd') where CPython raises
+// UnicodeEncodeError ("surrogates not allowed"), also under the
+// surrogateescape and surrogatepass error handlers.
+//
 // # Not supported
 //
 // except* (rejected by the parser), complex numbers (including complex
-// literal patterns in match statements), metaclasses, memoryview,
+// literal patterns in match statements), metaclasses, memoryview, ranges
+// whose bounds or length exceed a machine int (OverflowError at range()),
 // eval/exec/compile/open/input
 // (NotImplementedError), and introspection of code, frames and globals
 // (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...

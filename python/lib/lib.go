@@ -36,6 +36,7 @@ import (
 	pysys "github.com/toolplane/toolplane/python/lib/sys"
 	pytime "github.com/toolplane/toolplane/python/lib/time"
 	"github.com/toolplane/toolplane/python/lib/traceback"
+	"github.com/toolplane/toolplane/python/lib/unicodedata"
 	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/lib/zoneinfo"
@@ -99,6 +100,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	pystruct.Register(m)
 	pysys.Register(m)
 	traceback.Register(m)
+	unicodedata.Register(m)
 	urllib.Register(m)
 	uuid.Register(m, cfg.Entropy)
 	zoneinfo.Register(m)

@@ -420,7 +420,18 @@ func splitBytes(name string, right bool) BuiltinFunc {
 			}
 		}
 		var parts []string
+		// Each piece takes a list slot and a boxed header: count the
+		// pieces and charge them before making any.
+		pieces := func(n int) error {
+			if max >= 0 && max+1 < n {
+				n = max + 1
+			}
+			return t.ChargeItems(int64(n), 48)
+		}
 		if p[0] == nil || p[0] == None {
+			if err := pieces(countFieldsBytes(r.s) + 1); err != nil {
+				return nil, err
+			}
 			parts = splitWhiteBytes(r.s, max, right)
 		} else {
 			sep, err := needBytes(p[0])
@@ -429,6 +440,9 @@ func splitBytes(name string, right bool) BuiltinFunc {
 			}
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
+			}
+			if err := pieces(strings.Count(r.s, sep) + 1); err != nil {
+				return nil, err
 			}
 			if right {
 				rest := r.s
@@ -460,11 +474,23 @@ func reverseStrings(p []string) {
 	}
 }
 
-// bytesList charges and makes the list of pieces of a split.
-func bytesList(t *Thread, r bytesRecv, parts []string) (Value, error) {
-	if err := t.ChargeItems(int64(len(parts)), 48); err != nil {
-		return nil, err
+// countFieldsBytes counts the runs of non-whitespace bytes of s.
+func countFieldsBytes(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		if isASCIISpace(s[i]) {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
 	}
+	return n
+}
+
+// bytesList makes the list of pieces of a split, whose slots the caller
+// has charged.
+func bytesList(t *Thread, r bytesRecv, parts []string) (Value, error) {
 	out := make([]Value, len(parts))
 	for i, p := range parts {
 		v, err := r.make(t, p)
@@ -776,6 +802,9 @@ func bytesMethods() map[string]BuiltinFunc {
 				return nil, err
 			}
 			r := recvOf(a[0])
+			if err := t.ChargeItems(int64(strings.Count(r.s, "\n")+strings.Count(r.s, "\r"))+1, 48); err != nil {
+				return nil, err
+			}
 			return bytesList(t, r, bytesSplitLines(r.s, keep))
 		},
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {

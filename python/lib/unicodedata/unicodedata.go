@@ -1,0 +1,223 @@
+// Package unicodedata is the embedded interpreter's `unicodedata` module: name,
+// lookup, category, normalize and is_normalized over Go's Unicode tables and
+// golang.org/x/text (which may be a newer Unicode version than CPython 3.11's
+// 14.0.0: characters added since have names and categories here).
+package unicodedata
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/unicode/runenames"
+
+	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+// Register adds the module "unicodedata" to a module table.
+func Register(m vm.Modules) { pymodule.Register(m, "unicodedata", Module) }
+
+// Module builds the unicodedata module for one run.
+func Module(t *vm.Thread) (*vm.Module, error) {
+	d := vm.NewDict()
+	d.SetStr("__name__", vm.Str("unicodedata"))
+	d.SetStr("unidata_version", vm.Str("14.0.0"))
+	for name, fn := range map[string]vm.BuiltinFunc{
+		"name": name, "lookup": lookup, "category": category,
+		"normalize": normalize, "is_normalized": isNormalized,
+	} {
+		d.SetStr(name, &vm.Builtin{Name: name, Fn: fn})
+	}
+	return &vm.Module{Name: "unicodedata", Dict: d}, nil
+}
+
+// char reads the one-character str argument of fname (what names it as in
+// CPython's message: "argument" or "argument 1").
+func char(fname, what string, v vm.Value) (rune, error) {
+	s, ok := v.(vm.Str)
+	if !ok || utf8.RuneCountInString(string(s)) != 1 {
+		return 0, vm.Errorf(vm.TypeErrorClass, "%s() %s must be a unicode character, not %s", fname, what, vm.TypeName(v))
+	}
+	r, _ := utf8.DecodeRuneInString(string(s))
+	return r, nil
+}
+
+func nargs(fname string, args vm.Tuple, kw []vm.Kwarg, lo, hi int) error {
+	if len(kw) > 0 {
+		return vm.Errorf(vm.TypeErrorClass, "%s() takes no keyword arguments", fname)
+	}
+	if len(args) < lo || len(args) > hi {
+		if lo == hi {
+			return vm.Errorf(vm.TypeErrorClass, "%s expected %d arguments, got %d", fname, lo, len(args))
+		}
+		if len(args) < lo {
+			return vm.Errorf(vm.TypeErrorClass, "%s expected at least %d argument, got %d", fname, lo, len(args))
+		}
+		return vm.Errorf(vm.TypeErrorClass, "%s expected at most %d arguments, got %d", fname, hi, len(args))
+	}
+	return nil
+}
+
+// charName is a character's name, "" for one without (controls, private
+// use, unassigned), as CPython's name() sees them.
+func charName(r rune) string {
+	n := runenames.Name(r)
+	switch {
+	case strings.HasPrefix(n, "<CJK Ideograph"):
+		return fmt.Sprintf("CJK UNIFIED IDEOGRAPH-%04X", r)
+	case strings.HasPrefix(n, "<Hangul Syllable"):
+		return hangulName(r)
+	case n == "" || n[0] == '<':
+		return ""
+	}
+	return n
+}
+
+// The parts of Hangul syllable names (Unicode's algorithm, chapter 3.12).
+var (
+	jamoL = []string{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"}
+	jamoV = []string{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI",
+		"YU", "EU", "YI", "I"}
+	jamoT = []string{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B",
+		"BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"}
+)
+
+func hangulName(r rune) string {
+	i := int(r - 0xAC00)
+	if i < 0 || i >= 19*21*28 {
+		return ""
+	}
+	return "HANGUL SYLLABLE " + jamoL[i/(21*28)] + jamoV[i%(21*28)/28] + jamoT[i%28]
+}
+
+func name(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if err := nargs("name", args, kw, 1, 2); err != nil {
+		return nil, err
+	}
+	r, err := char("name", "argument 1", args[0])
+	if err != nil {
+		return nil, err
+	}
+	if n := charName(r); n != "" {
+		return vm.Str(n), nil
+	}
+	if len(args) > 1 {
+		return args[1], nil
+	}
+	return nil, vm.Errorf(vm.ValueErrorClass, "no such name")
+}
+
+// byName maps names to characters, built on the first lookup() of the
+// process (a read-only table afterwards).
+var byName = sync.OnceValue(func() map[string]rune {
+	m := make(map[string]rune, 40000)
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if n := charName(r); n != "" {
+			m[n] = r
+		}
+	}
+	return m
+})
+
+func lookup(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if err := nargs("lookup", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	s, ok := args[0].(vm.Str)
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "lookup() argument must be str, not %s", vm.TypeName(args[0]))
+	}
+	key := []rune(string(s))
+	for i, c := range key {
+		key[i] = unicode.ToUpper(c)
+	}
+	if r, ok := byName()[string(key)]; ok {
+		return vm.Str(string(r)), nil
+	}
+	return nil, vm.Errorf(vm.KeyErrorClass, "undefined character name '%s'", string(s))
+}
+
+// categoryOrder lists the general categories in the order they are tried.
+var categoryOrder = []string{"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd",
+	"Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co"}
+
+func category(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 1 || len(kw) > 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "unicodedata.category() takes exactly one argument (%d given)", len(args))
+	}
+	r, err := char("category", "argument", args[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range categoryOrder {
+		if unicode.Is(unicode.Categories[c], r) {
+			return vm.Str(c), nil
+		}
+	}
+	return vm.Str("Cn"), nil
+}
+
+func form(v vm.Value) (norm.Form, error) {
+	s, ok := v.(vm.Str)
+	if !ok {
+		return 0, vm.Errorf(vm.TypeErrorClass, "normalize() argument 1 must be str, not %s", vm.TypeName(v))
+	}
+	switch s {
+	case "NFC":
+		return norm.NFC, nil
+	case "NFD":
+		return norm.NFD, nil
+	case "NFKC":
+		return norm.NFKC, nil
+	case "NFKD":
+		return norm.NFKD, nil
+	}
+	return 0, vm.Errorf(vm.ValueErrorClass, "invalid normalization form")
+}
+
+func normArgs(fname string, t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (norm.Form, string, error) {
+	if err := nargs(fname, args, kw, 2, 2); err != nil {
+		return 0, "", err
+	}
+	f, err := form(args[0])
+	if err != nil {
+		return 0, "", err
+	}
+	s, ok := args[1].(vm.Str)
+	if !ok {
+		return 0, "", vm.Errorf(vm.TypeErrorClass, "%s() argument 2 must be str, not %s", fname, vm.TypeName(args[1]))
+	}
+	// Decomposition grows text at most 18-fold (NFKD of U+FDFA); charge it
+	// before building, and count the scan as steps.
+	if err := t.Charge(int64(len(s)) * 4); err != nil {
+		return 0, "", err
+	}
+	if err := t.Tick(int64(len(s)) / 64); err != nil {
+		return 0, "", err
+	}
+	return f, string(s), nil
+}
+
+func normalize(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f, s, err := normArgs("normalize", t, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	out := f.String(s)
+	if err := t.Charge(int64(len(out))); err != nil {
+		return nil, err
+	}
+	return vm.Str(out), nil
+}
+
+func isNormalized(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	f, s, err := normArgs("is_normalized", t, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	return vm.Bool(f.IsNormalString(s)), nil
+}

@@ -1073,12 +1073,24 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 		if !x.frozen {
 			break
 		}
+		// Nested frozensets are hashed again at every level: count the
+		// level, so that depth bounds it besides the step budget
+		// (frozensets sharing members nest into exponential work).
+		if t != nil {
+			if err := t.enterGo(); err != nil {
+				return 0, err
+			}
+			defer t.leaveGo()
+		}
 		if err := t.tickVisit(x.Len()); err != nil {
 			return 0, err
 		}
 		var h uint64
 		for _, e := range x.Elems() {
-			eh, _ := t.Hash(e)
+			eh, err := t.Hash(e)
+			if err != nil {
+				return 0, err
+			}
 			h ^= (eh ^ 89869747) * 3644798167
 		}
 		return h, nil

@@ -791,6 +791,11 @@ func (w *sizeWalker) visit(v Value) {
 		w.total += int64(cap(x.Items))*16 + 24
 		w.pushAll(x.Items)
 	case Tuple:
+		// A shared tuple is counted once, as the other containers are:
+		// tuples holding one another twice nest into exponential paths.
+		if len(x) > 0 && !w.once(tupleKey{&x[0], len(x)}) {
+			return
+		}
 		w.total += int64(len(x))*16 + 24
 		w.pushAll(x)
 	case *Dict:
@@ -949,6 +954,12 @@ func DeepCopy(v Value) Value {
 	return r
 }
 
+// tupleKey identifies a tuple (its items) in deepCopier.memo.
+type tupleKey struct {
+	first *Value
+	n     int
+}
+
 type deepCopier struct {
 	memo map[any]Value
 	todo []func()
@@ -967,7 +978,18 @@ func (c *deepCopier) shallow(v Value) Value {
 		c.todo = append(c.todo, func() { c.fillSlice(n.Items, x.Items) })
 		return n
 	case Tuple:
+		// A tuple is copied once however often it is shared: tuples that
+		// hold one another twice ((t, t) nested 40 deep) would otherwise
+		// be copied 2**40 times.
+		if len(x) == 0 {
+			return x
+		}
+		key := tupleKey{&x[0], len(x)}
+		if n, ok := c.memo[key]; ok {
+			return n
+		}
 		n := make(Tuple, len(x))
+		c.memo[key] = n
 		c.todo = append(c.todo, func() { c.fillSlice(n, x) })
 		return n
 	case *Dict:

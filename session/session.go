@@ -270,6 +270,31 @@ func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *
 	return best
 }
 
+// idleRetainedLocked sums the memory idle sessions other than except
+// hold: subject's, and everyone's. m.mu is held.
+func (m *Manager) idleRetainedLocked(subject string, except *Session) (mine, all int64) {
+	for _, s := range m.sessions {
+		if s == except {
+			continue
+		}
+		if _, running := m.running[s]; running {
+			continue
+		}
+		s.mu.Lock()
+		busy := s.running || len(s.sem) > 0
+		s.mu.Unlock()
+		if busy {
+			continue
+		}
+		n := s.RetainedBytes()
+		all += n
+		if s.subject == subject {
+			mine += n
+		}
+	}
+	return mine, all
+}
+
 // evictLocked unregisters v, remembering why for its client, and returns
 // it for the caller to free once m.mu is released.
 func (m *Manager) evictLocked(v *Session, reason string) *Session {
@@ -392,13 +417,30 @@ func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
 	own := s.retained
 	s.mu.Unlock()
 	need := min(want, own+want/4)
+	// Evict only what can make room: when runs in progress hold the
+	// budget, evicting idle sessions (whose globals are small beside a
+	// run's grant) would cost their clients their state and still leave
+	// this run waiting. Aim for the full limit when evictions can reach
+	// it, else for the least this run may start with, else evict nobody.
+	target := want
+	{
+		mine, all := m.chargesLocked(s.subject, s)
+		idleMine, idleAll := m.idleRetainedLocked(s.subject, s)
+		reach := min(per-mine+idleMine, total-all+idleAll)
+		if reach < want {
+			target = need
+		}
+		if reach < target {
+			target = 0
+		}
+	}
 	for {
 		mine, all := m.chargesLocked(s.subject, s)
 		freeMine, freeAll := per-mine, total-all
 		free := min(freeMine, freeAll)
 		if free >= want {
 			free = want
-		} else {
+		} else if free < target {
 			// Room first from the subject's own idle sessions, for
 			// either budget; then, for the server's, from anyone's.
 			v := m.leastRecentlyUsedIdle(s.subject, true, s, true)

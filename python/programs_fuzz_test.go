@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -205,32 +204,13 @@ type programRunner struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	lines  chan string
-	stderr *syncBuffer
-}
-
-// syncBuffer is a bytes.Buffer that the child's stderr copier and the
-// reader of a crash report share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
+	stderr *lockedBuffer
 }
 
 func (r *programRunner) start() error {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestGeneratedPrograms$", "-test.count=1")
 	cmd.Env = append(os.Environ(), programsChildEnv+"=1", "GOMEMLIMIT=768MiB")
-	r.stderr = &syncBuffer{}
+	r.stderr = &lockedBuffer{}
 	cmd.Stderr = r.stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {

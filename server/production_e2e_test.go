@@ -389,7 +389,10 @@ func TestSIGTERMOverStdio(t *testing.T) {
 		}
 		done <- e2e.Text(res)
 	}()
-	time.Sleep(500 * time.Millisecond)
+	// Give the call time to reach the server on a loaded machine (a
+	// request still unread when SIGTERM comes is never answered); the
+	// slow call runs for 30s, so it is still in progress.
+	time.Sleep(2 * time.Second)
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case text := <-done:

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -116,4 +118,23 @@ func TestAttackReadRecentHostileFile(t *testing.T) {
 		t.Errorf("a missing file: %v %v", got, err)
 	}
 	refuseFIFO(t, dir)
+}
+
+// TestRecordReadsEveryLineField keeps Record (the reader's shape) and line
+// (the writer's) in step: every JSON key the logger writes is one the
+// reader decodes, so a field added to one is not silently dropped by the
+// other.
+func TestRecordReadsEveryLineField(t *testing.T) {
+	keys := func(v any) []string {
+		var out []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			out = append(out, name)
+		}
+		return out
+	}
+	if w, r := keys(line{}), keys(Record{}); !slices.Equal(w, r) {
+		t.Errorf("the audit line writes %v; Record reads %v", w, r)
+	}
 }

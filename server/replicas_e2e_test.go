@@ -92,7 +92,13 @@ service = "http"
 interval = "100ms"
 resolver = "`+dns.Addr()+`"
 `)
-		cfg := readConfig(t, e.Config) + e2e.TokenSection + e.AddToken("beta", "beta-secret-5150", `allow = "name=list_items"`)
+		// A token's budget of four runs' limits, whatever the host's
+		// memory: the runs in progress fill it (as 12 did on a 24 GiB
+		// host), and no client may lose its globals for that.
+		cfg := readConfig(t, e.Config) + e2e.TokenSection + e.AddToken("beta", "beta-secret-5150", `allow = "name=list_items"`) + `
+[session]
+max_retained_mb_per_token = 2048
+`
 		e.WriteFile(t, e.Config, cfg)
 		srv := e.ServeHTTP(t, e.Config)
 		servers = append(servers, srv)

@@ -306,12 +306,14 @@ func (m *Manager) evictLocked(v *Session, reason string) *Session {
 // enforceRetained evicts least recently used idle sessions (never
 // current, whose run just ended) while the memory held between runs is
 // over MaxRetainedBytesPerSubject for current's subject or over
-// MaxRetainedBytes in all.
+// MaxRetainedBytes in all. What runs in progress were granted is not
+// held: counting it, a result saved while grants filled the budget
+// evicted every idle session of the token for memory nobody held.
 func (m *Manager) enforceRetained(current *Session) {
 	m.mu.Lock()
 	var victims []*Session
 	for {
-		mine, all := m.chargesLocked(current.subject, nil)
+		mine, all := m.heldLocked(current.subject)
 		var v *Session
 		var reason string
 		switch {
@@ -339,6 +341,23 @@ func (m *Manager) budgetReason(subject string, perSubject bool) string {
 		return fmt.Sprintf("token %q may keep at most %d MiB in its sessions, [session] %s", subject, m.opts.MaxRetainedBytesPerSubject>>20, KeyBudgetPerSubject)
 	}
 	return fmt.Sprintf("the server keeps at most %d MiB in sessions, [session] %s", m.opts.MaxRetainedBytes>>20, KeyBudget)
+}
+
+// heldLocked sums the memory sessions hold, for subject's and for all:
+// an idle session its globals and saved results, a running one its saved
+// results (its globals belong to the run). m.mu is held.
+func (m *Manager) heldLocked(subject string) (mine, all int64) {
+	for _, s := range m.sessions {
+		n := s.resultBytes()
+		if _, running := m.running[s]; !running {
+			n = s.RetainedBytes()
+		}
+		all += n
+		if s.subject == subject {
+			mine += n
+		}
+	}
+	return mine, all
 }
 
 // chargesLocked sums what the budgets are charged, for subject's and for
@@ -417,21 +436,25 @@ func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
 	own := s.retained
 	s.mu.Unlock()
 	need := min(want, own+want/4)
-	// Evict only what can make room: when runs in progress hold the
-	// budget, evicting idle sessions (whose globals are small beside a
-	// run's grant) would cost their clients their state and still leave
-	// this run waiting. Aim for the full limit when evictions can reach
-	// it, else for the least this run may start with, else evict nobody.
-	target := want
+	// Evict only what is worth its cost and can make room. Idle sessions
+	// give way for this run's full limit when it would otherwise lose more
+	// than a quarter of it, and for the least it may start with (need);
+	// a run a little short starts smaller (told so) rather than cost
+	// other clients their state for memory it will most likely never
+	// use. When runs in progress hold the budget, evicting idle sessions
+	// (whose globals are small beside a run's grant) would cost their
+	// clients their state and still leave this run short: evict nobody.
+	var target int64
 	{
 		mine, all := m.chargesLocked(s.subject, s)
 		idleMine, idleAll := m.idleRetainedLocked(s.subject, s)
+		free := min(per-mine, total-all)
 		reach := min(per-mine+idleMine, total-all+idleAll)
-		if reach < want {
+		switch {
+		case reach >= want && want-free > want/4:
+			target = want
+		case reach >= need:
 			target = need
-		}
-		if reach < target {
-			target = 0
 		}
 	}
 	for {
@@ -440,7 +463,7 @@ func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
 		free := min(freeMine, freeAll)
 		if free >= want {
 			free = want
-		} else if free < target {
+		} else if target > 0 && free < target {
 			// Room first from the subject's own idle sessions, for
 			// either budget; then, for the server's, from anyone's.
 			v := m.leastRecentlyUsedIdle(s.subject, true, s, true)

@@ -430,15 +430,17 @@ func TestAttackCatalogs(t *testing.T) {
 	t.Parallel()
 	opts := hostileOptions()
 	opts.Limits.MaxResultBytes = 0 // the default, 16 MiB: the catalogs fit
+	// The start (handshake and a listing of up to 10 MB, built and read by
+	// processes that share a loaded machine with the parallel subtests)
+	// is bounded only against hangs: what these subtests check is what is
+	// kept of a catalog, and a listing read in quadratic time would still
+	// run past it. At 5s the loaded machine alone failed the starts.
+	opts.StartTimeout = time.Minute
 	t.Run("many", func(t *testing.T) {
 		t.Parallel()
 		m := newManager(t, opts, hostileSpec("evil", "-catalog", "many"))
-		start := time.Now()
 		_, err := m.ServerCapabilities(context.Background(), "evil")
 		wantErr(t, err, `"evil"`, "max_tools")
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("refusing 100000 tools took %v", d)
-		}
 	})
 	t.Run("endless-pages", func(t *testing.T) {
 		t.Parallel()

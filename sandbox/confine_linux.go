@@ -43,9 +43,7 @@ func confine(lim workerLimits) []Protection {
 
 	nnp, _ := unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0)
 	out = append(out, protection("no_new_privs", nnp == 1, "set: no setuid or file-capability gain across execve", "not set"))
-	var sig int32 // PR_GET_PDEATHSIG stores the signal at its argument
-	_ = unix.Prctl(unix.PR_GET_PDEATHSIG, uintptr(unsafe.Pointer(&sig)), 0, 0, 0)
-	out = append(out, protection("parent_death_signal", sig == int32(unix.SIGKILL), "SIGKILL when the host's spawning thread ends: no worker outlives the server", "not set"))
+	out = append(out, parentDeathSignal())
 	closed := closeInherited()
 	env := protection("environment", len(os.Environ()) == 0, "no variables, private empty working directory, descriptors: the bridge (0-2) and the Go runtime's poller", fmt.Sprintf("%d variables", len(os.Environ())))
 	if closed > 0 {
@@ -61,6 +59,19 @@ func confine(lim workerLimits) []Protection {
 		sc.Detail = "allowlist of the Go runtime's system calls on every thread: no open, socket, connect, execve, fork, kill, ptrace; others fail with EPERM"
 	}
 	return append(out, sc)
+}
+
+// parentDeathSignal reports the signal the kernel sends the worker when
+// the host's spawning thread ends. It is the main thread's setting (the
+// Go runtime's other threads start without one), so it is read there: on
+// another thread it would read as unset whatever the main thread has.
+func parentDeathSignal() Protection {
+	if tid, pid := unix.Gettid(), unix.Getpid(); tid != pid {
+		return Protection{Name: "parent_death_signal", Detail: fmt.Sprintf("not known: confine ran on thread %d, not the main thread %d that holds it (WorkerMain runs only in a process started with %s as its first argument)", tid, pid, WorkerArg)}
+	}
+	var sig int32 // PR_GET_PDEATHSIG stores the signal at its argument
+	_ = unix.Prctl(unix.PR_GET_PDEATHSIG, uintptr(unsafe.Pointer(&sig)), 0, 0, 0)
+	return protection("parent_death_signal", sig == int32(unix.SIGKILL), "SIGKILL when the host's spawning thread ends: no worker outlives the server", "not set")
 }
 
 // closeInherited closes every descriptor above 2 but the Go runtime's own

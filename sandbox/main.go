@@ -18,6 +18,21 @@ import (
 // toolplane.SandboxWorkerMain).
 const WorkerArg = "__sandbox-worker"
 
+// init keeps a worker's main goroutine on the process's main thread until
+// WorkerMain has confined it. Some of what confine sets and checks belongs
+// to a thread: the parent-death signal is the main thread's alone (execve
+// left it there; threads the Go runtime starts have none, and the kernel
+// signals the process when the host's thread ends because its main thread
+// has it). Only an init function can pin main's goroutine to that thread:
+// the runtime unlocks it once inits are done, and by the time main calls
+// WorkerMain it may run on any thread (on a loaded machine it often did,
+// and the worker reported its parent-death signal as not set).
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == WorkerArg {
+		runtime.LockOSThread()
+	}
+}
+
 // workerLimits are the worker's own resource bounds, from its arguments.
 type workerLimits struct {
 	addressSpace int64 // RLIMIT_AS
@@ -74,11 +89,8 @@ type WarmFunc func(heap *vm.HeapGuard)
 // the host on stdin and stdout until the host closes stdin, and returns
 // the exit code.
 func WorkerMain(args []string, run RunFunc, warm WarmFunc) int {
-	// Some of what confine sets and checks belongs to the calling thread
-	// (the parent-death signal is the main thread's, where execve left
-	// it): main's goroutine stays on that thread until then, whatever
-	// GOMAXPROCS below does to the scheduler.
-	runtime.LockOSThread()
+	// main's goroutine is on the main thread, locked there by init until
+	// confine below has run, whatever GOMAXPROCS does to the scheduler.
 	lim, err := parseWorkerArgs(args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "toolplane sandbox worker:", err)
@@ -108,6 +120,8 @@ func WorkerMain(args []string, run RunFunc, warm WarmFunc) int {
 	// Local time is read from the system once, before files are closed off.
 	_ = time.Local.String()
 	protections := confine(lim)
+	// Releases init's lock: the run loop and the bridge's reader then
+	// share the worker's one P on any thread.
 	runtime.UnlockOSThread()
 	if warm != nil {
 		warm(heap)

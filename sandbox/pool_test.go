@@ -18,6 +18,7 @@ import (
 // does.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == WorkerArg {
+		leaveMainThread()
 		os.Exit(WorkerMain(os.Args[2:], hostileRun, nil))
 	}
 	os.Exit(m.Run())

@@ -219,7 +219,7 @@ func storeAttrCached(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
 		o.Dict = newInstanceDict(o.Class)
 	}
 	n := o.Dict.live
-	o.Dict.setStrH(name, h, v)
+	o.Dict.setStrKH(name, co.NameKeys[arg], h, v)
 	if o.Dict.live > n && o.Dict.live > int(o.Class.attrHint.Load()) {
 		noteInstanceSize(o.Class, o.Dict.live)
 	}

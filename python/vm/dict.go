@@ -246,6 +246,13 @@ func (d *Dict) SetStr(key string, v Value) {
 // setStrH sets a str key with its hash precomputed, boxing the key only
 // when it is new.
 func (d *Dict) setStrH(key string, h uint64, v Value) {
+	d.setStrKH(key, nil, h, v)
+}
+
+// setStrKH is setStrH with the key already boxed as kv (a Str of key) when
+// kv is not nil: a code object's names are boxed once (CodeObj.NameKeys),
+// so an instance's first store of an attribute does not allocate its key.
+func (d *Dict) setStrKH(key string, kv Value, h uint64, v Value) {
 	if d.index == nil {
 		for ix := range d.entries {
 			e := &d.entries[ix]
@@ -282,7 +289,10 @@ func (d *Dict) setStrH(key string, h uint64, v Value) {
 			i = (i*5 + 1 + perturb) & mask
 		}
 	}
-	_ = d.set(nil, Str(key), h, v)
+	if kv == nil {
+		kv = Str(key)
+	}
+	_ = d.set(nil, kv, h, v)
 }
 
 // Set sets key to v.

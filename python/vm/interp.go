@@ -162,13 +162,56 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	return f
 }
 
+// pushPlain is the common call (CodeObj.plain, exactly ArgCount positional
+// arguments, a pooled frame to take) without bindFrame's general binding:
+// it takes the frame, stores the arguments, pops the call's slots from
+// f's stack (base is the callable's slot) and makes the new frame the
+// running one. A function of its own, not inline in eval, so the dispatch
+// loop's register allocation does not change with it.
+func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *Instance) *Frame {
+	c := pf.Code
+	k := len(t.framePool) - 1
+	nf := t.framePool[k]
+	t.framePool = t.framePool[:k]
+	nl := len(c.VarNames)
+	buf := nf.buf
+	if cap(buf) < nl+8 {
+		buf = make([]Value, nl+8)
+		nf.buf = buf
+	}
+	buf = buf[:cap(buf)]
+	for i, a := range args {
+		buf[i] = a
+	}
+	st := f.stack[:cap(f.stack)]
+	for i := len(f.stack) - 1; i >= base; i-- {
+		st[i] = nil
+	}
+	f.stack = f.stack[:base]
+	nf.code = c
+	nf.globals = pf.Globals
+	nf.fn = pf
+	nf.ip = 0
+	nf.locals = buf[:nl:nl]
+	nf.stack = buf[nl:nl]
+	nf.back = f
+	nf.ctor = ctor
+	t.depth++
+	t.top = nf
+	return nf
+}
+
 func (t *Thread) releaseFrame(f *Frame) {
 	if f.gen != nil || f.ns != nil || len(t.framePool) >= 128 {
 		return
 	}
 	// Clear the locals and the operand stack area (pop leaves stale values
-	// above the top).
-	clear(f.buf[:cap(f.buf)])
+	// above the top). A loop the compiler does not turn into a memclr call:
+	// for the ten or so slots of a frame the stores cost less.
+	buf := f.buf[:cap(f.buf)]
+	for i := len(buf) - 1; i >= 0; i-- {
+		buf[i] = nil
+	}
 	f.stack = nil
 	f.locals = nil
 	f.blocks = f.blocks[:0]
@@ -534,7 +577,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					err = NewNameError(name)
 				}
 			case compile.STORE_NAME:
-				f.ns.setStrH(code.Names[arg], code.NameHashes[arg], f.pop())
+				f.ns.setStrKH(code.Names[arg], code.NameKeys[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_NAME:
 				if !f.ns.DeleteStr(code.Names[arg]) {
 					err = NewNameError(code.Names[arg])
@@ -642,6 +685,15 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						kw[i] = Kwarg{Name: string(k.(Str)), Value: args[npos+i]}
 					}
 					args = args[:npos:npos]
+				}
+				if pf != nil && kw == nil && pf.Code.plain && len(args) == pf.Code.ArgCount && len(t.framePool) > 0 {
+					if t.depth >= t.limits.MaxDepth {
+						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+						break
+					}
+					f = t.pushPlain(f, pf, args, base, ctor)
+					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
+					break
 				}
 				if pf != nil && pf.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 {
 					// Push a frame instead of recursing in Go.

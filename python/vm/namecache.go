@@ -107,7 +107,7 @@ func (co *CodeObj) storeGlobal(g *Dict, i int, v Value) {
 		return
 	}
 	name, h := co.Names[i], co.NameHashes[i]
-	g.setStrH(name, h, v)
+	g.setStrKH(name, co.NameKeys[i], h, v)
 	if ix := g.findStrIx(name, h); ix >= 0 {
 		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 	}

@@ -533,6 +533,11 @@ type CodeObj struct {
 	Consts []Value
 	// NameHashes are the dict hashes of Names, computed once.
 	NameHashes []uint64
+	// NameKeys are Names boxed as Str values, once, for dict keys.
+	NameKeys []Value
+	// plain is set when a call binds exactly ArgCount positional arguments
+	// by storing them in the first locals (interp.go's CALL fast path).
+	plain bool
 	// gcache holds one global-name cache slot per name (namecache.go).
 	gcache []atomic.Pointer[nameCache]
 	// acache holds one attribute cache slot per instruction (attrcache.go).
@@ -552,8 +557,12 @@ func NewCode(c *compile.Code) *CodeObj {
 			break
 		}
 	}
+	co.plain = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
+		c.KwOnlyCount == 0 && len(c.CellNames) == 0 && len(c.FreeNames) == 0
+	co.NameKeys = make([]Value, len(c.Names))
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)
+		co.NameKeys[i] = Str(n)
 	}
 	for i, k := range c.Consts {
 		co.Consts[i] = constValue(k)

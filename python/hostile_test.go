@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -21,39 +20,29 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hostilecorpus"
 	"github.com/toolplane/toolplane/python/hoststub"
-	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
-// The hostile corpus runs under these limits. Cases marked only
-// "# limit: time" get a short deadline and no step budget, so only the
-// clock can stop them, and must end within hostileOverrun of it; cases
-// marked only "# limit: memory" get no step budget, so only the memory
-// limit can stop them (builtins count their work as steps, and filling
-// 64 MiB is more work than the step budget allows); every other case gets
-// a long deadline that is only a backstop.
+// How a case runs and what its ending must be are package hostilecorpus's
+// rules; a "# limit: time" case must also end within hostileOverrun of its
+// deadline.
 const (
-	hostileSteps         = 2_000_000
-	hostileMemory        = 64 << 20
-	hostileDepth         = 500
-	hostileOutput        = 1 << 20
-	hostileHostCalls     = 50
-	hostileDeadline      = 15 * time.Second
-	hostileXFailDeadline = 2 * time.Second
-	hostileTimeLimit     = 300 * time.Millisecond
-	// hostileOverrun is how far past hostileTimeLimit a "# limit: time"
-	// case may end, in wall time and in the process's CPU time both (a
-	// loaded machine stretches the first, the collector's other threads
+	// hostileOverrun is how far past hostilecorpus.TimeLimit a "# limit:
+	// time" case may end, in wall time and in the process's CPU time both
+	// (a loaded machine stretches the first, the collector's other threads
 	// the second; a builtin that ignores the deadline overruns both): the
 	// longest stretch of work between two polls of the deadline, with
 	// room for the machine's load.
-	hostileOverrun      = 500 * time.Millisecond
-	hostileHangGrace    = 10 * time.Second
-	hostileHeapGrowth   = 32 << 20
-	hostileUnboundSteps = 1 << 62
+	hostileOverrun    = 500 * time.Millisecond
+	hostileHangGrace  = 10 * time.Second
+	hostileHeapGrowth = 32 << 20
 )
+
+// hostileDir is the corpus.
+var hostileDir = filepath.Join("testdata", "hostile")
 
 const hostileXFailHeader = `Hostile cases (python/testdata/hostile) that currently do not end as their
 marker says, with the first line of the difference. TestHostile requires each
@@ -79,21 +68,13 @@ Regenerate: go test ./python -run Hostile -update-xfail`
 // watchdog in the child ends it when its heap passes hostileHeapCeiling, far
 // above the runs' 64 MiB budget, to protect the shared machine.
 func TestHostile(t *testing.T) {
-	cases, err := difftest.Load(filepath.Join("testdata", "hostile"), "hostile")
+	cases, err := hostilecorpus.Load(hostileDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if os.Getenv(hostileChildEnv) != "" {
 		runHostileChild(cases)
 		return
-	}
-	if len(cases) < 60 {
-		t.Fatalf("hostile corpus has %d cases, want at least 60", len(cases))
-	}
-	for _, c := range cases {
-		if !c.Marker.Raises && len(c.Marker.Limits) == 0 && !c.Marker.Completes {
-			t.Errorf("%s:%d: hostile case %s has no '# limit:', '# raises:' or '# completes' marker", c.File, c.Line, c.Name)
-		}
 	}
 	problems, slow, err := runHostileChildren(cases)
 	if err != nil {
@@ -102,12 +83,11 @@ func TestHostile(t *testing.T) {
 	if len(slow) > 0 {
 		t.Logf("hostile cases that took %dms or more: %s", slowHostileMillis, strings.Join(slow, ", "))
 	}
-	xfailPath := filepath.Join("testdata", "hostile", "xfail.txt")
-	xfail, err := difftest.ReadXFail(xfailPath)
+	xfail, err := hostilecorpus.ReadXFail(hostileDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runChecked(t, "hostile", cases, xfail, xfailPath, hostileXFailHeader, func(t *testing.T, c difftest.Case) (string, bool) {
+	runChecked(t, "hostile", cases, xfail, hostilecorpus.XFailPath(hostileDir), hostileXFailHeader, func(t *testing.T, c hostilecorpus.Case) (string, bool) {
 		return problems[c.Name], true
 	})
 }
@@ -130,7 +110,7 @@ const (
 
 // runHostileChildren runs the cases in child processes, starting a new
 // child after the case where one died, and returns each case's problem.
-func runHostileChildren(cases []difftest.Case) (problems map[string]string, slow []string, err error) {
+func runHostileChildren(cases []hostilecorpus.Case) (problems map[string]string, slow []string, err error) {
 	problems = map[string]string{}
 	for from := 0; from < len(cases); {
 		started := from
@@ -188,7 +168,7 @@ func runHostileChildren(cases []difftest.Case) (problems map[string]string, slow
 
 // runHostileChild is the child side: it runs cases from hostileFromEnv on,
 // reporting each on stdout, with the heap watchdog armed.
-func runHostileChild(cases []difftest.Case) {
+func runHostileChild(cases []hostilecorpus.Case) {
 	from, _ := strconv.Atoi(os.Getenv(hostileFromEnv))
 	stop := make(chan struct{})
 	defer close(stop)
@@ -197,7 +177,7 @@ func runHostileChild(cases []difftest.Case) {
 	// Listed cases are expected to fail, possibly by running into the
 	// backstop deadline; a shorter one keeps their cost down. A fixed case
 	// still finishes well within it and is reported as passing.
-	xfail, err := difftest.ReadXFail(filepath.Join("testdata", "hostile", "xfail.txt"))
+	xfail, err := hostilecorpus.ReadXFail(hostileDir)
 	if err != nil {
 		panic(err)
 	}
@@ -248,26 +228,9 @@ func tail(s string, n int) string {
 
 // runHostile runs one hostile case and describes how its ending differs
 // from its marker ("" if it does not).
-func runHostile(modules vm.Modules, c difftest.Case, expectFail bool) string {
-	limits := python.Limits{
-		Steps:          hostileSteps,
-		MaxMemoryBytes: hostileMemory,
-		MaxDepth:       hostileDepth,
-		MaxOutputBytes: hostileOutput,
-		MaxHostCalls:   hostileHostCalls,
-	}
-	deadline := hostileDeadline
-	if expectFail {
-		deadline = hostileXFailDeadline
-	}
-	timeOnly := len(c.Marker.Limits) == 1 && c.Marker.Limits[0] == "time"
-	if timeOnly {
-		deadline = hostileTimeLimit
-		limits.Steps = hostileUnboundSteps
-	}
-	if len(c.Marker.Limits) == 1 && c.Marker.Limits[0] == "memory" {
-		limits.Steps = hostileUnboundSteps
-	}
+func runHostile(modules vm.Modules, c hostilecorpus.Case, expectFail bool) string {
+	setup := hostilecorpus.SetupFor(c.Marker, expectFail)
+	limits, deadline := setup.Limits, setup.Deadline
 	out := &countingWriter{}
 	var hostCalls atomic.Int64
 	host := map[string]python.HostFunc{}
@@ -308,48 +271,25 @@ func runHostile(modules vm.Modules, c difftest.Case, expectFail bool) string {
 		return "Go panic escaped the interpreter: " + end.panic
 	}
 	var problems string
-	if wall, cpu := time.Since(began), processCPU()-cpuBegan; timeOnly && !expectFail && wall > deadline+hostileOverrun && cpu > deadline+hostileOverrun {
+	if wall, cpu := time.Since(began), processCPU()-cpuBegan; setup.TimeOnly && !expectFail && wall > deadline+hostileOverrun && cpu > deadline+hostileOverrun {
 		problems = fmt.Sprintf("ran %v (%v of CPU) with a %v time limit: more than %v past it", wall.Round(time.Millisecond),
 			cpu.Round(time.Millisecond), deadline, hostileOverrun)
 	}
-	if n := out.n.Load(); n > hostileOutput {
-		problems = joinProblems(problems, fmt.Sprintf("printed %d bytes, limit %d", n, hostileOutput))
+	if n := out.n.Load(); n > hostilecorpus.Output {
+		problems = joinProblems(problems, fmt.Sprintf("printed %d bytes, limit %d", n, hostilecorpus.Output))
 	}
-	if n := hostCalls.Load(); n > hostileHostCalls {
-		problems = joinProblems(problems, fmt.Sprintf("made %d host calls, limit %d", n, hostileHostCalls))
+	if n := hostCalls.Load(); n > hostilecorpus.HostCalls {
+		problems = joinProblems(problems, fmt.Sprintf("made %d host calls, limit %d", n, hostilecorpus.HostCalls))
 	}
-	return joinProblems(problems, checkHostileEnding(c.Marker, end.err))
-}
-
-// checkHostileEnding compares a run's error with a hostile marker.
-func checkHostileEnding(m difftest.Marker, err error) string {
-	var exc *python.Exception
-	switch {
-	case m.Completes && err == nil:
-		return ""
-	case m.Completes:
-		return fmt.Sprintf("want the run to complete under the limits, got %v", err)
-	case err == nil:
-		return fmt.Sprintf("want %s, but the run completed", m)
-	}
-	if !errors.As(err, &exc) {
-		return fmt.Sprintf("want %s, got a non-*python.Exception error: %v", m, err)
-	}
-	if m.Raises {
-		switch {
-		case exc.Limit != "":
-			return fmt.Sprintf("want %s, got limit %q (%s)", m, exc.Limit, exc.Error())
-		case !slices.Contains(strings.Split(m.Type, "|"), exc.Type) || (m.HasMessage && exc.Message != m.Message):
-			return fmt.Sprintf("want %s, got %s", m, exc.Error())
+	var got *hostilecorpus.Ending
+	if end.err != nil {
+		var exc *python.Exception
+		if !errors.As(end.err, &exc) {
+			return joinProblems(problems, fmt.Sprintf("want %s, got a non-*python.Exception error: %v", c.Marker, end.err))
 		}
-		return ""
+		got = &hostilecorpus.Ending{Type: exc.Type, Message: exc.Message, Limit: exc.Limit}
 	}
-	for _, l := range m.Limits {
-		if exc.Limit == l || (l == "depth" && exc.Type == "RecursionError") || (l == "memory" && exc.Type == "MemoryError") {
-			return ""
-		}
-	}
-	return fmt.Sprintf("want %s, got %s (limit %q)", m, exc.Error(), exc.Limit)
+	return joinProblems(problems, hostilecorpus.Check(c.Marker, got))
 }
 
 func joinProblems(a, b string) string {

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hostilecorpus"
 	"github.com/toolplane/toolplane/python/hoststub"
-	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/internal/progen"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
@@ -103,7 +103,7 @@ func TestGeneratedPrograms(t *testing.T) {
 		t.Fatalf("a Go stack overflow in the child was not reported as a problem: %q, %v", out.Problem, err)
 	}
 	// The crashers found so far, minimized, under the same conditions.
-	cases, err := difftest.Load(filepath.Join("testdata", "hostile"), "hostile")
+	cases, err := hostilecorpus.Load(hostileDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/hostilecorpus"
 	"github.com/toolplane/toolplane/python/hoststub"
-	"github.com/toolplane/toolplane/python/internal/difftest"
 	"github.com/toolplane/toolplane/python/lib"
 	"github.com/toolplane/toolplane/python/vm"
 )
@@ -60,11 +60,11 @@ const (
 // that was running fails here. Each case must also end without a Go panic
 // escaping as SystemError; TestHostile checks how the cases end.
 func TestAttackGoStackHeadroom(t *testing.T) {
-	all, err := difftest.Load(filepath.Join("testdata", "hostile"), "hostile")
+	all, err := hostilecorpus.Load(hostileDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []difftest.Case
+	var cases []hostilecorpus.Case
 	for _, c := range all {
 		if strings.HasPrefix(filepath.Base(c.File), "depth_") {
 			cases = append(cases, c)
@@ -151,7 +151,7 @@ func runHeadroomChildren(cfg string, n int) ([]string, error) {
 
 // runHeadroomChild is the child side: it caps the Go stack and runs the
 // cases from headroomFromEnv on.
-func runHeadroomChild(cfgName string, cases []difftest.Case) {
+func runHeadroomChild(cfgName string, cases []hostilecorpus.Case) {
 	var maxDepth, maxStack int
 	for _, c := range headroomConfigs {
 		if c.name == cfgName {
@@ -161,11 +161,11 @@ func runHeadroomChild(cfgName string, cases []difftest.Case) {
 	debug.SetMaxStack(maxStack)
 	from, _ := strconv.Atoi(os.Getenv(headroomFromEnv))
 	limits := python.Limits{
-		Steps:          5 * hostileSteps,
-		MaxMemoryBytes: 4 * hostileMemory,
+		Steps:          5 * hostilecorpus.Steps,
+		MaxMemoryBytes: 4 * hostilecorpus.Memory,
 		MaxDepth:       maxDepth,
-		MaxOutputBytes: hostileOutput,
-		MaxHostCalls:   hostileHostCalls,
+		MaxOutputBytes: hostilecorpus.Output,
+		MaxHostCalls:   hostilecorpus.HostCalls,
 	}
 	modules := lib.Modules()
 	for i := from; i <= len(cases); i++ {
@@ -183,7 +183,7 @@ func runHeadroomChild(cfgName string, cases []difftest.Case) {
 // headroomCase runs one case and reports a Go panic that escaped as
 // SystemError; any other ending (some recursions are slow at the cap, and
 // end by the deadline) is TestHostile's business.
-func headroomCase(c difftest.Case, limits python.Limits, modules vm.Modules) string {
+func headroomCase(c hostilecorpus.Case, limits python.Limits, modules vm.Modules) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	prog, err := python.Compile(c.Name+".py", c.Source, python.CompileOptions{Snippet: true})

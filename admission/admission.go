@@ -179,7 +179,7 @@ func (c *Config) MetricsAddress() string {
 // PolicyConfig is a pair of selectors: a call is admitted when allow
 // matches its labels and deny does not. An unset allow admits nothing.
 type PolicyConfig struct {
-	Allow Selectors `toml:"allow"`
+	Allow AllowList `toml:"allow"`
 	Deny  Selectors `toml:"deny"`
 }
 
@@ -189,7 +189,7 @@ type TokenConfig struct {
 	// works but is warned about at startup.
 	Token   config.Secret `toml:"token"`
 	Subject string        `toml:"subject"`
-	Allow   Selectors     `toml:"allow"`
+	Allow   AllowList     `toml:"allow"`
 	Deny    Selectors     `toml:"deny"`
 	// Identity pins the identity (dispatch.Call.Identity) of every
 	// request of this token: a service account ("ops-robot").
@@ -256,7 +256,7 @@ func Claim(l *config.Loader) (*Config, error) {
 }
 
 func (p PolicyConfig) policy() dispatch.Policy {
-	return policyOf(p.Allow, p.Deny)
+	return policyOf(p.Allow.selectors(), p.Deny)
 }
 
 func policyOf(allow, deny Selectors) dispatch.Policy {
@@ -298,6 +298,15 @@ const MaxSelectors = 64
 // IsSet reports whether the key was written in the file.
 func (s Selectors) IsSet() bool { return len(s) > 0 }
 
+// CheckConfig refuses a list of more than MaxSelectors selectors (see
+// config.Checker): a 4 MiB file holds 100 000 of them.
+func (s Selectors) CheckConfig() error {
+	if len(s) > MaxSelectors {
+		return fmt.Errorf("%d selectors is more than the maximum of %d; select by a label the capabilities share instead of listing them", len(s), MaxSelectors)
+	}
+	return nil
+}
+
 // String renders the list: one selector bare, several as a TOML array.
 func (s Selectors) String() string {
 	if len(s) == 1 {
@@ -308,6 +317,57 @@ func (s Selectors) String() string {
 		parts[i] = strconv.Quote(one.sel.String())
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// AllowSelector is one selector of an allow key. Besides what Selector
+// refuses, it refuses a selector of negative requirements only (!key,
+// key!=v, key notin (...)): that matches a capability with no labels at
+// all, so it reads like a narrow rule ("!nothing", "env!=prod") but admits
+// every capability except the few it names, unlabeled ones and any added
+// later included, as allow = "" once did. In a deny the same selector
+// means what it says and is accepted.
+type AllowSelector struct{ Selector }
+
+// UnmarshalText parses and checks an allow selector.
+func (a *AllowSelector) UnmarshalText(text []byte) error {
+	if err := a.Selector.UnmarshalText(text); err != nil {
+		return err
+	}
+	if a.sel.Matches(nil) {
+		return fmt.Errorf("allow selector %q has only negative requirements, so it matches capabilities with no labels at all: it admits everything but what it names, capabilities added later included; say what the token may reach (\"source=mcp,!dangerous\"), or write \"source,%s\" to admit all the rest on purpose (every capability has a source label)", text, a.sel.String())
+	}
+	return nil
+}
+
+// AllowList is an allow key: one selector or a list of them, any of which
+// may match, each checked as AllowSelector is.
+type AllowList []AllowSelector
+
+// UnmarshalText decodes the single-string form.
+func (l *AllowList) UnmarshalText(text []byte) error {
+	var one AllowSelector
+	if err := one.UnmarshalText(text); err != nil {
+		return err
+	}
+	*l = AllowList{one}
+	return nil
+}
+
+// IsSet reports whether the key was written in the file.
+func (l AllowList) IsSet() bool { return len(l) > 0 }
+
+// CheckConfig is Selectors.CheckConfig.
+func (l AllowList) CheckConfig() error { return l.selectors().CheckConfig() }
+
+// String renders the list as Selectors does.
+func (l AllowList) String() string { return l.selectors().String() }
+
+func (l AllowList) selectors() Selectors {
+	out := make(Selectors, len(l))
+	for i, a := range l {
+		out[i] = a.Selector
+	}
+	return out
 }
 
 // Guard authenticates requests and admits calls. Build it with New.
@@ -475,8 +535,11 @@ or, on a loopback address only, serve requests without a token:
 			return nil, duplicateSecret(file, other, name)
 		}
 		secretOf[digest] = name
+		if err := tooMany(file, tc.Allow.selectors(), tc.Deny, "http", "tokens", name); err != nil {
+			return nil, err
+		}
 		g.tokens = append(g.tokens, token{name: name, subject: subject, digest: digest})
-		g.policies[subject] = policyOf(tc.Allow, tc.Deny)
+		g.policies[subject] = policyOf(tc.Allow.selectors(), tc.Deny)
 		rule, err := identityOf(file, key, tc)
 		if err != nil {
 			return nil, err
@@ -484,11 +547,14 @@ or, on a loopback address only, serve requests without a token:
 		if rule.fixed != "" || len(rule.headers) > 0 {
 			g.identities[subject] = rule
 		}
-		g.summary = append(g.summary, summarize(name, subject, tc.Allow, tc.Deny, rule))
+		g.summary = append(g.summary, summarize(name, subject, tc.Allow.selectors(), tc.Deny, rule))
 	}
 	if cfg.AllowAnonymous {
+		if err := tooMany(file, cfg.Anonymous.Allow.selectors(), cfg.Anonymous.Deny, "http", "anonymous"); err != nil {
+			return nil, err
+		}
 		g.policies[AnonymousSubject] = cfg.Anonymous.policy()
-		g.summary = append(g.summary, summarize("(no token)", AnonymousSubject, cfg.Anonymous.Allow, cfg.Anonymous.Deny, identityRule{}))
+		g.summary = append(g.summary, summarize("(no token)", AnonymousSubject, cfg.Anonymous.Allow.selectors(), cfg.Anonymous.Deny, identityRule{}))
 	}
 	for _, sub := range cfg.Metrics.Subjects {
 		if _, ok := owner[sub]; !ok && !(sub == AnonymousSubject && cfg.AllowAnonymous) {
@@ -510,6 +576,22 @@ or, on a loopback address only, serve requests without a token:
 		}
 	}
 	return g, nil
+}
+
+// tooMany applies CheckConfig to allow and deny for a configuration not
+// loaded from a file, naming the key.
+func tooMany(file string, allow, deny Selectors, path ...string) error {
+	for _, key := range []string{"allow", "deny"} {
+		list := map[string]Selectors{"allow": allow, "deny": deny}[key]
+		if err := list.CheckConfig(); err != nil {
+			at := file
+			if line, col := config.Position(file, append(path, key)...); line > 0 {
+				at = fmt.Sprintf("%s:%d:%d", file, line, col)
+			}
+			return fmt.Errorf("%s: %s.%s: %w", at, strings.Join(path, "."), key, err)
+		}
+	}
+	return nil
 }
 
 // identityOf checks a token's identity settings: a fixed identity or

@@ -174,17 +174,23 @@ func TestSelectorLists(t *testing.T) {
 	}
 	// Missing keys, k8s semantics: notin and != match a capability that
 	// lacks the key.
-	g, _, err = boot(t, "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"risk notin (high)\"\n")
+	g, _, err = boot(t, "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"source,risk notin (high)\"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := g.Policy("ci"); !admits(p, map[string]string{"name": "unlabeled"}) {
-		t.Error(`"risk notin (high)" does not match a capability without risk`)
+	if p, _ := g.Policy("ci"); !admits(p, map[string]string{"source": "go", "name": "unrisked"}) {
+		t.Error(`"source,risk notin (high)" does not match a capability without risk`)
 	}
 	for _, tc := range []struct{ name, doc, want string }{
 		{"bad element", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = [\"team\",\n  \"risk in(high)\"]\n", `:4:3: http.tokens.ci.allow: bad label selector "risk in(high)"`},
 		{"in without spaces", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"risk in(high)\"\n", `needs a space on both sides`},
 		{"empty element", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = [\"team\", \"\"]\n", `empty label selector`},
+		// An allow of negative requirements only matches a capability
+		// with no labels: it would admit everything but what it names.
+		{"negative-only allow", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"risk notin (high)\"\n", `:3:9: http.tokens.ci.allow: allow selector "risk notin (high)" has only negative requirements`},
+		{"negative-only allow element", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = [\"team\", \"!secret\"]\n", `write "source,!secret"`},
+		{"negative-only anonymous allow", "[http]\nallow_anonymous = true\n[http.anonymous]\nallow = \"env!=prod\"\n", `http.anonymous.allow: allow selector "env!=prod"`},
+		{"too many selectors", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = [" + strings.Repeat(`"team",`, 65) + "]\n", `http.tokens.ci.allow: 65 selectors is more than the maximum of 64`},
 		{"contradiction in an element", "[http.tokens.ci]\ntoken = \"env://TP_BOOT_TOKEN\"\nallow = \"team\"\ndeny = [\"name=a,name=b\"]\n", `can never all hold`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

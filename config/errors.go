@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is one problem in a configuration file, at a position. Line and Col
@@ -60,4 +61,18 @@ func AsErrors(err error) Errors {
 		return Errors{e}
 	}
 	return nil
+}
+
+// truncateKey cuts a dotted key for an error message to at most n bytes
+// (on a rune boundary), marking the cut: a hostile file's key may be
+// megabytes long, and an error must stay readable.
+func truncateKey(key string, n int) string {
+	if len(key) <= n {
+		return key
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(key[i]) {
+		i--
+	}
+	return key[:i] + "…"
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -172,7 +173,18 @@ func readConfig(path string, read func(string, int64) ([]byte, error)) ([]byte, 
 // entries render as "name:line:col: message".
 func (l *Loader) Parse(name string, data []byte) (*Config, error) {
 	doc := scanDocument(data)
+	if doc.deep != nil {
+		// Refused before decoding: the decoder would build the same
+		// depth, and every later check walks it.
+		p := doc.position(doc.deep.offset)
+		key := truncateKey(dotted(doc.deep.path), 200)
+		return nil, Errors{{File: name, Line: p.line, Col: p.col, Key: key,
+			Msg: fmt.Sprintf("key %s has more than %d parts (table header, dotted key and inline tables together); no toolplane setting is nested that deeply", key, maxKeyDepth)}}
+	}
 	root, fill, extract := l.shape()
+	if errs := tooManyUnknown(name, doc, root); errs != nil {
+		return nil, errs
+	}
 	v := reflect.New(root)
 	fill(v.Elem())
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
@@ -184,6 +196,90 @@ func (l *Loader) Parse(name string, data []byte) (*Config, error) {
 		return nil, errs
 	}
 	return cfg, nil
+}
+
+// maxUnknownKeys is how many unknown keys a file may have before it is
+// refused without decoding. The decoder renders each unknown key's error
+// with a copy of the whole file split into lines, so a few megabytes of
+// unknown keys (300 000 of them, a hostile file in a shared repository)
+// took minutes; past a few dozen, more errors help nobody anyway.
+const maxUnknownKeys = 20
+
+// tooManyUnknown refuses a file with more than maxUnknownKeys keys that
+// leave root's schema at a table of fixed keys, listing the first of them
+// in file order. A key it cannot judge alone (under an array or a value
+// of any type) is left to the decoder, which also refuses it, only
+// slower: the check only keeps the decoder's work small.
+func tooManyUnknown(name string, doc *document, root reflect.Type) Errors {
+	type unknown struct {
+		path []string
+		off  int
+	}
+	var found []unknown
+	seen := map[string]bool{}
+	check := func(path []string) {
+		n := unknownPrefix(root, path)
+		if n == 0 {
+			return
+		}
+		k := joinPath(path[:n])
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		found = append(found, unknown{path[:n], doc.keys[k]})
+	}
+	for _, e := range doc.exprs {
+		if len(found) > maxUnknownKeys {
+			break
+		}
+		check(e.path)
+	}
+	for _, v := range doc.values {
+		if len(found) > maxUnknownKeys {
+			break
+		}
+		check(v.path)
+	}
+	if len(found) <= maxUnknownKeys {
+		return nil
+	}
+	slices.SortFunc(found, func(a, b unknown) int { return a.off - b.off })
+	out := make(Errors, 0, maxUnknownKeys+1)
+	for _, u := range found[:maxUnknownKeys] {
+		p := doc.position(u.off)
+		out = append(out, &Error{File: name, Line: p.line, Col: p.col, Key: truncateKey(dotted(u.path), 200), Msg: unknownKeyMessage(root, u.path)})
+	}
+	out = append(out, &Error{File: name, Msg: fmt.Sprintf("and more unknown keys; a file with more than %d is not read further", maxUnknownKeys)})
+	return out
+}
+
+// unknownPrefix is the length of the shortest prefix of path that names
+// no field of a struct table on the way from root, or 0 when there is
+// none or the walk meets a type it cannot follow by key alone (an array
+// of tables' paths carry no index, so a slice is stepped into without
+// using a part; an interface holds anything).
+func unknownPrefix(root reflect.Type, path []string) int {
+	t := root
+	for i := 0; i < len(path); {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			t = t.Elem()
+			continue
+		case reflect.Struct:
+			f, ok := fieldByKey(t, path[i])
+			if !ok {
+				return i + 1
+			}
+			t = f.Type
+		case reflect.Map:
+			t = t.Elem()
+		default:
+			return 0
+		}
+		i++
+	}
+	return 0
 }
 
 // shape builds the struct type the file decodes into: the fields of Config
@@ -475,9 +571,9 @@ func unknownKeyMessage(root reflect.Type, key []string) string {
 	valid := validKeys(root, parent)
 	where := "at the top level"
 	if len(parent) > 0 {
-		where = "in [" + dotted(parent) + "]"
+		where = "in [" + truncateKey(dotted(parent), 200) + "]"
 	}
-	msg := fmt.Sprintf("unknown key %q %s", last, where)
+	msg := fmt.Sprintf("unknown key %q %s", truncateKey(last, 200), where)
 	if near := closest(last, valid); near != "" {
 		return msg + fmt.Sprintf("; did you mean %q?", near)
 	}

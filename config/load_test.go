@@ -2,10 +2,12 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,5 +242,45 @@ func TestLoadMissingFile(t *testing.T) {
 	_, err := Load(path)
 	if err == nil || err.Error() != path+": no such file; create one with `toolplane init` or pass --config PATH" || !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("got %v; want a not-exist error that suggests toolplane init", err)
+	}
+}
+
+// TestLoadHostileShapes: files shaped to make the loader's work or memory
+// grow without bound (key paths thousands of parts long, tens of thousands
+// of unknown keys) are refused quickly with file:line and the key; a file
+// at the bounds (32 parts, 20 unknown keys) is judged as before.
+func TestLoadHostileShapes(t *testing.T) {
+	t.Parallel()
+	unknown := func(n int) string {
+		var b strings.Builder
+		b.WriteString("[session]\n")
+		for i := range n {
+			fmt.Fprintf(&b, "k%d = 1\n", i)
+		}
+		return b.String()
+	}
+	for _, tc := range []struct{ name, doc, want string }{
+		{"inline tables", "a = " + strings.Repeat("{b = ", 5000) + "1" + strings.Repeat("}", 5000), ":1:161: key a.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b.b has more than 32 parts"},
+		{"dotted header", "[" + strings.TrimSuffix(strings.Repeat("x.", 50000), ".") + "]\n", ":1:2: key x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x.x has more than 32 parts"},
+		{"dotted key under a header", "[plugins]\n" + strings.TrimSuffix(strings.Repeat("y.", 40), ".") + " = 1\n", ":2:1: key plugins.y.y"},
+		{"at the bound", "[" + strings.TrimSuffix(strings.Repeat("z.", 32), ".") + "]\n", `:1:64: unknown key "z" in [z.z.z`},
+		{"many unknown keys", unknown(20000), ":21:1: unknown key \"k19\" in [session]"},
+		{"twenty unknown keys", unknown(20), ":21:1: unknown key \"k19\" in [session]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := writeConfig(t, tc.doc)
+			_, err := Load(path)
+			if err == nil || !strings.Contains(err.Error(), path+tc.want) {
+				t.Fatalf("got %.600v\nwant %s", err, tc.want)
+			}
+			more := strings.Contains(err.Error(), "and more unknown keys")
+			if want := tc.name == "many unknown keys"; more != want {
+				t.Errorf("the error says there are more unknown keys: %v, want %v", more, want)
+			}
+			if n := len(AsErrors(err)); n > maxUnknownKeys+1 {
+				t.Errorf("%d errors", n)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -46,6 +47,23 @@ type document struct {
 	keys map[string]int
 	// values maps a joined key-value path to the span of its value.
 	values []valueSpan
+	// deep is the first key whose path has more than maxKeyDepth parts
+	// (nil when none); scanning stopped there.
+	deep *deepKey
+}
+
+// maxKeyDepth bounds how many parts a key path may have, counting its
+// table header, dotted parts and the inline tables around it. toolplane's
+// own keys have at most five ([mcp.servers.NAME.headers] KEY); a plugin's
+// section a few more. Without a bound, a hostile file of 60 KB (inline
+// tables 9000 deep) or one dotted key of 200 000 parts made the scan
+// record every prefix of every path: quadratic memory, gigabytes.
+const maxKeyDepth = 32
+
+// deepKey is where a key path went past maxKeyDepth.
+type deepKey struct {
+	offset int
+	path   []string // its first maxKeyDepth+1 parts
 }
 
 // valueSpan is the byte span of one value, for finding which key an error
@@ -68,11 +86,14 @@ func scanDocument(data []byte) *document {
 	var p unstable.Parser
 	p.Reset(data)
 	var table []string
-	for p.NextExpression() {
+	for d.deep == nil && p.NextExpression() {
 		n := p.Expression()
 		switch n.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			parts, first, last := keyParts(n.Key())
+			if d.tooDeep(parts, first) {
+				return d
+			}
 			table = parts
 			e := expr{kind: exprTable, path: parts}
 			if n.Kind == unstable.ArrayTable {
@@ -95,6 +116,9 @@ func scanDocument(data []byte) *document {
 		case unstable.KeyValue:
 			parts, first, _ := keyParts(n.Key())
 			full := append(append([]string(nil), table...), parts...)
+			if d.tooDeep(full, first) {
+				return d
+			}
 			e := expr{kind: exprKeyValue, path: full}
 			e.start = int(first.Offset)
 			e.end = int(n.Raw.Offset + n.Raw.Length)
@@ -106,6 +130,15 @@ func scanDocument(data []byte) *document {
 		}
 	}
 	return d
+}
+
+// tooDeep records path, which starts at first, when it has more than
+// maxKeyDepth parts, and reports whether it does (or one before it did).
+func (d *document) tooDeep(path []string, first unstable.Range) bool {
+	if d.deep == nil && len(path) > maxKeyDepth {
+		d.deep = &deepKey{offset: int(first.Offset), path: slices.Clone(path[:maxKeyDepth+1])}
+	}
+	return d.deep != nil
 }
 
 // keyParts returns a key's parts and the ranges of its first and last part.
@@ -176,8 +209,11 @@ func (d *document) inline(prefix []string, v *unstable.Node) {
 		if kv.Kind != unstable.KeyValue {
 			continue
 		}
-		parts, _, _ := keyParts(kv.Key())
+		parts, first, _ := keyParts(kv.Key())
 		full := append(append([]string(nil), prefix...), parts...)
+		if d.tooDeep(full, first) {
+			return
+		}
 		d.define(full, kv.Key())
 		end := int(kv.Raw.Offset + kv.Raw.Length)
 		d.values = append(d.values, valueSpan{full, valueStart(d.data, kv), end, kv.Value().Kind})

@@ -55,6 +55,14 @@ type checkable interface{ check() error }
 
 var checkableType = reflect.TypeFor[checkable]()
 
+// Checker is a type of a claimed section with a rule of its own that
+// decoding one value at a time cannot apply (how many elements a list may
+// have, say). Loading asks every value of such a type, and an error is
+// reported at the value's key with file and line.
+type Checker interface{ CheckConfig() error }
+
+var checkerType = reflect.TypeFor[Checker]()
+
 // validate checks what strict decoding cannot: enum values, values that are
 // wrong in combination, and names that must be safe to use as ids. root is
 // the whole decoded value, claimed sections included.
@@ -83,6 +91,12 @@ func (c *checker) walk(v reflect.Value, path []string) {
 			c.errs = append(c.errs, &Error{File: c.file, Line: p.line, Col: p.col, Key: dotted(path), Msg: dotted(path) + ": " + err.Error()})
 		}
 		return
+	}
+	if v.Type().Implements(checkerType) && !v.IsZero() {
+		if err := v.Interface().(Checker).CheckConfig(); err != nil {
+			p := c.doc.valuePos(path)
+			c.errs = append(c.errs, &Error{File: c.file, Line: p.line, Col: p.col, Key: dotted(path), Msg: dotted(path) + ": " + err.Error()})
+		}
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:

@@ -17,6 +17,7 @@
 //	sessions_test.go     session caps, isolation and eviction
 //	inputs_test.go       hostile JSON arguments of the meta-tools
 //	startup_test.go      hostile configs and files at start-up
+//	config_test.go       hostile config files: shapes that explode, policies that lie
 //	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
 //	aliases_test.go      upstream tool names colliding with other capabilities' aliases
 //	routing_test.go      owner routing: forwarding to non-peers, loops, metadata addresses

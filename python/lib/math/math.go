@@ -682,45 +682,8 @@ func isclose(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	return vm.Bool(diff <= math.Abs(rel*y) || diff <= math.Abs(rel*x) || diff <= abs), nil
 }
 
-func hypotOf(xs []float64) float64 {
-	anyNaN := false
-	for _, x := range xs {
-		if math.IsInf(x, 0) {
-			return math.Inf(1)
-		}
-		if math.IsNaN(x) {
-			anyNaN = true
-		}
-	}
-	if anyNaN {
-		return math.NaN()
-	}
-	maxv := 0.0
-	for _, x := range xs {
-		maxv = math.Max(maxv, math.Abs(x))
-	}
-	if maxv == 0 {
-		return 0
-	}
-	if len(xs) == 1 {
-		return maxv
-	}
-	// CPython's vector_norm is correctly rounded in all but rare cases: sum the
-	// squares exactly in double-double (scaled by a power of two so nothing
-	// overflows), take the square root, and correct it once.
-	_, e := math.Frexp(maxv)
-	var sum dd
-	for _, x := range xs {
-		y := math.Ldexp(x, -e)
-		p, pe := twoProd(y, y)
-		sum = ddAdd(sum, dd{p, pe})
-	}
-	r := math.Sqrt(sum.hi)
-	p, pe := twoProd(r, r)
-	diff := ddSub(sum, dd{p, pe})
-	r += diff.hi / (2 * r)
-	return math.Ldexp(r, e)
-}
+// hypotOf is math.hypot and math.dist over floats: CPython's vector_norm.
+func hypotOf(xs []float64) float64 { return vm.FloatVectorNorm(xs) }
 
 func hypot(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if len(kw) > 0 {

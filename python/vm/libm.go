@@ -1,9 +1,7 @@
-package math
+package vm
 
 import (
 	"math"
-
-	"github.com/toolplane/toolplane/python/vm"
 )
 
 // CPython's math functions are the C library's. glibc's exp, log, pow, sin, cos, tan,
@@ -14,13 +12,6 @@ import (
 
 // dd is an unevaluated sum hi + lo with |lo| <= ulp(hi)/2.
 type dd struct{ hi, lo float64 }
-
-func twoSum(a, b float64) (s, e float64) {
-	s = a + b
-	bb := s - a
-	e = (a - (s - bb)) + (b - bb)
-	return
-}
 
 func quickTwoSum(a, b float64) (s, e float64) {
 	s = a + b
@@ -117,10 +108,6 @@ func ddExp(x dd) dd {
 	return dd{math.Ldexp(e.hi, int(k)), math.Ldexp(e.lo, int(k))}
 }
 
-// Exp is exp(x) rounded once: the VM's, which e ** x uses too, so both
-// print the same digits.
-func Exp(x float64) float64 { return vm.FloatExp(x) }
-
 // ddLog is log(x) for finite x > 0: log of the mantissa by one Newton step on exp
 // from Go's estimate, plus the exponent times ln 2.
 func ddLog(x float64) dd {
@@ -149,15 +136,15 @@ func ddLog(x float64) dd {
 
 func finitePositive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
 
-// Log and Log2 are the logarithms rounded once.
-func Log(x float64) float64 {
+// FloatLog and FloatLog2 are the logarithms rounded once.
+func FloatLog(x float64) float64 {
 	if !finitePositive(x) {
 		return math.Log(x)
 	}
 	return ddLog(x).round()
 }
 
-func Log2(x float64) float64 {
+func FloatLog2(x float64) float64 {
 	if !finitePositive(x) {
 		return math.Log2(x)
 	}
@@ -166,9 +153,6 @@ func Log2(x float64) float64 {
 	}
 	return ddMul(ddLog(x), ddInvLn2).round()
 }
-
-// Pow is x**y rounded once: the VM's, which the ** operator uses too.
-func Pow(x, y float64) float64 { return vm.FloatPow(x, y) }
 
 // reduce returns r and k with x = k·π/2 + r, |r| <= π/4, for |x| < 2^20.
 func reduce(x float64) (dd, int) {
@@ -242,22 +226,22 @@ func ddSinCos(x float64) (dd, dd) { return ddSin(x), ddCos(x) }
 
 const reduceLimit = 1 << 20
 
-// Sin, Cos and Tan are rounded once for |x| < 2^20 (Go's beyond).
-func Sin(x float64) float64 {
+// FloatSin, FloatCos and FloatTan are rounded once for |x| < 2^20 (Go's beyond).
+func FloatSin(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
 		return math.Sin(x)
 	}
 	return ddSin(x).round()
 }
 
-func Cos(x float64) float64 {
+func FloatCos(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= reduceLimit {
 		return math.Cos(x)
 	}
 	return ddCos(x).round()
 }
 
-func Tan(x float64) float64 {
+func FloatTan(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
 		return math.Tan(x)
 	}
@@ -274,16 +258,16 @@ func ddAtan(q dd) dd {
 	return ddSub(dd{y0, 0}, ddMul(resid, c))
 }
 
-// Atan is atan x rounded once.
-func Atan(x float64) float64 {
+// FloatAtan is atan x rounded once.
+func FloatAtan(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) > 1<<60 || x == 0 {
 		return math.Atan(x)
 	}
 	return ddAtan(dd{x, 0}).round()
 }
 
-// Atan2 is atan2(y, x) rounded once; zeros, infinities and NaNs are Go's (C99's).
-func Atan2(y, x float64) float64 {
+// FloatAtan2 is atan2(y, x) rounded once; zeros, infinities and NaNs are Go's (C99's).
+func FloatAtan2(y, x float64) float64 {
 	if y == 0 || x == 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
 		return math.Atan2(y, x)
 	}
@@ -308,8 +292,8 @@ func Atan2(y, x float64) float64 {
 	return a.round()
 }
 
-// Asin and Acos are rounded once: a Newton step on sin from Go's estimate.
-func Asin(x float64) float64 {
+// FloatAsin and FloatAcos are rounded once: a Newton step on sin from Go's estimate.
+func FloatAsin(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= 1 || x == 0 {
 		return math.Asin(x)
 	}
@@ -322,7 +306,7 @@ func ddAsin(x float64) dd {
 	return ddSub(dd{y0, 0}, ddDiv(ddSub(s, dd{x, 0}), c))
 }
 
-func Acos(x float64) float64 {
+func FloatAcos(x float64) float64 {
 	if math.IsNaN(x) || math.Abs(x) >= 1 {
 		return math.Acos(x)
 	}
@@ -336,7 +320,7 @@ func Acos(x float64) float64 {
 
 const ln2Half = 0.5 * math.Ln2
 
-func Sinh(x float64) float64 {
+func FloatSinh(x float64) float64 {
 	ax := math.Abs(x)
 	if math.IsNaN(x) || math.IsInf(x, 0) || ax < 0x1p-28 {
 		return x
@@ -353,13 +337,13 @@ func Sinh(x float64) float64 {
 		}
 		return h * (t + t/(t+1))
 	case ax < 709.782712893384:
-		return h * Exp(ax)
+		return h * FloatExp(ax)
 	}
-	w := Exp(0.5 * ax)
+	w := FloatExp(0.5 * ax)
 	return float64(h*w) * w
 }
 
-func Cosh(x float64) float64 {
+func FloatCosh(x float64) float64 {
 	ax := math.Abs(x)
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return ax
@@ -373,16 +357,16 @@ func Cosh(x float64) float64 {
 		}
 		return 1 + float64(t*t)/(w+w)
 	case ax < 22:
-		t := Exp(ax)
+		t := FloatExp(ax)
 		return float64(0.5*t) + 0.5/t
 	case ax < 709.782712893384:
-		return 0.5 * Exp(ax)
+		return 0.5 * FloatExp(ax)
 	}
-	w := Exp(0.5 * ax)
+	w := FloatExp(0.5 * ax)
 	return float64(0.5*w) * w
 }
 
-func Tanh(x float64) float64 {
+func FloatTanh(x float64) float64 {
 	ax := math.Abs(x)
 	if math.IsNaN(x) {
 		return x
@@ -406,8 +390,8 @@ func Tanh(x float64) float64 {
 	return z
 }
 
-// Log10 is log(m)/ln 10 plus the exponent times log10(2), split in two parts.
-func Log10(x float64) float64 {
+// FloatLog10 is log(m)/ln 10 plus the exponent times log10(2), split in two parts.
+func FloatLog10(x float64) float64 {
 	if !finitePositive(x) {
 		return math.Log10(x)
 	}
@@ -430,11 +414,11 @@ func Log10(x float64) float64 {
 	}
 	bits = bits&(1<<52-1) | uint64(1023-i)<<52
 	y := float64(k + i)
-	z := float64(y*log10_2lo) + float64(ivln10*Log(math.Float64frombits(bits)))
+	z := float64(y*log10_2lo) + float64(ivln10*FloatLog(math.Float64frombits(bits)))
 	return z + float64(y*log10_2hi)
 }
 
-func Asinh(x float64) float64 {
+func FloatAsinh(x float64) float64 {
 	ax := math.Abs(x)
 	if math.IsNaN(x) || math.IsInf(x, 0) || ax < 0x1p-28 {
 		return x
@@ -442,9 +426,9 @@ func Asinh(x float64) float64 {
 	var w float64
 	switch {
 	case ax > 0x1p28:
-		w = Log(ax) + math.Ln2
+		w = FloatLog(ax) + math.Ln2
 	case ax > 2:
-		w = Log(2*ax + 1/(math.Sqrt(x*x+1)+ax))
+		w = FloatLog(2*ax + 1/(math.Sqrt(x*x+1)+ax))
 	default:
 		t := x * x
 		w = math.Log1p(ax + t/(1+math.Sqrt(1+t)))
@@ -455,7 +439,7 @@ func Asinh(x float64) float64 {
 	return w
 }
 
-func Acosh(x float64) float64 {
+func FloatAcosh(x float64) float64 {
 	switch {
 	case math.IsNaN(x) || x < 1:
 		return math.Acosh(x)
@@ -463,13 +447,56 @@ func Acosh(x float64) float64 {
 		if math.IsInf(x, 0) {
 			return x
 		}
-		return Log(x) + math.Ln2
+		return FloatLog(x) + math.Ln2
 	case x == 1:
 		return 0
 	case x > 2:
 		t := x * x
-		return Log(2*x - 1/(x+math.Sqrt(t-1)))
+		return FloatLog(2*x - 1/(x+math.Sqrt(t-1)))
 	}
 	t := x - 1
 	return math.Log1p(t + math.Sqrt(2*t+t*t))
+}
+
+// FloatVectorNorm is the Euclidean norm of xs as CPython's math.hypot computes it
+// (its vector_norm): infinite if any is infinite, else NaN if any is NaN,
+// else correctly rounded in all but rare cases.
+func FloatVectorNorm(xs []float64) float64 {
+	anyNaN := false
+	for _, x := range xs {
+		if math.IsInf(x, 0) {
+			return math.Inf(1)
+		}
+		if math.IsNaN(x) {
+			anyNaN = true
+		}
+	}
+	if anyNaN {
+		return math.NaN()
+	}
+	maxv := 0.0
+	for _, x := range xs {
+		maxv = math.Max(maxv, math.Abs(x))
+	}
+	if maxv == 0 {
+		return 0
+	}
+	if len(xs) == 1 {
+		return maxv
+	}
+	// CPython's vector_norm is correctly rounded in all but rare cases: sum the
+	// squares exactly in double-double (scaled by a power of two so nothing
+	// overflows), take the square root, and correct it once.
+	_, e := math.Frexp(maxv)
+	var sum dd
+	for _, x := range xs {
+		y := math.Ldexp(x, -e)
+		p, pe := twoProd(y, y)
+		sum = ddAdd(sum, dd{p, pe})
+	}
+	r := math.Sqrt(sum.hi)
+	p, pe := twoProd(r, r)
+	diff := ddSub(sum, dd{p, pe})
+	r += diff.hi / (2 * r)
+	return math.Ldexp(r, e)
 }

@@ -220,7 +220,7 @@ type Code struct {
 	Lines  []int32
 	Spans  []Span
 
-	// Consts holds nil, bool, int64, *big.Int, float64, string, Bytes,
+	// Consts holds nil, bool, int64, *big.Int, float64, complex128, string, Bytes,
 	// Ellipsis, Tuple and *Code values.
 	Consts []any
 	// Names are global, attribute and namespace names used by the code.

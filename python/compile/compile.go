@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/toolplane/toolplane/python/syntax"
@@ -296,6 +297,7 @@ const (
 	ckBytes
 	ckEllipsis
 	ckBig
+	ckComplex
 )
 
 func keyOf(v any) (constKey, bool) {
@@ -320,6 +322,9 @@ func keyOf(v any) (constKey, bool) {
 		return constKey{kind: ckEllipsis}, true
 	case *big.Int:
 		return constKey{kind: ckBig, text: v.String()}, true
+	case complex128:
+		// The imaginary part's bits go in the text: 0j and -0j differ.
+		return constKey{kind: ckComplex, bits: int64(math.Float64bits(real(v))), text: strconv.FormatUint(math.Float64bits(imag(v)), 16)}, true
 	}
 	return constKey{}, false
 }
@@ -1492,8 +1497,6 @@ func (f *fn) expr(e syntax.Expr) {
 			v = Bytes(x)
 		case syntax.EllipsisType:
 			v = Ellipsis{}
-		case complex128:
-			f.fail("NotImplementedError", "complex numbers are not supported", e.Pos())
 		}
 		f.loadConst(v)
 	case *syntax.Name:

@@ -563,9 +563,6 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 	case *syntax.JoinedStr:
 		c.exprs(s, e.Values)
 	case *syntax.Constant:
-		if _, ok := e.Value.(complex128); ok {
-			c.fail("NotImplementedError", "complex numbers are not supported", e.Pos())
-		}
 	case *syntax.Attribute:
 		c.expr(s, e.Value)
 	case *syntax.Subscript:

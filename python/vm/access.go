@@ -591,6 +591,13 @@ func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
 		case "imag":
 			return Float(0), true, nil
 		}
+	case Complex:
+		switch name {
+		case "real":
+			return Float(real(o)), true, nil
+		case "imag":
+			return Float(imag(o)), true, nil
+		}
 	case *Property:
 		switch name {
 		case "fget":
@@ -760,6 +767,15 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case "name":
 			if o.Class.IsSubclass(NameErrorClass) || o.Class.IsSubclass(ImportErrorClass) || o.Class.IsSubclass(AttributeErrorClass) {
 				return None, nil
+			}
+		}
+	}
+	if o.Base != nil {
+		// The data attributes of a builtin base: F(1.5).real, C(1j).imag.
+		switch o.Base.(type) {
+		case Int, *big.Int, Float, Complex:
+			if v, ok, err := t.builtinAttr(o.Base, name); ok || err != nil {
+				return v, err
 			}
 		}
 	}

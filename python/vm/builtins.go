@@ -25,7 +25,7 @@ func Builtins() *Dict { return builtinsDict.Copy() }
 func initMisc() {
 	for _, c := range []*Class{ObjectClass, TypeClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass, SliceClass, PropertyClass,
-		StaticMethodClass, ClassMethodClass, SuperClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass, ByteArrayClass} {
+		StaticMethodClass, ClassMethodClass, SuperClass, EnumerateClass, ZipClass, MapClass, FilterClass, ReversedClass, ByteArrayClass, ComplexClass} {
 		builtinsDict.SetStr(c.Name, c)
 	}
 	for _, c := range exceptionClasses {
@@ -216,6 +216,8 @@ func initMisc() {
 			return MakeInt(new(big.Int).Abs(x)), nil
 		case Float:
 			return Float(math.Abs(float64(x))), nil
+		case Complex:
+			return complexAbs(complex128(x))
 		case *Instance:
 			if m := x.Class.Lookup("__abs__"); m != nil {
 				return t.callMethod(m, x, nil)
@@ -373,6 +375,11 @@ func initMisc() {
 			return nil, err
 		}
 		if a[2] != nil && a[2] != None {
+			if _, _, ok, _ := complexOperands(a[0], a[1]); ok {
+				if _, _, ok, _ := complexOperands(a[0], a[2]); ok || numKind(a[2]) != 0 {
+					return nil, Errorf(ValueErrorClass, "complex modulo")
+				}
+			}
 			x, y, m := toBig(a[0]), toBig(a[1]), toBig(a[2])
 			if x == nil || y == nil || m == nil {
 				return nil, Errorf(TypeErrorClass, "pow() 3rd argument not allowed unless all arguments are integers")

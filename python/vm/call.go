@@ -376,7 +376,7 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 		inst.Base = NewDict()
 	case ListClass:
 		inst.Base = &List{}
-	case StrClass, IntClass, FloatClass, TupleClass:
+	case StrClass, IntClass, FloatClass, ComplexClass, TupleClass:
 		v, err := cls.base.new(t, cls.base, args, kw)
 		if err != nil {
 			return nil, err

@@ -299,7 +299,7 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "tuple": true}
+var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true}
 
 // immutableBase reports whether instances of subclasses of c carry a value
 // fixed at construction (str, int, float, tuple).

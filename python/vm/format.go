@@ -276,7 +276,7 @@ func (t *Thread) writeFormatted(sb *strings.Builder, v Value, conv int, spec str
 			} else {
 				s = string(x)
 			}
-		case Int, Float, Bool, NoneType:
+		case Int, Float, Bool, NoneType, Complex:
 			s, _ = scalarRepr(x)
 		default:
 			goto general
@@ -421,6 +421,12 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 			return t.formatFloat(s, float64(x))
 		}
 		return nil, Errorf(ValueErrorClass, "Unknown format code '%c' for object of type 'float'", s.typ)
+	case Complex:
+		s, err := parseSpec(spec, 0, '>')
+		if err != nil {
+			return nil, fixMsg(err)
+		}
+		return t.formatComplex(s, complex128(x))
 	}
 	if spec != "" {
 		return nil, Errorf(TypeErrorClass, "unsupported format string passed to %s.__format__", tname)
@@ -604,6 +610,13 @@ func appendFloatBody(dst []byte, a float64, typ byte, prec int, alt, addDot0 boo
 		}
 	case 'r':
 		r := FloatRepr(a)
+		if !addDot0 {
+			// A part of a complex: 1, not 1.0.
+			r = strings.TrimSuffix(r, ".0")
+			if alt && strings.IndexByte(r, '.') < 0 && strings.IndexByte(r, 'e') < 0 {
+				r += "."
+			}
+		}
 		if i := strings.IndexByte(r, 'e'); alt && i >= 0 && strings.IndexByte(r, '.') < 0 {
 			// The alternate form always has a decimal point.
 			dst = append(append(append(dst, r[:i]...), '.'), r[i:]...)
@@ -655,6 +668,12 @@ func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
 	if prec < 0 {
 		prec = 6
 	}
+	return t.formatFloatAs(s, f, typ, prec, addDot0)
+}
+
+// formatFloatAs formats f for a resolved presentation type and precision
+// (complex formats its parts through it).
+func (t *Thread) formatFloatAs(s fmtSpec, f float64, typ byte, prec int, addDot0 bool) (Value, error) {
 	neg := math.Signbit(f) && !math.IsNaN(f)
 	a := math.Abs(f)
 	var buf [40]byte

@@ -42,6 +42,15 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 			}
 		}
 	}
+	if x, y, ok, err := complexOperands(a, b); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		if r, ok, err := complexBinary(op, x, y); ok {
+			return r, err
+		}
+		return nil, binaryTypeError(op, a, b)
+	}
 	ka, kb := numKind(a), numKind(b)
 	if ka != 0 && kb != 0 {
 		if ka == 1 && kb == 1 {
@@ -564,6 +573,13 @@ func (t *Thread) Unary(op syntax.UnaryOperator, v Value) (Value, error) {
 		case syntax.UAdd:
 			return x, nil
 		}
+	case Complex:
+		switch op {
+		case syntax.USub:
+			return Complex(complex(-real(x), -imag(x))), nil
+		case syntax.UAdd:
+			return x, nil
+		}
 	case *Instance:
 		name := map[syntax.UnaryOperator]string{syntax.USub: "__neg__", syntax.UAdd: "__pos__", syntax.Invert: "__invert__"}[op]
 		if m := x.Class.Lookup(name); m != nil {
@@ -591,6 +607,9 @@ func Is(a, b Value) bool {
 	case Float:
 		y, ok := b.(Float)
 		return ok && math.Float64bits(float64(x)) == math.Float64bits(float64(y))
+	case Complex:
+		y, ok := b.(Complex)
+		return ok && math.Float64bits(real(x)) == math.Float64bits(real(y)) && math.Float64bits(imag(x)) == math.Float64bits(imag(y))
 	}
 	return a == b
 }
@@ -907,6 +926,9 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 		}
 		return compareEq(a, b), nil
 	}
+	if eq, ok := complexEqual(a, b); ok {
+		return eq, nil
+	}
 	if x, ok := a.(Bytes); ok {
 		if y, ok := b.(Bytes); ok && len(x) == len(y) {
 			if err := t.tickBytes(len(x)); err != nil {
@@ -1030,6 +1052,8 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 		return 0, nil
 	case Float:
 		return hashFloat(float64(x)), nil
+	case Complex:
+		return hashComplex(complex128(x)), nil
 	case *big.Int:
 		if err := t.tickWords(words(x)); err != nil {
 			return 0, err

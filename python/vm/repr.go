@@ -61,7 +61,7 @@ func (t *Thread) Str(v Value) (string, error) {
 	switch x := v.(type) {
 	case Str:
 		return string(x), nil
-	case Int, Float, Bool, NoneType:
+	case Int, Float, Bool, NoneType, Complex:
 		s, _ := scalarRepr(x)
 		return s, nil
 	case *Instance:
@@ -107,6 +107,8 @@ func scalarRepr(v Value) (string, bool) {
 		return strconv.FormatInt(int64(x), 10), true
 	case Float:
 		return FloatRepr(float64(x)), true
+	case Complex:
+		return ComplexRepr(complex128(x)), true
 	case Bool:
 		if x {
 			return "True", true
@@ -278,6 +280,9 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		return nil
 	case Float:
 		sb.WriteString(FloatRepr(float64(x)))
+		return nil
+	case Complex:
+		sb.WriteString(ComplexRepr(complex128(x)))
 		return nil
 	case Bool:
 		if x {

@@ -582,6 +582,8 @@ func constValue(k any) Value {
 		return MakeInt(k)
 	case float64:
 		return Float(k)
+	case complex128:
+		return Complex(k)
 	case string:
 		return Str(strFromWTF8(k))
 	case compile.Bytes:

@@ -1700,7 +1700,7 @@ func initBuiltinNew() {
 			return t.allocInstance(cls, args[1:], nil)
 		}}})
 	}
-	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass} {
+	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass, ComplexClass} {
 		c := c
 		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if len(args) == 0 {
@@ -1890,6 +1890,19 @@ func initOperatorDunders() {
 	withOps(floatM, arith, isNum, true)
 	withOrder(floatM, isNum)
 
+	// complex's methods take any number; //, %, divmod and the orderings
+	// are absent, as in CPython.
+	isCNum := func(v Value) bool {
+		_, c := v.(Complex)
+		return c || numKind(v) != 0
+	}
+	complexM := map[string]BuiltinFunc{}
+	for _, name := range []string{"__abs__", "__neg__", "__pos__", "__bool__"} {
+		complexM[name] = numeric[name]
+	}
+	withOps(complexM, []syntax.Operator{syntax.Add, syntax.Sub, syntax.Mult, syntax.Div, syntax.Pow}, isCNum, true)
+	complexM["__pow__"] = powWithMod(complexM["__pow__"])
+
 	strM := map[string]BuiltinFunc{
 		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
 	}
@@ -1970,6 +1983,7 @@ func initOperatorDunders() {
 	}
 	equality(intM, isInt)
 	equality(floatM, isNum)
+	equality(complexM, isCNum)
 	equality(tupleM, isType(TupleClass))
 	equality(bytesM, isType(BytesClass, ByteArrayClass))
 	frozenM := map[string]BuiltinFunc{}
@@ -1986,7 +2000,7 @@ func initOperatorDunders() {
 	delete(setM, "__hash__")
 
 	for c, m := range map[*Class]map[string]BuiltinFunc{
-		IntClass: intM, FloatClass: floatM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
+		IntClass: intM, FloatClass: floatM, ComplexClass: complexM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
 		BytesClass: bytesM, DictClass: dictM, SetClass: setM, FrozenSetClass: frozenM, RangeClass: rangeM,
 		NoneTypeClass: {"__hash__": hash},
 	} {

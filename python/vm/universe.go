@@ -209,6 +209,7 @@ func init() {
 		ExceptionGroupClass.MRO = mro
 	}
 	initNumbers()
+	initComplex()
 	initStr()
 	initContainers()
 	initMisc()

@@ -109,6 +109,8 @@ func truthFast(v Value) (bool, bool) {
 		return len(v.Items) > 0, true
 	case Float:
 		return v != 0, true
+	case Complex:
+		return v != 0, true
 	case Tuple:
 		return len(v) > 0, true
 	case *Dict:
@@ -203,6 +205,8 @@ func TypeOf(v Value) *Class {
 		return BoolClass
 	case Float:
 		return FloatClass
+	case Complex:
+		return ComplexClass
 	case Tuple:
 		return TupleClass
 	case *Instance:

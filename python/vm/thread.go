@@ -785,6 +785,9 @@ func (w *sizeWalker) visit(v Value) {
 		}
 	case Float:
 		w.total += 8
+	case Complex:
+		// Boxed in 16 bytes, as a float is in 8.
+		w.total += 16
 	case Str:
 		if len(x) == 1 && x[0] < utf8.RuneSelf && boxOf(v) == boxOf(asciiChars[x[0]]) {
 			// One of the shared one-character boxes.

@@ -674,6 +674,17 @@ func (t *Thread) formatFloat(s fmtSpec, f float64) (Value, error) {
 // formatFloatAs formats f for a resolved presentation type and precision
 // (complex formats its parts through it).
 func (t *Thread) formatFloatAs(s fmtSpec, f float64, typ byte, prec int, addDot0 bool) (Value, error) {
+	if prec > 64 {
+		// A precision of up to a million digits builds that many bytes
+		// (plus up to 310 integral digits for 'f'): charge and tick them
+		// before building.
+		if err := t.tickChars(prec); err != nil {
+			return nil, err
+		}
+		if err := t.Charge(int64(prec) + 320); err != nil {
+			return nil, err
+		}
+	}
 	neg := math.Signbit(f) && !math.IsNaN(f)
 	a := math.Abs(f)
 	var buf [40]byte

@@ -692,3 +692,62 @@ func TestAttackUpstreamStderrAcrossTokens(t *testing.T) {
 		t.Errorf("over stdio the crash error lacks the stderr tail:\n%s", got)
 	}
 }
+
+// TestAttackUpstreamStopsReading: a stdio server answers once, then never
+// reads its stdin again. toolplane's next messages fill the pipe: a write
+// blocked there once held its call past call_timeout (a run waited for
+// its own 30 s timeout with calls "in flight"), and for ever after. Each
+// call now ends within call_timeout, naming the server, the tool and why
+// (or, queued behind them, goes to the server started afresh, which
+// answers); another client is served throughout.
+func TestAttackUpstreamStopsReading(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, `call_timeout = "2s"`, map[string]string{"evil": ""})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	wantParts(t, "stop_reading", attack(t, cs, "evil.stop_reading()"), "returned: 'no longer reading'")
+	start := time.Now()
+	res, sc := e2e.Exec(t, cs, `import asyncio
+r = await asyncio.gather(*[evil.echo(text='y' * (1 << 20)) for i in range(8)], return_exceptions=True)
+return [type(x).__name__ + ': ' + str(x) for x in r]`, "timeout", 60)
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("8 calls to a server that stopped reading took %v with a 2s call_timeout", d)
+	}
+	if res.IsError {
+		t.Fatalf("the run failed: %s", e2e.Text(res))
+	}
+	errs, _ := sc["value"].([]any)
+	if len(errs) != 8 {
+		t.Fatalf("results: %v", sc["value"])
+	}
+	stalled := 0
+	for _, x := range errs {
+		s := fmt.Sprint(x)
+		if strings.HasPrefix(s, "str: yyy") {
+			// Waited for a slot (4 per caller) and went to the server
+			// started afresh.
+			continue
+		}
+		wantParts(t, "a call to a server that stopped reading", s, `"evil"`, "echo")
+		if !strings.Contains(s, "stopped reading its input") && !strings.Contains(s, "timed out after 2s") {
+			t.Errorf("the error does not say why: %s", truncateText(s, 400))
+		}
+		if strings.Contains(s, "stopped reading its input") {
+			stalled++
+		}
+	}
+	if stalled == 0 {
+		t.Errorf("no error says the server stopped reading: %v", errs)
+	}
+	got := ""
+	for i := 0; i < 50; i++ {
+		if got = attack(t, cs, `evil.echo(text="again")`); strings.Contains(got, "returned: 'again'") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	wantParts(t, "after the server was restarted", got, "returned: 'again'")
+	by.check()
+}

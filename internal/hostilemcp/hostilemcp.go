@@ -124,7 +124,7 @@ type stdioServer struct {
 	nextID  atomic.Int64
 
 	deaf    atomic.Bool // answer_then_hang: ignore everything from now on
-	noRead  atomic.Bool // request_flood: stop reading stdin
+	noRead  atomic.Bool // request_flood, stop_reading: stop reading stdin
 	exit    chan int
 	started atomic.Bool
 }
@@ -139,6 +139,11 @@ func (s *stdioServer) run(stdin io.Reader) int {
 				time.Sleep(100 * time.Millisecond)
 			}
 			line, err := r.ReadBytes('\n')
+			if s.noRead.Load() {
+				// Stopped while this read waited: the line is dropped
+				// and nothing is read again.
+				select {}
+			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				lines <- line
 			}

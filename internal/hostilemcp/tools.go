@@ -109,6 +109,11 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 		select {} // and never end the line
 	case "hang":
 		select {}
+	case "stop_reading":
+		// Answers, then never reads stdin again: what toolplane writes
+		// next (a large argument, a ping's answer) fills the pipe.
+		s.noRead.Store(true)
+		s.reply(id, textResult("no longer reading"))
 	case "slow":
 		// One byte a second (or bps): a valid answer, trickled.
 		bps := intArg(args, "bps", 1)

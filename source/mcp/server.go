@@ -323,7 +323,7 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 			return nil, nil, nil, fmt.Errorf("mcp server %q: %w", name, err)
 		}
 		c.proc = proc
-		c.stdio = &stdioConn{proc: proc, limits: &s.m.opts.Limits, inspect: c.inspect}
+		c.stdio = &stdioConn{proc: proc, limits: &s.m.opts.Limits, inspect: c.inspect, stall: s.callTimeout()}
 		transport = c.stdio
 	default:
 		t, rec, err := s.httpTransport(lifeCtx, c.inspect)
@@ -484,6 +484,9 @@ func (s *server) startError(ctx context.Context, c *conn, err error) error {
 func (s *server) garbageError(g error, c *conn) error {
 	if errors.Is(g, errMessageTooLarge) {
 		return fmt.Errorf("mcp server %q: %v; toolplane closed its connection (raise max_result_bytes only for a server you trust)", s.spec.Name, g)
+	}
+	if errors.Is(g, errWriteStalled) {
+		return fmt.Errorf("mcp server %q %v (the call timeout, [mcp] call_timeout or its timeout); toolplane closed its connection and starts it again at the next call; stderr tail: %s", s.spec.Name, g, s.stderrTailOrNone())
 	}
 	return fmt.Errorf("mcp server %q wrote something that is not JSON-RPC to stdout (%v): %q; servers must log to stderr, not stdout; stderr tail: %s",
 		s.spec.Name, g, offendingLine([]byte(s.redact.apply(string(c.proc.stdoutTail.Bytes()))), c.proc.stdoutTail.wrapped()), s.stderrTailOrNone())

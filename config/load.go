@@ -185,6 +185,9 @@ func (l *Loader) Parse(name string, data []byte) (*Config, error) {
 	if errs := tooManyUnknown(name, doc, root); errs != nil {
 		return nil, errs
 	}
+	if err := checkShape(name, data); err != nil {
+		return nil, err
+	}
 	v := reflect.New(root)
 	fill(v.Elem())
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
@@ -217,12 +220,18 @@ func tooManyUnknown(name string, doc *document, root reflect.Type) Errors {
 	}
 	var found []unknown
 	seen := map[string]bool{}
-	check := func(path []string) {
+	// Every occurrence counts: the decoder renders an error for each
+	// ([[x]] 5000 times is 5000 errors), though each key is listed once.
+	occurrences := 0
+	check := func(path []string, expr bool) {
 		n := unknownPrefix(root, path)
 		if n == 0 {
 			return
 		}
 		k := joinPath(path[:n])
+		if expr || !seen[k] {
+			occurrences++ // doc.values repeats the expressions' key-values
+		}
 		if seen[k] {
 			return
 		}
@@ -233,20 +242,20 @@ func tooManyUnknown(name string, doc *document, root reflect.Type) Errors {
 		if len(found) > maxUnknownKeys {
 			break
 		}
-		check(e.path)
+		check(e.path, true)
 	}
 	for _, v := range doc.values {
 		if len(found) > maxUnknownKeys {
 			break
 		}
-		check(v.path)
+		check(v.path, false)
 	}
-	if len(found) <= maxUnknownKeys {
+	if occurrences <= maxUnknownKeys {
 		return nil
 	}
 	slices.SortFunc(found, func(a, b unknown) int { return a.off - b.off })
 	out := make(Errors, 0, maxUnknownKeys+1)
-	for _, u := range found[:maxUnknownKeys] {
+	for _, u := range found[:min(len(found), maxUnknownKeys)] {
 		p := doc.position(u.off)
 		out = append(out, &Error{File: name, Line: p.line, Col: p.col, Key: truncateKey(dotted(u.path), 200), Msg: unknownKeyMessage(root, u.path)})
 	}
@@ -487,8 +496,12 @@ var (
 func decodeErrors(name string, doc *document, root reflect.Type, err error) Errors {
 	var strict *toml.StrictMissingError
 	if errors.As(err, &strict) {
-		out := make(Errors, 0, len(strict.Errors))
+		out := make(Errors, 0, min(len(strict.Errors), maxReportedErrors+1))
 		for i := range strict.Errors {
+			if i == maxReportedErrors {
+				out = append(out, &Error{File: name, Msg: fmt.Sprintf("and %d more unknown keys", len(strict.Errors)-i)})
+				break
+			}
 			de := &strict.Errors[i]
 			line, col := de.Position()
 			key := []string(de.Key())
@@ -535,6 +548,10 @@ func decodeErrors(name string, doc *document, root reflect.Type, err error) Erro
 		}
 		if len(key) > 0 {
 			msg = dotted(key) + ": " + msg
+		} else {
+			// A syntax error stops the scan before its expression: name
+			// the key its line starts with.
+			key = doc.lineKey(line)
 		}
 	}
 	return Errors{{File: name, Line: line, Col: col, Key: dotted(key), Msg: msg}}

@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -50,6 +51,8 @@ type document struct {
 	// deep is the first key whose path has more than maxKeyDepth parts
 	// (nil when none); scanning stopped there.
 	deep *deepKey
+	// lineStarts is built by lines.
+	lineStarts []int
 }
 
 // maxKeyDepth bounds how many parts a key path may have, counting its
@@ -227,22 +230,34 @@ func (d *document) position(offset int) pos {
 	if offset < 0 || offset > len(d.data) {
 		return pos{}
 	}
-	line := 1 + bytes.Count(d.data[:offset], []byte{'\n'})
-	col := offset - (bytes.LastIndexByte(d.data[:offset], '\n') + 1) + 1
-	return pos{line, col}
+	starts := d.lines()
+	// The line is the last one that starts at or before offset.
+	i := sort.Search(len(starts), func(i int) bool { return starts[i] > offset })
+	return pos{i, offset - starts[i-1] + 1}
+}
+
+// lines returns the offset of each line's first byte, built once: a file
+// with many problems is positioned in linear time, not scanned from its
+// start for each.
+func (d *document) lines() []int {
+	if d.lineStarts == nil {
+		d.lineStarts = append(make([]int, 0, 64), 0)
+		for i, c := range d.data {
+			if c == '\n' {
+				d.lineStarts = append(d.lineStarts, i+1)
+			}
+		}
+	}
+	return d.lineStarts
 }
 
 // offset converts a 1-based line and column back to a byte offset.
 func (d *document) offset(p pos) int {
-	off := 0
-	for l := 1; l < p.line; l++ {
-		i := bytes.IndexByte(d.data[off:], '\n')
-		if i < 0 {
-			return -1
-		}
-		off += i + 1
+	starts := d.lines()
+	if p.line < 1 || p.line > len(starts) {
+		return -1
 	}
-	return off + p.col - 1
+	return starts[p.line-1] + p.col - 1
 }
 
 // keyPos is where path is first defined, or where its nearest defined

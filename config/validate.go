@@ -79,6 +79,9 @@ func validate(file string, doc *document, root reflect.Value, cfg *Config) Error
 		a, b := c.errs[i], c.errs[j]
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 	})
+	if n := len(c.errs); n > maxReportedErrors {
+		c.errs = append(c.errs[:maxReportedErrors], &Error{File: file, Msg: fmt.Sprintf("and %d more problems", n-maxReportedErrors)})
+	}
 	return c.errs
 }
 

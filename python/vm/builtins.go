@@ -452,27 +452,34 @@ func initMisc() {
 		if err != nil {
 			return nil, err
 		}
-		// Floats are summed with compensation, as CPython does.
+		// An int total is kept unboxed (n, while inInt) as long as it fits
+		// in int64: boxing every partial sum allocated once per item.
+		n, inInt := acc.(Int)
 		for {
 			v, ok, err := t.Next(it)
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
+				if inInt {
+					return boxInt(n), nil
+				}
 				return acc, nil
 			}
-			if x, ok := acc.(Int); ok {
+			if inInt {
 				if y, ok := v.(Int); ok {
-					if r, ok := intFast(0, x, y); ok {
-						acc = r
+					if s := n + y; (s > n) == (y > 0) {
+						n = s
 						continue
 					}
 				}
+				acc, inInt = boxInt(n), false
 			}
 			acc, err = t.Binary(0, acc, v)
 			if err != nil {
 				return nil, err
 			}
+			n, inInt = acc.(Int)
 		}
 	})
 	def("any", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

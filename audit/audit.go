@@ -36,6 +36,7 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/dispatch"
+	"github.com/toolplane/toolplane/internal/logfile"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -358,11 +359,11 @@ func notRegular(path string, mode os.FileMode) error {
 	return fmt.Errorf("audit: [audit] path %s is %s, not a regular file; point [audit] path at a file (it is created if missing)", path, kind)
 }
 
-// openWithin opens path for appending without blocking: O_NONBLOCK makes
-// opening a FIFO that appeared after the Stat fail at once (no reader)
-// rather than wait, the file opened is checked to be regular, and a file
-// system that does not answer within timeout is given up on (the open
-// goroutine closes the file if it ever gets one).
+// openWithin opens path for appending as logfile.OpenAppend does (never
+// blocking, never through a symbolic link, a regular file of the user's
+// own in a directory others cannot write), and gives up on a file system
+// that does not answer within timeout (the open goroutine closes the file
+// if it ever gets one).
 func openWithin(path string, timeout time.Duration) (*os.File, error) {
 	type opened struct {
 		f   *os.File
@@ -371,17 +372,9 @@ func openWithin(path string, timeout time.Duration) (*os.File, error) {
 	done := make(chan opened, 1)
 	abandoned := make(chan struct{})
 	go func() {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+		f, err := logfile.OpenAppend(path, "[audit] path")
 		if err != nil {
-			err = fmt.Errorf("audit: opening [audit] path %s: %w", path, err)
-		} else if fi, serr := f.Stat(); serr != nil || !fi.Mode().IsRegular() {
-			_ = f.Close()
-			f = nil
-			if serr != nil {
-				err = fmt.Errorf("audit: opening [audit] path %s: %w", path, serr)
-			} else {
-				err = notRegular(path, fi.Mode())
-			}
+			err = fmt.Errorf("audit: %w", err)
 		}
 		select {
 		case done <- opened{f, err}:

@@ -115,3 +115,57 @@ func refuseFIFO(t *testing.T, dir string) {
 		t.Errorf("ReadRecent of a FIFO took %v", took)
 	}
 }
+
+// TestAttackAuditPathSymlink: a symbolic link placed at the [audit] path,
+// at start-up or after a rotation moved the log away, is never written
+// through: Open refuses it naming the key, and the sink's next open after
+// rotation fails rather than append to the link's target.
+func TestAttackAuditPathSymlink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "audit.jsonl")
+	if err := os.Symlink(victim, path); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := Open(path, nil); err == nil {
+		l.Close()
+		t.Error("Open followed a symbolic link at the audit path")
+	} else if !strings.Contains(err.Error(), "[audit] path "+path) || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("Open: %v; want the key, the path and why", err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenFileSink(path, 10, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Write([][]byte{[]byte("{\"a\":1}\n")}); err != nil {
+		t.Fatal(err)
+	}
+	// The rotation renames the log and opens the path again: a link put
+	// there meanwhile (the attacker wins the race every time here) must
+	// not be followed.
+	orig := s.path
+	if err := os.Rename(orig, orig+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, orig); err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	s.f.Close()
+	s.f = nil
+	s.mu.Unlock()
+	if err := s.Write([][]byte{[]byte("{\"b\":2}\n")}); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("Write after a link replaced the log: %v, want a refusal", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep\n" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+}

@@ -76,7 +76,7 @@ func OpenFileSink(path string, maxBytes int64, maxFiles int) (*FileSink, error) 
 	if maxFiles <= 0 {
 		maxFiles = DefaultMaxFiles
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() && fi.Mode()&os.ModeSymlink == 0 {
 		return nil, notRegular(path, fi.Mode())
 	}
 	f, err := openWithin(path, OpenTimeout)

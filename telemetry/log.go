@@ -10,11 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/config"
+	"github.com/toolplane/toolplane/internal/logfile"
 )
 
 // Bounds of what one log line carries. A value a client chose (a log id,
@@ -56,11 +56,10 @@ func Level(l config.LogLevel) slog.Level {
 	return slog.LevelInfo
 }
 
-// OpenLogFile opens [log] file for appending (created 0600). Like the
-// audit log, it must be a regular file: a FIFO would block every line
-// (and start-up) until some reader came, a device is no log. It is
-// opened without blocking and checked after opening, so a path swapped
-// for something else between a check and the open is refused too.
+// OpenLogFile opens [log] file for appending (created 0600) as the audit
+// log is opened (logfile.OpenAppend): a regular file of the user's own,
+// never through a symbolic link (a link placed there would choose the
+// file toolplane writes), never blocking on a FIFO.
 func OpenLogFile(path string) (*os.File, error) {
 	if strings.HasPrefix(path, "~/") {
 		home, err := os.UserHomeDir()
@@ -69,16 +68,9 @@ func OpenLogFile(path string) (*os.File, error) {
 		}
 		path = home + path[1:]
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+	f, err := logfile.OpenAppend(path, "[log] file")
 	if err != nil {
-		return nil, fmt.Errorf("[log] file: %w", err)
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = fmt.Errorf("it is a %s, not a regular file", fi.Mode().Type())
-		}
-		return nil, fmt.Errorf("[log] file %s: %w; name a regular file, or leave file unset to log on stderr", path, err)
+		return nil, fmt.Errorf("%w; or leave [log] file unset to log on stderr", err)
 	}
 	return f, nil
 }

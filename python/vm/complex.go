@@ -56,9 +56,9 @@ func cProd(a, b complex128) complex128 {
 	return complex(float64(ar*br)-float64(ai*bi), float64(ar*bi)+float64(ai*br))
 }
 
-// cQuot is CPython's _Py_c_quot (Smith's method); ok is false on division
+// ComplexQuot is CPython's _Py_c_quot (Smith's method); ok is false on division
 // by zero.
-func cQuot(a, b complex128) (complex128, bool) {
+func ComplexQuot(a, b complex128) (complex128, bool) {
 	ar, ai, br, bi := real(a), imag(a), real(b), imag(b)
 	absBr, absBi := math.Abs(br), math.Abs(bi)
 	switch {
@@ -124,7 +124,7 @@ func complexPow(a, b complex128) (Value, error) {
 		case n == 0:
 			p = complex(1, 0)
 		default:
-			p, ok = cQuot(complex(1, 0), cPowu(a, -n))
+			p, ok = ComplexQuot(complex(1, 0), cPowu(a, -n))
 		}
 	} else {
 		p, ok = cPow(a, b)
@@ -149,7 +149,7 @@ func complexBinary(op syntax.Operator, x, y complex128) (Value, bool, error) {
 	case syntax.Mult:
 		return Complex(cProd(x, y)), true, nil
 	case syntax.Div:
-		q, ok := cQuot(x, y)
+		q, ok := ComplexQuot(x, y)
 		if !ok {
 			return nil, true, Errorf(ZeroDivisionErrorClass, "complex division by zero")
 		}
@@ -224,23 +224,19 @@ func Hypot(x, y float64) float64 {
 	if x < y {
 		x, y = y, x
 	}
-	if y == 0 {
+	if y <= x*0x1p-28 {
+		// y*y is below half an ulp of x*x: the result rounds to x.
 		return x
 	}
-	// Scale into a range where the squares neither overflow nor lose bits
-	// to underflow.
-	scale := 1.0
-	switch {
-	case x > 0x1p500:
-		x, y, scale = x*0x1p-600, y*0x1p-600, 0x1p600
-	case y < 0x1p-500:
-		x, y, scale = x*0x1p600, y*0x1p600, 0x1p-600
-	}
+	// Scale by x's exponent (exactly): both are then in [2^-29, 1), where
+	// the squares neither overflow nor lose bits to underflow.
+	_, e := math.Frexp(x)
+	x, y = math.Ldexp(x, -e), math.Ldexp(y, -e)
 	h := math.Sqrt(math.FMA(x, x, y*y))
 	hsq, xsq := h*h, x*x
 	delta := math.FMA(-y, y, hsq-xsq) + math.FMA(h, h, -hsq) - math.FMA(x, x, -xsq)
 	h -= delta / (2 * h)
-	return h * scale
+	return math.Ldexp(h, e)
 }
 
 // complexPartRepr formats one part as CPython's repr does inside a complex:
@@ -575,3 +571,16 @@ func initComplex() {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ToComplex converts an argument of a cmath function as CPython's "D"
+// conversion does: a complex, then __complex__, then a real number.
+func (t *Thread) ToComplex(v Value) (complex128, error) {
+	c, _, err := t.complexPart(v, true)
+	if err != nil {
+		return 0, err
+	}
+	if c == nil {
+		return 0, Errorf(TypeErrorClass, "must be real number, not %s", TypeName(v))
+	}
+	return *c, nil
+}

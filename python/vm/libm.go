@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"math/big"
 )
 
 // CPython's math functions are the C library's. glibc's exp, log, pow, sin, cos, tan,
@@ -194,9 +195,17 @@ func cosSmall(r dd) dd {
 	return cos
 }
 
-// ddSin and ddCos are sin x and cos x for |x| < 2^20.
+// reduceAny reduces x by multiples of π/2 at any finite size.
+func reduceAny(x float64) (dd, int) {
+	if math.Abs(x) >= reduceLimit {
+		return reduceBig(x)
+	}
+	return reduce(x)
+}
+
+// ddSin and ddCos are sin x and cos x for finite x.
 func ddSin(x float64) dd {
-	r, q := reduce(x)
+	r, q := reduceAny(x)
 	switch q {
 	case 1:
 		return cosSmall(r)
@@ -209,7 +218,7 @@ func ddSin(x float64) dd {
 }
 
 func ddCos(x float64) dd {
-	r, q := reduce(x)
+	r, q := reduceAny(x)
 	switch q {
 	case 1:
 		return ddNeg(sinSmall(r))
@@ -221,28 +230,64 @@ func ddCos(x float64) dd {
 	return cosSmall(r)
 }
 
-// ddSinCos returns sin x and cos x for |x| < 2^20.
+// ddSinCos returns sin x and cos x for finite x.
 func ddSinCos(x float64) (dd, dd) { return ddSin(x), ddCos(x) }
 
 const reduceLimit = 1 << 20
 
-// FloatSin, FloatCos and FloatTan are rounded once for |x| < 2^20 (Go's beyond).
+// piHalfHex is π/2 to about 1400 bits (the hex digits of π, halved by the
+// exponent), for reducing arguments up to 2^1024 exactly.
+const piHalfHex = "0x" +
+	"3243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c8" +
+	"9452821e638d01377be5466cf34e90c6cc0ac29b7c97c50dd3f84d5b5b547091" +
+	"79216d5d98979fb1bd1310ba698dfb5ac2ffd72dbd01adfb7b8e1afed6a267e9" +
+	"6ba7c9045f12c7f9924a19947b3916cf70801f2e2858efc16636920d871574e6" +
+	"9a458fea3f4933d7e0d95748f728eb658718bcd5882154aee7b54a41dc25a59b" +
+	"59c30d5392af26013c5d1b023286085" +
+	"p-1401"
+
+// reduceBig is reduce for 2^20 <= |x| < inf: x - k·π/2 worked out in big-float
+// arithmetic with enough bits that the remainder keeps 53 after any
+// cancellation (the exponent of x plus 160), as the C library does.
+func reduceBig(x float64) (dd, int) {
+	_, e := math.Frexp(x)
+	prec := uint(e) + 160
+	piHalf, _, _ := new(big.Float).SetPrec(prec).Parse(piHalfHex, 0)
+	bx := new(big.Float).SetPrec(prec).SetFloat64(x)
+	q := new(big.Float).SetPrec(prec).Quo(bx, piHalf)
+	k, _ := q.Int(nil)
+	frac := new(big.Float).SetPrec(prec).Sub(q, new(big.Float).SetInt(k))
+	half := big.NewFloat(0.5)
+	if frac.Cmp(half) > 0 {
+		k.Add(k, big.NewInt(1))
+	} else if frac.Cmp(new(big.Float).Neg(half)) < 0 {
+		k.Sub(k, big.NewInt(1))
+	}
+	r := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).SetInt(k), piHalf)
+	r.Sub(bx, r)
+	hi, _ := r.Float64()
+	lo, _ := new(big.Float).SetPrec(prec).Sub(r, new(big.Float).SetFloat64(hi)).Float64()
+	quadrant := int(new(big.Int).And(k, big.NewInt(3)).Int64())
+	return dd{hi, lo}, quadrant
+}
+
+// FloatSin, FloatCos and FloatTan are rounded once.
 func FloatSin(x float64) float64 {
-	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
 		return math.Sin(x)
 	}
 	return ddSin(x).round()
 }
 
 func FloatCos(x float64) float64 {
-	if math.IsNaN(x) || math.Abs(x) >= reduceLimit {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return math.Cos(x)
 	}
 	return ddCos(x).round()
 }
 
 func FloatTan(x float64) float64 {
-	if math.IsNaN(x) || math.Abs(x) >= reduceLimit || x == 0 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
 		return math.Tan(x)
 	}
 	s, c := ddSinCos(x)
@@ -270,6 +315,12 @@ func FloatAtan(x float64) float64 {
 func FloatAtan2(y, x float64) float64 {
 	if y == 0 || x == 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
 		return math.Atan2(y, x)
+	}
+	if x > 0 && math.Abs(y) < x*0x1p-60 {
+		// atan(t) = t - t³/3 + ...: below 2^-60 only t shows, and the one
+		// IEEE division rounds it (double-double would lose the bits of a
+		// subnormal quotient).
+		return y / x
 	}
 	var a dd
 	if math.Abs(y) > math.Abs(x) {

@@ -11,8 +11,8 @@ const absentReason = "the embedded sandbox has no filesystem, network, processes
 // Absent returns the modules that CPython (or a common third-party install) provides and
 // the embedded interpreter deliberately does not: everything that reaches the
 // filesystem, the network, processes, threads, the interpreter's internals or native
-// code, and modules over a type the interpreter lacks (cmath: no complex numbers). Importing one raises ModuleNotFoundError naming the module and saying what to do
-// instead.
+// code,. Importing one raises ModuleNotFoundError naming the module and saying what
+// to do instead.
 func Absent() []string {
 	return []string{
 		// filesystem and operating system
@@ -34,8 +34,6 @@ func Absent() []string {
 		// popular third-party packages
 		"numpy", "pandas", "yaml", "bs4", "lxml", "xml", "xml.etree", "xml.etree.ElementTree",
 		"xml.dom", "xml.dom.minidom", "dateutil", "pytz", "pydantic",
-		// language features the interpreter lacks
-		"cmath",
 	}
 }
 
@@ -51,10 +49,6 @@ func absentHint(name string) string {
 // absentModule is the builder of an absent module: importing it fails.
 func absentModule(name string) vm.ModuleFunc {
 	why := absentReason + absentHint(name)
-	if name == "cmath" {
-		// Not a sandbox restriction: a capability would not help, so say what is missing.
-		why = "the embedded interpreter has no complex number type; use math for real numbers"
-	}
 	return func(t *vm.Thread) (*vm.Module, error) {
 		return nil, vm.Errorf(vm.ModuleNotFoundErrorClass, "No module named '%s' (%s)", name, why)
 	}

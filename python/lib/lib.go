@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
+	"github.com/toolplane/toolplane/python/lib/cmath"
 	"github.com/toolplane/toolplane/python/lib/collections"
 	"github.com/toolplane/toolplane/python/lib/csv"
 	"github.com/toolplane/toolplane/python/lib/datetime"
@@ -83,6 +84,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	re.Register(m)
 	m.Register("json", pyjson.Module)
 	m.Register("math", pymath.Module)
+	m.Register("cmath", cmath.Module)
 	pytime.Register(m, cfg.Clock)
 	base64.Register(m)
 	bisect.Register(m)

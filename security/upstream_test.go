@@ -11,6 +11,7 @@ package security_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,6 +22,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -750,4 +752,59 @@ return [type(x).__name__ + ': ' + str(x) for x in r]`, "timeout", 60)
 	}
 	wantParts(t, "after the server was restarted", got, "returned: 'again'")
 	by.check()
+}
+
+// invisibleRune reports a character that draws nothing: a format
+// character (tags, bidirectional controls, zero-width characters, the
+// soft hyphen), a variation selector, a Hangul filler.
+func invisibleRune(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || r >= 0xfe00 && r <= 0xfe0f || r >= 0xe0100 && r <= 0xe01ef ||
+		r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0
+}
+
+// TestAttackUpstreamInvisibleText: a server hides an instruction to the
+// agent in its tools' text, spelled in Unicode tag characters (invisible
+// in every terminal and review, read by models) and in variation
+// selectors, in the description, the annotations' title and the schemas'
+// descriptions and titles, and puts such characters in a property name
+// and an enum value. Nothing invisible reaches search, schemas or the
+// direct tools; the two tools whose values would carry them are left out,
+// with a warning naming them; the clean tool keeps its emoji and accents.
+func TestAttackUpstreamInvisibleText(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := hostileEnv(t, "", map[string]string{"inv": `args = ["-catalog", "invisible"]
+startup = "eager"`})
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+"\n[facade]\ntools = true\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	var shown []string
+	for _, detail := range []string{"brief", "detailed", "full"} {
+		res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "", "limit": 100, "detail": detail})
+		shown = append(shown, e2e.Text(res))
+	}
+	res, _ := e2e.Call(t, cs, "get_capability_schemas", map[string]any{"names": []string{"mcp:inv/read_file", "mcp:inv/plain"}, "detail": "full"})
+	shown = append(shown, e2e.Text(res))
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		b, _ := json.Marshal(tool)
+		shown = append(shown, string(b))
+	}
+	all := strings.Join(shown, "\n")
+	for i, r := range all {
+		if invisibleRune(r) {
+			t.Errorf("an invisible character %U reaches the agent: …%q…", r, all[max(0, i-80):min(len(all), i+40)])
+			break
+		}
+	}
+	wantParts(t, "what the agent sees", all, "read_file", "Reads a file.", "the path", "Nothing hidden \u2764 caf\u00e9 \u65e5\u672c.")
+	for _, gone := range []string{"hidden_property", "hidden_enum"} {
+		if strings.Contains(all, gone) {
+			t.Errorf("%s, whose values hold invisible characters, is offered", gone)
+		}
+	}
+	wantParts(t, "start-up warnings", srv.Stderr(), "hidden_property", "hidden_enum", "invisible characters")
 }

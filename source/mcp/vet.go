@@ -6,10 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
 // A server's catalog is data from a third party that ends up in agents'
@@ -61,7 +65,7 @@ func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
 		Description:  truncate(SanitizeText(t.Description), maxDescriptionBytes),
 		InputSchema:  in,
 		OutputSchema: out,
-		Annotations:  t.Annotations,
+		Annotations:  cleanAnnotations(t.Annotations),
 	}
 	if in == nil {
 		v.InputSchema = nil // an untyped nil, as the SDK leaves a missing schema
@@ -70,6 +74,17 @@ func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
 		v.OutputSchema = nil
 	}
 	return v, len(v.Name) + len(v.Title) + len(v.Description) + len(in) + len(out), nil
+}
+
+// cleanAnnotations copies a tool's annotations with their title cleaned
+// as the tool's own title is.
+func cleanAnnotations(a *mcp.ToolAnnotations) *mcp.ToolAnnotations {
+	if a == nil {
+		return nil
+	}
+	c := *a
+	c.Title = truncate(SanitizeText(c.Title), 256)
+	return &c
 }
 
 // vetSchema checks a tool schema and returns it as compact JSON: a JSON
@@ -101,6 +116,9 @@ func vetSchema(schema any, input bool) (json.RawMessage, error) {
 	}
 	if d := scanMessage(raw).depth; d > maxSchemaDepth {
 		return nil, fmt.Errorf("nested %d levels deep; the limit is %d", d, maxSchemaDepth)
+	}
+	if raw, err = cleanSchemaText(raw); err != nil {
+		return nil, err
 	}
 	if input {
 		var typ struct {
@@ -189,8 +207,113 @@ func unsafeRune(r rune) bool {
 		return false
 	case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
 		return true
-	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2060 && r <= 0x2069, r == 0xfeff, r == 0x061c:
+	case unicode.Is(unicode.Cf, r):
+		// Format characters draw nothing: bidirectional controls,
+		// zero-width characters, the soft hyphen, and the tag characters
+		// U+E0020-E007F, which spell ASCII text no reader sees but a
+		// model reads ("ASCII smuggling" of instructions in a tool's
+		// description).
 		return true
+	case r >= 0xfe00 && r <= 0xfe0f, r >= 0xe0100 && r <= 0xe01ef:
+		// Variation selectors: invisible after any character, and a run
+		// of them encodes arbitrary bytes the same way.
+		return true
+	case r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0, r == 0x034f:
+		// Hangul fillers and the combining grapheme joiner: blank
+		// letters that make invisible words.
+		return true
+	}
+	return false
+}
+
+// cleanSchemaText cleans the text of a tool schema the way descriptions
+// are cleaned: a schema reaches agents (get_capability_schemas, direct
+// tools) and terminals too, and its descriptions and titles can hide text
+// as a tool's description can. Those are cleaned (SanitizeText); any other
+// string (a property name, an enum value, a default) is what calls send,
+// so one holding such characters leaves the tool out instead of being
+// changed. A clean schema is returned as it came.
+func cleanSchemaText(raw json.RawMessage) (json.RawMessage, error) {
+	if !hasUnsafeText(raw) {
+		return raw, nil
+	}
+	v, err := jsonlike.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("not JSON: %w", err)
+	}
+	bad := ""
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case jsonlike.Object:
+			for i := range x {
+				m := &x[i]
+				at := path + "/" + m.Key
+				if s, ok := m.Value.(string); ok && (m.Key == "description" || m.Key == "title") {
+					m.Value = SanitizeText(s)
+				} else {
+					walk(m.Value, at)
+				}
+				if bad == "" && SanitizeText(m.Key) != m.Key {
+					bad = at
+				}
+			}
+		case []any:
+			for i, e := range x {
+				walk(e, path+"/"+strconv.Itoa(i))
+			}
+		case string:
+			if bad == "" && SanitizeText(x) != x {
+				bad = path
+			}
+		}
+	}
+	walk(v, "")
+	if bad != "" {
+		return nil, fmt.Errorf("the string at %s holds control, escape or invisible characters, which would hide text from whoever reads it", quoteName(bad))
+	}
+	out, err := jsonlike.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// hasUnsafeText reports whether any string of a compact JSON document
+// holds a character SanitizeText removes, written raw or as a \u escape.
+func hasUnsafeText(raw []byte) bool {
+	if bytes.Contains(raw, []byte(`\u`)) {
+		// Escapes are rare in schemas: decode to see what they are.
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			return true
+		}
+		var unsafe func(v any) bool
+		unsafe = func(v any) bool {
+			switch x := v.(type) {
+			case map[string]any:
+				for k, e := range x {
+					if SanitizeText(k) != k || unsafe(e) {
+						return true
+					}
+				}
+			case []any:
+				for _, e := range x {
+					if unsafe(e) {
+						return true
+					}
+				}
+			case string:
+				return SanitizeText(x) != x
+			}
+			return false
+		}
+		return unsafe(v)
+	}
+	for _, r := range string(raw) {
+		if r == utf8.RuneError || (r >= 0x80 && unsafeRune(r)) {
+			return true
+		}
 	}
 	return false
 }

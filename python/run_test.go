@@ -110,26 +110,45 @@ func TestCompileErrors(t *testing.T) {
 	}
 }
 
+// TestHostCallsGatherConcurrently: gathered host calls are all in flight
+// at once. Each call waits until all ten have started, so calls made one
+// after another would never finish; the check counts calls, not time (a
+// loaded machine stretched ten 200ms calls past a wall-clock bound).
 func TestHostCallsGatherConcurrently(t *testing.T) {
 	t.Parallel()
+	const n = 10
+	var (
+		mu      sync.Mutex
+		started int
+		all     = make(chan struct{})
+	)
 	host := map[string]HostFunc{
 		"slow": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			mu.Lock()
+			if started++; started == n {
+				close(all)
+			}
+			mu.Unlock()
 			select {
-			case <-time.After(200 * time.Millisecond):
+			case <-all:
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
 			return map[string]any{"n": args[0], "tag": kw["tag"]}, nil
 		},
 	}
-	start := time.Now()
-	res, _, err := run(t, "import asyncio\nrs = await asyncio.gather(*[slow(i, tag='t') for i in range(10)])\n[r['n'] for r in rs]", RunOptions{Host: host})
+	// The deadline only catches calls that never overlap.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	prog, err := Compile("<snippet>", "import asyncio\nrs = await asyncio.gather(*[slow(i, tag='t') for i in range(10)])\n[r['n'] for r in rs]", CompileOptions{Snippet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Sequential calls would take 2s; the tolerance absorbs a loaded machine.
-	if el := time.Since(start); el > 1500*time.Millisecond {
-		t.Errorf("10 gathered 200ms calls took %v; they did not run concurrently", el)
+	res, err := prog.Run(ctx, RunOptions{Host: host})
+	if err != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("%v (%d of %d calls were in flight at once)", err, started, n)
 	}
 	if res.Repr != "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]" {
 		t.Errorf("result %s", res.Repr)

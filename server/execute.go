@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -240,7 +243,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	ev := audit.Event{Event: audit.EventRunEnd, RunID: runID, SnippetSHA256: hash, Backend: out.Backend, Duration: exec.Duration, HasDuration: true, Outcome: audit.OutcomeOK, Subject: who.subject, LogID: who.logID,
 		EscalationsCancelled: escalations.Cancelled()}
 	if exec.Error != nil {
-		ev.Outcome, ev.ErrorType = audit.OutcomeError, exec.Error.Type
+		ev.Outcome, ev.ErrorType = audit.OutcomeError, telemetry.Clean(exec.Error.Type, maxShownType)
 	}
 	s.opts.Audit.Log(ev)
 	s.logRun(ctx, who, &ev, out.CapabilityCalls)
@@ -431,12 +434,20 @@ func saveArgs(args []any, kwargs map[string]any) (value any, label string, err e
 	switch l := labelValue.(type) {
 	case nil:
 	case string:
-		label = l
+		label = telemetry.Clean(l, MaxLabelBytes)
 	default:
 		return nil, "", typeErr(fmt.Sprintf("label must be a str or None, not %s", jsonlike.TypeName(labelValue)))
 	}
 	return value, label, nil
 }
+
+// MaxLabelBytes bounds a save_result label. The snippet writes the label
+// and agents and people read it (the resources list, the links of a run's
+// result): it is cut to this length and its control and invisible
+// characters (newlines, ANSI escapes, bidirectional overrides) are
+// written as escapes, so a label is one line of plain text that cannot
+// redraw a terminal or pass for text of toolplane's own.
+const MaxLabelBytes = 200
 
 func loadArgs(args []any, kwargs map[string]any) (string, error) {
 	usage := "load_result(handle)"
@@ -463,6 +474,20 @@ const maxTextValue = 16 << 10
 // renderText is the readable block of an execute_code result: any session
 // notice, stdout, stderr, then the error with its traceback or the value.
 func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
+	// Everything below but the notice and the section headers is the
+	// snippet's (its output, its exceptions' types and messages, its
+	// value): shown escaped, so no escape sequence or invisible character
+	// reaches the reader's terminal, and an error's type is one bounded
+	// line.
+	o := *out
+	out = &o
+	out.Stdout, stderr = shownText(out.Stdout), shownText(stderr)
+	if e := out.Error; e != nil {
+		ec := *e
+		ec.Type = telemetry.Clean(ec.Type, maxShownType)
+		ec.Message, ec.Traceback = shownText(cut(ec.Message)), shownText(ec.Traceback)
+		out.Error = &ec
+	}
 	var b strings.Builder
 	if notice != "" {
 		b.WriteString(notice + "\n\n")
@@ -496,15 +521,61 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 		}
 	} else {
 		if out.NotJSON != "" {
-			fmt.Fprintf(&b, "result (no JSON form: %s; its repr):\n%s\n", out.NotJSON, cut(fmt.Sprint(out.Value)))
+			fmt.Fprintf(&b, "result (no JSON form: %s; its repr):\n%s\n", shownText(out.NotJSON), shownText(cut(fmt.Sprint(out.Value))))
 		} else {
-			fmt.Fprintf(&b, "result (%s):\n%s\n", jsonlike.TypeName(out.Value), valueText(out.Value))
+			fmt.Fprintf(&b, "result (%s):\n%s\n", jsonlike.TypeName(out.Value), shownText(valueText(out.Value)))
 		}
 	}
 	if reset {
 		b.WriteString("\n(reset_session() was called: the session's globals are cleared now that the run has ended)\n")
 	}
 	return b.String()
+}
+
+// maxShownType bounds an exception's type name in the text block: a
+// snippet names its classes (type("x" * 10**6, (Exception,), {})).
+const maxShownType = 200
+
+// shownText is text of the snippet's as the text block shows it: newlines
+// and tabs kept, every other control character, escape sequence,
+// bidirectional override and invisible format character written as a Go
+// escape (\x1b, \u202e), invalid UTF-8 as \x escapes. The structured
+// content keeps the text as it was.
+func shownText(s string) string {
+	clean := true
+	for _, r := range s {
+		if !shownRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case shownRune(r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// shownRune reports whether r is shown as it is.
+func shownRune(r rune) bool {
+	if r == '\n' || r == '\t' || r == ' ' {
+		return true
+	}
+	return r != utf8.RuneError && unicode.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r) && !unicode.In(r, unicode.Cf)
 }
 
 // valueText is the value as an agent reads it: a str as it is, None as

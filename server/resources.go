@@ -93,7 +93,8 @@ func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mc
 		name := e.Handle
 		desc := fmt.Sprintf("saved %s, expires %s", e.Created.UTC().Format("2006-01-02T15:04:05Z"), e.Expires.UTC().Format("2006-01-02T15:04:05Z"))
 		if e.Label != "" {
-			desc = e.Label + " (" + desc + ")"
+			// Quoted: the label is the snippet's text, not toolplane's.
+			desc = fmt.Sprintf("labelled %q by the snippet (%s)", e.Label, desc)
 		}
 		res.Resources = append(res.Resources, &mcp.Resource{
 			URI:         e.URI(),

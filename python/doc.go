@@ -68,6 +68,11 @@
 // result included. When the charges pass MaxMemoryBytes the retained size is
 // measured from the run's roots, so garbage does not count, and MemoryError
 // (catchable) is raised only when what the run retains is over the limit.
+// Both the charges and the measure count what Go really holds for each
+// object (its structs at their allocator size class, backing arrays, the
+// class an instance refers to), so the limit bounds the heap and not an
+// estimate of it; TestAccountingMatchesHeap compares them with the heap for
+// every kind of object a snippet can make in bulk.
 // With a Globals, the session's retained size counts against the same limit,
 // so what a session keeps stays within it. The process's memory stays within
 // the limit plus vm.HeapMargin (the limit again plus 32 MiB, for garbage not

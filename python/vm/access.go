@@ -904,8 +904,7 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 				return nil
 			}
 		}
-		o.Dict.SetStr(name, v)
-		return nil
+		return o.Dict.setStrT(t, name, nil, strHash(name), v)
 	case *Function:
 		if o.Dict == nil {
 			o.Dict = NewDict()
@@ -922,11 +921,9 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 				return nil
 			}
 		}
-		o.Dict.SetStr(name, v)
-		return nil
+		return o.Dict.setStrT(t, name, nil, strHash(name), v)
 	case *Module:
-		o.Dict.SetStr(name, v)
-		return nil
+		return o.Dict.setStrT(t, name, nil, strHash(name), v)
 	}
 	if TypeOf(obj).Lookup(name) != nil {
 		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
@@ -1008,9 +1005,11 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	}
 	if o.Dict == nil {
 		o.Dict = NewDict()
+		if err := t.chargeNew(dictBytes); err != nil {
+			return err
+		}
 	}
-	o.Dict.SetStr(name, v)
-	return nil
+	return o.Dict.setStrT(t, name, nil, strHash(name), v)
 }
 
 // sameSlots reports whether two classes' __slots__ allow the same

@@ -208,20 +208,20 @@ func builtinMethodCached(co *CodeObj, ip int, cls *Class, arg int) Value {
 }
 
 // storeAttrCached is STORE_ATTR on an instance; false when the general
-// path must do it.
-func storeAttrCached(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
+// path must do it. The error is a MemoryError charging the dict's growth.
+func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Value) (bool, error) {
 	name, h := co.Names[arg], co.NameHashes[arg]
 	r := lookupCached(co.attrSlot(ip), o.Class, name, h, true)
 	if r.kind != attrStore {
-		return false
+		return false, nil
 	}
 	if o.Dict == nil {
 		o.Dict = newInstanceDict(o.Class)
 	}
 	n := o.Dict.live
-	o.Dict.setStrKH(name, co.NameKeys[arg], h, v)
+	err := o.Dict.setStrT(t, name, co.NameKeys[arg], h, v)
 	if o.Dict.live > n && o.Dict.live > int(o.Class.attrHint.Load()) {
 		noteInstanceSize(o.Class, o.Dict.live)
 	}
-	return true
+	return true, err
 }

@@ -206,7 +206,12 @@ func (t *Thread) bindArgs(fn *Function, locals []Value, args Tuple, kw []Kwarg) 
 	varKwIdx := varArgsIdx
 	if hasVarArgs {
 		varKwIdx++
-		locals[varArgsIdx] = append(Tuple(nil), args[n:]...)
+		rest := append(Tuple(nil), args[n:]...)
+		locals[varArgsIdx] = rest
+		// The *args tuple outlives the call when the function keeps it.
+		if err := t.chargeNew(tupleBytes(len(rest))); err != nil {
+			return err
+		}
 	} else if len(args) > nparams {
 		given := len(args)
 		ndef := len(fn.Defaults)
@@ -237,6 +242,9 @@ func (t *Thread) bindArgs(fn *Function, locals []Value, args Tuple, kw []Kwarg) 
 	if hasVarKw {
 		kwdict = NewDict()
 		locals[varKwIdx] = kwdict
+		if err := t.chargeNew(dictBytes); err != nil {
+			return err
+		}
 	}
 	var posOnlyAsKw []string
 	for _, k := range kw {
@@ -320,7 +328,11 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if cls.new == nil {
 			return nil, Errorf(TypeErrorClass, "cannot create '%s' instances", cls.Name)
 		}
-		return cls.new(t, cls, args, kw)
+		v, err := cls.new(t, cls, args, kw)
+		if err == nil {
+			err = t.chargeNew(newBytes(v))
+		}
+		return v, err
 	}
 	var obj Value
 	if newm, ok := cls.Lookup("__new__").(*StaticMethod); ok {
@@ -370,6 +382,9 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 	inst := &Instance{Class: cls, Dict: NewDict()}
 	if cls.exception {
 		inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
+	}
+	if err := t.chargeNew(newBytes(inst)); err != nil {
+		return nil, err
 	}
 	switch cls.base {
 	case DictClass:

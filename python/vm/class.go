@@ -216,11 +216,6 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 	if len(bases) == 0 {
 		bases = []*Class{ObjectClass}
 	}
-	// A class holds its MRO, attribute caches and slots besides its
-	// namespace: about classBytes (what sizeWalker counts for it).
-	if err := t.Charge(classBytes); err != nil {
-		return nil, err
-	}
 	c := &Class{Name: name, QualName: qualname, Module: "__main__", Bases: bases, Dict: ns}
 	ns.class = true
 	classChanged()
@@ -248,6 +243,13 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 		return nil, err
 	}
 	c.MRO = mro
+	// The class holds its MRO and names besides its namespace (charged
+	// as it was filled): what sizeWalker counts for it. A chain of
+	// classes each deriving from the last holds MROs quadratic in its
+	// length, so the charge follows len(mro).
+	if err := t.Charge(classBytes(c)); err != nil {
+		return nil, err
+	}
 	if sv, ok := ns.GetStr("__slots__"); ok {
 		c.slots = map[string]bool{}
 		var names []Value

@@ -295,6 +295,19 @@ func (d *Dict) setStrKH(key string, kv Value, h uint64, v Value) {
 	_ = d.set(nil, kv, h, v)
 }
 
+// setStrT is setStrH for a run: the arrays the insertion grows are
+// charged to t.
+func (d *Dict) setStrT(t *Thread, key string, kv Value, h uint64, v Value) error {
+	c, n := cap(d.entries), len(d.index)
+	d.setStrKH(key, kv, h, v)
+	if len(d.index) == n {
+		n = 0
+	} else {
+		n = len(d.index)
+	}
+	return d.chargeGrowth(t, c, n)
+}
+
 // Set sets key to v.
 func (d *Dict) Set(t *Thread, key, v Value) error {
 	h, err := t.Hash(key)
@@ -310,11 +323,11 @@ func (d *Dict) chargeGrowth(t *Thread, c, n int) error {
 	if t == nil || (cap(d.entries) == c && n == 0) {
 		return nil
 	}
-	size := int64(n) * 4
+	size := arrayBytes(n, 4)
 	if cap(d.entries) != c {
-		size += int64(cap(d.entries)) * int64(unsafe.Sizeof(dictEntry{}))
+		size += arrayBytes(cap(d.entries), unsafe.Sizeof(dictEntry{}))
 	}
-	return t.Charge(size)
+	return t.chargeNew(size)
 }
 
 func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {

@@ -247,6 +247,12 @@ func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error)
 		return nil, err
 	}
 	nCells := len(code.CellNames)
+	if nCells > 0 {
+		// Cells outlive the call when a closure keeps them.
+		if err := t.chargeNew(int64(nCells) * cellBytes); err != nil {
+			return nil, err
+		}
+	}
 	for i := range nCells {
 		c := &Cell{}
 		if p := code.CellParams[i]; p >= 0 {
@@ -268,6 +274,9 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 	}
 	if fn.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
 		g := newGenerator(fn, f)
+		if err := t.chargeNew(ownBytes(g) + frameHeapBytes(f)); err != nil {
+			return nil, err
+		}
 		if g.coroutine {
 			g.await = t.noteCoroutine(fn.QualName)
 		}
@@ -611,8 +620,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.stack = f.stack[:len(f.stack)-1]
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
-				if o, ok := obj.(*Instance); ok && storeAttrCached(code, f.ip-1, o, arg, v) {
-					break
+				if o, ok := obj.(*Instance); ok {
+					var done bool
+					if done, err = storeAttrCached(t, code, f.ip-1, o, arg, v); done {
+						break
+					}
 				}
 				err = t.SetAttr(obj, code.Names[arg], v)
 			case compile.DELETE_ATTR:
@@ -709,6 +721,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					if t.depth >= t.limits.MaxDepth {
 						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
 						break
+					}
+					if ctor != nil {
+						if err = t.chargeNew(newBytes(ctor)); err != nil {
+							break
+						}
 					}
 					var nf *Frame
 					nf, err = t.bindFrame(pf, args, kw)
@@ -919,6 +936,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				start := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
 				f.push(&Slice{Start: start, Stop: stop, Step: step})
+				err = t.chargeNew(sliceBytes)
 			case compile.BUILD_TUPLE:
 				n := len(f.stack)
 				tup := make(Tuple, arg)
@@ -926,6 +944,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				clear(f.stack[n-arg:])
 				f.stack = f.stack[:n-arg]
 				f.push(tup)
+				err = t.chargeNew(tupleBytes(arg))
 			case compile.BUILD_LIST:
 				n := len(f.stack)
 				items := make([]Value, arg)
@@ -933,6 +952,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				clear(f.stack[n-arg:])
 				f.stack = f.stack[:n-arg]
 				f.push(&List{Items: items})
+				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize))
 			case compile.BUILD_SET:
 				n := len(f.stack)
 				s := NewSet()
@@ -944,6 +964,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				clear(f.stack[n-arg:])
 				f.stack = f.stack[:n-arg]
 				f.push(s)
+				if err == nil {
+					err = t.chargeNew(setBytes)
+				}
 			case compile.BUILD_MAP:
 				n := len(f.stack)
 				d := NewDictSize(arg)
@@ -955,6 +978,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				clear(f.stack[n-2*arg:])
 				f.stack = f.stack[:n-2*arg]
 				f.push(d)
+				if err == nil {
+					err = t.chargeNew(newBytes(d))
+				}
 			case compile.LIST_APPEND:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
@@ -1119,6 +1145,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					fn.Defaults = f.pop().(Tuple)
 				}
 				f.push(fn)
+				err = t.chargeNew(ownBytes(fn))
 			case compile.RETURN_VALUE:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]

@@ -137,7 +137,7 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 			case viewValues:
 				return e.value, true, nil
 			default:
-				return Tuple{e.key, e.value}, true, nil
+				return Tuple{e.key, e.value}, true, t.chargeNew(tupleBytes(2))
 			}
 		}
 	case iterSet:
@@ -168,6 +168,13 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 		if !ok || err != nil {
 			it.fn = nil
 		}
+		if tup, isTuple := v.(Tuple); isTuple && err == nil {
+			// The iterators of builtins and library modules that yield
+			// tuples (zip, enumerate, itertools.product) make a new one
+			// each time: charged here, once for all of them (one passed
+			// through is charged again, which only measures sooner).
+			err = t.chargeNew(tupleBytes(len(tup)))
+		}
 		return v, ok, err
 	}
 	return nil, false, nil
@@ -175,6 +182,18 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 
 // Iter returns an iterator over v.
 func (t *Thread) Iter(v Value) (Value, error) {
+	it, err := t.iter(v)
+	if x, ok := it.(*Iter); ok && err == nil {
+		// A new iterator is charged (a list of them outgrows its list's
+		// slots); an iterator is its own.
+		if y, same := v.(*Iter); !same || x != y {
+			err = t.chargeNew(ownBytes(x))
+		}
+	}
+	return it, err
+}
+
+func (t *Thread) iter(v Value) (Value, error) {
 	switch x := v.(type) {
 	case *List:
 		return &Iter{kind: iterList, list: x}, nil

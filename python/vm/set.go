@@ -1,5 +1,7 @@
 package vm
 
+import "unsafe"
+
 // Set is a Python set or frozenset. It follows CPython's set table
 // (linear probing runs, then perturbation, the same growth policy) so that
 // iteration order, and therefore printed sets of ints, match CPython.
@@ -112,6 +114,10 @@ func (s *Set) add(t *Thread, key Value, h uint64) error {
 restart:
 	if len(s.table) == 0 {
 		s.table = make([]setEntry, setMinSize)
+		if err := t.chargeNew(arrayBytes(setMinSize, unsafe.Sizeof(setEntry{}))); err != nil {
+			s.table = nil
+			return err
+		}
 	}
 	mask := uint64(len(s.table) - 1)
 	i := h & mask
@@ -186,7 +192,7 @@ func (s *Set) resize(t *Thread, minUsed int) error {
 	// key, and a table left full because its growth was refused would
 	// make the next add probe forever.
 	if t != nil {
-		return t.Charge(int64(size) * 24)
+		return t.Charge(arrayBytes(size, unsafe.Sizeof(setEntry{})))
 	}
 	return nil
 }

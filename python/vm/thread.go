@@ -348,6 +348,22 @@ func (t *Thread) Charge(n int64) error {
 	return nil
 }
 
+// chargeNew charges a new object of n bytes, as Charge does: its fast
+// path, for the interpreter's constructors (instances, tuples, functions,
+// cells), which run for every object a snippet makes. Every object is
+// charged: one that is not lets a snippet build far more than the limit
+// before the counter makes the run measure what it retains.
+func (t *Thread) chargeNew(n int64) error {
+	if t == nil {
+		return nil
+	}
+	if m := t.mem + n; m <= t.limits.MaxMemoryBytes && n < AllocBytesPerStep {
+		t.mem = m
+		return nil
+	}
+	return t.Charge(n)
+}
+
 // ChargeItems charges count items of size bytes each, failing (rather than
 // overflowing) when the product does not fit.
 func (t *Thread) ChargeItems(count, size int64) error {
@@ -356,7 +372,7 @@ func (t *Thread) ChargeItems(count, size int64) error {
 
 // chargeSlots charges a new array of n value slots (a list's or tuple's
 // items), as an append that outgrew its array makes.
-func (t *Thread) chargeSlots(n int) error { return t.Charge(int64(n) * 16) }
+func (t *Thread) chargeSlots(n int) error { return t.Charge(arrayBytes(n, valueSize)) }
 
 // SizeMul multiplies two sizes, saturating at math.MaxInt64 (a negative
 // factor gives -1), so a size computed from a snippet's numbers cannot wrap
@@ -621,43 +637,72 @@ func SizeOf(v Value) int64 {
 // snippet can nest containers (and generators) millions deep, and Go's
 // stack overflow is fatal.
 type sizeWalker struct {
-	seen   map[any]bool
+	seen   map[walkKey]struct{}
 	total  int64
 	budget int
 	// stop, when set, is asked every walkPollEvery visits whether to
 	// give up (stopped) and leave total unfinished.
 	stop    func() bool
 	stopped bool
-	// pending holds the values still to visit, as slices (a list's items,
-	// a dict's entries) visited from their front, so a container of a
-	// million elements costs one entry, not a million.
-	pending []walkTask
+	// recent remembers the boxes of numbers and strings counted lately,
+	// by their address (newBox).
+	recent [recentBoxes]unsafe.Pointer
+	// The values still to visit: single values, and what remains of
+	// containers' items, dicts' entries and sets' tables, as slices
+	// visited from their front, so a container of a million elements
+	// costs one entry, not a million. A container's slice leaves its
+	// stack as its last element is taken, and an entry takes a slice
+	// header: nested millions deep, a chain of one-element lists
+	// keeps the stacks short, and a chain of pairs costs 24 bytes a
+	// level (its objects take more), so the walk's own memory stays
+	// below what it measures.
+	ones    []Value
+	vals    [][]Value
+	entries [][]dictEntry
+	sets    [][]setEntry
 }
 
-// walkTask is what remains to visit of one value or container: one, the
-// values of vals, the keys and values of entries, the keys of set.
-type walkTask struct {
-	one     Value
-	vals    []Value
-	entries []dictEntry
-	set     []setEntry
+// walkKey identifies an object the walk has counted: its address, and
+// for a tuple its length (tuples sliced from one array share it).
+type walkKey struct {
+	p unsafe.Pointer
+	n int
 }
-
-// classBytes estimates a user class without its namespace.
-const classBytes = 1024
 
 // sizeOfNodes bounds the walk of SizeOf: a gigabyte of the smallest values.
 const sizeOfNodes = 1 << 26
 
 func newSizeWalker(nodes int) *sizeWalker {
-	return &sizeWalker{seen: map[any]bool{}, budget: nodes}
+	return &sizeWalker{seen: map[walkKey]struct{}{}, budget: nodes}
 }
 
-func (w *sizeWalker) once(p any) bool {
-	if w.seen[p] {
+// recentBoxes is the size of sizeWalker.recent, a power of two.
+const recentBoxes = 1024
+
+// newBox reports whether the box of v (a number or string) is not one
+// counted lately. The same box referenced many times (a constant key of a
+// million records, an int stored twice in a tuple) takes its bytes once;
+// a map of every box would cost more than the rest of the walk, so this
+// remembers the last box at each of recentBoxes addresses' slots: a box it
+// forgot is counted again, an overcount, never an undercount.
+func (w *sizeWalker) newBox(v Value) bool {
+	p := boxOf(v)
+	i := (uintptr(p) >> 4) & (recentBoxes - 1)
+	if w.recent[i] == p {
 		return false
 	}
-	w.seen[p] = true
+	w.recent[i] = p
+	return true
+}
+
+// once reports whether the object at p is seen for the first time.
+func (w *sizeWalker) once(p unsafe.Pointer) bool { return w.onceKey(walkKey{p: p}) }
+
+func (w *sizeWalker) onceKey(k walkKey) bool {
+	if _, ok := w.seen[k]; ok {
+		return false
+	}
+	w.seen[k] = struct{}{}
 	return true
 }
 
@@ -665,18 +710,18 @@ func (w *sizeWalker) once(p any) bool {
 // address of its header.
 func boxOf(v Value) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1] }
 
-// str counts a boxed string: its 16-byte header and its bytes, rounded up
-// to the allocator's 8-byte granule. The bytes of a long string shared by
-// many values (s * 1 in a list a million times) count once.
+// str counts a boxed string: its header and its bytes, each as the
+// allocator holds it. The bytes of a long string shared by many values
+// (s * 1 in a list a million times) count once.
 func (w *sizeWalker) str(s string) {
 	switch {
 	case len(s) == 0:
 	case len(s) < 256:
-		w.total += 16 + int64(len(s)+7)&^7
+		w.total += stringHeaderBytes + noscanBytes(int64(len(s)))
 	default:
-		w.total += 16
-		if w.once(unsafe.StringData(s)) {
-			w.total += int64(len(s)+7) &^ 7
+		w.total += stringHeaderBytes
+		if w.onceKey(walkKey{unsafe.Pointer(unsafe.StringData(s)), -1}) {
+			w.total += noscanBytes(int64(len(s)))
 		}
 	}
 }
@@ -697,58 +742,78 @@ func (w *sizeWalker) walk(v Value) {
 const walkPollEvery = 4096
 
 func (w *sizeWalker) drain() {
-	for n := len(w.pending); n > 0 && !w.stopped; n = len(w.pending) {
-		task := &w.pending[n-1]
-		if task.one != nil {
-			v := task.one
-			task.one = nil
+	for !w.stopped {
+		if n := len(w.ones); n > 0 {
+			v := w.ones[n-1]
+			w.ones[n-1] = nil
+			w.ones = w.ones[:n-1]
 			w.visit(v)
 			continue
 		}
-		if len(task.vals) > 0 {
-			v := task.vals[0]
-			task.vals = task.vals[1:]
-			w.visit(v)
+		if n := len(w.vals); n > 0 {
+			vs := w.vals[n-1]
+			if len(vs) == 1 {
+				w.vals[n-1] = nil
+				w.vals = w.vals[:n-1]
+			} else {
+				w.vals[n-1] = vs[1:]
+			}
+			w.visit(vs[0])
 			continue
 		}
-		if len(task.entries) > 0 {
-			e := task.entries[0]
-			task.entries = task.entries[1:]
-			if e.key != nil {
+		if n := len(w.entries); n > 0 {
+			es := w.entries[n-1]
+			if len(es) == 1 {
+				w.entries[n-1] = nil
+				w.entries = w.entries[:n-1]
+			} else {
+				w.entries[n-1] = es[1:]
+			}
+			if e := &es[0]; e.key != nil {
 				w.push(e.value)
 				w.visit(e.key)
 			}
 			continue
 		}
-		if len(task.set) > 0 {
-			e := task.set[0]
-			task.set = task.set[1:]
-			if e.key != nil && e.key != setDummy {
-				w.visit(e.key)
+		if n := len(w.sets); n > 0 {
+			es := w.sets[n-1]
+			if len(es) == 1 {
+				w.sets[n-1] = nil
+				w.sets = w.sets[:n-1]
+			} else {
+				w.sets[n-1] = es[1:]
+			}
+			if k := es[0].key; k != nil && k != setDummy {
+				w.visit(k)
 			}
 			continue
 		}
-		w.pending = w.pending[:n-1]
+		return
 	}
 }
 
 func (w *sizeWalker) push(v Value) {
 	if v != nil {
-		w.pending = append(w.pending, walkTask{one: v})
+		w.ones = append(w.ones, v)
 	}
 }
 
 func (w *sizeWalker) pushAll(vs []Value) {
 	if len(vs) > 0 {
-		w.pending = append(w.pending, walkTask{vals: vs})
+		w.vals = append(w.vals, vs)
 	}
 }
 
 func (w *sizeWalker) pushFrame(f *Frame) {
-	if f == nil || !w.once(f) {
+	if f == nil || !w.once(unsafe.Pointer(f)) {
 		return
 	}
-	w.total += 64 + int64(cap(f.buf))*16
+	w.total += frameHeapBytes(f)
+	if f.fn != nil {
+		// A generator expression's function is held by its frame
+		// alone.
+		w.push(f.fn)
+	}
 	w.pushAll(f.locals)
 	w.pushAll(f.stack)
 	for _, c := range f.cells {
@@ -766,7 +831,7 @@ func (w *sizeWalker) visit(v Value) {
 	w.budget--
 	if w.stop != nil && w.budget%walkPollEvery == 0 && w.stop() {
 		w.stopped = true
-		w.pending = w.pending[:0]
+		w.ones, w.vals, w.entries, w.sets = nil, nil, nil, nil
 		return
 	}
 	if w.budget < 0 {
@@ -780,59 +845,78 @@ func (w *sizeWalker) visit(v Value) {
 	case nil, NoneType, Bool:
 	case Int:
 		// Go boxes an int outside the small-int cache in 8 bytes.
-		if x < smallIntMin || x >= smallIntMax {
-			w.total += 8
+		if (x < smallIntMin || x >= smallIntMax) && w.newBox(v) {
+			w.total += noscanBytes(8)
 		}
 	case Float:
-		w.total += 8
+		if w.newBox(v) {
+			w.total += noscanBytes(8)
+		}
 	case Complex:
 		// Boxed in 16 bytes, as a float is in 8.
-		w.total += 16
+		if w.newBox(v) {
+			w.total += allocBytes(16)
+		}
+	case *Range:
+		w.total += rangeBytes
+	case *Slice:
+		w.total += sliceBytes
+		w.push(x.Start)
+		w.push(x.Stop)
+		w.push(x.Step)
 	case Str:
 		if len(x) == 1 && x[0] < utf8.RuneSelf && boxOf(v) == boxOf(asciiChars[x[0]]) {
 			// One of the shared one-character boxes.
 			return
 		}
-		w.str(string(x))
+		if w.newBox(v) {
+			w.str(string(x))
+		}
 	case Bytes:
-		w.str(string(x))
+		if w.newBox(v) {
+			w.str(string(x))
+		}
 	case *big.Int:
-		w.total += int64(cap(x.Bits()))*8 + 40
+		w.total += bigIntBytes + arrayBytes(cap(x.Bits()), 8)
 	case *List:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += int64(cap(x.Items))*16 + 24
+		w.total += listBytes + arrayBytes(cap(x.Items), unsafe.Sizeof(Value(nil)))
 		w.pushAll(x.Items)
 	case Tuple:
 		// A shared tuple is counted once, as the other containers are:
 		// tuples holding one another twice nest into exponential paths.
-		if len(x) > 0 && !w.once(tupleKey{&x[0], len(x)}) {
+		if len(x) > 0 && !w.onceKey(walkKey{unsafe.Pointer(&x[0]), len(x)}) {
 			return
 		}
-		w.total += int64(len(x))*16 + 24
+		w.total += tupleBytes(len(x))
 		w.pushAll(x)
 	case *Dict:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += int64(cap(x.entries))*40 + int64(len(x.index))*4 + 48
+		w.total += dictBytes + dictArrays(x)
 		if len(x.entries) > 0 {
-			w.pending = append(w.pending, walkTask{entries: x.entries})
+			w.entries = append(w.entries, x.entries)
 		}
 	case *Set:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += int64(len(x.table))*24 + 48
+		w.total += setBytes + arrayBytes(len(x.table), unsafe.Sizeof(setEntry{}))
 		if len(x.table) > 0 {
-			w.pending = append(w.pending, walkTask{set: x.table})
+			w.sets = append(w.sets, x.table)
 		}
 	case *Instance:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 48
+		w.total += ownBytes(x)
+		// The class is part of what the instance retains: a class made
+		// for each instance (type('C', (), {})()) is held by nothing
+		// else.
+		w.push(x.Class)
 		if x.Dict != nil {
 			w.push(x.Dict)
 		}
@@ -843,19 +927,18 @@ func (w *sizeWalker) visit(v Value) {
 			w.push(x.Exc.Args)
 			w.push(x.Exc.Cause)
 			w.push(x.Exc.Context)
-			w.total += int64(len(x.Exc.TB)) * 64
 		}
 	case *Generator:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 64
+		w.total += ownBytes(x)
 		w.pushFrame(x.frame)
 	case *Function:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 96
+		w.total += ownBytes(x)
 		w.push(x.Defaults)
 		if x.KwDefaults != nil {
 			w.push(x.KwDefaults)
@@ -867,31 +950,31 @@ func (w *sizeWalker) visit(v Value) {
 			w.push(x.Dict)
 		}
 	case *Cell:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 16
+		w.total += ownBytes(x)
 		w.push(x.V)
 	case *BoundMethod:
-		w.total += 32
+		w.total += ownBytes(x)
 		w.push(x.Self)
 		w.push(x.Fn)
 	case *Class:
-		if x.builtin || !w.once(x) {
+		if x.builtin || !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += classBytes
+		w.total += classBytes(x)
 		w.push(x.Dict)
 	case *Module:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
 		w.push(x.Dict)
 	case *Iter:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 64
+		w.total += ownBytes(x)
 		if x.list != nil {
 			w.push(x.list)
 		}
@@ -906,9 +989,10 @@ func (w *sizeWalker) visit(v Value) {
 			w.push(r)
 		}
 	case *DictView:
+		w.total += dictViewBytes
 		w.push(x.d)
 	case *ByteArray:
-		if w.once(x) {
+		if w.once(unsafe.Pointer(x)) {
 			w.total += int64(cap(x.B)) + 24
 		}
 	case *futureIter:
@@ -918,19 +1002,24 @@ func (w *sizeWalker) visit(v Value) {
 	case *asyncGenValue:
 		w.push(x.v)
 	case *Super:
+		w.total += superBytes
 		w.push(x.Obj)
 	case *Property:
+		w.total += propertyBytes
+		w.push(x.Doc)
 		w.push(x.Get)
 		w.push(x.Set)
 		w.push(x.Del)
 	case *StaticMethod:
+		w.total += wrapperBytes
 		w.push(x.Fn)
 	case *ClassMethod:
+		w.total += wrapperBytes
 		w.push(x.Fn)
 	case *Namespace:
 		w.push(x.Attrs)
 	case *Future:
-		if !w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
 		w.total += 64
@@ -942,7 +1031,11 @@ func (w *sizeWalker) visit(v Value) {
 			w.push(x.task.coro)
 		}
 	case *Native:
-		if q, ok := x.Data.(*queue); ok && w.once(x) {
+		if !w.once(unsafe.Pointer(x)) {
+			return
+		}
+		w.total += nativeBytes
+		if q, ok := x.Data.(*queue); ok {
 			w.push(Tuple(q.items))
 		}
 	default:

@@ -112,7 +112,8 @@ func initObject() {
 			// (object.__new__(list).append(1)) would break every method.
 			return nil, Errorf(TypeErrorClass, "object.__new__(%s) is not safe, use %s.__new__()", cls.Name, static.Name)
 		}
-		return &Instance{Class: cls, Dict: NewDict()}, nil
+		inst := &Instance{Class: cls, Dict: NewDict()}
+		return inst, t.chargeNew(newBytes(inst))
 	}}})
 	if v, ok := ObjectClass.Dict.GetStr("__init_subclass__"); ok {
 		ObjectClass.Dict.SetStr("__init_subclass__", &ClassMethod{Fn: v})

@@ -1,0 +1,249 @@
+package python_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/compile"
+	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/syntax"
+	"github.com/toolplane/toolplane/python/vm"
+)
+
+// accountingKinds are the kinds of object a snippet can create in bulk:
+// each expr is evaluated n times into one list (i is the index), after the
+// setup code, and the list is what the run keeps.
+var accountingKinds = []struct {
+	name, setup, expr string
+	n                 int
+}{
+	{"int", "", "i + 10**6", 200000},
+	{"float", "", "i * 1.5", 200000},
+	{"big int", "", "(1 << 200) + i", 100000},
+	{"str short", "", "str(i)", 200000},
+	{"str 40", "", "'x' * 40 + str(i)", 100000},
+	{"bytes", "", "str(i).encode()", 200000},
+	{"bytearray", "", "bytearray(8)", 100000},
+	{"tuple 2", "", "(i, i)", 200000},
+	{"tuple 5", "", "(i, i, i, i, i)", 100000},
+	{"list empty", "", "[]", 200000},
+	{"list 3", "", "[i, i, i]", 100000},
+	{"dict empty", "", "{}", 100000},
+	{"dict 2", "", "{'a': i, 'b': i}", 100000},
+	{"dict 20", "", "dict.fromkeys(range(20))", 20000},
+	{"set empty", "", "set()", 100000},
+	{"set 3", "", "{i, i + 1, i + 2}", 100000},
+	{"frozenset", "", "frozenset((i, i + 1))", 100000},
+	{"instance", "class D: pass", "D()", 100000},
+	{"instance 2 attrs", "class P:\n    def __init__(self, x):\n        self.x = x\n        self.y = x", "P(i)", 100000},
+	{"instance slots", "class S:\n    __slots__ = ('x',)\n    def __init__(self, x):\n        self.x = x", "S(i)", 100000},
+	{"instance fresh class", "", "type('C', (), {})()", 10000},
+	{"class", "", "type('C', (), {})", 10000},
+	{"class statement", "def mk():\n    class K:\n        def m(self): pass\n    return K", "mk()", 10000},
+	{"dict subclass", "class DD(dict): pass", "DD()", 100000},
+	{"exception", "", "ValueError(i)", 100000},
+	{"function", "", "(lambda: 0)", 100000},
+	{"closure", "def mk(x):\n    return lambda: x", "mk(i)", 100000},
+	{"bound method", "class M:\n    def m(self): pass\no = M()", "o.m", 100000},
+	{"generator", "def g():\n    yield 1", "g()", 50000},
+	{"generator started", "def g():\n    yield 1\n    yield 2\ndef st():\n    x = g()\n    next(x)\n    return x", "st()", 50000},
+	{"genexpr", "", "(x for x in ())", 50000},
+	{"coroutine", "async def co():\n    pass", "co()", 50000},
+	{"complex", "", "complex(i, 1)", 100000},
+	{"slice", "", "slice(i, i + 1)", 100000},
+	{"range", "", "range(i)", 100000},
+	{"list iterator", "l = [1, 2]", "iter(l)", 100000},
+	{"enumerate", "l = [1, 2]", "enumerate(l)", 100000},
+	{"zip", "l = [1, 2]", "zip(l, l)", 100000},
+	{"map", "l = [1, 2]", "map(abs, l)", 100000},
+	{"dict keys", "d = {1: 2}", "d.keys()", 100000},
+	{"partial", "import functools", "functools.partial(abs, i)", 50000},
+	{"deque", "import collections", "collections.deque()", 50000},
+	{"namedtuple", "import collections\nNT = collections.namedtuple('NT', 'a b')", "NT(i, i)", 50000},
+	{"staticmethod", "", "staticmethod(abs)", 100000},
+	{"property", "", "property(abs)", 100000},
+}
+
+const (
+	// accountingMinRatio is the least the accounting may charge for a kind
+	// as a fraction of the Go heap its objects take: below it, a snippet
+	// building that kind holds more than the memory limit says.
+	accountingMinRatio = 0.8
+	// accountingMaxRatio is the most the walk may measure: above it, a
+	// snippet is refused at a fraction of its limit.
+	accountingMaxRatio = 3.0
+	// accountingMaxCharged is the most the charges may count: they only
+	// decide when the run measures, so above it runs measure more often
+	// than they need.
+	accountingMaxCharged = 6.0
+	accountingChildEnv   = "TOOLPLANE_ACCOUNTING_CHILD"
+)
+
+// TestAccountingMatchesHeap measures, for every kind of object a snippet
+// can build in bulk, the Go heap its objects take (the live heap after a
+// collection, with and without them) against both measures of the memory
+// accounting: the charges made while the run builds them (the counter
+// that decides when to measure) and the retained size the walk of the
+// roots measures (what a run and a session are held to). Neither may be
+// under accountingMinRatio of the heap: an undercount lets a snippet hold
+// more than its limit (instances of a new class each held four times the
+// limit's worth). The walk may not be over accountingMaxRatio (it would
+// refuse a snippet that fits), the charges not over accountingMaxCharged. It runs in a child process, so other tests' garbage does not
+// blur the heap readings.
+func TestAccountingMatchesHeap(t *testing.T) {
+	if os.Getenv(accountingChildEnv) != "" {
+		runAccountingChild(t)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestAccountingMatchesHeap$", "-test.count=1")
+	cmd.Env = append(os.Environ(), accountingChildEnv+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("child: %v\n%s\n%s", err, tail(string(out), 2000), tail(stderr.String(), 2000))
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-22s %9s %9s %9s  (bytes per object, with its list slot)\n", "kind", "heap", "charged", "walked")
+	seen := 0
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 5 || f[0] != "KIND" {
+			continue
+		}
+		seen++
+		heap, _ := strconv.ParseFloat(f[2], 64)
+		charged, _ := strconv.ParseFloat(f[3], 64)
+		walked, _ := strconv.ParseFloat(f[4], 64)
+		fmt.Fprintf(&table, "%-22s %9.1f %9.1f %9.1f\n", f[1], heap, charged, walked)
+		for _, m := range []struct {
+			what string
+			v    float64
+			max  float64
+		}{{"charged while built", charged, accountingMaxCharged}, {"measured by the walk", walked, accountingMaxRatio}} {
+			if r := m.v / heap; r < accountingMinRatio || r > m.max {
+				t.Errorf("%s: %s %.1f bytes per object for %.1f on the heap (ratio %.2f, want %.1f to %.1f)",
+					f[1], m.what, m.v, heap, r, accountingMinRatio, m.max)
+			}
+		}
+	}
+	if seen != len(accountingKinds) {
+		t.Errorf("the child reported %d of %d kinds:\n%s", seen, len(accountingKinds), tail(stderr.String(), 2000))
+	}
+	t.Logf("\n%s", table.String())
+}
+
+// runAccountingChild measures every kind and prints a KIND line each:
+// name, heap, charged and walked bytes per object.
+func runAccountingChild(t *testing.T) {
+	const space = 4 << 30
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: space, Max: space}); err != nil {
+		t.Log("setrlimit:", err)
+	}
+	modules := lib.Modules()
+	for _, k := range accountingKinds {
+		heap, charged, walked, err := measureKind(modules, k.setup, k.expr, k.n)
+		if err != nil {
+			t.Errorf("%s: %v", k.name, err)
+			continue
+		}
+		fmt.Printf("KIND\t%s\t%.1f\t%.1f\t%.1f\n", k.name, heap, charged, walked)
+	}
+}
+
+// measureKind runs setup, then builds keep = [expr for i in range(n)],
+// and returns per object the live heap the list adds, what the run
+// charged while building it, and what the walk of the list measures.
+func measureKind(modules vm.Modules, setup, expr string, n int) (heap, charged, walked float64, err error) {
+	code := func(src string) (*vm.CodeObj, error) {
+		mod, err := syntax.Parse("kind.py", []byte(src))
+		if err != nil {
+			return nil, err
+		}
+		prog, err := compile.Module("kind.py", mod, compile.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return vm.NewCode(prog.Module), nil
+	}
+	setupCode, err := code(setup + "\n")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	build, err := code(fmt.Sprintf("keep = [%s for i in range(%d)]\n", expr, n))
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	globals := vm.NewDict()
+	globals.SetStr("__name__", vm.Str("kind"))
+	limits := vm.Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 40}
+	if _, err := vm.NewThread(vm.Config{Modules: modules, Limits: limits}).RunModule(setupCode, globals); err != nil {
+		return 0, 0, 0, err
+	}
+	before := heapAfterGC()
+	th := vm.NewThread(vm.Config{Modules: modules, Limits: limits})
+	if _, err := th.RunModule(build, globals); err != nil {
+		return 0, 0, 0, err
+	}
+	after := heapAfterGC()
+	keep, _ := globals.GetStr("keep")
+	runtime.KeepAlive(globals)
+	per := func(b int64) float64 { return float64(b) / float64(n) }
+	return per(after - before), per(th.MemoryUsed()), per(vm.SizeOf(keep)), nil
+}
+
+// heapAfterGC returns the heap's allocated bytes after a full collection.
+func heapAfterGC() int64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
+}
+
+// TestMemoryLimitFitsRealData is the other side of the accounting: a
+// snippet whose data takes half its memory limit on the Go heap completes
+// (a session keeping it too), whatever the data is made of, so counting
+// every object at its real size does not refuse honest work.
+func TestMemoryLimitFitsRealData(t *testing.T) {
+	const limit = 16 << 20
+	// Each builds about 8 MiB on the heap (TestAccountingMatchesHeap's
+	// bytes per object, times n).
+	for _, c := range []struct{ expr, n string }{
+		{"i + 1000", "240000"},
+		{"'x' * 100 + str(i)", "55000"},
+		{"{'id': i, 'name': 'n%d' % i}", "30000"},
+		{"P(i)", "30000"},
+		{"(i, str(i))", "70000"},
+		{"[i]", "80000"},
+		{"bytes(1024)", "7000"},
+	} {
+		src := "class P:\n    def __init__(self, x):\n        self.x = x\n        self.y = x\nkeep = [" + c.expr + " for i in range(" + c.n + ")]\n"
+		prog, err := python.Compile("fits.py", src, python.CompileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := python.NewGlobals()
+		if _, err := prog.Run(context.Background(), python.RunOptions{Globals: g, Limits: python.Limits{MaxMemoryBytes: limit}}); err != nil {
+			t.Errorf("[%s for i in range(%s)] under a %d MiB limit: %v", c.expr, c.n, limit>>20, err)
+			continue
+		}
+		if kept := g.SizeBytes(); kept > limit {
+			t.Errorf("[%s for i in range(%s)]: the session keeps %d MiB, over the %d MiB limit", c.expr, c.n, kept>>20, limit>>20)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package vm
+
+import "unsafe"
+
+// The memory accounting charges what Go really holds for a value: the
+// structs the interpreter allocates (unsafe.Sizeof, so a field added to
+// one is counted) and their backing arrays, each rounded up to the size
+// class the Go allocator serves it from. An estimate below that lets a
+// snippet hold more than its limit says: TestAccountingMatchesHeap
+// compares these sizes with the heap every kind of object takes.
+
+// sizeClasses are the Go allocator's object size classes (runtime's
+// sizeclasses.go) up to maxSmallSize; larger objects take whole pages.
+var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240,
+	256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536,
+	1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728,
+	10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+const (
+	maxSmallSize = 32768
+	heapPageSize = 8192
+)
+
+// allocBytes is the heap an allocation of n bytes takes: n rounded up to
+// its size class, or to whole pages for a large one. It never returns less
+// than n (a negative or overflowing n saturates).
+func allocBytes(n int64) int64 {
+	switch {
+	case n <= 0:
+		return 0
+	case n > maxSmallSize:
+		if n > 1<<62 {
+			return n
+		}
+		return (n + heapPageSize - 1) &^ (heapPageSize - 1)
+	}
+	// Binary search of the smallest class that holds n.
+	lo, hi := 0, len(sizeClasses)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if int64(sizeClasses[mid]) < n {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return int64(sizeClasses[lo])
+}
+
+// arrayBytes is the heap a backing array of n elements of size bytes
+// takes.
+func arrayBytes(n int, size uintptr) int64 {
+	if n <= 0 {
+		return 0
+	}
+	return allocBytes(SizeMul(int64(n), int64(size)))
+}
+
+// The heap each interpreter struct takes, rounded to its size class.
+var (
+	instanceBytes    = allocBytes(int64(unsafe.Sizeof(Instance{})))
+	excStateBytes    = allocBytes(int64(unsafe.Sizeof(ExcState{})))
+	dictBytes        = allocBytes(int64(unsafe.Sizeof(Dict{})))
+	listBytes        = allocBytes(int64(unsafe.Sizeof(List{})))
+	setBytes         = allocBytes(int64(unsafe.Sizeof(Set{})))
+	functionBytes    = allocBytes(int64(unsafe.Sizeof(Function{})))
+	cellBytes        = allocBytes(int64(unsafe.Sizeof(Cell{})))
+	boundMethodBytes = allocBytes(int64(unsafe.Sizeof(BoundMethod{})))
+	generatorBytes   = allocBytes(int64(unsafe.Sizeof(Generator{})))
+	frameBytes       = allocBytes(int64(unsafe.Sizeof(Frame{})))
+	iterStructBytes  = allocBytes(int64(unsafe.Sizeof(Iter{})))
+	classStructBytes = allocBytes(int64(unsafe.Sizeof(Class{})))
+	bigIntBytes      = allocBytes(int64(unsafe.Sizeof(bigIntHeader{})))
+	// sliceHeaderBytes is a slice (a tuple) boxed in an interface.
+	sliceHeaderBytes = allocBytes(int64(unsafe.Sizeof([]Value(nil))))
+	// stringHeaderBytes is a string boxed in an interface.
+	stringHeaderBytes = allocBytes(int64(unsafe.Sizeof("")))
+)
+
+// closureBytes is what a Go closure an iterator calls (zip, map,
+// enumerate, generators of builtins) holds besides the values the walk
+// visits: its function pointer and captured variables. Go does not tell
+// its size; this is the common case of a few captured words.
+const closureBytes = 64
+
+// bigIntHeader has the layout of a big.Int (a sign and a word slice).
+type bigIntHeader struct {
+	neg  bool
+	bits []uint
+}
+
+// tupleBytes is the heap a tuple of n items boxed in a value takes.
+func tupleBytes(n int) int64 {
+	if n == 0 {
+		return 0
+	}
+	return sliceHeaderBytes + arrayBytes(n, unsafe.Sizeof(Value(nil)))
+}
+
+// dictArrays is the heap of a dict's entries and index arrays.
+func dictArrays(d *Dict) int64 {
+	return arrayBytes(cap(d.entries), unsafe.Sizeof(dictEntry{})) + arrayBytes(len(d.index), 4)
+}
+
+// classBytes is the heap a user class takes without its namespace: the
+// struct, its bases and MRO, and its names.
+func classBytes(c *Class) int64 {
+	return classStructBytes + arrayBytes(len(c.Bases), 8) + arrayBytes(len(c.MRO), 8) +
+		allocBytes(int64(len(c.QualName))) + allocBytes(int64(len(c.Module)))
+}
+
+// frameHeapBytes is the heap a suspended frame takes besides the values
+// it holds: the struct, its value slots and block stack.
+func frameHeapBytes(f *Frame) int64 {
+	return frameBytes + arrayBytes(cap(f.buf), unsafe.Sizeof(Value(nil))) +
+		arrayBytes(cap(f.blocks), unsafe.Sizeof(block{})) + arrayBytes(cap(f.cells), 8)
+}
+
+// ownBytes is the heap the object v itself takes, without the values it
+// refers to (which the walk visits, and which were charged when they were
+// made): what the walk counts for it, and what a constructor charges when
+// it makes one. Values whose size the walk computes from their contents
+// (strings, containers, big ints) are 0 here.
+func ownBytes(v Value) int64 {
+	switch x := v.(type) {
+	case *Instance:
+		n := instanceBytes
+		if x.Exc != nil {
+			n += excStateBytes + arrayBytes(cap(x.Exc.TB), unsafe.Sizeof(TBEntry{}))
+		}
+		return n
+	case *Iter:
+		n := iterStructBytes + arrayBytes(cap(x.refs), unsafe.Sizeof(Value(nil)))
+		if x.fn != nil {
+			n += closureBytes
+		}
+		return n
+	case *Function:
+		return functionBytes + arrayBytes(cap(x.Closure), 8)
+	case *Generator:
+		n := generatorBytes
+		if x.await != nil {
+			n += awaitRecordBytes
+		}
+		return n
+	case *Cell:
+		return cellBytes
+	case *BoundMethod:
+		return boundMethodBytes
+	case *Range:
+		return rangeBytes
+	case *Slice:
+		return sliceBytes
+	case *DictView:
+		return dictViewBytes
+	case *Property:
+		return propertyBytes
+	case *StaticMethod, *ClassMethod:
+		return wrapperBytes
+	case *Super:
+		return superBytes
+	case *Native:
+		return nativeBytes
+	}
+	return 0
+}
+
+var (
+	rangeBytes       = allocBytes(int64(unsafe.Sizeof(Range{})))
+	sliceBytes       = allocBytes(int64(unsafe.Sizeof(Slice{})))
+	dictViewBytes    = allocBytes(int64(unsafe.Sizeof(DictView{})))
+	propertyBytes    = allocBytes(int64(unsafe.Sizeof(Property{})))
+	wrapperBytes     = allocBytes(int64(unsafe.Sizeof(StaticMethod{})))
+	superBytes       = allocBytes(int64(unsafe.Sizeof(Super{})))
+	nativeBytes      = allocBytes(int64(unsafe.Sizeof(Native{})))
+	awaitRecordBytes = allocBytes(int64(unsafe.Sizeof(awaitRecord{})))
+)
+
+// newBytes is what a constructor charges for the value it made: the
+// object itself, and for a container or instance the struct and arrays it
+// starts with (what it grows to later is charged as it grows).
+func newBytes(v Value) int64 {
+	switch x := v.(type) {
+	case *Instance:
+		n := ownBytes(x)
+		if x.Dict != nil {
+			n += dictBytes + dictArrays(x.Dict)
+		}
+		return n
+	case *Dict:
+		return dictBytes + dictArrays(x)
+	case *List:
+		return listBytes
+	case *Set:
+		return setBytes
+	case Tuple:
+		return tupleBytes(len(x))
+	}
+	return ownBytes(v)
+}
+
+// valueSize is the size of a value slot (an interface).
+const valueSize = unsafe.Sizeof(Value(nil))
+
+// tinyBlock is the block of the Go allocator's tiny allocator, which packs
+// pointer-free objects under its size (a boxed int or float, a short
+// string's bytes) into shared blocks: a block stays allocated while any
+// object in it lives, so a value kept among dropped ones (a list of
+// computed ints) holds a whole block.
+const tinyBlock = 16
+
+// noscanBytes is the heap a pointer-free allocation of n bytes (string
+// bytes, a boxed number) may hold.
+func noscanBytes(n int64) int64 {
+	if n > 0 && n < tinyBlock {
+		return tinyBlock
+	}
+	return allocBytes(n)
+}

@@ -697,6 +697,11 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						f.stack[lo] = ctor
 					}
 				}
+				if ctor != nil {
+					if err = t.chargeNew(newBytes(ctor)); err != nil {
+						break
+					}
+				}
 				args := Tuple(f.stack[lo:n:n])
 				var kw []Kwarg
 				if len(kwnames) > 0 {
@@ -721,11 +726,6 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					if t.depth >= t.limits.MaxDepth {
 						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
 						break
-					}
-					if ctor != nil {
-						if err = t.chargeNew(newBytes(ctor)); err != nil {
-							break
-						}
 					}
 					var nf *Frame
 					nf, err = t.bindFrame(pf, args, kw)

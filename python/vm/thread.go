@@ -651,10 +651,10 @@ type sizeWalker struct {
 	// containers' items, dicts' entries and sets' tables, as slices
 	// visited from their front, so a container of a million elements
 	// costs one entry, not a million. A container's slice leaves its
-	// stack as its last element is taken, and an entry takes a slice
-	// header: nested millions deep, a chain of one-element lists
-	// keeps the stacks short, and a chain of pairs costs 24 bytes a
-	// level (its objects take more), so the walk's own memory stays
+	// stack before its last two elements are visited, and an entry takes
+	// a slice header: nested millions deep, chains of one-element lists
+	// or of pairs keep the stacks short, and longer tuples cost 24 bytes
+	// a level (their objects take more), so the walk's own memory stays
 	// below what it measures.
 	ones    []Value
 	vals    [][]Value
@@ -752,10 +752,17 @@ func (w *sizeWalker) drain() {
 		}
 		if n := len(w.vals); n > 0 {
 			vs := w.vals[n-1]
-			if len(vs) == 1 {
+			switch len(vs) {
+			case 1, 2:
+				// The task ends before its values are visited: a chain
+				// of pairs, (next, value) or (value, next), costs the
+				// stacks nothing per level.
 				w.vals[n-1] = nil
 				w.vals = w.vals[:n-1]
-			} else {
+				if len(vs) == 2 {
+					w.push(vs[1])
+				}
+			default:
 				w.vals[n-1] = vs[1:]
 			}
 			w.visit(vs[0])

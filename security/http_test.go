@@ -379,3 +379,58 @@ func TestAttackHTTPSlowReader(t *testing.T) {
 	close(release)
 	wg.Wait()
 }
+
+// TestAttackHTTPHugeHeaders: headers are read before the token is
+// checked, and net/http's default bound is 1 MiB a request: 250
+// connections sending a megabyte of header lines each and never ending
+// them held 215 MB of an idle server, unauthenticated (a gigabyte over
+// the default max_connections). Each is now refused at 64 KiB with 431,
+// the server's memory barely moves, and a client is served meanwhile.
+func TestAttackHTTPHugeHeaders(t *testing.T) {
+	t.Parallel()
+	_, srv := limitedServer(t, "")
+	addr := hostPort(srv.URL)
+	before := serverRSS(t, srv.Cmd.Process.Pid)
+	line := "X-Pad: " + strings.Repeat("a", 8000) + "\r\n"
+	var conns []net.Conn
+	var refused atomic.Int32
+	var wg sync.WaitGroup
+	for range 200 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = c.SetDeadline(time.Now().Add(20 * time.Second))
+			if _, err := io.WriteString(c, "POST /mcp HTTP/1.1\r\nHost: x\r\n"); err != nil {
+				return
+			}
+			for range 125 {
+				if _, err := io.WriteString(c, line); err != nil {
+					break // refused and closed
+				}
+			}
+			status := make([]byte, 12)
+			if _, err := io.ReadFull(c, status); err == nil && strings.Contains(string(status), "431") {
+				refused.Add(1)
+			}
+		}()
+	}
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Errorf("a client during the flood: %v", err)
+	}
+	wg.Wait()
+	grew := peakRSS(t, srv.Cmd.Process.Pid) - before
+	if grew > 80<<20 {
+		t.Errorf("200 connections sending a megabyte of headers each grew the server by %d MiB", grew>>20)
+	}
+	if n := refused.Load(); n < 150 {
+		t.Errorf("%d of 200 connections with a megabyte of headers were refused with 431", n)
+	}
+	t.Logf("grew %d MiB; %d refused with 431", grew>>20, refused.Load())
+}

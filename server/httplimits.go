@@ -37,6 +37,11 @@ type HTTPLimits struct {
 	// MaxConnections caps open connections; MaxConnectionsPerIP caps them
 	// per client address. A connection over a cap is closed at once.
 	MaxConnections, MaxConnectionsPerIP int
+	// MaxHeaderBytes bounds a request's header lines, read before the
+	// token is checked: with net/http's default (1 MiB) every connection
+	// could hold a megabyte unauthenticated, a gigabyte over
+	// MaxConnections. An MCP client sends a few hundred bytes.
+	MaxHeaderBytes int
 	// MaxRequestsPerSubject caps the requests one authenticated subject
 	// has in progress (POSTs and DELETEs; a session's standalone SSE
 	// stream is bounded by the session caps instead); more are 429.
@@ -48,6 +53,7 @@ const (
 	DefaultHeaderTimeout         = 10 * time.Second
 	DefaultBodyTimeout           = 30 * time.Second
 	DefaultMaxBodyBytes          = 4 << 20
+	DefaultMaxHeaderBytes        = 64 << 10
 	DefaultWriteTimeout          = 60 * time.Second
 	DefaultIdleTimeout           = 2 * time.Minute
 	DefaultMaxConnections        = 1024
@@ -72,6 +78,9 @@ func (l HTTPLimits) withDefaults() HTTPLimits {
 		if *n == 0 {
 			*n = def
 		}
+	}
+	if l.MaxHeaderBytes <= 0 {
+		l.MaxHeaderBytes = DefaultMaxHeaderBytes
 	}
 	count(&l.MaxConnections, DefaultMaxConnections)
 	count(&l.MaxConnectionsPerIP, DefaultMaxConnectionsPerIP)

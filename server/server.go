@@ -463,7 +463,10 @@ func sortedPatterns(m map[string]http.Handler) []string {
 // serves the MCP endpoint at /tools/mcp and a plugin route /spill/ at
 // /tools/spill/): authentication, log ids, limits, owner routing and
 // plugin routes are wired as in ServeHTTP, and no route is reachable
-// around the guard. Every replica must mount at the same prefix: a
+// around the guard. The caller's http.Server should bound
+// header size and time as ServeHTTP does (MaxHeaderBytes,
+// ReadHeaderTimeout; see HTTPLimits): headers are read before any token
+// is checked. Every replica must mount at the same prefix: a
 // request forwarded to its owner keeps its path. The caller runs the
 // http.Server; call Run (or ServeHTTP) for the session sweeper.
 func (s *Server) Mount(mux *http.ServeMux, prefix string) error {
@@ -567,7 +570,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	// Deadlines are per phase (headers, body, each write, idle), never on
 	// the whole connection: ReadTimeout and WriteTimeout would cut
 	// long-lived SSE responses. See HTTPLimits.
-	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout}
+	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: s.httpLimits.MaxHeaderBytes}
 	ln = newLimitListener(ln, s.httpLimits)
 	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -232,4 +233,56 @@ func TestAttackHostileTokenProtocol(t *testing.T) {
 		}
 	}
 	t.Logf("%d of mallory's requests returned a value", ok)
+}
+
+// TestAttackHostileTokenHoldsStreams: a token opens MCP session after MCP
+// session, each with its standalone GET (SSE) stream held open. GETs are
+// not counted as requests in progress, so the session caps must bound
+// them: an evicted session's stream ends, the token holds at most its cap
+// of streams (and connections), and another token is served.
+func TestAttackHostileTokenHoldsStreams(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[session]\nmax_sessions = 16\nmax_sessions_per_token = 2\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("alice", "alice-secret-0123456789", `allow = "source"`)+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "name=nothing-has-this-name"`))
+	srv := e.ServeHTTP(t, cfg)
+	var open atomic.Int32
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range 30 {
+		m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+		m.open()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL, nil)
+		req.Header.Set("Authorization", "Bearer mallory-secret-0123456789")
+		req.Header.Set("Mcp-Session-Id", m.id)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			continue
+		}
+		open.Add(1)
+		go func() {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			open.Add(-1)
+		}()
+	}
+	// The MCP session cap of a token is server.MCPSessionsFactor (4)
+	// times max_sessions_per_token.
+	deadline := time.Now().Add(5 * time.Second)
+	for open.Load() > 8 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := open.Load(); n > 8 || n == 0 {
+		t.Errorf("one token holds %d SSE streams of 30 sessions; want at most 8 (and some)", n)
+	}
+	alice := e2e.ConnectHTTPToken(t, srv.URL, "alice-secret-0123456789", nil)
+	if _, err := alice.ListTools(context.Background(), nil); err != nil {
+		t.Errorf("another token while one holds its streams: %v", err)
+	}
 }

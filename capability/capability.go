@@ -58,6 +58,11 @@ type Capability struct {
 	// OutputSchema may be nil.
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
+	// OutputSample is the form of what the capability returned last time,
+	// for one that returns only text (no output schema): letters as x,
+	// digits as 0, or a JSON text's keys and types; never the text itself,
+	// which belongs to the caller that got it. Empty when unknown.
+	OutputSample string
 	// Labels are opaque k=v pairs used by admission and search.
 	Labels  map[string]string
 	Handler Handler

@@ -107,6 +107,9 @@ func RenderDetailed(c *Capability, aliases []string) string {
 	switch {
 	case typ == "":
 		b.WriteString("Returns: " + ReturnsText(c) + "\n")
+		if c.OutputSample != "" {
+			b.WriteString(OutputSampleText + "\n```\n" + c.OutputSample + "\n```\n")
+		}
 	case len(props) == 0:
 		b.WriteString("Returns: " + clip(typ, 4*maxRenderedText) + "\n")
 	default:
@@ -162,12 +165,17 @@ type fullDoc struct {
 	Description  string            `json:"description,omitempty"`
 	InputSchema  json.RawMessage   `json:"inputSchema,omitempty"`
 	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
+	OutputSample string            `json:"outputSample,omitempty"`
 	Labels       map[string]string `json:"labels,omitempty"`
 }
 
 func toFull(c *Capability, aliases []string) fullDoc {
-	return fullDoc{ID: c.ID, Aliases: aliases, Description: c.Description,
+	d := fullDoc{ID: c.ID, Aliases: aliases, Description: c.Description,
 		InputSchema: c.InputSchema, OutputSchema: c.OutputSchema, Labels: c.Labels}
+	if len(c.OutputSchema) == 0 {
+		d.OutputSample = c.OutputSample
+	}
+	return d
 }
 
 func render(c *Capability, aliases []string, d Detail) string {

@@ -112,6 +112,10 @@ const ToolRaisesText = "ToolError when the tool reports an error: str(e) is its 
 // schema returns.
 const TextReturnsText = "str, the tool's text (no output schema: look at one result before parsing it)"
 
+// OutputSampleText introduces the form of a text-only capability's last
+// output (Capability.OutputSample).
+const OutputSampleText = "Last time its text looked like this (its form only: letters shown as x, digits as 0, a JSON text as its keys and types):"
+
 // ReturnsText says what a call of c returns in a snippet when it has no
 // output schema (with one, the rendering shows its shape).
 func ReturnsText(c *Capability) string {

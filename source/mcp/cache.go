@@ -109,32 +109,35 @@ func (s *server) writeCache(tools []*mcp.Tool) {
 	if path == "" {
 		return
 	}
-	err := func() error {
-		data, err := json.MarshalIndent(cacheFile{Key: s.spec.cacheKey(), ListedAt: time.Now().UTC(), Tools: tools}, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(path), "."+s.spec.Name+".*.tmp")
-		if err != nil {
-			return err
-		}
-		if _, err := tmp.Write(data); err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			_ = os.Remove(tmp.Name())
-			return err
-		}
-		return os.Rename(tmp.Name(), path)
-	}()
+	data, err := json.MarshalIndent(cacheFile{Key: s.spec.cacheKey(), ListedAt: time.Now().UTC(), Tools: tools}, "", "  ")
+	if err == nil {
+		err = writeFileAtomic(path, s.spec.Name, data)
+	}
 	if err != nil {
 		s.record(fmt.Errorf("writing the catalog cache %s: %w", path, err))
 	}
+}
+
+// writeFileAtomic writes data to path through a temporary file named after
+// server, so a concurrent reader never sees half a file.
+func writeFileAtomic(path, server string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+server+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		_ = os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		_ = os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // sameTools reports whether two listings describe the same tools.

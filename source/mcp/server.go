@@ -82,6 +82,13 @@ type server struct {
 	// refreshes are listChangedInterval apart.
 	refreshQueued bool
 	lastRefresh   time.Time
+
+	// samples are the forms of the tools' last text outputs (sample.go),
+	// read from the cache on first use; sampled marks the tools whose
+	// output this process has sampled. Both guarded by sampleMu.
+	sampleMu sync.Mutex
+	samples  map[string]string
+	sampled  map[string]bool
 }
 
 type errorEntry struct {
@@ -734,6 +741,7 @@ func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capabili
 			Description:  t.Description + claimsNote(t.Annotations),
 			InputSchema:  in,
 			OutputSchema: out,
+			OutputSample: s.outputSample(t.Name),
 			Labels:       labels,
 			Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
 				return s.call(ctx, upstream, args)
@@ -836,8 +844,10 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 	if err != nil {
 		err = fmt.Errorf("%w (tool %s)", err, quoteName(tool))
 		s.record(err)
+		return out, err
 	}
-	return out, err
+	s.recordSample(tool, out)
+	return out, nil
 }
 
 // callerSlots is the semaphore of caller's calls in progress on the

@@ -465,3 +465,127 @@ return out
 		t.Errorf("the next start ran the snippet's server: %s exists", marker)
 	}
 }
+
+// TestAttackCLIRecursiveReadersOfToolplaneFiles: a recursive reader never
+// names toolplane's files, so the check of each argument passed it by:
+// started from $HOME (which holds ~/.toolplane: secrets, the audit log,
+// spilled results) or from a directory holding the audit log, `rg .`,
+// `grep -r token`, `tar c .`, `find`, `du -a`, `ls -R` and `git grep`
+// read them all. A call that names a directory holding them, or that
+// walks a working directory holding them, is refused with the fix
+// ([cli] cwd); the same calls run in a project directory set as
+// [cli] cwd.
+func TestAttackCLIRecursiveReadersOfToolplaneFiles(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	var allow []string
+	for _, b := range []string{"grep", "find", "du", "tar", "ls", "cat", "git", "rg"} {
+		if _, err := exec.LookPath(b); err == nil {
+			allow = append(allow, b)
+		}
+	}
+	if len(allow) < 7 {
+		t.Skipf("grep, find, du, tar, ls, cat and git are not all installed (found %v)", allow)
+	}
+	e := bins.NewBareEnv(t)
+	home := filepath.Join(e.Dir, "home")
+	project := filepath.Join(home, "project")
+	for _, d := range []string{".toolplane", "logs", "project/src"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.WriteFile(t, filepath.Join(home, ".toolplane", "secrets.json"), `{"token": "sk-SECRET-MARKER"}`)
+	e.WriteFile(t, filepath.Join(project, "src", "a.txt"), "hello\n")
+	quoted, _ := json.Marshal(allow)
+	base := fmt.Sprintf("[audit]\nenabled = true\npath = \"~/logs/audit.jsonl\"\n\n[cli]\nmode = \"allowlist\"\nallow = %s\n", quoted)
+	userConfig := filepath.Join(home, ".toolplane", "toolplane.toml")
+	snippet := filepath.Join(e.Dir, "attack.py")
+	e.WriteFile(t, snippet, `
+attempts = {
+    "grep -r (no path)": lambda: grep("-r", "SECRET"),
+    "grep -r .": lambda: grep("-r", "SECRET", "."),
+    "grep --recursive=": lambda: grep("--recursive", "SECRET"),
+    "grep -rl logs": lambda: grep("-rl", "run", "logs"),
+    "find (no path)": lambda: find(),
+    "find .": lambda: find(".", "-name", "*.json"),
+    "find ~": lambda: find("~"),
+    "du -a": lambda: du("-a"),
+    "du .": lambda: du("-a", "."),
+    "tar c .": lambda: tar("-c", "-f", "-", "."),
+    "ls -R": lambda: ls("-R"),
+    "ls -laR .": lambda: ls("-laR", "."),
+    "git grep": lambda: git("grep", "SECRET"),
+}
+try:
+    await rg("SECRET")
+    attempts["rg (no path)"] = lambda: rg("SECRET")
+    attempts["rg ."] = lambda: rg("SECRET", ".")
+except Exception:
+    pass
+out = {}
+for name, attempt in attempts.items():
+    try:
+        r = await attempt()
+        out[name] = "ran: " + r.stdout[:200]
+    except Exception as e:
+        out[name] = type(e).__name__ + ": " + str(e)
+return out
+`)
+	run := func(dir string) map[string]any {
+		t.Helper()
+		cmd := e.Toolplane("run", "--json", snippet)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("toolplane run: %v\n%s", err, out)
+		}
+		var res struct {
+			Value map[string]any `json:"value"`
+			Error any            `json:"error"`
+		}
+		if err := json.Unmarshal(out, &res); err != nil || res.Error != nil {
+			t.Fatalf("toolplane run --json: %v\n%s", err, out)
+		}
+		return res.Value
+	}
+
+	// Started from $HOME, with the default working directory.
+	e.WriteFile(t, userConfig, base)
+	got := run(home)
+	if len(got) < 13 {
+		t.Fatalf("the snippet returned %d entries: %v", len(got), got)
+	}
+	for name, v := range got {
+		s, _ := v.(string)
+		if strings.Contains(s, "SECRET-MARKER") || !strings.HasPrefix(s, "PermissionError: ") || !strings.Contains(s, "toolplane's own files") {
+			t.Errorf("from $HOME, %s: %.300s; want a PermissionError naming toolplane's own files", name, s)
+		}
+		if strings.HasPrefix(s, "PermissionError: the working directory") && !strings.Contains(s, "[cli] cwd") {
+			t.Errorf("%s: %.300s; want the fix ([cli] cwd) named", name, s)
+		}
+	}
+
+	// The same calls in a project directory run (those that name $HOME
+	// still do not).
+	e.WriteFile(t, userConfig, base+fmt.Sprintf("cwd = %q\n", project))
+	got = run(home)
+	for name, v := range got {
+		s, _ := v.(string)
+		switch {
+		case strings.Contains(s, "SECRET-MARKER"):
+			t.Errorf("in the project, %s read toolplane's files: %.300s", name, s)
+		case name == "find ~":
+			if !strings.HasPrefix(s, "PermissionError: ") {
+				t.Errorf("in the project, find ~: %.300s; want a refusal", s)
+			}
+		case name == "git grep":
+			// Not a repository: git's own error, not a refusal.
+			if strings.Contains(s, "toolplane's own files") {
+				t.Errorf("in the project, git grep: %.300s", s)
+			}
+		case strings.HasPrefix(s, "PermissionError: "):
+			t.Errorf("in the project, %s was refused: %.300s", name, s)
+		}
+	}
+}

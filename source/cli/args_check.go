@@ -95,9 +95,22 @@ func (a *argChecker) check(name, path string, inv Invocation) (*argCall, error) 
 	// Before any grammar: whatever a word is to the binary (an option's
 	// value, a file to read, the target of a write), it may not name
 	// toolplane's own files.
-	for _, w := range slices.Concat(gw, aw, ow, pw) {
+	all := slices.Concat(gw, aw, ow, pw)
+	for _, w := range all {
 		if pp := protectedHit(a.protected, a.root, w); pp != nil {
 			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q names toolplane's own files (%s): no CLI call may read or write them", w, pp.what)}
+		}
+		// A directory that holds them is read whole by a recursive reader
+		// (rg x ., tar c ., grep -r x .., du ~, find /): whatever the
+		// binary, it may not be named.
+		if pp := protectedUnder(a.protected, a.root, w); pp != nil {
+			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("argument %q is a directory that holds toolplane's own files (%s), which a recursive reader would read; name a subdirectory that does not hold them", w, pp.what)}
+		}
+	}
+	// With no directory named, these read the working directory whole.
+	if pp := protectedInside(a.protected, a.root); pp != nil {
+		if why := walksWorkingDir(name, path, all); why != "" {
+			return nil, &PermissionError{Binary: name, Reason: fmt.Sprintf("the working directory %s holds toolplane's own files (%s) and %s; set [cli] cwd to a project directory that does not hold them", a.root, pp.what, why)}
 		}
 	}
 	if spec != nil && spec.flavor != nil && path != "" {

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -135,4 +136,95 @@ func protectedInside(pps []protectedPath, p string) *protectedPath {
 		}
 	}
 	return nil
+}
+
+// protectedUnder returns the protected path inside the existing directory
+// that the word w (or its "=" value), read as a path relative to dir,
+// names, or nil.
+func protectedUnder(pps []protectedPath, dir, w string) *protectedPath {
+	if len(pps) == 0 || w == "" {
+		return nil
+	}
+	cands := []string{w}
+	if _, v, ok := strings.Cut(w, "="); ok && v != "" {
+		cands = append(cands, v)
+	}
+	for _, c := range cands {
+		if c == "~" || strings.HasPrefix(c, "~/") {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				continue
+			}
+			c = filepath.Join(home, strings.TrimPrefix(c, "~"))
+		}
+		p := realPath(dir, c)
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			if pp := protectedInside(pps, p); pp != nil {
+				return pp
+			}
+		}
+	}
+	return nil
+}
+
+// cwdWalkers read the working directory recursively when no path is
+// given (and often when one is: the words are checked separately).
+var cwdWalkers = map[string]bool{
+	"rg": true, "find": true, "du": true, "tree": true, "fd": true, "fdfind": true, "ag": true,
+	"ack": true, "ack-grep": true, "ugrep": true, "ug": true, "sift": true, "pt": true, "bfs": true,
+}
+
+// walksWorkingDir says why a call of binary name (at path) with words
+// would read the working directory recursively, or "" when it would not
+// as far as toolplane knows: the binaries that always do, grep and ls
+// with a recursive option, and git's subcommands that read every file.
+func walksWorkingDir(name, path string, words []string) string {
+	base := strings.ToLower(name)
+	if path != "" {
+		if real, err := filepath.EvalSymlinks(path); err == nil && cwdWalkers[strings.ToLower(filepath.Base(real))] {
+			base = strings.ToLower(filepath.Base(real))
+		}
+	}
+	if cwdWalkers[base] {
+		return base + " reads the directory it runs in recursively"
+	}
+	recursive := func(letters string, long ...string) bool {
+		for _, w := range words {
+			if w == "--" {
+				return false
+			}
+			if strings.HasPrefix(w, "--") {
+				n, _, _ := strings.Cut(w[2:], "=")
+				for _, l := range long {
+					if n != "" && strings.HasPrefix(l, n) {
+						return true
+					}
+				}
+				continue
+			}
+			if len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], letters) {
+				return true
+			}
+		}
+		return false
+	}
+	switch base {
+	case "grep", "egrep", "fgrep", "rgrep", "zgrep":
+		if base == "rgrep" || recursive("rR", "recursive", "dereference-recursive", "directories") {
+			return base + " with a recursive option reads the directory it runs in"
+		}
+	case "ls", "dir", "vdir":
+		if recursive("R", "recursive") {
+			return base + " -R lists the directory it runs in recursively"
+		}
+	case "git":
+		// The first word that is not an option is the subcommand.
+		if i := slices.IndexFunc(words, func(w string) bool { return !strings.HasPrefix(w, "-") }); i >= 0 {
+			switch sub := words[i]; sub {
+			case "grep", "ls-files", "add", "archive", "stash", "commit":
+				return "git " + sub + " reads the files of the directory it runs in"
+			}
+		}
+	}
+	return ""
 }

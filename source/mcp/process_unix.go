@@ -139,6 +139,10 @@ func (p *process) Read(b []byte) (int, error) {
 
 func (p *process) Write(b []byte) (int, error) { return p.stdin.Write(b) }
 
+// setWriteDeadline bounds the next writes to the server's stdin (a pipe,
+// which the runtime polls, so the deadline holds).
+func (p *process) setWriteDeadline(t time.Time) { _ = p.stdin.SetWriteDeadline(t) }
+
 // Close closes our ends of stdin and stdout; stopping the process is stop's job.
 func (p *process) Close() error {
 	p.closeMu.Lock()

@@ -84,7 +84,7 @@ type stallWriter struct{ t *stdioConn }
 func (w stallWriter) Close() error { return w.t.proc.Close() }
 
 func (w stallWriter) Write(b []byte) (int, error) {
-	_ = w.t.proc.stdin.SetWriteDeadline(time.Now().Add(w.t.stall))
+	w.t.proc.setWriteDeadline(time.Now().Add(w.t.stall))
 	n, err := w.t.proc.Write(b)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		err = fmt.Errorf("%w: %d of %d bytes of a message were read in %s", errWriteStalled, n, len(b), w.t.stall)

@@ -604,7 +604,14 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	sse.Transport = TransportSSE
 	bearerSSE := bearerSpec("bearer-elsewhere", "/sse")
 	bearerSSE.Transport = TransportSSE
-	m := newManager(t, opts, spec("evil", "/mcp"), spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"),
+	// The size limits must stop gzip_bomb and huge_json, not the clock:
+	// "evil-sized", the same server, lets a call run a minute (at 2s a
+	// loaded machine timed out the decompression before it reached
+	// max_result_bytes); "evil" keeps 2s for the attacks only the call
+	// timeout can end.
+	sized := spec("evil-sized", "/mcp")
+	sized.Timeout = time.Minute
+	m := newManager(t, opts, spec("evil", "/mcp"), sized, spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"),
 		bearerSpec("bearer-evil", "/mcp"), bearerSpec("bearer-redirected", "/redirect/mcp"), bearerSSE)
 
 	res, err := callCap(t, m, "mcp:evil/headers", nil)
@@ -619,16 +626,17 @@ func TestAttackHTTPUpstream(t *testing.T) {
 		t.Errorf("bearer-evil redirect: %v", err)
 	}
 	for tool, want := range map[string]string{
-		"redirect":     "another origin",
-		"huge_headers": "header",
-		"gzip_bomb":    "max_result_bytes",
-		"huge_json":    "max_result_bytes",
-		"sse_forever":  "timed out",
-		"slowloris":    "timed out",
+		"evil/redirect":        "another origin",
+		"evil/huge_headers":    "header",
+		"evil-sized/gzip_bomb": "max_result_bytes",
+		"evil-sized/huge_json": "max_result_bytes",
+		"evil/sse_forever":     "timed out",
+		"evil/slowloris":       "timed out",
 	} {
 		start := time.Now()
-		_, err := callWhenUp(t, m, "mcp:evil/"+tool, nil)
-		wantErr(t, err, `"evil"`, want)
+		_, err := callWhenUp(t, m, "mcp:"+tool, nil)
+		server, _, _ := strings.Cut(tool, "/")
+		wantErr(t, err, `"`+server+`"`, want)
 		t.Logf("%s: %v", tool, time.Since(start))
 	}
 	for _, name := range []string{"redirected", "locked", "headers", "elsewhere", "bearer-redirected", "bearer-elsewhere"} {

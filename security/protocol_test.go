@@ -218,7 +218,7 @@ func TestAttackHostileTokenProtocol(t *testing.T) {
 		t.Errorf("alice's result after the attack: %v", v)
 	}
 	all := strings.Join(seen, "\n")
-	for _, secret := range []string{"4111-secret", `"echo"`, "up_echo", "alice finished"} {
+	for _, secret := range []string{"4111-secret", `"echo"`, "up_slow", "mcp:up/slow", "alice finished"} {
 		if strings.Contains(all, secret) {
 			t.Errorf("mallory saw %q:\n%s", secret, truncateText(all, 3000))
 		}

@@ -136,17 +136,17 @@
 // A str is UTF-8 text, so it cannot hold a lone surrogate code point:
 // "\ud800", chr(0xd800) and a JSON "\ud800" escape all give U+FFFD, one
 // code point, and a surrogate pair written as two escapes gives two. Lengths,
-// indices, slicing and equality among them agree with CPython; the code
-// point does not: ord() gives 0xfffd, repr shows the replacement character,
-// and encode() succeeds (b'\xef\xbf\xbd') where CPython raises
-// UnicodeEncodeError ("surrogates not allowed"), also under the
-// surrogateescape and surrogatepass error handlers.
+// indices and slicing agree with CPython; the code point does not: ord()
+// gives 0xfffd, repr shows the replacement character, two different lone
+// surrogates compare equal, and encode() succeeds (b'\xef\xbf\xbd') where
+// CPython raises UnicodeEncodeError ("surrogates not allowed"), also under
+// the surrogateescape and surrogatepass error handlers. Holding them would
+// take a str representation other than UTF-8 (WTF-8 with every code-point
+// operation decoding it), which the interpreter does not have.
 //
 // # Not supported
 //
-// except* (rejected by the parser), complex numbers (including complex
-// literal patterns in match statements), metaclasses, memoryview, ranges
-// whose bounds or length exceed a machine int (OverflowError at range()),
+// except* (rejected by the parser), metaclasses, memoryview,
 // eval/exec/compile/open/input
 // (NotImplementedError), and introspection of code, frames and globals
 // (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...

@@ -259,6 +259,8 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			return &Range{Start: o.Start + int64(start)*o.Step, Stop: o.Start + int64(stop)*o.Step, Step: o.Step * int64(step)}, nil
 		}
 		return nil, Errorf(TypeErrorClass, "range indices must be integers or slices, not %s", TypeName(key))
+	case *BigRange:
+		return t.bigRangeGetItem(o, key)
 	case *Instance:
 		if m := o.Class.Lookup("__getitem__"); m != nil {
 			if d, ok := o.Base.(*Dict); ok {
@@ -571,6 +573,15 @@ func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
 			return Int(o.Stop), true, nil
 		case "step":
 			return Int(o.Step), true, nil
+		}
+	case *BigRange:
+		switch name {
+		case "start":
+			return MakeInt(o.Start), true, nil
+		case "stop":
+			return MakeInt(o.Stop), true, nil
+		case "step":
+			return MakeInt(o.Step), true, nil
 		}
 	case Int, Bool, *big.Int:
 		switch name {

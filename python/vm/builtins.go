@@ -874,6 +874,8 @@ func (t *Thread) Len(v Value) (int64, error) {
 		return int64(len(x.B)), nil
 	case *Range:
 		return x.Len(), nil
+	case *BigRange:
+		return bigRangeLen(x)
 	case *DictView:
 		return int64(x.d.Len()), nil
 	case *Class:

@@ -207,6 +207,8 @@ func (t *Thread) iter(v Value) (Value, error) {
 		return &Iter{kind: iterBytes, str: string(x.B)}, nil
 	case *Range:
 		return &Iter{kind: iterRange, start: x.Start, step: x.Step, n: x.Len()}, nil
+	case *BigRange:
+		return bigRangeIter(x), nil
 	case *Dict:
 		return &Iter{kind: iterDict, dict: x, live: x.live}, nil
 	case *Set:
@@ -334,6 +336,16 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 		// Refuse a range too long to hold before building any of it (the
 		// loop below charges the items as they come).
 		if r.Len() > t.limits.MaxMemoryBytes/24 {
+			return nil, t.memoryError()
+		}
+	}
+	if r, ok := v.(*BigRange); ok {
+		// CPython sizes the list by len() first.
+		n, err := bigRangeLen(r)
+		if err != nil {
+			return nil, err
+		}
+		if n > t.limits.MaxMemoryBytes/24 {
 			return nil, t.memoryError()
 		}
 	}

@@ -65,7 +65,7 @@ var (
 // collections, but not str, bytes or bytearray.
 func isMatchSequence(v Value) bool {
 	switch x := v.(type) {
-	case *List, Tuple, *Range:
+	case *List, Tuple, *Range, *BigRange:
 		return true
 	case *Instance:
 		if x.Base != nil && !x.Class.IsSubclass(StrClass) && !x.Class.IsSubclass(BytesClass) {

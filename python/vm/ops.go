@@ -875,7 +875,14 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			}
 			return true, nil
 		}
+	case *BigRange:
+		if _, _, _, ok := rangeBounds(b); ok {
+			return rangesEqual(x, b), nil
+		}
 	case *Range:
+		if _, ok := b.(*BigRange); ok {
+			return false, nil
+		}
 		if y, ok := b.(*Range); ok {
 			lx, ly := x.Len(), y.Len()
 			if lx != ly {
@@ -1120,6 +1127,8 @@ func (t *Thread) Hash(v Value) (uint64, error) {
 		return h, nil
 	case *Range:
 		return hashInt64(x.Start) ^ hashInt64(x.Len())*31 ^ hashInt64(x.Step)*17, nil
+	case *BigRange:
+		return hashBigRange(x), nil
 	case *Instance:
 		m := x.Class.Lookup("__hash__")
 		if m == None {
@@ -1256,6 +1265,8 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 			}
 		}
 		return ok, err
+	case *BigRange:
+		return bigRangeContains(c, item), nil
 	case *Range:
 		var n int64
 		switch x := item.(type) {

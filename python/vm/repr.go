@@ -423,6 +423,12 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 			return err
 		}
 		sb.WriteByte(')')
+	case *BigRange:
+		s, err := t.bigRangeRepr(x)
+		if err != nil {
+			return err
+		}
+		sb.WriteString(s)
 	case *Range:
 		if x.Step == 1 {
 			fmt.Fprintf(sb, "range(%d, %d)", x.Start, x.Stop)

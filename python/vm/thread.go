@@ -866,6 +866,8 @@ func (w *sizeWalker) visit(v Value) {
 		}
 	case *Range:
 		w.total += rangeBytes
+	case *BigRange:
+		w.total += rangeBytes + 3*bigIntBytes + arrayBytes(cap(x.Start.Bits())+cap(x.Stop.Bits())+cap(x.Step.Bits()), 8)
 	case *Slice:
 		w.total += sliceBytes
 		w.push(x.Start)

@@ -1032,14 +1032,9 @@ func initBuiltinTypes() {
 		if err := rangeArgs("range", args, kw, 1, 3); err != nil {
 			return nil, err
 		}
-		var n [3]int64
+		var n [3]*big.Int
 		for i, a := range args {
-			if _, big := a.(*big.Int); big {
-				// Ranges here are machine-sized (a documented limit); the
-				// error is the one CPython gives for len() of such a range.
-				return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C ssize_t")
-			}
-			v, ok, err := t.index(a)
+			v, ok, err := t.bigIndex(a)
 			if err != nil {
 				return nil, err
 			}
@@ -1048,16 +1043,17 @@ func initBuiltinTypes() {
 			}
 			n[i] = v
 		}
+		// Bounds beyond a machine int make a BigRange.
 		switch len(args) {
 		case 1:
-			return newRange(0, n[0], 1)
+			return makeRange(new(big.Int), n[0], bigOne), nil
 		case 2:
-			return newRange(n[0], n[1], 1)
+			return makeRange(n[0], n[1], bigOne), nil
 		}
-		if n[2] == 0 {
+		if n[2].Sign() == 0 {
 			return nil, Errorf(ValueErrorClass, "range() arg 3 must not be zero")
 		}
-		return newRange(n[0], n[1], n[2])
+		return makeRange(n[0], n[1], n[2]), nil
 	}
 	NoneTypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) > 0 || len(kw) > 0 {
@@ -1089,14 +1085,18 @@ func initBuiltinTypes() {
 	})
 	addMethods(RangeClass, map[string]BuiltinFunc{
 		"index": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			r := args[0].(*Range)
-			ok, _ := t.Contains(r, args[1])
+			ok, _ := t.Contains(args[0], args[1])
 			if !ok {
 				s, _ := t.Repr(args[1])
 				return nil, Errorf(ValueErrorClass, "%s is not in range", s)
 			}
-			n, _ := asInt64(args[1])
-			return Int((n - r.Start) / r.Step), nil
+			start, _, step, _ := rangeBounds(args[0])
+			x := toBig(args[1])
+			if f, isFloat := args[1].(Float); isFloat {
+				x, _ = new(big.Float).SetFloat64(float64(f)).Int(nil)
+			}
+			d := new(big.Int).Sub(x, start)
+			return MakeInt(d.Quo(d, step)), nil
 		},
 		"count": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			ok, _ := t.Contains(args[0], args[1])
@@ -1336,6 +1336,8 @@ func initBuiltinTypes() {
 			n := x.Len()
 			r := &Range{Start: x.Start + (n-1)*x.Step, Stop: x.Start - x.Step, Step: -x.Step}
 			return t.Iter(r)
+		case *BigRange:
+			return t.Iter(bigRangeReversed(x))
 		case *Dict:
 			items = x.Keys()
 		case *DictView:

@@ -125,6 +125,8 @@ func truthFast(v Value) (bool, bool) {
 		return v.used > 0, true
 	case *Range:
 		return v.Len() > 0, true
+	case *BigRange:
+		return v.Len().Sign() > 0, true
 	case *DictView:
 		return v.d.Len() > 0, true
 	case *Instance:
@@ -231,7 +233,7 @@ func TypeOf(v Value) *Class {
 			return FrozenSetClass
 		}
 		return SetClass
-	case *Range:
+	case *Range, *BigRange:
 		return RangeClass
 	case *Slice:
 		return SliceClass

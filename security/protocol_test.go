@@ -286,3 +286,39 @@ func TestAttackHostileTokenHoldsStreams(t *testing.T) {
 		t.Errorf("another token while one holds its streams: %v", err)
 	}
 }
+
+// TestAttackHostileTokenOldBatch: protocol 2025-03-26 allowed JSON-RPC
+// batches, and a token that negotiated it sent fifty execute_code calls in
+// one POST: all ran, one HTTP request past max_requests_per_token (4
+// here), and a 4 MiB body holds thousands. Batches are refused whatever
+// the version, and none of the calls runs.
+func TestAttackHostileTokenOldBatch(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "source"`)+"\n[http]\nmax_requests_per_token = 4\n")
+	srv := e.ServeHTTP(t, cfg)
+	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+	if code, body := m.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"m","version":"1"}}}`); code != http.StatusOK || m.id == "" {
+		t.Fatalf("initialize: %d %s", code, body)
+	}
+	m.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Mcp-Protocol-Version", "2025-03-26")
+	var calls []string
+	for i := range 50 {
+		calls = append(calls, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return %d"}}}`, 100+i, i))
+	}
+	for _, body := range []string{"[" + strings.Join(calls, ",") + "]", " \n[" + calls[0] + "]", `[{"jsonrpc":"2.0","method":"notifications/initialized"}]`} {
+		code, out := m.post(body, "Mcp-Protocol-Version", "2025-03-26")
+		if code != http.StatusBadRequest || !strings.Contains(out, "batches are not accepted") {
+			t.Errorf("a batch of %d bytes: %d %s", len(body), code, truncateText(out, 300))
+		}
+		if strings.Contains(out, "structuredContent") {
+			t.Errorf("a call of the batch ran: %s", truncateText(out, 300))
+		}
+	}
+	// One message per POST still works on that session.
+	if code, out := m.post(calls[7], "Mcp-Protocol-Version", "2025-03-26"); code != http.StatusOK || !strings.Contains(out, `"value":7`) {
+		t.Errorf("a single call after the batches: %d %s", code, truncateText(out, 300))
+	}
+}

@@ -523,6 +523,10 @@ func (s *Server) mcpEndpoint() http.Handler {
 		}
 		stateful, stateless := newHandler(false), newHandler(true)
 		s.endpoint = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && isBatch(r) {
+				http.Error(w, "400 bad request: JSON-RPC batches are not accepted; send one message per POST (each request counts against [http] max_requests_per_token)", http.StatusBadRequest)
+				return
+			}
 			if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && !isInitialize(r) {
 				stateless.ServeHTTP(w, r)
 				return
@@ -531,6 +535,17 @@ func (s *Server) mcpEndpoint() http.Handler {
 		})
 	})
 	return s.endpoint
+}
+
+// isBatch reports whether a POST's body (read whole by limitBodies) is a
+// JSON-RPC batch. Protocol versions before 2025-06-18 allowed them, and
+// the SDK serves them for a client that negotiated one: a single POST of
+// thousands of requests ran them all, past the per-token cap on requests
+// in progress, each with goroutines of its own.
+func isBatch(r *http.Request) bool {
+	body, err := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return err == nil && len(bytes.TrimLeft(body, " \t\r\n")) > 0 && bytes.TrimLeft(body, " \t\r\n")[0] == '['
 }
 
 // isInitialize reports whether a POST's body (read whole by limitBodies)

@@ -730,6 +730,10 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	case "__class__":
 		return o.Class, nil
 	case "__dict__":
+		if o.Class == ObjectClass {
+			// A bare object() has no instance dict in CPython.
+			break
+		}
 		if o.Dict == nil {
 			o.Dict = NewDict()
 		}

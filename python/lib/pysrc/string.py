@@ -155,3 +155,86 @@ class Formatter:
 
     def vformat(self, format_string, args, kwargs):
         return format_string.format(*args, **kwargs)
+
+    def parse(self, format_string):
+        """Yield (literal_text, field_name, format_spec, conversion) for each
+        piece of format_string, as CPython's _string.formatter_parser."""
+        s = format_string
+        n = len(s)
+        i = 0
+        while i < n:
+            start = i
+            c = ''
+            markup = False
+            while i < n:
+                c = s[i]
+                i += 1
+                if c == '{' or c == '}':
+                    markup = True
+                    break
+            at_end = i >= n
+            length = i - start
+            if c == '}' and markup and (at_end or s[i] != c):
+                raise ValueError("Single '}' encountered in format string")
+            if at_end and c == '{' and markup:
+                raise ValueError("Single '{' encountered in format string")
+            if markup and not at_end:
+                if s[i] == c:
+                    # A doubled brace is literal text.
+                    i += 1
+                    markup = False
+                else:
+                    length -= 1
+            literal = s[start:start + length]
+            if not markup:
+                yield (literal, None, None, None)
+                continue
+            name_start = i
+            c = ''
+            while i < n:
+                c = s[i]
+                i += 1
+                if c == '{':
+                    raise ValueError("unexpected '{' in field name")
+                if c == '[':
+                    while i < n and s[i] != ']':
+                        i += 1
+                    continue
+                if c in '}:!':
+                    break
+            else:
+                c = ''
+            field_name = s[name_start:i - 1] if c else s[name_start:i]
+            conversion = None
+            spec = ''
+            if c == '!' or c == ':':
+                if c == '!':
+                    if i >= n:
+                        raise ValueError("end of string while looking for conversion specifier")
+                    conversion = s[i]
+                    i += 1
+                    if i < n:
+                        c = s[i]
+                        i += 1
+                        if c == '}':
+                            yield (literal, field_name, spec, conversion)
+                            continue
+                        if c != ':':
+                            raise ValueError("expected ':' after conversion specifier")
+                spec_start = i
+                count = 1
+                while i < n:
+                    c = s[i]
+                    i += 1
+                    if c == '{':
+                        count += 1
+                    elif c == '}':
+                        count -= 1
+                        if count == 0:
+                            break
+                if count:
+                    raise ValueError("unmatched '{' in format spec")
+                spec = s[spec_start:i - 1]
+            elif c != '}':
+                raise ValueError("expected '}' before end of string")
+            yield (literal, field_name, spec, conversion)

@@ -1061,7 +1061,12 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					}
 				}
 			case compile.JUMP:
+				back := arg < f.ip
 				f.ip = arg
+				if back {
+					// A loop's back edge: run its body in fastRun while it can.
+					t.fastRun(f)
+				}
 			case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]

@@ -60,10 +60,9 @@ func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
 }
 
-// caseMethod makes a str method that maps case with f, charging the result
-// first: the length in ASCII, at most three times it otherwise (a code point
-// maps to at most three).
-func caseMethod(f func(string) string) BuiltinFunc {
+// wholeCaseMethod is caseMethod for a mapping that depends on what
+// precedes each character (title, capitalize): it maps the string whole.
+func wholeCaseMethod(f func(string) string) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		x := string(a[0].(Str))
 		n := int64(len(x))
@@ -77,6 +76,66 @@ func caseMethod(f func(string) string) BuiltinFunc {
 	}
 }
 
+// caseMethod makes a str method that maps case with f, charging the result
+// first: the length in ASCII, at most three times it otherwise (a code point
+// maps to at most three).
+func caseMethod(f func(string) string) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		x := string(a[0].(Str))
+		n := int64(len(x))
+		if !asciiOnly(x) {
+			n *= 3
+		}
+		if err := t.Charge(n); err != nil {
+			return nil, err
+		}
+		if len(x) <= caseChunk {
+			return sameStr(a[0], x, f(x)), nil
+		}
+		// A long string is mapped a chunk at a time, polling the
+		// deadline between chunks: the work is paid for in steps before
+		// it starts, but with no step budget (a time limit only) one call
+		// on 500 MB ran seconds past the deadline.
+		ascii := n == int64(len(x))
+		var b strings.Builder
+		b.Grow(len(x))
+		for i := 0; i < len(x); {
+			j := caseBoundary(x, i+caseChunk, ascii)
+			b.WriteString(f(x[i:j]))
+			i = j
+			if err := t.tick(0); err != nil {
+				return nil, err
+			}
+		}
+		return sameStr(a[0], x, b.String()), nil
+	}
+}
+
+// caseChunk is the bytes of a string case-mapped between two polls of the
+// deadline (about a millisecond of work).
+const caseChunk = 256 << 10
+
+// caseBoundary is where a chunk of x that should end near j may end
+// without changing the mapping: the mappings chunked (upper, lower,
+// casefold, swapcase) map each character alone, except a final sigma,
+// which looks at its neighbours, so a chunk of a string that is not
+// ASCII ends before an ASCII byte that is no letter (neither cased nor
+// case-ignorable), or with the string.
+func caseBoundary(x string, j int, ascii bool) int {
+	if j >= len(x) {
+		return len(x)
+	}
+	if ascii {
+		return j
+	}
+	for k := j; k < len(x) && k < j+caseChunk; k++ {
+		if c := x[k]; c == ' ' || c == '\t' || c == '\n' || c == '\r' || c >= '0' && c <= '9' || c == ',' || c == ';' {
+			return k
+		}
+	}
+	return len(x)
+}
+
 func initStr() {
 	m := map[string]BuiltinFunc{
 		"upper": caseMethod(func(x string) string { return pyUpper(x) }),
@@ -84,8 +143,8 @@ func initStr() {
 		"casefold": caseMethod(func(x string) string {
 			return strings.ReplaceAll(pyLower(x), "ß", "ss")
 		}),
-		"capitalize": caseMethod(pyCapitalize),
-		"title":      caseMethod(pyTitle),
+		"capitalize": wholeCaseMethod(pyCapitalize),
+		"title":      wholeCaseMethod(pyTitle),
 		"swapcase":   caseMethod(pySwapcase),
 		"strip":      stripFn("strip", true, true),
 		"lstrip":     stripFn("lstrip", true, false),

@@ -29,6 +29,11 @@ import (
 	"github.com/toolplane/toolplane/python/vm"
 )
 
+// MaxPatternBytes bounds a pattern: compiling one is linear in it but
+// cannot stop midway, and a 1 MB pattern compiled for a second past a
+// 300 ms time limit.
+const MaxPatternBytes = 256 << 10
+
 // MaxStepsPerCall bounds the work of one matching call in regex engine steps, on top of
 // the run's deadline (about a second of matching).
 const MaxStepsPerCall = 100_000_000
@@ -283,6 +288,13 @@ func (m *module) compileValue(t *vm.Thread, pattern, flags vm.Value) (vm.Value, 
 	}
 	re := m.shared.get(key)
 	if re == nil {
+		if len(key.pattern) > MaxPatternBytes {
+			return nil, vm.Errorf(m.errCls, "pattern of %d bytes is longer than the sandbox's maximum of %d: compiling it cannot be interrupted by the run's time limit; match a shorter pattern, or search for a literal with str.find", len(key.pattern), MaxPatternBytes)
+		}
+		// Compiling is paid for in steps first: it cannot stop midway.
+		if err := t.Tick(int64(len(key.pattern))); err != nil {
+			return nil, err
+		}
 		var err error
 		if key.isBytes {
 			re, err = regex.CompileBytes([]byte(key.pattern), regex.Flags(fl))

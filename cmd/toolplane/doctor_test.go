@@ -184,3 +184,31 @@ args = ["-c", "echo 'boom: missing API key' >&2; exit 3"]
 		t.Errorf("status self: %+v", r)
 	}
 }
+
+// TestAttackDoctorWarnsCLIInHome: CLI calls that run in $HOME (or /) can
+// reach every file of the user's, toolplane's own included; doctor's
+// trust posture says so and names [cli] cwd, and says nothing once cwd is
+// a project directory.
+func TestAttackDoctorWarnsCLIInHome(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(filepath.Join(home, "project"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	conf := "[cli]\nmode = \"allowlist\"\nallow = [\"cat\"]\n"
+	if err := os.WriteFile(filepath.Join(dir, "tp.toml"), []byte(conf+"cwd = \""+home+"\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runTP(t, dir, nil, "", "doctor", "--config", "tp.toml")
+	if !strings.Contains(r.stdout, "warn  cli: calls run in "+home+" (your home directory") || !strings.Contains(r.stdout, "set [cli] cwd to a project directory") {
+		t.Errorf("doctor does not warn that CLI calls run in $HOME:\n%s", r.stdout)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tp.toml"), []byte(conf+"cwd = \""+filepath.Join(home, "project")+"\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = runTP(t, dir, nil, "", "doctor", "--config", "tp.toml")
+	if strings.Contains(r.stdout, "cli: calls run in") {
+		t.Errorf("doctor warns about a project directory:\n%s", r.stdout)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolplane/toolplane/admission"
@@ -162,6 +163,42 @@ func trustCLIArguments(_ context.Context, r *doctorReport, env trustEnv) {
 		}
 		r.add(checkOK, "cli: no allowlist bounds what allowed binaries read, write inside the working directory, reach on the network, or run from files (source/cli/README.md)", "")
 	}
+	if env.cfg.CLI.Mode != config.CLIDisabled {
+		trustCLIWorkingDir(r, env.cfg.CLI.Cwd)
+	}
+}
+
+// trustCLIWorkingDir warns when CLI calls run in / or the home directory
+// (toolplane's own files and every other file of the user's are below
+// it: recursive readers are refused there, and whatever else an allowed
+// binary reads is the user's whole tree).
+func trustCLIWorkingDir(r *doctorReport, cwd string) {
+	dir := cwd
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	home, _ := os.UserHomeDir()
+	if realHome, err := filepath.EvalSymlinks(home); err == nil {
+		home = realHome
+	}
+	what := ""
+	switch {
+	case dir == string(filepath.Separator):
+		what = "the root directory"
+	case home != "" && dir == home:
+		what = "your home directory, which holds ~/.toolplane"
+	}
+	if what == "" {
+		return
+	}
+	where := "toolplane's working directory"
+	if cwd != "" {
+		where = "[cli] cwd"
+	}
+	r.add(checkWarn, fmt.Sprintf("cli: calls run in %s (%s, %s): rg, find, grep -r and other recursive readers are refused there, and other binaries reach all of it", dir, what, where), "set [cli] cwd to a project directory")
 }
 
 // doctorArgPolicy states how far a binary's argument policy bounds it:

@@ -151,6 +151,12 @@ const (
 	// maxHeaderValue and maxMetaValue bound a recorded header or meta
 	// value; maxMetaKeys the entries of meta.
 	maxHeaderValue = 256
+	// maxNameField bounds the fields a snippet names (its exception's
+	// type: type("x" * 10**6, (Exception,), {}); a capability or binary
+	// it asked for), and maxReason a refusal's reason, so one event
+	// cannot fill the log or the reader's screen.
+	maxNameField = 256
+	maxReason    = 4096
 	maxMetaValue   = 256
 	maxMetaKeys    = 16
 )
@@ -432,14 +438,14 @@ func (l *Logger) encode(e Event) []byte {
 		SnippetSHA256: e.SnippetSHA256,
 		Backend:       e.Backend,
 		Outcome:       e.Outcome,
-		ErrorType:     e.ErrorType,
-		Capability:    e.Capability,
-		Binary:        e.Binary,
+		ErrorType:     cut(e.ErrorType, maxNameField),
+		Capability:    cut(e.Capability, maxNameField),
+		Binary:        cut(e.Binary, maxNameField),
 		Origin:        e.Origin,
 		Subject:       e.Subject,
 		Identity:      cut(e.Identity, maxHeaderValue),
 		LogID:         e.LogID,
-		Reason:        e.Reason,
+		Reason:        cut(e.Reason, maxReason),
 		Count:         e.Count,
 		Headers:       l.recordedHeaders(e.Headers),
 		Meta:          recordedMeta(e.Meta),

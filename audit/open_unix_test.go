@@ -169,3 +169,29 @@ func TestAttackAuditPathSymlink(t *testing.T) {
 		t.Errorf("the link's target was written: %q", b)
 	}
 }
+
+// TestAttackAuditFieldsBounded: the fields of an event that a snippet
+// controls (its exception's type name, the capability or binary it
+// asked for, text in a refusal's reason) are cut and stripped of control
+// characters: one event of a megabyte per field would fill the log, and
+// an escape sequence would reach whoever reads it in a terminal.
+func TestAttackAuditFieldsBounded(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := "\x1b[2J" + strings.Repeat("x", 1<<20)
+	l.Log(Event{Event: EventRunEnd, RunID: "r", Outcome: OutcomeError, ErrorType: huge, Capability: huge, Binary: huge, Reason: huge})
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 16<<10 || strings.Contains(string(b), "\\u001b") || strings.Contains(string(b), "\x1b") {
+		t.Errorf("the event is %d bytes or holds an escape: %.300s", len(b), b)
+	}
+}

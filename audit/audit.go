@@ -157,8 +157,8 @@ const (
 	// cannot fill the log or the reader's screen.
 	maxNameField = 256
 	maxReason    = 4096
-	maxMetaValue   = 256
-	maxMetaKeys    = 16
+	maxMetaValue = 256
+	maxMetaKeys  = 16
 )
 
 // Logger delivers events to its sinks asynchronously. Log encodes the

@@ -637,7 +637,9 @@ func SizeOf(v Value) int64 {
 // snippet can nest containers (and generators) millions deep, and Go's
 // stack overflow is fatal.
 type sizeWalker struct {
-	seen   map[walkKey]struct{}
+	// seen maps the address of each object counted (for a tuple, of its
+	// array) to the tuple's length (0 for other objects).
+	seen   map[unsafe.Pointer]int
 	total  int64
 	budget int
 	// stop, when set, is asked every walkPollEvery visits whether to
@@ -662,18 +664,11 @@ type sizeWalker struct {
 	sets    [][]setEntry
 }
 
-// walkKey identifies an object the walk has counted: its address, and
-// for a tuple its length (tuples sliced from one array share it).
-type walkKey struct {
-	p unsafe.Pointer
-	n int
-}
-
 // sizeOfNodes bounds the walk of SizeOf: a gigabyte of the smallest values.
 const sizeOfNodes = 1 << 26
 
 func newSizeWalker(nodes int) *sizeWalker {
-	return &sizeWalker{seen: map[walkKey]struct{}{}, budget: nodes}
+	return &sizeWalker{seen: map[unsafe.Pointer]int{}, budget: nodes}
 }
 
 // recentBoxes is the size of sizeWalker.recent, a power of two.
@@ -696,13 +691,23 @@ func (w *sizeWalker) newBox(v Value) bool {
 }
 
 // once reports whether the object at p is seen for the first time.
-func (w *sizeWalker) once(p unsafe.Pointer) bool { return w.onceKey(walkKey{p: p}) }
-
-func (w *sizeWalker) onceKey(k walkKey) bool {
-	if _, ok := w.seen[k]; ok {
+func (w *sizeWalker) once(p unsafe.Pointer) bool {
+	if _, ok := w.seen[p]; ok {
 		return false
 	}
-	w.seen[k] = struct{}{}
+	w.seen[p] = 0
+	return true
+}
+
+// onceTuple reports whether the tuple x is to be counted: it is the first
+// with its array, or longer than those counted (tuples sliced from one
+// array share it; the longer is counted again in full, an overcount).
+func (w *sizeWalker) onceTuple(x Tuple) bool {
+	p := unsafe.Pointer(&x[0])
+	if n, ok := w.seen[p]; ok && n >= len(x) {
+		return false
+	}
+	w.seen[p] = len(x)
 	return true
 }
 
@@ -720,7 +725,7 @@ func (w *sizeWalker) str(s string) {
 		w.total += stringHeaderBytes + noscanBytes(int64(len(s)))
 	default:
 		w.total += stringHeaderBytes
-		if w.onceKey(walkKey{unsafe.Pointer(unsafe.StringData(s)), -1}) {
+		if w.once(unsafe.Pointer(unsafe.StringData(s))) {
 			w.total += noscanBytes(int64(len(s)))
 		}
 	}
@@ -896,7 +901,7 @@ func (w *sizeWalker) visit(v Value) {
 	case Tuple:
 		// A shared tuple is counted once, as the other containers are:
 		// tuples holding one another twice nest into exponential paths.
-		if len(x) > 0 && !w.onceKey(walkKey{unsafe.Pointer(&x[0]), len(x)}) {
+		if len(x) > 0 && !w.onceTuple(x) {
 			return
 		}
 		w.total += tupleBytes(len(x))

@@ -515,7 +515,7 @@ func initStr() {
 			if err := codecArgs("encode", p); err != nil {
 				return nil, err
 			}
-			return encodeStr(a[0].(Str), p[0], p[1])
+			return t.encodeStr(a[0].(Str), p[0], p[1])
 		},
 		"format": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return t.strFormat(string(a[0].(Str)), a[1:], kw)
@@ -915,7 +915,7 @@ func strFind(t *Thread, name string, a Tuple, kw []Kwarg, last bool) (int, error
 	return runeIndex(s, lo+i), nil
 }
 
-func encodeStr(s Str, enc, errs Value) (Value, error) {
+func (t *Thread) encodeStr(s Str, enc, errs Value) (Value, error) {
 	e, err := codecName(enc)
 	if err != nil {
 		return nil, err
@@ -944,6 +944,19 @@ func encodeStr(s Str, enc, errs Value) (Value, error) {
 					esc = fmt.Sprintf("\\x%02x", r)
 				} else if r > 0xffff {
 					esc = fmt.Sprintf("\\U%08x", r)
+				}
+				if mode == "xmlcharrefreplace" || mode == "backslashreplace" {
+					// At most 10 bytes for a rune of at least 2: charge
+					// the growth past the input's size.
+					if err := t.Charge(10); err != nil {
+						return nil, err
+					}
+					if mode == "backslashreplace" {
+						buf = append(buf, esc...)
+					} else {
+						buf = append(buf, fmt.Sprintf("&#%d;", r)...)
+					}
+					continue
 				}
 				return nil, Errorf(UnicodeEncodeErrorClass, "'%s' codec can't encode character '%s' in position %d: ordinal not in range(%d)", map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"], esc, utf8.RuneCountInString(string(s)[:i]), limit+1)
 			}

@@ -923,7 +923,7 @@ func initBuiltinTypes() {
 			if a[1] == nil {
 				return nil, Errorf(TypeErrorClass, "string argument without an encoding")
 			}
-			return encodeStr(x, a[1], a[2])
+			return t.encodeStr(x, a[1], a[2])
 		case Int:
 			if x < 0 {
 				return nil, Errorf(ValueErrorClass, "negative count")

@@ -242,7 +242,11 @@ func initStr() {
 			if old == "" {
 				return Str(strings.Replace(s, string(old), string(nw), n)), nil
 			}
-			return Str(replaceN(s, string(old), string(nw), cnt)), nil
+			r, err := replaceN(t, s, string(old), string(nw), cnt)
+			if err != nil {
+				return nil, err
+			}
+			return Str(r), nil
 		},
 		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, true) },
 		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },

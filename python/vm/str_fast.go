@@ -350,17 +350,33 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 
 // replaceN replaces the first n (at least one, at most all) occurrences of
 // the non-empty old in s by new, building the result in one allocation.
-func replaceN(s, old, new string, n int) string {
+func replaceN(t *Thread, s, old, new string, n int) (string, error) {
 	buf := make([]byte, 0, len(s)+n*(len(new)-len(old)))
+	// work counts the bytes read and written since the last poll.
+	work := 0
 	for ; n > 0; n-- {
+		// The work is paid for in steps before it starts; with a time
+		// limit alone, a replace building 500 MB ran seconds past it
+		// without this poll of the deadline.
+		if work += len(new) + len(old); work >= replacePollBytes {
+			if err := t.tick(0); err != nil {
+				return "", err
+			}
+			work = 0
+		}
 		j := strings.Index(s, old)
 		buf = append(buf, s[:j]...)
 		buf = append(buf, new...)
 		s = s[j+len(old):]
+		work += j
 	}
 	buf = append(buf, s...)
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return unsafe.String(unsafe.SliceData(buf), len(buf)), nil
 }
+
+// replacePollBytes is how much of its result replaceN builds between two
+// polls of the deadline (well under a millisecond of copying).
+const replacePollBytes = 256 << 10
 
 // lineBreak marks the ASCII characters str.splitlines breaks at.
 var lineBreak = [utf8.RuneSelf]bool{'\n': true, '\r': true, '\v': true, '\f': true, 0x1c: true, 0x1d: true, 0x1e: true}

@@ -857,6 +857,14 @@ func bytesMethods() map[string]BuiltinFunc {
 			if err := t.Charge(int64(len(r.s)) + SizeMul(int64(cnt), int64(len(nw)))); err != nil {
 				return nil, err
 			}
+			if old != "" && cnt > 0 {
+				// As str.replace: polling the deadline as it builds.
+				out, err := replaceN(t, r.s, old, nw, cnt)
+				if err != nil {
+					return nil, err
+				}
+				return r.make(t, out)
+			}
 			return r.make(t, strings.Replace(r.s, old, nw, n))
 		},
 		"removeprefix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {

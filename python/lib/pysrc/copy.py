@@ -46,7 +46,13 @@ def _reconstruct(x, memo, _unused):
     cls = type(x)
     if not hasattr(x, '__dict__'):
         raise Error('un(shallow)copyable object of type %s' % cls)
-    y = object.__new__(cls)
+    if isinstance(x, BaseException):
+        # As BaseException.__reduce__: the class called with the (copied)
+        # args, then the instance attributes.
+        args = x.args if memo is None else deepcopy(x.args, memo)
+        y = cls(*args)
+    else:
+        y = object.__new__(cls)
     if memo is not None:
         memo[id(x)] = y
     state = x.__dict__

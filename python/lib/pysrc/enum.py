@@ -430,13 +430,38 @@ class Flag(Enum):
     def __contains__(self, other):
         return other._value_ & self._value_ == other._value_
 
+    def _singles(self):
+        # The single-bit members, lowest bit first (3.11 iterates by value).
+        singles = {}
+        for m in type(self)._member_map_.values():
+            v = m._value_
+            if isinstance(v, int) and v > 0 and v & (v - 1) == 0 and v not in singles:
+                singles[v] = m
+        return [singles[v] for v in sorted(singles)]
+
+    def __iter__(self):
+        return iter([m for m in self._singles() if m._value_ & self._value_])
+
+    def __len__(self):
+        return len(list(self))
+
+    def __invert__(self):
+        mask = 0
+        for m in self._singles():
+            mask |= m._value_
+        return type(self)(mask ^ (self._value_ & mask))
+
     def __bool__(self):
         return bool(self._value_)
 
     def __repr__(self):
+        if self._name_ is None:
+            return '<%s: %r>' % (type(self).__name__, self._value_)
         return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
 
     def __str__(self):
+        if self._name_ is None:
+            return '%s(%r)' % (type(self).__name__, self._value_)
         return '%s.%s' % (type(self).__name__, self._name_)
 
 

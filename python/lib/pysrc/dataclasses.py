@@ -29,6 +29,28 @@ KW_ONLY = _KW_ONLY_TYPE()
 
 _FIELD = 'field'
 _FIELD_CLASSVAR = 'classvar'
+_FIELD_INITVAR = 'initvar'
+
+
+class InitVar:
+    """A pseudo-field: an __init__ parameter passed on to __post_init__, not stored."""
+    __slots__ = ('type',)
+
+    def __init__(self, type):
+        self.type = type
+
+    def __repr__(self):
+        name = getattr(self.type, '__name__', None)
+        return 'dataclasses.InitVar[%s]' % (name if isinstance(self.type, type) else repr(self.type))
+
+    def __class_getitem__(cls, type):
+        return InitVar(type)
+
+
+def _is_initvar(tp):
+    if tp is InitVar or isinstance(tp, InitVar):
+        return True
+    return isinstance(tp, str) and (tp.startswith('InitVar') or tp.startswith('dataclasses.InitVar'))
 _FIELDS = '__dataclass_fields__'
 _PARAMS = '__dataclass_params__'
 
@@ -100,7 +122,7 @@ def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args,
             f = field(default=default)
         f.name = name
         f.type = tp
-        f._field_type = _FIELD_CLASSVAR if _is_classvar(tp) else _FIELD
+        f._field_type = _FIELD_CLASSVAR if _is_classvar(tp) else _FIELD_INITVAR if _is_initvar(tp) else _FIELD
         if f.kw_only is MISSING:
             f.kw_only = kw_only_now
         if f._field_type == _FIELD and f.default_factory is MISSING and isinstance(f.default, (list, dict, set)):
@@ -125,8 +147,9 @@ def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args,
     if order and not eq:
         raise ValueError('eq must be true if order is true')
     if init:
-        _check_defaults_order(all_fields)
-        _set_new_attr(cls, '__init__', _make_init(cls, all_fields, frozen))
+        init_fields = [f for f in fields.values() if f._field_type in (_FIELD, _FIELD_INITVAR)]
+        _check_defaults_order(init_fields)
+        _set_new_attr(cls, '__init__', _make_init(cls, init_fields, frozen))
     if repr_:
         _set_new_attr(cls, '__repr__', _make_repr(all_fields))
     if eq:
@@ -209,7 +232,12 @@ def _make_init(cls, fields, frozen):
         if missing:
             raise TypeError('%s.__init__() missing %d required keyword-only argument%s: %s'
                             % (qualname, len(missing), '' if len(missing) == 1 else 's', _join_names(missing)))
+        initvars = []
         for f in fields:
+            if f._field_type == _FIELD_INITVAR:
+                # Passed on to __post_init__, never stored.
+                initvars.append(values[f.name] if f.name in values else f.default)
+                continue
             if f.name in values:
                 v = values[f.name]
             elif f.default_factory is not MISSING:
@@ -222,7 +250,7 @@ def _make_init(cls, fields, frozen):
                 continue
             object.__setattr__(self, f.name, v)
         if post_init:
-            self.__post_init__()
+            self.__post_init__(*initvars)
     __init__.__qualname__ = qualname + '.__init__'
     return __init__
 

@@ -7,13 +7,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -481,11 +478,11 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 	// line.
 	o := *out
 	out = &o
-	out.Stdout, stderr = shownText(out.Stdout), shownText(stderr)
+	out.Stdout, stderr = telemetry.CleanLines(out.Stdout), telemetry.CleanLines(stderr)
 	if e := out.Error; e != nil {
 		ec := *e
 		ec.Type = telemetry.Clean(ec.Type, maxShownType)
-		ec.Message, ec.Traceback = shownText(cut(ec.Message)), shownText(ec.Traceback)
+		ec.Message, ec.Traceback = telemetry.CleanLines(cut(ec.Message)), telemetry.CleanLines(ec.Traceback)
 		out.Error = &ec
 	}
 	var b strings.Builder
@@ -521,9 +518,9 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 		}
 	} else {
 		if out.NotJSON != "" {
-			fmt.Fprintf(&b, "result (no JSON form: %s; its repr):\n%s\n", shownText(out.NotJSON), shownText(cut(fmt.Sprint(out.Value))))
+			fmt.Fprintf(&b, "result (no JSON form: %s; its repr):\n%s\n", telemetry.CleanLines(out.NotJSON), telemetry.CleanLines(cut(fmt.Sprint(out.Value))))
 		} else {
-			fmt.Fprintf(&b, "result (%s):\n%s\n", jsonlike.TypeName(out.Value), shownText(valueText(out.Value)))
+			fmt.Fprintf(&b, "result (%s):\n%s\n", jsonlike.TypeName(out.Value), telemetry.CleanLines(valueText(out.Value)))
 		}
 	}
 	if reset {
@@ -535,48 +532,6 @@ func renderText(out *ExecuteOutput, stderr, notice string, reset bool) string {
 // maxShownType bounds an exception's type name in the text block: a
 // snippet names its classes (type("x" * 10**6, (Exception,), {})).
 const maxShownType = 200
-
-// shownText is text of the snippet's as the text block shows it: newlines
-// and tabs kept, every other control character, escape sequence,
-// bidirectional override and invisible format character written as a Go
-// escape (\x1b, \u202e), invalid UTF-8 as \x escapes. The structured
-// content keeps the text as it was.
-func shownText(s string) string {
-	clean := true
-	for _, r := range s {
-		if !shownRune(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case shownRune(r):
-			b.WriteRune(r)
-		default:
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
-		}
-		i += n
-	}
-	return b.String()
-}
-
-// shownRune reports whether r is shown as it is.
-func shownRune(r rune) bool {
-	if r == '\n' || r == '\t' || r == ' ' {
-		return true
-	}
-	return r != utf8.RuneError && unicode.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r) && !unicode.In(r, unicode.Cf)
-}
 
 // valueText is the value as an agent reads it: a str as it is, None as
 // None, anything else as json.dumps(value, ensure_ascii=False) writes it,

@@ -79,20 +79,30 @@ func OpenLogFile(path string) (*os.File, error) {
 // (CR, LF, ESC, bidirectional overrides, ...) are written as Go escapes,
 // invalid UTF-8 as \x escapes, and the result is cut to max bytes with a
 // note of how much was left out.
-func Clean(s string, max int) string {
-	clean := true
+func Clean(s string, max int) string { return clean(s, max, false) }
+
+// CleanLines makes text someone else wrote (a snippet's output) safe for a
+// reader's terminal as Clean does, keeping its newlines and tabs and its
+// length.
+func CleanLines(s string) string { return clean(s, -1, true) }
+
+func clean(s string, max int, lines bool) string {
+	shown := func(r rune) bool {
+		return r == ' ' || lines && (r == '\n' || r == '\t') || r != utf8.RuneError && unicode.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r) && !unicode.In(r, unicode.Cf)
+	}
+	ok := max < 0 || len(s) <= max
 	for _, r := range s {
-		if r == utf8.RuneError || !printable(r) {
-			clean = false
+		if !ok {
 			break
 		}
+		ok = shown(r)
 	}
-	if clean && len(s) <= max {
+	if ok {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
-		if b.Len() >= max {
+		if max >= 0 && b.Len() >= max {
 			fmt.Fprintf(&b, "...(%d more bytes)", len(s)-i)
 			break
 		}
@@ -100,7 +110,7 @@ func Clean(s string, max int) string {
 		switch {
 		case r == utf8.RuneError && n <= 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case printable(r):
+		case shown(r):
 			b.WriteRune(r)
 		default:
 			q := strconv.QuoteRuneToASCII(r)
@@ -109,10 +119,6 @@ func Clean(s string, max int) string {
 		i += n
 	}
 	return b.String()
-}
-
-func printable(r rune) bool {
-	return r == ' ' || (unicode.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r) && !unicode.In(r, unicode.Cf))
 }
 
 // cleanHandler cleans every string of a record before the handler

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/toolplane/toolplane/internal/logfile"
 )
 
 // MaxFileBytes bounds a config file and the trusted-configs record: a
@@ -43,7 +45,7 @@ func ReadUntrusted(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is %s, not a regular file; it is not read", path, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("%s is %s, not a regular file; it is not read", path, logfile.Kind(fi.Mode()))
 	}
 	return readAtMost(f, path, max)
 }
@@ -57,19 +59,4 @@ func readAtMost(r io.Reader, path string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d bytes; it is not read", path, max)
 	}
 	return data, nil
-}
-
-// fileKind names what a file that is not regular is, for errors.
-func fileKind(mode os.FileMode) string {
-	switch {
-	case mode&os.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case mode.IsDir():
-		return "a directory"
-	case mode&os.ModeCharDevice != 0, mode&os.ModeDevice != 0:
-		return "a device"
-	case mode&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "not a regular file"
 }

@@ -31,8 +31,9 @@ func errorf(key, path, format string, args ...any) error {
 	return fmt.Errorf("%s %s: %s", key, path, fmt.Sprintf(format, args...))
 }
 
-// kind names what a file that is not regular is.
-func kind(mode os.FileMode) string {
+// Kind names what a file that is not regular is, for errors ("is a
+// named pipe (FIFO), not a regular file").
+func Kind(mode os.FileMode) string {
 	switch {
 	case mode&os.ModeSymlink != 0:
 		return "a symbolic link"

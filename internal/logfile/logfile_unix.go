@@ -28,7 +28,7 @@ func openAppend(path, key string) (*os.File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, errorf(key, path, "is %s, not a regular file; point %s at a file (it is created if missing)", kind(fi.Mode()), key)
+		return nil, errorf(key, path, "is %s, not a regular file; point %s at a file (it is created if missing)", Kind(fi.Mode()), key)
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
 		f.Close()

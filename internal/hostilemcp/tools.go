@@ -127,8 +127,11 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 			}
 		})
 	case "answer_then_hang":
-		s.reply(id, textResult("answered; now hanging"))
+		// Deaf before the answer leaves: the client's next request may
+		// be read before this goroutine runs again (it was, under load,
+		// and answered: TestAttackHangs saw no timeout).
 		s.deaf.Store(true)
+		s.reply(id, textResult("answered; now hanging"))
 	case "wrong_id":
 		// Answers to ids never sent, of every type, then the real one.
 		for _, other := range []string{"987654321", `"x"`, "null", "-1", "1.5", `{"a":1}`, "0"} {

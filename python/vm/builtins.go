@@ -85,7 +85,27 @@ func initMisc() {
 		}
 		c, ok := args[0].(*Class)
 		if !ok {
-			return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
+			// CPython checks arg 1 against each class of a (nested)
+			// tuple in turn: a tuple holding none is False whatever
+			// arg 1 is. Walked with a stack of its own, not recursion
+			// (the nesting is the snippet's), each tuple once (t =
+			// (t, t) a hundred times shares 2**100 paths).
+			stack := []Value{args[1]}
+			seen := map[*Value]bool{}
+			for len(stack) > 0 {
+				v := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				tup, isTuple := v.(Tuple)
+				if !isTuple {
+					return nil, Errorf(TypeErrorClass, "issubclass() arg 1 must be a class")
+				}
+				if len(tup) == 0 || seen[&tup[0]] {
+					continue
+				}
+				seen[&tup[0]] = true
+				stack = append(stack, tup...)
+			}
+			return Bool(false), nil
 		}
 		r, err := isInstance(t, c, c, args[1], "issubclass")
 		return Bool(r), err

@@ -120,6 +120,9 @@ func initObject() {
 	}
 	TypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 1 {
+			if len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "type() takes no keyword arguments")
+			}
 			return TypeOf(args[0]), nil
 		}
 		if len(args) == 3 {

@@ -60,16 +60,25 @@ func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
 }
 
+// chargeCase charges a case mapping of x before it is built: the length
+// in ASCII, at most three times it otherwise (a code point maps to at
+// most three).
+// It reports whether x is ASCII.
+func chargeCase(t *Thread, x string) (ascii bool, err error) {
+	n := int64(len(x))
+	ascii = asciiOnly(x)
+	if !ascii {
+		n *= 3
+	}
+	return ascii, t.Charge(n)
+}
+
 // wholeCaseMethod is caseMethod for a mapping that depends on what
 // precedes each character (title, capitalize): it maps the string whole.
 func wholeCaseMethod(f func(string) string) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		x := string(a[0].(Str))
-		n := int64(len(x))
-		if !asciiOnly(x) {
-			n *= 3
-		}
-		if err := t.Charge(n); err != nil {
+		if _, err := chargeCase(t, x); err != nil {
 			return nil, err
 		}
 		return sameStr(a[0], x, f(x)), nil
@@ -77,16 +86,12 @@ func wholeCaseMethod(f func(string) string) BuiltinFunc {
 }
 
 // caseMethod makes a str method that maps case with f, charging the result
-// first: the length in ASCII, at most three times it otherwise (a code point
-// maps to at most three).
+// first (chargeCase).
 func caseMethod(f func(string) string) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		x := string(a[0].(Str))
-		n := int64(len(x))
-		if !asciiOnly(x) {
-			n *= 3
-		}
-		if err := t.Charge(n); err != nil {
+		ascii, err := chargeCase(t, x)
+		if err != nil {
 			return nil, err
 		}
 		if len(x) <= caseChunk {
@@ -96,7 +101,6 @@ func caseMethod(f func(string) string) BuiltinFunc {
 		// deadline between chunks: the work is paid for in steps before
 		// it starts, but with no step budget (a time limit only) one call
 		// on 500 MB ran seconds past the deadline.
-		ascii := n == int64(len(x))
 		var b strings.Builder
 		b.Grow(len(x))
 		for i := 0; i < len(x); {

@@ -103,6 +103,9 @@ func initMisc() {
 					continue
 				}
 				seen[&tup[0]] = true
+				if err := t.tickItems(len(tup)); err != nil {
+					return nil, err
+				}
 				stack = append(stack, tup...)
 			}
 			return Bool(false), nil

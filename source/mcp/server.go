@@ -887,6 +887,11 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 			if s.spec.Timeout <= 0 {
 				key = "[mcp] call_timeout"
 			}
+			if c != nil && c.stdio != nil {
+				if note := c.stdio.stallNote(); note != "" {
+					return fmt.Errorf("mcp server %q: %s timed out after %s (%s): the server %s; toolplane closes its connection and starts it again at the next call: %w", name, what, s.callTimeout(), key, note, context.DeadlineExceeded)
+				}
+			}
 			return fmt.Errorf("mcp server %q: %s timed out after %s (%s): %w", name, what, s.callTimeout(), key, context.DeadlineExceeded)
 		case errListTimeout:
 			return fmt.Errorf("mcp server %q: %s did not finish within %s: %w", name, what, s.m.opts.Limits.ListTimeout, context.DeadlineExceeded)

@@ -29,6 +29,11 @@ type stdioConn struct {
 
 	mu      sync.Mutex
 	readErr error
+	// writing is the size of the message being written (0: none),
+	// written how much of it the server has read, progress when it last
+	// read some.
+	writing, written int
+	progress         time.Time
 }
 
 // Connect implements mcp.Transport.
@@ -75,27 +80,75 @@ func (c *recordingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 // toolplane was writing for stdioConn.stall.
 var errWriteStalled = errors.New("stopped reading its input")
 
-// stallWriter writes to the server's stdin with a deadline of stall per
-// write. A write that misses it closes the connection, recording why, so
-// calls fail naming the cause and the server is started afresh.
+// stallWriter writes to the server's stdin in pieces, each with a deadline
+// of stall: a server that reads nothing of a message for that long misses
+// it, and the connection is closed, recording why, so calls fail naming the
+// cause and the server is started afresh. A server reading slowly but
+// steadily is not stalled.
 type stallWriter struct{ t *stdioConn }
 
 // Close closes the process's pipes, as the process itself does.
 func (w stallWriter) Close() error { return w.t.proc.Close() }
 
+// stallPiece is how much is written under one deadline: a pipe's buffer.
+const stallPiece = 64 << 10
+
 func (w stallWriter) Write(b []byte) (int, error) {
-	w.t.proc.setWriteDeadline(time.Now().Add(w.t.stall))
-	n, err := w.t.proc.Write(b)
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		err = fmt.Errorf("%w: %d of %d bytes of a message were read in %s", errWriteStalled, n, len(b), w.t.stall)
-		w.t.mu.Lock()
-		if w.t.readErr == nil {
-			w.t.readErr = err
+	t := w.t
+	t.mu.Lock()
+	t.writing, t.written, t.progress = len(b), 0, time.Now()
+	t.mu.Unlock()
+	defer func() {
+		t.mu.Lock()
+		t.writing = 0
+		t.mu.Unlock()
+	}()
+	n := 0
+	for n < len(b) {
+		piece := b[n:min(len(b), n+stallPiece)]
+		t.proc.setWriteDeadline(time.Now().Add(t.stall))
+		m, err := t.proc.Write(piece)
+		n += m
+		t.mu.Lock()
+		t.written = n
+		if m > 0 {
+			t.progress = time.Now()
 		}
-		w.t.mu.Unlock()
-		_ = w.t.proc.Close()
+		t.mu.Unlock()
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			err = fmt.Errorf("%w: %d of %d bytes of a message were read, then nothing for %s", errWriteStalled, n, len(b), t.stall)
+			t.mu.Lock()
+			if t.readErr == nil {
+				t.readErr = err
+			}
+			t.mu.Unlock()
+			_ = t.proc.Close()
+			return n, err
+		}
+		if err != nil {
+			return n, err
+		}
 	}
-	return n, err
+	return n, nil
+}
+
+// stallNote explains a call that timed out because the server is not
+// reading its input: the connection was closed for it, or a message has
+// been waiting half the stall or more with none of it read since. It is
+// empty otherwise. Every call queued behind that message timed out for
+// the same reason, so each is told.
+func (t *stdioConn) stallNote() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if errors.Is(t.readErr, errWriteStalled) {
+		return t.readErr.Error()
+	}
+	if t.writing > 0 {
+		if idle := time.Since(t.progress); idle >= t.stall/2 {
+			return fmt.Sprintf("%v: %d of %d bytes of a message were read, then nothing for %s", errWriteStalled, t.written, t.writing, idle.Round(time.Millisecond))
+		}
+	}
+	return ""
 }
 
 func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {

@@ -58,6 +58,8 @@ func ModuleContext(ctx context.Context, filename string, mod *syntax.Module, opt
 		return nil, col.err
 	case col.guard.tooDeep != nil:
 		return nil, col.guard.tooDeep
+	case top.mangler.tooMany:
+		return nil, &Error{Kind: "MemoryError", Msg: "the private names of the classes (__name, mangled to _Class__name) take more than 16 MiB", Pos: mod.Pos()}
 	}
 	if err := top.resolveFrees(); err != nil {
 		return nil, err
@@ -1332,7 +1334,7 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 	for range st.DecoratorList {
 		f.emit(CALL, 1)
 	}
-	f.storeName(st.Name)
+	f.storeName(f.s.mangle(st.Name))
 }
 
 func (f *fn) lambda(e *syntax.Lambda) {
@@ -1405,7 +1407,7 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 	for range st.DecoratorList {
 		f.emit(CALL, 1)
 	}
-	f.storeName(st.Name)
+	f.storeName(f.s.mangle(st.Name))
 }
 
 func docstring(body []syntax.Stmt) (string, bool) {

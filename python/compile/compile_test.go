@@ -214,3 +214,27 @@ func TestAttackCompileIsLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackPrivateNamesOfAHugeClassName: a source under the 1 MiB cap
+// with a class name of half a megabyte and 40,000 distinct private names
+// would mangle them to 20 GB of names; the compile stops at its budget
+// with a MemoryError instead (shown here with a smaller source past the
+// same budget).
+func TestAttackPrivateNamesOfAHugeClassName(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("class " + strings.Repeat("C", 100_000) + ":\n")
+	for i := 0; i < 200; i++ {
+		b.WriteString(" __a" + big.NewInt(int64(i)).String() + "=1\n")
+	}
+	_, err := compileSrc(t, b.String(), false)
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Kind != "MemoryError" {
+		t.Fatalf("compile: %v, want a MemoryError", err)
+	}
+	// One private name used many times is made once.
+	src := "class " + strings.Repeat("C", 100_000) + ":\n" + strings.Repeat(" __a=1\n", 2000)
+	if _, err := compileSrc(t, src, false); err != nil {
+		t.Fatalf("compile of one name used often: %v", err)
+	}
+}

@@ -653,6 +653,7 @@ func (c *collector) pattern(s *scope, p syntax.Pattern) {
 			c.pattern(s, sub)
 		}
 		if p.Rest != "" {
+			p.Rest = s.mangle(p.Rest)
 			c.bind(s, p.Rest)
 		}
 	case *syntax.MatchClass:
@@ -665,6 +666,7 @@ func (c *collector) pattern(s *scope, p syntax.Pattern) {
 		}
 	case *syntax.MatchStar:
 		if p.Name != "" {
+			p.Name = s.mangle(p.Name)
 			c.bind(s, p.Name)
 		}
 	case *syntax.MatchAs:
@@ -672,6 +674,7 @@ func (c *collector) pattern(s *scope, p syntax.Pattern) {
 			c.pattern(s, p.Pattern)
 		}
 		if p.Name != "" {
+			p.Name = s.mangle(p.Name)
 			c.bind(s, p.Name)
 		}
 	case *syntax.MatchOr:

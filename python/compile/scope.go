@@ -39,6 +39,11 @@ type scope struct {
 	children  []*scope
 	// snippet is set on the module scope of a snippet (see resolveFrees).
 	snippet bool
+	// private is the name (leading underscores stripped) of the class
+	// whose private names this scope mangles, "" outside classes; the
+	// mangler is the compile's, shared by every scope (see mangle.go).
+	private string
+	mangler *mangler
 }
 
 func newScope(kind scopeKind, parent *scope, node syntax.Node, name string) *scope {
@@ -47,7 +52,9 @@ func newScope(kind scopeKind, parent *scope, node syntax.Node, name string) *sco
 		bound: map[string]bool{}, globals: map[string]bool{}, nonlocals: map[string]bool{},
 		uses: map[string]bool{}, cells: map[string]bool{}, frees: map[string]bool{},
 	}
+	s.private = privateOf(kind, parent, name)
 	if parent != nil {
+		s.mangler = parent.mangler
 		parent.children = append(parent.children, s)
 		switch parent.kind {
 		case moduleScope:
@@ -59,6 +66,7 @@ func newScope(kind scopeKind, parent *scope, node syntax.Node, name string) *sco
 		}
 	} else {
 		s.qualname = name
+		s.mangler = &mangler{}
 	}
 	return s
 }
@@ -239,6 +247,7 @@ func paramNames(a *syntax.Arguments) []string {
 func (c *collector) function(s *scope, node syntax.Node, name string, a *syntax.Arguments, async bool) *scope {
 	fs := newScope(functionScope, s, node, name)
 	fs.async = async
+	fs.mangleArgs(a)
 	fs.params = paramNames(a)
 	for _, p := range fs.params {
 		c.bind(fs, p)
@@ -266,7 +275,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		if st.Returns != nil {
 			c.expr(s, st.Returns)
 		}
-		c.bind(s, st.Name)
+		c.bind(s, s.mangle(st.Name))
 		fs := c.function(s, st, st.Name, st.Args, st.IsAsync)
 		c.stmts(fs, st.Body)
 	case *syntax.ClassDef:
@@ -279,7 +288,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		for _, k := range st.Keywords {
 			c.expr(s, k.Value)
 		}
-		c.bind(s, st.Name)
+		c.bind(s, s.mangle(st.Name))
 		cs := newScope(classScope, s, st, st.Name)
 		c.scopes[st] = cs
 		c.stmts(cs, st.Body)
@@ -353,6 +362,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 				c.expr(s, h.Type)
 			}
 			if h.Name != "" {
+				h.Name = s.mangle(h.Name)
 				c.bind(s, h.Name)
 			}
 			c.stmts(s, h.Body)
@@ -366,6 +376,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		}
 	case *syntax.Import:
 		for _, a := range st.Names {
+			s.mangleAlias(a)
 			name := a.AsName
 			if name == "" {
 				name = a.Name
@@ -380,6 +391,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 		}
 	case *syntax.ImportFrom:
 		for _, a := range st.Names {
+			s.mangleAlias(a)
 			name := a.AsName
 			if name == "" {
 				name = a.Name
@@ -393,7 +405,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			c.bind(s, name)
 		}
 	case *syntax.Global:
-		for _, n := range st.Names {
+		for i, n := range st.Names {
+			n = s.mangle(n)
+			st.Names[i] = n
 			if s.kind != moduleScope {
 				if s.bound[n] {
 					c.fail("SyntaxError", "name '"+n+"' is assigned to before global declaration", st.Pos())
@@ -403,7 +417,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			s.uses[n] = true
 		}
 	case *syntax.Nonlocal:
-		for _, n := range st.Names {
+		for i, n := range st.Names {
+			n = s.mangle(n)
+			st.Names[i] = n
 			if s.kind == moduleScope {
 				c.fail("SyntaxError", "nonlocal declaration not allowed at module level", st.Pos())
 				continue
@@ -482,6 +498,7 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 	defer c.guard.leave()
 	switch e := e.(type) {
 	case *syntax.Name:
+		e.Id = s.mangle(e.Id)
 		s.uses[e.Id] = true
 		if e.Ctx != syntax.Load {
 			s.bound[e.Id] = true
@@ -564,6 +581,7 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 		c.exprs(s, e.Values)
 	case *syntax.Constant:
 	case *syntax.Attribute:
+		e.Attr = s.mangle(e.Attr)
 		c.expr(s, e.Value)
 	case *syntax.Subscript:
 		c.expr(s, e.Value)

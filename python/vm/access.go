@@ -618,6 +618,18 @@ func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
 		case "__doc__":
 			return orNone(o.Doc), true, nil
 		}
+	case *SlotMember:
+		switch name {
+		case "__name__", "__qualname__":
+			if name == "__qualname__" {
+				return Str(o.Owner.QualName + "." + o.Name), true, nil
+			}
+			return Str(o.Name), true, nil
+		case "__objclass__":
+			return o.Owner, true, nil
+		case "__doc__":
+			return None, true, nil
+		}
 	case *StaticMethod:
 		if name == "__func__" {
 			return o.Fn, true, nil
@@ -685,6 +697,12 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	h := strHash(name)
 	attr := o.Class.lookupH(name, h)
 	switch a := attr.(type) {
+	case *SlotMember:
+		v, err := a.get(o)
+		if err != nil {
+			return t.getattrFallback(o, name, err)
+		}
+		return v, nil
 	case *Property:
 		if a.Get == nil {
 			return nil, Errorf(AttributeErrorClass, "property '%s' of '%s' object has no getter", name, o.Class.Name)
@@ -730,8 +748,9 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	case "__class__":
 		return o.Class, nil
 	case "__dict__":
-		if o.Class == ObjectClass {
-			// A bare object() has no instance dict in CPython.
+		if o.Class == ObjectClass || o.Class.noDict {
+			// A bare object() has no instance dict in CPython, nor
+			// has an instance of a class with __slots__.
 			break
 		}
 		if o.Dict == nil {
@@ -858,6 +877,9 @@ func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
 }
 
 func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
+	if name == "__class__" {
+		return SuperClass, nil
+	}
 	var cls *Class
 	if c, ok := s.Obj.(*Class); ok && c.IsSubclass(s.Class) {
 		cls = c
@@ -886,6 +908,10 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 			return a.Fn, nil
 		case *Property:
 			return t.Call(a.Get, Tuple{s.Obj}, nil)
+		case *SlotMember:
+			if o, ok := s.Obj.(*Instance); ok && o.Class.IsSubclass(a.Owner) {
+				return a.get(o)
+			}
 		}
 		return v, nil
 	}
@@ -952,6 +978,8 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 // instanceSetAttr is object.__setattr__.
 func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
 	switch a := o.Class.lookupH(name, strHash(name)).(type) {
+	case *SlotMember:
+		return a.set(t, o, v)
 	case *Property:
 		if a.Set == nil {
 			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, o.Class.Name)
@@ -1006,7 +1034,7 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 		// The builtin methods of the new class must find the state they
 		// expect (a list subclass's methods read Base), as CPython's
 		// layout check ensures.
-		if c.base != o.Class.base || c.exception != o.Class.exception || !sameSlots(c.slots, o.Class.slots) {
+		if !sameLayout(c, o.Class) {
 			return Errorf(TypeErrorClass, "__class__ assignment: '%s' object layout differs from '%s'", c.Name, o.Class.Name)
 		}
 		o.Class = c
@@ -1015,7 +1043,10 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	if o.Class == ObjectClass {
 		return Errorf(AttributeErrorClass, "'object' object has no attribute '%s'", name)
 	}
-	if o.Class.slots != nil && !o.Class.slots[name] {
+	if o.Class.noDict {
+		if o.Class.Lookup(name) != nil {
+			return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", o.Class.Name, name)
+		}
 		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
 	}
 	if o.Dict == nil {
@@ -1027,41 +1058,36 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	return o.Dict.setStrT(t, name, nil, strHash(name), v)
 }
 
-// sameSlots reports whether two classes' __slots__ allow the same
-// instance attributes (nil: an instance dict).
-func sameSlots(a, b map[string]bool) bool {
-	if (a == nil) != (b == nil) || len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
+// instanceDelAttr is object.__delattr__: a slot, a property's deleter,
+// else the instance dict.
+func (t *Thread) instanceDelAttr(o *Instance, name string) error {
+	switch a := o.Class.Lookup(name).(type) {
+	case *SlotMember:
+		return a.del(o)
+	case *Property:
+		if a.Del == nil {
+			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no deleter", name, o.Class.Name)
 		}
+		_, err := t.Call(a.Del, Tuple{o}, nil)
+		return err
 	}
-	return true
+	if o.Dict != nil && o.Dict.DeleteStr(name) {
+		return nil
+	}
+	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
 }
 
 // DelAttr evaluates del obj.name.
 func (t *Thread) DelAttr(obj Value, name string) error {
 	switch o := obj.(type) {
 	case *Instance:
-		if p, ok := o.Class.Lookup(name).(*Property); ok {
-			if p.Del == nil {
-				return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no deleter", name, o.Class.Name)
-			}
-			_, err := t.Call(p.Del, Tuple{o}, nil)
-			return err
-		}
 		if da := o.Class.Lookup("__delattr__"); da != nil {
 			if b, ok := da.(*Builtin); !ok || b.Self != "object" {
 				_, err := t.callMethod(da, o, Tuple{Str(name)})
 				return err
 			}
 		}
-		if o.Dict != nil && o.Dict.DeleteStr(name) {
-			return nil
-		}
-		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+		return t.instanceDelAttr(o, name)
 	case *Class:
 		if !o.builtin && o.Dict.DeleteStr(name) {
 			return nil

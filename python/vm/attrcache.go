@@ -84,11 +84,11 @@ func classifyStore(c *Class, name string, h uint64) uint8 {
 			return attrSlow
 		}
 	}
-	if c == ObjectClass || c.exception || c.slots != nil || name == "__class__" {
+	if c == ObjectClass || c.exception || c.noDict || name == "__class__" {
 		return attrSlow
 	}
 	switch a := c.lookupH(name, h).(type) {
-	case *Property:
+	case *Property, *SlotMember:
 		return attrSlow
 	case *Instance:
 		if a.Class.Lookup("__set__") != nil {

@@ -571,6 +571,9 @@ func initMisc() {
 		}
 		switch x := args[0].(type) {
 		case *Instance:
+			if x.Class.noDict {
+				break
+			}
 			if x.Dict == nil {
 				x.Dict = NewDict()
 			}
@@ -689,6 +692,7 @@ func initMisc() {
 		return d, nil
 	})
 	initBuiltinTypes()
+	initSlotMembers()
 	initOperatorDunders()
 }
 

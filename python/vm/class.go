@@ -49,9 +49,11 @@ type Class struct {
 	// base is the builtin class whose instances carry the state (object
 	// for plain classes).
 	base *Class
-	// slots is set when every class of the MRO declares __slots__: the
-	// only instance attributes allowed.
-	slots map[string]bool
+	// noDict is set when instances have no __dict__: every class of the
+	// MRO declares __slots__ (without '__dict__'); layout is the slots
+	// its instances hold, nil for none (see slots.go).
+	noDict bool
+	layout *slotLayout
 	// ctor remembers whether calls can construct inline (ctor.go);
 	// attrHint is the most attributes an instance has held.
 	ctor     atomic.Pointer[ctorInfo]
@@ -64,6 +66,9 @@ type Instance struct {
 	Class *Class
 	Dict  *Dict
 	Exc   *ExcState // non-nil for exceptions
+	// Slots holds the values of the instance's __slots__, apart from
+	// its __dict__; nil until one is set.
+	Slots *Dict
 	// Base holds the builtin value of an instance of a dict or list
 	// subclass.
 	Base Value
@@ -250,38 +255,8 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 	if err := t.Charge(classBytes(c)); err != nil {
 		return nil, err
 	}
-	if sv, ok := ns.GetStr("__slots__"); ok {
-		c.slots = map[string]bool{}
-		var names []Value
-		if s, ok := sv.(Str); ok {
-			names = []Value{s}
-		} else {
-			var err error
-			names, err = t.iterate(sv, nil)
-			if err != nil {
-				return nil, err
-			}
-		}
-		for _, n := range names {
-			if s, ok := n.(Str); ok {
-				c.slots[string(s)] = true
-			}
-		}
-		for _, b := range mro[1:] {
-			if b.builtin {
-				continue
-			}
-			if b.slots == nil {
-				c.slots = nil
-				break
-			}
-			for k := range b.slots {
-				c.slots[k] = true
-			}
-		}
-		if c.slots["__dict__"] {
-			c.slots = nil
-		}
+	if err := t.declareSlots(c, ns); err != nil {
+		return nil, err
 	}
 	if v, ok := ns.GetStr("__new__"); ok {
 		if f, ok := v.(*Function); ok {

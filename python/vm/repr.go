@@ -517,6 +517,8 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		fmt.Fprintf(sb, "<namespace '%s'>", x.Name)
 	case *Property:
 		fmt.Fprintf(sb, "<property object at %#x>", identity(x))
+	case *SlotMember:
+		fmt.Fprintf(sb, "<member '%s' of '%s' objects>", x.Name, x.Owner.Name)
 	case *Iter:
 		fmt.Fprintf(sb, "<%s object at %#x>", x.class().Name, identity(x))
 	case *Cell:

@@ -155,6 +155,8 @@ func ownBytes(v Value) int64 {
 		return dictViewBytes
 	case *Property:
 		return propertyBytes
+	case *SlotMember:
+		return slotMemberBytes
 	case *StaticMethod, *ClassMethod:
 		return wrapperBytes
 	case *Super:
@@ -185,6 +187,9 @@ func newBytes(v Value) int64 {
 		n := ownBytes(x)
 		if x.Dict != nil {
 			n += dictBytes + dictArrays(x.Dict)
+		}
+		if x.Slots != nil {
+			n += dictBytes + dictArrays(x.Slots)
 		}
 		return n
 	case *Dict:

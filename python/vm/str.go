@@ -426,16 +426,7 @@ func initStr() {
 			return Bool(cased), nil
 		},
 		"isidentifier": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			s := string(a[0].(Str))
-			if s == "" {
-				return Bool(false), nil
-			}
-			for i, r := range s {
-				if !(r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)))) {
-					return Bool(false), nil
-				}
-			}
-			return Bool(true), nil
+			return Bool(isIdentifier(string(a[0].(Str)))), nil
 		},
 		"removeprefix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.removeprefix", a[1:], kw, 1); err != nil {

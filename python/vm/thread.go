@@ -934,6 +934,9 @@ func (w *sizeWalker) visit(v Value) {
 		if x.Dict != nil {
 			w.push(x.Dict)
 		}
+		if x.Slots != nil {
+			w.push(x.Slots)
+		}
 		if x.Base != nil {
 			w.push(x.Base)
 		}
@@ -1024,6 +1027,9 @@ func (w *sizeWalker) visit(v Value) {
 		w.push(x.Get)
 		w.push(x.Set)
 		w.push(x.Del)
+	case *SlotMember:
+		// The owner class is reached through its namespace.
+		w.total += slotMemberBytes
 	case *StaticMethod:
 		w.total += wrapperBytes
 		w.push(x.Fn)
@@ -1145,6 +1151,9 @@ func (c *deepCopier) shallow(v Value) Value {
 		c.memo[x] = n
 		if x.Dict != nil {
 			n.Dict = c.shallow(x.Dict).(*Dict)
+		}
+		if x.Slots != nil {
+			n.Slots = c.shallow(x.Slots).(*Dict)
 		}
 		if x.Base != nil {
 			n.Base = c.shallow(x.Base)

@@ -84,8 +84,8 @@ func initObject() {
 		},
 		"__delattr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			name, _ := args[1].(Str)
-			if inst, ok := args[0].(*Instance); ok && inst.Dict != nil && inst.Dict.DeleteStr(string(name)) {
-				return None, nil
+			if inst, ok := args[0].(*Instance); ok {
+				return None, t.instanceDelAttr(inst, string(name))
 			}
 			return None, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(args[0]), name)
 		},

@@ -32,6 +32,7 @@ var (
 	AsyncGenASendClass  = newBuiltinClass("async_generator_asend", ObjectClass)
 	ModuleClass         = newBuiltinClass("module", ObjectClass)
 	PropertyClass       = newBuiltinClass("property", ObjectClass)
+	MemberDescClass     = newBuiltinClass("member_descriptor", ObjectClass)
 	StaticMethodClass   = newBuiltinClass("staticmethod", ObjectClass)
 	ClassMethodClass    = newBuiltinClass("classmethod", ObjectClass)
 	SuperClass          = newBuiltinClass("super", ObjectClass)

@@ -251,6 +251,8 @@ func TypeOf(v Value) *Class {
 		return ModuleClass
 	case *Property:
 		return PropertyClass
+	case *SlotMember:
+		return MemberDescClass
 	case *StaticMethod:
 		return StaticMethodClass
 	case *ClassMethod:

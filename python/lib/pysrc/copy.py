@@ -42,9 +42,34 @@ def copy(x):
     return _reconstruct(x, None, {})
 
 
+def _slotnames(cls):
+    """The slot names of cls and its bases as stored (private names
+    mangled), as copyreg._slotnames; None when no class declares any."""
+    names = None
+    for c in cls.__mro__:
+        if '__slots__' not in c.__dict__:
+            continue
+        if names is None:
+            names = []
+        slots = c.__dict__['__slots__']
+        if isinstance(slots, str):
+            slots = (slots,)
+        for name in slots:
+            if name in ('__dict__', '__weakref__'):
+                continue
+            if name.startswith('__') and not name.endswith('__'):
+                stripped = c.__name__.lstrip('_')
+                if stripped:
+                    name = '_%s%s' % (stripped, name)
+            names.append(name)
+    return names
+
+
 def _reconstruct(x, memo, _unused):
     cls = type(x)
-    if not hasattr(x, '__dict__'):
+    slots = _slotnames(cls)
+    has_dict = hasattr(x, '__dict__')
+    if not has_dict and slots is None:
         raise Error('un(shallow)copyable object of type %s' % cls)
     if isinstance(x, BaseException):
         # As BaseException.__reduce__: the class called with the (copied)
@@ -55,14 +80,27 @@ def _reconstruct(x, memo, _unused):
         y = object.__new__(cls)
     if memo is not None:
         memo[id(x)] = y
-    state = x.__dict__
+    state = x.__dict__ if has_dict else None
+    slotstate = None
+    if slots:
+        slotstate = {}
+        for name in slots:
+            try:
+                slotstate[name] = getattr(x, name)
+            except AttributeError:
+                pass
     if memo is not None:
         state = deepcopy(state, memo)
+        slotstate = deepcopy(slotstate, memo)
     setstate = getattr(y, '__setstate__', None)
     if setstate is not None and getattr(cls, '__setstate__', None) is not None:
-        setstate(state)
-    else:
+        setstate((state, slotstate) if slotstate else state)
+        return y
+    if state:
         for k, v in state.items():
+            object.__setattr__(y, k, v)
+    if slotstate:
+        for k, v in slotstate.items():
             object.__setattr__(y, k, v)
     return y
 

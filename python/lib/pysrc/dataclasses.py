@@ -101,7 +101,7 @@ def _is_classvar(tp):
     return r.startswith('typing.ClassVar')
 
 
-def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args, kw_only, slots):
+def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot=False):
     fields = {}
     for b in cls.__mro__[-1:0:-1]:
         base_fields = b.__dict__.get(_FIELDS)
@@ -176,6 +176,32 @@ def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args,
         cls.__hash__ = None
     if match_args:
         _set_new_attr(cls, '__match_args__', tuple(f.name for f in all_fields if f.init and not f.kw_only))
+    if slots:
+        cls = _add_slots(cls, weakref_slot)
+    return cls
+
+
+def _add_slots(cls, weakref_slot):
+    # A class's __slots__ take effect when it is made, so slots=True makes
+    # the class again with the fields as its __slots__ (those a base
+    # already holds left out), as CPython does.
+    inherited = set()
+    for b in cls.__mro__[1:-1]:
+        sl = b.__dict__.get('__slots__', ())
+        inherited.update((sl,) if isinstance(sl, str) else sl)
+    names = tuple(f.name for f in fields(cls))
+    if weakref_slot:
+        names += ('__weakref__',)
+    cls_dict = dict(cls.__dict__)
+    cls_dict['__slots__'] = tuple(n for n in names if n not in inherited)
+    for n in names:
+        cls_dict.pop(n, None)
+    cls_dict.pop('__dict__', None)
+    cls_dict.pop('__weakref__', None)
+    qualname = getattr(cls, '__qualname__', None)
+    cls = type(cls)(cls.__name__, cls.__bases__, cls_dict)
+    if qualname is not None:
+        cls.__qualname__ = qualname
     return cls
 
 
@@ -327,7 +353,7 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
               frozen=False, match_args=True, kw_only=False, slots=False, weakref_slot=False):
     """Class decorator adding __init__, __repr__, __eq__ (and more) from the annotated fields."""
     def wrap(cls):
-        return _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots)
+        return _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot)
     if cls is None:
         return wrap
     return wrap(cls)

@@ -151,7 +151,16 @@ func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Valu
 		}
 		return &BoundMethod{Self: o, Fn: r.attr}, true, nil
 	case attrProperty:
-		v, err := t.Call(r.attr.(*Property).Get, Tuple{o}, nil)
+		get := r.attr.(*Property).Get
+		var v Value
+		var err error
+		done := false
+		if fn, ok := get.(*Function); ok {
+			v, done, err = t.callPlainSelf(fn, o, nil)
+		}
+		if !done {
+			v, err = t.Call(get, Tuple{o}, nil)
+		}
 		if err != nil {
 			v, err = t.getattrFallback(o, name, err)
 		}

@@ -72,6 +72,11 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 		}
 		return t.Call(mm.Fn, append(Tuple{cls}, args...), kw)
 	case *Function, *Builtin:
+		if fn, ok := m.(*Function); ok && len(kw) == 0 {
+			if v, done, err := t.callPlainSelf(fn, self, args); done {
+				return v, err
+			}
+		}
 		if b, ok := m.(*Builtin); ok && b.Self != "object" && b.Self != "BaseException" {
 			self = unwrapBase(self)
 		}
@@ -81,6 +86,30 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 		return t.Call(m, nargs, kw)
 	}
 	return t.Call(m, args, kw)
+}
+
+// callPlainSelf calls fn(self, *args) from Go when fn binds exactly its
+// positional parameters (CodeObj.plain) and is no generator: the arguments
+// go straight into a pooled frame, without the tuple that prepending self
+// would allocate. done is false when fn needs callPython's general path.
+// Depth and recursion are counted as callPython counts them.
+func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, done bool, err error) {
+	c := fn.Code
+	if !c.plain || len(args)+1 != c.ArgCount || c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
+		return nil, false, nil
+	}
+	if t.depth >= t.limits.MaxDepth {
+		return nil, true, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
+	}
+	f := t.allocFrame(c, fn.Globals)
+	f.fn = fn
+	f.locals[0] = self
+	copy(f.locals[1:], args)
+	t.depth++
+	v, _, err = t.eval(f, nil)
+	t.depth--
+	t.releaseFrame(f)
+	return v, true, err
 }
 
 // CallMethodName calls obj.name(*args, **kw).

@@ -699,7 +699,7 @@ func initMisc() {
 func (t *Thread) userBinaryNamed(name, rname string, a, b Value) (Value, bool, error) {
 	if ia, ok := a.(*Instance); ok {
 		if m := ia.Class.Lookup(name); m != nil {
-			r, err := t.callMethod(m, a, Tuple{b})
+			r, err := t.callMethod1(m, a, b)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
@@ -707,7 +707,7 @@ func (t *Thread) userBinaryNamed(name, rname string, a, b Value) (Value, bool, e
 	}
 	if ib, ok := b.(*Instance); ok {
 		if m := ib.Class.Lookup(rname); m != nil {
-			r, err := t.callMethod(m, b, Tuple{a})
+			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
@@ -793,7 +793,7 @@ func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool,
 			hook = "__subclasscheck__"
 		}
 		if m := s.Class.Lookup(hook); m != nil && t != nil {
-			r, err := t.callMethod(m, s, Tuple{obj})
+			r, err := t.callMethod1(m, s, obj)
 			if err != nil {
 				return false, err
 			}
@@ -1048,7 +1048,7 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if nd == nil {
 				return t.callMethod(m, v, nil)
 			}
-			return t.callMethod(m, v, Tuple{nd})
+			return t.callMethod1(m, v, nd)
 		}
 	}
 	return nil, Errorf(TypeErrorClass, "type %s doesn't define __round__ method", TypeName(x))
@@ -1099,7 +1099,7 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 	}
 	var bestKey Value = best
 	if key != nil {
-		k, err := t.Call(key, Tuple{best}, nil)
+		k, err := t.call1(key, best)
 		if err != nil {
 			return nil, err
 		}
@@ -1115,7 +1115,7 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		}
 		var kv Value = v
 		if key != nil {
-			k, err := t.Call(key, Tuple{v}, nil)
+			k, err := t.call1(key, v)
 			if err != nil {
 				return nil, err
 			}

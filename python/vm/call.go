@@ -91,11 +91,17 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 // callPlainSelf calls fn(self, *args) from Go when fn binds exactly its
 // positional parameters (CodeObj.plain) and is no generator: the arguments
 // go straight into a pooled frame, without the tuple that prepending self
-// would allocate. done is false when fn needs callPython's general path.
-// Depth and recursion are counted as callPython counts them.
+// would allocate. A nil self is none: fn(*args). done is false when fn
+// needs callPython's general path. Depth and recursion are counted as
+// callPython counts them. args does not escape, so a caller may pass an
+// array on its stack.
 func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, done bool, err error) {
 	c := fn.Code
-	if !c.plain || len(args)+1 != c.ArgCount || c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
+	n := len(args)
+	if self != nil {
+		n++
+	}
+	if !c.plain || n != c.ArgCount || c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
 		return nil, false, nil
 	}
 	if t.depth >= t.limits.MaxDepth {
@@ -103,13 +109,41 @@ func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, d
 	}
 	f := t.allocFrame(c, fn.Globals)
 	f.fn = fn
-	f.locals[0] = self
-	copy(f.locals[1:], args)
+	if self != nil {
+		f.locals[0] = self
+		copy(f.locals[1:], args)
+	} else {
+		copy(f.locals, args)
+	}
 	t.depth++
 	v, _, err = t.eval(f, nil)
 	t.depth--
 	t.releaseFrame(f)
 	return v, true, err
+}
+
+// call1 is Call(fn, Tuple{arg}, nil) without allocating the tuple when fn
+// is a plain Python function (a key= function, a filter predicate).
+func (t *Thread) call1(fn Value, arg Value) (Value, error) {
+	if pf, ok := fn.(*Function); ok {
+		a := [1]Value{arg}
+		if v, done, err := t.callPlainSelf(pf, nil, a[:]); done {
+			return v, err
+		}
+	}
+	return t.Call(fn, Tuple{arg}, nil)
+}
+
+// callMethod1 is callMethod(m, self, Tuple{arg}) without allocating the
+// tuple when m is a plain Python function (binary and comparison dunders).
+func (t *Thread) callMethod1(m Value, self Value, arg Value) (Value, error) {
+	if pf, ok := m.(*Function); ok {
+		a := [1]Value{arg}
+		if v, done, err := t.callPlainSelf(pf, self, a[:]); done {
+			return v, err
+		}
+	}
+	return t.callMethod(m, self, Tuple{arg})
 }
 
 // CallMethodName calls obj.name(*args, **kw).

@@ -121,7 +121,7 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 	// A subclass's reflected method goes first.
 	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
 		if m := ib.Class.Lookup(names[1]); m != nil {
-			r, err := t.callMethod(m, b, Tuple{a})
+			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
@@ -129,7 +129,7 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 	}
 	if aInst {
 		if m := ia.Class.Lookup(names[0]); m != nil {
-			r, err := t.callMethod(m, a, Tuple{b})
+			r, err := t.callMethod1(m, a, b)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
@@ -137,7 +137,7 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 	}
 	if bInst {
 		if m := ib.Class.Lookup(names[1]); m != nil {
-			r, err := t.callMethod(m, b, Tuple{a})
+			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
@@ -192,7 +192,7 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 		}
 	case *Instance:
 		if m := x.Class.Lookup(inplaceDunders[op]); m != nil {
-			r, err := t.callMethod(m, a, Tuple{b})
+			r, err := t.callMethod1(m, a, b)
 			if err != nil || r != NotImplemented {
 				return r, err
 			}
@@ -659,7 +659,7 @@ func (t *Thread) userCompare(op syntax.CmpOperator, inst *Instance, self, other 
 	if b, ok := m.(*Builtin); ok && b.Self == "object" {
 		return nil, false, nil
 	}
-	r, err := t.callMethod(m, self, Tuple{other})
+	r, err := t.callMethod1(m, self, other)
 	if err != nil {
 		return nil, true, err
 	}
@@ -1309,7 +1309,7 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 		}
 	case *Instance:
 		if m := c.Class.Lookup("__contains__"); m != nil {
-			r, err := t.callMethod(m, container, Tuple{item})
+			r, err := t.callMethod1(m, container, item)
 			if err != nil {
 				return false, err
 			}

@@ -1297,7 +1297,7 @@ func initBuiltinTypes() {
 				}
 				keep := v
 				if fn != None {
-					keep, err = t.Call(fn, Tuple{v}, nil)
+					keep, err = t.call1(fn, v)
 					if err != nil {
 						return nil, false, err
 					}
@@ -1521,7 +1521,7 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	if key != nil {
 		keys = make([]Value, len(items))
 		for i, v := range items {
-			k, err := t.Call(key, Tuple{v}, nil)
+			k, err := t.call1(key, v)
 			if err != nil {
 				return err
 			}

@@ -575,3 +575,53 @@ func (e *Env) AddToken(name, secret, policy string) string {
 	e.Setenv(v, secret)
 	return fmt.Sprintf("\n[http.tokens.%s]\ntoken = \"env://%s\"\n%s\n", name, v, policy)
 }
+
+// Gate holds calls of the test server's slow tool in progress until the
+// test opens it: a snippet calls Gate.Slow, the test waits until as many
+// calls as it needs have begun (WaitStarted), checks what must hold while
+// they are in progress, then Opens the gate and they answer. A fixed sleep
+// and a fixed duration raced a loaded machine both ways: the calls had
+// not begun yet, or had already ended, when the test checked.
+type Gate struct{ path string }
+
+// NewGate is a closed gate in a directory of t's.
+func NewGate(t testing.TB) *Gate {
+	return &Gate{path: filepath.Join(t.TempDir(), "gate")}
+}
+
+// Slow is the snippet expression of a call of up.slow that waits at most
+// a minute for the gate (far beyond any bound a test checks), answering
+// at once when it is open.
+func (g *Gate) Slow() string { return fmt.Sprintf("up.slow(ms=60000, gate=%s)", Quote(g.path)) }
+
+// Started is how many gated calls have begun.
+func (g *Gate) Started() int {
+	data, _ := os.ReadFile(g.path + ".started")
+	return bytes.Count(data, []byte("\n"))
+}
+
+// WaitStarted waits until at least n gated calls have begun, and fails the
+// test after a minute.
+func (g *Gate) WaitStarted(t testing.TB, n int) {
+	t.Helper()
+	g.WaitUntil(t, fmt.Sprintf("%d gated calls to begin", n), func() bool { return g.Started() >= n })
+}
+
+// WaitUntil polls cond until it holds, and fails the test after a minute
+// (what), naming how many gated calls had begun.
+func (g *Gate) WaitUntil(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited a minute for %s; %d gated calls began", what, g.Started())
+		}
+	}
+}
+
+// Open lets every gated call answer, those in progress and any to come.
+func (g *Gate) Open(t testing.TB) {
+	t.Helper()
+	if err := os.WriteFile(g.path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

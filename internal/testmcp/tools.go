@@ -41,7 +41,8 @@ type echoIn struct {
 }
 
 type slowIn struct {
-	MS int `json:"ms" jsonschema:"milliseconds to sleep"`
+	MS   int    `json:"ms" jsonschema:"milliseconds to sleep"`
+	Gate string `json:"gate,omitempty" jsonschema:"path of a file: the call appends a line to this path + '.started' when it begins and answers as soon as the file exists (or ms have passed)"`
 }
 
 type failIn struct {
@@ -106,8 +107,21 @@ func newServer(o *options, out io.Writer, errw io.Writer, crash chan<- int, last
 	mcp.AddTool(srv, &mcp.Tool{Name: "slow", Description: "Sleeps ms milliseconds, then answers; logs to stderr when cancelled."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in slowIn) (*mcp.CallToolResult, any, error) {
 			start := time.Now()
+			// A gate lets a test hold calls in progress for as long as it
+			// needs, see them begin, and end them when it is done: a loaded
+			// machine can stretch any fixed duration past what it checks.
+			var opened <-chan struct{}
+			if in.Gate != "" {
+				if err := appendLine(in.Gate+".started", "started"); err != nil {
+					return nil, nil, err
+				}
+				wctx, stop := context.WithCancel(ctx)
+				defer stop()
+				opened = waitFile(wctx, in.Gate)
+			}
 			select {
 			case <-time.After(time.Duration(in.MS) * time.Millisecond):
+			case <-opened:
 			case <-ctx.Done():
 				// Tests read this line to prove cancellation reached the server.
 				fmt.Fprintf(errw, "testmcp: slow cancelled after %dms\n", time.Since(start).Milliseconds())
@@ -204,4 +218,39 @@ func tinyPNG() ([]byte, error) {
 		return nil, fmt.Errorf("encoding png: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// appendLine appends line and a newline to the file at path, creating it.
+func appendLine(path, line string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(f, line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// waitFile returns a channel closed once a file exists at path (polled
+// every 10ms) and never closed if ctx ends first.
+func waitFile(ctx context.Context, path string) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if _, err := os.Stat(path); err == nil {
+				close(ch)
+				return
+			}
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -155,24 +156,52 @@ func TestAttackSessionFlood(t *testing.T) {
 		t.Errorf("over the token's memory cap the oldest session was kept:\n%s", e2e.Text(res))
 	}
 
-	// All of the token's sessions running: a new one is refused, naming the cap.
+	// All of the token's sessions running (held in their upstream calls
+	// until the gate opens): a new one is refused, naming the cap. On a
+	// server of its own whose memory budget admits three runs at once:
+	// here the third would wait for memory (the token's 9 MiB hold two
+	// runs of 4), and a run waiting for memory never reaches the gate.
+	busy := bins.NewEnv(t, "\n[session]\nmax_sessions_per_token = 3\nmax_memory_mb = 16\nmax_retained_mb = 256\nmax_retained_mb_per_token = 128\n")
+	busyCfg := busy.Config + ".tokens.toml"
+	busy.WriteFile(t, busyCfg, readFile(t, busy.Config)+busy.AddToken("flood", "flood-secret-0123456789", `allow = "source"`))
+	busySrv := busy.ServeHTTP(t, busyCfg)
+	gate := e2e.NewGate(t)
 	var wg sync.WaitGroup
-	for _, cs := range flood[5:7] { // alive with flood[0]: 7 was evicted when 0 came back
+	ended := make([]string, 3)
+	var endedN atomic.Int32
+	for i := range ended {
+		cs := e2e.ConnectHTTPToken(t, busySrv.URL, "flood-secret-0123456789", nil)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e2e.Exec(t, cs, "await up.slow(ms=3000)")
+			defer endedN.Add(1)
+			res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 'held'"})
+			switch {
+			case err != nil:
+				ended[i] = err.Error()
+			case res.IsError || e2e.Structured(res)["value"] != "held":
+				ended[i] = e2e.Text(res)
+			}
 		}()
 	}
-	wg.Add(1)
-	go func() { defer wg.Done(); e2e.Exec(t, flood[0], "await up.slow(ms=3000)") }()
-	time.Sleep(800 * time.Millisecond)
-	extra := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+	gate.WaitUntil(t, "three runs of the token to hold their sessions", func() bool { return gate.Started() >= 3 || endedN.Load() > 0 })
+	if endedN.Load() > 0 {
+		gate.Open(t)
+		wg.Wait()
+		t.Fatalf("a run of the token's sessions ended before the gate opened:\n%s", strings.Join(ended, "\n---\n"))
+	}
+	extra := e2e.ConnectHTTPToken(t, busySrv.URL, "flood-secret-0123456789", nil)
 	res, _ = e2e.Exec(t, extra, "return 1")
 	if !res.IsError || !strings.Contains(e2e.Text(res), "limit of 3 sessions per token") {
 		t.Errorf("a fourth session while three run:\n%s", e2e.Text(res))
 	}
+	gate.Open(t)
 	wg.Wait()
+	for i, text := range ended {
+		if text != "" {
+			t.Errorf("held run %d: %s", i, text)
+		}
+	}
 	if v := e2e.MustRun(t, extra, "return 2"); v != float64(2) {
 		t.Errorf("after the runs ended: %v", v)
 	}
@@ -240,6 +269,11 @@ func TestAttackInitializeFlood(t *testing.T) {
 // calls to that server waited until its calls ended, up to the 5-minute
 // call timeout, again and again. One caller may hold at most half of a
 // server's slots: another token's call goes through at once.
+//
+// The hog's calls are held by a gate for up to a minute, so a call of the
+// other token that waited for one of them to end would wait that minute:
+// the 15s bound tells waiting from a loaded machine's slowness (a bound
+// of 2s against calls of 4s, begun after a fixed 1s sleep, did not).
 func TestAttackUpstreamSlotsHeldByOneToken(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
@@ -251,23 +285,28 @@ func TestAttackUpstreamSlotsHeldByOneToken(t *testing.T) {
 	other := e2e.ConnectHTTPToken(t, srv.URL, "other-secret-0123456789", nil)
 	e2e.MustRun(t, other, `return await up.echo(text="warm")`) // the upstream is started
 
+	gate := e2e.NewGate(t)
 	hogDone := make(chan any, 1)
 	go func() {
-		res, err := e2e.TryCall(hog, "execute_code", map[string]any{"code": "import asyncio\nreturn len(await asyncio.gather(*[up.slow(ms=4000) for _ in range(8)]))"})
+		res, err := e2e.TryCall(hog, "execute_code", map[string]any{"code": "import asyncio\nreturn len(await asyncio.gather(*[" + gate.Slow() + " for _ in range(8)]))", "timeout": 120})
 		if err != nil {
 			hogDone <- err
 			return
 		}
 		hogDone <- e2e.Structured(res)["value"]
 	}()
-	time.Sleep(time.Second) // the hog's calls are in progress
+	gate.WaitStarted(t, 4) // the hog holds its share of the slots
 	start := time.Now()
 	if v := e2e.MustRun(t, other, `return await up.echo(text="through")`); v != "through" {
 		t.Errorf("the other token's call: %v", v)
 	}
-	if waited := time.Since(start); waited > 2*time.Second {
+	if waited := time.Since(start); waited > 15*time.Second {
 		t.Errorf("the other token's call waited %s for the hog's calls to end", waited.Round(time.Millisecond))
 	}
+	if n := gate.Started(); n > 4 {
+		t.Errorf("the hog had %d calls in progress at once; one caller may hold 4 of the server's 8 slots", n)
+	}
+	gate.Open(t)
 	if v := <-hogDone; v != float64(8) {
 		t.Errorf("the hog's own calls: %v (they wait their turn, but all run)", v)
 	}
@@ -297,8 +336,12 @@ func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
 			srv := e.ServeHTTP(t, cfg)
 			calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
 
-			// Each run holds 20 MiB from its first stamp to its second.
-			const fill = "import time\nblob = 'x' * (20 << 20)\nt0 = time.time()\nawait up.slow(ms=1500)\nreturn [t0, time.time()]"
+			// Each run holds 20 MiB from its first stamp to its second,
+			// waiting at the gate in between: the runs overlap however
+			// slowly a loaded machine starts them (1.5s of sleep did not
+			// make them overlap when each took longer to begin).
+			gate := e2e.NewGate(t)
+			fill := "import time\nblob = 'x' * (20 << 20)\nt0 = time.time()\nawait " + gate.Slow() + "\nreturn [t0, time.time()]"
 			var hogs []*mcp.ClientSession
 			for range 4 {
 				hogs = append(hogs, e2e.ConnectHTTPToken(t, srv.URL, "hog-secret-0123456789", nil))
@@ -307,10 +350,12 @@ func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
 			texts := make([]string, len(hogs))
 			spans := make([][]any, len(hogs))
 			var wg sync.WaitGroup
+			var ended atomic.Int32
 			for i, cs := range hogs {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					defer ended.Add(1)
 					res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": fill})
 					if err != nil {
 						texts[i] = err.Error()
@@ -322,10 +367,13 @@ func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
 					}
 				}()
 			}
-			time.Sleep(700 * time.Millisecond) // the hog's runs are in progress
+			// Every run holds its blob at the gate or has ended (cut by
+			// the budget); none waits for memory while the gate is shut.
+			gate.WaitUntil(t, "each hog run to hold its blob or end", func() bool { return gate.Started()+int(ended.Load()) >= len(hogs) })
 			if v := e2e.MustRun(t, calm, "return 'through'"); v != "through" {
 				t.Errorf("the calm token's run while the hog's hold its budget: %v", v)
 			}
+			gate.Open(t)
 			wg.Wait()
 			held, cut := 0, 0
 			for i := range hogs {

@@ -252,6 +252,10 @@ func TestAttackHTTPRequestsPerToken(t *testing.T) {
 		e.AddToken("greedy", "greedy-secret-0123456789", `allow = "source"`)+e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
 	srv := e.ServeHTTP(t, cfg)
 	const n = 8
+	// The greedy runs wait at a gate until every client has either begun
+	// its run or been refused: 2.5s runs begun by a loaded machine one
+	// after another never had five requests in progress at once.
+	gate := e2e.NewGate(t)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var ok, refused int
@@ -263,7 +267,7 @@ func TestAttackHTTPRequestsPerToken(t *testing.T) {
 			if err == nil {
 				defer cs.Close()
 				var res *mcp.CallToolResult
-				res, err = e2e.TryCall(cs, "execute_code", map[string]any{"code": "await up.slow(ms=2500)\nreturn 1"})
+				res, err = e2e.TryCall(cs, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 1"})
 				if err == nil && res.IsError {
 					err = fmt.Errorf("%s", e2e.Text(res))
 				}
@@ -280,11 +284,16 @@ func TestAttackHTTPRequestsPerToken(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(500 * time.Millisecond)
+	gate.WaitUntil(t, "each greedy client to begin its run or be refused", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return gate.Started()+refused >= n
+	})
 	other := e2e.ConnectHTTPToken(t, srv.URL, "other-secret-0123456789", nil)
 	if v := e2e.MustRun(t, other, "return 7"); v != float64(7) {
 		t.Errorf("the other token during the flood: %v", v)
 	}
+	gate.Open(t)
 	wg.Wait()
 	if ok == 0 || refused == 0 {
 		t.Errorf("of %d concurrent clients of one token %d ran and %d were refused; want some of each", n, ok, refused)

@@ -455,7 +455,7 @@ func TestAttackUpstreamHangsAndForks(t *testing.T) {
 	if _, err := fmt.Sscanf(strings.TrimSpace(readFile(t, record)), `{"child":%d}`, &child); err != nil {
 		t.Fatalf("no child recorded: %v", err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for processLive(child) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -524,13 +524,20 @@ call_timeout = "3s"
 url = %q
 headers = { Authorization = "env://EVIL_TOKEN" }
 
+# The same server with a minute per call: the size limit, not the clock,
+# must stop gzip_bomb and huge_json (at 3s a loaded machine timed out the
+# decompression of the 1 GiB bomb before it reached max_result_bytes).
+[mcp.servers.sized]
+url = %q
+timeout = "60s"
+
 [mcp.servers.bounced]
 url = %q
 headers = { X-Api-Key = "env://OTHER_TOKEN" }
 
 [mcp.servers.locked]
 url = %q
-`, base+"/mcp", base+"/redirect/mcp", base+"/unauthorized/mcp"))
+`, base+"/mcp", base+"/mcp", base+"/redirect/mcp", base+"/unauthorized/mcp"))
 	e.Setenv("EVIL_TOKEN", "Bearer "+mine)
 	e.Setenv("OTHER_TOKEN", others)
 	e.MemoryCap = 3 << 30
@@ -542,8 +549,8 @@ url = %q
 	for call, want := range map[string]string{
 		"evil.redirect()":     "another origin",
 		"evil.huge_headers()": "header",
-		"evil.gzip_bomb()":    "max_result_bytes",
-		"evil.huge_json()":    "max_result_bytes",
+		"sized.gzip_bomb()":   "max_result_bytes",
+		"sized.huge_json()":   "max_result_bytes",
 		"evil.sse_forever()":  "timed out",
 		"evil.slowloris()":    "timed out",
 	} {
@@ -679,7 +686,7 @@ func TestAttackUpstreamStderrAcrossTokens(t *testing.T) {
 		t.Errorf("bob's error after crashing the shared server shows what it logged of alice's call (or is not the crash):\n%s", got)
 	}
 	// The operator still has it.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !strings.Contains(srv.Stderr(), private) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -389,10 +389,18 @@ func TestSIGTERMOverStdio(t *testing.T) {
 		}
 		done <- e2e.Text(res)
 	}()
-	// Give the call time to reach the server on a loaded machine (a
-	// request still unread when SIGTERM comes is never answered); the
-	// slow call runs for 30s, so it is still in progress.
-	time.Sleep(2 * time.Second)
+	// The run must have begun: a request still unread when SIGTERM comes
+	// is never answered (a fixed 2s wait for it raced a loaded machine).
+	// The slow call runs for 30s, so it is still in progress.
+	waitFor(t, 30*time.Second, "the slow run's start in the audit log", func() bool {
+		starts := 0
+		for _, l := range e2e.AuditLines(t, e.Audit) {
+			if l["event"] == "run_start" {
+				starts++
+			}
+		}
+		return starts >= 2 // the echo's and the slow call's
+	})
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case text := <-done:

@@ -258,6 +258,7 @@ func TestAttackListChangedFlood(t *testing.T) {
 	opts := hostileOptions()
 	opts.OnChange = func() { changes.Add(1) }
 	before := runtime.NumGoroutine()
+	start := time.Now()
 	m := hostilePair(t, opts, "-start", "list-changed-flood")
 	if _, err := callCap(t, m, "mcp:evil/echo", map[string]any{"text": "x"}); err != nil {
 		t.Fatal(err)
@@ -270,8 +271,13 @@ func TestAttackListChangedFlood(t *testing.T) {
 	if maxG > before+60 {
 		t.Errorf("%d goroutines during the flood (%d before)", maxG, before)
 	}
-	if n := changes.Load(); n > 6 {
-		t.Errorf("%d catalog refreshes in 3s; want at most one a second", n)
+	// At most one refresh a second since the flood began (and the first
+	// at once): a loaded machine stretches the 3s of the loop and the
+	// flood, so the bound is counted in the seconds that really passed.
+	// Unfolded, the flood costs thousands.
+	elapsed := time.Since(start)
+	if n, most := changes.Load(), int64(elapsed/time.Second)+2; n > most {
+		t.Errorf("%d catalog refreshes in %s; want at most one a second (%d)", n, elapsed.Round(time.Millisecond), most)
 	}
 	goodStillWorks(t, m)
 	_ = m.Close()
@@ -378,7 +384,7 @@ func TestAttackForkHoldsPipes(t *testing.T) {
 	if rec.Child == 0 {
 		t.Fatalf("no child recorded: %q", data)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for pidLive(rec.Child) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -685,9 +691,9 @@ func TestAttackLeavesNothingBehind(t *testing.T) {
 	pgid := evilPID(t, m)
 	_ = m.Close()
 	if pgid > 0 {
-		waitNoLiveMembers(t, pgid, 5*time.Second)
+		waitNoLiveMembers(t, pgid, 15*time.Second)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for runtime.NumGoroutine() > before+5 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}

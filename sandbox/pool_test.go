@@ -177,7 +177,9 @@ func TestRunDeadlineKillsAHungWorker(t *testing.T) {
 	if err != nil || res.Err == nil || res.Err.Limit != "time" || !strings.Contains(res.Err.Message, "did not stop within") {
 		t.Fatalf("%+v %v", res.Err, err)
 	}
-	if d := time.Since(start); d > 200*time.Millisecond+DefaultGrace+2*time.Second {
+	// Not killed, the worker hangs for ever; the slack is a loaded
+	// machine's.
+	if d := time.Since(start); d > 200*time.Millisecond+DefaultGrace+10*time.Second {
 		t.Errorf("the hung run took %s", d)
 	}
 }

@@ -202,7 +202,8 @@ func TestTimeoutKillsDeno(t *testing.T) {
 	if !errors.As(err, &be) || be.Limit != "time" {
 		t.Fatalf("err = %#v, want a time limit", err)
 	}
-	if d := time.Since(start); d > 15*time.Second {
+	// Not killed, the loop never ends: the bound only catches that.
+	if d := time.Since(start); d > 40*time.Second {
 		t.Errorf("Run returned %s after a 10 s deadline", d)
 	}
 }

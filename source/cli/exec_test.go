@@ -95,7 +95,9 @@ func TestGitInTemporaryRepository(t *testing.T) {
 
 func TestPrintfAndClosedStdin(t *testing.T) {
 	t.Parallel()
-	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf", "cat"}, Timeout: 10 * time.Second}, Hooks{})
+	// A minute's timeout: cat waiting for input would run into it, far
+	// past the bound below (a loaded machine can take seconds to run cat).
+	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{"printf", "cat"}, Timeout: time.Minute}, Hooks{})
 	out := c.ok(t, "cli:printf", map[string]any{"args": []any{"%s|%s|%d\n", "a b", "*", 7.0}})
 	if got, want := out["stdout"], "a b|*|7\n"; got != want {
 		t.Errorf("printf stdout = %q, want %q", got, want)
@@ -103,7 +105,7 @@ func TestPrintfAndClosedStdin(t *testing.T) {
 	// cat with no file reads stdin; it must see EOF at once, not wait.
 	start := time.Now()
 	out = c.ok(t, "cli:cat", nil)
-	if out["stdout"] != "" || time.Since(start) > 5*time.Second {
+	if out["stdout"] != "" || time.Since(start) > 15*time.Second {
 		t.Errorf("cat on closed stdin: %q after %s", out["stdout"], time.Since(start))
 	}
 	res, err := c.call("cli:cat", map[string]any{"args": []any{"/nonexistent/file"}})
@@ -151,7 +153,8 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
+	// Not killed, the group's sleep would hold the call 120s.
+	if took := time.Since(start); took > 15*time.Second {
 		t.Errorf("call took %s with a 300ms timeout", took)
 	}
 	out := res.Structured.(map[string]any)
@@ -185,7 +188,9 @@ func TestLeftoverGroupMembersAreKilled(t *testing.T) {
 	c := newChain(t, Policy{Mode: ModeAllowlist, Allow: []string{helperName}}, Hooks{})
 	start := time.Now()
 	out := c.ok(t, "cli:"+helperName, map[string]any{"args": []any{"leave", arg}})
-	if took := time.Since(start); took > 5*time.Second {
+	// The leftover child sleeps 103s: holding the pipe, it would hold
+	// the call that long.
+	if took := time.Since(start); took > 15*time.Second {
 		t.Errorf("call took %s; a leftover child held the pipe", took)
 	}
 	if !strings.HasPrefix(out["stdout"].(string), "left ") {
@@ -208,7 +213,7 @@ func TestEscapedChildDoesNotHangTheCall(t *testing.T) {
 		t.Fatalf("stdout %q: %v", out["stdout"], err)
 	}
 	_ = syscall.Kill(pid, syscall.SIGKILL)
-	if took > pipeGrace+3*time.Second {
+	if took > pipeGrace+10*time.Second { // the escaped child sleeps 104s
 		t.Errorf("call took %s", took)
 	}
 	waitGone(t, arg)

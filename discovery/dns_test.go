@@ -59,7 +59,7 @@ func TestDNSPeersFollowTheService(t *testing.T) {
 
 func waitPeers(t *testing.T, d *DNSPeers, want map[string]string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !reflect.DeepEqual(d.Peers(), want) {
 		if time.Now().After(deadline) {
 			t.Fatalf("peers %v, want %v", d.Peers(), want)

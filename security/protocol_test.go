@@ -274,7 +274,7 @@ func TestAttackHostileTokenHoldsStreams(t *testing.T) {
 	}
 	// The MCP session cap of a token is server.MCPSessionsFactor (4)
 	// times max_sessions_per_token.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for open.Load() > 8 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -93,7 +93,7 @@ resolver = "`+dns.Addr()+`"
 	}
 
 	// Discovery has run once the peer's sessions are forwarded.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if code, _ := post(nameOf(peer.URL)+".warm", ""); code == http.StatusTeapot {
 			break

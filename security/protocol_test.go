@@ -107,10 +107,12 @@ func TestAttackHostileTokenProtocol(t *testing.T) {
 	})
 	handle, _ := e2e.MustRun(t, alice, `return await save_result({"card": "4111-secret"}, label="alice")`).(string)
 
-	// alice starts a slow run with a progress token anyone could guess.
+	// alice starts a slow run with a progress token anyone could guess;
+	// it stays in progress (at the gate) for the whole attack.
+	gate := e2e.NewGate(t)
 	aliceDone := make(chan string, 1)
 	go func() {
-		params := &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": "await up.slow(ms=3000)\nreturn 'alice finished'"}}
+		params := &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": "await " + gate.Slow() + "\nreturn 'alice finished'"}}
 		params.SetProgressToken(1)
 		res, err := alice.CallTool(context.Background(), params)
 		switch {
@@ -123,7 +125,7 @@ func TestAttackHostileTokenProtocol(t *testing.T) {
 			aliceDone <- v
 		}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	gate.WaitStarted(t, 1)
 
 	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
 	m.open()
@@ -203,6 +205,12 @@ func TestAttackHostileTokenProtocol(t *testing.T) {
 		cancel()
 	}
 
+	select {
+	case got := <-aliceDone:
+		t.Errorf("alice's run ended while mallory attacked: %s", got)
+	default:
+	}
+	gate.Open(t)
 	select {
 	case got := <-aliceDone:
 		if got != "alice finished" {

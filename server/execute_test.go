@@ -127,7 +127,9 @@ func TestTimeoutRollsBackButCallsStand(t *testing.T) {
 	cs := f.connect(t, nil)
 	res, out := run(t, cs, "x = 1")
 	mustOK(t, res, out)
-	res, out = run(t, cs, "x = 2\nawait counter.bump()\nawait clock.sleep(seconds=30)", "timeout", 0.3)
+	// 2s, not 0.3: a loaded machine stalled past 0.3s before the run had
+	// made both calls, and the message then counted one.
+	res, out = run(t, cs, "x = 2\nawait counter.bump()\nawait clock.sleep(seconds=60)", "timeout", 2)
 	if !res.IsError || out.Error == nil || out.Error.Type != "TimeoutError" || !out.RolledBack {
 		t.Fatalf("timed-out run: %+v\n%s", out, text(res))
 	}

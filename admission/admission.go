@@ -63,6 +63,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
@@ -408,11 +409,12 @@ const MaxIdentityBytes = 256
 // MaxIdentityBytes of them (checked by isValidIdentity: a counted
 // repetition would be compiled as 256 copies of the class at every
 // process start).
-var validIdentity = regexp.MustCompile(`^[A-Za-z0-9._@:+/=~-]+$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var validIdentity = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._@:+/=~-]+$`) })
 
 // isValidIdentity reports whether s is a valid identity.
 func isValidIdentity(s string) bool {
-	return len(s) <= MaxIdentityBytes && validIdentity.MatchString(s)
+	return len(s) <= MaxIdentityBytes && validIdentity().MatchString(s)
 }
 
 // ErrBadIdentity is returned by Identity for a request whose identity

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -487,8 +488,9 @@ func validKeys(root reflect.Type, path []string) []string {
 }
 
 var (
-	mismatchRE  = regexp.MustCompile(`^cannot decode TOML (\S+) into .* of type (\S+)$`)
-	duplicateRE = regexp.MustCompile(`is already defined$|already exists$`)
+	// Compiled on first use: package initialisation runs in every toolplane process.
+	mismatchRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^cannot decode TOML (\S+) into .* of type (\S+)$`) })
+	duplicateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`is already defined$|already exists$`) })
 )
 
 // decodeErrors turns the decoder's error into positioned Errors with
@@ -522,7 +524,7 @@ func decodeErrors(name string, doc *document, root reflect.Type, err error) Erro
 	line, col := de.Position()
 	msg := strings.TrimPrefix(de.Error(), "toml: ")
 	key := []string(de.Key())
-	switch m := mismatchRE.FindStringSubmatch(msg); {
+	switch m := mismatchRE().FindStringSubmatch(msg); {
 	case m != nil:
 		want := m[2]
 		if t := typeAt(root, key); t != nil {
@@ -532,7 +534,7 @@ func decodeErrors(name string, doc *document, root reflect.Type, err error) Erro
 		if t := typeAt(root, key); t != nil && t.Kind() == reflect.Slice && !strings.HasPrefix(m[2], "[]") {
 			msg = fmt.Sprintf("wrong type for %s: want %s, but an element is %s %s", dotted(key), want, article(m[1]), m[1])
 		}
-	case duplicateRE.MatchString(msg):
+	case duplicateRE().MatchString(msg):
 		if kv := doc.keyAt(line); kv != nil {
 			key = kv
 		}

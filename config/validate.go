@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
@@ -18,23 +19,24 @@ import (
 var (
 	// binaryName is a bare executable name: no path separators, no spaces,
 	// nothing a shell would interpret.
-	binaryName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._+-]*$`)
+	// It is compiled on first use: package initialisation runs in every toolplane process.
+	binaryName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._+-]*$`) })
 	// serverName must survive as an id part ("mcp:NAME/tool") and as the
 	// prefix of aliases.
-	serverName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
-	identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	serverName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`) })
+	identifier = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 	// envName is a portable environment variable name, the only kind
 	// pass_env takes.
-	envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	envName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 )
 
 // ValidBinaryName reports whether name may appear in cli.allow.
 func ValidBinaryName(name string) bool {
-	return binaryName.MatchString(name) && name != "." && name != ".."
+	return binaryName().MatchString(name) && name != "." && name != ".."
 }
 
 // ValidServerName reports whether name may name an MCP server.
-func ValidServerName(name string) bool { return serverName.MatchString(name) }
+func ValidServerName(name string) bool { return serverName().MatchString(name) }
 
 // checker collects positioned problems found after decoding.
 type checker struct {
@@ -235,7 +237,7 @@ func (c *checker) server(name string, s MCPServer) {
 			}
 		}
 		for _, k := range s.PassEnv {
-			if !envName.MatchString(k) {
+			if !envName().MatchString(k) {
 				c.at(key("pass_env"), "MCP server %q: pass_env: %q is not an environment variable name (letters, digits and '_', not starting with a digit)", name, k)
 			}
 		}
@@ -277,7 +279,7 @@ func (c *checker) server(name string, s MCPServer) {
 	}
 	c.labels(key("labels"), s.Labels)
 	for _, tool := range sortedKeys(s.Tools) {
-		if a := s.Tools[tool].Alias; a != "" && !identifier.MatchString(a) {
+		if a := s.Tools[tool].Alias; a != "" && !identifier().MatchString(a) {
 			c.at(key("tools", tool, "alias"), "alias %q of tool %q is not a Python identifier (letters, digits, '_', not starting with a digit)", a, tool)
 		}
 		c.labels(key("tools", tool, "labels"), s.Tools[tool].Labels)

@@ -369,7 +369,8 @@ func replaceAt(inst any, steps []any, v any) any {
 	return inst
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// Compiled on first use: package initialisation runs in every toolplane process.
+var identRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // formatPath renders an instance path as $.a.b[2]["odd key"].
 func formatPath(steps []any) string {
@@ -380,7 +381,7 @@ func formatPath(steps []any) string {
 		case int:
 			fmt.Fprintf(&b, "[%d]", s)
 		case string:
-			if identRE.MatchString(s) {
+			if identRE().MatchString(s) {
 				b.WriteString("." + s)
 			} else {
 				fmt.Fprintf(&b, "[%q]", s)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -191,10 +192,13 @@ const maxSecretName = 96
 
 // refPattern matches a whole value that is a variable reference in the
 // agents' syntax: ${VAR}, ${VAR:-default} (Claude Code), ${env:VAR} (Cursor).
-var refPattern = regexp.MustCompile(`^\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var refPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}$`)
+})
 
 // embeddedRef matches a reference inside a longer value.
-var embeddedRef = regexp.MustCompile(`\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}`)
+var embeddedRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}`) })
 
 // Convert turns s into toolplane's tables. It fails for a server that has
 // neither a command nor a URL, and for one carrying toolplane secret
@@ -226,7 +230,7 @@ func (c *Converter) Convert(s Server) (*Plan, error) {
 		}
 	}
 	for _, f := range []struct{ what, v string }{{"command", s.Command}, {"url", s.URL}, {"cwd", s.Cwd}, {"args", strings.Join(s.Args, " ")}} {
-		if embeddedRef.MatchString(f.v) {
+		if embeddedRef().MatchString(f.v) {
 			p.Notes = append(p.Notes, fmt.Sprintf("%s contains ${...}, which toolplane does not expand: the server gets the text as written; edit it", f.what))
 		}
 	}
@@ -372,15 +376,15 @@ func (c *Converter) secretValue(p *Plan, what, server, key, v string, header boo
 	if header {
 		to = p.Source.URL
 	}
-	if m := refPattern.FindStringSubmatch(v); m != nil {
+	if m := refPattern().FindStringSubmatch(v); m != nil {
 		name := c.choose(server, key, header, "ref:"+m[1], m[1])
 		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("the agent used its $%s; set this to that value if you want %s to get it", m[1], to)})
 		p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s = %s: became env://%s, a fresh variable you set (toolplane expands no ${VAR}, and an imported file does not pick which of your variables is sent)", what, v, name))
 		return "env://" + name
 	}
-	if embeddedRef.MatchString(v) {
+	if embeddedRef().MatchString(v) {
 		name := c.choose(server, key, header, "value:"+v, "")
-		expanded := embeddedRef.ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.TrimPrefix(strings.Trim(r, "${}"), "env:") })
+		expanded := embeddedRef().ReplaceAllStringFunc(v, func(r string) string { return "$" + strings.TrimPrefix(strings.Trim(r, "${}"), "env:") })
 		p.Env = append(p.Env, EnvToSet{Name: name, For: what, Hint: fmt.Sprintf("set it to %q with the variables expanded, if you want %s to get them (toolplane reads a whole value from one variable)", expanded, to)})
 		p.Rewrites = append(p.Rewrites, fmt.Sprintf("%s = %q: became env://%s, a fresh variable you set to it expanded", what, expanded, name))
 		return "env://" + name

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -60,7 +61,8 @@ const (
 // characters (a forged "fake log_id=x subject=admin" field), and at most
 // 64 bytes (checked apart: a counted repetition would be compiled as 64
 // copies of the class at every process start).
-var validLogID = regexp.MustCompile(`^[A-Za-z0-9._:-]+$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var validLogID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._:-]+$`) })
 
 // NewLogID mints a request log id.
 func NewLogID() string {
@@ -80,7 +82,7 @@ func (s *Server) requestLogID(h http.Header) string {
 		if len(raw) == 0 {
 			continue
 		}
-		if id := strings.TrimSpace(raw[0]); len(raw) == 1 && len(id) <= 64 && validLogID.MatchString(id) {
+		if id := strings.TrimSpace(raw[0]); len(raw) == 1 && len(id) <= 64 && validLogID().MatchString(id) {
 			return id
 		}
 		if bad == "" {

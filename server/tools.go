@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -148,13 +149,14 @@ func (s *Server) schemas(ctx context.Context, req *mcp.CallToolRequest, in Schem
 // validToolName is what MCP clients accept as a tool name, at most 128
 // bytes (checked apart: a counted repetition would be compiled as 128
 // copies of the class at every process start).
-var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var validToolName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+$`) })
 
 // directToolName is the MCP tool name of a capability: its first alias
 // (what a snippet calls it), else its id with separators replaced.
 func directToolName(c *capability.Capability, aliases []string) string {
 	for _, a := range aliases {
-		if len(a) <= 128 && validToolName.MatchString(a) {
+		if len(a) <= 128 && validToolName().MatchString(a) {
 			return a
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -353,7 +354,8 @@ func storeImported(ctx context.Context, store *secrets.Opened, plans []*importer
 }
 
 // envRef matches the env:// references of a config file.
-var envRef = regexp.MustCompile(`env://([A-Za-z_][A-Za-z0-9_]*)`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var envRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`env://([A-Za-z_][A-Za-z0-9_]*)`) })
 
 // takenNames reports the variable names an import must not choose: those
 // set in the environment now, and those the config at path reads already
@@ -361,7 +363,7 @@ var envRef = regexp.MustCompile(`env://([A-Za-z_][A-Za-z0-9_]*)`)
 func takenNames(path string) func(string) bool {
 	read := map[string]bool{}
 	if data, err := config.ReadBounded(path, config.MaxFileBytes); err == nil {
-		for _, m := range envRef.FindAllStringSubmatch(string(data), -1) {
+		for _, m := range envRef().FindAllStringSubmatch(string(data), -1) {
 			read[m[1]] = true
 		}
 	}

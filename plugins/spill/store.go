@@ -55,7 +55,8 @@ type Entry struct {
 // validID is the shape of an id: an optional replica name and '.', then
 // sp_ and 26 base32 characters (plugin.NewOwnedID). Anything else is not
 // looked up at all.
-var validIDShape = regexp.MustCompile(`^([A-Za-z0-9_-]+\.)?sp_[A-Z2-7]+$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var validIDShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z0-9_-]+\.)?sp_[A-Z2-7]+$`) })
 
 // validID reports whether id has the shape of an id. The lengths are
 // checked apart: counted repetitions ({1,63}, {26}) would be compiled as
@@ -67,7 +68,7 @@ func validID(id string) bool {
 	} else if len(replica) > 63 {
 		return false
 	}
-	return len(rest) == len("sp_")+26 && validIDShape.MatchString(id)
+	return len(rest) == len("sp_")+26 && validIDShape().MatchString(id)
 }
 
 // ErrNotFound is the answer for an id that does not exist, has expired,

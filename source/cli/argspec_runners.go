@@ -7,10 +7,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // chmodMode is a symbolic or octal mode, the first word of chmod.
-var chmodMode = regexp.MustCompile(`^([ugoa]*([-+=]([rwxXst]*|[ugo]))+,?)+$|^[0-7]{1,4}$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var chmodMode = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([ugoa]*([-+=]([rwxXst]*|[ugo]))+,?)+$|^[0-7]{1,4}$`)
+})
 
 // Interpreters, command runners, binaries no argument policy can bound,
 // and the file tools whose purpose is writing.
@@ -290,7 +294,7 @@ func fileToolSpecs() []*argSpec {
 		writes("mv", "moves files only from and to paths inside the working directory", "S", 0, confine(whyWrites, "-t", "--target-directory")),
 		writes("chmod", "changes modes only of files inside the working directory", "", 0).withCheck(func(c *argCall) error {
 			for _, p := range c.positionals {
-				if chmodMode.MatchString(p) {
+				if chmodMode().MatchString(p) {
 					continue
 				}
 				if err := c.confine(p); err != nil {

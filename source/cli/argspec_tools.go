@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The built-in policies of common binaries besides git. Each refuses the
@@ -20,32 +21,34 @@ import (
 // name differing only in case (GIT on a case-insensitive file system runs
 // git) gets the same policy.
 func builtinSpec(name string) *argSpec {
-	if s, ok := builtinSpecs[name]; ok {
+	if s, ok := builtinSpecs()[name]; ok {
 		return s
 	}
-	for n, s := range builtinSpecs {
+	for n, s := range builtinSpecs() {
 		if strings.EqualFold(n, name) {
 			return s
 		}
 	}
 	name = strings.ToLower(name)
-	if pythonName.MatchString(name) {
-		return builtinSpecs["python3"]
+	if pythonName().MatchString(name) {
+		return builtinSpecs()["python3"]
 	}
-	if pipName.MatchString(name) {
-		return builtinSpecs["pip"]
+	if pipName().MatchString(name) {
+		return builtinSpecs()["pip"]
 	}
 	return nil
 }
 
 var (
-	pythonName = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
-	pipName    = regexp.MustCompile(`^pip[0-9.]*$`)
+	// Compiled on first use: package initialisation runs in every toolplane process.
+	pythonName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(python|pypy)[0-9.]*$`) })
+	pipName    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^pip[0-9.]*$`) })
 )
 
 // builtinSpecs is the table of built-in policies by binary name. It is
-// built once and never changed.
-var builtinSpecs = func() map[string]*argSpec {
+// built once, on first use (not at package initialisation, which every
+// toolplane process pays, CLI capabilities or not), and never changed.
+var builtinSpecs = sync.OnceValue(func() map[string]*argSpec {
 	m := map[string]*argSpec{}
 	add := func(s *argSpec, aliases ...string) {
 		for _, n := range append([]string{s.name}, aliases...) {
@@ -97,7 +100,7 @@ var builtinSpecs = func() map[string]*argSpec {
 		add(s)
 	}
 	return m
-}()
+})
 
 const (
 	whyRunsCommand = "it runs a command"
@@ -502,7 +505,7 @@ var rsyncSpec = &argSpec{
 
 // makeAssignment is a command-line variable assignment (CC=..., X:=...,
 // X!=...), which overrides the makefile's own.
-var makeAssignment = regexp.MustCompile(`^[^=:!?+\s/]+\s*(:{0,3}|[+?!])=`)
+var makeAssignment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^=:!?+\s/]+\s*(:{0,3}|[+?!])=`) })
 
 var makeSpec = &argSpec{
 	name: "make",
@@ -521,7 +524,7 @@ var makeSpec = &argSpec{
 	env:        envRules{deny: []string{"MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKEFILES", "SHELL"}, why: "it adds options, makefiles or a shell to every run"},
 	check: func(c *argCall) error {
 		for _, p := range c.positionals {
-			if makeAssignment.MatchString(p) {
+			if makeAssignment().MatchString(p) {
 				return c.argDenied(p, "a variable assignment overrides the makefile's and can change the commands its recipes run", false)
 			}
 		}

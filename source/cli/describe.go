@@ -57,7 +57,8 @@ const outputSchema = `{
   "required": ["stdout", "stderr", "exit_code", "truncated", "timed_out", "argv", "duration_ms"]
 }`
 
-var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// Compiled on first use: package initialisation runs in every toolplane process.
+var identifier = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // pythonKeywords cannot be binding names even when they look like identifiers.
 var pythonKeywords = strings.Fields(`False None True and as assert async await break class
@@ -68,7 +69,7 @@ var pythonKeywords = strings.Fields(`False None True and as assert async await b
 // snippet as an attribute (`await cli.git(...)`): an identifier, not a
 // keyword. Other names go through `cli("name")`.
 func IsSnippetName(name string) bool {
-	if !identifier.MatchString(name) {
+	if !identifier().MatchString(name) {
 		return false
 	}
 	for _, k := range pythonKeywords {
@@ -183,13 +184,13 @@ func (s *Source) Describe(ctx context.Context, name string) (string, error) {
 	return c.Description + "\n\n" + sum, nil
 }
 
-var overstrike = regexp.MustCompile(".\b")
-var ansi = regexp.MustCompile("\x1b\\[[0-9;]*[A-Za-z]")
+var overstrike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(".\b") })
+var ansi = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x1b\\[[0-9;]*[A-Za-z]") })
 
 // summarize keeps the first paragraph of help text, whitespace collapsed,
 // cut at summaryMax bytes on a rune boundary.
 func summarize(help string) string {
-	help = ansi.ReplaceAllString(overstrike.ReplaceAllString(help, ""), "")
+	help = ansi().ReplaceAllString(overstrike().ReplaceAllString(help, ""), "")
 	var words []string
 	for _, line := range strings.Split(help, "\n") {
 		if strings.TrimSpace(line) == "" {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -39,7 +40,8 @@ const (
 )
 
 // sampleKey is a JSON key shown as it is; any other key is shown as "…".
-var sampleKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]{0,39}$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var sampleKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]{0,39}$`) })
 
 // textOnly returns the text of a result that is one text block and nothing
 // else (no structured content, not an error).
@@ -124,7 +126,7 @@ func jsonShape(b *strings.Builder, v any, depth int) {
 				fmt.Fprintf(b, "… %d more", len(keys)-i)
 				break
 			}
-			if sampleKey.MatchString(k) {
+			if sampleKey().MatchString(k) {
 				b.WriteString(`"` + k + `": `)
 			} else {
 				b.WriteString(`…: `)

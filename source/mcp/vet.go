@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -26,13 +27,14 @@ import (
 // an upstream: ASCII letters, digits, '_', '-' and '.', 1 to 128 of them.
 // It leaves out path separators, ':' (the id separator), spaces, control
 // characters and escapes, and look-alike letters of other scripts.
-var validToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+// It is compiled on first use: package initialisation runs in every toolplane process.
+var validToolName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+$`) })
 
 // isValidToolName reports whether s is a valid tool name. The length is
 // checked apart: a counted repetition ({1,128}) would be compiled as 128
 // copies of the class at every process start.
 func isValidToolName(s string) bool {
-	return len(s) <= 128 && validToolName.MatchString(s)
+	return len(s) <= 128 && validToolName().MatchString(s)
 }
 
 // errDisabled marks a tool the config disables: left out, not a problem.
@@ -137,13 +139,13 @@ func quoteName(name string) string {
 	return fmt.Sprintf("%+q", truncate(name, 80))
 }
 
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var bareKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 // tomlKey renders name as a TOML key: bare when it can be, else a basic
 // string with every character outside printable ASCII escaped, so the hint
 // is safe to print and to paste.
 func tomlKey(name string) string {
-	if bareKey.MatchString(name) {
+	if bareKey().MatchString(name) {
 		return name
 	}
 	var b strings.Builder

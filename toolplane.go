@@ -26,6 +26,7 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/vm"
 	"github.com/toolplane/toolplane/sandbox"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
@@ -92,12 +93,15 @@ func (rt *Runtime) OnStop(f func() error) {
 // New returns a runtime with an empty registry and the embedded backend as
 // default.
 func New(opts ...Option) (*Runtime, error) {
+	// One module table serves both the registry's reserved names and the
+	// embedded backend: building it is a share of every `toolplane run`.
+	mods := lib.Modules()
 	rt := &Runtime{
-		reg:            capability.NewRegistry(capability.WithModules(SnippetModules()...)),
+		reg:            capability.NewRegistry(capability.WithModules(moduleNames(mods)...)),
 		backends:       map[string]backend.Backend{},
 		defaultBackend: embedded.Name,
 	}
-	rt.backends[embedded.Name] = embedded.New()
+	rt.backends[embedded.Name] = embedded.New(embedded.WithModules(mods))
 	for _, o := range opts {
 		if err := o(rt); err != nil {
 			return nil, fmt.Errorf("toolplane: %w", err)
@@ -121,14 +125,17 @@ func SnippetModules() []string { return slices.Clone(snippetModules()) }
 
 // snippetModules computes SnippetModules once: the table is the same for
 // every runtime of a build.
-var snippetModules = sync.OnceValue(func() []string {
+var snippetModules = sync.OnceValue(func() []string { return moduleNames(lib.Modules()) })
+
+// moduleNames is SnippetModules of the table mods.
+func moduleNames(mods vm.Modules) []string {
 	absent := map[string]bool{}
 	for _, n := range lib.Absent() {
 		absent[n] = true
 	}
 	seen := map[string]bool{}
 	var out []string
-	for name := range lib.Modules() {
+	for name := range mods {
 		top, _, _ := strings.Cut(name, ".")
 		if absent[name] || absent[top] || seen[top] {
 			continue
@@ -138,7 +145,7 @@ var snippetModules = sync.OnceValue(func() []string {
 	}
 	sort.Strings(out)
 	return out
-})
+}
 
 // Registry returns the runtime's capability registry.
 func (rt *Runtime) Registry() *capability.Registry { return rt.reg }

@@ -114,16 +114,19 @@ func (r *Registry) Modules() []string { return slices.Clone(r.modules) }
 // and keywords and the runtime bindings, plus what opts reserve (the
 // modules, with WithModules).
 func NewRegistry(opts ...RegistryOption) *Registry {
+	builtins, bindings := PythonBuiltins(), RuntimeBindings()
 	r := &Registry{
-		reserved: map[string]string{},
+		// Sized for the builtins, the bindings and about as many module
+		// names: growing it step by step was a share of every run's start.
+		reserved: make(map[string]string, 2*(len(builtins)+len(bindings))),
 		caps:     map[string]*Capability{},
 		aliases:  map[string]string{},
 		byID:     map[string][]string{},
 	}
-	for _, n := range PythonBuiltins() {
+	for _, n := range builtins {
 		r.reserved[n] = "Python builtin"
 	}
-	for _, n := range RuntimeBindings() {
+	for _, n := range bindings {
 		r.reserved[n] = "runtime binding"
 	}
 	for _, o := range opts {

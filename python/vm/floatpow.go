@@ -3,6 +3,7 @@ package vm
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // FloatPow is x**y for floats as CPython computes it with the C library's
@@ -75,10 +76,12 @@ func mulDDF(ah, al, b float64) (float64, float64) {
 // ln2 in double-double.
 const ln2Hi, ln2Lo = 6.93147180559945286227e-01, 2.31904681384629955842e-17
 
-// expTable holds 2**(j/64) for j in [0, 64) and expCoef 1/n! for the
-// Taylor series, each as double-double (hi, lo), computed once with
-// 256-bit big.Float arithmetic.
-var expTable, expCoef = func() (t [64][2]float64, c [13][2]float64) {
+// expTables returns 2**(j/64) for j in [0, 64) and 1/n! for the Taylor
+// series, each as double-double (hi, lo), computed once with 256-bit
+// big.Float arithmetic on first use: at package initialisation every
+// process start paid for it.
+var expTables = sync.OnceValues(func() (t *[64][2]float64, c *[13][2]float64) {
+	t, c = new([64][2]float64), new([13][2]float64)
 	const prec = 256
 	split := func(v *big.Float) [2]float64 {
 		hi, _ := v.Float64()
@@ -102,12 +105,13 @@ var expTable, expCoef = func() (t [64][2]float64, c [13][2]float64) {
 		c[n] = split(f)
 	}
 	return
-}()
+})
 
 // expDD is e**(xh+xl) in double-double for xh in [-708, 709.79]: x = (64m+j)*ln2/64
 // + r with |r| <= ln2/128, e**x = 2**m * 2**(j/64) * e**r, e**r by its
 // Taylor polynomial (twelve terms reach 1e-35).
 func expDD(xh, xl float64) (float64, float64) {
+	expTable, expCoef := expTables()
 	k := math.Round(xh * (64 / math.Ln2))
 	// r = x - k*ln2/64; k*ln2Hi/64 is split exactly with FMA.
 	ch, cl := ln2Hi/64, ln2Lo/64

@@ -77,3 +77,24 @@ func TestDictKeepsInsertionOrderAcrossDeletes(t *testing.T) {
 		t.Errorf("d[7.0] = %v, %v", v, ok)
 	}
 }
+
+// TestSmallIntBoxes checks the preallocated int boxes (built without an
+// allocation each): every one is an Int of its own value, equal to and
+// interchangeable with a box Go makes, and a value past the table is
+// boxed as usual.
+func TestSmallIntBoxes(t *testing.T) {
+	t.Parallel()
+	for x := Int(smallIntMin - 2); x < smallIntMax+2; x++ {
+		v := boxInt(x)
+		got, ok := v.(Int)
+		if !ok || got != x {
+			t.Fatalf("boxInt(%d) = %#v", x, v)
+		}
+		if v != Value(x) {
+			t.Fatalf("boxInt(%d) differs from a Go box of the same int", x)
+		}
+		if h, err := (&Thread{}).Hash(v); err != nil || h != hashInt64(int64(x)) {
+			t.Fatalf("hash(boxInt(%d)) = %d, %v", x, h, err)
+		}
+	}
+}

@@ -206,6 +206,13 @@ func mapBytes(f func(c byte, i int, prevCased bool) byte) BuiltinFunc {
 		out := make([]byte, len(r.s))
 		prev := false
 		for i := 0; i < len(r.s); i++ {
+			// Paid for in steps by the charge, but a run with a time
+			// limit alone must stop at its deadline: poll between chunks.
+			if i&(caseChunk-1) == 0 && i > 0 {
+				if err := t.tick(0); err != nil {
+					return nil, err
+				}
+			}
 			c := r.s[i]
 			out[i] = f(c, i, prev)
 			prev = isASCIIAlpha(c)

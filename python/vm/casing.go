@@ -146,27 +146,44 @@ func pySwapcase(s string) string {
 	return sb.String()
 }
 
-func pyCapitalize(s string) string {
+// pyCapitalize and pyTitle map the string whole (each character's case
+// depends on what precedes it), calling poll every caseChunk bytes so a
+// long string stops at the deadline; poll's error ends the mapping.
+func pyCapitalize(s string, poll func() error) (string, error) {
 	if s == "" {
-		return s
+		return s, nil
 	}
 	var sb strings.Builder
 	sb.Grow(len(s))
+	next := caseChunk
 	for i, r := range s {
+		if i >= next {
+			if err := poll(); err != nil {
+				return "", err
+			}
+			next += caseChunk
+		}
 		if i == 0 {
 			titleRune(&sb, r)
 		} else {
 			lowerAt(&sb, s, i, r)
 		}
 	}
-	return sb.String()
+	return sb.String(), nil
 }
 
-func pyTitle(s string) string {
+func pyTitle(s string, poll func() error) (string, error) {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	prevCased := false
+	next := caseChunk
 	for i, r := range s {
+		if i >= next {
+			if err := poll(); err != nil {
+				return "", err
+			}
+			next += caseChunk
+		}
 		cased := unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r)
 		if cased {
 			if prevCased {
@@ -179,5 +196,5 @@ func pyTitle(s string) string {
 		}
 		prevCased = cased
 	}
-	return sb.String()
+	return sb.String(), nil
 }

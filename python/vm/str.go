@@ -74,14 +74,19 @@ func chargeCase(t *Thread, x string) (ascii bool, err error) {
 }
 
 // wholeCaseMethod is caseMethod for a mapping that depends on what
-// precedes each character (title, capitalize): it maps the string whole.
-func wholeCaseMethod(f func(string) string) BuiltinFunc {
+// precedes each character (title, capitalize): it maps the string whole,
+// polling the deadline every caseChunk bytes.
+func wholeCaseMethod(f func(string, func() error) (string, error)) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		x := string(a[0].(Str))
 		if _, err := chargeCase(t, x); err != nil {
 			return nil, err
 		}
-		return sameStr(a[0], x, f(x)), nil
+		r, err := f(x, func() error { return t.tick(0) })
+		if err != nil {
+			return nil, err
+		}
+		return sameStr(a[0], x, r), nil
 	}
 }
 

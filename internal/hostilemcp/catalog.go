@@ -27,7 +27,7 @@ func attackTools() []Tool {
 		"answer_then_hang", "wrong_id", "malformed", "bad_utf8", "raw_nul",
 		"giant_error", "giant_tool_error", "links", "huge_blob", "bad_base64",
 		"sampling", "elicitation", "roots", "ping_storm", "notify_flood",
-		"crash", "stderr_flood", "fork_hold", "progress_flood",
+		"crash", "stderr_flood", "fork_hold", "progress_flood", "daemonize",
 		// HTTP only
 		"redirect", "huge_headers", "gzip_bomb", "sse_forever", "slowloris", "huge_json", "headers",
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -230,6 +231,31 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 			_, _ = s.stderr.Write(line)
 		}
 		s.reply(id, textResult("flooded stderr"))
+	case "daemonize":
+		// A daemon that escapes the server's process group and session:
+		// a background subshell starts it through setsid and exits at
+		// once (the double fork), so it is reparented to init in a
+		// session of its own, with a child of its own. It closes its
+		// stdio, so nothing ties it to the server; it answers with the
+		// daemon's and its child's pids.
+		pidFile := filepath.Join(os.TempDir(), fmt.Sprintf("hostilemcp-daemon-%d-%d", os.Getpid(), time.Now().UnixNano()))
+		defer os.Remove(pidFile)
+		script := `( setsid sh -c 'sleep 300 & echo $! $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 300' daemon "$1" </dev/null >/dev/null 2>&1 & )`
+		if err := exec.Command("/bin/sh", "-c", script, "sh", pidFile).Run(); err != nil {
+			s.replyError(id, -32000, err.Error())
+			return
+		}
+		var pids []byte
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if b, err := os.ReadFile(pidFile); err == nil {
+				pids = b
+				break
+			}
+		}
+		if s.o.record != "" {
+			appendRecord(s.o.record, map[string]any{"daemon": strings.TrimSpace(string(pids))})
+		}
+		s.reply(id, textResult(strings.TrimSpace(string(pids))))
 	case "fork_hold":
 		// A child that keeps stdout and stderr open, then the server exits.
 		cmd := exec.Command("sleep", "300")

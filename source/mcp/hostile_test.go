@@ -11,8 +11,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -758,4 +760,68 @@ func TestAttackConcurrentLargeResults(t *testing.T) {
 	if peak.Load() > 400<<20 {
 		t.Errorf("peak heap of %d MiB for 40 concurrent 3 MB answers", peak.Load()>>20)
 	}
+}
+
+// TestAttackDaemonOutlivesServer: a stdio server that daemonises a child
+// (double fork and setsid: a new session and process group, reparented to
+// init) and that child's own child are killed when toolplane stops the
+// server, though the group's SIGKILL cannot reach them: they carry the
+// server's instance marker in their environment. Both a restart (the
+// server crashes after daemonising) and the manager's Close are checked.
+func TestAttackDaemonOutlivesServer(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("descendants are found through /proc")
+	}
+	t.Parallel()
+	m := hostilePair(t, hostileOptions())
+	daemon := func() []int {
+		t.Helper()
+		res, err := callCap(t, m, "mcp:evil/daemonize", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pids []int
+		for _, f := range strings.Fields(text(res)) {
+			pid, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatalf("daemonize answered %q", text(res))
+			}
+			pids = append(pids, pid)
+		}
+		if len(pids) != 2 {
+			t.Fatalf("daemonize answered %q, want two pids", text(res))
+		}
+		group := evilPID(t, m)
+		for _, pid := range pids {
+			if !pidLive(pid) {
+				t.Fatalf("daemon %d is not running", pid)
+			}
+			if pg, _ := syscall.Getpgid(pid); pg == group {
+				t.Fatalf("daemon %d stayed in the server's group %d: the attack did not escape it", pid, group)
+			}
+		}
+		return pids
+	}
+	waitDead := func(what string, pids []int) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for _, pid := range pids {
+			for pidLive(pid) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if pidLive(pid) {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				t.Errorf("%s: the daemonised process %d outlived its server", what, pid)
+			}
+		}
+	}
+	first := daemon()
+	if _, err := callCap(t, m, "mcp:evil/crash", nil); err == nil {
+		t.Fatal("crash: no error")
+	}
+	waitDead("after the server crashed and was restarted", first)
+	evilRecovers(t, m)
+	second := daemon()
+	_ = m.Close()
+	waitDead("after Close", second)
 }

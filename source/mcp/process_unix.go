@@ -3,6 +3,8 @@
 package mcp
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -27,8 +29,12 @@ exec "$@" 3<&-`
 // process is one running stdio server: its process group, its pipes and the
 // record of how it ended.
 type process struct {
-	cmd    *exec.Cmd
-	pgid   int
+	cmd  *exec.Cmd
+	pgid int
+	// marker is the NAME=value entry the server's environment carries
+	// (instanceMarker), by which stop finds descendants that left the
+	// process group.
+	marker string
 	stdin  *os.File // our write end of the server's stdin
 	stdout *os.File // our read end of the server's stdout
 	guard  *os.File // our write end of the watcher's pipe
@@ -90,8 +96,13 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 	// The pipes are *os.File values, so exec hands them to the child as they
 	// are and Wait does not wait for copies: a grandchild that keeps stderr
 	// open cannot delay noticing that the server died.
+	marker, err := instanceMarker()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
 	cmd := exec.Command("/bin/sh", append([]string{"-c", guardScript, "toolplane-mcp-guard", path}, spec.Args...)...)
-	cmd.Env = env
+	cmd.Env = append(env[:len(env):len(env)], marker)
 	cmd.Dir = spec.Cwd
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.ExtraFiles = []*os.File{guardR}
@@ -107,6 +118,7 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 	p := &process{
 		cmd:        cmd,
 		pgid:       cmd.Process.Pid,
+		marker:     marker,
 		stdin:      inW,
 		stdout:     outR,
 		guard:      guardW,
@@ -198,7 +210,25 @@ func (p *process) stop(grace time.Duration) {
 		_ = syscall.Kill(-p.pgid, syscall.SIGKILL)
 		_ = p.guard.Close()
 		<-p.done
+		// Descendants that left the group (daemons) carry the marker.
+		killMarked(p.marker)
 	})
+}
+
+// instanceMarkerName names the environment entry that marks a stdio
+// server's processes: every process it starts inherits it unless it
+// replaces its environment, so stop finds those that left its process
+// group. The value is random per start, so one server's stop never
+// reaches another's processes.
+const instanceMarkerName = "TOOLPLANE_MCP_INSTANCE"
+
+// instanceMarker returns a new NAME=value marker entry.
+func instanceMarker() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("marking the server's processes: %w", err)
+	}
+	return instanceMarkerName + "=" + hex.EncodeToString(b[:]), nil
 }
 
 // drainStderr waits up to d for the last of the server's stderr to reach the

@@ -54,7 +54,7 @@ func TestAttackUpstreamInheritsEnvironment(t *testing.T) {
 	for _, k := range names {
 		// os/exec sets PWD to the working directory it starts the child in.
 		allowed := slices.Contains(childenv.Base(), k) || strings.HasPrefix(k, "LC_") || k == "PWD" ||
-			k == testmcp.EnvServe || k == instanceMarkerName || k == "DECLARED" || k == "LITERAL" || k == "PASSED_ON"
+			k == testmcp.EnvServe || k == childenv.MarkerName || k == "DECLARED" || k == "LITERAL" || k == "PASSED_ON"
 		if !allowed {
 			t.Errorf("upstream got %s from toolplane's environment", k)
 		}

@@ -3,8 +3,6 @@
 package mcp
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/toolplane/toolplane/internal/childenv"
 )
 
 // guardScript starts the server through /bin/sh so that a watcher shares its
@@ -32,7 +32,7 @@ type process struct {
 	cmd  *exec.Cmd
 	pgid int
 	// marker is the NAME=value entry the server's environment carries
-	// (instanceMarker), by which stop finds descendants that left the
+	// (childenv.Marker), by which stop finds descendants that left the
 	// process group.
 	marker string
 	stdin  *os.File // our write end of the server's stdin
@@ -96,7 +96,7 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 	// The pipes are *os.File values, so exec hands them to the child as they
 	// are and Wait does not wait for copies: a grandchild that keeps stderr
 	// open cannot delay noticing that the server died.
-	marker, err := instanceMarker()
+	marker, err := childenv.Marker()
 	if err != nil {
 		closeAll()
 		return nil, err
@@ -211,25 +211,11 @@ func (p *process) stop(grace time.Duration) {
 		_ = p.guard.Close()
 		<-p.done
 		// Descendants that left the group (daemons) carry the marker.
-		killMarked(p.marker)
+		childenv.KillMarked(p.marker)
 	})
 }
 
-// instanceMarkerName names the environment entry that marks a stdio
-// server's processes: every process it starts inherits it unless it
-// replaces its environment, so stop finds those that left its process
-// group. The value is random per start, so one server's stop never
-// reaches another's processes.
-const instanceMarkerName = "TOOLPLANE_MCP_INSTANCE"
 
-// instanceMarker returns a new NAME=value marker entry.
-func instanceMarker() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("marking the server's processes: %w", err)
-	}
-	return instanceMarkerName + "=" + hex.EncodeToString(b[:]), nil
-}
 
 // drainStderr waits up to d for the last of the server's stderr to reach the
 // ring buffer, so an error quotes what the server said just before it died.

@@ -1,4 +1,4 @@
-package mcp
+package childenv
 
 import (
 	"bytes"
@@ -8,18 +8,18 @@ import (
 	"time"
 )
 
-// killMarked kills every process toolplane may signal whose environment
-// holds marker (NAME=value, see instanceMarker), repeating while it finds
-// any (a daemon may fork again as it is killed), and reports how many it
-// killed. Its processes are the stdio server's descendants that left its
-// process group: a daemon (double fork and setsid) is reparented to init
-// in a session of its own, where the group's SIGKILL does not reach it,
-// but it keeps the environment it inherited.
+// KillMarked kills every process toolplane may signal whose environment
+// holds marker (see Marker), repeating while it finds any (a daemon may
+// fork again as it is killed), and reports how many it killed. Its
+// processes are the child's descendants that left its process group: a
+// daemon (double fork and setsid) is reparented to init in a session of
+// its own, where the group's SIGKILL does not reach it, but it keeps the
+// environment it inherited.
 //
 // A process that replaced its environment (exec with a new one) escapes
-// this; the server runs as the operator's own code, so that is a server
+// this; children run as the operator's own programs, so that is a program
 // hiding on purpose, not one that forgot to clean up.
-func killMarked(marker string) int {
+func KillMarked(marker string) int {
 	want := []byte(marker)
 	self := os.Getpid()
 	killed := map[int]bool{}

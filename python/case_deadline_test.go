@@ -3,6 +3,7 @@ package python_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -16,7 +17,8 @@ import (
 // map the string whole, the bytes methods byte by byte). Each method is
 // timed once on a big receiver with no limit (d), then run with a time
 // limit of d/4: the run must end by 3d/4, so the call stopped midway
-// rather than ran to its end. The interpreter sweep
+// rather than ran to its end (a run that overruns is tried again, as the
+// machine's load may have changed between the two). The interpreter sweep
 // (TestAttackEveryBuiltinStopsAtTheDeadline) calls these too, but on a
 // megabyte, which ends in milliseconds whether it polls or not.
 func TestAttackCaseMethodsStopAtTheDeadline(t *testing.T) {
@@ -48,22 +50,38 @@ func TestAttackCaseMethodsStopAtTheDeadline(t *testing.T) {
 			_, err := prog.Run(ctx, python.RunOptions{Globals: g, Limits: python.Limits{MaxMemoryBytes: limit, Steps: 1 << 62}})
 			return time.Since(began), err
 		}
-		whole, err := run(time.Minute)
-		if err != nil {
-			t.Fatalf("%s without a limit: %v", call, err)
+		// The machine's load changes between the timed run and the
+		// limited one: a limited run that completes, or overruns once,
+		// is tried again; only a call that overruns every time fails.
+		var problem string
+		for attempt := 0; attempt < 3; attempt++ {
+			whole, err := run(time.Minute)
+			if err != nil {
+				t.Fatalf("%s without a limit: %v", call, err)
+			}
+			if whole < 20*time.Millisecond {
+				problem = ""
+				t.Logf("%s took %v: too quick to tell", call, whole)
+				break
+			}
+			took, err := run(whole / 4)
+			var exc *python.Exception
+			switch {
+			case err == nil:
+				problem = fmt.Sprintf("%s: completed within a quarter of its %v three times", call, whole)
+			case !errors.As(err, &exc) || exc.Limit != "time":
+				t.Fatalf("%s with a limit of %v: want the time limit, got %v", call, whole/4, err)
+			case took > whole*3/4:
+				problem = fmt.Sprintf("%s: one call takes %v; with a limit of %v the run ended after %v: the call ran on past the deadline", call, whole, whole/4, took)
+			default:
+				problem = ""
+			}
+			if problem == "" {
+				break
+			}
 		}
-		if whole < 20*time.Millisecond {
-			t.Logf("%s took %v: too quick to tell", call, whole)
-			continue
-		}
-		took, err := run(whole / 4)
-		var exc *python.Exception
-		if !errors.As(err, &exc) || exc.Limit != "time" {
-			t.Errorf("%s with a limit of %v (a quarter of its %v): want the time limit, got %v", call, whole/4, whole, err)
-			continue
-		}
-		if took > whole*3/4 {
-			t.Errorf("%s: one call takes %v; with a limit of %v the run ended after %v: the call ran on past the deadline", call, whole, whole/4, took)
+		if problem != "" {
+			t.Error(problem)
 		}
 	}
 }

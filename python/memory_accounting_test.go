@@ -73,6 +73,11 @@ var accountingKinds = []struct {
 	{"namedtuple", "import collections\nNT = collections.namedtuple('NT', 'a b')", "NT(i, i)", 50000},
 	{"staticmethod", "", "staticmethod(abs)", 100000},
 	{"property", "", "property(abs)", 100000},
+	{"json object", "import json\ndoc = '{\"id\": 123456, \"name\": \"n\", \"tags\": [1.5, \"xy\"]}'", "json.loads(doc)", 50000},
+	{"json list", "import json\ndoc = '[100000, 2.5, \"abc\", [], {}]'", "json.loads(doc)", 50000},
+	{"re match", "import re\ns = 'ab' * 50", "re.match('a', s)", 50000},
+	{"re match fresh subject", "import re", "re.search('a', 'a' * 20 + str(i))", 50000},
+	{"re pattern", "import re", "re.compile('a{%d}[b-y]+(?P<g>z)' % i)", 10000},
 }
 
 const (

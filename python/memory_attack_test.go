@@ -152,6 +152,26 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"json", "json.dumps([1], indent=10**9)"},
 	{"json", "json.loads('[' + '1,' * 10**6 + '1]')"},
 	{"json", "json.loads('\"' + 'a' * 10**7 + '\"')"},
+	{"json", "json.loads('[' + '{\"a\": 1},' * 10**5 + '{}]')"},
+	{"json", "json.loads('[' + '{},' * 10**6 + '{}]')"},
+	{"json", "json.loads('[' + '[],' * 10**6 + '[]]')"},
+	{"json", "json.loads('[' + '\"ab\",' * 10**6 + '\"\"]')"},
+	{"json", "json.loads('[' + '1.5,' * 10**6 + '1]')"},
+	{"json", "json.loads('[' + '100000,' * 10**6 + '1]')"},
+	{"json", "json.loads('[' + '1' * 4000 + ',' + ('1' * 4000 + ',') * 1000 + '1]')"},
+	{"json", "json.loads('\"' + 'a' * 3 * 10**6 + '\"')"},
+	{"re", "re.findall('a', 'a' * 10**6)"},
+	{"re", "re.findall('(a)(b)', 'ab' * 10**6)"},
+	{"re", "re.split('(a)', 'ab' * 10**6)"},
+	{"re", "list(re.finditer('a', 'a' * 10**6))"},
+	{"re", "[m.span() for m in re.finditer('a', 'a' * 10**6)]"},
+	{"re", "[re.compile('a{%d}' % i) for i in range(10**4)]"},
+	{"re", "re.findall('.', 'é' * 10**6)"},
+	{"re", "re.compile('a|' * 100000 + str(len(keep)))"},
+	{"re", "[re.compile('a|' * 20000 + str(i)) for i in range(200)] and 0"},
+	{"re", "re.match('a', 'a' * 2 * 10**6 + str(len(keep)))"},
+	{"re", "[re.match('a', 'a' * 10**5 + str(i)) for i in range(200)]"},
+	{"re", "(re.findall('a', 'b' * 2 * 10**6 + str(len(keep))), re)[1]"},
 	// base64, binascii, hashlib
 	{"base64", "base64.b64encode(bytes(10**7))"},
 	{"base64", "base64.b85encode(bytes(2 * 10**6))"},
@@ -221,6 +241,14 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"container", "functools.reduce(lambda x, i: [x], range(10**7), None)"},
 	{"container", "[i * 1.5 for i in range(10**7)]"},
 	{"container", "[str(i) for i in range(10**7)]"},
+	// values made one by one and stored into slots charged before: each
+	// must be charged as it is made, not only as a container grows
+	{"container", "(lambda l: any(l.__setitem__(i, str(i + 10**6)) for i in range(len(l))) or l)([None] * 5 * 10**5)"},
+	{"container", "(lambda l: any(l.__setitem__(i, i * 1.5) for i in range(len(l))) or l)([None] * 5 * 10**5)"},
+	{"container", "(lambda l: any(l.__setitem__(i, i + 10**6) for i in range(len(l))) or l)([None] * 5 * 10**5)"},
+	{"container", "(lambda d: any(d.__setitem__(i, 'k%d' % i) for i in range(len(d))) or d)(dict.fromkeys(range(2 * 10**5)))"},
+	{"container", "(lambda l: any(l.__setitem__(i, str(i)[:3] + 'x') for i in range(len(l))) or l)([None] * 5 * 10**5)"},
+	{"container", "(lambda l: any(l.__setitem__(slice(len(l), None), range(10**5)) for _ in range(100)) or l)([])"},
 }
 
 // objectAttackClasses are the classes of memoryAttacks that make many small

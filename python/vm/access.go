@@ -309,14 +309,18 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 				return Errorf(IndexErrorClass, "list assignment index out of range")
 			}
 			o.Items[i] = v
-			return nil
+			return t.chargeStored(v)
 		}
 		if s, ok := key.(*Slice); ok {
+			var notIterable error
 			items, err := t.iterate(v, func() error {
-				return Errorf(TypeErrorClass, "must assign iterable to extended slice")
+				notIterable = Errorf(TypeErrorClass, "must assign iterable to extended slice")
+				return notIterable
 			})
 			if err != nil {
-				if s.Step == None {
+				// Only "not iterable" is reworded: a MemoryError or an
+				// exception the iterable raised passes as it is.
+				if err == notIterable && s.Step == None {
 					return Errorf(TypeErrorClass, "can only assign an iterable")
 				}
 				return err
@@ -329,6 +333,13 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 			if step == 1 {
 				if stop < start {
 					stop = start
+				}
+				// The list grows by what replaces the slice: charge its
+				// new array, as an append that outgrows it does.
+				if grow := len(items) - (stop - start); grow > 0 && len(o.Items)+grow > cap(o.Items) {
+					if err := t.chargeSlots(len(o.Items) + grow); err != nil {
+						return err
+					}
 				}
 				rest := append([]Value(nil), o.Items[stop:]...)
 				o.Items = append(append(o.Items[:start], items...), rest...)

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -1137,6 +1138,17 @@ func (t *Thread) Import(name string) (Value, error) {
 	}
 	m, err := fn(t)
 	if err != nil {
+		// A builder that wraps the exception it hit (a MemoryError
+		// while the session is near its limit) raises that exception,
+		// catchable as any other, not an error outside Python.
+		var exc *Instance
+		if errors.As(err, &exc) {
+			return nil, exc
+		}
+		var lim *LimitError
+		if errors.As(err, &lim) {
+			return nil, lim
+		}
 		return nil, err
 	}
 	t.modCache[name] = m

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Kwarg is one keyword argument of a call.
@@ -23,6 +24,25 @@ type Builtin struct {
 	// Self is the receiver's class name for methods ("str" for str.upper),
 	// used in repr; "" for functions.
 	Self string
+	// Held, when set, is the Go memory Fn's closure keeps for one object
+	// (a library's per-object state), for the retained-size walk.
+	Held *Held
+}
+
+// Held is Go memory a library keeps for one Python object outside any
+// Python value: a compiled pattern's program, a match's spans, the
+// subject's runes several matches share. The retained-size walk cannot
+// see into a closure, so without this an object that keeps megabytes
+// would be counted as a few bytes and a session could keep any number.
+type Held struct {
+	// Own is the heap this object alone keeps.
+	Own int64
+	// Shared is the heap of a buffer at Key that several objects may
+	// keep (counted once per walk); Key nil means none.
+	Key    unsafe.Pointer
+	Shared int64
+	// Refs are the Python values the Go state keeps alive.
+	Refs []Value
 }
 
 // BoundMethod is a callable bound to its receiver.

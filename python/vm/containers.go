@@ -181,7 +181,7 @@ func initContainers() {
 					return nil, err
 				}
 			}
-			return None, nil
+			return None, t.chargeStored(a[1])
 		},
 		"extend": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("list.extend", a[1:], kw, 1); err != nil {
@@ -463,6 +463,10 @@ func initContainers() {
 			v = a[2]
 		}
 		d := NewDict()
+		// The dict and the keys are reachable from no frame until it
+		// returns: a remeasure midway must see them.
+		t.tempRoots = append(t.tempRoots, d, Tuple(items))
+		defer func() { t.tempRoots = t.tempRoots[:len(t.tempRoots)-2] }()
 		for _, k := range items {
 			if err := d.Set(t, k, v); err != nil {
 				return nil, err

@@ -348,7 +348,15 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 	}
 	if ix >= 0 {
 		d.entries[ix].value = v
-		return nil
+		return t.chargeStored(v)
+	}
+	// A new entry's key and value boxes (range's ints as dict.fromkeys
+	// keys) are made uncharged; the entry pays for them.
+	if err := t.chargeStored(key); err != nil {
+		return err
+	}
+	if err := t.chargeStored(v); err != nil {
+		return err
 	}
 	d.trail = 0
 	c := cap(d.entries)

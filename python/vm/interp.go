@@ -916,6 +916,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						}
 						if i >= 0 && int(i) < len(l.Items) {
 							l.Items[i] = v
+							err = t.chargeStored(v)
 							break
 						}
 					}
@@ -989,6 +990,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				l.Items = append(l.Items, v)
 				if cap(l.Items) != c {
 					err = t.chargeSlots(cap(l.Items))
+				}
+				if err == nil {
+					err = t.chargeStored(v)
 				}
 			case compile.SET_ADD:
 				v := f.stack[len(f.stack)-1]

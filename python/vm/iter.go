@@ -368,6 +368,9 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 				return nil, err
 			}
 		}
+		if err := t.chargeStored(item); err != nil {
+			return nil, err
+		}
 		if len(acc.Items)&4095 == 0 {
 			if err := t.check(); err != nil {
 				return nil, err

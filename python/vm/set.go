@@ -131,6 +131,11 @@ restart:
 		for j := uint64(0); j <= uint64(probes); j++ {
 			e := &s.table[i+j]
 			if e.key == nil {
+				// A new key's box is made uncharged: the entry
+				// pays for it (Thread.chargeStored).
+				if err := t.chargeStored(key); err != nil {
+					return err
+				}
 				if free >= 0 {
 					s.table[free] = setEntry{key: key, hash: h}
 					s.used++

@@ -1,6 +1,9 @@
 package vm
 
-import "unsafe"
+import (
+	"math/big"
+	"unsafe"
+)
 
 // The memory accounting charges what Go really holds for a value: the
 // structs the interpreter allocates (unsafe.Sizeof, so a field added to
@@ -176,6 +179,9 @@ var (
 	superBytes       = allocBytes(int64(unsafe.Sizeof(Super{})))
 	nativeBytes      = allocBytes(int64(unsafe.Sizeof(Native{})))
 	awaitRecordBytes = allocBytes(int64(unsafe.Sizeof(awaitRecord{})))
+	// heldBuiltinBytes is a Builtin made for one object (a closure over
+	// its Go state, see Held): the struct and the closure.
+	heldBuiltinBytes = allocBytes(int64(unsafe.Sizeof(Builtin{}))) + closureBytes
 )
 
 // newBytes is what a constructor charges for the value it made: the
@@ -221,4 +227,46 @@ func noscanBytes(n int64) int64 {
 		return tinyBlock
 	}
 	return allocBytes(n)
+}
+
+// ValueBytes is the heap v itself takes as the retained-size walk counts
+// it, without the values it refers to: a number's or string's box and
+// bytes, a container's struct and arrays, an object's struct. A library
+// module that builds values in Go (a decoder, a matcher) holds or charges
+// this for each value it makes, so what it builds is paid for at the size
+// the limit is later measured in.
+func ValueBytes(v Value) int64 {
+	switch x := v.(type) {
+	case nil, NoneType, Bool:
+		return 0
+	case Int:
+		if x < smallIntMin || x >= smallIntMax {
+			return noscanBytes(8)
+		}
+		return 0
+	case Float:
+		return noscanBytes(8)
+	case Complex:
+		return allocBytes(16)
+	case Str:
+		if len(x) == 0 {
+			return 0
+		}
+		return stringHeaderBytes + noscanBytes(int64(len(x)))
+	case Bytes:
+		if len(x) == 0 {
+			return 0
+		}
+		return stringHeaderBytes + noscanBytes(int64(len(x)))
+	case *big.Int:
+		return bigIntBytes + arrayBytes(cap(x.Bits()), 8)
+	case *List:
+		return listBytes + arrayBytes(cap(x.Items), unsafe.Sizeof(Value(nil)))
+	case *Builtin:
+		if x.Held != nil {
+			return heldBuiltinBytes + x.Held.Own + x.Held.Shared
+		}
+		return 0
+	}
+	return newBytes(v)
 }

@@ -364,6 +364,34 @@ func (t *Thread) chargeNew(n int64) error {
 	return t.Charge(n)
 }
 
+// chargeStored charges the box of a number or short string stored over
+// an existing slot (a list item, a dict value). Builtins that make such
+// boxes (str(i), i * 1.5) do not charge them, as a container's growth pays
+// for them on the way in; a container that does not grow pays nothing, and
+// a loop storing new strings into a list made beforehand kept 22 MiB under
+// a 16 MiB limit. Long strings are charged by whatever made them.
+func (t *Thread) chargeStored(v Value) error {
+	switch x := v.(type) {
+	case Int:
+		if x < smallIntMin || x >= smallIntMax {
+			return t.chargeNew(noscanBytes(8))
+		}
+	case Float:
+		return t.chargeNew(noscanBytes(8))
+	case Complex, *big.Int:
+		return t.chargeNew(ValueBytes(v))
+	case Str:
+		if len(x) < 256 {
+			return t.chargeNew(ValueBytes(v))
+		}
+	case Bytes:
+		if len(x) < 256 {
+			return t.chargeNew(ValueBytes(v))
+		}
+	}
+	return nil
+}
+
 // ChargeItems charges count items of size bytes each, failing (rather than
 // overflowing) when the product does not fit.
 func (t *Thread) ChargeItems(count, size int64) error {
@@ -987,6 +1015,13 @@ func (w *sizeWalker) visit(v Value) {
 			return
 		}
 		w.push(x.Dict)
+		if h := x.Held; h != nil {
+			w.total += h.Own
+			if h.Key != nil && w.once(h.Key) {
+				w.total += h.Shared
+			}
+			w.pushAll(h.Refs)
+		}
 	case *Iter:
 		if !w.once(unsafe.Pointer(x)) {
 			return
@@ -1049,6 +1084,21 @@ func (w *sizeWalker) visit(v Value) {
 		w.push(x.result)
 		if x.task != nil {
 			w.push(x.task.coro)
+		}
+	case *Builtin:
+		if x.Held == nil {
+			w.total += 16
+			return
+		}
+		if !w.once(unsafe.Pointer(x)) {
+			return
+		}
+		w.total += heldBuiltinBytes + x.Held.Own
+		if x.Held.Key != nil && w.once(x.Held.Key) {
+			w.total += x.Held.Shared
+		}
+		for _, r := range x.Held.Refs {
+			w.push(r)
 		}
 	case *Native:
 		if !w.once(unsafe.Pointer(x)) {

@@ -91,6 +91,9 @@ type Cell struct {
 type Module struct {
 	Name string
 	Dict *Dict
+	// Held, when set, is what a library module keeps in Go (a cache of
+	// objects, a converted subject), for the retained-size walk.
+	Held *Held
 }
 
 // Truth returns the truthiness of simple values; ok is false when a user

@@ -1,5 +1,7 @@
 package regex
 
+import "unsafe"
+
 // The compiled program for the backtracking machine. Single-character items carry their
 // matcher inline (unit) so that x*, [a-z]+ and .*? run as one instruction with one
 // backtrack entry, like CPython's REPEAT_ONE.
@@ -98,7 +100,14 @@ type compiler struct {
 	widths []*width
 	nregs  int
 	err    *Error
+	// lim, when set, is charged with the program's array as it grows;
+	// a charge that fails stops the compile (compileStop).
+	lim *Limits
 }
+
+// compileStop carries a failed charge out of the compiler's recursion to
+// compile, which returns its error.
+type compileStop struct{ err error }
 
 // maxCode is CPython's MAXCODE: the largest look-behind width it can encode.
 const maxCode = 1<<32 - 1
@@ -121,6 +130,12 @@ func foldFor(flags Flags) foldMode {
 }
 
 func (c *compiler) emit(in inst) int {
+	if len(c.prog) == cap(c.prog) && c.lim != nil {
+		if err := c.lim.grow(nil, (cap(c.prog)+1)*int(unsafe.Sizeof(inst{}))); err != nil {
+			// Unwound by compile: the half-built program is dropped.
+			panic(compileStop{err})
+		}
+	}
 	c.prog = append(c.prog, in)
 	return len(c.prog) - 1
 }

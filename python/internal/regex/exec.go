@@ -28,7 +28,11 @@ func (lim *Limits) grow(re *Regexp, n int) error {
 	}
 	if mb, ok := lim.Budget.(Memory); ok {
 		if err := mb.Grow(n); err != nil {
-			return &LimitError{Pattern: string(re.pattern), Err: err}
+			pattern := ""
+			if re != nil {
+				pattern = string(re.pattern)
+			}
+			return &LimitError{Pattern: pattern, Err: err}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package regex
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Match is the result of a successful match, with CPython's Match semantics: group 0 is the
@@ -126,4 +127,10 @@ func (m *Match) writeGroup(b *strings.Builder, g int) {
 	if s, e := m.Span(g); s >= 0 {
 		m.re.writeText(b, m.s[s:e])
 	}
+}
+
+// HeapBytes is the heap the match keeps of its own (its spans), without
+// the subject it shares with the other matches of one call.
+func (m *Match) HeapBytes() int {
+	return int(unsafe.Sizeof(*m)) + 8*cap(m.spans)
 }

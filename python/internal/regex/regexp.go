@@ -3,6 +3,7 @@ package regex
 import (
 	"sort"
 	"sync"
+	"unsafe"
 )
 
 // Flags are CPython's re flag values, so the binding can pass re.I | re.M through as is.
@@ -40,13 +41,24 @@ type Regexp struct {
 
 // Compile parses a str pattern with CPython 3.11's syntax and flags.
 func Compile(pattern string, flags Flags) (*Regexp, error) {
-	return compile([]rune(pattern), false, flags)
+	return compile([]rune(pattern), false, flags, nil)
+}
+
+// CompileLimited is Compile (or CompileBytes, for isBytes) accounting the
+// program's memory as it grows: a pattern of a few hundred kilobytes
+// compiles to tens of megabytes ('a|' * 100000 to 37 MB), and the
+// compile stops with grow's error when a charge fails.
+func CompileLimited(pattern string, isBytes bool, flags Flags, lim *Limits) (*Regexp, error) {
+	if isBytes {
+		return compile(BytesToRunes([]byte(pattern)), true, flags, lim)
+	}
+	return compile([]rune(pattern), false, flags, lim)
 }
 
 // CompileBytes parses a bytes pattern; subjects are then bytes, one rune per byte, and
 // \w, \d, \s and IGNORECASE use ASCII semantics as CPython's bytes patterns do.
 func CompileBytes(pattern []byte, flags Flags) (*Regexp, error) {
-	return compile(BytesToRunes(pattern), true, flags)
+	return compile(BytesToRunes(pattern), true, flags, nil)
 }
 
 // BytesToRunes widens each byte to a rune: the subject form of bytes for a bytes pattern.
@@ -58,7 +70,16 @@ func BytesToRunes(b []byte) []rune {
 	return r
 }
 
-func compile(src []rune, isBytes bool, flags Flags) (*Regexp, error) {
+func compile(src []rune, isBytes bool, flags Flags, lim *Limits) (re *Regexp, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			stop, ok := r.(compileStop)
+			if !ok {
+				panic(r)
+			}
+			re, err = nil, stop.err
+		}
+	}()
 	if flags&Locale != 0 && isBytes {
 		return nil, &Error{Kind: KindValueError, Msg: "re.LOCALE is not supported by this interpreter", Pos: -1}
 	}
@@ -66,14 +87,14 @@ func compile(src []rune, isBytes bool, flags Flags) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{widths: res.widths}
+	c := &compiler{widths: res.widths, lim: lim}
 	c.seq(res.seq, res.flags)
 	if c.err != nil {
 		c.err.Pattern = string(src)
 		return nil, c.err
 	}
 	c.emit(inst{op: opMatch})
-	re := &Regexp{
+	re = &Regexp{
 		pattern:    src,
 		isBytes:    isBytes,
 		flags:      res.flags,
@@ -279,4 +300,33 @@ func (re *Regexp) result(m *machine, start, end int) *Match {
 		}
 	}
 	return mt
+}
+
+// HeapBytes estimates the heap the compiled pattern keeps (its program,
+// character classes, pattern text and group names), so a binding can
+// charge a pattern object a snippet keeps at what it costs.
+func (re *Regexp) HeapBytes() int {
+	n := int(unsafe.Sizeof(*re)) + 4*cap(re.pattern) + int(unsafe.Sizeof(inst{}))*cap(re.prog)
+	classes := map[*charClass]bool{}
+	class := func(c *charClass) {
+		if c != nil && !classes[c] {
+			classes[c] = true
+			n += int(unsafe.Sizeof(*c)) + 8*cap(c.ranges) + cap(c.cats)
+		}
+	}
+	for i := range re.prog {
+		n += 4 * cap(re.prog[i].str)
+		class(re.prog[i].u.cls)
+	}
+	for _, g := range re.groupNames {
+		n += 16 + len(g)
+	}
+	n += 64 * len(re.groupIndex)
+	if re.first != nil {
+		n += int(unsafe.Sizeof(*re.first)) + int(unsafe.Sizeof(unit{}))*cap(re.first.units)
+		for i := range re.first.units {
+			class(re.first.units[i].cls)
+		}
+	}
+	return n
 }

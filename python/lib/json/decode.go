@@ -6,18 +6,26 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
 	"github.com/toolplane/toolplane/python/vm"
 )
 
 // decoder follows CPython's C scanner (Modules/_json.c) position by position, so error
-// messages and their character offsets match. Positions count code points.
+// messages and their character offsets match. The scanner walks the UTF-8
+// bytes (a copy of the document as runes took four times its size); the
+// error positions it reports count code points, as CPython's do.
 type decoder struct {
-	t                                *vm.Thread
-	m                                *module
-	doc                              string
-	s                                []rune
+	t   *vm.Thread
+	m   *module
+	doc string
+	s   string
+	// held is what the decoder holds of the values it built: until the
+	// document is returned they are reachable from no root, so a
+	// remeasure midway would not see them.
+	held                             int64
 	objectHook, pairsHook            vm.Value
 	parseFloat, parseInt, parseConst vm.Value
 	strict                           bool
@@ -95,7 +103,8 @@ func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, 
 	if err := t.TickChars(len(text)); err != nil {
 		return nil, err
 	}
-	d := &decoder{t: t, m: m, doc: text, s: []rune(text), strict: true}
+	d := &decoder{t: t, m: m, doc: text, s: text, strict: true}
+	defer func() { t.Release(d.held) }()
 	opt := func(v vm.Value) vm.Value {
 		if v == nil || v == vm.None {
 			return nil
@@ -128,9 +137,31 @@ func (m *module) decodeError(t *vm.Thread, msg, doc string, pos int) error {
 	return e
 }
 
-func (d *decoder) fail(msg string, pos int) error { return d.m.decodeError(d.t, msg, d.doc, pos) }
+// fail raises JSONDecodeError at byte offset pos, reported in code points.
+func (d *decoder) fail(msg string, pos int) error {
+	if pos > len(d.doc) {
+		pos = len(d.doc)
+	}
+	return d.m.decodeError(d.t, msg, d.doc, utf8.RuneCountInString(d.doc[:pos]))
+}
 
-func isWS(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
+// hold charges v, a value the decoder built, and holds it until the
+// document is done.
+func (d *decoder) hold(v vm.Value) error {
+	return d.holdBytes(vm.ValueBytes(v))
+}
+
+// holdBytes holds n bytes the decoder built (a value, a container's
+// array) until the document is done.
+func (d *decoder) holdBytes(n int64) error {
+	if err := d.t.Hold(n); err != nil {
+		return err
+	}
+	d.held += n
+	return nil
+}
+
+func isWS(r byte) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
 
 func (d *decoder) skipWS(i int) int {
 	for i < len(d.s) && isWS(d.s[i]) {
@@ -144,7 +175,7 @@ func (d *decoder) hasPrefix(i int, lit string) bool {
 		return false
 	}
 	for j := 0; j < len(lit); j++ {
-		if d.s[i+j] != rune(lit[j]) {
+		if d.s[i+j] != lit[j] {
 			return false
 		}
 	}
@@ -168,7 +199,11 @@ func (d *decoder) scan(i int) (vm.Value, int, error) {
 	switch c := d.s[i]; c {
 	case '"':
 		s, end, err := d.str(i + 1)
-		return vm.Str(s), end, err
+		if err != nil {
+			return nil, 0, err
+		}
+		v := vm.Value(vm.Str(s))
+		return v, end, d.hold(v)
 	case '{':
 		return d.nested(i, "object", d.object)
 	case '[':
@@ -213,7 +248,7 @@ func (d *decoder) nested(i int, kind string, f func(int) (vm.Value, int, error))
 	return f(i + 1)
 }
 
-func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+func isDigit(r byte) bool { return r >= '0' && r <= '9' }
 
 func (d *decoder) number(start int) (vm.Value, int, error) {
 	s := d.s
@@ -259,7 +294,7 @@ func (d *decoder) number(start int) (vm.Value, int, error) {
 			i = eStart
 		}
 	}
-	lit := string(s[start:i])
+	lit := s[start:i]
 	if isFloat {
 		if d.parseFloat != nil {
 			v, err := d.t.Call(d.parseFloat, vm.Tuple{vm.Str(lit)}, nil)
@@ -269,7 +304,8 @@ func (d *decoder) number(start int) (vm.Value, int, error) {
 		if err != nil && !isRangeErr(err) {
 			return nil, 0, vm.Errorf(vm.ValueErrorClass, "could not convert string to float: '%s'", lit)
 		}
-		return vm.Float(f), i, nil
+		v := vm.Value(vm.Float(f))
+		return v, i, d.hold(v)
 	}
 	if d.parseInt != nil {
 		v, err := d.t.Call(d.parseInt, vm.Tuple{vm.Str(lit)}, nil)
@@ -278,11 +314,14 @@ func (d *decoder) number(start int) (vm.Value, int, error) {
 	if len(lit) > 4300 {
 		return nil, 0, vm.Errorf(vm.ValueErrorClass, "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", len(strings.TrimPrefix(lit, "-")))
 	}
+	var v vm.Value
 	if n, err := strconv.ParseInt(lit, 10, 64); err == nil {
-		return vm.Int(n), i, nil
+		v = vm.Int(n)
+	} else {
+		b, _ := new(big.Int).SetString(lit, 10)
+		v = vm.MakeInt(b)
 	}
-	b, _ := new(big.Int).SetString(lit, 10)
-	return vm.MakeInt(b), i, nil
+	return v, i, d.hold(v)
 }
 
 func isRangeErr(err error) bool {
@@ -290,7 +329,7 @@ func isRangeErr(err error) bool {
 	return ok && ne.Err == strconv.ErrRange
 }
 
-func hexVal(r rune) int {
+func hexVal(r byte) int {
 	switch {
 	case r >= '0' && r <= '9':
 		return int(r - '0')
@@ -312,7 +351,7 @@ func (d *decoder) str(end int) (string, int, error) {
 		var c rune
 		next := end
 		for ; next < n; next++ {
-			c = s[next]
+			c = rune(s[next])
 			if c == '"' || c == '\\' {
 				break
 			}
@@ -323,7 +362,7 @@ func (d *decoder) str(end int) (string, int, error) {
 		if next >= n {
 			return "", 0, d.fail("Unterminated string starting at", begin)
 		}
-		sb.WriteString(string(s[end:next]))
+		sb.WriteString(s[end:next])
 		next++
 		if c == '"' {
 			end = next
@@ -332,7 +371,7 @@ func (d *decoder) str(end int) (string, int, error) {
 		if next == n {
 			return "", 0, d.fail("Unterminated string starting at", begin)
 		}
-		c = s[next]
+		c = rune(s[next])
 		if c != 'u' {
 			end = next + 1
 			switch c {
@@ -383,9 +422,6 @@ func (d *decoder) str(end int) (string, int, error) {
 		}
 		sb.WriteRune(c)
 	}
-	if err := d.t.Charge(int64(sb.Len()) + 16); err != nil {
-		return "", 0, err
-	}
 	return sb.String(), end, nil
 }
 
@@ -393,6 +429,9 @@ func (d *decoder) object(i int) (vm.Value, int, error) {
 	s := d.s
 	n := len(s)
 	var pairs [][2]vm.Value
+	// pairsHeld is what the decoder holds for the pairs array, scratch
+	// that is released when the dict is built.
+	var pairsHeld int64
 	i = d.skipWS(i)
 	if i >= n || s[i] != '}' {
 		for {
@@ -412,7 +451,21 @@ func (d *decoder) object(i int) (vm.Value, int, error) {
 			if err != nil {
 				return nil, 0, err
 			}
-			pairs = append(pairs, [2]vm.Value{vm.Str(key), v})
+			k := vm.Value(vm.Str(key))
+			if err := d.hold(k); err != nil {
+				return nil, 0, err
+			}
+			if len(pairs) == cap(pairs) {
+				old := cap(pairs)
+				pairs = append(pairs, [2]vm.Value{k, v})
+				n := int64(cap(pairs)-old) * pairBytes
+				if err := d.holdBytes(n); err != nil {
+					return nil, 0, err
+				}
+				pairsHeld += n
+			} else {
+				pairs = append(pairs, [2]vm.Value{k, v})
+			}
 			i = d.skipWS(next)
 			if i < n && s[i] == '}' {
 				break
@@ -424,9 +477,6 @@ func (d *decoder) object(i int) (vm.Value, int, error) {
 		}
 	}
 	end := i + 1
-	if err := d.t.Charge(int64(len(pairs))*64 + 64); err != nil {
-		return nil, 0, err
-	}
 	if d.pairsHook != nil {
 		items := make([]vm.Value, len(pairs))
 		for j, p := range pairs {
@@ -436,9 +486,14 @@ func (d *decoder) object(i int) (vm.Value, int, error) {
 		return v, end, err
 	}
 	obj := vm.NewDictSize(len(pairs))
+	if err := d.hold(obj); err != nil {
+		return nil, 0, err
+	}
 	for _, p := range pairs {
 		obj.SetStr(string(p[0].(vm.Str)), p[1])
 	}
+	d.t.Release(pairsHeld)
+	d.held -= pairsHeld
 	if d.objectHook != nil {
 		v, err := d.t.Call(d.objectHook, vm.Tuple{obj}, nil)
 		return v, end, err
@@ -457,7 +512,15 @@ func (d *decoder) array(i int) (vm.Value, int, error) {
 			if err != nil {
 				return nil, 0, err
 			}
-			items = append(items, v)
+			if len(items) == cap(items) {
+				old := cap(items)
+				items = append(items, v)
+				if err := d.holdBytes(int64(cap(items)-old) * valueBytes); err != nil {
+					return nil, 0, err
+				}
+			} else {
+				items = append(items, v)
+			}
 			i = d.skipWS(next)
 			if i < n && s[i] == ']' {
 				break
@@ -468,14 +531,21 @@ func (d *decoder) array(i int) (vm.Value, int, error) {
 			i = d.skipWS(i + 1)
 		}
 	}
-	if err := d.t.Charge(int64(len(items))*16 + 32); err != nil {
-		return nil, 0, err
-	}
 	if items == nil {
 		items = []vm.Value{}
 	}
-	return vm.NewList(items), i + 1, nil
+	l := vm.NewList(items)
+	// The items' array is held already, as it grew: the list's struct
+	// (and the array's rounding to its size class) is what is left.
+	return l, i + 1, d.holdBytes(vm.ValueBytes(l) - int64(cap(items))*valueBytes)
 }
+
+// valueBytes and pairBytes are the sizes of an array's value slot and of
+// an object's scratch pair.
+const (
+	valueBytes = int64(unsafe.Sizeof(vm.Value(nil)))
+	pairBytes  = 2 * valueBytes
+)
 
 func nanValue() float64 { return math.NaN() }
 func posInf() float64   { return math.Inf(1) }

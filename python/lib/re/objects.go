@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/internal/regex"
 	"github.com/toolplane/toolplane/python/vm"
@@ -18,18 +19,26 @@ import (
 // stateKey unlocks an object's __state__ builtin; only this package can construct it.
 type stateKey struct{}
 
-func withState(inst *vm.Instance, st any) *vm.Instance {
+// withState gives inst its Go state st, which keeps held (for the
+// retained-size walk), and charges the object to the run.
+func withState(t *vm.Thread, inst *vm.Instance, st any, held *vm.Held) (*vm.Instance, error) {
 	d := vm.NewDictSize(1)
-	d.SetStr("__state__", &vm.Builtin{Name: "__state__", Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	b := &vm.Builtin{Name: "__state__", Held: held, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		if len(args) == 1 {
 			if _, ok := args[0].(stateKey); ok {
 				return st, nil
 			}
 		}
 		return nil, vm.Errorf(vm.TypeErrorClass, "__state__ is internal to the re module")
-	}})
+	}}
+	d.SetStr("__state__", b)
 	inst.Dict = d
-	return inst
+	// The subject's runes (Held.Shared) are held by the call that made
+	// them; a match kept past it is counted by the walk.
+	if err := t.Charge(vm.ValueBytes(inst) + vm.ValueBytes(d) + vm.ValueBytes(b) - held.Shared); err != nil {
+		return nil, err
+	}
+	return inst, nil
 }
 
 // stateOf returns the Go state of a Pattern or Match object of this run.
@@ -134,6 +143,7 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 	}
 	t.Release(m.lastHeld)
 	m.lastText, m.lastRunes, m.lastHeld = "", nil, 0
+	m.held.Key, m.held.Shared = nil, 0
 	if err := t.Hold(4 * runes); err != nil {
 		return nil, err
 	}
@@ -145,6 +155,10 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 		rs = []rune(text)
 	}
 	m.lastText, m.lastIsBytes, m.lastRunes = text, isBytes, rs
+	m.held.Key, m.held.Shared = nil, 0
+	if cap(rs) > 0 {
+		m.held.Key, m.held.Shared = unsafe.Pointer(unsafe.SliceData(rs)), 4*int64(cap(rs))
+	}
 	m.lastASCII = !isBytes && len(rs) == len(text) && isASCII(text)
 	return rs, nil
 }
@@ -270,7 +284,7 @@ func (m *module) patternClassDict() *vm.Dict {
 			if mt == nil {
 				return vm.None, nil
 			}
-			return m.newMatch(mt, args[0].(*vm.Instance), str), nil
+			return m.newMatch(t, mt, args[0].(*vm.Instance), str)
 		})
 	}
 	method(d, "findall", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -291,21 +305,22 @@ func (m *module) patternClassDict() *vm.Dict {
 			return nil, m.pyError(err)
 		}
 		items := make([]vm.Value, len(rows))
-		size := 0
+		size := vm.ValueBytes(vm.NewList(items))
 		for i, row := range rows {
 			if len(row) == 1 && re.Groups() <= 1 {
 				items[i] = textValue(re, row[0])
-				size += len(row[0]) + 16
+				size += vm.ValueBytes(items[i])
 				continue
 			}
 			tup := make(vm.Tuple, len(row))
 			for j, x := range row {
 				tup[j] = textValue(re, x)
-				size += len(x) + 16
+				size += vm.ValueBytes(tup[j])
 			}
 			items[i] = tup
+			size += vm.ValueBytes(tup)
 		}
-		if err := t.Charge(int64(size)); err != nil {
+		if err := t.Charge(size); err != nil {
 			return nil, err
 		}
 		return vm.NewList(items), nil
@@ -325,7 +340,8 @@ func (m *module) patternClassDict() *vm.Dict {
 			if mt == nil {
 				return nil, false, nil
 			}
-			return m.newMatch(mt, pat, str), true, nil
+			v, err := m.newMatch(t, mt, pat, str)
+			return v, err == nil, err
 		}), nil
 	})
 	for _, name := range []string{"sub", "subn"} {
@@ -402,16 +418,16 @@ func (m *module) patternClassDict() *vm.Dict {
 			return nil, m.pyError(err)
 		}
 		items := make([]vm.Value, len(pieces))
-		size := 0
+		size := vm.ValueBytes(vm.NewList(items))
 		for i, p := range pieces {
 			if p.Matched {
 				items[i] = textValue(re, p.Text)
 			} else {
 				items[i] = vm.None
 			}
-			size += len(p.Text) + 16
+			size += vm.ValueBytes(items[i])
 		}
-		if err := t.Charge(int64(size)); err != nil {
+		if err := t.Charge(size); err != nil {
 			return nil, err
 		}
 		return vm.NewList(items), nil
@@ -420,12 +436,15 @@ func (m *module) patternClassDict() *vm.Dict {
 }
 
 // newPattern builds a Pattern object for re; source is the pattern as given.
-func (m *module) newPattern(re *regex.Regexp, source vm.Value) *vm.Instance {
+func (m *module) newPattern(t *vm.Thread, re *regex.Regexp, source vm.Value) (*vm.Instance, error) {
 	gi := vm.NewDict()
 	for _, ng := range re.GroupIndex() {
 		gi.SetStr(ng.Name, vm.Int(ng.Index))
 	}
-	return withState(&vm.Instance{Class: m.patCls}, &patternState{re: re, source: source, gi: gi})
+	// The compiled program may be shared with other pattern objects
+	// (the caches): the walk counts it once.
+	held := &vm.Held{Key: unsafe.Pointer(re), Shared: int64(re.HeapBytes()), Refs: []vm.Value{source, gi}}
+	return withState(t, &vm.Instance{Class: m.patCls}, &patternState{re: re, source: source, gi: gi}, held)
 }
 
 func clampInt(v int64) int {
@@ -463,7 +482,11 @@ func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, s
 				pieces++
 			}
 			last = mt.End(0)
-			v, err := t.Call(repl, vm.Tuple{m.newMatch(mt, pat, str)}, nil)
+			mo, err := m.newMatch(t, mt, pat, str)
+			if err != nil {
+				return "", err
+			}
+			v, err := t.Call(repl, vm.Tuple{mo}, nil)
 			if err != nil {
 				return "", err
 			}
@@ -723,12 +746,17 @@ func (m *module) matchClassDict() *vm.Dict {
 }
 
 // newMatch builds a Match object.
-func (m *module) newMatch(mt *regex.Match, pat *vm.Instance, str vm.Value) *vm.Instance {
+func (m *module) newMatch(t *vm.Thread, mt *regex.Match, pat *vm.Instance, str vm.Value) (*vm.Instance, error) {
 	st := &matchState{mt: mt, pat: pat, str: str}
 	if s, ok := str.(vm.Str); ok && m.lastASCII && len(m.lastRunes) == len(mt.Subject()) && m.lastText == string(s) {
 		st.ascii = true
 	}
-	return withState(&vm.Instance{Class: m.matchCls}, st)
+	// The subject's runes are shared by the matches of one subject.
+	held := &vm.Held{Own: int64(unsafe.Sizeof(*st)) + int64(mt.HeapBytes()), Refs: []vm.Value{pat, str}}
+	if subj := mt.Subject(); cap(subj) > 0 {
+		held.Key, held.Shared = unsafe.Pointer(unsafe.SliceData(subj)), 4*int64(cap(subj))
+	}
+	return withState(t, &vm.Instance{Class: m.matchCls}, st, held)
 }
 
 // isASCII reports whether s holds only ASCII bytes.

@@ -55,18 +55,27 @@ func ModuleFunc() vm.ModuleFunc {
 // sharedCache is an LRU of compiled patterns shared by the runs of one module table.
 // Compiled patterns are immutable, so runs may use one concurrently.
 type sharedCache struct {
-	mu sync.Mutex
-	m  map[cacheKey]*list.Element
-	ll *list.List
+	mu    sync.Mutex
+	m     map[cacheKey]*list.Element
+	ll    *list.List
+	bytes int
 }
 
 type sharedEntry struct {
-	key cacheKey
-	re  *regex.Regexp
+	key   cacheKey
+	re    *regex.Regexp
+	bytes int
 }
 
-// sharedCacheSize bounds the patterns kept between runs.
-const sharedCacheSize = 1024
+// sharedCacheSize bounds the patterns kept between runs, and
+// sharedCacheBytes their programs' heap: a pattern of 200 KB can compile to
+// 37 MB, and a thousand of them kept by count alone took the process down.
+// A program over sharedEntryMaxBytes is not kept at all.
+const (
+	sharedCacheSize     = 1024
+	sharedCacheBytes    = 64 << 20
+	sharedEntryMaxBytes = sharedCacheBytes / 16
+)
 
 func (c *sharedCache) get(k cacheKey) *regex.Regexp {
 	c.mu.Lock()
@@ -84,11 +93,18 @@ func (c *sharedCache) put(k cacheKey, re *regex.Regexp) {
 	if _, ok := c.m[k]; ok {
 		return
 	}
-	c.m[k] = c.ll.PushFront(&sharedEntry{key: k, re: re})
-	for c.ll.Len() > sharedCacheSize {
+	n := re.HeapBytes()
+	if n > sharedEntryMaxBytes {
+		return
+	}
+	c.m[k] = c.ll.PushFront(&sharedEntry{key: k, re: re, bytes: n})
+	c.bytes += n
+	for c.ll.Len() > sharedCacheSize || c.bytes > sharedCacheBytes {
 		old := c.ll.Back()
 		c.ll.Remove(old)
-		delete(c.m, old.Value.(*sharedEntry).key)
+		e := old.Value.(*sharedEntry)
+		delete(c.m, e.key)
+		c.bytes -= e.bytes
 	}
 }
 
@@ -103,7 +119,11 @@ type module struct {
 	errCls, patCls, matchCls, iterCls *vm.Class
 	cache                             map[cacheKey]*vm.Instance
 	order                             []cacheKey
-	shared                            *sharedCache
+	// held shows the retained-size walk what the module keeps in Go:
+	// the cached Pattern objects (Refs, in order's order) and the last
+	// subject's runes, so a session that keeps the module pays for them.
+	held   *vm.Held
+	shared *sharedCache
 	// The last subject converted to runes (see subject).
 	lastText    string
 	lastIsBytes bool
@@ -136,7 +156,7 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 }
 
 func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
-	m := &module{cache: map[cacheKey]*vm.Instance{}, shared: shared}
+	m := &module{cache: map[cacheKey]*vm.Instance{}, shared: shared, held: &vm.Held{}}
 	var err error
 	mk := func(name string, base *vm.Class, ns *vm.Dict) *vm.Class {
 		if err != nil {
@@ -237,7 +257,7 @@ func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
 		m.order = nil
 		return vm.None, nil
 	})
-	return &vm.Module{Name: "re", Dict: d}, nil
+	return &vm.Module{Name: "re", Dict: d, Held: m.held}, nil
 }
 
 func escapeBytes(s string) string {
@@ -295,24 +315,34 @@ func (m *module) compileValue(t *vm.Thread, pattern, flags vm.Value) (vm.Value, 
 		if err := t.Tick(int64(len(key.pattern))); err != nil {
 			return nil, err
 		}
+		// The program is held while it is built (it can be a hundred
+		// times the pattern's size), until the Pattern object that keeps
+		// it is made.
+		lim, release := heldLimits(t)
+		defer release()
 		var err error
-		if key.isBytes {
-			re, err = regex.CompileBytes([]byte(key.pattern), regex.Flags(fl))
-		} else {
-			re, err = regex.Compile(key.pattern, regex.Flags(fl))
-		}
+		re, err = regex.CompileLimited(key.pattern, key.isBytes, regex.Flags(fl), lim)
 		if err != nil {
 			return nil, m.pyError(err)
 		}
+		// What the hold did not see (pattern text, classes, names).
+		if err := t.Charge(int64(re.HeapBytes())); err != nil {
+			return nil, err
+		}
 		m.shared.put(key, re)
 	}
-	inst := m.newPattern(re, pattern)
+	inst, err := m.newPattern(t, re, pattern)
+	if err != nil {
+		return nil, err
+	}
 	if len(m.order) >= maxCache {
 		delete(m.cache, m.order[0])
 		m.order = m.order[1:]
+		m.held.Refs = m.held.Refs[1:]
 	}
 	m.cache[key] = inst
 	m.order = append(m.order, key)
+	m.held.Refs = append(m.held.Refs, inst)
 	return inst, nil
 }
 

@@ -215,8 +215,6 @@ func (p *process) stop(grace time.Duration) {
 	})
 }
 
-
-
 // drainStderr waits up to d for the last of the server's stderr to reach the
 // ring buffer, so an error quotes what the server said just before it died.
 // Call it after stop: a surviving grandchild could hold stderr open forever.

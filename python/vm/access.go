@@ -549,7 +549,7 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		}
 		return m, nil
 	}
-	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", cls.Name, name)
+	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", cls.MessageName(), name)
 }
 
 func (t *Thread) funcDoc(f *Function) Value {
@@ -827,7 +827,7 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	if ga := o.Class.Lookup("__getattr__"); ga != nil {
 		return t.callMethod(ga, o, Tuple{Str(name)})
 	}
-	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), name)
 }
 
 func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
@@ -1056,9 +1056,9 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	}
 	if o.Class.noDict {
 		if o.Class.Lookup(name) != nil {
-			return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", o.Class.Name, name)
+			return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", o.Class.MessageName(), name)
 		}
-		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), name)
 	}
 	if o.Dict == nil {
 		o.Dict = NewDict()
@@ -1085,7 +1085,7 @@ func (t *Thread) instanceDelAttr(o *Instance, name string) error {
 	if o.Dict != nil && o.Dict.DeleteStr(name) {
 		return nil
 	}
-	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, name)
+	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), name)
 }
 
 // DelAttr evaluates del obj.name.

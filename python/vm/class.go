@@ -74,10 +74,22 @@ type Class struct {
 	// its instances hold, nil for none (see slots.go).
 	noDict bool
 	layout *slotLayout
+	// CName is the name CPython's messages give the class when CPython
+	// implements it in C (tp_name: 'datetime.date', '_io.StringIO'),
+	// "" for the others, whose messages use Name.
+	CName string
 	// ctor remembers whether calls can construct inline (ctor.go);
 	// attrHint is the most attributes an instance has held.
 	ctor     atomic.Pointer[ctorInfo]
 	attrHint atomic.Int32
+}
+
+// MessageName is the class's name in error messages: CName, else Name.
+func (c *Class) MessageName() string {
+	if c.CName != "" {
+		return c.CName
+	}
+	return c.Name
 }
 
 // Instance is an instance of a user-defined class (or of a builtin

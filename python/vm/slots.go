@@ -35,7 +35,7 @@ func (m *SlotMember) get(o *Instance) (Value, error) {
 			return v, nil
 		}
 	}
-	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.Name, m.Name)
+	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), m.Name)
 }
 
 func (m *SlotMember) set(t *Thread, o *Instance, v Value) error {

@@ -191,7 +191,7 @@ func (t *Thread) lenResult(r Value) (int64, error) {
 }
 
 // TypeName returns the Python type name of v, as used in error messages.
-func TypeName(v Value) string { return TypeOf(v).Name }
+func TypeName(v Value) string { return TypeOf(v).MessageName() }
 
 // TypeOf returns the class of v.
 func TypeOf(v Value) *Class {

@@ -148,7 +148,7 @@ func (m *module) encoderClassDict() *vm.Dict {
 		if len(args) != 2 {
 			return nil, vm.Errorf(vm.TypeErrorClass, "JSONEncoder.default() takes 2 positional arguments but %d were given", len(args))
 		}
-		return nil, vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeName(args[1]))
+		return nil, vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeOf(args[1]).Name)
 	})
 	method(d, "encode", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		if len(args) != 2 || len(kw) > 0 {
@@ -547,7 +547,7 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 			return e.encode(base, depth)
 		}
 		if e.def == nil {
-			return vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeName(v))
+			return vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeOf(v).Name)
 		}
 		if err := e.enter(v, depth); err != nil {
 			return err

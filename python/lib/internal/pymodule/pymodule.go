@@ -163,6 +163,7 @@ func adopt(globals *vm.Dict, name string) {
 		case *vm.Class:
 			if v.Module == "__main__" {
 				v.Module = name
+				v.CName = cTypeNames[name+"."+v.Name]
 				v.Dict.SetStr("__module__", vm.Str(name))
 				for _, m := range v.Dict.Items() {
 					adoptFunc(m[1], name)
@@ -172,6 +173,19 @@ func adopt(globals *vm.Dict, name string) {
 			adoptFunc(v, name)
 		}
 	}
+}
+
+// cTypeNames are the classes of the modules written in Python here that
+// CPython implements in C, with the name its messages give them.
+var cTypeNames = map[string]string{
+	"datetime.date": "datetime.date", "datetime.time": "datetime.time",
+	"datetime.datetime": "datetime.datetime", "datetime.timedelta": "datetime.timedelta",
+	"datetime.tzinfo": "datetime.tzinfo", "datetime.timezone": "datetime.timezone",
+	"collections.deque": "collections.deque", "collections.defaultdict": "collections.defaultdict",
+	"collections.OrderedDict": "collections.OrderedDict",
+	"decimal.Decimal": "decimal.Decimal", "decimal.Context": "decimal.Context",
+	"io.StringIO": "_io.StringIO", "io.BytesIO": "_io.BytesIO",
+	"zoneinfo.ZoneInfo": "zoneinfo.ZoneInfo", "types.SimpleNamespace": "types.SimpleNamespace",
 }
 
 func adoptFunc(v vm.Value, name string) {

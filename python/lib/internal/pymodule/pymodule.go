@@ -183,7 +183,7 @@ var cTypeNames = map[string]string{
 	"datetime.tzinfo": "datetime.tzinfo", "datetime.timezone": "datetime.timezone",
 	"collections.deque": "collections.deque", "collections.defaultdict": "collections.defaultdict",
 	"collections.OrderedDict": "collections.OrderedDict",
-	"decimal.Decimal": "decimal.Decimal", "decimal.Context": "decimal.Context",
+	"decimal.Decimal":         "decimal.Decimal", "decimal.Context": "decimal.Context",
 	"io.StringIO": "_io.StringIO", "io.BytesIO": "_io.BytesIO",
 	"zoneinfo.ZoneInfo": "zoneinfo.ZoneInfo", "types.SimpleNamespace": "types.SimpleNamespace",
 }

@@ -5,43 +5,53 @@ import (
 	"unicode/utf8"
 )
 
-// index converts a subscript to an int.
+// index converts a subscript to an int: an int, a bool or an object
+// with __index__; one too big for the machine is CPython's IndexError.
 func (t *Thread) index(v Value) (int64, bool, error) {
+	n, ok, err := t.indexValue(v)
+	if !ok || err != nil {
+		return 0, ok, err
+	}
+	if i, small := n.(Int); small {
+		return int64(i), true, nil
+	}
+	return 0, true, Errorf(IndexErrorClass, "cannot fit '%s' into an index-sized integer", TypeName(v))
+}
+
+// indexValue is operator.index of v: an Int or a *big.Int, ok false when
+// v has no __index__.
+func (t *Thread) indexValue(v Value) (Value, bool, error) {
 	switch x := v.(type) {
-	case Int:
-		return int64(x), true, nil
+	case Int, *big.Int:
+		return x, true, nil
 	case Bool:
-		if x {
-			return 1, true, nil
-		}
-		return 0, true, nil
-	case *big.Int:
-		return 0, true, Errorf(IndexErrorClass, "cannot fit 'int' into an index-sized integer")
+		return boolToInt(x), true, nil
 	case *Instance:
 		if m := x.Class.Lookup("__index__"); m != nil {
 			r, err := t.callMethod(m, v, nil)
 			if err != nil {
-				return 0, true, err
+				return nil, true, err
 			}
-			if n, ok := r.(Int); ok {
-				return int64(n), true, nil
+			switch n := r.(type) {
+			case Int, *big.Int:
+				return n, true, nil
+			case Bool:
+				return boolToInt(n), true, nil
 			}
-			return 0, true, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
+			return nil, true, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
 		}
 	}
-	return 0, false, nil
+	return nil, false, nil
 }
 
 // sliceIndices resolves a slice against a sequence of length n.
 func (t *Thread) sliceIndices(s *Slice, n int) (start, stop, step int, err error) {
 	step = 1
 	if s.Step != None {
-		st, ok, err := t.index(s.Step)
+		// A step beyond the machine range clamps, as CPython's does.
+		st, err := t.sliceIndex(s.Step)
 		if err != nil {
 			return 0, 0, 0, err
-		}
-		if !ok {
-			return 0, 0, 0, Errorf(TypeErrorClass, "slice indices must be integers or None or have an __index__ method")
 		}
 		if st == 0 {
 			return 0, 0, 0, Errorf(ValueErrorClass, "slice step cannot be zero")

@@ -63,20 +63,20 @@ func (r bytesRecv) make(t *Thread, s string) (Value, error) {
 // _PyEval_SliceIndex does: ints beyond the machine range are clamped, not
 // refused.
 func (t *Thread) sliceIndex(v Value) (int64, error) {
-	if b, ok := v.(*big.Int); ok {
-		if b.Sign() < 0 {
-			return -1 << 62, nil
-		}
-		return 1 << 62, nil
-	}
-	i, ok, err := t.index(v)
+	n, ok, err := t.indexValue(v)
 	if err != nil {
 		return 0, err
 	}
 	if !ok {
 		return 0, Errorf(TypeErrorClass, "slice indices must be integers or None or have an __index__ method")
 	}
-	return i, nil
+	if b, ok := n.(*big.Int); ok {
+		if b.Sign() < 0 {
+			return -1 << 62, nil
+		}
+		return 1 << 62, nil
+	}
+	return int64(n.(Int)), nil
 }
 
 // adjustIndices resolves optional start and end arguments against a

@@ -873,7 +873,11 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			if mapping == nil {
 				return nil, Errorf(TypeErrorClass, "format requires a mapping")
 			}
-			v, err := t.GetItem(mapping, Str(key))
+			var k Value = Str(key)
+			if bytesMode {
+				k = Bytes(key)
+			}
+			v, err := t.GetItem(mapping, k)
 			if err != nil {
 				return nil, err
 			}
@@ -965,6 +969,23 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			zero = false
 		}
 		var out string
+		if bytesMode {
+			switch conv {
+			case 's', 'b', 'r', 'a', 'c':
+				out, err = t.percentBytes(conv, val, prec)
+				if err != nil {
+					return nil, err
+				}
+				// Padding counts bytes, not code points.
+				if len(out) < width {
+					if out, err = padded(t, spec, "", out, len(out), '>'); err != nil {
+						return nil, err
+					}
+				}
+				sb.WriteString(out)
+				continue
+			}
+		}
 		switch conv {
 		case 's', 'r', 'a':
 			var s string
@@ -1132,6 +1153,59 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		return nil, Errorf(TypeErrorClass, "not all arguments converted during string formatting")
 	}
 	return Str(sb.String()), nil
+}
+
+// percentBytes formats one value of bytes % args for the conversions
+// that differ from str's: %s and %b take a bytes-like object or one with
+// __bytes__, %r and %a are ascii(), %c takes an int in range(256) or a
+// single byte. The result holds raw bytes.
+func (t *Thread) percentBytes(conv byte, val Value, prec int) (string, error) {
+	var s string
+	switch conv {
+	case 's', 'b':
+		if b, ok := bytesLike(val); ok {
+			s = b
+		} else if inst, ok := val.(*Instance); ok && inst.Class.Lookup("__bytes__") != nil {
+			r, err := t.callMethod(inst.Class.Lookup("__bytes__"), val, nil)
+			if err != nil {
+				return "", err
+			}
+			b, ok := r.(Bytes)
+			if !ok {
+				return "", Errorf(TypeErrorClass, "__bytes__ returned non-bytes (type %s)", TypeName(r))
+			}
+			s = string(b)
+		} else {
+			return "", Errorf(TypeErrorClass, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", TypeName(val))
+		}
+	case 'r', 'a':
+		r, err := t.Repr(val)
+		if err != nil {
+			return "", err
+		}
+		s = asciiEscape(r)
+	case 'c':
+		if b, ok := val.(Bool); ok {
+			val = boolToInt(b)
+		}
+		switch x := val.(type) {
+		case Int:
+			if x < 0 || x > 255 {
+				return "", Errorf(OverflowErrorClass, "%s", "%c arg not in range(256)")
+			}
+			return string([]byte{byte(x)}), nil
+		case *big.Int:
+			return "", Errorf(OverflowErrorClass, "%s", "%c arg not in range(256)")
+		}
+		if b, ok := bytesLike(val); ok && len(b) == 1 {
+			return b, nil
+		}
+		return "", Errorf(TypeErrorClass, "%s", "%c requires an integer in range(256) or a single byte")
+	}
+	if prec >= 0 && prec < len(s) {
+		s = s[:prec]
+	}
+	return s, nil
 }
 
 // strFormat implements str.format.

@@ -5,11 +5,11 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/internal/intconv"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -1514,10 +1514,19 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	// functions and comparisons that mutate it are detected. Whatever
 	// they did is discarded: the list ends with its own items, sorted
 	// when the sort finished (and then ValueError if it was modified),
-	// in their old order when a key or comparison failed.
+	// in their old order when a key failed, as far as the sort got when
+	// a comparison failed.
 	l.Items = nil
 	defer func() { l.Items = items }()
-	keys := items
+	// The sort's arrays (keys, items, the merge's scratch space) are
+	// held against the memory limit while it runs.
+	held := SizeMul(int64(len(items)), 3*int64(unsafe.Sizeof(Value(nil))))
+	if err := t.Hold(held); err != nil {
+		return err
+	}
+	defer t.Release(held)
+	vals := append([]Value(nil), items...)
+	var keys []Value
 	if key != nil {
 		keys = make([]Value, len(items))
 		for i, v := range items {
@@ -1527,74 +1536,59 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 			}
 			keys[i] = k
 		}
+	} else {
+		keys = append([]Value(nil), items...)
 	}
-	idx := make([]int, len(items))
-	for i := range idx {
-		idx[i] = i
-	}
-	var sortErr error
 	// work counts comparisons as they are made, in quarter steps (one
 	// int or str comparison; a general one is four), so a long sort
 	// polls the deadline as it goes rather than only before it starts.
 	var work int64
-	less := func(a, b Value) bool {
-		if sortErr != nil {
-			return false
-		}
+	lt := func(a, b Value) (bool, error) {
 		if work++; work >= 4*checkInterval {
-			if sortErr = t.tick(work / 4); sortErr != nil {
-				return false
+			if err := t.tick(work / 4); err != nil {
+				return false, err
 			}
 			work = 0
 		}
 		switch x := a.(type) {
 		case Int:
 			if y, ok := b.(Int); ok {
-				return x < y
+				return x < y, nil
 			}
 		case Str:
 			if y, ok := b.(Str); ok {
 				// Equal prefixes are compared byte by byte.
 				work += int64(min(len(x), len(y))) / BytesPerStep * 4
-				return x < y
+				return x < y, nil
 			}
 		}
 		work += 3
 		r, err := t.Compare(syntax.Lt, a, b)
 		if err != nil {
-			sortErr = err
-			return false
+			return false, err
 		}
-		ok, err := t.Truth(r)
-		if err != nil {
-			sortErr = err
-		}
-		return ok
+		return t.Truth(r)
 	}
-	// The generic stable sort (the algorithm of sort.SliceStable, which
-	// asks only whether cmp < 0, so __lt__ is called as before) swaps ints
-	// directly rather than through reflection: its rotations move
-	// O(n log² n) elements, the largest cost of sorting a long list.
-	slices.SortStableFunc(idx, func(i, j int) int {
-		if reverse {
-			i, j = j, i
-		}
-		if less(keys[i], keys[j]) {
-			return -1
-		}
-		return 0
-	})
+	// CPython's algorithm (listsort.go), with its reversal around it:
+	// reverse=True keeps equal items in their order.
+	if reverse {
+		reverseValues(keys)
+		reverseValues(vals)
+	}
+	ts := timsort{keys: keys, vals: vals, lt: lt}
+	sortErr := ts.sort()
 	if sortErr == nil {
 		sortErr = t.tick(work / 4)
 	}
+	if reverse {
+		reverseValues(vals)
+	}
+	// A failed comparison leaves the list as far as the sort got, as
+	// CPython's does.
+	copy(items, vals)
 	if sortErr != nil {
 		return sortErr
 	}
-	out := make([]Value, len(items))
-	for i, j := range idx {
-		out[i] = items[j]
-	}
-	copy(items, out)
 	if l.Items != nil {
 		return Errorf(ValueErrorClass, "list modified during sort")
 	}

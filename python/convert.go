@@ -232,7 +232,7 @@ func (c *converter) value(v vm.Value, depth int) (any, error) {
 			return nil, &convertError{class: vm.TypeErrorClass, unawaited: true, line: line, msg: fmt.Sprintf(
 				"%s from line %d, never awaited, so it never ran; did you forget await?", what, line)}
 		}
-		return nil, &convertError{class: vm.TypeErrorClass, msg: fmt.Sprintf("Object of type %s is not JSON serializable", vm.TypeName(v))}
+		return nil, &convertError{class: vm.TypeErrorClass, msg: fmt.Sprintf("Object of type %s is not JSON serializable", vm.TypeOf(v).Name)}
 	}
 	if err := c.enter(v, depth); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestMCPStartupTimeout(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "empty.toml"), nil, 0o600)
 	os.WriteFile(filepath.Join(dir, "toolplane.toml"), []byte(`[mcp.servers.slow]
 command = "sh"
-args = ["-c", "echo 'fetching the package...' >&2; sleep 6; exec \"$0\" serve mcp --config empty.toml", "`+binary+`"]
+args = ["-c", "echo 'fetching the package...' >&2; sleep 8; exec \"$0\" serve mcp --config empty.toml", "`+binary+`"]
 cwd = "`+dir+`"
 startup_timeout = "2s"
 `), 0o600)
@@ -29,7 +30,9 @@ startup_timeout = "2s"
 	if r.code != 0 || !strings.Contains(r.stdout, "slow: ok") {
 		t.Fatalf("status --timeout 30s: %+v", r)
 	}
-	if !strings.Contains(r.stderr, `toolplane: mcp server slow is still starting (5s of at most 30s); its last stderr line: "fetching the package..."`) {
+	// The report comes every 5s of the start; a loaded machine may fire
+	// it late, so the seconds shown are not checked.
+	if !regexp.MustCompile(`toolplane: mcp server slow is still starting \([0-9]+s of at most 30s\); its last stderr line: "fetching the package..."`).MatchString(r.stderr) {
 		t.Errorf("no progress while it started: %q", r.stderr)
 	}
 	r = runTP(t, dir, nil, "", "mcp", "add", "other", "--command", "npx", "--arg", "-y", "--arg", "some-server", "--startup-timeout", "10m")

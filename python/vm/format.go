@@ -322,7 +322,7 @@ func (t *Thread) formatValue(v Value, conv int, spec string) (Value, error) {
 	if spec == "" {
 		switch x := v.(type) {
 		case Str:
-			return x, nil
+			return v, nil // v, not x: boxing x again would allocate
 		case Int:
 			return intStr(x), nil
 		}

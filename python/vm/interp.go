@@ -3,6 +3,7 @@ package vm
 import (
 	"math/big"
 	"strings"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -1368,7 +1369,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 				clear(f.stack[n-arg:])
 				f.stack = f.stack[:n-arg]
-				f.push(Str(buf))
+				// buf is this string's own: no copy to convert it.
+				f.push(Str(unsafe.String(unsafe.SliceData(buf), len(buf))))
 				if total > 4096 {
 					err = t.Charge(int64(total))
 				}

@@ -1196,6 +1196,13 @@ func initBuiltinTypes() {
 			if numKind(n) != 1 {
 				return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(n))
 			}
+			// The count is an int: start=True counts 1, 2, as CPython.
+			if b, ok := n.(Bool); ok {
+				n = Int(0)
+				if b {
+					n = Int(1)
+				}
+			}
 		}
 		return funcIterRefs([]Value{it}, EnumerateClass, func(t *Thread) (Value, bool, error) {
 			v, ok, err := t.Next(it)
@@ -1203,7 +1210,11 @@ func initBuiltinTypes() {
 				return nil, false, err
 			}
 			r := Tuple{n, v}
-			n, _ = t.Binary(syntax.Add, n, Int(1))
+			if x, ok := n.(Int); ok && x < math.MaxInt64 {
+				n = boxInt(x + 1) // the common count, without Binary's dispatch
+			} else {
+				n, _ = t.Binary(syntax.Add, n, Int(1))
+			}
 			return r, true, nil
 		}), nil
 	}

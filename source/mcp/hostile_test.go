@@ -198,7 +198,14 @@ func TestAttackResultShapes(t *testing.T) {
 // upstream nothing: sampling and elicitation are refused, roots are empty.
 func TestAttackProtocolAbuse(t *testing.T) {
 	t.Parallel()
-	m := hostilePair(t, hostileOptions())
+	// The floods go to "flood", the same server with a minute per call:
+	// they must get through without breaking the connection, however
+	// long a loaded machine takes over 30 000 messages (4s did not always
+	// do). "evil" keeps 4s: a malformed answer ends its call at the
+	// timeout.
+	flood := hostileSpec("flood")
+	flood.Timeout = time.Minute
+	m := newManager(t, hostileOptions(), hostileSpec("evil"), flood, testSpec("good"))
 	res, err := callCap(t, m, "mcp:evil/wrong_id", nil)
 	if err != nil || text(res) != "real" {
 		t.Fatalf("wrong_id: %v %v; want the real answer, forged ones ignored", res, err)
@@ -234,12 +241,26 @@ func TestAttackProtocolAbuse(t *testing.T) {
 		}
 	}
 
+	floodPID := func() int {
+		s, _ := m.server("flood")
+		if c := s.live(); c != nil && c.proc != nil {
+			return c.proc.pgid
+		}
+		return 0
+	}
+	if _, err := callCap(t, m, "mcp:flood/echo", map[string]any{"text": "x"}); err != nil {
+		t.Fatalf("flood/echo: %v", err)
+	}
+	floodBefore := floodPID()
 	for _, tool := range []string{"ping_storm", "notify_flood", "progress_flood"} {
 		start := time.Now()
-		if _, err := callCap(t, m, "mcp:evil/"+tool, map[string]any{"n": 30000}); err != nil {
+		if _, err := callCap(t, m, "mcp:flood/"+tool, map[string]any{"n": 30000}); err != nil {
 			t.Errorf("%s: %v", tool, err)
 		}
 		t.Logf("%s: %v", tool, time.Since(start))
+	}
+	if got := floodPID(); got != floodBefore {
+		t.Errorf("the flooded connection was replaced (process %d, now %d)", floodBefore, got)
 	}
 	if got := evilPID(t, m); got != pid {
 		t.Errorf("the connection was replaced (process %d, now %d)", pid, got)

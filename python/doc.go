@@ -128,7 +128,8 @@
 // are served by inline caches on each code object (invalidated by dict
 // versions and a class-namespace epoch); dicts of up to eight entries have
 // no hash index. Programs that embed the interpreter should call TuneGC from
-// main. bench/compare.sh measures thirteen agent-style programs against
+// main, and a program that runs one snippet and exits PrepareHeap before
+// it (a fresh heap is all first-touch page faults). bench/compare.sh measures thirteen agent-style programs against
 // CPython, Monty and starlark-go.
 //
 // # Strings

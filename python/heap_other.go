@@ -1,0 +1,7 @@
+//go:build !linux
+
+package python
+
+// PrepareHeap does nothing on this platform; on Linux it readies the heap
+// of a one-snippet process with transparent huge pages.
+func PrepareHeap(n int) {}

@@ -37,14 +37,27 @@ func PrepareHeap(n int) {
 	// A block this large is a span of its own, fresh from the operating
 	// system: the runtime neither zeroes nor touches it.
 	b := make([]byte, n)
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	start := (p+hugePage-1)&^(hugePage-1) - p
-	end := (p+uintptr(n))&^(hugePage-1) - p
-	if end > start {
-		_ = syscall.Madvise(b[start:end], syscall.MADV_HUGEPAGE) // only advice: a kernel without it says EINVAL
-	}
+	AdviseHugePages(b)
 	runtime.KeepAlive(b)
 	// The block is garbage from here; collecting it now, beside the
 	// caller's work, makes its pages the next ones the run allocates from.
 	go runtime.GC()
+}
+
+// AdviseHugePages asks the kernel to back the whole 2 MiB pages inside b
+// with transparent huge pages when they are first touched (madvise
+// MADV_HUGEPAGE): one fault per 2 MiB instead of one per 4 KiB. It is only
+// advice: a kernel without transparent huge pages ignores it. b must be
+// memory the caller owns for good, such as a heap block it is about to
+// touch or free (see PrepareHeap).
+func AdviseHugePages(b []byte) {
+	if len(b) < hugePage {
+		return
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	start := (p+hugePage-1)&^(hugePage-1) - p
+	end := (p+uintptr(len(b)))&^(hugePage-1) - p
+	if end > start {
+		_ = syscall.Madvise(b[start:end], syscall.MADV_HUGEPAGE)
+	}
 }

@@ -750,6 +750,9 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case *Function:
 			return &BoundMethod{Self: o, Fn: a}, nil
 		case *Builtin:
+			if !a.binds() {
+				return a, nil
+			}
 			if o.Base != nil && a.Self != "object" {
 				return &BoundMethod{Self: o.Base, Fn: a}, nil
 			}
@@ -920,6 +923,9 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 		switch a := v.(type) {
 		case *Function, *Builtin:
 			if _, isCls := s.Obj.(*Class); isCls && s.Obj == cls {
+				return v, nil
+			}
+			if b, ok := a.(*Builtin); ok && !b.binds() {
 				return v, nil
 			}
 			return &BoundMethod{Self: s.Obj, Fn: a}, nil

@@ -182,7 +182,7 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 		if f, ok := m.(*Function); ok && !inDict {
 			return f, obj, nil
 		}
-		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" && !inDict {
+		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" && b.binds() && !inDict {
 			return b, o.Base, nil
 		}
 	case *Super:

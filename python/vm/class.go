@@ -27,7 +27,16 @@ type Builtin struct {
 	// Held, when set, is the Go memory Fn's closure keeps for one object
 	// (a library's per-object state), for the retained-size walk.
 	Held *Held
+	// method is set by NewMethod: a library class's method, bound to
+	// the instance like a builtin type's (Self set).
+	method bool
 }
+
+// binds reports whether b, found on an instance's class, is bound to the
+// instance: a method of a type (list.append) is; a builtin function
+// stored as a class attribute (class H: size = len) is not, as in
+// CPython, where only method descriptors bind.
+func (b *Builtin) binds() bool { return b.Self != "" || b.method }
 
 // Held is Go memory a library keeps for one Python object outside any
 // Python value: a compiled pattern's program, a match's spans, the

@@ -146,7 +146,7 @@ func ExceptionClassByName(name string) *Class {
 // without arguments (unbound, with no receiver) it raises TypeError instead
 // of running a body that reads its receiver from args[0].
 func NewMethod(name string, f BuiltinFunc) *Builtin {
-	return &Builtin{Name: name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	return &Builtin{Name: name, method: true, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 0 {
 			return nil, Errorf(TypeErrorClass, "unbound method %s() needs an argument", name)
 		}

@@ -1141,6 +1141,22 @@ func initBuiltinTypes() {
 			return t.Call(p.Get, Tuple{args[1]}, nil)
 		},
 	})
+	// types.MethodType(fn, obj) binds fn to obj.
+	MethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+		if err := noKw("method", kw); err != nil {
+			return nil, err
+		}
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorClass, "method expected 2 arguments, got %d", len(args))
+		}
+		if !isCallable(args[0]) {
+			return nil, Errorf(TypeErrorClass, "first argument must be callable")
+		}
+		if args[1] == None {
+			return nil, Errorf(TypeErrorClass, "instance must not be None")
+		}
+		return &BoundMethod{Self: args[1], Fn: args[0]}, nil
+	}
 	StaticMethodClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := noKw("staticmethod", kw); err != nil {
 			return nil, err

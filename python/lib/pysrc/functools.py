@@ -358,13 +358,44 @@ def singledispatch(func):
                 return registry[k]
         return func
 
+    def _is_union(cls):
+        if isinstance(cls, type(int | str)):
+            return True
+        from typing import get_origin, Union
+        return get_origin(cls) is Union
+
+    def _valid(cls):
+        if isinstance(cls, type):
+            return True
+        if not _is_union(cls):
+            return False
+        from typing import get_args
+        return all(isinstance(a, type) for a in get_args(cls))
+
     def register(cls, f=None):
-        if f is None:
-            if isinstance(cls, type):
+        if _valid(cls):
+            if f is None:
                 return lambda f: register(cls, f)
-            raise TypeError('Invalid first argument to `register()`. Use either `@register(some_class)` '
-                            'or plain `@register` on an annotated function.')
-        registry[cls] = f
+        else:
+            if f is not None:
+                raise TypeError(f"Invalid first argument to `register()`. {cls!r} is not a class or union type.")
+            ann = getattr(cls, '__annotations__', {})
+            if not ann:
+                raise TypeError(f"Invalid first argument to `register()`: {cls!r}. "
+                                f"Use either `@register(some_class)` or plain `@register` on an annotated function.")
+            f = cls
+            from typing import get_type_hints
+            argname, cls = next(iter(get_type_hints(f).items()))
+            if not _valid(cls):
+                if _is_union(cls):
+                    raise TypeError(f"Invalid annotation for {argname!r}. {cls!r} not all arguments are classes.")
+                raise TypeError(f"Invalid annotation for {argname!r}. {cls!r} is not a class.")
+        if isinstance(cls, type):
+            registry[cls] = f
+        else:
+            from typing import get_args
+            for a in get_args(cls):
+                registry[a] = f
         return f
 
     def wrapper(*args, **kw):

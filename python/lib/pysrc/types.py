@@ -84,4 +84,6 @@ MethodType = type(SimpleNamespace().__repr__)
 NoneType = type(None)
 EllipsisType = type(...)
 NotImplementedType = type(NotImplemented)
+UnionType = type(int | str)
+GenericAlias = type(list[int])
 

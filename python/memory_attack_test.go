@@ -207,6 +207,27 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"datetime", "datetime.datetime(2020, 1, 1).strftime('%1024Y' * 10**5)"},
 	{"decimal", "format(decimal.Decimal('1e100000000'), 'f')"},
 	{"fractions", "fractions.Fraction(10**4000, 3) ** 1000"},
+	// library functions that build many values in Go
+	{"struct", "struct.unpack('%di' % 10**6, bytes([1, 2, 3, 4]) * 10**6)"},
+	{"struct", "list(struct.iter_unpack('d', bytes(range(8)) * 10**6))"},
+	{"csv", "list(csv.reader(['a,bb,ccc,' + str(i) for i in range(10**5)]))"},
+	{"csv", "list(csv.DictReader(['a,b'] + ['1,2'] * 10**5))"},
+	{"io", "io.StringIO('ab\\n' * 10**6).readlines()"},
+	{"urllib", "urllib.parse.parse_qsl('a=1&' * 10**6)"},
+	{"urllib", "urllib.parse.parse_qs('a=1&' * 10**6)"},
+	{"unicodedata", "unicodedata.normalize('NFKD', '\\ufdfa' * 10**6)"},
+	{"collections", "collections.Counter(str(i) for i in range(10**6))"},
+	{"container", "''.join(map(chr, range(10**6)))"},
+	{"container", "list(zip(*[range(10**5)] * 10))"},
+	{"container", "sorted(map(str, range(10**6)))"},
+	{"itertools", "list(itertools.starmap(pow, [(2, 100)] * 10**6))"},
+	{"statistics", "statistics.multimode(range(10**6))"},
+	{"bytes", "bytes(range(256)).translate(bytes(range(256)), b'') * 40000"},
+	{"str", "str.maketrans('ab', 'cd') and ('ab' * 10**6).translate(str.maketrans({'a': 'x' * 100}))"},
+	{"json", "json.loads(json.dumps({str(i): [i, str(i), None] for i in range(10**5)}))"},
+	{"json", "json.loads('[' + ','.join(['[' * 50 + ']' * 50] * 10**4) + ']')"},
+	{"re", "re.sub('a', lambda m: m.group() * 10, 'a' * 10**6)"},
+	{"re", "re.split('(a)(b)?', 'a' * 10**6)"},
 	// exceptions, generators, closures
 	{"exception", "ValueError('x' * 10**7)"},
 	{"exception", "[ValueError('x' * 10**4) for _ in range(10**4)]"},
@@ -261,7 +282,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 // its expression names.
 var attackModules = []string{"collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
-	"decimal", "fractions"}
+	"decimal", "fractions", "unicodedata", "statistics"}
 
 // attackKnownGaps are attacks that still break the stated bound, with the
 // reason; TestAttackMemory fails when one of them starts to hold, so the

@@ -228,6 +228,24 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"json", "json.loads('[' + ','.join(['[' * 50 + ']' * 50] * 10**4) + ']')"},
 	{"re", "re.sub('a', lambda m: m.group() * 10, 'a' * 10**6)"},
 	{"re", "re.split('(a)(b)?', 'a' * 10**6)"},
+	// values a builtin keeps in Go while it calls back into the snippet
+	// (sort keys, a join's pieces, a container being filled from a
+	// generator): reachable from no frame, they must still be counted
+	{"callback", "sorted(range(10**5), key=lambda v: [v] * 100)"},
+	{"callback", "[].sort(key=None) or sorted(range(10**5), key=lambda v: (str(v) * 50,))"},
+	{"callback", "''.join(str(i) * 100 for i in range(10**5))"},
+	{"callback", "b''.join(bytes(100) for i in range(10**5))"},
+	{"callback", "set(str(i) * 50 for i in range(10**5))"},
+	{"callback", "frozenset(str(i) * 50 for i in range(10**5))"},
+	{"callback", "dict((i, [i] * 50) for i in range(10**5))"},
+	{"callback", "tuple([i] * 50 for i in range(10**5))"},
+	{"callback", "heapq.nsmallest(10**5, range(10**5), key=lambda v: [v] * 100)"},
+	{"callback", "list(map(lambda v: [v] * 100, range(10**5)))"},
+	{"callback", "collections.deque([i] * 50 for i in range(10**5))"},
+	{"callback", "collections.OrderedDict((i, [i] * 50) for i in range(10**5))"},
+	{"callback", "dict.fromkeys(str(i) * 50 for i in range(10**5))"},
+	{"callback", "[*zip([[i] * 50 for i in range(10**5)])]"},
+	{"callback", "{**{i: [i] * 50 for i in range(10**5)}}"},
 	// exceptions, generators, closures
 	{"exception", "ValueError('x' * 10**7)"},
 	{"exception", "[ValueError('x' * 10**4) for _ in range(10**4)]"},
@@ -282,7 +300,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 // its expression names.
 var attackModules = []string{"collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
-	"decimal", "fractions", "unicodedata", "statistics"}
+	"decimal", "fractions", "unicodedata", "statistics", "heapq"}
 
 // attackKnownGaps are attacks that still break the stated bound, with the
 // reason; TestAttackMemory fails when one of them starts to hold, so the

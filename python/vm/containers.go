@@ -465,8 +465,7 @@ func initContainers() {
 		d := NewDict()
 		// The dict and the keys are reachable from no frame until it
 		// returns: a remeasure midway must see them.
-		t.tempRoots = append(t.tempRoots, d, Tuple(items))
-		defer func() { t.tempRoots = t.tempRoots[:len(t.tempRoots)-2] }()
+		defer t.holdRoots(d, Tuple(items))()
 		for _, k := range items {
 			if err := d.Set(t, k, v); err != nil {
 				return nil, err

@@ -351,8 +351,7 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 	}
 	// The partial result is a root for memory measurement while it grows.
 	acc := &List{}
-	t.tempRoots = append(t.tempRoots, acc)
-	defer func() { t.tempRoots = t.tempRoots[:len(t.tempRoots)-1] }()
+	defer t.holdRoots(acc)()
 	for {
 		item, ok, err := t.Next(it)
 		if err != nil {

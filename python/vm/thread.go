@@ -392,6 +392,17 @@ func (t *Thread) chargeStored(v Value) error {
 	return nil
 }
 
+// holdRoots makes vs roots of the memory measurement until the returned
+// function is called (deferred): values Go code builds or keeps while it
+// calls back into the snippet (a sort's keys, a container being filled)
+// are reachable from no frame, and a remeasure that misses them lets the
+// run hold any multiple of its limit.
+func (t *Thread) holdRoots(vs ...Value) func() {
+	n := len(t.tempRoots)
+	t.tempRoots = append(t.tempRoots, vs...)
+	return func() { t.tempRoots = t.tempRoots[:n] }
+}
+
 // ChargeItems charges count items of size bytes each, failing (rather than
 // overflowing) when the product does not fit.
 func (t *Thread) ChargeItems(count, size int64) error {

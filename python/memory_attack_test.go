@@ -246,6 +246,19 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"callback", "dict.fromkeys(str(i) * 50 for i in range(10**5))"},
 	{"callback", "[*zip([[i] * 50 for i in range(10**5)])]"},
 	{"callback", "{**{i: [i] * 50 for i in range(10**5)}}"},
+	{"callback", "(lambda f: any(f(i) is None for i in range(10**5)) or f)(functools.lru_cache(maxsize=None)(lambda x: [x] * 50))"},
+	{"callback", "(lambda f: any(f(i) is None for i in range(10**5)) or f)(functools.cache(lambda x: [x] * 50))"},
+	{"callback", "(lambda c: next(itertools.islice(c, 10**5, None)) and c)(itertools.cycle([i] * 50 for i in range(10**5)))"},
+	{"callback", "copy.deepcopy([[i] * 50 for i in range(10**4)] * 10)"},
+	{"callback", "(lambda g: [next(g) for _ in range(2)] and g)(itertools.groupby([[i] * 50 for i in range(10**5)], key=lambda v: 0))"},
+	{"callback", "(lambda it: next(it) and it)(itertools.zip_longest(([i] * 50 for i in range(10**5)), range(10**6)))"},
+	{"callback", "list(itertools.accumulate(range(10**4), lambda a, b: [b] * 50))"},
+	{"callback", "(lambda q: [heapq.heappush(q, [i] * 50) for i in range(10**5)] and q)([])"},
+	{"callback", "[*itertools.combinations(range(10**3), 2)]"},
+	{"callback", "itertools.islice([0] * (10**6 - 10**5), 1)"},
+	{"callback", "itertools.chain([[0] * (10**6 - 10**5)])"},
+	{"callback", "(lambda a: next(a) and a)(itertools.accumulate([[0] * (10**6 - 10**5)]))"},
+	{"callback", "itertools.product([0] * (10**6 - 10**5))"},
 	// exceptions, generators, closures
 	{"exception", "ValueError('x' * 10**7)"},
 	{"exception", "[ValueError('x' * 10**4) for _ in range(10**4)]"},
@@ -300,7 +313,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 // its expression names.
 var attackModules = []string{"collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
-	"decimal", "fractions", "unicodedata", "statistics", "heapq"}
+	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy"}
 
 // attackKnownGaps are attacks that still break the stated bound, with the
 // reason; TestAttackMemory fails when one of them starts to hold, so the

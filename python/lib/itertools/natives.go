@@ -42,8 +42,12 @@ func natives() map[string]vm.Value {
 	return m
 }
 
-func iter(f func(t *vm.Thread) (vm.Value, bool, error)) *vm.Iter {
-	return vm.FuncIter(vm.SeqIterClass, f)
+// iter makes an iterator of f; refs are the values its closure keeps
+// (source iterators, saved items, state boxes), which the retained-size
+// walk must see: a closure is opaque to it, and an islice kept across runs
+// held its list invisibly.
+func iter(f func(t *vm.Thread) (vm.Value, bool, error), refs ...vm.Value) *vm.Iter {
+	return vm.FuncIter(vm.SeqIterClass, f, refs...)
 }
 
 func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -62,7 +66,7 @@ func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 		n = next
 		return cur, true, nil
-	}), nil
+	}, n, step), nil
 }
 
 func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -70,7 +74,8 @@ func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var saved []vm.Value
+	// saved is a list so the walk sees what the cycle keeps.
+	saved := vm.NewList(nil)
 	exhausted := false
 	i := 0
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
@@ -80,8 +85,8 @@ func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 				return nil, false, err
 			}
 			if ok {
-				saved = append(saved, v)
-				if len(saved)%1024 == 0 {
+				saved.Items = append(saved.Items, v)
+				if len(saved.Items)%1024 == 0 {
 					if err := t.Charge(1024 * 16); err != nil {
 						return nil, false, err
 					}
@@ -90,19 +95,19 @@ func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			}
 			exhausted = true
 		}
-		if len(saved) == 0 {
+		if len(saved.Items) == 0 {
 			return nil, false, nil
 		}
-		v := saved[i%len(saved)]
+		v := saved.Items[i%len(saved.Items)]
 		i++
 		return v, true, nil
-	}), nil
+	}, it, saved), nil
 }
 
 func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	obj := a[0]
 	if a[1] == vm.None {
-		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }), nil
+		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }, obj), nil
 	}
 	n, err := pyargs.Int64(t, a[1])
 	if err != nil {
@@ -114,7 +119,7 @@ func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 		n--
 		return obj, true, nil
-	}), nil
+	}, obj), nil
 }
 
 // nativeAccumulate(iterable, func or None, initial, has_initial)
@@ -124,13 +129,14 @@ func nativeAccumulate(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 		return nil, err
 	}
 	f := a[1]
-	total := a[2]
+	// The running total is kept in a box the walk sees.
+	box := vm.NewList([]vm.Value{a[2]})
 	started := a[3] == vm.Bool(true)
 	pendingInitial := started
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
 		if pendingInitial {
 			pendingInitial = false
-			return total, true, nil
+			return box.Items[0], true, nil
 		}
 		v, ok, err := t.Next(it)
 		if err != nil || !ok {
@@ -138,19 +144,21 @@ func nativeAccumulate(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 		}
 		if !started {
 			started = true
-			total = v
-			return total, true, nil
+			box.Items[0] = v
+			return v, true, nil
 		}
+		var total vm.Value
 		if f == vm.None {
-			total, err = t.Binary(syntax.Add, total, v)
+			total, err = t.Binary(syntax.Add, box.Items[0], v)
 		} else {
-			total, err = t.Call(f, vm.Tuple{total, v}, nil)
+			total, err = t.Call(f, vm.Tuple{box.Items[0], v}, nil)
 		}
 		if err != nil {
 			return nil, false, err
 		}
+		box.Items[0] = total
 		return total, true, nil
-	}), nil
+	}, it, f, box), nil
 }
 
 // nativeChain(iterable of iterables)
@@ -159,9 +167,11 @@ func nativeChain(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cur vm.Value
+	// The current iterable's iterator is kept in a box the walk sees.
+	box := vm.NewList([]vm.Value{nil})
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
 		for {
+			cur := box.Items[0]
 			if cur == nil {
 				src, ok, err := t.Next(outer)
 				if err != nil || !ok {
@@ -170,6 +180,7 @@ func nativeChain(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 				if cur, err = t.Iter(src); err != nil {
 					return nil, false, err
 				}
+				box.Items[0] = cur
 			}
 			v, ok, err := t.Next(cur)
 			if err != nil {
@@ -178,9 +189,9 @@ func nativeChain(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			if ok {
 				return v, true, nil
 			}
-			cur = nil
+			box.Items[0] = nil
 		}
-	}), nil
+	}, outer, box), nil
 }
 
 func nativeCompress(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -210,7 +221,7 @@ func nativeCompress(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 				return d, true, nil
 			}
 		}
-	}), nil
+	}, data, sel), nil
 }
 
 func pred(t *vm.Thread, f, v vm.Value) (bool, error) {
@@ -249,7 +260,7 @@ func nativeDropwhile(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) 
 				return v, true, nil
 			}
 		}
-	}), nil
+	}, f, it), nil
 }
 
 func nativeTakewhile(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -276,7 +287,7 @@ func nativeTakewhile(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) 
 			return nil, false, nil
 		}
 		return v, true, nil
-	}), nil
+	}, f, it), nil
 }
 
 func nativeFilterfalse(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -299,7 +310,7 @@ func nativeFilterfalse(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error
 				return v, true, nil
 			}
 		}
-	}), nil
+	}, f, it), nil
 }
 
 // nativeIslice(iterable, start, stop or None, step)
@@ -355,7 +366,7 @@ func nativeIslice(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			next = stop
 		}
 		return v, true, nil
-	}), nil
+	}, it), nil
 }
 
 func nativePairwise(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -363,23 +374,24 @@ func nativePairwise(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var prev vm.Value
+	// The previous item is kept in a box the walk sees.
+	box := vm.NewList([]vm.Value{nil})
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
-		if prev == nil {
+		if box.Items[0] == nil {
 			v, ok, err := t.Next(it)
 			if err != nil || !ok {
 				return nil, false, err
 			}
-			prev = v
+			box.Items[0] = v
 		}
 		v, ok, err := t.Next(it)
 		if err != nil || !ok {
 			return nil, false, err
 		}
-		pair := vm.Tuple{prev, v}
-		prev = v
+		pair := vm.Tuple{box.Items[0], v}
+		box.Items[0] = v
 		return pair, true, nil
-	}), nil
+	}, it, box), nil
 }
 
 func nativeStarmap(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -408,7 +420,7 @@ func nativeStarmap(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 		r, err := t.Call(f, args, nil)
 		return r, err == nil, err
-	}), nil
+	}, f, it), nil
 }
 
 func collect(t *vm.Thread, v vm.Value) ([]vm.Value, error) {
@@ -464,12 +476,20 @@ func nativeZipLongest(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 			out[i] = v
 		}
 		return out, true, nil
-	}), nil
+	}, vm.Tuple(its), fill), nil
 }
 
 // indexIter yields tuples of pool items picked by indices, advancing with step until
 // step reports the end. The first tuple is the initial indices.
 func indexIter(pools [][]vm.Value, indices []int, step func() bool) *vm.Iter {
+	// The pools are what the iterator keeps (a pool repeated r times
+	// is one tuple): the walk sees them as tuples.
+	refs := make([]vm.Value, 0, len(pools))
+	for i, p := range pools {
+		if i == 0 || len(p) == 0 || len(pools[i-1]) == 0 || &p[0] != &pools[i-1][0] {
+			refs = append(refs, vm.Tuple(p))
+		}
+	}
 	first := true
 	finished := false
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
@@ -486,7 +506,7 @@ func indexIter(pools [][]vm.Value, indices []int, step func() bool) *vm.Iter {
 			out[k] = pools[k][i]
 		}
 		return out, true, nil
-	})
+	}, refs...)
 }
 
 func samePools(pool []vm.Value, r int) [][]vm.Value {

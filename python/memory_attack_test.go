@@ -172,6 +172,7 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"re", "re.match('a', 'a' * 2 * 10**6 + str(len(keep)))"},
 	{"re", "[re.match('a', 'a' * 10**5 + str(i)) for i in range(200)]"},
 	{"re", "(re.findall('a', 'b' * 2 * 10**6 + str(len(keep))), re)[1]"},
+	{"re", "re.finditer('a', 'b' * 2 * 10**6 + str(len(keep)))"},
 	// base64, binascii, hashlib
 	{"base64", "base64.b64encode(bytes(10**7))"},
 	{"base64", "base64.b85encode(bytes(2 * 10**6))"},

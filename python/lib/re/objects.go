@@ -342,7 +342,7 @@ func (m *module) patternClassDict() *vm.Dict {
 			}
 			v, err := m.newMatch(t, mt, pat, str)
 			return v, err == nil, err
-		}), nil
+		}, pat, str, runesHeld(s)), nil
 	})
 	for _, name := range []string{"sub", "subn"} {
 		name := name
@@ -757,6 +757,19 @@ func (m *module) newMatch(t *vm.Thread, mt *regex.Match, pat *vm.Instance, str v
 		held.Key, held.Shared = unsafe.Pointer(unsafe.SliceData(subj)), 4*int64(cap(subj))
 	}
 	return withState(t, &vm.Instance{Class: m.matchCls}, st, held)
+}
+
+// runesHeld is a value that shows the retained-size walk a subject's runes
+// kept by a Go closure (a finditer iterator), counted once however many
+// matches and iterators share them.
+func runesHeld(s []rune) vm.Value {
+	h := &vm.Held{}
+	if cap(s) > 0 {
+		h.Key, h.Shared = unsafe.Pointer(unsafe.SliceData(s)), 4*int64(cap(s))
+	}
+	return &vm.Builtin{Name: "runes", Held: h, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		return nil, vm.Errorf(vm.TypeErrorClass, "internal to the re module")
+	}}
 }
 
 // isASCII reports whether s holds only ASCII bytes.

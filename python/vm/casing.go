@@ -130,6 +130,24 @@ func pyLower(s string) string {
 	return sb.String()
 }
 
+// pyCasefold is str.casefold: full case folding, character by character
+// (no final-sigma rule: 'ς' and 'Σ' both fold to 'σ').
+func pyCasefold(s string) string {
+	if r, ok := asciiCase(s, 'A'); ok {
+		return r
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for _, r := range s {
+		if f, ok := caseFold[r]; ok {
+			sb.WriteString(f)
+		} else {
+			sb.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return sb.String()
+}
+
 func pySwapcase(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s))

@@ -147,11 +147,9 @@ func caseBoundary(x string, j int, ascii bool) int {
 
 func initStr() {
 	m := map[string]BuiltinFunc{
-		"upper": caseMethod(func(x string) string { return pyUpper(x) }),
-		"lower": caseMethod(func(x string) string { return pyLower(x) }),
-		"casefold": caseMethod(func(x string) string {
-			return strings.ReplaceAll(pyLower(x), "ß", "ss")
-		}),
+		"upper":      caseMethod(func(x string) string { return pyUpper(x) }),
+		"lower":      caseMethod(func(x string) string { return pyLower(x) }),
+		"casefold":   caseMethod(pyCasefold),
 		"capitalize": wholeCaseMethod(pyCapitalize),
 		"title":      wholeCaseMethod(pyTitle),
 		"swapcase":   caseMethod(pySwapcase),

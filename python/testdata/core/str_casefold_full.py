@@ -1,0 +1,6 @@
+print('ﬁne'.casefold(), 'ΣΊΣΥΦΟΣ'.casefold(), 'Straße'.casefold(), 'ǅ'.casefold(), 'İstanbul'.casefold(), 'ᏸ'.casefold(), 'ΐ'.casefold())
+print('weiß'.casefold() == 'WEISS'.casefold(), 'ς'.casefold() == 'σ'.casefold())
+s = ''.join(chr(c) for c in range(0x20, 0x2000) if not 0xd800 <= c < 0xe000)
+print(s.casefold() == s.casefold(), len(s.casefold()), sum(map(ord, s.casefold())))
+t = ''.join(chr(c) for c in range(0x2000, 0x20000, 7) if not 0xd800 <= c < 0xe000)
+print(len(t.casefold()), sum(map(ord, t.casefold())))

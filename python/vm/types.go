@@ -17,6 +17,9 @@ import (
 
 func cmpOpFor(op int) syntax.CmpOperator { return syntax.CmpOperator(op) }
 
+// objectNew is object.__new__.
+var objectNew *Builtin
+
 func initObject() {
 	ObjectClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if cls == ObjectClass {
@@ -24,6 +27,9 @@ func initObject() {
 				return nil, Errorf(TypeErrorClass, "object() takes no arguments")
 			}
 			return &Instance{Class: ObjectClass}, nil
+		}
+		if cls.noDict {
+			return &Instance{Class: cls}, nil
 		}
 		return &Instance{Class: cls, Dict: NewDict()}, nil
 	}
@@ -99,7 +105,7 @@ func initObject() {
 		},
 		"__init_subclass__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return None, nil },
 	})
-	ObjectClass.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: "object", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+	objectNew = &Builtin{Name: "__new__", Self: "object", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 0 {
 			return nil, Errorf(TypeErrorClass, "object.__new__(): not enough arguments")
 		}
@@ -112,9 +118,24 @@ func initObject() {
 			// (object.__new__(list).append(1)) would break every method.
 			return nil, Errorf(TypeErrorClass, "object.__new__(%s) is not safe, use %s.__new__()", cls.Name, static.Name)
 		}
-		inst := &Instance{Class: cls, Dict: NewDict()}
+		if len(args) > 1 || len(kw) > 0 {
+			// Extra arguments are for __init__: refused when the class
+			// has its own __new__ (which passed them on) or no __init__
+			// to take them, as CPython's object_new does.
+			if nw, ok := cls.Lookup("__new__").(*StaticMethod); !ok || nw.Fn != objectNew {
+				return nil, Errorf(TypeErrorClass, "object.__new__() takes exactly one argument (the type to instantiate)")
+			}
+			if in, ok := cls.Lookup("__init__").(*Builtin); ok && in.Self == "object" {
+				return nil, Errorf(TypeErrorClass, "%s() takes no arguments", cls.MessageName())
+			}
+		}
+		inst := &Instance{Class: cls}
+		if !cls.noDict {
+			inst.Dict = NewDict()
+		}
 		return inst, t.chargeNew(newBytes(inst))
-	}}})
+	}}
+	ObjectClass.Dict.SetStr("__new__", &StaticMethod{Fn: objectNew})
 	if v, ok := ObjectClass.Dict.GetStr("__init_subclass__"); ok {
 		ObjectClass.Dict.SetStr("__init_subclass__", &ClassMethod{Fn: v})
 	}

@@ -256,6 +256,19 @@ var memoryAttacks = []struct{ class, expr string }{
 	{"callback", "list(itertools.accumulate(range(10**4), lambda a, b: [b] * 50))"},
 	{"callback", "(lambda q: [heapq.heappush(q, [i] * 50) for i in range(10**5)] and q)([])"},
 	{"callback", "[*itertools.combinations(range(10**3), 2)]"},
+	// library objects whose state lives in Go, kept in the session
+	{"objects", "struct.Struct('i' * 10**6)"},
+	{"objects", "struct.Struct('%di' % 10**6)"},
+	{"objects", "operator.itemgetter(*range(10**6))"},
+	{"objects", "operator.attrgetter(*['a%d' % i for i in range(10**5)])"},
+	{"objects", "operator.methodcaller('m', *range(10**6))"},
+	{"objects", "functools.partial(print, *range(10**6))"},
+	{"objects", "decimal.Decimal('1' * 10**6)"},
+	{"objects", "fractions.Fraction(10**20000, 3)"},
+	{"objects", "random.Random(10**20000)"},
+	{"objects", "hashlib.sha256(b'x' * 10**7)"},
+	{"objects", "collections.ChainMap(*[{}] * 10**6)"},
+	{"objects", "string.Template('$a' * 10**6)"},
 	{"callback", "itertools.islice([0] * (10**6 - 10**5), 1)"},
 	{"callback", "itertools.chain([[0] * (10**6 - 10**5)])"},
 	{"callback", "(lambda a: next(a) and a)(itertools.accumulate([[0] * (10**6 - 10**5)]))"},
@@ -314,7 +327,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 // its expression names.
 var attackModules = []string{"collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
-	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy"}
+	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy", "operator", "string"}
 
 // attackKnownGaps are attacks that still break the stated bound, with the
 // reason; TestAttackMemory fails when one of them starts to hold, so the

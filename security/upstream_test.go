@@ -29,14 +29,18 @@ import (
 	"github.com/toolplane/toolplane/internal/e2e"
 )
 
-// hostileEnv is an Env with the good upstream "up", the hostile servers of
-// servers (name -> the TOML lines of its table besides command), the [mcp]
-// lines of limits, under a 3 GiB address space cap.
+// hostileEnv is an Env with the good upstream "up" (a minute per call),
+// the hostile servers of servers (name -> the TOML lines of its table
+// besides command), the [mcp] lines of limits, under a 3 GiB address space
+// cap.
 func hostileEnv(t *testing.T, limits string, servers map[string]string) *e2e.Env {
 	t.Helper()
 	e := bins.NewEnv(t, "")
 	var b strings.Builder
-	b.WriteString(readFile(t, e.Config))
+	// The bystanders' upstream keeps a minute per call: the call_timeout
+	// of an attack (2s) applied to it too, and a loaded machine stalling
+	// the good server for 2s failed a bystander's echo.
+	b.WriteString(strings.Replace(readFile(t, e.Config), "[mcp.servers.up]\n", "[mcp.servers.up]\ntimeout = \"60s\"\n", 1))
 	b.WriteString("\n[mcp]\n" + limits + "\n")
 	for name, table := range servers {
 		fmt.Fprintf(&b, "\n[mcp.servers.%s]\ncommand = %q\n%s\n", name, bins.HostileMCP, table)

@@ -206,6 +206,10 @@ func (s *server) connection(ctx context.Context) (*conn, error) {
 	case <-a.done:
 		return a.c, a.err
 	case <-ctx.Done():
+		if context.Cause(ctx) == errCallTimeout {
+			// Said as every call that runs out of its time is.
+			return nil, fmt.Errorf("mcp server %q: gave up waiting for the server to start: the call timed out after %s (%s): %w", s.spec.Name, s.callTimeout(), s.timeoutKey(), context.DeadlineExceeded)
+		}
 		return nil, fmt.Errorf("mcp server %q: gave up waiting for the server to start: %w", s.spec.Name, context.Cause(ctx))
 	}
 }
@@ -866,6 +870,14 @@ func (s *server) callerSlots(caller string) chan struct{} {
 	return c
 }
 
+// timeoutKey is the config key that sets callTimeout.
+func (s *server) timeoutKey() string {
+	if s.spec.Timeout > 0 {
+		return fmt.Sprintf("timeout of [mcp.servers.%s]", s.spec.Name)
+	}
+	return "[mcp] call_timeout"
+}
+
 // callTimeout bounds each call: the spec's Timeout, else
 // Limits.CallTimeout. No call waits on a server for ever.
 func (s *server) callTimeout() time.Duration {
@@ -883,10 +895,7 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 	if ctx.Err() != nil {
 		switch context.Cause(ctx) {
 		case errCallTimeout:
-			key := fmt.Sprintf("timeout of [mcp.servers.%s]", name)
-			if s.spec.Timeout <= 0 {
-				key = "[mcp] call_timeout"
-			}
+			key := s.timeoutKey()
 			if c != nil && c.stdio != nil {
 				if note := c.stdio.stallNote(); note != "" {
 					return fmt.Errorf("mcp server %q: %s timed out after %s (%s): the server %s; toolplane closes its connection and starts it again at the next call: %w", name, what, s.callTimeout(), key, note, context.DeadlineExceeded)
@@ -903,6 +912,14 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 		// The message is the server's: cleaned and cut before an agent or
 		// a terminal sees it.
 		return fmt.Errorf("mcp server %q: %s: %w", name, what, &upstreamError{err})
+	}
+	// A connection closed because the server stopped reading its input
+	// fails every call on it: each says so, whichever ended first, the
+	// stall's deadline or the call's own (on a loaded machine either).
+	if c != nil && c.stdio != nil {
+		if serr := c.stdio.stalled(); serr != nil {
+			return fmt.Errorf("mcp server %q: %s failed: the server %v; toolplane closed its connection and starts it again at the next call: %w", name, what, serr, err)
+		}
 	}
 	// Anything else means the connection is failing; wait briefly for its
 	// end to be explained (watch may itself wait deathWait for an exit

@@ -151,6 +151,17 @@ func (t *stdioConn) stallNote() string {
 	return ""
 }
 
+// stalled is why the connection was closed when that was because the
+// server stopped reading its input, nil otherwise.
+func (t *stdioConn) stalled() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if errors.Is(t.readErr, errWriteStalled) {
+		return t.readErr
+	}
+	return nil
+}
+
 func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
 	if err != nil && !isStreamEnd(err) && ctx.Err() == nil {

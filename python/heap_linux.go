@@ -10,8 +10,9 @@ import (
 // runs Linux on.
 const hugePage = 2 << 20
 
-// PrepareHeap readies about n bytes of the Go heap for a process that is
-// about to run one snippet and exit (`toolplane run`): it has the runtime
+// PrepareHeap readies about n bytes of the Go heap for a process that runs
+// one snippet and exits (`toolplane run`, once the run has gone on for a
+// few milliseconds): it has the runtime
 // map them in one piece, asks the kernel to back that range with
 // transparent huge pages (madvise MADV_HUGEPAGE, which the kernel honours
 // in its default "madvise" mode), and starts a collection in the
@@ -22,9 +23,9 @@ const hugePage = 2 << 20
 // tens of microseconds each, which made the first run of a program whose
 // heap grows to tens of megabytes take about twice its warm time (records
 // in bench/programs: 10,000 faults and 250 ms of CPU cold, 2,500 and 130
-// ms with the heap prepared). A huge page is one fault per 2 MiB. A
-// snippet that allocates little never touches the block, and the process
-// exits before the collection costs much.
+// ms with the heap prepared). A huge page is one fault per 2 MiB. The
+// collection costs a few milliseconds of CPU beside the run, which a
+// snippet that allocates little does not win back.
 //
 // Like TuneGC it changes process-wide state, so the library never calls
 // it; it is not for long-lived processes, whose heap is already warm (and

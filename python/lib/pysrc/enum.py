@@ -486,6 +486,116 @@ class IntFlag(Flag):
     def __toolplane_json__(self):
         return self._value_
 
+    # Members are ints: arithmetic answers an int, as in CPython (the
+    # bitwise operators, inherited from Flag, answer members).
+    def __add__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ + _val(other)
+
+    def __radd__(self, other):
+        return _val(other) + self._value_
+
+    def __sub__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ - _val(other)
+
+    def __rsub__(self, other):
+        return _val(other) - self._value_
+
+    def __mul__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ * _val(other)
+
+    def __rmul__(self, other):
+        return _val(other) * self._value_
+
+    def __truediv__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ / _val(other)
+
+    def __rtruediv__(self, other):
+        return _val(other) / self._value_
+
+    def __floordiv__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ // _val(other)
+
+    def __rfloordiv__(self, other):
+        return _val(other) // self._value_
+
+    def __mod__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ % _val(other)
+
+    def __rmod__(self, other):
+        return _val(other) % self._value_
+
+    def __pow__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ ** _val(other)
+
+    def __rpow__(self, other):
+        return _val(other) ** self._value_
+
+    def __lshift__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ << _val(other)
+
+    def __rlshift__(self, other):
+        return _val(other) << self._value_
+
+    def __rshift__(self, other):
+        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
+            return NotImplemented
+        return self._value_ >> _val(other)
+
+    def __rrshift__(self, other):
+        return _val(other) >> self._value_
+
+    def __lt__(self, other):
+        return self._value_ < _val(other)
+
+    def __le__(self, other):
+        return self._value_ <= _val(other)
+
+    def __gt__(self, other):
+        return self._value_ > _val(other)
+
+    def __ge__(self, other):
+        return self._value_ >= _val(other)
+
+    def __ror__(self, other):
+        return type(self)(_val(other) | self._value_)
+
+    def __rand__(self, other):
+        return type(self)(_val(other) & self._value_)
+
+    def __rxor__(self, other):
+        return type(self)(_val(other) ^ self._value_)
+
+    def __neg__(self):
+        return -self._value_
+
+    def __pos__(self):
+        return self._value_
+
+    def __abs__(self):
+        return abs(self._value_)
+
+    def __float__(self):
+        return float(self._value_)
+
+    def __format__(self, spec):
+        return format(self._value_, spec)
+
 
 def unique(enumeration):
     """Class decorator: ValueError if any two members share a value."""

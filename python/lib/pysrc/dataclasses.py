@@ -103,11 +103,22 @@ def _is_classvar(tp):
 
 def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot=False):
     fields = {}
+    any_frozen_base = False
+    has_dataclass_bases = False
     for b in cls.__mro__[-1:0:-1]:
         base_fields = b.__dict__.get(_FIELDS)
         if base_fields is not None:
+            has_dataclass_bases = True
             for f in base_fields.values():
                 fields[f.name] = f
+            if getattr(b, _PARAMS).frozen:
+                any_frozen_base = True
+    if has_dataclass_bases:
+        # A frozen dataclass and a mutable one do not mix, as in CPython.
+        if any_frozen_base and not frozen:
+            raise TypeError('cannot inherit non-frozen dataclass from a frozen one')
+        if not any_frozen_base and frozen:
+            raise TypeError('cannot inherit frozen dataclass from a non-frozen one')
     anns = cls.__dict__.get('__annotations__', {})
     kw_only_now = kw_only
     own = []

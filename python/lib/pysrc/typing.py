@@ -538,10 +538,53 @@ class TypedDict:
     """TypedDict classes build plain dicts: Movie(name='x', year=1) == {'name': 'x', 'year': 1}."""
 
     def __new__(cls, *args, **kwargs):
+        if cls is TypedDict:
+            # TypedDict('Name', {'key': type}, total=...): a class.
+            return _typeddict_functional(*args, **kwargs)
         return dict(*args, **kwargs)
 
     __new__ = staticmethod(__new__)
 
+    def __init_subclass__(cls, total=True, **kwargs):
+        _typeddict_keys(cls, total)
+
+
+def _typeddict_keys(cls, total):
+    # The keys a TypedDict class declares, with its bases': required
+    # unless total=False or NotRequired[...] (Required[...] forces).
+    own = dict(cls.__dict__.get('__annotations__', {}))
+    annotations = {}
+    required = set()
+    optional = set()
+    for base in cls.__mro__[1:]:
+        if issubclass(base, TypedDict) and base is not TypedDict:
+            annotations.update(getattr(base, '__annotations__', {}))
+            required |= getattr(base, '__required_keys__', frozenset())
+            optional |= getattr(base, '__optional_keys__', frozenset())
+    for key, tp in own.items():
+        origin = get_origin(tp)
+        if origin is Required:
+            is_required = True
+        elif origin is NotRequired:
+            is_required = False
+        else:
+            is_required = total
+        if is_required:
+            required.add(key)
+            optional.discard(key)
+        else:
+            optional.add(key)
+            required.discard(key)
+    annotations.update(own)
+    cls.__annotations__ = annotations
+    cls.__required_keys__ = frozenset(required)
+    cls.__optional_keys__ = frozenset(optional)
+    cls.__total__ = total
+
 
 def _typeddict_functional(name, fields=None, /, *, total=True, **kwargs):
-    return type(name, (TypedDict,), {'__total__': total})
+    if fields is None:
+        fields = kwargs
+    cls = type(name, (TypedDict,), {'__annotations__': dict(fields)})
+    _typeddict_keys(cls, total)
+    return cls

@@ -304,9 +304,20 @@ def _join_names(names):
 def _make_repr(fields):
     shown = [f for f in fields if f.repr]
 
+    # A repr that reaches the same object again prints '...' there, as
+    # CPython's recursive_repr does (a parent/child cycle).
+    running = set()
+
     def __repr__(self):
-        return '%s(%s)' % (type(self).__qualname__,
-                           ', '.join('%s=%r' % (f.name, getattr(self, f.name)) for f in shown))
+        key = id(self)
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return '%s(%s)' % (type(self).__qualname__,
+                               ', '.join('%s=%r' % (f.name, getattr(self, f.name)) for f in shown))
+        finally:
+            running.discard(key)
     return __repr__
 
 

@@ -1097,6 +1097,12 @@ func (t *Thread) instanceDelAttr(o *Instance, name string) error {
 		}
 		_, err := t.Call(a.Del, Tuple{o}, nil)
 		return err
+	case *Instance:
+		// A data descriptor with __delete__ deletes.
+		if d := a.Class.Lookup("__delete__"); d != nil {
+			_, err := t.callMethod(d, a, Tuple{o})
+			return err
+		}
 	}
 	if o.Dict != nil && o.Dict.DeleteStr(name) {
 		return nil

@@ -1200,6 +1200,16 @@ func (t *Thread) percentBytes(conv byte, val Value, prec int) (string, error) {
 		if b, ok := bytesLike(val); ok && len(b) == 1 {
 			return b, nil
 		}
+		if _, ok := val.(*Instance); ok {
+			// An object with __index__ is its int.
+			n, ok, err := t.indexValue(val)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				return t.percentBytes('c', n, prec)
+			}
+		}
 		return "", Errorf(TypeErrorClass, "%s", "%c requires an integer in range(256) or a single byte")
 	}
 	if prec >= 0 && prec < len(s) {

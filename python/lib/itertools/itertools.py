@@ -7,8 +7,13 @@ iterators made in Go (the _names below come from natives.go); type(count()) is
 
 
 def _check_int(name, v, what):
-    if not isinstance(v, int):
+    # An int, or an object with __index__ (returned as its int).
+    if isinstance(v, int):
+        return v
+    index = getattr(type(v), '__index__', None)
+    if index is None:
         raise TypeError("'%s' object cannot be interpreted as an integer" % type(v).__name__)
+    return index(v)
 
 
 def count(start=0, step=1):
@@ -24,7 +29,7 @@ def cycle(iterable):
 
 def repeat(object, times=None):
     if times is not None:
-        _check_int('repeat', times, 'times')
+        times = _check_int('repeat', times, 'times')
     return _repeat(object, times)
 
 

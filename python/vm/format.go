@@ -949,6 +949,10 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			}
 			prec = p
 		}
+		// A length modifier (h, l, L) is accepted and ignored, as in C.
+		for i < len(format) && (format[i] == 'h' || format[i] == 'l' || format[i] == 'L') {
+			i++
+		}
 		if i >= len(format) {
 			return nil, Errorf(ValueErrorClass, "incomplete format")
 		}
@@ -1097,6 +1101,13 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 						return nil, err
 					}
 					f, ferr = toFloat(r)
+				} else if ok && inst.Class.Lookup("__index__") != nil {
+					// float() falls back to __index__, as CPython's does.
+					n, _, err := t.indexValue(val)
+					if err != nil {
+						return nil, err
+					}
+					f, ferr = toFloat(n)
 				}
 				if ferr != nil {
 					return nil, Errorf(TypeErrorClass, "must be real number, not %s", TypeName(val))

@@ -972,7 +972,7 @@ func bytesMethods() map[string]BuiltinFunc {
 			if err := codecArgs("decode", p); err != nil {
 				return nil, err
 			}
-			return decodeBytes(Bytes(recvOf(a[0]).s), p[0], p[1])
+			return t.decodeBytes(Bytes(recvOf(a[0]).s), p[0], p[1])
 		},
 		"hex": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			return t.hexBytes(recvOf(a[0]).s, a[1:], kw)

@@ -922,6 +922,9 @@ func (t *Thread) encodeStr(s Str, enc, errs Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c, ok := wideCodecs[e]; ok {
+		return t.encodeWide(string(s), c)
+	}
 	switch e {
 	case "utf-8":
 		return Bytes(s), nil
@@ -981,6 +984,12 @@ var codecAliases = map[string]string{
 	"latin_1": "latin-1", "latin1": "latin-1", "latin": "latin-1", "l1": "latin-1", "iso_8859_1": "latin-1",
 	"iso8859_1": "latin-1", "iso8859": "latin-1", "8859": "latin-1", "cp819": "latin-1",
 	"csisolatin1": "latin-1", "ibm819": "latin-1", "iso_ir_100": "latin-1", "iso_8859_1_1987": "latin-1",
+	"utf_16": "utf-16", "utf16": "utf-16", "u16": "utf-16",
+	"utf_16_le": "utf-16-le", "utf_16le": "utf-16-le", "unicodelittleunmarked": "utf-16-le",
+	"utf_16_be": "utf-16-be", "utf_16be": "utf-16-be", "unicodebigunmarked": "utf-16-be",
+	"utf_32": "utf-32", "utf32": "utf-32", "u32": "utf-32",
+	"utf_32_le": "utf-32-le", "utf_32le": "utf-32-le",
+	"utf_32_be": "utf-32-be", "utf_32be": "utf-32-be",
 }
 
 // codecName resolves an encoding argument (nil: the default, UTF-8) to
@@ -1009,12 +1018,15 @@ func codecName(enc Value) (string, error) {
 	return "", Errorf(LookupErrorClass, "unknown encoding: %s", x)
 }
 
-func decodeBytes(b Bytes, enc, errs Value) (Value, error) {
+func (t *Thread) decodeBytes(b Bytes, enc, errs Value) (Value, error) {
 	e, err := codecName(enc)
 	if err != nil {
 		return nil, err
 	}
 	mode, _ := optStr(errs)
+	if c, ok := wideCodecs[e]; ok {
+		return t.decodeWide(string(b), c, mode)
+	}
 	switch e {
 	case "utf-8":
 		if utf8.ValidString(string(b)) {

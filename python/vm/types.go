@@ -930,7 +930,7 @@ func initBuiltinTypes() {
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "decoding to str: need a bytes-like object, %s found", TypeName(a[0]))
 			}
-			return decodeBytes(b, a[1], a[2])
+			return t.decodeBytes(b, a[1], a[2])
 		}
 		s, err := t.Str(a[0])
 		return Str(s), err

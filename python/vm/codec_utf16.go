@@ -16,7 +16,7 @@ import (
 
 // wideCodec describes one of the UTF-16/UTF-32 codecs by its canonical name.
 type wideCodec struct {
-	width int              // 2 or 4 bytes per unit
+	width int       // 2 or 4 bytes per unit
 	order wideOrder // nil: unmarked (BOM written, BOM read)
 }
 

@@ -117,7 +117,7 @@ func initMisc() {
 		if err := exactArgs("hasattr", args, kw, 2); err != nil {
 			return nil, err
 		}
-		name, ok := args[1].(Str)
+		name, ok := asStr(args[1])
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
@@ -134,7 +134,7 @@ func initMisc() {
 		if err := rangeArgs("getattr", args, kw, 2, 3); err != nil {
 			return nil, err
 		}
-		name, ok := args[1].(Str)
+		name, ok := asStr(args[1])
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
@@ -150,7 +150,7 @@ func initMisc() {
 		if err := exactArgs("setattr", args, kw, 3); err != nil {
 			return nil, err
 		}
-		name, ok := args[1].(Str)
+		name, ok := asStr(args[1])
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
@@ -160,7 +160,7 @@ func initMisc() {
 		if err := exactArgs("delattr", args, kw, 2); err != nil {
 			return nil, err
 		}
-		name, ok := args[1].(Str)
+		name, ok := asStr(args[1])
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
 		}
@@ -275,7 +275,7 @@ func initMisc() {
 		if err := exactArgs("ord", args, kw, 1); err != nil {
 			return nil, err
 		}
-		switch s := args[0].(type) {
+		switch s := unwrapStr(args[0]).(type) {
 		case Str:
 			if n := utf8.RuneCountInString(string(s)); n != 1 {
 				return nil, Errorf(TypeErrorClass, "ord() expected a character, but string of length %d found", n)

@@ -382,13 +382,13 @@ func (t *Thread) complexNew(args Tuple, kw []Kwarg) (Value, error) {
 	if r == nil {
 		r = Int(0)
 	}
-	if s, ok := r.(Str); ok {
+	if s, ok := asStr(r); ok {
 		if i != nil {
 			return nil, Errorf(TypeErrorClass, "complex() can't take second arg if first is a string")
 		}
 		return t.complexFromString(string(s))
 	}
-	if _, ok := i.(Str); ok {
+	if _, ok := asStr(i); ok {
 		return nil, Errorf(TypeErrorClass, "complex() second arg can't be a string")
 	}
 	cr, rIsComplex, err := t.complexPart(r, true)

@@ -41,8 +41,12 @@ func (s *Set) keyEqual(t *Thread, a, b Value) (bool, error) {
 		return true, nil
 	}
 	if x, ok := a.(Str); ok {
-		y, ok := b.(Str)
-		return ok && x == y, nil
+		if y, ok := b.(Str); ok {
+			return x == y, nil
+		}
+		if _, ok := b.(*Instance); !ok {
+			return false, nil // only a str subclass can equal a str
+		}
 	}
 	if err := t.tickCollision(); err != nil {
 		return false, err

@@ -610,7 +610,7 @@ func initStr() {
 			}
 			for _, it := range src.Items() {
 				k := it[0]
-				if s, ok := k.(Str); ok {
+				if s, ok := asStr(k); ok {
 					r, _ := utf8.DecodeRuneInString(string(s))
 					k = Int(r)
 				}
@@ -618,8 +618,8 @@ func initStr() {
 			}
 			return d, nil
 		}
-		x, _ := a[0].(Str)
-		y, _ := a[1].(Str)
+		x, _ := asStr(a[0])
+		y, _ := asStr(a[1])
 		xr, yr := []rune(string(x)), []rune(string(y))
 		if len(xr) != len(yr) {
 			return nil, Errorf(ValueErrorClass, "the first two maketrans arguments must have equal length")
@@ -628,7 +628,7 @@ func initStr() {
 			d.Set(t, Int(xr[i]), Int(yr[i]))
 		}
 		if len(a) > 2 {
-			z, _ := a[2].(Str)
+			z, _ := asStr(a[2])
 			for _, r := range string(z) {
 				d.Set(t, Int(r), None)
 			}

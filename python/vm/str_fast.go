@@ -418,3 +418,19 @@ func splitLines(s string, keep bool) []Value {
 	}
 	return out
 }
+
+// unwrapStr returns the str inside an instance of a subclass of str (a
+// builtin that takes text reads a subclass as its text), and v otherwise.
+func unwrapStr(v Value) Value {
+	if inst, ok := v.(*Instance); ok {
+		if s, ok := inst.Base.(Str); ok {
+			return s
+		}
+	}
+	return v
+}
+
+// AsStr returns the text of a str or of an instance of a subclass of str,
+// for library functions that take text and must accept a subclass as
+// CPython's do.
+func AsStr(v Value) (Str, bool) { return asStr(v) }

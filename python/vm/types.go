@@ -594,7 +594,7 @@ func initNumbers() {
 				return nil, Errorf(ValueErrorClass, "int() base must be >= 2 and <= 36, or 0")
 			}
 			var s string
-			switch x := a[0].(type) {
+			switch x := unwrapStr(a[0]).(type) {
 			case Str:
 				s = string(x)
 			case Bytes:
@@ -658,6 +658,9 @@ func initNumbers() {
 				if m := x.Class.Lookup(name); m != nil {
 					return t.callMethod(m, x, nil)
 				}
+			}
+			if b, ok := x.Base.(Str); ok {
+				return IntClass.new(t, cls, Tuple{b}, nil)
 			}
 		}
 		return nil, Errorf(TypeErrorClass, "int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(a[0]))

@@ -202,7 +202,7 @@ func (r *recordReader) process(c rune) error {
 }
 
 func optRune(v vm.Value) rune {
-	if s, ok := v.(vm.Str); ok && len(s) > 0 {
+	if s, ok := vm.AsStr(v); ok && len(s) > 0 {
 		return []rune(string(s))[0]
 	}
 	return -1
@@ -273,7 +273,7 @@ func readRecord(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			}
 			break
 		}
-		line, isStr := v.(vm.Str)
+		line, isStr := vm.AsStr(v)
 		if !isStr {
 			return nil, r.fail("iterator should return strings, not " + vm.TypeName(v) + " (the file should be opened in text mode)")
 		}

@@ -24,14 +24,14 @@ func formatRow(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if !ok || !ok2 || !ok3 || len(p) != 6 || !errCls.IsSubclass(vm.ExceptionClass) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_format_row(): bad arguments")
 	}
-	delim, _ := p[0].(vm.Str)
-	quote, _ := p[1].(vm.Str)
-	escape, _ := p[2].(vm.Str)
+	delim, _ := vm.AsStr(p[0])
+	quote, _ := vm.AsStr(p[1])
+	escape, _ := vm.AsStr(p[2])
 	doublequote, err := t.Truth(p[3])
 	if err != nil {
 		return nil, err
 	}
-	lineterm, _ := p[4].(vm.Str)
+	lineterm, _ := vm.AsStr(p[4])
 	quoting := asInt(p[5])
 	special := string(delim) + string(lineterm) + string(quote) + string(escape)
 	fail := func(msg string) error { return vm.NewException(errCls, vm.Str(msg)) }

@@ -47,7 +47,7 @@ func isoFast(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if len(a) != 1 {
 		return vm.None, nil
 	}
-	str, ok := a[0].(vm.Str)
+	str, ok := vm.AsStr(a[0])
 	if !ok {
 		return vm.None, nil
 	}
@@ -548,9 +548,9 @@ func strftimeNative(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if len(a) != 12 {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_strftime_native expected 12 arguments, got %d", len(a))
 	}
-	f, ok1 := a[0].(vm.Str)
-	z, ok2 := a[10].(vm.Str)
-	zn, ok3 := a[11].(vm.Str)
+	f, ok1 := vm.AsStr(a[0])
+	z, ok2 := vm.AsStr(a[10])
+	zn, ok3 := vm.AsStr(a[11])
 	if !ok1 || !ok2 || !ok3 {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_strftime_native: format and zone must be str")
 	}

@@ -51,7 +51,7 @@ func hashNew(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if len(args) != 1 {
 		return vm.None, nil
 	}
-	name, _ := args[0].(vm.Str)
+	name, _ := vm.AsStr(args[0])
 	mk, ok := constructors[string(name)]
 	if !ok {
 		return vm.None, nil

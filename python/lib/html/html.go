@@ -65,7 +65,7 @@ func escape(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, ok := a[0].(vm.Str)
+	s, ok := vm.AsStr(a[0])
 	if !ok {
 		return nil, vm.Errorf(vm.AttributeErrorClass, "'%s' object has no attribute 'replace'", vm.TypeName(a[0]))
 	}
@@ -99,7 +99,7 @@ func unescape(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	sv, ok := a[0].(vm.Str)
+	sv, ok := vm.AsStr(a[0])
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "argument of type '%s' is not iterable", vm.TypeName(a[0]))
 	}

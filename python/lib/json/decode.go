@@ -75,6 +75,11 @@ func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 // means the default).
 func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, error) {
 	var text string
+	if inst, ok := doc.(*vm.Instance); ok {
+		if s, ok := inst.Base.(vm.Str); ok {
+			doc = s // a str subclass is parsed as its text
+		}
+	}
 	switch x := doc.(type) {
 	case vm.Str:
 		text = string(x)

@@ -120,7 +120,7 @@ func truncRunes(s string, n int) string {
 func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, error) {
 	var text string
 	isBytes := false
-	switch s := v.(type) {
+	switch s := plain(v).(type) {
 	case vm.Str:
 		if re.IsBytes() {
 			return nil, vm.Errorf(vm.TypeErrorClass, "cannot use a bytes pattern on a string-like object")
@@ -462,7 +462,7 @@ func clampInt(v int64) int {
 // or bytes, a call for a callable.
 func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, str, repl vm.Value) (regex.Replacement, error) {
 	var tmpl string
-	switch r := repl.(type) {
+	switch r := plain(repl).(type) {
 	case vm.Str:
 		if re.IsBytes() {
 			return nil, vm.Errorf(vm.TypeErrorClass, "expected a bytes-like object, str found")
@@ -490,7 +490,7 @@ func (m *module) replacement(t *vm.Thread, re *regex.Regexp, pat *vm.Instance, s
 			if err != nil {
 				return "", err
 			}
-			switch x := v.(type) {
+			switch x := plain(v).(type) {
 			case vm.NoneType:
 				return "", nil
 			case vm.Str:
@@ -695,7 +695,7 @@ func (m *module) matchClassDict() *vm.Dict {
 			return nil, err
 		}
 		var tmpl string
-		switch x := a[0].(type) {
+		switch x := plain(a[0]).(type) {
 		case vm.Str:
 			tmpl = string(x)
 		case vm.Bytes:

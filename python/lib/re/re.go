@@ -238,7 +238,7 @@ func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch s := a[0].(type) {
+		switch s := plain(a[0]).(type) {
 		case vm.Str:
 			if err := t.ChargeItems(int64(len(s)), 2); err != nil {
 				return nil, err
@@ -294,6 +294,7 @@ func (m *module) compileValue(t *vm.Thread, pattern, flags vm.Value) (vm.Value, 
 		}
 		return inst, nil
 	}
+	pattern = plain(pattern)
 	var key cacheKey
 	switch p := pattern.(type) {
 	case vm.Str:
@@ -486,4 +487,13 @@ func toInt(v vm.Value, what string) (int64, error) {
 		return 0, nil
 	}
 	return 0, vm.Errorf(vm.TypeErrorClass, "'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+}
+
+// plain returns the str or bytes inside an instance of a subclass of str
+// (which the module reads as its text, as CPython does), and v otherwise.
+func plain(v vm.Value) vm.Value {
+	if inst, ok := v.(*vm.Instance); ok && inst.Base != nil {
+		return inst.Base
+	}
+	return v
 }

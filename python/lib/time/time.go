@@ -95,7 +95,7 @@ func build(t *vm.Thread, clock Clock, start time.Time) (*vm.Module, error) {
 		if len(args) < 1 || len(args) > 2 {
 			return nil, vm.Errorf(vm.TypeErrorClass, "strftime() takes at most 2 arguments (%d given)", len(args))
 		}
-		if _, ok := args[0].(vm.Str); !ok {
+		if _, ok := vm.AsStr(args[0]); !ok {
 			return nil, vm.Errorf(vm.TypeErrorClass, "strftime() argument 1 must be str, not %s", vm.TypeName(args[0]))
 		}
 		var st vm.Value

@@ -38,7 +38,7 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 // char reads the one-character str argument of fname (what names it as in
 // CPython's message: "argument" or "argument 1").
 func char(fname, what string, v vm.Value) (rune, error) {
-	s, ok := v.(vm.Str)
+	s, ok := vm.AsStr(v)
 	if !ok || utf8.RuneCountInString(string(s)) != 1 {
 		return 0, vm.Errorf(vm.TypeErrorClass, "%s() %s must be a unicode character, not %s", fname, what, vm.TypeName(v))
 	}
@@ -127,7 +127,7 @@ func lookup(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := nargs("lookup", args, kw, 1, 1); err != nil {
 		return nil, err
 	}
-	s, ok := args[0].(vm.Str)
+	s, ok := vm.AsStr(args[0])
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "lookup() argument must be str, not %s", vm.TypeName(args[0]))
 	}
@@ -162,7 +162,7 @@ func category(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 }
 
 func form(v vm.Value) (norm.Form, error) {
-	s, ok := v.(vm.Str)
+	s, ok := vm.AsStr(v)
 	if !ok {
 		return 0, vm.Errorf(vm.TypeErrorClass, "normalize() argument 1 must be str, not %s", vm.TypeName(v))
 	}
@@ -187,7 +187,7 @@ func normArgs(fname string, t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (norm.Fo
 	if err != nil {
 		return 0, "", err
 	}
-	s, ok := args[1].(vm.Str)
+	s, ok := vm.AsStr(args[1])
 	if !ok {
 		return 0, "", vm.Errorf(vm.TypeErrorClass, "%s() argument 2 must be str, not %s", fname, vm.TypeName(args[1]))
 	}

@@ -60,7 +60,7 @@ func (z *zones) load(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 	if len(args) != 1 {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_load(key)")
 	}
-	key, ok := args[0].(vm.Str)
+	key, ok := vm.AsStr(args[0])
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_load(key)")
 	}
@@ -72,7 +72,7 @@ func (z *zones) intArgs(name string, args vm.Tuple, n int) (*time.Location, []in
 	if len(args) != n+1 {
 		return nil, nil, vm.Errorf(vm.TypeErrorClass, "%s expected %d arguments", name, n+1)
 	}
-	key, ok := args[0].(vm.Str)
+	key, ok := vm.AsStr(args[0])
 	if !ok {
 		return nil, nil, vm.Errorf(vm.TypeErrorClass, "%s: key must be str", name)
 	}
@@ -219,7 +219,7 @@ func (z *zones) fixed(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, err
 	if len(args) != 1 {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_fixed(key)")
 	}
-	key, ok := args[0].(vm.Str)
+	key, ok := vm.AsStr(args[0])
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_fixed(key)")
 	}

@@ -814,6 +814,12 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		mapping = a
 		items = []Value{a}
 	default:
+		if inst, ok := a.(*Instance); ok {
+			if tup, ok := inst.Base.(Tuple); ok {
+				items = tup // a tuple subclass is a tuple of arguments
+				break
+			}
+		}
 		if inst, ok := a.(*Instance); ok && virtualSubclass(inst.Class, TupleClass) {
 			// A namedtuple is a tuple of arguments, as in CPython.
 			var err error

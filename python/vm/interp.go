@@ -1778,6 +1778,32 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		// docstring, so C().__doc__ is None rather than an AttributeError.
 		ns.SetStr("__doc__", None)
 	}
+	if resolved {
+		// In place of a metaclass (the interpreter has none): a non-class
+		// base whose type defines __toolplane_new_class__ builds the class
+		// from the statement's name, resolved bases and namespace, as
+		// typing.NamedTuple's metaclass does in CPython. What it returns
+		// is the statement's value.
+		for _, b := range bases {
+			if _, ok := b.(*Class); ok {
+				continue
+			}
+			if m := TypeOf(b).Lookup("__toolplane_new_class__"); m != nil {
+				bt := make(Tuple, len(bcs))
+				for i, c := range bcs {
+					bt[i] = c
+				}
+				v, err := t.callMethod(m, b, Tuple{Str(name), bt, ns})
+				if err != nil {
+					return nil, err
+				}
+				if cell, ok := r.(*Cell); ok {
+					cell.V = v
+				}
+				return v, nil
+			}
+		}
+	}
 	cls, err := t.NewClass(name, qual, bcs, ns)
 	if err != nil {
 		return nil, err

@@ -778,26 +778,33 @@ _KEYWORDS = frozenset([
     'return', 'try', 'while', 'with', 'yield'])
 
 
-class _TupleBase:
-    """The behaviour of namedtuple classes: an immutable sequence with named fields."""
+class _TupleBase(tuple):
+    """The methods of namedtuple classes, which namedtuple() copies into each
+    class it makes (a tuple subclass with named fields, whose only base is
+    tuple, as in CPython)."""
 
-    __toolplane_base__ = tuple
+    __slots__ = ()
 
     _fields = ()
     _field_defaults = {}
 
-    def __init__(self, *args, **kwargs):
-        fields = self._fields
-        name = type(self).__name__
+    def __new__(cls, *args, **kwargs):
+        fields = cls._fields
+        if not kwargs and len(args) == len(fields):
+            return tuple.__new__(cls, args)
+        name = cls.__name__
         if len(args) > len(fields):
-            raise TypeError('%s.__new__() takes %d positional arguments but %d were given'
-                            % (name, len(fields) + 1, len(args) + 1))
+            takes = '%d' % (len(fields) + 1)
+            if cls._field_defaults:
+                takes = 'from %d to %s' % (len(fields) + 1 - len(cls._field_defaults), takes)
+            raise TypeError('%s.__new__() takes %s positional arguments but %d were given'
+                            % (name, takes, len(args) + 1))
         values = list(args)
         for f in fields[len(args):]:
             if f in kwargs:
                 values.append(kwargs.pop(f))
-            elif f in self._field_defaults:
-                values.append(self._field_defaults[f])
+            elif f in cls._field_defaults:
+                values.append(cls._field_defaults[f])
             else:
                 values.append(_sentinel)
         for k in kwargs:
@@ -812,131 +819,30 @@ class _TupleBase:
                 names = ', '.join("'%s'" % m for m in missing[:-1]) + " and '%s'" % missing[-1]
             raise TypeError('%s.__new__() missing %d required positional argument%s: %s'
                             % (name, len(missing), '' if len(missing) == 1 else 's', names))
-        object.__setattr__(self, '_tuple', tuple(values))
-
-    def __setattr__(self, name, value):
-        if name in self._fields:
-            raise AttributeError("can't set attribute")
-        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
-
-    def __delattr__(self, name):
-        raise AttributeError("can't delete attribute")
+        return tuple.__new__(cls, values)
 
     @classmethod
     def _make(cls, iterable):
         values = tuple(iterable)
         if len(values) != len(cls._fields):
             raise TypeError('Expected %d arguments, got %d' % (len(cls._fields), len(values)))
-        return cls(*values)
+        return tuple.__new__(cls, values)
 
     def _asdict(self):
-        return dict(zip(self._fields, self._tuple))
+        return dict(zip(self._fields, self))
 
     def _replace(self, **kwds):
-        values = [kwds.pop(f, v) for f, v in zip(self._fields, self._tuple)]
+        values = [kwds.pop(f, v) for f, v in zip(self._fields, self)]
         if kwds:
             raise ValueError('Got unexpected field names: %r' % list(kwds))
-        return self.__class__(*values)
+        return self._make(values)
 
     def __repr__(self):
         return '%s(%s)' % (type(self).__name__,
-                           ', '.join('%s=%r' % fv for fv in zip(self._fields, self._tuple)))
+                           ', '.join('%s=%r' % fv for fv in zip(self._fields, self)))
 
     def __getnewargs__(self):
-        return self._tuple
-
-    def __toolplane_json__(self):
-        return list(self._tuple)
-
-    def __iter__(self):
-        return iter(self._tuple)
-
-    def __len__(self):
-        return len(self._tuple)
-
-    def __getitem__(self, i):
-        return self._tuple[i]
-
-    def __contains__(self, x):
-        return x in self._tuple
-
-    def __hash__(self):
-        return hash(self._tuple)
-
-    def _other(self, other):
-        if isinstance(other, tuple):
-            return other
-        # namedtuple classes and typing.NamedTuple classes keep their items in _tuple.
-        t = other.__dict__.get('_tuple') if hasattr(other, '__dict__') else None
-        if isinstance(t, tuple):
-            return t
-        return None
-
-    def __eq__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple == o
-
-    def __ne__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple != o
-
-    def __lt__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple < o
-
-    def __le__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple <= o
-
-    def __gt__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple > o
-
-    def __ge__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple >= o
-
-    def __add__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return self._tuple + o
-
-    def __radd__(self, other):
-        o = self._other(other)
-        if o is None:
-            return NotImplemented
-        return o + self._tuple
-
-    def __mul__(self, n):
-        return self._tuple * n
-
-    __rmul__ = __mul__
-
-    def count(self, x):
-        return self._tuple.count(x)
-
-    def index(self, x, *args):
-        return self._tuple.index(x, *args)
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        import copy
-        return self.__class__(*copy.deepcopy(self._tuple, memo))
+        return tuple(self)
 
 
 class _field_getter:
@@ -949,7 +855,7 @@ class _field_getter:
     def __get__(self, obj, cls=None):
         if obj is None:
             return self
-        return obj._tuple[self._index]
+        return tuple.__getitem__(obj, self._index)
 
     def __set__(self, obj, value):
         raise AttributeError("can't set attribute")
@@ -996,10 +902,14 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         '_field_defaults': field_defaults,
         '__match_args__': tuple(field_names),
         '__doc__': '%s(%s)' % (typename, ', '.join(field_names)),
+        '__slots__': (),
     }
     for index, name in enumerate(field_names):
         ns[name] = _field_getter(index, 'Alias for field number %d' % index)
-    cls = type(typename, (_TupleBase,), ns)
+    for name, value in _TupleBase.__dict__.items():
+        if name not in ns and name not in ('__dict__', '__module__', '__qualname__', '__weakref__'):
+            ns[name] = value
+    cls = type(typename, (tuple,), ns)
     cls.__module__ = module if module is not None else '__main__'
     return cls
 

@@ -12,17 +12,23 @@ _atomic = (type(None), int, float, bool, str, bytes, type, range,
 
 
 def _is_atomic(x):
-    try:
-        return isinstance(x, _atomic)
-    except TypeError:
-        return False
+    # By exact type, as CPython's dispatch tables: an instance of a
+    # subclass of int or str copies through its state (a new object with
+    # the same value and a copy of its attributes). Classes are atomic.
+    cls = type(x)
+    return cls in _atomic or isinstance(x, type)
+
+
+# The builtin types whose subclasses are rebuilt from their value
+# (cls.__new__(cls, value), as their __getnewargs__ tells CPython's copy).
+_scalar_bases = (int, float, complex, str, bytes)
 
 
 def copy(x):
     """Shallow copy of x."""
     # Builtin containers are dispatched on their exact type, as CPython's
     # copy does: subclasses (and the collections classes, which stand for
-    # dict and tuple) copy through __copy__ or their state.
+    # dict and tuple) copy through __copy__ or their state and items.
     cls = type(x)
     if _is_atomic(x) or cls is tuple or cls is frozenset:
         return x
@@ -30,15 +36,13 @@ def copy(x):
         return x[:]
     if cls is dict or cls is set:
         return x.copy()
-    if isinstance(x, (tuple, frozenset)) and not hasattr(cls, '__toolplane_base__'):
-        return x
-    if isinstance(x, list) and not hasattr(cls, '__toolplane_base__'):
-        return x[:]
-    if isinstance(x, (dict, set)) and not hasattr(cls, '__toolplane_base__'):
-        return x.copy()
-    cp = getattr(type(x), '__copy__', None)
+    cp = getattr(cls, '__copy__', None)
     if cp is not None:
         return cp(x)
+    if isinstance(x, frozenset) and not hasattr(cls, '__toolplane_base__'):
+        return x
+    if isinstance(x, set) and not hasattr(cls, '__toolplane_base__'):
+        return x.copy()
     return _reconstruct(x, None, {})
 
 
@@ -65,17 +69,40 @@ def _slotnames(cls):
     return names
 
 
+def _base_of(x):
+    """The builtin type an instance of a subclass of it is copied as (the
+    reduction CPython's object.__reduce_ex__ gives it), or None."""
+    if hasattr(type(x), '__toolplane_base__'):
+        return None
+    for base in (dict, list, tuple) + _scalar_bases:
+        if isinstance(x, base):
+            return base
+    return None
+
+
 def _reconstruct(x, memo, _unused):
     cls = type(x)
     slots = _slotnames(cls)
     has_dict = hasattr(x, '__dict__')
-    if not has_dict and slots is None:
+    base = _base_of(x)
+    if not has_dict and slots is None and base is None:
         raise Error('un(shallow)copyable object of type %s' % cls)
     if isinstance(x, BaseException):
         # As BaseException.__reduce__: the class called with the (copied)
         # args, then the instance attributes.
         args = x.args if memo is None else deepcopy(x.args, memo)
         y = cls(*args)
+    elif base is tuple or base in _scalar_bases:
+        # As __getnewargs__ (the value itself for the builtin types; a
+        # namedtuple's fields): the arguments, deep-copied for deepcopy, of
+        # cls.__new__.
+        getnewargs = getattr(cls, '__getnewargs__', None)
+        args = getnewargs(x) if getnewargs is not None else (base(x),)
+        if memo is not None:
+            args = deepcopy(args, memo)
+        y = cls.__new__(cls, *args)
+    elif base is not None:
+        y = cls.__new__(cls)
     else:
         y = object.__new__(cls)
     if memo is not None:
@@ -95,13 +122,24 @@ def _reconstruct(x, memo, _unused):
     setstate = getattr(y, '__setstate__', None)
     if setstate is not None and getattr(cls, '__setstate__', None) is not None:
         setstate((state, slotstate) if slotstate else state)
-        return y
-    if state:
-        for k, v in state.items():
-            object.__setattr__(y, k, v)
-    if slotstate:
-        for k, v in slotstate.items():
-            object.__setattr__(y, k, v)
+    else:
+        if state:
+            for k, v in state.items():
+                object.__setattr__(y, k, v)
+        if slotstate:
+            for k, v in slotstate.items():
+                object.__setattr__(y, k, v)
+    # The items go in after the state, through the subclass's own
+    # append and __setitem__, as CPython's _reconstruct puts them.
+    if base is list:
+        for item in list.__iter__(x):
+            y.append(item if memo is None else deepcopy(item, memo))
+    elif base is dict:
+        for key, value in list(dict.items(x)):
+            if memo is not None:
+                key = deepcopy(key, memo)
+                value = deepcopy(value, memo)
+            y[key] = value
     return y
 
 
@@ -123,12 +161,13 @@ def deepcopy(x, memo=None, _nil=[]):
             memo[d] = y
             _keep_alive(x, memo)
         return y
-    if isinstance(x, list):
+    cls = type(x)
+    if cls is list:
         y = []
         memo[d] = y
         for a in x:
             y.append(deepcopy(a, memo))
-    elif isinstance(x, tuple):
+    elif cls is tuple:
         items = [deepcopy(a, memo) for a in x]
         if d in memo:
             return memo[d]
@@ -136,19 +175,23 @@ def deepcopy(x, memo=None, _nil=[]):
             y = x
         else:
             y = tuple(items)
-    elif isinstance(x, dict):
+    elif cls is dict:
         y = {}
         memo[d] = y
         for key, value in x.items():
             y[deepcopy(key, memo)] = deepcopy(value, memo)
-    elif isinstance(x, set):
+    elif cls is set:
         y = set(deepcopy(a, memo) for a in x)
-    elif isinstance(x, frozenset):
+    elif cls is frozenset:
         y = frozenset(deepcopy(a, memo) for a in x)
     else:
-        dc = getattr(type(x), '__deepcopy__', None)
+        dc = getattr(cls, '__deepcopy__', None)
         if dc is not None:
             y = dc(x, memo)
+        elif isinstance(x, set):
+            y = set(deepcopy(a, memo) for a in x)
+        elif isinstance(x, frozenset):
+            y = frozenset(deepcopy(a, memo) for a in x)
         else:
             y = _reconstruct(x, memo, None)
     if y is not x:

@@ -494,44 +494,59 @@ def NewType(name, tp):
     return new_type
 
 
-def _namedtuple_base():
-    import collections
-    return collections._TupleBase
+class _NamedTupleForm:
+    """typing.NamedTuple. Called, NamedTuple('Point', [('x', int)]) makes a
+    namedtuple class. As the base of a class statement (class Point(
+    NamedTuple): x: int), it builds the namedtuple class from the
+    statement's annotations and namespace, as CPython's NamedTupleMeta
+    does: the interpreter has no metaclasses, and calls
+    __toolplane_new_class__ of a non-class base in their stead."""
 
+    _prohibited = frozenset({'__new__', '__init__', '__slots__', '__getnewargs__', '_fields',
+                             '_field_defaults', '_make', '_replace', '_asdict', '_source'})
+    _special = frozenset({'__module__', '__name__', '__annotations__'})
 
-class NamedTuple:
-    """Typed namedtuples: NamedTuple('Point', [('x', int)]) or a class with annotated fields."""
-
-    def __new__(cls, *args, **kwargs):
-        if cls is NamedTuple:
-            return _namedtuple_functional(*args, **kwargs)
-        return object.__new__(cls)
-
-    __new__ = staticmethod(__new__)
-
-    def __init_subclass__(cls, **kwargs):
+    def __call__(self, typename, fields=None, /, **kwargs):
         import collections
-        anns = cls.__dict__.get('__annotations__', {})
+        if fields is None:
+            fields = kwargs.items()
+        fields = list(fields)
+        cls = collections.namedtuple(typename, [n for n, t in fields])
+        cls.__annotations__ = dict(fields)
+        return cls
+
+    def __mro_entries__(self, bases):
+        return (tuple,)
+
+    def __toolplane_new_class__(self, typename, bases, ns):
+        import collections
+        anns = ns.get('__annotations__', {})
         names = list(anns)
-        defaults = [cls.__dict__[n] for n in names if n in cls.__dict__]
-        template = collections.namedtuple(cls.__name__, names, defaults=defaults or None)
-        for name, value in template.__dict__.items():
-            if name in names or name in ('_fields', '_field_defaults', '__match_args__'):
-                setattr(cls, name, value)
-        for name, value in collections._TupleBase.__dict__.items():
-            if not name.startswith('__') or name in ('__init__', '__repr__', '__iter__', '__len__', '__getitem__',
-                                                    '__contains__', '__hash__', '__eq__', '__ne__', '__lt__',
-                                                    '__le__', '__gt__', '__ge__', '__add__', '__radd__',
-                                                    '__setattr__', '__delattr__', '__toolplane_json__', '__toolplane_base__'):
-                if name not in cls.__dict__ and name != '__dict__' and name != '__module__':
-                    setattr(cls, name, value)
+        defaults = []
+        for name in names:
+            if name in ns:
+                defaults.append(name)
+            elif defaults:
+                raise TypeError('Non-default namedtuple field %s cannot follow default field%s %s'
+                                % (name, 's' if len(defaults) > 1 else '', ', '.join(defaults)))
+        cls = collections.namedtuple(typename, names, defaults=[ns[n] for n in defaults] or None,
+                                     module=ns.get('__module__', '__main__'))
+        cls.__annotations__ = dict(anns)
+        for key, value in ns.items():
+            if key in self._prohibited:
+                raise AttributeError('Cannot overwrite NamedTuple attribute ' + key)
+            if key in self._special or key in cls._fields:
+                continue
+            if key == '__doc__' and value is None:
+                continue
+            setattr(cls, key, value)
+        return cls
+
+    def __repr__(self):
+        return '<function NamedTuple>'
 
 
-def _namedtuple_functional(typename, fields=None, /, **kwargs):
-    import collections
-    if fields is None:
-        fields = kwargs.items()
-    return collections.namedtuple(typename, [n for n, t in fields])
+NamedTuple = _NamedTupleForm()
 
 
 class TypedDict:

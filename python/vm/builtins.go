@@ -738,6 +738,13 @@ func asciiEscape(s string) string {
 // OrderedDict, namedtuple classes) names the builtin type it stands for.
 var hashToolplaneBase = strHash("__toolplane_base__")
 
+// The hashes of the class hooks that stand in for a metaclass's
+// __instancecheck__ and __subclasscheck__ (see isInstance).
+var (
+	hashToolplaneInstancecheck = strHash("__toolplane_instancecheck__")
+	hashToolplaneSubclasscheck = strHash("__toolplane_subclasscheck__")
+)
+
 // virtualSubclass reports whether a class of c's MRO stands for builtin
 // type s, dict or tuple (see hashToolplaneBase): isinstance(Counter(), dict) is True, as
 // in CPython.
@@ -761,6 +768,25 @@ func virtualSubclass(c *Class, s *Class) bool {
 func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool, error) {
 	switch s := spec.(type) {
 	case *Class:
+		if !s.builtin && t != nil {
+			// In place of a metaclass's __instancecheck__ /
+			// __subclasscheck__ (the interpreter has no metaclasses): a
+			// class that defines the classmethod
+			// __toolplane_instancecheck__ / __toolplane_subclasscheck__
+			// (typing.Protocol, for @runtime_checkable structural checks)
+			// decides for itself, as _ProtocolMeta does in CPython.
+			name, h, arg := "__toolplane_instancecheck__", hashToolplaneInstancecheck, obj
+			if fname == "issubclass" {
+				name, h, arg = "__toolplane_subclasscheck__", hashToolplaneSubclasscheck, c
+			}
+			if cm, ok := s.lookupH(name, h).(*ClassMethod); ok {
+				r, err := t.Call(cm.Fn, Tuple{s, arg}, nil)
+				if err != nil {
+					return false, err
+				}
+				return t.Truth(r)
+			}
+		}
 		return c.IsSubclass(s) || virtualSubclass(c, s), nil
 	case Tuple:
 		// Tuples nest (isinstance(x, (int, (str, (bytes,))))), so a

@@ -218,8 +218,9 @@ func (t *Thread) matchClass(subject, clsv Value, npos int, kwnames Tuple) (Value
 	if !ok {
 		return nil, Errorf(TypeErrorClass, "called match pattern must be a type")
 	}
-	if !TypeOf(subject).IsSubclass(cls) {
-		return None, nil
+	// isinstance's answer, with its hooks (a runtime-checkable protocol).
+	if ok, err := isInstance(t, subject, TypeOf(subject), cls, "isinstance"); err != nil || !ok {
+		return None, err
 	}
 	attrs := make(Tuple, 0, npos+len(kwnames))
 	seen := map[string]bool{}

@@ -2049,7 +2049,19 @@ func initOperatorDunders() {
 	}
 	equality(frozenM, isSet)
 	equality(setM, isSet)
-	rangeM := map[string]BuiltinFunc{}
+	// range's sequence protocol, so hasattr(range(3), '__len__') and the
+	// structural checks built on it answer as CPython's.
+	rangeM := map[string]BuiltinFunc{
+		"__len__":      bytesM["__len__"],
+		"__iter__":     bytesM["__iter__"],
+		"__getitem__":  bytesM["__getitem__"],
+		"__contains__": bytesM["__contains__"],
+		"__reversed__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) },
+		"__bool__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			ok, err := t.Truth(a[0])
+			return Bool(ok), err
+		},
+	}
 	equality(rangeM, isType(RangeClass))
 	for _, c := range []*Class{ListClass, DictClass, SetClass, ByteArrayClass} {
 		c.Dict.SetStr("__hash__", None)

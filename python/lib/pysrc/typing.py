@@ -408,13 +408,103 @@ class Generic:
 
 
 class Protocol:
-    """Base class for structural types (no run-time checks)."""
+    """Base class for structural types. isinstance and issubclass with a
+    @runtime_checkable protocol check that the members exist, as CPython's
+    _ProtocolMeta does (the interpreter calls the __toolplane_*check__
+    classmethods in place of a metaclass's hooks); with any other protocol
+    they raise TypeError."""
+
+    _is_protocol = True
+    _is_runtime_protocol = False
 
     def __class_getitem__(cls, params):
         return cls
 
+    def __init_subclass__(cls, *args, **kwargs):
+        super().__init_subclass__(*args, **kwargs)
+        if not cls.__dict__.get('_is_protocol', False):
+            cls._is_protocol = any(b is Protocol for b in cls.__bases__)
+        if cls._is_protocol and not any('__init__' in b.__dict__ for b in cls.__mro__[:-1]):
+            cls.__init__ = _no_init
+
+    @classmethod
+    def __toolplane_instancecheck__(cls, instance):
+        if cls._is_protocol and not cls._is_runtime_protocol:
+            raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
+        if ((not cls._is_protocol or _is_callable_members_only(cls))
+                and issubclass(type(instance), cls)):
+            return True
+        if cls._is_protocol:
+            if all(hasattr(instance, attr) and
+                   (not callable(getattr(cls, attr, None)) or getattr(instance, attr) is not None)
+                   for attr in _get_protocol_attrs(cls)):
+                return True
+        return cls in type(instance).__mro__
+
+    @classmethod
+    def __toolplane_subclasscheck__(cls, other):
+        if not isinstance(other, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        ok = _proto_hook(cls, other)
+        if ok is not NotImplemented:
+            return ok
+        return cls in other.__mro__
+
+
+_PROTO_EXCLUDED = frozenset([
+    '__parameters__', '__orig_bases__', '__orig_class__', '_is_protocol', '_is_runtime_protocol',
+    '__abstractmethods__', '__annotations__', '__dict__', '__doc__', '__init__', '__module__',
+    '__new__', '__slots__', '__subclasshook__', '__weakref__', '__class_getitem__', '__qualname__',
+    '_MutableMapping__marker'])
+
+
+def _get_protocol_attrs(cls):
+    attrs = set()
+    for base in cls.__mro__[:-1]:
+        if base.__name__ in ('Protocol', 'Generic'):
+            continue
+        annotations = base.__dict__.get('__annotations__', {})
+        for attr in list(base.__dict__.keys()) + list(annotations.keys()):
+            if not attr.startswith('_abc_') and attr not in _PROTO_EXCLUDED:
+                attrs.add(attr)
+    return attrs
+
+
+def _is_callable_members_only(cls):
+    return all(callable(getattr(cls, attr, None)) for attr in _get_protocol_attrs(cls))
+
+
+def _proto_hook(cls, other):
+    if not cls.__dict__.get('_is_protocol', False):
+        return NotImplemented
+    if not getattr(cls, '_is_runtime_protocol', False):
+        raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
+    if not _is_callable_members_only(cls):
+        raise TypeError("Protocols with non-method members don't support issubclass()")
+    for attr in _get_protocol_attrs(cls):
+        for base in other.__mro__:
+            if attr in base.__dict__:
+                if base.__dict__[attr] is None:
+                    return NotImplemented
+                break
+            annotations = getattr(base, '__annotations__', {})
+            if (isinstance(annotations, dict) and attr in annotations
+                    and base.__dict__.get('_is_protocol', False)):
+                break
+        else:
+            return NotImplemented
+    return True
+
+
+def _no_init(self, *args, **kwargs):
+    if type(self)._is_protocol:
+        raise TypeError('Protocols cannot be instantiated')
+
 
 def runtime_checkable(cls):
+    if not issubclass(cls, Generic) and not cls.__dict__.get('_is_protocol', False):
+        raise TypeError('@runtime_checkable can be only applied to protocol classes, got %r' % cls)
+    cls._is_runtime_protocol = True
     return cls
 
 

@@ -382,6 +382,10 @@ func sfx(n int) string {
 	return "s"
 }
 
+// hashToolplaneClassCall is the hash of the class hook that stands in for
+// a metaclass's __call__ (see construct).
+var hashToolplaneClassCall = strHash("__toolplane_class_call__")
+
 // construct calls a class.
 func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 	if cls == TypeClass && len(args) == 1 && len(kw) == 0 {
@@ -396,6 +400,13 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 			err = t.chargeNew(newBytes(v))
 		}
 		return v, err
+	}
+	// In place of a metaclass's __call__ (the interpreter has none): a
+	// class that defines the classmethod __toolplane_class_call__ (Enum,
+	// whose calls look members up and never run __init__ again, as
+	// EnumType.__call__ does in CPython) decides what calling it does.
+	if cm, ok := cls.lookupH("__toolplane_class_call__", hashToolplaneClassCall).(*ClassMethod); ok {
+		return t.Call(cm.Fn, append(Tuple{cls}, args...), kw)
 	}
 	var obj Value
 	if newm, ok := cls.Lookup("__new__").(*StaticMethod); ok {

@@ -84,6 +84,15 @@ class Enum:
     def __init_subclass__(cls, **kwds):
         _build_members(cls)
 
+    # What EnumType.__call__ does in CPython: Color(1) looks the member up
+    # (Enum('Name', 'A B') makes a class); the member's __init__ never runs
+    # again. The interpreter calls this hook in place of a metaclass's.
+    @classmethod
+    def __toolplane_class_call__(cls, *args, **kwds):
+        if not args and 'value' not in kwds:
+            raise TypeError("EnumType.__call__() missing 1 required positional argument: 'value'")
+        return cls.__new__(cls, *args, **kwds)
+
     # What EnumType's __iter__, __len__ and __contains__ do in CPython. The embedded
     # interpreter has no metaclasses; a VM that consults these class-level hooks for
     # iter(cls), len(cls) and `x in cls` makes enum classes iterable.
@@ -145,7 +154,7 @@ class Enum:
         return self
 
     def __setattr__(self, name, value):
-        if name in ('name', 'value', '_name_', '_value_'):
+        if name in ('name', 'value'):
             raise AttributeError("<enum 'Enum'> cannot set attribute %r" % name)
         object.__setattr__(self, name, value)
 
@@ -165,6 +174,25 @@ def _build_members(cls):
             init = k.__dict__['__init__']
             break
     custom_init = init is not None and init is not Enum.__dict__['__init__']
+    # A __new__ defined by the enum (or a mixin) makes the members, as
+    # CPython's __new_member__; calling the class then looks them up.
+    new_member = None
+    for k in cls.__mro__:
+        if k is Enum or k is object:
+            break
+        if '__new_member__' in k.__dict__:
+            new_member = k.__dict__['__new_member__']
+            break
+        if '__new__' in k.__dict__ and k not in (str, int, float):
+            new_member = k.__dict__['__new__']
+            break
+    if isinstance(new_member, staticmethod):
+        new_member = new_member.__func__
+    if new_member is Enum.__dict__['__new__'].__func__:
+        new_member = None
+    if new_member is not None:
+        cls.__new_member__ = staticmethod(new_member)
+        cls.__new__ = Enum.__dict__['__new__']
     for key, value in body:
         if key[:1] == '_' and (key[:2] == '__' and key[-2:] == '__' or _is_dunder(key) or _is_sunder(key)
                                or _is_private(cls.__name__, key)):
@@ -180,6 +208,14 @@ def _build_members(cls):
             value = tuple(cls._generate_next_value_(key, 1, len(names), last_values[:])
                           if isinstance(v, auto) else v for v in value)
         last_values.append(value)
+        member = None
+        args = value if isinstance(value, tuple) else (value,)
+        if new_member is not None:
+            member = new_member(cls, *args)
+            if '_value_' in getattr(member, '__dict__', {}):
+                value = member._value_
+            elif _data_type(cls) is not None:
+                value = _data_type(cls)(*args)
         canonical = None
         for m in members.values():
             if m._value_ == value:
@@ -191,7 +227,9 @@ def _build_members(cls):
             continue
         stored = _coerce(cls, value)
         dtype = _data_type(cls)
-        if dtype is None:
+        if member is not None:
+            pass
+        elif dtype is None:
             member = object.__new__(cls)
         else:
             # class S(str, Enum): members are also strs, so they compare,
@@ -200,7 +238,6 @@ def _build_members(cls):
         object.__setattr__(member, '_name_', key)
         object.__setattr__(member, '_value_', stored)
         if custom_init:
-            args = value if isinstance(value, tuple) else (value,)
             init(member, *args)
         names.append(key)
         members[key] = member
@@ -416,7 +453,8 @@ class Flag(Enum):
         names = [m._name_ for m in cls._member_map_.values() if m._value_ & value == m._value_ and m._value_]
         object.__setattr__(member, '_name_', '|'.join(names) if names else None)
         object.__setattr__(member, '_value_', value)
-        return member
+        # Pseudo-members are kept, as CPython's are: Perm(6) is Perm.R | Perm.W.
+        return cls._value2member_map_.setdefault(value, member)
 
     def __or__(self, other):
         return type(self)(self._value_ | _val(other))

@@ -1,5 +1,5 @@
 # The class hooks that stand in for metaclass methods run snippet code:
-# one that recurses through isinstance, issubclass or a class statement
+# one that recurses through isinstance, issubclass, a call or a class statement
 # ends with RecursionError, not a Go stack overflow.
 class A:
     @classmethod
@@ -13,6 +13,14 @@ for f in (lambda: isinstance(1, A), lambda: issubclass(int, A)):
         f()
     except RecursionError:
         pass
+class B:
+    @classmethod
+    def __toolplane_class_call__(cls, *args):
+        return cls(*args)
+try:
+    B()
+except RecursionError:
+    pass
 class Form:
     def __mro_entries__(self, bases):
         return (object,)

@@ -69,10 +69,16 @@
 // checked before anything is allocated, values nest at most 256 deep and
 // hold only plain data, strings must be UTF-8, and a frame that breaks the
 // protocol kills the worker. A worker asks for a host function by name; a
-// name the run did not bind is refused as an unknown capability, and every
+// name the run did not bind kills it (its stubs are made from the bound
+// names, so it no longer runs our code), and every
 // call it makes passes the host's dispatch chain with the run's subject,
 // so a subverted worker can reach only what admission lets its session
-// call. The host counts calls, calls in flight and printed bytes itself.
+// call. The host counts calls, calls in flight and printed bytes itself,
+// answers a refused call from its run loop (never a goroutine per call, so
+// a worker that sends calls and reads no reply holds nothing but its
+// pipe), and bounds what one message's values cost once decoded
+// (MaxValueCost; a worker refuses to send more, with an error that says
+// so) and how many global names a result lists.
 //
 // The host enforces each run's deadline: at the deadline it asks the
 // worker to stop, and kills it Options.Grace later if it has not (an

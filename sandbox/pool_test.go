@@ -116,7 +116,8 @@ func newTestPool(t *testing.T) *Pool {
 // oversized or lying frame, a string that is not UTF-8, a value nested too
 // deep, a message of the host's kind) is killed, its run fails with the
 // cause, and the session's next run works in a fresh worker; a call for a
-// name the run did not bind never reaches the host; the host caps calls.
+// name the run did not bind never reaches the host and kills the worker
+// (its stubs are made from the bound names only); the host caps calls.
 func TestAttackWorkerMessages(t *testing.T) {
 	t.Parallel()
 	p := newTestPool(t)
@@ -154,7 +155,7 @@ func TestAttackWorkerMessages(t *testing.T) {
 
 	before := calls.Load()
 	res, err := p.RunOnce(ctx, &RunRequest{Code: "unbound", Host: []string{"ok"}}, host, nil)
-	if err != nil || res.Value != "done" || calls.Load() != before {
+	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, `the sandbox process crashed: it broke the sandbox protocol: it called "mcp:secret/steal", which the run did not bind`) || calls.Load() != before {
 		t.Errorf("a call for an unbound name: %+v %v, host calls %d", res, err, calls.Load()-before)
 	}
 

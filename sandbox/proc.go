@@ -33,8 +33,10 @@ type proc struct {
 	stderr *capture
 	cause  string // why it ended, set before dead closes
 
-	killed atomic.Pointer[string] // why the host killed it, if it did
-	hello  *hello
+	killed   atomic.Pointer[string] // why the host killed it, if it did
+	stop     chan struct{}          // closed when the host kills it
+	stopOnce sync.Once
+	hello    *hello
 }
 
 type frame struct {
@@ -47,6 +49,7 @@ type frame struct {
 func (p *proc) start(out, errPipe *os.File) {
 	p.frames = make(chan frame)
 	p.dead = make(chan struct{})
+	p.stop = make(chan struct{})
 	p.stderr = &capture{}
 	stderrDone := make(chan struct{})
 	go func() {
@@ -66,7 +69,16 @@ func (p *proc) start(out, errPipe *os.File) {
 				}
 				break
 			}
-			p.frames <- frame{kind, payload}
+			// A killed worker's frames go unread: the reader must not
+			// wait for a taker (a worker killed while it was still
+			// sending once left this goroutine, the process and its
+			// pipes behind for good).
+			select {
+			case p.frames <- frame{kind, payload}:
+				continue
+			case <-p.stop:
+			}
+			break
 		}
 		close(p.frames)
 		out.Close()
@@ -106,6 +118,7 @@ func (p *proc) describeExit(state *os.ProcessState) string {
 // kill ends the worker for the reason given (the first reason sticks).
 func (p *proc) kill(why string) {
 	p.killed.CompareAndSwap(nil, &why)
+	p.stopOnce.Do(func() { close(p.stop) })
 	_ = p.process.Kill()
 	p.in.Close() // unblocks a write to a worker that stopped reading
 }
@@ -220,18 +233,28 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 				}
 				calls++
 				fn, known := host[c.Name]
+				// A refusal is answered here, not by a goroutine of its
+				// own: a worker that sent two million calls without
+				// reading a reply once held the host at 3 GiB of
+				// goroutines waiting on its pipe. Here a worker that
+				// stops reading stops the run loop for at most
+				// sendTimeout, after which it is killed.
 				switch {
 				case !known:
-					// Exactly what an unknown capability gets: the worker
-					// may only ask for names this run bound.
-					go p.reply(c.ID, nil, &python.HostError{Type: "LookupError", Message: c.Name + ": no such capability; search_capabilities lists what exists"})
+					// The worker's stubs are made from the names this run
+					// bound (RunRequest.Host): any other name is a worker
+					// that no longer runs our code.
+					return nil, p.violation(fmt.Sprintf("it called %q, which the run did not bind", truncate(c.Name, 80)))
 				case calls > lim.maxCalls:
-					go p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("the run made more than %d host calls", lim.maxCalls)})
+					if calls > 2*lim.maxCalls+maxRefusedCalls {
+						return nil, p.violation(fmt.Sprintf("it went on calling after %d refused calls", calls-lim.maxCalls))
+					}
+					p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("the run made more than %d host calls", lim.maxCalls)})
 				default:
 					select {
 					case inFlight <- struct{}{}:
 					default:
-						go p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("more than %d host calls at once", lim.maxInFlight)})
+						p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("more than %d host calls at once", lim.maxInFlight)})
 						continue
 					}
 					go func() {
@@ -270,6 +293,19 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 			return nil, &crashError{p.cause}
 		}
 	}
+}
+
+// maxRefusedCalls is how many calls past twice its limit a run may make
+// before the host takes it for a worker that no longer runs our code (the
+// interpreter stops a snippet at its limit of host calls itself).
+const maxRefusedCalls = 1000
+
+// truncate cuts s to n bytes for a message.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
 
 // violation kills a worker that broke the protocol.

@@ -199,7 +199,21 @@ func decodeResult(p []byte) (*RunResult, error) {
 	}
 	r.Stderr = d.str()
 	r.SizeBytes = d.int()
-	r.Names = d.strs()
+	// A worker lists at most maxListedNames names of at most
+	// maxListedNameSize bytes (listedNames); a longer list is a lie that
+	// costs the host memory.
+	n := d.length(1)
+	if n > maxListedNames {
+		d.fail("%d global names listed, at most %d", n, maxListedNames)
+	}
+	r.Names = make([]string, 0, min(n, maxListedNames))
+	for range min(n, maxListedNames) {
+		name := d.str()
+		if len(name) > maxListedNameSize {
+			d.fail("a global name of %d bytes listed, at most %d", len(name), maxListedNameSize)
+		}
+		r.Names = append(r.Names, name)
+	}
 	if d.err == nil && r.SizeBytes < 0 {
 		d.fail("negative size")
 	}

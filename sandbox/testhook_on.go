@@ -24,13 +24,18 @@ import (
 //	garbage    write bytes that are no frame to the host, then wait
 //	syscalls   try to open a file, create a socket and exec a binary
 //	           with raw system calls; the result maps each to its errno
+//	callflood  stop reading the host's replies and send two million
+//	           calls of a name the run did not bind
+//	bigresult  answer with a result frame whose value is eight million
+//	           empty lists (16 MiB on the wire, far more decoded)
+//	bignames   answer with a result that lists four million global names
 //
 // A production build has no hook: the line is an ordinary comment.
 const TestHooks = true
 
 const testHookPrefix = "# sandbox-test-hook: "
 
-func testHookRun(req *RunRequest) *RunResult {
+func testHookRun(req *RunRequest, w *worker) *RunResult {
 	first, _, _ := strings.Cut(req.Code, "\n")
 	action, ok := strings.CutPrefix(first, testHookPrefix)
 	if !ok {
@@ -61,6 +66,56 @@ func testHookRun(req *RunRequest) *RunResult {
 		time.Sleep(time.Minute)
 	case "syscalls":
 		return &RunResult{Value: trySyscalls()}
+	case "callflood":
+		// Holding w.mu stops the bridge's reader at the first reply
+		// (handle takes it), so the host's replies pile up unread.
+		w.mu.Lock()
+		var e enc
+		for id := uint64(1); id <= 2_000_000; id++ {
+			e.b = e.b[:0]
+			e.uint(id)
+			e.str("nope")
+			e.byte(tagList)
+			e.uint(0)
+			e.byte(tagDict)
+			e.uint(0)
+			if w.send(kindCall, e.b) != nil {
+				break
+			}
+		}
+		time.Sleep(time.Minute)
+	case "bigresult":
+		const n = 8 << 20
+		e := enc{b: make([]byte, 0, 2*n+16)}
+		e.byte(0) // a value, not an error
+		e.byte(tagList)
+		e.uint(n - 8)
+		for range n - 8 {
+			e.byte(tagList)
+			e.uint(0)
+		}
+		e.str("")
+		e.str("")
+		e.str("")
+		e.int(0)
+		e.uint(0)
+		_ = w.send(kindDone, e.b)
+		time.Sleep(time.Minute)
+	case "bignames":
+		const n = 4 << 20
+		e := enc{b: make([]byte, 0, n+32)}
+		e.byte(0)
+		e.byte(tagNone)
+		e.str("")
+		e.str("")
+		e.str("")
+		e.int(0)
+		e.uint(n)
+		for range n {
+			e.uint(0)
+		}
+		_ = w.send(kindDone, e.b)
+		time.Sleep(time.Minute)
 	}
 	return &RunResult{Err: &RunError{Type: "ValueError", Message: "unknown sandbox test hook " + action}}
 }

@@ -28,6 +28,22 @@ const MaxFrameBytes = 16 << 20
 // well-behaved worker sends.
 const maxValueDepth = 256
 
+// MaxValueCost bounds what the values of one message cost once decoded:
+// ValueCost per value (its slot, header or boxed number) plus the bytes of
+// its strings and big integers. A frame is small on the wire and large in
+// the host otherwise: eight million empty lists fit in one 16 MiB frame
+// and took the host 800 MiB to decode and answer. It bounds a run's result
+// and a call's arguments, in the worker (which refuses to send more, with
+// an error that says so) and in the host (which kills a worker that sends
+// more anyway).
+const MaxValueCost = 32 << 20
+
+// ValueCost is what one decoded value costs beyond its bytes.
+const ValueCost = 24
+
+// errValueTooCostly is a message whose values cost more than MaxValueCost.
+var errValueTooCostly = fmt.Errorf("the value has more than %d items (%d MiB once decoded, at %d bytes an item plus its text)", MaxValueCost/ValueCost, MaxValueCost>>20, ValueCost)
+
 // errFrameTooLarge is a frame over MaxFrameBytes.
 var errFrameTooLarge = fmt.Errorf("frame larger than %d bytes", MaxFrameBytes)
 
@@ -80,8 +96,11 @@ const (
 	tagDict
 )
 
-// enc builds a payload.
-type enc struct{ b []byte }
+// enc builds a payload. cost is what its values will cost the decoder.
+type enc struct {
+	b    []byte
+	cost int64
+}
 
 func (e *enc) byte(c byte)    { e.b = append(e.b, c) }
 func (e *enc) uint(n uint64)  { e.b = binary.AppendUvarint(e.b, n) }
@@ -123,6 +142,9 @@ func (e *enc) value(v any, depth int) error {
 	if depth > maxValueDepth {
 		return errors.New("value is nested too deeply to cross the sandbox boundary")
 	}
+	if e.cost += ValueCost; e.cost > MaxValueCost {
+		return errValueTooCostly
+	}
 	switch x := v.(type) {
 	case nil:
 		e.byte(tagNone)
@@ -147,6 +169,9 @@ func (e *enc) value(v any, depth int) error {
 			e.int(x.Int64())
 			return nil
 		}
+		if e.cost += int64(len(x.Bytes())); e.cost > MaxValueCost {
+			return errValueTooCostly
+		}
 		e.byte(tagBigInt)
 		e.bool(x.Sign() < 0)
 		e.bytes(x.Bytes())
@@ -154,6 +179,10 @@ func (e *enc) value(v any, depth int) error {
 		e.byte(tagFloat)
 		e.b = binary.BigEndian.AppendUint64(e.b, math.Float64bits(x))
 	case string:
+		x = jsonlike.ValidString(x)
+		if e.cost += int64(len(x)); e.cost > MaxValueCost {
+			return errValueTooCostly
+		}
 		e.byte(tagStr)
 		e.str(x)
 	case []any:
@@ -168,7 +197,11 @@ func (e *enc) value(v any, depth int) error {
 		e.byte(tagDict)
 		e.uint(uint64(len(x)))
 		for _, m := range x {
-			e.str(m.Key)
+			k := jsonlike.ValidString(m.Key)
+			if e.cost += int64(len(k)); e.cost > MaxValueCost {
+				return errValueTooCostly
+			}
+			e.str(k)
 			if err := e.value(m.Value, depth+1); err != nil {
 				return err
 			}
@@ -187,8 +220,27 @@ func (e *enc) value(v any, depth int) error {
 // dec reads a payload. The first error sticks; every read after it
 // returns zero values, so a message decoder checks err once at the end.
 type dec struct {
-	b   []byte
-	err error
+	b    []byte
+	err  error
+	cost int64 // of the values decoded so far (MaxValueCost)
+}
+
+// affords reports whether n more values fit in MaxValueCost, before
+// anything is allocated for them (each charges ValueCost when it is
+// decoded, as the encoder charged it).
+func (d *dec) affords(n int) bool {
+	if d.cost+int64(n)*ValueCost > MaxValueCost && d.err == nil {
+		d.fail("%v", errValueTooCostly)
+	}
+	return d.err == nil
+}
+
+// charge adds n to what the values decoded so far cost.
+func (d *dec) charge(n int64) bool {
+	if d.cost += n; d.cost > MaxValueCost && d.err == nil {
+		d.fail("%v", errValueTooCostly)
+	}
+	return d.err == nil
 }
 
 func (d *dec) fail(format string, args ...any) {
@@ -282,6 +334,9 @@ func (d *dec) value(depth int) any {
 		d.fail("value nested deeper than %d", maxValueDepth)
 		return nil
 	}
+	if !d.charge(ValueCost) {
+		return nil
+	}
 	switch tag := d.byte(); tag {
 	case tagNone:
 		return nil
@@ -294,6 +349,9 @@ func (d *dec) value(depth int) any {
 	case tagBigInt:
 		neg := d.bool()
 		mag := d.raw()
+		if !d.charge(int64(len(mag))) {
+			return nil
+		}
 		x := new(big.Int).SetBytes(mag)
 		if neg {
 			x.Neg(x)
@@ -311,9 +369,14 @@ func (d *dec) value(depth int) any {
 		d.b = d.b[8:]
 		return f
 	case tagStr:
-		return d.str()
+		s := d.str()
+		d.charge(int64(len(s)))
+		return s
 	case tagList:
 		n := d.length(1)
+		if !d.affords(n) {
+			return nil
+		}
 		out := make([]any, 0, n)
 		for range n {
 			out = append(out, d.value(depth+1))
@@ -323,6 +386,9 @@ func (d *dec) value(depth int) any {
 		// Members keep their order. Keys are unique, as in the dict they
 		// came from: a repeated key is a broken protocol.
 		n := d.length(2)
+		if !d.affords(n) {
+			return nil
+		}
 		out := make(jsonlike.Object, 0, n)
 		var seen map[string]bool
 		if n > 8 {
@@ -330,6 +396,7 @@ func (d *dec) value(depth int) any {
 		}
 		for range n {
 			k := d.str()
+			d.charge(int64(len(k)))
 			dup := seen[k]
 			if seen == nil {
 				for _, m := range out {

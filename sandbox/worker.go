@@ -162,7 +162,7 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	for _, name := range req.Host {
 		host[name] = w.hostFunc(name)
 	}
-	res := testHookRun(req)
+	res := testHookRun(req, w)
 	if res == nil {
 		res = w.run(ctx, req, g, host, outputWriter{w}, w.heap)
 	}

@@ -21,6 +21,7 @@
 //	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
 //	aliases_test.go      upstream tool names colliding with other capabilities' aliases
 //	routing_test.go      owner routing: forwarding to non-peers, loops, metadata addresses
+//	worker_test.go       a subverted sandbox worker attacking the host over the bridge
 //
 // Each attack is a TestAttack... function written from the attack's
 // description; it fails if the attack works. Tests run in parallel and

@@ -1,0 +1,82 @@
+package security_test
+
+// A subverted sandbox worker attacking the host over the bridge: a worker
+// is assumed to run whatever Go code an attacker managed to make it run
+// (the e2e build's worker hooks stand in for that), so everything it sends
+// is hostile. The host must stay within a bounded memory, answer the run
+// that did it with a clear error, and keep serving everyone else.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolplane/toolplane/internal/e2e"
+)
+
+// TestAttackWorkerFloodsTheHost: a subverted worker sends what is small
+// on the wire and large in the host. Each costs the run that did it its
+// worker and a clear error; the host's peak memory stays within a bound
+// and another session keeps its globals. Before the fix:
+//
+//	callflood  two million calls of a name the run did not bind, none of
+//	           the replies read: a goroutine per reply, the host at 3 GiB
+//	bigresult  a result of eight million empty lists in one 16 MiB
+//	           frame: accepted, the host at 840 MiB
+//	bignames   a result listing four million global names: the host at
+//	           94 MiB for one run
+//
+// A snippet that returns what would cost the host too much (not a
+// subverted worker) gets a ValueError that names the limit, and keeps its
+// session.
+func TestAttackWorkerFloodsTheHost(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, `
+[session]
+max_memory_mb = 512
+`)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	pid := srv.Cmd.Process.Pid
+	a := e2e.ConnectHTTP(t, srv.URL)
+	b := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, a, `x = "a's globals"`)
+	e2e.MustRun(t, b, `return 1`)
+	base := peakRSS(t, pid)
+	t.Logf("host peak RSS before: %d MiB", base>>20)
+	for _, c := range []struct{ hook, cause string }{
+		{"callflood", `it called "nope", which the run did not bind`},
+		{"bigresult", "items"},
+		{"bignames", "global names listed, at most"},
+	} {
+		res, _ := e2e.Exec(t, b, "# sandbox-test-hook: "+c.hook, "timeout", 30)
+		text := e2e.Text(res)
+		peak := peakRSS(t, pid)
+		t.Logf("%s: host peak RSS %d MiB: %s", c.hook, peak>>20, truncateText(strings.TrimSpace(text), 400))
+		if !res.IsError || !strings.Contains(text, "the sandbox process crashed: it broke the sandbox protocol") || !strings.Contains(text, c.cause) {
+			t.Errorf("%s: the run got %q, want the sandbox process crashed: it broke the sandbox protocol ... %s", c.hook, truncateText(text, 400), c.cause)
+		}
+		if peak > base+160<<20 {
+			t.Errorf("%s: the host's peak RSS grew from %d MiB to %d MiB", c.hook, base>>20, peak>>20)
+		}
+		if v := e2e.MustRun(t, a, `return x`); v != "a's globals" {
+			t.Errorf("%s: the other session's x = %v", c.hook, v)
+		}
+	}
+
+	// The same result from a snippet: refused in the worker, the session
+	// kept.
+	e2e.MustRun(t, b, `y = 2`)
+	res, _ := e2e.Exec(t, b, `return [[]] * (8 << 20)`, "timeout", 30)
+	text := e2e.Text(res)
+	peak := peakRSS(t, pid)
+	t.Logf("a snippet's 8M-item result: host peak RSS %d MiB: %s", peak>>20, truncateText(strings.TrimSpace(text), 400))
+	if !res.IsError || !strings.Contains(text, "ValueError: the result cannot be returned from the sandbox: the value has more than") || !strings.Contains(text, "save_result") {
+		t.Errorf("a snippet's 8M-item result: %q, want a ValueError that names the limit", truncateText(text, 400))
+	}
+	if peak > base+160<<20 {
+		t.Errorf("a snippet's 8M-item result: the host's peak RSS grew from %d MiB to %d MiB", base>>20, peak>>20)
+	}
+	if v := e2e.MustRun(t, b, `return y`); v != float64(2) && v != int64(2) {
+		t.Errorf("the session after a refused result: y = %v", v)
+	}
+}

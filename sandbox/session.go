@@ -122,7 +122,11 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 		return nil, err
 	}
 	s.mu.Lock()
-	s.size, s.names = res.SizeBytes, res.Names
+	// The size is the worker's word, and every token's session budget is
+	// charged with it: believe no more than the worker can hold (its heap
+	// ceiling). A subverted worker that claimed 4 EiB once had the server
+	// evict other tokens' idle sessions to make room.
+	s.size, s.names = min(res.SizeBytes, s.p.opts.MemoryBytes+HeapHeadroom), res.Names
 	s.mu.Unlock()
 	return res, nil
 }

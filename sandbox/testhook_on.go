@@ -29,6 +29,8 @@ import (
 //	bigresult  answer with a result frame whose value is eight million
 //	           empty lists (16 MiB on the wire, far more decoded)
 //	bignames   answer with a result that lists four million global names
+//	bigsize    answer with a result that claims its session's globals hold
+//	           4 EiB
 //
 // A production build has no hook: the line is an ordinary comment.
 const TestHooks = true
@@ -98,6 +100,17 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		e.str("")
 		e.str("")
 		e.int(0)
+		e.uint(0)
+		_ = w.send(kindDone, e.b)
+		time.Sleep(time.Minute)
+	case "bigsize":
+		var e enc
+		e.byte(0)
+		e.byte(tagNone)
+		e.str("")
+		e.str("")
+		e.str("")
+		e.int(1 << 62)
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
 		time.Sleep(time.Minute)

@@ -80,3 +80,34 @@ max_memory_mb = 512
 		t.Errorf("the session after a refused result: y = %v", v)
 	}
 }
+
+// TestAttackWorkerLiesAboutItsSize: a worker reports how much its
+// session's globals hold, and the session budgets of every token are
+// charged with it. A subverted worker claiming 4 EiB once made the server
+// evict the idle sessions of every other token ("the server keeps at most
+// N MiB in sessions"); the host now believes no more than the worker can
+// hold (its memory cap and the heap headroom), so the lie costs only the
+// liar's own budget.
+func TestAttackWorkerLiesAboutItsSize(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 64\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("liar", "liar-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 'still here'")
+	calm2 := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm2, "other = 1")
+	liar := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
+	e2e.MustRun(t, liar, "x = 1")
+	res, _ := e2e.Exec(t, liar, "# sandbox-test-hook: bigsize", "timeout", 30)
+	t.Logf("the liar's run: %s", truncateText(strings.TrimSpace(e2e.Text(res)), 300))
+	// The other token's second session runs (and is granted memory out
+	// of the server's budget), then its first looks at its globals.
+	e2e.MustRun(t, calm2, "return other")
+	res, sc := e2e.Exec(t, calm, "return mine")
+	if res.IsError || sc["value"] != "still here" {
+		t.Errorf("the other token's session after a worker claimed 4 EiB: %v\n%s", sc["value"], truncateText(e2e.Text(res), 400))
+	}
+}

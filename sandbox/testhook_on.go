@@ -29,6 +29,8 @@ import (
 //	bigresult  answer with a result frame whose value is eight million
 //	           empty lists (16 MiB on the wire, far more decoded)
 //	bignames   answer with a result that lists four million global names
+//	afterdone  answer with the worker's pid, then go on sending output
+//	           between runs
 //	bigsize    answer with a result that claims its session's globals hold
 //	           4 EiB
 //
@@ -102,6 +104,20 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		e.int(0)
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
+		time.Sleep(time.Minute)
+	case "afterdone":
+		var e enc
+		e.byte(0)
+		e.byte(tagInt)
+		e.int(int64(os.Getpid()))
+		e.str("")
+		e.str("")
+		e.str("")
+		e.int(0)
+		e.uint(0)
+		_ = w.send(kindDone, e.b)
+		for w.send(kindOutput, []byte("not asked for\n")) == nil {
+		}
 		time.Sleep(time.Minute)
 	case "bigsize":
 		var e enc

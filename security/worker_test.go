@@ -7,7 +7,10 @@ package security_test
 // that did it with a clear error, and keep serving everyone else.
 
 import (
+	"fmt"
+	"os"
 	"strings"
+	"time"
 	"testing"
 
 	"github.com/toolplane/toolplane/internal/e2e"
@@ -109,5 +112,42 @@ func TestAttackWorkerLiesAboutItsSize(t *testing.T) {
 	res, sc := e2e.Exec(t, calm, "return mine")
 	if res.IsError || sc["value"] != "still here" {
 		t.Errorf("the other token's session after a worker claimed 4 EiB: %v\n%s", sc["value"], truncateText(e2e.Text(res), 400))
+	}
+}
+
+// TestAttackWorkerTalksBetweenRuns: a worker that goes on sending after
+// its run ended has nobody reading its frames. When its session closed,
+// the host killed it but the goroutine reading its pipe waited for ever
+// to hand over the next frame, so the process was never reaped (a zombie
+// per session, its pipes and directory kept). Now the worker is gone once
+// its session is.
+func TestAttackWorkerTalksBetweenRuns(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, isolationConfig)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	v, _ := e2e.MustRun(t, cs, "# sandbox-test-hook: afterdone").(float64)
+	mine := []int{int(v)}
+	if v == 0 || !processExists(mine[0]) {
+		t.Fatalf("the hook answered %v, not the pid of a live worker", v)
+	}
+	cs.Close()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		var left []string
+		for _, w := range mine {
+			if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w)); err == nil {
+				left = append(left, fmt.Sprintf("%d: %.60s", w, stat))
+			}
+		}
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("30 s after its session closed, the worker is still there (not reaped): %v", left)
+		}
+	}
+	if v := e2e.MustRun(t, e2e.ConnectHTTP(t, srv.URL), "return 7"); v != float64(7) {
+		t.Errorf("a new client got %v", v)
 	}
 }

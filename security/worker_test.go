@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )

@@ -1363,14 +1363,25 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				for _, p := range f.stack[n-arg:] {
 					total += len(p.(Str))
 				}
-				buf := make([]byte, 0, total)
-				for _, p := range f.stack[n-arg:] {
-					buf = append(buf, p.(Str)...)
+				var s Value
+				if total > 0 && total <= strOneBlockMax && strOneBlock[total] {
+					var buf []byte
+					s, buf = newStrBlock(total)
+					buf = buf[:0]
+					for _, p := range f.stack[n-arg:] {
+						buf = append(buf, p.(Str)...)
+					}
+				} else {
+					buf := make([]byte, 0, total)
+					for _, p := range f.stack[n-arg:] {
+						buf = append(buf, p.(Str)...)
+					}
+					// buf is this string's own: no copy to convert it.
+					s = Str(unsafe.String(unsafe.SliceData(buf), len(buf)))
 				}
 				clear(f.stack[n-arg:])
 				f.stack = f.stack[:n-arg]
-				// buf is this string's own: no copy to convert it.
-				f.push(Str(unsafe.String(unsafe.SliceData(buf), len(buf))))
+				f.push(s)
 				if total > 4096 {
 					err = t.Charge(int64(total))
 				}

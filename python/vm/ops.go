@@ -267,7 +267,7 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 						return nil, true, err
 					}
 				}
-				return x + y, true, nil
+				return concatStr(x, y), true, nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {

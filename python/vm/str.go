@@ -90,6 +90,42 @@ func wholeCaseMethod(f func(string, func() error) (string, error)) BuiltinFunc {
 	}
 }
 
+// asciiCaseMethod is str.upper (lo 'a') or str.lower (lo 'A'): an ASCII
+// string of at most strOneBlockMax bytes is mapped into a one-block str
+// (strbox.go), others go to general.
+func asciiCaseMethod(lo byte, general BuiltinFunc) BuiltinFunc {
+	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		x, ok := a[0].(Str)
+		if !ok || len(x) > strOneBlockMax || !strOneBlock[len(x)] || len(a) != 1 || len(kw) != 0 {
+			return general(t, a, kw)
+		}
+		first := -1
+		for i := 0; i < len(x); i++ {
+			c := x[i]
+			if c >= 0x80 {
+				return general(t, a, kw)
+			}
+			if first < 0 && c-lo < 26 {
+				first = i
+			}
+		}
+		if err := t.Charge(int64(len(x))); err != nil {
+			return nil, err
+		}
+		if first < 0 {
+			return a[0], nil
+		}
+		v, b := newStrBlock(len(x))
+		copy(b, x)
+		for i := first; i < len(b); i++ {
+			if b[i]-lo < 26 {
+				b[i] ^= 0x20
+			}
+		}
+		return v, nil
+	}
+}
+
 // caseMethod makes a str method that maps case with f, charging the result
 // first (chargeCase).
 func caseMethod(f func(string) string) BuiltinFunc {
@@ -147,8 +183,8 @@ func caseBoundary(x string, j int, ascii bool) int {
 
 func initStr() {
 	m := map[string]BuiltinFunc{
-		"upper":      caseMethod(func(x string) string { return pyUpper(x) }),
-		"lower":      caseMethod(func(x string) string { return pyLower(x) }),
+		"upper":      asciiCaseMethod('a', caseMethod(func(x string) string { return pyUpper(x) })),
+		"lower":      asciiCaseMethod('A', caseMethod(func(x string) string { return pyLower(x) })),
 		"casefold":   caseMethod(pyCasefold),
 		"capitalize": wholeCaseMethod(pyCapitalize),
 		"title":      wholeCaseMethod(pyTitle),

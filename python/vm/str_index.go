@@ -31,7 +31,14 @@ func intStr(n Int) Value {
 	if n >= 0 && n < Int(len(smallIntStrs)) {
 		return smallIntStrs[n]
 	}
-	return Str(strconv.FormatInt(int64(n), 10))
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	if strOneBlock[len(d)] {
+		v, buf := newStrBlock(len(d))
+		copy(buf, d)
+		return v
+	}
+	return Str(d)
 }
 
 // strIndexMin is the length below which a string is scanned rather than

@@ -1,0 +1,81 @@
+package vm
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A concatenation is one heap object (header and bytes in one block), not
+// two.
+func TestConcatStrOneAllocation(t *testing.T) {
+	a, b := Str("abcdefgh"), Str("ijklmnop")
+	var sink Value
+	if n := testing.AllocsPerRun(100, func() { sink = concatStr(a, b) }); n != 1 {
+		t.Errorf("concatStr allocates %v objects, want 1", n)
+	}
+	if sink.(Str) != "abcdefghijklmnop" {
+		t.Errorf("concatStr = %q", sink)
+	}
+	if n := testing.AllocsPerRun(100, func() { sink = intStr(123456789) }); n != 1 {
+		t.Errorf("intStr allocates %v objects, want 1", n)
+	}
+}
+
+// One-block strs outlive collections whether the run keeps the value or
+// only a Go string taken out of it (an interior pointer into the block).
+func TestStrBlockSurvivesCollection(t *testing.T) {
+	const n = 20000
+	vals := make([]Value, n)
+	strs := make([]string, n)
+	for i := range vals {
+		vals[i] = concatStr(Str("k"), Str(strconv.Itoa(i)))
+		strs[i] = string(concatStr(Str("s"), Str(strconv.Itoa(i))).(Str))
+	}
+	for r := 0; r < 3; r++ {
+		runtime.GC()
+		garbage := make([]Value, 0, n)
+		for i := 0; i < n; i++ {
+			garbage = append(garbage, concatStr(Str("zzzzzzzz"), Str(strconv.Itoa(i))))
+		}
+		_ = garbage
+	}
+	for i := range vals {
+		if want := "k" + strconv.Itoa(i); string(vals[i].(Str)) != want {
+			t.Fatalf("vals[%d] = %q, want %q", i, vals[i], want)
+		}
+		if want := "s" + strconv.Itoa(i); strs[i] != want {
+			t.Fatalf("strs[%d] = %q, want %q", i, strs[i], want)
+		}
+	}
+}
+
+// A one-block str takes no more heap than the accounting counts for it
+// (ValueBytes), for every length made in one block.
+func TestStrBlockNoLargerThanAccounted(t *testing.T) {
+	for _, n := range []int{1, 7, 8, 9, 15, 16, 17, 24, 25, 40, 64, 100, 240, 256, 500, strOneBlockMax} {
+		const count = 2000
+		a, b := Str(strings.Repeat("a", n/2)), Str(strings.Repeat("b", n-n/2))
+		var before, after runtime.MemStats
+		keep := make([]Value, count)
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range keep {
+			if n == 1 {
+				v, buf := newStrBlock(1)
+				buf[0] = 'x'
+				keep[i] = v
+			} else {
+				keep[i] = concatStr(a, b)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		per := float64(after.HeapAlloc-before.HeapAlloc) / count
+		if acc := ValueBytes(keep[0]); per > float64(acc)+1 {
+			t.Errorf("a str of %d bytes takes %.1f bytes of heap, the accounting counts %d", n, per, acc)
+		}
+		runtime.KeepAlive(keep)
+	}
+}

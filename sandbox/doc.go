@@ -78,7 +78,9 @@
 // a worker that sends calls and reads no reply holds nothing but its
 // pipe), and bounds what one message's values cost once decoded
 // (MaxValueCost; a worker refuses to send more, with an error that says
-// so) and how many global names a result lists.
+// so), what the arguments of a run's calls in flight cost together (a
+// string the worker passes to many calls at once is a copy per call in
+// the host) and how many global names a result lists.
 //
 // The host enforces each run's deadline: at the deadline it asks the
 // worker to stop, and kills it Options.Grace later if it has not (an

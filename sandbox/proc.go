@@ -214,6 +214,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 	var (
 		calls    int
 		inFlight = make(chan struct{}, lim.maxInFlight)
+		argBytes atomic.Int64 // the cost of the arguments of the calls in flight
 		output   int64
 		grace    <-chan time.Time
 		done     = ctx.Done()
@@ -250,6 +251,11 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 						return nil, p.violation(fmt.Sprintf("it went on calling after %d refused calls", calls-lim.maxCalls))
 					}
 					p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("the run made more than %d host calls", lim.maxCalls)})
+				case len(inFlight) > 0 && argBytes.Load()+c.cost > maxInFlightArgs:
+					// Each call's arguments are a copy in the host, however
+					// much the worker shares them: 64 calls of one 3 MB
+					// string held the host at 1 GiB.
+					p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("the host calls in progress carry %d MiB of arguments, and this one %d MiB more: at most %d MiB at once; await some calls before starting more", argBytes.Load()>>20, c.cost>>20, maxInFlightArgs>>20)})
 				default:
 					select {
 					case inFlight <- struct{}{}:
@@ -257,8 +263,9 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 						p.reply(c.ID, nil, &python.HostError{Type: "RuntimeError", Message: fmt.Sprintf("more than %d host calls at once", lim.maxInFlight)})
 						continue
 					}
+					argBytes.Add(c.cost)
 					go func() {
-						defer func() { <-inFlight }()
+						defer func() { argBytes.Add(-c.cost); <-inFlight }()
 						v, err := fn(callCtx, c.Args, c.Kwargs)
 						p.reply(c.ID, v, err)
 					}()
@@ -294,6 +301,11 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 		}
 	}
 }
+
+// maxInFlightArgs bounds what the arguments of one run's calls in flight
+// cost the host (MaxValueCost's measure); one call alone may take up to
+// MaxValueCost.
+const maxInFlightArgs = 16 << 20
 
 // maxRefusedCalls is how many calls past twice its limit a run may make
 // before the host takes it for a worker that no longer runs our code (the

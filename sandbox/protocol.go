@@ -95,6 +95,8 @@ type hostCall struct {
 	Name   string
 	Args   []any
 	Kwargs map[string]any
+	// cost is what its arguments cost decoded (MaxValueCost's measure).
+	cost int64
 }
 
 // hostReply answers a hostCall: a value, or the exception to raise.
@@ -263,6 +265,7 @@ func decodeCall(p []byte) (*hostCall, error) {
 		d.fail("call keywords are not a dict")
 	}
 	c.Args = args
+	c.cost = d.cost
 	if len(kwargs) > 0 {
 		c.Kwargs = make(map[string]any, len(kwargs))
 		for _, m := range kwargs {

@@ -207,6 +207,7 @@ func (e *enc) value(v any, depth int) error {
 			}
 		}
 	case map[string]any:
+		e.cost -= ValueCost // charged again as the Object it crosses as
 		return e.value(jsonlike.FromMap(x), depth)
 	default:
 		return fmt.Errorf("a value of Go type %T cannot cross the sandbox boundary", v)

@@ -151,3 +151,46 @@ func TestAttackWorkerTalksBetweenRuns(t *testing.T) {
 		t.Errorf("a new client got %v", v)
 	}
 }
+
+// TestAttackConcurrentCallsCopyArguments: a snippet (no subverted worker
+// needed) passes one 3 MB string to 64 capability calls at once. In the
+// worker the string exists once; in the host each call's arguments are a
+// copy, and so are the request to the upstream and its answer: the host
+// went from 24 MiB to 1092 MiB. The arguments of a run's calls in flight
+// are bounded; a call beyond the bound is refused with an error that names
+// it and says to await some calls first.
+func TestAttackConcurrentCallsCopyArguments(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	pid := srv.Cmd.Process.Pid
+	e2e.MustRun(t, cs, "return 1")
+	base := peakRSS(t, pid)
+	res, sc := e2e.Exec(t, cs, `
+import asyncio
+big = "x" * 3_000_000
+async def one():
+    try:
+        await up.echo(text=big)
+        return "ok"
+    except RuntimeError as e:
+        return str(e)
+out = await asyncio.gather(*[one() for _ in range(64)])
+return {"ok": out.count("ok"), "refused": [o for o in out if o != "ok"][:1]}
+`, "timeout", 60)
+	peak := peakRSS(t, pid)
+	t.Logf("64 calls of a 3 MB argument: host peak RSS %d MiB (from %d MiB): %s", peak>>20, base>>20, truncateText(e2e.Text(res), 400))
+	if res.IsError {
+		t.Fatalf("the run failed: %s", truncateText(e2e.Text(res), 600))
+	}
+	v, _ := sc["value"].(map[string]any)
+	refused, _ := v["refused"].([]any)
+	if ok, _ := v["ok"].(float64); ok < 1 || len(refused) != 1 || !strings.Contains(refused[0].(string), "MiB at once; await some calls before starting more") {
+		t.Errorf("64 calls of a 3 MB argument: %v, want some to run and the rest refused with the bound named", v)
+	}
+	if peak > base+600<<20 {
+		t.Errorf("the host's peak RSS grew from %d MiB to %d MiB", base>>20, peak>>20)
+	}
+}

@@ -802,50 +802,70 @@ func pyGeneral(a float64, prec int, alt bool) string {
 	return out
 }
 
-// percentFormat implements str % args.
+// dequeOnly names collections.deque for fromCollections.
+var dequeOnly = map[string]bool{"deque": true}
+
+// percentFormat implements str % args (and bytes % args), parsing each
+// directive as CPython's PyUnicode_Format does: a tuple supplies the
+// arguments in turn, any other value is the one argument, and a value that
+// supports item access (other than a tuple or the template's own type) is
+// also the mapping for %(key) directives.
 func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value, error) {
-	var items []Value
+	var items Tuple
+	single := true
 	var mapping Value
-	var one [1]Value
 	switch a := args.(type) {
 	case Tuple:
-		items = a
-	case *Dict:
+		items, single = a, false
+	case *Dict, *List, *Range:
 		mapping = a
-		items = []Value{a}
-	default:
-		if inst, ok := a.(*Instance); ok {
-			if tup, ok := inst.Base.(Tuple); ok {
-				items = tup // a tuple subclass is a tuple of arguments
-				break
-			}
-		}
-		if inst, ok := a.(*Instance); ok && virtualSubclass(inst.Class, TupleClass) {
-			// A namedtuple is a tuple of arguments, as in CPython.
-			var err error
-			if items, err = t.iterate(a, nil); err != nil {
-				return nil, err
-			}
-			break
-		}
-		if inst, ok := a.(*Instance); ok && inst.Class.Lookup("__getitem__") != nil && inst.Class.Lookup("keys") != nil {
+	case Str:
+		if bytesMode {
 			mapping = a
 		}
-		one[0] = a
-		items = one[:]
+	case Bytes, *ByteArray:
+		if !bytesMode {
+			mapping = a
+		}
+	case *Instance:
+		if tup, ok := a.Base.(Tuple); ok {
+			items, single = tup, false // a tuple subclass is a tuple of arguments
+			break
+		}
+		if virtualSubclass(a.Class, TupleClass) {
+			// A namedtuple is a tuple of arguments, as in CPython.
+			it, err := t.iterate(a, nil)
+			if err != nil {
+				return nil, err
+			}
+			items, single = it, false
+			break
+		}
+		// collections.deque has item access only as a sequence in CPython.
+		if a.Class.Lookup("__getitem__") != nil && !fromCollections(a.Class, dequeOnly) {
+			mapping = a
+		}
+	}
+	// cur is the value arguments come from: the tuple's items in turn, or
+	// the single value (again after each %(key) lookup) once.
+	cur := args
+	argLen, argIdx := len(items), 0
+	if single {
+		argLen, argIdx = -1, -2
+	}
+	next := func() (Value, error) {
+		if argIdx >= argLen {
+			return nil, Errorf(TypeErrorClass, "not enough arguments for format string")
+		}
+		argIdx++
+		if argLen < 0 {
+			return cur, nil
+		}
+		return items[argIdx-1], nil
 	}
 	var sb strings.Builder
 	sb.Grow(len(format) + 8*len(items))
-	idx := 0
-	usedMapping := false
-	next := func() (Value, error) {
-		if idx >= len(items) || usedMapping {
-			return nil, Errorf(TypeErrorClass, "not enough arguments for format string")
-		}
-		idx++
-		return items[idx-1], nil
-	}
-	for i := 0; i < len(format); i++ {
+	for i := 0; i < len(format); {
 		if format[i] != '%' {
 			// Copy the literal text up to the next conversion at once.
 			j := strings.IndexByte(format[i:], '%')
@@ -853,47 +873,60 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				j = len(format) - i
 			}
 			sb.WriteString(format[i : i+j])
-			i += j - 1
+			i += j
 			continue
 		}
 		i++
-		if i >= len(format) {
-			return nil, Errorf(ValueErrorClass, "incomplete format")
+		if i < len(format) && format[i] == '%' {
+			sb.WriteByte('%')
+			i++
+			continue
 		}
-		var val Value
-		if format[i] == '(' {
-			depth := 1
-			j := i + 1
-			for ; j < len(format) && depth > 0; j++ {
-				if format[j] == '(' {
-					depth++
-				} else if format[j] == ')' {
-					depth--
-				}
+		// exhausted mirrors CPython's fmtcnt < 0: a read was attempted
+		// past the end; c keeps the last character read.
+		exhausted := false
+		var c byte
+		read := func() bool {
+			if i < len(format) {
+				c = format[i]
+				i++
+				return true
 			}
-			if depth > 0 {
-				return nil, Errorf(ValueErrorClass, "incomplete format key")
-			}
-			key := format[i+1 : j-1]
-			i = j
+			exhausted = true
+			return false
+		}
+		if i < len(format) && format[i] == '(' {
 			if mapping == nil {
 				return nil, Errorf(TypeErrorClass, "format requires a mapping")
 			}
-			var k Value = Str(key)
+			i++
+			start := i
+			depth := 1
+			for depth > 0 && read() {
+				if c == ')' {
+					depth--
+				} else if c == '(' {
+					depth++
+				}
+			}
+			if exhausted || depth > 0 {
+				return nil, Errorf(ValueErrorClass, "incomplete format key")
+			}
+			var k Value = Str(format[start : i-1])
 			if bytesMode {
-				k = Bytes(key)
+				k = Bytes(format[start : i-1])
 			}
 			v, err := t.GetItem(mapping, k)
 			if err != nil {
 				return nil, err
 			}
-			val = v
-			usedMapping = true
+			cur, argLen, argIdx = v, -1, -2
 		}
 		left, zero, alt := false, false, false
 		var sign byte
-		for i < len(format) && strings.IndexByte("-+ #0", format[i]) >= 0 {
-			switch format[i] {
+	flags:
+		for read() {
+			switch c {
 			case '-':
 				left = true
 			case '+':
@@ -906,71 +939,96 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				alt = true
 			case '0':
 				zero = true
+			default:
+				break flags
 			}
-			i++
 		}
-		readNum := func() (int, error) {
-			if i < len(format) && format[i] == '*' {
-				i++
-				v, err := next()
-				if err != nil {
-					return 0, err
-				}
-				n, ok := v.(Int)
-				if !ok {
-					return 0, Errorf(TypeErrorClass, "* wants int")
-				}
-				return int(n), nil
-			}
-			start := i
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-				i++
-			}
-			if i == start {
-				return -1, nil
-			}
-			n, err := strconv.Atoi(format[start:i])
+		// starArg reads a '*' width or precision from the arguments.
+		starArg := func(cType string, limit int64) (int64, error) {
+			v, err := next()
 			if err != nil {
-				return 0, Errorf(ValueErrorClass, "width too big")
+				return 0, err
 			}
-			return n, nil
+			if b, ok := v.(Bool); ok {
+				v = boolToInt(b)
+			}
+			if inst, ok := v.(*Instance); ok {
+				if n, ok := inst.Base.(Int); ok {
+					v = n
+				} else if n, ok := inst.Base.(*big.Int); ok {
+					v = n
+				}
+			}
+			switch n := v.(type) {
+			case Int:
+				if int64(n) > limit || int64(n) < -limit-1 {
+					break
+				}
+				return int64(n), nil
+			case *big.Int:
+			default:
+				return 0, Errorf(TypeErrorClass, "* wants int")
+			}
+			return 0, Errorf(OverflowErrorClass, "Python int too large to convert to C %s", cType)
 		}
-		width, err := readNum()
+		width, prec := -1, -1
+		if c == '*' && !exhausted {
+			w, err := starArg("ssize_t", math.MaxInt64)
+			if err != nil {
+				return nil, err
+			}
+			if w < 0 {
+				left = true
+				w = -w
+			}
+			width = int(w)
+			read()
+		} else if c >= '0' && c <= '9' && !exhausted {
+			width = int(c - '0')
+			for read() && c >= '0' && c <= '9' {
+				if width > (math.MaxInt64-int(c-'0'))/10 {
+					return nil, Errorf(ValueErrorClass, "width too big")
+				}
+				width = width*10 + int(c-'0')
+			}
+		}
+		if c == '.' && !exhausted {
+			prec = 0
+			read()
+			if c == '*' && !exhausted {
+				p, err := starArg("int", math.MaxInt32)
+				if err != nil {
+					return nil, err
+				}
+				if p > 0 {
+					prec = int(p)
+				}
+				read()
+			} else if c >= '0' && c <= '9' && !exhausted {
+				prec = int(c - '0')
+				for read() && c >= '0' && c <= '9' {
+					if prec > (math.MaxInt32-int(c-'0'))/10 {
+						return nil, Errorf(ValueErrorClass, "precision too big")
+					}
+					prec = prec*10 + int(c-'0')
+				}
+			}
+		}
+		// A length modifier (h, l, L) is accepted and ignored, as in C.
+		if !exhausted && (c == 'h' || c == 'l' || c == 'L') {
+			read()
+		}
+		if exhausted {
+			return nil, Errorf(ValueErrorClass, "incomplete format")
+		}
+		conv := c
+		val, err := next()
 		if err != nil {
 			return nil, err
 		}
-		if width < 0 && i > 0 && format[i-1] == '*' {
-			left = true
-			width = -width
-		}
-		prec := -1
-		if i < len(format) && format[i] == '.' {
-			i++
-			p, err := readNum()
-			if err != nil {
-				return nil, err
-			}
-			if p < 0 {
-				p = 0
-			}
-			prec = p
-		}
-		// A length modifier (h, l, L) is accepted and ignored, as in C.
-		for i < len(format) && (format[i] == 'h' || format[i] == 'l' || format[i] == 'L') {
-			i++
-		}
-		if i >= len(format) {
-			return nil, Errorf(ValueErrorClass, "incomplete format")
-		}
-		conv := format[i]
-		if conv == '%' {
-			sb.WriteByte('%')
-			continue
-		}
-		if val == nil {
-			val, err = next()
-			if err != nil {
-				return nil, err
+		if prec > 1<<20 && strings.IndexByte("diuxXoeEfFgG", conv) >= 0 {
+			if f, ok := val.(Float); !ok || !math.IsInf(float64(f), 0) && !math.IsNaN(float64(f)) {
+				return nil, Errorf(MemoryErrorClass, "format precision too large")
 			}
 		}
 		spec := fmtSpec{fill: ' ', prec: -1, align: '>', width: width}
@@ -1132,7 +1190,8 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 				continue
 			}
 			body := string(bb)
-			if zero && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			if zero {
+				// printf-style zero padding pads inf and nan too.
 				spec.align = '='
 				spec.fill = '0'
 			}
@@ -1140,6 +1199,15 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 		case 'c':
 			if b, ok := val.(Bool); ok {
 				val = boolToInt(b)
+			}
+			if inst, ok := val.(*Instance); ok {
+				// Anything with __index__ is a code point, as in CPython.
+				if n, ok, err := t.index(inst); ok {
+					if err != nil {
+						return nil, err
+					}
+					val = Int(n)
+				}
 			}
 			switch x := val.(type) {
 			case Int:
@@ -1159,14 +1227,22 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			}
 			out, err = spec.pad(t, out, 0, '>')
 		default:
-			return nil, Errorf(ValueErrorClass, "unsupported format character '%c' (0x%x) at index %d", conv, conv, i)
+			r := rune(conv)
+			if conv >= utf8.RuneSelf {
+				r, _ = utf8.DecodeRuneInString(format[i-1:])
+			}
+			shown := '?'
+			if r >= 31 && r <= 126 {
+				shown = r
+			}
+			return nil, Errorf(ValueErrorClass, "unsupported format character '%c' (0x%x) at index %d", shown, r, utf8.RuneCountInString(format[:i-1]))
 		}
 		if err != nil {
 			return nil, err
 		}
 		sb.WriteString(out)
 	}
-	if idx < len(items) && !usedMapping && mapping == nil {
+	if argIdx < argLen && mapping == nil {
 		return nil, Errorf(TypeErrorClass, "not all arguments converted during string formatting")
 	}
 	return Str(sb.String()), nil

@@ -48,10 +48,13 @@ type RunOptions struct {
 	Globals *Globals
 	// Stdout receives print() output; nil discards it.
 	Stdout io.Writer
-	// Stderr receives the run's warnings, written when it ends, as
-	// CPython writes a RuntimeWarning: one line for each coroutine or host
-	// call the snippet made but never awaited (so it never ran), naming it
-	// and its line. nil discards them.
+	// Stderr receives what the snippet writes to sys.stderr (print(...,
+	// file=sys.stderr), logging's default handler, traceback.print_exc),
+	// as it writes it, capped at Limits.MaxOutputBytes apart from Stdout;
+	// then, when the run ends, its warnings, as CPython writes a
+	// RuntimeWarning: one line for each coroutine or host call the snippet
+	// made but never awaited (so it never ran), naming it and its line.
+	// nil discards both.
 	Stderr io.Writer
 	// Host maps names to host functions. A flat name ("greet") is bound
 	// like a builtin; a dotted name ("greeter.greet") becomes attribute
@@ -90,7 +93,8 @@ type Limits struct {
 	// MaxDepth is the maximum Python call depth before RecursionError (at
 	// most vm.MaxDepthCap; larger values are lowered to it).
 	MaxDepth int
-	// MaxOutputBytes caps the bytes print() may write.
+	// MaxOutputBytes caps the bytes print() may write to stdout, and
+	// separately those written to sys.stderr.
 	MaxOutputBytes int64
 	// MaxHostCalls caps the number of host function calls.
 	MaxHostCalls int
@@ -285,6 +289,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		Limits: vm.Limits{Steps: opts.Limits.Steps, MaxMemoryBytes: opts.Limits.MaxMemoryBytes,
 			MaxDepth: opts.Limits.MaxDepth, MaxOutputBytes: opts.Limits.MaxOutputBytes, MaxHostCalls: opts.Limits.MaxHostCalls},
 		Stdout:     opts.Stdout,
+		Stderr:     opts.Stderr,
 		Modules:    mods,
 		MemoryUsed: used,
 		Heap:       opts.Heap,

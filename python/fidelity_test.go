@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/lib"
 )
 
 // TestRecursionTracebackFolded: issue 18, item 5. A RecursionError's
@@ -315,5 +317,59 @@ func TestLimitBetweenStepsNamesLine(t *testing.T) {
 	var e *Exception
 	if !errors.As(err, &e) || e.Limit != "steps" || !strings.Contains(e.Traceback, "line 5, in <module>") || !strings.Contains(e.Traceback, "line 4, in spin") {
 		t.Errorf("a loop of awaits out of steps: %v\n%+v", err, e)
+	}
+}
+
+// TestStderrIsItsOwnStream: what a snippet writes to sys.stderr
+// (print(..., file=sys.stderr), sys.stderr.write, logging's default
+// handler, traceback.print_exc) goes to RunOptions.Stderr as it is
+// written, not into the output, with the run's warnings after it; it has
+// its own cap (MaxOutputBytes, counted apart from stdout), which ends the
+// run as the output limit, keeping the head.
+func TestStderrIsItsOwnStream(t *testing.T) {
+	t.Parallel()
+	runIt := func(src string, lim Limits) (string, string, error) {
+		t.Helper()
+		prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb strings.Builder
+		_, err = prog.Run(context.Background(), RunOptions{Stdout: &out, Stderr: &errb, Limits: lim, Modules: lib.Modules()})
+		return out.String(), errb.String(), err
+	}
+	out, stderr, err := runIt(`import sys, logging, traceback
+print("out 1")
+print("err", 1, file=sys.stderr)
+sys.stderr.write("err 2\n")
+logging.warning("careful %d", 3)
+try:
+    {}["k"]
+except KeyError:
+    traceback.print_exc()
+print("out 2", file=sys.stdout)
+async def f():
+    pass
+c = f()`, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "out 1\nout 2\n" {
+		t.Errorf("stdout %q", out)
+	}
+	want := "err 1\nerr 2\nWARNING:root:careful 3\nTraceback (most recent call last):\n"
+	if !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "KeyError: 'k'\n<snippet>:13: RuntimeWarning: coroutine 'f' was never awaited") {
+		t.Errorf("stderr %q, want it to start %q and end with the KeyError and the warning", stderr, want)
+	}
+
+	// Its own cap: stdout's use does not count, the crossing write ends the
+	// run with the head kept.
+	out, stderr, err = runIt("import sys\nprint('o' * 900)\nsys.stderr.write('e' * 900)\nsys.stderr.write('f' * 200)\nprint('never')", Limits{MaxOutputBytes: 1000})
+	var e *Exception
+	if !errors.As(err, &e) || e.Limit != "output" || !strings.Contains(e.Message, "sys.stderr output is capped at 1000 bytes") {
+		t.Fatalf("stderr over its cap: %v", err)
+	}
+	if len(out) != 901 || stderr != strings.Repeat("e", 900)+strings.Repeat("f", 100) {
+		t.Errorf("kept stdout %d bytes, stderr %d bytes %.20q...", len(out), len(stderr), stderr)
 	}
 }

@@ -435,7 +435,7 @@ func (p *Pool) limits(l python.Limits) runLimits {
 
 // RunOnce runs req in a fresh worker that is discarded afterwards, so
 // nothing of the run can reach a later one.
-func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout io.Writer) (*RunResult, error) {
+func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout, stderr io.Writer) (*RunResult, error) {
 	w, err := p.acquire(nil)
 	if err != nil {
 		return nil, err
@@ -446,7 +446,7 @@ func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]pyt
 	}()
 	r := *req
 	r.Session = false
-	res, err := w.run(ctx, &r, host, stdout, p.limits(r.Limits))
+	res, err := w.run(ctx, &r, host, stdout, stderr, p.limits(r.Limits))
 	var ce *crashError
 	if errors.As(err, &ce) {
 		return p.crashResult(ctx, ce, false), nil

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -30,8 +31,13 @@ func rawFrame(kind byte, payload []byte) {
 	_ = writeFrame(os.Stdout, kind, payload)
 }
 
-func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _ io.Writer, heap *vm.HeapGuard) *RunResult {
+func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _, stderr io.Writer, heap *vm.HeapGuard) *RunResult {
 	switch req.Code {
+	case "stderrflood":
+		// More stderr than the host passes on (the output cap plus the
+		// warnings' room), through the worker's stderr stream.
+		_, _ = stderr.Write(bytes.Repeat([]byte("e"), 3<<20))
+		return &RunResult{Value: "flooded"}
 	case "heapceiling":
 		// What the worker hands the interpreter as its heap guard.
 		if heap == nil {
@@ -137,7 +143,7 @@ func TestAttackWorkerMessages(t *testing.T) {
 	} {
 		s := p.NewSession()
 		s.Begin()
-		res, err := s.Run(ctx, &RunRequest{Code: tc.code, Host: []string{"ok"}}, host, nil)
+		res, err := s.Run(ctx, &RunRequest{Code: tc.code, Host: []string{"ok"}}, host, nil, nil)
 		s.End(0)
 		if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "the sandbox process crashed: ") || !strings.Contains(res.Err.Message, tc.cause) {
 			t.Errorf("%s: %+v %v; want a crash naming %q", tc.code, res.Err, err, tc.cause)
@@ -145,7 +151,7 @@ func TestAttackWorkerMessages(t *testing.T) {
 		if notice := s.Begin(); !strings.Contains(notice, "globals were lost") {
 			t.Errorf("%s: the next Begin's notice = %q", tc.code, notice)
 		}
-		res, err = s.Run(ctx, &RunRequest{Code: "ok", Host: []string{"ok"}}, host, nil)
+		res, err = s.Run(ctx, &RunRequest{Code: "ok", Host: []string{"ok"}}, host, nil, nil)
 		s.End(0)
 		if err != nil || res.Err != nil || res.Value != "fine" {
 			t.Errorf("%s: the session's next run: %+v %v", tc.code, res, err)
@@ -154,15 +160,31 @@ func TestAttackWorkerMessages(t *testing.T) {
 	}
 
 	before := calls.Load()
-	res, err := p.RunOnce(ctx, &RunRequest{Code: "unbound", Host: []string{"ok"}}, host, nil)
+	res, err := p.RunOnce(ctx, &RunRequest{Code: "unbound", Host: []string{"ok"}}, host, nil, nil)
 	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, `the sandbox process crashed: it broke the sandbox protocol: it called "mcp:secret/steal", which the run did not bind`) || calls.Load() != before {
 		t.Errorf("a call for an unbound name: %+v %v, host calls %d", res, err, calls.Load()-before)
 	}
 
 	before = calls.Load()
-	res, err = p.RunOnce(ctx, &RunRequest{Code: "flood", Host: []string{"ok"}, Limits: python.Limits{MaxHostCalls: 10}}, host, nil)
+	res, err = p.RunOnce(ctx, &RunRequest{Code: "flood", Host: []string{"ok"}, Limits: python.Limits{MaxHostCalls: 10}}, host, nil, nil)
 	if err != nil || res.Value != int64(10) || calls.Load()-before != 10 {
 		t.Errorf("100 calls under a cap of 10: %+v %v, host calls %d", res, err, calls.Load()-before)
+	}
+}
+
+// TestAttackWorkerStderrCapped: a worker that sends more stderr than a run
+// may write (a compromised interpreter) gets no more than the output cap
+// plus the warnings' room passed on, as stdout gets the cap.
+func TestAttackWorkerStderrCapped(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	var stderr bytes.Buffer
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "stderrflood", Limits: python.Limits{MaxOutputBytes: 1000}}, nil, nil, &stderr)
+	if err != nil || res.Err != nil || res.Value != "flooded" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if want := 1000 + warningBytes; stderr.Len() != want {
+		t.Errorf("the host passed on %d bytes of stderr; want the cap, %d", stderr.Len(), want)
 	}
 }
 
@@ -174,7 +196,7 @@ func TestRunDeadlineKillsAHungWorker(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	res, err := p.RunOnce(ctx, &RunRequest{Code: "hang"}, nil, nil)
+	res, err := p.RunOnce(ctx, &RunRequest{Code: "hang"}, nil, nil, nil)
 	if err != nil || res.Err == nil || res.Err.Limit != "time" || !strings.Contains(res.Err.Message, "did not stop within") {
 		t.Fatalf("%+v %v", res.Err, err)
 	}
@@ -191,7 +213,7 @@ func TestRunDeadlineKillsAHungWorker(t *testing.T) {
 func TestWorkerHeapGuard(t *testing.T) {
 	t.Parallel()
 	p := newTestPool(t)
-	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil)
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
 	if err != nil || res.Err != nil || res.Value != int64(64<<20+HeapHeadroom) {
 		t.Fatalf("the worker's heap guard ceiling: %+v %v; want %d", res, err, int64(64<<20+HeapHeadroom))
 	}

@@ -197,7 +197,7 @@ type runLimits struct {
 // The host enforces the deadline of ctx itself: when ctx ends it asks the
 // worker to cancel, and kills it if it has not answered after the grace
 // period (a VM hung in Go code cannot cancel).
-func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout io.Writer, lim runLimits) (*RunResult, error) {
+func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout, stderr io.Writer, lim runLimits) (*RunResult, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		req.Timeout = max(time.Until(dl), time.Nanosecond)
 	}
@@ -216,6 +216,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 		inFlight = make(chan struct{}, lim.maxInFlight)
 		argBytes atomic.Int64 // the cost of the arguments of the calls in flight
 		output   int64
+		errBytes int64
 		grace    <-chan time.Time
 		done     = ctx.Done()
 	)
@@ -271,16 +272,11 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout 
 					}()
 				}
 			case kindOutput:
-				if output < lim.maxOutput {
-					chunk := f.payload
-					if rest := lim.maxOutput - output; int64(len(chunk)) > rest {
-						chunk = chunk[:rest]
-					}
-					if stdout != nil {
-						_, _ = stdout.Write(chunk)
-					}
-				}
-				output += int64(len(f.payload))
+				passCapped(stdout, f.payload, &output, lim.maxOutput)
+			case kindStderr:
+				// The interpreter caps sys.stderr writes at the output
+				// cap; the run's warnings come after them.
+				passCapped(stderr, f.payload, &errBytes, lim.maxOutput+warningBytes)
 			case kindDone:
 				res, err := decodeResult(f.payload)
 				if err != nil {
@@ -318,6 +314,22 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// passCapped writes chunk to w (nil: discarded) as far as the cap allows,
+// counting it in *used: the host passes on no more than the cap of a
+// stream, whatever a worker sends.
+func passCapped(w io.Writer, chunk []byte, used *int64, limit int64) {
+	if *used < limit {
+		c := chunk
+		if rest := limit - *used; int64(len(c)) > rest {
+			c = c[:rest]
+		}
+		if w != nil {
+			_, _ = w.Write(c)
+		}
+	}
+	*used += int64(len(chunk))
 }
 
 // violation kills a worker that broke the protocol.

@@ -11,11 +11,11 @@ import (
 
 // protocolVersion is what a worker states in its hello; the host refuses
 // a worker of another version (a stale binary after an upgrade).
-const protocolVersion = 3 // 3: a result carries the run's stderr (its warnings)
+const protocolVersion = 4 // 4: the run's stderr streams in stderr frames, as its output does
 
 // Message kinds. The host sends run, reply and cancel; a worker sends
-// hello, call, output and done. A kind from the wrong side is a protocol
-// error.
+// hello, call, output, stderr and done. A kind from the wrong side is a
+// protocol error.
 const (
 	kindRun byte = 1 + iota
 	kindReply
@@ -24,6 +24,7 @@ const (
 	kindCall
 	kindOutput
 	kindDone
+	kindStderr
 )
 
 // RunRequest is one snippet run as the host hands it to a worker.
@@ -58,9 +59,6 @@ type RunResult struct {
 	// NotJSON is why the result has no JSON form (Value is then its
 	// repr); see python.Result.
 	NotJSON string
-	// Stderr is what the run wrote to stderr (its warnings), at most
-	// MaxStderrBytes.
-	Stderr string
 	// Err is the exception or limit that ended the run; nil on success.
 	Err *RunError
 	// SizeBytes and Names describe the session globals after the run;
@@ -69,9 +67,10 @@ type RunResult struct {
 	Names     []string
 }
 
-// MaxStderrBytes bounds RunResult.Stderr: a run's warnings, one line per
-// call it never awaited (at most a few hundred lines).
-const MaxStderrBytes = 64 << 10
+// warningBytes is what the host passes on of a run's stderr past the
+// output cap (the interpreter's cap on sys.stderr writes): room for its
+// warnings, one line per call it never awaited, written when it ends.
+const warningBytes = 64 << 10
 
 // RunError is a Python exception that escaped a run in a worker, a
 // compile error, or a limit that ended the run.
@@ -177,7 +176,6 @@ func encodeResult(r *RunResult) ([]byte, error) {
 		e.str(r.Repr)
 		e.str(r.NotJSON)
 	}
-	e.str(r.Stderr)
 	e.int(r.SizeBytes)
 	e.strs(r.Names)
 	if len(e.b)+1 > MaxFrameBytes {
@@ -199,7 +197,6 @@ func decodeResult(p []byte) (*RunResult, error) {
 	default:
 		d.fail("bad result kind")
 	}
-	r.Stderr = d.str()
 	r.SizeBytes = d.int()
 	// A worker lists at most maxListedNames names of at most
 	// maxListedNameSize bytes (listedNames); a longer list is a lie that
@@ -218,9 +215,6 @@ func decodeResult(p []byte) (*RunResult, error) {
 	}
 	if d.err == nil && r.SizeBytes < 0 {
 		d.fail("negative size")
-	}
-	if d.err == nil && len(r.Stderr) > MaxStderrBytes {
-		d.fail("stderr of %d bytes exceeds %d", len(r.Stderr), MaxStderrBytes)
 	}
 	return r, d.done()
 }

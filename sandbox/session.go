@@ -80,7 +80,7 @@ func (s *Session) dropLocked(why string) {
 }
 
 // Run runs req in the session's worker, starting one if it has none.
-func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout io.Writer) (*RunResult, error) {
+func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout, stderr io.Writer) (*RunResult, error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -108,7 +108,7 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 	s.mu.Lock()
 	r.prevEnd, s.prevEnd = s.prevEnd, endKeep
 	s.mu.Unlock()
-	res, err := w.run(ctx, &r, host, stdout, s.p.limits(r.Limits))
+	res, err := w.run(ctx, &r, host, stdout, stderr, s.p.limits(r.Limits))
 	var ce *crashError
 	if errors.As(err, &ce) {
 		s.mu.Lock()

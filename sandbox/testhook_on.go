@@ -98,9 +98,8 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 			e.byte(tagList)
 			e.uint(0)
 		}
-		e.str("")
-		e.str("")
-		e.str("")
+		e.str("") // repr
+		e.str("") // not_json
 		e.int(0)
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
@@ -110,9 +109,8 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		e.byte(0)
 		e.byte(tagInt)
 		e.int(int64(os.Getpid()))
-		e.str("")
-		e.str("")
-		e.str("")
+		e.str("") // repr
+		e.str("") // not_json
 		e.int(0)
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
@@ -123,9 +121,8 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		var e enc
 		e.byte(0)
 		e.byte(tagNone)
-		e.str("")
-		e.str("")
-		e.str("")
+		e.str("") // repr
+		e.str("") // not_json
 		e.int(1 << 62)
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
@@ -135,9 +132,8 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		e := enc{b: make([]byte, 0, n+32)}
 		e.byte(0)
 		e.byte(tagNone)
-		e.str("")
-		e.str("")
-		e.str("")
+		e.str("") // repr
+		e.str("") // not_json
 		e.int(0)
 		e.uint(n)
 		for range n {

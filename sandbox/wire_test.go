@@ -78,34 +78,6 @@ func TestAttackWireRepeatedKeys(t *testing.T) {
 	}
 }
 
-// TestAttackWireStderr: a run's warnings cross the bridge with its result
-// (a success and a failure alike); a worker claiming more than
-// MaxStderrBytes of them is refused, so a hostile worker cannot make the
-// host pass on an unbounded stderr.
-func TestAttackWireStderr(t *testing.T) {
-	t.Parallel()
-	for _, r := range []*RunResult{
-		{Value: int64(1), Repr: "1", Stderr: "<snippet>:1: RuntimeWarning: x() was never awaited\n"},
-		{Err: &RunError{Type: "ValueError", Message: "m"}, Stderr: "<snippet>:2: RuntimeWarning: y() was never awaited\n"},
-	} {
-		payload, err := encodeResult(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := decodeResult(payload)
-		if err != nil || got.Stderr != r.Stderr {
-			t.Errorf("stderr %q came back as %v %q", r.Stderr, err, got.Stderr)
-		}
-	}
-	payload, err := encodeResult(&RunResult{Value: nil, Repr: "None", Stderr: strings.Repeat("w", MaxStderrBytes+1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := decodeResult(payload); err == nil || !strings.Contains(err.Error(), "stderr") {
-		t.Errorf("stderr over the bound: %v", err)
-	}
-}
-
 // FuzzHostDecoders: whatever bytes a worker sends, the host's decoders
 // return a value or an error, never panic, and never accept trailing
 // garbage.

@@ -20,7 +20,10 @@ import (
 // run's result; an exception or limit goes in RunResult.Err. heap is the
 // worker's heap guard (nil: none), the backstop of the memory limit the run
 // must pass to the interpreter.
-type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer, heap *vm.HeapGuard) *RunResult
+//
+// stdout and stderr carry what the snippet prints and writes to sys.stderr
+// (and the run's warnings) to the host as it goes.
+type RunFunc func(ctx context.Context, req *RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout, stderr io.Writer, heap *vm.HeapGuard) *RunResult
 
 // Serve is a worker's side of the bridge: it reads the host's messages
 // from in and writes its own to out until in ends. It trusts the host (its
@@ -164,7 +167,7 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	}
 	res := testHookRun(req, w)
 	if res == nil {
-		res = w.run(ctx, req, g, host, outputWriter{w}, w.heap)
+		res = w.run(ctx, req, g, host, outputWriter{w, kindOutput}, outputWriter{w, kindStderr}, w.heap)
 	}
 	if g != nil {
 		res.SizeBytes = g.SizeBytes()
@@ -269,16 +272,19 @@ func (w *worker) hostFunc(name string) python.HostFunc {
 	}
 }
 
-// outputWriter sends what a snippet prints to the host, in frames of at
-// most outputChunk bytes.
-type outputWriter struct{ w *worker }
+// outputWriter sends what a snippet prints (kindOutput) or writes to
+// stderr (kindStderr) to the host, in frames of at most outputChunk bytes.
+type outputWriter struct {
+	w    *worker
+	kind byte
+}
 
 const outputChunk = 1 << 20
 
 func (o outputWriter) Write(p []byte) (int, error) {
 	for off := 0; off < len(p); off += outputChunk {
 		end := min(off+outputChunk, len(p))
-		if err := o.w.send(kindOutput, p[off:end]); err != nil {
+		if err := o.w.send(o.kind, p[off:end]); err != nil {
 			return off, err
 		}
 	}

@@ -276,8 +276,8 @@ detail="detailed" (default) is compact; "full" adds the JSON schemas. Unknown na
 	if hasCLI {
 		b.WriteString("- " + capability.CLIFlagRules(cli.aliases[0], cli.cap.Name) + "\n")
 	}
-	b.WriteString("- Top-level await and return are allowed; the result is the returned value (or the last bare expression), as json.dumps writes it (dict order kept, 5.0 stays a float; NaN/Infinity as the strings \"NaN\"/\"Infinity\"; a value json.dumps refuses, such as a set, as its repr, with not_json saying why). print() output is captured and shown.\n")
-	fmt.Fprintf(&b, "- Limits per run: %s wall clock, time waiting on capabilities included (timeout= up to %s); %s of memory held by the session; %s of print() output; %d capability calls. The error names the limit that ended the run.\n",
+	b.WriteString("- Top-level await and return are allowed; the result is the returned value (or the last bare expression), as json.dumps writes it (dict order kept, 5.0 stays a float; NaN/Infinity as the strings \"NaN\"/\"Infinity\"; a value json.dumps refuses, such as a set, as its repr, with not_json saying why). print() output is captured and shown; what goes to sys.stderr (print(..., file=sys.stderr), logging) comes back apart, as stderr.\n")
+	fmt.Fprintf(&b, "- Limits per run: %s wall clock, time waiting on capabilities included (timeout= up to %s); %s of memory held by the session; %s of print() output (and as much on stderr); %d capability calls. The error names the limit that ended the run.\n",
 		seconds(f.Timeout), seconds(f.MaxTimeout), sizeText(f.MemoryBytes), sizeText(f.OutputBytes), f.Calls)
 	if f.Sessions {
 		b.WriteString("- Globals persist across execute_code calls of this session (like notebook cells); await reset_session() clears them after the run. A run stopped by its time or step limit is rolled back.\n")

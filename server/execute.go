@@ -42,8 +42,9 @@ type ExecuteOutput struct {
 	NotJSON string `json:"not_json,omitempty" jsonschema:"set when the result has no JSON form (a set, bytes, an object): why; value is then its Python repr"`
 	// Stdout is what the snippet printed.
 	Stdout string `json:"stdout,omitempty" jsonschema:"what the snippet printed"`
-	// Stderr is what the run wrote to stderr: its warnings.
-	Stderr string `json:"stderr,omitempty" jsonschema:"warnings of the run (a capability call or coroutine never awaited, with its line) and, on local_unsafe, the process's stderr"`
+	// Stderr is what the run wrote to stderr: the snippet's sys.stderr
+	// writes, then its warnings.
+	Stderr string `json:"stderr,omitempty" jsonschema:"what the snippet wrote to sys.stderr (print(..., file=sys.stderr), logging, traceback.print_exc), then the run's warnings (a capability call or coroutine never awaited, with its line); on local_unsafe, the process's stderr"`
 	// Error is set when the snippet raised or hit a limit.
 	Error *ExecError `json:"error,omitempty" jsonschema:"the exception or limit that ended the run"`
 	// RunID identifies the run in the audit log.

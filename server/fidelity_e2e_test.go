@@ -73,3 +73,32 @@ func TestE2EMissingAwaitIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EStderrIsApart: what a snippet writes to sys.stderr reaches
+// execute_code's stderr (not its stdout), in process and across the worker
+// bridge, ahead of the run's warnings, and `toolplane run` prints it on its
+// own stderr.
+func TestE2EStderrIsApart(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const code = "import sys, logging\nprint('to out')\nprint('to err', file=sys.stderr)\nlogging.error('logged')\nr = up.echo(text='never')\nreturn 1"
+	const wantErr = "to err\nERROR:root:logged\n<snippet>:5: RuntimeWarning: up.echo() was never awaited, so it never ran; did you forget await?\n"
+	for _, isolation := range []string{"none", "process"} {
+		t.Run(isolation, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewEnv(t, "\n[toolplane]\nisolation = \""+isolation+"\"\n")
+			cs := e.Stdio(t)
+			res, sc := e2e.Exec(t, cs, code)
+			if res.IsError || sc["stdout"] != "to out\n" || sc["stderr"] != wantErr {
+				t.Errorf("execute_code: stdout %q stderr %q\n%s", sc["stdout"], sc["stderr"], e2e.Text(res))
+			}
+			cmd := e.Toolplane("run", "--config", e.Config, "-")
+			cmd.Stdin = strings.NewReader(code)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Run(); err != nil || out.String() != "to out\n1\n" || !strings.HasPrefix(errb.String(), "to err\nERROR:root:logged\n") {
+				t.Errorf("toolplane run: %v\nstdout %q\nstderr %q", err, out.String(), errb.String())
+			}
+		})
+	}
+}

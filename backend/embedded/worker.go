@@ -32,17 +32,14 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 	var err error
 	switch s := opts.Session.(type) {
 	case nil:
-		res, err = b.pool.RunOnce(ctx, req, host, opts.Stdout)
+		res, err = b.pool.RunOnce(ctx, req, host, opts.Stdout, opts.Stderr)
 	case *sandbox.Session:
-		res, err = s.Run(ctx, req, host, opts.Stdout)
+		res, err = s.Run(ctx, req, host, opts.Stdout, opts.Stderr)
 	default:
 		return nil, fmt.Errorf("embedded backend: a session of type %T is not one this backend made (use its NewSession)", opts.Session)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("embedded backend: %w", err)
-	}
-	if res.Stderr != "" && opts.Stderr != nil {
-		_, _ = io.WriteString(opts.Stderr, res.Stderr)
 	}
 	if e := res.Err; e != nil {
 		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit}
@@ -53,23 +50,20 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 // WorkerRun is the worker's side of Run: it runs a request from the host on
 // this process's interpreter, with host functions that call back over the
 // bridge. Pass it to sandbox.WorkerMain.
-func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout io.Writer, heap *vm.HeapGuard) *sandbox.RunResult {
+func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, globals *python.Globals, host map[string]python.HostFunc, stdout, stderr io.Writer, heap *vm.HeapGuard) *sandbox.RunResult {
 	aliases := make(map[string]any, len(req.CLIAliases))
 	for alias, name := range req.CLIAliases {
 		aliases[alias] = name
 	}
-	// The run's warnings travel with its result (they are written when it
-	// ends); bounded so a result frame stays small.
-	stderr := &boundedBuffer{max: sandbox.MaxStderrBytes}
 	res, err := b.execute(ctx, req.Filename, req.Code, globals, host, aliases, stdout, stderr, req.Limits, heap)
 	if err != nil {
 		var be *backend.Error
 		if errors.As(err, &be) {
-			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}, Stderr: stderr.String()}
+			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}}
 		}
-		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}, Stderr: stderr.String()}
+		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}}
 	}
-	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON, Stderr: stderr.String()}
+	return &sandbox.RunResult{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}
 }
 
 // warmSnippet is what a worker runs before its first run (WorkerWarm):
@@ -115,18 +109,3 @@ func (b *Backend) WorkerWarm(heap *vm.HeapGuard) {
 
 // warmTimeout bounds the warm-up, which must not hold up a worker's start.
 const warmTimeout = 2 * time.Second
-
-// boundedBuffer keeps the first max bytes written to it.
-type boundedBuffer struct {
-	b   []byte
-	max int
-}
-
-func (w *boundedBuffer) Write(p []byte) (int, error) {
-	if room := w.max - len(w.b); room > 0 {
-		w.b = append(w.b, p[:min(len(p), room)]...)
-	}
-	return len(p), nil
-}
-
-func (w *boundedBuffer) String() string { return string(w.b) }

@@ -89,9 +89,13 @@ type Thread struct {
 	heapChecks uint32
 	out        io.Writer
 	outBytes   int64
-	excInfo    *Instance
-	builtins   *Dict
-	overlay    *Dict // names shadowing builtins for this run, or nil
+	// errOut receives what the snippet writes to sys.stderr; errBytes
+	// counts it against its own cap (MaxOutputBytes, as stdout's).
+	errOut   io.Writer
+	errBytes int64
+	excInfo  *Instance
+	builtins *Dict
+	overlay  *Dict // names shadowing builtins for this run, or nil
 	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
 	inSnippet bool
 	// strIdx remembers lengths and code-point offsets of long strings
@@ -126,9 +130,14 @@ type Thread struct {
 
 // Config configures a Thread.
 type Config struct {
-	Ctx     context.Context
-	Limits  Limits
-	Stdout  io.Writer
+	Ctx    context.Context
+	Limits Limits
+	Stdout io.Writer
+	// Stderr receives what the snippet writes to sys.stderr (print(...,
+	// file=sys.stderr), logging's default handler, traceback.print_exc);
+	// nil discards it. It is capped at MaxOutputBytes like Stdout, with
+	// its own count.
+	Stderr  io.Writer
 	Modules Modules
 	// MemoryUsed is memory already retained (a session's globals), counted
 	// against MaxMemoryBytes.
@@ -147,6 +156,7 @@ func NewThread(cfg Config) *Thread {
 		ctx:      cfg.Ctx,
 		limits:   cfg.Limits.withDefaults(),
 		out:      cfg.Stdout,
+		errOut:   cfg.Stderr,
 		builtins: builtinsDict,
 		modules:  cfg.Modules,
 		modCache: map[string]*Module{},
@@ -548,22 +558,37 @@ func (t *Thread) MemoryUsed() int64 { return t.mem }
 // the run ends, so what was printed up to the cap is kept, and the error
 // says how much of the write was cut.
 func (t *Thread) Write(s string) error {
-	if room := t.limits.MaxOutputBytes - t.outBytes; int64(len(s)) > room {
+	return t.writeCapped(t.out, &t.outBytes, s, "print() output", "print")
+}
+
+// WriteStderr writes what the snippet writes to sys.stderr, enforcing its
+// cap (MaxOutputBytes, counted apart from stdout's) as Write does.
+func (t *Thread) WriteStderr(s string) error {
+	if err := t.tickBytes(len(s)); err != nil {
+		return err
+	}
+	return t.writeCapped(t.errOut, &t.errBytes, s, "sys.stderr output", "write")
+}
+
+// writeCapped writes s to w (nil: discarded) and counts it in *used,
+// failing the run with an output LimitError at the cap.
+func (t *Thread) writeCapped(w io.Writer, used *int64, s, what, op string) error {
+	if room := t.limits.MaxOutputBytes - *used; int64(len(s)) > room {
 		head := s[:max(room, 0)]
 		for len(head) > 0 && !utf8.RuneStart(s[len(head)]) {
 			head = head[:len(head)-1]
 		}
-		t.outBytes = t.limits.MaxOutputBytes + 1
-		if t.out != nil && head != "" {
-			_, _ = io.WriteString(t.out, head)
+		*used = t.limits.MaxOutputBytes + 1
+		if w != nil && head != "" {
+			_, _ = io.WriteString(w, head)
 		}
 		return &LimitError{Kind: "output", Type: "RuntimeError", Msg: fmt.Sprintf(
-			"output limit exceeded: print() output is capped at %d bytes; the output up to the cap is kept, the %d bytes of the print that crossed it were cut and the run was stopped",
-			t.limits.MaxOutputBytes, len(s)-len(head))}
+			"output limit exceeded: %s is capped at %d bytes; the output up to the cap is kept, the %d bytes of the %s that crossed it were cut and the run was stopped",
+			what, t.limits.MaxOutputBytes, len(s)-len(head), op)}
 	}
-	t.outBytes += int64(len(s))
-	if t.out != nil {
-		if _, err := io.WriteString(t.out, s); err != nil {
+	*used += int64(len(s))
+	if w != nil {
+		if _, err := io.WriteString(w, s); err != nil {
 			return Errorf(OSErrorClass, "write failed: %v", err)
 		}
 	}

@@ -17,8 +17,22 @@ var source []byte
 // Register adds the module to a module table under the name "sys".
 func Register(m vm.Modules) {
 	m.Register("sys", pymodule.ModuleFuncWith("sys", "sys.py", source, map[string]vm.Value{
-		"_handled": &vm.Builtin{Name: "_handled", Fn: handled},
+		"_handled":      &vm.Builtin{Name: "_handled", Fn: handled},
+		"_write_stderr": &vm.Builtin{Name: "_write_stderr", Fn: writeStderr},
 	}))
+}
+
+// writeStderr writes its str argument to the run's stderr (a stream of its
+// own, capped like stdout).
+func writeStderr(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 1 || len(kw) != 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_write_stderr() takes one str")
+	}
+	s, ok := vm.AsStr(args[0])
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_write_stderr() takes one str")
+	}
+	return vm.None, t.WriteStderr(string(s))
 }
 
 // handled returns the exception being handled where it is called, or None.

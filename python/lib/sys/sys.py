@@ -83,7 +83,8 @@ class _IntInfo(_StructSeq):
 
 
 class _Writer:
-    """sys.stdout and sys.stderr: both write to the run's output."""
+    """sys.stdout and sys.stderr: the run's output and its stderr (two
+    streams, each capped), as a CPython process's."""
 
     def __init__(self, name):
         self.name = name
@@ -92,7 +93,10 @@ class _Writer:
     def write(self, s):
         if not isinstance(s, str):
             raise TypeError('write() argument must be str, not %s' % type(s).__name__)
-        print(s, end='')
+        if self.name == 'stderr':
+            _write_stderr(s)
+        else:
+            print(s, end='')
         return len(s)
 
     def writelines(self, lines):

@@ -1313,9 +1313,6 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 	s := f.g.scopes[st]
 	child := f.g.newFn(s, st.Name, st.Pos().Line)
 	f.setParams(child, st.Args)
-	if s.hasAwait && !s.async {
-		child.fail("SyntaxError", "'await' outside async function", st.Pos())
-	}
 	if s.async && s.generator {
 		child.code.Flags |= FlagAsyncGenerator
 	}
@@ -1575,7 +1572,14 @@ func (f *fn) expr(e syntax.Expr) {
 		f.formattedValue(e)
 	case *syntax.Await:
 		if !f.canAwait() {
-			f.fail("SyntaxError", "'await' outside async function", e.Pos())
+			if f.s.kind == comprehensionScope {
+				// The comprehension is asynchronous, as CPython names it.
+				f.fail("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e.Pos())
+			} else if f.s.kind == moduleScope || f.s.kind == classScope {
+				f.fail("SyntaxError", "'await' outside function", e.Pos())
+			} else {
+				f.fail("SyntaxError", "'await' outside async function", e.Pos())
+			}
 		}
 		f.expr(e.Value)
 		f.at(e)
@@ -1617,6 +1621,9 @@ func (f *fn) expr(e syntax.Expr) {
 func (f *fn) canAwait() bool {
 	s := f.s
 	for s.kind == comprehensionScope {
+		if s.generator && s.hasAwait {
+			return true // inside an asynchronous generator expression
+		}
 		s = s.parent
 	}
 	if s.kind == moduleScope {
@@ -1860,6 +1867,12 @@ func (f *fn) comprehension(e syntax.Expr) {
 	child := f.g.newFn(s, s.name, e.Pos().Line)
 	child.code.ArgCount = 1
 	child.line = int32(e.Pos().Line)
+	_, genexp := e.(*syntax.GeneratorExp)
+	if genexp && child.code.Flags&FlagCoroutine != 0 {
+		// (x async for x in it), (await f(x) for x in xs): an
+		// asynchronous generator, as CPython makes it.
+		child.code.Flags |= FlagAsyncGenerator
+	}
 	switch e.(type) {
 	case *syntax.ListComp:
 		child.emit(BUILD_LIST, 0)
@@ -1869,7 +1882,7 @@ func (f *fn) comprehension(e syntax.Expr) {
 		child.emit(BUILD_MAP, 0)
 	}
 	child.compLoop(e, gens, 0)
-	if _, ok := e.(*syntax.GeneratorExp); ok {
+	if genexp {
 		child.loadConst(nil)
 	}
 	child.emit(RETURN_VALUE, 0)
@@ -1886,7 +1899,7 @@ func (f *fn) comprehension(e syntax.Expr) {
 		f.emit(GET_ITER, 0)
 	}
 	f.emit(CALL, 1)
-	if child.code.Flags&FlagCoroutine != 0 {
+	if child.code.Flags&FlagCoroutine != 0 && !genexp {
 		if !f.canAwait() {
 			f.fail("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e.Pos())
 		}

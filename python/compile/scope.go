@@ -470,7 +470,9 @@ func (c *collector) comprehension(s *scope, node syntax.Expr, gens []*syntax.Com
 	if _, ok := node.(*syntax.GeneratorExp); ok {
 		cs.generator = true
 		if cs.hasAwait {
-			c.fail("NotImplementedError", "await in a generator expression (an async generator) is not supported", node.Pos())
+			// An asynchronous generator expression: making it awaits
+			// nothing, so the enclosing scope need not be async.
+			return
 		}
 	}
 	if cs.hasAwait {

@@ -37,6 +37,7 @@ func initMisc() {
 	builtinsDict.SetStr("__debug__", Bool(true))
 	builtinsDict.SetStr("EnvironmentError", OSErrorClass)
 	builtinsDict.SetStr("IOError", OSErrorClass)
+	initAsyncIterBuiltins()
 
 	def("print", builtinPrint)
 	def("len", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

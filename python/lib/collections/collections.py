@@ -816,7 +816,8 @@ class _TupleBase(tuple):
             if len(missing) == 1:
                 names = "'%s'" % missing[0]
             else:
-                names = ', '.join("'%s'" % m for m in missing[:-1]) + " and '%s'" % missing[-1]
+                names = ', '.join("'%s'" % m for m in missing[:-1])
+                names += (", and '%s'" if len(missing) > 2 else " and '%s'") % missing[-1]
             raise TypeError('%s.__new__() missing %d required positional argument%s: %s'
                             % (name, len(missing), '' if len(missing) == 1 else 's', names))
         return tuple.__new__(cls, values)

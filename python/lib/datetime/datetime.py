@@ -709,54 +709,41 @@ date.max = date(9999, 12, 31)
 date.resolution = timedelta(days=1)
 
 
-class _IsoCalendarDate:
-    def __init__(self, year, week, weekday):
-        self._t = (year, week, weekday)
+class _IsoCalendarDate(tuple):
+    """date.isocalendar()'s result: a tuple subclass, as CPython's."""
 
-    year = property(lambda self: self._t[0])
-    week = property(lambda self: self._t[1])
-    weekday = property(lambda self: self._t[2])
+    __slots__ = ()
 
-    def __iter__(self):
-        return iter(self._t)
+    def __new__(cls, year, week, weekday):
+        return tuple.__new__(cls, (year, week, weekday))
 
-    def __getitem__(self, i):
-        return self._t[i]
-
-    def __len__(self):
-        return 3
-
-    def __eq__(self, other):
-        if isinstance(other, _IsoCalendarDate):
-            return self._t == other._t
-        return self._t == other
+    year = property(lambda self: tuple.__getitem__(self, 0))
+    week = property(lambda self: tuple.__getitem__(self, 1))
+    weekday = property(lambda self: tuple.__getitem__(self, 2))
 
     def __repr__(self):
-        return 'datetime.IsoCalendarDate(year=%d, week=%d, weekday=%d)' % self._t
+        return 'datetime.IsoCalendarDate(year=%d, week=%d, weekday=%d)' % tuple(self)
 
 
-class _StructTime:
+class _StructTime(tuple):
+    """time.struct_time: a tuple subclass, as CPython's struct sequence."""
+
+    __slots__ = ()
     _names = ('tm_year', 'tm_mon', 'tm_mday', 'tm_hour', 'tm_min', 'tm_sec', 'tm_wday', 'tm_yday', 'tm_isdst')
 
-    def __init__(self, t):
-        self._t = t
+    def __new__(cls, t):
+        return tuple.__new__(cls, t)
 
     def __getattr__(self, name):
         if name in _StructTime._names:
-            return self._t[_StructTime._names.index(name)]
+            return tuple.__getitem__(self, _StructTime._names.index(name))
         raise AttributeError(name)
 
-    def __iter__(self):
-        return iter(self._t)
-
-    def __getitem__(self, i):
-        return self._t[i]
-
-    def __len__(self):
-        return 9
+    def __setattr__(self, name, value):
+        raise AttributeError('readonly attribute')
 
     def __repr__(self):
-        return 'time.struct_time(%s)' % ', '.join('%s=%r' % nv for nv in zip(self._names, self._t))
+        return 'time.struct_time(%s)' % ', '.join('%s=%r' % nv for nv in zip(self._names, self))
 
 
 def _time_tuple(y, m, d, hh, mm, ss, wday, yday, dst=-1):

@@ -1,14 +1,16 @@
 """The safe subset of sys: version information, numeric limits and output writers."""
 
 
-class _StructSeq:
-    """A read-only named sequence compared like a tuple (sys.version_info, float_info)."""
+class _StructSeq(tuple):
+    """A read-only named sequence (sys.version_info, float_info): a tuple
+    subclass, as CPython's struct sequences are."""
 
+    __slots__ = ()
     _name = ''
     _fields = ()
 
-    def __init__(self, values):
-        object.__setattr__(self, '_values', tuple(values))
+    def __new__(cls, values):
+        return tuple.__new__(cls, values)
 
     def __setattr__(self, name, value):
         raise AttributeError('readonly attribute')
@@ -16,54 +18,11 @@ class _StructSeq:
     def __getattr__(self, name):
         fields = type(self)._fields
         if name in fields:
-            return self._values[fields.index(name)]
+            return tuple.__getitem__(self, fields.index(name))
         raise AttributeError("'%s' object has no attribute '%s'" % (self._name, name))
 
-    def __iter__(self):
-        return iter(self._values)
-
-    def __len__(self):
-        return len(self._values)
-
-    def __getitem__(self, i):
-        return self._values[i]
-
-    def __hash__(self):
-        return hash(self._values)
-
-    def _other(self, other):
-        if isinstance(other, _StructSeq):
-            return other._values
-        if isinstance(other, tuple):
-            return other
-        return None
-
-    def __eq__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values == o
-
-    def __ne__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values != o
-
-    def __lt__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values < o
-
-    def __le__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values <= o
-
-    def __gt__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values > o
-
-    def __ge__(self, other):
-        o = self._other(other)
-        return NotImplemented if o is None else self._values >= o
-
     def __repr__(self):
-        return '%s(%s)' % (self._name, ', '.join('%s=%r' % (f, v) for f, v in zip(self._fields, self._values)))
+        return '%s(%s)' % (self._name, ', '.join('%s=%r' % (f, v) for f, v in zip(self._fields, self)))
 
 
 class _VersionInfo(_StructSeq):

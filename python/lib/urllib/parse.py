@@ -21,70 +21,53 @@ _WHATWG_C0_CONTROL_OR_SPACE = ''.join([chr(i) for i in range(33)])
 _UNSAFE_URL_BYTES_TO_REMOVE = ['\t', '\r', '\n']
 
 
-class _ResultTuple:
-    """A named, immutable tuple of URL components (the embedded interpreter cannot
-    subclass tuple, so this class offers the tuple protocol itself)."""
+class _ResultTuple(tuple):
+    """A named, immutable tuple of URL components: a tuple subclass, as
+    CPython's (namedtuple) result classes are."""
 
+    __slots__ = ()
     _fields = ()
 
-    def __init__(self, *args):
-        if len(args) != len(self._fields):
-            raise TypeError('%s() takes %d positional arguments but %d were given'
-                            % (type(self).__name__, len(self._fields) + 1, len(args) + 1))
-        object.__setattr__(self, '_values', tuple(args))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("can't set attribute")
+    def __new__(cls, *args):
+        fields = cls._fields
+        if len(args) > len(fields):
+            raise TypeError('%s.__new__() takes %d positional arguments but %d were given'
+                            % (cls.__name__, len(fields) + 1, len(args) + 1))
+        if len(args) < len(fields):
+            missing = fields[len(args):]
+            if len(missing) == 1:
+                names = "'%s'" % missing[0]
+            else:
+                names = ', '.join("'%s'" % m for m in missing[:-1])
+                names += (", and '%s'" if len(missing) > 2 else " and '%s'") % missing[-1]
+            raise TypeError('%s.__new__() missing %d required positional argument%s: %s'
+                            % (cls.__name__, len(missing), '' if len(missing) == 1 else 's', names))
+        return tuple.__new__(cls, args)
 
     def __getattr__(self, name):
         fields = type(self)._fields
         if name in fields:
-            return self._values[fields.index(name)]
+            return tuple.__getitem__(self, fields.index(name))
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
 
-    def __iter__(self):
-        return iter(self._values)
-
-    def __len__(self):
-        return len(self._values)
-
-    def __getitem__(self, i):
-        return self._values[i]
-
-    def __eq__(self, other):
-        if isinstance(other, _ResultTuple):
-            return self._values == other._values
-        if isinstance(other, tuple):
-            return self._values == other
-        return NotImplemented
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        if r is NotImplemented:
-            return r
-        return not r
-
-    def __hash__(self):
-        return hash(self._values)
+    def __setattr__(self, name, value):
+        raise AttributeError("can't set attribute")
 
     def __repr__(self):
         return '%s(%s)' % (type(self).__name__,
-                           ', '.join('%s=%r' % (f, v) for f, v in zip(self._fields, self._values)))
+                           ', '.join('%s=%r' % (f, v) for f, v in zip(self._fields, self)))
+
+    def __getnewargs__(self):
+        return tuple(self)
 
     def _replace(self, **kwds):
-        vals = [kwds.pop(f, v) for f, v in zip(self._fields, self._values)]
+        vals = [kwds.pop(f, v) for f, v in zip(self._fields, self)]
         if kwds:
             raise ValueError('Got unexpected field names: %r' % list(kwds))
         return type(self)(*vals)
 
     def _asdict(self):
-        return dict(zip(self._fields, self._values))
-
-    def count(self, v):
-        return self._values.count(v)
-
-    def index(self, v):
-        return self._values.index(v)
+        return dict(zip(self._fields, self))
 
 
 class _NetlocResultMixin:

@@ -523,7 +523,12 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		}
 	case *Builtin:
 		switch name {
-		case "__name__", "__qualname__":
+		case "__qualname__":
+			if o.Self != "" {
+				return Str(o.Self + "." + o.Name), nil
+			}
+			return Str(o.Name), nil
+		case "__name__":
 			return Str(o.Name), nil
 		case "__doc__":
 			return None, nil

@@ -1959,6 +1959,10 @@ func calleeDisplay(v Value) string {
 	case *Function:
 		return fn.Module + "." + fn.QualName + "() "
 	case *Builtin:
+		if fn.Self != "" {
+			// A method of a type is named by its qualified name (list.sort).
+			return fn.Self + "." + fn.Name + "() "
+		}
 		return fn.Name + "() "
 	case *BoundMethod:
 		return calleeDisplay(fn.Fn)
@@ -1967,6 +1971,10 @@ func calleeDisplay(v Value) string {
 	}
 	return ""
 }
+
+// UnpackExact unpacks v into exactly n values with the errors of an
+// assignment "a, b = v", for libraries that unpack their arguments.
+func (t *Thread) UnpackExact(v Value, n int) ([]Value, error) { return t.unpackExact(v, n) }
 
 // unpackExact unpacks an iterator into n targets taking at most n+1 items,
 // as CPython does: a failed unpacking leaves the rest of the iterator

@@ -330,16 +330,18 @@ func newEncoder(t *vm.Thread, opts map[string]vm.Value) (*encoder, error) {
 		}
 	}
 	if sep := opts["separators"]; sep != nil && sep != vm.None {
-		items, err := iterate(t, sep)
+		items, err := t.UnpackExact(sep, 2)
 		if err != nil {
 			return nil, err
 		}
-		if len(items) != 2 {
-			return nil, vm.Errorf(vm.ValueErrorClass, "too many values to unpack (expected 2)")
+		// The encoder takes the key separator (argument 5) before the item
+		// separator (argument 6).
+		ks, ok := items[1].(vm.Str)
+		if !ok {
+			return nil, vm.Errorf(vm.TypeErrorClass, "make_encoder() argument 5 must be str, not %s", vm.TypeName(items[1]))
 		}
-		is, ok1 := items[0].(vm.Str)
-		ks, ok2 := items[1].(vm.Str)
-		if !ok1 || !ok2 {
+		is, ok := items[0].(vm.Str)
+		if !ok {
 			return nil, vm.Errorf(vm.TypeErrorClass, "make_encoder() argument 6 must be str, not %s", vm.TypeName(items[0]))
 		}
 		e.itemSep, e.keySep = string(is), string(ks)

@@ -240,12 +240,25 @@ class Counter(_DictBase):
         items = sorted(self._data.items(), key=lambda kv: kv[1], reverse=True)
         if n is None:
             return items
-        if n < 0:
-            n = 0
-        return items[:n]
+        # The steps of CPython's heapq.nlargest, whose errors a bad n shows.
+        if n >= len(items):
+            return items[:n]
+        if n == 1:
+            return items[:1]
+        range(0, -n, -1)
+        return items[:max(n, 0)]
 
     def elements(self):
+        # Each count is read as itertools.repeat reads it (an integer within
+        # a C ssize_t), when the iterator reaches it.
         for elem, count in self._data.items():
+            if not isinstance(count, int):
+                index = getattr(type(count), '__index__', None)
+                if index is None:
+                    raise TypeError("'%s' object cannot be interpreted as an integer" % type(count).__name__)
+                count = index(count)
+            if not -9223372036854775808 <= count <= 9223372036854775807:
+                raise OverflowError('Python int too large to convert to C ssize_t')
             for _ in range(count):
                 yield elem
 

@@ -1,6 +1,8 @@
 package itertools
 
 import (
+	"math/big"
+
 	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
 	"github.com/toolplane/toolplane/python/syntax"
 	"github.com/toolplane/toolplane/python/vm"
@@ -108,6 +110,10 @@ func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	obj := a[0]
 	if a[1] == vm.None {
 		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }, obj), nil
+	}
+	if _, big := a[1].(*big.Int); big {
+		// CPython reads the count as a Py_ssize_t.
+		return nil, vm.Errorf(vm.OverflowErrorClass, "Python int too large to convert to C ssize_t")
 	}
 	n, err := pyargs.Int64(t, a[1])
 	if err != nil {

@@ -1082,6 +1082,10 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 }
 
 func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, error) {
+	if len(args) == 0 {
+		// CPython counts the positional arguments before it reads keywords.
+		return nil, Errorf(TypeErrorClass, "%s expected at least 1 argument, got 0", name)
+	}
 	var key, def Value
 	hasDefault := false
 	for _, k := range kw {

@@ -1041,6 +1041,16 @@ func (t *Thread) dictEqual(x, y *Dict) (bool, error) {
 
 // Hash returns the hash of a hashable value.
 func (t *Thread) Hash(v Value) (uint64, error) {
+	// A short str, the commonest key, is hashed here: small enough to be
+	// inlined where dicts and sets look keys up.
+	if s, ok := v.(Str); ok && len(s) < 64 {
+		return strHash(string(s)), nil
+	}
+	return t.hash(v)
+}
+
+// hash is Hash for every value.
+func (t *Thread) hash(v Value) (uint64, error) {
 	switch x := v.(type) {
 	case Str:
 		// Strings are hashed byte by byte, each time (no cache).

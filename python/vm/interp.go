@@ -755,7 +755,10 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					fnv = pf
 				}
 				r, err = t.Call(fnv, args, kw)
-				clear(f.stack[base:])
+				// An index loop, as above: cheaper than clear()'s call.
+				for i := base; i < len(f.stack); i++ {
+					f.stack[i] = nil
+				}
 				f.stack = f.stack[:base]
 				if err == nil {
 					f.push(r)
@@ -943,7 +946,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				n := len(f.stack)
 				tup := make(Tuple, arg)
 				copy(tup, f.stack[n-arg:])
-				clear(f.stack[n-arg:])
+				for i := n - arg; i < n; i++ {
+					f.stack[i] = nil
+				}
 				f.stack = f.stack[:n-arg]
 				f.push(tup)
 				err = t.chargeNew(tupleBytes(arg))
@@ -951,7 +956,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				n := len(f.stack)
 				items := make([]Value, arg)
 				copy(items, f.stack[n-arg:])
-				clear(f.stack[n-arg:])
+				for i := n - arg; i < n; i++ {
+					f.stack[i] = nil
+				}
 				f.stack = f.stack[:n-arg]
 				f.push(&List{Items: items})
 				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize))

@@ -553,6 +553,21 @@ class ChainMap:
         return m
 
 
+_SSIZE_MAX = 9223372036854775807
+
+
+def _as_ssize(v):
+    # An integer argument read as CPython's Py_ssize_t ("n" format).
+    if not isinstance(v, int):
+        index = getattr(type(v), '__index__', None)
+        if index is None:
+            raise TypeError("'%s' object cannot be interpreted as an integer" % type(v).__name__)
+        v = index(v)
+    if not -_SSIZE_MAX - 1 <= v <= _SSIZE_MAX:
+        raise OverflowError('Python int too large to convert to C ssize_t')
+    return v
+
+
 class deque:
     """list-like sequence with O(1) appends and pops at both ends and an optional maxlen.
 
@@ -566,6 +581,7 @@ class deque:
         if maxlen is not None:
             if not isinstance(maxlen, int):
                 raise TypeError('an integer is required')
+            maxlen = _as_ssize(maxlen)
             if maxlen < 0:
                 raise ValueError('maxlen must be non-negative')
         self._maxlen = maxlen
@@ -672,6 +688,7 @@ class deque:
             raise ValueError('%r is not in deque' % (x,))
 
     def insert(self, i, x):
+        i = _as_ssize(i)
         if self._maxlen is not None and len(self) >= self._maxlen:
             raise IndexError('deque already at its maximum size')
         self._compact()
@@ -689,6 +706,7 @@ class deque:
         self._items.reverse()
 
     def rotate(self, n=1):
+        n = _as_ssize(n)
         items = self._live()
         if not items:
             return
@@ -700,6 +718,8 @@ class deque:
     def _index(self, i):
         if not isinstance(i, int):
             raise TypeError('sequence index must be integer, not %r' % type(i).__name__)
+        if not -_SSIZE_MAX - 1 <= i <= _SSIZE_MAX:
+            raise IndexError("cannot fit 'int' into an index-sized integer")
         n = len(self._items) - self._head
         if i < -n or i >= n:
             raise IndexError('deque index out of range')
@@ -768,11 +788,26 @@ class deque:
         self.extend(other)
         return self
 
+    def _repeated(self, n):
+        # The items of self * n, only the last maxlen of them when bounded,
+        # so a huge count on a bounded deque builds no more than it keeps.
+        items = self._live()
+        if isinstance(n, int) and not -_SSIZE_MAX - 1 <= n <= _SSIZE_MAX:
+            raise OverflowError("cannot fit 'int' into an index-sized integer")
+        m = self._maxlen
+        if m is not None and isinstance(n, int) and items and n > 0 and len(items) * n > m:
+            if m == 0:
+                return []
+            return (items * (m // len(items) + 1))[-m:]
+        return items * n
+
     def __mul__(self, n):
-        return deque(self._live() * n, self._maxlen)
+        return deque(self._repeated(n), self._maxlen)
+
+    __rmul__ = __mul__
 
     def __imul__(self, n):
-        items = self._live() * n
+        items = self._repeated(n)
         self._items = []
         self._head = 0
         self.extend(items)

@@ -285,6 +285,19 @@ func initStr() {
 			if old == "" {
 				return Str(strings.Replace(s, string(old), string(nw), n)), nil
 			}
+			if rl := len(s) + cnt*(len(nw)-len(old)); rl > 0 && rl <= strOneBlockMax && strOneBlock[rl] {
+				// A short result is built in a one-block str (strbox.go):
+				// at most strOneBlockMax bytes, no deadline poll needed.
+				v, buf := newStrBlock(rl)
+				buf = buf[:0]
+				for ; cnt > 0; cnt-- {
+					j := strings.Index(s, string(old))
+					buf = append(append(buf, s[:j]...), nw...)
+					s = s[j+len(old):]
+				}
+				_ = append(buf, s...)
+				return v, nil
+			}
 			r, err := replaceN(t, s, string(old), string(nw), cnt)
 			if err != nil {
 				return nil, err

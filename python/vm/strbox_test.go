@@ -79,3 +79,51 @@ func TestStrBlockNoLargerThanAccounted(t *testing.T) {
 		runtime.KeepAlive(keep)
 	}
 }
+
+// str.replace, upper and lower build short results in one block: the same
+// text as Go's own functions for every result length up to past the
+// one-block limit, and one allocation where a block is made.
+func TestStrMethodsOneBlock(t *testing.T) {
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 62, MaxMemoryBytes: 1 << 30}})
+	method := func(name string) func(args ...Value) Value {
+		fn, ok := StrClass.Dict.GetStr(name)
+		if !ok {
+			t.Fatalf("no str.%s", name)
+		}
+		return func(args ...Value) Value {
+			v, err := fn.(*Builtin).Fn(th, Tuple(args), nil)
+			if err != nil {
+				t.Fatalf("str.%s%v: %v", name, args, err)
+			}
+			return v
+		}
+	}
+	replace, upper, lower := method("replace"), method("upper"), method("lower")
+	for n := 0; n <= strOneBlockMax+40; n += 3 {
+		s := strings.Repeat("ab-Cd", n/5+1)[:n]
+		for _, c := range []struct{ old, new string }{{"-", ""}, {"b", "XYZ"}, {"ab", "a"}, {"Cd", "Cd!"}} {
+			if got, want := string(replace(Str(s), Str(c.old), Str(c.new)).(Str)), strings.ReplaceAll(s, c.old, c.new); got != want {
+				t.Fatalf("%q.replace(%q, %q) = %q, want %q", s, c.old, c.new, got, want)
+			}
+		}
+		if got, want := string(replace(Str(s), Str("b"), Str("B"), Int(2)).(Str)), strings.Replace(s, "b", "B", 2); got != want {
+			t.Fatalf("%q.replace('b', 'B', 2) = %q, want %q", s, got, want)
+		}
+		if got, want := string(upper(Str(s)).(Str)), strings.ToUpper(s); got != want {
+			t.Fatalf("%q.upper() = %q, want %q", s, got, want)
+		}
+		if got, want := string(lower(Str(s)).(Str)), strings.ToLower(s); got != want {
+			t.Fatalf("%q.lower() = %q, want %q", s, got, want)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		args Tuple
+	}{{"replace", Tuple{Str("key-name-value"), Str("name"), Str("n")}}, {"upper", Tuple{Str("key-name-value")}}} {
+		fn, _ := StrClass.Dict.GetStr(c.name)
+		f := fn.(*Builtin).Fn
+		if n := testing.AllocsPerRun(100, func() { _, _ = f(th, c.args, nil) }); n != 1 {
+			t.Errorf("a short str.%s allocates %v objects, want 1", c.name, n)
+		}
+	}
+}

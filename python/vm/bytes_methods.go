@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math"
 	"math/big"
 	"strings"
 	"unsafe"
@@ -595,8 +596,15 @@ func (t *Thread) hexBytes(s string, a Tuple, kw []Kwarg) (Value, error) {
 	}
 	group := int64(1)
 	if p[1] != nil {
+		if _, huge := p[1].(*big.Int); huge {
+			return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C int")
+		}
 		if group, err = t.toInt(p[1], ""); err != nil {
 			return nil, err
+		}
+		if group > math.MaxInt32 || group < math.MinInt32 {
+			// CPython reads bytes_per_sep as a C int.
+			return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C int")
 		}
 	}
 	if err := t.ChargeItems(int64(len(s)), 3); err != nil {

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -1326,165 +1327,292 @@ func (t *Thread) strFormat(format string, args Tuple, kw []Kwarg) (Value, error)
 }
 
 func (t *Thread) strFormatMap(format string, m Value) (Value, error) {
-	var st fieldState
+	st := fieldState{mapped: true}
 	return t.formatFields(format, nil, m, 0, &st)
 }
 
-// fieldState is the automatic field numbering shared with nested specs.
+// fieldState is the automatic field numbering shared with nested specs, as
+// CPython shares it: unset, automatic ('{}') or manual ('{0}').
 type fieldState struct {
 	auto   int
-	manual bool
+	state  byte // 0 unset, 'a' automatic, 'm' manual
+	mapped bool // str.format_map: there are no positional arguments
 }
 
+// formatFields expands a str.format template the way CPython's
+// MarkupIterator does: literal text up to '{' or '}', then one field parsed
+// by parseFormatField; nested specs are expanded with one less level of
+// recursion (CPython allows two).
 func (t *Thread) formatFields(format string, args Tuple, kw Value, depth int, st *fieldState) (Value, error) {
-	if depth > 2 {
+	if depth >= 2 {
 		return nil, Errorf(ValueErrorClass, "Max string recursion exceeded")
 	}
 	var sb strings.Builder
 	sb.Grow(len(format) + 16)
-	for i := 0; i < len(format); i++ {
+	i := 0
+	for i < len(format) {
 		c := format[i]
-		if c == '}' {
-			if i+1 < len(format) && format[i+1] == '}' {
-				sb.WriteByte('}')
-				i++
-				continue
-			}
-			return nil, Errorf(ValueErrorClass, "Single '}' encountered in format string")
-		}
-		if c != '{' {
+		if c != '{' && c != '}' {
 			sb.WriteByte(c)
-			continue
-		}
-		if i+1 < len(format) && format[i+1] == '{' {
-			sb.WriteByte('{')
 			i++
 			continue
 		}
-		// Find the matching close brace, allowing nested fields in the spec.
-		level := 1
-		j := i + 1
-		for ; j < len(format); j++ {
-			if format[j] == '{' {
-				level++
-			} else if format[j] == '}' {
-				level--
-				if level == 0 {
-					break
-				}
-			}
+		i++
+		atEnd := i >= len(format)
+		if c == '}' && (atEnd || format[i] != '}') {
+			return nil, Errorf(ValueErrorClass, "Single '}' encountered in format string")
 		}
-		if j >= len(format) {
-			if level > 1 {
-				return nil, Errorf(ValueErrorClass, "unmatched '{' in format spec")
-			}
+		if atEnd {
 			return nil, Errorf(ValueErrorClass, "Single '{' encountered in format string")
 		}
-		field := format[i+1 : j]
-		i = j
-		name, spec := field, ""
+		if format[i] == c {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		f, next, err := parseFormatField(format, i)
+		if err != nil {
+			return nil, err
+		}
+		i = next
+		val, err := t.formatFieldValue(f.name, args, kw, st)
+		if err != nil {
+			return nil, err
+		}
 		conv := 0
-		if k := strings.IndexByte(field, ':'); k >= 0 {
-			name, spec = field[:k], field[k+1:]
-		}
-		if k := strings.IndexByte(name, '!'); k >= 0 {
-			cs := name[k+1:]
-			name = name[:k]
-			switch cs {
-			case "s":
-				conv = 1
-			case "r":
-				conv = 2
-			case "a":
-				conv = 3
-			default:
-				if cs == "" {
-					return nil, Errorf(ValueErrorClass, "end of string while looking for conversion specifier")
-				}
-				return nil, Errorf(ValueErrorClass, "Unknown conversion specifier %s", cs)
+		switch f.conv {
+		case 0:
+		case 's':
+			conv = 1
+		case 'r':
+			conv = 2
+		case 'a':
+			conv = 3
+		default:
+			if f.conv > 32 && f.conv < 127 {
+				return nil, Errorf(ValueErrorClass, "Unknown conversion specifier %c", f.conv)
 			}
+			return nil, Errorf(ValueErrorClass, "Unknown conversion specifier \\x%x", f.conv)
 		}
-		// Split the field name into the first part and accessors.
-		first := name
-		rest := ""
-		if k := strings.IndexAny(name, ".["); k >= 0 {
-			first, rest = name[:k], name[k:]
+		spec := f.spec
+		if conv != 0 && f.expand {
+			// The conversion runs before a nested spec is expanded.
+			s, err := t.formatValue(val, conv, "")
+			if err != nil {
+				return nil, err
+			}
+			val, conv = s, 0
 		}
-		autoIndex := -1
-		if first == "" && !st.manual {
-			autoIndex = st.auto
-			st.auto++
-		}
-		if strings.Contains(spec, "{") {
+		if f.expand {
 			r, err := t.formatFields(spec, args, kw, depth+1, st)
 			if err != nil {
 				return nil, err
 			}
 			spec = string(r.(Str))
 		}
-		var val Value
-		if first == "" {
-			if st.manual {
-				return nil, Errorf(ValueErrorClass, "cannot switch from manual field specification to automatic field numbering")
-			}
-			if autoIndex >= len(args) {
-				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", autoIndex)
-			}
-			val = args[autoIndex]
-		} else if n, err := strconv.Atoi(first); err == nil {
-			if st.auto > 0 {
-				return nil, Errorf(ValueErrorClass, "cannot switch from automatic field numbering to manual field specification")
-			}
-			st.manual = true
-			if n >= len(args) {
-				return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", n)
-			}
-			val = args[n]
-		} else if kw == nil {
-			// str.format without keyword arguments.
-			return nil, NewException(KeyErrorClass, Str(first))
-		} else {
-			v, err := t.GetItem(kw, Str(first))
-			if err != nil {
-				return nil, err
-			}
-			val = v
-		}
-		for rest != "" {
-			if rest[0] == '.' {
-				k := strings.IndexAny(rest[1:], ".[")
-				attr := rest[1:]
-				if k >= 0 {
-					attr, rest = rest[1:k+1], rest[k+1:]
-				} else {
-					rest = ""
-				}
-				v, err := t.GetAttr(val, attr)
-				if err != nil {
-					return nil, err
-				}
-				val = v
-			} else {
-				k := strings.IndexByte(rest, ']')
-				if k < 0 {
-					return nil, Errorf(ValueErrorClass, "Missing ']' in format string")
-				}
-				key := rest[1:k]
-				rest = rest[k+1:]
-				var kv Value = Str(key)
-				if n, err := strconv.Atoi(key); err == nil {
-					kv = Int(n)
-				}
-				v, err := t.GetItem(val, kv)
-				if err != nil {
-					return nil, err
-				}
-				val = v
-			}
-		}
 		if err := t.writeFormatted(&sb, val, conv, spec); err != nil {
 			return nil, err
 		}
 	}
 	return Str(sb.String()), nil
+}
+
+// formatField is one parsed replacement field.
+type formatField struct {
+	name   string
+	conv   rune
+	spec   string
+	expand bool // the spec holds nested fields
+}
+
+// parseFormatField parses the field starting at format[i] (just after its
+// '{') and returns the index after its closing '}'.
+func parseFormatField(format string, i int) (formatField, int, error) {
+	var f formatField
+	start := i
+	var c byte
+	for i < len(format) {
+		c = format[i]
+		i++
+		if c == '{' {
+			return f, 0, Errorf(ValueErrorClass, "unexpected '{' in field name")
+		}
+		if c == '[' {
+			for i < len(format) && format[i] != ']' {
+				i++
+			}
+			continue
+		}
+		if c == '}' || c == ':' || c == '!' {
+			break
+		}
+	}
+	if c != '}' && c != ':' && c != '!' || i > len(format) {
+		return f, 0, Errorf(ValueErrorClass, "expected '}' before end of string")
+	}
+	f.name = format[start : i-1]
+	if c == '}' {
+		return f, i, nil
+	}
+	if c == '!' {
+		if i >= len(format) {
+			return f, 0, Errorf(ValueErrorClass, "end of string while looking for conversion specifier")
+		}
+		r, size := utf8.DecodeRuneInString(format[i:])
+		f.conv = r
+		i += size
+		if i < len(format) {
+			c = format[i]
+			i++
+			if c == '}' {
+				return f, i, nil
+			}
+			if c != ':' {
+				return f, 0, Errorf(ValueErrorClass, "expected ':' after conversion specifier")
+			}
+		}
+	}
+	start = i
+	level := 1
+	for i < len(format) {
+		c = format[i]
+		i++
+		switch c {
+		case '{':
+			f.expand = true
+			level++
+		case '}':
+			level--
+			if level == 0 {
+				f.spec = format[start : i-1]
+				return f, i, nil
+			}
+		}
+	}
+	return f, 0, Errorf(ValueErrorClass, "unmatched '{' in format spec")
+}
+
+// formatFieldIndex reads a field-name part as CPython's get_integer does:
+// -1 when it is not all decimal digits (any script), an error past the
+// largest index.
+func formatFieldIndex(s string) (int, error) {
+	if s == "" {
+		return -1, nil
+	}
+	n := 0
+	for _, r := range s {
+		d := -1
+		if r >= '0' && r <= '9' {
+			d = int(r - '0')
+		} else if r >= utf8.RuneSelf && unicode.Is(unicode.Nd, r) {
+			z := r
+			for unicode.Is(unicode.Nd, z-1) {
+				z--
+			}
+			d = int(r-z) % 10
+		}
+		if d < 0 {
+			return -1, nil
+		}
+		if n > (math.MaxInt64-d)/10 {
+			return -1, Errorf(ValueErrorClass, "Too many decimal digits in format string")
+		}
+		n = n*10 + d
+	}
+	return n, nil
+}
+
+// formatFieldValue resolves a field name ("0", "name", "0.attr[key]").
+func (t *Thread) formatFieldValue(name string, args Tuple, kw Value, st *fieldState) (Value, error) {
+	k := strings.IndexAny(name, ".[")
+	if k < 0 {
+		k = len(name)
+	}
+	first, rest := name[:k], name[k:]
+	idx, err := formatFieldIndex(first)
+	if err != nil {
+		return nil, err
+	}
+	empty := first == ""
+	if empty || idx >= 0 {
+		if st.state == 0 {
+			st.state = 'm'
+			if empty {
+				st.state = 'a'
+			}
+		}
+		if st.state == 'm' && empty {
+			return nil, Errorf(ValueErrorClass, "cannot switch from manual field specification to automatic field numbering")
+		}
+		if st.state == 'a' && !empty {
+			return nil, Errorf(ValueErrorClass, "cannot switch from automatic field numbering to manual field specification")
+		}
+		if empty {
+			idx = st.auto
+			st.auto++
+		}
+	}
+	var val Value
+	switch {
+	case idx < 0 && kw == nil:
+		return nil, NewException(KeyErrorClass, Str(first))
+	case idx < 0:
+		v, err := t.GetItem(kw, Str(first))
+		if err != nil {
+			return nil, err
+		}
+		val = v
+	case st.mapped:
+		return nil, Errorf(ValueErrorClass, "Format string contains positional fields")
+	case idx >= len(args):
+		return nil, Errorf(IndexErrorClass, "Replacement index %d out of range for positional args tuple", idx)
+	default:
+		val = args[idx]
+	}
+	for rest != "" {
+		c := rest[0]
+		rest = rest[1:]
+		var part string
+		switch c {
+		case '.':
+			j := strings.IndexAny(rest, ".[")
+			if j < 0 {
+				j = len(rest)
+			}
+			part, rest = rest[:j], rest[j:]
+		case '[':
+			j := strings.IndexByte(rest, ']')
+			if j < 0 {
+				return nil, Errorf(ValueErrorClass, "Missing ']' in format string")
+			}
+			part, rest = rest[:j], rest[j+1:]
+		default:
+			return nil, Errorf(ValueErrorClass, "Only '.' or '[' may follow ']' in format field specifier")
+		}
+		if part == "" {
+			return nil, Errorf(ValueErrorClass, "Empty attribute in format string")
+		}
+		if c == '.' {
+			v, err := t.GetAttr(val, part)
+			if err != nil {
+				return nil, err
+			}
+			val = v
+			continue
+		}
+		n, err := formatFieldIndex(part)
+		if err != nil {
+			return nil, err
+		}
+		var key Value = Str(part)
+		if n >= 0 {
+			key = Int(n)
+		}
+		v, err := t.GetItem(val, key)
+		if err != nil {
+			return nil, err
+		}
+		val = v
+	}
+	return val, nil
 }

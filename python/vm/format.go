@@ -70,17 +70,14 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 		}
 		i++
 	}
-	start := i
-	for i < len(spec) && spec[i] >= '0' && spec[i] <= '9' {
-		i++
+	w, next, err := specInt(spec, i)
+	if err != nil {
+		return s, err
 	}
-	if i > start {
-		w, err := strconv.Atoi(spec[start:i])
-		if err != nil {
-			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
-		}
+	if next > i {
 		s.width = w
 	}
+	i = next
 	if i < len(spec) && (spec[i] == ',' || spec[i] == '_') {
 		s.grouping = spec[i]
 		i++
@@ -90,18 +87,16 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 	}
 	if i < len(spec) && spec[i] == '.' {
 		i++
-		start = i
-		for i < len(spec) && spec[i] >= '0' && spec[i] <= '9' {
-			i++
+		p, next, err := specInt(spec, i)
+		if err != nil {
+			return s, err
 		}
-		if i == start {
+		if next == i {
 			return s, Errorf(ValueErrorClass, "Format specifier missing precision")
 		}
-		p, err := strconv.Atoi(spec[start:i])
-		if err != nil {
-			return s, Errorf(ValueErrorClass, "Too many decimal digits in format string")
-		}
-		if p > 1<<20 {
+		i = next
+		// A str precision only truncates; numbers would build that many digits.
+		if p > 1<<20 && defType != 's' {
 			return s, Errorf(MemoryErrorClass, "format precision too large")
 		}
 		s.prec = p
@@ -131,6 +126,45 @@ func parseSpec(spec string, defType, defAlign byte) (fmtSpec, error) {
 		}
 	}
 	return s, nil
+}
+
+// specInt reads the decimal digits (of any script, as CPython's
+// Py_UNICODE_TODECIMAL) at spec[i:], returning their value and the index
+// after them.
+func specInt(spec string, i int) (int, int, error) {
+	n := 0
+	for i < len(spec) {
+		r, size := rune(spec[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(spec[i:])
+		}
+		d := decimalDigit(r)
+		if d < 0 {
+			break
+		}
+		if n > (math.MaxInt64-d)/10 {
+			return 0, i, Errorf(ValueErrorClass, "Too many decimal digits in format string")
+		}
+		n = n*10 + d
+		i += size
+	}
+	return n, i, nil
+}
+
+// decimalDigit is the value of a decimal digit of any script, or -1.
+func decimalDigit(r rune) int {
+	if r >= '0' && r <= '9' {
+		return int(r - '0')
+	}
+	if r < utf8.RuneSelf || !unicode.Is(unicode.Nd, r) {
+		return -1
+	}
+	// Decimal digits come in whole runs of ten, each starting at a zero.
+	z := r
+	for unicode.Is(unicode.Nd, z-1) {
+		z--
+	}
+	return int(r-z) % 10
 }
 
 // pad aligns body to the width; numeric bodies may use '=' (padding after
@@ -1501,16 +1535,7 @@ func formatFieldIndex(s string) (int, error) {
 	}
 	n := 0
 	for _, r := range s {
-		d := -1
-		if r >= '0' && r <= '9' {
-			d = int(r - '0')
-		} else if r >= utf8.RuneSelf && unicode.Is(unicode.Nd, r) {
-			z := r
-			for unicode.Is(unicode.Nd, z-1) {
-				z--
-			}
-			d = int(r-z) % 10
-		}
+		d := decimalDigit(r)
 		if d < 0 {
 			return -1, nil
 		}

@@ -36,3 +36,7 @@ try:
 except ValueError as e:
     print('format_map:', e)
 print('{} {:{}}'.format(1, 2, 3), '{0:{1}} {0:>3}'.format(7, '03d'))
+# Width and precision digits may be of any script; a str precision only
+# truncates, however large.
+print('{:\uff15}|{:.\uff12f}|{:\u0663>\u0663}'.format(1, 1.25, 'x'))
+print(format('abc', '.%d' % (2**31 - 1)), f'{"xyz":.{10**9}}')

@@ -34,6 +34,15 @@ func parseArgs(fname string, args Tuple, kw []Kwarg, names ...string) ([]Value, 
 		}
 		return nil, Errorf(TypeErrorClass, "%s() takes at most %s (%d given)", fname, plural(npos, "argument"), len(args))
 	}
+	if total := len(args) + len(kw); len(kw) > 0 && total > len(clean) {
+		// CPython counts every argument against the parameters before it
+		// binds keywords.
+		what := "argument"
+		if len(args) == 0 {
+			what = "keyword argument"
+		}
+		return nil, Errorf(TypeErrorClass, "%s() takes at most %s (%d given)", fname, plural(len(clean), what), total)
+	}
 	copy(out, args)
 	for _, k := range kw {
 		found := false

@@ -220,7 +220,7 @@ func TestEnvRules(t *testing.T) {
 	t.Parallel()
 	base := map[string]string{"PATH": "/bin", "GIT_SSH_COMMAND": "evil", "LD_PRELOAD": "x.so", "GIT_CONFIG_KEY_0": "alias.x",
 		"GIT_AUTHOR_NAME": "me", "TAR_OPTIONS": "--to-command=x", "GIT_ALLOW_PROTOCOL": "https"}
-	env := envFor(base, gitSpec)
+	env := envFor(base, gitSpec())
 	for _, want := range []string{"PATH=/bin", "GIT_AUTHOR_NAME=me", "GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_1=/dev/null",
 		"GIT_EDITOR=:", "GIT_ALLOW_PROTOCOL=https", "TAR_OPTIONS=--to-command=x"} {
 		if !slices.Contains(env, want) {
@@ -232,10 +232,10 @@ func TestEnvRules(t *testing.T) {
 			t.Errorf("git's environment has %s", gone)
 		}
 	}
-	if env := envFor(map[string]string{}, gitSpec); !slices.Contains(env, "GIT_ALLOW_PROTOCOL=file:git:http:https:ssh") {
+	if env := envFor(map[string]string{}, gitSpec()); !slices.Contains(env, "GIT_ALLOW_PROTOCOL=file:git:http:https:ssh") {
 		t.Errorf("GIT_ALLOW_PROTOCOL default missing: %v", env)
 	}
-	if env := envFor(base, tarSpec); slices.Contains(env, "TAR_OPTIONS=--to-command=x") || !slices.Contains(env, "GIT_SSH_COMMAND=evil") {
+	if env := envFor(base, tarSpec()); slices.Contains(env, "TAR_OPTIONS=--to-command=x") || !slices.Contains(env, "GIT_SSH_COMMAND=evil") {
 		t.Errorf("tar's environment: %v", env)
 	}
 	err := Policy{Mode: ModeAllowlist, Allow: []string{"git", "tar"},

@@ -64,32 +64,33 @@ const (
 	whyWrites        = "it writes to a path"
 )
 
-var gitSpec = &argSpec{
-	name: "git",
-	kind: kindBounded,
-	summary: "refuses -c and other global options that change what git runs, subcommands that run programs " +
-		"(filter-branch, difftool, bisect run, submodule foreach, help, daemon, ...), config writes, " +
-		"--upload-pack/--receive-pack/--exec, rebase -x, ext:: and fd:: transports, and paths outside the working directory; " +
-		"every run has hooks and fsmonitor off, no editor, pager or prompt, and only the file, git, http, https and ssh transports; " +
-		"a repository whose own .git/config names a command (filters, textconv, credential helpers, core.sshCommand, ...) is refused. " +
-		"Not bounded: what git fetches from and pushes to over the network, and commands that your own ~/.gitconfig names",
-	grammar:     grammar{dashDash: true},
-	subcommands: true,
-	helpArgs:    []string{"-h"},
-	global: []rule{
-		checkV(gitChdir, "-C"),
-		allow("--no-pager", "-P", "--no-replace-objects", "--literal-pathspecs", "--glob-pathspecs",
-			"--noglob-pathspecs", "--icase-pathspecs", "--no-optional-locks", "--no-advice", "--bare",
-			"--version", "-v", "-h", "--html-path", "--man-path", "--info-path"),
-		allowV("--namespace", "--attr-source"),
-		denyArgV(whyConfig, "-c", "--config-env"),
-		denyArg("it runs git's helper programs from a directory of your choosing", "--exec-path"),
-		denyArgV("it points git at another repository, whose config can run commands", "--git-dir", "--work-tree"),
-		denyArg("it runs a pager program", "-p", "--paginate"),
-		denyArg("it runs man or a browser; use -h on a subcommand", "--help"),
-		denyArgV("it is git's own plumbing", "--super-prefix"),
-	},
-	knownSubs: strings.Fields(`add am annotate apply archive bisect blame branch bugreport bundle
+func gitSpec() *argSpec {
+	return &argSpec{
+		name: "git",
+		kind: kindBounded,
+		summary: "refuses -c and other global options that change what git runs, subcommands that run programs " +
+			"(filter-branch, difftool, bisect run, submodule foreach, help, daemon, ...), config writes, " +
+			"--upload-pack/--receive-pack/--exec, rebase -x, ext:: and fd:: transports, and paths outside the working directory; " +
+			"every run has hooks and fsmonitor off, no editor, pager or prompt, and only the file, git, http, https and ssh transports; " +
+			"a repository whose own .git/config names a command (filters, textconv, credential helpers, core.sshCommand, ...) is refused. " +
+			"Not bounded: what git fetches from and pushes to over the network, and commands that your own ~/.gitconfig names",
+		grammar:     grammar{dashDash: true},
+		subcommands: true,
+		helpArgs:    []string{"-h"},
+		global: []rule{
+			checkV(gitChdir, "-C"),
+			allow("--no-pager", "-P", "--no-replace-objects", "--literal-pathspecs", "--glob-pathspecs",
+				"--noglob-pathspecs", "--icase-pathspecs", "--no-optional-locks", "--no-advice", "--bare",
+				"--version", "-v", "-h", "--html-path", "--man-path", "--info-path"),
+			allowV("--namespace", "--attr-source"),
+			denyArgV(whyConfig, "-c", "--config-env"),
+			denyArg("it runs git's helper programs from a directory of your choosing", "--exec-path"),
+			denyArgV("it points git at another repository, whose config can run commands", "--git-dir", "--work-tree"),
+			denyArg("it runs a pager program", "-p", "--paginate"),
+			denyArg("it runs man or a browser; use -h on a subcommand", "--help"),
+			denyArgV("it is git's own plumbing", "--super-prefix"),
+		},
+		knownSubs: strings.Fields(`add am annotate apply archive bisect blame branch bugreport bundle
 		cat-file check-attr check-ignore check-mailmap check-ref-format checkout checkout-index cherry
 		cherry-pick clean clone column commit commit-graph commit-tree config count-objects describe
 		diagnose diff diff-files diff-index diff-tree fetch fetch-pack fmt-merge-msg for-each-ref
@@ -101,99 +102,100 @@ var gitSpec = &argSpec{
 		show-ref sparse-checkout stage stash status stripspace submodule switch symbolic-ref tag
 		unpack-file unpack-objects update-index update-ref update-server-info var verify-commit
 		verify-pack verify-tag version whatchanged worktree write-tree`),
-	denySubs: map[string]string{
-		"filter-branch":  "it runs the shell commands given as filters",
-		"difftool":       "it runs external diff programs",
-		"mergetool":      "it runs external merge programs",
-		"help":           "it runs man or a browser; use -h on a subcommand",
-		"instaweb":       "it starts a web server and a browser",
-		"web--browse":    "it starts a browser",
-		"daemon":         "it serves repositories on the network",
-		"http-backend":   "it serves repositories",
-		"upload-pack":    "it serves a repository",
-		"receive-pack":   "it serves a repository and runs its hooks",
-		"upload-archive": "it serves a repository",
-		"shell":          "it is a login shell for git",
-		"remote-ext":     "it runs a command as a transport",
-		"remote-fd":      "it is a transport helper",
-		"credential":     "it reads and stores credentials through configured helper programs",
-		"send-email":     "it sends mail through configured programs",
-		"imap-send":      "it runs a configured tunnel command",
-		"hook":           "it runs hook scripts",
-		"maintenance":    "it registers scheduled jobs with cron, launchd or systemd",
-		"for-each-repo":  "it runs git commands in repositories that config names",
-		"merge-index":    "it runs the program it is given for each file",
-		"fast-import":    "it writes marks files that its input stream names",
-	},
-	rules: []rule{
-		denyArgV(whyRemoteProgram, "--upload-pack", "--receive-pack", "--exec"),
-		denyArgV("it copies hook scripts from a directory into the new repository", "--template"),
-		denyArgV(whyConfig, "--config"),
-		denyArg("it compares files outside the repository", "--no-index"),
-		denyArgV("it reads the paths from a file of your choosing", "--pathspec-from-file"),
-		denyArgV(whyReadsFile, "--contents", "--ignore-revs-file", "--signature-file", "--add-file"),
-		denyArgV("it runs a pager program on the matching files", "--open-files-in-pager"),
-		denyArg("it lets patches write outside the working tree", "--unsafe-paths"),
-		denyArgV("it runs an external command", "--extcmd"),
-		confine(whyWrites, "--output", "--output-directory", "--separate-git-dir", "--index-output", "--object-dir"),
-		confine("it reads another repository's objects", "--reference", "--reference-if-able"),
-		checkV(gitStrategy, "--strategy"),
-	},
-	subRules: map[string][]rule{
-		"clone":          {denyArgV(whyRemoteProgram, "-u"), denyArgV(whyConfig, "-c")},
-		"archive":        {confine(whyWrites, "-o"), denyArgV("it runs git-upload-archive of another repository, with --exec a command", "--remote")},
-		"format-patch":   {confine(whyWrites, "-o")},
-		"commit":         {denyArgV(whyReadsFile, "-F", "--file", "-t")},
-		"commit-tree":    {denyArgV(whyReadsFile, "-F")},
-		"tag":            {denyArgV(whyReadsFile, "-F", "--file")},
-		"notes":          {denyArgV(whyReadsFile, "-F", "--file")},
-		"merge":          {denyArgV(whyReadsFile, "-F", "--file"), checkV(gitStrategy, "-s")},
-		"rebase":         {denyArgV("it runs a shell command after each commit", "-x"), checkV(gitStrategy, "-s")},
-		"pull":           {checkV(gitStrategy, "-s")},
-		"blame":          {denyArgV(whyReadsFile, "-S")},
-		"annotate":       {denyArgV(whyReadsFile, "-S")},
-		"grep":           {denyArg("it runs a pager program on the matching files", "-O"), confine("it reads patterns from a file", "-f")},
-		"index-pack":     {confine(whyWrites, "-o")},
-		"mailsplit":      {confine(whyWrites, "-o")},
-		"diagnose":       {confine(whyWrites, "-o")},
-		"bugreport":      {confine(whyWrites, "-o")},
-		"checkout-index": {confine(whyWrites, "--prefix")},
-		"config":         {confine("it reads a config file of your choosing", "-f", "--file")},
-	},
-	valueShort: map[string]string{
-		"commit": "mcC", "tag": "mu", "notes": "mcC", "merge": "mX", "cherry-pick": "mX", "revert": "mX",
-		"rebase": "X", "log": "nSGL", "show": "nSGL", "diff": "SG", "whatchanged": "nSGL", "grep": "eABCm",
-	},
-	check: checkGit,
-	env: envRules{
-		set: map[string]string{
-			// Command-scope config outranks the repository's: hooks and
-			// the fsmonitor command never run.
-			"GIT_CONFIG_COUNT":   "2",
-			"GIT_CONFIG_KEY_0":   "core.fsmonitor",
-			"GIT_CONFIG_VALUE_0": "false",
-			"GIT_CONFIG_KEY_1":   "core.hooksPath",
-			"GIT_CONFIG_VALUE_1": "/dev/null",
-			// Outrank core.editor, sequence.editor and core.pager; ":" is
-			// git's no-op editor.
-			"GIT_EDITOR":          ":",
-			"GIT_SEQUENCE_EDITOR": ":",
-			"GIT_PAGER":           "cat",
-			"GIT_TERMINAL_PROMPT": "0",
+		denySubs: map[string]string{
+			"filter-branch":  "it runs the shell commands given as filters",
+			"difftool":       "it runs external diff programs",
+			"mergetool":      "it runs external merge programs",
+			"help":           "it runs man or a browser; use -h on a subcommand",
+			"instaweb":       "it starts a web server and a browser",
+			"web--browse":    "it starts a browser",
+			"daemon":         "it serves repositories on the network",
+			"http-backend":   "it serves repositories",
+			"upload-pack":    "it serves a repository",
+			"receive-pack":   "it serves a repository and runs its hooks",
+			"upload-archive": "it serves a repository",
+			"shell":          "it is a login shell for git",
+			"remote-ext":     "it runs a command as a transport",
+			"remote-fd":      "it is a transport helper",
+			"credential":     "it reads and stores credentials through configured helper programs",
+			"send-email":     "it sends mail through configured programs",
+			"imap-send":      "it runs a configured tunnel command",
+			"hook":           "it runs hook scripts",
+			"maintenance":    "it registers scheduled jobs with cron, launchd or systemd",
+			"for-each-repo":  "it runs git commands in repositories that config names",
+			"merge-index":    "it runs the program it is given for each file",
+			"fast-import":    "it writes marks files that its input stream names",
 		},
-		defaults: map[string]string{
-			// Outranks protocol.*.allow in any config: no ext::, fd:: or
-			// other remote helper.
-			"GIT_ALLOW_PROTOCOL": "file:git:http:https:ssh",
+		rules: []rule{
+			denyArgV(whyRemoteProgram, "--upload-pack", "--receive-pack", "--exec"),
+			denyArgV("it copies hook scripts from a directory into the new repository", "--template"),
+			denyArgV(whyConfig, "--config"),
+			denyArg("it compares files outside the repository", "--no-index"),
+			denyArgV("it reads the paths from a file of your choosing", "--pathspec-from-file"),
+			denyArgV(whyReadsFile, "--contents", "--ignore-revs-file", "--signature-file", "--add-file"),
+			denyArgV("it runs a pager program on the matching files", "--open-files-in-pager"),
+			denyArg("it lets patches write outside the working tree", "--unsafe-paths"),
+			denyArgV("it runs an external command", "--extcmd"),
+			confine(whyWrites, "--output", "--output-directory", "--separate-git-dir", "--index-output", "--object-dir"),
+			confine("it reads another repository's objects", "--reference", "--reference-if-able"),
+			checkV(gitStrategy, "--strategy"),
 		},
-		deny: []string{"GIT_CONFIG", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_*", "GIT_CONFIG_VALUE_*", "GIT_CONFIG_PARAMETERS",
-			"GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH",
-			"GIT_ASKPASS", "SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_TEMPLATE_DIR",
-			"GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-			"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_SHALLOW_FILE", "GIT_TRACE*"},
-		why: "it makes git run a command, read other configuration or repositories, or write trace files",
-	},
-	gate: gitGate,
+		subRules: map[string][]rule{
+			"clone":          {denyArgV(whyRemoteProgram, "-u"), denyArgV(whyConfig, "-c")},
+			"archive":        {confine(whyWrites, "-o"), denyArgV("it runs git-upload-archive of another repository, with --exec a command", "--remote")},
+			"format-patch":   {confine(whyWrites, "-o")},
+			"commit":         {denyArgV(whyReadsFile, "-F", "--file", "-t")},
+			"commit-tree":    {denyArgV(whyReadsFile, "-F")},
+			"tag":            {denyArgV(whyReadsFile, "-F", "--file")},
+			"notes":          {denyArgV(whyReadsFile, "-F", "--file")},
+			"merge":          {denyArgV(whyReadsFile, "-F", "--file"), checkV(gitStrategy, "-s")},
+			"rebase":         {denyArgV("it runs a shell command after each commit", "-x"), checkV(gitStrategy, "-s")},
+			"pull":           {checkV(gitStrategy, "-s")},
+			"blame":          {denyArgV(whyReadsFile, "-S")},
+			"annotate":       {denyArgV(whyReadsFile, "-S")},
+			"grep":           {denyArg("it runs a pager program on the matching files", "-O"), confine("it reads patterns from a file", "-f")},
+			"index-pack":     {confine(whyWrites, "-o")},
+			"mailsplit":      {confine(whyWrites, "-o")},
+			"diagnose":       {confine(whyWrites, "-o")},
+			"bugreport":      {confine(whyWrites, "-o")},
+			"checkout-index": {confine(whyWrites, "--prefix")},
+			"config":         {confine("it reads a config file of your choosing", "-f", "--file")},
+		},
+		valueShort: map[string]string{
+			"commit": "mcC", "tag": "mu", "notes": "mcC", "merge": "mX", "cherry-pick": "mX", "revert": "mX",
+			"rebase": "X", "log": "nSGL", "show": "nSGL", "diff": "SG", "whatchanged": "nSGL", "grep": "eABCm",
+		},
+		check: checkGit,
+		env: envRules{
+			set: map[string]string{
+				// Command-scope config outranks the repository's: hooks and
+				// the fsmonitor command never run.
+				"GIT_CONFIG_COUNT":   "2",
+				"GIT_CONFIG_KEY_0":   "core.fsmonitor",
+				"GIT_CONFIG_VALUE_0": "false",
+				"GIT_CONFIG_KEY_1":   "core.hooksPath",
+				"GIT_CONFIG_VALUE_1": "/dev/null",
+				// Outrank core.editor, sequence.editor and core.pager; ":" is
+				// git's no-op editor.
+				"GIT_EDITOR":          ":",
+				"GIT_SEQUENCE_EDITOR": ":",
+				"GIT_PAGER":           "cat",
+				"GIT_TERMINAL_PROMPT": "0",
+			},
+			defaults: map[string]string{
+				// Outranks protocol.*.allow in any config: no ext::, fd:: or
+				// other remote helper.
+				"GIT_ALLOW_PROTOCOL": "file:git:http:https:ssh",
+			},
+			deny: []string{"GIT_CONFIG", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_*", "GIT_CONFIG_VALUE_*", "GIT_CONFIG_PARAMETERS",
+				"GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH",
+				"GIT_ASKPASS", "SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_TEMPLATE_DIR",
+				"GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+				"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_SHALLOW_FILE", "GIT_TRACE*"},
+			why: "it makes git run a command, read other configuration or repositories, or write trace files",
+		},
+		gate: gitGate,
+	}
 }
 
 // checkGit checks what git's options cannot say: every word for transports,

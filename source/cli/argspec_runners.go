@@ -174,36 +174,38 @@ var pythonModules = []string{"pytest", "unittest", "doctest", "py_compile", "com
 
 // npxSpec runs a package binary the project has installed
 // (node_modules/.bin); a package npx would download and run is refused.
-var npxSpec = &argSpec{
-	name: "npx",
-	kind: kindRunsFiles,
-	summary: "runs the package binaries installed in the working directory's node_modules/.bin (tsc, jest, eslint, ...); refuses a " +
-		"package that is not installed there (npx would download and run it), --package, --call and auto-install (--yes)" + interpreterNote,
-	grammar: grammar{eitherDash: true},
-	rules: []rule{
-		denyArgV("it installs and runs a package named in the call", "-p", "--package"),
-		denyArgV(whyRunsCommand, "-c", "--call"),
-		denyArg("it installs a missing package without asking", "-y", "--yes"),
-		denyArgV("it names the shell, node options or config npm uses", "--shell", "--script-shell", "--node-options", "--userconfig", "--globalconfig"),
-	},
-	env: envRules{deny: []string{"NODE_OPTIONS", "npm_config_*", "NPM_CONFIG_*"}, why: "it sets node or npm options, which can run commands"},
-	check: func(c *argCall) error {
-		if len(c.positionals) == 0 {
+func npxSpec() *argSpec {
+	return &argSpec{
+		name: "npx",
+		kind: kindRunsFiles,
+		summary: "runs the package binaries installed in the working directory's node_modules/.bin (tsc, jest, eslint, ...); refuses a " +
+			"package that is not installed there (npx would download and run it), --package, --call and auto-install (--yes)" + interpreterNote,
+		grammar: grammar{eitherDash: true},
+		rules: []rule{
+			denyArgV("it installs and runs a package named in the call", "-p", "--package"),
+			denyArgV(whyRunsCommand, "-c", "--call"),
+			denyArg("it installs a missing package without asking", "-y", "--yes"),
+			denyArgV("it names the shell, node options or config npm uses", "--shell", "--script-shell", "--node-options", "--userconfig", "--globalconfig"),
+		},
+		env: envRules{deny: []string{"NODE_OPTIONS", "npm_config_*", "NPM_CONFIG_*"}, why: "it sets node or npm options, which can run commands"},
+		check: func(c *argCall) error {
+			if len(c.positionals) == 0 {
+				return nil
+			}
+			cmd := c.positionals[0]
+			if strings.ContainsAny(cmd, "/@:\\") || cmd == "." || cmd == ".." {
+				return c.argDenied(cmd, "npx downloads and runs a package named in the call; install it in the project and call it by its binary's name", false)
+			}
+			bin := filepath.Join(c.dir, "node_modules", ".bin", cmd)
+			if _, err := os.Stat(bin); err != nil {
+				return c.argDenied(cmd, "it is not installed in node_modules/.bin here, so npx would download and run it; install it in the project first", false)
+			}
+			if err := c.confine(bin); err != nil {
+				return c.argDenied(cmd, err.Error(), false)
+			}
 			return nil
-		}
-		cmd := c.positionals[0]
-		if strings.ContainsAny(cmd, "/@:\\") || cmd == "." || cmd == ".." {
-			return c.argDenied(cmd, "npx downloads and runs a package named in the call; install it in the project and call it by its binary's name", false)
-		}
-		bin := filepath.Join(c.dir, "node_modules", ".bin", cmd)
-		if _, err := os.Stat(bin); err != nil {
-			return c.argDenied(cmd, "it is not installed in node_modules/.bin here, so npx would download and run it; install it in the project first", false)
-		}
-		if err := c.confine(bin); err != nil {
-			return c.argDenied(cmd, err.Error(), false)
-		}
-		return nil
-	},
+		},
+	}
 }
 
 // runner builds the policy of a binary that runs the command it is given:

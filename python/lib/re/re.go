@@ -449,8 +449,16 @@ func heldLimits(t *vm.Thread) (lim *regex.Limits, release func()) {
 // optional (nil when absent).
 func parseArgs(fname string, args vm.Tuple, kw []vm.Kwarg, names ...string) ([]vm.Value, error) {
 	out := make([]vm.Value, len(names))
-	if len(args) > len(names) {
-		return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes at most %d arguments (%d given)", fname, len(names), len(args))
+	// CPython counts positional and keyword arguments together first.
+	if total := len(args) + len(kw); total > len(names) {
+		what := "argument"
+		if len(args) == 0 {
+			what = "keyword argument"
+		}
+		if len(names) != 1 {
+			what += "s"
+		}
+		return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes at most %d %s (%d given)", fname, len(names), what, total)
 	}
 	copy(out, args)
 	for _, k := range kw {

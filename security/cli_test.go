@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -586,6 +589,44 @@ return out
 			}
 		case strings.HasPrefix(s, "PermissionError: "):
 			t.Errorf("in the project, %s was refused: %.300s", name, s)
+		}
+	}
+}
+
+// TestAttackCLIDaemonEscapes: an allowed binary that daemonises (a child
+// in a session of its own, setsid, its output on /dev/null) escaped the
+// process-group kill that ends every call: it went on running after the
+// call returned, for as long as it liked. Every process a call starts
+// carries the call's marker in its environment (internal/childenv), and
+// those still there when the call ends are killed.
+func TestAttackCLIDaemonEscapes(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	bin := filepath.Join(e.Dir, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := "#!/bin/sh\nsetsid sh -c 'echo $$ > \"$1.tmp\"; mv \"$1.tmp\" \"$1\"; exec sleep 300' sh \"$1\" </dev/null >/dev/null 2>&1 &\n" +
+		"while [ ! -e \"$1\" ]; do sleep 0.05; done\necho started\n"
+	if err := os.WriteFile(filepath.Join(bin, "daemonize"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+fmt.Sprintf("\n[cli]\nmode = \"allowlist\"\nallow = [\"daemonize\"]\ncwd = %s\ntimeout = \"20s\"\n", e2e.Quote(e.Dir)))
+	cs := e.Stdio(t)
+	pidFile := filepath.Join(e.Dir, "daemon.pid")
+	if v := e2e.MustRun(t, cs, fmt.Sprintf("return (await daemonize(%q)).stdout", pidFile)); v != "started\n" {
+		t.Fatalf("the daemonising binary's call returned %q", v)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(readFile(t, pidFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	for deadline := time.Now().Add(20 * time.Second); processExists(pid); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the daemon (pid %d) a CLI call started outlived the call by 20 s", pid)
 		}
 	}
 }

@@ -29,6 +29,13 @@ type Output struct {
 	DurationMS int64    `json:"duration_ms"`
 }
 
+// recentCall is how long a call may have run for its descendants to be
+// looked for among the process ids handed out since it started
+// (childenv.KillMarkedSince): far too short to hand out pid_max ids
+// (32768 by default) and wrap around to older ones. A longer call has
+// every process scanned, which costs it little in proportion.
+const recentCall = 50 * time.Millisecond
+
 // pipeGrace is how long output is still read after the binary and its
 // process group are gone.
 const pipeGrace = 2 * time.Second
@@ -56,9 +63,11 @@ func newRunner(p Policy) *runner {
 }
 
 // run executes path with argv (argv[0] is the name shown to the binary) and
-// exactly the environment env in its own process group, stdin on /dev/null, stdout and stderr capped. When
-// the timeout expires or ctx is cancelled the whole group is killed; a
-// group member left behind after the binary exits is killed as well, so a
+// exactly the environment env (plus the call's childenv marker) in its own
+// process group, stdin on /dev/null, stdout and stderr capped. When the
+// timeout expires or ctx is cancelled the whole group is killed; a group
+// member left behind after the binary exits is killed as well, and so is a
+// descendant that left the group (found by the marker, on Linux), so a
 // call never leaves processes behind. An error is returned only when the
 // binary could not be started or ctx was cancelled by the caller.
 func (r *runner) run(ctx context.Context, path string, argv, env []string, timeout time.Duration, maxOutput int) (*Output, error) {
@@ -66,10 +75,17 @@ func (r *runner) run(ctx context.Context, path string, argv, env []string, timeo
 	defer cancel()
 
 	out := &Output{Argv: argv}
+	// The call's marker: every process the binary starts inherits it, so
+	// one that left the process group (a daemon: setsid, output on
+	// /dev/null) is found and killed when the call ends.
+	marker, err := childenv.Marker()
+	if err != nil {
+		return nil, fmt.Errorf("cli %s: %w", argv[0], err)
+	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cmd.Dir = r.cwd
-	cmd.Env = env
+	cmd.Env = append(env[:len(env):len(env)], marker)
 	cmd.Stdin = nil // os/exec connects a nil Stdin to /dev/null
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 
@@ -121,8 +137,14 @@ func (r *runner) run(ctx context.Context, path string, argv, env []string, timeo
 	waitErr := cmd.Wait()
 	close(exited)
 	wasKilled := <-killed
-	// The leader is gone; anything still in its group is a leftover.
+	// The leader is gone; anything still in its group is a leftover, and
+	// so is any process that left the group but carries the marker.
 	killGroup()
+	if time.Since(start) < recentCall {
+		childenv.KillMarkedSince(marker, pgid)
+	} else {
+		childenv.KillMarked(marker)
+	}
 	// A process that left the group (setsid) may still hold the pipes; stop
 	// reading after a grace period rather than wait for it.
 	readersDone := make(chan struct{})

@@ -212,9 +212,16 @@ func TestEscapedChildDoesNotHangTheCall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("stdout %q: %v", out["stdout"], err)
 	}
-	_ = syscall.Kill(pid, syscall.SIGKILL)
 	if took > pipeGrace+10*time.Second { // the escaped child sleeps 104s
 		t.Errorf("call took %s", took)
+	}
+	// It carries the call's marker (childenv), so it is killed with the
+	// call although it left the group.
+	if syscall.Kill(pid, 0) == nil {
+		if stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); !strings.Contains(string(stat), ") Z") {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("the escaped child %d outlived the call", pid)
+		}
 	}
 	waitGone(t, arg)
 }
@@ -237,7 +244,9 @@ func TestMinimalEnvironment(t *testing.T) {
 		got[k] = v
 	}
 	slices.Sort(names)
-	want := []string{"EXTRA", "HOME", "PATH", "TOOLPLANE_TEST_PASSED"}
+	// The call's marker (childenv.MarkerName) finds descendants that
+	// left its process group.
+	want := []string{"EXTRA", "HOME", "PATH", "TOOLPLANE_TEST_PASSED", childenv.MarkerName}
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		if k != "HOME" && k != "PATH" && (slices.Contains(childenv.Base(), k) || strings.HasPrefix(k, "LC_")) {

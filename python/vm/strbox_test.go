@@ -54,29 +54,41 @@ func TestStrBlockSurvivesCollection(t *testing.T) {
 // A one-block str takes no more heap than the accounting counts for it
 // (ValueBytes), for every length made in one block.
 func TestStrBlockNoLargerThanAccounted(t *testing.T) {
+	// The heap's growth is read from process-wide statistics, which other
+	// goroutines of the test binary move too: the measure is the smallest
+	// of a few tries over many strings, so only a block that is really
+	// larger than the accounting fails.
+	const count, tries = 10000, 5
 	for _, n := range []int{1, 7, 8, 9, 15, 16, 17, 24, 25, 40, 64, 100, 240, 256, 500, strOneBlockMax} {
-		const count = 2000
 		a, b := Str(strings.Repeat("a", n/2)), Str(strings.Repeat("b", n-n/2))
-		var before, after runtime.MemStats
-		keep := make([]Value, count)
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for i := range keep {
-			if n == 1 {
-				v, buf := newStrBlock(1)
-				buf[0] = 'x'
-				keep[i] = v
-			} else {
-				keep[i] = concatStr(a, b)
+		best := -1.0
+		var acc int
+		for try := 0; try < tries; try++ {
+			var before, after runtime.MemStats
+			keep := make([]Value, count)
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			for i := range keep {
+				if n == 1 {
+					v, buf := newStrBlock(1)
+					buf[0] = 'x'
+					keep[i] = v
+				} else {
+					keep[i] = concatStr(a, b)
+				}
 			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			per := (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / count
+			if best < 0 || per < best {
+				best = per
+			}
+			acc = int(ValueBytes(keep[0]))
+			runtime.KeepAlive(keep)
 		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		per := float64(after.HeapAlloc-before.HeapAlloc) / count
-		if acc := ValueBytes(keep[0]); per > float64(acc)+1 {
-			t.Errorf("a str of %d bytes takes %.1f bytes of heap, the accounting counts %d", n, per, acc)
+		if best > float64(acc)+1 {
+			t.Errorf("a str of %d bytes takes %.1f bytes of heap, the accounting counts %d", n, best, acc)
 		}
-		runtime.KeepAlive(keep)
 	}
 }
 

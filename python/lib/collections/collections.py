@@ -861,13 +861,7 @@ class _TupleBase(tuple):
             raise TypeError("%s.__new__() got an unexpected keyword argument '%s'" % (name, k))
         missing = [f for f, v in zip(fields, values) if v is _sentinel]
         if missing:
-            if len(missing) == 1:
-                names = "'%s'" % missing[0]
-            else:
-                names = ', '.join("'%s'" % m for m in missing[:-1])
-                names += (", and '%s'" if len(missing) > 2 else " and '%s'") % missing[-1]
-            raise TypeError('%s.__new__() missing %d required positional argument%s: %s'
-                            % (name, len(missing), '' if len(missing) == 1 else 's', names))
+            raise TypeError(_missing_arguments(name + '.__new__', missing))
         return tuple.__new__(cls, values)
 
     @classmethod
@@ -1035,3 +1029,16 @@ class UserList:
 
     def count(self, x):
         return self.data.count(x)
+
+
+def _missing_arguments(func, missing):
+    """CPython's message for required positional arguments not given:
+    "f() missing 2 required positional arguments: 'a' and 'b'" (", and"
+    before the last of three or more)."""
+    if len(missing) == 1:
+        names = "'%s'" % missing[0]
+    else:
+        names = ', '.join("'%s'" % m for m in missing[:-1])
+        names += (", and '%s'" if len(missing) > 2 else " and '%s'") % missing[-1]
+    return '%s() missing %d required positional argument%s: %s' % (
+        func, len(missing), '' if len(missing) == 1 else 's', names)

@@ -34,14 +34,8 @@ class _ResultTuple(tuple):
             raise TypeError('%s.__new__() takes %d positional arguments but %d were given'
                             % (cls.__name__, len(fields) + 1, len(args) + 1))
         if len(args) < len(fields):
-            missing = fields[len(args):]
-            if len(missing) == 1:
-                names = "'%s'" % missing[0]
-            else:
-                names = ', '.join("'%s'" % m for m in missing[:-1])
-                names += (", and '%s'" if len(missing) > 2 else " and '%s'") % missing[-1]
-            raise TypeError('%s.__new__() missing %d required positional argument%s: %s'
-                            % (cls.__name__, len(missing), '' if len(missing) == 1 else 's', names))
+            from collections import _missing_arguments
+            raise TypeError(_missing_arguments(cls.__name__ + '.__new__', fields[len(args):]))
         return tuple.__new__(cls, args)
 
     def __getattr__(self, name):

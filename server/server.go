@@ -360,7 +360,7 @@ func (s *Server) ServeTransport(ctx context.Context, t mcp.Transport) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go s.sessions.Run(ctx)
-	err := s.mcp.Run(ctx, t)
+	err := s.mcp.Run(ctx, answerCounting{Transport: t, calls: &s.life.calls})
 	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 		return nil
 	}

@@ -8,6 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Health endpoints, served without authentication on the HTTP listener
@@ -36,6 +39,7 @@ type lifecycle struct {
 	runs     int
 	idle     chan struct{} // closed when draining and runs reach 0
 	requests atomic.Int64  // HTTP requests other than SSE streams (GET)
+	calls    atomic.Int64  // calls read over ServeTransport, not yet answered
 	stop     context.Context
 	cancel   context.CancelCauseFunc
 }
@@ -78,6 +82,13 @@ func (l *lifecycle) drain() {
 	}
 }
 
+// runsInProgress is the number of runs begun and not ended.
+func (l *lifecycle) runsInProgress() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.runs
+}
+
 func (l *lifecycle) isDraining() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -113,6 +124,67 @@ func (s *Server) Drain(ctx context.Context, grace time.Duration) {
 	case <-s.life.idle:
 	case <-ctx.Done():
 	}
+	s.waitAnswered(5 * time.Second)
+}
+
+// waitAnswered waits, at most d, until every call read over ServeTransport
+// has had its answer written. A run counts as ended before its tool
+// handler returns and the answer is written; closing the connection in
+// between (as the end of a drain does) would drop that answer, and the
+// client whose run the shutdown stopped would read EOF instead of why.
+func (s *Server) waitAnswered(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for s.life.calls.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// answerCounting counts the calls (requests with an id) read from a
+// connection and the answers written to it, in lifecycle.calls.
+type answerCounting struct {
+	mcp.Transport
+	calls *atomic.Int64
+}
+
+func (t answerCounting) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &answerCountingConn{Connection: c, calls: t.calls}, nil
+}
+
+type answerCountingConn struct {
+	mcp.Connection
+	calls *atomic.Int64
+	open  atomic.Int64 // this connection's share of calls
+}
+
+func (c *answerCountingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	if req, ok := msg.(*jsonrpc.Request); ok && err == nil && req.IsCall() {
+		c.open.Add(1)
+		c.calls.Add(1)
+	}
+	return msg, err
+}
+
+func (c *answerCountingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	err := c.Connection.Write(ctx, msg)
+	if _, ok := msg.(*jsonrpc.Response); ok && c.open.Add(-1) >= 0 {
+		c.calls.Add(-1)
+	} else if ok {
+		c.open.Add(1) // an answer to nothing this connection read
+	}
+	return err
+}
+
+// Close gives back the calls the connection will never answer.
+func (c *answerCountingConn) Close() error {
+	if n := c.open.Swap(0); n > 0 {
+		c.calls.Add(-n)
+	}
+	return c.Connection.Close()
 }
 
 // trackRequests counts the HTTP requests in progress that answer and end

@@ -10,6 +10,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestHealthEndpoints: /healthz is 200 while serving; /readyz follows
@@ -61,4 +64,72 @@ func TestHealthEndpoints(t *testing.T) {
 	if !res.IsError || !strings.Contains(text(res), "the server is shutting down and takes no new runs") {
 		t.Errorf("a run after the drain: %s", text(res))
 	}
+}
+
+// slowAnswers is a server transport whose answers take a while to write,
+// as they do on a loaded machine or a slow pipe.
+type slowAnswers struct{ mcp.Transport }
+
+func (t slowAnswers) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	return slowAnswersConn{c}, err
+}
+
+type slowAnswersConn struct{ mcp.Connection }
+
+func (c slowAnswersConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if _, ok := msg.(*jsonrpc.Response); ok {
+		time.Sleep(300 * time.Millisecond)
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+// TestDrainWaitsForTheAnswer: a run a shutdown stops ends before its
+// answer is written; the connection closes only after that answer, so the
+// client reads why its run stopped, not the end of the connection (the
+// drain closed it between the two, and stdio clients read EOF).
+func TestDrainWaitsForTheAnswer(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx, stopServing := context.WithCancel(context.Background())
+	defer stopServing()
+	ct, st := mcp.NewInMemoryTransports()
+	served := make(chan error, 1)
+	go func() { served <- f.srv.ServeTransport(ctx, slowAnswers{st}) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	type answer struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": "while True:\n    pass"}})
+		got <- answer{res, err}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for f.srv.life.runsInProgress() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the run did not begin")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	dctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	f.srv.Drain(dctx, 100*time.Millisecond)
+	stopServing() // as serve over stdio does once the drain returns
+	select {
+	case a := <-got:
+		if a.err != nil {
+			t.Fatalf("the stopped run's client read %v, not why its run stopped", a.err)
+		}
+		if !strings.Contains(text(a.res), "the server is shutting down") {
+			t.Errorf("the stopped run's answer: %s", text(a.res))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no answer")
+	}
+	<-served
 }

@@ -341,7 +341,17 @@ func TestTracesExportedOverOTLP(t *testing.T) {
 		for _, s := range spans {
 			byName[s.Name] = append(byName[s.Name], s)
 		}
-		return len(byName["capability call"]) == 2 && len(byName["execute_code"]) == 1
+		if len(byName["capability call"]) != 2 || len(byName["execute_code"]) != 1 {
+			return false
+		}
+		// The request's span ends after the answer is sent, so it can
+		// reach the collector in a later batch than its children.
+		for _, s := range byName["mcp tools/call"] {
+			if bytes.Equal(s.SpanId, byName["execute_code"][0].ParentSpanId) {
+				return true
+			}
+		}
+		return false
 	})
 	mu.Lock()
 	defer mu.Unlock()

@@ -6,8 +6,40 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/toolplane/toolplane/internal/e2e"
 )
+
+// inEachIsolation runs check as a subtest against a real server over
+// stdio, once with the interpreter in process and once in sandbox worker
+// processes.
+func inEachIsolation(t *testing.T, check func(t *testing.T, e *e2e.Env, cs *mcp.ClientSession)) {
+	for _, isolation := range []string{"none", "process"} {
+		t.Run(isolation, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewEnv(t, "\n[toolplane]\nisolation = \""+isolation+"\"\n")
+			check(t, e, e.Stdio(t))
+		})
+	}
+}
+
+// runStdin is `toolplane run` of code on its stdin with e's config and
+// args before the `-`: its stdout, stderr and exit status.
+func runStdin(e *e2e.Env, code string, args ...string) (string, string, int) {
+	cmd := e.Toolplane(append(append([]string{"run", "--config", e.Config}, args...), "-")...)
+	cmd.Stdin = strings.NewReader(code)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	status := 0
+	if err := cmd.Run(); err != nil {
+		status = -1
+		if cmd.ProcessState != nil {
+			status = cmd.ProcessState.ExitCode()
+		}
+	}
+	return out.String(), errb.String(), status
+}
 
 // TestE2EMissingAwaitIsSaid: issue 18, items 3 and 4, over the real binary
 // and a real client, with the interpreter in process and in sandbox worker
@@ -21,57 +53,40 @@ func TestE2EMissingAwaitIsSaid(t *testing.T) {
 	e2e.NeedInterpreter(t)
 	const code = "import asyncio\nr = up.echo(text='never')\nasync def main():\n    return await up.echo(text='ran')\nreturn asyncio.run(main())"
 	const warning = "<snippet>:2: RuntimeWarning: up.echo() was never awaited, so it never ran; did you forget await?\n"
-	for _, isolation := range []string{"none", "process"} {
-		t.Run(isolation, func(t *testing.T) {
-			t.Parallel()
-			e := bins.NewEnv(t, "\n[toolplane]\nisolation = \""+isolation+"\"\n")
-			cs := e.Stdio(t)
-			res, sc := e2e.Exec(t, cs, code)
-			if res.IsError || sc["value"] != "ran" || sc["stderr"] != warning || sc["capability_calls"] != float64(1) {
-				t.Errorf("execute_code: %v\n%s", sc, e2e.Text(res))
-			}
-			if text := e2e.Text(res); !strings.Contains(text, "stderr:\n"+warning) {
-				t.Errorf("the text an agent reads lacks the warning:\n%s", text)
-			}
-			res, sc = e2e.Exec(t, cs, "x = 1\nreturn [up.echo(text=str(i)) for i in range(3)]")
-			want := "TypeError: the result holds up.echo() from line 2, never awaited, so it never ran; did you forget await?"
-			if !res.IsError || !strings.Contains(e2e.Text(res), want) ||
-				!strings.Contains(e2e.Text(res), "<snippet>:2: RuntimeWarning: up.echo() was never awaited (3 times)") {
-				t.Errorf("a result of unawaited calls: %v\n%s", sc, e2e.Text(res))
-			}
-			// A flood of call sites stays a bounded report across the bridge.
-			flood := "async def f():\n    pass\n" + strings.Repeat("f()\n", 400) + "pass"
-			res, sc = e2e.Exec(t, cs, flood)
-			stderr, _ := sc["stderr"].(string)
-			if res.IsError || strings.Count(stderr, "\n") != 257 || !strings.HasSuffix(stderr, "RuntimeWarning: 144 more coroutines or capability calls were never awaited\n") {
-				t.Errorf("flood: %d lines, ending %q", strings.Count(stderr, "\n"), stderr[max(0, len(stderr)-200):])
-			}
+	inEachIsolation(t, func(t *testing.T, e *e2e.Env, cs *mcp.ClientSession) {
+		res, sc := e2e.Exec(t, cs, code)
+		if res.IsError || sc["value"] != "ran" || sc["stderr"] != warning || sc["capability_calls"] != float64(1) {
+			t.Errorf("execute_code: %v\n%s", sc, e2e.Text(res))
+		}
+		if text := e2e.Text(res); !strings.Contains(text, "stderr:\n"+warning) {
+			t.Errorf("the text an agent reads lacks the warning:\n%s", text)
+		}
+		res, sc = e2e.Exec(t, cs, "x = 1\nreturn [up.echo(text=str(i)) for i in range(3)]")
+		want := "TypeError: the result holds up.echo() from line 2, never awaited, so it never ran; did you forget await?"
+		if !res.IsError || !strings.Contains(e2e.Text(res), want) ||
+			!strings.Contains(e2e.Text(res), "<snippet>:2: RuntimeWarning: up.echo() was never awaited (3 times)") {
+			t.Errorf("a result of unawaited calls: %v\n%s", sc, e2e.Text(res))
+		}
+		// A flood of call sites stays a bounded report across the bridge.
+		flood := "async def f():\n    pass\n" + strings.Repeat("f()\n", 400) + "pass"
+		res, sc = e2e.Exec(t, cs, flood)
+		stderr, _ := sc["stderr"].(string)
+		if res.IsError || strings.Count(stderr, "\n") != 257 || !strings.HasSuffix(stderr, "RuntimeWarning: 144 more coroutines or capability calls were never awaited\n") {
+			t.Errorf("flood: %d lines, ending %q", strings.Count(stderr, "\n"), stderr[max(0, len(stderr)-200):])
+		}
 
-			// toolplane run, plain and --json.
-			run := func(args ...string) (string, string, int) {
-				cmd := e.Toolplane(append([]string{"run", "--config", e.Config}, args...)...)
-				cmd.Stdin = strings.NewReader(code)
-				var out, errb bytes.Buffer
-				cmd.Stdout, cmd.Stderr = &out, &errb
-				err := cmd.Run()
-				status := 0
-				if err != nil {
-					status = cmd.ProcessState.ExitCode()
-				}
-				return out.String(), errb.String(), status
-			}
-			runWarning := strings.Replace(warning, "<snippet>", "<stdin>", 1)
-			out, errs, status := run("-")
-			if status != 0 || out != "'ran'\n" || !strings.Contains(errs, runWarning) {
-				t.Errorf("toolplane run: %d\nstdout %q\nstderr %q", status, out, errs)
-			}
-			out, _, status = run("--json", "-")
-			var got struct{ Value, Stderr string }
-			if err := json.Unmarshal([]byte(out), &got); err != nil || status != 0 || got.Value != "ran" || got.Stderr != runWarning {
-				t.Errorf("toolplane run --json: %d %v\n%s", status, err, out)
-			}
-		})
-	}
+		// toolplane run, plain and --json.
+		runWarning := strings.Replace(warning, "<snippet>", "<stdin>", 1)
+		out, errs, status := runStdin(e, code)
+		if status != 0 || out != "'ran'\n" || !strings.Contains(errs, runWarning) {
+			t.Errorf("toolplane run: %d\nstdout %q\nstderr %q", status, out, errs)
+		}
+		out, _, status = runStdin(e, code, "--json")
+		var got struct{ Value, Stderr string }
+		if err := json.Unmarshal([]byte(out), &got); err != nil || status != 0 || got.Value != "ran" || got.Stderr != runWarning {
+			t.Errorf("toolplane run --json: %d %v\n%s", status, err, out)
+		}
+	})
 }
 
 // TestE2EStderrIsApart: what a snippet writes to sys.stderr reaches
@@ -83,22 +98,13 @@ func TestE2EStderrIsApart(t *testing.T) {
 	e2e.NeedInterpreter(t)
 	const code = "import sys, logging\nprint('to out')\nprint('to err', file=sys.stderr)\nlogging.error('logged')\nr = up.echo(text='never')\nreturn 1"
 	const wantErr = "to err\nERROR:root:logged\n<snippet>:5: RuntimeWarning: up.echo() was never awaited, so it never ran; did you forget await?\n"
-	for _, isolation := range []string{"none", "process"} {
-		t.Run(isolation, func(t *testing.T) {
-			t.Parallel()
-			e := bins.NewEnv(t, "\n[toolplane]\nisolation = \""+isolation+"\"\n")
-			cs := e.Stdio(t)
-			res, sc := e2e.Exec(t, cs, code)
-			if res.IsError || sc["stdout"] != "to out\n" || sc["stderr"] != wantErr {
-				t.Errorf("execute_code: stdout %q stderr %q\n%s", sc["stdout"], sc["stderr"], e2e.Text(res))
-			}
-			cmd := e.Toolplane("run", "--config", e.Config, "-")
-			cmd.Stdin = strings.NewReader(code)
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			if err := cmd.Run(); err != nil || out.String() != "to out\n1\n" || !strings.HasPrefix(errb.String(), "to err\nERROR:root:logged\n") {
-				t.Errorf("toolplane run: %v\nstdout %q\nstderr %q", err, out.String(), errb.String())
-			}
-		})
-	}
+	inEachIsolation(t, func(t *testing.T, e *e2e.Env, cs *mcp.ClientSession) {
+		res, sc := e2e.Exec(t, cs, code)
+		if res.IsError || sc["stdout"] != "to out\n" || sc["stderr"] != wantErr {
+			t.Errorf("execute_code: stdout %q stderr %q\n%s", sc["stdout"], sc["stderr"], e2e.Text(res))
+		}
+		if out, errs, status := runStdin(e, code); status != 0 || out != "to out\n1\n" || !strings.HasPrefix(errs, "to err\nERROR:root:logged\n") {
+			t.Errorf("toolplane run: %d\nstdout %q\nstderr %q", status, out, errs)
+		}
+	})
 }

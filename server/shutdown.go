@@ -171,12 +171,21 @@ func (c *answerCountingConn) Read(ctx context.Context) (jsonrpc.Message, error) 
 
 func (c *answerCountingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	err := c.Connection.Write(ctx, msg)
-	if _, ok := msg.(*jsonrpc.Response); ok && c.open.Add(-1) >= 0 {
-		c.calls.Add(-1)
-	} else if ok {
-		c.open.Add(1) // an answer to nothing this connection read
+	if _, ok := msg.(*jsonrpc.Response); ok {
+		c.answered()
 	}
 	return err
+}
+
+// answered counts one of the connection's calls answered; an answer to
+// nothing it read (a malformed request's error) counts for none.
+func (c *answerCountingConn) answered() {
+	for n := c.open.Load(); n > 0; n = c.open.Load() {
+		if c.open.CompareAndSwap(n, n-1) {
+			c.calls.Add(-1)
+			return
+		}
+	}
 }
 
 // Close gives back the calls the connection will never answer.

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -66,35 +65,27 @@ func TestHealthEndpoints(t *testing.T) {
 	}
 }
 
-// slowAnswers is a server transport whose answers take a while to write,
-// as they do on a loaded machine or a slow pipe.
-type slowAnswers struct{ mcp.Transport }
-
-func (t slowAnswers) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := t.Transport.Connect(ctx)
-	return slowAnswersConn{c}, err
-}
-
-type slowAnswersConn struct{ mcp.Connection }
-
-func (c slowAnswersConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if _, ok := msg.(*jsonrpc.Response); ok {
-		time.Sleep(300 * time.Millisecond)
-	}
-	return c.Connection.Write(ctx, msg)
-}
-
 // TestDrainWaitsForTheAnswer: a run a shutdown stops ends before its
 // answer is written; the connection closes only after that answer, so the
 // client reads why its run stopped, not the end of the connection (the
-// drain closed it between the two, and stdio clients read EOF).
+// drain closed it between the two, and stdio clients read EOF). The time
+// between the two is stretched here, as a loaded machine stretches it.
 func TestDrainWaitsForTheAnswer(t *testing.T) {
 	f := newFixture(t, nil)
+	f.srv.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method == "tools/call" {
+				time.Sleep(300 * time.Millisecond)
+			}
+			return res, err
+		}
+	})
 	ctx, stopServing := context.WithCancel(context.Background())
 	defer stopServing()
 	ct, st := mcp.NewInMemoryTransports()
 	served := make(chan error, 1)
-	go func() { served <- f.srv.ServeTransport(ctx, slowAnswers{st}) }()
+	go func() { served <- f.srv.ServeTransport(ctx, st) }()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, nil).Connect(context.Background(), ct, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -312,10 +312,7 @@ func prepareHeapWhenGrowing() (stop func()) {
 }
 
 // prepareHeap is python.PrepareHeap; tests see the call through it.
-var prepareHeap = realPrepareHeap
-
-// realPrepareHeap is the preparation itself.
-var realPrepareHeap = python.PrepareHeap
+var prepareHeap = python.PrepareHeap
 
 // heapTouched is how much of the heap the process has mapped and not
 // returned to the system: what its first touches have faulted in, roughly.

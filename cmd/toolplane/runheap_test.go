@@ -11,8 +11,8 @@ import (
 // heap grows gets it, and none starts once the run has ended.
 func TestPrepareHeapWhenGrowing(t *testing.T) {
 	called := make(chan int, 1)
+	defer func(real func(int)) { prepareHeap = real }(prepareHeap)
 	prepareHeap = func(n int) { called <- n }
-	defer func() { prepareHeap = realPrepareHeap }()
 	// This test's process holds what earlier tests left: the early rule
 	// (a heap already large at the first look) is TestPrepareHeapEarly's.
 	early := runHeapEarly
@@ -60,8 +60,8 @@ func TestPrepareHeapWhenGrowing(t *testing.T) {
 // look starts no preparation, whatever the heap does after.
 func TestPrepareHeapStopped(t *testing.T) {
 	called := make(chan int, 1)
+	defer func(real func(int)) { prepareHeap = real }(prepareHeap)
 	prepareHeap = func(n int) { called <- n }
-	defer func() { prepareHeap = realPrepareHeap }()
 	prepareHeapWhenGrowing()()
 	keep := make([]byte, 64<<20)
 	for i := range keep {
@@ -79,8 +79,8 @@ func TestPrepareHeapStopped(t *testing.T) {
 // first look is prepared then, not a poll later.
 func TestPrepareHeapEarly(t *testing.T) {
 	called := make(chan int, 1)
+	defer func(real func(int)) { prepareHeap = real }(prepareHeap)
 	prepareHeap = func(n int) { called <- n }
-	defer func() { prepareHeap = realPrepareHeap }()
 	early := runHeapEarly
 	runHeapEarly = 1 // any heap is past it
 	defer func() { runHeapEarly = early }()

@@ -443,3 +443,78 @@ func TestAttackHTTPHugeHeaders(t *testing.T) {
 	}
 	t.Logf("grew %d MiB; %d refused with 431", grew>>20, refused.Load())
 }
+
+// TestAttackHTTPBodiesDecodedAtOnce: an admitted token sends 64 requests
+// at once, each a 4 MiB body the SDK decodes into ten times its size: a
+// million names for get_capability_schemas, an object of 600,000 keys, a
+// 3 MiB query. Each request's size was bounded, but not how many the
+// server decoded at once: 64 of them took it to 2.4 GiB. The server stays
+// under 500 MiB (~330), every request gets an answer (the refusal of
+// its arguments, or 503 when it waited too long for room), and another
+// token's small requests are served during the flood.
+func TestAttackHTTPBodiesDecodedAtOnce(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	// A request waits for room at most body_timeout, well within the
+	// client's 30 s: 64 requests taking turns outlast it on a loaded
+	// machine, and the late ones must hear 503, not time out.
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nbody_timeout = \"8s\"\n"+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "source"`)+
+		e.AddToken("alice", "alice-secret-0123456789", `allow = "source"`))
+	e.MemoryCap = 4 << 30
+	srv := e.ServeHTTP(t, cfg)
+	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+	m.open()
+	alice := e2e.ConnectHTTPToken(t, srv.URL, "alice-secret-0123456789", nil)
+
+	names := strings.TrimSuffix(strings.Repeat(`"a",`, 1_000_000), ",")
+	bodies := []string{
+		`{"jsonrpc":"2.0","id":ID,"method":"tools/call","params":{"name":"get_capability_schemas","arguments":{"names":[` + names + `]}}}`,
+		`{"jsonrpc":"2.0","id":ID,"method":"tools/call","params":{"name":"search_capabilities","arguments":{"query":"x",` + strings.Repeat(`"k":1,`, 600_000) + `"limit":1}}}`,
+		`{"jsonrpc":"2.0","id":ID,"method":"tools/call","params":{"name":"search_capabilities","arguments":{"query":"` + strings.Repeat("é", 1_500_000) + `"}}}`,
+	}
+	var wg sync.WaitGroup
+	var answered, busy atomic.Int32
+	for i := range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &rawSession{t: t, url: srv.URL, token: m.token, id: m.id}
+			body := strings.Replace(bodies[i%len(bodies)], "ID", itoa(100+i), 1)
+			switch code, out := s.post(body); {
+			case code == http.StatusOK && strings.Contains(out, `"isError":true`):
+				answered.Add(1)
+			case code == http.StatusServiceUnavailable && strings.Contains(out, "large request bodies"):
+				busy.Add(1)
+			default:
+				t.Errorf("request %d: %d %s", i, code, truncateText(out, 300))
+			}
+		}()
+	}
+	// alice's small requests go on meanwhile.
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	for i := 0; ; i++ {
+		start := time.Now()
+		if v := e2e.MustRun(t, alice, "return 6 * 7"); v != float64(42) {
+			t.Errorf("alice during the flood: %v", v)
+		}
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("alice's run took %v during the flood", d)
+		}
+		select {
+		case <-done:
+		case <-time.After(200 * time.Millisecond):
+			continue
+		}
+		break
+	}
+	t.Logf("%d refused for their arguments, %d told to retry; peak %d MiB", answered.Load(), busy.Load(), peakRSS(t, srv.Cmd.Process.Pid)>>20)
+	if answered.Load() == 0 {
+		t.Errorf("no request of the flood was answered")
+	}
+	if rss := peakRSS(t, srv.Cmd.Process.Pid); rss > 500<<20 {
+		t.Errorf("64 requests of 4 MiB took the server to %d MiB", rss>>20)
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -102,7 +103,56 @@ func (s *Server) limitBodies(next http.Handler) http.Handler {
 				return
 			}
 			_ = rc.SetReadDeadline(time.Now().Add(lim.BodyTimeout))
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, lim.MaxBodyBytes))
+			src := http.MaxBytesReader(w, r.Body, lim.MaxBodyBytes)
+			// A small body is read at once; a larger one (or one of
+			// unknown length past its first freeBodyBytes) first takes its
+			// share of the bodies in progress (see bodyBudget) and holds it
+			// until the request is answered: decoding a body costs up to
+			// ten times its size.
+			var head []byte
+			var err error
+			large := r.ContentLength > freeBodyBytes
+			if r.ContentLength < 0 {
+				head = make([]byte, freeBodyBytes+1)
+				var n int
+				n, err = io.ReadFull(src, head)
+				head = head[:n]
+				switch err {
+				case io.EOF, io.ErrUnexpectedEOF:
+					err = nil
+				case nil:
+					large = true
+				}
+			}
+			if large && err == nil {
+				subject, _ := r.Context().Value(subjectKey{}).(string)
+				want := lim.MaxBodyBytes
+				if r.ContentLength >= 0 {
+					want = r.ContentLength
+				}
+				bctx, cancel := context.WithTimeout(r.Context(), lim.BodyTimeout)
+				held, aerr := s.bodies.acquire(bctx, subject, want)
+				cancel()
+				if aerr != nil {
+					w.Header().Set("Connection", "close")
+					w.Header().Set("Retry-After", "1")
+					http.Error(w, fmt.Sprintf("503 too many large request bodies in progress (at most %s of bodies over %s at once, half of it for one token); retry, or send smaller requests", byteCount(s.bodies.max), byteCount(freeBodyBytes)), http.StatusServiceUnavailable)
+					return
+				}
+				defer func() { s.bodies.release(subject, held) }()
+				// The wait does not count against the client's time to send.
+				_ = rc.SetReadDeadline(time.Now().Add(lim.BodyTimeout))
+			}
+			var body []byte
+			if err == nil && (r.ContentLength >= 0 || len(head) > freeBodyBytes) {
+				var rest []byte
+				rest, err = io.ReadAll(src)
+				if body = rest; head != nil {
+					body = append(head, rest...)
+				}
+			} else {
+				body = head
+			}
 			var tooBig *http.MaxBytesError
 			var ne net.Error
 			switch {
@@ -258,4 +308,77 @@ func (c *limitedConn) Close() error {
 		c.l.mu.Unlock()
 	})
 	return c.Conn.Close()
+}
+
+// freeBodyBytes is the largest request body read without taking a share
+// of the bodies budget: the requests of MCP clients (a snippet, a search)
+// are a few kilobytes, and at most MaxConnections of them are read at
+// once.
+const freeBodyBytes = 16 << 10
+
+// bodyBudget bounds the bytes of large request bodies the server holds at
+// once, from reading them to answering them. Each request's body is
+// bounded (MaxBodyBytes), but a token may have MaxRequestsPerSubject
+// requests in progress, and the SDK decodes a body into up to ten times
+// its size, which the collector (GOGC 400) lets grow further before it
+// runs: 64 concurrent 4 MiB requests of one token (a million names for
+// get_capability_schemas, an object of 600,000 keys) took the server to
+// 2.4 GiB. The budget is two bodies of the largest size, one of them per
+// subject; a request over budget waits for room (within BodyTimeout), then
+// gets 503. Small bodies (freeBodyBytes) never wait.
+type bodyBudget struct {
+	max, perSubject int64
+
+	mu        sync.Mutex
+	total     int64
+	bySubject map[string]int64
+	changed   chan struct{} // closed and replaced at every release
+}
+
+func newBodyBudget(maxBody int64) *bodyBudget {
+	return &bodyBudget{max: 2 * maxBody, perSubject: maxBody, bySubject: map[string]int64{}, changed: make(chan struct{})}
+}
+
+// acquire takes n bytes (at most perSubject) for subject, waiting until
+// they fit or ctx ends; it returns what it took, for release.
+func (b *bodyBudget) acquire(ctx context.Context, subject string, n int64) (int64, error) {
+	n = min(max(n, 0), b.perSubject)
+	for {
+		b.mu.Lock()
+		if b.total+n <= b.max && b.bySubject[subject]+n <= b.perSubject {
+			b.total += n
+			b.bySubject[subject] += n
+			b.mu.Unlock()
+			return n, nil
+		}
+		wait := b.changed
+		b.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+	}
+}
+
+func (b *bodyBudget) release(subject string, n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.total -= n
+	if b.bySubject[subject] -= n; b.bySubject[subject] <= 0 {
+		delete(b.bySubject, subject)
+	}
+	close(b.changed)
+	b.changed = make(chan struct{})
+}
+
+// byteCount renders n bytes for messages: "16 MiB", "16 KiB", "100 bytes".
+func byteCount(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

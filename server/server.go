@@ -197,6 +197,7 @@ type Server struct {
 
 	httpLimits HTTPLimits
 	inFlight   *subjectLimiter
+	bodies     *bodyBudget
 
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
@@ -317,6 +318,7 @@ func New(opts Options) (*Server, error) {
 		mo.GetSessionID = func() string { return prefix + rand.Text() }
 	}
 	s.inFlight = &subjectLimiter{max: s.httpLimits.MaxRequestsPerSubject, inFlight: map[string]int{}}
+	s.bodies = newBodyBudget(s.httpLimits.MaxBodyBytes)
 	if err := s.initRouting(); err != nil {
 		return nil, err
 	}

@@ -65,11 +65,17 @@ const (
 	hostilePkg   = "github.com/toolplane/toolplane/internal/hostilemcp/cmd/hostilemcp"
 )
 
-// Build compiles the binaries into dir.
+// Build compiles the binaries into dir, with CGO_ENABLED=0 like the
+// release.
 func Build(dir string) (Binaries, error) {
 	b := Binaries{Toolplane: filepath.Join(dir, "toolplane"), TestMCP: filepath.Join(dir, "testmcp"), HostileMCP: filepath.Join(dir, "hostilemcp")}
 	for bin, pkg := range map[string]string{b.Toolplane: toolplanePkg, b.TestMCP: testmcpPkg, b.HostileMCP: hostilePkg} {
-		if out, err := exec.Command("go", "build", "-tags", "toolplane_e2e", "-o", bin, pkg).CombinedOutput(); err != nil {
+		cmd := exec.Command("go", "build", "-tags", "toolplane_e2e", "-o", bin, pkg)
+		// As the release is built (Dockerfile): a binary without cgo, so
+		// what the tests attack is what ships, and no C thread takes a
+		// signal Go's runtime did not expect.
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
 			return Binaries{}, fmt.Errorf("building %s: %w\n%s", pkg, err, out)
 		}
 	}

@@ -335,6 +335,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	}
 	var v vm.Value
 	var rerr error
+	t.SetMainGlobals(g.d)
 	if p.snippet {
 		// A snippet runs as CPython runs an agent's snippet: the body of a
 		// coroutine under asyncio.run, so the event loop is running.

@@ -463,8 +463,11 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		if v, ok := o.Dict.GetStr(name); ok {
 			return v, nil
 		}
-		if name == "__name__" {
+		switch name {
+		case "__name__":
 			return Str(o.Name), nil
+		case "__dict__":
+			return o.Dict, nil
 		}
 		return nil, Errorf(AttributeErrorClass, "module '%s' has no attribute '%s'", o.Name, name)
 	case *Namespace:
@@ -1133,6 +1136,10 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 		return Errorf(AttributeErrorClass, "type object '%s' has no attribute '%s'", o.Name, name)
 	case *Function:
 		if o.Dict != nil && o.Dict.DeleteStr(name) {
+			return nil
+		}
+	case *Module:
+		if o.Dict.DeleteStr(name) {
 			return nil
 		}
 	}

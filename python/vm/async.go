@@ -357,6 +357,7 @@ func (t *Thread) RunSnippet(code *CodeObj, globals *Dict) (Value, error) {
 	// never await.
 	t.inSnippet = true
 	defer func() { t.inSnippet = false }()
+	t.main = globals
 	v, err := t.RunModule(code, globals)
 	if err != nil {
 		return nil, err

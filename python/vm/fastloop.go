@@ -180,7 +180,7 @@ loop:
 			}
 			if c := code.gcache[arg].Load(); c != nil && c.src == globals && c.g == globals && c.gver == globals.version {
 				st[sp] = globals.entries[c.ix].value
-			} else if v, ok := code.loadGlobal(globals, t.overlay, t.builtins, arg); ok {
+			} else if v, ok := code.loadGlobal(globals, t.overlay, t.builtinsFor(globals), arg); ok {
 				// A builtin or host function (or a cache to refill).
 				st[sp] = v
 			} else {

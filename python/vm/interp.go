@@ -564,7 +564,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.push(f.globals.entries[c.ix].value)
 					break
 				}
-				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtins, arg); ok {
+				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtinsFor(f.globals), arg); ok {
 					f.push(v)
 				} else {
 					err = NewNameError(code.Names[arg])
@@ -590,7 +590,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					f.push(v)
 				} else if v, ok := getStrOrNil(t.overlay, name, h); ok {
 					f.push(v)
-				} else if v, ok := t.builtins.getStrH(name, h); ok {
+				} else if v, ok := t.builtinsFor(f.globals).getStrH(name, h); ok {
 					f.push(v)
 				} else {
 					err = NewNameError(name)

@@ -96,6 +96,16 @@ type Thread struct {
 	excInfo  *Instance
 	builtins *Dict
 	overlay  *Dict // names shadowing builtins for this run, or nil
+	// userBuiltins is this run's builtins module namespace once the run
+	// imports builtins (nil before): code whose globals are main (the
+	// snippet's own code) resolves builtin names there, so assigning
+	// builtins.x changes what x means to the snippet as in CPython. The
+	// runtime's code (the prelude, library modules written in Python) has
+	// globals of its own and keeps resolving in builtins, which nothing
+	// mutates; the namespace is a copy made per run, so neither the next
+	// run of a session nor another run sees the change.
+	userBuiltins *Dict
+	main         *Dict
 	// inSnippet is set while RunSnippet runs: asyncio sees a running loop.
 	inSnippet bool
 	// strIdx remembers lengths and code-point offsets of long strings
@@ -685,6 +695,24 @@ func constValue(k any) Value {
 // SetBuiltinsOverlay gives this run names that shadow the builtins (host
 // functions, prelude exports) without copying the builtins namespace.
 func (t *Thread) SetBuiltinsOverlay(d *Dict) { t.overlay = d }
+
+// SetMainGlobals names the globals of the snippet's own code (RunSnippet
+// sets them itself): only code running in them sees the run's builtins
+// module namespace (SetUserBuiltins).
+func (t *Thread) SetMainGlobals(g *Dict) { t.main = g }
+
+// SetUserBuiltins makes d, the namespace of this run's builtins module (a
+// copy of Builtins()), what the snippet's own code resolves builtin names
+// in for the rest of the run.
+func (t *Thread) SetUserBuiltins(d *Dict) { t.userBuiltins = d }
+
+// builtinsFor returns the builtins that code running in globals g sees.
+func (t *Thread) builtinsFor(g *Dict) *Dict {
+	if t.userBuiltins != nil && g == t.main {
+		return t.userBuiltins
+	}
+	return t.builtins
+}
 
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.

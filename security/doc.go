@@ -19,6 +19,8 @@
 //	startup_test.go      hostile configs and files at start-up
 //	config_test.go       hostile config files: shapes that explode, policies that lie
 //	upstream_test.go     hostile upstream MCP servers (internal/hostilemcp)
+//	oauth_test.go        hostile OAuth: login redirects, refreshes that hang or go elsewhere
+//	build_test.go        the attacked binaries are built like the release (no cgo)
 //	aliases_test.go      upstream tool names colliding with other capabilities' aliases
 //	routing_test.go      owner routing: forwarding to non-peers, loops, metadata addresses
 //	worker_test.go       a subverted sandbox worker attacking the host over the bridge

@@ -26,6 +26,8 @@ import (
 //	/huge-headers/mcp  every answer carries 20 MB of headers
 //	/sse               an SSE (old transport) stream whose endpoint event
 //	                   names the other origin
+//	/oauth/MODE/...    an MCP endpoint behind an OAuth authorization server
+//	                   of its own that misbehaves as MODE says (see oauth.go)
 func serveHTTP(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	ln, err := net.Listen("tcp", o.httpAddr)
 	if err != nil {
@@ -54,6 +56,7 @@ type httpServer struct {
 	o            *options
 	base, other  string
 	unauthorized atomic.Int64
+	issued       atomic.Int64
 }
 
 func (h *httpServer) record(v map[string]any) {
@@ -66,7 +69,9 @@ func (h *httpServer) record(v map[string]any) {
 // behaves like a plain server, so a client that follows a redirect works
 // and its leak is visible.
 func (h *httpServer) serveOther(w http.ResponseWriter, r *http.Request) {
-	h.record(map[string]any{"origin": "other", "method": r.Method, "path": r.URL.Path, "headers": r.Header})
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	h.record(map[string]any{"origin": "other", "method": r.Method, "path": r.URL.Path, "headers": r.Header, "body": string(body)})
 	if !strings.HasSuffix(r.URL.Path, "/mcp") {
 		http.NotFound(w, r)
 		return
@@ -75,6 +80,9 @@ func (h *httpServer) serveOther(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *httpServer) serveMain(w http.ResponseWriter, r *http.Request) {
+	if h.serveOAuth(w, r) {
+		return
+	}
 	switch r.URL.Path {
 	case "/mcp":
 		h.serveMCP(w, r, "")

@@ -24,7 +24,9 @@ type LoginOptions struct {
 	// RedirectAddr is the loopback address the authorization server
 	// redirects the browser to. Default "127.0.0.1:0" (any free port).
 	RedirectAddr string
-	// HTTPTransport is the base round tripper. Default http.DefaultTransport.
+	// HTTPTransport is the base round tripper. Default: toolplane's own,
+	// which refuses link-local and metadata addresses (see
+	// OAuthHTTPClient, which also bounds time and redirects in any case).
 	HTTPTransport http.RoundTripper
 	// Resolve resolves secret references in the spec's headers, as in
 	// ManagerOptions.
@@ -79,9 +81,6 @@ func Login(ctx context.Context, spec ServerSpec, opts LoginOptions) (*Credential
 	if opts.RedirectAddr == "" {
 		opts.RedirectAddr = "127.0.0.1:0"
 	}
-	if opts.HTTPTransport == nil {
-		opts.HTTPTransport = http.DefaultTransport
-	}
 	if opts.ClientName == "" {
 		opts.ClientName = "toolplane"
 	}
@@ -127,7 +126,7 @@ func Login(ctx context.Context, spec ServerSpec, opts LoginOptions) (*Credential
 		}
 	}()
 
-	httpClient := &http.Client{Transport: opts.HTTPTransport}
+	httpClient := OAuthHTTPClient(opts.HTTPTransport)
 	var (
 		mu    sync.Mutex
 		creds *Credentials

@@ -7,14 +7,17 @@ import (
 
 // fastRun runs frame f from f.ip for as long as each instruction is one of
 // the hot operations below and takes its fast path (ints that do not
-// overflow, a cached global, a list or range iterator, ...). It stops,
-// without having changed anything for it, at the first instruction it does
-// not complete, and leaves that one to eval's general loop, which raises,
-// calls, switches frames and polls the limits: so fastRun never fails,
-// never leaves frame f and counts each instruction as the general loop
-// does (a fused pair as two steps). It stops before an instruction when
-// the step count reaches the next poll, so the general loop polls the
-// deadline and the budget exactly when it would have.
+// overflow, a cached global, a list or range iterator, a plain call of a
+// Python function and its return, ...). It stops, without having changed
+// anything for it, at the first instruction it does not complete, and
+// leaves that one to eval's general loop, which raises, makes the other
+// calls and polls the limits: so fastRun never fails and counts each
+// instruction as the general loop does (a fused pair as two steps). It
+// stops before an instruction when the step count reaches the next poll,
+// so the general loop polls the deadline and the budget exactly when it
+// would have. It returns the frame it stopped in: a call it made pushes a
+// frame as eval's CALL does, and a return pops one, never eval's base
+// frame (that return is eval's).
 //
 // Why a loop of its own: eval is one large function whose operations call
 // out everywhere, so the Go compiler keeps its state (the frame, the
@@ -22,7 +25,13 @@ import (
 // every instruction. Here the instruction pointer, the stack pointer and
 // the step count are locals that stay in registers, written back once
 // when the loop stops.
-func (t *Thread) fastRun(f *Frame) {
+func (t *Thread) fastRun(f, base *Frame) *Frame {
+	// call or ret is set when the loop stopped at a call or return it makes
+	// (below the loop, so no value of the loop lives across it and the
+	// loop's state stays in registers).
+	var call *Function
+	var ret bool
+restart:
 	code := f.code
 	instrs := code.Instrs
 	consts := code.Consts
@@ -260,6 +269,27 @@ loop:
 			st[sp-1] = v
 			ip++
 			steps++
+		case compile.CALL:
+			// A plain call of a Python function, as eval's pushPlain
+			// path makes it (the same conditions, the same frame).
+			pf, ok := st[sp-arg-1].(*Function)
+			if !ok || !pf.Code.plain || pf.Code.ArgCount != arg || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+				break loop
+			}
+			call = pf
+			ip++
+			steps++
+			break loop
+		case compile.RETURN_VALUE:
+			// The return of a frame a plain call pushed; eval returns
+			// from its base frame, ends inline generators and
+			// constructions.
+			if f == base || f.inlineExit != 0 || f.ctor != nil {
+				break loop
+			}
+			ret = true
+			steps++
+			break loop
 		default:
 			break loop
 		}
@@ -267,6 +297,24 @@ loop:
 	f.ip = ip
 	f.stack = st[:sp]
 	t.steps = steps
+	if call != nil {
+		n := call.Code.ArgCount
+		f = t.pushPlain(f, call, Tuple(st[sp-n:sp]), sp-n-1, nil)
+		call = nil
+		goto restart
+	}
+	if ret {
+		v := st[sp-1]
+		t.depth--
+		done := f
+		f = f.back
+		t.releaseFrame(done)
+		t.top = f
+		f.push(v)
+		ret = false
+		goto restart
+	}
+	return f
 }
 
 // arithFast is a binary operation on two ints or two floats that needs no

@@ -315,6 +315,7 @@ func (t *Thread) enter(f *Frame) (*CodeObj, []uint32, []Value) {
 // (generator.throw).
 func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err error) {
 	f := base
+	baseFrame := base // base as CALL's case names it (there base is a stack slot)
 	code := f.code
 	instrs := code.Instrs
 	consts := code.Consts
@@ -719,6 +720,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						break
 					}
 					f = t.pushPlain(f, pf, args, base, ctor)
+					f = t.fastRun(f, baseFrame)
 					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
 					break
 				}
@@ -1077,7 +1079,8 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.ip = arg
 				if back {
 					// A loop's back edge: run its body in fastRun while it can.
-					t.fastRun(f)
+					f = t.fastRun(f, base)
+					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
 				}
 			case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 				v := f.stack[len(f.stack)-1]

@@ -412,6 +412,9 @@ func (f *fn) stmt(st syntax.Stmt) {
 		f.expr(st.Value)
 		f.emit(POP_TOP, 0)
 	case *syntax.Assign:
+		if f.swapAssign(st) {
+			break
+		}
 		f.expr(st.Value)
 		for i, t := range st.Targets {
 			if i < len(st.Targets)-1 {
@@ -667,6 +670,51 @@ func (f *fn) store(t syntax.Expr) {
 	default:
 		f.fail("SyntaxError", "cannot assign to expression", t.Pos())
 	}
+}
+
+// swapAssign compiles a, b = x, y and a, b, c = x, y, z (a display of two
+// or three values into as many targets, nothing starred) as CPython does:
+// the values are evaluated in order and reversed on the stack with
+// ROT_TWO/ROT_THREE, with no tuple built and unpacked. It reports whether
+// the statement had that form.
+func (f *fn) swapAssign(st *syntax.Assign) bool {
+	if len(st.Targets) != 1 {
+		return false
+	}
+	vals, ok := st.Value.(*syntax.Tuple)
+	if !ok || len(vals.Elts) < 2 || len(vals.Elts) > 3 {
+		return false
+	}
+	var targets []syntax.Expr
+	switch t := st.Targets[0].(type) {
+	case *syntax.Tuple:
+		targets = t.Elts
+	case *syntax.List:
+		targets = t.Elts
+	}
+	if len(targets) != len(vals.Elts) {
+		return false
+	}
+	for i := range targets {
+		if _, ok := targets[i].(*syntax.Starred); ok {
+			return false
+		}
+		if _, ok := vals.Elts[i].(*syntax.Starred); ok {
+			return false
+		}
+	}
+	for _, v := range vals.Elts {
+		f.expr(v)
+	}
+	f.at(st)
+	if len(vals.Elts) == 3 {
+		f.emit(ROT_THREE, 0)
+	}
+	f.emit(ROT_TWO, 0)
+	for _, t := range targets {
+		f.store(t)
+	}
+	return true
 }
 
 func (f *fn) unpack(elts []syntax.Expr, node syntax.Node) {

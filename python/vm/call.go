@@ -220,6 +220,36 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 	return v, null, nil
 }
 
+// superMethod is the method super(c, obj).name finds, for the LOAD_METHOD
+// at ip (its name) right after the call making the super object: the plain
+// function after c in the MRO of obj's class, and obj as its self, as
+// getMethod finds them through the super object; nil when c is no class,
+// obj no instance of it or the attribute anything else.
+func superMethod(code *CodeObj, ip int, c, obj Value) (*Function, *Instance) {
+	cls, ok := c.(*Class)
+	if !ok {
+		return nil, nil
+	}
+	inst, ok := obj.(*Instance)
+	if !ok || !inst.Class.IsSubclass(cls) {
+		return nil, nil
+	}
+	k := code.Instrs[ip] >> 8
+	name, h := code.Names[k], code.NameHashes[k]
+	mro := inst.Class.MRO
+	i := 0
+	for i < len(mro) && mro[i] != cls {
+		i++
+	}
+	for _, k := range mro[min(i+1, len(mro)):] {
+		if v, ok := k.Dict.getStrH(name, h); ok {
+			fn, _ := v.(*Function)
+			return fn, inst
+		}
+	}
+	return nil, nil
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, word)

@@ -158,7 +158,14 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	f.locals = buf[:n:n]
 	f.stack = buf[n:n]
 	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
-		f.cells = make([]*Cell, nc)
+		// The pooled frame's cell slots are reused (every slot is set
+		// by bindFrame before the code runs; a closure keeps the cells,
+		// never this slice).
+		if cap(f.cells) >= nc {
+			f.cells = f.cells[:nc]
+		} else {
+			f.cells = make([]*Cell, nc)
+		}
 	}
 	return f
 }
@@ -216,7 +223,8 @@ func (t *Thread) releaseFrame(f *Frame) {
 	f.stack = nil
 	f.locals = nil
 	f.blocks = f.blocks[:0]
-	f.cells = nil
+	clear(f.cells)
+	f.cells = f.cells[:0]
 	f.back = nil
 	f.fn = nil
 	f.code = nil
@@ -692,6 +700,20 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						f.stack[lo] = fv.Self
 					}
 				case *Class:
+					if fv == SuperClass && op == compile.CALL && arg == 2 && compile.Op(instrs[f.ip]&0xff) == compile.LOAD_METHOD {
+						// super().name(...): the method and self as the
+						// LOAD_METHOD that follows would push them, with
+						// no super object made.
+						if m, self := superMethod(code, f.ip, f.stack[n-2], f.stack[n-1]); m != nil {
+							f.stack[base] = m
+							f.stack[base+1] = self
+							f.stack[n-1] = nil
+							f.stack = f.stack[:base+2]
+							f.ip++
+							t.steps++
+							goto next
+						}
+					}
 					if init := t.plainInit(fv); init != nil && lo > base {
 						pf = init
 						ctor = &Instance{Class: fv, Dict: newInstanceDict(fv)}

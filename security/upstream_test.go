@@ -819,3 +819,82 @@ startup = "eager"`})
 	}
 	wantParts(t, "start-up warnings", srv.Stderr(), "hidden_property", "hidden_enum", "invisible characters")
 }
+
+// TestAttackUpstreamHTTPRetryStorm: a Streamable HTTP upstream ends its
+// standalone SSE stream after each event, with a fresh event id (so each
+// reconnection looks like progress to the client) and "retry: 1" (1 ms).
+// The client reconnected as fast as it could, for ever: toolplane sent it
+// thousands of GETs a second and burned a core. Reconnections wait at least
+// a second whatever the server asks.
+func TestAttackUpstreamHTTPRetryStorm(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	record := filepath.Join(t.TempDir(), "record")
+	base := startHostileHTTP(t, record)
+	e := bins.NewEnv(t, fmt.Sprintf("\n[mcp.servers.storm]\nurl = %q\n", base+"/retry-storm/mcp"))
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	gets := func() int {
+		n := 0
+		for _, line := range strings.Split(readFile(t, record), "\n") {
+			var v struct {
+				N int `json:"storm_gets"`
+			}
+			if json.Unmarshal([]byte(line), &v) == nil {
+				n = max(n, v.N)
+			}
+		}
+		return n
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for gets() == 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	first := gets()
+	time.Sleep(5 * time.Second)
+	n := gets() - first
+	t.Logf("%d reconnections in 5 s", n)
+	if n > 20 {
+		t.Errorf("toolplane reconnected to the standalone stream %d times in 5 s", n)
+	}
+	if got := attack(t, cs, "storm.echo(text='still')"); got != "returned: 'still'" {
+		t.Errorf("storm.echo: %s", got)
+	}
+}
+
+// TestAttackUpstreamHTTPStreams: a Streamable HTTP upstream answers a call
+// with an event stream of 100,000 events of noise before the answer
+// (notifications, answers to requests never sent, events of other names,
+// comments, empty events), with one event that never ends, with a new
+// session id, and with JSON cut short. The noise costs time, not memory,
+// and the real answer arrives; the endless event ends at max_result_bytes;
+// the broken answer fails its own call; another client is served.
+func TestAttackUpstreamHTTPStreams(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	base := startHostileHTTP(t, filepath.Join(t.TempDir(), "record"))
+	e := hostileEnv(t, "max_result_bytes = \"4MiB\"\ncall_timeout = \"30s\"", nil)
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+fmt.Sprintf("\n[mcp.servers.evil]\nurl = %q\n", base+"/mcp"))
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	by := watch(t, srv.URL)
+	for call, want := range map[string]string{
+		"evil.sse_noise(n=100000)": "returned: 'after the noise'",
+		"evil.sse_endless_event()": "max_result_bytes",
+		"evil.rotate_session()":    "returned: 'rotated'",
+		"evil.invalid_json()":      "raised: ",
+	} {
+		got := ""
+		for i := 0; i < 100; i++ {
+			if got = attack(t, cs, call); !strings.Contains(got, "restarts it at most") {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		wantParts(t, call, got, want)
+	}
+	by.check()
+	if rss := peakRSS(t, srv.Cmd.Process.Pid); rss > 500<<20 {
+		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
+	}
+}

@@ -30,6 +30,7 @@ func attackTools() []Tool {
 		"crash", "stderr_flood", "fork_hold", "progress_flood", "daemonize",
 		// HTTP only
 		"redirect", "huge_headers", "gzip_bomb", "sse_forever", "slowloris", "huge_json", "headers",
+		"sse_noise", "sse_endless_event", "rotate_session", "invalid_json",
 	}
 	tools := make([]Tool, len(names))
 	for i, n := range names {

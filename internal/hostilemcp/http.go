@@ -26,6 +26,9 @@ import (
 //	/huge-headers/mcp  every answer carries 20 MB of headers
 //	/sse               an SSE (old transport) stream whose endpoint event
 //	                   names the other origin
+//	/retry-storm/mcp   a plain server whose standalone SSE stream (GET)
+//	                   sends one event with a new id and "retry: 1", then
+//	                   ends: every reconnection looks like progress
 //	/oauth/MODE/...    an MCP endpoint behind an OAuth authorization server
 //	                   of its own that misbehaves as MODE says (see oauth.go)
 func serveHTTP(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -57,6 +60,25 @@ type httpServer struct {
 	base, other  string
 	unauthorized atomic.Int64
 	issued       atomic.Int64
+	stormGets    atomic.Int64
+}
+
+// retryStorm serves /retry-storm/mcp: POSTs as /mcp does, and a GET (the
+// standalone SSE stream) gets one event with a fresh id and a reconnection
+// delay of 1 ms, after which the stream ends. It records the count of GETs
+// (the first ten, then every hundredth).
+func (h *httpServer) retryStorm(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		h.serveMCP(w, r, "")
+		return
+	}
+	n := h.stormGets.Add(1)
+	if n <= 10 || n%100 == 0 {
+		h.record(map[string]any{"storm_gets": n})
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprintf(w, "id: %d\nretry: 1\n\n", n)
 }
 
 func (h *httpServer) record(v map[string]any) {
@@ -105,6 +127,8 @@ func (h *httpServer) serveMain(w http.ResponseWriter, r *http.Request) {
 			f.Flush()
 		}
 		<-r.Context().Done()
+	case "/retry-storm/mcp":
+		h.retryStorm(w, r)
 	case "/huge-headers/mcp":
 		hugeHeaders(w)
 		h.serveMCP(w, r, "")
@@ -240,6 +264,55 @@ func (h *httpServer) call(w http.ResponseWriter, r *http.Request, id json.RawMes
 			case <-time.After(time.Second):
 			}
 		}
+	case "sse_noise":
+		// An SSE answer that first floods: notifications, answers to
+		// requests never sent, events of other names, comments, empty
+		// events; then the real answer.
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		n := intArg(p.Arguments, "n", 20000)
+		for i := 0; i < n; i++ {
+			var err error
+			switch i % 5 {
+			case 0:
+				_, err = fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"noise %d\"}}\n\n", i)
+			case 1:
+				_, err = fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"unasked %d\"}]}}\n\n", 900000+i, i)
+			case 2:
+				_, err = fmt.Fprintf(w, "event: other\ndata: {\"x\":%d}\n\n", i)
+			case 3:
+				_, err = fmt.Fprintf(w, ": comment %d\n\n", i)
+			default:
+				_, err = fmt.Fprintf(w, "id: e%d\n\n", i)
+			}
+			if err != nil {
+				return
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": textResult("after the noise")})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+	case "sse_endless_event":
+		// One event that never ends: data lines, a megabyte a second,
+		// never a blank line.
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		line := "data: " + strings.Repeat("d", 64<<10) + "\n"
+		for {
+			if _, err := io.WriteString(w, line); err != nil {
+				return
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	case "rotate_session":
+		w.Header().Set("Mcp-Session-Id", fmt.Sprintf("rotated-%d", time.Now().UnixNano()))
+		answer(textResult("rotated"))
+	case "invalid_json":
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(id)+`,"result":{"content":[{"type":"text","text":"unterminated`)
 	case "hang":
 		<-r.Context().Done()
 	default:

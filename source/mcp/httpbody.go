@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strconv"
 )
 
 // messageBody is the body of an HTTP answer that holds one message (or an
@@ -122,6 +123,15 @@ func (f *sseFilter) Read(p []byte) (int, error) {
 				f.data = append(f.data, '\n')
 			}
 			f.data, f.hasData = append(f.data, v...), true
+		case bytes.HasPrefix(trimmed, []byte("retry:")):
+			// The server's reconnection delay: never shorter than
+			// minSSERetry. A stream that ends after each event with a
+			// fresh id looks like progress to the client, which would
+			// reconnect as fast as "retry: 1" asks, for ever.
+			if ms, err := strconv.ParseInt(string(bytes.TrimSpace(trimmed[len("retry:"):])), 10, 64); err == nil && ms < minSSERetry.Milliseconds() {
+				trimmed = []byte("retry: " + strconv.FormatInt(minSSERetry.Milliseconds(), 10))
+			}
+			f.lines = append(f.lines, append(trimmed[:len(trimmed):len(trimmed)], '\n'))
 		default:
 			if bytes.HasPrefix(trimmed, []byte("event:")) {
 				f.name = bytes.TrimSpace(trimmed[len("event:"):])

@@ -90,6 +90,9 @@ const (
 	// restartBackoffMax is the longest wait between two starts of a server
 	// that keeps failing (see server.backoff).
 	restartBackoffMax = 30 * time.Second
+	// minSSERetry is the shortest reconnection delay an HTTP server's
+	// event stream may ask for ("retry:"); shorter ones are raised to it.
+	minSSERetry = time.Second
 	// stableAfter is how long a connection must live for its death not to
 	// count as one more failure in a row.
 	stableAfter = 30 * time.Second

@@ -664,6 +664,37 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				}
 			case compile.CALL_METHOD, compile.CALL_METHOD_KW, compile.CALL, compile.CALL_KW:
 				op := compile.Op(ins & 0xff)
+				if op == compile.CALL_METHOD || op == compile.CALL {
+					// A builtin called with positional arguments (a method
+					// of a builtin type LOAD_METHOD found, len, ...): what
+					// Call does for it, without the general path's
+					// dispatch on the callable.
+					n := len(f.stack)
+					base := n - arg - 1
+					if op == compile.CALL_METHOD {
+						base--
+					}
+					if b, ok := f.stack[base].(*Builtin); ok {
+						lo := base + 1
+						if op == compile.CALL_METHOD && f.stack[lo] == null {
+							lo++
+						}
+						if err = t.enterGo(); err != nil {
+							break
+						}
+						var r Value
+						r, err = b.Fn(t, Tuple(f.stack[lo:n:n]), nil)
+						t.leaveGo()
+						for i := base; i < len(f.stack); i++ {
+							f.stack[i] = nil
+						}
+						f.stack = f.stack[:base]
+						if err == nil {
+							f.push(r)
+						}
+						break
+					}
+				}
 				var kwnames Tuple
 				if op == compile.CALL_KW || op == compile.CALL_METHOD_KW {
 					kwnames = f.pop().(Tuple)
@@ -1019,7 +1050,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.stack = f.stack[:len(f.stack)-1]
 				l := f.stack[len(f.stack)-arg].(*List)
 				c := cap(l.Items)
-				l.Items = append(l.Items, v)
+				l.Items = appendItem(l.Items, v)
 				if cap(l.Items) != c {
 					err = t.chargeSlots(cap(l.Items))
 				}

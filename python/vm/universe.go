@@ -156,7 +156,24 @@ func NewMethod(name string, f BuiltinFunc) *Builtin {
 
 func addMethods(c *Class, methods map[string]BuiltinFunc) {
 	for name, fn := range methods {
-		c.Dict.SetStr(name, &Builtin{Name: name, Fn: checkedMethod(c, name, withArity(c, name, fn)), Self: c.Name})
+		fn := withArity(c, name, fn)
+		checked := checkedMethod(c, name, fn)
+		if _, ok := methodArity[c.Name+"."+name]; !ok || c == ObjectClass || c == TypeClass || c == BaseExceptionClass {
+			c.Dict.SetStr(name, &Builtin{Name: name, Fn: checked, Self: c.Name})
+			continue
+		}
+		// withArity checks the argument count before the body reads the
+		// arguments, so on a receiver of exactly class c (no instance of a
+		// subclass) checkedMethod's receiver test and recover have nothing
+		// to do.
+		c.Dict.SetStr(name, &Builtin{Name: name, Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) > 0 {
+				if _, inst := args[0].(*Instance); !inst && TypeOf(args[0]) == c {
+					return fn(t, args, kw)
+				}
+			}
+			return checked(t, args, kw)
+		}})
 	}
 }
 

@@ -98,3 +98,26 @@ func TestSmallIntBoxes(t *testing.T) {
 		}
 	}
 }
+
+// A list's first append makes room for four items, as CPython's list does:
+// filling an empty list with up to four items (a comprehension over a
+// split's parts, a small result list) is one allocation, not three.
+func TestListFirstAppendRoomForFour(t *testing.T) {
+	var items []Value
+	n := testing.AllocsPerRun(100, func() {
+		items = nil
+		for i := 0; i < 4; i++ {
+			items = appendItem(items, None)
+		}
+	})
+	if n != 1 {
+		t.Errorf("four appends to an empty list allocate %v times, want 1", n)
+	}
+	if len(items) != 4 || cap(items) != 4 {
+		t.Errorf("len %d cap %d, want 4 and 4", len(items), cap(items))
+	}
+	items = appendItem(items, None)
+	if len(items) != 5 || cap(items) < 5 {
+		t.Errorf("fifth append: len %d cap %d", len(items), cap(items))
+	}
+}

@@ -858,6 +858,9 @@ func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
 	case "__qualname__":
 		return Str(c.QualName), nil
 	case "__module__":
+		if v, ok := c.Dict.GetStr("__module__"); ok && !c.builtin {
+			return v, nil
+		}
 		return Str(c.Module), nil
 	case "__mro__":
 		out := make(Tuple, len(c.MRO))
@@ -970,15 +973,28 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		if o.builtin {
 			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
 		}
-		if s, ok := v.(Str); ok {
-			switch name {
-			case "__name__":
-				o.Name = string(s)
-				return nil
-			case "__qualname__":
-				o.QualName = string(s)
-				return nil
+		switch name {
+		case "__name__", "__qualname__":
+			s, ok := v.(Str)
+			if !ok {
+				return Errorf(TypeErrorClass, "can only assign string to %s.%s, not '%s'", o.Name, name, TypeName(v))
 			}
+			if name == "__name__" {
+				o.Name = string(s)
+			} else {
+				o.QualName = string(s)
+			}
+			return nil
+		case "__bases__":
+			return t.setBases(o, v)
+		case "__module__":
+			if m, ok := v.(Str); ok {
+				o.Module = string(m)
+			}
+		case "__mro__", "__base__":
+			return Errorf(AttributeErrorClass, "readonly attribute")
+		case "__dict__":
+			return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
 		}
 		return o.Dict.setStrT(t, name, nil, strHash(name), v)
 	case *Function:
@@ -1130,6 +1146,17 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 		}
 		return t.instanceDelAttr(o, name)
 	case *Class:
+		switch name {
+		case "__name__", "__qualname__", "__bases__", "__module__", "__doc__":
+			if o.builtin {
+				return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+			}
+			return Errorf(TypeErrorClass, "cannot delete '%s' attribute of immutable type '%s'", name, o.Name)
+		case "__mro__", "__base__":
+			return Errorf(AttributeErrorClass, "readonly attribute")
+		case "__dict__":
+			return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+		}
 		if !o.builtin && o.Dict.DeleteStr(name) {
 			return nil
 		}

@@ -2,9 +2,11 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"unsafe"
+	"weak"
 )
 
 // Kwarg is one keyword argument of a call.
@@ -91,6 +93,15 @@ type Class struct {
 	// attrHint is the most attributes an instance has held.
 	ctor     atomic.Pointer[ctorInfo]
 	attrHint atomic.Int32
+	// cpy is a user class's layout as CPython's (classbases.go), nil when
+	// unknown; tpBase is CPython's tp_base of it; ownDict says whether
+	// its statement gave instances a __dict__ (no __slots__, or
+	// '__dict__' among them); subclasses are the user classes deriving
+	// from it directly, for __bases__ assignment.
+	cpy        *cpyLayout
+	tpBase     *Class
+	ownDict    bool
+	subclasses []weak.Pointer[Class]
 }
 
 // MessageName is the class's name in error messages: CName, else Name.
@@ -185,6 +196,14 @@ func (c *Class) IsSubclass(sup *Class) bool {
 
 // computeMRO returns the C3 linearisation of c.
 func computeMRO(c *Class) ([]*Class, error) {
+	if len(c.Bases) == 1 {
+		return append([]*Class{c}, c.Bases[0].MRO...), nil
+	}
+	for i, b := range c.Bases {
+		if slices.Contains(c.Bases[:i], b) {
+			return nil, Errorf(TypeErrorClass, "duplicate base class %s", b.Name)
+		}
+	}
 	seqs := [][]*Class{}
 	for _, b := range c.Bases {
 		seqs = append(seqs, append([]*Class(nil), b.MRO...))
@@ -229,7 +248,7 @@ func computeMRO(c *Class) ([]*Class, error) {
 					names = append(names, s[0].Name)
 				}
 			}
-			return nil, Errorf(TypeErrorClass, "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
+			return nil, Errorf(TypeErrorClass, "Cannot create a consistent method resolution\norder (MRO) for bases %s", strings.Join(names, ", "))
 		}
 		out = append(out, cand)
 		for i, s := range seqs {
@@ -296,7 +315,14 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 	if err := t.Charge(classBytes(c)); err != nil {
 		return nil, err
 	}
-	if err := t.declareSlots(c, ns); err != nil {
+	decl, err := t.declareSlots(c, ns)
+	if err != nil {
+		return nil, err
+	}
+	if l, tb, err := computeLayout(c, decl); err == nil {
+		c.cpy, c.tpBase = l, tb
+	}
+	if err := t.addSubclass(c); err != nil {
 		return nil, err
 	}
 	if v, ok := ns.GetStr("__new__"); ok {

@@ -73,6 +73,8 @@ var (
 	frameBytes       = allocBytes(int64(unsafe.Sizeof(Frame{})))
 	iterStructBytes  = allocBytes(int64(unsafe.Sizeof(Iter{})))
 	classStructBytes = allocBytes(int64(unsafe.Sizeof(Class{})))
+	// cpyLayoutBytes is a user class's CPython layout record.
+	cpyLayoutBytes = allocBytes(int64(unsafe.Sizeof(cpyLayout{})))
 	bigIntBytes      = allocBytes(int64(unsafe.Sizeof(bigIntHeader{})))
 	// sliceHeaderBytes is a slice (a tuple) boxed in an interface.
 	sliceHeaderBytes = allocBytes(int64(unsafe.Sizeof([]Value(nil))))
@@ -108,7 +110,11 @@ func dictArrays(d *Dict) int64 {
 // classBytes is the heap a user class takes without its namespace: the
 // struct, its bases and MRO, and its names.
 func classBytes(c *Class) int64 {
-	return classStructBytes + arrayBytes(len(c.Bases), 8) + arrayBytes(len(c.MRO), 8) +
+	own := int64(0)
+	if !c.builtin {
+		own = cpyLayoutBytes
+	}
+	return own + classStructBytes + arrayBytes(len(c.Bases), 8) + arrayBytes(len(c.MRO), 8) + arrayBytes(cap(c.subclasses), 8) +
 		allocBytes(int64(len(c.QualName))) + allocBytes(int64(len(c.Module)))
 }
 

@@ -71,9 +71,10 @@ var fixedLayout = map[string]bool{"int": true, "tuple": true, "bytes": true}
 // declareSlots reads the __slots__ of a new class c whose namespace is
 // ns: it puts a member descriptor in ns for each name, and decides
 // whether instances have a __dict__.
-func (t *Thread) declareSlots(c *Class, ns *Dict) error {
+func (t *Thread) declareSlots(c *Class, ns *Dict) (*slotDecl, error) {
 	sv, declared := ns.GetStr("__slots__")
 	ownDict := !declared
+	weakref := false
 	var names []string
 	if declared {
 		var items []Value
@@ -82,7 +83,7 @@ func (t *Thread) declareSlots(c *Class, ns *Dict) error {
 		} else {
 			var err error
 			if items, err = t.iterate(sv, nil); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		private := strings.TrimLeft(c.Name, "_")
@@ -91,23 +92,24 @@ func (t *Thread) declareSlots(c *Class, ns *Dict) error {
 		for _, it := range items {
 			s, ok := it.(Str)
 			if !ok {
-				return Errorf(TypeErrorClass, "__slots__ items must be strings, not '%s'", TypeName(it))
+				return nil, Errorf(TypeErrorClass, "__slots__ items must be strings, not '%s'", TypeName(it))
 			}
 			if err := t.tickChars(len(s)); err != nil {
-				return err
+				return nil, err
 			}
 			name := string(s)
 			if !isIdentifier(name) {
-				return Errorf(TypeErrorClass, "__slots__ must be identifiers")
+				return nil, Errorf(TypeErrorClass, "__slots__ must be identifiers")
 			}
 			switch name {
 			case "__dict__":
 				if ownDict {
-					return Errorf(TypeErrorClass, "__dict__ slot disallowed: we already got one")
+					return nil, Errorf(TypeErrorClass, "__dict__ slot disallowed: we already got one")
 				}
 				ownDict = true
 				continue
 			case "__weakref__":
+				weakref = true
 				continue
 			}
 			if private != "" && len(name) > 2 && strings.HasPrefix(name, "__") && !strings.HasSuffix(name, "__") {
@@ -117,7 +119,7 @@ func (t *Thread) declareSlots(c *Class, ns *Dict) error {
 				// namespace holds it.
 				n := int64(1 + len(private) + len(name))
 				if err := t.Hold(n); err != nil {
-					return err
+					return nil, err
 				}
 				held += n
 				name = "_" + private + name
@@ -126,20 +128,20 @@ func (t *Thread) declareSlots(c *Class, ns *Dict) error {
 		}
 	}
 	if len(names) > 0 && fixedLayout[c.base.Name] && c.base.builtin {
-		return Errorf(TypeErrorClass, "nonempty __slots__ not supported for subtype of '%s'", c.base.Name)
+		return nil, Errorf(TypeErrorClass, "nonempty __slots__ not supported for subtype of '%s'", c.base.Name)
 	}
 	for _, name := range names {
 		if old, ok := ns.GetStr(name); ok {
 			if _, mine := old.(*SlotMember); !mine {
-				return Errorf(ValueErrorClass, "'%s' in __slots__ conflicts with class variable", name)
+				return nil, Errorf(ValueErrorClass, "'%s' in __slots__ conflicts with class variable", name)
 			}
 			continue // listed twice
 		}
 		if err := t.chargeNew(slotMemberBytes); err != nil {
-			return err
+			return nil, err
 		}
 		if err := ns.setStrT(t, name, nil, strHash(name), &SlotMember{Name: name, Owner: c}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	// The slots the bases hold must come from one line of classes
@@ -151,19 +153,26 @@ func (t *Thread) declareSlots(c *Class, ns *Dict) error {
 		case c.layout == nil || l.owner.IsSubclass(c.layout.owner):
 			c.layout = l
 		case !c.layout.owner.IsSubclass(l.owner):
-			return Errorf(TypeErrorClass, "multiple bases have instance lay-out conflict")
+			return nil, Errorf(TypeErrorClass, "multiple bases have instance lay-out conflict")
 		}
 	}
 	if len(names) > 0 {
 		c.layout = &slotLayout{owner: c, parent: c.layout, names: names}
 	}
+	c.ownDict = ownDict
 	c.noDict = !ownDict
 	for _, b := range c.Bases {
 		if b.builtin && b.exception || !b.builtin && !b.noDict {
 			c.noDict = false
 		}
 	}
-	return nil
+	if !declared {
+		return nil, nil
+	}
+	decl := &slotDecl{names: slices.Clone(names), dict: ownDict, weak: weakref}
+	slices.Sort(decl.names)
+	decl.names = slices.Compact(decl.names)
+	return decl, nil
 }
 
 // isIdentifier is str.isidentifier.

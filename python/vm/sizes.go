@@ -75,7 +75,7 @@ var (
 	classStructBytes = allocBytes(int64(unsafe.Sizeof(Class{})))
 	// cpyLayoutBytes is a user class's CPython layout record.
 	cpyLayoutBytes = allocBytes(int64(unsafe.Sizeof(cpyLayout{})))
-	bigIntBytes      = allocBytes(int64(unsafe.Sizeof(bigIntHeader{})))
+	bigIntBytes    = allocBytes(int64(unsafe.Sizeof(bigIntHeader{})))
 	// sliceHeaderBytes is a slice (a tuple) boxed in an interface.
 	sliceHeaderBytes = allocBytes(int64(unsafe.Sizeof([]Value(nil))))
 	// stringHeaderBytes is a string boxed in an interface.

@@ -78,3 +78,43 @@ func TestAddAllRemoveAll(t *testing.T) {
 		t.Error("a removed capability's alias is still bound")
 	}
 }
+
+// TestAttackAnswerBounded: 40 capabilities of 200 KiB schemas asked for at
+// once, at every detail, and found by a search at full detail: each answer
+// stays near MaxAnswerBytes, names what it left out, and what it left out
+// is shown when asked for alone.
+func TestAttackAnswerBounded(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry()
+	desc := strings.Repeat("a field the tool reads ", 40)
+	var props []string
+	for f := 0; f < 200; f++ {
+		props = append(props, fmt.Sprintf(`"f%d": {"type": "string", "description": %q}`, f, desc))
+	}
+	schema := json.RawMessage(`{"type": "object", "properties": {` + strings.Join(props, ",") + `}}`)
+	var names []string
+	for i := 0; i < 40; i++ {
+		c := Capability{ID: fmt.Sprintf("mcp:big/t%d", i), Source: SourceMCP, Namespace: "big", Name: fmt.Sprintf("t%d", i), Description: "a big tool", InputSchema: schema,
+			Handler: func(context.Context, map[string]any) (*Result, error) { return nil, nil }}
+		if err := r.Add(c); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, c.ID)
+	}
+	for _, d := range []Detail{DetailBrief, DetailDetailed, DetailFull} {
+		out := r.Describe(names, d)
+		if len(out) > 2*MaxAnswerBytes {
+			t.Errorf("Describe at %s: %d bytes", d, len(out))
+		}
+		if d == DetailFull && (!strings.Contains(out, "not shown") || !strings.Contains(out, "t39")) {
+			t.Errorf("Describe at %s does not name what it left out: ...%s", d, out[max(0, len(out)-400):])
+		}
+	}
+	res := r.Search(SearchOptions{Query: "big tool", Limit: 40})
+	if out := RenderSearch(res, DetailFull); len(out) > 2*MaxAnswerBytes || !strings.Contains(out, "not shown") {
+		t.Errorf("search at full detail: %d bytes, names left out: %v", len(out), strings.Contains(out, "not shown"))
+	}
+	if out := r.Describe([]string{"mcp:big/t39"}, DetailFull); strings.Contains(out, "not shown") || !strings.Contains(out, `"f199"`) {
+		t.Errorf("one capability alone: ...%s", out[max(0, len(out)-300):])
+	}
+}

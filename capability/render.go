@@ -169,6 +169,59 @@ type fullDoc struct {
 	Labels       map[string]string `json:"labels,omitempty"`
 }
 
+// MaxAnswerBytes bounds the capabilities one search or schemas answer
+// renders: past it (at least one is always shown) the rest are named as
+// omitted, to be asked for in smaller groups. Schemas come from upstream
+// servers (up to 256 KiB each); a hundred of them in one answer were
+// 20 MB of text built, encoded and re-encoded for one small request, and
+// a few dozen such requests at once took the server past 3 GiB. No agent
+// reads that much in one answer either.
+const MaxAnswerBytes = 512 << 10
+
+// omittedDoc names the capabilities an answer left out for MaxAnswerBytes.
+type omittedDoc struct {
+	Names []string `json:"names"`
+	Note  string   `json:"note"`
+}
+
+// maxOmittedNames bounds the names an omitted list repeats.
+const maxOmittedNames = 200
+
+func omitted[T any](rest []T, name func(T) string) *omittedDoc {
+	o := &omittedDoc{Note: fmt.Sprintf("%d more not shown: one answer carries at most %d KiB of descriptions and schemas; ask for fewer names at a time (or a lower detail)", len(rest), MaxAnswerBytes>>10)}
+	for _, x := range rest[:min(len(rest), maxOmittedNames)] {
+		o.Names = append(o.Names, name(x))
+	}
+	return o
+}
+
+func writeOmitted(b *strings.Builder, o *omittedDoc) {
+	fmt.Fprintf(b, "\nNot shown (%s):\n", o.Note)
+	for _, n := range o.Names {
+		fmt.Fprintf(b, "- `%s`\n", n)
+	}
+}
+
+// nameOf is the name a caller uses for c: its first alias, else its id.
+func nameOf(c *Capability, aliases []string) string {
+	if len(aliases) > 0 {
+		return aliases[0]
+	}
+	return c.ID
+}
+
+// size is about the bytes d renders to.
+func (d fullDoc) size() int {
+	n := 256 + len(d.ID) + len(d.Description) + len(d.InputSchema) + len(d.OutputSchema) + len(d.OutputSample)
+	for _, a := range d.Aliases {
+		n += len(a) + 8
+	}
+	for k, v := range d.Labels {
+		n += len(k) + len(v) + 8
+	}
+	return n
+}
+
 func toFull(c *Capability, aliases []string) fullDoc {
 	d := fullDoc{ID: c.ID, Aliases: aliases, Description: c.Description,
 		InputSchema: c.InputSchema, OutputSchema: c.OutputSchema, Labels: c.Labels}
@@ -204,12 +257,20 @@ func RenderSearch(res SearchResult, d Detail) string {
 			Capabilities []fullDoc   `json:"capabilities"`
 			Renamed      []renameDoc `json:"renamed,omitempty"`
 			Withdrawn    []string    `json:"withdrawn_aliases,omitempty"`
+			Omitted      *omittedDoc `json:"omitted,omitempty"`
 		}{Query: res.Query, Coverage: res.Coverage(), Capabilities: []fullDoc{}, Renamed: renameDocs(res.Renamed)}
 		for _, w := range res.Withdrawn {
 			out.Withdrawn = append(out.Withdrawn, w.Error())
 		}
-		for _, m := range res.Matches {
-			out.Capabilities = append(out.Capabilities, toFull(m.Capability, m.Aliases))
+		size := 0
+		for i, m := range res.Matches {
+			if i > 0 && size > MaxAnswerBytes {
+				out.Omitted = omitted(res.Matches[i:], func(m Match) string { return nameOf(m.Capability, m.Aliases) })
+				break
+			}
+			doc := toFull(m.Capability, m.Aliases)
+			size += doc.size()
+			out.Capabilities = append(out.Capabilities, doc)
 		}
 		return marshalIndent(out)
 	}
@@ -219,6 +280,10 @@ func RenderSearch(res SearchResult, d Detail) string {
 		b.WriteString("\n")
 	}
 	for i, m := range res.Matches {
+		if i > 0 && b.Len() > MaxAnswerBytes {
+			writeOmitted(&b, omitted(res.Matches[i:], func(m Match) string { return nameOf(m.Capability, m.Aliases) }))
+			break
+		}
 		if d == DetailDetailed && i > 0 {
 			b.WriteString("\n")
 		}
@@ -259,19 +324,52 @@ func (r *Registry) Describe(names []string, d Detail) string {
 			found = append(found, c)
 		}
 	}
+	return r.describe(found, missing, d)
+}
+
+// DescribeFound renders the named capabilities at detail full, as
+// Describe does, with notFound (names the caller already judged missing,
+// with suggestions of its own choosing) listed as not found: a caller that
+// hides some capabilities (a token's admission) adds its own list without
+// decoding and encoding the answer again.
+func (r *Registry) DescribeFound(names []string, notFound []NotFound) string {
+	var found []*Capability
+	seen := map[string]bool{}
+	for _, n := range names {
+		if c, ok := r.Lookup(n); ok && !seen[c.ID] {
+			seen[c.ID] = true
+			found = append(found, c)
+		}
+	}
+	return r.describe(found, notFound, DetailFull)
+}
+
+func (r *Registry) describe(found []*Capability, missing []NotFound, d Detail) string {
 	if d == DetailFull {
 		out := struct {
 			Capabilities []fullDoc   `json:"capabilities"`
 			NotFound     []NotFound  `json:"not_found,omitempty"`
 			Renamed      []renameDoc `json:"renamed,omitempty"`
+			Omitted      *omittedDoc `json:"omitted,omitempty"`
 		}{Capabilities: []fullDoc{}, NotFound: missing, Renamed: renameDocs(r.renamesOf(found))}
-		for _, c := range found {
-			out.Capabilities = append(out.Capabilities, toFull(c, r.Aliases(c.ID)))
+		size := 0
+		for i, c := range found {
+			if i > 0 && size > MaxAnswerBytes {
+				out.Omitted = omitted(found[i:], func(c *Capability) string { return nameOf(c, r.Aliases(c.ID)) })
+				break
+			}
+			doc := toFull(c, r.Aliases(c.ID))
+			size += doc.size()
+			out.Capabilities = append(out.Capabilities, doc)
 		}
 		return marshalIndent(out)
 	}
 	var b strings.Builder
 	for i, c := range found {
+		if i > 0 && b.Len() > MaxAnswerBytes {
+			writeOmitted(&b, omitted(found[i:], func(c *Capability) string { return nameOf(c, r.Aliases(c.ID)) }))
+			break
+		}
 		if d == DetailDetailed && i > 0 {
 			b.WriteString("\n")
 		}

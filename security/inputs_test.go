@@ -4,7 +4,10 @@ package security_test
 // error, never misread (overflows, NaN, wrong types).
 
 import (
+	"fmt"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -56,4 +59,59 @@ func TestAttackHostileToolInputs(t *testing.T) {
 			t.Errorf("after the hostile inputs a plain run returned %v", v)
 		}
 	})
+}
+
+// TestAttackSchemasAnswerAmplified: an upstream lists 75 tools of 200 KiB
+// schemas each (within every bound of a catalog). A token asks, 48 times
+// at once, for all their full schemas, and searches for them at full
+// detail 16 times at once: each small request had the server build, decode
+// and encode again 15 MB of text (470 MiB for one request; 48 of them took
+// the server past its 3 GiB cap and it died). One answer now carries at
+// most 512 KiB of schemas and names the rest to be asked for later; the
+// server stays within a few hundred MiB of where it was.
+func TestAttackSchemasAnswerAmplified(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]`})
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	pid := srv.Cmd.Process.Pid
+	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+	m.open()
+	base := peakRSS(t, pid)
+	var names []string
+	for i := range 75 {
+		names = append(names, fmt.Sprintf(`"mcp:big/big%d"`, i))
+	}
+	schemas := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"get_capability_schemas","arguments":{"detail":"full","names":[%s]}}}`, id, strings.Join(names, ","))
+	}
+	search := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_capabilities","arguments":{"detail":"full","limit":200,"query":"big schema"}}}`, id)
+	}
+	var wg sync.WaitGroup
+	for i := range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &rawSession{t: t, url: srv.URL, token: m.token, id: m.id}
+			body := schemas(100 + i)
+			if i%4 == 3 {
+				body = search(100 + i)
+			}
+			code, out := s.post(body)
+			if code != http.StatusOK || len(out) > 2<<20 || !strings.Contains(out, "not shown") {
+				t.Errorf("request %d: %d, %d bytes: %s", i, code, len(out), truncateText(out, 200))
+			}
+		}()
+	}
+	wg.Wait()
+	if grown := peakRSS(t, pid) - base; grown > 600<<20 {
+		t.Errorf("64 requests for schemas grew the server by %d MiB", grown>>20)
+	}
+	// What was left out is there to ask for.
+	code, out := m.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_capability_schemas","arguments":{"detail":"full","names":["mcp:big/big74"]}}}`)
+	if code != http.StatusOK || !strings.Contains(out, `big74`) || strings.Contains(out, "not shown") {
+		t.Errorf("one omitted capability asked for alone: %d %s", code, truncateText(out, 300))
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -460,19 +459,11 @@ func (s *Server) admittedSchemas(c caller, names []string, detail capability.Det
 		return reg.SuggestOf(n, 3, func(cap *capability.Capability) bool { return s.admits(c, cap) })
 	}
 	if detail == capability.DetailFull {
-		doc := map[string]any{"capabilities": []any{}}
-		if len(found) > 0 {
-			_ = json.Unmarshal([]byte(reg.Describe(found, detail)), &doc)
+		var nf []capability.NotFound
+		for _, n := range missing {
+			nf = append(nf, capability.NotFound{Name: n, Suggestions: suggest(n)})
 		}
-		if len(missing) > 0 {
-			var nf []capability.NotFound
-			for _, n := range missing {
-				nf = append(nf, capability.NotFound{Name: n, Suggestions: suggest(n)})
-			}
-			doc["not_found"] = nf
-		}
-		text, _ := json.MarshalIndent(doc, "", "  ")
-		return textResult(string(text), len(found) == 0)
+		return textResult(reg.DescribeFound(found, nf), len(found) == 0)
 	}
 	var b strings.Builder
 	if len(found) > 0 {

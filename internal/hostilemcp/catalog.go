@@ -100,6 +100,28 @@ func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
 		s.reply(id, map[string]any{"tools": tools})
 	case "schemas":
 		s.reply(id, map[string]any{"tools": hostileSchemaTools()})
+	case "big-schemas":
+		// -n tools (at most 150) whose input schemas are ~200 KiB each,
+		// under every per-tool and per-catalog bound: 100 of them asked
+		// for at once are 20 MB of schema.
+		s.stream(func(w *bufio.Writer) {
+			w.WriteString(`{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"tools":[`)
+			desc := strings.Repeat("a field the tool reads ", 40)
+			for i := 0; i < min(s.o.n, 150); i++ {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				w.WriteString(`{"name":"big` + strconv.Itoa(i) + `","description":"a tool with a big schema","inputSchema":{"type":"object","properties":{`)
+				for f := 0; f < 200; f++ {
+					if f > 0 {
+						w.WriteByte(',')
+					}
+					w.WriteString(`"f` + strconv.Itoa(f) + `":{"type":"string","description":"` + desc + `"}`)
+				}
+				w.WriteString(`}}}`)
+			}
+			w.WriteString("]}}\n")
+		})
 	case "invisible":
 		s.reply(id, map[string]any{"tools": invisibleTools()})
 	case "not-object":

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -717,9 +718,39 @@ func (t *Thread) builtinsFor(g *Dict) *Dict {
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.
 func SizeOf(v Value) int64 {
-	w := newSizeWalker(sizeOfNodes)
+	w := sizeWalkers.Get().(*sizeWalker)
 	w.walk(v)
-	return w.total
+	total := w.total
+	if w.reset() {
+		sizeWalkers.Put(w)
+	}
+	return total
+}
+
+// sizeWalkers keeps SizeOf's walkers: most walks are of small values (a
+// host call's result, a parsed JSON object), for which making the walker
+// (its recent array, its map) costs more than the walk.
+var sizeWalkers = sync.Pool{New: func() any { return newSizeWalker(sizeOfNodes) }}
+
+// reset readies a SizeOf walker for the next walk and reports whether it
+// is worth keeping: one that walked a large graph is dropped rather than
+// kept with a large map to clear.
+func (w *sizeWalker) reset() bool {
+	if len(w.seen) > 256 || cap(w.ones) > 256 || cap(w.vals) > 256 || cap(w.entries) > 256 || cap(w.sets) > 256 {
+		return false
+	}
+	clear(w.seen)
+	if w.boxes > len(w.touched) {
+		w.recent = [recentBoxes]unsafe.Pointer{}
+	} else {
+		for _, i := range w.touched[:w.boxes] {
+			w.recent[i] = nil
+		}
+	}
+	w.boxes = 0
+	w.total = 0
+	w.budget = sizeOfNodes
+	return true
 }
 
 // sizeWalker sums estimated sizes over a value graph without running
@@ -741,6 +772,10 @@ type sizeWalker struct {
 	// recent remembers the boxes of numbers and strings counted lately,
 	// by their address (newBox).
 	recent [recentBoxes]unsafe.Pointer
+	// touched are the first slots of recent set, boxes how many were set
+	// (reset clears those alone when they are all it set).
+	touched [16]uint16
+	boxes   int
 	// The values still to visit: single values, and what remains of
 	// containers' items, dicts' entries and sets' tables, as slices
 	// visited from their front, so a container of a million elements
@@ -779,6 +814,10 @@ func (w *sizeWalker) newBox(v Value) bool {
 		return false
 	}
 	w.recent[i] = p
+	if w.boxes < len(w.touched) {
+		w.touched[w.boxes] = uint16(i)
+	}
+	w.boxes++
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolplane/toolplane/python/compile"
@@ -26,6 +27,9 @@ type HostFunction struct {
 	Bind func(t *Thread, args Tuple, kw []Kwarg) (run func(ctx context.Context) (any, error), held int64, err error)
 	// Result converts the work's outcome back, on the interpreter goroutine.
 	Result func(t *Thread, v any, err error) (Value, error)
+	// what is how a call of it is named in a warning (noteHostCall),
+	// made once.
+	what atomic.Pointer[string]
 }
 
 // Future is an awaitable result: a host call, a timer, a gather or a Task.
@@ -57,6 +61,10 @@ type Future struct {
 	onCancel func() bool
 	// await notes a host call until it starts (awaited.go).
 	await *awaitRecord
+	// waiter is the task to schedule when the future is done, when it
+	// was the first to wait on it (wait): most futures have one waiter,
+	// which this keeps without a callback closure.
+	waiter *Task
 }
 
 // Task runs a coroutine on the event loop.
@@ -105,10 +113,16 @@ func (f *Future) resolve(v Value, err error) {
 	f.await.markRan() // cancelled before it started: nothing to warn of
 	f.result = v
 	f.err = err
+	w := f.waiter
+	f.waiter = nil
 	cbs := f.callbacks
 	f.callbacks = nil
 	for _, cb := range cbs {
 		cb()
+	}
+	if w != nil {
+		// Set only while no callback is (onDone moves it among them).
+		w.fut.loop.schedule(w)
 	}
 }
 
@@ -117,7 +131,23 @@ func (f *Future) onDone(cb func()) {
 		cb()
 		return
 	}
+	if w := f.waiter; w != nil {
+		// The waiter came first: it keeps its turn among the callbacks.
+		f.waiter = nil
+		f.callbacks = append(f.callbacks, func() { w.fut.loop.schedule(w) })
+	}
 	f.callbacks = append(f.callbacks, cb)
+}
+
+// wait schedules task on loop l when f is done, as
+// f.onDone(func() { l.schedule(task) }) does, without the closure when
+// nothing else waits on f yet.
+func (f *Future) wait(l *Loop, task *Task) {
+	if f.done || f.waiter != nil || len(f.callbacks) > 0 || task.fut.loop != l {
+		f.onDone(func() { l.schedule(task) })
+		return
+	}
+	f.waiter = task
 }
 
 type futureIter struct {
@@ -457,7 +487,14 @@ func (l *Loop) drive(until *Future) error {
 			continue
 		}
 		task := l.ready[0]
-		l.ready = l.ready[1:]
+		if len(l.ready) == 1 {
+			// Emptied, the queue keeps its array: a task awaiting one
+			// call after another is queued without allocating.
+			l.ready[0] = nil
+			l.ready = l.ready[:0]
+		} else {
+			l.ready = l.ready[1:]
+		}
 		if task.stepping {
 			deferred = append(deferred, task)
 			continue
@@ -576,7 +613,7 @@ func (l *Loop) step(task *Task) {
 	case *Future:
 		task.waiting = w
 		l.start(w)
-		w.onDone(func() { l.schedule(task) })
+		w.wait(l, task)
 	case NoneType:
 		l.schedule(task)
 	default:
@@ -597,7 +634,7 @@ func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error
 	if err := t.Charge(held); err != nil {
 		return nil, err
 	}
-	return &Future{name: h.Name, run: run, conv: h.Result, held: held, await: t.noteHostCall(h.Name)}, nil
+	return &Future{name: h.Name, run: run, conv: h.Result, held: held, await: t.noteHostCall(h)}, nil
 }
 
 // ensureFuture wraps a coroutine in a task.

@@ -56,8 +56,14 @@ func (t *Thread) noteCoroutine(qualname string) *awaitRecord {
 }
 
 // noteHostCall records a host call made at the current line.
-func (t *Thread) noteHostCall(name string) *awaitRecord {
-	return t.noteAwaitable(shortName(name) + "()")
+func (t *Thread) noteHostCall(h *HostFunction) *awaitRecord {
+	what := h.what.Load()
+	if what == nil {
+		s := shortName(h.Name) + "()"
+		what = &s
+		h.what.Store(what)
+	}
+	return t.noteAwaitable(*what)
 }
 
 // noteAwaitable records an awaitable made at the current line.

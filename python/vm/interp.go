@@ -237,13 +237,15 @@ func (t *Thread) releaseFrame(f *Frame) {
 func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error) {
 	code := fn.Code
 	var f *Frame
-	if kw == nil && code.plain && len(args) == code.ArgCount {
-		// The common call: one store per argument, no cells to make.
+	if kw == nil && code.plainFree && len(args) == code.ArgCount && len(fn.Closure) == len(code.FreeNames) {
+		// The common call: one store per argument, no cells to make
+		// (a closure's are copied).
 		f = t.allocFrame(code, fn.Globals)
 		f.fn = fn
 		for i, a := range args {
 			f.locals[i] = a
 		}
+		copy(f.cells, fn.Closure)
 		return f, nil
 	}
 	if code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {

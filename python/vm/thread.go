@@ -629,6 +629,10 @@ type CodeObj struct {
 	// plain is set when a call binds exactly ArgCount positional arguments
 	// by storing them in the first locals (interp.go's CALL fast path).
 	plain bool
+	// plainFree is plain but for free variables (a closure's, or the
+	// __class__ of a method using super()): bindFrame binds such a call
+	// by storing the arguments and copying the closure's cells.
+	plainFree bool
 	// gcache holds one global-name cache slot per name (namecache.go).
 	gcache []atomic.Pointer[nameCache]
 	// acache holds one attribute cache slot per instruction (attrcache.go).
@@ -648,8 +652,9 @@ func NewCode(c *compile.Code) *CodeObj {
 			break
 		}
 	}
-	co.plain = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
-		c.KwOnlyCount == 0 && len(c.CellNames) == 0 && len(c.FreeNames) == 0
+	co.plainFree = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
+		c.KwOnlyCount == 0 && len(c.CellNames) == 0
+	co.plain = co.plainFree && len(c.FreeNames) == 0
 	co.NameKeys = make([]Value, len(c.Names))
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)

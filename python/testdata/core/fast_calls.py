@@ -98,3 +98,27 @@ try:
 except UnboundLocalError as e:
     assert "cannot access local variable 'v'" in str(e), str(e)
 assert unbound(True) == 1
+# Closures (free variables, no cells of their own) called with exactly
+# their positional arguments bind by copying the closure's cells; the
+# cells stay shared with the defining scope.
+def counter():
+    n = 0
+    def bump(k):
+        nonlocal n
+        n += k
+        return n
+    def peek():
+        return n
+    return bump, peek
+bump, peek = counter()
+assert [bump(1), bump(2), peek(), bump(3)] == [1, 3, 3, 6]
+def adder(x):
+    def add(y, z=0):
+        return x + y + z
+    return add
+add5 = adder(5)
+assert (add5(1), add5(1, 2), add5(y=3), add5(1, z=4)) == (6, 8, 8, 10)
+try:
+    add5()
+except TypeError as e:
+    assert str(e) == "adder.<locals>.add() missing 1 required positional argument: 'y'", str(e)

@@ -54,6 +54,11 @@ type ExecuteOptions struct {
 	// Stdout, when set, also receives the snippet's output as it is
 	// printed (the result keeps a copy).
 	Stdout io.Writer
+	// Stderr, when set, also receives what the snippet writes to
+	// sys.stderr as it is written, and the run's warnings at its end (the
+	// result keeps a copy). Writes reach Stdout and Stderr in the order the
+	// snippet made them.
+	Stderr io.Writer
 	// OnCapabilityCall is called as each capability call starts, possibly
 	// from several goroutines at once (asyncio.gather).
 	OnCapabilityCall func(id string)
@@ -135,11 +140,15 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 	if opts.Stdout != nil {
 		out = io.MultiWriter(&stdout, opts.Stdout)
 	}
+	var errOut io.Writer = &stderr
+	if opts.Stderr != nil {
+		errOut = io.MultiWriter(&stderr, opts.Stderr)
+	}
 	start := time.Now()
 	res, err := b.Run(ctx, code, bridge, backend.RunOptions{
 		Filename: opts.Filename,
 		Stdout:   out,
-		Stderr:   &stderr,
+		Stderr:   errOut,
 		Limits:   opts.Limits,
 		Session:  opts.Session,
 		Bindings: opts.Bindings,

@@ -3,6 +3,8 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -107,4 +109,42 @@ func TestE2EStderrIsApart(t *testing.T) {
 			t.Errorf("toolplane run: %d\nstdout %q\nstderr %q", status, out, errs)
 		}
 	})
+}
+
+// TestE2ERunInterleavesStdoutAndStderr: `toolplane run` writes the
+// snippet's stdout and stderr through as they are written, so a terminal
+// or one pipe for both (2>&1) shows them in the order the snippet wrote
+// them, in process and across the worker bridge; a traceback comes last.
+func TestE2ERunInterleavesStdoutAndStderr(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const code = "import sys\nprint('one')\nprint('two', file=sys.stderr)\nprint('three')\nsys.stderr.write('four\\n')\nprint('five')\nraise ValueError('six')"
+	for _, isolation := range []string{"none", "process"} {
+		t.Run(isolation, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewEnv(t, "\n[toolplane]\nisolation = \""+isolation+"\"\n")
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := e.Toolplane("run", "--config", e.Config, "-")
+			cmd.Stdin = strings.NewReader(code)
+			// One pipe on both descriptors, as a terminal is: the order
+			// of the writes is the order read.
+			cmd.Stdout, cmd.Stderr = w, w
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+			got, _ := io.ReadAll(r)
+			r.Close()
+			if err := cmd.Wait(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 1 {
+				t.Errorf("exit: %v, want status 1", err)
+			}
+			want := "one\ntwo\nthree\nfour\nfive\nTraceback (most recent call last):\n"
+			if !strings.HasPrefix(string(got), want) || !strings.HasSuffix(string(got), "ValueError: six\n") {
+				t.Errorf("what one pipe read:\n%s\nwant it to start %q and end with the ValueError", got, want)
+			}
+		})
+	}
 }

@@ -68,7 +68,8 @@ func newRunCmd(a *app) *cobra.Command {
 		Short: "Run a Python snippet against the configured capabilities",
 		Long: `Run a Python snippet on the configured backend (embedded by default) with
 the configured capabilities bound, as execute_code would. The snippet's
-output is printed as it runs, then its result (the returned value, else the
+output (stdout) and what it writes to sys.stderr (stderr) are printed as it
+runs, in the order it writes them, then its result (the returned value, else the
 value of a final bare expression) as a Python repr; None prints nothing.
 
 With --json, exactly one JSON object is printed on stdout:
@@ -208,7 +209,9 @@ type runError struct {
 func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename string, opts runOptions, streams IOStreams) error {
 	exec := toolplane.ExecuteOptions{Filename: filename, Timeout: opts.Timeout, RunID: audit.NewRunID()}
 	if !opts.JSON {
-		exec.Stdout = streams.Out // stream output as it is printed
+		// Stream both as they are written, so a terminal (or one pipe
+		// for both) shows them in the order the snippet wrote them.
+		exec.Stdout, exec.Stderr = streams.Out, streams.Err
 	}
 	backendName := rt.DefaultBackend()
 	hash := audit.SnippetHash(code)
@@ -257,9 +260,6 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
 		}
 		return nil
-	}
-	if res.Stderr != "" {
-		fmt.Fprint(streams.Err, res.Stderr)
 	}
 	if res.Error != nil {
 		msg := strings.TrimRight(res.Error.Traceback, "\n")

@@ -126,6 +126,12 @@ const (
 	BINARY_OP_CONST          // LOAD_CONST k; BINARY_OP op
 	COMPARE_OP_JUMP_IF_FALSE // COMPARE_OP cmp; POP_JUMP_IF_FALSE target
 	COMPARE_OP_JUMP_IF_TRUE  // COMPARE_OP cmp; POP_JUMP_IF_TRUE target
+	// Three and four: the first instruction fused with a pair that
+	// follows (itself fused), which stays in place. The general loop runs
+	// the first as its own instruction (LOAD_FAST, LOAD_FAST_LOAD_CONST)
+	// and goes on with the pair; the fast loop runs them all at once.
+	LOAD_FAST_BINARY_OP_CONST    // LOAD_FAST a; BINARY_OP_CONST (LOAD_CONST k; BINARY_OP op)
+	LOAD_FAST_CONST_COMPARE_JUMP // LOAD_FAST_LOAD_CONST a k; COMPARE_OP_JUMP_IF_* cmp target
 	numOps
 )
 
@@ -150,6 +156,7 @@ var opNames = [...]string{
 	"MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "COPY_DICT_WITHOUT_KEYS",
 	"GET_LEN", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
 	"BINARY_OP_CONST", "COMPARE_OP_JUMP_IF_FALSE", "COMPARE_OP_JUMP_IF_TRUE",
+	"LOAD_FAST_BINARY_OP_CONST", "LOAD_FAST_CONST_COMPARE_JUMP",
 }
 
 // String returns the operation's name.

@@ -97,6 +97,40 @@ loop:
 			sp += 2
 			ip += 2
 			steps += 2
+		case compile.LOAD_FAST_BINARY_OP_CONST:
+			// Three steps; the general loop would poll at the second.
+			if steps+2 >= t.nextChk.Load() {
+				break loop
+			}
+			v := locals[arg]
+			if v == nil || sp == len(st) {
+				break loop
+			}
+			r, ok := arithFast(syntax.Operator(instrs[ip+2]>>8), v, consts[instrs[ip+1]>>8])
+			if !ok {
+				break loop
+			}
+			st[sp] = r
+			sp++
+			ip += 3
+			steps += 3
+		case compile.LOAD_FAST_CONST_COMPARE_JUMP:
+			// Four steps; the general loop would poll at the third.
+			if steps+3 >= t.nextChk.Load() {
+				break loop
+			}
+			x, ok1 := locals[arg].(Int)
+			y, ok2 := consts[instrs[ip+1]>>8].(Int)
+			if !ok1 || !ok2 {
+				break loop
+			}
+			cmp := instrs[ip+2]
+			steps += 4
+			if intCompare(syntax.CmpOperator(cmp>>8), x, y) == (compile.Op(cmp&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE) {
+				ip = int(instrs[ip+3] >> 8)
+			} else {
+				ip += 4
+			}
 		case compile.STORE_FAST_LOAD_FAST:
 			w := locals[instrs[ip+1]>>8]
 			b := int(instrs[ip+1] >> 8)

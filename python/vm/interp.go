@@ -423,7 +423,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				f.stack[n-4] = a
 			case compile.LOAD_CONST:
 				f.push(consts[arg])
-			case compile.LOAD_FAST:
+			case compile.LOAD_FAST, compile.LOAD_FAST_BINARY_OP_CONST:
 				v := f.locals[arg]
 				if v == nil {
 					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])
@@ -448,7 +448,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					break
 				}
 				f.stack = append(f.stack, v, w)
-			case compile.LOAD_FAST_LOAD_CONST:
+			case compile.LOAD_FAST_LOAD_CONST, compile.LOAD_FAST_CONST_COMPARE_JUMP:
 				v := f.locals[arg]
 				if v == nil {
 					err = Errorf(UnboundLocalErrorClass, "cannot access local variable '%s' where it is not associated with a value", code.VarNames[arg])

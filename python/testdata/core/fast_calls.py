@@ -122,3 +122,43 @@ try:
     add5()
 except TypeError as e:
     assert str(e) == "adder.<locals>.add() missing 1 required positional argument: 'y'", str(e)
+# A local with a constant operand (n - 1) and a local compared with a
+# constant before a branch (if n < 2) are fused three and four
+# instructions long: other types, unbound locals and jumps into the
+# middle take the general path.
+def step(n):
+    if n < 2:
+        return n - 1
+    return n * 2
+assert [step(k) for k in (0, 1, 2, 1.5, -3)] == [-1, 0, 4, 0.5, -4]
+def strs(s):
+    if s < "m":
+        return s + "!"
+    return s
+assert strs("a") == "a!" and strs("z") == "z"
+try:
+    step("x")
+except TypeError as e:
+    assert str(e) == "'<' not supported between instances of 'str' and 'int'", str(e)
+def late(flag):
+    if flag:
+        u = 5
+    return u - 1
+assert late(True) == 4
+try:
+    late(False)
+except UnboundLocalError as e:
+    assert "cannot access local variable 'u'" in str(e), str(e)
+def pick(c, a, b):
+    return (a if c else b) - 1
+assert pick(True, 10, 20) == 9 and pick(False, 10, 20) == 19
+def big(n):
+    return n + 1
+assert big(2**63 - 1) == 2**63 and big(-2**63) == -2**63 + 1
+def cnt(n):
+    k = 0
+    while n > 0:
+        n = n - 1
+        k = k + 1
+    return k
+assert cnt(1000) == 1000

@@ -71,13 +71,8 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 				}
 			}
 			held := goSize(gargs, 0) + goSize(gkw, 0)
-			return func(ctx context.Context) (any, error) {
-				// The work lets go of the arguments once it has them,
-				// so a finished call's future holds no copy.
-				a, k := gargs, gkw
-				gargs, gkw = nil, nil
-				return fn(ctx, a, k)
-			}, held, nil
+			w := &hostWork{fn: fn, args: gargs, kw: gkw}
+			return w.run, held, nil
 		},
 		Result: func(t *vm.Thread, v any, err error) (vm.Value, error) {
 			if err != nil {
@@ -101,6 +96,23 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 			return pv, nil
 		},
 	}
+}
+
+// hostWork is one host call's work: the function and its converted
+// arguments (one allocation where a closure would take a cell for each
+// variable it clears).
+type hostWork struct {
+	fn   HostFunc
+	args []any
+	kw   map[string]any
+}
+
+func (w *hostWork) run(ctx context.Context) (any, error) {
+	// The work lets go of the arguments once it has them, so a finished
+	// call's future holds no copy.
+	a, k := w.args, w.kw
+	w.args, w.kw = nil, nil
+	return w.fn(ctx, a, k)
 }
 
 func hostException(name string, err error) error {

@@ -6,9 +6,12 @@ package security_test
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -113,5 +116,57 @@ func TestAttackSchemasAnswerAmplified(t *testing.T) {
 	code, out := m.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_capability_schemas","arguments":{"detail":"full","names":["mcp:big/big74"]}}}`)
 	if code != http.StatusOK || !strings.Contains(out, `big74`) || strings.Contains(out, "not shown") {
 		t.Errorf("one omitted capability asked for alone: %d %s", code, truncateText(out, 300))
+	}
+}
+
+// cpuTime is the CPU time (user and system) process pid has used.
+func cpuTime(t *testing.T, pid int) time.Duration {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatalf("the toolplane process is gone: %v", err)
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / 100 // USER_HZ
+}
+
+// listFlood sends n tools/list requests of one token at once.
+func listFlood(t *testing.T, url string, m *rawSession, n int) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &rawSession{t: t, url: url, token: m.token, id: m.id}
+			s.post(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{}}`, 100+i))
+		}()
+	}
+	wg.Wait()
+}
+
+// TestAttackToolsListCPU: tools/list is one small request, and its answer
+// describes execute_code from the catalog the caller sees, picking an
+// example by reading every capability's schema: with 75 tools of 200 KiB
+// schemas that was 0.8 s of CPU per request, so one token repeating it
+// kept the server's cores busy (48 requests: 7 s of CPU, on a loaded
+// machine, until their clients gave up after 30 s). The descriptions are
+// built once per catalog a caller sees (0.3 s for the 48).
+func TestAttackToolsListCPU(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]`})
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+	m.open()
+	before := cpuTime(t, srv.Cmd.Process.Pid)
+	listFlood(t, srv.URL, m, 48)
+	used := cpuTime(t, srv.Cmd.Process.Pid) - before
+	t.Logf("CPU used: %v", used)
+	if used > 3*time.Second {
+		t.Errorf("48 tools/list requests used %v of the server's CPU", used)
 	}
 }

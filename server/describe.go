@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -86,7 +88,7 @@ func (s *Server) describeMetaTools(req mcp.Request, tools []*mcp.Tool) {
 			continue
 		}
 		if d == nil {
-			built := buildDescriptions(s.describeFacts(s.callerOf(req)))
+			built := s.descriptions.get(s.describeFacts(s.callerOf(req)))
 			d = &built
 		}
 		var text *string
@@ -316,4 +318,42 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// descriptionCache keeps the meta-tools' descriptions built for each
+// catalog a caller sees: building them reads every admitted capability's
+// schema (to pick an example), which for a catalog of large schemas took
+// 0.8 s of CPU for every tools/list, so a token repeating that cheap
+// request kept the server's cores busy. The key is the capabilities
+// themselves (their identity, id and aliases) and the facts that vary;
+// a changed catalog is a new key. At most maxDescriptionCache entries are
+// kept; a full cache starts over.
+type descriptionCache struct {
+	mu      sync.Mutex
+	entries map[[sha256.Size]byte]metaDescriptions
+}
+
+const maxDescriptionCache = 64
+
+func (c *descriptionCache) get(f describeFacts) metaDescriptions {
+	h := sha256.New()
+	fmt.Fprintf(h, "%t %t %d %v %v %d %d %d\n", f.Sessions, f.Results, len(f.Modules), f.Timeout, f.MaxTimeout, f.MemoryBytes, f.OutputBytes, f.Calls)
+	for _, dc := range f.Capabilities {
+		fmt.Fprintf(h, "%p %q %q %d %d\n", dc.cap, dc.cap.ID, dc.aliases, len(dc.cap.InputSchema), len(dc.cap.Description))
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	// Built under the lock: requests that arrive together for one catalog
+	// wait for one build instead of each doing it.
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if d, ok := c.entries[key]; ok {
+		return d
+	}
+	d := buildDescriptions(f)
+	if c.entries == nil || len(c.entries) >= maxDescriptionCache {
+		c.entries = map[[sha256.Size]byte]metaDescriptions{}
+	}
+	c.entries[key] = d
+	return d
 }

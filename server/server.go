@@ -198,6 +198,8 @@ type Server struct {
 	httpLimits HTTPLimits
 	inFlight   *subjectLimiter
 	bodies     *bodyBudget
+	// descriptions caches the meta-tools' descriptions per catalog seen.
+	descriptions descriptionCache
 
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request

@@ -116,7 +116,7 @@ func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, d
 		copy(f.locals, args)
 	}
 	t.depth++
-	v, _, err = t.eval(f, nil)
+	v, _, err = t.eval(f, f, nil)
 	t.depth--
 	t.releaseFrame(f)
 	return v, true, err
@@ -592,7 +592,23 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 	if g.excInfo != nil {
 		t.excInfo = g.excInfo
 	}
-	v, yielded, err := t.eval(g.frame, throw)
+	var v Value
+	var yielded bool
+	var err error
+	if throw == nil {
+		// Run what fastRun can first, without eval's set-up: a generator
+		// feeding a builtin (sum(x for x in xs)) yields from there.
+		top := t.top
+		f, y := t.fastRun(g.frame, g.frame)
+		t.top = top
+		if y != nil {
+			v, yielded = y, true
+		} else {
+			v, yielded, err = t.eval(g.frame, f, nil)
+		}
+	} else {
+		v, yielded, err = t.eval(g.frame, g.frame, throw)
+	}
 	if yielded {
 		g.excInfo = t.excInfo
 		if g.excInfo == savedExc {

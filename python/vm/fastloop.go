@@ -19,18 +19,26 @@ import (
 // frame as eval's CALL does, and a return pops one, never eval's base
 // frame (that return is eval's).
 //
+// Generators resumed by a for loop run here too (geninline.go): FOR_ITER
+// over a generator links its frame above f and continues in it, and its
+// YIELD_VALUE and RETURN_VALUE go back to the loop's frame, so a pipeline
+// of generators does not return to eval for every item. A YIELD_VALUE of
+// base itself (the generator that genSend or eval resumed) ends the loop
+// after the yield: fastRun then also returns the value, which the caller
+// hands out as eval's YIELD_VALUE would (nil: no yield).
+//
 // Why a loop of its own: eval is one large function whose operations call
 // out everywhere, so the Go compiler keeps its state (the frame, the
 // instruction pointer, the operand stack) in memory and reloads it for
 // every instruction. Here the instruction pointer, the stack pointer and
 // the step count are locals that stay in registers, written back once
 // when the loop stops.
-func (t *Thread) fastRun(f, base *Frame) *Frame {
-	// call or ret is set when the loop stopped at a call or return it makes
-	// (below the loop, so no value of the loop lives across it and the
-	// loop's state stays in registers).
-	var call *Function
-	var ret bool
+func (t *Thread) fastRun(f, base *Frame) (*Frame, Value) {
+	// stop says why the loop stopped when it did so to switch frames,
+	// which it does below the loop, so no value of the loop lives across
+	// it and the loop's state stays in registers (one variable: each one
+	// live across the loop costs it a register).
+	var stop uint8
 restart:
 	code := f.code
 	instrs := code.Instrs
@@ -243,7 +251,18 @@ loop:
 			steps++
 		case compile.FOR_ITER:
 			li, ok := st[sp-1].(*Iter)
-			if !ok || sp == len(st) {
+			if !ok {
+				g, isGen := st[sp-1].(*Generator)
+				if !isGen || !t.inlineResumable(g) {
+					break loop
+				}
+				// eval's FOR_ITER over a generator: resume it inline.
+				stop = stopGenEnter
+				ip++
+				steps++
+				break loop
+			}
+			if sp == len(st) {
 				break loop
 			}
 			var v Value
@@ -252,12 +271,26 @@ loop:
 				if li.i < len(li.list.Items) {
 					v = li.list.Items[li.i]
 					li.i++
+				} else {
+					// Exhausted for good, as Iter.next leaves it.
+					li.i = 1 << 62
 				}
 			case iterRange:
 				if li.i < int(li.n) {
 					v = boxInt(Int(li.start + int64(li.i)*li.step))
 					li.i++
 				}
+			case iterTuple, iterDict:
+				// eval runs these through Thread.Next, a second step
+				// (which may poll).
+				if steps+2 >= t.nextChk.Load() {
+					break loop
+				}
+				var ok bool
+				if v, ok = t.fastNext(li); !ok {
+					break loop
+				}
+				steps++
 			default:
 				break loop
 			}
@@ -307,23 +340,131 @@ loop:
 			// A plain call of a Python function, as eval's pushPlain
 			// path makes it (the same conditions, the same frame).
 			pf, ok := st[sp-arg-1].(*Function)
-			if !ok || !pf.Code.plain || pf.Code.ArgCount != arg || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+			if !ok {
+				if arg == 1 && st[sp-2] == fastLen {
+					if v := t.fastLenOf(st[sp-1]); v != nil {
+						sp--
+						st[sp-1] = v
+						ip++
+						steps++
+						break
+					}
+				}
 				break loop
 			}
-			call = pf
+			if !pf.Code.plain || pf.Code.ArgCount != arg || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+				break loop
+			}
+			stop = stopCall
 			ip++
 			steps++
 			break loop
 		case compile.RETURN_VALUE:
-			// The return of a frame a plain call pushed; eval returns
-			// from its base frame, ends inline generators and
-			// constructions.
-			if f == base || f.inlineExit != 0 || f.ctor != nil {
+			if f.inlineExit != 0 {
+				// eval's RETURN_VALUE of a generator a FOR_ITER resumed:
+				// it is exhausted, so the loop pops it and exits.
+				sp--
+				ip = len(instrs)
+				steps++
+				stop = stopGenReturn
 				break loop
 			}
-			ret = true
+			// The return of a frame a plain call pushed; eval returns
+			// from its base frame and ends constructions.
+			if f == base || f.ctor != nil {
+				break loop
+			}
+			stop = stopReturn
 			steps++
 			break loop
+		case compile.YIELD_VALUE:
+			if f.inlineExit != 0 {
+				// eval's YIELD_VALUE of a generator a FOR_ITER resumed:
+				// back to the loop's frame with the value.
+				sp--
+				ip++
+				steps++
+				stop = stopGenYield
+				break loop
+			}
+			if f != base || f.gen == nil || code.Flags&compile.FlagAsyncGenerator != 0 {
+				break loop
+			}
+			// The base generator yields: the caller returns the value.
+			stop = stopYield
+			sp--
+			ip++
+			steps++
+			break loop
+		case compile.LOAD_DEREF:
+			v := f.cells[arg].V
+			if v == nil || sp == len(st) {
+				break loop
+			}
+			st[sp] = v
+			sp++
+			ip++
+			steps++
+		case compile.LIST_APPEND:
+			// eval's LIST_APPEND where the list has room and the item's
+			// charge takes chargeNew's fast path (growing, and a charge
+			// that may fail or tick, are eval's).
+			l := st[sp-1-arg].(*List)
+			if len(l.Items) == cap(l.Items) || !t.fastChargeStored(st[sp-1]) {
+				break loop
+			}
+			l.Items = append(l.Items, st[sp-1])
+			sp--
+			ip++
+			steps++
+		case compile.UNPACK_SEQUENCE:
+			// eval's UNPACK_SEQUENCE of a tuple of the right length.
+			tup, ok := st[sp-1].(Tuple)
+			if !ok || len(tup) != arg || sp-1+arg > len(st) {
+				break loop
+			}
+			sp--
+			for i := arg - 1; i >= 0; i-- {
+				st[sp] = tup[i]
+				sp++
+			}
+			ip++
+			steps++
+		case compile.LOAD_METHOD:
+			// eval's LOAD_METHOD of a builtin type's method, from the
+			// cache.
+			if sp == len(st) {
+				break loop
+			}
+			obj := st[sp-1]
+			var b Value
+			switch obj.(type) {
+			case Str, *List, *Dict, Tuple, *Set, Bytes:
+				b = builtinMethodCached(code, ip, TypeOf(obj), arg)
+			}
+			if b == nil {
+				break loop
+			}
+			st[sp-1] = b
+			st[sp] = obj
+			sp++
+			ip++
+			steps++
+		case compile.CALL_METHOD:
+			// list.append(x) on a list (not a subclass) with room:
+			// eval's call of the builtin, without the call.
+			if arg != 1 || st[sp-3] != fastListAppend || t.goDepth >= t.limits.MaxDepth+50 {
+				break loop
+			}
+			l, ok := st[sp-2].(*List)
+			if !ok || len(l.Items) == cap(l.Items) || !t.fastChargeStored(st[sp-1]) {
+				break loop
+			}
+			l.Items = append(l.Items, st[sp-1])
+			sp -= 2
+			st[sp-1] = None
+			ip++
+			steps++
 		default:
 			break loop
 		}
@@ -331,13 +472,11 @@ loop:
 	f.ip = ip
 	f.stack = st[:sp]
 	t.steps = steps
-	if call != nil {
-		n := call.Code.ArgCount
-		f = t.pushPlain(f, call, Tuple(st[sp-n:sp]), sp-n-1, nil)
-		call = nil
-		goto restart
-	}
-	if ret {
+	switch stop {
+	case stopCall:
+		n := int(instrs[ip-1] >> 8)
+		f = t.pushPlain(f, st[sp-n-1].(*Function), Tuple(st[sp-n:sp]), sp-n-1, nil)
+	case stopReturn:
 		v := st[sp-1]
 		t.depth--
 		done := f
@@ -345,10 +484,69 @@ loop:
 		t.releaseFrame(done)
 		t.top = f
 		f.push(v)
-		ret = false
-		goto restart
+	case stopGenEnter:
+		f = t.genEnterInline(st[sp-1].(*Generator), f, int(instrs[ip-1]>>8))
+		t.top = f
+	case stopGenYield:
+		v := st[sp]
+		t.depth--
+		f, _ = t.genLeaveInline(f, true)
+		t.top = f
+		f.push(v)
+	case stopGenReturn:
+		t.depth--
+		var exit int
+		f, exit = t.genLeaveInline(f, false)
+		t.top = f
+		f.stack = f.stack[:len(f.stack)-1]
+		f.ip = exit
+	case stopYield:
+		return f, st[sp]
+	default:
+		return f, nil
 	}
-	return f
+	stop = 0
+	goto restart
+}
+
+// Why fastRun's loop stopped to switch frames (or yield).
+const (
+	stopCall uint8 = 1 + iota
+	stopReturn
+	stopGenEnter
+	stopGenYield
+	stopGenReturn
+	stopYield
+)
+
+// fastChargeStored is chargeStored where it takes chargeNew's fast path,
+// which can neither fail nor tick; false, with nothing charged, elsewhere.
+func (t *Thread) fastChargeStored(v Value) bool {
+	if n := storedBytes(v); n > 0 {
+		m := t.mem + n
+		if m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep {
+			return false
+		}
+		t.mem = m
+	}
+	return true
+}
+
+// fastLenOf is len(v) for a list, tuple or dict, when a call of the
+// builtin could not fail (Go depth left); nil elsewhere.
+func (t *Thread) fastLenOf(v Value) Value {
+	if t.goDepth >= t.limits.MaxDepth+50 {
+		return nil
+	}
+	switch x := v.(type) {
+	case *List:
+		return boxInt(Int(len(x.Items)))
+	case Tuple:
+		return boxInt(Int(len(x)))
+	case *Dict:
+		return boxInt(Int(x.Len()))
+	}
+	return nil
 }
 
 // arithFast is a binary operation on two ints or two floats that needs no
@@ -390,4 +588,62 @@ func arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 		}
 	}
 	return nil, false
+}
+
+// fastListAppend and fastLen are the builtins list.append and len, which
+// fastRun runs without calling them (set once, when the package starts).
+var fastListAppend, fastLen Value
+
+func initFastCalls() {
+	fastListAppend, _ = ListClass.Dict.GetStr("append")
+	fastLen, _ = builtinsDict.GetStr("len")
+	if fastListAppend == nil || fastLen == nil {
+		panic("vm: list.append or len missing")
+	}
+}
+
+// fastNext is Iter.next for a tuple or dict iterator where it can neither
+// fail nor tick: the dict unchanged in size, fewer than ItemsPerStep
+// entries visited, an items tuple whose charge takes chargeNew's fast
+// path. ok is false, with nothing changed, where fastRun must leave the
+// instruction to eval; v is nil when the iterator is exhausted.
+func (t *Thread) fastNext(li *Iter) (v Value, ok bool) {
+	if li.kind == iterTuple {
+		if li.i < len(li.tup) {
+			v = li.tup[li.i]
+			li.i++
+		}
+		return v, true
+	}
+	d := li.dict
+	if d.live != li.live || li.cls == SetIterClass {
+		return nil, false
+	}
+	j := li.i
+	for j < len(d.entries) && d.entries[j].key == nil && j-li.i < ItemsPerStep {
+		j++
+	}
+	if j-li.i >= ItemsPerStep-1 {
+		return nil, false
+	}
+	if j < len(d.entries) {
+		e := &d.entries[j]
+		switch li.dview {
+		case viewKeys:
+			v = e.key
+		case viewValues:
+			v = e.value
+		default:
+			n := tupleBytes(2)
+			m := t.mem + n
+			if m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep {
+				return nil, false
+			}
+			t.mem = m
+			v = Tuple{e.key, e.value}
+		}
+		j++
+	}
+	li.i = j
+	return v, true
 }

@@ -116,7 +116,7 @@ func (t *Thread) RunModule(code *CodeObj, globals *Dict) (Value, error) {
 	}
 	t.depth++
 	defer func() { t.depth-- }()
-	v, _, err := t.eval(f, nil)
+	v, _, err := t.eval(f, f, nil)
 	return v, err
 }
 
@@ -297,7 +297,7 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 		return nil, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
 	}
 	t.depth++
-	v, _, err := t.eval(f, nil)
+	v, _, err := t.eval(f, f, nil)
 	t.depth--
 	t.releaseFrame(f)
 	return v, err
@@ -319,12 +319,14 @@ func (t *Thread) enter(f *Frame) (*CodeObj, []uint32, []Value) {
 	return c, c.Instrs, c.Consts
 }
 
-// eval runs frame f until it returns or yields. Calls to Python functions
-// push frames without recursing in Go; the loop returns when the base frame
-// f returns. throw, when set, is raised at the frame's current instruction
+// eval runs frame base until it returns or yields. Calls to Python
+// functions push frames without recursing in Go; the loop returns when the
+// base frame returns. It starts in frame start: base, or a generator frame
+// a FOR_ITER of base's resumed inline (where fastRun stopped). throw, when
+// set, is raised at the base frame's current instruction
 // (generator.throw).
-func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err error) {
-	f := base
+func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bool, err error) {
+	f := start
 	baseFrame := base // base as CALL's case names it (there base is a stack slot)
 	code := f.code
 	instrs := code.Instrs
@@ -357,7 +359,7 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 		}
 	}
 	t.evalTops = append(t.evalTops, t.top)
-	t.top = base
+	t.top = f
 	defer func() {
 		r := recover()
 		if r != nil {
@@ -775,8 +777,13 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 						break
 					}
 					f = t.pushPlain(f, pf, args, base, ctor)
-					f = t.fastRun(f, baseFrame)
+					var y Value
+					f, y = t.fastRun(f, baseFrame)
 					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
+					if y != nil {
+						// Returned to base, a generator, which yielded.
+						return y, true, nil
+					}
 					break
 				}
 				if pf != nil && pf.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 {
@@ -1133,9 +1140,14 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 				back := arg < f.ip
 				f.ip = arg
 				if back {
-					// A loop's back edge: run its body in fastRun while it can.
-					f = t.fastRun(f, base)
+					// A loop's back edge: run its body in fastRun while it
+					// can (it may move to a generator's frame and back).
+					var y Value
+					f, y = t.fastRun(f, base)
 					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
+					if y != nil {
+						return y, true, nil
+					}
 				}
 			case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 				v := f.stack[len(f.stack)-1]
@@ -1178,6 +1190,9 @@ func (t *Thread) eval(base *Frame, throw error) (result Value, yielded bool, err
 					if li.i < len(li.list.Items) {
 						v, ok = li.list.Items[li.i], true
 						li.i++
+					} else {
+						// Exhausted for good, as Iter.next leaves it.
+						li.i = 1 << 62
 					}
 				} else if isIter && li.kind == iterRange {
 					if li.i < int(li.n) {
@@ -1843,7 +1858,7 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		return nil, Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
 	}
 	t.depth++
-	r, _, err := t.eval(f, nil)
+	r, _, err := t.eval(f, f, nil)
 	t.depth--
 	if err != nil {
 		return nil, err

@@ -78,6 +78,11 @@ type Thread struct {
 	nextChk   atomic.Int64
 	stopWatch func() bool
 	depth     int
+
+	// pollEvery is the number of instructions between polls:
+	// checkInterval (tests lower it to 1, so that fastRun runs nothing).
+	pollEvery int64
+
 	// goDepth counts Go-level recursion (repr, equality, calls from Go),
 	// bounded independently of Python frames.
 	goDepth int
@@ -174,6 +179,7 @@ func NewThread(cfg Config) *Thread {
 		mem:      cfg.MemoryUsed,
 		heap:     cfg.Heap,
 	}
+	t.pollEvery = checkInterval
 	t.nextChk.Store(checkInterval)
 	if cfg.Ctx.Done() != nil {
 		t.stopWatch = context.AfterFunc(cfg.Ctx, func() { t.nextChk.Store(math.MinInt64) })
@@ -199,7 +205,7 @@ func (t *Thread) check() error {
 	// Storing before polling the context: a store of the context's
 	// watch that this one overwrites happened after the context was done,
 	// which the poll below then sees.
-	t.nextChk.Store(t.steps + checkInterval)
+	t.nextChk.Store(t.steps + t.pollEvery)
 	if t.steps > t.limits.Steps {
 		return &LimitError{Kind: "steps", Type: "TimeoutError", Msg: "step budget exhausted"}
 	}
@@ -392,25 +398,33 @@ func (t *Thread) chargeNew(n int64) error {
 // a loop storing new strings into a list made beforehand kept 22 MiB under
 // a 16 MiB limit. Long strings are charged by whatever made them.
 func (t *Thread) chargeStored(v Value) error {
+	if n := storedBytes(v); n > 0 {
+		return t.chargeNew(n)
+	}
+	return nil
+}
+
+// storedBytes is what chargeStored charges for v (0: nothing).
+func storedBytes(v Value) int64 {
 	switch x := v.(type) {
 	case Int:
 		if x < smallIntMin || x >= smallIntMax {
-			return t.chargeNew(noscanBytes(8))
+			return noscanBytes(8)
 		}
 	case Float:
-		return t.chargeNew(noscanBytes(8))
+		return noscanBytes(8)
 	case Complex, *big.Int:
-		return t.chargeNew(ValueBytes(v))
+		return ValueBytes(v)
 	case Str:
 		if len(x) < 256 {
-			return t.chargeNew(ValueBytes(v))
+			return ValueBytes(v)
 		}
 	case Bytes:
 		if len(x) < 256 {
-			return t.chargeNew(ValueBytes(v))
+			return ValueBytes(v)
 		}
 	}
-	return nil
+	return 0
 }
 
 // holdRoots makes vs roots of the memory measurement until the returned

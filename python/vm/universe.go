@@ -239,4 +239,5 @@ func init() {
 	initByteArray()
 	initTypeNew()
 	initScanTicks()
+	initFastCalls()
 }

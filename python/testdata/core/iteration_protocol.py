@@ -226,3 +226,23 @@ print(catch((KeyError, ValueError)))
 print(catch(()))
 print(catch((KeyError,)))
 print(catch(5))
+# ---
+# A list iterator a for loop exhausted stays exhausted when the list grows
+# (the loop's fast paths must leave it as next() does).
+l = [1]
+it = iter(l)
+for x in it:
+    pass
+l.append(2)
+print(list(it))
+def loop_in_function():
+    m = [1, 2]
+    mi = iter(m)
+    n = 0
+    while n < 50:
+        for y in mi:
+            n += y
+        n += 10
+    m.append(3)
+    return n, list(mi), next(mi, "done")
+print(loop_in_function())

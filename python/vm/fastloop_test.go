@@ -1,0 +1,193 @@
+package vm
+
+import (
+	"testing"
+
+	"github.com/toolplane/toolplane/python/compile"
+	"github.com/toolplane/toolplane/python/syntax"
+)
+
+// fastLoopPrograms run generator pipelines and comprehensions through every
+// way fastRun leaves and re-enters frames: FOR_ITER resuming a generator
+// inline, its yield and its return, a generator feeding a builtin
+// (genSend), yield from, exceptions raised and caught across generator
+// frames, a generator abandoned mid-loop and resumed by next() later.
+var fastLoopPrograms = map[string]string{
+	"pipeline": `
+def numbers(n):
+    for i in range(n):
+        yield i
+def evens(src):
+    for x in src:
+        if x % 2 == 0:
+            yield x
+def chunks(src, size):
+    buf = []
+    for x in src:
+        buf.append(x)
+        if len(buf) == size:
+            yield buf
+            buf = []
+    if buf:
+        yield buf
+total = 0
+for chunk in chunks(evens(numbers(5000)), 64):
+    total += sum(chunk)
+r = (total, sum(x * 2 for x in numbers(3000)), max(x % 1000 for x in numbers(4000)))
+`,
+	"yield_from": `
+def numbers(n):
+    for i in range(n):
+        yield i
+def chain(*gens):
+    for g in gens:
+        yield from g
+r = sum(chain(numbers(2000), (x * 2 for x in range(2000)), [1, 2, 3]))
+`,
+	"raise_across": `
+def boom(n):
+    for i in range(n):
+        if i == 700:
+            raise ValueError(i)
+        yield i
+def wrap(src):
+    for x in src:
+        yield x + 1
+out = []
+try:
+    for v in wrap(boom(2000)):
+        out.append(v)
+except ValueError as e:
+    out.append(("caught", e.args))
+def stops():
+    yield 1
+    raise StopIteration
+try:
+    for v in stops():
+        out.append(v)
+except RuntimeError as e:
+    out.append(str(e))
+r = (len(out), out[-3:])
+`,
+	"abandoned": `
+def numbers(n):
+    for i in range(n):
+        yield i
+g = numbers(3000)
+first = []
+for x in g:
+    first.append(x)
+    if x == 1500:
+        break
+rest = 0
+for x in g:
+    rest += x
+r = (len(first), rest, next(g, "done"), [y for y in numbers(10) if y % 3])
+`,
+	"calls": `
+class L(list):
+    def append(self, x):
+        super().append(x * 10)
+def len2(x):
+    return 7
+out = []
+sub = L()
+parts = []
+n = 0
+for i in range(300):
+    out.append(i)
+    sub.append(i)
+    parts.append("a,b".split(","))
+    n += len(out) + len("abc") + len((1, 2)) + len({1: 2}) + len(parts[-1])
+len = len2
+m = len(out)
+del len
+r = (out[-1], sub[-1], n, m, len(parts), list.append(out, 5), out[-1])
+`,
+	"dicts": `
+d = {i: str(i) for i in range(3000)}
+for i in range(0, 3000, 3):
+    del d[i]
+for i in range(1000, 1400):
+    d.pop(i, None)
+ks = [k for k in d]
+vs = [v for v in d.values()]
+total = 0
+for k, v in d.items():
+    total += k + len(v)
+for a, b in ((1, 2), (3, 4)):
+    total += a * b
+err = None
+try:
+    for k in d:
+        d[-k] = 0
+except RuntimeError as e:
+    err = str(e)
+l = [1]
+it = iter(l)
+for x in it:
+    pass
+l.append(2)
+r = (len(ks), vs[:3], total, err, list(it), sum(t for t in (1, 2, 3)))
+`,
+	"comprehensions": `
+data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
+flat = [x for row in data for x in row if x % 2 == 0]
+squares = {i: i * i for i in range(5000)}
+uniq = {x % 100 for x in flat}
+cols = [sum(row[c] for row in data) for c in range(30)]
+r = (len(flat), len(uniq), cols[:3], sum(1 for v in squares.values() if v % 2 == 0))
+`,
+}
+
+// runCounting runs src as a module and returns repr(r) and the steps the
+// run took; pollEveryStep makes every instruction poll, so fastRun runs
+// none of them and eval runs them all.
+func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64) {
+	t.Helper()
+	mod, err := syntax.Parse("prog.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	if pollEveryStep {
+		th.pollEvery = 1
+		th.nextChk.Store(1)
+	}
+	g := NewDict()
+	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := g.GetStr("r")
+	s, err := th.Repr(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, th.Steps()
+}
+
+// TestFastRunMatchesEval checks that fastRun, which now also moves between
+// a loop's frame and the generators it resumes, computes what eval
+// computes and counts exactly its steps (the step budget must not depend
+// on which loop ran an instruction).
+func TestFastRunMatchesEval(t *testing.T) {
+	t.Parallel()
+	for name, src := range fastLoopPrograms {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			want, wantSteps := runCounting(t, src, true)
+			got, gotSteps := runCounting(t, src, false)
+			if got != want {
+				t.Errorf("result with fastRun %s, eval alone %s", got, want)
+			}
+			if gotSteps != wantSteps {
+				t.Errorf("steps with fastRun %d, eval alone %d", gotSteps, wantSteps)
+			}
+		})
+	}
+}

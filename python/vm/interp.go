@@ -254,7 +254,11 @@ func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error)
 		f = t.allocFrame(code, fn.Globals)
 	}
 	f.fn = fn
-	if err := t.bindArgs(fn, f.locals, args, kw); err != nil {
+	err := t.bindArgs(fn, f.locals, args, kw)
+	if fn.Dict != nil && (err != nil || len(kw) > 0) {
+		err = cArityError(fn, args, kw, err)
+	}
+	if err != nil {
 		return nil, err
 	}
 	nCells := len(code.CellNames)

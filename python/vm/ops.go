@@ -993,7 +993,7 @@ func (t *Thread) seqEqual(x, y []Value) (bool, error) {
 		if err := t.tickVisit(len(x)); err != nil {
 			return false, err
 		}
-		if err := t.enterGo(); err != nil {
+		if err := t.enterCompare(); err != nil {
 			return false, err
 		}
 		defer t.leaveGo()
@@ -1018,7 +1018,7 @@ func (t *Thread) dictEqual(x, y *Dict) (bool, error) {
 		if err := t.tickVisit(x.Len()); err != nil {
 			return false, err
 		}
-		if err := t.enterGo(); err != nil {
+		if err := t.enterCompare(); err != nil {
 			return false, err
 		}
 		defer t.leaveGo()

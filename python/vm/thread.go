@@ -629,6 +629,17 @@ func (t *Thread) enterGo() error {
 	return nil
 }
 
+// enterCompare is enterGo for a level of comparing nested containers,
+// whose RecursionError CPython words "... in comparison".
+func (t *Thread) enterCompare() error {
+	t.goDepth++
+	if t.goDepth > t.limits.MaxDepth+50 {
+		t.goDepth--
+		return Errorf(RecursionErrorClass, "maximum recursion depth exceeded in comparison")
+	}
+	return nil
+}
+
 func (t *Thread) leaveGo() { t.goDepth-- }
 
 // CodeObj is a compiled code object with its constants converted to

@@ -13,6 +13,15 @@ _sentinel = object()
 _GenericAlias = type(list[int])
 
 
+def _cargs(spec):
+    """Marks a method of a type CPython writes in C with the argument parser C uses,
+    so a wrong call fails in C's words (see __toolplane_cargs__ in the interpreter)."""
+    def mark(f):
+        f.__toolplane_cargs__ = spec
+        return f
+    return mark
+
+
 def _is_mapping(obj):
     return isinstance(obj, (dict, _DictBase, ChainMap)) or hasattr(obj, 'keys')
 
@@ -27,6 +36,12 @@ class _DictBase:
     def __init__(self, *args, **kwargs):
         self._data = {}
         if len(args) > 1:
+            # CPython's words: defaultdict's come from dict's __init__,
+            # OrderedDict's from its own C code.
+            if isinstance(self, defaultdict):
+                raise TypeError('dict expected at most 1 argument, got %d' % len(args))
+            if isinstance(self, OrderedDict):
+                raise TypeError('expected at most 1 arguments, got %d' % len(args))
             raise TypeError('%s expected at most 1 argument, got %d' % (type(self).__name__, len(args)))
         self.update(*args, **kwargs)
 
@@ -158,6 +173,7 @@ class _DictBase:
 class OrderedDict(_DictBase):
     """dict that remembers insertion order, with move_to_end and popitem(last)."""
 
+    @_cargs('kw:popitem')
     def popitem(self, last=True):
         if not self._data:
             raise KeyError('dictionary is empty')
@@ -577,6 +593,7 @@ class deque:
 
     __class_getitem__ = classmethod(_GenericAlias)
 
+    @_cargs('kw:deque')
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
             if not isinstance(maxlen, int):
@@ -593,6 +610,10 @@ class deque:
     def maxlen(self):
         return self._maxlen
 
+    @maxlen.setter
+    def maxlen(self, value):
+        raise AttributeError("attribute 'maxlen' of 'collections.deque' objects is not writable")
+
     def _live(self):
         if self._head:
             return self._items[self._head:]
@@ -603,6 +624,7 @@ class deque:
             del self._items[:self._head]
             self._head = 0
 
+    @_cargs('O')
     def append(self, x):
         items = self._items
         items.append(x)
@@ -613,6 +635,7 @@ class deque:
             else:
                 self._popleft()
 
+    @_cargs('O')
     def appendleft(self, x):
         m = self._maxlen
         if m == 0:
@@ -628,18 +651,21 @@ class deque:
         if m is not None and len(self._items) - self._head > m:
             self._items.pop()
 
+    @_cargs('O')
     def extend(self, iterable):
         if iterable is self:
             iterable = list(self._live())
         for x in iterable:
             self.append(x)
 
+    @_cargs('O')
     def extendleft(self, iterable):
         if iterable is self:
             iterable = list(self._live())
         for x in iterable:
             self.appendleft(x)
 
+    @_cargs('noargs')
     def pop(self):
         if len(self._items) == self._head:
             raise IndexError('pop from an empty deque')
@@ -664,29 +690,35 @@ class deque:
         self._head = h
         return v
 
+    @_cargs('noargs')
     def popleft(self):
         if len(self._items) == self._head:
             raise IndexError('pop from an empty deque')
         return self._popleft()
 
+    @_cargs('noargs')
     def clear(self):
         self._items = []
         self._head = 0
 
+    @_cargs('noargs')
     def copy(self):
         return deque(self._live(), self._maxlen)
 
     __copy__ = copy
 
+    @_cargs('O')
     def count(self, x):
         return self._live().count(x)
 
+    @_cargs('tuple:index')
     def index(self, x, *args):
         try:
             return self._live().index(x, *args)
         except ValueError:
             raise ValueError('%r is not in deque' % (x,))
 
+    @_cargs('tuple:insert')
     def insert(self, i, x):
         i = _as_ssize(i)
         if self._maxlen is not None and len(self) >= self._maxlen:
@@ -694,6 +726,7 @@ class deque:
         self._compact()
         self._items.insert(i, x)
 
+    @_cargs('O')
     def remove(self, value):
         self._compact()
         try:
@@ -701,10 +734,12 @@ class deque:
         except ValueError:
             raise ValueError('%r is not in deque' % (value,))
 
+    @_cargs('noargs')
     def reverse(self):
         self._compact()
         self._items.reverse()
 
+    @_cargs('check:deque.rotate')
     def rotate(self, n=1):
         n = _as_ssize(n)
         items = self._live()

@@ -8,6 +8,15 @@ table's clock through time.time(), so a host can fix them for tests.
 
 import time as _time
 
+
+def _cargs(spec):
+    """Marks a method of a type CPython writes in C with the argument parser C uses,
+    so a wrong call fails in C's words (see __toolplane_cargs__ in the interpreter)."""
+    def mark(f):
+        f.__toolplane_cargs__ = spec
+        return f
+    return mark
+
 MINYEAR = 1
 MAXYEAR = 9999
 
@@ -186,6 +195,7 @@ def _unsupported(op, a, b, reflected=False):
 class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
 
+    @_cargs('kw:__new__')
     def __init__(self, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
         total = _td_total(days, seconds, microseconds, milliseconds, minutes, hours, weeks)
         if total is not None:
@@ -418,9 +428,9 @@ class timezone(tzinfo):
 
     def __init__(self, offset, name=None):
         if not isinstance(offset, timedelta):
-            raise TypeError('offset must be a timedelta')
+            raise TypeError('timezone() argument 1 must be datetime.timedelta, not %s' % type(offset).__name__)
         if name is not None and not isinstance(name, str):
-            raise TypeError('name must be a string')
+            raise TypeError('timezone() argument 2 must be str, not %s' % type(name).__name__)
         if not -timedelta(hours=24) < offset < timedelta(hours=24):
             raise ValueError('offset must be a timedelta strictly between -timedelta(hours=24) and '
                              'timedelta(hours=24), not %r.' % (offset,))
@@ -552,6 +562,7 @@ def _parse_hms(s):
 class date:
     """A calendar date: date(2024, 2, 29)."""
 
+    @_cargs('kw:')
     def __init__(self, year, month=None, day=None):
         if month is None or day is None:
             raise TypeError("function missing required argument '%s' (pos %d)" % (('month', 2) if month is None else ('day', 3)))
@@ -570,6 +581,7 @@ class date:
         raise AttributeError("'datetime.%s' object has no attribute '%s'" % (type(self).__name__, name))
 
     @classmethod
+    @_cargs('noargs')
     def today(cls):
         return cls.fromtimestamp(_time.time())
 
@@ -629,15 +641,19 @@ class date:
         return _strftime(fmt, self._year, self._month, self._day, 0, 0, 0, 0, self.weekday(),
                          self.toordinal() - _ymd2ord(self._year, 1, 1) + 1, None, None)
 
+    @_cargs('noargs')
     def toordinal(self):
         return _ymd2ord(self._year, self._month, self._day)
 
+    @_cargs('noargs')
     def weekday(self):
         return (self.toordinal() + 6) % 7
 
+    @_cargs('noargs')
     def isoweekday(self):
         return self.toordinal() % 7 or 7
 
+    @_cargs('noargs')
     def isocalendar(self):
         return _IsoCalendarDate(*_isocalendar(self._year, self._month, self._day))
 
@@ -685,7 +701,7 @@ class date:
             o = self.toordinal() + other.days
             if 0 < o <= _ymd2ord(MAXYEAR, 12, 31):
                 return type(self).fromordinal(o)
-            raise OverflowError('result out of range')
+            raise OverflowError('date value out of range')
         return _unsupported('+', self, other)
 
     def __radd__(self, other):
@@ -783,6 +799,7 @@ _MAX_ORD = _ymd2ord(MAXYEAR, 12, 31)
 class time:
     """A time of day: time(13, 45, 30, tzinfo=timezone.utc)."""
 
+    @_cargs('kw:')
     def __init__(self, hour=0, minute=0, second=0, microsecond=0, tzinfo=None, *, fold=0):
         if type(hour) is not int or type(minute) is not int or type(second) is not int \
                 or type(microsecond) is not int or not 0 <= hour <= 23 or not 0 <= minute <= 59 \
@@ -927,6 +944,7 @@ time.resolution = timedelta(microseconds=1)
 class datetime(date):
     """A date and a time: datetime(2024, 2, 29, 13, 45, tzinfo=timezone.utc)."""
 
+    @_cargs('kw:')
     def __init__(self, year, month=None, day=None, hour=0, minute=0, second=0, microsecond=0,
                  tzinfo=None, *, fold=0):
         if fold or not _fields_ok(year, month, day, hour, minute, second, microsecond):
@@ -977,11 +995,16 @@ class datetime(date):
         return cls.utcfromtimestamp(_time.time())
 
     @classmethod
+    @_cargs('noargs')
     def today(cls):
         return cls.fromtimestamp(_time.time())
 
     @classmethod
     def combine(cls, date, time, tzinfo=True):
+        if not isinstance(date, _date_class):
+            raise TypeError('combine() argument 1 must be datetime.date, not %s' % type(date).__name__)
+        if not isinstance(time, _time_class):
+            raise TypeError('combine() argument 2 must be datetime.time, not %s' % type(time).__name__)
         if tzinfo is True:
             tzinfo = time.tzinfo
         return cls(date.year, date.month, date.day, time.hour, time.minute, time.second,
@@ -1104,7 +1127,7 @@ class datetime(date):
             # The sandbox's local zone is UTC, named as CPython names a local zone.
             tz = timezone(timedelta(0), 'UTC')
         elif not isinstance(tz, tzinfo):
-            raise TypeError('tz argument must be an instance of tzinfo')
+            raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '%s'" % type(tz).__name__)
         off = self.utcoffset()
         if off is None:
             off = timedelta(0)
@@ -1168,8 +1191,7 @@ class datetime(date):
             if op == 'eq':
                 return NotImplemented if not isinstance(other, date) else False
             if isinstance(other, date):
-                raise TypeError("'%s' not supported between instances of 'datetime.datetime' and 'datetime.date'"
-                                % {'lt': '<', 'le': '<=', 'gt': '>', 'ge': '>='}[op])
+                raise TypeError("can't compare datetime.datetime to datetime.date")
             return NotImplemented
         k = self._cmp_key(other)
         if k is None:
@@ -1528,3 +1550,5 @@ def _time_strftime(fmt, t):
 def _time_asctime(t):
     y, m, d, hh, mm, ss, wd, yd, dst = _time_fields(t)
     return '%s %s %2d %02d:%02d:%02d %d' % (_DAYNAMES[wd], _MONTHNAMES[m], d, hh, mm, ss, y)
+
+_date_class, _time_class = date, time

@@ -70,7 +70,7 @@ type unaryFn struct {
 
 var unary = []unaryFn{
 	{"sqrt", math.Sqrt, false}, {"exp", Exp, true}, {"expm1", math.Expm1, true},
-	{"exp2", math.Exp2, true}, {"cbrt", math.Cbrt, false},
+	{"exp2", math.Exp2, true}, {"cbrt", Cbrt, false},
 	{"fabs", math.Abs, false}, {"sin", Sin, false}, {"cos", Cos, false}, {"tan", Tan, false},
 	{"asin", Asin, false}, {"acos", Acos, false}, {"atan", Atan, false},
 	{"sinh", Sinh, true}, {"cosh", Cosh, true}, {"tanh", Tanh, false},

@@ -142,7 +142,7 @@ func (s *stdioServer) run(stdin io.Reader) int {
 			if s.noRead.Load() {
 				// Stopped while this read waited: the line is dropped
 				// and nothing is read again.
-				select {}
+				blockForever()
 			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				lines <- line
@@ -294,5 +294,17 @@ func (s *stdioServer) startAttack() {
 				s.write(b)
 			}
 		}()
+	}
+}
+
+// blockForever blocks the calling goroutine until the process ends. Not
+// select {}: the server is built without cgo (as toolplane is), and when
+// every goroutine blocks like that the runtime ends the process with
+// "all goroutines are asleep - deadlock!" (exit status 2), which is a
+// crash, not the hang the attack is; a sleeping goroutine is never taken
+// for a deadlock.
+func blockForever() {
+	for {
+		time.Sleep(time.Hour)
 	}
 }

@@ -107,9 +107,9 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 		s.stream(func(w *bufio.Writer) {
 			writeRepeated(w, 'x', mb<<20)
 		})
-		select {} // and never end the line
+		blockForever() // and never end the line
 	case "hang":
-		select {}
+		blockForever()
 	case "stop_reading":
 		// Answers, then never reads stdin again: what toolplane writes
 		// next (a large argument, a ping's answer) fills the pipe.

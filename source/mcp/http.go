@@ -8,10 +8,13 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -124,8 +127,13 @@ const maxResponseHeaderBytes = 1 << 20
 // DefaultHTTPTransport is the base round tripper a Manager uses when
 // ManagerOptions.HTTPTransport is unset: http.DefaultTransport with
 // response headers bounded (its own default lets a server send 10 MB of
-// them per response). A caller that wraps the base (to add trace
-// context, say) starts from it.
+// them per response), and a name never dialed at a link-local or cloud
+// metadata address: a server's own DNS could otherwise point its name at
+// 169.254.169.254 (or change it there once connected), and toolplane would
+// send its requests, headers and tokens to the metadata service and read
+// its answers. A URL that names such an address as an IP literal is the
+// config's own choice and is dialed. A caller that wraps the base (to add
+// trace context, say) starts from it.
 func DefaultHTTPTransport() http.RoundTripper {
 	t, ok := http.DefaultTransport.(*http.Transport)
 	if !ok {
@@ -133,6 +141,18 @@ func DefaultHTTPTransport() http.RoundTripper {
 	}
 	t = t.Clone()
 	t.MaxResponseHeaderBytes = maxResponseHeaderBytes
+	plain := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	guarded := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, Control: func(_, address string, _ syscall.RawConn) error {
+		return checkDialAddr(address)
+	}}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if host, _, err := net.SplitHostPort(addr); err == nil {
+			if _, err := netip.ParseAddr(host); err == nil {
+				return plain.DialContext(ctx, network, addr)
+			}
+		}
+		return guarded.DialContext(ctx, network, addr)
+	}
 	return t
 }
 

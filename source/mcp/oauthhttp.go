@@ -44,7 +44,9 @@ func OAuthHTTPClient(base http.RoundTripper) *http.Client {
 	return &http.Client{Transport: base, Timeout: oauthRequestTimeout, CheckRedirect: sameOriginRedirect}
 }
 
-// guardedTransport is DefaultHTTPTransport dialing through checkDialAddr.
+// guardedTransport is DefaultHTTPTransport dialing every address, IP
+// literals included, through checkDialAddr: OAuth endpoints come from a
+// third party's metadata, not from the config.
 func guardedTransport() http.RoundTripper {
 	t, ok := DefaultHTTPTransport().(*http.Transport)
 	if !ok {
@@ -83,7 +85,7 @@ func checkDialAddr(address string) error {
 		why = "the broadcast address"
 	}
 	if why != "" {
-		return fmt.Errorf("refusing to connect to %s, %s: OAuth servers are never there, so the MCP server's metadata points toolplane at something else", ip, why)
+		return fmt.Errorf("refusing to connect to %s, %s: a name of an MCP or OAuth server resolved there (only a url naming that address itself is dialed)", ip, why)
 	}
 	return nil
 }

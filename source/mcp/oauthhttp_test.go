@@ -1,12 +1,18 @@
 package mcp
 
 import (
+	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/internal/testdns"
 )
 
 // TestOAuthClientRefusesMetadataAddresses: OAuth requests never connect
@@ -68,4 +74,50 @@ func TestOAuthClientRedirectsStayOnOrigin(t *testing.T) {
 		t.Fatalf("redirect within the origin: %v", err)
 	}
 	resp.Body.Close()
+}
+
+// TestHTTPTransportNamesNeverReachMetadata: a server's DNS answers its name
+// with 169.254.169.254 (or fe80::1): toolplane refuses to connect, before
+// any byte is sent, for the MCP transport and for OAuth alike; a name
+// answering loopback is dialed. Before, DefaultHTTPTransport dialed any
+// address a name resolved to.
+func TestHTTPTransportNamesNeverReachMetadata(t *testing.T) {
+	dns, err := testdns.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dns.Close()
+	dns.SetIPs("meta.rebind.test", netip.MustParseAddr("169.254.169.254"))
+	dns.SetIPs("meta6.rebind.test", netip.MustParseAddr("fe80::1"))
+	dns.SetIPs("local.rebind.test", netip.MustParseAddr("127.0.0.1"))
+	saved := net.DefaultResolver
+	net.DefaultResolver = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "udp", dns.Addr())
+	}}
+	defer func() { net.DefaultResolver = saved }()
+
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	for name, c := range map[string]*http.Client{"mcp": {Transport: DefaultHTTPTransport()}, "oauth": OAuthHTTPClient(nil)} {
+		for _, host := range []string{"meta.rebind.test", "meta6.rebind.test"} {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/mcp", nil)
+			resp, err := c.Do(req)
+			cancel()
+			if err == nil {
+				resp.Body.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), "refusing to connect") {
+				t.Errorf("%s: GET via %s: %v, want a refusal", name, host, err)
+			}
+		}
+		resp, err := c.Get("http://" + net.JoinHostPort("local.rebind.test", port) + "/")
+		if err != nil {
+			t.Errorf("%s: a name answering loopback: %v", name, err)
+			continue
+		}
+		resp.Body.Close()
+	}
 }

@@ -137,13 +137,36 @@
 // A str is UTF-8 text, so it cannot hold a lone surrogate code point:
 // "\ud800", chr(0xd800) and a JSON "\ud800" escape all give U+FFFD, one
 // code point, and a surrogate pair written as two escapes gives two. Lengths,
-// indices and slicing agree with CPython; the code point does not: ord()
-// gives 0xfffd, repr shows the replacement character, two different lone
-// surrogates compare equal, and encode() succeeds (b'\xef\xbf\xbd') where
-// CPython raises UnicodeEncodeError ("surrogates not allowed"), also under
-// the surrogateescape and surrogatepass error handlers. Holding them would
-// take a str representation other than UTF-8 (WTF-8 with every code-point
-// operation decoding it), which the interpreter does not have.
+// indices, slicing, `in`, index and count agree with CPython. What differs
+// (each checked against CPython 3.11):
+//
+//   - the code point: ord() gives 0xfffd, repr/ascii/%r show U+FFFD
+//     ('\ufffd' under ascii) instead of '\ud800', isprintable() is True,
+//     two different lone surrogates compare (and hash) equal, and sorting
+//     puts them after U+E000 instead of between U+D7FF and U+E000;
+//   - encoding: encode() gives b'\xef\xbf\xbd' where CPython raises
+//     UnicodeEncodeError ("surrogates not allowed"), and so do the
+//     surrogatepass, surrogateescape, backslashreplace and
+//     xmlcharrefreplace handlers, UTF-16/32 and json.dumps ("\ufffd" for
+//     "\ud800"), and print() writes U+FFFD where CPython's strict UTF-8
+//     stdout raises UnicodeEncodeError;
+//   - decoding: bytes.decode with surrogateescape or surrogatepass raises
+//     UnicodeDecodeError where CPython makes '\udc80' or '\ud800', so the
+//     surrogateescape round trip of undecodable bytes is not available.
+//
+// Holding them takes WTF-8 (a surrogate as its 3-byte sequence ED A0-BF
+// xx). Measured on 2 KB of mixed text (issue 18, load 15): decoding with an
+// ASCII fast path and one extra test on utf8.RuneError, and counting code
+// points as utf8.RuneCountInString less two per surrogate found by
+// IndexByte(0xED), cost the same as today within noise, so ordinary strings
+// need not be slower. The cost is breadth and safety: every code-point
+// operation of vm and lib (about 130 uses of unicode/utf8 and []rune, 43
+// range loops over text, 16 calls of strings.ToUpper/ToLower/Map/Fields/
+// EqualFold, which turn each byte of a surrogate into U+FFFD) must decode
+// WTF-8, and every place a str leaves the interpreter (print, results and
+// host-call arguments as JSON, exception messages, the CLI and MCP
+// output) must refuse or replace surrogates as CPython's strict UTF-8
+// does, or invalid UTF-8 reaches clients.
 //
 // # Not supported
 //

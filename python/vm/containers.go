@@ -131,6 +131,9 @@ func initContainers() {
 			return Str(s), err
 		},
 		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if _, ok := unwrapBase(a[1]).(*Dict); !ok {
+				return NotImplemented, nil
+			}
 			eq, err := t.Equal(unwrapBase(a[0]), unwrapBase(a[1]))
 			return Bool(eq), err
 		},
@@ -160,6 +163,9 @@ func initContainers() {
 			return Str(s), err
 		},
 		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if _, ok := unwrapBase(a[1]).(*List); !ok {
+				return NotImplemented, nil
+			}
 			eq, err := t.Equal(unwrapBase(a[0]), unwrapBase(a[1]))
 			return Bool(eq), err
 		},

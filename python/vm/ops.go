@@ -628,18 +628,23 @@ var cmpReflect = [...]syntax.CmpOperator{
 func (t *Thread) Compare(op syntax.CmpOperator, a, b Value) (Value, error) {
 	switch op {
 	case syntax.Eq:
+		// A user __eq__ may answer any value (CPython hands it back
+		// unchanged: 'x', a list, an object); only the fallbacks are bools.
+		if r, ok, err := t.instanceCompare(op, a, b); ok || err != nil {
+			return r, err
+		}
+		if isUserInstance(a) || isUserInstance(b) {
+			if hasBase(a) || hasBase(b) {
+				eq, err := t.Equal(unwrapBase(a), unwrapBase(b))
+				return Bool(eq), err
+			}
+			return Bool(Is(a, b)), nil
+		}
 		eq, err := t.Equal(a, b)
 		return Bool(eq), err
 	case syntax.NotEq:
-		if ia, ok := a.(*Instance); ok {
-			if r, ok, err := t.userCompare(op, ia, a, b); ok || err != nil {
-				return r, err
-			}
-		}
-		if ib, ok := b.(*Instance); ok {
-			if r, ok, err := t.userCompare(op, ib, b, a); ok || err != nil {
-				return r, err
-			}
+		if r, ok, err := t.instanceCompare(op, a, b); ok || err != nil {
+			return r, err
 		}
 		eq, err := t.Equal(a, b)
 		return Bool(!eq), err
@@ -649,6 +654,36 @@ func (t *Thread) Compare(op syntax.CmpOperator, a, b Value) (Value, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// instanceCompare tries the user's comparison methods of a and b in CPython's
+// order (a right operand whose class is a proper subclass of the left's goes
+// first, then a's method, then b's reflected one) and reports whether one of
+// them answered something other than NotImplemented.
+func (t *Thread) instanceCompare(op syntax.CmpOperator, a, b Value) (Value, bool, error) {
+	ia, aInst := a.(*Instance)
+	ib, bInst := b.(*Instance)
+	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
+		if r, ok, err := t.userCompare(cmpReflect[op], ib, b, a); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if aInst {
+		if r, ok, err := t.userCompare(op, ia, a, b); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if bInst {
+		if r, ok, err := t.userCompare(cmpReflect[op], ib, b, a); ok || err != nil {
+			return r, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+func isUserInstance(v Value) bool {
+	_, ok := v.(*Instance)
+	return ok
 }
 
 func (t *Thread) userCompare(op syntax.CmpOperator, inst *Instance, self, other Value) (Value, bool, error) {

@@ -234,7 +234,20 @@ func BytesRepr(s string) string {
 }
 
 func (t *Thread) inRepr(v Value) bool {
+	if tv, ok := v.(Tuple); ok {
+		// A tuple is a slice: the same tuple is the same backing array
+		// (the empty tuple never reaches here).
+		for _, x := range t.reprSeen {
+			if tx, ok := x.(Tuple); ok && len(tx) == len(tv) && &tx[0] == &tv[0] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, x := range t.reprSeen {
+		if _, ok := x.(Tuple); ok {
+			continue
+		}
 		if x == v {
 			return true
 		}
@@ -335,6 +348,16 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		}
 		sb.WriteByte(']')
 	case Tuple:
+		// A tuple can hold a list that holds the tuple: CPython marks
+		// tuples too and writes the inner occurrence as (...).
+		if len(x) > 0 {
+			if t.inRepr(x) {
+				sb.WriteString("(...)")
+				return nil
+			}
+			t.reprSeen = append(t.reprSeen, x)
+			defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
+		}
 		sb.WriteByte('(')
 		for i, e := range x {
 			if i > 0 {

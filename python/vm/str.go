@@ -591,10 +591,6 @@ func initStr() {
 		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
 		"__add__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(0, a[0], a[1]) },
 		"__mul__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(2, a[0], a[1]) },
-		"__eq__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			eq, err := t.Equal(a[0], a[1])
-			return Bool(eq), err
-		},
 		"__hash__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			h, err := t.Hash(a[0])
 			return Int(int64(h)), err

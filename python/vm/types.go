@@ -656,7 +656,27 @@ func initNumbers() {
 		case *Instance:
 			for _, name := range []string{"__int__", "__index__", "__trunc__"} {
 				if m := x.Class.Lookup(name); m != nil {
-					return t.callMethod(m, x, nil)
+					r, err := t.callMethod(m, x, nil)
+					if err != nil {
+						return nil, err
+					}
+					// The hook must answer an int (a bool or an int
+					// subclass becomes the plain int, as CPython's
+					// deprecated path does); anything else is a TypeError,
+					// not a value int() hands back.
+					switch v := unwrapBase(r).(type) {
+					case Int, *big.Int:
+						return v, nil
+					case Bool:
+						if v {
+							return Int(1), nil
+						}
+						return Int(0), nil
+					}
+					if name == "__trunc__" {
+						return nil, Errorf(TypeErrorClass, "__trunc__ returned non-Integral (type %s)", TypeName(r))
+					}
+					return nil, Errorf(TypeErrorClass, "%s returned non-int (type %s)", name, TypeName(r))
 				}
 			}
 			if b, ok := x.Base.(Str); ok {
@@ -2042,6 +2062,11 @@ func initOperatorDunders() {
 	equality(floatM, isNum)
 	equality(complexM, isCNum)
 	equality(tupleM, isType(TupleClass))
+	// str, list and dict compare with their own kind only: another
+	// operand answers NotImplemented ("".__eq__(1)), as in CPython.
+	equality(strM, isType(StrClass))
+	equality(listM, isType(ListClass))
+	equality(dictM, isType(DictClass))
 	equality(bytesM, isType(BytesClass, ByteArrayClass))
 	frozenM := map[string]BuiltinFunc{}
 	for k, v := range setM {

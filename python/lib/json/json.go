@@ -74,6 +74,8 @@ func Module(t *vm.Thread) (*vm.Module, error) {
 	d.SetStr("JSONDecoder", decCls)
 	d.SetStr("dumps", &vm.Builtin{Name: "dumps", Fn: m.dumps})
 	d.SetStr("loads", &vm.Builtin{Name: "loads", Fn: m.loads})
+	d.SetStr("dump", &vm.Builtin{Name: "dump", Fn: m.dump})
+	d.SetStr("load", &vm.Builtin{Name: "load", Fn: m.load})
 	return &vm.Module{Name: "json", Dict: d}, nil
 }
 
@@ -260,6 +262,52 @@ type encoder struct {
 
 // encoderParams are JSONEncoder's keyword parameters, in CPython's order.
 var encoderParams = []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent", "separators", "default"}
+
+// dump writes dumps(obj, **kw) with fp.write: fp is any object with a write
+// method (io.StringIO, a user class), never a file of the host.
+func (m *module) dump(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	a, err := pyargs.ParseFunc("dump", args, kw, 2, "obj", "fp", "*", "skipkeys", "ensure_ascii", "check_circular",
+		"allow_nan", "cls", "indent", "separators", "default", "sort_keys")
+	if err != nil {
+		return nil, err
+	}
+	s, err := m.dumps(t, vm.Tuple{a[0]}, dropKwargs(kw, "obj", "fp"))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.CallMethodName(a[1], "write", vm.Tuple{s}, nil); err != nil {
+		return nil, err
+	}
+	return vm.None, nil
+}
+
+// load is loads(fp.read(), **kw).
+func (m *module) load(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	a, err := pyargs.ParseFunc("load", args, kw, 1, "fp", "*", "cls", "object_hook", "parse_float", "parse_int",
+		"parse_constant", "object_pairs_hook", "strict")
+	if err != nil {
+		return nil, err
+	}
+	s, err := t.CallMethodName(a[0], "read", nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return m.loads(t, vm.Tuple{s}, dropKwargs(kw, "fp"))
+}
+
+func dropKwargs(kw []vm.Kwarg, names ...string) []vm.Kwarg {
+	var out []vm.Kwarg
+next:
+	for _, k := range kw {
+		for _, n := range names {
+			if k.Name == n {
+				continue next
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
 
 func (m *module) dumps(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := checkKwargs("JSONEncoder", kw, encoderKwargs); err != nil {

@@ -260,11 +260,6 @@ func rangeLen(v Value) *big.Int {
 	return new(big.Int)
 }
 
-// hashBigRange hashes the range as its (length, start, step).
-func hashBigRange(r *BigRange) uint64 {
-	return hashBig(r.Start) ^ hashBig(r.Len())*31 ^ hashBig(r.Step)*17
-}
-
 // bigRangeRepr is range(start, stop[, step]), its ints written as repr
 // writes them (with the int-string digit limit).
 func (t *Thread) bigRangeRepr(r *BigRange) (string, error) {

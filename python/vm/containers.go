@@ -281,12 +281,19 @@ func initContainers() {
 			if err := t.tickItems(len(l.Items)); err != nil {
 				return nil, err
 			}
-			for i, v := range l.Items {
-				eq, err := t.Equal(v, a[1])
-				if err != nil {
-					return nil, err
+			// The same object counts as equal whatever its __eq__ says,
+			// and an __eq__ may shrink the list: re-read its length each
+			// step, as CPython's list.remove does.
+			for i := 0; i < len(l.Items); i++ {
+				v := l.Items[i]
+				eq := Is(v, a[1])
+				if !eq {
+					var err error
+					if eq, err = t.Equal(v, a[1]); err != nil {
+						return nil, err
+					}
 				}
-				if eq {
+				if eq && i < len(l.Items) {
 					l.Items = append(l.Items[:i], l.Items[i+1:]...)
 					return None, nil
 				}

@@ -417,3 +417,53 @@ func (t *Thread) viewSet(v *DictView) (*Set, error) {
 	}
 	return s, nil
 }
+
+// lengthHint is what __length_hint__ answers for the iterators CPython gives
+// one: the items still to come (0 once exhausted or after the container
+// changed size under a dict or set iterator).
+func (it *Iter) lengthHint(t *Thread) (int64, bool, error) {
+	switch it.kind {
+	case iterList:
+		return max(int64(len(it.list.Items))-int64(it.i), 0), true, nil
+	case iterTuple:
+		return max(int64(len(it.tup))-int64(it.i), 0), true, nil
+	case iterStr:
+		if it.i >= len(it.str) {
+			return 0, true, nil
+		}
+		return int64(utf8.RuneCountInString(it.str[it.i:])), true, t.tickBytes(len(it.str) - it.i)
+	case iterBytes:
+		return max(int64(len(it.str))-int64(it.i), 0), true, nil
+	case iterRange:
+		return max(it.n-int64(it.i), 0), true, nil
+	case iterDict:
+		if it.live < 0 || it.dict.live != it.live {
+			return 0, true, nil
+		}
+		if err := t.tickItems(len(it.dict.entries) - it.i); err != nil {
+			return 0, true, err
+		}
+		var n int64
+		for _, e := range it.dict.entries[min(it.i, len(it.dict.entries)):] {
+			if e.key != nil {
+				n++
+			}
+		}
+		return n, true, nil
+	case iterSet:
+		if it.live < 0 || it.set.used != it.live {
+			return 0, true, nil
+		}
+		if err := t.tickItems(len(it.set.table) - it.i); err != nil {
+			return 0, true, err
+		}
+		var n int64
+		for _, e := range it.set.table[min(it.i, len(it.set.table)):] {
+			if e.key != nil && e.key != setDummy {
+				n++
+			}
+		}
+		return n, true, nil
+	}
+	return 0, false, nil
+}

@@ -1015,6 +1015,20 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 	return Is(a, b), nil
 }
 
+// rangeHashKey is what CPython hashes for a range: (len, start, step), with
+// start and step None for an empty range and step None for a one-item one, so
+// equal ranges hash alike (range(0) == range(5, 5), range(1, 2, 3) ==
+// range(1, 2)).
+func rangeHashKey(n int64, length, start, step Value) Tuple {
+	switch {
+	case n == 0:
+		return Tuple{Int(0), None, None}
+	case n == 1:
+		return Tuple{Int(1), start, None}
+	}
+	return Tuple{length, start, step}
+}
+
 func compareEq(a, b Value) bool {
 	c, ok := compareNum(a, b)
 	return ok && c == 0
@@ -1171,9 +1185,14 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		}
 		return h, nil
 	case *Range:
-		return hashInt64(x.Start) ^ hashInt64(x.Len())*31 ^ hashInt64(x.Step)*17, nil
+		return t.Hash(rangeHashKey(x.Len(), Int(x.Len()), Int(x.Start), Int(x.Step)))
 	case *BigRange:
-		return hashBigRange(x), nil
+		n := x.Len()
+		small := int64(2)
+		if n.IsInt64() && n.Int64() < 2 {
+			small = n.Int64()
+		}
+		return t.Hash(rangeHashKey(small, n, x.Start, x.Step))
 	case *Instance:
 		m := x.Class.Lookup("__hash__")
 		if m == None {

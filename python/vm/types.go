@@ -1479,6 +1479,23 @@ func initBuiltinTypes() {
 		CallIterClass, SeqIterClass, BytesIterClass} {
 		addMethods(c, iterMethods)
 	}
+	lengthHint := map[string]BuiltinFunc{
+		"__length_hint__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if len(args) != 1 || len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "%s.__length_hint__() takes no arguments (%d given)", TypeName(args[0]), len(args)-1+len(kw))
+			}
+			if it, ok := args[0].(*Iter); ok {
+				if n, ok, err := it.lengthHint(t); ok || err != nil {
+					return Int(n), err
+				}
+			}
+			return NotImplemented, nil
+		},
+	}
+	for _, c := range []*Class{ListIterClass, TupleIterClass, StrIterClass, RangeIterClass, DictKeyIterClass, DictValIterClass,
+		DictItemIterClass, SetIterClass, BytesIterClass} {
+		addMethods(c, lengthHint)
+	}
 	genMethods := map[string]BuiltinFunc{
 		"send": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if len(args) != 2 {
@@ -2088,6 +2105,22 @@ func initOperatorDunders() {
 		},
 	}
 	equality(rangeM, isType(RangeClass))
+	// range and dict have no order, yet CPython gives them the four
+	// ordering methods (they answer NotImplemented, so < raises TypeError).
+	for _, m := range []map[string]BuiltinFunc{rangeM, dictM} {
+		for _, name := range []string{"__lt__", "__le__", "__gt__", "__ge__"} {
+			name := name
+			m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+				if len(kw) > 0 {
+					return nil, Errorf(TypeErrorClass, "wrapper %s() takes no keyword arguments", name)
+				}
+				if len(a) != 2 {
+					return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(a)-1)
+				}
+				return NotImplemented, nil
+			}
+		}
+	}
 	for _, c := range []*Class{ListClass, DictClass, SetClass, ByteArrayClass} {
 		c.Dict.SetStr("__hash__", None)
 	}

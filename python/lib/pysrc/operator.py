@@ -51,10 +51,24 @@ def indexOf(a, b):
     raise ValueError('sequence.index(x): x not in sequence')
 def setitem(a, b, c): a[b] = c
 def length_hint(obj, default=0):
+    if not isinstance(default, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(default).__name__)
     try:
         return len(obj)
     except TypeError:
+        pass
+    try:
+        hint = type(obj).__length_hint__
+    except AttributeError:
         return default
+    val = hint(obj)
+    if val is NotImplemented:
+        return default
+    if not isinstance(val, int):
+        raise TypeError('__length_hint__ must be integer, not %s' % type(val).__name__)
+    if val < 0:
+        raise ValueError('__length_hint__() should return >= 0')
+    return val
 def iadd(a, b):
     a += b
     return a

@@ -544,6 +544,11 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 			return Str(o.name), nil
 		case "__qualname__":
 			return Str(o.qualname), nil
+		case "gi_running", "cr_running", "ag_running":
+			// Whether its frame is executing now (True only from inside).
+			if name == genAttrPrefix(o)+"_running" {
+				return Bool(o.running), nil
+			}
 		}
 	case nil:
 	}
@@ -644,6 +649,8 @@ func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
 			return orNone(o.Get), true, nil
 		case "fset":
 			return orNone(o.Set), true, nil
+		case "fdel":
+			return orNone(o.Del), true, nil
 		case "__doc__":
 			return orNone(o.Doc), true, nil
 		}
@@ -1016,6 +1023,13 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		return o.Dict.setStrT(t, name, nil, strHash(name), v)
 	case *Module:
 		return o.Dict.setStrT(t, name, nil, strHash(name), v)
+	case *Property:
+		// A property's docstring is writable (p.__doc__ = "..."), its
+		// accessors are not.
+		if name == "__doc__" {
+			o.Doc = v
+			return nil
+		}
 	}
 	if TypeOf(obj).Lookup(name) != nil {
 		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
@@ -1024,6 +1038,18 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		return Errorf(AttributeErrorClass, "attribute '%s' of '%s' objects is not writable", name, TypeName(obj))
 	}
 	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
+}
+
+// genAttrPrefix is the prefix of a generator's introspection attributes:
+// gi_ for generators, cr_ for coroutines, ag_ for async generators.
+func genAttrPrefix(g *Generator) string {
+	switch {
+	case g.asyncGen:
+		return "ag"
+	case g.coroutine:
+		return "cr"
+	}
+	return "gi"
 }
 
 // instanceSetAttr is object.__setattr__.

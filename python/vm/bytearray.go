@@ -63,17 +63,24 @@ func byteValue(v Value) (byte, error) {
 
 func initByteArray() {
 	ByteArrayClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) == 0 {
+		if len(args) == 0 && len(kw) == 0 {
 			return &ByteArray{}, nil
 		}
-		if n, ok := args[0].(Int); ok {
-			if n < 0 {
-				return nil, Errorf(ValueErrorClass, "negative count")
+		if a, err := parseArgs("bytearray", args, kw, "source?", "encoding?", "errors?"); err != nil {
+			return nil, err
+		} else if err := codecArgTypes("bytearray", a[1], a[2]); err != nil {
+			return nil, err
+		}
+		if len(args) == 1 && len(kw) == 0 {
+			if n, ok := args[0].(Int); ok {
+				if n < 0 {
+					return nil, Errorf(ValueErrorClass, "negative count")
+				}
+				if err := t.Charge(int64(n)); err != nil {
+					return nil, err
+				}
+				return &ByteArray{B: make([]byte, n)}, nil
 			}
-			if err := t.Charge(int64(n)); err != nil {
-				return nil, err
-			}
-			return &ByteArray{B: make([]byte, n)}, nil
 		}
 		b, err := t.Call(BytesClass, args, kw)
 		if err != nil {
@@ -208,4 +215,28 @@ func (b *ByteArray) repr() string {
 		r = strings.ReplaceAll(r, "'", `\'`)
 	}
 	return "bytearray(" + r + ")"
+}
+
+// codecArgTypes checks that the encoding and errors arguments of bytes() or
+// bytearray(), when given, are str (CPython's argument parsing rejects
+// anything else before looking at the source).
+func codecArgTypes(fname string, enc, errs Value) error {
+	for i, v := range []Value{enc, errs} {
+		if v == nil {
+			continue
+		}
+		if _, ok := v.(Str); !ok {
+			if inst, ok := v.(*Instance); ok {
+				if _, ok := inst.Base.(Str); ok {
+					continue
+				}
+			}
+			name := "encoding"
+			if i == 1 {
+				name = "errors"
+			}
+			return Errorf(TypeErrorClass, "%s() argument '%s' must be str, not %s", fname, name, TypeName(v))
+		}
+	}
+	return nil
 }

@@ -43,7 +43,8 @@ func (t *Thread) callOther(fn Value, args Tuple, kw []Kwarg) (Value, error) {
 		}
 		copy(nargs[1:], args)
 		if isBuiltin {
-			return b.Fn(t, nargs, kw)
+			v, err := b.Fn(t, nargs, kw)
+			return rewrapSelf(f.Self, v), err
 		}
 		return t.Call(f.Fn, nargs, kw)
 	case *Class:
@@ -77,13 +78,15 @@ func (t *Thread) callMethod(m Value, self Value, args Tuple, kw ...Kwarg) (Value
 				return v, err
 			}
 		}
+		orig := self
 		if b, ok := m.(*Builtin); ok && b.Self != "object" && b.Self != "BaseException" {
 			self = unwrapBase(self)
 		}
 		nargs := make(Tuple, len(args)+1)
 		nargs[0] = self
 		copy(nargs[1:], args)
-		return t.Call(m, nargs, kw)
+		v, err := t.Call(m, nargs, kw)
+		return rewrapSelf(orig, v), err
 	}
 	return t.Call(m, args, kw)
 }
@@ -495,7 +498,9 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 		inst.Base = NewDict()
 	case ListClass:
 		inst.Base = &List{}
-	case StrClass, IntClass, FloatClass, ComplexClass, TupleClass:
+	case SetClass:
+		inst.Base = NewSet()
+	case StrClass, IntClass, FloatClass, ComplexClass, TupleClass, FrozenSetClass, BytesClass:
 		v, err := cls.base.new(t, cls.base, args, kw)
 		if err != nil {
 			return nil, err
@@ -725,4 +730,29 @@ func (t *Thread) genClose(g *Generator) error {
 		return Errorf(RuntimeErrorClass, "generator ignored GeneratorExit")
 	}
 	return nil
+}
+
+// rewrapSelf turns a builtin method's answer back into the receiver when the
+// method answered the builtin value inside an instance of a dict, list or
+// set subclass (d.__ior__(x), l.__iadd__(x)): d |= x keeps d a D.
+func rewrapSelf(self, v Value) Value {
+	inst, ok := self.(*Instance)
+	if !ok || inst.Base == nil {
+		return v
+	}
+	switch b := inst.Base.(type) {
+	case *Dict:
+		if vd, ok := v.(*Dict); ok && vd == b {
+			return self
+		}
+	case *List:
+		if vl, ok := v.(*List); ok && vl == b {
+			return self
+		}
+	case *Set:
+		if vs, ok := v.(*Set); ok && vs == b {
+			return self
+		}
+	}
+	return v
 }

@@ -343,12 +343,12 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true}
+var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true, "set": true, "frozenset": true, "bytes": true}
 
 // immutableBase reports whether instances of subclasses of c carry a value
 // fixed at construction (str, int, float, tuple).
 func immutableBase(c *Class) bool {
-	return c == StrClass || c == IntClass || c == FloatClass || c == TupleClass
+	return c == StrClass || c == IntClass || c == FloatClass || c == TupleClass || c == FrozenSetClass || c == BytesClass
 }
 
 // describe returns a short description for error messages.

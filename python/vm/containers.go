@@ -139,6 +139,24 @@ func initContainers() {
 		},
 		"__delitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.DelItem(unwrapBase(a[0]), a[1]) },
 	})
+	addMethods(SetClass, map[string]BuiltinFunc{
+		// set.__init__ refills the set from its argument (an instance of a
+		// set subclass is made empty, then initialised).
+		"__init__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			s, ok := unwrapBase(a[0]).(*Set)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'set' object")
+			}
+			if err := rangeArgs("set", a[1:], kw, 0, 1); err != nil {
+				return nil, err
+			}
+			s.replace(NewSet())
+			if len(a) > 1 {
+				return None, t.setUpdate(s, a[1])
+			}
+			return None, nil
+		},
+	})
 	addMethods(ListClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			l, ok := unwrapBase(a[0]).(*List)

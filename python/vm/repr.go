@@ -69,6 +69,9 @@ func (t *Thread) Str(v Value) (string, error) {
 			_, userStr := x.Class.Lookup("__str__").(*Function)
 			_, userRepr := x.Class.Lookup("__repr__").(*Function)
 			if !userStr && !userRepr {
+				if _, ok := x.Base.(*Set); ok {
+					return t.Repr(x) // S({1, 2}), as repr
+				}
 				return t.Str(x.Base)
 			}
 		}
@@ -402,32 +405,7 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		if x.frozen {
 			name = "frozenset"
 		}
-		if x.Len() == 0 {
-			sb.WriteString(name + "()")
-			return nil
-		}
-		if t.inRepr(x) {
-			sb.WriteString(name + "(...)")
-			return nil
-		}
-		t.reprSeen = append(t.reprSeen, x)
-		defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
-		if x.frozen {
-			sb.WriteString("frozenset(")
-		}
-		sb.WriteByte('{')
-		for i, e := range x.Elems() {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			if err := t.writeRepr(sb, e); err != nil {
-				return err
-			}
-		}
-		sb.WriteByte('}')
-		if x.frozen {
-			sb.WriteByte(')')
-		}
+		return t.writeSetRepr(sb, x, name, x.frozen)
 	case *DictView:
 		names := map[uint8]string{viewKeys: "dict_keys", viewValues: "dict_values", viewItems: "dict_items"}
 		sb.WriteString(names[x.kind] + "(")
@@ -472,6 +450,10 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 	case *Instance:
 		if x.Base != nil {
 			if _, user := x.Class.Lookup("__repr__").(*Function); !user {
+				if set, ok := x.Base.(*Set); ok {
+					// A set subclass writes its own name: S({1, 2}).
+					return t.writeSetRepr(sb, set, x.Class.Name, true)
+				}
 				return t.writeRepr(sb, x.Base)
 			}
 		}
@@ -565,4 +547,36 @@ func classPath(c *Class) string {
 		return c.QualName
 	}
 	return c.Module + "." + c.QualName
+}
+
+// writeSetRepr writes {a, b} (wrapped as name({a, b}) for a frozenset or a
+// set subclass), name() when empty and name(...) for a set inside itself.
+func (t *Thread) writeSetRepr(sb *strings.Builder, x *Set, name string, wrap bool) error {
+	if x.Len() == 0 {
+		sb.WriteString(name + "()")
+		return nil
+	}
+	if t.inRepr(x) {
+		sb.WriteString(name + "(...)")
+		return nil
+	}
+	t.reprSeen = append(t.reprSeen, x)
+	defer func() { t.reprSeen = t.reprSeen[:len(t.reprSeen)-1] }()
+	if wrap {
+		sb.WriteString(name + "(")
+	}
+	sb.WriteByte('{')
+	for i, e := range x.Elems() {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		if err := t.writeRepr(sb, e); err != nil {
+			return err
+		}
+	}
+	sb.WriteByte('}')
+	if wrap {
+		sb.WriteByte(')')
+	}
+	return nil
 }

@@ -963,6 +963,22 @@ func initBuiltinTypes() {
 		if err != nil {
 			return nil, err
 		}
+		if err := codecArgTypes("bytes", a[1], a[2]); err != nil {
+			return nil, err
+		}
+		if inst, ok := a[0].(*Instance); ok && (a[1] != nil || a[2] != nil) {
+			if b, ok := inst.Base.(Str); ok {
+				a[0] = b // a str subclass encodes as its text
+			}
+		}
+		if _, isStr := a[0].(Str); !isStr {
+			if a[1] != nil {
+				return nil, Errorf(TypeErrorClass, "encoding without a string argument")
+			}
+			if a[2] != nil {
+				return nil, Errorf(TypeErrorClass, "errors without a string argument")
+			}
+		}
 		switch x := a[0].(type) {
 		case nil:
 			return Bytes(""), nil
@@ -1162,25 +1178,36 @@ func initBuiltinTypes() {
 		return p, nil
 	}
 	addMethods(PropertyClass, map[string]BuiltinFunc{
+		// A copy with one accessor replaced; None keeps the old one, as
+		// CPython's property_copy does.
 		"setter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			p := *args[0].(*Property)
-			p.Set = args[1]
+			if args[1] != None {
+				p.Set = args[1]
+			}
 			return &p, nil
 		},
 		"getter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			p := *args[0].(*Property)
-			p.Get = args[1]
+			if args[1] != None {
+				p.Get = args[1]
+			}
 			return &p, nil
 		},
 		"deleter": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			p := *args[0].(*Property)
-			p.Del = args[1]
+			if args[1] != None {
+				p.Del = args[1]
+			}
 			return &p, nil
 		},
 		"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			p := args[0].(*Property)
 			if len(args) < 2 || args[1] == None {
 				return p, nil
+			}
+			if p.Get == nil {
+				return nil, Errorf(AttributeErrorClass, "property of '%s' object has no getter", TypeName(args[1]))
 			}
 			return t.Call(p.Get, Tuple{args[1]}, nil)
 		},
@@ -1764,10 +1791,10 @@ func initTypeNew() {
 	}
 }
 
-// initBuiltinNew gives str, int, float, tuple, list, dict and
-// BaseException a __new__ so subclasses can call super().__new__(cls, ...).
+// initBuiltinNew gives str, int, float, tuple, frozenset, bytes, list, dict,
+// set and BaseException a __new__ so subclasses can call super().__new__(cls, ...).
 func initBuiltinNew() {
-	for _, c := range []*Class{ListClass, DictClass, BaseExceptionClass} {
+	for _, c := range []*Class{ListClass, DictClass, SetClass, BaseExceptionClass} {
 		c := c
 		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if len(args) == 0 {
@@ -1785,6 +1812,8 @@ func initBuiltinNew() {
 				return &List{}, nil
 			case cls == DictClass:
 				return NewDict(), nil
+			case cls == SetClass:
+				return NewSet(), nil
 			case cls.builtin:
 				// A builtin exception class.
 				return NewException(cls, args[1:]...), nil
@@ -1794,7 +1823,7 @@ func initBuiltinNew() {
 			return t.allocInstance(cls, args[1:], nil)
 		}}})
 	}
-	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass, ComplexClass} {
+	for _, c := range []*Class{StrClass, IntClass, FloatClass, TupleClass, ComplexClass, FrozenSetClass, BytesClass} {
 		c := c
 		c.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if len(args) == 0 {
@@ -1901,6 +1930,11 @@ func initOperatorDunders() {
 			}
 			if err := noKw(owner+".__round__", kw); err != nil {
 				return nil, err
+			}
+			// int.__round__ takes an int only (round(5, None) is the
+			// builtin's None); float.__round__ accepts None.
+			if owner == "int" && len(a) == 2 && a[1] == None {
+				return nil, Errorf(TypeErrorClass, "'NoneType' object cannot be interpreted as an integer")
 			}
 			return round(t, a, nil)
 		},
@@ -2013,6 +2047,24 @@ func initOperatorDunders() {
 		return m
 	}
 	listM, tupleM := seq(ListClass), seq(TupleClass)
+	// l += x and l *= n change l in place and answer it.
+	listM["__iadd__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__iadd__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		return t.Inplace(syntax.Add, a[0], a[1])
+	}
+	listM["__imul__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__imul__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		if _, _, ok, err := repeatCount(t, a[1]); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
+		}
+		return t.Inplace(syntax.Mult, a[0], a[1])
+	}
 	listM["__reversed__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) }
 
 	bytesM := seq(BytesClass)
@@ -2039,11 +2091,40 @@ func initOperatorDunders() {
 		"__reversed__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) },
 	}
 	withOps(dictM, []syntax.Operator{syntax.BitOr}, isType(DictClass), true)
+	// d |= other updates d from any mapping or iterable of pairs, as
+	// update() does, and answers d.
+	dictM["__ior__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__ior__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		d, ok := unwrapBase(a[0]).(*Dict)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "descriptor '__ior__' requires a 'dict' object")
+		}
+		if err := t.dictUpdate(d, a[1:2], nil); err != nil {
+			return nil, err
+		}
+		return a[0], nil
+	}
 
 	isSet := isType(SetClass, FrozenSetClass)
 	setM := map[string]BuiltinFunc{}
 	withOps(setM, []syntax.Operator{syntax.BitAnd, syntax.BitOr, syntax.Sub, syntax.BitXor}, isSet, true)
 	withOrder(setM, isSet)
+	// s |= t (and &=, -=, ^=) change a set in place and answer it.
+	for dunder, op := range map[string]syntax.Operator{"__ior__": syntax.BitOr, "__iand__": syntax.BitAnd,
+		"__isub__": syntax.Sub, "__ixor__": syntax.BitXor} {
+		dunder, op := dunder, op
+		setM[dunder] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs(dunder, a[1:], kw, 1); err != nil {
+				return nil, err
+			}
+			if !isSet(unwrapBase(a[1])) {
+				return NotImplemented, nil
+			}
+			return t.Inplace(op, a[0], unwrapBase(a[1]))
+		}
+	}
 
 	// Equality and hashing: int.__eq__ takes ints only, float's any number;
 	// the mutable containers are unhashable (list.__hash__ is None).
@@ -2088,6 +2169,9 @@ func initOperatorDunders() {
 	frozenM := map[string]BuiltinFunc{}
 	for k, v := range setM {
 		frozenM[k] = v
+	}
+	for _, k := range []string{"__ior__", "__iand__", "__isub__", "__ixor__"} {
+		delete(frozenM, k) // fs |= x makes a new frozenset
 	}
 	equality(frozenM, isSet)
 	equality(setM, isSet)

@@ -195,6 +195,7 @@ func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
 			}
 			if c != BaseExceptionClass && hasBase(self) {
 				args = append(Tuple{unwrapBase(self)}, args[1:]...)
+				defer func() { v = rewrapSelf(self, v) }()
 			}
 		}
 		defer func() {

@@ -76,8 +76,9 @@ func (m *module) loads(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, er
 func (m *module) decode(t *vm.Thread, doc vm.Value, opts []vm.Value) (vm.Value, error) {
 	var text string
 	if inst, ok := doc.(*vm.Instance); ok {
-		if s, ok := inst.Base.(vm.Str); ok {
-			doc = s // a str subclass is parsed as its text
+		switch b := inst.Base.(type) {
+		case vm.Str, vm.Bytes:
+			doc = b // a str or bytes subclass is parsed as its text
 		}
 	}
 	switch x := doc.(type) {

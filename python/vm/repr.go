@@ -328,7 +328,7 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteString("NotImplemented")
 		return nil
 	}
-	if err := t.enterGo(); err != nil {
+	if err := t.enterRepr(); err != nil {
 		return err
 	}
 	defer t.leaveGo()

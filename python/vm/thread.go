@@ -632,10 +632,23 @@ func (t *Thread) enterGo() error {
 // enterCompare is enterGo for a level of comparing nested containers,
 // whose RecursionError CPython words "... in comparison".
 func (t *Thread) enterCompare() error {
+	return t.enterGoWhile(" in comparison")
+}
+
+// enterRepr is enterGo for a level of the repr of nested containers,
+// whose RecursionError CPython words "... while getting the repr of an
+// object".
+func (t *Thread) enterRepr() error {
+	return t.enterGoWhile(" while getting the repr of an object")
+}
+
+// enterGoWhile is enterGo with what CPython's RecursionError adds to its
+// message for the operation.
+func (t *Thread) enterGoWhile(what string) error {
 	t.goDepth++
 	if t.goDepth > t.limits.MaxDepth+50 {
 		t.goDepth--
-		return Errorf(RecursionErrorClass, "maximum recursion depth exceeded in comparison")
+		return Errorf(RecursionErrorClass, "maximum recursion depth exceeded%s", what)
 	}
 	return nil
 }

@@ -23,3 +23,13 @@ try:
     d1 == d2
 except RecursionError as e:
     print(e)
+# ---
+# The repr of nested containers deeper than the limit names the repr.
+a, d = [], {}
+for _ in range(5000):
+    a, d = [a], {"k": d}
+for f in [lambda: repr(a), lambda: str(a), lambda: repr(d), lambda: "{}".format(a), lambda: f"{d!r}", lambda: repr((a,))]:
+    try:
+        f()
+    except RecursionError as e:
+        print(e)

@@ -1283,6 +1283,33 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 	return Str(sb.String()), nil
 }
 
+// percentOneInt is format % i for the commonest format of an int, one
+// plain %d (or %i, %u) and no other conversion ("r%d" % 7), built in one
+// block where it fits; nil for any other format (percentFormat's).
+func percentOneInt(format string, i Int) Value {
+	k := strings.IndexByte(format, '%')
+	if k < 0 || k+1 >= len(format) {
+		return nil
+	}
+	if c := format[k+1]; c != 'd' && c != 'i' && c != 'u' {
+		return nil
+	}
+	if strings.IndexByte(format[k+2:], '%') >= 0 {
+		return nil
+	}
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(i), 10)
+	n := len(format) - 2 + len(d)
+	if n <= strOneBlockMax && strOneBlock[n] {
+		v, buf := newStrBlock(n)
+		w := copy(buf, format[:k])
+		w += copy(buf[w:], d)
+		copy(buf[w:], format[k+2:])
+		return v
+	}
+	return Str(format[:k] + string(d) + format[k+2:])
+}
+
 // percentBytes formats one value of bytes % args for the conversions
 // that differ from str's: %s and %b take a bytes-like object or one with
 // __bytes__, %r and %a are ascii(), %c takes an int in range(256) or a

@@ -343,6 +343,11 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 					return nil, false, nil
 				}
 			}
+			if i, ok := b.(Int); ok {
+				if r := percentOneInt(string(x), i); r != nil {
+					return r, true, nil
+				}
+			}
 			r, err := t.percentFormat(string(x), b, false)
 			return r, true, err
 		case Bytes, *ByteArray:

@@ -17,6 +17,8 @@ import (
 //
 //	"O"           METH_O: "deque.append() takes exactly one argument (0 given)"
 //	"noargs"      METH_NOARGS: "deque.copy() takes no arguments (1 given)"
+//	              ("O:*", "noargs:*": named after the receiver's C type, for a
+//	              method a base shares here)
 //	"tuple:NAME"  PyArg_ParseTuple: "insert() takes exactly 2 arguments (1 given)"
 //	"check:NAME"  _PyArg_CheckPositional: "deque.rotate expected at most 1 argument, got 2"
 //	"kw:NAME"     PyArg_ParseTupleAndKeywords ("kw:" alone: an unnamed one, "function"):
@@ -55,13 +57,24 @@ func cArityError(fn *Function, args Tuple, kw []Kwarg, err error) error {
 	}
 	switch style {
 	case "O", "noargs":
+		qual := fn.QualName
+		if name == "*" && len(args) > 0 {
+			// A method a base shares here that CPython defines on each
+			// type: named after the receiver's C type.
+			for _, c := range TypeOf(args[0]).MRO {
+				if c.CName != "" {
+					qual = c.CName[strings.LastIndexByte(c.CName, '.')+1:] + "." + fn.Name
+					break
+				}
+			}
+		}
 		if len(kw) > 0 {
-			return Errorf(TypeErrorClass, "%s() takes no keyword arguments", fn.QualName)
+			return Errorf(TypeErrorClass, "%s() takes no keyword arguments", qual)
 		}
 		if style == "O" {
-			return Errorf(TypeErrorClass, "%s() takes exactly one argument (%d given)", fn.QualName, given)
+			return Errorf(TypeErrorClass, "%s() takes exactly one argument (%d given)", qual, given)
 		}
-		return Errorf(TypeErrorClass, "%s() takes no arguments (%d given)", fn.QualName, given)
+		return Errorf(TypeErrorClass, "%s() takes no arguments (%d given)", qual, given)
 	case "tuple", "check":
 		if len(kw) > 0 {
 			return Errorf(TypeErrorClass, "%s() takes no keyword arguments", name)

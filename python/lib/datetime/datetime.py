@@ -245,6 +245,7 @@ class timedelta:
     seconds = _readonly('seconds', 'timedelta')
     microseconds = _readonly('microseconds', 'timedelta')
 
+    @_cargs('noargs')
     def total_seconds(self):
         return self._to_us() / 10 ** 6
 
@@ -455,15 +456,24 @@ class timezone(tzinfo):
     def __str__(self):
         return self.tzname(None)
 
+    @_cargs('O')
     def utcoffset(self, dt):
+        if dt is not None and not isinstance(dt, datetime):
+            raise TypeError('utcoffset(dt) argument must be a datetime instance or None, not %s' % type(dt).__name__)
         return self._offset
 
+    @_cargs('O')
     def tzname(self, dt):
+        if dt is not None and not isinstance(dt, datetime):
+            raise TypeError('tzname(dt) argument must be a datetime instance or None, not %s' % type(dt).__name__)
         if self._name is None:
             return self._name_from_offset(self._offset)
         return self._name
 
+    @_cargs('O')
     def dst(self, dt):
+        if dt is not None and not isinstance(dt, datetime):
+            raise TypeError('dst(dt) argument must be a datetime instance or None, not %s' % type(dt).__name__)
         return None
 
     def fromutc(self, dt):
@@ -591,6 +601,7 @@ class date:
         return cls(y, m, d)
 
     @classmethod
+    @_cargs('tuple:fromordinal')
     def fromordinal(cls, n):
         if not 1 <= n <= _ymd2ord(MAXYEAR, 12, 31):
             raise ValueError('ordinal must be >= 1')
@@ -598,6 +609,7 @@ class date:
         return cls(y, m, d)
 
     @classmethod
+    @_cargs('O')
     def fromisoformat(cls, date_string):
         if not isinstance(date_string, str):
             raise TypeError('fromisoformat: argument must be str')
@@ -620,6 +632,7 @@ class date:
     def __repr__(self):
         return 'datetime.%s(%d, %d, %d)' % (type(self).__name__, self._year, self._month, self._day)
 
+    @_cargs('noargs')
     def isoformat(self):
         return '%04d-%02d-%02d' % (self._year, self._month, self._day)
 
@@ -637,8 +650,9 @@ class date:
         wd = self.toordinal() % 7 or 7
         return '%s %s %2d 00:00:00 %04d' % (_DAYNAMES[wd - 1], _MONTHNAMES[self._month], self._day, self._year)
 
-    def strftime(self, fmt):
-        return _strftime(fmt, self._year, self._month, self._day, 0, 0, 0, 0, self.weekday(),
+    @_cargs('kw:strftime')
+    def strftime(self, format):
+        return _strftime(format, self._year, self._month, self._day, 0, 0, 0, 0, self.weekday(),
                          self.toordinal() - _ymd2ord(self._year, 1, 1) + 1, None, None)
 
     @_cargs('noargs')
@@ -661,6 +675,7 @@ class date:
         return _time_tuple(self._year, self._month, self._day, 0, 0, 0, self.weekday(),
                            self.toordinal() - _ymd2ord(self._year, 1, 1) + 1)
 
+    @_cargs('kw:replace')
     def replace(self, year=None, month=None, day=None):
         return type(self)(self._year if year is None else year, self._month if month is None else month,
                           self._day if day is None else day)
@@ -826,6 +841,7 @@ class time:
     fold = _readonly('fold', 'time')
 
     @classmethod
+    @_cargs('O')
     def fromisoformat(cls, time_string):
         if not isinstance(time_string, str):
             raise TypeError('fromisoformat: argument must be str')
@@ -836,21 +852,25 @@ class time:
             raise ValueError('Invalid isoformat string: %r' % (time_string,)) from None
         return cls(h, m, sec, us, tz)
 
+    @_cargs('noargs')
     def utcoffset(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.utcoffset(None)
 
+    @_cargs('noargs')
     def tzname(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.tzname(None)
 
+    @_cargs('noargs')
     def dst(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.dst(None)
 
+    @_cargs('kw:isoformat')
     def isoformat(self, timespec='auto'):
         s = _format_time(self._hour, self._minute, self._second, self._microsecond, timespec)
         off = self.utcoffset()
@@ -880,11 +900,13 @@ class time:
             s = s[:-1] + ', fold=1)'
         return s
 
-    def strftime(self, fmt):
+    @_cargs('kw:strftime')
+    def strftime(self, format):
         off = self.utcoffset()
-        return _strftime(fmt, 1900, 1, 1, self._hour, self._minute, self._second, self._microsecond,
+        return _strftime(format, 1900, 1, 1, self._hour, self._minute, self._second, self._microsecond,
                          0, 1, off, self.tzname())
 
+    @_cargs('kw:replace')
     def replace(self, hour=None, minute=None, second=None, microsecond=None, tzinfo=True, *, fold=None):
         return time(self._hour if hour is None else hour, self._minute if minute is None else minute,
                     self._second if second is None else second,
@@ -987,6 +1009,7 @@ class datetime(date):
         return cls(y, m, d, hh, mm, ss, us)
 
     @classmethod
+    @_cargs('kw:now')
     def now(cls, tz=None):
         return cls.fromtimestamp(_time.time(), tz)
 
@@ -1011,6 +1034,7 @@ class datetime(date):
                    time.microsecond, tzinfo, fold=time.fold)
 
     @classmethod
+    @_cargs('O')
     def fromisoformat(cls, date_string):
         if not isinstance(date_string, str):
             raise TypeError('fromisoformat: argument must be str')
@@ -1038,6 +1062,7 @@ class datetime(date):
         return cls(y, m, d, h, mi, sec, us, tz)
 
     @classmethod
+    @_cargs('tuple:strptime')
     def strptime(cls, date_string, format):
         return _strptime(cls, date_string, format)
 
@@ -1050,21 +1075,25 @@ class datetime(date):
     def timetz(self):
         return time(self._hour, self._minute, self._second, self._microsecond, self._tzinfo, fold=self._fold)
 
+    @_cargs('noargs')
     def utcoffset(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.utcoffset(self)
 
+    @_cargs('noargs')
     def tzname(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.tzname(self)
 
+    @_cargs('noargs')
     def dst(self):
         if self._tzinfo is None:
             return None
         return self._tzinfo.dst(self)
 
+    @_cargs('kw:replace')
     def replace(self, year=None, month=None, day=None, hour=None, minute=None, second=None,
                 microsecond=None, tzinfo=True, *, fold=None):
         return type(self)(self._year if year is None else year, self._month if month is None else month,
@@ -1103,6 +1132,7 @@ class datetime(date):
         st['_fold'] = 0
         return self
 
+    @_cargs('noargs')
     def timestamp(self):
         off = self.utcoffset() or timedelta(0)
         return (self._us() - off._to_us() - _EPOCH_ORD * 86400000000) / 1e6
@@ -1134,6 +1164,7 @@ class datetime(date):
         utc = (self - off).replace(tzinfo=tz)
         return tz.fromutc(utc)
 
+    @_cargs('kw:isoformat')
     def isoformat(self, sep='T', timespec='auto'):
         if timespec == 'auto' and self._tzinfo is None:
             if self._microsecond:
@@ -1169,8 +1200,9 @@ class datetime(date):
         return '%s %s %2d %02d:%02d:%02d %04d' % (_DAYNAMES[self.weekday()], _MONTHNAMES[self._month], self._day,
                                                   self._hour, self._minute, self._second, self._year)
 
-    def strftime(self, fmt):
-        return _strftime(fmt, self._year, self._month, self._day, self._hour, self._minute, self._second,
+    @_cargs('kw:strftime')
+    def strftime(self, format):
+        return _strftime(format, self._year, self._month, self._day, self._hour, self._minute, self._second,
                          self._microsecond, self.weekday(), self.toordinal() - _ymd2ord(self._year, 1, 1) + 1,
                          self.utcoffset(), self.tzname())
 

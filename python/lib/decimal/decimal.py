@@ -10,6 +10,15 @@ __all__ = ['Decimal', 'Context', 'DecimalTuple', 'DefaultContext', 'BasicContext
            'setcontext', 'getcontext', 'localcontext', 'MAX_PREC', 'MAX_EMAX', 'MIN_EMIN',
            'MIN_ETINY', 'HAVE_THREADS', 'HAVE_CONTEXTVAR']
 
+
+def _cargs(spec):
+    """Marks a method of a type CPython writes in C with the argument parser C uses,
+    so a wrong call fails in C's words (see __toolplane_cargs__ in the interpreter)."""
+    def mark(f):
+        f.__toolplane_cargs__ = spec
+        return f
+    return mark
+
 __version__ = '1.70'
 __libmpdec_version__ = '2.5.1'
 
@@ -430,6 +439,7 @@ def _exact_half(s, pos):
 class Decimal:
     """Floating point class for decimal arithmetic."""
 
+    @_cargs('kw:')
     def __new__(cls, value="0", context=None):
         self = object.__new__(cls)
         self._is_special = False
@@ -1112,6 +1122,7 @@ class Decimal:
         other = _convert(other, True)
         return _dec(other._sign, self._int, self._exp, self._is_special)
 
+    @_cargs('kw:')
     def sqrt(self, context=None):
         """Return the square root of self."""
         if context is None:
@@ -1178,6 +1189,7 @@ class Decimal:
             end -= 1
         return _dec(dup._sign, dup._int[:end], exp)
 
+    @_cargs('kw:')
     def quantize(self, exp, rounding=None, context=None):
         """Quantize self so its exponent is the same as that of exp."""
         exp = _convert(exp, True)
@@ -1211,6 +1223,7 @@ class Decimal:
             return (self.is_nan() and other.is_nan()) or (self.is_infinite() and other.is_infinite())
         return self._exp == other._exp
 
+    @_cargs('kw:')
     def to_integral_value(self, rounding=None, context=None):
         """Rounds to the nearest integer, without raising inexact, rounded."""
         if context is None:

@@ -1,6 +1,16 @@
 """In-memory streams: StringIO and BytesIO. The sandbox has no files, so open() and
 the file classes are absent."""
 
+
+def _cargs(spec):
+    """Marks a method of a type CPython writes in C with the argument parser C uses,
+    so a wrong call fails in C's words (see __toolplane_cargs__ in the interpreter)."""
+    def mark(f):
+        f.__toolplane_cargs__ = spec
+        return f
+    return mark
+
+
 __all__ = ['IOBase', 'TextIOBase', 'BufferedIOBase', 'RawIOBase', 'StringIO', 'BytesIO', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END', 'UnsupportedOperation']
 
 SEEK_SET = 0
@@ -57,6 +67,7 @@ class _MemoryIO:
     def closed(self):
         return self._closed
 
+    @_cargs('noargs:*')
     def close(self):
         self._closed = True
         self._tail = []
@@ -68,29 +79,36 @@ class _MemoryIO:
     def __exit__(self, *exc):
         self.close()
 
+    @_cargs('noargs:*')
     def readable(self):
         self._check()
         return True
 
+    @_cargs('noargs:*')
     def writable(self):
         self._check()
         return True
 
+    @_cargs('noargs:*')
     def seekable(self):
         self._check()
         return True
 
+    @_cargs('noargs:*')
     def flush(self):
         self._check()
 
+    @_cargs('noargs:*')
     def isatty(self):
         self._check()
         return False
 
+    @_cargs('noargs:*')
     def tell(self):
         self._check()
         return self._pos
 
+    @_cargs('noargs:*')
     def getvalue(self):
         self._check()
         return self._flat()
@@ -117,6 +135,7 @@ class _MemoryIO:
         for line in lines:
             self.write(line)
 
+    @_cargs('check:read')
     def read(self, size=-1):
         self._check()
         buf = self._flat()
@@ -144,6 +163,7 @@ class _MemoryIO:
             step *= 2
         return -1
 
+    @_cargs('check:readline')
     def readline(self, size=-1):
         self._check()
         buf = self._flat()
@@ -215,6 +235,7 @@ class StringIO(_MemoryIO, TextIOBase):
     _empty = ''
     _pad = '\0'
 
+    @_cargs('kw:StringIO')
     def __init__(self, initial_value='', newline='\n'):
         if newline is not None and not isinstance(newline, str):
             raise TypeError("newline must be str or None, not %s" % type(newline).__name__)
@@ -234,6 +255,7 @@ class StringIO(_MemoryIO, TextIOBase):
             return s.replace('\n', self._newline)
         return s
 
+    @_cargs('O')
     def write(self, s):
         """Write string to file. Returns the number of characters written."""
         self._check()
@@ -241,6 +263,7 @@ class StringIO(_MemoryIO, TextIOBase):
             raise TypeError('string argument expected, got %r' % type(s).__name__)
         return self._write(self._translate(s))
 
+    @_cargs('check:seek')
     def seek(self, pos, whence=0):
         """Change stream position."""
         self._check()
@@ -284,6 +307,7 @@ class BytesIO(_MemoryIO, BufferedIOBase):
             initial_bytes = b''
         _MemoryIO.__init__(self, bytes(initial_bytes))
 
+    @_cargs('O')
     def write(self, b):
         """Write bytes to file. Return the number of bytes written."""
         self._check()
@@ -297,6 +321,7 @@ class BytesIO(_MemoryIO, BufferedIOBase):
     def getbuffer(self):
         return self.getvalue()
 
+    @_cargs('check:seek')
     def seek(self, pos, whence=0):
         """Change stream position."""
         self._check()

@@ -4,9 +4,10 @@
 class SimpleNamespace:
     """An attribute bag: SimpleNamespace(a=1, b=2)."""
 
-    def __init__(self, mapping_or_iterable=(), /, **kwargs):
-        for k, v in dict(mapping_or_iterable).items():
-            setattr(self, k, v)
+    def __init__(self, *args, **kwargs):
+        # Python 3.11 takes keywords only (a mapping came in 3.13).
+        if args:
+            raise TypeError('no positional arguments expected')
         for k, v in kwargs.items():
             setattr(self, k, v)
 

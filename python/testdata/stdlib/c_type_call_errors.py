@@ -78,3 +78,36 @@ attempt(lambda: collections.OrderedDict().popitem(1, 2))
 attempt(lambda: collections.OrderedDict().popitem(lst=1))
 attempt(lambda: collections.defaultdict(int, {}, {}))
 attempt(lambda: collections.Counter([], []))
+# ---
+import datetime
+def attempt(f):
+    try:
+        print("ok", repr(f()))
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+D, d, T, TD = datetime.datetime, datetime.date, datetime.time, datetime.timedelta
+tz = datetime.timezone.utc
+x = D(2020, 5, 17, 10, 30)
+attempt(lambda: tz.utcoffset()); attempt(lambda: tz.utcoffset(1)); attempt(lambda: tz.tzname("x")); attempt(lambda: tz.dst(1))
+attempt(lambda: TD(1).total_seconds(1)); attempt(lambda: d(2020, 1, 1).replace(2020, 1, 1, 1))
+attempt(lambda: d(2020, 1, 1).strftime()); attempt(lambda: d(2020, 1, 1).strftime(format="%Y-%m"))
+attempt(lambda: x.strftime(format="%H:%M")); attempt(lambda: T(9).strftime(format="%H"))
+attempt(lambda: d(2020, 1, 1).isoformat(1)); attempt(lambda: x.isoformat(1, 2, 3)); attempt(lambda: x.timestamp(1))
+attempt(lambda: d.fromisoformat()); attempt(lambda: d.fromordinal()); attempt(lambda: D.strptime("x")); attempt(lambda: D.now(1, 2))
+attempt(lambda: T().isoformat(1, 2)); attempt(lambda: T().replace(1, 2, 3, 4, None, 5)); attempt(lambda: x.utcoffset(1)); attempt(lambda: T().dst(1))
+attempt(lambda: x.replace(2020, 1, 1, 1, 1, 1, 1, None, 1))
+# ---
+import io, decimal, types
+def attempt(f):
+    try:
+        print("ok", repr(f()))
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+s, b = io.StringIO("abc"), io.BytesIO(b"x")
+attempt(lambda: io.StringIO("a", "b", "c")); attempt(lambda: io.StringIO(foo=1)); attempt(lambda: s.write())
+attempt(lambda: s.getvalue(1)); attempt(lambda: s.seek()); attempt(lambda: s.close(1)); attempt(lambda: s.readline(1, 2))
+attempt(lambda: b.getvalue(1)); attempt(lambda: b.read(1, 2)); attempt(lambda: b.write()); attempt(lambda: b.tell(0))
+D = decimal.Decimal
+attempt(lambda: D(1, 2, 3)); attempt(lambda: D(foo=1)); attempt(lambda: D(value="1.5")); attempt(lambda: D(1).quantize())
+attempt(lambda: D(2).sqrt(1, 2, 3)); attempt(lambda: D(1).to_integral_value(1, 2, 3))
+attempt(lambda: types.SimpleNamespace(1)); attempt(lambda: types.SimpleNamespace({}, {})); attempt(lambda: types.SimpleNamespace(a=1))

@@ -286,9 +286,28 @@ loop:
 				if steps+2 >= t.nextChk.Load() {
 					break loop
 				}
-				var ok bool
-				if v, ok = t.fastNext(li); !ok {
-					break loop
+				if li.dview == viewItems && li.kind == iterDict && instrs[ip+1] == uint32(compile.UNPACK_SEQUENCE)|2<<8 &&
+					sp+2 <= len(st) && steps+3 < t.nextChk.Load() {
+					// for k, v in d.items(): FOR_ITER and the
+					// UNPACK_SEQUENCE after it, without the tuple
+					// between them (charged as eval charges it).
+					key, val, ok := t.fastNextItem(li)
+					if !ok {
+						break loop
+					}
+					if key != nil {
+						st[sp] = val
+						st[sp+1] = key
+						sp += 2
+						ip += 2
+						steps += 3
+						continue loop
+					}
+				} else {
+					var ok bool
+					if v, ok = t.fastNext(li); !ok {
+						break loop
+					}
 				}
 				steps++
 			default:
@@ -600,6 +619,35 @@ func initFastCalls() {
 	if fastListAppend == nil || fastLen == nil {
 		panic("vm: list.append or len missing")
 	}
+}
+
+// fastNextItem is fastNext for a dict items iterator whose item is
+// unpacked at once: the key and value without the tuple (whose charge it
+// makes all the same); k is nil when the iterator is exhausted.
+func (t *Thread) fastNextItem(li *Iter) (k, v Value, ok bool) {
+	d := li.dict
+	if d.live != li.live {
+		return nil, nil, false
+	}
+	j := li.i
+	for j < len(d.entries) && d.entries[j].key == nil && j-li.i < ItemsPerStep {
+		j++
+	}
+	if j-li.i >= ItemsPerStep-1 {
+		return nil, nil, false
+	}
+	if j < len(d.entries) {
+		n := tupleBytes(2)
+		m := t.mem + n
+		if m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep {
+			return nil, nil, false
+		}
+		t.mem = m
+		k, v = d.entries[j].key, d.entries[j].value
+		j++
+	}
+	li.i = j
+	return k, v, true
 }
 
 // fastNext is Iter.next for a tuple or dict iterator where it can neither

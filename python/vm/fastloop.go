@@ -10,9 +10,12 @@ import (
 // overflow, a cached global, a list or range iterator, a plain call of a
 // Python function and its return, ...). It stops, without having changed
 // anything for it, at the first instruction it does not complete, and
-// leaves that one to eval's general loop, which raises, makes the other
-// calls and polls the limits: so fastRun never fails and counts each
-// instruction as the general loop does (a fused pair as two steps). It
+// leaves that one to eval's general loop, which makes the other calls and
+// polls the limits; it counts each instruction as the general loop does (a
+// fused pair as two steps). Calls of builtins and the general paths of
+// common operations (fastSlow) it makes below its loop with the frame's
+// state written back; one that raises ends fastRun with the error in
+// t.fastErr, f.ip past the instruction, for eval to raise there. It
 // stops before an instruction when the step count reaches the next poll,
 // so the general loop polls the deadline and the budget exactly when it
 // would have. It returns the frame it stopped in: a call it made pushes a
@@ -176,6 +179,20 @@ loop:
 			// In-place operators on ints and floats are the binary ones.
 			r, ok := arithFast(syntax.Operator(arg), st[sp-2], st[sp-1])
 			if !ok {
+				// str + str of at most 1 KiB: seqBinary's path that
+				// neither charges nor fails.
+				if x, ok := st[sp-2].(Str); ok && syntax.Operator(arg) == syntax.Add {
+					if y, ok := st[sp-1].(Str); ok && len(x)+len(y) <= 1024 {
+						sp--
+						st[sp-1] = concatStr(x, y)
+						ip++
+						steps++
+						break
+					}
+				}
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			sp--
@@ -186,6 +203,9 @@ loop:
 			x, ok1 := st[sp-2].(Int)
 			y, ok2 := st[sp-1].(Int)
 			if !ok1 || !ok2 {
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			sp--
@@ -216,6 +236,9 @@ loop:
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 			b, ok := truthFast(st[sp-1])
 			if !ok {
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			sp--
@@ -349,6 +372,9 @@ loop:
 				}
 			}
 			if v == nil {
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			sp--
@@ -369,6 +395,20 @@ loop:
 						break
 					}
 				}
+				// Another builtin, or a class that constructs in Go (str,
+				// dict, ...): called below the loop.
+				switch c := st[sp-arg-1].(type) {
+				case *Builtin:
+				case *Class:
+					if t.plainInit(c) != nil {
+						break loop
+					}
+				default:
+					break loop
+				}
+				stop = stopBuiltin
+				ip++
+				steps++
 				break loop
 			}
 			if !pf.Code.plain || pf.Code.ArgCount != arg || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
@@ -430,6 +470,9 @@ loop:
 			// that may fail or tick, are eval's).
 			l := st[sp-1-arg].(*List)
 			if len(l.Items) == cap(l.Items) || !t.fastChargeStored(st[sp-1]) {
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			l.Items = append(l.Items, st[sp-1])
@@ -437,9 +480,20 @@ loop:
 			ip++
 			steps++
 		case compile.UNPACK_SEQUENCE:
-			// eval's UNPACK_SEQUENCE of a tuple of the right length.
-			tup, ok := st[sp-1].(Tuple)
-			if !ok || len(tup) != arg || sp-1+arg > len(st) {
+			// eval's UNPACK_SEQUENCE of a tuple or list of the right
+			// length; anything else (an iterator, a count that does not
+			// match) below the loop.
+			var tup []Value
+			switch o := st[sp-1].(type) {
+			case Tuple:
+				tup = o
+			case *List:
+				tup = o.Items
+			}
+			if len(tup) != arg || arg == 0 || sp-1+arg > len(st) {
+				stop = stopSlow
+				ip++
+				steps++
 				break loop
 			}
 			sp--
@@ -472,18 +526,32 @@ loop:
 		case compile.CALL_METHOD:
 			// list.append(x) on a list (not a subclass) with room:
 			// eval's call of the builtin, without the call.
-			if arg != 1 || st[sp-3] != fastListAppend || t.goDepth >= t.limits.MaxDepth+50 {
+			if arg == 1 && st[sp-3] == fastListAppend && t.goDepth < t.limits.MaxDepth+50 {
+				if l, ok := st[sp-2].(*List); ok && len(l.Items) < cap(l.Items) && t.fastChargeStored(st[sp-1]) {
+					l.Items = append(l.Items, st[sp-1])
+					sp -= 2
+					st[sp-1] = None
+					ip++
+					steps++
+					break
+				}
+			}
+			// Another builtin method LOAD_METHOD found (or a builtin it
+			// found on a module): called below the loop.
+			if _, ok := st[sp-arg-2].(*Builtin); !ok {
 				break loop
 			}
-			l, ok := st[sp-2].(*List)
-			if !ok || len(l.Items) == cap(l.Items) || !t.fastChargeStored(st[sp-1]) {
-				break loop
-			}
-			l.Items = append(l.Items, st[sp-1])
-			sp -= 2
-			st[sp-1] = None
+			stop = stopBuiltin
 			ip++
 			steps++
+			break loop
+		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION:
+			// Operations that charge memory or may raise: below the
+			// loop.
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
 		default:
 			break loop
 		}
@@ -519,6 +587,47 @@ loop:
 		t.top = f
 		f.stack = f.stack[:len(f.stack)-1]
 		f.ip = exit
+	case stopBuiltin:
+		// What eval's CALL does for a builtin with positional arguments
+		// (Call for a class). The frame's state is written back: the
+		// builtin may raise (the instruction's error, f.ip past it as
+		// eval leaves it), call back into the snippet, tick steps or
+		// measure the frame's stack.
+		ins := instrs[ip-1]
+		n := int(ins>>8) + 1
+		if compile.Op(ins&0xff) == compile.CALL_METHOD {
+			n++
+		}
+		lo, bottom := sp-n+1, sp-n
+		if n > int(ins>>8)+1 && st[lo] == null {
+			lo++
+		}
+		fn := st[bottom]
+		var r Value
+		var err error
+		if b, ok := fn.(*Builtin); ok {
+			if err = t.enterGo(); err == nil {
+				r, err = b.Fn(t, Tuple(st[lo:sp:sp]), nil)
+				t.leaveGo()
+			}
+		} else {
+			r, err = t.Call(fn, Tuple(st[lo:sp:sp]), nil)
+		}
+		for i := bottom; i < sp; i++ {
+			st[i] = nil
+		}
+		f.stack = st[:bottom]
+		if err != nil {
+			t.fastErr = err
+			return f, nil
+		}
+		st[bottom] = r
+		f.stack = st[:bottom+1]
+	case stopSlow:
+		if err := t.fastSlow(f, instrs[ip-1]); err != nil {
+			t.fastErr = err
+			return f, nil
+		}
 	case stopYield:
 		return f, st[sp]
 	default:
@@ -536,6 +645,11 @@ const (
 	stopGenYield
 	stopGenReturn
 	stopYield
+	// stopBuiltin: a CALL or CALL_METHOD of a builtin, or CALL of a
+	// class that constructs in Go.
+	stopBuiltin
+	// stopSlow: an instruction whose general path fastSlow runs.
+	stopSlow
 )
 
 // fastChargeStored is chargeStored where it takes chargeNew's fast path,
@@ -694,4 +808,149 @@ func (t *Thread) fastNext(li *Iter) (v Value, ok bool) {
 	}
 	li.i = j
 	return v, true
+}
+
+// fastSlow runs instruction ins of frame f as eval's general loop does,
+// for fastRun, which has written the frame's state back (f.ip is past
+// ins, its step counted): the general path of an operation whose fast path
+// did not apply. It returns the error eval would raise.
+func (t *Thread) fastSlow(f *Frame, ins uint32) error {
+	arg := int(ins >> 8)
+	switch compile.Op(ins & 0xff) {
+	case compile.BINARY_OP, compile.INPLACE_OP:
+		b := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		a := f.top()
+		var r Value
+		var err error
+		if compile.Op(ins&0xff) == compile.BINARY_OP {
+			r, err = t.Binary(syntax.Operator(arg), a, b)
+		} else {
+			r, err = t.Inplace(syntax.Operator(arg), a, b)
+		}
+		if err == nil {
+			f.stack[len(f.stack)-1] = r
+		}
+		return err
+	case compile.COMPARE_OP:
+		b := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		r, err := t.Compare(syntax.CmpOperator(arg), f.top(), b)
+		if err == nil {
+			f.stack[len(f.stack)-1] = r
+		}
+		return err
+	case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+		v := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		b, err := t.Truth(v)
+		if err != nil {
+			return err
+		}
+		if b == (compile.Op(ins&0xff) == compile.POP_JUMP_IF_TRUE) {
+			f.ip = arg
+		}
+	case compile.BINARY_SUBSCR:
+		k := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		r, err := t.GetItem(f.top(), k)
+		if err == nil {
+			f.stack[len(f.stack)-1] = r
+		}
+		return err
+	case compile.STORE_SUBSCR:
+		n := len(f.stack)
+		k, obj, v := f.stack[n-1], f.stack[n-2], f.stack[n-3]
+		f.stack = f.stack[:n-3]
+		return t.storeSubscr(obj, k, v)
+	case compile.UNPACK_SEQUENCE:
+		v := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		items, err := t.unpack(v, arg, -1)
+		if err != nil {
+			return err
+		}
+		for i := len(items) - 1; i >= 0; i-- {
+			f.push(items[i])
+		}
+	case compile.LIST_APPEND:
+		v := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		return t.listAppend(f.stack[len(f.stack)-arg].(*List), v)
+	case compile.BUILD_SLICE:
+		var step Value = None
+		if arg == 3 {
+			step = f.stack[len(f.stack)-1]
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		stop := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		start := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		f.push(&Slice{Start: start, Stop: stop, Step: step})
+		return t.chargeNew(sliceBytes)
+	case compile.GET_ITER:
+		it, err := t.Iter(f.top())
+		if err == nil {
+			f.stack[len(f.stack)-1] = it
+		}
+		return err
+	case compile.MAKE_FUNCTION:
+		return t.makeFunction(f, arg)
+	}
+	return nil
+}
+
+// makeFunction is MAKE_FUNCTION: the code object on f's stack, with what
+// arg says lies below it, made a function.
+func (t *Thread) makeFunction(f *Frame, arg int) error {
+	c := f.pop().(*CodeObj)
+	fn := &Function{Code: c, Name: c.Name, QualName: c.QualName, Globals: f.globals, Module: "__main__"}
+	if arg&compile.FuncClosure != 0 {
+		tup := f.pop().(Tuple)
+		fn.Closure = make([]*Cell, len(tup))
+		for i, x := range tup {
+			fn.Closure[i] = x.(*Cell)
+		}
+	}
+	if arg&compile.FuncAnnotations != 0 {
+		fn.Annotations = f.pop().(*Dict)
+	}
+	if arg&compile.FuncKwDefaults != 0 {
+		fn.KwDefaults = f.pop().(*Dict)
+	}
+	if arg&compile.FuncDefaults != 0 {
+		fn.Defaults = f.pop().(Tuple)
+	}
+	f.push(fn)
+	return t.chargeNew(ownBytes(fn))
+}
+
+// listAppend is LIST_APPEND: v appended to l, its growth and v charged.
+func (t *Thread) listAppend(l *List, v Value) error {
+	c := cap(l.Items)
+	l.Items = appendItem(l.Items, v)
+	if cap(l.Items) != c {
+		if err := t.chargeSlots(cap(l.Items)); err != nil {
+			return err
+		}
+	}
+	return t.chargeStored(v)
+}
+
+// storeSubscr is STORE_SUBSCR, obj[k] = v: a list item in place, anything
+// else through SetItem.
+func (t *Thread) storeSubscr(obj, k, v Value) error {
+	if l, ok := obj.(*List); ok {
+		if i, ok := k.(Int); ok {
+			if i < 0 {
+				i += Int(len(l.Items))
+			}
+			if i >= 0 && int(i) < len(l.Items) {
+				l.Items[i] = v
+				return t.chargeStored(v)
+			}
+		}
+	}
+	return t.SetItem(obj, k, v)
 }

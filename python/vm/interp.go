@@ -361,6 +361,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.stack = f.stack[:len(f.stack)-1]
 			}
 		}
+	} else if t.fastErr != nil {
+		// The instruction genSend's fastRun stopped at raised: raise
+		// it here, as eval would have.
+		err, t.fastErr = t.fastErr, nil
 	}
 	t.evalTops = append(t.evalTops, t.top)
 	t.top = f
@@ -784,6 +788,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					var y Value
 					f, y = t.fastRun(f, baseFrame)
 					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
+					if t.fastErr != nil {
+						err, t.fastErr = t.fastErr, nil
+						break
+					}
 					if y != nil {
 						// Returned to base, a generator, which yielded.
 						return y, true, nil
@@ -981,19 +989,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.stack = f.stack[:len(f.stack)-1]
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
-				if l, ok := obj.(*List); ok {
-					if i, ok := k.(Int); ok {
-						if i < 0 {
-							i += Int(len(l.Items))
-						}
-						if i >= 0 && int(i) < len(l.Items) {
-							l.Items[i] = v
-							err = t.chargeStored(v)
-							break
-						}
-					}
-				}
-				err = t.SetItem(obj, k, v)
+				err = t.storeSubscr(obj, k, v)
 			case compile.DELETE_SUBSCR:
 				k := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
@@ -1061,15 +1057,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 			case compile.LIST_APPEND:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
-				l := f.stack[len(f.stack)-arg].(*List)
-				c := cap(l.Items)
-				l.Items = appendItem(l.Items, v)
-				if cap(l.Items) != c {
-					err = t.chargeSlots(cap(l.Items))
-				}
-				if err == nil {
-					err = t.chargeStored(v)
-				}
+				err = t.listAppend(f.stack[len(f.stack)-arg].(*List), v)
 			case compile.SET_ADD:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
@@ -1149,6 +1137,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					var y Value
 					f, y = t.fastRun(f, base)
 					code, instrs, consts = f.code, f.code.Instrs, f.code.Consts
+					if t.fastErr != nil {
+						err, t.fastErr = t.fastErr, nil
+						break
+					}
 					if y != nil {
 						return y, true, nil
 					}
@@ -1220,26 +1212,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					f.ip = arg
 				}
 			case compile.MAKE_FUNCTION:
-				c := f.pop().(*CodeObj)
-				fn := &Function{Code: c, Name: c.Name, QualName: c.QualName, Globals: f.globals, Module: "__main__"}
-				if arg&compile.FuncClosure != 0 {
-					tup := f.pop().(Tuple)
-					fn.Closure = make([]*Cell, len(tup))
-					for i, x := range tup {
-						fn.Closure[i] = x.(*Cell)
-					}
-				}
-				if arg&compile.FuncAnnotations != 0 {
-					fn.Annotations = f.pop().(*Dict)
-				}
-				if arg&compile.FuncKwDefaults != 0 {
-					fn.KwDefaults = f.pop().(*Dict)
-				}
-				if arg&compile.FuncDefaults != 0 {
-					fn.Defaults = f.pop().(Tuple)
-				}
-				f.push(fn)
-				err = t.chargeNew(ownBytes(fn))
+				err = t.makeFunction(f, arg)
 			case compile.RETURN_VALUE:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]

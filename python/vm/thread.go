@@ -86,6 +86,9 @@ type Thread struct {
 	// goDepth counts Go-level recursion (repr, equality, calls from Go),
 	// bounded independently of Python frames.
 	goDepth int
+	// fastErr is the error of the instruction fastRun stopped at, for
+	// eval to raise in the frame fastRun returned.
+	fastErr error
 	mem     int64
 	// held counts bytes that Go code holds outside the roots (Hold).
 	held int64

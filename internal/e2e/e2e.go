@@ -294,8 +294,19 @@ func (e *Env) StartHTTP(t testing.TB, config string, args ...string) (*Server, s
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { Stop(cmd) })
 	srv := &Server{Cmd: cmd, stderr: &lockedBuffer{}}
+	// A failed test shows the end of serve's log: an upstream server's
+	// stderr tail is withheld from HTTP clients and is only there (a
+	// flaky attack test once failed on a server that "exited (exit
+	// status 2)" with nothing to say why; its log held Go's "fatal
+	// error: all goroutines are asleep"). Registered first, it runs after
+	// serve is stopped, when the log is whole.
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the end of serve's log (stderr):\n%s", tailOf(srv.Stderr(), 16<<10))
+		}
+	})
+	t.Cleanup(func() { Stop(cmd) })
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -322,6 +333,18 @@ func (e *Env) StartHTTP(t testing.TB, config string, args ...string) (*Server, s
 		t.Fatalf("serve mcp --transport http printed no address within 30s:\n%s", srv.Stderr())
 	}
 	return nil, ""
+}
+
+// tailOf is the last n bytes of s, cut at a line start where one is near.
+func tailOf(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	if i := strings.IndexByte(s, '\n'); i >= 0 && i < 1024 {
+		s = s[i+1:]
+	}
+	return "...\n" + s
 }
 
 // Stop interrupts cmd and waits for it, killing it after 10 seconds.

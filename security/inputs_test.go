@@ -4,6 +4,7 @@ package security_test
 // error, never misread (overflows, NaN, wrong types).
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -168,5 +169,70 @@ func TestAttackToolsListCPU(t *testing.T) {
 	t.Logf("CPU used: %v", used)
 	if used > 3*time.Second {
 		t.Errorf("48 tools/list requests used %v of the server's CPU", used)
+	}
+}
+
+// TestAttackToolsListAmplified: with [facade] tools = true, tools/list
+// carries every upstream tool's input schema; 75 tools of 200 KiB schemas
+// made each answer 15 MB, built and encoded about three times over, and 48
+// of them at once from one admitted token took the server (GOGC 400) to
+// 1.3 GiB and once past its 3 GiB address-space cap. An answer is now
+// bounded by bytes (server.MaxToolPageBytes) with a cursor to the rest:
+// the flood's answers are pages, the server's peak stays far below, and a
+// real client still lists every tool, following the cursors.
+func TestAttackToolsListAmplified(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]`})
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[facade]\ntools = true\n"+e.AddToken("mallory", "mallory-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	pid := srv.Cmd.Process.Pid
+	m := &rawSession{t: t, url: srv.URL, token: "mallory-secret-0123456789"}
+	m.open()
+	base := peakRSS(t, pid)
+	var wg sync.WaitGroup
+	for i := range 48 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &rawSession{t: t, url: srv.URL, token: m.token, id: m.id}
+			code, out := s.post(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{}}`, 100+i))
+			if code != http.StatusOK || len(out) > 1<<20 || !strings.Contains(out, `"nextCursor"`) {
+				t.Errorf("tools/list %d: %d, %d bytes: %s", i, code, len(out), truncateText(out, 200))
+			}
+		}()
+	}
+	wg.Wait()
+	grown := peakRSS(t, pid) - base
+	t.Logf("48 tools/list at once: peak RSS %d MiB over a baseline of %d MiB", grown>>20, base>>20)
+	if grown > 400<<20 {
+		t.Errorf("48 tools/list requests grew the server by %d MiB", grown>>20)
+	}
+
+	// A client of the SDK lists every tool once, page after page.
+	cs := e2e.ConnectHTTPToken(t, srv.URL, m.token, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	seen := map[string]int{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatalf("listing the tools: %v", err)
+		}
+		seen[tool.Name]++
+	}
+	for i := range 75 {
+		if name := fmt.Sprintf("big_big%d", i); seen[name] != 1 {
+			t.Errorf("tool %s listed %d times", name, seen[name])
+		}
+	}
+	for _, name := range []string{"search_capabilities", "get_capability_schemas", "execute_code"} {
+		if seen[name] != 1 {
+			t.Errorf("meta-tool %s listed %d times", name, seen[name])
+		}
+	}
+	// A cursor the server did not give is refused, not read.
+	code, out := m.post(`{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"cursor":"bm90IGEgY3Vyc29y"}}`)
+	if code != http.StatusOK || !strings.Contains(out, "-32602") || !strings.Contains(out, "cursor") {
+		t.Errorf("a forged cursor: %d %s", code, truncateText(out, 300))
 	}
 }

@@ -334,6 +334,7 @@ func New(opts Options) (*Server, error) {
 	s.addResources()
 	s.filterToolList()
 	s.mcp.AddReceivingMiddleware(s.describeMiddleware)
+	s.mcp.AddReceivingMiddleware(s.pageToolList)
 	s.boundArgumentErrors()
 	s.trackSubjects()
 	s.observeMethods()

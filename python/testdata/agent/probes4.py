@@ -17,7 +17,7 @@ except Exception as e:
     print(f"{e!r}", f"{e!s}", repr(str(e)))
 # ---
 import asyncio
-done, pending = await asyncio.wait([asyncio.create_task(slow(i, delay=0.001 + 0.05 * i)) for i in range(3)], return_when=asyncio.FIRST_COMPLETED)
+done, pending = await asyncio.wait([asyncio.create_task(slow(i, delay=0.001 + 5 * i)) for i in range(3)], return_when=asyncio.FIRST_COMPLETED)
 print(len(done), len(pending), [t.result() for t in done])
 for p in pending:
     p.cancel()

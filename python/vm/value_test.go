@@ -3,6 +3,7 @@ package vm
 import (
 	"math"
 	"testing"
+	"unsafe"
 )
 
 func TestFloatRepr(t *testing.T) {
@@ -119,5 +120,13 @@ func TestListFirstAppendRoomForFour(t *testing.T) {
 	items = appendItem(items, None)
 	if len(items) != 5 || cap(items) < 5 {
 		t.Errorf("fifth append: len %d cap %d", len(items), cap(items))
+	}
+}
+
+// An iterator (one per for loop and comprehension) takes a 160-byte block:
+// its two one-byte fields side by side keep it out of the 176-byte class.
+func TestIterSizeClass(t *testing.T) {
+	if n := allocBytes(int64(unsafe.Sizeof(Iter{}))); n > 160 {
+		t.Errorf("an Iter takes %d bytes of heap, want at most 160", n)
 	}
 }

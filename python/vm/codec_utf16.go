@@ -120,10 +120,7 @@ func (t *Thread) decodeWide(b string, c wideCodec, mode string) (Value, error) {
 			}
 			return nil
 		}
-		if j-i == 1 {
-			return Errorf(UnicodeDecodeErrorClass, "'%s' codec can't decode byte 0x%02x in position %d: %s", name, b[i], i, reason)
-		}
-		return Errorf(UnicodeDecodeErrorClass, "'%s' codec can't decode bytes in position %d-%d: %s", name, i, j-1, reason)
+		return unicodeDecodeError(name, string(b), i, j, reason)
 	}
 	unit := func(i int) rune {
 		if c.width == 2 {

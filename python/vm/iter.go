@@ -167,6 +167,12 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 		}
 		v, ok, err := it.fn(t)
 		t.leaveGo()
+		if e, isExc := err.(*Instance); isExc && e.Class.IsSubclass(StopIterationClass) {
+			// A StopIteration raised by a function the iterator calls
+			// (map's, filter's predicate) ends this round of iteration,
+			// as with CPython's C iterators; a later next() calls again.
+			return nil, false, nil
+		}
 		if !ok || err != nil {
 			it.fn = nil
 		}

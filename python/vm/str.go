@@ -1008,7 +1008,11 @@ func (t *Thread) encodeStr(s Str, enc, errs Value) (Value, error) {
 					}
 					continue
 				}
-				return nil, Errorf(UnicodeEncodeErrorClass, "'%s' codec can't encode character '%s' in position %d: ordinal not in range(%d)", map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"], esc, utf8.RuneCountInString(string(s)[:i]), limit+1)
+				pos := utf8.RuneCountInString(string(s)[:i])
+				args := Tuple{Str(map[bool]string{true: "ascii", false: "latin-1"}[e == "ascii"]), s, Int(pos), Int(pos + 1), Str(fmt.Sprintf("ordinal not in range(%d)", limit+1))}
+				exc := NewException(UnicodeEncodeErrorClass, args...)
+				_ = setUnicodeErrorAttrs(exc, args)
+				return nil, exc
 			}
 			buf = append(buf, byte(r))
 		}
@@ -1089,7 +1093,7 @@ func (t *Thread) decodeBytes(b Bytes, enc, errs Value) (Value, error) {
 					sb.WriteRune('\ufffd')
 					continue
 				}
-				return nil, Errorf(UnicodeDecodeErrorClass, "'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", b[i], i)
+				return nil, unicodeDecodeError("ascii", string(b), i, i+1, "ordinal not in range(128)")
 			}
 			sb.WriteByte(b[i])
 		}
@@ -1129,10 +1133,7 @@ func decodeUTF8(s, mode string) (Value, error) {
 				fmt.Fprintf(&sb, "\\x%02x", s[i+k])
 			}
 		default:
-			if bad == 1 {
-				return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode byte 0x%02x in position %d: %s", s[i], i, reason)
-			}
-			return nil, Errorf(UnicodeDecodeErrorClass, "'utf-8' codec can't decode bytes in position %d-%d: %s", i, i+bad-1, reason)
+			return nil, unicodeDecodeError("utf-8", s, i, i+bad, reason)
 		}
 		i += bad
 	}
@@ -1175,4 +1176,19 @@ func utf8Invalid(s string) (int, string) {
 		}
 	}
 	return need + 1, "invalid continuation byte"
+}
+
+// unicodeDecodeError is the UnicodeDecodeError a decoder raises, with the
+// attributes CPython's has (encoding, object, start, end, reason) and its
+// message ("'utf-8' codec can't decode byte 0xff in position 2: ...").
+func unicodeDecodeError(encoding, object string, start, end int, reason string) *Instance {
+	return NewUnicodeDecodeError(encoding, object, start, end, reason)
+}
+
+// NewUnicodeDecodeError is unicodeDecodeError for the library's decoders.
+func NewUnicodeDecodeError(encoding, object string, start, end int, reason string) *Instance {
+	args := Tuple{Str(encoding), Bytes(object), Int(start), Int(end), Str(reason)}
+	e := NewException(UnicodeDecodeErrorClass, args...)
+	_ = setUnicodeErrorAttrs(e, args)
+	return e
 }

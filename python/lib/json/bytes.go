@@ -55,6 +55,10 @@ func hasPrefix(b []byte, p string) bool { return strings.HasPrefix(string(b), p)
 // decodeError builds CPython's UnicodeDecodeError message for bytes [start, end) of
 // the input (off is the length of a byte-order mark already skipped).
 func decodeError(codec string, b []byte, start, end, off int, reason string) error {
+	if off == 0 {
+		// The error carries CPython's attributes (start, end, object...).
+		return vm.NewUnicodeDecodeError(codec, string(b), start, end, reason)
+	}
 	if end-start == 1 {
 		return vm.Errorf(vm.UnicodeDecodeErrorClass, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[start], start+off, reason)
 	}

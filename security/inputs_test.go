@@ -236,3 +236,28 @@ func TestAttackToolsListAmplified(t *testing.T) {
 		t.Errorf("a forged cursor: %d %s", code, truncateText(out, 300))
 	}
 }
+
+// TestAttackGarbageHasALimit: the binary collects at GOGC 400, so garbage
+// grows to five times the live heap before a collection; it sets a soft
+// memory limit so that a burst of garbage cannot take it to its cap: half
+// an address-space limit (the one every attack here runs under), three
+// quarters of a cgroup's or the host's memory, or GOMEMLIMIT when set.
+// doctor reports the limit of its own process, which main set as serve's.
+func TestAttackGarbageHasALimit(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		vars []string
+		want string
+	}{
+		{nil, "Go memory limit 1024 MiB (half the address-space limit of 2048 MiB)"},
+		{[]string{"GOMEMLIMIT=300MiB"}, "Go memory limit 300 MiB (GOMEMLIMIT=300MiB)"},
+	} {
+		e := bins.NewEnv(t, "")
+		e.MemoryCap = 2 << 30
+		e.Vars = append(e.Vars, tc.vars...)
+		out, _ := e.Toolplane("doctor", "--config", e.Config).CombinedOutput()
+		if !strings.Contains(string(out), tc.want) {
+			t.Errorf("%v: doctor does not say %q:\n%s", tc.vars, tc.want, out)
+		}
+	}
+}

@@ -20,5 +20,8 @@ func main() {
 	// The embedded interpreter's garbage is short-lived; see python.TuneGC
 	// (GOGC in the environment overrides it).
 	python.TuneGC()
+	// With it, a soft memory limit, so that garbage cannot take the
+	// process to its cap (GOMEMLIMIT overrides it): see setMemoryLimit.
+	setMemoryLimit()
 	os.Exit(Main(os.Args[1:], IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }

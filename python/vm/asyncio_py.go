@@ -346,9 +346,7 @@ func mustCompileModule(name, src string) *CodeObj {
 func runAsyncioPython(t *Thread, d *Dict) error {
 	d.SetStr("__name__", Str("asyncio"))
 	d.SetStr("CancelledError", CancelledErrorClass)
-	saved := t.globals
-	_, err := t.RunModule(asyncioCode(), d)
-	t.globals = saved
+	_, err := t.RunLibraryModule(asyncioCode(), d)
 	if err != nil {
 		return err
 	}

@@ -135,7 +135,7 @@ func run(t *vm.Thread, name string, code *vm.CodeObj, extra map[string]vm.Value)
 	for k, v := range extra {
 		globals.SetStr(k, v)
 	}
-	if _, err := t.RunModule(code, globals); err != nil {
+	if _, err := t.RunLibraryModule(code, globals); err != nil {
 		return nil, err
 	}
 	adopt(globals, name)

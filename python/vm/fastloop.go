@@ -878,17 +878,7 @@ func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 		f.stack = f.stack[:len(f.stack)-1]
 		return t.listAppend(f.stack[len(f.stack)-arg].(*List), v)
 	case compile.BUILD_SLICE:
-		var step Value = None
-		if arg == 3 {
-			step = f.stack[len(f.stack)-1]
-			f.stack = f.stack[:len(f.stack)-1]
-		}
-		stop := f.stack[len(f.stack)-1]
-		f.stack = f.stack[:len(f.stack)-1]
-		start := f.stack[len(f.stack)-1]
-		f.stack = f.stack[:len(f.stack)-1]
-		f.push(&Slice{Start: start, Stop: stop, Step: step})
-		return t.chargeNew(sliceBytes)
+		return t.buildSlice(f, arg)
 	case compile.GET_ITER:
 		it, err := t.Iter(f.top())
 		if err == nil {
@@ -953,4 +943,20 @@ func (t *Thread) storeSubscr(obj, k, v Value) error {
 		}
 	}
 	return t.SetItem(obj, k, v)
+}
+
+// buildSlice runs BUILD_SLICE (arg 2 or 3 operands), for eval and the fast
+// loop alike.
+func (t *Thread) buildSlice(f *Frame, arg int) error {
+	var step Value = None
+	if arg == 3 {
+		step = f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+	}
+	stop := f.stack[len(f.stack)-1]
+	f.stack = f.stack[:len(f.stack)-1]
+	start := f.stack[len(f.stack)-1]
+	f.stack = f.stack[:len(f.stack)-1]
+	f.push(&Slice{Start: start, Stop: stop, Step: step})
+	return t.chargeNew(sliceBytes)
 }

@@ -1009,17 +1009,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.stack = f.stack[:len(f.stack)-1]
 				err = t.DelItem(f.pop(), k)
 			case compile.BUILD_SLICE:
-				var step Value = None
-				if arg == 3 {
-					step = f.stack[len(f.stack)-1]
-					f.stack = f.stack[:len(f.stack)-1]
-				}
-				stop := f.stack[len(f.stack)-1]
-				f.stack = f.stack[:len(f.stack)-1]
-				start := f.stack[len(f.stack)-1]
-				f.stack = f.stack[:len(f.stack)-1]
-				f.push(&Slice{Start: start, Stop: stop, Step: step})
-				err = t.chargeNew(sliceBytes)
+				err = t.buildSlice(f, arg)
 			case compile.BUILD_TUPLE:
 				n := len(f.stack)
 				tup := make(Tuple, arg)

@@ -81,7 +81,7 @@ func (t *Thread) Str(v Value) (string, error) {
 				if err != nil {
 					return "", err
 				}
-				s, ok := strValue(r)
+				s, ok := asStr(r)
 				if !ok {
 					return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
 				}
@@ -465,7 +465,7 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 				if err != nil {
 					return err
 				}
-				s, ok := strValue(r)
+				s, ok := asStr(r)
 				if !ok {
 					return Errorf(TypeErrorClass, "__repr__ returned non-string (type %s)", TypeName(r))
 				}
@@ -581,15 +581,3 @@ func (t *Thread) writeSetRepr(sb *strings.Builder, x *Set, name string, wrap boo
 	return nil
 }
 
-// strValue is the text of a str or of an instance of a str subclass (what
-// __str__ and __repr__ may answer).
-func strValue(v Value) (Str, bool) {
-	switch x := v.(type) {
-	case Str:
-		return x, true
-	case *Instance:
-		s, ok := x.Base.(Str)
-		return s, ok
-	}
-	return "", false
-}

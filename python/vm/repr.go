@@ -580,4 +580,3 @@ func (t *Thread) writeSetRepr(sb *strings.Builder, x *Set, name string, wrap boo
 	}
 	return nil
 }
-

@@ -554,6 +554,12 @@ func (t *Thread) retained(nodes int) (total int64, visits int, stopped bool) {
 		w.stop = func() bool { return t.ctx.Err() != nil }
 	}
 	w.walk(t.globals)
+	// The run's modules hold what the snippet stores in them (json.keep =
+	// [...]) even once no name is bound to the module: the import cache
+	// keeps them for the rest of the run.
+	for _, m := range t.modCache {
+		w.walk(m)
+	}
 	for _, f := range append([]*Frame{t.top}, t.evalTops...) {
 		for ; f != nil; f = f.back {
 			w.frame(f)

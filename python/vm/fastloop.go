@@ -947,7 +947,27 @@ func (t *Thread) storeSubscr(obj, k, v Value) error {
 
 // buildSlice runs BUILD_SLICE (arg 2 or 3 operands), for eval and the fast
 // loop alike.
+//
+// BUILD_SLICE 2 followed by BINARY_SUBSCR on a str, list or tuple with int
+// or None bounds (s[a:b]) runs as one: the result replaces the receiver and
+// no Slice object is made or charged. The BINARY_SUBSCR's step is counted
+// here, and only when eval would not poll at it, so steps and limits stay
+// exactly as two instructions'; with int or None bounds such a slice fails
+// only by a limit its scanning work reaches, raised, as eval does, with the
+// frame past the BINARY_SUBSCR.
 func (t *Thread) buildSlice(f *Frame, arg int) error {
+	if n := len(f.stack); arg == 2 && f.ip < len(f.code.Instrs) &&
+		compile.Op(f.code.Instrs[f.ip]&0xff) == compile.BINARY_SUBSCR &&
+		t.steps+1 < t.nextChk.Load() {
+		if r, ok, err := t.sliceNow(f, f.stack[n-3], f.stack[n-2], f.stack[n-1]); ok {
+			f.stack[n-2], f.stack[n-1] = nil, nil
+			f.stack = f.stack[:n-2]
+			if err == nil {
+				f.stack[n-3] = r
+			}
+			return err
+		}
+	}
 	var step Value = None
 	if arg == 3 {
 		step = f.stack[len(f.stack)-1]
@@ -959,4 +979,44 @@ func (t *Thread) buildSlice(f *Frame, arg int) error {
 	f.stack = f.stack[:len(f.stack)-1]
 	f.push(&Slice{Start: start, Stop: stop, Step: step})
 	return t.chargeNew(sliceBytes)
+}
+
+// sliceNow is obj[start:stop] for a str, list or tuple obj and int or None
+// bounds, without a Slice object; false, with nothing done, for anything
+// else (which takes the general path, errors included). The only error is
+// a limit that the str index cache's scanning work reached.
+func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error) {
+	if _, ok := start.(Int); !ok && start != None {
+		return nil, false, nil
+	}
+	if _, ok := stop.(Int); !ok && stop != None {
+		return nil, false, nil
+	}
+	switch obj.(type) {
+	case Str, *List, Tuple:
+	default:
+		return nil, false, nil
+	}
+	// From here on this is the BINARY_SUBSCR: its step counts first.
+	f.ip++
+	t.steps++
+	sl := Slice{Start: start, Stop: stop, Step: None}
+	switch o := obj.(type) {
+	case Str:
+		v, err := t.strIdx.slice(t, o, &sl)
+		return v, true, t.strIndexWork(err)
+	case *List:
+		a, b, step, err := t.sliceIndices(&sl, len(o.Items))
+		if err != nil {
+			return nil, true, err
+		}
+		return &List{Items: sliceValues(o.Items, a, b, step)}, true, nil
+	default:
+		tu := obj.(Tuple)
+		a, b, step, err := t.sliceIndices(&sl, len(tu))
+		if err != nil {
+			return nil, true, err
+		}
+		return Tuple(sliceValues(tu, a, b, step)), true, nil
+	}
 }

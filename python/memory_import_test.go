@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/lib"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // TestMemoryLimitHoldsAfterImport: importing a library module written in
@@ -17,7 +18,6 @@ import (
 // The loop makes garbage at every step, so the charge reaches the limit
 // and re-measurements run; the row without an import is the control.
 func TestMemoryLimitHoldsAfterImport(t *testing.T) {
-	const limit = 16 << 20
 	modules := lib.Modules()
 	for _, mod := range []string{"", "random", "bisect", "statistics"} {
 		imp := ""
@@ -25,21 +25,8 @@ func TestMemoryLimitHoldsAfterImport(t *testing.T) {
 			imp = "import " + mod
 		}
 		src := imp + "\nkeep = []\ntry:\n    while True:\n        junk = 'y' * 100000 + str(len(keep))\n        keep.append('x' * 1000 + str(len(keep)))\nexcept MemoryError:\n    pass\nreturn len(keep)\n"
-		prog, err := python.Compile("import_then_keep.py", src, python.CompileOptions{Snippet: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := prog.Run(context.Background(), python.RunOptions{Modules: modules, Globals: python.NewGlobals(), Limits: python.Limits{MaxMemoryBytes: limit}})
-		if err != nil {
-			t.Fatalf("import %s: %v", mod, err)
-		}
-		n, ok := res.Value.(int64)
-		if !ok {
-			t.Fatalf("import %s: result %#v", mod, res.Value)
-		}
-		// Each kept str holds over 1,000 bytes.
-		if kept := n * 1000; kept > limit {
-			t.Errorf("after import %s the snippet kept %d strs of 1 KB (%d MiB) under a %d MiB limit", mod, n, kept>>20, limit>>20)
+		if n := keptUnderLimit(t, "import "+mod, src, modules); n*1000 > memoryTestLimit {
+			t.Errorf("after import %s the snippet kept %d strs of 1 KB (%d MiB) under a %d MiB limit", mod, n, n*1000>>20, memoryTestLimit>>20)
 		}
 	}
 }
@@ -50,26 +37,37 @@ func TestMemoryLimitHoldsAfterImport(t *testing.T) {
 // it did not, and such a run was stopped only by the heap guard, at the
 // limit plus HeapMargin, with an error the snippet could not catch.
 func TestMemoryLimitCountsModuleAttributes(t *testing.T) {
-	const limit = 16 << 20
 	modules := lib.Modules()
 	for _, mod := range []string{"json", "random", "collections"} {
 		src := "import " + mod + "\n" + mod + ".keep = []\ndel " + mod + "\nn = 0\ntry:\n    while True:\n" +
 			"        junk = 'y' * 100000 + str(n)\n        import " + mod + "\n        " + mod + ".keep.append('x' * 1000 + str(n))\n" +
 			"        del " + mod + "\n        n += 1\nexcept MemoryError:\n    pass\nreturn n\n"
-		prog, err := python.Compile("module_attribute.py", src, python.CompileOptions{Snippet: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := prog.Run(context.Background(), python.RunOptions{Modules: modules, Globals: python.NewGlobals(), Limits: python.Limits{MaxMemoryBytes: limit}})
-		if err != nil {
-			t.Fatalf("%s.keep: the run was not stopped by a MemoryError the snippet caught: %v", mod, err)
-		}
-		n, ok := res.Value.(int64)
-		if !ok {
-			t.Fatalf("%s.keep: result %#v", mod, res.Value)
-		}
-		if kept := n * 1000; kept > limit {
-			t.Errorf("%s.keep held %d strs of 1 KB (%d MiB) under a %d MiB limit", mod, n, kept>>20, limit>>20)
+		if n := keptUnderLimit(t, mod+".keep", src, modules); n*1000 > memoryTestLimit {
+			t.Errorf("%s.keep held %d strs of 1 KB (%d MiB) under a %d MiB limit", mod, n, n*1000>>20, memoryTestLimit>>20)
 		}
 	}
+}
+
+// memoryTestLimit is the memory limit the runs of these tests have.
+const memoryTestLimit = 16 << 20
+
+// keptUnderLimit runs snippet src under memoryTestLimit and returns the
+// number of 1 KB strs it kept when a MemoryError, which it catches, ended
+// its loop; a run that ended any other way (the heap guard's stop among
+// them) fails the test.
+func keptUnderLimit(t *testing.T, what, src string, modules vm.Modules) int64 {
+	t.Helper()
+	prog, err := python.Compile("keep.py", src, python.CompileOptions{Snippet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := prog.Run(context.Background(), python.RunOptions{Modules: modules, Globals: python.NewGlobals(), Limits: python.Limits{MaxMemoryBytes: memoryTestLimit}})
+	if err != nil {
+		t.Fatalf("%s: the run was not stopped by a MemoryError the snippet caught: %v", what, err)
+	}
+	n, ok := res.Value.(int64)
+	if !ok {
+		t.Fatalf("%s: result %#v", what, res.Value)
+	}
+	return n
 }

@@ -136,7 +136,7 @@ func (s *Server) limitBodies(next http.Handler) http.Handler {
 				if aerr != nil {
 					w.Header().Set("Connection", "close")
 					w.Header().Set("Retry-After", "1")
-					http.Error(w, fmt.Sprintf("503 too many large request bodies in progress (at most %s of bodies over %s at once, half of it for one token); retry, or send smaller requests", byteCount(s.bodies.max), byteCount(freeBodyBytes)), http.StatusServiceUnavailable)
+					http.Error(w, fmt.Sprintf("503 too many large request bodies in progress (at most %s of bodies over %s at once, half of it for one token); retry, or send smaller requests", sizeText(s.bodies.max), sizeText(freeBodyBytes)), http.StatusServiceUnavailable)
 					return
 				}
 				defer func() { s.bodies.release(subject, held) }()
@@ -370,15 +370,4 @@ func (b *bodyBudget) release(subject string, n int64) {
 	}
 	close(b.changed)
 	b.changed = make(chan struct{})
-}
-
-// byteCount renders n bytes for messages: "16 MiB", "16 KiB", "100 bytes".
-func byteCount(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -602,9 +602,14 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 	var err error
 	if throw == nil {
 		// Run what fastRun can first, without eval's set-up: a generator
-		// feeding a builtin (sum(x for x in xs)) yields from there.
+		// feeding a builtin (sum(x for x in xs)) yields from there. The
+		// caller's frames stay roots of the memory re-measurement, as
+		// eval keeps them (evalTops): a call fastRun pushes makes its
+		// frame the top, whose chain ends at the generator's.
 		top := t.top
+		t.evalTops = append(t.evalTops, top)
 		f, y := t.fastRun(g.frame, g.frame)
+		t.evalTops = t.evalTops[:len(t.evalTops)-1]
 		t.top = top
 		if y != nil {
 			v, yielded = y, true

@@ -175,6 +175,19 @@ loop:
 			st[sp-1] = r
 			ip += 2
 			steps += 2
+		case compile.BINARY_OP_BINARY_OP_CONST:
+			// Three steps; the general loop would poll at the second. The
+			// intermediate int is never boxed: nothing else sees it.
+			if steps+2 < t.nextChk.Load() {
+				if r, ok := intFast2(syntax.Operator(arg), st[sp-2], st[sp-1], syntax.Operator(instrs[ip+2]>>8), consts[instrs[ip+1]>>8]); ok {
+					sp--
+					st[sp-1] = r
+					ip += 3
+					steps += 3
+					break
+				}
+			}
+			fallthrough
 		case compile.BINARY_OP, compile.INPLACE_OP:
 			// In-place operators on ints and floats are the binary ones.
 			r, ok := arithFast(syntax.Operator(arg), st[sp-2], st[sp-1])
@@ -723,6 +736,25 @@ func arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 	return nil, false
 }
 
+// intFast2 is (a op b) op2 c on ints where both operations take intFast's
+// path (BINARY_OP_BINARY_OP_CONST), without a box for a op b.
+func intFast2(op syntax.Operator, a, b Value, op2 syntax.Operator, c Value) (Value, bool) {
+	x, ok1 := a.(Int)
+	y, ok2 := b.(Int)
+	z, ok3 := c.(Int)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, false
+	}
+	r, ok := intArith(op, x, y)
+	if !ok {
+		return nil, false
+	}
+	if r, ok = intArith(op2, r, z); !ok {
+		return nil, false
+	}
+	return boxInt(r), true
+}
+
 // fastListAppend and fastLen are the builtins list.append and len, which
 // fastRun runs without calling them (set once, when the package starts).
 var fastListAppend, fastLen Value
@@ -817,13 +849,13 @@ func (t *Thread) fastNext(li *Iter) (v Value, ok bool) {
 func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 	arg := int(ins >> 8)
 	switch compile.Op(ins & 0xff) {
-	case compile.BINARY_OP, compile.INPLACE_OP:
+	case compile.BINARY_OP, compile.INPLACE_OP, compile.BINARY_OP_BINARY_OP_CONST:
 		b := f.stack[len(f.stack)-1]
 		f.stack = f.stack[:len(f.stack)-1]
 		a := f.top()
 		var r Value
 		var err error
-		if compile.Op(ins&0xff) == compile.BINARY_OP {
+		if compile.Op(ins&0xff) != compile.INPLACE_OP {
 			r, err = t.Binary(syntax.Operator(arg), a, b)
 		} else {
 			r, err = t.Inplace(syntax.Operator(arg), a, b)

@@ -155,6 +155,30 @@ b = Box()
 out.append((b[1:2], b["x":], S("abcdef")[1:3], type(S("abcdef")[1:3]).__name__, s[1:9:2], l[True:3], s[2**70:], s[-2**70:3]))
 r = (out, errs)
 `,
+	// BINARY_OP followed by a constant operation runs as one
+	// (BINARY_OP_BINARY_OP_CONST) on ints; everything else, and an
+	// intermediate or result beyond int64's fast path, takes the general
+	// path of each.
+	"arith_chain": `
+class N:
+    def __init__(self, v):
+        self.v = v
+    def __mul__(self, o):
+        return self.v * 3
+total = 0
+acc = []
+big = 2**40
+for i in range(3000):
+    total += i * i % 7 + (i - 5) // 3 - (i + i) * 2 + (i ^ 5) & 12
+    acc.append((i * big + 1, (i * 1.5) % 2, N(i) * N(i) + 1, (i * big * big) % 10**9))
+errs = []
+for d in (0, 1):
+    try:
+        errs.append(3 * 4 % d)
+    except ZeroDivisionError as e:
+        errs.append(str(e))
+r = (total, acc[-3:], errs, ("ab" + "c") * 2, [x * x % 5 for x in range(-20, 20)])
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]
@@ -242,5 +266,33 @@ func TestSliceMakesNoSliceObject(t *testing.T) {
 	// Slice object per iteration would add 1000.
 	if n > 1200 {
 		t.Errorf("%v allocations for 1000 slices, want at most 1200 (one per slice)", n)
+	}
+}
+
+// TestArithChainBoxesNoIntermediate checks that i * i % 7 allocates
+// nothing for i * i: BINARY_OP and the constant operation after it run as
+// one on ints (BINARY_OP_BINARY_OP_CONST), and the intermediate, beyond the
+// small-int cache, was one more allocation per iteration.
+func TestArithChainBoxesNoIntermediate(t *testing.T) {
+	mod, err := syntax.Parse("prog.py", []byte("for i in range(5000, 6000):\n    x = i * i % 7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := NewCode(prog.Module)
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	n := testing.AllocsPerRun(5, func() {
+		if _, err := th.RunModule(code, NewDict()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// One box per i (beyond the cache), a few for the run itself; a box
+	// for each i * i would add 1000.
+	if n > 1200 {
+		t.Errorf("%v allocations for 1000 iterations, want at most 1200 (one per i)", n)
 	}
 }

@@ -876,7 +876,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				if err == nil {
 					f.push(r)
 				}
-			case compile.BINARY_OP:
+			case compile.BINARY_OP, compile.BINARY_OP_BINARY_OP_CONST:
 				b := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
 				a := f.top()

@@ -12,20 +12,29 @@ import (
 
 // intFast handles int64 arithmetic that cannot overflow or fail.
 func intFast(op syntax.Operator, x, y Int) (Value, bool) {
+	if r, ok := intArith(op, x, y); ok {
+		return boxInt(r), true
+	}
+	return nil, false
+}
+
+// intArith is intFast's arithmetic, unboxed: + - * // % & | ^ where the
+// result fits int64 and nothing can raise.
+func intArith(op syntax.Operator, x, y Int) (Int, bool) {
 	switch op {
 	case syntax.Add:
 		s := x + y
 		if (s > x) == (y > 0) {
-			return boxInt(s), true
+			return s, true
 		}
 	case syntax.Sub:
 		s := x - y
 		if (s < x) == (y > 0) {
-			return boxInt(s), true
+			return s, true
 		}
 	case syntax.Mult:
 		if x > -(1<<31) && x < 1<<31 && y > -(1<<31) && y < 1<<31 {
-			return boxInt(x * y), true
+			return x * y, true
 		}
 	case syntax.FloorDiv:
 		if y > 0 {
@@ -33,7 +42,7 @@ func intFast(op syntax.Operator, x, y Int) (Value, bool) {
 			if (x%y != 0) && (x < 0) {
 				q--
 			}
-			return boxInt(q), true
+			return q, true
 		}
 	case syntax.Mod:
 		if y > 0 {
@@ -41,16 +50,16 @@ func intFast(op syntax.Operator, x, y Int) (Value, bool) {
 			if m < 0 {
 				m += y
 			}
-			return boxInt(m), true
+			return m, true
 		}
 	case syntax.BitAnd:
-		return boxInt(x & y), true
+		return x & y, true
 	case syntax.BitOr:
-		return boxInt(x | y), true
+		return x | y, true
 	case syntax.BitXor:
-		return boxInt(x ^ y), true
+		return x ^ y, true
 	}
-	return nil, false
+	return 0, false
 }
 
 func intCompare(op syntax.CmpOperator, x, y Int) bool {

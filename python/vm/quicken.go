@@ -43,12 +43,15 @@ func quicken(in []uint32) []uint32 {
 			fuse(i, compile.STORE_FAST_LOAD_FAST)
 		}
 	}
-	// A local operand of a constant operation (n - 1) and a compare of a
-	// local with a constant feeding a branch (if n < 2:).
+	// A local operand of a constant operation (n - 1), a compare of a
+	// local with a constant feeding a branch (if n < 2:), and an operation
+	// whose result a constant operation consumes at once (i * i % 7).
 	for i := 0; i+1 < len(in); i++ {
 		switch {
 		case op(i) == compile.LOAD_FAST && compile.Op(out[i+1]&0xff) == compile.BINARY_OP_CONST:
 			fuse(i, compile.LOAD_FAST_BINARY_OP_CONST)
+		case op(i) == compile.BINARY_OP && compile.Op(out[i+1]&0xff) == compile.BINARY_OP_CONST:
+			fuse(i, compile.BINARY_OP_BINARY_OP_CONST)
 		case compile.Op(out[i]&0xff) == compile.LOAD_FAST_LOAD_CONST && i+2 < len(in) &&
 			(compile.Op(out[i+2]&0xff) == compile.COMPARE_OP_JUMP_IF_FALSE || compile.Op(out[i+2]&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE):
 			fuse(i, compile.LOAD_FAST_CONST_COMPARE_JUMP)

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -438,7 +440,9 @@ func errResult(err error) any {
 	return map[string]any{"error": "Go", "msg": err.Error()}
 }
 
-func runCase(c diffCase) any {
+// runCase runs c; withASCII passes an ASCII subject as a string too
+// (Limits.ASCII), which the searches then scan.
+func runCase(c diffCase, withASCII bool) any {
 	if c.Op == "escape" {
 		return map[string]any{"s": Escape(c.Subject)}
 	}
@@ -469,6 +473,9 @@ func runCase(c diffCase) any {
 		repl = toLatin1Bytes(repl)
 	}
 	lim := &Limits{}
+	if withASCII && !c.Bytes && len(subj) == len(s) && !strings.ContainsFunc(subj, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		lim.ASCII = subj
+	}
 	switch c.Op {
 	case "search", "match", "fullmatch":
 		var m *Match
@@ -583,15 +590,17 @@ func TestDifferentialCPython(t *testing.T) {
 	want := runOracle(t, cases)
 	failed := 0
 	for i, c := range cases {
-		got := runCase(c)
-		// Round-trip through JSON so both sides have the same dynamic types.
-		b, _ := json.Marshal(got)
-		var norm any
-		_ = json.Unmarshal(b, &norm)
-		if d := cmp.Diff(want[i], norm); d != "" {
-			failed++
-			if failed <= 40 {
-				t.Errorf("case %d %s: mismatch (-cpython +ours):\n%s", i, c, d)
+		for _, withASCII := range []bool{false, true} {
+			got := runCase(c, withASCII)
+			// Round-trip through JSON so both sides have the same dynamic types.
+			b, _ := json.Marshal(got)
+			var norm any
+			_ = json.Unmarshal(b, &norm)
+			if d := cmp.Diff(want[i], norm); d != "" {
+				failed++
+				if failed <= 40 {
+					t.Errorf("case %d %s (subject as ASCII text: %v): mismatch (-cpython +ours):\n%s", i, c, withASCII, d)
+				}
 			}
 		}
 	}

@@ -43,6 +43,11 @@ func (lim *Limits) grow(re *Regexp, n int) error {
 type Limits struct {
 	Budget   Budget
 	MaxStack int // backtrack entries (20 bytes each); 0 means DefaultMaxStack
+	// ASCII, when set, is the subject as a Go string of ASCII characters
+	// only (ASCII[i] == s[i] for every i): a search then looks for the
+	// pattern's literal prefix or first characters in it with the string
+	// routines. One of another length than the subject is not used.
+	ASCII string
 }
 
 // DefaultMaxStack caps the backtrack stack when Limits.MaxStack is 0 (20 bytes an entry,
@@ -107,6 +112,7 @@ type machine struct {
 	re          *Regexp
 	prog        []inst
 	s           []rune
+	text        string // the subject as ASCII (Limits.ASCII), or ""
 	end         int
 	slots       []int
 	counts      []int

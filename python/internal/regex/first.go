@@ -1,5 +1,10 @@
 package regex
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
 // The first-character filter: from the program, the set of items one of which must match
 // the first character of any match. A search skips start positions where none does, which
 // turns most searches into a scan. The analysis is conservative: anything it cannot bound
@@ -96,4 +101,84 @@ func firstUnits(prog []inst, pc int, visited []bool) ([]unit, bool) {
 			return nil, false
 		}
 	}
+}
+
+// literalPrefix returns the ASCII literal every match of prog starts with
+// (zero-width items before and within it aside), or "".
+func literalPrefix(prog []inst) string {
+	var b []byte
+	for pc := 0; pc < len(prog); pc++ {
+		in := &prog[pc]
+		switch {
+		case in.op == opSave || in.op == opAt:
+			continue
+		case in.op == opUnit && in.u.kind == uChar && in.u.r < utf8.RuneSelf:
+			b = append(b, byte(in.u.r))
+			continue
+		case in.op == opString:
+			for _, r := range in.str {
+				if r >= utf8.RuneSelf {
+					return string(b)
+				}
+				b = append(b, byte(r))
+			}
+			continue
+		}
+		break
+	}
+	return string(b)
+}
+
+// scanChunk bounds the characters one call of a string routine scans, so
+// a search of a long subject charges its budget (and can stop) as it goes.
+const scanChunk = 1 << 16
+
+// skip returns the first position at or after start where a match may
+// begin (its first character in the first set, its literal prefix there
+// when the subject's ASCII form is known), or m.end when there is none.
+// It charges a step for each position it passes over.
+func (m *machine) skip(start int) int {
+	re := m.re
+	if m.text != "" && re.prefix != "" {
+		for start < m.end {
+			stop := min(m.end, start+scanChunk)
+			// A prefix starting before stop may end past it.
+			hi := min(m.end, stop+len(re.prefix)-1)
+			if i := strings.Index(m.text[start:hi], re.prefix); i >= 0 {
+				m.step(i)
+				return start + i
+			}
+			m.step(stop - start)
+			start = stop
+		}
+		return m.end
+	}
+	low := &re.first.low
+	for start < m.end {
+		stop := min(m.end, start+scanChunk)
+		i := start
+		if m.text != "" {
+			t := m.text[:stop]
+			for i < stop && low[t[i]>>6]&(1<<(t[i]&63)) == 0 {
+				i++
+			}
+		} else {
+			s := m.s[:stop]
+			for ; i < stop; i++ {
+				if r := s[i]; uint32(r) < 256 {
+					if low[r>>6]&(1<<(r&63)) != 0 {
+						break
+					}
+				} else if re.first.match(r) {
+					break
+				}
+			}
+		}
+		m.step(i - start)
+		if i < stop {
+			return i
+		}
+		start = stop
+	}
+	return m.end
 }

@@ -142,3 +142,51 @@ func TestLongLoopFitsDefaultStack(t *testing.T) {
 		t.Fatalf("group 1 spans %d characters", b-a)
 	}
 }
+
+// maxStepBudget records the largest single charge, the most work done
+// between two chances to stop.
+type maxStepBudget struct {
+	stepBudget
+	largest int
+}
+
+func (b *maxStepBudget) Step(n int) error {
+	b.largest = max(b.largest, n)
+	return b.stepBudget.Step(n)
+}
+
+// A search that scans an ASCII subject with the string routines (for a
+// literal prefix or the first-character set) charges a step for every
+// position it passes, in pieces, so a long subject without a match still
+// runs out of budget and can stop midway; and one whose prefix is found at
+// millions of places charges each of them.
+func TestScanChargesEveryPosition(t *testing.T) {
+	t.Parallel()
+	text := strings.Repeat("x", 3_000_000)
+	for _, p := range []string{`needle`, `n\w+`, `[0-9]+z`, `(?:x)y`} {
+		re, err := Compile(p, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := []rune(text)
+		b := &maxStepBudget{stepBudget: stepBudget{max: 1_000_000}}
+		m, err := re.Search(&Limits{Budget: b, ASCII: text}, s, 0, len(s))
+		if m != nil || !errors.Is(err, errBudget) {
+			t.Errorf("%s: Search of %d characters = %v, %v; want the budget's error", p, len(s), m, err)
+		}
+		if b.largest > 2*scanChunk {
+			t.Errorf("%s: one charge of %d steps: the scan does not stop for %d characters", p, b.largest, b.largest)
+		}
+	}
+	// "xy" occurs a million times; each candidate costs at least a step.
+	re, _ := Compile(`xy(?=z)`, 0)
+	text = strings.Repeat("xy", 1_000_000)
+	s := []rune(text)
+	b := &stepBudget{max: 1 << 40}
+	if m, err := re.Search(&Limits{Budget: b, ASCII: text}, s, 0, len(s)); m != nil || err != nil {
+		t.Fatalf("Search = %v, %v; want no match", m, err)
+	}
+	if b.used < len(s)/2 {
+		t.Errorf("%d candidates charged %d steps", len(s)/2, b.used)
+	}
+}

@@ -36,6 +36,7 @@ type Regexp struct {
 	nregs      int
 	anchored   bool      // starts with \A (or ^ without MULTILINE): only position 0 can match
 	first      *firstSet // items the first character of a match must match; nil when unknown
+	prefix     string    // ASCII literal every match starts with ("" when none); first is then set
 	machines   sync.Pool // idle *machine values, so a call in a loop allocates little
 }
 
@@ -110,6 +111,9 @@ func compile(src []rune, isBytes bool, flags Flags, lim *Limits) (re *Regexp, er
 	}
 	re.anchored = re.prog[pc].op == opAt && re.prog[pc].at == atBOS
 	re.first = computeFirst(re.prog)
+	if re.first != nil {
+		re.prefix = literalPrefix(re.prog)
+	}
 	return re, nil
 }
 
@@ -198,7 +202,11 @@ func (re *Regexp) newMachine(lim *Limits, s []rune, end int) *machine {
 		m.lasts = make([]int, re.nregs)
 	}
 	m.s, m.end, m.maxStack, m.budget, m.steps = s, end, DefaultMaxStack, nil, 0
+	m.text = ""
 	if lim != nil {
+		if len(lim.ASCII) == len(s) {
+			m.text = lim.ASCII
+		}
 		m.budget = lim.Budget
 		if lim.MaxStack > 0 {
 			m.maxStack = lim.MaxStack
@@ -213,7 +221,7 @@ func (re *Regexp) newMachine(lim *Limits, s []rune, end int) *machine {
 
 // release returns a machine to the pool; its stack is kept unless it grew large.
 func (re *Regexp) release(m *machine) {
-	m.s, m.budget = nil, nil
+	m.s, m.text, m.budget = nil, "", nil
 	if cap(m.stack) > 1<<12 {
 		m.stack = nil
 	}
@@ -270,11 +278,7 @@ func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *M
 	}
 	for start := pos; start <= m.end; start++ {
 		if re.first != nil {
-			for start < m.end && !re.first.match(m.s[start]) {
-				start++
-				m.step(1)
-			}
-			if start >= m.end {
+			if start = m.skip(start); start >= m.end {
 				break
 			}
 		}
@@ -306,7 +310,7 @@ func (re *Regexp) result(m *machine, start, end int) *Match {
 // character classes, pattern text and group names), so a binding can
 // charge a pattern object a snippet keeps at what it costs.
 func (re *Regexp) HeapBytes() int {
-	n := int(unsafe.Sizeof(*re)) + 4*cap(re.pattern) + int(unsafe.Sizeof(inst{}))*cap(re.prog)
+	n := int(unsafe.Sizeof(*re)) + 4*cap(re.pattern) + int(unsafe.Sizeof(inst{}))*cap(re.prog) + len(re.prefix)
 	classes := map[*charClass]bool{}
 	class := func(c *charClass) {
 		if c != nil && !classes[c] {

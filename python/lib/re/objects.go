@@ -163,6 +163,16 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 	return rs, nil
 }
 
+// asciiOf returns the subject s (runes that subject returned) as a Go
+// string when it is a str of ASCII only, for the engine's scans
+// (regex.Limits.ASCII), and "" otherwise.
+func (m *module) asciiOf(s []rune) string {
+	if m.lastASCII && len(s) > 0 && len(s) == len(m.lastRunes) && &s[0] == &m.lastRunes[0] {
+		return m.lastText
+	}
+	return ""
+}
+
 func (m *module) patternClassDict() *vm.Dict {
 	d := vm.NewDict()
 	// re.Pattern[str] and re.Match[str] in annotations.
@@ -270,13 +280,15 @@ func (m *module) patternClassDict() *vm.Dict {
 				return nil, err
 			}
 			var mt *regex.Match
+			lim := limits(t)
+			lim.ASCII = m.asciiOf(s)
 			switch name {
 			case "search":
-				mt, err = ps.re.Search(limits(t), s, pos, endpos)
+				mt, err = ps.re.Search(lim, s, pos, endpos)
 			case "match":
-				mt, err = ps.re.Match(limits(t), s, pos, endpos)
+				mt, err = ps.re.Match(lim, s, pos, endpos)
 			default:
-				mt, err = ps.re.FullMatch(limits(t), s, pos, endpos)
+				mt, err = ps.re.FullMatch(lim, s, pos, endpos)
 			}
 			if err != nil {
 				return nil, m.pyError(err)
@@ -296,6 +308,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		var rows [][]string
 		lim, release := heldLimits(t)
 		defer release()
+		lim.ASCII = m.asciiOf(s)
 		if sv, ok := str.(vm.Str); ok && m.lastASCII && m.lastText == string(sv) {
 			rows, err = re.FindAllASCII(lim, s, m.lastText, pos, endpos)
 		} else {
@@ -331,7 +344,9 @@ func (m *module) patternClassDict() *vm.Dict {
 			return nil, err
 		}
 		pat := args[0].(*vm.Instance)
-		it := ps.re.FindIter(limits(t), s, pos, endpos)
+		lim := limits(t)
+		lim.ASCII = m.asciiOf(s)
+		it := ps.re.FindIter(lim, s, pos, endpos)
 		return vm.FuncIter(m.iterCls, func(t *vm.Thread) (vm.Value, bool, error) {
 			mt, err := it.Next()
 			if err != nil {
@@ -375,6 +390,7 @@ func (m *module) patternClassDict() *vm.Dict {
 			}
 			lim, release := heldLimits(t)
 			defer release()
+			lim.ASCII = m.asciiOf(s)
 			out, n, err := re.Sub(lim, s, repl, clampInt(count))
 			if err != nil {
 				return nil, m.pyError(err)
@@ -413,6 +429,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		}
 		lim, release := heldLimits(t)
 		defer release()
+		lim.ASCII = m.asciiOf(s)
 		pieces, err := re.Split(lim, s, clampInt(maxsplit))
 		if err != nil {
 			return nil, m.pyError(err)

@@ -185,8 +185,12 @@ func (t *Thread) getMethod(obj Value, name string) (Value, Value, error) {
 		if f, ok := m.(*Function); ok && !inDict {
 			return f, obj, nil
 		}
-		if b, ok := m.(*Builtin); ok && o.Base != nil && b.Self != "object" && b.binds() && !inDict {
-			return b, o.Base, nil
+		if b, ok := m.(*Builtin); ok && b.binds() && !inDict {
+			// The receiver GetAttr's bound method would carry.
+			if o.Base != nil && b.Self != "object" {
+				return b, o.Base, nil
+			}
+			return b, obj, nil
 		}
 	case *Super:
 		// super().name(...) of a plain method: the function and self,

@@ -14,9 +14,14 @@ type Match struct {
 	s         []rune
 	pos       int
 	endpos    int
-	spans     []int // 2 per group
+	spans     []int // 2 per group; inline's when they fit
 	lastIndex int
+	inline    [inlineSpans]int
 }
+
+// inlineSpans is how many span ints a Match holds without a second
+// allocation: the whole match and three groups.
+const inlineSpans = 8
 
 // Re returns the pattern that produced the match.
 func (m *Match) Re() *Regexp { return m.re }
@@ -132,5 +137,8 @@ func (m *Match) writeGroup(b *strings.Builder, g int) {
 // HeapBytes is the heap the match keeps of its own (its spans), without
 // the subject it shares with the other matches of one call.
 func (m *Match) HeapBytes() int {
+	if cap(m.spans) <= inlineSpans {
+		return int(unsafe.Sizeof(*m))
+	}
 	return int(unsafe.Sizeof(*m)) + 8*cap(m.spans)
 }

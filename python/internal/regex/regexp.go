@@ -295,7 +295,11 @@ func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *M
 
 func (re *Regexp) result(m *machine, start, end int) *Match {
 	mt := &Match{re: re, s: m.s, pos: m.pos0, endpos: m.end, lastIndex: m.lastIndex}
-	mt.spans = make([]int, len(m.slots))
+	if len(m.slots) <= inlineSpans {
+		mt.spans = mt.inline[:len(m.slots)]
+	} else {
+		mt.spans = make([]int, len(m.slots))
+	}
 	copy(mt.spans, m.slots)
 	mt.spans[0], mt.spans[1] = start, end
 	for g := 1; g <= re.groups; g++ {

@@ -41,6 +41,9 @@ func withState(t *vm.Thread, inst *vm.Instance, st any, held *vm.Held) (*vm.Inst
 	return inst, nil
 }
 
+// stateArgs is the argument tuple that unlocks __state__ (read only).
+var stateArgs = vm.Tuple{stateKey{}}
+
 // stateOf returns the Go state of a Pattern or Match object of this run.
 func stateOf[T any](v vm.Value, cls *vm.Class, what string) (T, error) {
 	var zero T
@@ -48,7 +51,7 @@ func stateOf[T any](v vm.Value, cls *vm.Class, what string) (T, error) {
 	if ok && inst.Class == cls && inst.Dict != nil {
 		if b, ok := inst.Dict.GetStr("__state__"); ok {
 			if bf, ok := b.(*vm.Builtin); ok {
-				st, err := bf.Fn(nil, vm.Tuple{stateKey{}}, nil)
+				st, err := bf.Fn(nil, stateArgs, nil)
 				if err == nil {
 					if s, ok := st.(T); ok {
 						return s, nil
@@ -584,6 +587,13 @@ func (m *module) matchClassDict() *vm.Dict {
 		if len(args) == 0 {
 			return groupValue(ms, 0, vm.None), nil
 		}
+		if len(args) == 1 {
+			g, err := index(ms, args[0])
+			if err != nil {
+				return nil, err
+			}
+			return groupValue(ms, g, vm.None), nil
+		}
 		out := make(vm.Tuple, len(args))
 		for i, a := range args {
 			g, err := index(ms, a)
@@ -762,14 +772,25 @@ func (m *module) matchClassDict() *vm.Dict {
 	return d
 }
 
+// matchBox is a Match object's Go state with what its __state__ builtin
+// holds, allocated together: nothing outside this package sees them.
+type matchBox struct {
+	st   matchState
+	held vm.Held
+	refs [2]vm.Value
+}
+
 // newMatch builds a Match object.
 func (m *module) newMatch(t *vm.Thread, mt *regex.Match, pat *vm.Instance, str vm.Value) (*vm.Instance, error) {
-	st := &matchState{mt: mt, pat: pat, str: str}
+	// One allocation for the state, its Held and the Held's references.
+	box := &matchBox{st: matchState{mt: mt, pat: pat, str: str}, refs: [2]vm.Value{pat, str}}
+	st := &box.st
 	if s, ok := str.(vm.Str); ok && m.lastASCII && len(m.lastRunes) == len(mt.Subject()) && m.lastText == string(s) {
 		st.ascii = true
 	}
 	// The subject's runes are shared by the matches of one subject.
-	held := &vm.Held{Own: int64(unsafe.Sizeof(*st)) + int64(mt.HeapBytes()), Refs: []vm.Value{pat, str}}
+	held := &box.held
+	*held = vm.Held{Own: int64(unsafe.Sizeof(*box)) + int64(mt.HeapBytes()), Refs: box.refs[:]}
 	if subj := mt.Subject(); cap(subj) > 0 {
 		held.Key, held.Shared = unsafe.Pointer(unsafe.SliceData(subj)), 4*int64(cap(subj))
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -379,5 +380,51 @@ except MemoryError as e:
 	out, err = runSnippet(t, modules(), strings.Replace(src, "200000", "20000", 1), python.Limits{}, 20*time.Second)
 	if err != nil || out != "" {
 		t.Fatalf("with room: got %q, %v", out, err)
+	}
+}
+
+// TestMatchAllocations counts the heap allocations of a finditer loop that
+// reads a named group, per match: the Match object (instance, namespace,
+// its __state__ builtin), the engine's match with its spans, the group's
+// str. Its Go state, Held and references are one allocation, the spans
+// live in the engine's match, the method is called without a bound method
+// and the group without a tuple: 16 allocations a match before, 9 now.
+func TestMatchAllocations(t *testing.T) {
+	mods := modules()
+	allocs := func(n int) float64 {
+		src := `import re
+text = "\n".join("2026-01-%02d ERROR [svc-%d] id=%d" % (i % 28 + 1, i % 9, i) for i in range(` + strconv.Itoa(n) + `))
+p = re.compile(r"(?P<date>\d{4}-\d{2}-\d{2}) (?P<level>\w+) \[(?P<svc>[\w-]+)\]")
+for m in p.finditer(text):
+    m.group("svc")
+`
+		prog, err := python.Compile("<snippet>", src, python.CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testing.AllocsPerRun(3, func() {
+			if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	// The difference leaves out what does not grow with the matches; the
+	// text itself costs a few allocations a line.
+	lines := func(n int) float64 {
+		src := `text = "\n".join("2026-01-%02d ERROR [svc-%d] id=%d" % (i % 28 + 1, i % 9, i) for i in range(` + strconv.Itoa(n) + `))`
+		prog, err := python.Compile("<snippet>", src, python.CompileOptions{Snippet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testing.AllocsPerRun(3, func() {
+			if _, err := prog.Run(context.Background(), python.RunOptions{Modules: mods}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	perMatch := ((allocs(2000) - lines(2000)) - (allocs(1000) - lines(1000))) / 1000
+	t.Logf("%.2f allocations a match", perMatch)
+	if perMatch > 10 {
+		t.Errorf("%.2f allocations a match, want at most 10", perMatch)
 	}
 }

@@ -37,27 +37,37 @@ func (re *Regexp) FindIter(lim *Limits, s []rune, pos, endpos int) *Iter {
 
 // Next returns the next match, or nil at the end.
 func (it *Iter) Next() (*Match, error) {
+	m := it.m
+	if ok, err := it.next(); !ok {
+		return nil, err
+	}
+	mt := it.re.result(m)
+	mt.pos = it.first
+	return mt, nil
+}
+
+// next finds the next match, whose spans are then in it.m.slots.
+func (it *Iter) next() (bool, error) {
 	if it.done {
-		return nil, nil
+		return false, nil
 	}
 	if it.pos > it.m.end {
 		it.done = true
 		it.re.release(it.m)
 		it.m = nil
-		return nil, nil
+		return false, nil
 	}
-	start := it.pos
-	mt, err := it.re.execOn(it.m, start, modeSearch, it.must)
-	if err != nil || mt == nil {
+	ok, err := it.re.attempt(it.m, it.pos, modeSearch, it.must)
+	if err != nil || !ok {
 		it.done = true
 		it.re.release(it.m)
 		it.m = nil
-		return nil, err
+		return false, err
 	}
-	mt.pos = it.first
-	it.must = mt.spans[1] == mt.spans[0]
-	it.pos = mt.spans[1]
-	return mt, nil
+	sl := it.m.slots
+	it.must = sl[1] == sl[0]
+	it.pos = sl[1]
+	return true, nil
 }
 
 // FindAll returns what Pattern.findall returns: per match, the whole match when the
@@ -77,45 +87,49 @@ func (re *Regexp) FindAllASCII(lim *Limits, s []rune, src string, pos, endpos in
 
 func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, b int) string) ([][]string, error) {
 	it := re.FindIter(lim, s, pos, endpos)
-	group := func(mt *Match, g int) string {
-		if slice == nil {
-			t, _ := mt.Group(g)
-			return t
-		}
-		if a, b := mt.Span(g); a >= 0 {
-			return slice(a, b)
-		}
-		return ""
+	// Every row has k texts; they share one array (flat), so a match
+	// costs no allocation of its own beyond its texts.
+	k := max(re.groups, 1)
+	first := 0
+	if re.groups > 0 {
+		first = 1
 	}
-	var out [][]string
+	var flat []string
 	for {
-		mt, err := it.Next()
+		ok, err := it.next()
 		if err != nil {
 			return nil, err
 		}
-		if mt == nil {
-			return out, nil
+		if !ok {
+			break
 		}
-		var row []string
-		if re.groups == 0 {
-			row = []string{group(mt, 0)}
-		} else {
-			row = make([]string, re.groups)
-			for g := 1; g <= re.groups; g++ {
-				row[g-1] = group(mt, g)
-			}
-		}
-		size := 24 + 16*len(row)
-		if slice == nil {
-			for _, t := range row {
+		sl := it.m.slots
+		size := 24 + 16*k
+		for g := first; g < first+k; g++ {
+			a, b := sl[2*g], sl[2*g+1]
+			t := ""
+			switch {
+			case a < 0:
+			case slice != nil:
+				t = slice(a, b)
+			default:
+				t = re.text(s[a:b])
 				size += len(t)
 			}
+			flat = append(flat, t)
 		}
 		if err := lim.grow(re, size); err != nil {
 			return nil, err
 		}
-		out = append(out, row)
 	}
+	if len(flat) == 0 {
+		return nil, nil
+	}
+	out := make([][]string, len(flat)/k)
+	for i := range out {
+		out[i] = flat[i*k : (i+1)*k : (i+1)*k]
+	}
+	return out, nil
 }
 
 // Replacement produces the text for one match of Sub; the error aborts the substitution.

@@ -244,7 +244,17 @@ func (m *machine) reset() {
 	m.stack = m.stack[:0]
 }
 
-func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *Match, err error) {
+func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (*Match, error) {
+	if ok, err := re.attempt(m, pos, md, mustAdvance); !ok {
+		return nil, err
+	}
+	return re.result(m), nil
+}
+
+// attempt runs one match or search from pos. When it finds a match,
+// m.slots hold its spans as a Match reports them (group 0 the whole match,
+// (-1, -1) for a group that did not take part) until the next attempt.
+func (re *Regexp) attempt(m *machine, pos int, md mode, mustAdvance bool) (found bool, err error) {
 	m.reset()
 	defer func() {
 		if r := recover(); r != nil {
@@ -252,7 +262,7 @@ func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *M
 			if !ok {
 				panic(r)
 			}
-			res, err = nil, &LimitError{Pattern: string(re.pattern), Err: a.err}
+			found, err = false, &LimitError{Pattern: string(re.pattern), Err: a.err}
 		}
 		m.stack = m.stack[:0]
 	}()
@@ -263,18 +273,19 @@ func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *M
 	if md != modeSearch || re.anchored {
 		if md == modeSearch && pos != 0 {
 			m.charge()
-			return nil, nil
+			return false, nil
 		}
 		if pos > m.end {
 			m.charge()
-			return nil, nil
+			return false, nil
 		}
 		ok, end := m.run(0, pos)
 		m.charge()
 		if !ok {
-			return nil, nil
+			return false, nil
 		}
-		return re.result(m, pos, end), nil
+		m.found(pos, end)
+		return true, nil
 	}
 	for start := pos; start <= m.end; start++ {
 		if re.first != nil {
@@ -285,15 +296,28 @@ func (re *Regexp) execOn(m *machine, pos int, md mode, mustAdvance bool) (res *M
 		m.start = start
 		if ok, end := m.run(0, start); ok {
 			m.charge()
-			return re.result(m, start, end), nil
+			m.found(start, end)
+			return true, nil
 		}
 		m.mustAdvance = false
 	}
 	m.charge()
-	return nil, nil
+	return false, nil
 }
 
-func (re *Regexp) result(m *machine, start, end int) *Match {
+// found sets the slots to the spans of the match start..end.
+func (m *machine) found(start, end int) {
+	sl := m.slots
+	sl[0], sl[1] = start, end
+	for g := 2; g+1 < len(sl); g += 2 {
+		if sl[g] < 0 || sl[g+1] < 0 || sl[g+1] < sl[g] {
+			sl[g], sl[g+1] = -1, -1
+		}
+	}
+}
+
+// result is the Match of the attempt that just succeeded on m.
+func (re *Regexp) result(m *machine) *Match {
 	mt := &Match{re: re, s: m.s, pos: m.pos0, endpos: m.end, lastIndex: m.lastIndex}
 	if len(m.slots) <= inlineSpans {
 		mt.spans = mt.inline[:len(m.slots)]
@@ -301,12 +325,6 @@ func (re *Regexp) result(m *machine, start, end int) *Match {
 		mt.spans = make([]int, len(m.slots))
 	}
 	copy(mt.spans, m.slots)
-	mt.spans[0], mt.spans[1] = start, end
-	for g := 1; g <= re.groups; g++ {
-		if mt.spans[2*g] < 0 || mt.spans[2*g+1] < 0 || mt.spans[2*g+1] < mt.spans[2*g] {
-			mt.spans[2*g], mt.spans[2*g+1] = -1, -1
-		}
-	}
 	return mt
 }
 

@@ -67,7 +67,7 @@ try:
         out.append(v)
 except RuntimeError as e:
     out.append(str(e))
-r = (len(out), out[-3:])
+r = (len(out), out[-3], out[-2], out[-1])
 `,
 	"abandoned": `
 def numbers(n):
@@ -128,7 +128,7 @@ it = iter(l)
 for x in it:
     pass
 l.append(2)
-r = (len(ks), vs[:3], total, err, list(it), sum(t for t in (1, 2, 3)))
+r = (len(ks), vs[0], vs[1], vs[2], total, err, list(it), sum(t for t in (1, 2, 3)))
 `,
 	// s[a:b] on a str, list or tuple runs BUILD_SLICE and BINARY_SUBSCR as
 	// one (buildSlice); everything else builds the Slice object.
@@ -179,20 +179,151 @@ for d in (0, 1):
         errs.append(str(e))
 r = (total, acc[-3:], errs, ("ab" + "c") * 2, [x * x % 5 for x in range(-20, 20)])
 `,
+	// Builtins that consume a generator: each resumes it from Go.
+	"builtins_drain": `
+def numbers(n):
+    for i in range(n):
+        yield i
+def pairs(n):
+    for i in range(n):
+        yield (str(i % 7), i)
+out = [sum(numbers(3000)), max(x % 1000 for x in numbers(4000)), min(x * 3 % 7 for x in numbers(2000)),
+       len(list(numbers(1500))), len(tuple(x for x in numbers(1500))), len(set(x % 97 for x in numbers(2000))),
+       sorted(x % 13 for x in numbers(300))[-5], any(x > 1990 for x in numbers(2000)),
+       all(x < 5000 for x in numbers(2000)), ",".join(str(x) for x in numbers(50)),
+       dict(pairs(400)), sum((x for x in numbers(100)), 10), max(numbers(0), default="empty")]
+def boom(n):
+    for i in range(n):
+        if i == n - 1:
+            raise KeyError(i)
+        yield i
+for fn in (sum, max, min, list, tuple, set, sorted, any, all):
+    try:
+        fn(boom(600))
+    except KeyError as e:
+        out.append((fn.__name__, e.args))
+def stops():
+    yield 1
+    raise StopIteration(5)
+try:
+    sum(stops())
+except RuntimeError as e:
+    out.append((str(e), type(e.__cause__).__name__))
+r = out
+`,
+	// yield from: a delegating generator driven by a builtin, by a for
+	// loop, by next() and send(); sub-iterators of every kind; a return
+	// value; an exception from deep in a chain; a delegate already
+	// running.
+	"yield_from_kinds": `
+def numbers(n):
+    for i in range(n):
+        yield i
+def ret(n):
+    yield from numbers(n)
+    return n * 100
+def outer(n):
+    got = yield from ret(n)
+    yield got
+def deep(k, n):
+    if k == 0:
+        yield from numbers(n)
+    else:
+        yield from deep(k - 1, n)
+def chain(*its):
+    for it in its:
+        yield from it
+out = [sum(outer(500)), list(outer(3)), sum(deep(20, 300)), sum(chain(range(50), [1, 2], (3, 4), "", numbers(40), iter([5]))),
+       [x for x in chain(numbers(5), outer(2))]]
+total = 0
+for x in chain(numbers(700), outer(300), deep(5, 200)):
+    total += x
+out.append(total)
+def echo():
+    x = 0
+    while True:
+        x = yield x
+        if x is None:
+            x = -1
+def relay():
+    r = yield from echo()
+g = relay()
+out.append((next(g), g.send(5), g.send(None), next(g), g.send(7)))
+def failing(n):
+    for i in range(n):
+        if i == 250:
+            raise ValueError("deep", i)
+        yield i
+try:
+    sum(deep(10, 0) if False else chain(numbers(30), deep(3, 0), (y for y in failing(400))))
+except ValueError as e:
+    out.append(e.args)
+def selfish():
+    yield from me
+me = selfish()
+try:
+    next(me)
+except ValueError as e:
+    out.append(str(e))
+def closer():
+    try:
+        yield from numbers(100)
+    finally:
+        out.append("closed")
+c = closer()
+out.append((next(c), next(c)))
+c.close()
+out.append(list(c))
+r = out
+`,
+	// Dict and set comprehensions: str, int, tuple and instance keys (a
+	// __hash__ and __eq__ written in Python), duplicates, an unhashable key
+	// raised mid-comprehension.
+	"dict_set_comprehensions": `
+class K:
+    def __init__(self, v):
+        self.v = v
+    def __hash__(self):
+        return hash(self.v % 50)
+    def __eq__(self, o):
+        return self.v % 50 == o.v % 50
+d1 = {str(i): i for i in range(2000)}
+d2 = {i % 300: i for i in range(3000)}
+d3 = {(i, i % 3): i * 1.5 for i in range(500)}
+d4 = {K(i): i for i in range(200)}
+s1 = {x % 1000 for x in range(5000)}
+s2 = {str(x % 70) for x in range(700)}
+s3 = {K(i) for i in range(150)}
+out = [len(d1), d1["1999"], len(d2), d2[7], len(d3), len(d4), sorted(k.v for k in d4)[2], len(s1), len(s2), len(s3)]
+def bad_dict():
+    return {([i] if i == 5 else i): i for i in range(10)}
+def bad_set():
+    return {([i] if i == 5 else i) for i in range(10)}
+for bad in (bad_dict, bad_set):
+    try:
+        bad()
+    except TypeError as e:
+        out.append(str(e))
+r = out
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]
 squares = {i: i * i for i in range(5000)}
 uniq = {x % 100 for x in flat}
 cols = [sum(row[c] for row in data) for c in range(30)]
-r = (len(flat), len(uniq), cols[:3], sum(1 for v in squares.values() if v % 2 == 0))
+r = (len(flat), len(uniq), cols[0], cols[2], sum(1 for v in squares.values() if v % 2 == 0))
 `,
 }
 
-// runCounting runs src as a module and returns repr(r) and the steps the
-// run took; pollEveryStep makes every instruction poll, so fastRun runs
-// none of them and eval runs them all.
-func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64) {
+// slicing names the programs above that slice (s[a:b]), whose memory
+// charge depends on polling.
+var slicing = map[string]bool{"slices": true, "arith_chain": true}
+
+// runCounting runs src as a module and returns repr(r), the steps the run
+// took and the memory it charged; pollEveryStep makes every instruction
+// poll, so fastRun runs none of them and eval runs them all.
+func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64, int64) {
 	t.Helper()
 	mod, err := syntax.Parse("prog.py", []byte(src))
 	if err != nil {
@@ -217,25 +348,31 @@ func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, th.Steps()
+	return s, th.Steps(), th.MemoryUsed()
 }
 
 // TestFastRunMatchesEval checks that fastRun, which now also moves between
 // a loop's frame and the generators it resumes, computes what eval
-// computes and counts exactly its steps (the step budget must not depend
-// on which loop ran an instruction).
+// computes and counts exactly its steps and memory charges (the budgets
+// must not depend on which loop ran an instruction).
 func TestFastRunMatchesEval(t *testing.T) {
 	t.Parallel()
 	for name, src := range fastLoopPrograms {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			want, wantSteps := runCounting(t, src, true)
-			got, gotSteps := runCounting(t, src, false)
+			want, wantSteps, wantMem := runCounting(t, src, true)
+			got, gotSteps, gotMem := runCounting(t, src, false)
 			if got != want {
 				t.Errorf("result with fastRun %s, eval alone %s", got, want)
 			}
 			if gotSteps != wantSteps {
 				t.Errorf("steps with fastRun %d, eval alone %d", gotSteps, wantSteps)
+			}
+			// s[a:b] makes no Slice object where eval would not poll
+			// (buildSlice), so polling at every step charges more in
+			// programs that slice.
+			if gotMem != wantMem && !slicing[name] {
+				t.Errorf("memory charged with fastRun %d, eval alone %d", gotMem, wantMem)
 			}
 		})
 	}

@@ -468,6 +468,17 @@ loop:
 			ip++
 			steps++
 			break loop
+		case compile.YIELD_FROM:
+			// eval's YIELD_FROM in a generator (a coroutine's await is
+			// eval's): the delegate is resumed below the loop, and what
+			// it yields this frame yields as YIELD_VALUE would.
+			if code.Flags&(compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 || (f.inlineExit == 0 && f != base) {
+				break loop
+			}
+			stop = stopYieldFrom
+			ip++
+			steps++
+			break loop
 		case compile.LOAD_DEREF:
 			v := f.cells[arg].V
 			if v == nil || sp == len(st) {
@@ -558,7 +569,8 @@ loop:
 			ip++
 			steps++
 			break loop
-		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION:
+		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION,
+			compile.SET_ADD, compile.MAP_ADD:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow
@@ -641,6 +653,31 @@ loop:
 			t.fastErr = err
 			return f, nil
 		}
+	case stopYieldFrom:
+		// eval's YIELD_FROM: the value sent to this frame goes to the
+		// delegate; a yield leaves the frame at the YIELD_FROM, to send
+		// again when it is resumed.
+		sent := st[sp-1]
+		f.stack = st[:sp-1]
+		r, yielded, err := t.sendTo(st[sp-2], sent, nil)
+		if err != nil {
+			f.stack = st[:sp-2]
+			t.fastErr = err
+			return f, nil
+		}
+		if !yielded {
+			st[sp-2] = r
+			break
+		}
+		f.ip--
+		if f.inlineExit == 0 {
+			// base yields.
+			return f, r
+		}
+		t.depth--
+		f, _ = t.genLeaveInline(f, true)
+		t.top = f
+		f.push(r)
 	case stopYield:
 		return f, st[sp]
 	default:
@@ -658,6 +695,9 @@ const (
 	stopGenYield
 	stopGenReturn
 	stopYield
+	// stopYieldFrom: a generator's YIELD_FROM, which sends to its
+	// delegate below the loop.
+	stopYieldFrom
 	// stopBuiltin: a CALL or CALL_METHOD of a builtin, or CALL of a
 	// class that constructs in Go.
 	stopBuiltin
@@ -919,6 +959,15 @@ func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 		return err
 	case compile.MAKE_FUNCTION:
 		return t.makeFunction(f, arg)
+	case compile.SET_ADD:
+		v := f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+		return f.stack[len(f.stack)-arg].(*Set).Add(t, v)
+	case compile.MAP_ADD:
+		n := len(f.stack)
+		k, v := f.stack[n-2], f.stack[n-1]
+		f.stack = f.stack[:n-2]
+		return f.stack[n-2-arg].(*Dict).Set(t, k, v)
 	}
 	return nil
 }

@@ -168,9 +168,30 @@
 // output) must refuse or replace surrogates as CPython's strict UTF-8
 // does, or invalid UTF-8 reaches clients.
 //
+// # Metaclasses
+//
+// class C(metaclass=M) with M deriving from type behaves as in CPython:
+// M.__prepare__ (a dict, a dict subclass or any mapping the body's names go
+// through), M.__new__ (super().__new__ and type.__new__(M, name, bases, ns)),
+// M.__init__, M.__call__, M.__instancecheck__/__subclasscheck__, the
+// dunders of classes (len, iter, in, [], repr, str, bool), M's methods,
+// properties and __getattr__/__getattribute__ on the class but not on its
+// instances, type(C) is M, the most derived metaclass of the bases (else
+// "metaclass conflict"), inheritance by subclasses, and metaclass= a plain
+// function. __set_name__ then __init_subclass__ run inside type.__new__.
+// abc.ABCMeta is one (abstract methods refused by object.__new__, register,
+// __subclasshook__). A class records its metaclass as a pointer that is nil
+// for type, so ordinary classes pay one nil test where a metaclass could act.
+// enum, typing.NamedTuple and typing.Protocol still use class-level hooks
+// (__toolplane_class_call__, __toolplane_new_class__,
+// __toolplane_instancecheck__) in place of their CPython metaclasses, so
+// type(Color) is type. Not supported: ==, hash and operators defined by a
+// metaclass (classes compare by identity), and __class__ assignment of a
+// class.
+//
 // # Not supported
 //
-// except* (rejected by the parser), metaclasses, memoryview,
+// except* (rejected by the parser), memoryview,
 // eval/exec/compile/open/input
 // (NotImplementedError), and introspection of code, frames and globals
 // (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...

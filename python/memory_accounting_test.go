@@ -51,6 +51,8 @@ var accountingKinds = []struct {
 	{"instance fresh class", "", "type('C', (), {})()", 10000},
 	{"class", "", "type('C', (), {})", 10000},
 	{"class statement", "def mk():\n    class K:\n        def m(self): pass\n    return K", "mk()", 10000},
+	{"class by metaclass", "class M(type): pass", "M('C', (), {})", 10000},
+	{"class statement metaclass", "class M(type):\n    def __call__(cls): return 1\ndef mk():\n    class K(metaclass=M):\n        def m(self): pass\n    return K", "mk()", 10000},
 	{"dict subclass", "class DD(dict): pass", "DD()", 100000},
 	{"exception", "", "ValueError(i)", 100000},
 	{"function", "", "(lambda: 0)", 100000},

@@ -291,6 +291,9 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			return t.callMethod(m, obj, Tuple{key})
 		}
 	case *Class:
+		if m := o.metaMethod("__getitem__"); m != nil {
+			return t.callMethod(m, o, Tuple{key})
+		}
 		if m := o.Lookup("__class_getitem__"); m != nil {
 			return t.callMethod(m, o, Tuple{key})
 		}
@@ -859,6 +862,92 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 }
 
 func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
+	if c.meta != nil {
+		return t.metaGetAttr(c, name)
+	}
+	return t.typeGetAttr(c, name)
+}
+
+// metaGetAttr is C.name for a class whose metaclass is not type: the
+// metaclass's __getattribute__ when it defines one, else
+// type.__getattribute__; then its __getattr__ on an AttributeError.
+func (t *Thread) metaGetAttr(c *Class, name string) (Value, error) {
+	var v Value
+	var err error
+	if ga := c.metaMethod("__getattribute__"); ga != nil {
+		v, err = t.callMethod(ga, c, Tuple{Str(name)})
+	} else {
+		v, err = t.typeGetAttr(c, name)
+	}
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+			if gh := c.metaMethod("__getattr__"); gh != nil {
+				return t.callMethod(gh, c, Tuple{Str(name)})
+			}
+		}
+	}
+	return v, err
+}
+
+// isDataDescriptor reports whether v, found on a class, decides both
+// reading and writing the attribute (a property, an object whose class
+// defines __set__ or __delete__).
+func isDataDescriptor(v Value) bool {
+	switch d := v.(type) {
+	case *Property:
+		return true
+	case *Instance:
+		return d.Class.Lookup("__set__") != nil || d.Class.Lookup("__delete__") != nil
+	}
+	return false
+}
+
+// metaBind is what an attribute a of c's metaclass gives as c.name: a
+// function bound to c, a classmethod bound to the metaclass, a property's
+// or descriptor's value for c.
+func (t *Thread) metaBind(a Value, c *Class) (Value, error) {
+	switch x := a.(type) {
+	case *Function:
+		return &BoundMethod{Self: c, Fn: x}, nil
+	case *Builtin:
+		if x.binds() {
+			return &BoundMethod{Self: c, Fn: x}, nil
+		}
+	case *ClassMethod:
+		return &BoundMethod{Self: TypeOf(c), Fn: x.Fn}, nil
+	case *StaticMethod:
+		return x.Fn, nil
+	case *Property:
+		if x.Get == nil || x.Get == None {
+			return nil, Errorf(AttributeErrorClass, "property object has no getter")
+		}
+		return t.Call(x.Get, Tuple{c}, nil)
+	case *Instance:
+		if g := x.Class.Lookup("__get__"); g != nil {
+			return t.callMethod(g, x, Tuple{c, TypeOf(c)})
+		}
+	}
+	return a, nil
+}
+
+// typeGetAttr is type.__getattribute__(c, name): a data descriptor of the
+// metaclass, then the class's MRO, then the metaclass's other attributes.
+func (t *Thread) typeGetAttr(c *Class, name string) (Value, error) {
+	var ma Value
+	if c.meta != nil {
+		ma = c.metaMethod(name)
+		if ma != nil && isDataDescriptor(ma) {
+			return t.metaBind(ma, c)
+		}
+		if ma != nil && c.Lookup(name) == nil {
+			return t.metaBind(ma, c)
+		}
+	}
+	return t.classOwnAttr(c, name)
+}
+
+// classOwnAttr is c.name found on c itself, its MRO or type.
+func (t *Thread) classOwnAttr(c *Class, name string) (Value, error) {
 	switch name {
 	case "__name__":
 		return Str(c.Name), nil
@@ -889,7 +978,7 @@ func (t *Thread) classGetAttr(c *Class, name string) (Value, error) {
 	case "__dict__":
 		return c.Dict.Copy(), nil
 	case "__class__":
-		return TypeClass, nil
+		return TypeOf(c), nil
 	case "__doc__":
 		if v, ok := c.Dict.GetStr("__doc__"); ok {
 			return v, nil
@@ -977,33 +1066,13 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		}
 		return t.instanceSetAttr(o, name, v)
 	case *Class:
-		if o.builtin {
-			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+		if o.meta != nil {
+			if sa := o.metaMethod("__setattr__"); sa != nil {
+				_, err := t.callMethod(sa, o, Tuple{Str(name), v})
+				return err
+			}
 		}
-		switch name {
-		case "__name__", "__qualname__":
-			s, ok := v.(Str)
-			if !ok {
-				return Errorf(TypeErrorClass, "can only assign string to %s.%s, not '%s'", o.Name, name, TypeName(v))
-			}
-			if name == "__name__" {
-				o.Name = string(s)
-			} else {
-				o.QualName = string(s)
-			}
-			return nil
-		case "__bases__":
-			return t.setBases(o, v)
-		case "__module__":
-			if m, ok := v.(Str); ok {
-				o.Module = string(m)
-			}
-		case "__mro__", "__base__":
-			return Errorf(AttributeErrorClass, "readonly attribute")
-		case "__dict__":
-			return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
-		}
-		return o.Dict.setStrT(t, name, nil, strHash(name), v)
+		return t.typeSetAttr(o, name, v)
 	case *Function:
 		if o.Dict == nil {
 			o.Dict = NewDict()
@@ -1200,3 +1269,59 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 }
 
 var _ = utf8.RuneError
+
+// typeSetAttr is type.__setattr__(c, name, v): a data descriptor of c's
+// metaclass decides, else the class namespace is written.
+func (t *Thread) typeSetAttr(o *Class, name string, v Value) error {
+	if o.meta != nil {
+		if ma := o.metaMethod(name); ma != nil && isDataDescriptor(ma) {
+			switch d := ma.(type) {
+			case *Property:
+				if d.Set == nil || d.Set == None {
+					return Errorf(AttributeErrorClass, "can't set attribute")
+				}
+				_, err := t.Call(d.Set, Tuple{o, v}, nil)
+				return err
+			case *Instance:
+				if m := d.Class.Lookup("__set__"); m != nil {
+					_, err := t.callMethod(m, d, Tuple{o, v})
+					return err
+				}
+			}
+		}
+	}
+	if o.builtin {
+		return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+	}
+	switch name {
+	case "__name__", "__qualname__":
+		s, ok := v.(Str)
+		if !ok {
+			return Errorf(TypeErrorClass, "can only assign string to %s.%s, not '%s'", o.Name, name, TypeName(v))
+		}
+		if name == "__name__" {
+			o.Name = string(s)
+		} else {
+			o.QualName = string(s)
+		}
+		return nil
+	case "__bases__":
+		return t.setBases(o, v)
+	case "__module__":
+		if m, ok := v.(Str); ok {
+			o.Module = string(m)
+		}
+	case "__mro__", "__base__":
+		return Errorf(AttributeErrorClass, "readonly attribute")
+	case "__dict__":
+		return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+	}
+	if name == "__abstractmethods__" {
+		abstract, err := t.Truth(v)
+		if err != nil {
+			return err
+		}
+		o.abstract = abstract
+	}
+	return o.Dict.setStrT(t, name, nil, strHash(name), v)
+}

@@ -673,6 +673,9 @@ func initMisc() {
 		if f == nil {
 			return NewDict(), nil
 		}
+		if f.nsMap != nil {
+			return f.nsMap, nil
+		}
 		if f.ns != nil {
 			return f.ns, nil
 		}
@@ -769,9 +772,28 @@ func virtualSubclass(c *Class, s *Class) bool {
 func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool, error) {
 	switch s := spec.(type) {
 	case *Class:
+		if s.meta != nil && t != nil {
+			// The metaclass's __instancecheck__ / __subclasscheck__
+			// decides; isinstance of an object whose type is exactly s is
+			// True without asking, as in CPython.
+			if fname == "isinstance" && c == s {
+				return true, nil
+			}
+			name, arg := "__instancecheck__", obj
+			if fname == "issubclass" {
+				name, arg = "__subclasscheck__", c
+			}
+			if m := s.metaMethod(name); m != nil {
+				r, err := t.callMethod1(m, s, arg)
+				if err != nil {
+					return false, err
+				}
+				return t.Truth(r)
+			}
+		}
 		if !s.builtin && t != nil {
 			// In place of a metaclass's __instancecheck__ /
-			// __subclasscheck__ (the interpreter has no metaclasses): a
+			// __subclasscheck__ (typing's protocols have type as theirs): a
 			// class that defines the classmethod
 			// __toolplane_instancecheck__ / __toolplane_subclasscheck__
 			// (typing.Protocol, for @runtime_checkable structural checks)
@@ -933,6 +955,13 @@ func (t *Thread) Len(v Value) (int64, error) {
 	case *DictView:
 		return int64(x.d.Len()), nil
 	case *Class:
+		if m := x.metaMethod("__len__"); m != nil {
+			r, err := t.callMethod(m, x, nil)
+			if err != nil {
+				return 0, err
+			}
+			return t.lenResult(r)
+		}
 		if x.Lookup("__toolplane_class_len__") != nil {
 			r, err := t.CallMethodName(x, "__toolplane_class_len__", nil, nil)
 			if err != nil {

@@ -423,10 +423,25 @@ func sfx(n int) string {
 // a metaclass's __call__ (see construct).
 var hashToolplaneClassCall = strHash("__toolplane_class_call__")
 
-// construct calls a class.
+// construct calls a class: its metaclass's __call__ when that is not
+// type's, else constructDefault.
 func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
+	if cls.meta != nil {
+		if m := cls.metaMethod("__call__"); m != nil {
+			return t.callMethod(m, cls, args, kw...)
+		}
+	}
+	return t.constructDefault(cls, args, kw)
+}
+
+// constructDefault is type.__call__(cls, *args, **kw): __new__, then
+// __init__ when __new__ made an instance of cls.
+func (t *Thread) constructDefault(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 	if cls == TypeClass && len(args) == 1 && len(kw) == 0 {
 		return TypeOf(args[0]), nil
+	}
+	if cls.base == TypeClass && !cls.builtin {
+		return t.callMetaclass(cls, args, kw)
 	}
 	if cls.builtin {
 		if cls.new == nil {
@@ -438,10 +453,11 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		}
 		return v, err
 	}
-	// In place of a metaclass's __call__ (the interpreter has none): a
-	// class that defines the classmethod __toolplane_class_call__ (Enum,
-	// whose calls look members up and never run __init__ again, as
-	// EnumType.__call__ does in CPython) decides what calling it does.
+	// In place of a metaclass's __call__ (enum's classes have type as
+	// theirs): a class that defines the classmethod
+	// __toolplane_class_call__ (Enum, whose calls look members up and
+	// never run __init__ again, as EnumType.__call__ does in CPython)
+	// decides what calling it does.
 	if cm, ok := cls.lookupH("__toolplane_class_call__", hashToolplaneClassCall).(*ClassMethod); ok {
 		return t.Call(cm.Fn, append(Tuple{cls}, args...), kw)
 	}
@@ -453,7 +469,11 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 				return nil, err
 			}
 			obj = r
-			if inst, ok := r.(*Instance); !ok || !inst.Class.IsSubclass(cls) {
+			if inst, ok := r.(*Instance); ok {
+				if !inst.Class.IsSubclass(cls) {
+					return r, nil
+				}
+			} else if !TypeOf(r).IsSubclass(cls) {
 				return r, nil
 			}
 		}
@@ -490,6 +510,9 @@ func (t *Thread) construct(cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 // builtin base needs (the dict of a dict subclass, the string of a str
 // subclass, the arguments of an exception), as the base's __new__ does.
 func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, error) {
+	if cls.abstract {
+		return nil, t.abstractError(cls)
+	}
 	inst := &Instance{Class: cls, Dict: NewDict()}
 	if cls.exception {
 		inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}

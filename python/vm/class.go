@@ -102,6 +102,40 @@ type Class struct {
 	tpBase     *Class
 	ownDict    bool
 	subclasses []weak.Pointer[Class]
+	// meta is the class's metaclass when it is not type (a user class
+	// deriving from type: class C(metaclass=M)); nil means type, so an
+	// ordinary class pays one nil test where a metaclass could act
+	// (TypeOf, attribute lookup, calls, the dunders of classes).
+	meta *Class
+	// abstract is set while the class's __abstractmethods__ is non-empty
+	// (abc.ABCMeta sets it): object.__new__ refuses to instantiate it,
+	// as CPython's Py_TPFLAGS_IS_ABSTRACT does.
+	abstract bool
+}
+
+// metaMethod returns what c's metaclass defines for name in the classes
+// of its MRO written in Python (up to type), or nil: nil at once for a
+// class whose metaclass is type.
+func (c *Class) metaMethod(name string) Value {
+	if c.meta == nil {
+		return nil
+	}
+	h := strHash(name)
+	for _, k := range c.meta.MRO {
+		if k.builtin {
+			return nil
+		}
+		if v, ok := k.Dict.getStrH(name, h); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// isMeta reports whether c is a metaclass: type or a class deriving from
+// it, whose instances are classes.
+func (c *Class) isMeta() bool {
+	return c.base == TypeClass
 }
 
 // MessageName is the class's name in error messages: CName, else Name.
@@ -343,7 +377,7 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{"dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true, "set": true, "frozenset": true, "bytes": true}
+var subclassable = map[string]bool{"type": true, "dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true, "set": true, "frozenset": true, "bytes": true}
 
 // immutableBase reports whether instances of subclasses of c carry a value
 // fixed at construction (str, int, float, tuple).

@@ -14,7 +14,7 @@ type ctorInfo struct {
 
 // plainInit returns the __init__ to push for a call of cls, or nil.
 func (t *Thread) plainInit(cls *Class) *Function {
-	if cls.builtin || cls.exception || cls.base != ObjectClass {
+	if cls.builtin || cls.exception || cls.base != ObjectClass || cls.abstract {
 		return nil
 	}
 	ep := classEpoch.Load()
@@ -23,7 +23,7 @@ func (t *Thread) plainInit(cls *Class) *Function {
 	}
 	ci := &ctorInfo{epoch: ep}
 	newm := cls.Lookup("__new__")
-	if newm == nil || isObjectNew(newm) {
+	if (newm == nil || isObjectNew(newm)) && cls.metaMethod("__call__") == nil {
 		if f, ok := cls.Lookup("__init__").(*Function); ok {
 			ci.init = f
 		}

@@ -47,9 +47,13 @@ type Frame struct {
 	blocks  []block
 	globals *Dict
 	ns      *Dict // class body namespace
-	back    *Frame
-	gen     *Generator
-	buf     []Value
+	// nsMap is the namespace of a class body when its metaclass's
+	// __prepare__ returned a mapping other than a dict (ns is nil then):
+	// the body's names go through its __getitem__ and __setitem__.
+	nsMap Value
+	back  *Frame
+	gen   *Generator
+	buf   []Value
 	// ctor is the instance under construction when this frame runs an
 	// __init__ called inline by CALL (the call's value is ctor).
 	ctor *Instance
@@ -224,7 +228,7 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 }
 
 func (t *Thread) releaseFrame(f *Frame) {
-	if f.gen != nil || f.ns != nil || len(t.framePool) >= 128 {
+	if f.gen != nil || f.ns != nil || f.nsMap != nil || len(t.framePool) >= 128 {
 		return
 	}
 	// Clear the locals and the operand stack area (pop leaves stale values
@@ -570,7 +574,16 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.push(v)
 			case compile.LOAD_CLASSDEREF:
 				name := t.derefName(f, arg)
-				if v, ok := f.ns.GetStr(name); ok {
+				if f.nsMap != nil {
+					var v Value
+					var found bool
+					if v, found, err = t.nsMapGet(f.nsMap, name); err != nil {
+						break
+					} else if found {
+						f.push(v)
+						break
+					}
+				} else if v, ok := f.ns.GetStr(name); ok {
 					f.push(v)
 					break
 				}
@@ -619,6 +632,16 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 			case compile.LOAD_NAME:
 				name := code.Names[arg]
 				h := code.NameHashes[arg]
+				if f.nsMap != nil {
+					var v Value
+					var found bool
+					if v, found, err = t.nsMapGet(f.nsMap, name); err != nil {
+						break
+					} else if found {
+						f.push(v)
+						break
+					}
+				}
 				if v, ok := f.ns.getStrH(name, h); ok {
 					f.push(v)
 				} else if v, ok := f.globals.getStrH(name, h); ok {
@@ -631,8 +654,20 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					err = NewNameError(name)
 				}
 			case compile.STORE_NAME:
+				if f.nsMap != nil {
+					err = t.SetItem(f.nsMap, Str(code.Names[arg]), f.pop())
+					break
+				}
 				f.ns.setStrKH(code.Names[arg], code.NameKeys[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_NAME:
+				if f.nsMap != nil {
+					if err = t.DelItem(f.nsMap, Str(code.Names[arg])); err != nil {
+						if e, ok := err.(*Instance); ok && e.Class.IsSubclass(KeyErrorClass) {
+							err = NewNameError(code.Names[arg])
+						}
+					}
+					break
+				}
 				if !f.ns.DeleteStr(code.Names[arg]) {
 					err = NewNameError(code.Names[arg])
 				}
@@ -1579,6 +1614,14 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					f.globals.SetStr(string(s), v)
 				}
 			case compile.SETUP_ANNOTATIONS:
+				if f.nsMap != nil {
+					if _, found, e := t.nsMapGet(f.nsMap, "__annotations__"); e != nil {
+						err = e
+					} else if !found {
+						err = t.SetItem(f.nsMap, Str("__annotations__"), NewDict())
+					}
+					break
+				}
 				ns := f.ns
 				if ns == nil {
 					ns = f.globals
@@ -1817,20 +1860,67 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		}
 		resolved = true
 	}
+	// The metaclass: the statement's metaclass= or the most derived
+	// metaclass of the bases (type for nearly every class).
+	var meta Value = TypeClass
+	var mcs *Class = TypeClass
+	explicit := false
+	var ckw []Kwarg
 	for _, k := range kw {
-		if k.Name != "metaclass" {
-			continue
+		if k.Name == "metaclass" {
+			meta, explicit = k.Value, true
+		} else {
+			ckw = append(ckw, k)
 		}
-		return nil, Errorf(NotImplementedErrorClass, "metaclasses are not supported")
 	}
-	ns := NewDict()
-	ns.SetStr("__module__", Str("__main__"))
-	ns.SetStr("__qualname__", Str(body.Code.QualName))
+	basesT := bases
 	if resolved {
-		ns.SetStr("__orig_bases__", bases)
+		basesT = classTuple(bcs)
+	}
+	if m, ok := meta.(*Class); ok {
+		if !explicit && len(bcs) > 0 {
+			m = TypeOf(bcs[0])
+		}
+		if explicit || m != TypeClass || len(bcs) > 1 {
+			var err error
+			if m, err = calculateMeta(m, basesT); err != nil {
+				return nil, err
+			}
+		}
+		meta, mcs = m, m
+	} else {
+		mcs = nil
+	}
+	// The namespace: a new dict, or what the metaclass's __prepare__
+	// returns (a mapping the body's names are stored in through
+	// __setitem__ unless it is a plain dict).
+	var ns *Dict
+	var nsMap Value
+	if mcs == TypeClass {
+		ns = NewDict()
+	} else {
+		var err error
+		if nsMap, err = t.prepareNamespace(meta, mcs, name, basesT, ckw); err != nil {
+			return nil, err
+		}
+		if d, ok := nsMap.(*Dict); ok {
+			ns, nsMap = d, nil
+		}
+	}
+	if ns != nil {
+		ns.SetStr("__module__", Str("__main__"))
+		ns.SetStr("__qualname__", Str(body.Code.QualName))
+	} else {
+		if err := t.SetItem(nsMap, Str("__module__"), Str("__main__")); err != nil {
+			return nil, err
+		}
+		if err := t.SetItem(nsMap, Str("__qualname__"), Str(body.Code.QualName)); err != nil {
+			return nil, err
+		}
 	}
 	f := newFrame(body.Code, body.Globals)
 	f.ns = ns
+	f.nsMap = nsMap
 	copy(f.cells[len(body.Code.CellNames):], body.Closure)
 	for i := range body.Code.CellNames {
 		f.cells[i] = &Cell{}
@@ -1844,28 +1934,26 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 	if err != nil {
 		return nil, err
 	}
-	qual := body.Code.QualName
-	if _, ok := ns.GetStr("__doc__"); !ok {
-		// Every class statement defines __doc__, None without a
-		// docstring, so C().__doc__ is None rather than an AttributeError.
-		ns.SetStr("__doc__", None)
-	}
 	if resolved {
-		// In place of a metaclass (the interpreter has none): a non-class
-		// base whose type defines __toolplane_new_class__ builds the class
-		// from the statement's name, resolved bases and namespace, as
-		// typing.NamedTuple's metaclass does in CPython. What it returns
-		// is the statement's value.
+		if ns != nil {
+			ns.SetStr("__orig_bases__", bases)
+		} else if err := t.SetItem(nsMap, Str("__orig_bases__"), bases); err != nil {
+			return nil, err
+		}
+	}
+	if resolved && ns != nil && mcs == TypeClass {
+		// In place of a metaclass (typing.NamedTuple has none here): a
+		// non-class base whose type defines
+		// __toolplane_new_class__ builds the class from the statement's
+		// name, resolved bases and namespace, as typing.NamedTuple's
+		// metaclass does in CPython. What it returns is the statement's
+		// value.
 		for _, b := range bases {
 			if _, ok := b.(*Class); ok {
 				continue
 			}
 			if m := TypeOf(b).Lookup("__toolplane_new_class__"); m != nil {
-				bt := make(Tuple, len(bcs))
-				for i, c := range bcs {
-					bt[i] = c
-				}
-				v, err := t.callMethod(m, b, Tuple{Str(name), bt, ns})
+				v, err := t.callMethod(m, b, Tuple{Str(name), basesT, ns})
 				if err != nil {
 					return nil, err
 				}
@@ -1876,46 +1964,68 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 			}
 		}
 	}
-	cls, err := t.NewClass(name, qual, bcs, ns)
-	if err != nil {
-		return nil, err
+	var cls Value
+	if mcs == TypeClass {
+		c, err := t.newClassFrom(TypeClass, name, bcs, ns, ckw)
+		if err != nil {
+			return nil, err
+		}
+		cls = c
+	} else {
+		var nsv Value = nsMap
+		if ns != nil {
+			nsv = ns
+		}
+		if cls, err = t.Call(meta, Tuple{Str(name), basesT, nsv}, ckw); err != nil {
+			return nil, err
+		}
 	}
 	if cell, ok := r.(*Cell); ok {
 		cell.V = cls
 	}
-	// __init_subclass__ of a base, with the class keywords.
-	var ckw []Kwarg
-	for _, k := range kw {
-		if k.Name != "metaclass" {
-			ckw = append(ckw, k)
-		}
-	}
-	if len(cls.MRO) > 1 {
-		for _, k := range cls.MRO[1:] {
-			if m, ok := k.Dict.GetStr("__init_subclass__"); ok {
-				if cm, ok := m.(*ClassMethod); ok {
-					if _, err := t.Call(cm.Fn, Tuple{cls}, ckw); err != nil {
-						return nil, err
-					}
-				}
-				break
-			}
-		}
-	}
-	if len(ckw) > 0 && cls.Lookup("__init_subclass__") == nil {
-		return nil, Errorf(TypeErrorClass, "%s.__init_subclass__() takes no keyword arguments", name)
-	}
-	// __set_name__ for descriptors defined in the body.
-	for _, it := range ns.Items() {
-		if inst, ok := it[1].(*Instance); ok {
-			if m := inst.Class.Lookup("__set_name__"); m != nil {
-				if _, err := t.callMethod(m, inst, Tuple{cls, it[0]}); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
 	return cls, nil
+}
+
+// nsMapGet looks name up in a class body's mapping namespace through its
+// __getitem__; found is false on a KeyError, as LOAD_NAME then goes on to
+// the globals.
+func (t *Thread) nsMapGet(m Value, name string) (Value, bool, error) {
+	v, err := t.GetItem(m, Str(name))
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class.IsSubclass(KeyErrorClass) {
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	return v, true, nil
+}
+
+// prepareNamespace calls the metaclass's __prepare__(name, bases, **kw)
+// for the namespace of a class body; a metaclass without one (a plain
+// function) gets a dict. mcs is meta when it is a class, nil otherwise.
+func (t *Thread) prepareNamespace(meta Value, mcs *Class, name string, bases Tuple, kw []Kwarg) (Value, error) {
+	prep, err := t.GetAttr(meta, "__prepare__")
+	if err != nil {
+		if e, ok := err.(*Instance); ok && e.Class.IsSubclass(AttributeErrorClass) {
+			return NewDict(), nil
+		}
+		return nil, err
+	}
+	ns, err := t.Call(prep, Tuple{Str(name), bases}, kw)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := ns.(*Dict); ok {
+		return ns, nil
+	}
+	if TypeOf(ns).Lookup("__getitem__") == nil {
+		who := "<metaclass>"
+		if mcs != nil {
+			who = mcs.Name
+		}
+		return nil, Errorf(TypeErrorClass, "%s.__prepare__() must return a mapping, not %s", who, TypeName(ns))
+	}
+	return ns, nil
 }
 
 func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {

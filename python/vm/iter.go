@@ -230,7 +230,17 @@ func (t *Thread) iter(v Value) (Value, error) {
 			return x, nil
 		}
 	case *Class:
-		// No metaclasses: a class iterates through its class-level hook
+		if m := x.metaMethod("__iter__"); m != nil {
+			r, err := t.callMethod(m, x, nil)
+			if err != nil {
+				return nil, err
+			}
+			if !isIterator(r) {
+				return nil, Errorf(TypeErrorClass, "iter() returned non-iterator of type '%s'", TypeName(r))
+			}
+			return r, nil
+		}
+		// Else a class iterates through its class-level hook
 		// (enum.Enum defines it, as CPython's EnumType.__iter__ does).
 		if x.Lookup("__toolplane_class_iter__") != nil {
 			return t.CallMethodName(x, "__toolplane_class_iter__", nil, nil)

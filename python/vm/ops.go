@@ -1255,6 +1255,13 @@ func identity(v Value) uint64 {
 func (t *Thread) Contains(container, item Value) (bool, error) {
 	switch c := container.(type) {
 	case *Class:
+		if m := c.metaMethod("__contains__"); m != nil {
+			r, err := t.callMethod(m, c, Tuple{item})
+			if err != nil {
+				return false, err
+			}
+			return t.Truth(r)
+		}
 		if c.Lookup("__toolplane_class_contains__") != nil {
 			r, err := t.CallMethodName(c, "__toolplane_class_contains__", Tuple{item}, nil)
 			if err != nil {

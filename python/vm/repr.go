@@ -98,6 +98,18 @@ func (t *Thread) Str(v Value) (string, error) {
 				}
 			}
 		}
+	case *Class:
+		if m := x.metaMethod("__str__"); m != nil {
+			r, err := t.callMethod(m, x, nil)
+			if err != nil {
+				return "", err
+			}
+			s, ok := asStr(r)
+			if !ok {
+				return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
+			}
+			return string(s), nil
+		}
 	}
 	return t.Repr(v)
 }
@@ -487,6 +499,18 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		}
 		fmt.Fprintf(sb, "<%s object at %#x>", classPath(x.Class), identity(x))
 	case *Class:
+		if m := x.metaMethod("__repr__"); m != nil {
+			r, err := t.callMethod(m, x, nil)
+			if err != nil {
+				return err
+			}
+			s, ok := asStr(r)
+			if !ok {
+				return Errorf(TypeErrorClass, "__repr__ returned non-string (type %s)", TypeName(r))
+			}
+			sb.WriteString(string(s))
+			return nil
+		}
 		fmt.Fprintf(sb, "<class '%s'>", classPath(x))
 	case *Function:
 		fmt.Fprintf(sb, "<function %s at %#x>", x.QualName, identity(x))

@@ -1019,6 +1019,9 @@ func (w *sizeWalker) pushFrame(f *Frame) {
 	if f.ns != nil {
 		w.push(f.ns)
 	}
+	if f.nsMap != nil {
+		w.push(f.nsMap)
+	}
 }
 
 // visit adds the size of v itself and queues what it references.
@@ -1165,6 +1168,9 @@ func (w *sizeWalker) visit(v Value) {
 		}
 		w.total += classBytes(x)
 		w.push(x.Dict)
+		if x.meta != nil {
+			w.push(x.meta)
+		}
 	case *Module:
 		if !w.once(unsafe.Pointer(x)) {
 			return

@@ -129,6 +129,9 @@ func initObject() {
 				return nil, Errorf(TypeErrorClass, "%s() takes no arguments", cls.MessageName())
 			}
 		}
+		if cls.abstract {
+			return nil, t.abstractError(cls)
+		}
 		inst := &Instance{Class: cls}
 		if !cls.noDict {
 			inst.Dict = NewDict()
@@ -147,33 +150,17 @@ func initObject() {
 			return TypeOf(args[0]), nil
 		}
 		if len(args) == 3 {
-			name, ok := args[0].(Str)
-			if !ok {
-				return nil, Errorf(TypeErrorClass, "type.__new__() argument 1 must be str, not %s", TypeName(args[0]))
-			}
-			bt, ok := args[1].(Tuple)
-			if !ok {
-				return nil, Errorf(TypeErrorClass, "type.__new__() argument 2 must be tuple, not %s", TypeName(args[1]))
-			}
-			ns, _ := args[2].(*Dict)
-			if ns == nil {
-				return nil, Errorf(TypeErrorClass, "type.__new__() argument 3 must be dict, not %s", TypeName(args[2]))
-			}
-			var bases []*Class
-			for _, b := range bt {
-				c, ok := b.(*Class)
-				if !ok {
-					// CPython looks for the metaclass of each base first.
-					return nil, Errorf(TypeErrorClass, "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases")
-				}
-				bases = append(bases, c)
-			}
-			return t.NewClass(string(name), string(name), bases, ns.Copy())
+			return t.callMetaclass(TypeClass, args, kw)
 		}
 		return nil, Errorf(TypeErrorClass, "type() takes 1 or 3 arguments")
 	}
 	addMethods(TypeClass, map[string]BuiltinFunc{
 		"__call__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			// type.__call__ itself: what calling a class does without its
+			// metaclass's __call__ (super().__call__() in one).
+			if c, ok := args[0].(*Class); ok {
+				return t.constructDefault(c, args[1:], kw)
+			}
 			return t.Call(args[0], args[1:], kw)
 		},
 		"mro": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

@@ -221,6 +221,7 @@ func init() {
 	FutureClass.Module = "asyncio"
 	TaskClass.Module = "asyncio"
 	initObject()
+	initMetaclassMethods()
 	initExceptions()
 	// ExceptionGroup derives from both BaseExceptionGroup and Exception.
 	ExceptionGroupClass.Bases = []*Class{BaseExceptionGroupClass, ExceptionClass}

@@ -134,6 +134,8 @@ func truthFast(v Value) (bool, bool) {
 		return v.d.Len() > 0, true
 	case *Instance:
 		return false, false
+	case *Class:
+		return true, v.meta == nil
 	}
 	return true, true
 }
@@ -144,7 +146,10 @@ func (t *Thread) Truth(v Value) (bool, error) {
 	if b, ok := truthFast(v); ok {
 		return b, nil
 	}
-	inst := v.(*Instance)
+	inst, ok := v.(*Instance)
+	if !ok {
+		return t.classTruth(v.(*Class))
+	}
 	if inst.Base != nil {
 		_, b := inst.Class.Lookup("__bool__").(*Function)
 		_, l := inst.Class.Lookup("__len__").(*Function)
@@ -228,6 +233,9 @@ func TypeOf(v Value) *Class {
 		}
 		return MethodClass
 	case *Class:
+		if v.meta != nil {
+			return v.meta
+		}
 		return TypeClass
 	case Bytes:
 		return BytesClass

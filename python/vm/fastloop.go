@@ -631,6 +631,15 @@ loop:
 		var r Value
 		var err error
 		if b, ok := fn.(*Builtin); ok {
+			var done bool
+			if done, err = t.callUnpack(f, b, Tuple(st[lo:sp:sp]), bottom); done {
+				if err != nil {
+					t.fastErr = err
+					return f, nil
+				}
+				stop = 0
+				goto restart
+			}
 			if err = t.enterGo(); err == nil {
 				r, err = b.Fn(t, Tuple(st[lo:sp:sp]), nil)
 				t.leaveGo()
@@ -802,8 +811,10 @@ var fastListAppend, fastLen Value
 func initFastCalls() {
 	fastListAppend, _ = ListClass.Dict.GetStr("append")
 	fastLen, _ = builtinsDict.GetStr("len")
-	if fastListAppend == nil || fastLen == nil {
-		panic("vm: list.append or len missing")
+	fastPartition, _ = StrClass.Dict.GetStr("partition")
+	fastRPartition, _ = StrClass.Dict.GetStr("rpartition")
+	if fastListAppend == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil {
+		panic("vm: list.append, len or str.partition missing")
 	}
 }
 

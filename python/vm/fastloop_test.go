@@ -306,6 +306,35 @@ for bad in (bad_dict, bad_set):
         out.append(str(e))
 r = out
 `,
+	// key, _, rest = s.partition(":") runs the call and the unpacking as
+	// one (callUnpack); anything else builds the tuple.
+	"partition": `
+class S(str):
+    pass
+lines = ["  Name%d: Value-%d ; status=%s  " % (i, i * 3, "ok" if i % 4 else "FAIL") for i in range(300)]
+lines += ["no colon here", "", ":", "a::b", S("sub:class"), "h\u00e9:llo"]
+out = []
+for s in lines:
+    key, _, rest = s.partition(":")
+    a, b, c = s.rpartition(":")
+    m = str.partition(s, ":")
+    x, y, z = str.rpartition(s, S(":"))
+    out.append((key, _, rest, a, b, c, m, x, y, z))
+    h, i, j = s.strip().partition(" ")
+    out.append((h, i, j))
+errs = []
+for bad in ((":", None), ("", ""), ("abc", 1)):
+    try:
+        p, q, r2 = bad[0].partition(bad[1])
+    except (TypeError, ValueError) as e:
+        errs.append(str(e))
+try:
+    p, q = "a:b".partition(":")
+except ValueError as e:
+    errs.append(str(e))
+sep = ":"
+r = (out, errs, "x:y".partition(sep)[1] is sep)
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]

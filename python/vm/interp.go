@@ -740,6 +740,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 						if op == compile.CALL_METHOD && f.stack[lo] == null {
 							lo++
 						}
+						var done bool
+						if done, err = t.callUnpack(f, b, Tuple(f.stack[lo:n:n]), base); done {
+							break
+						}
 						if err = t.enterGo(); err != nil {
 							break
 						}

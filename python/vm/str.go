@@ -362,11 +362,8 @@ func initStr() {
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
-			s := string(a[0].(Str))
-			if i := strings.Index(s, string(sep)); i >= 0 {
-				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
-			}
-			return Tuple{a[0], Str(""), Str("")}, nil
+			p := partitionParts(a[0], a[1], string(sep), false)
+			return Tuple(p[:]), nil
 		},
 		"rpartition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.rpartition", a[1:], kw, 1); err != nil {
@@ -379,11 +376,8 @@ func initStr() {
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
-			s := string(a[0].(Str))
-			if i := strings.LastIndex(s, string(sep)); i >= 0 {
-				return Tuple{Str(s[:i]), a[1], Str(s[i+len(sep):])}, nil
-			}
-			return Tuple{Str(""), Str(""), a[0]}, nil
+			p := partitionParts(a[0], a[1], string(sep), true)
+			return Tuple(p[:]), nil
 		},
 		"center": padFn("center"),
 		"ljust":  padFn("ljust"),

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"unsafe"
+
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -987,6 +989,11 @@ func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 // arg says lies below it, made a function.
 func (t *Thread) makeFunction(f *Frame, arg int) error {
 	c := f.pop().(*CodeObj)
+	if arg == 0 && c.comprehension && !t.freshCompFns {
+		fn := t.comprehensionFn(c, f.globals)
+		f.push(fn)
+		return t.chargeNew(ownBytes(fn))
+	}
 	fn := &Function{Code: c, Name: c.Name, QualName: c.QualName, Globals: f.globals, Module: "__main__"}
 	if arg&compile.FuncClosure != 0 {
 		tup := f.pop().(Tuple)
@@ -1006,6 +1013,26 @@ func (t *Thread) makeFunction(f *Frame, arg int) error {
 	}
 	f.push(fn)
 	return t.chargeNew(ownBytes(fn))
+}
+
+// comprehensionFn is the function MAKE_FUNCTION makes of c, the code of a
+// comprehension without a closure, in globals: one per code object and
+// thread, made once and reused. Nothing can tell: the function is called
+// at once by the CALL after its iterable and held by nothing but that
+// call's frame (and the retained-size walk, which counts it as a fresh
+// one); every field is what a fresh one would hold (c, its names,
+// globals, the module), and a comprehension's code object always runs in
+// the same globals, so even a reuse while the first is on the stack (the
+// iterable's expression running the same comprehension again) sees the
+// same object. makeFunction charges it as a new one all the same.
+func (t *Thread) comprehensionFn(c *CodeObj, globals *Dict) *Function {
+	slot := &t.compFns[uintptr(unsafe.Pointer(c))*0x9E3779B97F4A7C15>>61]
+	if fn := *slot; fn != nil && fn.Code == c && fn.Globals == globals {
+		return fn
+	}
+	fn := &Function{Code: c, Name: c.Name, QualName: c.QualName, Globals: globals, Module: "__main__"}
+	*slot = fn
+	return fn
 }
 
 // listAppend is LIST_APPEND: v appended to l, its growth and v charged.

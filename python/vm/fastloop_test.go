@@ -354,6 +354,17 @@ var slicing = map[string]bool{"slices": true, "arith_chain": true}
 // poll, so fastRun runs none of them and eval runs them all.
 func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64, int64) {
 	t.Helper()
+	return runCharging(t, src, func(th *Thread) {
+		if pollEveryStep {
+			th.pollEvery = 1
+			th.nextChk.Store(1)
+		}
+	})
+}
+
+// runCharging is runCounting on a thread set up by setup.
+func runCharging(t *testing.T, src string, setup func(*Thread)) (string, int64, int64) {
+	t.Helper()
 	mod, err := syntax.Parse("prog.py", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -364,10 +375,7 @@ func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64, i
 	}
 	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
 	defer th.Close()
-	if pollEveryStep {
-		th.pollEvery = 1
-		th.nextChk.Store(1)
-	}
+	setup(th)
 	g := NewDict()
 	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
 		t.Fatal(err)
@@ -460,5 +468,55 @@ func TestArithChainBoxesNoIntermediate(t *testing.T) {
 	// for each i * i would add 1000.
 	if n > 1200 {
 		t.Errorf("%v allocations for 1000 iterations, want at most 1200 (one per i)", n)
+	}
+}
+
+// TestComprehensionFunctionReused checks that a comprehension without a
+// closure reuses its function object (one per code object and thread)
+// with the same result, steps and memory charged as a new function each
+// time, also where the comprehension runs again inside its own iterable's
+// expression and beside comprehensions with a closure (made anew).
+func TestComprehensionFunctionReused(t *testing.T) {
+	const src = `
+def nest(n):
+    return [x + 1 for x in (nest(n - 1) if n else [0, 1])]
+def outer(k):
+    return [[k * i + j for j in range(3)] for i in range(2)]
+out = []
+for i in range(2000):
+    rest = " a ; b%d " % i
+    value, status = [p.strip() for p in rest.split(";")]
+    out.append((value, status, {c for c in status}, {c: 1 for c in value}))
+r = (out[-3:], nest(5), outer(4), [len([y for y in range(i)]) for i in range(4)])
+`
+	want, wantSteps, wantMem := runCharging(t, src, func(th *Thread) { th.freshCompFns = true })
+	got, gotSteps, gotMem := runCharging(t, src, func(*Thread) {})
+	if got != want {
+		t.Errorf("result reusing comprehension functions %s, making them anew %s", got, want)
+	}
+	if gotSteps != wantSteps || gotMem != wantMem {
+		t.Errorf("reusing comprehension functions: %d steps, %d bytes charged; making them anew: %d steps, %d bytes", gotSteps, gotMem, wantSteps, wantMem)
+	}
+	mod, err := syntax.Parse("prog.py", []byte("for i in range(1000):\n    x = [j for j in ()]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := NewCode(prog.Module)
+	allocs := func(fresh bool) float64 {
+		th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+		defer th.Close()
+		th.freshCompFns = fresh
+		return testing.AllocsPerRun(5, func() {
+			if _, err := th.RunModule(code, NewDict()); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if reused, fresh := allocs(false), allocs(true); reused > fresh-990 {
+		t.Errorf("1000 comprehensions: %v allocations reusing their function, %v making it anew: want one fewer a comprehension", reused, fresh)
 	}
 }

@@ -132,6 +132,12 @@ type Thread struct {
 	awaitsLost int
 	awaitsSkip int
 	framePool  []*Frame
+	// compFns holds the function objects of comprehensions without a
+	// closure, reused by makeFunction (comprehensionFn).
+	compFns [8]*Function
+	// freshCompFns makes makeFunction make every comprehension's
+	// function anew (tests compare the two).
+	freshCompFns bool
 	// top is the innermost frame of the running eval loop; evalTops holds
 	// the innermost frames of the eval loops below it (Go recursion). With
 	// globals and the event loop's tasks they are the roots from which
@@ -680,6 +686,9 @@ type CodeObj struct {
 	// __class__ of a method using super()): bindFrame binds such a call
 	// by storing the arguments and copying the closure's cells.
 	plainFree bool
+	// comprehension is set on the code of a list, set or dict
+	// comprehension that is not asynchronous (not a generator expression).
+	comprehension bool
 	// gcache holds one global-name cache slot per name (namecache.go).
 	gcache []atomic.Pointer[nameCache]
 	// acache holds one attribute cache slot per instruction (attrcache.go).
@@ -702,6 +711,8 @@ func NewCode(c *compile.Code) *CodeObj {
 	co.plainFree = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
 		c.KwOnlyCount == 0 && len(c.CellNames) == 0
 	co.plain = co.plainFree && len(c.FreeNames) == 0
+	co.comprehension = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 &&
+		(c.Name == "<listcomp>" || c.Name == "<setcomp>" || c.Name == "<dictcomp>")
 	co.NameKeys = make([]Value, len(c.Names))
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)

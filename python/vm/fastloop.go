@@ -121,7 +121,12 @@ loop:
 			}
 			r, ok := arithFast(syntax.Operator(instrs[ip+2]>>8), v, consts[instrs[ip+1]>>8])
 			if !ok {
-				break loop
+				// The LOAD_FAST alone; its BINARY_OP_CONST is next.
+				st[sp] = v
+				sp++
+				ip++
+				steps++
+				break
 			}
 			st[sp] = r
 			sp++
@@ -170,8 +175,30 @@ loop:
 			ip++
 			steps++
 		case compile.BINARY_OP_CONST:
-			r, ok := arithFast(syntax.Operator(instrs[ip+1]>>8), st[sp-1], consts[arg])
+			bop := syntax.Operator(instrs[ip+1] >> 8)
+			r, ok := arithFast(bop, st[sp-1], consts[arg])
 			if !ok {
+				// str + a str constant of at most 1 KiB together (x +
+				// "="): seqBinary's path that neither charges nor fails.
+				if x, ok := st[sp-1].(Str); ok && bop == syntax.Add {
+					if y, ok := consts[arg].(Str); ok && len(x)+len(y) <= 1024 {
+						st[sp-1] = concatStr(x, y)
+						ip += 2
+						steps += 2
+						break
+					}
+				}
+				// Anything else: the constant pushed as the LOAD_CONST
+				// pushes it, and the BINARY_OP's general path below the
+				// loop.
+				if sp == len(st) {
+					break loop
+				}
+				st[sp] = consts[arg]
+				sp++
+				stop = stopSlow
+				ip += 2
+				steps += 2
 				break loop
 			}
 			st[sp-1] = r
@@ -571,6 +598,33 @@ loop:
 			ip++
 			steps++
 			break loop
+		case compile.BUILD_LIST, compile.BUILD_TUPLE:
+			// eval's BUILD_LIST and BUILD_TUPLE where the charge takes
+			// chargeNew's fast path.
+			var n int64
+			if compile.Op(ins&0xff) == compile.BUILD_LIST {
+				n = listBytes + arrayBytes(arg, valueSize)
+			} else {
+				n = tupleBytes(arg)
+			}
+			if m := t.mem + n; m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep || sp == len(st) {
+				break loop
+			}
+			items := make([]Value, arg)
+			copy(items, st[sp-arg:sp])
+			for i := sp - arg; i < sp; i++ {
+				st[i] = nil
+			}
+			sp -= arg
+			if compile.Op(ins&0xff) == compile.BUILD_LIST {
+				st[sp] = &List{Items: items}
+			} else {
+				st[sp] = Tuple(items)
+			}
+			t.mem += n
+			sp++
+			ip++
+			steps++
 		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION,
 			compile.SET_ADD, compile.MAP_ADD:
 			// Operations that charge memory or may raise: below the

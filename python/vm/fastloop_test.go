@@ -335,6 +335,40 @@ except ValueError as e:
 sep = ":"
 r = (out, errs, "x:y".partition(sep)[1] is sep)
 `,
+	// An operation with a constant operand (x + "=") that is not int
+	// arithmetic takes the general path below the loop (fastSlow), a str
+	// concatenation in it; lists and tuples are built in it.
+	"const_operands": `
+class V:
+    def __init__(self, v):
+        self.v = v
+    def __add__(self, o):
+        return V(self.v + len(str(o)))
+    def __radd__(self, o):
+        return "r" + str(self.v)
+out = []
+errs = []
+for i in range(400):
+    s = "k%d" % i
+    x = s + "=" + s.upper() + "."
+    y = i / 2 + 1.5
+    z = y % 3
+    w = s * 2
+    v = V(i) + "abc"
+    u = "a" + V(i)
+    out.append([x, y, z, w, v.v, u, (i, s), [], ()])
+    try:
+        out.append(i + "x")
+    except TypeError as e:
+        errs.append(str(e))
+    try:
+        out.append(s - 1)
+    except TypeError as e:
+        errs.append(str(e))
+    big = s + "y" * 2000
+    out.append(len(big + "z"))
+r = (out.pop(), out.pop(), out[0], len(out), errs.pop(), len(errs))
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]

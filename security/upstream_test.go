@@ -898,3 +898,59 @@ func TestAttackUpstreamHTTPStreams(t *testing.T) {
 		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
 	}
 }
+
+// TestAttackUpstreamCatalogChurn: a server lists 75 tools of 200 KiB
+// schemas (15 MB), changes one description and sends tools/list_changed
+// every 300 ms, for ever. Each refresh reads, vets, caches and registers
+// the whole catalog (about 200 MB of allocations), and at one refresh a
+// second an idle serve spent 40% of a core and held 670 MiB. Refreshes of
+// a large catalog are now spaced by its size (a second per MiB kept, see
+// source/mcp's refreshGap): the server is listed at most twice in the
+// attack's 10 s (it was 8 to 10 times), and the change is still seen.
+func TestAttackUpstreamCatalogChurn(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	record := filepath.Join(t.TempDir(), "record.jsonl")
+	e := hostileEnv(t, "", map[string]string{"big": fmt.Sprintf(`args = ["-catalog", "big-schemas", "-n", "75", "-start", "churn", "-record", %q]
+startup = "eager"`, record)})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	pid := srv.Cmd.Process.Pid
+	listings := func() int { return strings.Count(readFileOrEmpty(record), `"listed"`) }
+	by := watch(t, srv.URL)
+	// The attack's window starts at the first listing.
+	deadline := time.Now().Add(40 * time.Second)
+	for listings() == 0 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	before := cpuTime(t, pid)
+	time.Sleep(10 * time.Second)
+	n := listings()
+	t.Logf("listings: %s", readFileOrEmpty(record))
+	t.Logf("10 s of churn: %d listings, %v of serve's CPU, peak RSS %d MiB", n, cpuTime(t, pid)-before, peakRSS(t, pid)>>20)
+	if n > 2 {
+		t.Errorf("a churning server of a 15 MB catalog was listed %d times in 10 s", n)
+	}
+	by.check()
+
+	// The catalog still follows the server: big0's description names a
+	// version once a refresh came (at most 30 s after the last).
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	deadline = time.Now().Add(75 * time.Second)
+	for {
+		res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "big0"})
+		out := e2e.Text(res)
+		if strings.Contains(out, "version") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the catalog never changed: %s", truncateText(out, 600))
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// readFileOrEmpty is the text of path, "" if it cannot be read.
+func readFileOrEmpty(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Tool is one entry of a tools/list answer.
@@ -59,6 +60,9 @@ var HostileNames = []string{
 
 // listTools answers tools/list according to -catalog.
 func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
+	if s.o.onStart == "churn" && s.o.record != "" {
+		appendRecord(s.o.record, map[string]any{"listed": s.generation.Load(), "at": time.Now().Format(time.StampMilli)})
+	}
 	switch s.o.catalog {
 	case "many":
 		// Streamed: a hundred thousand tools, each with a schema.
@@ -111,7 +115,11 @@ func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
 				if i > 0 {
 					w.WriteByte(',')
 				}
-				w.WriteString(`{"name":"big` + strconv.Itoa(i) + `","description":"a tool with a big schema","inputSchema":{"type":"object","properties":{`)
+				gen := ""
+				if i == 0 && s.generation.Load() > 0 {
+					gen = ", version " + strconv.FormatInt(s.generation.Load(), 10)
+				}
+				w.WriteString(`{"name":"big` + strconv.Itoa(i) + `","description":"a tool with a big schema` + gen + `","inputSchema":{"type":"object","properties":{`)
 				for f := 0; f < 200; f++ {
 					if f > 0 {
 						w.WriteByte(',')

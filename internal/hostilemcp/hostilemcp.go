@@ -61,7 +61,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	fs.StringVar(&o.catalog, "catalog", "tools", "what tools/list returns: tools (the attack tools), many (-n tools), huge-descriptions, names (hostile names), schemas (hostile schemas), invisible (text hidden in invisible characters), endless-pages, not-object")
 	fs.IntVar(&o.n, "n", 100000, "how many tools -catalog many lists")
-	fs.StringVar(&o.onStart, "start", "", "start-up attack: hang (never answer initialize), exit (exit 3 at once), exit-after-init (exit 3 after the handshake), list-changed-flood, notify-flood, request-flood, stderr-flood")
+	fs.StringVar(&o.onStart, "start", "", "start-up attack: hang (never answer initialize), exit (exit 3 at once), exit-after-init (exit 3 after the handshake), list-changed-flood, notify-flood, request-flood, stderr-flood, churn (the catalog changes and tools/list_changed is sent every 300 ms, forever)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP on this address (127.0.0.1:0) and print the base URL on stdout")
 	fs.StringVar(&o.record, "record", "", "append what the server saw (headers at the other origin, request counts) to this file, one JSON object a line")
 	fs.StringVar(&o.starts, "starts", "", "append one line to this file at every start, so tests can count restarts")
@@ -127,6 +127,9 @@ type stdioServer struct {
 	noRead  atomic.Bool // request_flood, stop_reading: stop reading stdin
 	exit    chan int
 	started atomic.Bool
+	// generation counts the changes of the churn attack: the catalog's
+	// first tool names it in its description.
+	generation atomic.Int64
 }
 
 func (s *stdioServer) run(stdin io.Reader) int {
@@ -273,6 +276,14 @@ func (s *stdioServer) startAttack() {
 	switch s.o.onStart {
 	case "exit-after-init":
 		s.exit <- 3
+	case "churn":
+		go func() {
+			for {
+				time.Sleep(300 * time.Millisecond)
+				s.generation.Add(1)
+				s.notify("notifications/tools/list_changed", map[string]any{})
+			}
+		}()
 	case "list-changed-flood":
 		go func() {
 			for i := 0; i < 200000; i++ {

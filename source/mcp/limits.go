@@ -87,6 +87,14 @@ const (
 	// caused by tools/list_changed notifications; notifications in between
 	// are folded into one refresh.
 	listChangedInterval = time.Second
+	// refreshBytesPerSecond and refreshCostFactor stretch that interval
+	// for a large catalog (see refreshGap): a server's tools/list_changed
+	// refreshes read at most about a MiB of kept catalog a second, and
+	// take at most about a tenth of the time, on average.
+	refreshBytesPerSecond = 1 << 20
+	refreshCostFactor     = 10
+	// maxRefreshGap is the longest refreshGap.
+	maxRefreshGap = 30 * time.Second
 	// restartBackoffMax is the longest wait between two starts of a server
 	// that keeps failing (see server.backoff).
 	restartBackoffMax = 30 * time.Second

@@ -75,7 +75,19 @@ func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
 	if out == nil {
 		v.OutputSchema = nil
 	}
-	return v, len(v.Name) + len(v.Title) + len(v.Description) + len(in) + len(out), nil
+	return v, toolBytes(v), nil
+}
+
+// toolBytes is what a vetted tool retains: its text and its schemas
+// (compact JSON).
+func toolBytes(v *mcp.Tool) int {
+	n := len(v.Name) + len(v.Title) + len(v.Description)
+	for _, sch := range []any{v.InputSchema, v.OutputSchema} {
+		if raw, ok := sch.(json.RawMessage); ok {
+			n += len(raw)
+		}
+	}
+	return n
 }
 
 // cleanAnnotations copies a tool's annotations with their title cleaned

@@ -954,3 +954,63 @@ func readFileOrEmpty(path string) string {
 	b, _ := os.ReadFile(path)
 	return string(b)
 }
+
+// residentRSS is the memory the process has resident now (VmRSS), in
+// bytes.
+func residentRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatalf("the toolplane process is gone: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// TestAttackUpstreamCatalogHeldIdle: a server lists 75 tools of 200 KiB
+// schemas (15 MB) and nothing more happens. Reading, vetting, caching and
+// registering that catalog allocates about thirteen times its size, and at
+// GOGC 400 the idle serve kept 300 to 360 MiB resident (17 MiB live) until
+// the runtime's forced collection two minutes later; the stdio
+// connection also kept the 16 MB buffer the answer was read into and the
+// 15 MB copy handed to the SDK for as long as it lived. The garbage of a
+// large catalog is now returned once it is loaded, and the connection
+// lets its buffers go: the idle serve settles at 70 to 90 MiB.
+func TestAttackUpstreamCatalogHeldIdle(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]
+startup = "eager"`})
+	e.WriteFile(t, e.Config, readFile(t, e.Config)+"\n[facade]\ntools = true\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	pid := srv.Cmd.Process.Pid
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, tool := range res.Tools {
+		found = found || strings.HasPrefix(tool.Name, "big_big")
+	}
+	if !found {
+		t.Fatalf("the big catalog is not listed: %d tools", len(res.Tools))
+	}
+	cs.Close()
+	// Idle from now on: what serve holds comes down within seconds.
+	const bound = 180 << 20
+	var rss int64
+	for deadline := time.Now().Add(40 * time.Second); time.Now().Before(deadline); time.Sleep(time.Second) {
+		if rss = residentRSS(t, pid); rss < bound {
+			break
+		}
+	}
+	t.Logf("idle serve after a 15 MB catalog: %d MiB resident (peak %d MiB)", rss>>20, peakRSS(t, pid)>>20)
+	if rss >= bound {
+		t.Errorf("an idle serve holds %d MiB after loading a 15 MB catalog", rss>>20)
+	}
+}

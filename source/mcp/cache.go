@@ -74,6 +74,7 @@ func (s *server) readCache() ([]*mcp.Tool, []error, time.Time, bool) {
 	if err != nil || len(data) > 2*maxCatalogBytes {
 		return nil, nil, time.Time{}, false
 	}
+	largeCatalogRead(len(data))
 	var cf cacheFile
 	if err := json.Unmarshal(data, &cf); err != nil || cf.Key != s.spec.cacheKey() {
 		return nil, nil, time.Time{}, false

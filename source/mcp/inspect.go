@@ -368,10 +368,17 @@ func (l *lineReader) Read(p []byte) (int, error) {
 			l.buf, l.start, l.scan = nil, 0, 0
 			return 0, l.err
 		}
-		// Drop consumed lines, then make room to read.
+		// Drop consumed lines, then make room to read. A buffer grown
+		// for a large line is let go once that line is consumed: kept, a
+		// server that sent one 16 MB message had its connection hold the
+		// buffer for as long as it lived.
 		if l.start > 0 {
-			n := copy(l.buf, l.buf[l.start:])
-			l.buf, l.scan, l.start = l.buf[:n], l.scan-l.start, 0
+			if rest := l.buf[l.start:]; cap(l.buf) > maxIdleLineBuffer && len(rest) <= maxIdleLineBuffer/4 {
+				l.buf = append(make([]byte, 0, 64<<10), rest...)
+			} else {
+				l.buf = l.buf[:copy(l.buf, rest)]
+			}
+			l.scan, l.start = l.scan-l.start, 0
 		}
 		if cap(l.buf)-len(l.buf) < 32<<10 {
 			grown := make([]byte, len(l.buf), min(max(2*cap(l.buf), 64<<10), l.limit+64<<10))
@@ -385,9 +392,15 @@ func (l *lineReader) Read(p []byte) (int, error) {
 		}
 	}
 	n := copy(p, l.out)
-	l.out = l.out[n:]
+	if l.out = l.out[n:]; len(l.out) == 0 {
+		l.out = nil // an empty tail still holds the whole line
+	}
 	return n, nil
 }
+
+// maxIdleLineBuffer is the largest buffer a lineReader keeps between
+// lines.
+const maxIdleLineBuffer = 256 << 10
 
 // Close implements io.Closer.
 func (l *lineReader) Close() error { return l.closeFn() }

@@ -99,6 +99,36 @@ func TestLineReader(t *testing.T) {
 	}
 }
 
+// TestLineReaderLetsLargeBuffersGo: after a 4 MB message is read, the
+// connection no longer holds the buffer it was read into (it was kept,
+// with the copy the SDK read, for the connection's life: a server that
+// once sent a 15 MB catalog left 30 MB held by an idle connection).
+func TestLineReaderLetsLargeBuffersGo(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("z", 4<<20)
+	pr, pw := io.Pipe()
+	go func() {
+		_, _ = pw.Write([]byte(big + "\nsmall\n"))
+		_, _ = pw.Write([]byte("third\n"))
+		// The stream stays open, as a live server's stdout does.
+	}()
+	defer pw.Close()
+	r := newLineReader(pr, func() error { return nil }, 8<<20, func(b []byte) []byte { return b })
+	got := make([]byte, len(big)+1)
+	if _, err := io.ReadFull(r, got); err != nil || string(got) != big+"\n" {
+		t.Fatalf("the large line: %v", err)
+	}
+	for _, want := range []string{"small\n", "third\n"} {
+		line := make([]byte, len(want))
+		if _, err := io.ReadFull(r, line); err != nil || string(line) != want {
+			t.Fatalf("the line after: %q %v", line, err)
+		}
+	}
+	if cap(r.buf) > maxIdleLineBuffer || cap(r.out) > maxIdleLineBuffer {
+		t.Errorf("between lines the reader holds a buffer of %d bytes and a line of %d", cap(r.buf), cap(r.out))
+	}
+}
+
 func TestSSEFilter(t *testing.T) {
 	t.Parallel()
 	lim := &Limits{}

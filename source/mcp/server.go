@@ -653,6 +653,7 @@ func (s *server) listed(tools []*mcp.Tool, took time.Duration) {
 	for _, t := range tools {
 		bytes += toolBytes(t)
 	}
+	largeCatalogRead(bytes)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lastRefresh = time.Now()

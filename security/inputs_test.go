@@ -5,6 +5,8 @@ package security_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -259,5 +261,95 @@ func TestAttackGarbageHasALimit(t *testing.T) {
 		if !strings.Contains(string(out), tc.want) {
 			t.Errorf("%v: doctor does not say %q:\n%s", tc.vars, tc.want, out)
 		}
+	}
+}
+
+// TestAttackToolsListCursors: tools/list pages carry a cursor naming the
+// last tool of the page. A token admitted to little replays, forges and
+// borrows cursors: alice's cursor (naming one of the 75 tools bob may not
+// call) gives bob a page of his own list, a cursor forged to name a tool
+// or to carry a megabyte is a page of the caller's own list or -32602,
+// a replayed cursor gives the same page, and 48 page requests at once
+// cost what 48 first pages cost (each page is bounded; the whole list is
+// gathered for each, about 7 ms of CPU). Held since the paging landed.
+func TestAttackToolsListCursors(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]
+startup = "eager"`})
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[facade]\ntools = true\n"+
+		e.AddToken("alice", "alice-secret-0123456789", `allow = "source"`)+
+		e.AddToken("bob", "bob-secret-0123456789", `allow = "server=up"`))
+	srv := e.ServeHTTP(t, cfg)
+	pid := srv.Cmd.Process.Pid
+	alice := &rawSession{t: t, url: srv.URL, token: "alice-secret-0123456789"}
+	alice.open()
+	bob := &rawSession{t: t, url: srv.URL, token: "bob-secret-0123456789"}
+	bob.open()
+	page := func(s *rawSession, cursor string) (string, string) {
+		t.Helper()
+		params := "{}"
+		if cursor != "" {
+			params = fmt.Sprintf(`{"cursor":%q}`, cursor)
+		}
+		code, out := s.post(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":` + params + `}`)
+		if code != http.StatusOK {
+			t.Fatalf("tools/list: %d %s", code, truncateText(out, 300))
+		}
+		var r struct {
+			Result struct {
+				NextCursor string `json:"nextCursor"`
+			} `json:"result"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		return out, r.Result.NextCursor
+	}
+	first, cursor := page(alice, "")
+	if cursor == "" || !strings.Contains(first, "big_big") {
+		t.Fatalf("alice's first page has no cursor or no big tool: %s", truncateText(first, 300))
+	}
+	second, _ := page(alice, cursor)
+	if again, _ := page(alice, cursor); again != second {
+		t.Errorf("a replayed cursor gave another page")
+	}
+	forge := func(name string) string {
+		return base64.RawURLEncoding.EncodeToString([]byte("toolplane.tools.after:" + name))
+	}
+	for what, c := range map[string]string{
+		"alice's cursor":            cursor,
+		"a cursor naming big_big50": forge("big_big50"),
+		"a cursor naming nothing":   forge(""),
+		"a cursor of a megabyte":    forge(strings.Repeat("\x1b[2J\n", 200_000)),
+	} {
+		out, _ := page(bob, c)
+		if strings.Contains(out, "big") {
+			t.Errorf("bob with %s sees alice's tools: %s", what, truncateText(out, 300))
+		}
+		if !strings.Contains(out, `"tools"`) && !strings.Contains(out, "-32602") {
+			t.Errorf("bob with %s: %s", what, truncateText(out, 300))
+		}
+	}
+	if _, c := page(bob, ""); c != "" {
+		t.Errorf("bob's small list is paged: cursor %q", c)
+	}
+
+	base, cpu := peakRSS(t, pid), cpuTime(t, pid)
+	var wg sync.WaitGroup
+	for i := range 48 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &rawSession{t: t, url: srv.URL, token: alice.token, id: alice.id}
+			code, out := s.post(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{"cursor":%q}}`, 100+i, cursor))
+			if code != http.StatusOK || len(out) > 1<<20 {
+				t.Errorf("page %d: %d, %d bytes", i, code, len(out))
+			}
+		}()
+	}
+	wg.Wait()
+	grown := peakRSS(t, pid) - base
+	t.Logf("48 second pages at once: %v of CPU, peak RSS +%d MiB over %d MiB", cpuTime(t, pid)-cpu, grown>>20, base>>20)
+	if grown > 300<<20 {
+		t.Errorf("48 page requests grew the server by %d MiB", grown>>20)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -423,5 +424,68 @@ func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
 				t.Errorf("the least recently used session was kept, or its client not told why:\n%s", text)
 			}
 		})
+	}
+}
+
+// TestAttackSnippetPoisonsSharedState: a snippet rebinds what other runs
+// share with it if anything is shared: builtins (each run has its own
+// copy of the module), library modules and their classes (json.dumps,
+// collections.OrderedDict, enum.Enum, random's state, decimal's context,
+// re.compile, ...), and types written in Go (int, Exception, object,
+// type, whose attributes and __bases__ cannot be set, as in CPython).
+// Neither the next run of its session nor another session sees a
+// change. Held.
+func TestAttackSnippetPoisonsSharedState(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	url := e.HTTPURL(t)
+	a, b := e2e.ConnectHTTP(t, url), e2e.ConnectHTTP(t, url)
+	// name: (statement that poisons, expression whose value must not change)
+	probes := [][3]string{
+		{"builtins.len", `builtins.len = lambda x: 4242`, `len([1])`},
+		{"builtins new name", `builtins.PWN = 1`, `hasattr(builtins, "PWN")`},
+		{"str.__dict__", `str.__dict__["upper"] = lambda s: "PWN"`, `"a".upper()`},
+		{"json.dumps", `json.dumps = lambda *a, **k: "PWN"`, `json.dumps(1)`},
+		{"JSONEncoder", `json.JSONEncoder.default = lambda s, o: "PWN"`, `json.JSONEncoder.default is json.JSONEncoder().default.__func__`},
+		{"OrderedDict", `collections.OrderedDict.pwn = 1`, `hasattr(collections.OrderedDict, "pwn")`},
+		{"Counter", `collections.Counter.most_common = None`, `collections.Counter("aab").most_common(1)`},
+		{"Enum", `enum.Enum.pwn = 1`, `hasattr(enum.Enum, "pwn")`},
+		{"random seed", `random.seed(7)`, `random.random() == random.Random(7).random()`},
+		{"math.pi", `math.pi = 3`, `math.pi`},
+		{"decimal context", `decimal.getcontext().prec = 2`, `decimal.getcontext().prec`},
+		{"re.compile", `re.compile = None`, `re.compile("a").pattern`},
+		{"operator.add", `operator.add = lambda a, b: "PWN"`, `operator.add(1, 2)`},
+		{"asyncio.sleep", `asyncio.sleep = None`, `asyncio.sleep is not None`},
+		{"datetime.date", `datetime.date.pwn = 1`, `hasattr(datetime.date, "pwn")`},
+	}
+	const imports = "import builtins, json, collections, enum, random, math, decimal, re, operator, asyncio, datetime\n"
+	var poison, check strings.Builder
+	poison.WriteString(imports + "done = []\n")
+	check.WriteString(imports + "out = {}\n")
+	for _, p := range probes {
+		fmt.Fprintf(&poison, "try:\n    %s\n    done.append(%q)\nexcept Exception:\n    pass\n", p[1], p[0])
+		fmt.Fprintf(&check, "try:\n    out[%q] = repr(%s)\nexcept Exception as e:\n    out[%q] = 'raised ' + type(e).__name__\n", p[0], p[2], p[0])
+	}
+	poison.WriteString("return done\n")
+	check.WriteString("return out\n")
+	want := e2e.MustRun(t, b, check.String())
+	done := e2e.MustRun(t, a, poison.String())
+	t.Logf("poisoned in its own run: %v", done)
+	for name, cs := range map[string]*mcp.ClientSession{"the next run of the session": a, "another session": b} {
+		got := e2e.MustRun(t, cs, check.String())
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s sees the poison:\n got %v\nwant %v", name, got, want)
+		}
+	}
+	// Types written in Go refuse the change, as in CPython.
+	var refuse strings.Builder
+	refuse.WriteString("class C: pass\nr = []\n")
+	for _, stmt := range []string{"int.__bases__ = (C,)", "object.pwn = 1", "type.__call__ = None", "Exception.__str__ = None", "C.__bases__ = (int,)", "str.upper = None"} {
+		fmt.Fprintf(&refuse, "try:\n    %s\n    r.append(%q)\nexcept TypeError:\n    pass\n", stmt, stmt)
+	}
+	refuse.WriteString("return r\n")
+	if out := e2e.MustRun(t, a, refuse.String()); !reflect.DeepEqual(out, []any{}) {
+		t.Errorf("types written in Go took: %v", out)
 	}
 }

@@ -518,3 +518,76 @@ func TestAttackHTTPBodiesDecodedAtOnce(t *testing.T) {
 		t.Errorf("64 requests of 4 MiB took the server to %d MiB", rss>>20)
 	}
 }
+
+// TestAttackHTTPBodiesWithoutAToken: the bodies budget is per token, so a
+// sender without one, or with a new forged token on every request, might
+// have been charged to no one. 64 requests at once of 4 MiB bodies (half
+// of them chunked, of unknown length), without a token or each with its
+// own forged one: every one is refused with 401 before its body is read,
+// the server's peak stays near its start, and an admitted token's runs go
+// on meanwhile. Held: authentication comes before the body is read.
+func TestAttackHTTPBodiesWithoutAToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("alice", "alice-secret-0123456789", `allow = "source"`))
+	e.MemoryCap = 4 << 30
+	srv := e.ServeHTTP(t, cfg)
+	pid := srv.Cmd.Process.Pid
+	alice := e2e.ConnectHTTPToken(t, srv.URL, "alice-secret-0123456789", nil)
+	base := peakRSS(t, pid)
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_capabilities","arguments":{"query":"` + strings.Repeat("é", 2_000_000) + `"}}}`
+	var wg sync.WaitGroup
+	var refused atomic.Int32
+	for i := range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var r io.Reader = strings.NewReader(body)
+			if i%2 == 1 {
+				r = io.MultiReader(r) // no length: sent chunked
+			}
+			req, _ := http.NewRequest(http.MethodPost, srv.URL, r)
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			if i%4 >= 2 {
+				req.Header.Set("Authorization", "Bearer forged-"+itoa(i)+"-0123456789abcdef")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			resp, err := http.DefaultClient.Do(req.WithContext(ctx))
+			if err != nil {
+				refused.Add(1) // the server closed the connection while the body was sent
+				return
+			}
+			readAll(t, resp)
+			if resp.StatusCode == http.StatusUnauthorized {
+				refused.Add(1)
+			} else {
+				t.Errorf("request %d without a valid token: %d", i, resp.StatusCode)
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	for {
+		if v := e2e.MustRun(t, alice, "return 6 * 7"); v != float64(42) {
+			t.Errorf("alice during the flood: %v", v)
+		}
+		select {
+		case <-done:
+		case <-time.After(200 * time.Millisecond):
+			continue
+		}
+		break
+	}
+	grown := peakRSS(t, pid) - base
+	t.Logf("%d of 64 refused; peak +%d MiB over %d MiB", refused.Load(), grown>>20, base>>20)
+	if refused.Load() != 64 {
+		t.Errorf("%d of 64 requests without a valid token were refused", refused.Load())
+	}
+	if grown > 150<<20 {
+		t.Errorf("64 bodies without a token grew the server by %d MiB", grown>>20)
+	}
+}

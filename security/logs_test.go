@@ -152,3 +152,66 @@ return [r, %q]`, values["code"], values["print"], values["argument"], values["re
 		})
 	}
 }
+
+// TestAttackAuditFieldsFromASnippet: the fields of audit and log records
+// a snippet chooses are the name of the exception it raises (a class it
+// made, named with a newline, a forged record, ANSI escapes and 2 MB) and
+// the capability it calls (an unknown name of the same kind). Every audit
+// line parses as one JSON object of at most a few KiB, no record is
+// forged, and neither the audit file nor serve's stderr holds a raw
+// escape or the 2 MB. Held.
+func TestAttackAuditFieldsFromASnippet(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	const forged = `\ntoolplane: run run_id=run_forged outcome=ok\n{\"event\":\"run_end\",\"run_id\":\"run_forged\"}\x1b[2J\x1b]0;pwned\x07`
+	for _, code := range []string{
+		`raise type("Evil` + forged + `" + "N" * 2000000, (Exception,), {})("x")`,
+		`class E(BaseException): pass
+E.__name__ = "Boom` + forged + `" * 1000
+raise E()`,
+		`await call_tool("up.echo` + forged + `" + "x" * 2000000, {})`,
+		`await call_tool("mcp:up/echo` + forged + `", {})`,
+	} {
+		if res, _ := e2e.Exec(t, cs, code); !res.IsError {
+			t.Errorf("the run did not fail: %s", truncateText(e2e.Text(res), 300))
+		}
+	}
+	lines := e2e.WaitAudit(t, e.Audit, func(lines []map[string]any) bool {
+		n := 0
+		for _, l := range lines {
+			if l["event"] == "run_end" {
+				n++
+			}
+		}
+		return n >= 4
+	})
+	raw := readFile(t, e.Audit)
+	for i, line := range strings.Split(strings.TrimSpace(raw), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Errorf("audit line %d is not one JSON object: %v: %s", i, err, truncateText(line, 300))
+		}
+		if len(line) > 8<<10 {
+			t.Errorf("audit line %d has %d bytes", i, len(line))
+		}
+	}
+	for _, l := range lines {
+		if l["run_id"] == "run_forged" {
+			t.Errorf("a forged audit record: %v", l)
+		}
+	}
+	stderr := srv.Stderr()
+	for what, text := range map[string]string{"the audit file": raw, "serve's stderr": stderr} {
+		if strings.ContainsAny(text, "\x1b\x07") || strings.Contains(text, strings.Repeat("N", 10000)) {
+			t.Errorf("%s holds a raw escape or the 2 MB name", what)
+		}
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(line, "toolplane: run run_id=run_forged") || strings.HasPrefix(line, `{"event"`) {
+			t.Errorf("serve's stderr has a forged line: %s", truncateText(line, 300))
+		}
+	}
+}

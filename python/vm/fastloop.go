@@ -119,7 +119,7 @@ loop:
 			if v == nil || sp == len(st) {
 				break loop
 			}
-			r, ok := arithFast(syntax.Operator(instrs[ip+2]>>8), v, consts[instrs[ip+1]>>8])
+			r, ok := t.arithFast(syntax.Operator(instrs[ip+2]>>8), v, consts[instrs[ip+1]>>8])
 			if !ok {
 				// The LOAD_FAST alone; its BINARY_OP_CONST is next.
 				st[sp] = v
@@ -176,7 +176,7 @@ loop:
 			steps++
 		case compile.BINARY_OP_CONST:
 			bop := syntax.Operator(instrs[ip+1] >> 8)
-			r, ok := arithFast(bop, st[sp-1], consts[arg])
+			r, ok := t.arithFast(bop, st[sp-1], consts[arg])
 			if !ok {
 				// str + a str constant of at most 1 KiB together (x +
 				// "="): seqBinary's path that neither charges nor fails.
@@ -208,7 +208,7 @@ loop:
 			// Three steps; the general loop would poll at the second. The
 			// intermediate int is never boxed: nothing else sees it.
 			if steps+2 < t.nextChk.Load() {
-				if r, ok := intFast2(syntax.Operator(arg), st[sp-2], st[sp-1], syntax.Operator(instrs[ip+2]>>8), consts[instrs[ip+1]>>8]); ok {
+				if r, ok := t.intFast2(syntax.Operator(arg), st[sp-2], st[sp-1], syntax.Operator(instrs[ip+2]>>8), consts[instrs[ip+1]>>8]); ok {
 					sp--
 					st[sp-1] = r
 					ip += 3
@@ -219,7 +219,7 @@ loop:
 			fallthrough
 		case compile.BINARY_OP, compile.INPLACE_OP:
 			// In-place operators on ints and floats are the binary ones.
-			r, ok := arithFast(syntax.Operator(arg), st[sp-2], st[sp-1])
+			r, ok := t.arithFast(syntax.Operator(arg), st[sp-2], st[sp-1])
 			if !ok {
 				// str + str of at most 1 KiB: seqBinary's path that
 				// neither charges nor fails.
@@ -342,7 +342,7 @@ loop:
 				}
 			case iterRange:
 				if li.i < int(li.n) {
-					v = boxInt(Int(li.start + int64(li.i)*li.step))
+					v = t.boxInt(Int(li.start + int64(li.i)*li.step))
 					li.i++
 				}
 			case iterTuple, iterDict:
@@ -804,7 +804,7 @@ func (t *Thread) fastLenOf(v Value) Value {
 // call, no error and no big int: + - * // % & | ^ on ints within int64,
 // + - * on floats. ok is false for anything else (the general path then
 // computes it, raising or promoting as it must).
-func arithFast(op syntax.Operator, a, b Value) (Value, bool) {
+func (t *Thread) arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 	if x, ok := a.(Int); ok {
 		y, ok := b.(Int)
 		if !ok {
@@ -813,14 +813,16 @@ func arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 		switch op {
 		case syntax.Add:
 			if s := x + y; (s > x) == (y > 0) {
-				return boxInt(s), true
+				return t.boxInt(s), true
 			}
 		case syntax.Sub:
 			if s := x - y; (s < x) == (y > 0) {
-				return boxInt(s), true
+				return t.boxInt(s), true
 			}
 		default:
-			return intFast(op, x, y)
+			if r, ok := intArith(op, x, y); ok {
+				return t.boxInt(r), true
+			}
 		}
 		return nil, false
 	}
@@ -843,7 +845,7 @@ func arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 
 // intFast2 is (a op b) op2 c on ints where both operations take intFast's
 // path (BINARY_OP_BINARY_OP_CONST), without a box for a op b.
-func intFast2(op syntax.Operator, a, b Value, op2 syntax.Operator, c Value) (Value, bool) {
+func (t *Thread) intFast2(op syntax.Operator, a, b Value, op2 syntax.Operator, c Value) (Value, bool) {
 	x, ok1 := a.(Int)
 	y, ok2 := b.(Int)
 	z, ok3 := c.(Int)
@@ -857,7 +859,7 @@ func intFast2(op syntax.Operator, a, b Value, op2 syntax.Operator, c Value) (Val
 	if r, ok = intArith(op2, r, z); !ok {
 		return nil, false
 	}
-	return boxInt(r), true
+	return t.boxInt(r), true
 }
 
 // fastListAppend and fastLen are the builtins list.append and len, which

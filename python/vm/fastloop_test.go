@@ -554,3 +554,32 @@ r = (out[-3:], nest(5), outer(4), [len([y for y in range(i)]) for i in range(4)]
 		t.Errorf("1000 comprehensions: %v allocations reusing their function, %v making it anew: want one fewer a comprehension", reused, fresh)
 	}
 }
+
+// TestFastLoopBoxesIntsInPairs checks that the fast loop's int results
+// beyond the small-int cache take one allocation for two (Thread.boxInt):
+// 2000 boxes here, i and total each iteration, were 2000 allocations.
+func TestFastLoopBoxesIntsInPairs(t *testing.T) {
+	mod, err := syntax.Parse("prog.py", []byte("total = 10**6\nfor i in range(5000, 6000):\n    total += i\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := NewCode(prog.Module)
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	n := testing.AllocsPerRun(5, func() {
+		g := NewDict()
+		if _, err := th.RunModule(code, g); err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := g.GetStr("total"); v != Int(6_499_500) {
+			t.Fatalf("total = %v", v)
+		}
+	})
+	if n > 1200 {
+		t.Errorf("%v allocations for 2000 int boxes, want at most 1200 (one per two)", n)
+	}
+}

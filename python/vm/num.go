@@ -608,12 +608,9 @@ var smallInts = func() (t [smallIntMax - smallIntMin]Value) {
 	// point into static data, instead of being allocated one by one:
 	// 4,000 allocations were the largest share of the package's
 	// initialisation, which every process start pays.
-	type iface struct{ typ, data unsafe.Pointer }
-	var proto Value = Int(0)
-	typ := (*iface)(unsafe.Pointer(&proto)).typ
 	for i := range t {
 		smallIntVals[i] = Int(i + smallIntMin)
-		*(*iface)(unsafe.Pointer(&t[i])) = iface{typ, unsafe.Pointer(&smallIntVals[i])}
+		*(*iface)(unsafe.Pointer(&t[i])) = iface{intType, unsafe.Pointer(&smallIntVals[i])}
 	}
 	return
 }()
@@ -626,6 +623,37 @@ const (
 	smallIntMin = -256
 	smallIntMax = 4096
 )
+
+// boxInt is the package's boxInt for the fast loop's results: a box
+// beyond the small-int cache takes half of a 16-byte block, whose other
+// half the next one takes, so two ints cost one allocation. The block is
+// the tiny block Go's allocator would put two boxes in anyway, and what
+// an int is charged (ValueBytes: noscanBytes(8), a whole tiny block): a
+// box kept alone keeps no more than it was charged.
+func (t *Thread) boxInt(x Int) Value {
+	if x >= smallIntMin && x < smallIntMax {
+		return smallInts[x-smallIntMin]
+	}
+	p := t.intPair
+	if p != nil {
+		t.intPair = nil
+	} else {
+		b := new([2]Int)
+		p, t.intPair = &b[0], &b[1]
+	}
+	*p = x
+	var v Value
+	(*iface)(unsafe.Pointer(&v)).typ, (*iface)(unsafe.Pointer(&v)).data = intType, unsafe.Pointer(p)
+	return v
+}
+
+// iface is an interface value's layout; intType is Int's type word.
+type iface struct{ typ, data unsafe.Pointer }
+
+var intType = func() unsafe.Pointer {
+	var v Value = Int(0)
+	return (*iface)(unsafe.Pointer(&v)).typ
+}()
 
 // boxInt converts an int to a Value, reusing preallocated boxes for small
 // values.

@@ -67,9 +67,12 @@ const checkInterval = 1024
 // Thread is the state of one run: limits, counters, output, the currently
 // handled exception and the event loop. A Thread is used by one goroutine.
 type Thread struct {
-	ctx    context.Context
-	limits Limits
-	steps  int64
+	// intPair is the unused half of the last two-int block boxInt
+	// allocated, or nil.
+	intPair *Int
+	ctx     context.Context
+	limits  Limits
+	steps   int64
 	// nextChk is the step count at which the next poll is due. The run's
 	// context lowers it (stopWatch) when it is done, so a cancellation or
 	// deadline is seen at the next instruction or tick, not only after

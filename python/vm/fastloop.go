@@ -27,10 +27,12 @@ import (
 // Generators resumed by a for loop run here too (geninline.go): FOR_ITER
 // over a generator links its frame above f and continues in it, and its
 // YIELD_VALUE and RETURN_VALUE go back to the loop's frame, so a pipeline
-// of generators does not return to eval for every item. A YIELD_VALUE of
-// base itself (the generator that genSend or eval resumed) ends the loop
-// after the yield: fastRun then also returns the value, which the caller
-// hands out as eval's YIELD_VALUE would (nil: no yield).
+// of generators does not return to eval for every item. A generator's
+// YIELD_FROM links its generator delegate's frame the same way; what that
+// yields the delegating generator yields. A YIELD_VALUE of base itself
+// (the generator that genSend or eval resumed), or of a delegate of base,
+// ends the loop after the yield: fastRun then also returns the value,
+// which the caller hands out as eval's YIELD_VALUE would (nil: no yield).
 //
 // Why a loop of its own: eval is one large function whose operations call
 // out everywhere, so the Go compiler keeps its state (the frame, the
@@ -462,8 +464,9 @@ loop:
 			break loop
 		case compile.RETURN_VALUE:
 			if f.inlineExit != 0 {
-				// eval's RETURN_VALUE of a generator a FOR_ITER resumed:
-				// it is exhausted, so the loop pops it and exits.
+				// eval's RETURN_VALUE of a generator a FOR_ITER resumed
+				// (it is exhausted, so the loop pops it and exits) or a
+				// YIELD_FROM resumed (the value of the yield from).
 				sp--
 				ip = len(instrs)
 				steps++
@@ -480,8 +483,8 @@ loop:
 			break loop
 		case compile.YIELD_VALUE:
 			if f.inlineExit != 0 {
-				// eval's YIELD_VALUE of a generator a FOR_ITER resumed:
-				// back to the loop's frame with the value.
+				// eval's YIELD_VALUE of a generator a FOR_ITER or a
+				// YIELD_FROM resumed: back to that frame with the value.
 				sp--
 				ip++
 				steps++
@@ -499,8 +502,10 @@ loop:
 			break loop
 		case compile.YIELD_FROM:
 			// eval's YIELD_FROM in a generator (a coroutine's await is
-			// eval's): the delegate is resumed below the loop, and what
-			// it yields this frame yields as YIELD_VALUE would.
+			// eval's): below the loop, a generator delegate sent None
+			// is linked above f and runs here; any other is sent to
+			// as eval sends to it, and what it yields this frame
+			// yields as YIELD_VALUE would.
 			if code.Flags&(compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 || (f.inlineExit == 0 && f != base) {
 				break loop
 			}
@@ -657,17 +662,25 @@ loop:
 		t.top = f
 	case stopGenYield:
 		v := st[sp]
-		t.depth--
-		f, _ = t.genLeaveInline(f, true)
+		if f.inlineExit != yieldFromInline {
+			// To the FOR_ITER's frame.
+			t.depth--
+			f, _ = t.genLeaveInline(f, true)
+			t.top = f
+			f.push(v)
+			break
+		}
+		var out bool
+		f, out = t.genYieldInline(f, v)
 		t.top = f
-		f.push(v)
+		if out {
+			// A generator that base delegated to with yield from
+			// yielded: base yields the value.
+			return f, v
+		}
 	case stopGenReturn:
-		t.depth--
-		var exit int
-		f, exit = t.genLeaveInline(f, false)
+		f = t.genReturnInline(f, st[sp])
 		t.top = f
-		f.stack = f.stack[:len(f.stack)-1]
-		f.ip = exit
 	case stopBuiltin:
 		// What eval's CALL does for a builtin with positional arguments
 		// (Call for a class). The frame's state is written back: the
@@ -724,6 +737,12 @@ loop:
 		// again when it is resumed.
 		sent := st[sp-1]
 		f.stack = st[:sp-1]
+		if g, ok := st[sp-2].(*Generator); ok && sent == None && t.inlineResumable(g) {
+			// A generator delegate sent None runs here, above f.
+			f = t.genEnterInline(g, f, yieldFromInline-1)
+			t.top = f
+			break
+		}
 		r, yielded, err := t.sendTo(st[sp-2], sent, nil)
 		if err != nil {
 			f.stack = st[:sp-2]
@@ -739,10 +758,12 @@ loop:
 			// base yields.
 			return f, r
 		}
-		t.depth--
-		f, _ = t.genLeaveInline(f, true)
+		var out bool
+		f, out = t.genYieldInline(f, r)
 		t.top = f
-		f.push(r)
+		if out {
+			return f, r
+		}
 	case stopYield:
 		return f, st[sp]
 	default:

@@ -58,8 +58,9 @@ type Frame struct {
 	// __init__ called inline by CALL (the call's value is ctor).
 	ctor *Instance
 	// inlineExit is 1 + the exit target of the FOR_ITER that resumed this
-	// generator frame inline (0: not inline); genSaved is the caller's
-	// exception being handled (geninline.go).
+	// generator frame inline, yieldFromInline for the YIELD_FROM of the
+	// generator below (0: not inline); genSaved is the caller's exception
+	// being handled (geninline.go).
 	inlineExit int
 	genSaved   *Instance
 }
@@ -1261,14 +1262,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.stack = f.stack[:len(f.stack)-1]
 				if f.inlineExit != 0 {
 					// A generator resumed by FOR_ITER is exhausted: the
-					// loop pops it and exits.
+					// loop pops it and exits (a yield from has the value).
 					f.ip = len(instrs)
-					t.depth--
-					var exit int
-					f, exit = t.genLeaveInline(f, false)
+					f = t.genReturnInline(f, v)
 					code, instrs, consts = t.enter(f)
-					f.stack = f.stack[:len(f.stack)-1]
-					f.ip = exit
 					break
 				}
 				if f == base {
@@ -1297,10 +1294,12 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				if f.inlineExit != 0 {
 					v := f.stack[len(f.stack)-1]
 					f.stack = f.stack[:len(f.stack)-1]
-					t.depth--
-					f, _ = t.genLeaveInline(f, true)
+					var out bool
+					f, out = t.genYieldInline(f, v)
 					code, instrs, consts = t.enter(f)
-					f.push(v)
+					if out {
+						return v, true, nil
+					}
 					break
 				}
 				if code.Flags&compile.FlagAsyncGenerator != 0 {
@@ -1334,10 +1333,12 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				if y {
 					f.ip--
 					if f.inlineExit != 0 {
-						t.depth--
-						f, _ = t.genLeaveInline(f, true)
+						var out bool
+						f, out = t.genYieldInline(f, r)
 						code, instrs, consts = t.enter(f)
-						f.push(r)
+						if out {
+							return r, true, nil
+						}
 						break
 					}
 					return r, true, nil

@@ -3,6 +3,8 @@ package vm
 import (
 	"sort"
 	"strings"
+
+	"github.com/toolplane/toolplane/python/syntax"
 )
 
 // Metaclasses.
@@ -311,4 +313,73 @@ func (t *Thread) classTruth(c *Class) (bool, error) {
 		return n != 0, err
 	}
 	return true, nil
+}
+
+// metaClassOf returns v when it is a class whose metaclass is not type,
+// else nil.
+func metaClassOf(v Value) *Class {
+	if c, ok := v.(*Class); ok && c.meta != nil {
+		return c
+	}
+	return nil
+}
+
+// metaBinary applies a binary operator to classes through their
+// metaclasses' __op__ / __rop__ (the right operand's first when its
+// metaclass derives from the left's), as userBinary does for instances.
+func (t *Thread) metaBinary(op syntax.Operator, a, b Value) (Value, bool, error) {
+	names := binaryDunders[op]
+	ca, cb := metaClassOf(a), metaClassOf(b)
+	try := func(c *Class, name string, self, other Value) (Value, bool, error) {
+		if c == nil {
+			return nil, false, nil
+		}
+		m := c.metaMethod(name)
+		if m == nil {
+			return nil, false, nil
+		}
+		r, err := t.callMethod1(m, self, other)
+		if err != nil || r != NotImplemented {
+			return r, true, err
+		}
+		return nil, false, nil
+	}
+	if ca != nil && cb != nil && cb.meta != ca.meta && cb.meta.IsSubclass(ca.meta) {
+		if r, ok, err := try(cb, names[1], b, a); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if r, ok, err := try(ca, names[0], a, b); ok || err != nil {
+		return r, true, err
+	}
+	return try(cb, names[1], b, a)
+}
+
+// metaCompare compares classes through their metaclasses' rich
+// comparison methods, as instanceCompare does for instances.
+func (t *Thread) metaCompare(op syntax.CmpOperator, a, b Value) (Value, bool, error) {
+	ca, cb := metaClassOf(a), metaClassOf(b)
+	try := func(c *Class, op syntax.CmpOperator, self, other Value) (Value, bool, error) {
+		if c == nil {
+			return nil, false, nil
+		}
+		m := c.metaMethod(cmpDunders[op])
+		if m == nil || m == None {
+			return nil, false, nil
+		}
+		r, err := t.callMethod1(m, self, other)
+		if err != nil || r != NotImplemented {
+			return r, true, err
+		}
+		return nil, false, nil
+	}
+	if ca != nil && cb != nil && cb.meta != ca.meta && cb.meta.IsSubclass(ca.meta) {
+		if r, ok, err := try(cb, cmpReflect[op], b, a); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if r, ok, err := try(ca, op, a, b); ok || err != nil {
+		return r, true, err
+	}
+	return try(cb, cmpReflect[op], b, a)
 }

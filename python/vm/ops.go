@@ -115,6 +115,9 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 	ia, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
 	if !aInst && !bInst {
+		if metaClassOf(a) != nil || metaClassOf(b) != nil {
+			return t.metaBinary(op, a, b)
+		}
 		return nil, false, nil
 	}
 	names := binaryDunders[op]
@@ -654,6 +657,11 @@ func (t *Thread) Compare(op syntax.CmpOperator, a, b Value) (Value, error) {
 		eq, err := t.Equal(a, b)
 		return Bool(!eq), err
 	}
+	if metaClassOf(a) != nil || metaClassOf(b) != nil {
+		if r, ok, err := t.metaCompare(op, a, b); ok || err != nil {
+			return r, err
+		}
+	}
 	c, err := t.order(op, a, b)
 	if err != nil {
 		return nil, err
@@ -1017,6 +1025,14 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			return t.Equal(unwrapBase(a), unwrapBase(b))
 		}
 	}
+	if t != nil && (metaClassOf(a) != nil || metaClassOf(b) != nil) {
+		if r, ok, err := t.metaCompare(syntax.Eq, a, b); ok || err != nil {
+			if err != nil {
+				return false, err
+			}
+			return t.Truth(r)
+		}
+	}
 	return Is(a, b), nil
 }
 
@@ -1216,24 +1232,21 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		if err != nil {
 			return 0, err
 		}
-		switch h := r.(type) {
-		case Int:
-			// CPython keeps a returned int that fits a Py_ssize_t as it is
-			// (only -1, the error marker, becomes -2), so an object hashing
-			// like a tuple is found in a set of tuples.
-			if h == -1 {
-				h = -2
+		return hashResult(r)
+	case *Class:
+		if x.meta != nil && t != nil {
+			if m := x.metaMethod("__hash__"); m != nil {
+				if m == None {
+					break
+				}
+				r, err := t.callMethod(m, v, nil)
+				if err != nil {
+					return 0, err
+				}
+				return hashResult(r)
 			}
-			return uint64(int64(h)), nil
-		case *big.Int:
-			return hashBig(h), nil
-		case Bool:
-			if h {
-				return 1, nil
-			}
-			return 0, nil
 		}
-		return 0, Errorf(TypeErrorClass, "__hash__ method should return an integer")
+		return identity(v), nil
 	case *List, *Dict, *DictView, *ByteArray:
 	case EllipsisType, NotImplementedType:
 		return 0x1234567, nil
@@ -1241,6 +1254,28 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		return identity(v), nil
 	}
 	return 0, Errorf(TypeErrorClass, "unhashable type: '%s'", TypeName(v))
+}
+
+// hashResult is the hash a __hash__ method's result r gives.
+func hashResult(r Value) (uint64, error) {
+	switch h := r.(type) {
+	case Int:
+		// CPython keeps a returned int that fits a Py_ssize_t as it is
+		// (only -1, the error marker, becomes -2), so an object hashing
+		// like a tuple is found in a set of tuples.
+		if h == -1 {
+			h = -2
+		}
+		return uint64(int64(h)), nil
+	case *big.Int:
+		return hashBig(h), nil
+	case Bool:
+		if h {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	return 0, Errorf(TypeErrorClass, "__hash__ method should return an integer")
 }
 
 // identity returns a stable address-based id for v.

@@ -657,3 +657,56 @@ class Color(Enum):
 
 
 print(list(Color), len(Color), Color(1), Color["GREEN"], Color.RED in Color, isinstance(Color.RED, Color))
+# ---
+# ==, hash, ordering and binary operators defined by the metaclass act on its
+# classes; a metaclass with __eq__ and no __hash__ makes its classes
+# unhashable.
+class Keyed(type):
+    def __eq__(cls, other):
+        return getattr(other, "key", None) == cls.key
+
+    def __hash__(cls):
+        return hash(cls.key)
+
+    def __lt__(cls, other):
+        return cls.key < other.key
+
+    def __or__(cls, other):
+        return ("or", cls.__name__, other)
+
+    def __radd__(cls, other):
+        return ("radd", other, cls.__name__)
+
+
+class A(metaclass=Keyed):
+    key = 1
+
+
+class B(metaclass=Keyed):
+    key = 1
+
+
+class C(metaclass=Keyed):
+    key = 2
+
+
+print(A == B, A != C, A == 1, len({A, B, C}), A | 5, 3 + A, [k.__name__ for k in sorted([C, A])])
+print(A in [B], {A: 1}.get(B), [C, A].index(B), C > A, A < C)
+try:
+    C >= A
+except TypeError as e:
+    print("TypeError", e)
+
+
+class NoHash(type):
+    def __eq__(cls, other):
+        return True
+
+
+class N(metaclass=NoHash):
+    pass
+
+
+print(N == 1)
+{N}
+# raises: TypeError: unhashable type: 'NoHash'

@@ -22,6 +22,10 @@ import (
 // derives from all the others.
 const metaConflict = "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases"
 
+// hashSetName is the hash of __set_name__, looked up on the type of every
+// attribute of a new class.
+var hashSetName = strHash("__set_name__")
+
 // calculateMeta returns the most derived of meta and the metaclasses of
 // bases, as CPython's _PyType_CalculateMetaclass does.
 func calculateMeta(meta *Class, bases Tuple) (*Class, error) {
@@ -142,7 +146,7 @@ func (t *Thread) newClassFrom(mcs *Class, name string, bases []*Class, ns *Dict,
 		if _, plain := it[1].(*Function); plain {
 			continue
 		}
-		if m := TypeOf(it[1]).Lookup("__set_name__"); m != nil {
+		if m := TypeOf(it[1]).lookupH("__set_name__", hashSetName); m != nil {
 			if _, err := t.callMethod(m, it[1], Tuple{cls, it[0]}); err != nil {
 				return nil, err
 			}

@@ -630,8 +630,13 @@ loop:
 			sp++
 			ip++
 			steps++
+		case compile.STORE_DEREF:
+			sp--
+			f.cells[arg].V = st[sp]
+			ip++
+			steps++
 		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION,
-			compile.SET_ADD, compile.MAP_ADD:
+			compile.SET_ADD, compile.MAP_ADD, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow
@@ -1058,6 +1063,12 @@ func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 		k, v := f.stack[n-2], f.stack[n-1]
 		f.stack = f.stack[:n-2]
 		return f.stack[n-2-arg].(*Dict).Set(t, k, v)
+	case compile.BUILD_MAP:
+		return t.buildMap(f, arg)
+	case compile.FORMAT_VALUE:
+		return t.formatValueOp(f, arg)
+	case compile.BUILD_STRING:
+		return t.buildString(f, arg)
 	}
 	return nil
 }
@@ -1122,6 +1133,77 @@ func (t *Thread) listAppend(l *List, v Value) error {
 		}
 	}
 	return t.chargeStored(v)
+}
+
+// buildMap is BUILD_MAP: a dict of the arg key and value pairs on the
+// stack, charged once it is filled.
+func (t *Thread) buildMap(f *Frame, arg int) error {
+	n := len(f.stack)
+	d := NewDictSize(arg)
+	var err error
+	for i := n - 2*arg; i < n; i += 2 {
+		if err = d.Set(t, f.stack[i], f.stack[i+1]); err != nil {
+			break
+		}
+	}
+	clear(f.stack[n-2*arg:])
+	f.stack = f.stack[:n-2*arg]
+	f.push(d)
+	if err != nil {
+		return err
+	}
+	return t.chargeNew(newBytes(d))
+}
+
+// formatValueOp is FORMAT_VALUE: the value on the stack (under its
+// format spec when arg&4) formatted as an f-string field, converted as
+// arg&3 says.
+func (t *Thread) formatValueOp(f *Frame, arg int) error {
+	var spec Value = Str("")
+	if arg&4 != 0 {
+		spec = f.stack[len(f.stack)-1]
+		f.stack = f.stack[:len(f.stack)-1]
+	}
+	v := f.stack[len(f.stack)-1]
+	f.stack = f.stack[:len(f.stack)-1]
+	s, err := t.formatValue(v, arg&3, string(spec.(Str)))
+	if err == nil {
+		f.push(s)
+	}
+	return err
+}
+
+// buildString is BUILD_STRING: the arg strs on the stack joined, in one
+// block where that fits.
+func (t *Thread) buildString(f *Frame, arg int) error {
+	n := len(f.stack)
+	total := 0
+	for _, p := range f.stack[n-arg:] {
+		total += len(p.(Str))
+	}
+	var s Value
+	if total > 0 && total <= strOneBlockMax && strOneBlock[total] {
+		var buf []byte
+		s, buf = newStrBlock(total)
+		buf = buf[:0]
+		for _, p := range f.stack[n-arg:] {
+			buf = append(buf, p.(Str)...)
+		}
+	} else {
+		buf := make([]byte, 0, total)
+		for _, p := range f.stack[n-arg:] {
+			buf = append(buf, p.(Str)...)
+		}
+		// buf is this string's own: no copy to convert it.
+		s = Str(unsafe.String(unsafe.SliceData(buf), len(buf)))
+	}
+	clear(f.stack[n-arg:])
+	f.stack = f.stack[:n-arg]
+	f.push(s)
+	if total > 4096 {
+		return t.Charge(int64(total))
+	}
+	return nil
 }
 
 // storeSubscr is STORE_SUBSCR, obj[k] = v: a list item in place, anything

@@ -369,6 +369,59 @@ for i in range(400):
     out.append(len(big + "z"))
 r = (out.pop(), out.pop(), out[0], len(out), errs.pop(), len(errs))
 `,
+	// Dict displays, f-strings and closures' stores: the general paths
+	// below the loop (fastSlow), with hashes and formats that call back
+	// into the snippet, and their errors.
+	"builds": `
+class K:
+    def __init__(self, v):
+        self.v = v
+    def __hash__(self):
+        if self.v == 13:
+            raise ValueError("no hash for 13")
+        return self.v % 7
+    def __eq__(self, o):
+        return isinstance(o, K) and o.v == self.v
+    def __format__(self, spec):
+        return "K" + spec + str(self.v)
+def counter():
+    n = 0
+    def bump():
+        nonlocal n
+        n += 1
+        return n
+    for i in range(50):
+        n = n + i
+        bump()
+    return n
+out = []
+errs = []
+for i in range(300):
+    d = {j: str(j) for j in range(i % 9)}
+    s = {j % 5 for j in range(i % 11)}
+    ks = {K(j): j for j in range(i % 5)}
+    m = {"a": i, "b": [i], i: "c"}
+    f = f"{i:>6}|{i!r}|{str(i)!a:^8}|{K(i):xy}|{i / 3:.2f}|{'q' * (i % 3)}"
+    out.append((len(d), sorted(s), len(ks), m, f))
+    try:
+        {K(13): 1}
+    except ValueError as e:
+        errs.append(str(e))
+    try:
+        {[i]: 1}
+    except TypeError as e:
+        errs.append(str(e))
+    try:
+        {K(j) for j in (1, 13)}
+    except ValueError as e:
+        errs.append(str(e))
+    try:
+        f"{i:Z}"
+    except ValueError as e:
+        errs.append(str(e))
+big = f"{'x' * 3000}{'y' * 3000}{len(out)}"
+r = (out[0], out[-1], len(errs), errs[0], errs[1], errs[2], errs[3], len(big), counter())
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]

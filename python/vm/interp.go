@@ -3,7 +3,6 @@ package vm
 import (
 	"math/big"
 	"strings"
-	"unsafe"
 
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -1085,19 +1084,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					err = t.chargeNew(setBytes)
 				}
 			case compile.BUILD_MAP:
-				n := len(f.stack)
-				d := NewDictSize(arg)
-				for i := n - 2*arg; i < n; i += 2 {
-					if err = d.Set(t, f.stack[i], f.stack[i+1]); err != nil {
-						break
-					}
-				}
-				clear(f.stack[n-2*arg:])
-				f.stack = f.stack[:n-2*arg]
-				f.push(d)
-				if err == nil {
-					err = t.chargeNew(newBytes(d))
-				}
+				err = t.buildMap(f, arg)
 			case compile.LIST_APPEND:
 				v := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
@@ -1446,46 +1433,9 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 				f.push(v)
 			case compile.FORMAT_VALUE:
-				var spec Value = Str("")
-				if arg&4 != 0 {
-					spec = f.stack[len(f.stack)-1]
-					f.stack = f.stack[:len(f.stack)-1]
-				}
-				v := f.stack[len(f.stack)-1]
-				f.stack = f.stack[:len(f.stack)-1]
-				var s Value
-				s, err = t.formatValue(v, arg&3, string(spec.(Str)))
-				if err == nil {
-					f.push(s)
-				}
+				err = t.formatValueOp(f, arg)
 			case compile.BUILD_STRING:
-				n := len(f.stack)
-				total := 0
-				for _, p := range f.stack[n-arg:] {
-					total += len(p.(Str))
-				}
-				var s Value
-				if total > 0 && total <= strOneBlockMax && strOneBlock[total] {
-					var buf []byte
-					s, buf = newStrBlock(total)
-					buf = buf[:0]
-					for _, p := range f.stack[n-arg:] {
-						buf = append(buf, p.(Str)...)
-					}
-				} else {
-					buf := make([]byte, 0, total)
-					for _, p := range f.stack[n-arg:] {
-						buf = append(buf, p.(Str)...)
-					}
-					// buf is this string's own: no copy to convert it.
-					s = Str(unsafe.String(unsafe.SliceData(buf), len(buf)))
-				}
-				clear(f.stack[n-arg:])
-				f.stack = f.stack[:n-arg]
-				f.push(s)
-				if total > 4096 {
-					err = t.Charge(int64(total))
-				}
+				err = t.buildString(f, arg)
 			case compile.BEFORE_ASYNC_WITH:
 				mgr := f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]

@@ -140,8 +140,11 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 	if m.lastRunes != nil && m.lastIsBytes == isBytes && m.lastText == text {
 		return m.lastRunes, nil
 	}
+	// An ASCII str (the common case) is widened byte by byte, in one pass
+	// after the check, instead of being counted and decoded as UTF-8.
+	ascii := !isBytes && isASCII(text)
 	runes := int64(len(text))
-	if !isBytes {
+	if !isBytes && !ascii {
 		runes = int64(utf8.RuneCountInString(text))
 	}
 	t.Release(m.lastHeld)
@@ -152,9 +155,14 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 	}
 	m.lastHeld = 4 * runes
 	var rs []rune
-	if isBytes {
-		rs = regex.BytesToRunes([]byte(text))
-	} else {
+	switch {
+	case isBytes || ascii:
+		// A byte a rune (regex.BytesToRunes), without copying the bytes.
+		rs = make([]rune, len(text))
+		for i := range rs {
+			rs[i] = rune(text[i])
+		}
+	default:
 		rs = []rune(text)
 	}
 	m.lastText, m.lastIsBytes, m.lastRunes = text, isBytes, rs
@@ -162,7 +170,7 @@ func (m *module) subject(t *vm.Thread, re *regex.Regexp, v vm.Value) ([]rune, er
 	if cap(rs) > 0 {
 		m.held.Key, m.held.Shared = unsafe.Pointer(unsafe.SliceData(rs)), 4*int64(cap(rs))
 	}
-	m.lastASCII = !isBytes && len(rs) == len(text) && isASCII(text)
+	m.lastASCII = ascii
 	return rs, nil
 }
 

@@ -190,10 +190,10 @@ func (t *Thread) callMetaclass(mcs *Class, args Tuple, kw []Kwarg) (Value, error
 		} else {
 			r, err = t.Call(nm.Fn, append(Tuple{mcs}, args...), kw)
 		}
-	case *Function:
-		r, err = t.Call(nm, append(Tuple{mcs}, args...), kw)
-	default:
+	case nil:
 		r, err = t.typeNewArgs(mcs, args, kw)
+	default:
+		r, err = t.Call(nm, append(Tuple{mcs}, args...), kw)
 	}
 	if err != nil {
 		return nil, err
@@ -254,8 +254,11 @@ func initMetaclassMethods() {
 		return t.typeNewArgs(mcs, args[1:], kw)
 	}}})
 	TypeClass.Dict.SetStr("__init__", &Builtin{Name: "__init__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) == 0 || !isClass(args[0]) {
-			return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'type' object")
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "descriptor '__init__' of 'type' object needs an argument")
+		}
+		if !isClass(args[0]) {
+			return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'type' object but received a '%s'", TypeName(args[0]))
 		}
 		if n := len(args) - 1; n != 1 && n != 3 {
 			return nil, Errorf(TypeErrorClass, "type.__init__() takes 1 or 3 arguments")

@@ -710,3 +710,70 @@ class N(metaclass=NoHash):
 print(N == 1)
 {N}
 # raises: TypeError: unhashable type: 'NoHash'
+# ---
+# Errors and odd answers from metaclass machinery end as CPython's exceptions.
+def t(f):
+    try:
+        r = f()
+        print("ok", type(r).__name__)
+    except Exception as e:
+        print(type(e).__name__, e)
+class M(type): pass
+t(lambda: type.__new__(M))
+t(lambda: type.__init__())
+t(lambda: type.__getattribute__(1, 'x'))
+t(lambda: type.__call__(M, 'Q', (), {}))
+t(lambda: type.__prepare__())
+t(lambda: M.__prepare__('x', ()))
+class N(type): __new__ = 5
+t(lambda: N('X', (), {}))
+def mk1():
+    class X(type, int): pass
+def mk2():
+    class X(type, dict): pass
+t(mk1)
+t(mk2)
+class L(type):
+    @classmethod
+    def __prepare__(m, n, b): return []
+def body():
+    class Z(metaclass=L):
+        a = 1
+    return Z
+t(body)
+class LM(type):
+    @classmethod
+    def __prepare__(m, n, b): return {"x": 1}
+    def __new__(m, n, b, ns): return locals()['ns']
+def body2():
+    class Z(metaclass=LM):
+        y = x
+        del x
+        z = locals().copy()
+    return Z
+t(body2)
+t(lambda: M.mro())
+t(lambda: type(M).__name__)
+t(lambda: M.__dict__['x'])
+class IM(type):
+    def __instancecheck__(cls, o): return 1/0
+class I(metaclass=IM): pass
+t(lambda: isinstance(1, I))
+t(lambda: isinstance(1, (int, I)))
+t(lambda: isinstance(1, (str, I)))
+t(lambda: issubclass(I, I))
+class R(type):
+    def __repr__(cls): return 5
+class RR(metaclass=R): pass
+t(lambda: repr(RR))
+t(lambda: str([RR]))
+class LL(type):
+    def __len__(cls): return -1
+class LLL(metaclass=LL): pass
+t(lambda: len(LLL))
+t(lambda: bool(LLL))
+class It(type):
+    def __iter__(cls): return 5
+class It2(metaclass=It): pass
+t(lambda: list(It2))
+t(lambda: [x for x in It2])

@@ -22,6 +22,36 @@ type Param struct {
 	Default     string // JSON of the default value, "" if none
 }
 
+// RequiredParams returns the names of the required top-level properties
+// of an object schema (those Params marks Required), in the order of its
+// "required" list. It reads only the property names, not their schemas:
+// a catalog of 75 tools of 200 KiB schemas took 1.4 s through Params, and
+// the meta-tools' descriptions read every catalog a caller sees to pick
+// an example.
+func RequiredParams(schema json.RawMessage) []string {
+	var doc struct {
+		Properties map[string]ignoredValue `json:"properties"`
+		Required   []string                `json:"required"`
+	}
+	if !bytes.Contains(schema, []byte(`"required"`)) || json.Unmarshal(schema, &doc) != nil || len(doc.Properties) == 0 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range doc.Required {
+		if _, ok := doc.Properties[r]; ok && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ignoredValue is any JSON value, read and not kept.
+type ignoredValue struct{}
+
+func (*ignoredValue) UnmarshalJSON([]byte) error { return nil }
+
 // Params returns the top-level properties of an object schema in document
 // order. A schema that is not an object with properties yields nil.
 func Params(schema json.RawMessage) []Param {

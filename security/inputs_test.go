@@ -353,3 +353,40 @@ startup = "eager"`})
 		t.Errorf("48 page requests grew the server by %d MiB", grown>>20)
 	}
 }
+
+// TestAttackToolsListCPUPerCatalog: the meta-tools' descriptions are
+// cached per catalog a caller sees, so each token admitted to a different
+// set of 75 tools of 200 KiB schemas costs one build: it read every
+// schema whole to pick an example (0.26 s of CPU each), so 16 such
+// tokens listing once cost 4.2 s of the server's CPU, and again after
+// every change of the catalog. Picking the example now reads only the
+// required names: 16 builds cost about 0.2 s.
+func TestAttackToolsListCPUPerCatalog(t *testing.T) {
+	t.Parallel()
+	e := hostileEnv(t, "", map[string]string{"big": `args = ["-catalog", "big-schemas", "-n", "75"]
+startup = "eager"`})
+	cfg := e.Config + ".tokens.toml"
+	var tokens strings.Builder
+	for i := range 16 {
+		fmt.Fprintf(&tokens, "%s", e.AddToken(fmt.Sprintf("t%d", i), fmt.Sprintf("token-%d-secret-0123456789", i), fmt.Sprintf(`allow = "server=big,name!=big%d"`, i)))
+	}
+	e.WriteFile(t, cfg, readFile(t, e.Config)+tokens.String())
+	srv := e.ServeHTTP(t, cfg)
+	sessions := make([]*rawSession, 16)
+	for i := range sessions {
+		sessions[i] = &rawSession{t: t, url: srv.URL, token: fmt.Sprintf("token-%d-secret-0123456789", i)}
+		sessions[i].open()
+	}
+	before := cpuTime(t, srv.Cmd.Process.Pid)
+	for i, s := range sessions {
+		code, out := s.post(`{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{}}`)
+		if code != http.StatusOK || !strings.Contains(out, "may call 74 capabilities") {
+			t.Fatalf("token %d: tools/list %d %s", i, code, truncateText(out, 300))
+		}
+	}
+	used := cpuTime(t, srv.Cmd.Process.Pid) - before
+	t.Logf("16 tokens of different catalogs, one tools/list each: %v of CPU", used)
+	if used > 1500*time.Millisecond {
+		t.Errorf("16 tools/list requests of tokens with different catalogs used %v of the server's CPU", used)
+	}
+}

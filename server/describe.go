@@ -145,12 +145,9 @@ func exampleCapability(caps []describedCapability) (describedCapability, bool) {
 			continue
 		}
 		required, plain := 0, true
-		for _, p := range capability.Params(c.InputSchema) {
-			if !p.Required {
-				continue
-			}
+		for _, name := range capability.RequiredParams(c.InputSchema) {
 			required++
-			if id, ok := capability.Identifier(p.Name); !ok || id != p.Name || len(p.Name) > 32 {
+			if id, ok := capability.Identifier(name); !ok || id != name || len(name) > 32 {
 				plain = false
 			}
 		}

@@ -337,3 +337,46 @@ func TestKeyringTokenFromEncryptedStore(t *testing.T) {
 		t.Errorf("run over the keyring:// token: %v", v)
 	}
 }
+
+// TestAttackUpstreamURLQuerySecret: a hosted server takes its key in the
+// url's query (https://host/mcp?api_key=...), and Go's HTTP client names
+// the whole url in its errors: a call that failed at the transport (a
+// server answering a megabyte of headers, a connection closed) showed the
+// key to the admitted client, and serve's log showed it for a server
+// that was down. The url's query is "…" in every error, warning and
+// status now.
+func TestAttackUpstreamURLQuerySecret(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const key, downKey = "sk-query-secret-7d2e91", "sk-down-secret-44c0a8"
+	base := startHostileHTTP(t, filepath.Join(t.TempDir(), "record"))
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[mcp]
+call_timeout = "5s"
+
+[mcp.servers.evil]
+url = %q
+
+[mcp.servers.down]
+url = "http://127.0.0.1:9/mcp?token=%s"
+`, base+"/mcp?api_key="+key, downKey))
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	seen := ""
+	for _, call := range []string{"evil.huge_headers()", "evil.invalid_json()", `call_tool("mcp:down/echo", {})`} {
+		got := attack(t, cs, call)
+		wantParts(t, call, got, "raised: ")
+		seen += got + "\n"
+	}
+	if !strings.Contains(seen, "/mcp?…") {
+		t.Errorf("no error names the server's url (redacted):\n%s", seen)
+	}
+	status, _ := e.Toolplane("mcp", "status", "--config", e.Config).CombinedOutput()
+	for what, text := range map[string]string{"the client's errors": seen, "serve's stderr": srv.Stderr(), "mcp status": string(status)} {
+		for _, secret := range []string{key, downKey} {
+			if strings.Contains(text, secret) {
+				t.Errorf("%s show the url's key %s:\n%s", what, secret, truncateText(text, 3000))
+			}
+		}
+	}
+}

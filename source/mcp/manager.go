@@ -183,7 +183,8 @@ func (m *Manager) ServerCapabilities(ctx context.Context, name string) ([]capabi
 	if err != nil {
 		return nil, err
 	}
-	return s.capabilities(ctx)
+	caps, err := s.capabilities(ctx)
+	return caps, s.spec.redactError(err)
 }
 
 // Close stops every server (stdio processes and their process groups are
@@ -218,7 +219,8 @@ func (m *Manager) each(ctx context.Context, names []string, f func(context.Conte
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = f(ctx, m.servers[name])
+			s := m.servers[name]
+			errs[i] = s.spec.redactError(f(ctx, s))
 		}()
 	}
 	wg.Wait()

@@ -152,7 +152,7 @@ func (s *server) record(err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Kept as cut text: an error can quote what the server sent.
-	err = errors.New(truncate(err.Error(), 2*maxErrorMessageBytes))
+	err = errors.New(truncate(s.spec.redactText(err.Error()), 2*maxErrorMessageBytes))
 	s.errs = append(s.errs, errorEntry{at: time.Now(), err: err})
 	if len(s.errs) > maxRecentErrors {
 		s.errs = s.errs[len(s.errs)-maxRecentErrors:]
@@ -798,7 +798,8 @@ func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capabili
 			OutputSample: s.outputSample(t.Name),
 			Labels:       labels,
 			Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
-				return s.call(ctx, upstream, args)
+				res, err := s.call(ctx, upstream, args)
+				return res, s.spec.redactError(err)
 			},
 		})
 	}

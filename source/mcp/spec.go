@@ -213,7 +213,7 @@ func (s *ServerSpec) target() string {
 	if s.transport() == TransportStdio {
 		return strings.Join(append([]string{s.Command}, s.Args...), " ")
 	}
-	return s.URL
+	return s.redactText(s.URL)
 }
 
 // PackageRunnerStartTimeout is the default start timeout of a server

@@ -641,6 +641,12 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 						f.push(v)
 						break
 					}
+					if v, ok := t.globalName(f, name, h); ok {
+						f.push(v)
+					} else {
+						err = NewNameError(name)
+					}
+					break
 				}
 				if v, ok := f.ns.getStrH(name, h); ok {
 					f.push(v)
@@ -1939,6 +1945,18 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		cell.V = cls
 	}
 	return cls, nil
+}
+
+// globalName is LOAD_NAME's lookup after the local namespace: the
+// globals, the run's overlay, then the builtins.
+func (t *Thread) globalName(f *Frame, name string, h uint64) (Value, bool) {
+	if v, ok := f.globals.getStrH(name, h); ok {
+		return v, true
+	}
+	if v, ok := getStrOrNil(t.overlay, name, h); ok {
+		return v, true
+	}
+	return t.builtinsFor(f.globals).getStrH(name, h)
 }
 
 // nsMapGet looks name up in a class body's mapping namespace through its

@@ -777,3 +777,35 @@ class It(type):
 class It2(metaclass=It): pass
 t(lambda: list(It2))
 t(lambda: [x for x in It2])
+# ---
+# A mapping namespace from __prepare__: names the body reads that the mapping
+# lacks come from the globals, then the builtins; del of a missing name is a
+# NameError.
+import collections
+
+g = "global"
+
+
+class M(type):
+    @classmethod
+    def __prepare__(mcs, name, bases, **kw):
+        return collections.OrderedDict(preset=1)
+
+    def __new__(mcs, name, bases, ns):
+        print(type(ns).__name__, list(ns))
+        return super().__new__(mcs, name, bases, dict(ns))
+
+
+class C(metaclass=M):
+    a = g
+    b = len("abc")
+    c = a + "!" + str(preset)
+    del preset
+
+
+print(C.a, C.b, C.c, hasattr(C, "preset"))
+
+
+class D(metaclass=M):
+    del missing
+# raises: NameError: name 'missing' is not defined

@@ -129,6 +129,41 @@ func literalPrefix(prog []inst) string {
 	return string(b)
 }
 
+// maxLead bounds the items of a lead.
+const maxLead = 16
+
+// leadUnits returns the items the first characters of every match of prog
+// must match, one a character, in order (zero-width items aside): its
+// single characters, literal strings and the minimum of a fixed repeat,
+// up to the first item of variable width.
+func leadUnits(prog []inst) []unit {
+	var lead []unit
+	for pc := 0; pc < len(prog) && len(lead) < maxLead; pc++ {
+		in := &prog[pc]
+		switch in.op {
+		case opSave, opAt:
+			continue
+		case opUnit:
+			lead = append(lead, in.u)
+			continue
+		case opString:
+			for _, r := range in.str {
+				lead = append(lead, unit{kind: uChar, r: r})
+			}
+			continue
+		case opRepUnit:
+			for k := 0; k < in.min && len(lead) < maxLead; k++ {
+				lead = append(lead, in.u)
+			}
+			if in.min == in.max {
+				continue
+			}
+		}
+		break
+	}
+	return lead[:min(len(lead), maxLead)]
+}
+
 // scanChunk bounds the characters one call of a string routine scans, so
 // a search of a long subject charges its budget (and can stop) as it goes.
 const scanChunk = 1 << 16
@@ -138,6 +173,58 @@ const scanChunk = 1 << 16
 // when the subject's ASCII form is known), or m.end when there is none.
 // It charges a step for each position it passes over.
 func (m *machine) skip(start int) int {
+	for {
+		i := m.scan(start)
+		if i >= m.end {
+			return i
+		}
+		n := m.leadMismatch(i)
+		if n == 0 {
+			return i
+		}
+		m.step(n)
+		start = i + 1
+	}
+}
+
+// leadMismatch checks the characters at i against re.lead, which every
+// match starting at i must match: 0 when they do, else how many it
+// compared (at least 1), the work to charge.
+func (m *machine) leadMismatch(i int) int {
+	lead := m.re.lead
+	if len(lead) < 2 {
+		return 0
+	}
+	if i+len(lead) > m.end {
+		return 1
+	}
+	s := m.s[i : i+len(lead)]
+	low := m.re.leadLow[:len(lead)]
+	for j, r := range s {
+		if uint32(r) < 256 {
+			if low[j][r>>6]&(1<<(r&63)) == 0 {
+				return j + 1
+			}
+		} else if !lead[j].match(r) {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// lowTable is u's answer for the characters below 256, a bit each.
+func lowTable(u *unit) (t [4]uint64) {
+	for r := rune(0); r < 256; r++ {
+		if u.match(r) {
+			t[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return t
+}
+
+// scan is skip without the lead's check: the next position at or after
+// start where the first set (or the literal prefix) matches, or m.end.
+func (m *machine) scan(start int) int {
 	re := m.re
 	if m.text != "" && re.prefix != "" {
 		for start < m.end {

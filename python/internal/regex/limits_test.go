@@ -189,4 +189,15 @@ func TestScanChargesEveryPosition(t *testing.T) {
 	if b.used < len(s)/2 {
 		t.Errorf("%d candidates charged %d steps", len(s)/2, b.used)
 	}
+	// Every digit is a candidate the lead (\d\d\d\d-\d\dz) turns down.
+	re, _ = Compile(`\d{4}-\d\dz`, 0)
+	text = strings.Repeat("1234-56", 300_000)
+	s = []rune(text)
+	b = &stepBudget{max: 1 << 40}
+	if m, err := re.Search(&Limits{Budget: b, ASCII: text}, s, 0, len(s)); m != nil || err != nil {
+		t.Fatalf("Search = %v, %v; want no match", m, err)
+	}
+	if b.used < len(s) {
+		t.Errorf("%d positions, %d of them candidates, charged %d steps", len(s), 6*len(s)/7, b.used)
+	}
 }

@@ -34,10 +34,12 @@ type Regexp struct {
 	groupNames []string // by group number, "" when unnamed
 	prog       []inst
 	nregs      int
-	anchored   bool      // starts with \A (or ^ without MULTILINE): only position 0 can match
-	first      *firstSet // items the first character of a match must match; nil when unknown
-	prefix     string    // ASCII literal every match starts with ("" when none); first is then set
-	machines   sync.Pool // idle *machine values, so a call in a loop allocates little
+	anchored   bool        // starts with \A (or ^ without MULTILINE): only position 0 can match
+	first      *firstSet   // items the first character of a match must match; nil when unknown
+	prefix     string      // ASCII literal every match starts with ("" when none); first is then set
+	lead       []unit      // items the first characters of every match match, in order (leadUnits)
+	leadLow    [][4]uint64 // lead's answers below 256 (lowTable)
+	machines   sync.Pool   // idle *machine values, so a call in a loop allocates little
 }
 
 // Compile parses a str pattern with CPython 3.11's syntax and flags.
@@ -113,6 +115,15 @@ func compile(src []rune, isBytes bool, flags Flags, lim *Limits) (re *Regexp, er
 	re.first = computeFirst(re.prog)
 	if re.first != nil {
 		re.prefix = literalPrefix(re.prog)
+		re.lead = leadUnits(re.prog)
+		if len(re.lead) > 1 {
+			re.leadLow = make([][4]uint64, len(re.lead))
+			for i := range re.lead {
+				re.leadLow[i] = lowTable(&re.lead[i])
+			}
+		} else {
+			re.lead = nil
+		}
 	}
 	return re, nil
 }
@@ -348,6 +359,7 @@ func (re *Regexp) HeapBytes() int {
 		n += 16 + len(g)
 	}
 	n += 64 * len(re.groupIndex)
+	n += int(unsafe.Sizeof(unit{}))*cap(re.lead) + 32*cap(re.leadLow)
 	if re.first != nil {
 		n += int(unsafe.Sizeof(*re.first)) + int(unsafe.Sizeof(unit{}))*cap(re.first.units)
 		for i := range re.first.units {

@@ -23,9 +23,12 @@
 // CPython's "a zero-width iteration ends the loop" rule, saves with undo entries, look-around
 // and atomic sub-runs. Searches skip start positions where no item that can begin a match
 // (computed from the program through groups, alternations and optional prefixes) matches,
-// greedy single-character repeats skip counts where a following literal cannot match, and
-// matching state is pooled per pattern so a call in a loop allocates little. A compiled
-// Regexp is immutable and safe for concurrent use.
+// and those whose next characters do not match the pattern's lead (its leading characters,
+// literals and fixed repeats); given the subject as ASCII text too (Limits.ASCII), they find
+// a literal prefix with strings.Index and scan the first set over bytes, charging a step
+// per position passed. Greedy single-character repeats skip counts where a following
+// literal cannot match, and matching state is pooled per pattern so a call in a loop
+// allocates little. A compiled Regexp is immutable and safe for concurrent use.
 //
 // # Using it
 //

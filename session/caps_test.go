@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -140,4 +141,35 @@ func TestAttackSessionRetainedMemoryCaps(t *testing.T) {
 	if got := m.RetainedBytes(); got > 5<<20 {
 		t.Errorf("retained %d bytes, over the 5 MiB cap", got)
 	}
+}
+
+// TestAttackSessionLoopBoundsNotices: a token opening sessions in a loop
+// evicts its own as fast as it opens them, and each eviction left a
+// notice for its client for an idle period: 100,000 sessions left 99,997
+// notices (at a few hundred a second and an idle timeout of a day,
+// gigabytes). The notices are bounded by maxNoticesFactor times
+// MaxSessions; the latest eviction is still told.
+func TestAttackSessionLoopBoundsNotices(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := NewManager(Options{Now: clk.Now, IdleTimeout: 24 * time.Hour, MaxSessionsPerSubject: 3, MaxSessions: 8, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	for i := range 100_000 {
+		get(t, m, fmt.Sprintf("s%d", i), "flood")
+		clk.Add(time.Millisecond)
+	}
+	m.mu.Lock()
+	n := len(m.evicted)
+	m.mu.Unlock()
+	if n > maxNoticesFactor*8 {
+		t.Errorf("%d eviction notices kept after a loop of 100,000 sessions; want at most %d", n, maxNoticesFactor*8)
+	}
+	back := get(t, m, "s99996", "flood")
+	r, err := back.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Notice, "evicted") {
+		t.Errorf("the latest evicted client is not told: %q", r.Notice)
+	}
+	r.End()
 }

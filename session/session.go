@@ -15,6 +15,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -300,7 +301,43 @@ func (m *Manager) idleRetainedLocked(subject string, except *Session) (mine, all
 func (m *Manager) evictLocked(v *Session, reason string) *Session {
 	delete(m.sessions, v.id)
 	m.evicted[v.id] = eviction{at: m.opts.Now(), reason: reason}
+	m.boundNoticesLocked()
 	return v
+}
+
+// maxNoticesFactor times MaxSessions bounds the expiry and eviction
+// notices kept. They are kept an idle period for clients that come back,
+// but a token opening sessions in a loop evicts its own as fast as it
+// opens them: at a few hundred a second and an idle timeout of a day, the
+// notices alone would grow by gigabytes. Past the bound, the older half
+// is forgotten; a client coming back to a forgotten one gets a fresh
+// session without the note.
+const maxNoticesFactor = 16
+
+// boundNoticesLocked keeps the notices under their bound. m.mu is held.
+func (m *Manager) boundNoticesLocked() {
+	limit := maxNoticesFactor * m.opts.MaxSessions
+	trimOldest(m.evicted, limit, func(e eviction) time.Time { return e.at })
+	trimOldest(m.expired, limit, func(at time.Time) time.Time { return at })
+}
+
+// trimOldest deletes the older entries of notices (by at) once it holds
+// more than limit, keeping about half of limit.
+func trimOldest[V any](notices map[string]V, limit int, at func(V) time.Time) {
+	if len(notices) <= limit {
+		return
+	}
+	times := make([]time.Time, 0, len(notices))
+	for _, v := range notices {
+		times = append(times, at(v))
+	}
+	slices.SortFunc(times, func(a, b time.Time) int { return a.Compare(b) })
+	cutoff := times[len(times)-limit/2]
+	for k, v := range notices {
+		if at(v).Before(cutoff) {
+			delete(notices, k)
+		}
+	}
 }
 
 // enforceRetained evicts least recently used idle sessions (never
@@ -603,6 +640,7 @@ func (m *Manager) Sweep() int {
 			freed = append(freed, s)
 		}
 	}
+	m.boundNoticesLocked()
 	// Forget expiry and eviction notices after another idle period: the
 	// client is gone.
 	for id, at := range m.expired {

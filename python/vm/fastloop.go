@@ -897,7 +897,8 @@ func initFastCalls() {
 	fastLen, _ = builtinsDict.GetStr("len")
 	fastPartition, _ = StrClass.Dict.GetStr("partition")
 	fastRPartition, _ = StrClass.Dict.GetStr("rpartition")
-	if fastListAppend == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil {
+	fastSplit, _ = StrClass.Dict.GetStr("split")
+	if fastListAppend == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil || fastSplit == nil {
 		panic("vm: list.append, len or str.partition missing")
 	}
 }

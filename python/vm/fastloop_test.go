@@ -306,8 +306,9 @@ for bad in (bad_dict, bad_set):
         out.append(str(e))
 r = out
 `,
-	// key, _, rest = s.partition(":") runs the call and the unpacking as
-	// one (callUnpack); anything else builds the tuple.
+	// key, _, rest = s.partition(":") and k, v = s.split("=") run the call
+	// and the unpacking as one (callUnpack); anything else builds the
+	// tuple or list.
 	"partition": `
 class S(str):
     pass
@@ -333,6 +334,30 @@ try:
 except ValueError as e:
     errs.append(str(e))
 sep = ":"
+for s in lines + ["a=b=c", "=", "k=v", "h\u00e9=llo=", S("p=q")]:
+    try:
+        k, v = s.split("=")
+        out.append((k, v))
+    except ValueError as e:
+        errs.append(str(e))
+    try:
+        k, v = s.split("=", 1)
+        out.append((k, v))
+    except ValueError as e:
+        errs.append(str(e))
+    try:
+        a, b, c, d = s.split(" ", -1)
+        out.append((a, b, c, d))
+    except ValueError as e:
+        errs.append(str(e))
+    a, = s.split("=", 0)
+    k, v, w = (s + ";x;y").split(";", 2)
+    out.append((a, k, v, w))
+for bad in (("a=b", ""), ("a=b", None), ("a=b", 1)):
+    try:
+        k, v = bad[0].split(bad[1])
+    except (TypeError, ValueError) as e:
+        errs.append(str(e))
 r = (out, errs, "x:y".partition(sep)[1] is sep)
 `,
 	// An operation with a constant operand (x + "=") that is not int

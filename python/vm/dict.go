@@ -377,7 +377,7 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		return d.chargeGrowth(t, c, 0)
 	}
 	if d.index == nil || (len(d.entries)+1)*3 > len(d.index)*2 {
-		d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+		d.entries = appendEntry(d.entries, dictEntry{key: key, value: v, hash: h})
 		d.live++
 		d.version++
 		n := len(d.index)
@@ -388,10 +388,24 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		return d.chargeGrowth(t, c, 0)
 	}
 	d.index[slot] = int32(len(d.entries))
-	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+	d.entries = appendEntry(d.entries, dictEntry{key: key, value: v, hash: h})
 	d.live++
 	d.version++
 	return d.chargeGrowth(t, c, 0)
+}
+
+// appendEntry appends e to es, doubling a full array: append grows a large
+// slice by a quarter at a time, so a dict filled one key at a time (a dict
+// comprehension, json) copied its entries about four times over instead
+// of once. The growth is charged as any (chargeGrowth charges the array's
+// capacity).
+func appendEntry(es []dictEntry, e dictEntry) []dictEntry {
+	if len(es) == cap(es) && cap(es) >= 256 {
+		n := make([]dictEntry, len(es), 2*cap(es))
+		copy(n, es)
+		es = n
+	}
+	return append(es, e)
 }
 
 // Delete removes key, reporting whether it was present.

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"unsafe"
 )
@@ -128,5 +129,29 @@ func TestListFirstAppendRoomForFour(t *testing.T) {
 func TestIterSizeClass(t *testing.T) {
 	if n := allocBytes(int64(unsafe.Sizeof(Iter{}))); n > 160 {
 		t.Errorf("an Iter takes %d bytes of heap, want at most 160", n)
+	}
+}
+
+// A dict filled one key at a time (a dict comprehension, json) copies its
+// entries about once in all: the entries array doubles when full, where
+// append's growth of a large slice, a quarter at a time, copied them about
+// four times over (a 50000-key comprehension allocated 12.5 MB, now 7.9).
+func TestDictGrowthCopiesEntriesOnce(t *testing.T) {
+	const n = 100000
+	d := NewDict()
+	copied := 0
+	for i := 0; i < n; i++ {
+		c := cap(d.entries)
+		k := strconv.Itoa(i)
+		d.setStrKH(k, nil, strHash(k), None)
+		if cap(d.entries) != c {
+			copied += len(d.entries) - 1
+		}
+	}
+	if d.Len() != n {
+		t.Fatalf("len %d, want %d", d.Len(), n)
+	}
+	if copied >= 2*n {
+		t.Errorf("filling a dict of %d keys copied %d entries as it grew, want fewer than %d", n, copied, 2*n)
 	}
 }

@@ -489,3 +489,68 @@ func TestAttackSnippetPoisonsSharedState(t *testing.T) {
 		t.Errorf("types written in Go took: %v", out)
 	}
 }
+
+// TestAttackStaleBindingsAcrossRuns: a session keeps what a run stored in
+// its globals, runtime bindings included: call_tool, a capability's
+// alias, a coroutine that calls one, a suspended generator that yields
+// call_tool. A later run calling them works, and every call is that
+// later run's (audited with its run id),
+// never the finished run's. Held.
+func TestAttackStaleBindingsAcrossRuns(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cs := e2e.ConnectHTTP(t, e.HTTPURL(t))
+	e2e.MustRun(t, cs, `ct = call_tool
+echo = up.echo
+async def later():
+    return await ct("mcp:up/echo", {"text": "coroutine"})
+g = later()
+def gen():
+    yield call_tool
+gg = gen()
+return 1`)
+	for code, want := range map[string]string{
+		`return await ct("mcp:up/echo", {"text": "binding"})`:                      "binding",
+		`return await echo(text="alias")`:                                          "alias",
+		`return await g`:                                                           "coroutine",
+		`return await next(gg)("mcp:up/echo", {"text": "generator"})`:              "generator",
+		`return [await ct("mcp:up/echo", {"text": str(i)}) for i in range(3)][-1]`: "2",
+	} {
+		if v := e2e.MustRun(t, cs, code); v != want {
+			t.Errorf("%s: %v", code, v)
+		}
+	}
+	lines := e2e.WaitAudit(t, e.Audit, func(lines []map[string]any) bool {
+		n := 0
+		for _, l := range lines {
+			if l["event"] == "run_end" {
+				n++
+			}
+		}
+		return n >= 6
+	})
+	runs := map[any]bool{}
+	var first any
+	for _, l := range lines {
+		if l["event"] == "run_start" {
+			if first == nil {
+				first = l["run_id"]
+			}
+			runs[l["run_id"]] = true
+		}
+	}
+	dispatches := 0
+	for _, l := range lines {
+		if l["event"] != "dispatch" {
+			continue
+		}
+		dispatches++
+		if l["run_id"] == first || !runs[l["run_id"]] {
+			t.Errorf("a call of a later run is audited as run %v (the first run was %v)", l["run_id"], first)
+		}
+	}
+	if dispatches != 7 {
+		t.Errorf("%d dispatches audited, want 7", dispatches)
+	}
+}

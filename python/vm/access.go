@@ -701,6 +701,7 @@ func boolToInt(b Bool) Int {
 var (
 	hashGetattribute = strHash("__getattribute__")
 	hashSetattr      = strHash("__setattr__")
+	hashGetattr      = strHash("__getattr__")
 )
 
 func (t *Thread) instanceGetAttr(o *Instance, name string) (Value, error) {

@@ -26,6 +26,7 @@ const (
 	attrDictOnly              // no class attribute: the instance dict or the general path
 	attrMethod                // a plain function: the instance dict shadows it, else bind it
 	attrProperty              // a property with a getter (a data descriptor)
+	attrGetter                // attrProperty whose getter fastRun calls as a plain call
 	attrStore                 // STORE_ATTR: write the instance dict
 )
 
@@ -70,9 +71,16 @@ func classifyLoad(c *Class, name string, h uint64) (uint8, Value) {
 	case *Function:
 		return attrMethod, a
 	case *Property:
-		if a.Get != nil {
-			return attrProperty, a
+		if a.Get == nil {
+			break
 		}
+		// A getter that binds self alone, on a class without
+		// __getattr__ (which an AttributeError from the getter would
+		// call): fastRun pushes its frame as a plain call's.
+		if fn, ok := a.Get.(*Function); ok && fn.Code.plain && fn.Code.ArgCount == 1 && c.lookupH("__getattr__", hashGetattr) == nil {
+			return attrGetter, a
+		}
+		return attrProperty, a
 	}
 	return attrSlow, nil
 }
@@ -150,7 +158,7 @@ func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Valu
 			}
 		}
 		return &BoundMethod{Self: o, Fn: r.attr}, true, nil
-	case attrProperty:
+	case attrProperty, attrGetter:
 		get := r.attr.(*Property).Get
 		var v Value
 		var err error

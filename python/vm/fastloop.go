@@ -561,17 +561,48 @@ loop:
 			}
 			ip++
 			steps++
+		case compile.LOAD_ATTR:
+			// eval's LOAD_ATTR of an instance attribute the cache
+			// resolves without a call (the instance dict, a method to
+			// bind); a property whose getter is a plain function is
+			// called below the loop as a plain call (the getter handed
+			// there in the free slot above the top).
+			o, ok := st[sp-1].(*Instance)
+			if !ok {
+				break loop
+			}
+			v, get := t.fastAttr(code, ip, o, arg)
+			if v == nil {
+				if get == nil || sp == len(st) {
+					break loop
+				}
+				st[sp] = get
+				stop = stopGetter
+				ip++
+				steps++
+				break loop
+			}
+			st[sp-1] = v
+			ip++
+			steps++
 		case compile.LOAD_METHOD:
-			// eval's LOAD_METHOD of a builtin type's method, from the
-			// cache.
+			// eval's LOAD_METHOD of a builtin type's method or an
+			// instance's, from the cache.
 			if sp == len(st) {
 				break loop
 			}
 			obj := st[sp-1]
 			var b Value
-			switch obj.(type) {
+			switch o := obj.(type) {
 			case Str, *List, *Dict, Tuple, *Set, Bytes:
 				b = builtinMethodCached(code, ip, TypeOf(obj), arg)
+			case *Instance:
+				var self Value
+				var hit bool
+				if b, self, hit = t.loadMethodCached(code, ip, o, arg); !hit {
+					break loop
+				}
+				obj = self
 			}
 			if b == nil {
 				break loop
@@ -595,11 +626,23 @@ loop:
 				}
 			}
 			// Another builtin method LOAD_METHOD found (or a builtin it
-			// found on a module): called below the loop.
-			if _, ok := st[sp-arg-2].(*Builtin); !ok {
+			// found on a module): called below the loop; a method of an
+			// instance, as CALL's plain call.
+			switch fn := st[sp-arg-2].(type) {
+			case *Builtin:
+				stop = stopBuiltin
+			case *Function:
+				n := arg
+				if st[sp-arg-1] != null {
+					n++
+				}
+				if !fn.Code.plain || fn.Code.ArgCount != n || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+					break loop
+				}
+				stop = stopCall
+			default:
 				break loop
 			}
-			stop = stopBuiltin
 			ip++
 			steps++
 			break loop
@@ -652,8 +695,21 @@ loop:
 	t.steps = steps
 	switch stop {
 	case stopCall:
-		n := int(instrs[ip-1] >> 8)
-		f = t.pushPlain(f, st[sp-n-1].(*Function), Tuple(st[sp-n:sp]), sp-n-1, nil)
+		ins := instrs[ip-1]
+		base := sp - int(ins>>8) - 1
+		lo := base + 1
+		if compile.Op(ins&0xff) == compile.CALL_METHOD {
+			// fn, self (or LOAD_METHOD's null), the arguments.
+			base--
+			if st[lo-1] != null {
+				lo--
+			}
+		}
+		f = t.pushPlain(f, st[base].(*Function), Tuple(st[lo:sp]), base, nil)
+	case stopGetter:
+		get := st[sp].(*Function)
+		st[sp] = nil
+		f = t.pushPlain(f, get, Tuple(st[sp-1:sp]), sp-1, nil)
 	case stopReturn:
 		v := st[sp-1]
 		t.depth--
@@ -794,6 +850,9 @@ const (
 	stopBuiltin
 	// stopSlow: an instruction whose general path fastSlow runs.
 	stopSlow
+	// stopGetter: LOAD_ATTR of a property whose getter is called as a
+	// plain call.
+	stopGetter
 )
 
 // fastChargeStored is chargeStored where it takes chargeNew's fast path,
@@ -834,6 +893,11 @@ func (t *Thread) arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 	if x, ok := a.(Int); ok {
 		y, ok := b.(Int)
 		if !ok {
+			// int op float: the int converted as floatBinary's
+			// toFloat converts it.
+			if yf, ok := b.(Float); ok {
+				return floatFast(op, Float(x), yf)
+			}
 			return nil, false
 		}
 		switch op {
@@ -855,16 +919,26 @@ func (t *Thread) arithFast(op syntax.Operator, a, b Value) (Value, bool) {
 	if x, ok := a.(Float); ok {
 		y, ok := b.(Float)
 		if !ok {
-			return nil, false
+			yi, ok := b.(Int)
+			if !ok {
+				return nil, false
+			}
+			y = Float(yi)
 		}
-		switch op {
-		case syntax.Add:
-			return x + y, true
-		case syntax.Sub:
-			return x - y, true
-		case syntax.Mult:
-			return x * y, true
-		}
+		return floatFast(op, x, y)
+	}
+	return nil, false
+}
+
+// floatFast is floatBinary's +, - and * (which cannot fail).
+func floatFast(op syntax.Operator, x, y Float) (Value, bool) {
+	switch op {
+	case syntax.Add:
+		return x + y, true
+	case syntax.Sub:
+		return x - y, true
+	case syntax.Mult:
+		return x * y, true
 	}
 	return nil, false
 }
@@ -1298,4 +1372,29 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 		}
 		return Tuple(sliceValues(tu, a, b, step)), true, nil
 	}
+}
+
+// fastAttr is LOAD_ATTR of instance o at ip where the cache resolves it
+// without a call: the value; or the getter of a property (attrGetter) for
+// fastRun to call as a plain call when one can be made now; neither when
+// eval must do it.
+func (t *Thread) fastAttr(co *CodeObj, ip int, o *Instance, arg int) (Value, *Function) {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	switch r.kind {
+	case attrDictOnly, attrMethod:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStrH(name, h); ok {
+				return v, nil
+			}
+		}
+		if r.kind == attrMethod {
+			return &BoundMethod{Self: o, Fn: r.attr}, nil
+		}
+	case attrGetter:
+		if len(t.framePool) > 0 && t.depth < t.limits.MaxDepth {
+			return nil, r.attr.(*Property).Get.(*Function)
+		}
+	}
+	return nil, nil
 }

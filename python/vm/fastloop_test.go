@@ -447,6 +447,89 @@ for i in range(300):
 big = f"{'x' * 3000}{'y' * 3000}{len(out)}"
 r = (out[0], out[-1], len(errs), errs[0], errs[1], errs[2], errs[3], len(big), counter())
 `,
+	// Classes: instance attributes and methods (LOAD_ATTR, LOAD_METHOD,
+	// CALL_METHOD in fastRun), property getters pushed as plain calls
+	// (one that raises, one a __getattr__ must see fail), dunders called
+	// from Go (max, sorted, ==, hash, repr, len, iter, getitem), __init__
+	// chains through super(), int and float mixed.
+	"classes": `
+class Shape:
+    def __init__(self, name):
+        self.name = name
+    def area(self):
+        raise NotImplementedError
+    def __lt__(self, other):
+        return self.area() < other.area()
+    def __eq__(self, other):
+        return type(self) is type(other) and self.area() == other.area()
+    def __hash__(self):
+        return hash(len(self.name) % 7)
+    def __repr__(self):
+        return f"{type(self).__name__}({self.name!r})"
+class Rect(Shape):
+    def __init__(self, name, w, h):
+        super().__init__(name)
+        self.w, self.h = w, h
+    def area(self):
+        return self.w * self.h
+    @property
+    def perimeter(self):
+        return 2 * (self.w + self.h)
+    @property
+    def broken(self):
+        return self.missing
+class Square(Rect):
+    def __init__(self, name, s):
+        super().__init__(name, s, s)
+class Circle(Shape):
+    def __init__(self, name, r):
+        super().__init__(name)
+        self.r = r
+    def area(self):
+        return 3.14159 * self.r * self.r
+    @property
+    def perimeter(self):
+        return 2 * 3.14159 * self.r
+class Lazy(Rect):
+    def __getattr__(self, name):
+        return "lazy " + name
+class Bag:
+    def __init__(self, items):
+        self.items = items
+    def __len__(self):
+        return len(self.items)
+    def __iter__(self):
+        return iter(self.items)
+    def __getitem__(self, i):
+        return self.items[i]
+    def __contains__(self, x):
+        return x in self.items
+shapes = []
+for i in range(600):
+    k = i % 3
+    if k == 0:
+        shapes.append(Rect("r%d" % i, i % 17 + 1, i % 5 + 1))
+    elif k == 1:
+        shapes.append(Square("s%d" % i, i % 9 + 1))
+    else:
+        shapes.append(Circle("c%d" % i, i % 7 + 1))
+total = sum(s.area() for s in shapes)
+per = sum(s.perimeter for s in shapes)
+m = [s.area for s in shapes if len(s.name) < 3]
+shapes[0].area = lambda: 99
+errs = []
+for s in shapes[0], shapes[3], shapes[6]:
+    try:
+        s.broken
+    except AttributeError as e:
+        errs.append(str(e))
+lz = Lazy("z", 2, 3)
+bag = Bag(list(shapes))
+r = (round(total, 2), round(per, 2), repr(max(shapes)), [repr(s) for s in sorted(shapes)], repr(sorted(shapes, reverse=True)[0]),
+     [f() for f in m], shapes[0].area(), errs, lz.perimeter, lz.broken, len(set(shapes)),
+     shapes.count(Square("x", 2)), len(bag), sum(1 for s in bag), bag[3], shapes[7] in bag,
+     min(shapes, key=lambda s: s.perimeter), 1.5 * 2 + 3 * 0.25 - 2.0 * 3)
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]

@@ -119,10 +119,35 @@ func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, d
 		copy(f.locals, args)
 	}
 	t.depth++
-	v, _, err = t.eval(f, f, nil)
+	v, err = t.runPlain(f)
 	t.depth--
 	t.releaseFrame(f)
 	return v, true, err
+}
+
+// runPlain runs the frame of a plain call from Go to its return: in
+// fastRun first, and when fastRun stops at the frame's own RETURN_VALUE
+// (a return it leaves to eval) that return here, counted as eval counts
+// it; in eval from wherever fastRun stopped otherwise. So a dunder, key=
+// function or getter that fastRun runs whole does not pay eval's set-up.
+// The caller's frames stay roots of the memory re-measurement (evalTops),
+// as eval keeps them. A Go panic in fastRun unwinds to the eval below,
+// which reports it.
+func (t *Thread) runPlain(f *Frame) (Value, error) {
+	top := t.top
+	t.evalTops = append(t.evalTops, top)
+	t.top = f
+	cur, _ := t.fastRun(f, f)
+	t.evalTops = t.evalTops[:len(t.evalTops)-1]
+	t.top = top
+	if cur == f && t.fastErr == nil && f.ip < len(f.code.Instrs) && compile.Op(f.code.Instrs[f.ip]&0xff) == compile.RETURN_VALUE &&
+		t.steps+1 < t.nextChk.Load() {
+		t.steps++
+		f.ip++
+		return f.stack[len(f.stack)-1], nil
+	}
+	v, _, err := t.eval(f, cur, nil)
+	return v, err
 }
 
 // call1 is Call(fn, Tuple{arg}, nil) without allocating the tuple when fn

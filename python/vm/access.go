@@ -272,7 +272,7 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 	case *BigRange:
 		return t.bigRangeGetItem(o, key)
 	case *Instance:
-		if m := o.Class.Lookup("__getitem__"); m != nil {
+		if m := o.Class.dunder(dunderGetitem); m != nil {
 			if d, ok := o.Base.(*Dict); ok {
 				if b, ok := m.(*Builtin); ok && b.Self == "dict" {
 					v, found, err := d.Get(t, key)

@@ -972,7 +972,7 @@ func (t *Thread) Len(v Value) (int64, error) {
 			}
 		}
 	case *Instance:
-		if m := x.Class.Lookup("__len__"); m != nil {
+		if m := x.Class.dunder(dunderLen); m != nil {
 			r, err := t.callMethod(m, v, nil)
 			if err != nil {
 				return 0, err

@@ -93,6 +93,8 @@ type Class struct {
 	// attrHint is the most attributes an instance has held.
 	ctor     atomic.Pointer[ctorInfo]
 	attrHint atomic.Int32
+	// dunders caches special methods Go code looks up (dunders.go).
+	dunders atomic.Pointer[dunderCache]
 	// cpy is a user class's layout as CPython's (classbases.go), nil when
 	// unknown; tpBase is CPython's tp_base of it; ownDict says whether
 	// its statement gave instances a __dict__ (no __slots__, or

@@ -246,7 +246,7 @@ func (t *Thread) iter(v Value) (Value, error) {
 			return t.CallMethodName(x, "__toolplane_class_iter__", nil, nil)
 		}
 	case *Instance:
-		if m := x.Class.Lookup("__iter__"); m != nil {
+		if m := x.Class.dunder(dunderIter); m != nil {
 			r, err := t.callMethod(m, v, nil)
 			if err != nil {
 				return nil, err
@@ -256,7 +256,7 @@ func (t *Thread) iter(v Value) (Value, error) {
 			}
 			return r, nil
 		}
-		if m := x.Class.Lookup("__getitem__"); m != nil {
+		if m := x.Class.dunder(dunderGetitem); m != nil {
 			i := 0
 			return funcIterRefs([]Value{v}, SeqIterClass, func(t *Thread) (Value, bool, error) {
 				r, err := t.callMethod(m, v, Tuple{Int(i)})
@@ -281,7 +281,7 @@ func isIterator(v Value) bool {
 	case *Generator:
 		return !x.coroutine
 	case *Instance:
-		return x.Class.Lookup("__next__") != nil
+		return x.Class.dunder(dunderNext) != nil
 	}
 	return false
 }
@@ -317,7 +317,7 @@ func (t *Thread) nextRaw(it Value) (Value, bool, error) {
 		}
 		return v, yielded, nil
 	case *Instance:
-		if m := x.Class.Lookup("__next__"); m != nil {
+		if m := x.Class.dunder(dunderNext); m != nil {
 			v, err := t.callMethod(m, it, nil)
 			if err != nil {
 				if e, ok := err.(*Instance); ok && e.Class.IsSubclass(StopIterationClass) {

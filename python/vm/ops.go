@@ -627,6 +627,11 @@ var cmpDunders = [...]string{
 	syntax.LtE: "__le__", syntax.Gt: "__gt__", syntax.GtE: "__ge__",
 }
 
+var cmpDunderIDs = [...]dunderID{
+	syntax.Eq: dunderEq, syntax.NotEq: dunderNe, syntax.Lt: dunderLt,
+	syntax.LtE: dunderLe, syntax.Gt: dunderGt, syntax.GtE: dunderGe,
+}
+
 var cmpReflect = [...]syntax.CmpOperator{
 	syntax.Eq: syntax.Eq, syntax.NotEq: syntax.NotEq, syntax.Lt: syntax.Gt,
 	syntax.LtE: syntax.GtE, syntax.Gt: syntax.Lt, syntax.GtE: syntax.LtE,
@@ -700,7 +705,7 @@ func isUserInstance(v Value) bool {
 }
 
 func (t *Thread) userCompare(op syntax.CmpOperator, inst *Instance, self, other Value) (Value, bool, error) {
-	m := inst.Class.Lookup(cmpDunders[op])
+	m := inst.Class.dunder(cmpDunderIDs[op])
 	if m == nil {
 		return nil, false, nil
 	}
@@ -1215,7 +1220,7 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		}
 		return t.Hash(rangeHashKey(small, n, x.Start, x.Step))
 	case *Instance:
-		m := x.Class.Lookup("__hash__")
+		m := x.Class.dunder(dunderHash)
 		if m == None {
 			break
 		}
@@ -1419,7 +1424,7 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 			return t.Equal(v, tup[1])
 		}
 	case *Instance:
-		if m := c.Class.Lookup("__contains__"); m != nil {
+		if m := c.Class.dunder(dunderContains); m != nil {
 			r, err := t.callMethod1(m, container, item)
 			if err != nil {
 				return false, err

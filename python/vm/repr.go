@@ -67,7 +67,7 @@ func (t *Thread) Str(v Value) (string, error) {
 	case *Instance:
 		if x.Base != nil {
 			_, userStr := x.Class.Lookup("__str__").(*Function)
-			_, userRepr := x.Class.Lookup("__repr__").(*Function)
+			_, userRepr := x.Class.dunder(dunderRepr).(*Function)
 			if !userStr && !userRepr {
 				if _, ok := x.Base.(*Set); ok {
 					return t.Repr(x) // S({1, 2}), as repr
@@ -89,7 +89,7 @@ func (t *Thread) Str(v Value) (string, error) {
 			}
 		}
 		if x.Exc != nil {
-			if m := x.Class.Lookup("__repr__"); m != nil {
+			if m := x.Class.dunder(dunderRepr); m != nil {
 				if b, ok := m.(*Builtin); ok && b.Self == "BaseException" {
 					return excStr(t, x), nil
 				}
@@ -461,7 +461,7 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteByte(')')
 	case *Instance:
 		if x.Base != nil {
-			if _, user := x.Class.Lookup("__repr__").(*Function); !user {
+			if _, user := x.Class.dunder(dunderRepr).(*Function); !user {
 				if set, ok := x.Base.(*Set); ok {
 					// A set subclass writes its own name: S({1, 2}).
 					return t.writeSetRepr(sb, set, x.Class.Name, true)
@@ -469,7 +469,7 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 				return t.writeRepr(sb, x.Base)
 			}
 		}
-		if m := x.Class.Lookup("__repr__"); m != nil {
+		if m := x.Class.dunder(dunderRepr); m != nil {
 			if b, ok := m.(*Builtin); !ok || (b.Self != "object" && b.Self != "BaseException") {
 				t.reprSeen = append(t.reprSeen, x)
 				r, err := t.callMethod(m, v, nil)

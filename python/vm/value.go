@@ -151,13 +151,13 @@ func (t *Thread) Truth(v Value) (bool, error) {
 		return t.classTruth(v.(*Class))
 	}
 	if inst.Base != nil {
-		_, b := inst.Class.Lookup("__bool__").(*Function)
-		_, l := inst.Class.Lookup("__len__").(*Function)
+		_, b := inst.Class.dunder(dunderBool).(*Function)
+		_, l := inst.Class.dunder(dunderLen).(*Function)
 		if !b && !l {
 			return t.Truth(inst.Base)
 		}
 	}
-	if m := inst.Class.Lookup("__bool__"); m != nil {
+	if m := inst.Class.dunder(dunderBool); m != nil {
 		r, err := t.callMethod(m, v, nil)
 		if err != nil {
 			return false, err
@@ -168,7 +168,7 @@ func (t *Thread) Truth(v Value) (bool, error) {
 		}
 		return bool(b), nil
 	}
-	if m := inst.Class.Lookup("__len__"); m != nil {
+	if m := inst.Class.dunder(dunderLen); m != nil {
 		r, err := t.callMethod(m, v, nil)
 		if err != nil {
 			return false, err

@@ -104,7 +104,7 @@ func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, d
 	if self != nil {
 		n++
 	}
-	if !c.plain || n != c.ArgCount || c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
+	if !fn.callsPlain(n) {
 		return nil, false, nil
 	}
 	if t.depth >= t.limits.MaxDepth {
@@ -112,6 +112,7 @@ func (t *Thread) callPlainSelf(fn *Function, self Value, args Tuple) (v Value, d
 	}
 	f := t.allocFrame(c, fn.Globals)
 	f.fn = fn
+	copy(f.cells, fn.Closure)
 	if self != nil {
 		f.locals[0] = self
 		copy(f.locals[1:], args)

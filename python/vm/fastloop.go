@@ -440,22 +440,43 @@ loop:
 					}
 				}
 				// Another builtin, or a class that constructs in Go (str,
-				// dict, ...): called below the loop.
+				// dict, ...): called below the loop; a class whose
+				// instances a Python __init__ initialises, as eval's
+				// inline construction (stopCtor); super().name(...) as
+				// eval makes it, without the super object.
 				switch c := st[sp-arg-1].(type) {
 				case *Builtin:
+					stop = stopBuiltin
 				case *Class:
-					if t.plainInit(c) != nil {
-						break loop
+					if c == SuperClass && arg == 2 && ip+1 < len(instrs) && compile.Op(instrs[ip+1]&0xff) == compile.LOAD_METHOD {
+						m, self := superMethod(code, ip+1, st[sp-2], st[sp-1])
+						if m == nil {
+							break loop
+						}
+						st[sp-3] = m
+						st[sp-2] = self
+						sp--
+						st[sp] = nil
+						ip += 2
+						steps += 2
+						continue loop
+					}
+					if init := t.plainInit(c); init != nil {
+						if !init.callsPlain(arg+1) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+							break loop
+						}
+						stop = stopCtor
+					} else {
+						stop = stopBuiltin
 					}
 				default:
 					break loop
 				}
-				stop = stopBuiltin
 				ip++
 				steps++
 				break loop
 			}
-			if !pf.Code.plain || pf.Code.ArgCount != arg || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+			if !pf.callsPlain(arg) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
 				break loop
 			}
 			stop = stopCall
@@ -473,9 +494,11 @@ loop:
 				stop = stopGenReturn
 				break loop
 			}
-			// The return of a frame a plain call pushed; eval returns
-			// from its base frame and ends constructions.
-			if f == base || f.ctor != nil {
+			// The return of a frame a plain call pushed (eval returns
+			// from its base frame); an __init__ of an inline
+			// construction returning None gives the instance (any other
+			// value is eval's TypeError).
+			if f == base || f.ctor != nil && st[sp-1] != None {
 				break loop
 			}
 			stop = stopReturn
@@ -636,7 +659,7 @@ loop:
 				if st[sp-arg-1] != null {
 					n++
 				}
-				if !fn.Code.plain || fn.Code.ArgCount != n || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
+				if !fn.callsPlain(n) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
 					break loop
 				}
 				stop = stopCall
@@ -706,12 +729,27 @@ loop:
 			}
 		}
 		f = t.pushPlain(f, st[base].(*Function), Tuple(st[lo:sp]), base, nil)
+	case stopCtor:
+		// eval's inline construction: the instance in the class's
+		// slot, charged, its __init__ pushed with it as self.
+		base := sp - int(instrs[ip-1]>>8) - 1
+		cls := st[base].(*Class)
+		ctor := &Instance{Class: cls, Dict: newInstanceDict(cls)}
+		st[base] = ctor
+		if err := t.chargeNew(newBytes(ctor)); err != nil {
+			t.fastErr = err
+			return f, nil
+		}
+		f = t.pushPlain(f, t.plainInit(cls), Tuple(st[base:sp]), base, ctor)
 	case stopGetter:
 		get := st[sp].(*Function)
 		st[sp] = nil
 		f = t.pushPlain(f, get, Tuple(st[sp-1:sp]), sp-1, nil)
 	case stopReturn:
 		v := st[sp-1]
+		if f.ctor != nil {
+			v = f.ctor
+		}
 		t.depth--
 		done := f
 		f = f.back
@@ -853,6 +891,8 @@ const (
 	// stopGetter: LOAD_ATTR of a property whose getter is called as a
 	// plain call.
 	stopGetter
+	// stopCtor: CALL of a class constructed inline (Frame.ctor).
+	stopCtor
 )
 
 // fastChargeStored is chargeStored where it takes chargeNew's fast path,

@@ -188,8 +188,18 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	return f
 }
 
-// pushPlain is the common call (CodeObj.plain, exactly ArgCount positional
-// arguments, a pooled frame to take) without bindFrame's general binding:
+// callsPlain reports whether a call of fn with n positional arguments and
+// no keywords binds them by storing them in its first locals
+// (CodeObj.plainFree, exactly ArgCount arguments) and copying its closure's
+// cells, if it has any (the __class__ cell of a method using super()):
+// what pushPlain and callPlainSelf bind.
+func (fn *Function) callsPlain(n int) bool {
+	c := fn.Code
+	return c.plainFree && c.ArgCount == n && len(fn.Closure) == len(c.FreeNames)
+}
+
+// pushPlain is the common call (Function.callsPlain, a pooled frame to
+// take) without bindFrame's general binding:
 // it takes the frame, stores the arguments, pops the call's slots from
 // f's stack (base is the callable's slot) and makes the new frame the
 // running one. A function of its own, not inline in eval, so the dispatch
@@ -208,6 +218,15 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 	buf = buf[:cap(buf)]
 	for i, a := range args {
 		buf[i] = a
+	}
+	if nc := len(pf.Closure); nc > 0 {
+		// A pooled frame's cell slots are reused, as allocFrame does.
+		if cap(nf.cells) >= nc {
+			nf.cells = nf.cells[:nc]
+		} else {
+			nf.cells = make([]*Cell, nc)
+		}
+		copy(nf.cells, pf.Closure)
 	}
 	st := f.stack[:cap(f.stack)]
 	for i := len(f.stack) - 1; i >= base; i-- {
@@ -838,7 +857,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					}
 					args = args[:npos:npos]
 				}
-				if pf != nil && kw == nil && pf.Code.plain && len(args) == pf.Code.ArgCount && len(t.framePool) > 0 {
+				if pf != nil && kw == nil && pf.callsPlain(len(args)) && len(t.framePool) > 0 {
 					if t.depth >= t.limits.MaxDepth {
 						err = Errorf(RecursionErrorClass, "maximum recursion depth exceeded")
 						break

@@ -32,9 +32,19 @@ except Exception:
 except BaseException as e:
     print(type(e).__name__, isinstance(e, Exception))
 # ---
+# as_completed yields in completion order; the order is forced by events, not
+# by sleeps of different lengths (those swapped on a loaded machine).
 import asyncio
+a_done, b_done = asyncio.Event(), asyncio.Event()
+async def job(name, after, then):
+    if after is not None:
+        await after.wait()
+    await slow(name, 0)
+    if then is not None:
+        then.set()
+    return name
 order = []
-for coro in asyncio.as_completed([slow("c", 0.2), slow("a", 0.0), slow("b", 0.1)]):
+for coro in asyncio.as_completed([job("c", b_done, None), job("a", None, a_done), job("b", a_done, b_done)]):
     order.append(await coro)
 order
 # ---

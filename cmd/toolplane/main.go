@@ -9,6 +9,7 @@ import (
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/plugins/spill"
 	"github.com/toolplane/toolplane/python"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 func main() {
@@ -23,5 +24,9 @@ func main() {
 	// With it, a soft memory limit, so that garbage cannot take the
 	// process to its cap (GOMEMLIMIT overrides it): see setMemoryLimit.
 	setMemoryLimit()
+	// An idle serve gives back what reading a large upstream catalog
+	// allocated instead of holding it until the runtime's forced
+	// collection minutes later.
+	mcpsrc.ReturnMemoryAfterLargeCatalogs()
 	os.Exit(Main(os.Args[1:], IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }

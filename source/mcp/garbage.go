@@ -3,6 +3,7 @@ package mcp
 import (
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,7 +17,10 @@ import (
 // that. So after a catalog of largeCatalogBytes or more is read, the
 // process's garbage is collected and returned to the OS once the work
 // that follows the reading is done (garbageDelay later), at most once
-// per garbageInterval: an idle server holds what it uses.
+// per garbageInterval: an idle server holds what it uses. A forced
+// collection is a process-wide decision, so only a program that asks for
+// it (toolplane's binary, by ReturnMemoryAfterLargeCatalogs) gets it; a
+// program using this package as a library keeps its own GC policy.
 const (
 	largeCatalogBytes = 1 << 20
 	garbageDelay      = 2 * time.Second
@@ -25,6 +29,15 @@ const (
 
 // garbage schedules the returns of one process.
 var garbage garbageReturner
+
+// returnGarbage is set by ReturnMemoryAfterLargeCatalogs.
+var returnGarbage atomic.Bool
+
+// ReturnMemoryAfterLargeCatalogs makes the process collect its garbage
+// and return it to the OS a little after each catalog of 1 MiB or more is
+// read (at most every 10 s). Call it once from main, beside GC settings;
+// without it the package never forces a collection.
+func ReturnMemoryAfterLargeCatalogs() { returnGarbage.Store(true) }
 
 type garbageReturner struct {
 	mu      sync.Mutex
@@ -35,7 +48,7 @@ type garbageReturner struct {
 // largeCatalogRead schedules a return of garbage after a catalog of
 // bytes was read; small catalogs schedule none.
 func largeCatalogRead(bytes int) {
-	if bytes >= largeCatalogBytes {
+	if bytes >= largeCatalogBytes && returnGarbage.Load() {
 		garbage.soon()
 	}
 }

@@ -444,6 +444,44 @@ func (t *Thread) DelItem(obj, key Value) error {
 			return nil
 		}
 		return Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
+	case *ByteArray:
+		if i, ok, err := t.index(key); ok {
+			if err != nil {
+				return err
+			}
+			if i < 0 {
+				i += int64(len(o.B))
+			}
+			if i < 0 || i >= int64(len(o.B)) {
+				return Errorf(IndexErrorClass, "bytearray index out of range")
+			}
+			o.B = append(o.B[:i], o.B[i+1:]...)
+			return nil
+		}
+		if s, ok := key.(*Slice); ok {
+			start, stop, step, err := t.sliceIndices(s, len(o.B))
+			if err != nil {
+				return err
+			}
+			n := sliceLen(start, stop, step)
+			if n == 0 {
+				return nil
+			}
+			if step < 0 {
+				// the same positions walked from the low end
+				start, step = start+(n-1)*step, -step
+			}
+			out := o.B[:start]
+			for i := start; i < len(o.B); i++ {
+				if i < start+n*step && (i-start)%step == 0 {
+					continue
+				}
+				out = append(out, o.B[i])
+			}
+			o.B = out
+			return nil
+		}
+		return Errorf(TypeErrorClass, "bytearray indices must be integers or slices, not %s", TypeName(key))
 	case *Instance:
 		if m := o.Class.Lookup("__delitem__"); m != nil {
 			_, err := t.callMethod(m, obj, Tuple{key})

@@ -378,7 +378,8 @@ func floatBinary(op syntax.Operator, a, b Value) (Value, error) {
 		_, m := floatDivmod(x, y)
 		return Float(m), nil
 	case syntax.Pow:
-		if x == 0 && y < 0 {
+		// An infinite exponent is not an error: 0.0 ** -inf is inf, as in CPython.
+		if x == 0 && y < 0 && !math.IsInf(y, 0) {
 			return nil, Errorf(ZeroDivisionErrorClass, "0.0 cannot be raised to a negative power")
 		}
 		if x < 0 && y != math.Trunc(y) && !math.IsInf(y, 0) {

@@ -80,16 +80,16 @@ func binaryTypeError(op syntax.Operator, a, b Value) error {
 	if op == syntax.Mult {
 		for _, p := range [][2]Value{{a, b}, {b, a}} {
 			switch p[0].(type) {
-			case Str, *List, Tuple, Bytes:
+			case Str, *List, Tuple, Bytes, *ByteArray:
 				if _, isInst := p[1].(*Instance); !isInst {
 					return Errorf(TypeErrorClass, "can't multiply sequence by non-int of type '%s'", TypeName(p[1]))
 				}
 			}
 		}
 	}
-	if _, ok := a.(Bytes); ok && op == syntax.Add {
+	if _, ok := bytesLike(a); ok && op == syntax.Add {
 		if _, ok := b.(*Instance); !ok {
-			return Errorf(TypeErrorClass, "can't concat %s to bytes", TypeName(b))
+			return Errorf(TypeErrorClass, "can't concat %s to %s", TypeName(b), TypeName(a))
 		}
 	}
 	if op == syntax.Add {
@@ -174,6 +174,21 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 			}
 			x.Items = r.(*List).Items
 			return x, nil
+		}
+	case *ByteArray:
+		// ba += x and ba *= n change ba itself (other names for it see
+		// the change), as in CPython; the operator builds and charges
+		// the new content.
+		if op == syntax.Add || op == syntax.Mult {
+			r, err := t.Binary(op, a, b)
+			if err != nil {
+				return nil, err
+			}
+			if nb, ok := r.(*ByteArray); ok {
+				x.B = nb.B
+				return x, nil
+			}
+			return r, nil
 		}
 	case *Dict:
 		if op == syntax.BitOr {
@@ -298,6 +313,9 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 				return x + y, true, nil
 			}
 			if y, ok := b.(*ByteArray); ok {
+				if err := t.Charge(int64(len(x) + len(y.B))); err != nil {
+					return nil, true, err
+				}
 				return x + Bytes(y.B), true, nil
 			}
 		case *ByteArray:
@@ -782,6 +800,11 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 		if y, ok := b.(*Set); ok {
 			return t.setOrder(op, x, y)
 		}
+	case *Slice:
+		// slices order as their (start, stop, step) triples, as in CPython.
+		if y, ok := b.(*Slice); ok {
+			return t.seqOrder(op, []Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
+		}
 	}
 	ia, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
@@ -1252,7 +1275,7 @@ func (t *Thread) hash(v Value) (uint64, error) {
 			}
 		}
 		return identity(v), nil
-	case *List, *Dict, *DictView, *ByteArray:
+	case *List, *Dict, *DictView, *ByteArray, *Slice: // slices are unhashable in 3.11
 	case EllipsisType, NotImplementedType:
 		return 0x1234567, nil
 	default:

@@ -59,6 +59,16 @@ func initObject() {
 			if len(args) != 2 {
 				return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(args)-1)
 			}
+			// CPython's object.__ne__ asks the receiver's own __eq__ and
+			// hands back its NotImplemented (object().__ne__(1)).
+			if m := TypeOf(args[0]).Lookup("__eq__"); m != nil {
+				r, err := t.callMethod1(m, args[0], args[1])
+				if err != nil || r == NotImplemented {
+					return r, err
+				}
+				b, err := t.Truth(r)
+				return Bool(!b), err
+			}
 			eq, err := t.Equal(args[0], args[1])
 			return Bool(!eq), err
 		},
@@ -105,6 +115,20 @@ func initObject() {
 		},
 		"__init_subclass__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return None, nil },
 	})
+	// object's four orderings answer NotImplemented (object().__lt__(1)),
+	// so every type has them as in CPython; the < operator skips them.
+	for _, name := range []string{"__lt__", "__le__", "__gt__", "__ge__"} {
+		name := name
+		ObjectClass.Dict.SetStr(name, &Builtin{Name: name, Self: "object", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(kw) > 0 {
+				return nil, Errorf(TypeErrorClass, "wrapper %s() takes no keyword arguments", name)
+			}
+			if len(a) != 2 {
+				return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(a)-1)
+			}
+			return NotImplemented, nil
+		}})
+	}
 	objectNew = &Builtin{Name: "__new__", Self: "object", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 0 {
 			return nil, Errorf(TypeErrorClass, "object.__new__(): not enough arguments")
@@ -2074,6 +2098,45 @@ func initOperatorDunders() {
 	}
 	bytesM["__bytes__"] = self
 
+	// bytearray has bytes' operator and sequence methods, and both order
+	// against either kind (b"a" < bytearray(b"b")), plus the methods that
+	// change it in place. They answer as the operators do.
+	isBytesLike := isType(BytesClass, ByteArrayClass)
+	byteArrayM := seq(ByteArrayClass)
+	withOrder(byteArrayM, isBytesLike)
+	for _, name := range []string{"__mod__", "__rmod__", "__len__", "__iter__", "__getitem__", "__contains__"} {
+		byteArrayM[name] = bytesM[name]
+	}
+	byteArrayM["__setitem__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__setitem__", a[1:], kw, 2); err != nil {
+			return nil, err
+		}
+		return None, t.SetItem(a[0], a[1], a[2])
+	}
+	byteArrayM["__delitem__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__delitem__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		return None, t.DelItem(a[0], a[1])
+	}
+	byteArrayM["__iadd__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__iadd__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		return t.Inplace(syntax.Add, a[0], a[1])
+	}
+	byteArrayM["__imul__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__imul__", a[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		if _, _, ok, err := repeatCount(t, a[1]); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
+		}
+		return t.Inplace(syntax.Mult, a[0], a[1])
+	}
+
 	dictM := map[string]BuiltinFunc{
 		"__reversed__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) },
 	}
@@ -2152,7 +2215,8 @@ func initOperatorDunders() {
 	equality(strM, isType(StrClass))
 	equality(listM, isType(ListClass))
 	equality(dictM, isType(DictClass))
-	equality(bytesM, isType(BytesClass, ByteArrayClass))
+	equality(bytesM, isBytesLike)
+	equality(byteArrayM, isBytesLike)
 	frozenM := map[string]BuiltinFunc{}
 	for k, v := range setM {
 		frozenM[k] = v
@@ -2176,6 +2240,9 @@ func initOperatorDunders() {
 		},
 	}
 	equality(rangeM, isType(RangeClass))
+	sliceM := map[string]BuiltinFunc{}
+	withOrder(sliceM, isType(SliceClass))
+	equality(sliceM, isType(SliceClass))
 	// range and dict have no order, yet CPython gives them the four
 	// ordering methods (they answer NotImplemented, so < raises TypeError).
 	for _, m := range []map[string]BuiltinFunc{rangeM, dictM} {
@@ -2192,15 +2259,29 @@ func initOperatorDunders() {
 			}
 		}
 	}
-	for _, c := range []*Class{ListClass, DictClass, SetClass, ByteArrayClass} {
+	for _, c := range []*Class{ListClass, DictClass, SetClass, ByteArrayClass, SliceClass} {
 		c.Dict.SetStr("__hash__", None)
+	}
+	// None.__bool__() is False and NotImplemented.__bool__() True, as
+	// their truth tests answer.
+	falsy := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__bool__", a[1:], kw, 0); err != nil {
+			return nil, err
+		}
+		return Bool(false), nil
+	}
+	truthy := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__bool__", a[1:], kw, 0); err != nil {
+			return nil, err
+		}
+		return Bool(true), nil
 	}
 	delete(setM, "__hash__")
 
 	for c, m := range map[*Class]map[string]BuiltinFunc{
 		IntClass: intM, FloatClass: floatM, ComplexClass: complexM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
-		BytesClass: bytesM, DictClass: dictM, SetClass: setM, FrozenSetClass: frozenM, RangeClass: rangeM,
-		NoneTypeClass: {"__hash__": hash},
+		BytesClass: bytesM, ByteArrayClass: byteArrayM, DictClass: dictM, SetClass: setM, FrozenSetClass: frozenM, RangeClass: rangeM,
+		SliceClass: sliceM, NoneTypeClass: {"__hash__": hash, "__bool__": falsy}, NotImplementedClass: {"__bool__": truthy},
 	} {
 		for name, fn := range m {
 			if _, ok := c.Dict.GetStr(name); ok {

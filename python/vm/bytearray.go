@@ -93,6 +93,20 @@ func initByteArray() {
 	}
 	installBytesMethods(ByteArrayClass)
 	addMethods(ByteArrayClass, map[string]BuiltinFunc{
+		// bytearray.__init__ refills the bytearray from its arguments (an
+		// instance of a subclass is made empty, then initialised).
+		"__init__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			b, ok := unwrapBase(a[0]).(*ByteArray)
+			if !ok {
+				return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'bytearray' object")
+			}
+			v, err := ByteArrayClass.new(t, ByteArrayClass, a[1:], kw)
+			if err != nil {
+				return nil, err
+			}
+			b.B = v.(*ByteArray).B
+			return None, nil
+		},
 		"append": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("append", a[1:], kw, 1); err != nil {
 				return nil, err
@@ -207,14 +221,17 @@ func initByteArray() {
 	})
 }
 
-func (b *ByteArray) repr() string {
+func (b *ByteArray) repr() string { return b.reprAs("bytearray") }
+
+// reprAs is the repr with the name of the type: a subclass B writes B(b'..').
+func (b *ByteArray) reprAs(name string) string {
 	r := BytesRepr(string(b.B))
 	if strings.HasPrefix(r, `b"`) {
 		// CPython's bytearray repr escapes a single quote even inside
 		// double quotes.
 		r = strings.ReplaceAll(r, "'", `\'`)
 	}
-	return "bytearray(" + r + ")"
+	return name + "(" + r + ")"
 }
 
 // codecArgTypes checks that the encoding and errors arguments of bytes() or

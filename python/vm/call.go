@@ -553,6 +553,8 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 		inst.Base = &List{}
 	case SetClass:
 		inst.Base = NewSet()
+	case ByteArrayClass:
+		inst.Base = &ByteArray{}
 	case StrClass, IntClass, FloatClass, ComplexClass, TupleClass, FrozenSetClass, BytesClass:
 		v, err := cls.base.new(t, cls.base, args, kw)
 		if err != nil {
@@ -809,6 +811,10 @@ func rewrapSelf(self, v Value) Value {
 		}
 	case *Set:
 		if vs, ok := v.(*Set); ok && vs == b {
+			return self
+		}
+	case *ByteArray:
+		if vb, ok := v.(*ByteArray); ok && vb == b {
 			return self
 		}
 	}

@@ -379,7 +379,7 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 
 // subclassable lists the builtin non-exception types user classes may
 // derive from.
-var subclassable = map[string]bool{"type": true, "dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true, "set": true, "frozenset": true, "bytes": true}
+var subclassable = map[string]bool{"type": true, "dict": true, "list": true, "str": true, "int": true, "float": true, "complex": true, "tuple": true, "set": true, "frozenset": true, "bytes": true, "bytearray": true}
 
 // immutableBase reports whether instances of subclasses of c carry a value
 // fixed at construction (str, int, float, tuple).

@@ -68,9 +68,20 @@ func (t *Thread) Str(v Value) (string, error) {
 		if x.Base != nil {
 			_, userStr := x.Class.Lookup("__str__").(*Function)
 			_, userRepr := x.Class.dunder(dunderRepr).(*Function)
+			if !userStr {
+				// bytes and bytearray have their own __str__, which a
+				// subclass's __repr__ does not change.
+				switch b := x.Base.(type) {
+				case Bytes:
+					return t.Str(b)
+				case *ByteArray:
+					return b.reprAs(x.Class.Name), nil
+				}
+			}
 			if !userStr && !userRepr {
-				if _, ok := x.Base.(*Set); ok {
-					return t.Repr(x) // S({1, 2}), as repr
+				switch x.Base.(type) {
+				case *Set, *ByteArray:
+					return t.Repr(x) // S({1, 2}) and B(b'..'), as repr
 				}
 				return t.Str(x.Base)
 			}
@@ -465,6 +476,10 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 				if set, ok := x.Base.(*Set); ok {
 					// A set subclass writes its own name: S({1, 2}).
 					return t.writeSetRepr(sb, set, x.Class.Name, true)
+				}
+				if ba, ok := x.Base.(*ByteArray); ok {
+					sb.WriteString(ba.reprAs(x.Class.Name)) // B(b'..')
+					return nil
 				}
 				return t.writeRepr(sb, x.Base)
 			}

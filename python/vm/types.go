@@ -1792,6 +1792,11 @@ func initTypeNew() {
 				return nil, Errorf(TypeErrorClass, "%s.__new__(X): X is not a type object (%s)", c.Name, TypeName(args[0]))
 			}
 			if cls != c {
+				if c == ByteArrayClass && cls.IsSubclass(c) {
+					// bytearray.__new__(B) for a subclass B: an empty
+					// instance that __init__ fills.
+					return t.allocInstance(cls, nil, nil)
+				}
 				return nil, Errorf(TypeErrorClass, "%s.__new__(%s): %s is not a subtype of %s", c.Name, cls.Name, cls.Name, c.Name)
 			}
 			if mutable {

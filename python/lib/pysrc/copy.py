@@ -74,7 +74,7 @@ def _base_of(x):
     reduction CPython's object.__reduce_ex__ gives it), or None."""
     if hasattr(type(x), '__toolplane_base__'):
         return None
-    for base in (dict, list, tuple) + _scalar_bases:
+    for base in (dict, list, tuple, bytearray) + _scalar_bases:
         if isinstance(x, base):
             return base
     return None
@@ -101,6 +101,9 @@ def _reconstruct(x, memo, _unused):
         if memo is not None:
             args = deepcopy(args, memo)
         y = cls.__new__(cls, *args)
+    elif base is bytearray:
+        # As bytearray.__reduce_ex__: the class called with the content.
+        y = cls(bytes(x))
     elif base is not None:
         y = cls.__new__(cls)
     else:

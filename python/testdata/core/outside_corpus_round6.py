@@ -97,3 +97,64 @@ for make in [lambda: hash(slice(1)), lambda: {slice(1, 2): 1}, lambda: slice(1, 
         make()
     except TypeError as e:
         print(e)
+# ---
+# bytearray can be subclassed: the instance holds its bytearray, B(b'..') repr, bytearray.__new__(B),
+# in-place changes keep the subclass, str() ignores a __repr__ override as bytes' does, copy calls B(content).
+class B(bytearray):
+    pass
+print(repr(B()), B(b"abc"), str(B([0, 1, 9, 39])), B("hé", "utf8"), B(3))
+b = B(b"abc")
+c = b
+b += b"d"
+b.append(101)
+b.extend(b"fg")
+b[0] = 65
+del b[1]
+print(b, c is b, type(b).__name__, len(b), b[1], b[1:3], type(b[1:3]).__name__, list(b)[:3])
+print(b == bytearray(b"Acdefg"), b"x" + b, b + b"x", type(b + b"x").__name__, isinstance(b, bytearray))
+b *= 2
+print(type(b).__name__, b is c, b.decode(), b.upper(), type(b.upper()).__name__, b.hex())
+class C(bytearray):
+    def __init__(self, n):
+        super().__init__(b"x" * n)
+        self.n = n
+    def __repr__(self):
+        return "C(%d)" % self.n
+c = C(3)
+print(c, bytes(c), c.n, bytearray.__new__(B), type(bytearray.__new__(B)).__name__)
+try:
+    B(-1)
+except ValueError as e:
+    print(e)
+try:
+    bytearray.__new__(int)
+except TypeError as e:
+    print(e)
+import json
+print(b"abc" in [B(b"abc")], B(b"ab") < B(b"b"), sorted([B(b"b"), B(b"a")]))
+print(hash(b"x") == hash(bytes(B(b"x"))))
+try:
+    hash(B(b"x"))
+except TypeError as e:
+    print(e)
+class X(bytes):
+    def __repr__(self): return 'X!'
+class Y(bytearray):
+    def __repr__(self): return 'Y!'
+class Z(list):
+    def __repr__(self): return 'Z!'
+class S(set):
+    def __repr__(self): return 'S!'
+print(str(X(b'a')), str(Y(b'a')), str(Z()), str(S()), '%s' % X(b'q'), f'{Y(b"r")}', format(Y(b'w')))
+import copy
+class B(bytearray):
+    pass
+b = B(b"ab"); b.x = 1
+c = copy.copy(b); d = copy.deepcopy(b)
+print(type(c).__name__, c, getattr(c, 'x', None), type(d).__name__, d, d.x)
+print(b"%s" % B(b"z"), "%r" % B(b"z"), B(b"x").__class__.__mro__)
+class C(bytearray):
+    def __init__(self, *a):
+        print('init', a); super().__init__(*a)
+c = C(b'q'); print(copy.copy(c), copy.deepcopy([c, c])[0])
+print(B(b"a b").split(), B(b"abc").replace(b"b", b"x"), bytes(B(b"q")))

@@ -1139,6 +1139,13 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 			return nil
 		}
 	}
+	if name == "__class__" {
+		// (1).__class__ = C: a value of a builtin type keeps its type.
+		if _, ok := v.(*Class); !ok {
+			return Errorf(TypeErrorClass, "__class__ must be set to a class, not '%s' object", TypeName(v))
+		}
+		return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+	}
 	if TypeOf(obj).Lookup(name) != nil {
 		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
 	}
@@ -1213,7 +1220,10 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 	}
 	if name == "__class__" {
 		c, ok := v.(*Class)
-		if !ok || c.builtin {
+		if !ok {
+			return Errorf(TypeErrorClass, "__class__ must be set to a class, not '%s' object", TypeName(v))
+		}
+		if c.builtin {
 			return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 		}
 		// The builtin methods of the new class must find the state they

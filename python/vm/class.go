@@ -317,7 +317,23 @@ func (t *Thread) NewClass(name, qualname string, bases []*Class, ns *Dict) (*Cla
 	if len(bases) == 0 {
 		bases = []*Class{ObjectClass}
 	}
-	c := &Class{Name: name, QualName: qualname, Module: "__main__", Bases: bases, Dict: ns}
+	// A __qualname__ the class body assigned names the class (and is not
+	// kept in its namespace); the body's __module__ does too.
+	if q, ok := ns.GetStr("__qualname__"); ok {
+		s, ok := q.(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "type __qualname__ must be a str, not %s", TypeName(q))
+		}
+		qualname = string(s)
+		ns.DeleteStr("__qualname__")
+	}
+	module := "__main__"
+	if m, ok := ns.GetStr("__module__"); ok {
+		if s, ok := m.(Str); ok {
+			module = string(s)
+		}
+	}
+	c := &Class{Name: name, QualName: qualname, Module: module, Bases: bases, Dict: ns}
 	ns.class = true
 	classChanged()
 	var base *Class

@@ -158,3 +158,43 @@ class C(bytearray):
         print('init', a); super().__init__(*a)
 c = C(b'q'); print(copy.copy(c), copy.deepcopy([c, c])[0])
 print(B(b"a b").split(), B(b"abc").replace(b"b", b"x"), bytes(B(b"q")))
+# ---
+# A class body's __qualname__ and __module__ name the class (repr, __qualname__; not kept in __dict__);
+# __class__ assignment on a builtin value or to a non-class raises CPython's TypeError.
+class D:
+    __module__ = "d"
+    __qualname__ = "DD"
+print(D.__qualname__, D.__module__, '__qualname__' in D.__dict__, D.__name__, repr(D))
+class E:
+    print(__qualname__, __module__)
+    def f(self): pass
+print(E.f.__qualname__, '__qualname__' in E.__dict__)
+try:
+    class F:
+        __qualname__ = 5
+except TypeError as e:
+    print(e)
+T = type("T", (), {"__qualname__": "Q.T"})
+print(T.__qualname__, repr(T), '__qualname__' in T.__dict__)
+try:
+    (1).__class__ = D
+except TypeError as e:
+    print(e)
+class G: pass
+g = G()
+try:
+    g.__class__ = 5
+except TypeError as e:
+    print(e)
+try:
+    g.__class__ = int
+except TypeError as e:
+    print(e)
+D.__module__ = "m2"
+print(repr(D), D.__module__)
+import collections, enum, dataclasses
+print(repr(collections.OrderedDict), repr(collections.Counter), collections.Counter.__module__)
+@dataclasses.dataclass
+class DC:
+    x: int
+print(repr(DC), DC(1))

@@ -373,3 +373,49 @@ c = f()`, Limits{})
 		t.Errorf("kept stdout %d bytes, stderr %d bytes %.20q...", len(out), len(stderr), stderr)
 	}
 }
+
+// TestTracebackSuggestsName: an uncaught AttributeError or NameError ends
+// its traceback with CPython 3.11's "Did you mean: '...'?" (same distance,
+// same candidates: dir() of the object; the frame's locals, its globals,
+// the builtins), and none where CPython gives none. Each row's last line is
+// compared with python3's.
+func TestTracebackSuggestsName(t *testing.T) {
+	t.Parallel()
+	rows := []struct{ src, want string }{
+		{"'abc'.uper()\n", "AttributeError: 'str' object has no attribute 'uper'. Did you mean: 'upper'?"},
+		{"x = [1]\nx.apend(2)\n", "AttributeError: 'list' object has no attribute 'apend'. Did you mean: 'append'?"},
+		{"pritn(1)\n", "NameError: name 'pritn' is not defined. Did you mean: 'print'?"},
+		{"import math\nmath.sqr(2)\n", "AttributeError: module 'math' has no attribute 'sqr'. Did you mean: 'sqrt'?"},
+		{"class A:\n    def __init__(self):\n        self.value = 1\nA().valeu\n", "AttributeError: 'A' object has no attribute 'valeu'. Did you mean: 'value'?"},
+		{"def f():\n    counter = 1\n    return countr\nf()\n", "NameError: name 'countr' is not defined. Did you mean: 'counter'?"},
+		{"Str = 1\nstr2\n", "NameError: name 'str2' is not defined. Did you mean: 'Str'?"},
+		{"class C:\n    def __getattr__(self, n):\n        raise AttributeError(n)\nC().foo\n", "AttributeError: foo"},
+		{"{}.item()\n", "AttributeError: 'dict' object has no attribute 'item'. Did you mean: 'items'?"},
+		{"getattr([], 'apend')\n", "AttributeError: 'list' object has no attribute 'apend'. Did you mean: 'append'?"},
+		{"zzzzzz\n", "NameError: name 'zzzzzz' is not defined"},
+		{"def g():\n    y = q\n    q = 1\ng()\n", "UnboundLocalError: cannot access local variable 'q' where it is not associated with a value"},
+	}
+	py, pyErr := exec.LookPath("python3")
+	for _, r := range rows {
+		_, _, err := run(t, r.src, RunOptions{Modules: lib.Modules()})
+		var e *Exception
+		if !errors.As(err, &e) {
+			t.Fatalf("%q: got %v, want an exception", r.src, err)
+		}
+		lines := strings.Split(strings.TrimRight(e.Traceback, "\n"), "\n")
+		if got := lines[len(lines)-1]; got != r.want {
+			t.Errorf("%q: last line %q, want %q", r.src, got, r.want)
+		}
+		if pyErr == nil {
+			file := filepath.Join(t.TempDir(), "s.py")
+			if err := os.WriteFile(file, []byte(r.src), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			out, _ := exec.Command(py, file).CombinedOutput()
+			cl := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+			if cl[len(cl)-1] != r.want {
+				t.Errorf("%q: CPython says %q, the table %q", r.src, cl[len(cl)-1], r.want)
+			}
+		}
+	}
+}

@@ -145,6 +145,9 @@ func initMisc() {
 				return args[2], nil
 			}
 		}
+		if err != nil {
+			noteAttrContext(err, args[0], string(name))
+		}
 		return v, err
 	})
 	def("setattr", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -600,40 +603,7 @@ func initMisc() {
 		if len(args) > 1 {
 			return nil, Errorf(TypeErrorClass, "dir expected at most 1 argument, got %d", len(args))
 		}
-		names := map[string]bool{}
-		add := func(d *Dict) {
-			for _, k := range d.Keys() {
-				if s, ok := k.(Str); ok {
-					names[string(s)] = true
-				}
-			}
-		}
-		switch x := args[0].(type) {
-		case *Instance:
-			if x.Dict != nil {
-				add(x.Dict)
-			}
-			for _, c := range x.Class.MRO {
-				add(c.Dict)
-			}
-		case *Class:
-			for _, c := range x.MRO {
-				add(c.Dict)
-			}
-		case *Module:
-			add(x.Dict)
-		case *Namespace:
-			add(x.Attrs)
-		default:
-			for _, c := range TypeOf(x).MRO {
-				add(c.Dict)
-			}
-		}
-		out := make([]string, 0, len(names))
-		for n := range names {
-			out = append(out, n)
-		}
-		sort.Strings(out)
+		out := dirNames(args[0])
 		items := make([]Value, len(out))
 		for i, n := range out {
 			items[i] = Str(n)
@@ -1216,4 +1186,45 @@ func isCallable(v Value) bool {
 		return x.Class.Lookup("__call__") != nil
 	}
 	return false
+}
+
+// dirNames is dir(v) for a value without a __dir__ of its own: the sorted
+// names of its instance dict and its class's MRO (a class: its MRO; a
+// module or namespace: its attributes). It runs no snippet code.
+func dirNames(v Value) []string {
+	names := map[string]bool{}
+	add := func(d *Dict) {
+		for _, k := range d.Keys() {
+			if s, ok := k.(Str); ok {
+				names[string(s)] = true
+			}
+		}
+	}
+	switch x := v.(type) {
+	case *Instance:
+		if x.Dict != nil {
+			add(x.Dict)
+		}
+		for _, c := range x.Class.MRO {
+			add(c.Dict)
+		}
+	case *Class:
+		for _, c := range x.MRO {
+			add(c.Dict)
+		}
+	case *Module:
+		add(x.Dict)
+	case *Namespace:
+		add(x.Attrs)
+	default:
+		for _, c := range TypeOf(x).MRO {
+			add(c.Dict)
+		}
+	}
+	out := make([]string, 0, len(names))
+	for n := range names {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }

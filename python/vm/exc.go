@@ -17,6 +17,9 @@ type ExcState struct {
 	SuppressContext bool
 	TB              []TBEntry // innermost first, in the order the exception left frames
 	contextSet      bool
+	// ctx is where an AttributeError or NameError arose, for the
+	// "Did you mean" of its traceback (suggest.go); nil: not known.
+	ctx *errContext
 }
 
 // TBEntry is one line of a traceback.
@@ -350,6 +353,9 @@ const recursiveCutoff = 3
 func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string, int) string) {
 	t.formatTB(sb, e.Exc.TB, source)
 	sb.WriteString(t.ExceptionLine(e))
+	if s := t.Suggestion(e); s != "" {
+		sb.WriteString(". Did you mean: '" + s + "'?")
+	}
 	sb.WriteString("\n")
 }
 

@@ -1643,6 +1643,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 			}
 			if !reraise {
 				t.tbEntry(exc, f)
+				t.noteErrorContext(exc, f)
 				if t.excInfo != nil && t.excInfo != exc && exc.Exc.Context == nil && !exc.Exc.contextSet {
 					exc.Exc.Context = t.excInfo
 				}
@@ -1684,6 +1685,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 				code, instrs, consts = t.enter(f)
 				t.tbEntry(exc, f)
+				t.noteErrorContext(exc, f)
 			}
 			err = nil
 		}

@@ -198,3 +198,19 @@ print(repr(collections.OrderedDict), repr(collections.Counter), collections.Coun
 class DC:
     x: int
 print(repr(DC), DC(1))
+# ---
+# An AttributeError from an attribute access or getattr() carries the object and the name (e.obj, e.name).
+try:
+    'a'.uper()
+except AttributeError as e:
+    print(e.name, e.obj)
+class A: pass
+a = A()
+try:
+    a.x
+except AttributeError as e:
+    print(e.name, e.obj is a)
+try:
+    getattr([], 'apend')
+except AttributeError as e:
+    print(e.name, e.obj)

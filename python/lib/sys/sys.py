@@ -82,6 +82,24 @@ byteorder = 'little'
 maxsize = 9223372036854775807
 maxunicode = 1114111
 float_repr_style = 'short'
+
+
+class _Implementation:
+    """sys.implementation: this interpreter's name, and the version of the
+    language it implements (cache_tag None: no module caching)."""
+
+    def __init__(self):
+        self.name = implementation_name
+        self.cache_tag = None
+        self.version = version_info
+        self.hexversion = hexversion
+
+    def __repr__(self):
+        return 'namespace(name=%r, cache_tag=%r, version=%r, hexversion=%r)' % (
+            self.name, self.cache_tag, self.version, self.hexversion)
+
+
+implementation = _Implementation()
 float_info = _FloatInfo((1.7976931348623157e+308, 1024, 308, 2.2250738585072014e-308, -1021,
                          -307, 15, 53, 2.220446049250313e-16, 2, 1))
 int_info = _IntInfo((30, 4, 4300, 640))

@@ -214,3 +214,10 @@ try:
     getattr([], 'apend')
 except AttributeError as e:
     print(e.name, e.obj)
+# ---
+# sys.implementation: the interpreter's name (ours says toolplane, as sys.implementation_name does),
+# the version it implements and its hexversion.
+import sys
+impl = sys.implementation
+print(impl.version == sys.version_info, impl.hexversion == sys.hexversion, isinstance(impl.name, str), impl.name.islower())
+print(hasattr(impl, "cache_tag"), impl.version[:2], type(impl.version[0]).__name__)

@@ -380,3 +380,36 @@ url = "http://127.0.0.1:9/mcp?token=%s"
 		}
 	}
 }
+
+// A stdio server's key written on its command line (`--api-key V`,
+// `--token=V`, a bare token) stays out of what clients, serve's log and
+// `mcp status` show when the server fails to start, also when the server
+// itself prints its arguments on stderr.
+func TestAttackUpstreamArgsSecret(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const flagKey, eqKey, bareKey, envKey = "sk-args-flag-9a71c3", "tok-eq-secret-51be0d", "ghp0Q7xT2mK9vL4sW8yZ1aB3cD5eF", "env-assign-secret-2f8e"
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[mcp]
+call_timeout = "5s"
+
+[mcp.servers.broken]
+command = "sh"
+args = ["-c", "echo \"usage error: $*\" >&2; exit 3", "server", "--api-key", %q, "--token=%s", %q, "API_KEY=%s", "--verbose"]
+`, flagKey, eqKey, bareKey, envKey))
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	got := attack(t, cs, `call_tool("mcp:broken/echo", {})`)
+	wantParts(t, "broken", got, "raised: ")
+	status, _ := e.Toolplane("mcp", "status", "--config", e.Config).CombinedOutput()
+	// The operator still sees the command line's shape, and what the
+	// server printed.
+	wantParts(t, "mcp status", string(status), "sh -c", "--api-key … --token=… … API_KEY=… --verbose", "usage error:")
+	for what, text := range map[string]string{"the client's error": got, "serve's stderr": srv.Stderr(), "mcp status": string(status)} {
+		for _, secret := range []string{flagKey, eqKey, bareKey, envKey} {
+			if strings.Contains(text, secret) {
+				t.Errorf("%s shows the argument key %s:\n%s", what, secret, truncateText(text, 3000))
+			}
+		}
+	}
+}

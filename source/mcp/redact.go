@@ -48,6 +48,24 @@ func (r *redactor) setEnv(raw, resolved, passed map[string]string) {
 	r.mu.Unlock()
 }
 
+// addArgs records the values of a server's command line that look like
+// keys (ServerSpec.argSecrets), shown as redacted.
+func (r *redactor) addArgs(secrets []string) {
+	if len(secrets) == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.values == nil {
+		r.values = map[string]string{}
+	}
+	for _, v := range secrets {
+		if _, ok := r.values[v]; !ok {
+			r.values[v] = redacted
+		}
+	}
+}
+
 // apply replaces every recorded value in s, longest first (a value that
 // contains another is replaced whole).
 func (r *redactor) apply(s string) string {

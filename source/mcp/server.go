@@ -441,6 +441,7 @@ func (s *server) environment(ctx context.Context) ([]string, error) {
 		}
 	}
 	s.redact.setEnv(s.spec.Env, set, passed)
+	s.redact.addArgs(s.spec.argSecrets())
 	return childenv.Build(os.Environ(), s.spec.PassEnv, set), nil
 }
 

@@ -211,7 +211,11 @@ func (s *ServerSpec) Validate() error {
 // target describes where the server is, for status lines and errors.
 func (s *ServerSpec) target() string {
 	if s.transport() == TransportStdio {
-		return strings.Join(append([]string{s.Command}, s.Args...), " ")
+		parts := []string{s.Command}
+		for _, a := range s.shownArgs() {
+			parts = append(parts, a.text)
+		}
+		return strings.Join(parts, " ")
 	}
 	return s.redactText(s.URL)
 }

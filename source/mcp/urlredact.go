@@ -46,9 +46,108 @@ func (s *ServerSpec) urlSecrets() []string {
 	return out
 }
 
-// redactText replaces what urlSecrets names in text.
+// A stdio server's command line carries its key as often (`--api-key
+// sk-...`, `--token=...`, a bare token as an argument), and a server that
+// fails to start was named by its whole command line in the error every
+// admitted client saw. argSecrets names the arguments that look like
+// keys: the value of a flag whose name says key, token, secret,
+// password, credential or auth (`--api-key V`, `--api-key=V`,
+// `API_KEY=V`), and any argument shaped like a key (20 or more
+// characters of letters, digits and -_.+=~, with both letters and digits,
+// and no '/' or '@' as paths and package names have). Config keeps them
+// in `env` or a secret reference instead; this only keeps a literal one
+// out of what clients and logs see.
+func (s *ServerSpec) argSecrets() []string {
+	var out []string
+	for _, a := range s.shownArgs() {
+		if a.secret != "" && len(a.secret) >= 6 {
+			// Shorter values are hidden where the arguments are shown
+			// (target); replacing them in free text would mangle it.
+			out = append(out, a.secret)
+		}
+	}
+	return out
+}
+
+// shownArg is an argument as errors show it, and the secret it hides.
+type shownArg struct {
+	text, secret string
+}
+
+// shownArgs are the spec's arguments with what looks like a key replaced
+// by redacted.
+func (s *ServerSpec) shownArgs() []shownArg {
+	out := make([]shownArg, 0, len(s.Args))
+	hideNext := false
+	for _, a := range s.Args {
+		if hideNext {
+			hideNext = false
+			if a != "" && !strings.HasPrefix(a, "-") {
+				out = append(out, shownArg{redacted, a})
+				continue
+			}
+		}
+		name, value, hasValue := strings.Cut(a, "=")
+		switch {
+		case secretName(strings.TrimLeft(name, "-")):
+			if !hasValue {
+				out = append(out, shownArg{text: a})
+				hideNext = strings.HasPrefix(a, "-")
+			} else if value == "" {
+				out = append(out, shownArg{text: a})
+			} else {
+				out = append(out, shownArg{name + "=" + redacted, value})
+			}
+		case hasValue && keyShaped(value):
+			out = append(out, shownArg{name + "=" + redacted, value})
+		case keyShaped(a):
+			out = append(out, shownArg{redacted, a})
+		default:
+			out = append(out, shownArg{text: a})
+		}
+	}
+	return out
+}
+
+// secretName reports whether a flag or variable name names a secret.
+func secretName(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"key", "token", "secret", "passw", "pwd", "credential", "auth", "bearer", "cookie", "session"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyShaped reports whether an argument looks like an API key or token.
+func keyShaped(a string) bool {
+	if len(a) < 20 {
+		return false
+	}
+	letters, digits := false, false
+	for _, c := range []byte(a) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letters = true
+		case c >= '0' && c <= '9':
+			digits = true
+		case strings.IndexByte("-_.+=~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return letters && digits
+}
+
+// secrets are the parts of the spec its errors must not show.
+func (s *ServerSpec) secrets() []string {
+	return append(s.urlSecrets(), s.argSecrets()...)
+}
+
+// redactText replaces what secrets names in text.
 func (s *ServerSpec) redactText(text string) string {
-	for _, sec := range s.urlSecrets() {
+	for _, sec := range s.secrets() {
 		text = strings.ReplaceAll(text, sec, redacted)
 	}
 	return text

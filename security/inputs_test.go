@@ -253,6 +253,10 @@ func TestAttackGarbageHasALimit(t *testing.T) {
 	}{
 		{nil, "Go memory limit 1024 MiB (half the address-space limit of 2048 MiB)"},
 		{[]string{"GOMEMLIMIT=300MiB"}, "Go memory limit 300 MiB (GOMEMLIMIT=300MiB)"},
+		// Accepted by Go's runtime, but the collector would never stop:
+		// doctor warns and names the fix.
+		{[]string{"GOMEMLIMIT=1KiB"}, "Go memory limit 0 MiB (GOMEMLIMIT=1KiB); derived:"},
+		{[]string{"GOMEMLIMIT=1KiB"}, "the Go memory limit is below 256 MiB, so the collector runs nearly all the time and every client waits on it  (raise GOMEMLIMIT"},
 	} {
 		e := bins.NewEnv(t, "")
 		e.MemoryCap = 2 << 30

@@ -64,6 +64,8 @@ func trustSessionMemory(_ context.Context, r *doctorReport, env trustEnv) {
 		what += "; derived: " + b.Derived
 	}
 	switch {
+	case memoryLimitTooSmall():
+		r.add(checkWarn, what+fmt.Sprintf(": the Go memory limit is below %d MiB, so the collector runs nearly all the time and every client waits on it", tinyMemoryLimit>>20), "raise GOMEMLIMIT (e.g. GOMEMLIMIT=1GiB) or unset it to let toolplane derive one")
 	case host.Bytes > 0 && int64(b.AllMB)<<20 > host.Bytes:
 		r.add(checkWarn, what+": the budget is larger than the host's memory, so sessions can exhaust it", "lower [session] max_retained_mb, or leave it unset")
 	case b.PerTokenMB < s.MaxMemoryMB:

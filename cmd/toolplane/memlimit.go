@@ -64,3 +64,15 @@ func memoryLimitText() string {
 	}
 	return fmt.Sprintf("%d MiB (%s)", lim>>20, memoryLimitSource)
 }
+
+// tinyMemoryLimit is the Go memory limit below which doctor warns: the
+// binary alone holds tens of MiB, so under it the collector runs all the
+// time and serve is slow for every client (GOMEMLIMIT=1 is accepted by
+// the runtime).
+const tinyMemoryLimit = 256 << 20
+
+// memoryLimitTooSmall reports whether this process's Go memory limit is
+// set below tinyMemoryLimit.
+func memoryLimitTooSmall() bool {
+	return debug.SetMemoryLimit(-1) < tinyMemoryLimit
+}

@@ -198,9 +198,15 @@ func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
 				defer func() { v = rewrapSelf(self, v) }()
 			}
 		}
+		// Only the method's own argument indexing is turned into a
+		// TypeError: a panic from Python code the method ran (a key=
+		// function, a dunder) unwound frames past this call, which left
+		// the depth above what it was here, and is an interpreter fault
+		// for the run's handler to report, not a missing argument.
+		depth := t.depth
 		defer func() {
 			if r := recover(); r != nil {
-				if re, ok := r.(interface{ RuntimeError() }); ok && strings.Contains(fmt.Sprint(re), "index out of range") {
+				if re, ok := r.(interface{ RuntimeError() }); ok && t.depth == depth && strings.Contains(fmt.Sprint(re), "index out of range") {
 					v, err = nil, Errorf(TypeErrorClass, "%s.%s() missing required argument", c.Name, name)
 					return
 				}

@@ -51,7 +51,12 @@ print(await t)
 import asyncio
 t = asyncio.create_task(slow(1, 0.05))
 print(t.done())
-await asyncio.sleep(0.2)
+# The task runs while this one sleeps; polled rather than one fixed sleep,
+# which a loaded machine outran.
+for _ in range(400):
+    await asyncio.sleep(0.05)
+    if t.done():
+        break
 print(t.done(), t.result())
 # ---
 import asyncio

@@ -178,8 +178,9 @@
 // properties and __getattr__/__getattribute__ on the class but not on its
 // instances, type(C) is M, the most derived metaclass of the bases (else
 // "metaclass conflict"), inheritance by subclasses, and metaclass= a plain
-// function; ==, hash, ordering and binary operators a metaclass defines
-// act on its classes. __set_name__ then __init_subclass__ run inside
+// function; ==, hash, ordering, unary and binary operators and attribute
+// deletion (__delattr__, a property's deleter) a metaclass defines act on
+// its classes. __set_name__ then __init_subclass__ run inside
 // type.__new__. abc.ABCMeta is one (abstract methods refused by
 // object.__new__, register, __subclasshook__). A class records its
 // metaclass as a pointer that is nil for type, so ordinary classes pay one
@@ -187,9 +188,8 @@
 // allocations, CPU time within noise). enum, typing.NamedTuple and
 // typing.Protocol still use class-level hooks (__toolplane_class_call__,
 // __toolplane_new_class__, __toolplane_instancecheck__) in place of their
-// CPython metaclasses, so type(Color) is type. Not supported: unary
-// operators and attribute deletion (__delattr__, a descriptor's
-// __delete__) through a metaclass, and __class__ assignment of a class.
+// CPython metaclasses, so type(Color) is type. Not supported: __class__
+// assignment of a class.
 //
 // # Not supported
 //

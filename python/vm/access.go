@@ -1290,21 +1290,11 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 		}
 		return t.instanceDelAttr(o, name)
 	case *Class:
-		switch name {
-		case "__name__", "__qualname__", "__bases__", "__module__", "__doc__":
-			if o.builtin {
-				return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
-			}
-			return Errorf(TypeErrorClass, "cannot delete '%s' attribute of immutable type '%s'", name, o.Name)
-		case "__mro__", "__base__":
-			return Errorf(AttributeErrorClass, "readonly attribute")
-		case "__dict__":
-			return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+		if da := o.metaMethod("__delattr__"); da != nil {
+			_, err := t.callMethod(da, o, Tuple{Str(name)})
+			return err
 		}
-		if !o.builtin && o.Dict.DeleteStr(name) {
-			return nil
-		}
-		return Errorf(AttributeErrorClass, "type object '%s' has no attribute '%s'", o.Name, name)
+		return t.typeDelAttr(o, name)
 	case *Function:
 		if o.Dict != nil && o.Dict.DeleteStr(name) {
 			return nil
@@ -1373,4 +1363,42 @@ func (t *Thread) typeSetAttr(o *Class, name string, v Value) error {
 		o.abstract = abstract
 	}
 	return o.Dict.setStrT(t, name, nil, strHash(name), v)
+}
+
+// typeDelAttr is type.__delattr__(o, name): a data descriptor of o's
+// metaclass decides, else the name leaves the class namespace.
+func (t *Thread) typeDelAttr(o *Class, name string) error {
+	if o.meta != nil {
+		switch d := o.metaMethod(name).(type) {
+		case *Property:
+			if d.Del == nil || d.Del == None {
+				return Errorf(AttributeErrorClass, "can't delete attribute")
+			}
+			_, err := t.Call(d.Del, Tuple{o}, nil)
+			return err
+		case *Instance:
+			if m := d.Class.Lookup("__delete__"); m != nil {
+				_, err := t.callMethod(m, d, Tuple{o})
+				return err
+			}
+		}
+	}
+	switch name {
+	case "__name__", "__qualname__", "__bases__", "__module__", "__doc__":
+		if o.builtin {
+			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+		}
+		return Errorf(TypeErrorClass, "cannot delete '%s' attribute of immutable type '%s'", name, o.Name)
+	case "__mro__", "__base__":
+		return Errorf(AttributeErrorClass, "readonly attribute")
+	case "__dict__":
+		return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+	}
+	if !o.builtin && o.Dict.DeleteStr(name) {
+		if name == "__abstractmethods__" {
+			o.abstract = false
+		}
+		return nil
+	}
+	return Errorf(AttributeErrorClass, "type object '%s' has no attribute '%s'", o.Name, name)
 }

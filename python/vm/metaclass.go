@@ -296,6 +296,20 @@ func initMetaclassMethods() {
 		}
 		return None, t.typeSetAttr(c, string(name), args[2])
 	}})
+	TypeClass.Dict.SetStr("__delattr__", &Builtin{Name: "__delattr__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", max(0, len(args)-1))
+		}
+		c, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "descriptor '__delattr__' requires a 'type' object but received a '%s'", TypeName(args[0]))
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
+		}
+		return None, t.typeDelAttr(c, string(name))
+	}})
 	TypeClass.Dict.SetStr("__prepare__", &ClassMethod{Fn: &Builtin{Name: "__prepare__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return NewDict(), nil
 	}}})

@@ -611,6 +611,11 @@ func (t *Thread) Unary(op syntax.UnaryOperator, v Value) (Value, error) {
 		if m := x.Class.Lookup(name); m != nil {
 			return t.callMethod(m, v, nil)
 		}
+	case *Class:
+		name := map[syntax.UnaryOperator]string{syntax.USub: "__neg__", syntax.UAdd: "__pos__", syntax.Invert: "__invert__"}[op]
+		if m := x.metaMethod(name); m != nil {
+			return t.callMethod(m, v, nil)
+		}
 	}
 	sym := map[syntax.UnaryOperator]string{syntax.USub: "-", syntax.UAdd: "+", syntax.Invert: "~"}[op]
 	return nil, Errorf(TypeErrorClass, "bad operand type for unary %s: '%s'", sym, TypeName(v))

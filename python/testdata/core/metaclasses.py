@@ -809,3 +809,62 @@ print(C.a, C.b, C.c, hasattr(C, "preset"))
 class D(metaclass=M):
     del missing
 # raises: NameError: name 'missing' is not defined
+# ---
+# Unary operators and attribute deletion through the metaclass; deleting
+# __abstractmethods__ makes the class instantiable again.
+class M(type):
+    def __neg__(cls):
+        return "neg " + cls.__name__
+
+    def __invert__(cls):
+        return "inv " + cls.__name__
+
+    @property
+    def tag(cls):
+        return cls._tag
+
+    @tag.deleter
+    def tag(cls):
+        print("deleting tag of", cls.__name__)
+        cls._tag = None
+
+    def __delattr__(cls, name):
+        if name == "locked":
+            raise AttributeError("locked stays")
+        super().__delattr__(name)
+
+
+class C(metaclass=M):
+    _tag = "t"
+    locked = 1
+    free = 2
+
+
+print(-C, ~C)
+del C.tag
+print(C._tag)
+try:
+    del C.locked
+except AttributeError as e:
+    print("AttributeError", e)
+del C.free
+print(hasattr(C, "free"), C.locked)
+try:
+    +C
+except TypeError as e:
+    print("TypeError", e)
+from abc import ABC, abstractmethod
+
+
+class Shape(ABC):
+    @abstractmethod
+    def area(self):
+        ...
+
+
+try:
+    Shape()
+except TypeError as e:
+    print("TypeError", e)
+del Shape.__abstractmethods__
+print(type(Shape()).__name__)

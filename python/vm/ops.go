@@ -70,6 +70,11 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 	if hasBase(a) || hasBase(b) {
 		return t.Binary(op, unwrapBase(a), unwrapBase(b))
 	}
+	if v, ok := b.(*DictView); ok && v.kind != viewValues {
+		if r, ok, err := t.viewRightOp(op, a, v); ok {
+			return r, err
+		}
+	}
 	if u, ok := unionOf(op, a, b); ok {
 		return u, nil
 	}
@@ -405,6 +410,14 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 			switch op {
 			case syntax.BitOr, syntax.Sub, syntax.BitXor:
 				return t.viewSetOp(op, s, b)
+			case syntax.BitAnd:
+				switch b.(type) {
+				case *Set, *DictView:
+				default:
+					// view & iterable: the items of the iterable the
+					// view holds, as CPython's intersection.
+					return t.viewRightOp(op, b, v)
+				}
 			}
 			a = s
 		}
@@ -811,6 +824,19 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 			return t.seqOrder(op, []Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
 		}
 	}
+	// A keys or items view orders against a set or another such view as
+	// the set of its items (subset and superset), either side.
+	if isSetLike(a) && isSetLike(b) {
+		sa, err := t.setOfView(a)
+		if err != nil {
+			return nil, err
+		}
+		sb, err := t.setOfView(b)
+		if err != nil {
+			return nil, err
+		}
+		return t.setOrder(op, sa, sb)
+	}
 	ia, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
 	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
@@ -942,6 +968,12 @@ func (t *Thread) Equal(a, b Value) (bool, error) {
 			return t.dictEqual(x, y)
 		}
 	case *Set:
+		if y, ok := b.(*DictView); ok && y.kind != viewValues {
+			// set == keys view: the view's comparison, as CPython's
+			// set answers NotImplemented and the view's reflected
+			// __eq__ compares.
+			return t.Equal(b, a)
+		}
 		if y, ok := b.(*Set); ok {
 			if x.Len() != y.Len() {
 				return false, nil
@@ -1480,6 +1512,64 @@ type opCode = syntax.Operator
 
 // viewSetOp finishes a dict view's |, - or ^ on the set s made from it:
 // update, difference_update or symmetric_difference_update with b.
+// isSetLike reports whether v is a set or a keys or items view.
+func isSetLike(v Value) bool {
+	switch x := v.(type) {
+	case *Set:
+		return true
+	case *DictView:
+		return x.kind != viewValues
+	}
+	return false
+}
+
+// setOfView is a set-like value (isSetLike) as a set.
+func (t *Thread) setOfView(v Value) (*Set, error) {
+	if x, ok := v.(*DictView); ok {
+		return t.viewSet(x)
+	}
+	return v.(*Set), nil
+}
+
+// viewRightOp is x | view, x & view, x - view and x ^ view for an x that
+// is neither a set nor a view and did not handle the operator itself: a
+// keys or items view's reflected operator takes any iterable, as
+// CPython's does ({} | {}.keys() is set(), [1, 2] - d.keys() a set); a
+// non-iterable x raises TypeError as set(x) would.
+func (t *Thread) viewRightOp(op syntax.Operator, a Value, v *DictView) (Value, bool, error) {
+	switch op {
+	case syntax.BitOr, syntax.Sub, syntax.BitXor:
+		s := NewSet()
+		if err := t.setUpdate(s, a); err != nil {
+			return nil, true, err
+		}
+		return t.viewSetOp(op, s, v)
+	case syntax.BitAnd:
+		vs, err := t.viewSet(v)
+		if err != nil {
+			return nil, true, err
+		}
+		items, err := t.iterate(a, nil)
+		if err != nil {
+			return nil, true, err
+		}
+		out := NewSet()
+		for _, x := range items {
+			has, err := vs.Has(t, x)
+			if err != nil {
+				return nil, true, err
+			}
+			if has {
+				if err := out.Add(t, x); err != nil {
+					return nil, true, err
+				}
+			}
+		}
+		return out, true, nil
+	}
+	return nil, false, nil
+}
+
 func (t *Thread) viewSetOp(op syntax.Operator, s *Set, b Value) (Value, bool, error) {
 	if op == syntax.BitOr {
 		return s, true, t.setUpdate(s, b)

@@ -960,11 +960,12 @@ func initBuiltinTypes() {
 			}
 		}
 		if a[1] != nil || a[2] != nil {
-			b, ok := a[0].(Bytes)
+			// bytes, bytearray and their subclasses decode.
+			b, ok := bytesLike(a[0])
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "decoding to str: need a bytes-like object, %s found", TypeName(a[0]))
 			}
-			return t.decodeBytes(b, a[1], a[2])
+			return t.decodeBytes(Bytes(b), a[1], a[2])
 		}
 		s, err := t.Str(a[0])
 		return Str(s), err

@@ -43,6 +43,11 @@ type garbageReturner struct {
 	mu      sync.Mutex
 	last    time.Time
 	pending bool
+	// passes left in the current burst: the work after a catalog is read
+	// (vetting, registering, clients' views) can outlast garbageDelay on a
+	// loaded machine, and its garbage would then wait for the runtime's
+	// forced collection; a second pass garbageInterval later returns it.
+	passes int
 }
 
 // largeCatalogRead schedules a return of garbage after a catalog of
@@ -54,21 +59,30 @@ func largeCatalogRead(bytes int) {
 }
 
 // soon returns the garbage garbageDelay from now, or garbageInterval
-// after the last return when that is later; calls until then are folded
-// into that one.
+// after the last return when that is later, and once more
+// garbageInterval after that; calls until then are folded into those.
 func (g *garbageReturner) soon() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.passes = 2
 	if g.pending {
 		return
 	}
 	g.pending = true
 	wait := max(garbageDelay, time.Until(g.last.Add(garbageInterval)))
-	time.AfterFunc(wait, func() {
-		debug.FreeOSMemory()
-		g.mu.Lock()
-		g.pending = false
-		g.last = time.Now()
-		g.mu.Unlock()
-	})
+	time.AfterFunc(wait, g.pass)
+}
+
+// pass is one return of garbage; it schedules the burst's next.
+func (g *garbageReturner) pass() {
+	debug.FreeOSMemory()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.last = time.Now()
+	g.passes--
+	if g.passes > 0 {
+		time.AfterFunc(garbageInterval, g.pass)
+		return
+	}
+	g.pending = false
 }

@@ -193,7 +193,7 @@
 //
 // # Not supported
 //
-// except* (rejected by the parser), memoryview,
+// memoryview,
 // eval/exec/compile/open/input
 // (NotImplementedError), and introspection of code, frames and globals
 // (__code__, __globals__, __closure__, __subclasses__, gi_frame, tb_frame ...

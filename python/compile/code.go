@@ -116,6 +116,9 @@ const (
 	MATCH_KEYS             // [subject keys] -> [subject keys values-tuple or None]
 	COPY_DICT_WITHOUT_KEYS // [subject keys] -> [subject rest-dict]
 	GET_LEN                // [obj] -> [obj len(obj)]
+	// except* (exception groups).
+	CHECK_EG_MATCH    // arg: target; [rest type] -> [rest' match], or [rest] and jump when nothing matches
+	PREP_RERAISE_STAR // arg: target; [orig list rest] -> [exc to raise], or [] and jump when nothing is left
 	// Superinstructions: the VM rewrites a pair of instructions into one
 	// when it loads code (vm.NewCode); the compiler never emits them. The
 	// fused op replaces the first of the pair, the second stays in place
@@ -157,7 +160,7 @@ var opNames = [...]string{
 	"BEFORE_ASYNC_WITH", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT", "BUILD_CONST_SET",
 	"GET_AITER", "GET_ANEXT", "END_ASYNC_FOR", "IMPORT_STAR",
 	"MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "COPY_DICT_WITHOUT_KEYS",
-	"GET_LEN", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
+	"GET_LEN", "CHECK_EG_MATCH", "PREP_RERAISE_STAR", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
 	"BINARY_OP_CONST", "COMPARE_OP_JUMP_IF_FALSE", "COMPARE_OP_JUMP_IF_TRUE",
 	"LOAD_FAST_BINARY_OP_CONST", "LOAD_FAST_CONST_COMPARE_JUMP", "BINARY_OP_BINARY_OP_CONST",
 }

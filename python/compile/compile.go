@@ -115,7 +115,8 @@ const (
 	fbHandler // inside an except clause or the exception path of finally
 	fbWith
 	fbAsyncWith
-	fbPopValue // a pending return value under a finally body run by return
+	fbPopValue   // a pending return value under a finally body run by return
+	fbExceptStar // inside an except* clause: break, continue and return are refused
 )
 
 // maxBlocks is CPython's CO_MAXBLOCKS: loops, try bodies, handlers and
@@ -1010,6 +1011,10 @@ func (f *fn) unwind(i int, keepTop bool) {
 func (f *fn) breakStmt(st *syntax.Break) {
 	for i := len(f.fblocks) - 1; i >= 0; i-- {
 		b := f.fblocks[i]
+		if b.kind == fbExceptStar {
+			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			return
+		}
 		if b.kind == fbWhile || b.kind == fbFor {
 			if b.kind == fbFor {
 				f.emit(POP_TOP, 0)
@@ -1025,6 +1030,10 @@ func (f *fn) breakStmt(st *syntax.Break) {
 func (f *fn) continueStmt(st *syntax.Continue) {
 	for i := len(f.fblocks) - 1; i >= 0; i-- {
 		b := f.fblocks[i]
+		if b.kind == fbExceptStar {
+			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			return
+		}
 		if b.kind == fbWhile || b.kind == fbFor {
 			f.emit(JUMP, b.continueTo)
 			return
@@ -1046,6 +1055,12 @@ func (f *fn) returnStmt(st *syntax.Return) {
 		f.expr(st.Value)
 	} else {
 		f.loadConst(nil)
+	}
+	for _, b := range f.fblocks {
+		if b.kind == fbExceptStar {
+			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			return
+		}
 	}
 	for i := len(f.fblocks) - 1; i >= 0; i-- {
 		f.unwind(i, true)
@@ -1079,6 +1094,10 @@ func (f *fn) tryStmt(st *syntax.Try) {
 }
 
 func (f *fn) tryExcept(st *syntax.Try) {
+	if st.Star {
+		f.tryExceptStar(st)
+		return
+	}
 	handler := f.emit(SETUP_EXCEPT, 0)
 	f.pushBlock(fblock{kind: fbExcept})
 	f.stmts(st.Body)
@@ -1135,6 +1154,61 @@ func (f *fn) tryExcept(st *syntax.Try) {
 	}
 	f.emit(RERAISE, 0)
 	f.patchAll(ends, f.here())
+}
+
+// tryExceptStar compiles the handlers of a try with except* clauses.
+// The handler keeps [orig list rest] on the stack: orig is the exception
+// raised in the body, rest what no clause has matched yet, list what the
+// clauses raised. Each clause takes the part of rest matching its type
+// (CHECK_EG_MATCH); an exception leaving a clause goes to list. At the
+// end PREP_RERAISE_STAR combines list and rest into what is raised on,
+// as CPython does.
+func (f *fn) tryExceptStar(st *syntax.Try) {
+	handler := f.emit(SETUP_EXCEPT, 0)
+	f.pushBlock(fblock{kind: fbExcept})
+	f.stmts(st.Body)
+	f.fblocks = f.fblocks[:len(f.fblocks)-1]
+	f.emit(POP_BLOCK, 0)
+	f.stmts(st.OrElse)
+	end := f.emit(JUMP, 0)
+	f.patch(handler, f.here())
+	f.emit(DUP_TOP, 0)
+	f.emit(BUILD_LIST, 0)
+	f.emit(ROT_TWO, 0)
+	for _, h := range st.Handlers {
+		f.at(h)
+		f.expr(h.Type)
+		f.at(h)
+		next := f.emit(CHECK_EG_MATCH, 0)
+		if h.Name != "" {
+			f.storeName(h.Name)
+		} else {
+			f.emit(POP_TOP, 0)
+		}
+		cleanup := f.emit(SETUP_EXCEPT, 0)
+		f.pushBlock(fblock{kind: fbExceptStar})
+		f.stmts(h.Body)
+		f.fblocks = f.fblocks[:len(f.fblocks)-1]
+		f.emit(POP_BLOCK, 0)
+		if h.Name != "" {
+			f.unbindHandlerName(h.Name)
+		}
+		done := f.emit(JUMP, 0)
+		f.patch(cleanup, f.here())
+		if h.Name != "" {
+			f.unbindHandlerName(h.Name)
+		}
+		f.emit(LIST_APPEND, 2)
+		f.emit(POP_EXCEPT, 0)
+		f.patch(done, f.here())
+		f.patch(next, f.here())
+	}
+	f.at(st)
+	nothing := f.emit(PREP_RERAISE_STAR, 0)
+	f.emit(RERAISE, 0)
+	f.patch(nothing, f.here())
+	f.emit(POP_EXCEPT, 0)
+	f.patch(end, f.here())
 }
 
 // unbindHandlerName emits "name = None; del name" for the target of an

@@ -16,7 +16,6 @@ func TestUnsupportedConstructs(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"try:\n    pass\nexcept* ValueError:\n    pass\n", 3, 1, "except* (exception groups) is not supported by the embedded interpreter"},
 		{"s = '\\N{BULLET}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
 		{"s = f'\\N{BULLET} {x}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
 		{"print(f'{ｘ}')\n", 1, 10, "identifier \"ｘ\" contains 'ｘ' (U+FF58), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter"},
@@ -229,5 +228,38 @@ func TestParseContextCancelled(t *testing.T) {
 	p.poll = newPoll(ctx)
 	if err := p.run(func() { p.file() }); !errors.Is(err, context.Canceled) {
 		t.Errorf("f-string fields: got %v, want context.Canceled", err)
+	}
+}
+
+// TestExceptStarErrors checks the parser's errors for except*: where
+// CPython 3.11 reports them and with its words.
+func TestExceptStarErrors(t *testing.T) {
+	tests := []struct {
+		src       string
+		line, col int
+		msg       string
+	}{
+		{"try:\n    pass\nexcept* ValueError:\n    pass\nexcept TypeError:\n    pass\n", 5, 1, "cannot have both 'except' and 'except*' on the same 'try'"},
+		{"try:\n    pass\nexcept ValueError:\n    pass\nexcept* TypeError:\n    pass\n", 5, 1, "cannot have both 'except' and 'except*' on the same 'try'"},
+		{"try:\n    pass\nexcept*:\n    pass\n", 3, 8, "expected one or more exception types"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("s.py", []byte(tt.src))
+		var se *Error
+		if !errors.As(err, &se) {
+			t.Errorf("%q: got %v, want a *syntax.Error", tt.src, err)
+			continue
+		}
+		if se.Msg != tt.msg || se.Line != tt.line || se.Col != tt.col {
+			t.Errorf("%q: got %d:%d %q, want %d:%d %q", tt.src, se.Line, se.Col, se.Msg, tt.line, tt.col, tt.msg)
+		}
+	}
+	tree, err := Parse("s.py", []byte("try:\n    pass\nexcept* ValueError as e:\n    pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "Module(body=[TryStar(body=[Pass()], handlers=[ExceptHandler(type=Name(id='ValueError', ctx=Load()), name='e', body=[Pass()])], orelse=[], finalbody=[])], type_ignores=[])"
+	if got := Dump(tree); got != want {
+		t.Errorf("Dump:\n got %s\nwant %s", got, want)
 	}
 }

@@ -1,5 +1,5 @@
 // Package syntax scans and parses the Python 3.11 subset run by the embedded
-// interpreter (everything except except*) into an
+// interpreter into an
 // abstract syntax tree that mirrors CPython's ast module: node names, field
 // names and field order follow CPython so that a dump of this tree can be
 // compared textually with ast.dump.
@@ -17,8 +17,8 @@
 // end wins when the parser read that far). Error.Traceback formats them as
 // CPython's traceback module does.
 //
-// Rejected by design, with a SyntaxError naming the construct: except*
-// and \N{...} escapes. Not replicated: NFKC
+// Rejected by design, with a SyntaxError naming the construct: \N{...}
+// escapes. Not replicated: NFKC
 // normalization of non-ASCII identifiers, and source encodings other than
 // UTF-8 (coding cookies are ignored).
 package syntax
@@ -296,9 +296,11 @@ type Raise struct {
 	Cause Expr // nil when absent
 }
 
-// Try is a try statement (except* is rejected by the parser).
+// Try is a try statement; Star marks "except*" handlers (exception
+// groups), which a try never mixes with plain ones.
 type Try struct {
 	Span
+	Star      bool
 	Body      []Stmt
 	Handlers  []*ExceptHandler
 	OrElse    []Stmt

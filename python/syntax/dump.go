@@ -236,7 +236,11 @@ func (d *dumper) node(n Node) {
 	case *Raise:
 		d.call("Raise", field{"exc", optExpr(n.Exc)}, field{"cause", optExpr(n.Cause)})
 	case *Try:
-		d.call("Try", field{"body", n.Body}, field{"handlers", n.Handlers}, field{"orelse", n.OrElse}, field{"finalbody", n.FinalBody})
+		name := "Try"
+		if n.Star {
+			name = "TryStar"
+		}
+		d.call(name, field{"body", n.Body}, field{"handlers", n.Handlers}, field{"orelse", n.OrElse}, field{"finalbody", n.FinalBody})
 	case *ExceptHandler:
 		d.call("ExceptHandler", field{"type", optExpr(n.Type)}, field{"name", opt(n.Name)}, field{"body", n.Body})
 	case *Assert:

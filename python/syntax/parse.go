@@ -1407,9 +1407,18 @@ func (p *parser) tryStmt() Stmt {
 	s := &Try{Body: p.block("'try' statement", kw.pos().Line)}
 	for p.tok().kind == kwExcept {
 		ex := p.next()
-		if p.tok().kind == tStar {
-			t := p.tok()
-			p.failAt(ex.pos(), t.end(), "except* (exception groups) is not supported by the embedded interpreter")
+		star := p.tok().kind == tStar
+		last := ex
+		if star {
+			last = p.next()
+			if t := p.tok(); t.kind == tColon {
+				p.failAt(t.pos(), t.end(), "expected one or more exception types")
+			}
+		}
+		if len(s.Handlers) == 0 {
+			s.Star = star
+		} else if star != s.Star {
+			p.failAt(ex.pos(), last.end(), "cannot have both 'except' and 'except*' on the same 'try'")
 		}
 		h := &ExceptHandler{}
 		if p.tok().kind != tColon {
@@ -1437,7 +1446,11 @@ func (p *parser) tryStmt() Stmt {
 			}
 		}
 		p.expectColon()
-		h.Body = p.block("'except' statement", ex.pos().Line)
+		if star {
+			h.Body = p.block("'except*' statement", ex.pos().Line)
+		} else {
+			h.Body = p.block("'except' statement", ex.pos().Line)
+		}
 		h.Span = span(ex.pos(), p.blockEnd(h.Body))
 		s.Handlers = append(s.Handlers, h)
 	}

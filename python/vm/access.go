@@ -860,6 +860,9 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 				return o.Exc.Args[0], nil
 			}
 		case "exceptions":
+			if o.Exc.Group != nil {
+				return o.Exc.Group, nil
+			}
 			if o.Class.IsSubclass(BaseExceptionGroupClass) && len(o.Exc.Args) > 1 {
 				items, err := t.iterate(o.Exc.Args[1], nil)
 				if err != nil {

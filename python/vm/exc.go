@@ -16,7 +16,11 @@ type ExcState struct {
 	Context         Value // nil: not set
 	SuppressContext bool
 	TB              []TBEntry // innermost first, in the order the exception left frames
-	contextSet      bool
+	// Group is a BaseExceptionGroup's exceptions, copied at construction
+	// (mutating the sequence given to the constructor changes neither
+	// .exceptions nor what split sees, as in CPython); nil otherwise.
+	Group      Tuple
+	contextSet bool
 	// ctx is where an AttributeError or NameError arose, for the
 	// "Did you mean" of its traceback (suggest.go); nil: not known.
 	ctx *errContext

@@ -1611,6 +1611,32 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
+			case compile.CHECK_EG_MATCH:
+				typ := f.pop()
+				var match, rest Value
+				match, rest, err = t.checkEGMatch(f.top(), typ)
+				if err == nil {
+					if match == nil {
+						f.ip = arg
+					} else {
+						f.stack[len(f.stack)-1] = orNone(rest)
+						f.push(match)
+						t.excInfo = match.(*Instance)
+					}
+				}
+			case compile.PREP_RERAISE_STAR:
+				rest := f.pop()
+				list := f.pop().(*List)
+				orig := f.pop()
+				var r Value
+				r, err = t.prepReraiseStar(orig, append(list.Items, rest))
+				if err == nil {
+					if r == nil {
+						f.ip = arg
+					} else {
+						f.push(r)
+					}
+				}
 			case compile.MATCH_CLASS, compile.MATCH_MAPPING, compile.MATCH_SEQUENCE,
 				compile.MATCH_KEYS, compile.COPY_DICT_WITHOUT_KEYS, compile.GET_LEN:
 				err = t.matchOp(f, compile.Op(ins&0xff), arg)

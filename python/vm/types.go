@@ -315,6 +315,13 @@ func initExceptions() {
 		if len(items) == 0 {
 			return nil, Errorf(ValueErrorClass, "second argument (exceptions) must be a non-empty sequence")
 		}
+		// The group keeps its own copy of the exceptions (ExcState.Group).
+		if err := t.chargeSlots(len(items)); err != nil {
+			return nil, err
+		}
+		if err := t.tickItems(len(items)); err != nil {
+			return nil, err
+		}
 		allExceptions := true
 		for i, it := range items {
 			e, ok := it.(*Instance)
@@ -337,7 +344,7 @@ func initExceptions() {
 		default:
 			seq = Tuple(append([]Value(nil), items...))
 		}
-		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}}}, nil
+		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}, Group: Tuple(append([]Value(nil), items...))}}, nil
 	}
 	BaseExceptionGroupClass.new = groupNew
 	ExceptionGroupClass.new = groupNew
@@ -2320,6 +2327,11 @@ func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, 
 		}
 		return t.Truth(r)
 	}
+	return splitGroupBy(t, exc, matches, newGroup)
+}
+
+// splitGroupBy is splitGroup with the condition as a Go predicate.
+func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGroup func(*Thread, *Class, Tuple, []Kwarg) (Value, error)) (match, rest Value, err error) {
 	ok, err := matches(exc)
 	if err != nil || ok {
 		return exc, nil, err
@@ -2333,13 +2345,15 @@ func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, 
 		return nil, nil, err
 	}
 	defer t.leaveGo()
-	items, err := t.iterate(e.Exc.Args[1], nil)
-	if err != nil {
-		return nil, nil, err
+	items := e.Exc.Group
+	if items == nil {
+		if items, err = t.iterate(e.Exc.Args[1], nil); err != nil {
+			return nil, nil, err
+		}
 	}
 	var ms, rs []Value
 	for _, it := range items {
-		m, r, err := splitGroup(t, it, condition, newGroup)
+		m, r, err := splitGroupBy(t, it, matches, newGroup)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -2360,6 +2374,7 @@ func splitGroup(t *Thread, exc, condition Value, newGroup func(*Thread, *Class, 
 		}
 		d := g.(*Instance)
 		d.Exc.Cause, d.Exc.Context, d.Exc.SuppressContext = e.Exc.Cause, e.Exc.Context, e.Exc.SuppressContext
+		d.Exc.TB = e.Exc.TB[:len(e.Exc.TB):len(e.Exc.TB)]
 		if e.Dict != nil {
 			if notes, ok := e.Dict.GetStr("__notes__"); ok {
 				d.Dict.SetStr("__notes__", notes)

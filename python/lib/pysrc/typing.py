@@ -73,6 +73,27 @@ _STRUCTURAL = {
 _UNHASHABLE = (list, dict, set, bytearray, type({}.keys()), type({}.items()))
 
 
+_ABC_NAMES = {
+    'Awaitable': 'Awaitable', 'Coroutine': 'Coroutine', 'AsyncIterable': 'AsyncIterable',
+    'AsyncIterator': 'AsyncIterator', 'AsyncGenerator': 'AsyncGenerator', 'Hashable': 'Hashable',
+    'Iterable': 'Iterable', 'Iterator': 'Iterator', 'Generator': 'Generator',
+    'Reversible': 'Reversible', 'Sized': 'Sized', 'Container': 'Container',
+    'Collection': 'Collection', 'AbstractSet': 'Set', 'MutableSet': 'MutableSet',
+    'Mapping': 'Mapping', 'MutableMapping': 'MutableMapping', 'Sequence': 'Sequence',
+    'MutableSequence': 'MutableSequence', 'KeysView': 'KeysView', 'ItemsView': 'ItemsView',
+    'ValuesView': 'ValuesView', 'MappingView': 'MappingView', 'ByteString': 'ByteString',
+}
+
+
+def _collections_abc(name):
+    """The collections.abc class a typing form of that name stands for, or None."""
+    attr = _ABC_NAMES.get(name)
+    if attr is None:
+        return None
+    import collections.abc
+    return getattr(collections.abc, attr)
+
+
 def _abstract_check(name, cls):
     """issubclass(cls, <abstract container type name>), or None if name is not one."""
     kinds = _builtin_kinds()
@@ -257,6 +278,9 @@ class _SpecialForm:
     def __mro_entries__(self, bases):
         if isinstance(self._origin, type):
             return (self._origin,)
+        abc = _collections_abc(self._name)
+        if abc is not None:
+            return (abc,)
         raise TypeError('Cannot subclass typing.%s' % self._name)
 
     def __instancecheck__(self, obj):
@@ -276,6 +300,9 @@ class _SpecialForm:
     def _check(self, cls, fname):
         if isinstance(self._origin, type):
             return issubclass(cls, self._origin)
+        abc = _collections_abc(self._name)
+        if abc is not None:
+            return issubclass(cls, abc)
         r = _abstract_check(self._name, cls)
         if r is None:
             raise TypeError('typing.%s cannot be used with %s()' % (self._name, fname))

@@ -458,8 +458,12 @@ func TestAttackSnippetPoisonsSharedState(t *testing.T) {
 		{"operator.add", `operator.add = lambda a, b: "PWN"`, `operator.add(1, 2)`},
 		{"asyncio.sleep", `asyncio.sleep = None`, `asyncio.sleep is not None`},
 		{"datetime.date", `datetime.date.pwn = 1`, `hasattr(datetime.date, "pwn")`},
+		// ABCs keep registries and caches on their classes.
+		{"ABC registry", `collections.abc.Mapping.register(int)`, `isinstance(1, collections.abc.Mapping)`},
+		{"ABC hook", `collections.abc.Iterable.__subclasshook__ = classmethod(lambda c, s: True)`, `isinstance(1, collections.abc.Iterable)`},
+		{"ABC cache", `abc.ABCMeta.__instancecheck__ = lambda c, i: True`, `isinstance(1, collections.abc.Sequence)`},
 	}
-	const imports = "import builtins, json, collections, enum, random, math, decimal, re, operator, asyncio, datetime\n"
+	const imports = "import builtins, json, collections, collections.abc, abc, enum, random, math, decimal, re, operator, asyncio, datetime\n"
 	var poison, check strings.Builder
 	poison.WriteString(imports + "done = []\n")
 	check.WriteString(imports + "out = {}\n")

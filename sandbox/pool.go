@@ -436,6 +436,23 @@ func (p *Pool) limits(l python.Limits) runLimits {
 // RunOnce runs req in a fresh worker that is discarded afterwards, so
 // nothing of the run can reach a later one.
 func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout, stderr io.Writer) (*RunResult, error) {
+	for attempt := 0; ; attempt++ {
+		res, err := p.runOnce(ctx, req, host, stdout, stderr)
+		var ce *crashError
+		if errors.As(err, &ce) {
+			if ce.unsent && attempt == 0 {
+				// The spare died idle and the run never reached it:
+				// another worker takes it, once.
+				continue
+			}
+			return p.crashResult(ctx, ce, false), nil
+		}
+		return res, err
+	}
+}
+
+// runOnce is one attempt of RunOnce in a worker of its own.
+func (p *Pool) runOnce(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout, stderr io.Writer) (*RunResult, error) {
 	w, err := p.acquire(nil)
 	if err != nil {
 		return nil, err
@@ -446,12 +463,7 @@ func (p *Pool) RunOnce(ctx context.Context, req *RunRequest, host map[string]pyt
 	}()
 	r := *req
 	r.Session = false
-	res, err := w.run(ctx, &r, host, stdout, stderr, p.limits(r.Limits))
-	var ce *crashError
-	if errors.As(err, &ce) {
-		return p.crashResult(ctx, ce, false), nil
-	}
-	return res, err
+	return w.run(ctx, &r, host, stdout, stderr, p.limits(r.Limits))
 }
 
 // crashResult is the error a run sees when its worker died; it counts

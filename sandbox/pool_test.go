@@ -218,3 +218,53 @@ func TestWorkerHeapGuard(t *testing.T) {
 		t.Fatalf("the worker's heap guard ceiling: %+v %v; want %d", res, err, int64(64<<20+HeapHeadroom))
 	}
 }
+
+// TestDeadSpareIsNotHandedARun: a spare worker that dies idle (killed
+// from outside, the OOM killer) is only seen dead once the pool has reaped
+// it; a run that takes it in that moment finds the request undeliverable.
+// Nothing of the run ran, so it goes to another worker instead of failing
+// as a crash, for one-off runs and a session's first run alike.
+func TestDeadSpareIsNotHandedARun(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	// deadUnnoticed kills the pool's spare and makes it look alive until
+	// the run has taken it: the window before the pool notices.
+	deadUnnoticed := func() {
+		t.Helper()
+		var w *proc
+		for deadline := time.Now().Add(30 * time.Second); w == nil; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("no spare worker")
+			}
+			p.mu.Lock()
+			if len(p.idle) > 0 {
+				w = p.idle[0]
+			}
+			p.mu.Unlock()
+		}
+		if err := w.process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		<-w.dead
+		unnoticed := make(chan struct{})
+		p.mu.Lock()
+		w.dead = unnoticed
+		p.mu.Unlock()
+		time.AfterFunc(2*time.Second, func() { close(unnoticed) })
+	}
+	deadUnnoticed()
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	if err != nil || res.Err != nil {
+		t.Fatalf("a one-off run given a dead spare: %+v %v", res.Err, err)
+	}
+	deadUnnoticed()
+	s := p.NewSession()
+	defer s.Close()
+	res, err = s.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	if err != nil || res.Err != nil {
+		t.Fatalf("a session's first run given a dead spare: %+v %v", res.Err, err)
+	}
+	if s.lost != "" {
+		t.Errorf("the session was told it lost its globals: %q", s.lost)
+	}
+}

@@ -180,7 +180,13 @@ func (p *proc) waitHello(timeout time.Duration) error {
 type hostFuncs = map[string]python.HostFunc
 
 // errCrashed marks a run whose worker died.
-type crashError struct{ cause string }
+type crashError struct {
+	cause string
+	// unsent: the worker was dead before the run request reached it, so
+	// nothing of the run ran (a spare that died idle, in the moment
+	// before the pool noticed).
+	unsent bool
+}
 
 func (e *crashError) Error() string { return "the sandbox process crashed: " + e.cause }
 
@@ -203,7 +209,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 	}
 	if err := p.send(kindRun, encodeRun(req)); err != nil {
 		<-p.dead
-		return nil, &crashError{p.cause}
+		return nil, &crashError{cause: p.cause, unsent: true}
 	}
 	// Host calls end with the run, not at its deadline: the worker's
 	// interpreter stops at the deadline first, as it would in the host,
@@ -225,7 +231,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 		case f, ok := <-p.frames:
 			if !ok {
 				<-p.dead
-				return nil, &crashError{p.cause}
+				return nil, &crashError{cause: p.cause}
 			}
 			switch f.kind {
 			case kindCall:
@@ -293,7 +299,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 		case <-grace:
 			p.kill(fmt.Sprintf("the run did not stop within %s of its deadline, so the host killed the sandbox process", lim.grace))
 			<-p.dead
-			return nil, &crashError{p.cause}
+			return nil, &crashError{cause: p.cause}
 		}
 	}
 }
@@ -336,7 +342,7 @@ func passCapped(w io.Writer, chunk []byte, used *int64, limit int64) {
 func (p *proc) violation(why string) error {
 	p.kill("it broke the sandbox protocol: " + why)
 	<-p.dead
-	return &crashError{p.cause}
+	return &crashError{cause: p.cause}
 }
 
 // reply answers a host call; a value that cannot be sent becomes the

@@ -82,53 +82,70 @@ func (s *Session) dropLocked(why string) {
 // Run runs req in the session's worker, starting one if it has none.
 func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]python.HostFunc, stdout, stderr io.Writer) (*RunResult, error) {
 	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil, errors.New("sandbox: the session is closed")
-	}
-	w := s.w
+	prevEnd := s.prevEnd
+	s.prevEnd = endKeep
 	s.mu.Unlock()
-	if w == nil {
-		var err error
-		if w, err = s.p.acquire(s); err != nil {
-			return nil, err
-		}
+	for attempt := 0; ; attempt++ {
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
-			w.kill("its session closed")
-			s.p.release(s)
 			return nil, errors.New("sandbox: the session is closed")
 		}
-		s.w = w
+		w := s.w
 		s.mu.Unlock()
-	}
-	r := *req
-	r.Session = true
-	s.mu.Lock()
-	r.prevEnd, s.prevEnd = s.prevEnd, endKeep
-	s.mu.Unlock()
-	res, err := w.run(ctx, &r, host, stdout, stderr, s.p.limits(r.Limits))
-	var ce *crashError
-	if errors.As(err, &ce) {
-		s.mu.Lock()
-		if s.w == w {
-			s.dropLocked("its sandbox process crashed (" + ce.cause + ")")
+		fresh := w == nil
+		if fresh {
+			var err error
+			if w, err = s.p.acquire(s); err != nil {
+				return nil, err
+			}
+			s.mu.Lock()
+			if s.closed {
+				s.mu.Unlock()
+				w.kill("its session closed")
+				s.p.release(s)
+				return nil, errors.New("sandbox: the session is closed")
+			}
+			s.w = w
+			s.mu.Unlock()
 		}
+		r := *req
+		r.Session = true
+		r.prevEnd = prevEnd
+		res, err := w.run(ctx, &r, host, stdout, stderr, s.p.limits(r.Limits))
+		var ce *crashError
+		if errors.As(err, &ce) {
+			if ce.unsent && fresh && attempt == 0 {
+				// A spare that died idle took nothing with it: the
+				// run never reached it and the session had no globals
+				// in it. The run goes to another worker, once.
+				s.mu.Lock()
+				if s.w == w {
+					s.w = nil
+				}
+				s.mu.Unlock()
+				s.p.release(s)
+				continue
+			}
+			s.mu.Lock()
+			if s.w == w {
+				s.dropLocked("its sandbox process crashed (" + ce.cause + ")")
+			}
+			s.mu.Unlock()
+			return s.p.crashResult(ctx, ce, true), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		// The size is the worker's word, and every token's session budget is
+		// charged with it: believe no more than the worker can hold (its heap
+		// ceiling). A subverted worker that claimed 4 EiB once had the server
+		// evict other tokens' idle sessions to make room.
+		s.size, s.names = min(res.SizeBytes, s.p.opts.MemoryBytes+HeapHeadroom), res.Names
 		s.mu.Unlock()
-		return s.p.crashResult(ctx, ce, true), nil
+		return res, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	// The size is the worker's word, and every token's session budget is
-	// charged with it: believe no more than the worker can hold (its heap
-	// ceiling). A subverted worker that claimed 4 EiB once had the server
-	// evict other tokens' idle sessions to make room.
-	s.size, s.names = min(res.SizeBytes, s.p.opts.MemoryBytes+HeapHeadroom), res.Names
-	s.mu.Unlock()
-	return res, nil
 }
 
 // End implements backend.Session: the worker learns how the run ended

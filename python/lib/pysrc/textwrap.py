@@ -3,11 +3,49 @@
 fix_sentence_endings, break_long_words, drop_whitespace, break_on_hyphens, tabsize,
 max_lines, placeholder)."""
 
-_whitespace = '\t\n\x0b\x0c\r '
+_SPACES = '\t\n\x0b\x0c\r '
+_TO_SPACE = {ord(c): ' ' for c in _SPACES}
+
+# The constructor's options in signature order; __init__ stores each under its own name.
+_OPTIONS = ('width', 'initial_indent', 'subsequent_indent', 'expand_tabs',
+            'replace_whitespace', 'fix_sentence_endings', 'break_long_words',
+            'drop_whitespace', 'break_on_hyphens', 'tabsize', 'max_lines', 'placeholder')
 
 
-def _is_ws(s):
-    return s != '' and all(c in _whitespace for c in s)
+def _blank(chunk):
+    # A chunk made only of whitespace (or the empty leftover of a broken word).
+    return not chunk.strip()
+
+
+def _wordy(c):
+    return c == '_' or c.isalpha()
+
+
+def _hyphen_pieces(word):
+    # A word splits after a hyphen that has two letters (or letter, hyphen, letter) on its
+    # left and the same on its right: "long-winded" gives "long-", "winded".
+    pieces, start = [], 0
+    for at, c in enumerate(word):
+        if c != '-' or at == 0:
+            continue
+        l1, l2, l3 = word[at - 1], word[at - 2:at - 1], word[at - 3:at - 2]
+        left = _wordy(l1) and (
+            (l2 != '' and _wordy(l2)) or (l2 == '-' and l3 != '' and _wordy(l3)))
+        r1, r2, r3 = word[at + 1:at + 2], word[at + 2:at + 3], word[at + 3:at + 4]
+        right = r1 != '' and _wordy(r1) and r2 != '' and (
+            _wordy(r2) or (r2 == '-' and r3 != '' and _wordy(r3)))
+        if left and right:
+            pieces.append(word[start:at + 1])
+            start = at + 1
+    pieces.append(word[start:])
+    return [p for p in pieces if p]
+
+
+def _closes_sentence(chunk):
+    # A lower-case letter, then . ! or ?, then at most one closing quote.
+    if chunk[-1:] in ('"', "'"):
+        chunk = chunk[:-1]
+    return len(chunk) > 1 and chunk[-1] in '.!?' and 'a' <= chunk[-2] <= 'z'
 
 
 class TextWrapper:
@@ -15,135 +53,125 @@ class TextWrapper:
                  replace_whitespace=True, fix_sentence_endings=False, break_long_words=True,
                  drop_whitespace=True, break_on_hyphens=True, tabsize=8, *, max_lines=None,
                  placeholder=' [...]'):
-        self.width = width
-        self.initial_indent = initial_indent
-        self.subsequent_indent = subsequent_indent
-        self.expand_tabs = expand_tabs
-        self.replace_whitespace = replace_whitespace
-        self.fix_sentence_endings = fix_sentence_endings
-        self.break_long_words = break_long_words
-        self.drop_whitespace = drop_whitespace
-        self.break_on_hyphens = break_on_hyphens
-        self.tabsize = tabsize
-        self.max_lines = max_lines
-        self.placeholder = placeholder
+        given = (width, initial_indent, subsequent_indent, expand_tabs, replace_whitespace,
+                 fix_sentence_endings, break_long_words, drop_whitespace, break_on_hyphens,
+                 tabsize, max_lines, placeholder)
+        for name, value in zip(_OPTIONS, given):
+            setattr(self, name, value)
+
+    # -- turning text into chunks
 
     def _munge_whitespace(self, text):
         if self.expand_tabs:
             text = text.expandtabs(self.tabsize)
-        if self.replace_whitespace:
-            for c in '\t\n\x0b\x0c\r':
-                text = text.replace(c, ' ')
-        return text
+        if not self.replace_whitespace:
+            return text
+        return text.translate(_TO_SPACE)
 
     def _split(self, text):
-        # Whitespace runs and words; words split after hyphens between letters.
-        chunks = []
-        i = 0
-        n = len(text)
-        while i < n:
-            j = i
-            if text[i] in _whitespace:
-                while j < n and text[j] in _whitespace:
-                    j += 1
-                chunks.append(text[i:j])
+        # Alternating runs of whitespace and of other characters; with break_on_hyphens a
+        # word run is cut further after its inner hyphens.
+        out, start, size = [], 0, len(text)
+        while start < size:
+            spacey = text[start] in _SPACES
+            stop = start + 1
+            while stop < size and (text[stop] in _SPACES) == spacey:
+                stop += 1
+            run = text[start:stop]
+            if spacey or not self.break_on_hyphens:
+                out.append(run)
             else:
-                while j < n and text[j] not in _whitespace:
-                    j += 1
-                word = text[i:j]
-                if self.break_on_hyphens:
-                    chunks.extend(_split_hyphens(word))
-                else:
-                    chunks.append(word)
-            i = j
-        return chunks
-
-    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
-        if width < 1:
-            space_left = 1
-        else:
-            space_left = width - cur_len
-        if self.break_long_words:
-            end = space_left
-            chunk = reversed_chunks[-1]
-            if self.break_on_hyphens and len(chunk) > space_left:
-                hyphen = chunk.rfind('-', 0, space_left)
-                if hyphen > 0 and any(c != '-' for c in chunk[:hyphen]):
-                    end = hyphen + 1
-            cur_line.append(chunk[:end])
-            reversed_chunks[-1] = chunk[end:]
-        elif not cur_line:
-            cur_line.append(reversed_chunks.pop())
-
-    def _wrap_chunks(self, chunks):
-        lines = []
-        if self.width <= 0:
-            raise ValueError('invalid width %r (must be > 0)' % self.width)
-        if self.max_lines is not None:
-            if self.max_lines > 1:
-                indent = self.subsequent_indent
-            else:
-                indent = self.initial_indent
-            if len(indent) + len(self.placeholder.lstrip()) > self.width:
-                raise ValueError('placeholder too large for max width')
-        chunks.reverse()
-        while chunks:
-            cur_line = []
-            cur_len = 0
-            if lines:
-                indent = self.subsequent_indent
-            else:
-                indent = self.initial_indent
-            width = self.width - len(indent)
-            if self.drop_whitespace and chunks[-1].strip() == '' and lines:
-                del chunks[-1]
-            while chunks:
-                l = len(chunks[-1])
-                if cur_len + l <= width:
-                    cur_line.append(chunks.pop())
-                    cur_len += l
-                else:
-                    break
-            if chunks and len(chunks[-1]) > width:
-                self._handle_long_word(chunks, cur_line, cur_len, width)
-                cur_len = sum(map(len, cur_line))
-            if self.drop_whitespace and cur_line and cur_line[-1].strip() == '':
-                cur_len -= len(cur_line[-1])
-                del cur_line[-1]
-            if cur_line:
-                if (self.max_lines is None or len(lines) + 1 < self.max_lines or
-                        (not chunks or self.drop_whitespace and len(chunks) == 1 and not chunks[0].strip())
-                        and cur_len <= width):
-                    lines.append(indent + ''.join(cur_line))
-                else:
-                    while cur_line:
-                        if cur_line[-1].strip() and cur_len + len(self.placeholder) <= width:
-                            cur_line.append(self.placeholder)
-                            lines.append(indent + ''.join(cur_line))
-                            break
-                        cur_len -= len(cur_line[-1])
-                        del cur_line[-1]
-                    else:
-                        if lines:
-                            prev_line = lines[-1].rstrip()
-                            if len(prev_line) + len(self.placeholder) <= self.width:
-                                lines[-1] = prev_line + self.placeholder
-                                break
-                        lines.append(indent + self.placeholder.lstrip())
-                    break
-        return lines
+                out += _hyphen_pieces(run)
+            start = stop
+        return out
 
     def _fix_sentence_endings(self, chunks):
-        # Two spaces after a sentence end: a lower-case letter, then . ! or ?, then an
-        # optional closing quote, then a single-space chunk.
-        i = 0
-        while i < len(chunks) - 1:
-            c = chunks[i]
-            if chunks[i + 1] == ' ' and _ends_sentence(c):
-                chunks[i + 1] = '  '
-                i += 2
-            else:
-                i += 1
+        k = 0
+        while k + 1 < len(chunks):
+            if chunks[k + 1] == ' ' and _closes_sentence(chunks[k]):
+                chunks[k + 1] = '  '
+                k += 1
+            k += 1
+
+    # -- laying chunks out in lines
+
+    def _check_limits(self):
+        if self.width <= 0:
+            raise ValueError('invalid width %r (must be > 0)' % self.width)
+        if self.max_lines is None:
+            return
+        lead = self.subsequent_indent if self.max_lines > 1 else self.initial_indent
+        if len(lead) + len(self.placeholder.lstrip()) > self.width:
+            raise ValueError('placeholder too large for max width')
+
+    def _cut_long(self, chunk, used, room):
+        # How much of an over-long chunk goes on a line already holding `used` columns
+        # out of `room`; a line with no room at all still takes one column. The cut
+        # prefers to fall just after a hyphen that has something else before it.
+        fits = room - used if room >= 1 else 1
+        cut = fits
+        if self.break_on_hyphens and len(chunk) > fits:
+            dash = chunk.rfind('-', 0, fits)
+            if dash > 0 and chunk[:dash].strip('-'):
+                cut = dash + 1
+        return cut
+
+    def _wrap_chunks(self, chunks):
+        self._check_limits()
+        todo = list(chunks)
+        at = 0
+        lines = []
+        while at < len(todo):
+            lead = self.subsequent_indent if lines else self.initial_indent
+            room = self.width - len(lead)
+            # Whitespace never opens a line after the first.
+            if lines and self.drop_whitespace and _blank(todo[at]):
+                at += 1
+            line, used = [], 0
+            while at < len(todo) and used + len(todo[at]) <= room:
+                line.append(todo[at])
+                used += len(todo[at])
+                at += 1
+            if at < len(todo) and len(todo[at]) > room:
+                if self.break_long_words:
+                    cut = self._cut_long(todo[at], used, room)
+                    line.append(todo[at][:cut])
+                    todo[at] = todo[at][cut:]
+                elif not line:
+                    line.append(todo[at])
+                    at += 1
+                used = sum(len(piece) for piece in line)
+            if line and self.drop_whitespace and _blank(line[-1]):
+                used -= len(line.pop())
+            if not line:
+                continue
+            rest = todo[at:]
+            ends_here = not rest or (self.drop_whitespace and len(rest) == 1 and _blank(rest[0]))
+            if (self.max_lines is None or len(lines) + 1 < self.max_lines
+                    or (ends_here and used <= room)):
+                lines.append(lead + ''.join(line))
+                continue
+            self._close_with_placeholder(lines, line, used, room, lead)
+            break
+        return lines
+
+    def _close_with_placeholder(self, lines, line, used, room, lead):
+        # The last allowed line: drop chunks from its end until the placeholder fits after
+        # a word; failing that, hang it on the previous line, or give it a line of its own.
+        mark = self.placeholder
+        while line:
+            if not _blank(line[-1]) and used + len(mark) <= room:
+                lines.append(lead + ''.join(line) + mark)
+                return
+            used -= len(line.pop())
+        if lines:
+            before = lines[-1].rstrip()
+            if len(before) + len(mark) <= self.width:
+                lines[-1] = before + mark
+                return
+        lines.append(lead + mark.lstrip())
+
+    # -- the public methods
 
     def wrap(self, text):
         chunks = self._split(self._munge_whitespace(text))
@@ -155,36 +183,6 @@ class TextWrapper:
         return '\n'.join(self.wrap(text))
 
 
-def _ends_sentence(chunk):
-    if chunk and chunk[-1] in '"\'':
-        chunk = chunk[:-1]
-    return len(chunk) >= 2 and chunk[-1] in '.!?' and 'a' <= chunk[-2] <= 'z'
-
-
-def _is_letter(c):
-    return c.isalpha() or c == '_'
-
-
-def _split_hyphens(word):
-    # A hyphen ends a chunk when two letters (or letter, hyphen, letter) precede it and
-    # a letter, an optional hyphen and a letter follow: "long-winded" -> "long-", "winded".
-    parts = []
-    start = 0
-    for i in range(1, len(word)):
-        if word[i] != '-':
-            continue
-        before = (i >= 2 and _is_letter(word[i - 1]) and _is_letter(word[i - 2])) or \
-            (i >= 3 and _is_letter(word[i - 1]) and word[i - 2] == '-' and _is_letter(word[i - 3]))
-        a = word[i + 1:i + 4]
-        after = len(a) >= 2 and _is_letter(a[0]) and (
-            _is_letter(a[1]) or (a[1] == '-' and len(a) == 3 and _is_letter(a[2])))
-        if before and after:
-            parts.append(word[start:i + 1])
-            start = i + 1
-    parts.append(word[start:])
-    return [p for p in parts if p]
-
-
 def wrap(text, width=70, **kwargs):
     return TextWrapper(width=width, **kwargs).wrap(text)
 
@@ -194,45 +192,36 @@ def fill(text, width=70, **kwargs):
 
 
 def shorten(text, width, **kwargs):
-    w = TextWrapper(width=width, max_lines=1, **kwargs)
-    return w.fill(' '.join(text.strip().split()))
+    one_line = TextWrapper(width=width, max_lines=1, **kwargs)
+    return one_line.fill(' '.join(text.strip().split()))
+
+
+def _leading(line):
+    # The run of spaces and tabs a line starts with, or None for a line of nothing else.
+    body = line.lstrip(' \t')
+    return None if body == '' else line[:len(line) - len(body)]
 
 
 def dedent(text):
-    lines = text.split('\n')
+    # The margin is the longest prefix of spaces and tabs that every non-blank line
+    # shares; blank lines come out empty whatever they held.
+    rows = text.split('\n')
     margin = None
-    for line in lines:
-        stripped = line.lstrip(' \t')
-        if not stripped:
+    for row in rows:
+        own = _leading(row)
+        if own is None:
             continue
-        indent = line[:len(line) - len(stripped)]
         if margin is None:
-            margin = indent
-        elif indent.startswith(margin):
-            pass
-        elif margin.startswith(indent):
-            margin = indent
-        else:
-            for i, (x, y) in enumerate(zip(margin, indent)):
-                if x != y:
-                    margin = margin[:i]
-                    break
-    out = []
-    for line in lines:
-        if not line.strip(' \t'):
-            out.append('')
-        elif margin:
-            out.append(line[len(margin):])
-        else:
-            out.append(line)
-    return '\n'.join(out)
+            margin = own
+            continue
+        same = 0
+        while same < len(margin) and same < len(own) and margin[same] == own[same]:
+            same += 1
+        margin = margin[:same]
+    cut = len(margin or '')
+    return '\n'.join('' if _leading(row) is None else row[cut:] for row in rows)
 
 
 def indent(text, prefix, predicate=None):
-    if predicate is None:
-        def predicate(line):
-            return line.strip()
-    out = []
-    for line in text.splitlines(True):
-        out.append(prefix + line if predicate(line) else line)
-    return ''.join(out)
+    keep = predicate if predicate is not None else (lambda line: line.strip())
+    return ''.join(prefix + line if keep(line) else line for line in text.splitlines(True))

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -268,51 +269,42 @@ func initMetaclassMethods() {
 		}
 		return None, nil
 	}})
-	TypeClass.Dict.SetStr("__getattribute__", &Builtin{Name: "__getattribute__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) != 2 {
-			return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", max(0, len(args)-1))
-		}
-		c, ok := args[0].(*Class)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "descriptor '__getattribute__' requires a 'type' object but received a '%s'", TypeName(args[0]))
-		}
-		name, ok := args[1].(Str)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
-		}
-		return t.typeGetAttr(c, string(name))
-	}})
-	TypeClass.Dict.SetStr("__setattr__", &Builtin{Name: "__setattr__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) != 3 {
-			return nil, Errorf(TypeErrorClass, "expected 2 arguments, got %d", max(0, len(args)-1))
-		}
-		c, ok := args[0].(*Class)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "descriptor '__setattr__' requires a 'type' object but received a '%s'", TypeName(args[0]))
-		}
-		name, ok := args[1].(Str)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
-		}
-		return None, t.typeSetAttr(c, string(name), args[2])
-	}})
-	TypeClass.Dict.SetStr("__delattr__", &Builtin{Name: "__delattr__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		if len(args) != 2 {
-			return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", max(0, len(args)-1))
-		}
-		c, ok := args[0].(*Class)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "descriptor '__delattr__' requires a 'type' object but received a '%s'", TypeName(args[0]))
-		}
-		name, ok := args[1].(Str)
-		if !ok {
-			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
-		}
-		return None, t.typeDelAttr(c, string(name))
-	}})
+	TypeClass.Dict.SetStr("__getattribute__", typeAttrMethod("__getattribute__", 1, func(t *Thread, c *Class, name string, args Tuple) (Value, error) {
+		return t.typeGetAttr(c, name)
+	}))
+	TypeClass.Dict.SetStr("__setattr__", typeAttrMethod("__setattr__", 2, func(t *Thread, c *Class, name string, args Tuple) (Value, error) {
+		return None, t.typeSetAttr(c, name, args[2])
+	}))
+	TypeClass.Dict.SetStr("__delattr__", typeAttrMethod("__delattr__", 1, func(t *Thread, c *Class, name string, args Tuple) (Value, error) {
+		return None, t.typeDelAttr(c, name)
+	}))
 	TypeClass.Dict.SetStr("__prepare__", &ClassMethod{Fn: &Builtin{Name: "__prepare__", Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return NewDict(), nil
 	}}})
+}
+
+// typeAttrMethod is type's attribute method named method, taking the
+// class, an attribute name and n-1 more arguments (n in all after the
+// class), with CPython's errors for a wrong count, receiver or name.
+func typeAttrMethod(method string, n int, fn func(t *Thread, c *Class, name string, args Tuple) (Value, error)) *Builtin {
+	want := "1 argument"
+	if n != 1 {
+		want = fmt.Sprintf("%d arguments", n)
+	}
+	return &Builtin{Name: method, Self: "type", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) != n+1 {
+			return nil, Errorf(TypeErrorClass, "expected %s, got %d", want, max(0, len(args)-1))
+		}
+		c, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "descriptor '%s' requires a 'type' object but received a '%s'", method, TypeName(args[0]))
+		}
+		name, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "attribute name must be string, not '%s'", TypeName(args[1]))
+		}
+		return fn(t, c, string(name), args)
+	}}
 }
 
 // classTruth is bool(C) for a class whose metaclass is not type: its

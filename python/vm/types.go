@@ -2132,23 +2132,8 @@ func initOperatorDunders() {
 		}
 		return None, t.DelItem(a[0], a[1])
 	}
-	byteArrayM["__iadd__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		if err := exactArgs("__iadd__", a[1:], kw, 1); err != nil {
-			return nil, err
-		}
-		return t.Inplace(syntax.Add, a[0], a[1])
-	}
-	byteArrayM["__imul__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-		if err := exactArgs("__imul__", a[1:], kw, 1); err != nil {
-			return nil, err
-		}
-		if _, _, ok, err := repeatCount(t, a[1]); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
-		}
-		return t.Inplace(syntax.Mult, a[0], a[1])
-	}
+	// ba += x and ba *= n change ba in place, as a list's do.
+	byteArrayM["__iadd__"], byteArrayM["__imul__"] = listM["__iadd__"], listM["__imul__"]
 
 	dictM := map[string]BuiltinFunc{
 		"__reversed__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) },

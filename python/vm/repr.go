@@ -56,6 +56,20 @@ func reprBound(s string, isBytes bool) int64 {
 	return n
 }
 
+// callStr calls a __str__ method m found for v and checks that it
+// answered a str, as str() does.
+func (t *Thread) callStr(m, v Value) (string, error) {
+	r, err := t.callMethod(m, v, nil)
+	if err != nil {
+		return "", err
+	}
+	s, ok := asStr(r)
+	if !ok {
+		return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
+	}
+	return string(s), nil
+}
+
 // Str returns str(v).
 func (t *Thread) Str(v Value) (string, error) {
 	switch x := v.(type) {
@@ -88,15 +102,7 @@ func (t *Thread) Str(v Value) (string, error) {
 		}
 		if m := x.Class.Lookup("__str__"); m != nil {
 			if b, ok := m.(*Builtin); !ok || b.Self != "object" {
-				r, err := t.callMethod(m, v, nil)
-				if err != nil {
-					return "", err
-				}
-				s, ok := asStr(r)
-				if !ok {
-					return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
-				}
-				return string(s), nil
+				return t.callStr(m, v)
 			}
 		}
 		if x.Exc != nil {
@@ -111,15 +117,7 @@ func (t *Thread) Str(v Value) (string, error) {
 		}
 	case *Class:
 		if m := x.metaMethod("__str__"); m != nil {
-			r, err := t.callMethod(m, x, nil)
-			if err != nil {
-				return "", err
-			}
-			s, ok := asStr(r)
-			if !ok {
-				return "", Errorf(TypeErrorClass, "__str__ returned non-string (type %s)", TypeName(r))
-			}
-			return string(s), nil
+			return t.callStr(m, x)
 		}
 	}
 	return t.Repr(v)

@@ -30,7 +30,7 @@ import (
 // keeps, so repeating the snippet accumulates until the memory limit stops it.
 // The sizes are chosen so a few runs fill attackMemoryLimit (or one run is far
 // over it).
-var memoryAttacks = []struct{ class, expr string }{
+var memoryAttacks = []memoryAttack{
 	// bytes and bytearray
 	{"bytes", "bytes(10**8)"},
 	{"bytes", "bytes(10**7)"},
@@ -381,17 +381,29 @@ func TestAttackMemory(t *testing.T) {
 	}
 	wg.Wait()
 	all := append(results[0][:half], results[1][half:]...)
+	// The heap a collection reports live includes everything allocated
+	// while it was marking, so on a loaded machine, where one concurrent
+	// mark can span several runs, a single measurement can count a few
+	// runs' garbage as live. An undercounted object kind is retained every
+	// time, so a measured overrun is measured twice more, alone: it counts
+	// only if every measurement shows it.
+	for i, a := range memoryAttacks {
+		for retry := 0; retry < 2 && measuredOverrun(a, all[i]) != ""; retry++ {
+			first := measuredOverrun(a, all[i])
+			r := runAttackChildren(t, os.Args[0], "^TestAttackMemory$", i, i+1)[i]
+			t.Logf("%s: measured again after %q: %d KiB live, %d KiB resident", a.expr, first, r.liveKiB, r.peakKiB)
+			if measuredOverrun(a, r) == "" || r.problem != "" && !strings.HasPrefix(r.problem, measuredPrefix) {
+				all[i] = r
+			}
+		}
+	}
 	var table strings.Builder
 	for i, a := range memoryAttacks {
 		r := all[i]
 		fmt.Fprintf(&table, "%-11s %6d KiB live %6d KiB resident %6d KiB kept %3d MemoryError  %s\n", a.class, r.liveKiB, r.peakKiB, r.keptKiB, r.memErrors, a.expr)
 		gap, known := attackKnownGaps[a.expr]
-		if ceiling := int64(attackMemoryLimit + vm.HeapMargin(attackMemoryLimit)*3/4); objectAttackClasses[a.class] && r.problem == "" && r.liveKiB<<10 > ceiling {
-			// What the VM makes object by object is counted at its real
-			// size (TestAccountingMatchesHeap), so these stay well within
-			// the margin: reaching its last quarter means an object kind
-			// is undercounted again.
-			r.problem = fmt.Sprintf("the live heap grew %d MiB, over the limit plus three quarters of the margin (%d MiB)", r.liveKiB>>10, ceiling>>20)
+		if r.problem == "" {
+			r.problem = measuredOverrun(a, r)
 		}
 		switch {
 		case r.problem != "" && !known:
@@ -405,6 +417,28 @@ func TestAttackMemory(t *testing.T) {
 	t.Logf("limit %d MiB, margin %d MiB; peak resident growth per attack (%d runs each):\n%s",
 		attackMemoryLimit>>20, vm.HeapMargin(attackMemoryLimit)>>20, attackRepeats, table.String())
 }
+
+// measuredPrefix starts the child's problems that are measurements of the
+// heap or the resident set rather than outcomes of the runs.
+const measuredPrefix = "measured: "
+
+// measuredOverrun says how r's measurements overran, or "". What the VM
+// makes object by object is counted at its real size
+// (TestAccountingMatchesHeap), so the object classes stay well within the
+// margin: reaching its last quarter means an object kind is undercounted
+// again.
+func measuredOverrun(a memoryAttack, r attackResult) string {
+	if strings.HasPrefix(r.problem, measuredPrefix) {
+		return r.problem
+	}
+	if ceiling := int64(attackMemoryLimit + vm.HeapMargin(attackMemoryLimit)*3/4); objectAttackClasses[a.class] && r.problem == "" && r.liveKiB<<10 > ceiling {
+		return fmt.Sprintf("the live heap grew %d MiB, over the limit plus three quarters of the margin (%d MiB)", r.liveKiB>>10, ceiling>>20)
+	}
+	return ""
+}
+
+// memoryAttack is one expression of the attack table and its class.
+type memoryAttack struct{ class, expr string }
 
 // attackResult is what the child reports of one attack.
 type attackResult struct {
@@ -569,9 +603,9 @@ func runAttack(modules vm.Modules, expr string, limit int64, repeats int) (live,
 	case kept > limit:
 		problem = fmt.Sprintf("the session keeps %d MiB, over the %d MiB limit", kept>>20, limit>>20)
 	case live > limit+margin:
-		problem = fmt.Sprintf("the live heap grew %d MiB, over the limit %d MiB plus the margin %d MiB", live>>20, limit>>20, margin>>20)
+		problem = fmt.Sprintf(measuredPrefix+"the live heap grew %d MiB, over the limit %d MiB plus the margin %d MiB", live>>20, limit>>20, margin>>20)
 	case peak > limit+margin+attackResidentSlack:
-		problem = fmt.Sprintf("peak resident memory grew %d MiB, over the limit %d MiB plus the margin %d MiB and the collector's slack %d MiB",
+		problem = fmt.Sprintf(measuredPrefix+"peak resident memory grew %d MiB, over the limit %d MiB plus the margin %d MiB and the collector's slack %d MiB",
 			peak>>20, limit>>20, margin>>20, attackResidentSlack>>20)
 	}
 	return live, peak, kept, memErrors, problem

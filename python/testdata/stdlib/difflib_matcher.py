@@ -122,3 +122,41 @@ for bad in [dict(n=0), dict(n=-1), dict(cutoff=-0.1), dict(cutoff=1.5)]:
         get_close_matches("a", ["a"], **bad)
     except ValueError as e:
         print("ValueError", e)
+# ---
+# isjunk and autojunk together on random sequences of 5 to 260 items (digest of all results)
+import random, hashlib
+from difflib import SequenceMatcher
+r = random.Random(2)
+h = hashlib.sha256()
+for case in range(60):
+    alpha = "abcdefghij "[:r.randrange(2, 12)]
+    n = r.choice([5, 30, 199, 200, 260])
+    b = "".join(r.choice(alpha) for _ in range(n))
+    a = list(b)
+    for _ in range(r.randrange(0, n // 3 + 2)):
+        k = r.randrange(len(a) + 1)
+        if r.random() < 0.4 and k < len(a):
+            del a[k]
+        else:
+            a.insert(k, r.choice(alpha + "z"))
+    a = "".join(a)
+    if r.random() < 0.5:
+        a, b = b, a
+    junk = r.choice([None, lambda c: c == " ", lambda c: c in "ab"])
+    s = SequenceMatcher(junk, a, b, autojunk=r.random() < 0.7)
+    out = (s.get_matching_blocks(), s.get_opcodes(), [list(g) for g in s.get_grouped_opcodes(r.randrange(0, 4))],
+           s.ratio(), s.quick_ratio(), s.real_quick_ratio(), s.find_longest_match(r.randrange(0, 5), None, r.randrange(0, 5)),
+           sorted(s.bjunk), sorted(s.bpopular))
+    h.update(repr(out).encode())
+    if case < 3:
+        print(out[:2], out[3:])
+print(h.hexdigest())
+# ---
+from difflib import SequenceMatcher
+# get_grouped_opcodes trims the outer equal stretches of the cached opcode list itself
+s = SequenceMatcher(None, "xxxxabcxxxx", "xxxxabdxxxx")
+print(s.get_opcodes())
+g = s.get_grouped_opcodes(1)
+print(s.get_opcodes())
+print(list(g), s.get_opcodes())
+print(list(SequenceMatcher(None, "abc", "abc").get_grouped_opcodes()), list(SequenceMatcher(None, "a" * 20, "a" * 9 + "b" + "a" * 10).get_grouped_opcodes(0)))

@@ -12,6 +12,7 @@ import (
 	"embed"
 	"io"
 
+	pyarray "github.com/toolplane/toolplane/python/lib/array"
 	"github.com/toolplane/toolplane/python/lib/base64"
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/cmath"
@@ -86,6 +87,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	m.Register("math", pymath.Module)
 	m.Register("cmath", cmath.Module)
 	pytime.Register(m, cfg.Clock)
+	pyarray.Register(m)
 	base64.Register(m)
 	bisect.Register(m)
 	csv.Register(m)

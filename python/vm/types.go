@@ -741,6 +741,20 @@ func initNumbers() {
 			if x.Base != nil {
 				return t.Call(FloatClass, Tuple{x.Base}, nil)
 			}
+			// An integer-like object converts through __index__, as CPython's
+			// float() does since 3.8.
+			if m := x.Class.Lookup("__index__"); m != nil {
+				r, err := t.callMethod(m, x, nil)
+				if err != nil {
+					return nil, err
+				}
+				switch r.(type) {
+				case Int, Bool, *big.Int:
+					f, err := toFloat(r)
+					return Float(f), err
+				}
+				return nil, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
+			}
 		}
 		return nil, Errorf(TypeErrorClass, "float() argument must be a string or a real number, not '%s'", TypeName(args[0]))
 	}
@@ -996,6 +1010,25 @@ func initBuiltinTypes() {
 			}
 			if a[2] != nil {
 				return nil, Errorf(TypeErrorClass, "errors without a string argument")
+			}
+		}
+		if inst, ok := a[0].(*Instance); ok && a[1] == nil {
+			// An object that converts itself (bytes(obj) asks obj.__bytes__ first);
+			// the array module's arrays, whose buffer CPython reads, answer here too.
+			if m := inst.Class.Lookup("__bytes__"); m != nil {
+				r, err := t.callMethod(m, inst, nil)
+				if err != nil {
+					return nil, err
+				}
+				if b, ok := r.(Bytes); ok {
+					return b, nil
+				}
+				if ri, ok := r.(*Instance); ok {
+					if b, ok := ri.Base.(Bytes); ok {
+						return b, nil
+					}
+				}
+				return nil, Errorf(TypeErrorClass, "__bytes__ returned non-bytes (type %s)", TypeName(r))
 			}
 		}
 		switch x := a[0].(type) {

@@ -185,7 +185,7 @@ var cTypeNames = map[string]string{
 	"collections.OrderedDict": "collections.OrderedDict",
 	"decimal.Decimal":         "decimal.Decimal", "decimal.Context": "decimal.Context",
 	"io.StringIO": "_io.StringIO", "io.BytesIO": "_io.BytesIO",
-	"zoneinfo.ZoneInfo": "zoneinfo.ZoneInfo", "types.SimpleNamespace": "types.SimpleNamespace",
+	"array.array": "array.array", "zoneinfo.ZoneInfo": "zoneinfo.ZoneInfo", "types.SimpleNamespace": "types.SimpleNamespace",
 }
 
 func adoptFunc(v vm.Value, name string) {

@@ -25,12 +25,18 @@ const (
 // hostBytes of memory (0: unknown). A key set in the file is taken as it
 // is. Unset, max_retained_mb is half the host's memory (the other half is
 // the process, its workers and upstream servers), and
-// max_retained_mb_per_token half of max_retained_mb, but at least one
-// run's max_memory_mb (within max_retained_mb), so that one token's runs
-// cannot take the server's budget alone and one run of a token can still
-// get its whole limit. Each run is granted max_memory_mb out of the
-// budgets, so max_retained_mb_per_token / max_memory_mb runs of a token
-// run at once with their whole limit.
+// max_retained_mb_per_token a quarter of max_retained_mb, but at least two
+// runs' max_memory_mb (within max_retained_mb). A quarter, not a half: at
+// a half, two tokens that fill their sessions (a hostile one needs only
+// max_sessions_per_token idle sessions) held the whole budget, and every
+// other token's idle sessions were evicted and its runs waited; now it
+// takes four. Two runs, so that a token on a small host (a 2-core CI box
+// of 7 GiB: 3.5 GiB in all, 896 MiB a quarter) can still run two snippets
+// at once with their whole limit. Each run is granted max_memory_mb out of
+// the budgets, so max_retained_mb_per_token / max_memory_mb runs of a
+// token run at once with their whole limit. One client over stdio is the
+// only subject there is: serve gives it the whole budget
+// (OneClient).
 func (s SessionConfig) MemoryBudget(hostBytes int64) Budget {
 	b := Budget{AllMB: s.MaxRetainedMB, PerTokenMB: s.MaxRetainedMBPerToken}
 	var how []string
@@ -44,8 +50,8 @@ func (s SessionConfig) MemoryBudget(hostBytes int64) Budget {
 		}
 	}
 	if b.PerTokenMB <= 0 {
-		b.PerTokenMB = min(max(b.AllMB/2, s.MaxMemoryMB), b.AllMB)
-		how = append(how, "max_retained_mb_per_token is half of max_retained_mb, at least one run's max_memory_mb")
+		b.PerTokenMB = min(max(b.AllMB/4, 2*s.MaxMemoryMB), b.AllMB)
+		how = append(how, "max_retained_mb_per_token is a quarter of max_retained_mb, at least two runs' max_memory_mb")
 	} else if b.PerTokenMB > b.AllMB {
 		// Only when max_retained_mb was derived: both set so is an error
 		// of the file (validate).
@@ -54,6 +60,17 @@ func (s SessionConfig) MemoryBudget(hostBytes int64) Budget {
 	}
 	if len(how) > 0 {
 		b.Derived = strings.Join(how, "; ")
+	}
+	return b
+}
+
+// OneClient is the budget of a server with one client (stdio): a
+// per-token budget not set in the file is the whole budget, since there
+// is no other token to keep room for.
+func (s SessionConfig) OneClient(b Budget) Budget {
+	if s.MaxRetainedMBPerToken <= 0 && b.PerTokenMB < b.AllMB {
+		b.PerTokenMB = b.AllMB
+		b.Derived = strings.Replace(b.Derived, "max_retained_mb_per_token is a quarter of max_retained_mb, at least two runs' max_memory_mb", "max_retained_mb_per_token is max_retained_mb (one client over stdio)", 1)
 	}
 	return b
 }

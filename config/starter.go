@@ -48,9 +48,10 @@ max_sessions_per_token = 32
 # run is granted max_memory_mb): over it, least recently used idle
 # sessions are evicted, then runs get less or wait for others to end.
 # Unset: half of this host's memory (a container's limit included), and
-# half of that per token; "toolplane config check" says how much.
+# a quarter of that per HTTP token (at least two runs' max_memory_mb; one
+# client over stdio gets it all); "toolplane config check" says how much.
 # max_retained_mb = 4096
-# max_retained_mb_per_token = 2048
+# max_retained_mb_per_token = 1024
 
 [results]
 # save_result/load_result: large values stay out of the model's context.

@@ -31,6 +31,7 @@ import (
 
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/internal/lineconn"
 	"github.com/toolplane/toolplane/plugin"
 	"github.com/toolplane/toolplane/session"
 	"github.com/toolplane/toolplane/telemetry"
@@ -354,8 +355,38 @@ func (s *Server) Sessions() *session.Manager { return s.sessions }
 // ServeStdio serves one client on stdin/stdout until the client disconnects
 // or ctx is done.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.ServeTransport(ctx, &mcp.StdioTransport{})
+	return s.ServeTransport(ctx, StdioTransport(os.Stdin, nopCloser{os.Stdout}, nil))
 }
+
+// MaxStdioMessageBytes is the largest message a client may send over
+// stdio (the SDK's cap before; now a larger one is refused and answered
+// instead of ending the connection).
+const MaxStdioMessageBytes = 16 << 20
+
+// StdioTransport serves one client over a stream: r is what the client
+// writes, w what it reads. A message larger than MaxStdioMessageBytes is
+// answered with an error naming the limit (and told to logf, when set) and
+// the connection goes on; the memory a message took is let go once it is
+// decoded, where the SDK's IOTransport kept the largest message's buffer
+// for the connection's life.
+func StdioTransport(r io.Reader, w io.Writer, logf func(format string, args ...any)) mcp.Transport {
+	t := &lineconn.Transport{
+		Reader:          r,
+		Writer:          w,
+		MaxMessageBytes: MaxStdioMessageBytes,
+		TooLarge: func(size, limit int) string {
+			return fmt.Sprintf("a message of more than %s is larger than the limit of %s for one stdio message; pass large data through a capability or the result store, or split it", sizeText(int64(size-1)), sizeText(int64(limit)))
+		},
+	}
+	if logf != nil {
+		t.OnTooLarge = func(text string) { logf("toolplane: stdio: refused %s", text) }
+	}
+	return t
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
 
 // ServeTransport serves one client on t until it disconnects or ctx is
 // done. Ending ctx stops the client's runs at once; a program that wants

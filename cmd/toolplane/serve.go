@@ -15,7 +15,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/toolplane/toolplane"
@@ -103,6 +102,14 @@ process, as MCP hosts expect:
 With --transport http, clients connect to http://ADDR/mcp (Streamable HTTP);
 each MCP session has its own snippet globals and result store. The address is
 printed on stderr, so --addr 127.0.0.1:0 picks a free port.
+
+Memory: what sessions hold (globals, saved results) plus what running
+snippets may reach is bounded by [session] max_retained_mb in all (unset:
+half of this host's memory, a container's limit included) and
+max_retained_mb_per_token per HTTP token (unset: a quarter of
+max_retained_mb, at least two runs' max_memory_mb, so four tokens are needed
+to fill the server). Over stdio the one client gets the whole budget.
+"toolplane config check" prints the numbers for this host.
 
 A configuration that lets snippets escape the sandbox (default_backend =
 "local_unsafe", cli.mode = "ambient") is refused unless --unsafe is given.`,
@@ -261,6 +268,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	defer rt.Stop()
 
 	budget := cfg.Session.MemoryBudget(hostmem.Detect().Bytes)
+	if opts.Transport == transportStdio {
+		budget = cfg.Session.OneClient(budget)
+	}
 	srv, err := server.New(server.Options{
 		Engine:          rtengine.New(rt),
 		Version:         buildVersion(),
@@ -358,7 +368,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		case <-serveCtx.Done():
 		}
 	}()
-	err = srv.ServeTransport(serveCtx, &mcp.IOTransport{Reader: io.NopCloser(a.IO.In), Writer: serveStdout{a.IO.Out}})
+	err = srv.ServeTransport(serveCtx, server.StdioTransport(io.NopCloser(a.IO.In), serveStdout{a.IO.Out}, func(format string, args ...any) { logger.Warn(fmt.Sprintf(format, args...)) }))
 	if errors.Is(err, io.EOF) {
 		return nil // the client hung up: a normal end for stdio
 	}

@@ -846,3 +846,43 @@ func TestAttackDaemonOutlivesServer(t *testing.T) {
 	_ = m.Close()
 	waitDead("after Close", second)
 }
+
+// TestAttackLargeAnswerLeavesNoBuffer: a server answers one call with a
+// 12 MiB result (under the limit) and goes on answering small ones. With
+// the SDK's IOTransport the connection's JSON decoder kept a buffer of 12
+// to 24 MiB for as long as the server lived; the connection now lets it go
+// once the message is decoded. Not parallel: it measures the live heap.
+func TestAttackLargeAnswerLeavesNoBuffer(t *testing.T) {
+	opts := hostileOptions()
+	opts.Limits.MaxResultBytes = 16 << 20
+	opts.Limits.CallTimeout = 60 * time.Second
+	m := newManager(t, opts, hostileSpec("evil"))
+	echo := func() {
+		t.Helper()
+		res, err := callCap(t, m, "mcp:evil/echo", map[string]any{"text": "small"})
+		if err != nil || text(res) != "small" {
+			t.Fatalf("echo: %v %v", res, err)
+		}
+	}
+	liveHeap := func() uint64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	echo()
+	before := liveHeap()
+	res, err := callCap(t, m, "mcp:evil/huge_text", map[string]any{"mb": 12})
+	if err != nil || len(text(res)) != 12<<20 {
+		t.Fatalf("a 12 MiB answer under a 16 MiB limit: %v", err)
+	}
+	res = nil
+	echo()
+	after := liveHeap()
+	grown := int64(after) - int64(before)
+	t.Logf("live heap %d MiB before a 12 MiB answer, %d MiB after (%+d KiB)", before>>20, after>>20, grown>>10)
+	if grown > 6<<20 {
+		t.Errorf("the connection holds %d MiB more after one 12 MiB answer", grown>>20)
+	}
+}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/internal/lineconn"
 )
 
 // stdioConn is the MCP transport over a server process. It remembers the
@@ -38,10 +40,12 @@ type stdioConn struct {
 
 // Connect implements mcp.Transport.
 func (t *stdioConn) Connect(ctx context.Context) (mcp.Connection, error) {
-	// Messages pass the inspector before the SDK decodes them; the line
-	// reader bounds their size, so the SDK's own line cap is off.
+	// Messages pass the inspector before they are decoded; the line
+	// reader bounds their size, so the connection's own cap is off. The
+	// SDK's IOTransport is not used: its decoder kept the buffer of the
+	// largest message for as long as the connection lived.
 	r := newLineReader(t.proc, t.proc.Close, t.limits.maxMessageBytes(), t.inspect.inspect)
-	inner, err := (&mcp.IOTransport{Reader: r, Writer: stallWriter{t}, MaxLineLength: -1}).Connect(ctx)
+	inner, err := (&lineconn.Transport{Reader: r, Writer: stallWriter{t}, MaxMessageBytes: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
 	}

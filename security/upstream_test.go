@@ -186,6 +186,8 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		{"evil.huge_blob(mb=30)", []string{`"evil"`, "4 MiB", "max_result_bytes"}},
 		{"evil.deep()", []string{`"evil"`, "deep", "nested more than 128 levels"}},
 		{"evil.many_blocks(n=20000)", []string{`"evil"`, "many_blocks", "20000 content blocks"}},
+		// The same answer inside a JSON-RPC batch went past the vetting.
+		{"evil.batched(n=20000)", []string{`"evil"`, "batched", "JSON-RPC batch"}},
 		{"evil.wide()", []string{`"evil"`, "wide", "JSON values"}},
 		{"evil.giant_tool_error(mb=3)", []string{"raised: ToolError", "cut by toolplane"}},
 	} {

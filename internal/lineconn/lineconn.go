@@ -44,6 +44,11 @@ type Transport struct {
 	// size so far (at least the cap) and the cap: it should name the
 	// setting that raises the cap. Nil says so in general terms.
 	TooLarge func(size, limit int) string
+	// EndOnBatch makes a batch end the connection with ErrBatch instead of
+	// being answered with an error: for a peer whose messages are vetted
+	// one by one before they reach here (an upstream server), where a
+	// batch is a way around the vetting, not a request to answer.
+	EndOnBatch bool
 	// OnTooLarge, when set, learns of each message over the cap (to log
 	// it): the text TooLarge made.
 	OnTooLarge func(text string)
@@ -59,6 +64,9 @@ const keptBuffer = 64 << 10
 // idPrefix is how much of a message over the cap is kept to find its id,
 // so the refusal can answer the request it refuses.
 const idPrefix = 4 << 10
+
+// ErrBatch ends a connection whose peer sent a batch, with EndOnBatch.
+var ErrBatch = errors.New("a JSON-RPC batch (an array of messages), which toolplane does not accept: send one message per line")
 
 // Connect implements mcp.Transport.
 func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
@@ -117,6 +125,8 @@ func (c *conn) readLoop(r *bufio.Reader) {
 			continue
 		case len(data) == 0:
 			// err ends the stream below.
+		case data[0] == '[' && c.t.EndOnBatch:
+			err = ErrBatch
 		case data[0] == '[':
 			c.answerError(nil, jsonrpc.CodeInvalidRequest, "JSON-RPC batches are not accepted; send one message per line")
 			err = nil

@@ -886,3 +886,21 @@ func TestAttackLargeAnswerLeavesNoBuffer(t *testing.T) {
 		t.Errorf("the connection holds %d MiB more after one 12 MiB answer", grown>>20)
 	}
 }
+
+// TestAttackBatchedAnswer: a server answers a call inside a JSON-RPC
+// batch, with a result of 20000 content blocks (twice the limit) and a
+// sampling request beside it. The inspector vets message objects; the
+// SDK's transport decoded a batch's members past it, so the result came
+// through whole. A batch now ends the connection, naming it, and the
+// server is started afresh.
+func TestAttackBatchedAnswer(t *testing.T) {
+	t.Parallel()
+	m := hostilePair(t, hostileOptions())
+	res, err := callCap(t, m, "mcp:evil/batched", map[string]any{"n": 20000})
+	if err == nil {
+		t.Fatalf("a batched answer of %d content blocks was taken", len(res.Content))
+	}
+	wantErr(t, err, `"evil"`, "JSON-RPC batch")
+	evilRecovers(t, m)
+	goodStillWorks(t, m)
+}

@@ -202,7 +202,7 @@ func newInspector(server string, limits *Limits) *inspector {
 // answer to the same call, or nil to drop it.
 func (in *inspector) inspect(msg []byte) []byte {
 	if t := bytes.TrimLeft(msg, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return msg // not a message at all: the SDK fails the connection, saying so
+		return msg // not a message (or a batch): the connection fails, saying so
 	}
 	sh := scanMessage(msg)
 	if sh.method != nil {

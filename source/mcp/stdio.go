@@ -41,11 +41,14 @@ type stdioConn struct {
 // Connect implements mcp.Transport.
 func (t *stdioConn) Connect(ctx context.Context) (mcp.Connection, error) {
 	// Messages pass the inspector before they are decoded; the line
-	// reader bounds their size, so the connection's own cap is off. The
+	// reader bounds their size, so the connection's own cap is off. A
+	// batch ends the connection: the inspector vets message objects, and
+	// the SDK took a batch's members past it (a result of any number of
+	// content blocks, server requests outside the rate limit). The
 	// SDK's IOTransport is not used: its decoder kept the buffer of the
 	// largest message for as long as the connection lived.
 	r := newLineReader(t.proc, t.proc.Close, t.limits.maxMessageBytes(), t.inspect.inspect)
-	inner, err := (&lineconn.Transport{Reader: r, Writer: stallWriter{t}, MaxMessageBytes: -1}).Connect(ctx)
+	inner, err := (&lineconn.Transport{Reader: r, Writer: stallWriter{t}, MaxMessageBytes: -1, EndOnBatch: true}).Connect(ctx)
 	if err != nil {
 		return nil, err
 	}

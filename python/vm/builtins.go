@@ -782,24 +782,7 @@ func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool,
 		}
 		return c.IsSubclass(s) || virtualSubclass(c, s), nil
 	case Tuple:
-		// Tuples nest (isinstance(x, (int, (str, (bytes,))))), so a
-		// snippet can make this recursion as deep as it likes.
-		if t != nil {
-			if err := t.tickVisit(len(s)); err != nil {
-				return false, err
-			}
-			if err := t.enterGo(); err != nil {
-				return false, err
-			}
-			defer t.leaveGo()
-		}
-		for _, x := range s {
-			ok, err := isInstance(t, obj, c, x, fname)
-			if err != nil || ok {
-				return ok, err
-			}
-		}
-		return false, nil
+		return isInstanceAny(t, obj, c, s, fname)
 	case *Instance:
 		if s.Class == GenericAliasClass {
 			return false, Errorf(TypeErrorClass, "%s() argument 2 cannot be a parameterized generic", fname)
@@ -823,6 +806,30 @@ func isInstance(t *Thread, obj Value, c *Class, spec Value, fname string) (bool,
 		return false, Errorf(TypeErrorClass, "isinstance() arg 2 must be a type, a tuple of types, or a union")
 	}
 	return false, Errorf(TypeErrorClass, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+}
+
+// isInstanceAny is isInstance of a tuple of classes: a function of its
+// own, as isInstance would otherwise pay the deferred leaveGo's return
+// path (runtime.deferreturn) on every return.
+func isInstanceAny(t *Thread, obj Value, c *Class, s Tuple, fname string) (bool, error) {
+	// Tuples nest (isinstance(x, (int, (str, (bytes,))))), so a
+	// snippet can make this recursion as deep as it likes.
+	if t != nil {
+		if err := t.tickVisit(len(s)); err != nil {
+			return false, err
+		}
+		if err := t.enterGo(); err != nil {
+			return false, err
+		}
+		defer t.leaveGo()
+	}
+	for _, x := range s {
+		ok, err := isInstance(t, obj, c, x, fname)
+		if err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
 }
 
 func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

@@ -1219,57 +1219,12 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		}
 		return strHash(string(x)) ^ 0x5bd1e995, nil
 	case Tuple:
-		if t != nil {
-			if err := t.tickVisit(len(x)); err != nil {
-				return 0, err
-			}
-			if err := t.enterGo(); err != nil {
-				return 0, err
-			}
-			defer t.leaveGo()
-		}
-		// CPython's xxHash-based tuple hash.
-		const p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
-		acc := uint64(p5)
-		for _, e := range x {
-			h, err := t.Hash(e)
-			if err != nil {
-				return 0, err
-			}
-			acc += h * p2
-			acc = acc<<31 | acc>>33
-			acc *= p1
-		}
-		acc += uint64(len(x)) ^ (p5 ^ 3527539)
-		if acc == ^uint64(0) {
-			return 1546275796, nil
-		}
-		return acc, nil
+		return t.hashTuple(x)
 	case *Set:
 		if !x.frozen {
 			break
 		}
-		// Nested frozensets are hashed again at every level: count the
-		// level, so that depth bounds it besides the step budget
-		// (frozensets sharing members nest into exponential work).
-		if t != nil {
-			if err := t.enterGo(); err != nil {
-				return 0, err
-			}
-			defer t.leaveGo()
-		}
-		if err := t.tickVisit(x.Len()); err != nil {
-			return 0, err
-		}
-		var h uint64
-		for _, e := range x.Elems() {
-			eh, err := t.Hash(e)
-			if err != nil {
-				return 0, err
-			}
-			h ^= (eh ^ 89869747) * 3644798167
-		}
-		return h, nil
+		return t.hashFrozenSet(x)
 	case *Range:
 		return t.Hash(rangeHashKey(x.Len(), Int(x.Len()), Int(x.Start), Int(x.Step)))
 	case *BigRange:
@@ -1319,6 +1274,63 @@ func (t *Thread) hash(v Value) (uint64, error) {
 		return identity(v), nil
 	}
 	return 0, Errorf(TypeErrorClass, "unhashable type: '%s'", TypeName(v))
+}
+
+// hashTuple is hash of a tuple: a function of its own, as hash would
+// otherwise pay the deferred leaveGo's return path (runtime.deferreturn)
+// on every return, for every int or float key of a dict or set.
+func (t *Thread) hashTuple(x Tuple) (uint64, error) {
+	if t != nil {
+		if err := t.tickVisit(len(x)); err != nil {
+			return 0, err
+		}
+		if err := t.enterGo(); err != nil {
+			return 0, err
+		}
+		defer t.leaveGo()
+	}
+	// CPython's xxHash-based tuple hash.
+	const p1, p2, p5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+	acc := uint64(p5)
+	for _, e := range x {
+		h, err := t.Hash(e)
+		if err != nil {
+			return 0, err
+		}
+		acc += h * p2
+		acc = acc<<31 | acc>>33
+		acc *= p1
+	}
+	acc += uint64(len(x)) ^ (p5 ^ 3527539)
+	if acc == ^uint64(0) {
+		return 1546275796, nil
+	}
+	return acc, nil
+}
+
+// hashFrozenSet is hash of a frozenset (see hashTuple).
+func (t *Thread) hashFrozenSet(x *Set) (uint64, error) {
+	// Nested frozensets are hashed again at every level: count the
+	// level, so that depth bounds it besides the step budget
+	// (frozensets sharing members nest into exponential work).
+	if t != nil {
+		if err := t.enterGo(); err != nil {
+			return 0, err
+		}
+		defer t.leaveGo()
+	}
+	if err := t.tickVisit(x.Len()); err != nil {
+		return 0, err
+	}
+	var h uint64
+	for _, e := range x.Elems() {
+		eh, err := t.Hash(e)
+		if err != nil {
+			return 0, err
+		}
+		h ^= (eh ^ 89869747) * 3644798167
+	}
+	return h, nil
 }
 
 // hashResult is the hash a __hash__ method's result r gives.

@@ -8,33 +8,38 @@ _initial_missing = object()
 
 
 def reduce(function, sequence, initial=_initial_missing):
-    it = iter(sequence)
-    if initial is _initial_missing:
-        try:
-            value = next(it)
-        except StopIteration:
-            raise TypeError('reduce() of empty iterable with no initial value') from None
-    else:
-        value = initial
-    for element in it:
-        value = function(value, element)
-    return value
+    """function(...function(function(initial, x0), x1)..., xn); without initial, the
+    first element starts the fold."""
+    items = iter(sequence)
+    total = initial
+    if total is _initial_missing:
+        for total in items:
+            break
+        else:
+            raise TypeError('reduce() of empty iterable with no initial value')
+    for item in items:
+        total = function(total, item)
+    return total
+
+
+_ABSENT = object()
 
 
 def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
-    for attr in assigned:
+    """Make wrapper look like wrapped: copy the `assigned` attributes it has, merge the
+    `updated` mappings (its __dict__), and point wrapper.__wrapped__ at it."""
+    for name in assigned:
+        value = getattr(wrapped, name, _ABSENT)
+        if value is _ABSENT:
+            continue
         try:
-            value = getattr(wrapped, attr)
-        except AttributeError:
-            pass
-        else:
-            try:
-                setattr(wrapper, attr, value)
-            except (AttributeError, TypeError):
-                pass
-    for attr in updated:
+            setattr(wrapper, name, value)
+        except (AttributeError, TypeError):
+            pass  # a read-only attribute of the wrapper stays as it is
+    for name in updated:
         try:
-            getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
+            target = getattr(wrapper, name)
+            target.update(getattr(wrapped, name, {}))
         except (AttributeError, TypeError):
             pass
     wrapper.__wrapped__ = wrapped
@@ -103,29 +108,35 @@ _kwd_mark = object()
 
 
 def _make_key(args, kwds, typed):
-    key = args
+    # The positional arguments, a marker, the keyword pairs in call order; with typed,
+    # the argument types as well. Hashed once here so an unhashable argument fails early.
+    # A lone exact int or str argument is its own key (as in CPython, so f(1), f(1.0)
+    # and f(True) are three entries).
+    if len(args) == 1 and not kwds and not typed and type(args[0]) in (int, str):
+        return args[0]
+    parts = list(args)
     if kwds:
-        key += (_kwd_mark,)
-        for item in kwds.items():
-            key += item
+        parts.append(_kwd_mark)
+        for pair in kwds.items():
+            parts.extend(pair)
     if typed:
-        key += tuple(type(v) for v in args)
-        if kwds:
-            key += tuple(type(v) for v in kwds.values())
+        parts.extend([type(value) for value in args])
+        parts.extend([type(value) for value in kwds.values()])
+    key = tuple(parts)
     hash(key)
     return key
 
 
 def lru_cache(maxsize=128, typed=False):
     """Least-recently-used cache decorator: @lru_cache, @lru_cache(maxsize=None)."""
-    if isinstance(maxsize, int):
-        if maxsize < 0:
-            maxsize = 0
-    elif callable(maxsize) and isinstance(typed, bool):
-        user_function, maxsize = maxsize, 128
-        return _lru_cache_wrapper(user_function, maxsize, typed)
-    elif maxsize is not None:
-        raise TypeError('Expected first argument to be an integer, a callable, or None')
+    if not isinstance(maxsize, int):
+        if callable(maxsize) and isinstance(typed, bool):
+            # Used bare: @lru_cache on the function itself.
+            return _lru_cache_wrapper(maxsize, 128, typed)
+        if maxsize is not None:
+            raise TypeError('Expected first argument to be an integer, a callable, or None')
+    elif maxsize < 0:
+        maxsize = 0
 
     def decorating_function(user_function):
         return _lru_cache_wrapper(user_function, maxsize, typed)
@@ -176,31 +187,42 @@ def cache(user_function, /):
     return lru_cache(maxsize=None)(user_function)
 
 
+class KeyWrapper:
+    """What cmp_to_key returns: called with a value, it wraps it in a KeyWrapper that
+    orders by the comparison function (negative, zero or positive, like the old cmp=)."""
+
+    __slots__ = ('_compare', 'obj')
+
+    def __init__(self, compare):
+        self._compare = compare
+        self.obj = None
+
+    def __call__(self, obj):
+        wrapped = KeyWrapper(self._compare)
+        wrapped.obj = obj
+        return wrapped
+
+    def _against(self, other):
+        if type(other) is not KeyWrapper:
+            raise TypeError('other argument must be K instance')
+        return self._compare(self.obj, other.obj)
+
+    def __lt__(self, other): return self._against(other) < 0
+    def __le__(self, other): return self._against(other) <= 0
+    def __eq__(self, other): return self._against(other) == 0
+    def __ne__(self, other): return self._against(other) != 0
+    def __gt__(self, other): return self._against(other) > 0
+    def __ge__(self, other): return self._against(other) >= 0
+
+    __hash__ = None
+
+
+KeyWrapper.__module__ = 'functools'
+
+
 def cmp_to_key(mycmp):
-    """Convert a cmp= function into a key= function."""
-    class K:
-        __slots__ = ['obj']
-
-        def __init__(self, obj):
-            self.obj = obj
-
-        def __lt__(self, other):
-            return mycmp(self.obj, other.obj) < 0
-
-        def __gt__(self, other):
-            return mycmp(self.obj, other.obj) > 0
-
-        def __eq__(self, other):
-            return mycmp(self.obj, other.obj) == 0
-
-        def __le__(self, other):
-            return mycmp(self.obj, other.obj) <= 0
-
-        def __ge__(self, other):
-            return mycmp(self.obj, other.obj) >= 0
-
-        __hash__ = None
-    return K
+    """Turn a comparison function (mycmp(x, y) < 0 when x sorts first) into a key= function."""
+    return KeyWrapper(mycmp)
 
 
 def _gt_from_lt(self, other):
@@ -329,23 +351,31 @@ class cached_property:
         self.__doc__ = func.__doc__
 
     def __set_name__(self, owner, name):
-        if self.attrname is None:
-            self.attrname = name
-        elif name != self.attrname:
+        if self.attrname not in (None, name):
             raise TypeError('Cannot assign the same cached_property to two different names '
                             '(%r and %r).' % (self.attrname, name))
+        self.attrname = name
 
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        if self.attrname is None:
+        name = self.attrname
+        if name is None:
             raise TypeError('Cannot use cached_property instance without calling __set_name__ on it.')
-        cache = instance.__dict__
-        val = cache.get(self.attrname, _NOT_FOUND)
-        if val is _NOT_FOUND:
-            val = self.func(instance)
-            cache[self.attrname] = val
-        return val
+        try:
+            store = instance.__dict__
+        except AttributeError:
+            raise TypeError("No '__dict__' attribute on %r instance to cache %r property."
+                            % (type(instance).__name__, name)) from None
+        if name in store:
+            return store[name]
+        value = self.func(instance)
+        try:
+            store[name] = value
+        except TypeError:
+            raise TypeError("The '__dict__' attribute on %r instance does not support item "
+                            "assignment for caching %r property." % (type(instance).__name__, name)) from None
+        return value
 
 
 def singledispatch(func):

@@ -349,6 +349,13 @@ func (t *Thread) writeRepr(sb *strings.Builder, v Value) error {
 		sb.WriteString("NotImplemented")
 		return nil
 	}
+	return t.writeReprNested(sb, v)
+}
+
+// writeReprNested is writeRepr of the values whose repr may recurse: a
+// function of its own, as writeRepr would otherwise pay the deferred
+// leaveGo's return path (runtime.deferreturn) for every int or str too.
+func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 	if err := t.enterRepr(); err != nil {
 		return err
 	}

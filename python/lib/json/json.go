@@ -590,11 +590,7 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 			return err
 		}
 		if ok {
-			if err := e.enter(v, depth); err != nil {
-				return err
-			}
-			defer e.leave()
-			return e.encode(base, depth)
+			return e.encodeBase(v, base, depth)
 		}
 		if e.def == nil {
 			return vm.Errorf(vm.TypeErrorClass, "Object of type %s is not JSON serializable", vm.TypeOf(v).Name)
@@ -611,6 +607,17 @@ func (e *encoder) encode(v vm.Value, depth int) error {
 		return err
 	}
 	return nil
+}
+
+// encodeBase encodes v, of a class derived from a builtin type, as its
+// value base: a function of its own, as encode would otherwise pay the
+// deferred leave's return path (runtime.deferreturn) for every value.
+func (e *encoder) encodeBase(v, base vm.Value, depth int) error {
+	if err := e.enter(v, depth); err != nil {
+		return err
+	}
+	defer e.leave()
+	return e.encode(base, depth)
 }
 
 func (e *encoder) array(v vm.Value, items []vm.Value, depth int) error {

@@ -511,7 +511,11 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 		c.exprs(s, e.Values)
 	case *syntax.NamedExpr:
 		c.expr(s, e.Value)
-		name := e.Target.(*syntax.Name).Id
+		// The target is a private name like any other store: (__x := 1) in a
+		// method of C binds _C__x.
+		target := e.Target.(*syntax.Name)
+		target.Id = s.mangle(target.Id)
+		name := target.Id
 		t := s
 		for t.kind == comprehensionScope {
 			t = t.parent

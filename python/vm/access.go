@@ -880,6 +880,10 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 			}
 		case "code":
 			if o.Class.IsSubclass(SystemExitClass) {
+				// None without arguments, the argument, else all of them.
+				if len(o.Exc.Args) > 1 {
+					return Tuple(append([]Value(nil), o.Exc.Args...)), nil
+				}
 				return stopValue(o), nil
 			}
 		case "name":

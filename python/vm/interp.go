@@ -1973,8 +1973,9 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		}
 	}
 	var cls Value
+	cell, _ := r.(*Cell)
 	if mcs == TypeClass {
-		c, err := t.newClassFrom(TypeClass, name, bcs, ns, ckw)
+		c, err := t.newClassFrom(TypeClass, name, bcs, ns, ckw, cell)
 		if err != nil {
 			return nil, err
 		}
@@ -1983,8 +1984,18 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		var nsv Value = nsMap
 		if ns != nil {
 			nsv = ns
+			if cell != nil {
+				// The metaclass's type.__new__(mcs, name, bases, ns)
+				// finds the cell by the namespace it is given.
+				t.classCells = append(t.classCells, pendingClassCell{ns: ns, cell: cell})
+			}
 		}
-		if cls, err = t.Call(meta, Tuple{Str(name), basesT, nsv}, ckw); err != nil {
+		cls, err = t.Call(meta, Tuple{Str(name), basesT, nsv}, ckw)
+		if ns != nil && cell != nil {
+			t.classCells[len(t.classCells)-1] = pendingClassCell{}
+			t.classCells = t.classCells[:len(t.classCells)-1]
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -107,14 +107,34 @@ func (t *Thread) typeNewArgs(mcs *Class, args Tuple, kw []Kwarg) (Value, error) 
 	if err := t.Charge(newBytes(own)); err != nil {
 		return nil, err
 	}
-	return t.newClassFrom(winner, string(name), bases, own, kw)
+	return t.newClassFrom(winner, string(name), bases, own, kw, t.classCell(ns))
+}
+
+// pendingClassCell is the __class__ cell of a class statement whose
+// class is being made from namespace ns.
+type pendingClassCell struct {
+	ns   *Dict
+	cell *Cell
+}
+
+// classCell is the __class__ cell of the class statement whose namespace
+// is ns, or nil.
+func (t *Thread) classCell(ns *Dict) *Cell {
+	for i := len(t.classCells) - 1; i >= 0; i-- {
+		if t.classCells[i].ns == ns {
+			return t.classCells[i].cell
+		}
+	}
+	return nil
 }
 
 // newClassFrom makes the class of metaclass mcs from its name, bases and
 // namespace (which becomes the class's own), then runs the __set_name__
 // of its attributes and its bases' __init_subclass__ with kw, in CPython's
-// order.
-func (t *Thread) newClassFrom(mcs *Class, name string, bases []*Class, ns *Dict, kw []Kwarg) (*Class, error) {
+// order. cell, when not nil, is the class statement's __class__ cell: it
+// holds the class before any of that code runs, so a method using
+// super() or __class__ works when __init_subclass__ calls it.
+func (t *Thread) newClassFrom(mcs *Class, name string, bases []*Class, ns *Dict, kw []Kwarg, cell *Cell) (*Class, error) {
 	qual := name
 	if q, ok := ns.GetStr("__qualname__"); ok {
 		s, ok := q.(Str)
@@ -135,6 +155,9 @@ func (t *Thread) newClassFrom(mcs *Class, name string, bases []*Class, ns *Dict,
 	}
 	if mcs != TypeClass {
 		cls.meta = mcs
+	}
+	if cell != nil && cell.V == nil {
+		cell.V = cls
 	}
 	if v, ok := ns.GetStr("__abstractmethods__"); ok {
 		if cls.abstract, err = t.Truth(v); err != nil {

@@ -70,6 +70,12 @@ type Thread struct {
 	// intPair is the unused half of the last two-int block boxInt
 	// allocated, or nil.
 	intPair *Int
+	// classCells are the __class__ cells of the class statements whose
+	// class is being made, keyed by their namespace: type.__new__ fills
+	// the cell as soon as it has made the class, before __set_name__ and
+	// __init_subclass__ run (CPython's __classcell__), also when a
+	// metaclass calls it.
+	classCells []pendingClassCell
 	ctx     context.Context
 	limits  Limits
 	steps   int64

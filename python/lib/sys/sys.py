@@ -135,7 +135,12 @@ def intern(string):
 
 
 def exit(status=None):
-    """Exit the snippet by raising SystemExit(status)."""
+    """Exit the snippet by raising SystemExit: no arguments for None, a tuple's
+    items as the arguments, else status itself (CPython's rule)."""
+    if status is None:
+        raise SystemExit
+    if isinstance(status, tuple):
+        raise SystemExit(*status)
     raise SystemExit(status)
 
 

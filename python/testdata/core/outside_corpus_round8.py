@@ -1,0 +1,76 @@
+# Classes of behaviour found wrong on a random first-sight sample of outside test suites
+# (Nuitka tests/basics, MicroPython tests/misc and tests/stress), round 8.
+# The target of an assignment expression is a private name like any other store:
+# (__x := 2) in a method of C binds _C__x, also inside a comprehension.
+class NameManglingTest:
+    def test(self):
+        (__evil := 2)
+        print(_NameManglingTest__evil, "_NameManglingTest__evil" in locals())
+        print([(__inner := i) for i in range(3)], _NameManglingTest__inner)
+    def reads(self):
+        __y = 5
+        return (__z := __y + 1), _NameManglingTest__z
+NameManglingTest().test()
+print(NameManglingTest().reads())
+class _Leading:
+    def f(self):
+        if (__n := 7) > 3:
+            return _Leading__n, __n
+print(_Leading().f())
+# ---
+# The __class__ cell holds the class as soon as type.__new__ made it: __init_subclass__
+# (and __set_name__) may call methods that use super() or __class__.
+def makeClassDecorator(cls):
+    def __init__(self):
+        cls.__self_init__(self)
+    cls.__init__ = __init__
+    return cls
+class Parent:
+    def __init__(self):
+        print("Initialized")
+    def __init_subclass__(cls, *, decorator):
+        decorator(cls)()
+class Child(Parent, decorator=makeClassDecorator):
+    def __self_init__(self):
+        super().__init__()
+class P:
+    def __init_subclass__(cls):
+        print(cls().f().__name__)
+class C(P):
+    def f(self):
+        return __class__
+class Named:
+    def __set_name__(self, owner, name):
+        print("set_name", name, owner.g() is owner)
+class D:
+    attr = Named()
+    @classmethod
+    def g(cls):
+        return __class__
+# ---
+# The same when a metaclass makes the class through type.__new__.
+class Meta(type):
+    def __new__(mcs, name, bases, ns, **kw):
+        cls = super().__new__(mcs, name, bases, ns)
+        print("made", name, cls.who() if hasattr(cls, "who") else None)
+        return cls
+class Base(metaclass=Meta):
+    def __init_subclass__(cls, **kw):
+        print("init_subclass", cls.who())
+class Sub(Base):
+    @classmethod
+    def who(cls):
+        return __class__.__name__
+# ---
+# sys.exit() raises SystemExit with CPython's arguments: none for None, a tuple's items.
+import sys
+for status in [None, (1, 2), (), 3, "bye", [1], 0, False]:
+    try:
+        sys.exit(status)
+    except SystemExit as e:
+        print(repr(status), e.args, repr(e.code), repr(str(e)), repr(e))
+try:
+    sys.exit()
+except SystemExit as e:
+    print(repr(e), e.args, e.code)
+print(SystemExit(1, 2).code, SystemExit().code, SystemExit(None).code, SystemExit("x").code)

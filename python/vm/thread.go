@@ -76,9 +76,9 @@ type Thread struct {
 	// __init_subclass__ run (CPython's __classcell__), also when a
 	// metaclass calls it.
 	classCells []pendingClassCell
-	ctx     context.Context
-	limits  Limits
-	steps   int64
+	ctx        context.Context
+	limits     Limits
+	steps      int64
 	// nextChk is the step count at which the next poll is due. The run's
 	// context lowers it (stopWatch) when it is done, so a cancellation or
 	// deadline is seen at the next instruction or tick, not only after

@@ -1095,6 +1095,15 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 		}
 		return v, nil
 	}
+	// super's own members, found after the classes after __thisclass__.
+	switch name {
+	case "__thisclass__":
+		return s.Class, nil
+	case "__self__":
+		return s.Obj, nil
+	case "__self_class__":
+		return cls, nil
+	}
 	return nil, Errorf(AttributeErrorClass, "'super' object has no attribute '%s'", name)
 }
 

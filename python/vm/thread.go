@@ -70,15 +70,9 @@ type Thread struct {
 	// intPair is the unused half of the last two-int block boxInt
 	// allocated, or nil.
 	intPair *Int
-	// classCells are the __class__ cells of the class statements whose
-	// class is being made, keyed by their namespace: type.__new__ fills
-	// the cell as soon as it has made the class, before __set_name__ and
-	// __init_subclass__ run (CPython's __classcell__), also when a
-	// metaclass calls it.
-	classCells []pendingClassCell
-	ctx        context.Context
-	limits     Limits
-	steps      int64
+	ctx     context.Context
+	limits  Limits
+	steps   int64
 	// nextChk is the step count at which the next poll is due. The run's
 	// context lowers it (stopWatch) when it is done, so a cancellation or
 	// deadline is seen at the next instruction or tick, not only after
@@ -160,6 +154,13 @@ type Thread struct {
 	reprSeen []Value
 	// reprGrowth accounts the builder of the repr in progress.
 	reprGrowth *Growth
+
+	// classCells are the __class__ cells of the class statements whose
+	// class is being made, keyed by their namespace: type.__new__ fills
+	// the cell as soon as it has made the class, before __set_name__ and
+	// __init_subclass__ run (CPython's __classcell__), also when a
+	// metaclass calls it.
+	classCells []pendingClassCell
 }
 
 // Config configures a Thread.

@@ -74,3 +74,19 @@ try:
 except SystemExit as e:
     print(repr(e), e.args, e.code)
 print(SystemExit(1, 2).code, SystemExit().code, SystemExit(None).code, SystemExit("x").code)
+# ---
+# A super object's own members: __thisclass__, __self__, __self_class__.
+class A:
+    def f(self):
+        return super()
+    @classmethod
+    def g(cls):
+        return super()
+class B(A):
+    pass
+s = B().f()
+print(s.__thisclass__.__name__, type(s.__self__).__name__, s.__self_class__.__name__)
+s = B.g()
+print(s.__thisclass__.__name__, s.__self__.__name__, s.__self_class__.__name__)
+s = super(A, B())
+print(s.__thisclass__.__name__, type(s.__self__).__name__, s.__self_class__.__name__)

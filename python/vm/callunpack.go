@@ -26,7 +26,7 @@ func partitionParts(self, sepv Value, sep string, right bool) [3]Value {
 // fastPartition, fastRPartition and fastSplit are the builtins
 // str.partition, str.rpartition and str.split, which callUnpack recognises
 // (set once, when the package starts).
-var fastPartition, fastRPartition, fastSplit Value
+var fastPartition, fastRPartition, fastSplit *Builtin
 
 // callUnpack runs the call of builtin fn with args, whose result the
 // instruction at f.ip unpacks, as the call and that UNPACK_SEQUENCE
@@ -46,7 +46,7 @@ var fastPartition, fastRPartition, fastSplit Value
 // between the call's return and the unpacking. The call's arguments, f's
 // stack from base up, are cleared either way; an error is the call's
 // (f.ip at the UNPACK_SEQUENCE, as eval leaves it when a call raises).
-func (t *Thread) callUnpack(f *Frame, fn Value, args Tuple, base int) (bool, error) {
+func (t *Thread) callUnpack(f *Frame, fn *Builtin, args Tuple, base int) (bool, error) {
 	if fn == fastSplit {
 		return t.splitUnpack(f, args, base)
 	}

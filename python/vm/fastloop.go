@@ -430,7 +430,7 @@ loop:
 			// path makes it (the same conditions, the same frame).
 			pf, ok := st[sp-arg-1].(*Function)
 			if !ok {
-				if arg == 1 && st[sp-2] == fastLen {
+				if arg == 1 && isBuiltin(st[sp-2], fastLen) {
 					if v := t.fastLenOf(st[sp-1]); v != nil {
 						sp--
 						st[sp-1] = v
@@ -638,7 +638,7 @@ loop:
 		case compile.CALL_METHOD:
 			// list.append(x) on a list (not a subclass) with room:
 			// eval's call of the builtin, without the call.
-			if arg == 1 && st[sp-3] == fastListAppend && t.goDepth < t.limits.MaxDepth+50 {
+			if arg == 1 && isBuiltin(st[sp-3], fastListAppend) && t.goDepth < t.limits.MaxDepth+50 {
 				if l, ok := st[sp-2].(*List); ok && len(l.Items) < cap(l.Items) && t.fastChargeStored(st[sp-1]) {
 					l.Items = append(l.Items, st[sp-1])
 					sp -= 2
@@ -656,7 +656,7 @@ loop:
 				stop = stopBuiltin
 			case *Function:
 				n := arg
-				if st[sp-arg-1] != null {
+				if !isNull(st[sp-arg-1]) {
 					n++
 				}
 				if !fn.callsPlain(n) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
@@ -724,7 +724,7 @@ loop:
 		if compile.Op(ins&0xff) == compile.CALL_METHOD {
 			// fn, self (or LOAD_METHOD's null), the arguments.
 			base--
-			if st[lo-1] != null {
+			if !isNull(st[lo-1]) {
 				lo--
 			}
 		}
@@ -792,7 +792,7 @@ loop:
 			n++
 		}
 		lo, bottom := sp-n+1, sp-n
-		if n > int(ins>>8)+1 && st[lo] == null {
+		if n > int(ins>>8)+1 && isNull(st[lo]) {
 			lo++
 		}
 		fn := st[bottom]
@@ -1002,16 +1002,28 @@ func (t *Thread) intFast2(op syntax.Operator, a, b Value, op2 syntax.Operator, c
 	return t.boxInt(r), true
 }
 
+// isBuiltin reports whether v is the builtin b: a type test and a pointer
+// comparison, cheaper than comparing interfaces.
+func isBuiltin(v Value, b *Builtin) bool {
+	x, ok := v.(*Builtin)
+	return ok && x == b
+}
+
 // fastListAppend and fastLen are the builtins list.append and len, which
 // fastRun runs without calling them (set once, when the package starts).
-var fastListAppend, fastLen Value
+var fastListAppend, fastLen *Builtin
 
 func initFastCalls() {
-	fastListAppend, _ = ListClass.Dict.GetStr("append")
-	fastLen, _ = builtinsDict.GetStr("len")
-	fastPartition, _ = StrClass.Dict.GetStr("partition")
-	fastRPartition, _ = StrClass.Dict.GetStr("rpartition")
-	fastSplit, _ = StrClass.Dict.GetStr("split")
+	builtin := func(d *Dict, name string) *Builtin {
+		v, _ := d.GetStr(name)
+		b, _ := v.(*Builtin)
+		return b
+	}
+	fastListAppend = builtin(ListClass.Dict, "append")
+	fastLen = builtin(builtinsDict, "len")
+	fastPartition = builtin(StrClass.Dict, "partition")
+	fastRPartition = builtin(StrClass.Dict, "rpartition")
+	fastSplit = builtin(StrClass.Dict, "split")
 	if fastListAppend == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil || fastSplit == nil {
 		panic("vm: list.append, len or str.partition missing")
 	}

@@ -97,6 +97,13 @@ type nullMarker struct{}
 
 var null Value = nullMarker{}
 
+// isNull reports whether v is null: a type test, cheaper than comparing
+// interfaces (which calls the runtime's equality for the dynamic type).
+func isNull(v Value) bool {
+	_, ok := v.(nullMarker)
+	return ok
+}
+
 // newFrame allocates a frame for code with locals and an operand stack in
 // one slice.
 func newFrame(code *CodeObj, globals *Dict) *Frame {

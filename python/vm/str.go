@@ -604,9 +604,16 @@ func initStr() {
 			return t.formatValue(a[0], 0, string(spec))
 		},
 	}
+	// direct holds what a call on a plain str runs once addStrMethods has
+	// checked its argument count (strSelfChecked): these methods' bodies
+	// without the checks of the general path below.
+	direct := strDirect()
 	for _, name := range []string{"upper", "lower", "casefold", "capitalize", "title", "swapcase", "isdigit", "isdecimal",
 		"isnumeric", "isalpha", "isalnum", "isspace", "isprintable", "isascii", "isupper", "islower", "istitle", "isidentifier", "__len__"} {
 		fn, name := m[name], name
+		if _, ok := methodArity["str."+name]; ok {
+			direct[name] = fn
+		}
 		m[name] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if len(a) != 1 || len(kw) > 0 {
 				return nil, Errorf(TypeErrorClass, "str.%s() takes no arguments (%d given)", name, len(a)-1+len(kw))
@@ -635,7 +642,7 @@ func initStr() {
 	// startswith and endswith read only a prefix of the receiver, but
 	// their argument may be a tuple of many prefixes.
 	scans["startswith"], scans["endswith"] = 1<<30, 1<<30
-	addStrMethods(m, scans)
+	addStrMethods(m, direct, scans)
 	addNumberFormat()
 	StrClass.Dict.SetStr("maketrans", &StaticMethod{Fn: &Builtin{Name: "maketrans", Fn: func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		if len(a) < 1 || len(a) > 3 || len(kw) > 0 {

@@ -131,12 +131,13 @@ var strSelfChecked = map[string]bool{
 
 // addStrMethods installs str's methods; those named in scans count the
 // work of scanning a long receiver (or a long list argument) as steps.
-// Calls on a plain str of the methods in strSelfChecked go straight to the
-// method; anything else (a str subclass instance, a foreign receiver)
-// takes checkedMethod's path.
-func addStrMethods(m map[string]BuiltinFunc, scans map[string]int) {
-	for name, raw := range m {
-		raw := withArity(StrClass, name, raw)
+// Calls on a plain str of the methods in strSelfChecked check their
+// argument count (checkArity's rule, without its closure) and go straight
+// to the method, or to its direct body where it has one; anything else (a
+// str subclass instance, a foreign receiver) takes checkedMethod's path.
+func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
+	for name, body := range m {
+		raw := withArity(StrClass, name, body)
 		unit := scans[name]
 		scan := unit > 0
 		fn := raw
@@ -151,6 +152,11 @@ func addStrMethods(m map[string]BuiltinFunc, scans map[string]int) {
 		checked := checkedMethod(StrClass, name, fn)
 		f := checked
 		if strSelfChecked[name] {
+			ar, counted := methodArity[StrClass.Name+"."+name]
+			qual, name := StrClass.Name+"."+name, name
+			if d := direct[name]; d != nil && counted {
+				body = d
+			}
 			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 				if len(a) > 0 {
 					if s, ok := a[0].(Str); ok {
@@ -159,13 +165,71 @@ func addStrMethods(m map[string]BuiltinFunc, scans map[string]int) {
 								return nil, err
 							}
 						}
-						return raw(t, a, kw)
+						if counted && (len(kw) > 0 || len(a)-1 < ar.min || ar.max >= 0 && len(a)-1 > ar.max) {
+							return nil, checkArity(qual, name, ar, a[1:], kw)
+						}
+						return body(t, a, kw)
 					}
 				}
 				return checked(t, a, kw)
 			}
 		}
 		StrClass.Dict.SetStr(name, &Builtin{Name: name, Fn: f, Self: StrClass.Name})
+	}
+}
+
+// strDirect returns the direct bodies of str methods (see addStrMethods):
+// the commonest calls, on a plain str with an argument count already
+// checked and no keywords, without the general argument binding; any
+// other call goes on to the general body.
+func strDirect() map[string]BuiltinFunc {
+	strip := func(name string, left, right bool) BuiltinFunc {
+		general := stripFn(name, left, right)
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 1 && len(kw) == 0 {
+				s := string(a[0].(Str))
+				return sameStr(a[0], s, trimSpace(s, left, right)), nil
+			}
+			return general(t, a, kw)
+		}
+	}
+	startsEnds := func(start bool) BuiltinFunc {
+		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 2 && len(kw) == 0 {
+				if x, ok := a[1].(Str); ok {
+					s := string(a[0].(Str))
+					if start {
+						return Bool(strings.HasPrefix(s, string(x))), nil
+					}
+					return Bool(strings.HasSuffix(s, string(x))), nil
+				}
+			}
+			return startsEnds(t, a, kw, start)
+		}
+	}
+	return map[string]BuiltinFunc{
+		"strip":  strip("strip", true, true),
+		"lstrip": strip("lstrip", true, false),
+		"rstrip": strip("rstrip", false, true),
+		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			// Short receivers only: a long one charges its pieces first.
+			if len(kw) == 0 && len(a[0].(Str)) <= 1<<12 {
+				s := string(a[0].(Str))
+				switch len(a) {
+				case 1:
+					if asciiOnly(s) {
+						return &List{Items: splitWhite(s)}, nil
+					}
+				case 2:
+					if sep, ok := a[1].(Str); ok && sep != "" {
+						return &List{Items: splitSep(s, string(sep), -1)}, nil
+					}
+				}
+			}
+			return strSplit(t, a, kw, false)
+		},
+		"startswith": startsEnds(true),
+		"endswith":   startsEnds(false),
 	}
 }
 

@@ -1,38 +1,42 @@
-"""secrets: tokens and choices from the module table's entropy source
-(random.SystemRandom, which tests can make deterministic)."""
+"""secrets: tokens and random choices for security-sensitive uses, drawn from the module
+table's entropy source (random.SystemRandom, which tests can make deterministic).
 
-import base64
+A token of n random bytes comes as bytes (token_bytes), as 2n hex digits (token_hex) or
+as unpadded URL-safe Base64 (token_urlsafe); n defaults to DEFAULT_ENTROPY."""
+
+import base64 as _base64
 from hmac import compare_digest
-from random import SystemRandom
+from random import SystemRandom as _SystemRandom
 
-_sysrand = SystemRandom()
+__all__ = ['choice', 'randbelow', 'randbits', 'SystemRandom', 'token_bytes', 'token_hex',
+           'token_urlsafe', 'compare_digest']
 
-randbits = _sysrand.getrandbits
-choice = _sysrand.choice
-
+SystemRandom = _SystemRandom
 DEFAULT_ENTROPY = 32
+
+_entropy = _SystemRandom()
+choice = _entropy.choice
+randbits = _entropy.getrandbits
 
 
 def randbelow(exclusive_upper_bound):
-    """A random int in range(exclusive_upper_bound)."""
-    if exclusive_upper_bound <= 0:
-        raise ValueError('Upper bound must be positive.')
-    return _sysrand._randbelow(exclusive_upper_bound)
+    """A random int n with 0 <= n < exclusive_upper_bound."""
+    if exclusive_upper_bound > 0:
+        return _entropy._randbelow(exclusive_upper_bound)
+    raise ValueError('Upper bound must be positive.')
 
 
 def token_bytes(nbytes=None):
-    """nbytes random bytes (32 by default)."""
-    if nbytes is None:
-        nbytes = DEFAULT_ENTROPY
-    return _sysrand.randbytes(nbytes)
+    """nbytes random bytes (DEFAULT_ENTROPY when None)."""
+    return _entropy.randbytes(DEFAULT_ENTROPY if nbytes is None else nbytes)
 
 
 def token_hex(nbytes=None):
-    """A random hex string of 2*nbytes digits."""
+    """nbytes random bytes as a string of 2*nbytes lowercase hex digits."""
     return token_bytes(nbytes).hex()
 
 
 def token_urlsafe(nbytes=None):
-    """A random URL-safe Base64 text of about 1.3*nbytes characters."""
-    tok = token_bytes(nbytes)
-    return base64.urlsafe_b64encode(tok).rstrip(b'=').decode('ascii')
+    """nbytes random bytes as URL-safe Base64 text without '=' padding."""
+    encoded = _base64.urlsafe_b64encode(token_bytes(nbytes))
+    return encoded.decode('ascii').rstrip('=')

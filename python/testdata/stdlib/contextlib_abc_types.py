@@ -126,3 +126,17 @@ import warnings
 warnings.simplefilter("error")
 warnings.warn("now fatal", RuntimeWarning)
 # raises: RuntimeWarning: now fatal
+# ---
+import secrets
+print(secrets.token_bytes(0), secrets.token_hex(0), secrets.token_urlsafe(0), len(secrets.token_bytes()), len(secrets.token_hex(None)), len(secrets.token_urlsafe()), secrets.DEFAULT_ENTROPY)
+print([len(secrets.token_urlsafe(n)) for n in range(1, 8)], [len(secrets.token_hex(n)) for n in (1, 5)], set(secrets.token_urlsafe(300)) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"))
+print(secrets.randbelow(1), sorted(secrets.__all__), isinstance(secrets.SystemRandom(), secrets.SystemRandom), secrets.compare_digest("abc", "abc"))
+for bad in (0, -3):
+    try:
+        secrets.randbelow(bad)
+    except ValueError as e:
+        print("ValueError", e)
+try:
+    secrets.compare_digest("a", b"a")
+except TypeError as e:
+    print("TypeError", e)

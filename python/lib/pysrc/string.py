@@ -1,14 +1,16 @@
 """string: character-class constants, capwords, Template and Formatter."""
 
-whitespace = ' \t\n\r\x0b\x0c'
-ascii_lowercase = 'abcdefghijklmnopqrstuvwxyz'
-ascii_uppercase = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-ascii_letters = ascii_lowercase + ascii_uppercase
+# The character classes. printable is, in this order: digits, letters, punctuation,
+# whitespace.
 digits = '0123456789'
-hexdigits = digits + 'abcdef' + 'ABCDEF'
-octdigits = '01234567'
-punctuation = r"""!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"""
-printable = digits + ascii_letters + punctuation + whitespace
+octdigits = digits[:8]
+hexdigits = digits + 'abcdefABCDEF'
+ascii_lowercase = ''.join(map(chr, range(ord('a'), ord('z') + 1)))
+ascii_uppercase = ascii_lowercase.upper()
+ascii_letters = ascii_lowercase + ascii_uppercase
+whitespace = ' \t\n\r\x0b\x0c'
+punctuation = ''.join(ch for ch in map(chr, range(33, 127)) if not ch.isalnum())
+printable = ''.join([digits, ascii_letters, punctuation, whitespace])
 
 
 def capwords(s, sep=None):
@@ -83,13 +85,11 @@ class Template:
         return '%s' % (mapping[name],)
 
     def _invalid(self, i):
-        lines = self.template[:i].splitlines(keepends=True)
-        if not lines:
-            colno = 1
-            lineno = 1
-        else:
-            colno = i - len(''.join(lines[:-1])) + 1
-            lineno = len(lines)
+        # Line and column (1-based) of the character that ends the delimiter at i: the
+        # text up to and including the delimiter, cut into lines that keep their breaks.
+        upto = self.template[:i + len(self.delimiter)].splitlines(keepends=True)
+        lineno = max(len(upto), 1)
+        colno = len(upto[-1]) if upto else 1
         raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))
 
     def substitute(self, mapping=None, /, **kws):

@@ -74,3 +74,14 @@ textwrap.wrap("abc", 0)
 import textwrap
 print(textwrap.wrap("Hello there. How are you? I'm fine! Yes.", 15, fix_sentence_endings=True))
 print(textwrap.fill('He said "stop." Then left. OK.', 40, fix_sentence_endings=True))
+# ---
+import string
+for n in ("whitespace", "ascii_lowercase", "ascii_uppercase", "ascii_letters", "digits", "hexdigits", "octdigits", "punctuation", "printable"):
+    print(n, repr(getattr(string, n)))
+# ---
+from string import Template
+for t in ("$", "a $", "ab\ncd $", "ab\n$", "x\r\ny\n\n  $!", "${", "$$ $1", "\n\n$ "):
+    try:
+        Template(t).substitute(a=1)
+    except ValueError as e:
+        print(repr(t), e)

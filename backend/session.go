@@ -21,7 +21,8 @@ type Session interface {
 	// End ends the run begun last: keep what it bound, restore the state
 	// at Begin, or clear the globals.
 	End(EndMode)
-	// SizeBytes is the retained size of the globals after the last End.
+	// SizeBytes is the memory the session holds after the last End: its
+	// globals, and the process it keeps them in, if any.
 	SizeBytes() int64
 	// Names lists the bound global names after the last End, sorted.
 	Names() []string

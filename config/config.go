@@ -87,8 +87,8 @@ type SessionConfig struct {
 	MaxSessions         int `toml:"max_sessions"`
 	MaxSessionsPerToken int `toml:"max_sessions_per_token"`
 	// MaxRetainedMB and MaxRetainedMBPerToken are the memory budget of
-	// sessions, in all and per token: what idle sessions hold (globals and
-	// saved results) plus what running ones may reach (each run's memory
+	// sessions, in all and per token: what idle sessions hold (globals,
+	// saved results, and the sandbox worker each keeps, 40 MiB) plus what running ones may reach (each run's memory
 	// limit). A run that would pass it evicts least recently used idle
 	// sessions, runs with a lower limit, or is refused. 0 (unset) derives
 	// the budget from the host's memory: see MemoryBudget.

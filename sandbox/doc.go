@@ -19,8 +19,10 @@
 // can see no other client's globals (sessions of different tokens never
 // share an address space), and the session memory cap doubles as the
 // worker's address-space limit. A worker costs about 40 MiB resident,
-// idle or after typical runs (measured on linux/amd64), so the session
-// caps of package session bound the total. Prestarted idle workers keep a
+// idle or after typical runs (measured on linux/amd64): a session is
+// charged it (WorkerBytes) in its size, so the session memory budgets
+// ([session] max_retained_mb and max_retained_mb_per_token) bound the
+// workers as well as the session caps. Prestarted idle workers keep a
 // new session's first run from waiting for a process start, and a worker
 // warms up before it greets the host, so its first runs do not pay a
 // fresh process's costs either: a representative snippet run (WarmFunc:

@@ -58,6 +58,10 @@ const (
 	// worker maps about 1.2 GiB of address space, almost all reserved and
 	// untouched; see the package README for the measurement.
 	AddressHeadroom = 2 << 30
+	// WorkerBytes is what a worker costs resident, idle or after typical
+	// runs, besides the globals it holds (35 to 40 MiB on linux/amd64;
+	// see the package doc): a session holding a worker is charged it.
+	WorkerBytes = 40 << 20
 	// HeapHeadroom is what the Go runtime's soft memory limit allows
 	// beyond the budget: the interpreter's estimate is not the Go heap.
 	HeapHeadroom = 256 << 20

@@ -179,11 +179,19 @@ func (s *Session) Lost() bool {
 	return s.w == nil && s.lost != ""
 }
 
-// SizeBytes implements backend.Session.
+// SizeBytes implements backend.Session: the globals, and the worker
+// process that holds them (WorkerBytes) while the session has one. The
+// session budgets are charged with it: without the process, a token
+// admitted to nothing held max_sessions_per_token workers (32, 1.2 GiB
+// resident) outside its budget, and tokens together max_sessions (256,
+// about 9 GiB) outside the server's.
 func (s *Session) SizeBytes() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.size
+	if s.w == nil {
+		return s.size
+	}
+	return s.size + WorkerBytes
 }
 
 // Names implements backend.Session.

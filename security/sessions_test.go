@@ -7,7 +7,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -113,7 +115,10 @@ return out`, handle, never))
 func TestAttackSessionFlood(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 4\nmax_sessions = 9\nmax_sessions_per_token = 3\nmax_retained_mb = 64\nmax_retained_mb_per_token = 9\n")
+	// The budgets are what the test's sessions hold (a token's 9 MiB, 64
+	// in all) plus the worker process each session keeps (40 MiB each:
+	// three a token, nine in all).
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 4\nmax_sessions = 9\nmax_sessions_per_token = 3\nmax_retained_mb = 424\nmax_retained_mb_per_token = 129\n")
 	cfg := e.Config + ".tokens.toml"
 	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+e.AddToken("mem", "mem-secret-0123456789", `allow = "source"`))
 	srv := e.ServeHTTP(t, cfg)
@@ -142,9 +147,8 @@ func TestAttackSessionFlood(t *testing.T) {
 		t.Errorf("the calm token's session was evicted by the flood: %v", v)
 	}
 
-	// Memory: two sessions of 3 MiB each leave the third's run under 3 of
-	// its 4 MiB in the token's 9 MiB, over a quarter short: the least
-	// recently used idle session goes. (A run a little short starts
+	// Memory: three sessions of 3 MiB each and their workers pass the
+	// token's 129 MiB: the least recently used idle session goes. (A run a little short starts
 	// smaller instead: session.TestEvictOnlyForMemoryHeld.)
 	var big []*mcp.ClientSession
 	for range 3 {
@@ -557,4 +561,80 @@ return 1`)
 	if dispatches != 7 {
 		t.Errorf("%d dispatches audited, want 7", dispatches)
 	}
+}
+
+// TestAttackWorkersOutsideBudget: a token admitted to nothing opens its
+// 32 sessions and runs "x = 1" in each. Every session keeps a sandbox
+// worker (about 40 MiB resident), and the memory budgets charged only the
+// globals, so the token held 33 processes and 1.2 GiB resident against a
+// budget of 400 MiB (tokens together: max_sessions, 256 workers, about 9
+// GiB, past a 7 GiB CI box). A session is now charged its worker, so the
+// token keeps what its budget holds and its oldest sessions are evicted,
+// their clients told; another token is served meanwhile.
+func TestAttackWorkersOutsideBudget(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 64\nmax_retained_mb_per_token = 400\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("nobody", "nobody-secret-0123456789", `allow = "name=none-such"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 'still here'")
+
+	var flood []*mcp.ClientSession
+	for i := range 32 {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, "nobody-secret-0123456789", nil)
+		e2e.MustRun(t, cs, fmt.Sprintf("x = %d", i))
+		flood = append(flood, cs)
+	}
+	// 400 MiB hold 9 sessions' workers; the calm session's and the
+	// spare are not the token's.
+	const bound = 9 + 2
+	workers := workerProcesses(t, srv.Cmd.Process.Pid, bound)
+	t.Logf("%d worker processes after 32 sessions of a token with a 400 MiB budget", workers)
+	if workers > bound {
+		t.Errorf("a token with a 400 MiB budget keeps %d worker processes (about %d MiB)", workers, workers*40)
+	}
+	res, _ := e2e.Exec(t, flood[0], "return x")
+	if text := e2e.Text(res); !strings.Contains(text, "evicted") || !strings.Contains(text, "MiB in its sessions") {
+		t.Errorf("the token's oldest session is not told it was evicted for memory:\n%s", text)
+	}
+	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
+		t.Errorf("the calm token's session: %v", v)
+	}
+}
+
+// workerProcesses counts the live sandbox workers of the serve process
+// pid, waiting up to 20 s for evicted ones to exit while there are more
+// than atMost.
+func workerProcesses(t *testing.T, pid, atMost int) int {
+	t.Helper()
+	count := func() int {
+		n := 0
+		entries, _ := os.ReadDir("/proc")
+		for _, en := range entries {
+			child, err := strconv.Atoi(en.Name())
+			if err != nil {
+				continue
+			}
+			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+			if err != nil {
+				continue
+			}
+			s := string(stat)
+			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			if len(f) < 2 || f[0] == "Z" || f[1] != strconv.Itoa(pid) {
+				continue
+			}
+			if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", child)); strings.Contains(string(cmd), "__sandbox-worker") {
+				n++
+			}
+		}
+		return n
+	}
+	n := count()
+	for deadline := time.Now().Add(20 * time.Second); n > atMost && time.Now().Before(deadline); n = count() {
+		time.Sleep(200 * time.Millisecond)
+	}
+	return n
 }

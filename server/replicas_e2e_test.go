@@ -92,12 +92,17 @@ service = "http"
 interval = "100ms"
 resolver = "`+dns.Addr()+`"
 `)
-		// A token's budget of four runs' limits, whatever the host's
-		// memory: the runs in progress fill it (as 12 did on a 24 GiB
-		// host), and no client may lose its globals for that.
+		// A token's budget holds all its sessions' workers (32 at
+		// most, 40 MiB each) and all of them running at once (64 MiB
+		// each), whatever the host's memory: this test is about
+		// routing, and no client may lose its globals to the budget.
+		// (A run short of memory evicts idle sessions, which hold
+		// their workers: session.TestEvictOnlyForMemoryHeld.)
 		cfg := readConfig(t, e.Config) + e2e.TokenSection + e.AddToken("beta", "beta-secret-5150", `allow = "name=list_items"`) + `
 [session]
-max_retained_mb_per_token = 2048
+max_memory_mb = 64
+max_retained_mb_per_token = 3328
+max_retained_mb = 8192
 `
 		e.WriteFile(t, e.Config, cfg)
 		srv := e.ServeHTTP(t, e.Config)

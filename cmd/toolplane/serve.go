@@ -103,7 +103,8 @@ With --transport http, clients connect to http://ADDR/mcp (Streamable HTTP);
 each MCP session has its own snippet globals and result store. The address is
 printed on stderr, so --addr 127.0.0.1:0 picks a free port.
 
-Memory: what sessions hold (globals, saved results) plus what running
+Memory: what sessions hold (globals, saved results, the 40 MiB sandbox
+process each keeps) plus what running
 snippets may reach is bounded by [session] max_retained_mb in all (unset:
 half of this host's memory, a container's limit included) and
 max_retained_mb_per_token per HTTP token (unset: a quarter of

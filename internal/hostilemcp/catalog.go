@@ -24,7 +24,7 @@ var objectSchema = json.RawMessage(`{"type":"object"}`)
 // (see call), with an input schema that takes any arguments.
 func attackTools() []Tool {
 	names := []string{
-		"echo", "huge_text", "many_blocks", "batched", "wide", "deep", "long_line", "hang", "stop_reading", "slow",
+		"echo", "huge_text", "many_blocks", "batched", "multiline", "wide", "deep", "long_line", "hang", "stop_reading", "slow",
 		"answer_then_hang", "wrong_id", "malformed", "bad_utf8", "raw_nul",
 		"giant_error", "giant_tool_error", "links", "huge_blob", "bad_base64",
 		"sampling", "elicitation", "roots", "ping_storm", "notify_flood",

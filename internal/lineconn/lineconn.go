@@ -134,7 +134,9 @@ func (c *conn) readLoop(r *bufio.Reader) {
 			// The decoded message copies what it keeps of data.
 			msg, err = jsonrpc.DecodeMessage(data)
 			if err != nil {
-				err = fmt.Errorf("a message that is not JSON-RPC: %w", err)
+				// %v: a line cut short decodes as io.ErrUnexpectedEOF,
+				// which is not the stream ending.
+				err = fmt.Errorf("a message that is not JSON-RPC: %v", err)
 			}
 		}
 		if cap(line) > keptBuffer {

@@ -904,3 +904,20 @@ func TestAttackBatchedAnswer(t *testing.T) {
 	evilRecovers(t, m)
 	goodStillWorks(t, m)
 }
+
+// TestAttackMultilineAnswer: a server answers with the same result spread
+// over 20000 lines, a content block on each. The inspector reads a line at
+// a time and saw no line with too many blocks; the SDK's decoder joined
+// the lines into one message and the result came through whole. A line
+// that is not a whole message now ends the connection.
+func TestAttackMultilineAnswer(t *testing.T) {
+	t.Parallel()
+	m := hostilePair(t, hostileOptions())
+	res, err := callCap(t, m, "mcp:evil/multiline", map[string]any{"n": 20000})
+	if err == nil {
+		t.Fatalf("a multi-line answer of %d content blocks was taken", len(res.Content))
+	}
+	wantErr(t, err, `"evil"`, "not JSON-RPC")
+	evilRecovers(t, m)
+	goodStillWorks(t, m)
+}

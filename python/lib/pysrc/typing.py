@@ -508,19 +508,22 @@ def _proto_hook(cls, other):
         raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
     if not _is_callable_members_only(cls):
         raise TypeError("Protocols with non-method members don't support issubclass()")
-    for attr in _get_protocol_attrs(cls):
-        for base in other.__mro__:
-            if attr in base.__dict__:
-                if base.__dict__[attr] is None:
-                    return NotImplemented
-                break
-            annotations = getattr(base, '__annotations__', {})
-            if (isinstance(annotations, dict) and attr in annotations
-                    and base.__dict__.get('_is_protocol', False)):
-                break
-        else:
-            return NotImplemented
-    return True
+    if all(_provides(other, attr) for attr in _get_protocol_attrs(cls)):
+        return True
+    return NotImplemented
+
+
+def _provides(other, attr):
+    # Whether a class has a protocol member: the first class on its MRO that defines attr
+    # decides (set to None: refused); a protocol base that only annotates it also counts.
+    for base in other.__mro__:
+        own = base.__dict__
+        if attr in own:
+            return own[attr] is not None
+        notes = getattr(base, '__annotations__', {})
+        if isinstance(notes, dict) and attr in notes and own.get('_is_protocol', False):
+            return True
+    return False
 
 
 def _no_init(self, *args, **kwargs):

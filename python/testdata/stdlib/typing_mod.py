@@ -74,3 +74,43 @@ print(list(count_up(3)), list(gen()))
 # ---
 import typing
 print(typing.Any, typing.Callable, typing.Sequence[int], typing.Mapping[str, typing.Any])
+# ---
+from typing import Protocol, runtime_checkable
+@runtime_checkable
+class Closer(Protocol):
+    def close(self): ...
+@runtime_checkable
+class Sized2(Protocol):
+    def __len__(self): ...
+    def close(self): ...
+class HasClose:
+    def close(self): pass
+class Blocked(HasClose):
+    close = None
+class Both:
+    def __len__(self): return 0
+    def close(self): pass
+class Unrelated:
+    pass
+class SubProto(Closer, Protocol):
+    def close(self): ...
+class Impl(SubProto):
+    pass
+print([issubclass(c, Closer) for c in (HasClose, Blocked, Both, Unrelated, Impl, int)], [issubclass(c, Sized2) for c in (HasClose, Both, list)])
+print([isinstance(o, Closer) for o in (HasClose(), Blocked(), Both(), Unrelated(), 1)], isinstance(Both(), Sized2))
+@runtime_checkable
+class WithData(Protocol):
+    x: int
+class D:
+    x = 1
+print(isinstance(D(), WithData), isinstance(1, WithData))
+try:
+    issubclass(D, WithData)
+except TypeError as e:
+    print("TypeError", e)
+class NotRuntime(Protocol):
+    def f(self): ...
+try:
+    issubclass(HasClose, NotRuntime)
+except TypeError as e:
+    print("TypeError", e)

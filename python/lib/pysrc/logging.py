@@ -5,14 +5,9 @@ run's output, so log lines are visible to the caller. File handlers are absent."
 import sys
 import time as _time
 
-CRITICAL = 50
-FATAL = CRITICAL
-ERROR = 40
-WARNING = 30
-WARN = WARNING
-INFO = 20
-DEBUG = 10
-NOTSET = 0
+# The standard levels, lowest first, and their two aliases.
+NOTSET, DEBUG, INFO, WARNING, ERROR, CRITICAL = 0, 10, 20, 30, 40, 50
+WARN, FATAL = WARNING, CRITICAL
 
 _levelToName = {CRITICAL: 'CRITICAL', ERROR: 'ERROR', WARNING: 'WARNING', INFO: 'INFO', DEBUG: 'DEBUG', NOTSET: 'NOTSET'}
 _nameToLevel = {'CRITICAL': CRITICAL, 'FATAL': FATAL, 'ERROR': ERROR, 'WARN': WARNING, 'WARNING': WARNING,
@@ -22,12 +17,12 @@ BASIC_FORMAT = '%(levelname)s:%(name)s:%(message)s'
 
 
 def getLevelName(level):
-    result = _levelToName.get(level)
-    if result is not None:
-        return result
-    result = _nameToLevel.get(level)
-    if result is not None:
-        return result
+    """The name of a numeric level or the number of a level name; 'Level %s' for
+    anything unknown."""
+    for table in (_levelToName, _nameToLevel):
+        known = table.get(level)
+        if known is not None:
+            return known
     return 'Level %s' % level
 
 
@@ -133,15 +128,15 @@ class Formatter:
         record.message = record.getMessage()
         if self.usesTime():
             record.asctime = self.formatTime(record, self.datefmt)
-        s = self.formatMessage(record)
-        if record.exc_info:
-            if not record.exc_text:
-                record.exc_text = self.formatException(record.exc_info)
-        if record.exc_text:
-            if s[-1:] != '\n':
-                s = s + '\n'
-            s = s + record.exc_text
-        return s
+        text = self.formatMessage(record)
+        # The traceback text is kept on the record, so other handlers reuse it.
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if not record.exc_text:
+            return text
+        if not text.endswith('\n'):
+            text += '\n'
+        return text + record.exc_text
 
 
 _defaultFormatter = Formatter()
@@ -247,23 +242,22 @@ class Logger:
 
     def __init__(self, name, level=NOTSET):
         self.name = name
-        self.level = _checkLevel(level)
         self.parent = None
-        self.propagate = True
         self.handlers = []
-        self.disabled = False
         self.filters = []
+        self.propagate = True
+        self.disabled = False
+        self.level = _checkLevel(level)
 
     def setLevel(self, level):
         self.level = _checkLevel(level)
 
     def getEffectiveLevel(self):
-        logger = self
-        while logger:
-            if logger.level:
-                return logger.level
-            logger = logger.parent
-        return NOTSET
+        """The first level set (non-zero) from this logger up to the root."""
+        node = self
+        while node is not None and not node.level:
+            node = node.parent
+        return NOTSET if node is None else node.level
 
     def isEnabledFor(self, level):
         if self.disabled or (_disable[0] and level <= _disable[0]):

@@ -45,3 +45,49 @@ logging.disable(logging.NOTSET)
 import logging
 logging.getLogger().setLevel("LOUD")
 # raises: ValueError: Unknown level: 'LOUD'
+# ---
+import logging, sys
+print(logging.NOTSET, logging.DEBUG, logging.INFO, logging.WARNING, logging.WARN, logging.ERROR, logging.CRITICAL, logging.FATAL)
+print([logging.getLevelName(x) for x in (0, 10, 50, "FATAL", "WARN", "INFO", 33, "nope", None)])
+logging.addLevelName(33, "THIRTY3")
+print(logging.getLevelName(33), logging.getLevelName("THIRTY3"))
+lg = logging.getLogger("lvl.a.b")
+logging.getLogger("lvl").setLevel("ERROR")
+print(lg.getEffectiveLevel(), logging.getLogger("lvl.a").getEffectiveLevel())
+logging.getLogger("lvl.a").setLevel(15)
+print(lg.getEffectiveLevel(), lg.isEnabledFor(15), lg.isEnabledFor(14))
+for bad in ("LOUD", 2.5, None):
+    try:
+        lg.setLevel(bad)
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)
+fresh = logging.Logger("fresh")
+print(fresh.name, fresh.parent, fresh.handlers, fresh.filters, fresh.propagate, fresh.disabled, fresh.level, fresh.getEffectiveLevel())
+# ---
+import logging, sys
+class ShortExc(logging.Formatter):
+    def formatException(self, ei):
+        calls.append(1)
+        return "EXC<%s: %s>" % (ei[0].__name__, ei[1])
+calls = []
+out = logging.getLogger("fmt")
+out.propagate = False
+for fmt in ("%(message)s", "%(message)s\n"):
+    for h in list(out.handlers):
+        out.removeHandler(h)
+    for _ in range(2):
+        h = logging.StreamHandler(sys.stdout)
+        h.setFormatter(ShortExc(fmt))
+        out.addHandler(h)
+    try:
+        {}["k"]
+    except KeyError:
+        out.exception("failed %d", 1)
+    out.error("no traceback")
+print(calls)
+f = logging.Formatter("%(message)s")
+r = logging.LogRecord("n", logging.ERROR, "p", 1, "", (), None)
+r.exc_text = "given text"
+print(repr(f.format(r)))
+r2 = logging.LogRecord("n", logging.ERROR, "p", 1, "msg %s", ("x",), None)
+print(repr(f.format(r2)), r2.message, r2.exc_text)

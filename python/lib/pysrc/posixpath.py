@@ -88,15 +88,23 @@ def normpath(path):
     return path or '.'
 
 
+def _shared_head(items):
+    # The longest leading part common to all items: the one shared by the smallest and
+    # the largest in sort order is shared by everything between them.
+    low, high = min(items), max(items)
+    size = 0
+    for mine, theirs in zip(low, high):
+        if mine != theirs:
+            break
+        size += 1
+    return low[:size]
+
+
 def commonprefix(m):
+    """The longest string (or list) prefix of every item of m, compared item by item."""
     if not m:
         return ''
-    s1 = min(m)
-    s2 = max(m)
-    for i, c in enumerate(s1):
-        if c != s2[i]:
-            return s1[:i]
-    return s1
+    return _shared_head(m)
 
 
 def commonpath(paths):
@@ -108,12 +116,6 @@ def commonpath(paths):
     if len(isabs_) != 1:
         raise ValueError("Can't mix absolute and relative paths")
     split_paths = [[c for c in s if c and c != '.'] for s in split_paths]
-    s1 = min(split_paths)
-    s2 = max(split_paths)
-    common = s1
-    for i, c in enumerate(s1):
-        if c != s2[i]:
-            common = s1[:i]
-            break
+    common = _shared_head(split_paths)
     prefix = '/' if paths[0].startswith('/') else ''
     return prefix + '/'.join(common)

@@ -53,3 +53,12 @@ Path("x.txt").with_suffix("txt")
 # ---
 from pathlib import PurePath, Path
 print(repr(PurePath("x/y")), type(PurePath("a")).__name__, repr(Path("/tmp")), Path("a") / "b" / "c.py")
+# ---
+import posixpath as p
+print([p.commonprefix(x) for x in ([], [""], ["abc"], ["abc", "abd", "ab"], ["/usr/lib", "/usr/lib"], ["x", "y"], ["abc", "abcde"], [[1, 2, 3], [1, 2, 4]], [(1,), (1, 2)])])
+print([p.commonpath(x) for x in (["/a"], ["/a/b/c", "/a/b/d", "/a/bc"], ["a/./b", "a/b/c"], ["/", "/x"], ["a", "b"], ["/a//b/", "/a/b"], ("x/y", "x/y/z"))])
+for bad in ([], ["/a", "b"]):
+    try:
+        p.commonpath(bad)
+    except ValueError as e:
+        print("ValueError", e)

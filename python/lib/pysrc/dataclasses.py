@@ -7,6 +7,7 @@ comparisons and error messages.
 """
 
 import copy as _copy
+from types import MappingProxyType as _MappingProxyType
 
 
 class FrozenInstanceError(AttributeError):
@@ -27,9 +28,19 @@ class _KW_ONLY_TYPE:
 
 KW_ONLY = _KW_ONLY_TYPE()
 
-_FIELD = 'field'
-_FIELD_CLASSVAR = 'classvar'
-_FIELD_INITVAR = 'initvar'
+class _FieldKind:
+    # What an annotation declared: a field, a ClassVar or an InitVar (shown by name in
+    # Field's repr, as in CPython).
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+_FIELD = _FieldKind('_FIELD')
+_FIELD_CLASSVAR = _FieldKind('_FIELD_CLASSVAR')
+_FIELD_INITVAR = _FieldKind('_FIELD_INITVAR')
 
 
 class InitVar:
@@ -56,24 +67,23 @@ _PARAMS = '__dataclass_params__'
 
 
 class Field:
+    """One field as field() describes it; name, type and the kind of declaration are
+    filled in when the dataclass is processed. metadata is a read-only mapping."""
+
     def __init__(self, default, default_factory, init, repr, hash, compare, metadata, kw_only):
-        self.name = None
-        self.type = None
-        self.default = default
-        self.default_factory = default_factory
-        self.init = init
-        self.repr = repr
-        self.hash = hash
-        self.compare = compare
-        self.metadata = {} if metadata is None else metadata
+        self.name = self.type = self._field_type = None
+        self.default, self.default_factory = default, default_factory
+        self.init, self.repr, self.hash, self.compare = init, repr, hash, compare
+        self.metadata = _MappingProxyType({} if metadata is None else metadata)
         self.kw_only = kw_only
-        self._field_type = None
+
+    _SHOWN = ('name', 'type', 'default', 'default_factory', 'init', 'repr', 'hash', 'compare',
+              'metadata', 'kw_only')
 
     def __repr__(self):
-        return ('Field(name=%r,type=%r,default=%r,default_factory=%r,init=%r,repr=%r,hash=%r,'
-                'compare=%r,metadata=%r,kw_only=%r,_field_type=%s)'
-                % (self.name, self.type, self.default, self.default_factory, self.init, self.repr,
-                   self.hash, self.compare, self.metadata, self.kw_only, self._field_type))
+        shown = ['%s=%r' % (key, getattr(self, key)) for key in self._SHOWN]
+        shown.append('_field_type=%s' % (self._field_type,))
+        return 'Field(%s)' % ','.join(shown)
 
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None,
@@ -85,13 +95,15 @@ def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, has
 
 
 class _DataclassParams:
-    def __init__(self, init, repr, eq, order, unsafe_hash, frozen):
-        self.init = init
-        self.repr = repr
-        self.eq = eq
-        self.order = order
-        self.unsafe_hash = unsafe_hash
-        self.frozen = frozen
+    # The decorator's options, kept as cls.__dataclass_params__.
+    _OPTIONS = ('init', 'repr', 'eq', 'order', 'unsafe_hash', 'frozen')
+
+    def __init__(self, *values):
+        for key, value in zip(self._OPTIONS, values):
+            setattr(self, key, value)
+
+    def __repr__(self):
+        return '_DataclassParams(%s)' % ','.join('%s=%r' % (key, getattr(self, key)) for key in self._OPTIONS)
 
 
 def _is_classvar(tp):
@@ -102,17 +114,14 @@ def _is_classvar(tp):
 
 
 def _process_class(cls, init, repr_, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot=False):
+    # Inherited fields first, from the most basic dataclass base on (a later base's field
+    # replaces an earlier one's of the same name).
     fields = {}
-    any_frozen_base = False
-    has_dataclass_bases = False
-    for b in cls.__mro__[-1:0:-1]:
-        base_fields = b.__dict__.get(_FIELDS)
-        if base_fields is not None:
-            has_dataclass_bases = True
-            for f in base_fields.values():
-                fields[f.name] = f
-            if getattr(b, _PARAMS).frozen:
-                any_frozen_base = True
+    dataclass_bases = [b for b in reversed(cls.__mro__[1:]) if _FIELDS in b.__dict__]
+    for b in dataclass_bases:
+        fields.update((f.name, f) for f in b.__dict__[_FIELDS].values())
+    has_dataclass_bases = bool(dataclass_bases)
+    any_frozen_base = any(getattr(b, _PARAMS).frozen for b in dataclass_bases)
     if has_dataclass_bases:
         # A frozen dataclass and a mutable one do not mix, as in CPython.
         if any_frozen_base and not frozen:

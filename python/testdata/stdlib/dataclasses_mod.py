@@ -181,3 +181,30 @@ class Cfg(TypedDict, total=False):
     host: str
     port: int
 print(Cfg(host="h", port=1))
+# ---
+import dataclasses
+from dataclasses import dataclass, field, fields, InitVar
+from typing import ClassVar
+@dataclass(order=True, frozen=True)
+class P:
+    x: int = field(default=1, metadata={"unit": "m"})
+    y: list = field(default_factory=list, repr=False, compare=False)
+    z: ClassVar[int] = 3
+    w: InitVar[int] = 0
+    def __post_init__(self, w): pass
+meta = {"a": 1}
+@dataclass
+class Q:
+    a: int = field(default=0, metadata=meta)
+meta["b"] = 2
+f = fields(P)
+print(type(f[0].metadata).__name__, dict(f[0].metadata), len(f[1].metadata), dict(fields(Q)[0].metadata))
+print(P.__dataclass_params__, Q.__dataclass_params__.eq, P.__dataclass_params__.frozen)
+print(repr(f[0]).replace(repr(dataclasses.MISSING), "MISSING"))
+print([(k, v._field_type) for k, v in P.__dataclass_fields__.items()])
+try:
+    f[0].metadata["z"] = 2
+except TypeError as e:
+    print("TypeError", e)
+fl = field(default=5)
+print(fl.name, fl.type, fl._field_type, fl.default, fl.init, fl.repr, fl.hash, fl.compare, fl.kw_only is dataclasses.MISSING, dict(fl.metadata))

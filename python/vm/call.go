@@ -662,10 +662,12 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 		// eval keeps them (evalTops): a call fastRun pushes makes its
 		// frame the top, whose chain ends at the generator's.
 		top := t.top
-		t.evalTops = append(t.evalTops, top)
+		t.pushEvalTop(top)
 		f, y := t.fastRun(g.frame, g.frame)
 		t.evalTops = t.evalTops[:len(t.evalTops)-1]
-		t.top = top
+		if t.top != top {
+			t.top = top
+		}
 		if y != nil {
 			v, yielded = y, true
 		} else {
@@ -674,13 +676,20 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 	} else {
 		v, yielded, err = t.eval(g.frame, g.frame, throw)
 	}
+	// The pointer stores below are made only when they change
+	// something: each costs a write barrier while the collector marks,
+	// and a generator drained item by item (sum(x for x in xs)) comes
+	// through here for every item.
 	if yielded {
-		g.excInfo = t.excInfo
-		if g.excInfo == savedExc {
+		if x := t.excInfo; x != savedExc {
+			g.excInfo = x
+		} else if g.excInfo != nil {
 			g.excInfo = nil
 		}
 	}
-	t.excInfo = savedExc
+	if t.excInfo != savedExc {
+		t.excInfo = savedExc
+	}
 	t.depth--
 	g.running = false
 	if !yielded {
@@ -702,6 +711,17 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 		return nil, false, err
 	}
 	return v, yielded, nil
+}
+
+// pushEvalTop appends top to t.evalTops, as append does, without storing
+// the pointer when the slot past the end already holds it (a generator
+// resumed item by item pushes the same frame every time).
+func (t *Thread) pushEvalTop(top *Frame) {
+	if n := len(t.evalTops); n < cap(t.evalTops) && t.evalTops[:n+1][n] == top {
+		t.evalTops = t.evalTops[:n+1]
+		return
+	}
+	t.evalTops = append(t.evalTops, top)
 }
 
 // sendTo sends a value (or throws) into a delegate of yield from / await.

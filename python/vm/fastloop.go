@@ -714,7 +714,10 @@ loop:
 		}
 	}
 	f.ip = ip
-	f.stack = st[:sp]
+	// A reslice of f.stack itself stores only its length (st shares its
+	// array): no pointer store, so no write barrier while the collector
+	// marks.
+	f.stack = f.stack[:sp]
 	t.steps = steps
 	switch stop {
 	case stopCall:
@@ -818,13 +821,13 @@ loop:
 		for i := bottom; i < sp; i++ {
 			st[i] = nil
 		}
-		f.stack = st[:bottom]
+		f.stack = f.stack[:bottom]
 		if err != nil {
 			t.fastErr = err
 			return f, nil
 		}
 		st[bottom] = r
-		f.stack = st[:bottom+1]
+		f.stack = f.stack[:bottom+1]
 	case stopSlow:
 		if err := t.fastSlow(f, instrs[ip-1]); err != nil {
 			t.fastErr = err
@@ -835,7 +838,7 @@ loop:
 		// delegate; a yield leaves the frame at the YIELD_FROM, to send
 		// again when it is resumed.
 		sent := st[sp-1]
-		f.stack = st[:sp-1]
+		f.stack = f.stack[:sp-1]
 		if g, ok := st[sp-2].(*Generator); ok && sent == None && t.inlineResumable(g) {
 			// A generator delegate sent None runs here, above f.
 			f = t.genEnterInline(g, f, yieldFromInline-1)
@@ -844,7 +847,7 @@ loop:
 		}
 		r, yielded, err := t.sendTo(st[sp-2], sent, nil)
 		if err != nil {
-			f.stack = st[:sp-2]
+			f.stack = f.stack[:sp-2]
 			t.fastErr = err
 			return f, nil
 		}

@@ -188,6 +188,8 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		{"evil.many_blocks(n=20000)", []string{`"evil"`, "many_blocks", "20000 content blocks"}},
 		// The same answer inside a JSON-RPC batch went past the vetting.
 		{"evil.batched(n=20000)", []string{`"evil"`, "batched", "JSON-RPC batch"}},
+		// And spread over 20000 lines, one block a line.
+		{"evil.multiline(n=20000)", []string{`"evil"`, "multiline", "not JSON-RPC"}},
 		{"evil.wide()", []string{`"evil"`, "wide", "JSON values"}},
 		{"evil.giant_tool_error(mb=3)", []string{"raised: ToolError", "cut by toolplane"}},
 	} {

@@ -160,3 +160,10 @@ print([f"{Decimal(v):.3g}" for v in ["0.0001234", "123456", "1.5", "0"]], f"{Dec
 # ---
 import sys
 print(repr(sys.version_info)[:34], sys.float_info.radix, sys.int_info.bits_per_digit, isinstance(sys.maxsize, int), sys.stdout.write(""))
+# ---
+import __future__ as f
+print(f.all_feature_names, f.__all__)
+for name in f.all_feature_names:
+    feat = getattr(f, name)
+    print(name, feat, feat.getOptionalRelease(), feat.getMandatoryRelease(), hex(feat.compiler_flag), feat.optional is feat.getOptionalRelease())
+print(f.CO_NESTED, f.CO_FUTURE_ANNOTATIONS, f.CO_GENERATOR_ALLOWED, type(f.division).__name__, f._Feature((1,), None, 0))

@@ -151,9 +151,9 @@ def deepcopy(x, memo=None, _nil=[]):
     if memo is None:
         memo = {}
     d = id(x)
-    y = memo.get(d, _nil)
-    if y is not _nil:
-        return y
+    if d in memo:
+        # Already copied (shared or cyclic reference): the same copy again.
+        return memo[d]
     if _is_atomic(x):
         return x
     if hasattr(type(x), '__toolplane_base__'):

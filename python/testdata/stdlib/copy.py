@@ -89,3 +89,21 @@ P = namedtuple("P", "x y")
 obj = {"dt": datetime(2024, 1, 1, tzinfo=timezone.utc), "td": timedelta(1), "e": C.A, "p": P(1, [2])}
 c = copy.deepcopy(obj)
 print(c, c["e"] is C.A, c["p"] == obj["p"], c["p"][1] is obj["p"][1], timezone(timedelta(0)) is timezone.utc)
+# ---
+import copy
+shared = [1, 2]
+outer = [shared, shared, (shared,)]
+c = copy.deepcopy(outer)
+print(c, c[0] is c[1], c[2][0] is c[0], c[0] is shared)
+loop = [1]
+loop.append(loop)
+d = copy.deepcopy(loop)
+print(d[1] is d, d is not loop)
+memo = {}
+x = [shared]
+y = copy.deepcopy(x, memo)
+print(memo[id(x)] is y, memo[id(shared)] is y[0], copy.deepcopy(shared, memo) is y[0])
+pre = {id(shared): "replacement"}
+print(copy.deepcopy([shared, shared], pre))
+t = (1, "a", (2, 3))
+print(copy.deepcopy(t) is t, copy.deepcopy((1, [2])) == (1, [2]))

@@ -1,7 +1,7 @@
 """enum: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
 
-Members are made when the class body finishes (through __init_subclass__, as the
-embedded interpreter has no metaclasses): Color.RED, Color(1), Color['RED'],
+Members are made when the class body finishes (through __init_subclass__; the
+metaclass EnumType only prepares the body's namespace, which rejects a member bound twice): Color.RED, Color(1), Color['RED'],
 Color.__members__, .name and .value behave as in CPython. Iterating the class itself
 (for c in Color, len(Color), x in Color) needs the VM to consult the class-level hooks
 __toolplane_class_iter__/_len__/_contains__ below; until then use
@@ -9,6 +9,7 @@ Color.__members__.values().
 """
 
 _auto_null = object()
+Flag = None  # bound below; EnumType.__repr__ tells flags apart once it is
 
 
 class auto:
@@ -38,7 +39,62 @@ def _is_private(cls_name, name):
     return name.startswith(pattern)
 
 
-class Enum:
+def _is_member_value(value):
+    # What _build_members makes a member of (functions, descriptors and
+    # nested classes are not).
+    if isinstance(value, auto):
+        return True
+    if callable(value) or isinstance(value, (classmethod, staticmethod, property, type)):
+        return False
+    return not _is_descriptor(value)
+
+
+class _EnumDict(dict):
+    """The namespace of an enum's class body, as EnumType.__prepare__ makes it:
+    binding a member's name a second time is a TypeError, as in CPython."""
+
+    def __init__(self, cls_name):
+        super().__init__()
+        self._cls_name = cls_name
+        self._member_names = {}
+        self._ignore = ()
+
+    def __setitem__(self, key, value):
+        if not isinstance(key, str) or _is_private(self._cls_name, key) or _is_dunder(key):
+            pass
+        elif _is_sunder(key):
+            if key == '_ignore_':
+                self._ignore = value.replace(',', ' ').split() if isinstance(value, str) else list(value)
+        elif key in self._member_names:
+            raise TypeError('%r already defined as %r' % (key, self[key]))
+        elif key in self._ignore:
+            pass
+        elif _is_member_value(value):
+            if key in self:
+                raise TypeError('%r already defined as %r' % (key, self[key]))
+            self._member_names[key] = None
+        super().__setitem__(key, value)
+
+
+class EnumType(type):
+    """The metaclass of enums. It only prepares the class body's namespace;
+    members are made by Enum.__init_subclass__, and calling, iterating and
+    measuring an enum class go through Enum's class-level hooks."""
+
+    @classmethod
+    def __prepare__(metacls, cls, bases, **kwds):
+        return _EnumDict(cls)
+
+    def __repr__(cls):
+        if Flag is not None and issubclass(cls, Flag):
+            return "<flag %r>" % (cls.__name__,)
+        return "<enum %r>" % (cls.__name__,)
+
+
+EnumMeta = EnumType
+
+
+class Enum(metaclass=EnumType):
     """Generic enumeration: class Color(Enum): RED = 1."""
 
     _member_names_ = []
@@ -163,6 +219,14 @@ class Enum:
 
 
 def _build_members(cls):
+    # _ignore_ names neither members nor attributes: they leave the class.
+    ignore = cls.__dict__.get('_ignore_', ())
+    if isinstance(ignore, str):
+        ignore = ignore.replace(',', ' ').split()
+    if '_ignore_' in cls.__dict__:
+        for key in list(ignore) + ['_ignore_']:
+            if key in cls.__dict__:
+                delattr(cls, key)
     names = []
     members = {}
     value_map = {}
@@ -646,6 +710,3 @@ def unique(enumeration):
         raise ValueError('duplicate values found in <enum %r>: %s' % (enumeration.__name__, alias_details))
     return enumeration
 
-
-EnumMeta = type
-EnumType = type

@@ -90,3 +90,46 @@ s = B.g()
 print(s.__thisclass__.__name__, s.__self__.__name__, s.__self_class__.__name__)
 s = super(A, B())
 print(s.__thisclass__.__name__, type(s.__self__).__name__, s.__self_class__.__name__)
+# ---
+# An enum's class body rejects a member bound twice (EnumType.__prepare__'s namespace);
+# _ignore_ names leave the class; the class's repr is <enum 'Name'> / <flag 'Name'>.
+from enum import Enum, IntEnum, Flag, auto, EnumType, EnumMeta
+try:
+    class Color(Enum):
+        red = 1
+        green = 2
+        blue = 3
+        red = 4
+        print("not allowed to get here")
+except TypeError as e:
+    print("Occurred", e)
+try:
+    class D(Enum):
+        a = 1
+        def a(self):
+            pass
+except TypeError as e:
+    print("Occurred", e)
+class C(Enum):
+    a = 1
+    b = auto()
+    def f(self):
+        return 1
+    @property
+    def g(self):
+        return 2
+    a_alias = 1
+print(list(C), C(1), C["b"], C.a_alias is C.a, type(C).__name__, isinstance(C, EnumType), EnumMeta is EnumType)
+class I(IntEnum):
+    x = 1
+print(I.x + 1, type(I).__name__, I)
+class E(Enum):
+    _ignore_ = "k j"
+    for k in range(2):
+        j = k
+    v = 3
+print(list(E), "k" in E.__dict__, hasattr(E, "_ignore_"))
+class F(Flag):
+    A = 1
+    B = 2
+print(F, Enum, C, str(C), repr(F.A | F.B), Enum("Anim", "ANT BEE"))

@@ -14,7 +14,10 @@ mdays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 
 class IllegalMonthError(ValueError):
+    """A month number outside 1-12 (kept as .month)."""
+
     def __init__(self, month):
+        super().__init__(month)
         self.month = month
 
     def __str__(self):
@@ -22,7 +25,10 @@ class IllegalMonthError(ValueError):
 
 
 class IllegalWeekdayError(ValueError):
+    """A weekday number outside 0-6 (kept as .weekday)."""
+
     def __init__(self, weekday):
+        super().__init__(weekday)
         self.weekday = weekday
 
     def __str__(self):
@@ -44,14 +50,18 @@ def setfirstweekday(firstweekday):
 
 def isleap(year):
     """True for leap years."""
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    # Every fourth year, except centuries not divisible by 400.
+    if year % 100 == 0:
+        return year % 400 == 0
+    return year % 4 == 0
 
 
 def leapdays(y1, y2):
     """Number of leap years in range [y1, y2)."""
-    y1 -= 1
-    y2 -= 1
-    return (y2 // 4 - y1 // 4) - (y2 // 100 - y1 // 100) + (y2 // 400 - y1 // 400)
+    def through(year):
+        # Leap years from year 1 to year (inclusive; negative counts for year < 0).
+        return year // 4 - year // 100 + year // 400
+    return through(y2 - 1) - through(y1 - 1)
 
 
 def weekday(year, month, day):
@@ -63,11 +73,12 @@ def weekday(year, month, day):
 
 def monthrange(year, month):
     """(weekday of the first day, number of days) of the month."""
-    if not 1 <= month <= 12:
+    if month < 1 or month > 12:
         raise IllegalMonthError(month)
-    day1 = weekday(year, month, 1)
-    ndays = mdays[month] + (month == 2 and isleap(year))
-    return day1, ndays
+    length = mdays[month]
+    if month == 2 and isleap(year):
+        length += 1
+    return weekday(year, month, 1), length
 
 
 def monthcalendar(year, month):

@@ -62,3 +62,17 @@ for bad in ([], ["/a", "b"]):
         p.commonpath(bad)
     except ValueError as e:
         print("ValueError", e)
+# ---
+import calendar
+print([calendar.isleap(y) for y in (1600, 1700, 1900, 2000, 2023, 2024, 0, -4, -100, 4)])
+print([calendar.leapdays(a, b) for a, b in ((2000, 2000), (2000, 2001), (1, 2025), (1900, 1901), (2024, 2020), (-10, 10), (0, 1))])
+print([calendar.monthrange(y, 2) for y in (1900, 2000, 2023, 2024)], calendar.monthrange(2024, 1), calendar.monthrange(9999, 12))
+for bad in (0, 13, -1):
+    try:
+        calendar.monthrange(2024, bad)
+    except calendar.IllegalMonthError as e:
+        print(type(e).__name__, e, e.month, e.args, isinstance(e, ValueError))
+try:
+    calendar.setfirstweekday(7)
+except calendar.IllegalWeekdayError as e:
+    print(type(e).__name__, e, e.weekday, e.args)

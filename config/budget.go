@@ -15,6 +15,9 @@ type Budget struct {
 	Derived string
 }
 
+// perTokenDerived says how an unset max_retained_mb_per_token is derived.
+const perTokenDerived = "max_retained_mb_per_token is a quarter of max_retained_mb, at least two runs' max_memory_mb (over HTTP; the one client of stdio gets all of max_retained_mb)"
+
 // Fallbacks of the budget on a host whose memory is unknown.
 const (
 	fallbackBudgetMB = 2048
@@ -51,7 +54,7 @@ func (s SessionConfig) MemoryBudget(hostBytes int64) Budget {
 	}
 	if b.PerTokenMB <= 0 {
 		b.PerTokenMB = min(max(b.AllMB/4, 2*s.MaxMemoryMB), b.AllMB)
-		how = append(how, "max_retained_mb_per_token is a quarter of max_retained_mb, at least two runs' max_memory_mb")
+		how = append(how, perTokenDerived)
 	} else if b.PerTokenMB > b.AllMB {
 		// Only when max_retained_mb was derived: both set so is an error
 		// of the file (validate).
@@ -70,7 +73,7 @@ func (s SessionConfig) MemoryBudget(hostBytes int64) Budget {
 func (s SessionConfig) OneClient(b Budget) Budget {
 	if s.MaxRetainedMBPerToken <= 0 && b.PerTokenMB < b.AllMB {
 		b.PerTokenMB = b.AllMB
-		b.Derived = strings.Replace(b.Derived, "max_retained_mb_per_token is a quarter of max_retained_mb, at least two runs' max_memory_mb", "max_retained_mb_per_token is max_retained_mb (one client over stdio)", 1)
+		b.Derived = strings.Replace(b.Derived, perTokenDerived, "max_retained_mb_per_token is max_retained_mb (one client over stdio)", 1)
 	}
 	return b
 }

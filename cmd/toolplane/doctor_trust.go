@@ -57,7 +57,7 @@ func trustSessionMemory(_ context.Context, r *doctorReport, env trustEnv) {
 	s := env.cfg.Session
 	host := hostmem.Detect()
 	b := s.MemoryBudget(host.Bytes)
-	what := fmt.Sprintf("sessions: memory budget %d MiB in all and %d MiB per token ([session] max_retained_mb, max_retained_mb_per_token) for what idle sessions hold and running ones may reach (each run max_memory_mb = %d MiB, or what is left of the budget); host memory %s",
+	what := fmt.Sprintf("sessions: memory budget %d MiB in all and %d MiB per token ([session] max_retained_mb, max_retained_mb_per_token) for what idle sessions hold (their sandbox workers included) and running ones may reach (each run max_memory_mb = %d MiB, or what is left of the budget); host memory %s",
 		b.AllMB, b.PerTokenMB, s.MaxMemoryMB, host)
 	what += "; this process's Go memory limit " + memoryLimitText()
 	if b.Derived != "" {

@@ -99,7 +99,7 @@ func TestInitThenCheckRoundTrip(t *testing.T) {
 backend:  embedded
 sandbox:  isolation default (process for serve mcp, none for run)
 cli:      disabled
-` + fmt.Sprintf("sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token), memory budget %d MB (%d per token) for what idle sessions hold and running ones may reach\n", budget.AllMB, budget.PerTokenMB) +
+` + fmt.Sprintf("sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token), memory budget %d MB (%d per token) for what idle sessions hold (their sandbox workers included) and running ones may reach\n", budget.AllMB, budget.PerTokenMB) +
 		fmt.Sprintf("          budget derived: %s (host memory: %s)\n", budget.Derived, host) + `results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s
 audit:    off
 facade:   direct tools off

@@ -127,7 +127,10 @@ func Main(args []string, streams IOStreams) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(streams.Err, err)
+	if msg := err.Error(); msg != "" {
+		// An exit with nothing to say (a snippet's sys.exit(1)) prints nothing.
+		fmt.Fprintln(streams.Err, msg)
+	}
 	code := exitCode(err)
 	if code == exitUsage && cmd != nil {
 		fmt.Fprintf(streams.Err, "Run '%s --help' for usage.\n", cmd.CommandPath())

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -80,7 +81,10 @@ order, 5.0 stays 5.0), except that NaN and the infinities are the strings
 "NaN", "Infinity" and "-Infinity"; a result with no JSON form (a set, an
 object) is its repr, and "not_json" says why.
 
-Exit status is 0 on success and 1 when the snippet raised or hit a limit.
+Exit status is 0 on success and 1 when the snippet raised or hit a limit. A
+snippet that ends with SystemExit (sys.exit(), unittest.main()) ends as CPython
+ends it: no traceback, status 0 for sys.exit(), sys.exit(0) or False, the
+status an int asks for, else 1 with the code printed on stderr.
 Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
 		Example: `  toolplane run examples/hello.py
   echo 'return 1 + 1' | toolplane run -
@@ -257,9 +261,25 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 			return fmt.Errorf("writing the result: %w", err)
 		}
 		if res.Error != nil {
+			if res.Error.Type == "SystemExit" {
+				status, _ := systemExitStatus(res.Error.Message)
+				if status == exitOK {
+					return nil
+				}
+				return &exitError{code: status, err: fmt.Errorf("snippet raised %s", res.Error)}
+			}
 			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
 		}
 		return nil
+	}
+	if res.Error != nil && res.Error.Type == "SystemExit" {
+		// A program that ends with sys.exit() (unittest.main() does) ends as
+		// CPython's interpreter ends it: no traceback, the status it asked for.
+		status, text := systemExitStatus(res.Error.Message)
+		if status == exitOK {
+			return nil
+		}
+		return &exitError{code: status, err: errors.New(text)}
 	}
 	if res.Error != nil {
 		msg := strings.TrimRight(res.Error.Traceback, "\n")
@@ -272,6 +292,24 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		fmt.Fprintln(streams.Out, res.Repr)
 	}
 	return nil
+}
+
+// systemExitStatus is the exit status CPython's interpreter gives a program
+// that ends with SystemExit(code), from the exception's message (str(code)):
+// no code, None, False or 0 is success; an int is the status (modulo 256, as
+// the operating system keeps it); True is 1; any other code is printed on
+// stderr (text) and the status is 1.
+func systemExitStatus(message string) (status int, text string) {
+	switch message {
+	case "", "None", "False":
+		return exitOK, ""
+	case "True":
+		return exitFailure, ""
+	}
+	if n, err := strconv.ParseInt(message, 10, 64); err == nil {
+		return int(n & 0xff), ""
+	}
+	return exitFailure, message
 }
 
 // prepareHeapWhenGrowing prepares the heap (python.PrepareHeap) once the

@@ -315,3 +315,56 @@ func TestRunGoldenMatchesCPython(t *testing.T) {
 		t.Errorf("golden differs from CPython (-cpython +golden):\n%s", diff)
 	}
 }
+
+// TestRunSystemExit: a snippet that ends with SystemExit ends as CPython's
+// interpreter ends it (no traceback; the status the code asks for), so a test
+// file that ends with unittest.main() reads as under python3.
+func TestRunSystemExit(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	rt, err := toolplane.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	cases := []struct {
+		code   string
+		status int
+		stderr string // what Main prints for the returned error
+	}{
+		{"import sys\nprint('x')\nsys.exit()", exitOK, ""},
+		{"import sys\nsys.exit(0)", exitOK, ""},
+		{"raise SystemExit(False)", exitOK, ""},
+		{"import sys\nsys.exit(3)", 3, ""},
+		{"import sys\nsys.exit(True)", exitFailure, ""},
+		{"import sys\nsys.exit('bye now')", exitFailure, "bye now"},
+		{"import unittest\nclass T(unittest.TestCase):\n    def test_ok(self):\n        self.assertEqual(1, 1)\nunittest.main()", exitOK, ""},
+		{"import unittest\nclass T(unittest.TestCase):\n    def test_bad(self):\n        self.assertEqual(1, 2)\nunittest.main()", exitFailure, ""},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		err := runSnippet(context.Background(), rt, c.code, "<stdin>", runOptions{}, IOStreams{Out: &out, Err: &errb})
+		if got := exitCode(err); got != c.status {
+			t.Errorf("%q: exit %d (%v), want %d", c.code, got, err, c.status)
+		}
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if msg != c.stderr || strings.Contains(errb.String(), "SystemExit") {
+			t.Errorf("%q: error text %q, stderr %q; want %q and no SystemExit traceback", c.code, msg, errb.String(), c.stderr)
+		}
+	}
+	// unittest's report goes to stderr, as CPython writes it.
+	var out, errb bytes.Buffer
+	code := "import unittest\nclass T(unittest.TestCase):\n    def test_bad(self):\n        self.assertEqual([1], [2])\nunittest.main()"
+	_ = runSnippet(context.Background(), rt, code, "<stdin>", runOptions{}, IOStreams{Out: &out, Err: &errb})
+	for _, want := range []string{"F\n", "FAIL: test_bad (__main__.T.test_bad)", "AssertionError: Lists differ: [1] != [2]", "Ran 1 test in ", "FAILED (failures=1)\n"} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("unittest report lacks %q:\n%s", want, errb.String())
+		}
+	}
+	if out.Len() != 0 {
+		t.Errorf("unittest wrote %q to stdout, want nothing", out.String())
+	}
+}

@@ -29,7 +29,7 @@ func Absent() []string {
 		"xmlrpc", "email", "mailbox", "webbrowser", "requests", "httpx", "aiohttp", "urllib3",
 		// interpreter internals and native code
 		"ctypes", "importlib", "inspect", "gc", "code", "codeop", "dis", "ast",
-		"contextvars", "tracemalloc", "pdb", "unittest", "doctest", "timeit", "cProfile", "profile",
+		"contextvars", "tracemalloc", "pdb", "unittest.mock", "doctest", "timeit", "cProfile", "profile",
 		"site", "sysconfig", "runpy", "pkgutil", "getpass",
 		// popular third-party packages
 		"numpy", "pandas", "yaml", "bs4", "lxml", "xml", "xml.etree", "xml.etree.ElementTree",

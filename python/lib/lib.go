@@ -39,6 +39,7 @@ import (
 	pytime "github.com/toolplane/toolplane/python/lib/time"
 	"github.com/toolplane/toolplane/python/lib/traceback"
 	"github.com/toolplane/toolplane/python/lib/unicodedata"
+	"github.com/toolplane/toolplane/python/lib/unittest"
 	"github.com/toolplane/toolplane/python/lib/urllib"
 	"github.com/toolplane/toolplane/python/lib/uuid"
 	"github.com/toolplane/toolplane/python/lib/zoneinfo"
@@ -105,6 +106,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	pysys.Register(m)
 	traceback.Register(m)
 	unicodedata.Register(m)
+	unittest.Register(m)
 	urllib.Register(m)
 	uuid.Register(m, cfg.Entropy)
 	zoneinfo.Register(m)

@@ -613,6 +613,13 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		}
 		return m, nil
 	}
+	if bm, ok := obj.(*BoundMethod); ok {
+		// Other attributes come from the function, as CPython's method
+		// objects forward them (a decorator's marker), and so does the error.
+		if f, ok := bm.Fn.(*Function); ok {
+			return t.GetAttr(f, name)
+		}
+	}
 	return nil, Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", cls.MessageName(), name)
 }
 

@@ -603,6 +603,23 @@ func initMisc() {
 		if len(args) > 1 {
 			return nil, Errorf(TypeErrorClass, "dir expected at most 1 argument, got %d", len(args))
 		}
+		if inst, ok := args[0].(*Instance); ok {
+			// A class's own __dir__ answers dir() of its instances.
+			if m, isFn := inst.Class.Lookup("__dir__").(*Function); isFn {
+				r, err := t.callMethod(m, inst, nil)
+				if err != nil {
+					return nil, err
+				}
+				items, err := t.iterate(r, func() error {
+					return Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(r))
+				})
+				if err != nil {
+					return nil, err
+				}
+				out := &List{Items: append([]Value(nil), items...)}
+				return out, t.listSort(out, nil)
+			}
+		}
 		out := dirNames(args[0])
 		items := make([]Value, len(out))
 		for i, n := range out {

@@ -419,3 +419,95 @@ func TestTracebackSuggestsName(t *testing.T) {
 		}
 	}
 }
+
+// TestExceptionGroupTracebackMatchesCPython: an uncaught exception group is
+// reported as CPython 3.11 draws it (the "+ Exception Group Traceback"
+// header, a numbered frame per sub-exception behind "| " margins, nested
+// groups indented, chains inside members, the width and depth limits, notes),
+// compared line for line with python3's report of the same file.
+func TestExceptionGroupTracebackMatchesCPython(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("the oracle needs python3 (CPython 3.11) on PATH: %v", err)
+	}
+	sources := []string{
+		// Nested groups, a member with a traceback and one with a cause.
+		`def f():
+    raise ValueError(1)
+def g():
+    try:
+        f()
+    except ValueError as e:
+        raise KeyError('k') from e
+errs = []
+for fn in (f, g):
+    try:
+        fn()
+    except Exception as e:
+        errs.append(e)
+inner = ExceptionGroup("inner", [TypeError('t'), errs[0]])
+raise ExceptionGroup("eg", [inner, errs[1], ZeroDivisionError('z')])
+`,
+		// More members than the width shows.
+		"raise ExceptionGroup('many', [ValueError(i) for i in range(17)])\n",
+		"raise ExceptionGroup('sixteen', [ValueError(i) for i in range(16)])\n",
+		// Deeper than the depth shows.
+		`eg = ExceptionGroup('leaf', [ValueError('deep')])
+for i in range(12):
+    eg = ExceptionGroup('level %d' % i, [eg, KeyError(i)])
+raise eg
+`,
+		// Notes on a group and on its members, one with two lines.
+		`a = ValueError('a')
+a.add_note('note on a')
+a.add_note('two\nlines')
+eg = ExceptionGroup('noted', [a, TypeError('b')])
+eg.add_note('group note')
+raise eg
+`,
+		// What except* leaves uncaught, raised from a function.
+		`def work():
+    raise ExceptionGroup('eg', [ValueError(1), TypeError(2), ValueError(3)])
+try:
+    work()
+except* ValueError:
+    pass
+`,
+		// A group raised while another is handled.
+		`try:
+    raise ExceptionGroup('first', [ValueError(1)])
+except ExceptionGroup:
+    raise BaseExceptionGroup('second', [KeyboardInterrupt(), OSError(2, 'gone')])
+`,
+		// A plain exception with notes, and one whose cause is a group.
+		`try:
+    raise ExceptionGroup('inner', [ValueError('v')])
+except ExceptionGroup as e:
+    err = RuntimeError('outer')
+    err.add_note('see above')
+    raise err from e
+`,
+	}
+	dir := t.TempDir()
+	for i, src := range sources {
+		file := filepath.Join(dir, "s.py")
+		if err := os.WriteFile(file, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := exec.Command(py, file).CombinedOutput()
+		want := strings.ReplaceAll(string(out), file, "s.py")
+		prog, err := Compile("s.py", src, CompileOptions{})
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		_, err = prog.Run(context.Background(), RunOptions{Modules: lib.Modules()})
+		var e *Exception
+		if !errors.As(err, &e) {
+			t.Fatalf("case %d: got %v, want an exception", i, err)
+		}
+		if e.Traceback != want {
+			t.Errorf("case %d: traceback differs from CPython's\n--- ours\n%s--- CPython\n%s", i, e.Traceback, want)
+		}
+	}
+}

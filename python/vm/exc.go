@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -312,55 +313,240 @@ func osErrorStr(t *Thread, e *Instance) (string, bool) {
 const maxChainShown = 100
 
 // FormatException formats an exception with its chain and traceback like
-// CPython's default excepthook. source returns the text of a line.
+// CPython's default excepthook; an exception group as its tree of
+// sub-exceptions, each framed and indented as CPython draws it. source
+// returns the text of a line.
 func (t *Thread) FormatException(e *Instance, source func(filename string, line int) string) string {
-	// Walk the chain from e to its root first (iteratively: a chain is as
-	// long as a snippet makes it), then write it root first.
+	p := &tbPrinter{t: t, source: source, seen: map[*Instance]bool{}}
+	p.exception(e)
+	return p.sb.String()
+}
+
+// The bounds CPython's traceback printing puts on an exception group: how
+// many sub-exceptions of one group and how many levels of nested groups it
+// shows.
+const (
+	maxGroupWidth = 15
+	maxGroupDepth = 10
+)
+
+// maxExceptionsShown bounds how many exceptions one report writes in all: a
+// snippet can nest groups that list the same exception 15 times a level,
+// and the report goes back to a client.
+const maxExceptionsShown = 1000
+
+// tbPrinter writes one report: the chain of an exception, and for a group
+// its sub-exceptions, each line after the margin of the groups it is in.
+type tbPrinter struct {
+	t      *Thread
+	source func(string, int) string
+	sb     strings.Builder
+	// seen holds the exceptions already written, so a chain that loops
+	// back ends.
+	seen map[*Instance]bool
+	// depth is how many groups enclose what is written now; needClose is
+	// whether the last sub-exception's frame still needs its closing line.
+	depth     int
+	needClose bool
+	shown     int
+}
+
+func (p *tbPrinter) indent() string { return strings.Repeat("  ", p.depth) }
+
+// emit writes text with every line behind the margin: the indent of the
+// enclosing groups and margin ('|', or '+' for a top-level group's first
+// line), nothing outside any group.
+func (p *tbPrinter) emit(text string, margin byte) {
+	if p.depth == 0 {
+		p.sb.WriteString(text)
+		return
+	}
+	prefix := p.indent() + string(margin) + " "
+	for text != "" {
+		line, rest, found := strings.Cut(text, "\n")
+		p.sb.WriteString(prefix)
+		p.sb.WriteString(line)
+		if found {
+			p.sb.WriteString("\n")
+		}
+		text = rest
+	}
+}
+
+// exception writes e with its chain, root first.
+func (p *tbPrinter) exception(e *Instance) {
 	type link struct {
 		e   *Instance
 		sep string // written after this exception, before the next one
 	}
-	seen := map[*Instance]bool{}
 	var chain []link
 	sep := ""
 	for cur := e; cur != nil; {
-		seen[cur] = true
+		p.seen[cur] = true
 		chain = append(chain, link{cur, sep})
 		var next *Instance
-		if c, ok := cur.Exc.Cause.(*Instance); ok && c.Exc != nil && !seen[c] {
+		if c, ok := cur.Exc.Cause.(*Instance); ok && c.Exc != nil && !p.seen[c] {
 			next, sep = c, "\nThe above exception was the direct cause of the following exception:\n\n"
-		} else if c, ok := cur.Exc.Context.(*Instance); ok && c.Exc != nil && !cur.Exc.SuppressContext && !seen[c] {
+		} else if c, ok := cur.Exc.Context.(*Instance); ok && c.Exc != nil && !cur.Exc.SuppressContext && !p.seen[c] {
 			next, sep = c, "\nDuring handling of the above exception, another exception occurred:\n\n"
 		}
 		cur = next
 	}
-	var sb strings.Builder
 	if len(chain) > maxChainShown {
-		fmt.Fprintf(&sb, "[%d earlier exceptions of the chain omitted]\n\n", len(chain)-maxChainShown)
+		p.emit(fmt.Sprintf("[%d earlier exceptions of the chain omitted]\n\n", len(chain)-maxChainShown), '|')
 		chain = chain[:maxChainShown]
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		t.formatOne(&sb, chain[i].e, source)
-		sb.WriteString(chain[i].sep)
+		p.one(chain[i].e)
+		if chain[i].sep != "" {
+			p.emit(chain[i].sep, '|')
+		}
 	}
-	return sb.String()
+}
+
+// one writes one exception: its traceback and final line, and for a group
+// its sub-exceptions.
+func (p *tbPrinter) one(e *Instance) {
+	p.shown++
+	if p.shown > maxExceptionsShown {
+		if p.shown == maxExceptionsShown+1 {
+			p.emit(fmt.Sprintf("... (more exceptions omitted: a report shows at most %d)\n", maxExceptionsShown), '|')
+		}
+		return
+	}
+	subs, isGroup := p.groupMembers(e)
+	if !isGroup {
+		var sb strings.Builder
+		if len(e.Exc.TB) > 0 {
+			sb.WriteString("Traceback (most recent call last):\n")
+			p.t.formatFrames(&sb, e.Exc.TB, p.source)
+		}
+		p.t.formatLast(&sb, e)
+		p.emit(sb.String(), '|')
+		return
+	}
+	if p.depth > maxGroupDepth {
+		p.emit(fmt.Sprintf("... (max_group_depth is %d)\n", maxGroupDepth), '|')
+		return
+	}
+	top := p.depth == 0
+	if top {
+		p.depth++
+	}
+	if len(e.Exc.TB) > 0 {
+		margin := byte('|')
+		if top {
+			margin = '+'
+		}
+		p.emit("Exception Group Traceback (most recent call last):\n", margin)
+		var sb strings.Builder
+		p.t.formatFrames(&sb, e.Exc.TB, p.source)
+		p.emit(sb.String(), '|')
+	}
+	var sb strings.Builder
+	p.t.formatLast(&sb, e)
+	p.emit(sb.String(), '|')
+	n := len(subs)
+	if n > maxGroupWidth {
+		n = maxGroupWidth + 1
+	}
+	p.needClose = false
+	for i := 0; i < n; i++ {
+		if p.shown > maxExceptionsShown {
+			break // the report was cut: no more empty frames
+		}
+		last := i == n-1
+		if last {
+			p.needClose = true // unless a nested group closes it first
+		}
+		title := strconv.Itoa(i + 1)
+		truncated := i >= maxGroupWidth
+		if truncated {
+			title = "..."
+		}
+		corner := "  "
+		if i == 0 {
+			corner = "+-"
+		}
+		p.sb.WriteString(p.indent() + corner + "+---------------- " + title + " ----------------\n")
+		p.depth++
+		if !truncated {
+			p.exception(subs[i])
+		} else {
+			more := len(subs) - maxGroupWidth
+			plural := "s"
+			if more == 1 {
+				plural = ""
+			}
+			p.emit(fmt.Sprintf("and %d more exception%s\n", more, plural), '|')
+		}
+		if last && p.needClose {
+			p.sb.WriteString(p.indent() + "+------------------------------------\n")
+			p.needClose = false
+		}
+		p.depth--
+	}
+	if top {
+		p.depth = 0
+	}
+}
+
+// groupMembers returns the sub-exceptions of an exception group.
+func (p *tbPrinter) groupMembers(e *Instance) ([]*Instance, bool) {
+	if !e.Class.IsSubclass(BaseExceptionGroupClass) {
+		return nil, false
+	}
+	var items []Value
+	if e.Exc.Group != nil {
+		items = e.Exc.Group
+	} else if len(e.Exc.Args) > 1 {
+		switch a := e.Exc.Args[1].(type) {
+		case Tuple:
+			items = a
+		case *List:
+			items = a.Items
+		}
+	}
+	out := make([]*Instance, 0, len(items))
+	for _, it := range items {
+		if x, ok := it.(*Instance); ok && x.Exc != nil {
+			out = append(out, x)
+		}
+	}
+	return out, true
 }
 
 // recursiveCutoff is how many times CPython shows the same frame in a row
 // before it folds the rest into "[Previous line repeated N more times]".
 const recursiveCutoff = 3
 
-// formatOne writes one exception's traceback and final line. Like
-// CPython's, it shows a frame repeated in a row (same file, line and
-// function: a recursion) recursiveCutoff times, then how many more there
-// were.
-func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string, int) string) {
-	t.formatTB(sb, e.Exc.TB, source)
+// formatLast writes an exception's final line ("ValueError: boom", with
+// the name a NameError suggests) and the notes add_note() gave it.
+func (t *Thread) formatLast(sb *strings.Builder, e *Instance) {
 	sb.WriteString(t.ExceptionLine(e))
 	if s := t.Suggestion(e); s != "" {
 		sb.WriteString(". Did you mean: '" + s + "'?")
 	}
 	sb.WriteString("\n")
+	if e.Dict == nil {
+		return
+	}
+	notes, ok := e.Dict.GetStr("__notes__")
+	if !ok {
+		return
+	}
+	list, isList := notes.(*List)
+	if !isList {
+		sb.WriteString(reprNoThread(t, notes) + "\n")
+		return
+	}
+	for _, n := range list.Items {
+		s, err := t.Str(n)
+		if err != nil {
+			s = "<note str() failed>"
+		}
+		sb.WriteString(s + "\n")
+	}
 }
 
 // formatTB writes the "Traceback (most recent call last):" part of tbs
@@ -368,6 +554,16 @@ func (t *Thread) formatOne(sb *strings.Builder, e *Instance, source func(string,
 func (t *Thread) formatTB(sb *strings.Builder, tbs []TBEntry, source func(string, int) string) {
 	if len(tbs) > 0 {
 		sb.WriteString("Traceback (most recent call last):\n")
+		t.formatFrames(sb, tbs, source)
+	}
+}
+
+// formatFrames writes the frames of tbs (innermost entry first), outermost
+// first. Like CPython's, it shows a frame repeated in a row (same file, line
+// and function: a recursion) recursiveCutoff times, then how many more there
+// were.
+func (t *Thread) formatFrames(sb *strings.Builder, tbs []TBEntry, source func(string, int) string) {
+	{
 		repeats := 0
 		folded := func() {
 			if n := repeats - recursiveCutoff; n > 0 {

@@ -45,7 +45,8 @@ def _only(value):
     if notes is not None:
         if isinstance(notes, (list, tuple)):
             for note in notes:
-                lines.append(note + '\n' if isinstance(note, str) else _some_str(note) + '\n')
+                text = note if isinstance(note, str) else _some_str(note)
+                lines.extend(line + '\n' for line in text.split('\n'))
         else:
             lines.append('<__notes__ repr() failed>\n')
     return lines
@@ -57,37 +58,104 @@ def _tb(value):
     return _tb_lines(value)
 
 
-def _chain(value, chain):
+_CAUSE = '\nThe above exception was the direct cause of the following exception:\n\n'
+_CONTEXT = '\nDuring handling of the above exception, another exception occurred:\n\n'
+_GROUP_WIDTH = 15   # sub-exceptions shown per group
+_GROUP_DEPTH = 10   # nested groups shown
+
+
+class _Margins:
+    # Where the lines of an exception group's tree go: behind the "| " margin
+    # of each group that encloses them.
+    def __init__(self):
+        self.depth = 0
+        self.need_close = False
+
+    def indent(self):
+        return '  ' * self.depth
+
+    def emit(self, text, margin='|'):
+        if not self.depth:
+            return [text]
+        prefix = self.indent() + margin + ' '
+        return [''.join(prefix + line for line in text.splitlines(True))]
+
+
+def _chain(value, chain, margins=None, seen=None):
     # Oldest exception first, each with the line that joins it to the next.
-    out = []
-    seen = set()
-    while value is not None and id(value) not in seen:
+    if margins is None:
+        margins = _Margins()
+    if seen is None:
+        seen = set()
+    links = []  # (the separator after it, exception), newest first
+    sep = None
+    first = True
+    while value is not None and (first or id(value) not in seen):
+        first = False
         seen.add(id(value))
+        links.append((sep, value))
+        if not chain:
+            break
+        if value.__cause__ is not None:
+            sep, value = _CAUSE, value.__cause__
+        elif value.__context__ is not None and not value.__suppress_context__:
+            sep, value = _CONTEXT, value.__context__
+        else:
+            value = None
+    out = []
+    for sep, exc in reversed(links):
+        out.extend(_one(exc, chain, margins, seen))
+        if sep is not None:
+            out.extend(margins.emit(sep))
+    return out
+
+
+def _one(value, chain, margins, seen):
+    # One exception: its traceback and last lines; a group's members framed
+    # and numbered below it, as CPython draws them.
+    if not isinstance(value, BaseExceptionGroup):
         lines = []
         tb = _tb(value)
         if tb:
             lines.append('Traceback (most recent call last):\n')
             lines.extend(tb)
         lines.extend(_only(value))
-        out.append(lines)
-        if not chain:
-            break
-        cause = value.__cause__
-        context = value.__context__
-        if cause is not None:
-            out.append(['\nThe above exception was the direct cause of the following exception:\n\n'])
-            value = cause
-        elif context is not None and not value.__suppress_context__:
-            out.append(['\nDuring handling of the above exception, another exception occurred:\n\n'])
-            value = context
+        return [x for line in lines for x in margins.emit(line)]
+    if margins.depth > _GROUP_DEPTH:
+        return margins.emit('... (max_group_depth is %d)\n' % _GROUP_DEPTH)
+    out = []
+    top = margins.depth == 0
+    if top:
+        margins.depth += 1
+    tb = _tb(value)
+    if tb:
+        out.extend(margins.emit('Exception Group Traceback (most recent call last):\n', '+' if top else '|'))
+        for line in tb:
+            out.extend(margins.emit(line))
+    for line in _only(value):
+        out.extend(margins.emit(line))
+    members = value.exceptions
+    n = len(members) if len(members) <= _GROUP_WIDTH else _GROUP_WIDTH + 1
+    margins.need_close = False
+    for i in range(n):
+        last = i == n - 1
+        if last:
+            margins.need_close = True
+        title = str(i + 1) if i < _GROUP_WIDTH else '...'
+        out.append(margins.indent() + ('+-' if i == 0 else '  ') + '+---------------- %s ----------------\n' % title)
+        margins.depth += 1
+        if i < _GROUP_WIDTH:
+            out.extend(_chain(members[i], chain, margins, seen))
         else:
-            value = None
-    if out and len(out[-1]) == 1 and out[-1][0].startswith('\n'):
-        out.pop()
-    result = []
-    for lines in reversed(out):
-        result.extend(lines)
-    return result
+            more = len(members) - _GROUP_WIDTH
+            out.extend(margins.emit('and %d more exception%s\n' % (more, 's' if more > 1 else '')))
+        if last and margins.need_close:
+            out.append(margins.indent() + '+------------------------------------\n')
+            margins.need_close = False
+        margins.depth -= 1
+    if top:
+        margins.depth = 0
+    return out
 
 
 def _value_of(exc, value):

@@ -575,7 +575,7 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		case "__name__":
 			return Str(o.Name), nil
 		case "__doc__":
-			return None, nil
+			return builtinDoc(o), nil
 		case "__module__":
 			return Str("builtins"), nil
 		}

@@ -248,4 +248,5 @@ func init() {
 	initTypeNew()
 	initScanTicks()
 	initFastCalls()
+	initDocs()
 }

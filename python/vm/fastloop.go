@@ -701,8 +701,24 @@ loop:
 			f.cells[arg].V = st[sp]
 			ip++
 			steps++
+		case compile.SET_ADD:
+			// eval's SET_ADD of an int or a short str the set takes
+			// without a call, a charge that may fail or a resize
+			// (Set.addFast), its insertion's step counted as Set.add
+			// counts it (the general loop would poll at neither);
+			// anything else below the loop.
+			if steps+2 < t.nextChk.Load() && st[sp-1-arg].(*Set).addFast(t, st[sp-1]) {
+				sp--
+				ip++
+				steps += 2
+				break
+			}
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
 		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION,
-			compile.SET_ADD, compile.MAP_ADD, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
+			compile.MAP_ADD, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow

@@ -13,6 +13,19 @@ import (
 // (genSend), yield from, exceptions raised and caught across generator
 // frames, a generator abandoned mid-loop and resumed by next() later.
 var fastLoopPrograms = map[string]string{
+	// SET_ADD's fast path (Set.addFast) and everything it leaves to
+	// Set.add: duplicates, strs short and long, 1 / 1.0 / True (equal
+	// across types), -1 and -2 (equal hashes, different values), tuples,
+	// and tables that resize as they fill.
+	"set_add": `
+ints = {i % 700 for i in range(3000)}
+strs = {str(i % 300) for i in range(2000)}
+longs = {("x" * 70) + str(i % 5) for i in range(50)}
+mixed = {v for v in [1, 1.0, True, 2, 2.0, "2", -1, -2, -1, -2, 0, False, 0.0]}
+tups = {(i % 4, i % 3) for i in range(40)}
+big = {i * 7919 for i in range(20000)}
+r = (len(ints), sum(ints), len(strs), min(strs), max(strs), len(longs), sorted(mixed, key=repr), len(tups), len(big), sum(big) % 1000003)
+`,
 	"pipeline": `
 def numbers(n):
     for i in range(n):

@@ -182,6 +182,87 @@ restart:
 	}
 }
 
+// addFast is add for an int, or a str shorter than 64 bytes (hashed
+// without a call), where nothing on the way can call Python code, tick,
+// fail or grow the table: the key is already there (the same type and
+// value), or it takes a free slot that leaves the table below its resize
+// threshold and its charge takes chargeNew's fast path. It reports false,
+// having changed nothing, where add's general path is needed (an empty
+// table, a collision add would compare with __eq__, a resize). The caller
+// counts add's step.
+func (s *Set) addFast(t *Thread, key Value) bool {
+	var h uint64
+	switch x := key.(type) {
+	case Int:
+		h = hashInt64(int64(x))
+	case Str:
+		if len(x) >= 64 {
+			return false
+		}
+		h = strHash(string(x))
+	default:
+		return false
+	}
+	if len(s.table) == 0 {
+		return false
+	}
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	perturb := h
+	free := -1
+	for {
+		probes := 0
+		if i+linearProbes <= mask {
+			probes = linearProbes
+		}
+		for j := uint64(0); j <= uint64(probes); j++ {
+			e := &s.table[i+j]
+			if e.key == nil {
+				if free < 0 && (s.fill+1)*5 >= int(mask)*3 {
+					return false
+				}
+				if !t.fastChargeStored(key) {
+					return false
+				}
+				if free >= 0 {
+					s.table[free] = setEntry{key: key, hash: h}
+					s.used++
+					return true
+				}
+				*e = setEntry{key: key, hash: h}
+				s.fill++
+				s.used++
+				return true
+			}
+			if e.key == setDummy {
+				if free < 0 {
+					free = int(i + j)
+				}
+				continue
+			}
+			if e.hash == h {
+				switch k := e.key.(type) {
+				case Int:
+					y, ok := key.(Int)
+					return ok && y == k
+				case Str:
+					y, ok := key.(Str)
+					if !ok {
+						return false
+					}
+					if y == k {
+						return true
+					}
+				default:
+					return false
+				}
+			}
+		}
+		perturb >>= perturbShift
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
 func (s *Set) resize(t *Thread, minUsed int) error {
 	size := setMinSize
 	for size <= minUsed {

@@ -25,9 +25,13 @@ var source []byte
 // Register adds the module to a module table under the name "array".
 func Register(m vm.Modules) {
 	m.Register("array", pymodule.ModuleFuncWith("array", "array.py", source, map[string]vm.Value{
-		"_pack":   &vm.Builtin{Name: "_pack", Fn: pack},
-		"_unpack": &vm.Builtin{Name: "_unpack", Fn: unpack},
-		"_f32":    &vm.Builtin{Name: "_f32", Fn: f32},
+		"_pack":    &vm.Builtin{Name: "_pack", Fn: pack},
+		"_unpack":  &vm.Builtin{Name: "_unpack", Fn: unpack},
+		"_f32":     &vm.Builtin{Name: "_f32", Fn: f32},
+		"_getitem": &vm.Builtin{Name: "__getitem__", Fn: getitem},
+		"_setitem": &vm.Builtin{Name: "__setitem__", Fn: setitem},
+		"_len":     &vm.Builtin{Name: "__len__", Fn: length},
+		"_extend":  &vm.Builtin{Name: "_extend", Fn: extend},
 	}))
 }
 
@@ -220,4 +224,160 @@ func f32(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_f32(x)")
 	}
 	return vm.Float(float32(x)), nil
+}
+
+// The natives below are the fast paths of the array's item access: an int
+// index, a value that fits the typecode as it is (an int in range, a float
+// for 'd' and 'f'). Anything else goes to the method's Python body (the
+// _slow methods of array.py), which converts, checks and words the errors as
+// CPython does.
+
+// intRanges are the values an integer typecode holds.
+var intRanges = map[string][2]int64{
+	"b": {-128, 127}, "B": {0, 255}, "h": {-1 << 15, 1<<15 - 1}, "H": {0, 1<<16 - 1},
+	"i": {-1 << 31, 1<<31 - 1}, "I": {0, 1<<32 - 1}, "l": {math.MinInt64, math.MaxInt64},
+	"L": {0, math.MaxInt64}, "q": {math.MinInt64, math.MaxInt64}, "Q": {0, math.MaxInt64},
+}
+
+// state returns the typecode and item list of an array (its slots).
+func state(v vm.Value) (string, *vm.List, bool) {
+	inst, ok := v.(*vm.Instance)
+	if !ok || inst.Slots == nil {
+		return "", nil, false
+	}
+	tc, ok1 := inst.Slots.GetStr("_tc")
+	items, ok2 := inst.Slots.GetStr("_items")
+	s, ok3 := tc.(vm.Str)
+	l, ok4 := items.(*vm.List)
+	return string(s), l, ok1 && ok2 && ok3 && ok4
+}
+
+// fits returns v as the array of typecode tc stores it, when it needs no
+// conversion beyond a float's rounding.
+func fits(tc string, v vm.Value) (vm.Value, bool) {
+	switch x := v.(type) {
+	case vm.Int:
+		if r, ok := intRanges[tc]; ok && int64(x) >= r[0] && int64(x) <= r[1] {
+			return x, true
+		}
+	case vm.Float:
+		switch tc {
+		case "d":
+			return x, true
+		case "f":
+			return vm.Float(float32(x)), true
+		}
+	}
+	return nil, false
+}
+
+// index returns i as a position in a list of n items, when i is an int.
+func index(i vm.Value, n int) (int, bool, bool) {
+	k, ok := i.(vm.Int)
+	if !ok {
+		return 0, false, false
+	}
+	if k < 0 {
+		k += vm.Int(n)
+	}
+	return int(k), k >= 0 && k < vm.Int(n), true
+}
+
+// getitem(self, i) is array.__getitem__.
+func getitem(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) == 2 && len(kw) == 0 {
+		if _, items, ok := state(args[0]); ok {
+			if k, in, isInt := index(args[1], len(items.Items)); isInt {
+				if !in {
+					return nil, vm.Errorf(vm.IndexErrorClass, "array index out of range")
+				}
+				return items.Items[k], nil
+			}
+		}
+	}
+	return t.CallMethodName(args[0], "_getitem_slow", args[1:], kw)
+}
+
+// setitem(self, i, v) is array.__setitem__.
+func setitem(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) == 3 && len(kw) == 0 {
+		if tc, items, ok := state(args[0]); ok {
+			if v, fit := fits(tc, args[2]); fit {
+				if k, in, isInt := index(args[1], len(items.Items)); isInt {
+					if !in {
+						return nil, vm.Errorf(vm.IndexErrorClass, "array assignment index out of range")
+					}
+					// Only an 'f' store makes a value (the rounded float), the size of the one given.
+					items.Items[k] = v
+					return vm.None, nil
+				}
+			}
+		}
+	}
+	return t.CallMethodName(args[0], "_setitem_slow", args[1:], kw)
+}
+
+// length(self) is array.__len__.
+func length(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) == 1 && len(kw) == 0 {
+		if _, items, ok := state(args[0]); ok {
+			return vm.Int(len(items.Items)), nil
+		}
+	}
+	return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__len__' requires a 'array.array' object")
+}
+
+// extend(self, iterable) appends the items of iterable one by one, each
+// converted by the array's converter (self._conv) unless it fits as it is;
+// an item that fails leaves the ones before it appended, as in CPython. The
+// list's growth and the items' new boxes are charged.
+func extend(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	if len(args) != 2 || len(kw) != 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_extend(self, iterable)")
+	}
+	tc, items, ok := state(args[0])
+	if !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_extend(self, iterable): not an array")
+	}
+	conv, err := t.GetAttr(args[0], "_conv")
+	if err != nil {
+		return nil, err
+	}
+	it, err := t.Iter(args[1])
+	if err != nil {
+		return nil, err
+	}
+	empty := vm.ValueBytes(vm.NewList(nil))
+	for n := 0; ; n++ {
+		v, more, err := t.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			return vm.None, nil
+		}
+		w, fit := fits(tc, v)
+		if !fit {
+			if w, err = t.Call(conv, vm.Tuple{v}, nil); err != nil {
+				return nil, err
+			}
+		}
+		if grew := vm.ValueBytes(w) - vm.ValueBytes(v); grew > 0 {
+			if err := t.Charge(grew); err != nil {
+				return nil, err
+			}
+		}
+		before := cap(items.Items)
+		items.Items = append(items.Items, w)
+		if cap(items.Items) != before {
+			if err := t.Charge(vm.ValueBytes(items) - empty); err != nil {
+				return nil, err
+			}
+		}
+		if n%1024 == 1023 {
+			if err := t.TickItems(1024); err != nil {
+				return nil, err
+			}
+		}
+	}
 }

@@ -169,13 +169,16 @@ class array:
 
     # ---- the sequence protocol ----
 
-    def __len__(self):
-        return len(self._items)
+    # __getitem__, __setitem__ and __len__ are Go natives (array.go) with a fast
+    # path for an int index and a value that fits; the rest comes here.
+    __len__ = _len
+    __getitem__ = _getitem
+    __setitem__ = _setitem
 
     def __iter__(self):
         return iter(self._items)
 
-    def __getitem__(self, i):
+    def _getitem_slow(self, i):
         if isinstance(i, slice):
             out = object.__new__(array)
             out._tc = self._tc
@@ -188,7 +191,7 @@ class array:
         except IndexError:
             raise IndexError('array index out of range') from None
 
-    def __setitem__(self, i, v):
+    def _setitem_slow(self, i, v):
         items = self._items
         if isinstance(i, slice):
             if not isinstance(v, array):
@@ -347,10 +350,7 @@ class array:
         self._items.append(self._conv(v))
 
     def _extend_iterable(self, it):
-        conv = self._conv
-        items = self._items
-        for v in it:
-            items.append(conv(v))
+        _extend(self, it)
 
     @_cargs('O')
     def extend(self, bb):

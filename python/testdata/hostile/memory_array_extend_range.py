@@ -1,0 +1,4 @@
+from array import array
+a = array('d')
+a.extend(range(10 ** 8))
+# limit: memory

@@ -155,21 +155,25 @@ func NewMethod(name string, f BuiltinFunc) *Builtin {
 }
 
 func addMethods(c *Class, methods map[string]BuiltinFunc) {
-	for name, fn := range methods {
-		fn := withArity(c, name, fn)
-		checked := checkedMethod(c, name, fn)
+	for name, body := range methods {
+		checked := checkedMethod(c, name, withArity(c, name, body))
 		if _, ok := methodArity[c.Name+"."+name]; !ok || c == ObjectClass || c == TypeClass || c == BaseExceptionClass {
 			c.Dict.SetStr(name, &Builtin{Name: name, Fn: checked, Self: c.Name})
 			continue
 		}
-		// withArity checks the argument count before the body reads the
-		// arguments, so on a receiver of exactly class c (no instance of a
-		// subclass) checkedMethod's receiver test and recover have nothing
-		// to do.
+		// The argument count is checked (withArity's check, made here
+		// without its closure) before the body reads the arguments, so on
+		// a receiver of exactly class c (no instance of a subclass)
+		// checkedMethod's receiver test and recover have nothing to do.
+		ar := methodArity[c.Name+"."+name]
+		qual := c.Name + "." + name
 		c.Dict.SetStr(name, &Builtin{Name: name, Self: c.Name, Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if len(args) > 0 {
 				if _, inst := args[0].(*Instance); !inst && TypeOf(args[0]) == c {
-					return fn(t, args, kw)
+					if len(kw) > 0 || len(args)-1 < ar.min || ar.max >= 0 && len(args)-1 > ar.max {
+						return nil, checkArity(qual, name, ar, args[1:], kw)
+					}
+					return body(t, args, kw)
 				}
 			}
 			return checked(t, args, kw)

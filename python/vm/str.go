@@ -271,38 +271,7 @@ func initStr() {
 				}
 				n = int(c)
 			}
-			s := string(a[0].(Str))
-			cnt := strings.Count(s, string(old))
-			if n >= 0 && n < cnt {
-				cnt = n
-			}
-			if cnt == 0 || old == nw {
-				return a[0], nil
-			}
-			if err := t.Charge(int64(len(s)) + SizeMul(int64(cnt), int64(len(nw)))); err != nil {
-				return nil, err
-			}
-			if old == "" {
-				return Str(strings.Replace(s, string(old), string(nw), n)), nil
-			}
-			if rl := len(s) + cnt*(len(nw)-len(old)); rl > 0 && rl <= strOneBlockMax && strOneBlock[rl] {
-				// A short result is built in a one-block str (strbox.go):
-				// at most strOneBlockMax bytes, no deadline poll needed.
-				v, buf := newStrBlock(rl)
-				buf = buf[:0]
-				for ; cnt > 0; cnt-- {
-					j := strings.Index(s, string(old))
-					buf = append(append(buf, s[:j]...), nw...)
-					s = s[j+len(old):]
-				}
-				_ = append(buf, s...)
-				return v, nil
-			}
-			r, err := replaceN(t, s, string(old), string(nw), cnt)
-			if err != nil {
-				return nil, err
-			}
-			return Str(r), nil
+			return strReplace(t, a[0], string(old), string(nw), n)
 		},
 		"startswith": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, true) },
 		"endswith":   func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return startsEnds(t, a, kw, false) },
@@ -607,7 +576,7 @@ func initStr() {
 	// direct holds what a call on a plain str runs once addStrMethods has
 	// checked its argument count (strSelfChecked): these methods' bodies
 	// without the checks of the general path below.
-	direct := strDirect()
+	direct := strDirect(m)
 	for _, name := range []string{"upper", "lower", "casefold", "capitalize", "title", "swapcase", "isdigit", "isdecimal",
 		"isnumeric", "isalpha", "isalnum", "isspace", "isprintable", "isascii", "isupper", "islower", "istitle", "isidentifier", "__len__"} {
 		fn, name := m[name], name
@@ -697,6 +666,43 @@ func strPred(f func(rune) bool) BuiltinFunc {
 		}
 		return Bool(true), nil
 	}
+}
+
+// strReplace is self.replace(old, nw, n) for the str self (n < 0: every
+// occurrence).
+func strReplace(t *Thread, self Value, old, nw string, n int) (Value, error) {
+	s := string(self.(Str))
+	cnt := strings.Count(s, old)
+	if n >= 0 && n < cnt {
+		cnt = n
+	}
+	if cnt == 0 || old == nw {
+		return self, nil
+	}
+	if err := t.Charge(int64(len(s)) + SizeMul(int64(cnt), int64(len(nw)))); err != nil {
+		return nil, err
+	}
+	if old == "" {
+		return Str(strings.Replace(s, old, nw, n)), nil
+	}
+	if rl := len(s) + cnt*(len(nw)-len(old)); rl > 0 && rl <= strOneBlockMax && strOneBlock[rl] {
+		// A short result is built in a one-block str (strbox.go): at
+		// most strOneBlockMax bytes, no deadline poll needed.
+		v, buf := newStrBlock(rl)
+		buf = buf[:0]
+		for ; cnt > 0; cnt-- {
+			j := strings.Index(s, old)
+			buf = append(append(buf, s[:j]...), nw...)
+			s = s[j+len(old):]
+		}
+		_ = append(buf, s...)
+		return v, nil
+	}
+	r, err := replaceN(t, s, old, nw, cnt)
+	if err != nil {
+		return nil, err
+	}
+	return Str(r), nil
 }
 
 func stripFn(name string, left, right bool) BuiltinFunc {

@@ -178,11 +178,11 @@ func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
 	}
 }
 
-// strDirect returns the direct bodies of str methods (see addStrMethods):
-// the commonest calls, on a plain str with an argument count already
-// checked and no keywords, without the general argument binding; any
-// other call goes on to the general body.
-func strDirect() map[string]BuiltinFunc {
+// strDirect returns the direct bodies of str methods (see addStrMethods),
+// given their general bodies: the commonest calls, on a plain str with an
+// argument count already checked and no keywords, without the general
+// argument binding; any other call goes on to the general body.
+func strDirect(general map[string]BuiltinFunc) map[string]BuiltinFunc {
 	strip := func(name string, left, right bool) BuiltinFunc {
 		general := stripFn(name, left, right)
 		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -207,6 +207,7 @@ func strDirect() map[string]BuiltinFunc {
 			return startsEnds(t, a, kw, start)
 		}
 	}
+	replace := general["replace"]
 	return map[string]BuiltinFunc{
 		"strip":  strip("strip", true, true),
 		"lstrip": strip("lstrip", true, false),
@@ -227,6 +228,16 @@ func strDirect() map[string]BuiltinFunc {
 				}
 			}
 			return strSplit(t, a, kw, false)
+		},
+		"replace": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if len(a) == 3 && len(kw) == 0 {
+				old, ok := a[1].(Str)
+				nw, ok2 := a[2].(Str)
+				if ok && ok2 {
+					return strReplace(t, a[0], string(old), string(nw), -1)
+				}
+			}
+			return replace(t, a, kw)
 		},
 		"startswith": startsEnds(true),
 		"endswith":   startsEnds(false),

@@ -518,6 +518,10 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		return nil, Errorf(AttributeErrorClass, "'%s' has no attribute '%s'", o.Name, name)
 	case *Super:
 		return t.superGetAttr(o, name)
+	case *Traceback:
+		if v, ok := o.attr(name); ok {
+			return v, nil
+		}
 	case *Function:
 		switch name {
 		case "__name__":
@@ -857,7 +861,7 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case "__suppress_context__":
 			return Bool(o.Exc.SuppressContext), nil
 		case "__traceback__":
-			return None, nil
+			return TracebackOf(o), nil
 		case "value":
 			if o.Class.IsSubclass(StopIterationClass) {
 				return stopValue(o), nil

@@ -22,6 +22,9 @@ type ExcState struct {
 	// .exceptions nor what split sees, as in CPython); nil otherwise.
 	Group      Tuple
 	contextSet bool
+	// tbs are the traceback objects made of TB's entries, by index, so
+	// e.__traceback__ is the same object each time it is read.
+	tbs []*Traceback
 	// ctx is where an AttributeError or NameError arose, for the
 	// "Did you mean" of its traceback (suggest.go); nil: not known.
 	ctx *errContext
@@ -34,6 +37,59 @@ type TBEntry struct {
 	Func     string
 	// Span locates the failing expression for the caret line.
 	Span compile.Span
+}
+
+// Traceback is a traceback object: one entry of an exception's traceback
+// (tb_lineno) and the entry below it (tb_next), outermost first as in
+// CPython. It holds no frame: tb_frame is absent, since frames stay out of
+// snippets' reach.
+type Traceback struct {
+	exc *Instance
+	i   int // index into exc.Exc.TB (0 is the innermost entry)
+}
+
+// TracebackOf is e.__traceback__: the traceback object of its outermost
+// entry, or None while it has left no frame.
+func TracebackOf(e *Instance) Value {
+	if e.Exc == nil || len(e.Exc.TB) == 0 {
+		return None
+	}
+	return e.tbObject(len(e.Exc.TB) - 1)
+}
+
+func (e *Instance) tbObject(i int) *Traceback {
+	x := e.Exc
+	if len(x.tbs) < len(x.TB) {
+		x.tbs = append(x.tbs, make([]*Traceback, len(x.TB)-len(x.tbs))...)
+	}
+	if x.tbs[i] == nil {
+		x.tbs[i] = &Traceback{exc: e, i: i}
+	}
+	return x.tbs[i]
+}
+
+// Entries are the traceback lines from tb down to where the exception was
+// raised, outermost first.
+func (tb *Traceback) Entries() []TBEntry {
+	out := make([]TBEntry, 0, tb.i+1)
+	for i := tb.i; i >= 0; i-- {
+		out = append(out, tb.exc.Exc.TB[i])
+	}
+	return out
+}
+
+// attr is the traceback object's attribute name, if it has it.
+func (tb *Traceback) attr(name string) (Value, bool) {
+	switch name {
+	case "tb_lineno":
+		return Int(tb.exc.Exc.TB[tb.i].Line), true
+	case "tb_next":
+		if tb.i == 0 {
+			return None, true
+		}
+		return tb.exc.tbObject(tb.i - 1), true
+	}
+	return nil, false
 }
 
 // Error makes exception instances usable as Go errors.

@@ -572,6 +572,8 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 		fmt.Fprintf(sb, "<%s object at %#x>", x.class().Name, identity(x))
 	case *Cell:
 		fmt.Fprintf(sb, "<cell at %#x>", identity(x))
+	case *Traceback:
+		fmt.Fprintf(sb, "<traceback object at %#x>", identity(x))
 	case *Super:
 		fmt.Fprintf(sb, "<super: <class '%s'>, <%s object>>", x.Class.Name, TypeName(x.Obj))
 	case *HostFunction:

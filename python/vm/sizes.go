@@ -68,6 +68,7 @@ var (
 	setBytes         = allocBytes(int64(unsafe.Sizeof(Set{})))
 	functionBytes    = allocBytes(int64(unsafe.Sizeof(Function{})))
 	cellBytes        = allocBytes(int64(unsafe.Sizeof(Cell{})))
+	tracebackBytes   = allocBytes(int64(unsafe.Sizeof(Traceback{})))
 	boundMethodBytes = allocBytes(int64(unsafe.Sizeof(BoundMethod{})))
 	generatorBytes   = allocBytes(int64(unsafe.Sizeof(Generator{})))
 	frameBytes       = allocBytes(int64(unsafe.Sizeof(Frame{})))
@@ -154,6 +155,8 @@ func ownBytes(v Value) int64 {
 		return n
 	case *Cell:
 		return cellBytes
+	case *Traceback:
+		return tracebackBytes
 	case *BoundMethod:
 		return boundMethodBytes
 	case *Range:

@@ -1179,6 +1179,12 @@ func (w *sizeWalker) visit(v Value) {
 		}
 		w.total += ownBytes(x)
 		w.push(x.V)
+	case *Traceback:
+		if !w.once(unsafe.Pointer(x)) {
+			return
+		}
+		w.total += ownBytes(x)
+		w.push(x.exc)
 	case *BoundMethod:
 		w.total += ownBytes(x)
 		w.push(x.Self)

@@ -39,6 +39,7 @@ var (
 	EllipsisClass       = newBuiltinClass("ellipsis", ObjectClass)
 	NotImplementedClass = newBuiltinClass("NotImplementedType", ObjectClass)
 	CellClass           = newBuiltinClass("cell", ObjectClass)
+	TracebackClass      = newBuiltinClass("traceback", ObjectClass)
 	NamespaceClass      = newBuiltinClass("namespace", ObjectClass)
 	FutureClass         = newBuiltinClass("Future", ObjectClass)
 	TaskClass           = newBuiltinClass("Task", FutureClass)

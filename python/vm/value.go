@@ -276,6 +276,8 @@ func TypeOf(v Value) *Class {
 		return NotImplementedClass
 	case *Cell:
 		return CellClass
+	case *Traceback:
+		return TracebackClass
 	case *Iter:
 		return v.class()
 	case *DictView:

@@ -88,3 +88,10 @@ NotImplementedType = type(NotImplemented)
 UnionType = type(int | str)
 GenericAlias = type(list[int])
 
+
+try:
+    raise TypeError
+except TypeError as _exc:
+    TracebackType = type(_exc.__traceback__)
+    del _exc
+

@@ -146,11 +146,12 @@ def exit(status=None):
 
 def exc_info():
     """(type, value, traceback) of the exception being handled, else (None, None, None).
-    The traceback is None: frames are not exposed to snippets."""
+    The traceback object has tb_lineno and tb_next, not tb_frame: frames are not
+    exposed to snippets."""
     value = _handled()
     if value is None:
         return (None, None, None)
-    return (type(value), value, None)
+    return (type(value), value, value.__traceback__)
 
 
 def exception():

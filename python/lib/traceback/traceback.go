@@ -19,8 +19,9 @@ var source []byte
 // Register adds the module to a module table under the name "traceback".
 func Register(m vm.Modules) {
 	m.Register("traceback", pymodule.ModuleFuncWith("traceback", "traceback.py", source, map[string]vm.Value{
-		"_handled":  &vm.Builtin{Name: "_handled", Fn: Handled},
-		"_tb_lines": &vm.Builtin{Name: "_tb_lines", Fn: tbLines},
+		"_handled":       &vm.Builtin{Name: "_handled", Fn: Handled},
+		"_tb_lines":      &vm.Builtin{Name: "_tb_lines", Fn: tbLines},
+		"_TracebackType": vm.TracebackClass,
 	}))
 }
 
@@ -32,19 +33,29 @@ func Handled(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	return vm.None, nil
 }
 
-// tbLines returns the "  File ..., line N, in f" lines of an exception's traceback,
-// outermost frame first, as CPython's format_tb lists them.
+// tbLines returns the "  File ..., line N, in f" lines of an exception's traceback
+// (or of a traceback object, from its entry down), outermost frame first, as
+// CPython's format_tb lists them.
 func tbLines(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
-	var e *vm.Instance
+	var entries []vm.TBEntry
 	if len(args) == 1 {
-		e, _ = args[0].(*vm.Instance)
+		switch a := args[0].(type) {
+		case *vm.Instance:
+			if a.Exc != nil {
+				entries = make([]vm.TBEntry, 0, len(a.Exc.TB))
+				for i := len(a.Exc.TB) - 1; i >= 0; i-- {
+					entries = append(entries, a.Exc.TB[i])
+				}
+			}
+		case *vm.Traceback:
+			entries = a.Entries()
+		}
 	}
-	if e == nil || e.Exc == nil {
-		return nil, vm.Errorf(vm.TypeErrorClass, "_tb_lines() takes an exception")
+	if entries == nil {
+		return nil, vm.Errorf(vm.TypeErrorClass, "_tb_lines() takes an exception or a traceback")
 	}
-	out := make([]vm.Value, 0, len(e.Exc.TB))
-	for i := len(e.Exc.TB) - 1; i >= 0; i-- {
-		tb := e.Exc.TB[i]
+	out := make([]vm.Value, 0, len(entries))
+	for _, tb := range entries {
 		out = append(out, vm.Str(fmt.Sprintf("  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)))
 	}
 	return &vm.List{Items: out}, nil

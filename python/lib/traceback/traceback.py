@@ -53,7 +53,7 @@ def _only(value):
 
 
 def _tb(value):
-    if value is None or not isinstance(value, BaseException):
+    if value is None or not isinstance(value, (BaseException, _TracebackType)):
         return []
     return _tb_lines(value)
 
@@ -183,8 +183,8 @@ def format_exc(limit=None, chain=True):
 
 
 def format_tb(tb, limit=None):
-    """Frame lines of a traceback. Tracebacks here are the exception itself
-    (exc.__traceback__ is None), so pass the exception."""
+    """Frame lines of a traceback object (exc.__traceback__), outermost first;
+    an exception stands for its own traceback."""
     return _tb(tb)
 
 

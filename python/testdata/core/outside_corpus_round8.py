@@ -133,3 +133,37 @@ class F(Flag):
     A = 1
     B = 2
 print(F, Enum, C, str(C), repr(F.A | F.B), Enum("Anim", "ANT BEE"))
+# ---
+# Exceptions carry traceback objects (tb_lineno, tb_next; no frame): e.__traceback__ is
+# sys.exc_info()[2], the chain runs outermost first, a re-raise adds the raising frame.
+import sys, traceback, types
+def f():
+    g()
+def g():
+    1/0
+try:
+    f()
+except ZeroDivisionError as e:
+    tb = e.__traceback__
+    print(tb is e.__traceback__, tb is sys.exc_info()[2], type(tb).__name__, type(tb) is types.TracebackType)
+    lines = []
+    while tb is not None:
+        lines.append(tb.tb_lineno)
+        tb = tb.tb_next
+    print(lines)
+    for l in traceback.format_tb(e.__traceback__) + traceback.format_tb(e.__traceback__.tb_next):
+        print(l.split("\n")[0].split(",")[1:])
+print(sys.exc_info(), ValueError().__traceback__)
+def h():
+    try:
+        raise KeyError("k")
+    except KeyError as e:
+        return e
+e = h()
+print(e.__traceback__.tb_lineno, e.__traceback__.tb_next)
+try:
+    raise e
+except KeyError as e2:
+    t = e2.__traceback__
+    print([t.tb_lineno, t.tb_next.tb_lineno], t.tb_next.tb_next, bool(t))
+    assert sys.exc_info()[2] is not None

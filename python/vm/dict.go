@@ -430,6 +430,84 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 	return d.chargeGrowth(t, c, 0)
 }
 
+// setFast is set for an int key, or a str key shorter than 64 bytes
+// (hashed without a call), in a dict with an index, where nothing on the
+// way can call Python code, tick, fail or grow the arrays: the key is
+// already there (the same type and value), or a new entry fits the
+// entries array and the index's load limit, and the charges take
+// chargeNew's fast path. It reports false, having changed nothing, where
+// set's general path is needed (a collision set would compare with __eq__,
+// a class's dict, growth). The caller counts set's step.
+func (d *Dict) setFast(t *Thread, key, v Value) bool {
+	if d.class || d.index == nil {
+		return false
+	}
+	var h uint64
+	var nk int64 // the key's box, charged as set charges a number key
+	switch x := key.(type) {
+	case Int:
+		h = hashInt64(int64(x))
+		nk = storedBytes(key)
+	case Str:
+		if len(x) >= 64 {
+			return false
+		}
+		h = strHash(string(x))
+	default:
+		return false
+	}
+	mask := uint64(len(d.index) - 1)
+	i := h & mask
+	perturb := h
+	for {
+		ix := d.index[i]
+		if ix == -1 {
+			break
+		}
+		if e := &d.entries[ix]; e.key != nil && e.hash == h {
+			switch k := e.key.(type) {
+			case Str:
+				y, ok := key.(Str)
+				if !ok {
+					return false
+				}
+				if y != k {
+					break
+				}
+				if !t.fastChargeStored(v) {
+					return false
+				}
+				e.value = v
+				return true
+			case Int:
+				if y, ok := key.(Int); !ok || y != k || !t.fastChargeStored(v) {
+					return false
+				}
+				e.value = v
+				return true
+			default:
+				return false
+			}
+		}
+		perturb >>= 5
+		i = (i*5 + 1 + perturb) & mask
+	}
+	if len(d.entries) == cap(d.entries) || (len(d.entries)+1)*3 > len(d.index)*2 {
+		return false
+	}
+	nv := storedBytes(v)
+	if m := t.mem + nk + nv; m > t.limits.MaxMemoryBytes || nk >= AllocBytesPerStep || nv >= AllocBytesPerStep {
+		return false
+	}
+	t.mem += nk + nv
+	d.trail = 0
+	d.index[i] = int32(len(d.entries))
+	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
+	d.live++
+	d.version++
+	return true
+}
+
 // appendEntry appends e to es, doubling a full array: append grows a large
 // slice by a quarter at a time, so a dict filled one key at a time (a dict
 // comprehension, json) copied its entries about four times over instead

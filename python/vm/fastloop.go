@@ -717,8 +717,22 @@ loop:
 			ip++
 			steps++
 			break loop
-		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION,
-			compile.MAP_ADD, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
+		case compile.MAP_ADD:
+			// eval's MAP_ADD of an int or short str key the dict takes
+			// without a call, a charge that may fail or growth
+			// (Dict.setFast), its insertion's step counted as Dict.set
+			// counts it; anything else below the loop.
+			if steps+2 < t.nextChk.Load() && st[sp-2-arg].(*Dict).setFast(t, st[sp-2], st[sp-1]) {
+				sp -= 2
+				ip++
+				steps += 2
+				break
+			}
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
+		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow

@@ -13,6 +13,20 @@ import (
 // (genSend), yield from, exceptions raised and caught across generator
 // frames, a generator abandoned mid-loop and resumed by next() later.
 var fastLoopPrograms = map[string]string{
+	// MAP_ADD's fast path (Dict.setFast) and what it leaves to Dict.set:
+	// new and repeated int and str keys, values that are charged (floats,
+	// ints past the small-int cache), long strs, 1 / 1.0 / True, -1 and
+	// -2, tuples, and dicts that grow as they fill.
+	"map_add": `
+sq = {i: i * i for i in range(5000)}
+rep = {i % 300: i for i in range(3000)}
+names = {str(i % 200): i * 0.5 for i in range(1000)}
+longs = {("k" * 70) + str(i % 9): i for i in range(40)}
+mixed = {k: i for i, k in enumerate([1, 1.0, True, 2, "2", -1, -2, -1, -2, 0, False, 0.0, 3, 4, 5, 6, 7, 8, 9, 10])}
+tups = {(i % 4, i % 3): i for i in range(40)}
+inv = {v: k for k, v in sq.items() if k % 3 == 0}
+r = (len(sq), sum(sq.values()), len(rep), rep[5], len(names), names["7"], len(longs), sorted(mixed.items(), key=repr), len(tups), len(inv), inv[81])
+`,
 	// SET_ADD's fast path (Set.addFast) and everything it leaves to
 	// Set.add: duplicates, strs short and long, 1 / 1.0 / True (equal
 	// across types), -1 and -2 (equal hashes, different values), tuples,

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/toolplane/toolplane/python/jsonlike"
@@ -46,18 +47,22 @@ func currentHostFunc(t *vm.Thread, mine *hostRun, name string) (HostFunc, error)
 func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 	return &vm.HostFunction{
 		Name: name,
-		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (func(ctx context.Context) (any, error), int64, error) {
+		Bind: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.HostWork, int64, error) {
 			fn, err := currentHostFunc(t, run, name)
 			if err != nil {
 				return nil, 0, err
 			}
-			gargs := make([]any, len(args))
+			w := &hostWork{fn: fn}
+			gargs := w.small[:0:len(w.small)]
+			if len(args) > len(w.small) {
+				gargs = make([]any, 0, len(args))
+			}
 			for i, a := range args {
 				v, err := fromPython(t, a)
 				if err != nil {
 					return nil, 0, pyError(fmt.Sprintf("%s() argument %d: ", name, i+1), err)
 				}
-				gargs[i] = v
+				gargs = append(gargs, v)
 			}
 			var gkw map[string]any
 			if len(kw) > 0 {
@@ -70,9 +75,9 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 					gkw[k.Name] = v
 				}
 			}
+			w.args, w.kw = gargs, gkw
 			held := goSize(gargs, 0) + goSize(gkw, 0)
-			w := &hostWork{fn: fn, args: gargs, kw: gkw}
-			return w.run, held, nil
+			return w, held, nil
 		},
 		Result: func(t *vm.Thread, v any, err error) (vm.Value, error) {
 			if err != nil {
@@ -99,17 +104,22 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 }
 
 // hostWork is one host call's work: the function and its converted
-// arguments (one allocation where a closure would take a cell for each
-// variable it clears).
+// arguments, held in small when there are few (one allocation for the
+// work and its arguments, where a closure would take a cell for each
+// variable it clears and a slice of its own).
 type hostWork struct {
-	fn   HostFunc
-	args []any
-	kw   map[string]any
+	fn    HostFunc
+	args  []any
+	kw    map[string]any
+	small [2]any
 }
 
-func (w *hostWork) run(ctx context.Context) (any, error) {
-	// The work lets go of the arguments once it has them, so a finished
-	// call's future holds no copy.
+// Run implements vm.HostWork.
+func (w *hostWork) Run(ctx context.Context) (any, error) {
+	// The arguments are the function's from here: it may keep them (in
+	// small or not), so they are never cleared; a finished call's future
+	// holds no copy because the future lets go of its work when the work
+	// starts (vm.Loop.start).
 	a, k := w.args, w.kw
 	w.args, w.kw = nil, nil
 	return w.fn(ctx, a, k)
@@ -440,11 +450,13 @@ func toPython(v any, depth int) (vm.Value, error) {
 		return d, nil
 	case map[string]any:
 		d := vm.NewDictSize(len(x))
-		keys := make([]string, 0, len(x))
+		// A small map's keys are sorted on the stack.
+		var buf [8]string
+		keys := buf[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sortStrings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			p, err := toPython(x[k], depth+1)
 			if err != nil {

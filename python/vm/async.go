@@ -24,12 +24,20 @@ type HostFunction struct {
 	// its future is reachable or in flight and not done: a call is made
 	// (and converts) before it is awaited, so calls made and kept would
 	// otherwise hold copies the limit never saw.
-	Bind func(t *Thread, args Tuple, kw []Kwarg) (run func(ctx context.Context) (any, error), held int64, err error)
+	Bind func(t *Thread, args Tuple, kw []Kwarg) (work HostWork, held int64, err error)
 	// Result converts the work's outcome back, on the interpreter goroutine.
 	Result func(t *Thread, v any, err error) (Value, error)
 	// what is how a call of it is named in a warning (noteHostCall),
 	// made once.
 	what atomic.Pointer[string]
+}
+
+// HostWork is one host call's work, run on its own goroutine with the
+// call's context. An interface rather than a func, so the work (its
+// function and converted arguments) is one allocation with no method
+// value made of it.
+type HostWork interface {
+	Run(ctx context.Context) (any, error)
 }
 
 // Future is an awaitable result: a host call, a timer, a gather or a Task.
@@ -41,10 +49,14 @@ type Future struct {
 	task      *Task
 	name      string
 	// host work, started on first await; held is the bytes its converted
-	// arguments hold until it is done (HostFunction.Bind).
-	run     func(ctx context.Context) (any, error)
+	// arguments hold until it is done (HostFunction.Bind). The future lets
+	// go of run when it starts it (the work's goroutine has it then), so a
+	// finished call's future holds no copy of its arguments; host is set
+	// for the future's whole life.
+	run     HostWork
 	held    int64
 	conv    func(t *Thread, v any, err error) (Value, error)
+	host    bool
 	started bool
 	// yieldOnce makes an already resolved future still yield to the loop
 	// once (asyncio.sleep(0)).
@@ -110,6 +122,7 @@ func (f *Future) resolve(v Value, err error) {
 		return
 	}
 	f.done = true
+	f.run = nil       // cancelled before it started: its arguments go
 	f.await.markRan() // cancelled before it started: nothing to warn of
 	f.result = v
 	f.err = err
@@ -156,32 +169,40 @@ type futureIter struct {
 }
 
 func (it *futureIter) send(t *Thread, throw error) (Value, bool, error) {
+	if throw == nil && it.f.yieldOnce && !it.yielded {
+		it.yielded = true
+		return None, true, nil
+	}
+	return it.f.send(t, throw)
+}
+
+// send is what an await of f does when the awaiting frame is sent a value
+// or thrown an exception. A future that never yields once is its own
+// delegate (Thread.awaitable): this has no state of its own, so every
+// await shares the future rather than allocating an iterator.
+func (f *Future) send(t *Thread, throw error) (Value, bool, error) {
 	if throw != nil {
-		if e, ok := throw.(*Instance); ok && e.Class == CancelledErrorClass && !it.f.done {
-			if it.f.cancel != nil {
-				it.f.cancel()
+		if e, ok := throw.(*Instance); ok && e.Class == CancelledErrorClass && !f.done {
+			if f.cancel != nil {
+				f.cancel()
 			}
-			if it.f.task != nil {
-				it.f.task.requestCancel(t)
+			if f.task != nil {
+				f.task.requestCancel(t)
 			}
 		}
 		return nil, false, throw
 	}
-	if it.f.yieldOnce && !it.yielded {
-		it.yielded = true
-		return None, true, nil
-	}
-	if !it.f.done {
+	if !f.done {
 		if t.loop == nil || !t.loop.running {
 			return nil, false, Errorf(RuntimeErrorClass, "no running event loop")
 		}
-		t.loop.start(it.f)
-		return it.f, true, nil
+		t.loop.start(f)
+		return f, true, nil
 	}
-	if it.f.err != nil {
-		return nil, false, it.f.err
+	if f.err != nil {
+		return nil, false, f.err
 	}
-	return it.f.result, false, nil
+	return f.result, false, nil
 }
 
 type completion struct {
@@ -305,6 +326,7 @@ func (l *Loop) start(f *Future) {
 	f.cancel = cancel
 	l.pending[f] = true
 	run := f.run
+	f.run = nil
 	ch := l.done
 	go func() {
 		var v any
@@ -315,7 +337,7 @@ func (l *Loop) start(f *Future) {
 					err = fmt.Errorf("host function %s panicked: %v", f.name, r)
 				}
 			}()
-			v, err = run(ctx)
+			v, err = run.Run(ctx)
 		}()
 		cancel()
 		ch <- completion{f: f, v: v, err: err}
@@ -542,7 +564,7 @@ func (l *Loop) inflightError() *LimitError {
 	base := l.t.ctxError().(*LimitError)
 	var names []string
 	for f := range l.pending {
-		if f.run != nil && f.name != "" {
+		if f.host && f.name != "" {
 			names = append(names, f.name)
 		}
 	}
@@ -627,14 +649,14 @@ func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error
 	if t.hostCalls > t.limits.MaxHostCalls {
 		return nil, &LimitError{Kind: "host_calls", Type: "RuntimeError", Msg: fmt.Sprintf("host call limit of %d exceeded", t.limits.MaxHostCalls)}
 	}
-	run, held, err := h.Bind(t, args, kw)
+	work, held, err := h.Bind(t, args, kw)
 	if err != nil {
 		return nil, err
 	}
 	if err := t.Charge(held); err != nil {
 		return nil, err
 	}
-	return &Future{name: h.Name, run: run, conv: h.Result, held: held, await: t.noteHostCall(h)}, nil
+	return &Future{name: h.Name, run: work, host: true, conv: h.Result, held: held, await: t.noteHostCall(h)}, nil
 }
 
 // ensureFuture wraps a coroutine in a task.
@@ -1129,7 +1151,7 @@ func (f *Future) settable() error {
 	if f.task != nil || f.named {
 		return Errorf(RuntimeErrorClass, "Task does not support set_result operation")
 	}
-	if f.run != nil {
+	if f.host {
 		return Errorf(RuntimeErrorClass, "a host call's future is resolved by the host")
 	}
 	if f.done {

@@ -731,6 +731,8 @@ func (t *Thread) sendTo(it Value, sent Value, throw error) (Value, bool, error) 
 		return t.genSend(d, sent, throw)
 	case *futureIter:
 		return d.send(t, throw)
+	case *Future:
+		return d.send(t, throw)
 	case *asyncGenSend:
 		return d.send(t, sent, throw)
 	}
@@ -777,7 +779,10 @@ func (t *Thread) awaitable(v Value) (Value, error) {
 			return a, nil
 		}
 	case *Future:
-		return &futureIter{f: a}, nil
+		if a.yieldOnce {
+			return &futureIter{f: a}, nil // its own state: whether it yielded
+		}
+		return a, nil // its own delegate (Future.send)
 	case *asyncGenSend:
 		return a, nil
 	case *Instance:

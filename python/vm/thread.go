@@ -791,6 +791,10 @@ func (t *Thread) builtinsFor(g *Dict) *Dict {
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.
 func SizeOf(v Value) int64 {
+	switch v.(type) {
+	case nil, NoneType, Bool:
+		return 0 // as the walk counts them (visit), without a walker
+	}
 	w := sizeWalkers.Get().(*sizeWalker)
 	w.walk(v)
 	total := w.total

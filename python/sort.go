@@ -1,5 +1,0 @@
-package python
-
-import "sort"
-
-func sortStrings(s []string) { sort.Strings(s) }

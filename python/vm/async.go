@@ -327,21 +327,7 @@ func (l *Loop) start(f *Future) {
 	l.pending[f] = true
 	run := f.run
 	f.run = nil
-	ch := l.done
-	go func() {
-		var v any
-		var err error
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("host function %s panicked: %v", f.name, r)
-				}
-			}()
-			v, err = run.Run(ctx)
-		}()
-		cancel()
-		ch <- completion{f: f, v: v, err: err}
-	}()
+	startHostJob(hostJob{f: f, run: run, ctx: ctx, cancel: cancel, done: l.done})
 }
 
 func (l *Loop) timer(d time.Duration, f *Future, v Value) {

@@ -15,14 +15,19 @@ import (
 // call. So a goroutine that has run a call waits a while for the next one
 // (of any run), keeping the stack it grew: a call is handed to a waiting
 // worker when there is one and gets a new goroutine otherwise. At most
-// maxIdleHostWorkers wait at once, each at most hostWorkerIdle: a process
-// that stops making calls is left with none. A worker holds nothing of a
-// call while it waits. The work runs as it would on a goroutine of its
-// own: its context, its panic turned into the call's error, its completion
-// sent to its loop.
+// maxIdleHostWorkers wait at once, and once no call has started for
+// hostWorkerIdle they go (one to two periods after the last call), so a
+// process that stops making calls is left with none. Nothing on a call's
+// path waits on a timer for this (a worker waiting in a select on a timer
+// as well cost each call a tenth more CPU): one check, armed when a worker
+// starts to wait, retires them. A worker holds nothing of a call while it
+// waits. The work runs as it would on a goroutine of its own: its
+// context, its panic turned into the call's error, its completion sent to
+// its loop.
 
 // hostJob is one host call for a worker: the work, its context and cancel,
-// and the loop's channel of completions.
+// and the loop's channel of completions. The zero hostJob tells a waiting
+// worker to go.
 type hostJob struct {
 	f      *Future
 	run    HostWork
@@ -40,10 +45,15 @@ var (
 	// hostIdle is unbuffered: a send succeeds only when a worker waits.
 	hostIdle      = make(chan hostJob)
 	hostIdleCount atomic.Int32
+	// hostJobs counts the calls started, for the retirement check;
+	// hostRetiring is set while one is armed.
+	hostJobs     atomic.Uint64
+	hostRetiring atomic.Bool
 )
 
 // startHostJob runs j on a waiting worker, or on a new one.
 func startHostJob(j hostJob) {
+	hostJobs.Add(1)
 	select {
 	case hostIdle <- j:
 	default:
@@ -52,7 +62,6 @@ func startHostJob(j hostJob) {
 }
 
 func hostWorker(j hostJob) {
-	var idle *time.Timer
 	for {
 		j.do()
 		j = hostJob{}
@@ -60,18 +69,46 @@ func hostWorker(j hostJob) {
 			hostIdleCount.Add(-1)
 			return
 		}
-		if idle == nil {
-			idle = time.NewTimer(hostWorkerIdle)
-		} else {
-			idle.Reset(hostWorkerIdle)
+		if !hostRetiring.Load() {
+			armHostRetire()
 		}
+		j = <-hostIdle
+		hostIdleCount.Add(-1)
+		if j.f == nil {
+			return // retired
+		}
+	}
+}
+
+// armHostRetire arms the retirement check unless one is armed.
+func armHostRetire() {
+	if hostRetiring.CompareAndSwap(false, true) {
+		seen := hostJobs.Load()
+		time.AfterFunc(hostWorkerIdle, func() { retireHostWorkers(seen) })
+	}
+}
+
+// retireHostWorkers tells the waiting workers to go when no call started
+// since the check was armed (when seen calls had), and looks again a
+// period later otherwise.
+func retireHostWorkers(seen uint64) {
+	if n := hostJobs.Load(); n != seen {
+		time.AfterFunc(hostWorkerIdle, func() { retireHostWorkers(n) })
+		return
+	}
+	hostRetiring.Store(false)
+	for {
 		select {
-		case j = <-hostIdle:
-			hostIdleCount.Add(-1)
-		case <-idle.C:
-			hostIdleCount.Add(-1)
-			return
+		case hostIdle <- hostJob{}:
+			continue
+		default:
 		}
+		break
+	}
+	// A worker that counted itself idle while this check was still armed
+	// (so armed none) and was not yet waiting: look again for it.
+	if hostIdleCount.Load() > 0 {
+		armHostRetire()
 	}
 }
 

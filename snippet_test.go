@@ -2,6 +2,7 @@ package toolplane
 
 import (
 	"context"
+	"github.com/toolplane/toolplane/sandbox"
 	"slices"
 	"strings"
 	"testing"
@@ -263,4 +264,26 @@ func BenchmarkExecuteTenCalls(b *testing.B) {
 // BenchmarkExecuteTenCallsGathered is the same ten calls run concurrently.
 func BenchmarkExecuteTenCallsGathered(b *testing.B) {
 	benchmarkExecute(b, "import asyncio\nrs = await asyncio.gather(*[tracker.get_issue(id=i) for i in range(1, 11)])\nreturn len(rs)", 10)
+}
+
+// BenchmarkExecuteTenCallsIsolated is BenchmarkExecuteTenCalls with the
+// snippet in a sandbox worker process (a session's, so the worker is
+// kept between runs): each call crosses the bridge and this process
+// answers it through the chain.
+func BenchmarkExecuteTenCallsIsolated(b *testing.B) {
+	rt, err := New(WithCapabilities(exampleCapabilities(&counters{})...), WithProcessIsolation(sandbox.Options{}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Stop()
+	ctx := context.Background()
+	sess := rt.NewSession()
+	defer sess.Close()
+	code := "out = []\nfor i in range(1, 11):\n    out.append((await tracker_get_issue(id=i))[\"points\"])\nreturn sum(out)"
+	for b.Loop() {
+		res, err := rt.Execute(ctx, code, ExecuteOptions{Session: sess})
+		if err != nil || res.Error != nil || res.CapabilityCalls != 10 {
+			b.Fatalf("execute: %v %+v (%d calls)", err, res.Error, res.CapabilityCalls)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/python"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // proc is one worker process as the host sees it: the write end of its
@@ -271,11 +272,15 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 						continue
 					}
 					argBytes.Add(c.cost)
-					go func() {
+					// On a host-call worker rather than a goroutine of its
+					// own: the call goes through the dispatch chain, deep
+					// enough that a fresh goroutine's stack is copied as it
+					// grows, several times a call.
+					vm.GoHost(func() {
 						defer func() { argBytes.Add(-c.cost); <-inFlight }()
 						v, err := fn(callCtx, c.Args, c.Kwargs)
 						p.reply(c.ID, v, err)
-					}()
+					})
 				}
 			case kindOutput:
 				passCapped(stdout, f.payload, &output, lim.maxOutput)

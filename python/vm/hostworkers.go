@@ -26,9 +26,10 @@ import (
 // its loop.
 
 // hostJob is one host call for a worker: the work, its context and cancel,
-// and the loop's channel of completions. The zero hostJob tells a waiting
-// worker to go.
+// and the loop's channel of completions; or fn, a call GoHost started. The
+// zero hostJob tells a waiting worker to go.
 type hostJob struct {
+	fn     func()
 	f      *Future
 	run    HostWork
 	ctx    context.Context
@@ -50,6 +51,14 @@ var (
 	hostJobs     atomic.Uint64
 	hostRetiring atomic.Bool
 )
+
+// GoHost runs fn as a go statement would, on a goroutine of the host-call
+// workers: a waiting one, whose stack has grown for calls like this, or a
+// new one that waits for the next call after fn. It is for the host's side
+// of a host call (the sandbox's bridge answers a worker's call with it),
+// which goes as deep as a call in this process does. As with a go
+// statement, a panic in fn ends the program.
+func GoHost(fn func()) { startHostJob(hostJob{fn: fn}) }
 
 // startHostJob runs j on a waiting worker, or on a new one.
 func startHostJob(j hostJob) {
@@ -74,7 +83,7 @@ func hostWorker(j hostJob) {
 		}
 		j = <-hostIdle
 		hostIdleCount.Add(-1)
-		if j.f == nil {
+		if j.f == nil && j.fn == nil {
 			return // retired
 		}
 	}
@@ -114,6 +123,10 @@ func retireHostWorkers(seen uint64) {
 
 // do runs the work and sends its completion to its loop.
 func (j *hostJob) do() {
+	if j.fn != nil {
+		j.fn()
+		return
+	}
 	var v any
 	var err error
 	func() {

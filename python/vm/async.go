@@ -77,7 +77,15 @@ type Future struct {
 	// was the first to wait on it (wait): most futures have one waiter,
 	// which this keeps without a callback closure.
 	waiter *Task
+	// holds are the values the future's callbacks call (add_done_callback,
+	// call_later), which the memory measurement counts with it.
+	holds []Value
 }
+
+// doneCallbackBytes is what one add_done_callback costs a pending
+// future: the two closures that run it, its slot among the callbacks and
+// among holds.
+const doneCallbackBytes = 112
 
 // Task runs a coroutine on the event loop.
 type Task struct {
@@ -92,6 +100,9 @@ type Task struct {
 	// soon, when set, makes this entry of the ready queue a callback (CPython's
 	// call_soon), run in turn with the task steps.
 	soon func()
+	// holds is what soon calls, counted by the memory measurement while
+	// the entry waits in the ready queue.
+	holds Value
 }
 
 func (f *Future) class() *Class {
@@ -130,6 +141,7 @@ func (f *Future) resolve(v Value, err error) {
 	f.waiter = nil
 	cbs := f.callbacks
 	f.callbacks = nil
+	f.holds = nil
 	for _, cb := range cbs {
 		cb()
 	}
@@ -584,8 +596,9 @@ func (l *Loop) complete(c completion) {
 }
 
 // callSoon queues fn to run from the loop after the tasks already ready.
-func (l *Loop) callSoon(fn func()) {
-	l.ready = append(l.ready, &Task{soon: fn})
+// holds is the Python value fn calls (nil for none).
+func (l *Loop) callSoon(fn func(), holds Value) {
+	l.ready = append(l.ready, &Task{soon: fn, holds: holds})
 }
 
 func (l *Loop) step(task *Task) {
@@ -938,7 +951,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 					l.fatal = err
 				}
 			}
-		})
+		}, cb)
 		return None, nil
 	})
 	fn("_loop_running", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -1001,7 +1014,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 			return nil, err
 		}
 		cb := args[1]
-		f := &Future{name: "timer"}
+		f := &Future{name: "timer", holds: []Value{cb}}
 		f.onDone(func() {
 			if f.err == nil {
 				if _, err := t.Call(cb, nil, nil); err != nil {
@@ -1118,6 +1131,14 @@ func initFutures() {
 			// As CPython's call_soon: the callback runs from the loop, after
 			// the code that completed the future.
 			l := t.eventLoop()
+			if !f.done {
+				// Each callback costs its closures and the slots that
+				// hold them, for as long as the future is pending.
+				if err := t.Charge(doneCallbackBytes); err != nil {
+					return nil, err
+				}
+				f.holds = append(f.holds, cb)
+			}
 			f.onDone(func() {
 				l.callSoon(func() {
 					if _, err := t.Call(cb, Tuple{f}, nil); err != nil {
@@ -1125,7 +1146,7 @@ func initFutures() {
 							l.fatal = err
 						}
 					}
-				})
+				}, cb)
 			})
 			return None, nil
 		},

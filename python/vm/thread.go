@@ -590,6 +590,13 @@ func (t *Thread) retained(nodes int) (total int64, visits int, stopped bool) {
 		for f := range t.loop.pending {
 			w.walk(f)
 		}
+		// A call_soon callback waiting in the ready queue holds what it
+		// will call.
+		for _, task := range t.loop.ready {
+			if task.holds != nil {
+				w.walk(task.holds)
+			}
+		}
 	}
 	if t.excInfo != nil {
 		w.walk(t.excInfo)
@@ -1155,6 +1162,11 @@ func (w *sizeWalker) visit(v Value) {
 			w.push(x.Exc.Args)
 			w.push(x.Exc.Cause)
 			w.push(x.Exc.Context)
+			// A group's own copy of its exceptions: derive(), split()
+			// and the constructor make it apart from Args.
+			if len(x.Exc.Group) > 0 {
+				w.push(x.Exc.Group)
+			}
 		}
 	case *Generator:
 		if !w.once(unsafe.Pointer(x)) {
@@ -1162,6 +1174,9 @@ func (w *sizeWalker) visit(v Value) {
 		}
 		w.total += ownBytes(x)
 		w.pushFrame(x.frame)
+		if x.excInfo != nil {
+			w.push(x.excInfo)
+		}
 	case *Function:
 		if !w.once(unsafe.Pointer(x)) {
 			return
@@ -1176,6 +1191,12 @@ func (w *sizeWalker) visit(v Value) {
 		}
 		if x.Dict != nil {
 			w.push(x.Dict)
+		}
+		if x.Annotations != nil {
+			w.push(x.Annotations)
+		}
+		if x.Globals != nil {
+			w.push(x.Globals)
 		}
 	case *Cell:
 		if !w.once(unsafe.Pointer(x)) {
@@ -1202,6 +1223,14 @@ func (w *sizeWalker) visit(v Value) {
 		if x.meta != nil {
 			w.push(x.meta)
 		}
+		// A class holds its bases (and the rest of its MRO) when nothing
+		// else names them any more (class B(A): ...; del A).
+		for _, b := range x.MRO {
+			w.push(b)
+		}
+		for _, b := range x.Bases {
+			w.push(b)
+		}
 	case *Module:
 		if !w.once(unsafe.Pointer(x)) {
 			return
@@ -1219,6 +1248,8 @@ func (w *sizeWalker) visit(v Value) {
 			return
 		}
 		w.total += ownBytes(x)
+		// A str or bytes iterator holds its subject.
+		w.str(x.str)
 		if x.list != nil {
 			w.push(x.list)
 		}
@@ -1243,6 +1274,11 @@ func (w *sizeWalker) visit(v Value) {
 		w.push(x.f)
 	case *asyncGenSend:
 		w.push(x.g)
+		// The value asend() will send, the exception athrow() will throw.
+		w.push(x.value)
+		if e, ok := x.throw.(*Instance); ok {
+			w.push(e)
+		}
 	case *asyncGenValue:
 		w.push(x.v)
 	case *Super:
@@ -1276,6 +1312,15 @@ func (w *sizeWalker) visit(v Value) {
 		w.push(x.result)
 		if x.task != nil {
 			w.push(x.task.coro)
+		}
+		// What its callbacks will call (add_done_callback, call_later) and
+		// the value a sleep will resolve it with.
+		w.total += int64(len(x.holds)) * doneCallbackBytes
+		for _, v := range x.holds {
+			w.push(v)
+		}
+		if x.timer != nil && !x.done {
+			w.push(x.timer.v)
 		}
 	case *Builtin:
 		if x.Held == nil {

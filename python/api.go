@@ -499,6 +499,7 @@ func (g *Globals) Get(name string) (any, bool) {
 		return nil, false
 	}
 	t := vm.NewThread(vm.Config{})
+	defer t.Close()
 	gv, err := fromPython(t, v)
 	if err != nil {
 		s, _ := t.Repr(v)

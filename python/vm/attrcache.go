@@ -108,7 +108,8 @@ func classifyStore(c *Class, name string, h uint64) uint8 {
 
 // lookupCached returns the resolution for instances of c at slot,
 // classifying and recording it on a miss.
-func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint64, store bool) *attrWay {
+func (t *Thread) lookupCached(co *CodeObj, ip int, c *Class, name string, h uint64, store bool) *attrWay {
+	slot := co.attrSlot(ip)
 	ep := classEpoch.Load()
 	old := slot.Load()
 	if old != nil && old.epoch == ep {
@@ -135,6 +136,7 @@ func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint
 	}
 	r.ways[r.n] = w
 	r.n++
+	t.noteCached(co)
 	slot.Store(r)
 	return &r.ways[r.n-1]
 }
@@ -143,7 +145,7 @@ func lookupCached(slot *atomic.Pointer[attrCache], c *Class, name string, h uint
 // path must answer.
 func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Value, bool, error) {
 	name, h := co.Names[arg], co.NameHashes[arg]
-	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	r := t.lookupCached(co, ip, o.Class, name, h, false)
 	switch r.kind {
 	case attrDictOnly:
 		if o.Dict != nil {
@@ -181,7 +183,7 @@ func (t *Thread) loadAttrCached(co *CodeObj, ip int, o *Instance, arg int) (Valu
 // without a bound-method object.
 func (t *Thread) loadMethodCached(co *CodeObj, ip int, o *Instance, arg int) (Value, Value, bool) {
 	name, h := co.Names[arg], co.NameHashes[arg]
-	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	r := t.lookupCached(co, ip, o.Class, name, h, false)
 	switch r.kind {
 	case attrMethod:
 		if o.Dict != nil {
@@ -228,7 +230,7 @@ func builtinMethodCached(co *CodeObj, ip int, cls *Class, arg int) Value {
 // path must do it. The error is a MemoryError charging the dict's growth.
 func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Value) (bool, error) {
 	name, h := co.Names[arg], co.NameHashes[arg]
-	r := lookupCached(co.attrSlot(ip), o.Class, name, h, true)
+	r := t.lookupCached(co, ip, o.Class, name, h, true)
 	if r.kind != attrStore {
 		return false, nil
 	}

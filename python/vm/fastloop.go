@@ -298,7 +298,7 @@ loop:
 			}
 			if c := code.gcache[arg].Load(); c != nil && c.src == globals && c.g == globals && c.gver == globals.version {
 				st[sp] = globals.entries[c.ix].value
-			} else if v, ok := code.loadGlobal(globals, t.overlay, t.builtinsFor(globals), arg); ok {
+			} else if v, ok := t.loadGlobal(code, globals, t.overlay, t.builtinsFor(globals), arg); ok {
 				// A builtin or host function (or a cache to refill).
 				st[sp] = v
 			} else {
@@ -1465,7 +1465,7 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 // eval must do it.
 func (t *Thread) fastAttr(co *CodeObj, ip int, o *Instance, arg int) (Value, *Function) {
 	name, h := co.Names[arg], co.NameHashes[arg]
-	r := lookupCached(co.attrSlot(ip), o.Class, name, h, false)
+	r := t.lookupCached(co, ip, o.Class, name, h, false)
 	switch r.kind {
 	case attrDictOnly, attrMethod:
 		if o.Dict != nil {

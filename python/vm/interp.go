@@ -638,7 +638,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					f.push(f.globals.entries[c.ix].value)
 					break
 				}
-				if v, ok := code.loadGlobal(f.globals, t.overlay, t.builtinsFor(f.globals), arg); ok {
+				if v, ok := t.loadGlobal(code, f.globals, t.overlay, t.builtinsFor(f.globals), arg); ok {
 					f.push(v)
 				} else {
 					err = NewNameError(code.Names[arg])
@@ -649,7 +649,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					f.stack = f.stack[:len(f.stack)-1]
 					break
 				}
-				code.storeGlobal(f.globals, arg, f.stack[len(f.stack)-1])
+				t.storeGlobal(code, f.globals, arg, f.stack[len(f.stack)-1])
 				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_GLOBAL:
 				if !f.globals.DeleteStr(code.Names[arg]) {

@@ -62,7 +62,7 @@ func (d *Dict) findStrIx(key string, h uint64) int {
 
 // loadGlobal looks name i of the code up in g, then in the overlay o of
 // host functions (nil when the run has none), then in builtins.
-func (co *CodeObj) loadGlobal(g, o, builtins *Dict, i int) (Value, bool) {
+func (t *Thread) loadGlobal(co *CodeObj, g, o, builtins *Dict, i int) (Value, bool) {
 	slot := &co.gcache[i]
 	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version {
 		if c.src == g {
@@ -78,6 +78,7 @@ func (co *CodeObj) loadGlobal(g, o, builtins *Dict, i int) (Value, bool) {
 		}
 	}
 	name, h := co.Names[i], co.NameHashes[i]
+	t.noteCached(co)
 	if ix := g.findStrIx(name, h); ix >= 0 {
 		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 		return g.entries[ix].value, true
@@ -100,7 +101,7 @@ func (co *CodeObj) loadGlobal(g, o, builtins *Dict, i int) (Value, bool) {
 }
 
 // storeGlobal binds name i of the code in g.
-func (co *CodeObj) storeGlobal(g *Dict, i int, v Value) {
+func (t *Thread) storeGlobal(co *CodeObj, g *Dict, i int, v Value) {
 	slot := &co.gcache[i]
 	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version && c.src == g {
 		g.entries[c.ix].value = v
@@ -109,6 +110,7 @@ func (co *CodeObj) storeGlobal(g *Dict, i int, v Value) {
 	name, h := co.Names[i], co.NameHashes[i]
 	g.setStrKH(name, co.NameKeys[i], h, v)
 	if ix := g.findStrIx(name, h); ix >= 0 {
+		t.noteCached(co)
 		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 	}
 }
@@ -119,4 +121,28 @@ func getStrOrNil(d *Dict, key string, h uint64) (Value, bool) {
 		return nil, false
 	}
 	return d.getStrH(key, h)
+}
+
+// forgetRuns clears co's cache records that refer to a run's values: every
+// global-name record (it holds the run's globals), and every attribute
+// record that names a class other than a builtin one. A concurrent run of
+// the same code loses its records too, which costs it one lookup each.
+func (co *CodeObj) forgetRuns() {
+	for i := range co.gcache {
+		if co.gcache[i].Load() != nil {
+			co.gcache[i].Store(nil)
+		}
+	}
+	for i := range co.acache {
+		r := co.acache[i].Load()
+		if r == nil {
+			continue
+		}
+		for _, w := range r.ways[:r.n] {
+			if !w.cls.builtin {
+				co.acache[i].CompareAndSwap(r, nil)
+				break
+			}
+		}
+	}
 }

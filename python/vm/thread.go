@@ -154,6 +154,9 @@ type Thread struct {
 	reprSeen []Value
 	// reprGrowth accounts the builder of the repr in progress.
 	reprGrowth *Growth
+	// cached are the code objects whose global-name or attribute caches
+	// this run wrote, which Close clears (forgetRun).
+	cached map[*CodeObj]struct{}
 
 	// classCells are the __class__ cells of the class statements whose
 	// class is being made, keyed by their namespace: type.__new__ fills
@@ -207,10 +210,28 @@ func NewThread(cfg Config) *Thread {
 }
 
 // Close releases the Thread's watch on its context; the run is over.
+//
+// Close also clears what the run left in the caches of shared code objects
+// (a cached program's, a library module's): their records point to the
+// run's globals and classes, which would otherwise outlive it, uncounted,
+// for as long as the code is cached (a program cache of 256 snippets could
+// keep 256 runs' memory after they ended).
 func (t *Thread) Close() {
 	if t.stopWatch != nil {
 		t.stopWatch()
 	}
+	for co := range t.cached {
+		co.forgetRuns()
+	}
+	t.cached = nil
+}
+
+// noteCached records that the run wrote a record into a cache of co.
+func (t *Thread) noteCached(co *CodeObj) {
+	if t.cached == nil {
+		t.cached = map[*CodeObj]struct{}{}
+	}
+	t.cached[co] = struct{}{}
 }
 
 // Steps returns the number of instructions executed.

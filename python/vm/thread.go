@@ -1244,11 +1244,10 @@ func (w *sizeWalker) visit(v Value) {
 		if x.meta != nil {
 			w.push(x.meta)
 		}
-		// A class holds its bases (and the rest of its MRO) when nothing
-		// else names them any more (class B(A): ...; del A).
-		for _, b := range x.MRO {
-			w.push(b)
-		}
+		// A class holds its bases when nothing else names them any more
+		// (class B(A): ...; del A). The rest of its MRO is reached
+		// through them: pushing each MRO would push a chain of n classes
+		// n²/2 times.
 		for _, b := range x.Bases {
 			w.push(b)
 		}

@@ -13,6 +13,13 @@ for i in range(200):
     keep.append(B)
 # limit: memory
 # ---
+# A chain of classes, each deriving from the last: only the newest is
+# named, and each holds an MRO as long as the chain (256 MB in all).
+C = object
+for i in range(8000):
+    C = type('C', (C,), {})
+# limit: memory
+# ---
 # A function's annotations.
 keep = []
 for i in range(200):

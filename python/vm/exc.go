@@ -368,6 +368,14 @@ func osErrorStr(t *Thread, e *Instance) (string, bool) {
 // report goes back to a client.
 const maxChainShown = 100
 
+// maxTracebackBytes bounds the text FormatException writes. Each exception
+// of a chain or group may carry a message (and notes) as large as the
+// memory limit allows, and they may all be one string (raise ValueError(s)
+// from prev, a hundred times over a 10 MB s): unbounded, the report took
+// 25 seconds and 2.8 GB after the run ended, outside its limits. Past this,
+// a message or note is cut and the rest of the report omitted, saying so.
+const maxTracebackBytes = 1 << 20
+
 // FormatException formats an exception with its chain and traceback like
 // CPython's default excepthook; an exception group as its tree of
 // sub-exceptions, each framed and indented as CPython draws it. source
@@ -405,7 +413,25 @@ type tbPrinter struct {
 	depth     int
 	needClose bool
 	shown     int
+	// cut is set once the report reached maxTracebackBytes.
+	cut bool
 }
+
+// full reports whether the report reached maxTracebackBytes, saying so in
+// it the first time.
+func (p *tbPrinter) full() bool {
+	if p.sb.Len() < maxTracebackBytes {
+		return false
+	}
+	if !p.cut {
+		p.cut = true
+		fmt.Fprintf(&p.sb, "\n[the rest of the report is omitted: it passed %d bytes]\n", maxTracebackBytes)
+	}
+	return true
+}
+
+// room is how many more bytes the report may take.
+func (p *tbPrinter) room() int { return max(maxTracebackBytes-p.sb.Len(), 0) }
 
 func (p *tbPrinter) indent() string { return strings.Repeat("  ", p.depth) }
 
@@ -413,6 +439,9 @@ func (p *tbPrinter) indent() string { return strings.Repeat("  ", p.depth) }
 // enclosing groups and margin ('|', or '+' for a top-level group's first
 // line), nothing outside any group.
 func (p *tbPrinter) emit(text string, margin byte) {
+	if p.full() {
+		return
+	}
 	if p.depth == 0 {
 		p.sb.WriteString(text)
 		return
@@ -452,7 +481,7 @@ func (p *tbPrinter) exception(e *Instance) {
 		p.emit(fmt.Sprintf("[%d earlier exceptions of the chain omitted]\n\n", len(chain)-maxChainShown), '|')
 		chain = chain[:maxChainShown]
 	}
-	for i := len(chain) - 1; i >= 0; i-- {
+	for i := len(chain) - 1; i >= 0 && !p.full(); i-- {
 		p.one(chain[i].e)
 		if chain[i].sep != "" {
 			p.emit(chain[i].sep, '|')
@@ -477,7 +506,7 @@ func (p *tbPrinter) one(e *Instance) {
 			sb.WriteString("Traceback (most recent call last):\n")
 			p.t.formatFrames(&sb, e.Exc.TB, p.source)
 		}
-		p.t.formatLast(&sb, e)
+		p.t.formatLast(&sb, e, p.room())
 		p.emit(sb.String(), '|')
 		return
 	}
@@ -500,7 +529,7 @@ func (p *tbPrinter) one(e *Instance) {
 		p.emit(sb.String(), '|')
 	}
 	var sb strings.Builder
-	p.t.formatLast(&sb, e)
+	p.t.formatLast(&sb, e, p.room())
 	p.emit(sb.String(), '|')
 	n := len(subs)
 	if n > maxGroupWidth {
@@ -508,7 +537,7 @@ func (p *tbPrinter) one(e *Instance) {
 	}
 	p.needClose = false
 	for i := 0; i < n; i++ {
-		if p.shown > maxExceptionsShown {
+		if p.shown > maxExceptionsShown || p.full() {
 			break // the report was cut: no more empty frames
 		}
 		last := i == n-1
@@ -577,9 +606,27 @@ func (p *tbPrinter) groupMembers(e *Instance) ([]*Instance, bool) {
 const recursiveCutoff = 3
 
 // formatLast writes an exception's final line ("ValueError: boom", with
-// the name a NameError suggests) and the notes add_note() gave it.
-func (t *Thread) formatLast(sb *strings.Builder, e *Instance) {
-	sb.WriteString(t.ExceptionLine(e))
+// the name a NameError suggests) and the notes add_note() gave it, in at
+// most about room bytes: a longer message or note is cut, later notes left
+// out.
+func (t *Thread) formatLast(sb *strings.Builder, e *Instance, room int) {
+	limit := sb.Len() + room
+	capped := func(s string) {
+		if left := max(limit-sb.Len(), 0); len(s) > left {
+			for left > 0 && !utf8.RuneStart(s[left]) {
+				left--
+			}
+			fmt.Fprintf(sb, "%s... [%d more bytes omitted]", s[:left], len(s)-left)
+			return
+		}
+		sb.WriteString(s)
+	}
+	name, msg := t.exceptionParts(e)
+	sb.WriteString(name)
+	if msg != "" {
+		sb.WriteString(": ")
+		capped(msg)
+	}
 	if s := t.Suggestion(e); s != "" {
 		sb.WriteString(". Did you mean: '" + s + "'?")
 	}
@@ -591,17 +638,29 @@ func (t *Thread) formatLast(sb *strings.Builder, e *Instance) {
 	if !ok {
 		return
 	}
-	list, isList := notes.(*List)
-	if !isList {
-		sb.WriteString(reprNoThread(t, notes) + "\n")
+	var items []Value
+	switch x := notes.(type) {
+	case *List:
+		items = x.Items
+	case Tuple:
+		// A sequence too, as CPython prints it: note by note.
+		items = x
+	default:
+		capped(reprNoThread(t, notes))
+		sb.WriteString("\n")
 		return
 	}
-	for _, n := range list.Items {
+	for i, n := range items {
+		if sb.Len() >= limit {
+			fmt.Fprintf(sb, "[%d more notes omitted]\n", len(items)-i)
+			return
+		}
 		s, err := t.Str(n)
 		if err != nil {
 			s = "<note str() failed>"
 		}
-		sb.WriteString(s + "\n")
+		capped(s)
+		sb.WriteString("\n")
 	}
 }
 
@@ -661,15 +720,21 @@ func (t *Thread) formatFrames(sb *strings.Builder, tbs []TBEntry, source func(st
 
 // ExceptionLine is the last line of a traceback: "ValueError: boom".
 func (t *Thread) ExceptionLine(e *Instance) string {
-	name := e.Class.QualName
-	if e.Class.Module != "builtins" && e.Class.Module != "__main__" && e.Class.Module != "" {
-		name = e.Class.Module + "." + name
-	}
-	msg := t.ExceptionMessage(e)
+	name, msg := t.exceptionParts(e)
 	if msg == "" {
 		return name
 	}
 	return name + ": " + msg
+}
+
+// exceptionParts is the qualified class name and the message of
+// ExceptionLine.
+func (t *Thread) exceptionParts(e *Instance) (name, msg string) {
+	name = e.Class.QualName
+	if e.Class.Module != "builtins" && e.Class.Module != "__main__" && e.Class.Module != "" {
+		name = e.Class.Module + "." + name
+	}
+	return name, t.ExceptionMessage(e)
 }
 
 // ExceptionMessage is str() of the exception, using a user __str__ if any.

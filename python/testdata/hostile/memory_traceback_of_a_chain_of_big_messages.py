@@ -1,0 +1,12 @@
+# The traceback of the exception that ends a run is formatted after the
+# run, outside its limits: a chain of exceptions that all carry one 10 MB
+# message must not make it 100 x 10 MB long (it took 25 s and 2.8 GB).
+s = 'x' * 10**7
+prev = None
+for i in range(200):
+    try:
+        raise ValueError(s) from prev
+    except ValueError as e:
+        prev = e
+raise prev
+# raises: ValueError

@@ -867,19 +867,12 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 				return stopValue(o), nil
 			}
 		case "message":
-			if o.Class.IsSubclass(BaseExceptionGroupClass) && len(o.Exc.Args) > 0 {
-				return o.Exc.Args[0], nil
+			if o.Exc.Group != nil {
+				return o.Exc.GroupMsg, nil
 			}
 		case "exceptions":
 			if o.Exc.Group != nil {
 				return o.Exc.Group, nil
-			}
-			if o.Class.IsSubclass(BaseExceptionGroupClass) && len(o.Exc.Args) > 1 {
-				items, err := t.iterate(o.Exc.Args[1], nil)
-				if err != nil {
-					return nil, err
-				}
-				return Tuple(append([]Value(nil), items...)), nil
 			}
 		case "msg":
 			if o.Class.IsSubclass(SyntaxErrorClass) && len(o.Exc.Args) > 0 {

@@ -542,6 +542,16 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 	inst := &Instance{Class: cls, Dict: NewDict()}
 	if cls.exception {
 		inst.Exc = &ExcState{Args: append(Tuple(nil), args...)}
+		if cls.IsSubclass(BaseExceptionGroupClass) {
+			// A group subclass: its message and exceptions, checked
+			// as BaseExceptionGroup.__new__ checks them.
+			g, err := BaseExceptionGroupClass.new(t, cls, args, nil)
+			if err != nil {
+				return nil, err
+			}
+			src := g.(*Instance).Exc
+			inst.Exc.Args, inst.Exc.Group, inst.Exc.GroupMsg = src.Args, src.Group, src.GroupMsg
+		}
 	}
 	if err := t.chargeNew(newBytes(inst)); err != nil {
 		return nil, err

@@ -20,7 +20,11 @@ type ExcState struct {
 	// Group is a BaseExceptionGroup's exceptions, copied at construction
 	// (mutating the sequence given to the constructor changes neither
 	// .exceptions nor what split sees, as in CPython); nil otherwise.
-	Group      Tuple
+	Group Tuple
+	// GroupMsg is a BaseExceptionGroup's message, set with Group: its
+	// message, str(), derive() and split() read these two, never args,
+	// which the snippet may reassign (g.args = (), g.__init__()).
+	GroupMsg   Value
 	contextSet bool
 	// tbs are the traceback objects made of TB's entries, by index, so
 	// e.__traceback__ is the same object each time it is read.
@@ -206,14 +210,9 @@ func excStr(t *Thread, e *Instance) string {
 			}
 		}
 	}
-	if e.Class.IsSubclass(BaseExceptionGroupClass) && len(args) == 2 {
-		n := 0
-		if tup, ok := args[1].(Tuple); ok {
-			n = len(tup)
-		} else if l, ok := args[1].(*List); ok {
-			n = len(l.Items)
-		}
-		msg, _ := args[0].(Str)
+	if e.Exc.Group != nil {
+		n := len(e.Exc.Group)
+		msg, _ := e.Exc.GroupMsg.(Str)
 		return fmt.Sprintf("%s (%d sub-exception%s)", msg, n, sfx(n))
 	}
 	if e.Class.IsSubclass(KeyErrorClass) && len(args) == 1 {

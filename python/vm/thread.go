@@ -1187,6 +1187,7 @@ func (w *sizeWalker) visit(v Value) {
 			// and the constructor make it apart from Args.
 			if len(x.Exc.Group) > 0 {
 				w.push(x.Exc.Group)
+				w.push(x.Exc.GroupMsg)
 			}
 		}
 	case *Generator:

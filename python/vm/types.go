@@ -304,7 +304,7 @@ func initExceptions() {
 			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%d given)", len(args))
 		}
 		if _, ok := args[0].(Str); !ok {
-			return nil, Errorf(TypeErrorClass, "argument 1 must be str, not %s", TypeName(args[0]))
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__() argument 1 must be str, not %s", TypeName(args[0]))
 		}
 		items, err := t.iterate(args[1], func() error {
 			return Errorf(TypeErrorClass, "second argument (exceptions) must be a sequence")
@@ -334,8 +334,11 @@ func initExceptions() {
 		// an ExceptionGroup cannot hold a BaseException.
 		if cls == BaseExceptionGroupClass && allExceptions {
 			cls = ExceptionGroupClass
-		} else if cls == ExceptionGroupClass && !allExceptions {
-			return nil, Errorf(TypeErrorClass, "Cannot nest BaseExceptions in an ExceptionGroup")
+		} else if cls.IsSubclass(ExceptionGroupClass) && !allExceptions {
+			if cls == ExceptionGroupClass {
+				return nil, Errorf(TypeErrorClass, "Cannot nest BaseExceptions in an ExceptionGroup")
+			}
+			return nil, Errorf(TypeErrorClass, "Cannot nest BaseExceptions in '%s'", cls.Name)
 		}
 		// args keeps the sequence as given (its repr shows a list as a list).
 		seq := args[1]
@@ -344,8 +347,32 @@ func initExceptions() {
 		default:
 			seq = Tuple(append([]Value(nil), items...))
 		}
-		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}, Group: Tuple(append([]Value(nil), items...))}}, nil
+		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}, Group: Tuple(append([]Value(nil), items...)), GroupMsg: args[0]}}, nil
 	}
+	// BaseExceptionGroup.__new__(cls, message, exceptions), which a
+	// subclass's __new__ reaches through super(): the group state is made
+	// here or nowhere (BaseException.__new__ refuses group classes).
+	BaseExceptionGroupClass.Dict.SetStr("__new__", &StaticMethod{Fn: &Builtin{Name: "__new__", Self: "BaseExceptionGroup", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__(): not enough arguments")
+		}
+		cls, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__(X): X is not a type object (%s)", TypeName(args[0]))
+		}
+		if !cls.IsSubclass(BaseExceptionGroupClass) {
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__(%s): %s is not a subtype of BaseExceptionGroup", cls.Name, cls.Name)
+		}
+		if len(kw) > 0 {
+			return nil, Errorf(TypeErrorClass, "BaseExceptionGroup.__new__() takes no keyword arguments")
+		}
+		if cls.builtin {
+			return groupNew(t, cls, args[1:], nil)
+		}
+		// A user subclass: its own instance (dict, slots), which
+		// allocInstance gives the group state.
+		return t.allocInstance(cls, args[1:], nil)
+	}}})
 	BaseExceptionGroupClass.new = groupNew
 	ExceptionGroupClass.new = groupNew
 	addMethods(BaseExceptionGroupClass, map[string]BuiltinFunc{
@@ -353,7 +380,11 @@ func initExceptions() {
 			if err := exactArgs("derive", a[1:], kw, 1); err != nil {
 				return nil, err
 			}
-			return groupNew(t, BaseExceptionGroupClass, Tuple{a[0].(*Instance).Exc.Args[0], a[1]}, nil)
+			g, ok := a[0].(*Instance)
+			if !ok || g.Exc == nil || g.Exc.Group == nil {
+				return nil, Errorf(TypeErrorClass, "derive() needs an exception group, not '%s'", TypeName(a[0]))
+			}
+			return groupNew(t, BaseExceptionGroupClass, Tuple{g.Exc.GroupMsg, a[1]}, nil)
 		},
 		"split": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("split", a[1:], kw, 1); err != nil {
@@ -1864,6 +1895,15 @@ func initBuiltinNew() {
 			if !cls.IsSubclass(c) {
 				return nil, Errorf(TypeErrorClass, "%s.__new__(%s): %s is not a subtype of %s", c.Name, cls.Name, cls.Name, c.Name)
 			}
+			if c == BaseExceptionClass && cls.IsSubclass(BaseExceptionGroupClass) {
+				// A group without its exceptions would break every
+				// method of it.
+				static := ExceptionGroupClass
+				if !cls.IsSubclass(ExceptionGroupClass) {
+					static = BaseExceptionGroupClass
+				}
+				return nil, Errorf(TypeErrorClass, "BaseException.__new__(%s) is not safe, use %s.__new__()", cls.Name, static.Name)
+			}
 			switch {
 			case cls == ListClass:
 				return &List{}, nil
@@ -2355,7 +2395,8 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 		return exc, nil, err
 	}
 	e := exc.(*Instance)
-	if !e.Class.IsSubclass(BaseExceptionGroupClass) {
+	if e.Exc.Group == nil {
+		// Not a group (a group has its exceptions from groupNew).
 		return nil, exc, nil
 	}
 	// Groups nest as deep as a snippet builds them.
@@ -2364,11 +2405,6 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 	}
 	defer t.leaveGo()
 	items := e.Exc.Group
-	if items == nil {
-		if items, err = t.iterate(e.Exc.Args[1], nil); err != nil {
-			return nil, nil, err
-		}
-	}
 	var ms, rs []Value
 	for _, it := range items {
 		m, r, err := splitGroupBy(t, it, matches, newGroup)
@@ -2386,11 +2422,27 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 		if len(part) == 0 {
 			return nil, nil
 		}
-		g, err := newGroup(t, BaseExceptionGroupClass, Tuple{e.Exc.Args[0], &List{Items: part}}, nil)
+		var g Value
+		var err error
+		if m := e.Class.Lookup("derive"); m != nil && !e.Class.builtin {
+			// A subclass's derive makes its parts, as in CPython.
+			if _, builtin := m.(*Builtin); !builtin {
+				g, err = t.callMethod(m, e, Tuple{&List{Items: part}})
+			}
+		}
+		if g == nil && err == nil {
+			g, err = newGroup(t, BaseExceptionGroupClass, Tuple{e.Exc.GroupMsg, &List{Items: part}}, nil)
+		}
 		if err != nil {
 			return nil, err
 		}
-		d := g.(*Instance)
+		d, ok := g.(*Instance)
+		if !ok || d.Exc == nil || d.Exc.Group == nil {
+			return nil, Errorf(TypeErrorClass, "derive must return an instance of BaseExceptionGroup")
+		}
+		if d.Dict == nil {
+			d.Dict = NewDict()
+		}
 		d.Exc.Cause, d.Exc.Context, d.Exc.SuppressContext = e.Exc.Cause, e.Exc.Context, e.Exc.SuppressContext
 		d.Exc.TB = e.Exc.TB[:len(e.Exc.TB):len(e.Exc.TB)]
 		if e.Dict != nil {

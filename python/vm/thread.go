@@ -155,7 +155,7 @@ type Thread struct {
 	// reprGrowth accounts the builder of the repr in progress.
 	reprGrowth *Growth
 	// cached are the code objects whose global-name or attribute caches
-	// this run wrote, which Close clears (forgetRun).
+	// this run wrote, which Close clears (forgetRuns).
 	cached map[*CodeObj]struct{}
 
 	// classCells are the __class__ cells of the class statements whose

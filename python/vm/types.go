@@ -1512,10 +1512,22 @@ func initBuiltinTypes() {
 		case Tuple:
 			items = x
 		case Str:
-			rs := []rune(string(x))
-			for _, r := range rs {
-				items = append(items, Str(string(r)))
-			}
+			// Walked backwards in place: a copy of one value per
+			// character was 32 bytes for each byte of the string,
+			// uncharged.
+			str, i := string(x), len(x)
+			return funcIterRefs([]Value{x}, ReversedClass, func(t *Thread) (Value, bool, error) {
+				if i <= 0 {
+					return nil, false, nil
+				}
+				if c := str[i-1]; c < utf8.RuneSelf {
+					i--
+					return asciiChars[c], true, nil
+				}
+				_, n := utf8.DecodeLastRuneInString(str[:i])
+				i -= n
+				return Str(str[i : i+n]), true, nil
+			}), nil
 		case *Range:
 			n := x.Len()
 			r := &Range{Start: x.Start + (n-1)*x.Step, Stop: x.Start - x.Step, Step: -x.Step}
@@ -1523,8 +1535,18 @@ func initBuiltinTypes() {
 		case *BigRange:
 			return t.Iter(bigRangeReversed(x))
 		case *Dict:
+			if err := t.chargeSlots(x.Len()); err != nil {
+				return nil, err
+			}
 			items = x.Keys()
 		case *DictView:
+			n := x.d.Len()
+			if x.kind == viewItems {
+				n *= 4 // a pair for each item besides its slot
+			}
+			if err := t.chargeSlots(n); err != nil {
+				return nil, err
+			}
 			for _, it := range x.d.Items() {
 				switch x.kind {
 				case viewKeys:
@@ -1535,10 +1557,27 @@ func initBuiltinTypes() {
 					items = append(items, Tuple{it[0], it[1]})
 				}
 			}
+		case *ByteArray:
+			// As CPython's sequence reversal: it ends early if the
+			// bytearray shrinks under it.
+			i := len(x.B) - 1
+			return funcIterRefs([]Value{x}, ReversedClass, func(t *Thread) (Value, bool, error) {
+				if i < 0 || i >= len(x.B) {
+					i = -1
+					return nil, false, nil
+				}
+				i--
+				return Int(x.B[i+1]), true, nil
+			}), nil
 		case Bytes:
-			for i := 0; i < len(x); i++ {
-				items = append(items, Int(x[i]))
-			}
+			i := len(x)
+			return funcIterRefs([]Value{x}, ReversedClass, func(t *Thread) (Value, bool, error) {
+				if i <= 0 {
+					return nil, false, nil
+				}
+				i--
+				return Int(x[i]), true, nil
+			}), nil
 		case *Instance:
 			if m := x.Class.Lookup("__reversed__"); m != nil {
 				return t.callMethod(m, x, nil)

@@ -1374,6 +1374,23 @@ func (t *Thread) typeSetAttr(o *Class, name string, v Value) error {
 		return Errorf(AttributeErrorClass, "readonly attribute")
 	case "__dict__":
 		return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+	case "__class__":
+		// C.__class__ = M changes C's metaclass, not an entry of its
+		// namespace: only from one user metaclass to another, as
+		// CPython (type itself is immutable).
+		m, ok := v.(*Class)
+		if !ok {
+			return Errorf(TypeErrorClass, "__class__ must be set to a class, not '%s' object", TypeName(v))
+		}
+		if o.meta == nil || m.builtin {
+			return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+		}
+		if !m.IsSubclass(TypeClass) {
+			return Errorf(TypeErrorClass, "__class__ assignment: '%s' object layout differs from '%s'", m.Name, o.meta.Name)
+		}
+		o.meta = m
+		classChanged()
+		return nil
 	}
 	if name == "__abstractmethods__" {
 		abstract, err := t.Truth(v)

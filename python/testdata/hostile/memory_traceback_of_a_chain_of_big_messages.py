@@ -10,3 +10,21 @@ for i in range(200):
         prev = e
 raise prev
 # raises: ValueError
+# ---
+# Notes, each shown in the report: a thousand of one 10 MB string.
+s = 'x' * 10**7
+e = ValueError('v')
+e.__notes__ = [s] * 1000
+raise e
+# raises: ValueError
+# ---
+s = 'x' * 10**7
+e = ValueError('v')
+e.__notes__ = tuple([s] * 1000)
+raise e
+# raises: ValueError
+# ---
+# A group's sub-exceptions, each shown: a thousand sharing one message.
+s = 'x' * 10**7
+raise ExceptionGroup('g', [ValueError(s)] * 1000)
+# raises: ExceptionGroup

@@ -293,6 +293,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		Modules:    mods,
 		MemoryUsed: used,
 		Heap:       opts.Heap,
+		Source:     p.source,
 	})
 	defer t.Close()
 	if builtins != nil {

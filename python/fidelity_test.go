@@ -480,6 +480,9 @@ except* ValueError:
 except ExceptionGroup:
     raise BaseExceptionGroup('second', [KeyboardInterrupt(), OSError(2, 'gone')])
 `,
+		// Not a group: a recursion folded as CPython folds it (3 frames shown, the
+		// rest counted).
+		"def rec(n):\n    return rec(n + 1) if n < 30 else 1 / 0\nrec(0)\n",
 		// A plain exception with notes, and one whose cause is a group.
 		`try:
     raise ExceptionGroup('inner', [ValueError('v')])
@@ -509,5 +512,65 @@ except ExceptionGroup as e:
 		if e.Traceback != want {
 			t.Errorf("case %d: traceback differs from CPython's\n--- ours\n%s--- CPython\n%s", i, e.Traceback, want)
 		}
+	}
+}
+
+// TestTracebackModuleMatchesCPython: traceback.format_exc() and friends
+// show each frame of the program's own file with its source line and
+// carets, and unittest's report (which formats through them) its failing
+// line, as CPython does; compared with python3's output of the same file.
+func TestTracebackModuleMatchesCPython(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("the oracle needs python3 (CPython 3.11) on PATH: %v", err)
+	}
+	src := `import traceback, sys, io, unittest
+def inner(d):
+    return d['missing'] + 1
+def outer():
+    return inner({})
+try:
+    outer()
+except KeyError:
+    print(traceback.format_exc())
+try:
+    [1, 2][5]
+except IndexError as e:
+    print(''.join(traceback.format_exception(e)))
+    print(traceback.format_tb(e.__traceback__))
+def rec(n):
+    return rec(n + 1) if n < 30 else 1 / 0
+try:
+    rec(0)
+except ZeroDivisionError as e:
+    print(''.join(traceback.format_exception(e)))
+class T(unittest.TestCase):
+    def test_x(self):
+        self.assertEqual(
+            [1], [2])
+buf = io.StringIO()
+unittest.TextTestRunner(stream=buf).run(unittest.defaultTestLoader.loadTestsFromTestCase(T))
+print(buf.getvalue().split('Ran ')[0])
+`
+	file := filepath.Join(t.TempDir(), "s.py")
+	if err := os.WriteFile(file, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(py, file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	want := strings.ReplaceAll(string(out), file, "s.py")
+	prog, err := Compile("s.py", src, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	if _, err := prog.Run(context.Background(), RunOptions{Modules: lib.Modules(), Stdout: &got}); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want {
+		t.Errorf("output differs from CPython's\n--- ours\n%s--- CPython\n%s", got.String(), want)
 	}
 }

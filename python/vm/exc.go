@@ -677,44 +677,67 @@ func (t *Thread) formatTB(sb *strings.Builder, tbs []TBEntry, source func(string
 // and function: a recursion) recursiveCutoff times, then how many more there
 // were.
 func (t *Thread) formatFrames(sb *strings.Builder, tbs []TBEntry, source func(string, int) string) {
-	{
-		repeats := 0
-		folded := func() {
-			if n := repeats - recursiveCutoff; n > 0 {
-				s := "s"
-				if n == 1 {
-					s = ""
-				}
-				fmt.Fprintf(sb, "  [Previous line repeated %d more time%s]\n", n, s)
-			}
-		}
-		for i := len(tbs) - 1; i >= 0; i-- {
-			tb := tbs[i]
-			if i < len(tbs)-1 {
-				prev := tbs[i+1]
-				if prev.Filename == tb.Filename && prev.Line == tb.Line && prev.Func == tb.Func {
-					repeats++
-				} else {
-					folded()
-					repeats = 0
-				}
-			}
-			if repeats >= recursiveCutoff {
-				continue
-			}
-			fmt.Fprintf(sb, "  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
-			if source != nil {
-				raw := source(tb.Filename, tb.Line)
-				if line := strings.TrimSpace(raw); line != "" {
-					sb.WriteString("    " + line + "\n")
-					if carets := caretLine(raw, tb); carets != "" {
-						sb.WriteString("    " + carets + "\n")
-					}
-				}
-			}
-		}
-		folded()
+	for _, entry := range frameEntries(tbs, source) {
+		sb.WriteString(entry)
 	}
+}
+
+// FrameTexts returns the text of traceback entries (outermost first) as
+// CPython's traceback.format_tb lists them: each frame's "File" line with
+// the program's source line and its carets under it (when the thread has
+// the source), and the "[Previous line repeated N more times]" of a
+// recursion.
+func (t *Thread) FrameTexts(entries []TBEntry) []string {
+	innermostFirst := make([]TBEntry, len(entries))
+	for i, e := range entries {
+		innermostFirst[len(entries)-1-i] = e
+	}
+	return frameEntries(innermostFirst, t.source)
+}
+
+// frameEntries is the text of the frames of tbs (innermost entry first),
+// one string per frame shown, outermost first.
+func frameEntries(tbs []TBEntry, source func(string, int) string) []string {
+	var out []string
+	repeats := 0
+	folded := func() {
+		// repeats counts the frames after the first of the run.
+		if n := repeats + 1 - recursiveCutoff; n > 0 {
+			s := "s"
+			if n == 1 {
+				s = ""
+			}
+			out = append(out, fmt.Sprintf("  [Previous line repeated %d more time%s]\n", n, s))
+		}
+	}
+	for i := len(tbs) - 1; i >= 0; i-- {
+		tb := tbs[i]
+		if i < len(tbs)-1 {
+			prev := tbs[i+1]
+			if prev.Filename == tb.Filename && prev.Line == tb.Line && prev.Func == tb.Func {
+				repeats++
+			} else {
+				folded()
+				repeats = 0
+			}
+		}
+		if repeats >= recursiveCutoff {
+			continue
+		}
+		entry := fmt.Sprintf("  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)
+		if source != nil {
+			raw := source(tb.Filename, tb.Line)
+			if line := strings.TrimSpace(raw); line != "" {
+				entry += "    " + line + "\n"
+				if carets := caretLine(raw, tb); carets != "" {
+					entry += "    " + carets + "\n"
+				}
+			}
+		}
+		out = append(out, entry)
+	}
+	folded()
+	return out
 }
 
 // ExceptionLine is the last line of a traceback: "ValueError: boom".

@@ -164,6 +164,8 @@ type Thread struct {
 	// __init_subclass__ run (CPython's __classcell__), also when a
 	// metaclass calls it.
 	classCells []pendingClassCell
+	// source gives the program's source lines to tracebacks (Config.Source).
+	source func(filename string, line int) string
 }
 
 // Config configures a Thread.
@@ -183,6 +185,10 @@ type Config struct {
 	// Heap is the process's heap guard (nil: none). Every run of a process
 	// should share one.
 	Heap *HeapGuard
+	// Source returns a line of the program's own source (empty when the
+	// file is not the program's): the traceback module shows it under each
+	// frame, as CPython shows the file's line. Nil: no source lines.
+	Source func(filename string, line int) string
 }
 
 // NewThread returns a Thread for one run.
@@ -200,6 +206,7 @@ func NewThread(cfg Config) *Thread {
 		modCache: map[string]*Module{},
 		mem:      cfg.MemoryUsed,
 		heap:     cfg.Heap,
+		source:   cfg.Source,
 	}
 	t.pollEvery = checkInterval
 	t.nextChk.Store(checkInterval)

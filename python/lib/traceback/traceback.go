@@ -1,13 +1,12 @@
 // Package traceback is the embedded interpreter's `traceback` module: the exception
 // being handled and the text CPython prints for an exception (format_exc,
 // format_exception, format_exception_only, print_exc, TracebackException). Frames carry
-// file, line and function but not the source line: the interpreter keeps no source
-// beside the program it runs. Written in Python source over two Go natives.
+// file, line and function, and the source line for the program's own file (library
+// modules' frames have none). Written in Python source over two Go natives.
 package traceback
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	"github.com/toolplane/toolplane/python/vm"
@@ -33,9 +32,10 @@ func Handled(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	return vm.None, nil
 }
 
-// tbLines returns the "  File ..., line N, in f" lines of an exception's traceback
-// (or of a traceback object, from its entry down), outermost frame first, as
-// CPython's format_tb lists them.
+// tbLines returns the frames of an exception's traceback (or of a traceback object,
+// from its entry down), outermost first, as CPython's format_tb lists them:
+// "  File ..., line N, in f", with the line of the program's own source and its
+// carets under it.
 func tbLines(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	var entries []vm.TBEntry
 	if len(args) == 1 {
@@ -54,9 +54,15 @@ func tbLines(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if entries == nil {
 		return nil, vm.Errorf(vm.TypeErrorClass, "_tb_lines() takes an exception or a traceback")
 	}
-	out := make([]vm.Value, 0, len(entries))
-	for _, tb := range entries {
-		out = append(out, vm.Str(fmt.Sprintf("  File \"%s\", line %d, in %s\n", tb.Filename, tb.Line, tb.Func)))
+	texts := t.FrameTexts(entries)
+	out := make([]vm.Value, len(texts))
+	size := vm.ValueBytes(&vm.List{Items: out})
+	for i, s := range texts {
+		out[i] = vm.Str(s)
+		size += vm.ValueBytes(out[i])
+	}
+	if err := t.Charge(size); err != nil {
+		return nil, err
 	}
 	return &vm.List{Items: out}, nil
 }

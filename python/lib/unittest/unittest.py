@@ -513,6 +513,59 @@ class _AssertWarnsContext(_AssertRaisesContext):
         self._fail('{} not triggered'.format(name))
 
 
+class _LogCapture:
+    # assertLogs and assertNoLogs: while the block runs, the logger's records of
+    # level and above go to a capturing handler (and not to its parents).
+    def __init__(self, test_case, logger_name, level, no_logs):
+        self.test_case = test_case
+        self.logger_name = logger_name
+        self.level = level
+        self.no_logs = no_logs
+        self.records = []
+        self.output = []
+
+    def __enter__(self):
+        import logging
+        if isinstance(self.logger_name, logging.Logger):
+            self.logger = logger = self.logger_name
+        else:
+            self.logger = logger = logging.getLogger(self.logger_name)
+        self.level_no = logging._checkLevel(self.level) if self.level else logging.INFO
+        capture = self
+
+        class Handler(logging.Handler):
+            def emit(self, record):
+                capture.records.append(record)
+                capture.output.append('%s:%s:%s' % (record.levelname, record.name, record.getMessage()))
+
+        handler = Handler()
+        handler.setLevel(self.level_no)
+        self.saved = (logger.handlers[:], logger.level, logger.propagate)
+        logger.handlers = [handler]
+        logger.setLevel(self.level_no)
+        logger.propagate = False
+        if self.no_logs:
+            return None
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        import logging
+        self.logger.handlers, level, self.logger.propagate = self.saved
+        self.logger.setLevel(level)
+        if exc_type is not None:
+            return False
+        if self.no_logs:
+            if self.records:
+                self._fail('Unexpected logs found: {!r}'.format(self.output))
+            return
+        if not self.records:
+            self._fail('no logs of level {} or higher triggered on {}'.format(
+                logging.getLevelName(self.level_no), self.logger.name))
+
+    def _fail(self, standard):
+        raise self.test_case.failureException(self.test_case._formatMessage(None, standard))
+
+
 class _ChainParams(dict):
     # A subtest's parameters: its own over its parent's, the parent's first.
     pass
@@ -1023,6 +1076,17 @@ class TestCase:
     def assertWarnsRegex(self, expected_warning, expected_regex, *args, **kwargs):
         ctx = _AssertWarnsContext(expected_warning, self, expected_regex)
         return ctx.handle('assertWarnsRegex', args, kwargs)
+
+    def assertLogs(self, logger=None, level=None):
+        """A context manager that fails unless the block logs a record of level
+        (INFO by default) or above on logger (the root logger by default); its
+        value has .records and .output ("LEVEL:name:message")."""
+        return _LogCapture(self, logger, level, no_logs=False)
+
+    def assertNoLogs(self, logger=None, level=None):
+        """A context manager that fails if the block logs a record of level (INFO
+        by default) or above on logger."""
+        return _LogCapture(self, logger, level, no_logs=True)
 
     # The old names, still accepted by CPython 3.11.
     assertEquals = failUnlessEqual = assertEqual

@@ -143,3 +143,37 @@ try:
     tc.assertEqual(list(range(100)), list(range(1, 101)))
 except AssertionError as e:
     print(str(e))
+# ---
+# assertLogs and assertNoLogs.
+import logging, unittest
+tc = unittest.TestCase()
+with tc.assertLogs() as cm:
+    logging.getLogger('foo').info('first %s', 1)
+    logging.getLogger('foo.bar').error('second')
+print(cm.output, [r.getMessage() for r in cm.records])
+with tc.assertLogs('foo', level='WARNING') as cm:
+    logging.getLogger('foo').warning('w')
+    logging.getLogger('foo').info('hidden')
+print(cm.output)
+try:
+    with tc.assertLogs('foo', level='ERROR'):
+        logging.getLogger('foo').warning('w')
+except AssertionError as e:
+    print(e)
+try:
+    with tc.assertLogs():
+        pass
+except AssertionError as e:
+    print(e)
+with tc.assertNoLogs('x'):
+    logging.getLogger('y').error('other logger')
+try:
+    with tc.assertNoLogs('x', 'INFO'):
+        logging.getLogger('x').info('oops')
+except AssertionError as e:
+    print(e)
+lg = logging.getLogger('foo')
+print(lg.handlers, lg.level, lg.propagate)
+with tc.assertLogs(lg, logging.DEBUG) as cm:
+    lg.debug('dbg')
+print(cm.output)

@@ -72,6 +72,10 @@ type Event struct {
 	Backend       string // embedded, local_unsafe, pyodide-deno (run events)
 	Duration      time.Duration
 	HasDuration   bool   // Duration is meaningful (run_end, dispatch)
+	// Queued (run_start) is how long the run waited for a run slot
+	// ([session] max_concurrent_runs_per_token, max_concurrent_runs);
+	// recorded when not zero.
+	Queued time.Duration
 	Outcome       string // one of the Outcome* constants
 	ErrorType     string // e.g. "TimeoutError", "PermissionError"
 	Capability    string // canonical capability id
@@ -105,6 +109,7 @@ type line struct {
 	SnippetSHA256 string            `json:"snippet_sha256,omitempty"`
 	Backend       string            `json:"backend,omitempty"`
 	DurationMS    *float64          `json:"duration_ms,omitempty"`
+	QueuedMS      *float64          `json:"queued_ms,omitempty"`
 	Outcome       string            `json:"outcome,omitempty"`
 	ErrorType     string            `json:"error_type,omitempty"`
 	Capability    string            `json:"capability,omitempty"`
@@ -460,6 +465,10 @@ func (l *Logger) encode(e Event) []byte {
 	if e.HasDuration {
 		ms := math.Round(float64(e.Duration)/float64(time.Microsecond)) / 1000
 		ln.DurationMS = &ms
+	}
+	if e.Queued > 0 && e.Event == EventRunStart {
+		ms := math.Round(float64(e.Queued)/float64(time.Microsecond)) / 1000
+		ln.QueuedMS = &ms
 	}
 	b, err := json.Marshal(ln)
 	if err != nil { // cannot happen: strings, numbers and scalar maps

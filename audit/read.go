@@ -28,6 +28,7 @@ type Record struct {
 	SnippetSHA256        string            `json:"snippet_sha256,omitempty"`
 	Backend              string            `json:"backend,omitempty"`
 	DurationMS           *float64          `json:"duration_ms,omitempty"`
+	QueuedMS             *float64          `json:"queued_ms,omitempty"`
 	Outcome              string            `json:"outcome,omitempty"`
 	ErrorType            string            `json:"error_type,omitempty"`
 	Capability           string            `json:"capability,omitempty"`

@@ -94,6 +94,16 @@ type SessionConfig struct {
 	// the budget from the host's memory: see MemoryBudget.
 	MaxRetainedMB         int `toml:"max_retained_mb"`
 	MaxRetainedMBPerToken int `toml:"max_retained_mb_per_token"`
+	// MaxConcurrentRuns and MaxConcurrentRunsPerToken cap the runs
+	// (execute_code, on every backend) in progress at once, in all and
+	// per token; a run over a cap waits in its token's queue (first come,
+	// first served) up to RunQueueWait, holding no memory and no worker,
+	// and is then refused naming the cap. Another token's run passes a
+	// token's queue. 0 (unset) derives them from the host's CPUs: see
+	// RunLimits.
+	MaxConcurrentRuns         int      `toml:"max_concurrent_runs"`
+	MaxConcurrentRunsPerToken int      `toml:"max_concurrent_runs_per_token"`
+	RunQueueWait              Duration `toml:"run_queue_wait"`
 }
 
 // ResultsConfig is the [results] table: the save_result/load_result store.
@@ -250,6 +260,7 @@ func Default() *Config {
 			IdleTimeout:         Duration{30 * minute},
 			MaxSessions:         256,
 			MaxSessionsPerToken: 32,
+			RunQueueWait:        Duration{30 * second},
 		},
 		Results: ResultsConfig{
 			Enabled:       true,

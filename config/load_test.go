@@ -106,6 +106,12 @@ func TestLoadErrors(t *testing.T) {
 			`mcp.servers.x.labels: label team: label value "a b" must be at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit`},
 		{"entry larger than total", "[results]\nmax_total_bytes = \"1MiB\"\n", 1, 2,
 			`results.max_entry_bytes (8MiB) exceeds results.max_total_bytes (1MiB)`},
+		{"run cap per token over all", "[session]\nmax_concurrent_runs = 4\nmax_concurrent_runs_per_token = 8\n", 3, 1,
+			`session.max_concurrent_runs_per_token (8) exceeds session.max_concurrent_runs (4)`},
+		{"negative run cap", "[session]\nmax_concurrent_runs_per_token = -1\n", 2, 1,
+			`session.max_concurrent_runs_per_token must be positive (or 0 to derive it from the host's CPUs), got -1`},
+		{"no run queue wait", "[session]\nrun_queue_wait = \"0s\"\n", 2, 1,
+			`session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got 0s`},
 		{"syntax error", "[cli]\nmode = = 1\n", 2, 8,
 			`unexpected character U+003D '=' at start of value`},
 	}

@@ -53,6 +53,15 @@ max_sessions_per_token = 32
 # client over stdio gets it all); "toolplane config check" says how much.
 # max_retained_mb = 4096
 # max_retained_mb_per_token = 1024
+# Runs (execute_code) in progress at once, in all and per HTTP token: a run
+# over a cap waits in its token's queue (first come, first served; another
+# token's run passes it), holding no memory and no worker, for up to
+# run_queue_wait, then is refused naming the cap. Unset: four times this
+# host's CPUs (at least 4), and its CPUs per token (at least 2; one client
+# over stdio may use them all); "toolplane config check" says how many.
+# max_concurrent_runs = 8
+# max_concurrent_runs_per_token = 2
+run_queue_wait = "30s"
 
 [results]
 # save_result/load_result: large values stay out of the model's context.

@@ -332,6 +332,20 @@ func (c *checker) limits(cfg *Config) {
 	if s := cfg.Session; s.MaxRetainedMBPerToken > s.MaxRetainedMB && s.MaxRetainedMB > 0 {
 		c.at([]string{"session", "max_retained_mb_per_token"}, "session.max_retained_mb_per_token (%d) exceeds session.max_retained_mb (%d)", s.MaxRetainedMBPerToken, s.MaxRetainedMB)
 	}
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{{"max_concurrent_runs", cfg.Session.MaxConcurrentRuns}, {"max_concurrent_runs_per_token", cfg.Session.MaxConcurrentRunsPerToken}} {
+		if kv.v < 0 {
+			c.at([]string{"session", kv.key}, "session.%s must be positive (or 0 to derive it from the host's CPUs), got %d", kv.key, kv.v)
+		}
+	}
+	if s := cfg.Session; s.MaxConcurrentRunsPerToken > s.MaxConcurrentRuns && s.MaxConcurrentRuns > 0 {
+		c.at([]string{"session", "max_concurrent_runs_per_token"}, "session.max_concurrent_runs_per_token (%d) exceeds session.max_concurrent_runs (%d)", s.MaxConcurrentRunsPerToken, s.MaxConcurrentRuns)
+	}
+	if cfg.Session.RunQueueWait.Duration <= 0 {
+		c.at([]string{"session", "run_queue_wait"}, "session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got %s", cfg.Session.RunQueueWait.Duration)
+	}
 	r := cfg.Results
 	if r.MaxEntries <= 0 {
 		c.at([]string{"results", "max_entries"}, "results.max_entries must be positive, got %d", r.MaxEntries)

@@ -142,6 +142,15 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		if errors.As(err, &be) {
 			return s.fail(out, "MemoryError", err.Error()), out, nil
 		}
+		var le *session.RunLimitError
+		if errors.As(err, &le) {
+			if le.Cancelled {
+				return s.fail(out, "CancelledError", err.Error()), out, nil
+			}
+			res := s.fail(out, "RuntimeError", err.Error())
+			out.Error.Limit = "runs"
+			return res, out, nil
+		}
 		if ctx.Err() == nil {
 			return s.fail(out, "RuntimeError", err.Error()), out, nil
 		}
@@ -151,7 +160,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 
 	ctx, endSpan := s.startRunSpan(ctx, runID, who)
 	hash := audit.SnippetHash(in.Code)
-	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend, Subject: who.subject, LogID: who.logID})
+	s.opts.Audit.Log(audit.Event{Event: audit.EventRunStart, RunID: runID, SnippetSHA256: hash, Backend: backend, Subject: who.subject, LogID: who.logID, Queued: run.Queued})
 
 	var calls atomic.Int64
 	saved := &savedResults{}

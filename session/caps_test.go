@@ -37,7 +37,7 @@ func use(t *testing.T, s *Session) {
 func TestAttackSessionCountCaps(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	m := NewManager(Options{Now: clk.Now, MaxSessionsPerSubject: 3, MaxSessions: 5, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40}) // counts only: every run fits the memory budget
+	m := NewManager(Options{Now: clk.Now, MaxSessionsPerSubject: 3, MaxSessions: 5, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns}) // counts only: every run fits the memory budget
 	for _, id := range []string{"a1", "a2", "a3"} {
 		use(t, get(t, m, id, "alice"))
 		clk.Add(time.Second)
@@ -108,7 +108,7 @@ func TestAttackSessionCountCaps(t *testing.T) {
 func TestAttackSessionRetainedMemoryCaps(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	m := NewManager(Options{Now: clk.Now, MaxRetainedBytesPerSubject: 3 << 20, MaxRetainedBytes: 5 << 20})
+	m := NewManager(Options{Now: clk.Now, MaxRetainedBytesPerSubject: 3 << 20, MaxRetainedBytes: 5 << 20, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns})
 	blob := strings.Repeat("x", 1<<20)
 	fill := func(id, subject string) {
 		t.Helper()
@@ -152,7 +152,7 @@ func TestAttackSessionRetainedMemoryCaps(t *testing.T) {
 func TestAttackSessionLoopBoundsNotices(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	m := NewManager(Options{Now: clk.Now, IdleTimeout: 24 * time.Hour, MaxSessionsPerSubject: 3, MaxSessions: 8, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	m := NewManager(Options{Now: clk.Now, IdleTimeout: 24 * time.Hour, MaxSessionsPerSubject: 3, MaxSessions: 8, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns})
 	for i := range 100_000 {
 		get(t, m, fmt.Sprintf("s%d", i), "flood")
 		clk.Add(time.Millisecond)

@@ -15,6 +15,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"sync"
@@ -64,6 +65,31 @@ type Options struct {
 	// BudgetWait is how long a run waits for memory held by runs in
 	// progress before it is refused (default 30s).
 	BudgetWait time.Duration
+
+	// MaxRunsPerSubject caps the runs of one subject in progress at once,
+	// MaxRuns those of the server ([session]
+	// max_concurrent_runs_per_token and max_concurrent_runs); defaults
+	// DefaultRuns of the CPUs this process may use. A run over a cap
+	// waits in a queue, first come first served within its subject, up
+	// to RunQueueWait (default 30s) or until its request ends, and is
+	// then refused with a *RunLimitError. A subject at its cap holds back
+	// only its own runs: another subject's run starts past them. A
+	// waiting run holds no memory grant and no worker process; it holds
+	// its session (which runs one snippet at a time), so a subject's
+	// queue is never longer than its sessions.
+	MaxRuns, MaxRunsPerSubject int
+	RunQueueWait               time.Duration
+}
+
+// DefaultRuns derives the run caps from the CPUs of the host: as many
+// runs of one token as there are CPUs (at least two, so a token's second
+// run does not wait on its first), four times that in all (at least
+// four: most runs spend their time waiting on capabilities, not
+// computing). A token looping on every CPU it is given leaves the
+// others' runs a fair share of the machine rather than a sliver of it.
+func DefaultRuns(cpus int) (perSubject, total int) {
+	perSubject = max(cpus, 2)
+	return perSubject, max(4*cpus, 4, perSubject)
 }
 
 // Defaults of Options.
@@ -75,11 +101,13 @@ const (
 	DefaultMaxRetainedBytes           = 2 << 30
 	DefaultMaxRetainedBytesPerSubject = 1 << 30
 	DefaultBudgetWait                 = 30 * time.Second
+	DefaultRunQueueWait               = 30 * time.Second
 )
 
 // Manager owns the sessions of one server. It is safe for concurrent use.
 type Manager struct {
-	opts Options
+	opts  Options
+	slots *slots
 
 	mu       sync.Mutex
 	sessions map[string]*Session
@@ -124,7 +152,18 @@ func NewManager(opts Options) *Manager {
 	if opts.BudgetWait <= 0 {
 		opts.BudgetWait = DefaultBudgetWait
 	}
-	return &Manager{opts: opts, sessions: make(map[string]*Session), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
+	per, total := DefaultRuns(runtime.GOMAXPROCS(0))
+	if opts.MaxRuns <= 0 {
+		opts.MaxRuns = total
+	}
+	if opts.MaxRunsPerSubject <= 0 {
+		opts.MaxRunsPerSubject = per
+	}
+	opts.MaxRunsPerSubject = min(opts.MaxRunsPerSubject, opts.MaxRuns)
+	if opts.RunQueueWait <= 0 {
+		opts.RunQueueWait = DefaultRunQueueWait
+	}
+	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
 }
 
 // FullError refuses a new session: the cap it would exceed is reached and
@@ -175,6 +214,9 @@ const (
 
 // mib rounds n bytes up to MiB.
 func mib(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
+
+// Runs reports the runs in progress and the runs waiting for a run slot.
+func (m *Manager) Runs() (running, queued int) { return m.slots.counts() }
 
 // Options returns the effective options.
 func (m *Manager) Options() Options { return m.opts }
@@ -768,22 +810,32 @@ func (s *Session) free() {
 }
 
 // Begin waits for the session's previous run to end (or ctx to be done),
-// snapshots the globals and returns the Run. The caller must call End.
+// then for a run slot of its subject and the server (a *RunLimitError
+// when none comes in time), then for its memory grant; it snapshots the
+// globals and returns the Run. The caller must call End.
 func (s *Session) Begin(ctx context.Context) (*Run, error) {
 	select {
 	case s.sem <- struct{}{}:
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session %s: waiting for the previous run to finish: %w", s.id, ctx.Err())
 	}
+	// The slot before the grant: a run waiting for its slot holds no
+	// memory of the budgets.
+	queued, err := s.m.slots.acquire(ctx, s.subject, s.m.opts.RunQueueWait)
+	if err != nil {
+		<-s.sem
+		return nil, err
+	}
 	limit, why, err := s.m.grant(ctx, s)
 	if err != nil {
+		s.m.slots.release(s.subject)
 		<-s.sem
 		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.used = s.m.opts.Now()
-	r := &Run{s: s, State: s.state, Notice: s.notice, MaxMemoryBytes: limit}
+	r := &Run{s: s, State: s.state, Notice: s.notice, MaxMemoryBytes: limit, Queued: queued}
 	if lost := s.state.Begin(); lost != "" {
 		r.Notice = joinNotices(r.Notice, lost)
 	}
@@ -814,6 +866,9 @@ type Run struct {
 	// session's globals, to hand to the interpreter: the session's
 	// MaxMemoryBytes, or less when the budget is short.
 	MaxMemoryBytes int64
+	// Queued is how long the run waited for a run slot
+	// (Options.MaxRunsPerSubject, MaxRuns).
+	Queued time.Duration
 
 	mu         sync.Mutex
 	reset      bool
@@ -881,6 +936,7 @@ func (r *Run) End() {
 	s.runs++
 	s.mu.Unlock()
 	s.m.ungrant(s)
+	s.m.slots.release(s.subject)
 	<-s.sem
 	s.m.enforceRetained(s)
 }

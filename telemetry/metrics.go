@@ -196,6 +196,10 @@ type Sources struct {
 	// Sessions reports the live client sessions, the memory they retain
 	// between runs and the bytes of their result stores.
 	Sessions func() (active int, retainedBytes, resultBytes int64)
+	// Runs reports the runs in progress and those waiting in their
+	// token's queue for a run slot ([session] max_concurrent_runs_per_token,
+	// max_concurrent_runs).
+	Runs func() (running, queued int)
 	// Upstreams reports the upstream MCP servers without contacting any.
 	Upstreams func() []mcpsrc.ServerState
 	// Sandbox reports the worker pool (ok false without one).

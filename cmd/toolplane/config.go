@@ -120,6 +120,11 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	} else {
 		fmt.Fprintln(w, "sessions: off")
 	}
+	l := s.RunLimits(hostCPUs())
+	fmt.Fprintf(w, "runs:     at most %d at once (%d per HTTP token; over stdio the one client may use them all unless max_concurrent_runs_per_token is set); a run over a cap waits up to %s in its token's queue, then is refused\n", l.All, l.PerToken, s.RunQueueWait)
+	if l.Derived != "" {
+		fmt.Fprintf(w, "          caps derived: %s\n", l.Derived)
+	}
 	r := cfg.Results
 	if r.Enabled {
 		fmt.Fprintf(w, "results:  on, %d entries, %s per entry, %s total, ttl %ds\n", r.MaxEntries, r.MaxEntryBytes, r.MaxTotalBytes, r.TTLSeconds)

@@ -47,7 +47,26 @@ func trustAreas() []trustArea {
 		trustEscalation,
 		trustIsolation,
 		trustSessionMemory,
+		trustRunCaps,
 	}
+}
+
+// trustRunCaps states how many runs one token, and all, may have in
+// progress at once against the host's CPUs.
+func trustRunCaps(_ context.Context, r *doctorReport, env trustEnv) {
+	s := env.cfg.Session
+	cpus := hostCPUs()
+	l := s.RunLimits(cpus)
+	what := fmt.Sprintf("runs: at most %d in progress at once, %d per HTTP token ([session] max_concurrent_runs, max_concurrent_runs_per_token); over a cap a run waits up to %s in its token's queue ([session] run_queue_wait), then is refused; %d CPUs",
+		l.All, l.PerToken, s.RunQueueWait, cpus)
+	if l.Derived != "" {
+		what += "; derived: " + l.Derived
+	}
+	if l.PerToken > 4*cpus {
+		r.add(checkWarn, what+": one token may keep more than four busy loops a CPU running, so the others' runs wait for the CPU behind them", "lower [session] max_concurrent_runs_per_token, or leave it unset")
+		return
+	}
+	r.add(checkOK, what, "")
 }
 
 // trustSessionMemory states the sessions' memory budget: what all clients'

@@ -133,6 +133,12 @@ type sessionJSON struct {
 	MaxRetainedMB         int    `json:"max_retained_mb"`
 	MaxRetainedMBPerToken int    `json:"max_retained_mb_per_token"`
 	BudgetDerived         string `json:"budget_derived,omitempty"`
+	// MaxConcurrentRuns and MaxConcurrentRunsPerToken are the effective
+	// run caps, RunsDerived how the unset ones were derived.
+	MaxConcurrentRuns         int             `json:"max_concurrent_runs"`
+	MaxConcurrentRunsPerToken int             `json:"max_concurrent_runs_per_token"`
+	RunQueueWait              config.Duration `json:"run_queue_wait"`
+	RunsDerived               string          `json:"runs_derived,omitempty"`
 }
 
 type resultsJSON struct {
@@ -157,6 +163,7 @@ type facadeJSON struct {
 func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 	c := cfg.CLI
 	budget := cfg.Session.MemoryBudget(hostmem.Detect().Bytes)
+	runs := cfg.Session.RunLimits(hostCPUs())
 	out := checkSummary{
 		Config:    cfg.Path,
 		Valid:     true,
@@ -165,7 +172,8 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 		CLI: cliJSON{Mode: string(c.Mode), Allow: c.Allow, Timeout: c.Timeout, MaxOutputBytes: int64(c.MaxOutputBytes),
 			Escalate: c.Escalate, Env: secretsJSON(c.Env)},
 		Session: sessionJSON{cfg.Session.Enabled, cfg.Session.MaxMemoryMB, cfg.Session.IdleTimeout, cfg.Session.MaxSessions,
-			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived},
+			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived,
+			runs.All, runs.PerToken, cfg.Session.RunQueueWait, runs.Derived},
 		Results:     resultsJSON{cfg.Results.Enabled, cfg.Results.MaxEntries, int64(cfg.Results.MaxEntryBytes), int64(cfg.Results.MaxTotalBytes), cfg.Results.TTLSeconds},
 		Audit:       auditJSON{Enabled: cfg.Audit.Enabled},
 		Facade:      facadeJSON{Tools: cfg.Facade.Tools},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/toolplane/toolplane/internal/hostmem"
@@ -76,3 +77,8 @@ const tinyMemoryLimit = 256 << 20
 func memoryLimitTooSmall() bool {
 	return debug.SetMemoryLimit(-1) < tinyMemoryLimit
 }
+
+// hostCPUs is the number of CPUs this process may use (the Go runtime's
+// GOMAXPROCS, which follows a container's CPU limit), from which the run
+// caps are derived.
+func hostCPUs() int { return runtime.GOMAXPROCS(0) }

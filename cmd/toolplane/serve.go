@@ -110,7 +110,16 @@ half of this host's memory, a container's limit included) and
 max_retained_mb_per_token per HTTP token (unset: a quarter of
 max_retained_mb, at least two runs' max_memory_mb, so four tokens are needed
 to fill the server). Over stdio the one client gets the whole budget.
-"toolplane config check" prints the numbers for this host.
+
+Runs: at most [session] max_concurrent_runs_per_token execute_code runs of
+one HTTP token are in progress at once (unset: this host's CPUs, at least
+2), and max_concurrent_runs in all (unset: four times the CPUs, at least 4).
+A run over a cap waits in its token's queue, first come first served,
+holding no memory and no worker, for up to run_queue_wait (default 30s) or
+until its request ends, and is then refused naming the cap to raise;
+another token's run starts past that queue. The audit line run_start
+records the wait (queued_ms). "toolplane config check" prints the numbers
+for this host.
 
 A configuration that lets snippets escape the sandbox (default_backend =
 "local_unsafe", cli.mode = "ambient") is refused unless --unsafe is given.`,
@@ -269,8 +278,10 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	defer rt.Stop()
 
 	budget := cfg.Session.MemoryBudget(hostmem.Detect().Bytes)
+	runs := cfg.Session.RunLimits(hostCPUs())
 	if opts.Transport == transportStdio {
 		budget = cfg.Session.OneClient(budget)
+		runs = runs.OneClient(cfg.Session)
 	}
 	srv, err := server.New(server.Options{
 		Engine:          rtengine.New(rt),
@@ -283,6 +294,9 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			MaxSessionsPerSubject:      cfg.Session.MaxSessionsPerToken,
 			MaxRetainedBytes:           int64(budget.AllMB) << 20,
 			MaxRetainedBytesPerSubject: int64(budget.PerTokenMB) << 20,
+			MaxRuns:                    runs.All,
+			MaxRunsPerSubject:          runs.PerToken,
+			RunQueueWait:               cfg.Session.RunQueueWait.Duration,
 			Results: results.Limits{
 				MaxEntries:    cfg.Results.MaxEntries,
 				MaxTotalBytes: int64(cfg.Results.MaxTotalBytes),
@@ -324,6 +338,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			Sessions: func() (int, int64, int64) {
 				return sessions.Len(), sessions.RetainedBytes(), sessions.ResultBytes()
 			},
+			Runs:      sessions.Runs,
 			Upstreams: rt.UpstreamStates,
 			Sandbox:   rt.SandboxStats,
 			Audit:     auditLog.Stats,

@@ -1,0 +1,189 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// waitUntil polls cond for up to 30 s (a loaded machine), failing the
+// test with what when it never holds.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// beginAsync begins a run of s in a goroutine; the run (or error) comes
+// on the channel.
+func beginAsync(ctx context.Context, s *Session) <-chan beginResult {
+	ch := make(chan beginResult, 1)
+	go func() {
+		r, err := s.Begin(ctx)
+		ch <- beginResult{r, err}
+	}()
+	return ch
+}
+
+type beginResult struct {
+	run *Run
+	err error
+}
+
+// within waits up to 30 s for a Begin to return.
+func within(t *testing.T, ch <-chan beginResult, what string) beginResult {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: Begin did not return", what)
+		return beginResult{}
+	}
+}
+
+// TestAttackRunFloodIsQueuedPerToken: a token admitted to nothing once
+// ran a busy loop in each of its 16 sessions at once, and another
+// token's small run waited for the CPU behind them. A token's runs over
+// max_concurrent_runs_per_token wait in its own queue, in the order they
+// came; another token's run starts past that queue at once; a queued run
+// starts when one of its token's runs ends.
+func TestAttackRunFloodIsQueuedPerToken(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{MaxRunsPerSubject: 2, MaxRuns: 8, RunQueueWait: time.Hour, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	ctx := context.Background()
+	var running []*Run
+	for _, id := range []string{"a1", "a2"} {
+		r, err := get(t, m, id, "flood").Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		running = append(running, r)
+	}
+	a3 := beginAsync(ctx, get(t, m, "a3", "flood"))
+	waitUntil(t, "a3 to queue", func() bool { _, q := m.Runs(); return q == 1 })
+	a4 := beginAsync(ctx, get(t, m, "a4", "flood"))
+	waitUntil(t, "a4 to queue", func() bool { _, q := m.Runs(); return q == 2 })
+
+	b := within(t, beginAsync(ctx, get(t, m, "b1", "calm")), "the calm token's run while the flood's runs queue")
+	if b.err != nil {
+		t.Fatalf("the calm token's run: %v", b.err)
+	}
+	if b.run.Queued != 0 {
+		t.Errorf("the calm token's run waited %s behind another token's queue", b.run.Queued)
+	}
+	if n, q := m.Runs(); n != 3 || q != 2 {
+		t.Errorf("with the calm run in progress: %d running, %d queued; want 3 and 2", n, q)
+	}
+	b.run.End()
+
+	// One of the flood's runs ends: its first queued run starts, the
+	// second still waits.
+	running[0].End()
+	r3 := within(t, a3, "a3 after a1 ended")
+	if r3.err != nil {
+		t.Fatal(r3.err)
+	}
+	if r3.run.Queued <= 0 {
+		t.Errorf("a3 started without waiting (Queued %s)", r3.run.Queued)
+	}
+	select {
+	case r := <-a4:
+		t.Fatalf("a4 started (err %v) while the token had two runs in progress", r.err)
+	default:
+	}
+	running[1].End()
+	r4 := within(t, a4, "a4 after a2 ended")
+	if r4.err != nil {
+		t.Fatal(r4.err)
+	}
+	r3.run.End()
+	r4.run.End()
+	if n, q := m.Runs(); n != 0 || q != 0 {
+		t.Errorf("after every run ended: %d running, %d queued", n, q)
+	}
+}
+
+// TestRunQueueWaitRefuses: a run that finds no slot in RunQueueWait is
+// refused naming the cap and the setting to raise; one whose request
+// ends first says so; neither leaves a place in the queue behind.
+func TestRunQueueWaitRefuses(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{MaxRunsPerSubject: 1, MaxRuns: 2, RunQueueWait: 50 * time.Millisecond, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	ctx := context.Background()
+	held, err := get(t, m, "a1", "flood").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = get(t, m, "a2", "flood").Begin(ctx)
+	var le *RunLimitError
+	if !errors.As(err, &le) || le.Key != KeyRunsPerSubject || le.Cancelled {
+		t.Fatalf("a run over the token's cap: %v, want a *RunLimitError of %s", err, KeyRunsPerSubject)
+	}
+	for _, want := range []string{`token "flood" may run at most 1 snippets at once`, "[session] max_concurrent_runs_per_token", "raise [session] max_concurrent_runs_per_token", "[session] run_queue_wait"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the refusal does not say %q:\n%v", want, err)
+		}
+	}
+
+	// The server's cap: a second token fills it.
+	other, err := get(t, m, "b1", "other").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = get(t, m, "c1", "third").Begin(ctx)
+	if !errors.As(err, &le) || le.Key != KeyRuns || !strings.Contains(err.Error(), "the server runs at most 2 snippets at once") {
+		t.Fatalf("a run over the server's cap: %v", err)
+	}
+
+	cctx, cancel := context.WithCancel(ctx)
+	ch := beginAsync(cctx, get(t, m, "a3", "flood"))
+	waitUntil(t, "a3 to queue", func() bool { _, q := m.Runs(); return q == 1 })
+	cancel()
+	r := within(t, ch, "a3 cancelled")
+	if !errors.As(r.err, &le) || !le.Cancelled || !errors.Is(r.err, context.Canceled) || !strings.Contains(r.err.Error(), "the request ended") {
+		t.Fatalf("a queued run whose request ended: %v", r.err)
+	}
+	if n, q := m.Runs(); n != 2 || q != 0 {
+		t.Errorf("after the refusals: %d running, %d queued; want 2 and 0", n, q)
+	}
+	held.End()
+	other.End()
+	// The refused runs released their sessions: each runs now.
+	for _, id := range []string{"a2", "a3", "c1"} {
+		use(t, get(t, m, id, map[string]string{"a2": "flood", "a3": "flood", "c1": "third"}[id]))
+	}
+}
+
+// TestQueuedRunHoldsNoMemory: a run waiting for its slot is not granted
+// memory, so it cannot starve another token's run of the budget while it
+// waits.
+func TestQueuedRunHoldsNoMemory(t *testing.T) {
+	t.Parallel()
+	const run = 64 << 20
+	m := NewManager(Options{MaxMemoryBytes: run, MaxRunsPerSubject: 1, MaxRuns: 4, RunQueueWait: time.Hour, MaxRetainedBytes: 2 * run, MaxRetainedBytesPerSubject: 2 * run})
+	ctx := context.Background()
+	held, err := get(t, m, "a1", "flood").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qctx, cancel := context.WithCancel(ctx)
+	queued := beginAsync(qctx, get(t, m, "a2", "flood"))
+	waitUntil(t, "a2 to queue", func() bool { _, q := m.Runs(); return q == 1 })
+	b, err := get(t, m, "b1", "calm").Begin(ctx)
+	if err != nil {
+		t.Fatalf("the calm token's run beside a queued one: %v", err)
+	}
+	if b.MaxMemoryBytes != run {
+		t.Errorf("the calm token's run was granted %d MiB, not its %d: the queued run holds memory", b.MaxMemoryBytes>>20, run>>20)
+	}
+	cancel()
+	within(t, queued, "a2 cancelled")
+	b.End()
+	held.End()
+}

@@ -1,0 +1,166 @@
+package security_test
+
+// Runs: a token's snippets in progress at once are capped, its excess
+// waits in its own queue, and another token's run is not held behind it.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/internal/e2e"
+)
+
+// TestAttackRunFlood: a token admitted to no capabilities opened 16
+// sessions and ran a busy loop in each (until each run's time limit); its
+// runs were bounded only by how many its memory budget admitted, and
+// another token's small run took three times as long (load 25). Now a
+// token has at most [session] max_concurrent_runs_per_token runs in
+// progress: the flood's excess waits in its queue (toolplane_runs_queued,
+// without starting), the other token's run starts and finishes while it
+// waits, the queued runs start, in turn, when the flood's own runs end
+// (their wait recorded as queued_ms on run_start), and a run that finds
+// no slot within run_queue_wait is refused naming the key to raise.
+func TestAttackRunFlood(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_concurrent_runs = 8\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
+		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	metricsURL := ""
+	gate := e2e.NewGate(t)
+	gate.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	queued := func() int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, "toolplane_runs_queued "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no toolplane_runs_queued in the scrape:\n%.2000s", body)
+		return 0
+	}
+
+	const flood = 4
+	var wg sync.WaitGroup
+	ended := make([]string, flood)
+	for i := range ended {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": fmt.Sprintf("await %s\nreturn 'held %d'", gate.Slow(), i)})
+			switch {
+			case err != nil:
+				ended[i] = err.Error()
+			case res.IsError || e2e.Structured(res)["value"] != fmt.Sprintf("held %d", i):
+				ended[i] = e2e.Text(res)
+			default:
+				ended[i] = "held"
+			}
+		}()
+	}
+	// Two of the flood's runs hold their slots in the gate; the other two
+	// wait in the token's queue.
+	gate.WaitUntil(t, "two flood runs in the gate and two queued", func() bool { return gate.Started() >= 2 && queued() == 2 })
+
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	if v := e2e.MustRun(t, calm, "return sum(range(1000))"); v != float64(499500) {
+		t.Errorf("the calm token's run: %v", v)
+	}
+	if n, q := gate.Started(), queued(); n != 2 || q != 2 {
+		t.Errorf("after the calm token's run: %d flood runs began and %d are queued; want 2 and 2 (max_concurrent_runs_per_token = 2)", n, q)
+	}
+	gate.Open(t)
+	wg.Wait()
+	for i, s := range ended {
+		if s != "held" {
+			t.Errorf("flood run %d: %s", i, s)
+		}
+	}
+
+	// The audit log: two of the flood's runs waited, the calm one did not.
+	var waited, calmWaited int
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		waited, calmWaited = 0, 0
+		starts := 0
+		for _, ln := range strings.Split(readFileOrEmpty(e.Audit), "\n") {
+			var rec struct {
+				Event, Subject string
+				QueuedMS       float64 `json:"queued_ms"`
+			}
+			if json.Unmarshal([]byte(ln), &rec) != nil || rec.Event != "run_start" {
+				continue
+			}
+			starts++
+			switch {
+			case rec.QueuedMS > 0 && rec.Subject == "flood":
+				waited++
+			case rec.QueuedMS > 0:
+				calmWaited++
+			}
+		}
+		if starts >= flood+1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if waited != 2 || calmWaited != 0 {
+		t.Errorf("audit: %d flood runs and %d calm runs have queued_ms on run_start; want 2 and 0", waited, calmWaited)
+	}
+
+	// A run that finds no slot within run_queue_wait is refused, naming
+	// the cap and the key.
+	short := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_concurrent_runs_per_token = 1\nrun_queue_wait = \"1s\"\n")
+	shortCfg := short.Config + ".tokens.toml"
+	short.WriteFile(t, shortCfg, readFile(t, short.Config)+short.AddToken("flood", "flood-secret-0123456789", `allow = "source"`))
+	shortSrv := short.ServeHTTP(t, shortCfg)
+	gate2 := e2e.NewGate(t)
+	held := make(chan *mcp.CallToolResult, 1)
+	first := e2e.ConnectHTTPToken(t, shortSrv.URL, "flood-secret-0123456789", nil)
+	go func() {
+		res, _ := e2e.TryCall(first, "execute_code", map[string]any{"code": "await " + gate2.Slow() + "\nreturn 'held'"})
+		held <- res
+	}()
+	gate2.WaitStarted(t, 1)
+	second := e2e.ConnectHTTPToken(t, shortSrv.URL, "flood-secret-0123456789", nil)
+	res, out := e2e.Exec(t, second, "return 'second'")
+	text := e2e.Text(res)
+	if !res.IsError || !strings.Contains(text, `token "flood" may run at most 1 snippets at once ([session] max_concurrent_runs_per_token)`) || !strings.Contains(text, "raise [session] max_concurrent_runs_per_token") {
+		t.Errorf("a run over the token's cap, past run_queue_wait:\n%s", text)
+	}
+	if errv, _ := out["error"].(map[string]any); errv["limit"] != "runs" {
+		t.Errorf("the refusal's error: %v, want limit \"runs\"", out["error"])
+	}
+	gate2.Open(t)
+	if r := <-held; r == nil || r.IsError {
+		t.Errorf("the run holding the slot: %v", e2e.Text(r))
+	}
+}

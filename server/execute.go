@@ -136,6 +136,13 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	// Only the backend the session's state belongs to runs in it.
 	keeps := backend == sessionBackend(s.engine)
 
+	// A client that goes away (its HTTP connection closed) ends the run as
+	// a cancellation would, and so does the end of a shutdown's grace; both
+	// also end the wait for the session's previous run and for a run slot.
+	ctx, gone := s.whenClientGone(ctx, req)
+	defer gone()
+	ctx, stopped := s.life.runContext(ctx)
+	defer stopped()
 	run, err := sess.Begin(ctx)
 	if err != nil {
 		var be *session.BudgetError
@@ -184,12 +191,6 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		ereq.Session = run.State
 	}
 
-	// A client that goes away (its HTTP connection closed) ends the run as
-	// a cancellation would.
-	ctx, gone := s.whenClientGone(ctx, req)
-	defer gone()
-	ctx, stopped := s.life.runContext(ctx)
-	defer stopped()
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// Capabilities the run calls may talk back to this client (Confirm).

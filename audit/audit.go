@@ -72,10 +72,6 @@ type Event struct {
 	Backend       string // embedded, local_unsafe, pyodide-deno (run events)
 	Duration      time.Duration
 	HasDuration   bool   // Duration is meaningful (run_end, dispatch)
-	// Queued (run_start) is how long the run waited for a run slot
-	// ([session] max_concurrent_runs_per_token, max_concurrent_runs);
-	// recorded when not zero.
-	Queued time.Duration
 	Outcome       string // one of the Outcome* constants
 	ErrorType     string // e.g. "TimeoutError", "PermissionError"
 	Capability    string // canonical capability id
@@ -99,6 +95,10 @@ type Event struct {
 	// the run ended, or answered only because it ended. Escalation events
 	// carry no run id; this list is how they are tied to a run.
 	EscalationsCancelled []string
+	// Queued (run_start) is how long the run waited for a run slot
+	// ([session] max_concurrent_runs_per_token, max_concurrent_runs);
+	// recorded when not zero.
+	Queued time.Duration
 }
 
 // line is the JSON shape of an Event; field order is the order on disk.

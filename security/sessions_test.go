@@ -166,7 +166,9 @@ func TestAttackSessionFlood(t *testing.T) {
 	// server of its own whose memory budget admits three runs at once:
 	// here the third would wait for memory (the token's 9 MiB hold two
 	// runs of 4), and a run waiting for memory never reaches the gate.
-	busy := bins.NewEnv(t, "\n[session]\nmax_sessions_per_token = 3\nmax_memory_mb = 16\nmax_retained_mb = 256\nmax_retained_mb_per_token = 128\n")
+	// Three runs at once of the token: its run cap is raised to
+	// three too (TestAttackRunFlood is about that cap).
+	busy := bins.NewEnv(t, "\n[session]\nmax_sessions_per_token = 3\nmax_memory_mb = 16\nmax_retained_mb = 256\nmax_retained_mb_per_token = 128\nmax_concurrent_runs_per_token = 3\n")
 	busyCfg := busy.Config + ".tokens.toml"
 	busy.WriteFile(t, busyCfg, readFile(t, busy.Config)+busy.AddToken("flood", "flood-secret-0123456789", `allow = "source"`))
 	busySrv := busy.ServeHTTP(t, busyCfg)
@@ -334,7 +336,7 @@ func TestAttackRunningSessionsMemoryBudget(t *testing.T) {
 	for _, isolation := range []string{"process", "none"} {
 		t.Run(isolation, func(t *testing.T) {
 			t.Parallel()
-			e := bins.NewEnv(t, fmt.Sprintf("\n[toolplane]\nisolation = %q\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 200\nmax_retained_mb_per_token = 48\n", isolation))
+			e := bins.NewEnv(t, fmt.Sprintf("\n[toolplane]\nisolation = %q\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 200\nmax_retained_mb_per_token = 48\nmax_concurrent_runs_per_token = 4\n", isolation)) // the budget, not the run cap, holds the four runs back
 			e.MemoryCap = 3 << 30
 			cfg := e.Config + ".tokens.toml"
 			e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("hog", "hog-secret-0123456789", `allow = "source"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))

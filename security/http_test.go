@@ -246,7 +246,9 @@ func (b bearerOver) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestAttackHTTPRequestsPerToken(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "")
+	// The token's run cap is its request cap: the requests, not runs
+	// queued behind a smaller run cap, are what this test holds.
+	e := bins.NewEnv(t, "\n[session]\nmax_concurrent_runs_per_token = 4\n")
 	cfg := e.Config + ".limits.toml"
 	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_requests_per_token = 4\nbody_timeout = \"1s\"\nwrite_timeout = \"1s\"\n"+
 		e.AddToken("greedy", "greedy-secret-0123456789", `allow = "source"`)+e.AddToken("other", "other-secret-0123456789", `allow = "source"`))

@@ -574,3 +574,70 @@ print(buf.getvalue().split('Ran ')[0])
 		t.Errorf("output differs from CPython's\n--- ours\n%s--- CPython\n%s", got.String(), want)
 	}
 }
+
+// TestUnittestModuleFixturesMatchCPython: setUpModule and tearDownModule of
+// the run's own file run around its tests, and a failing setUpModule is
+// reported and skips them, as CPython's unittest does with the __main__
+// module (which the conformance driver cannot stand for, hence a file run
+// by python3 here).
+func TestUnittestModuleFixturesMatchCPython(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("the oracle needs python3 (CPython 3.11) on PATH: %v", err)
+	}
+	for i, src := range []string{`import io, unittest
+log = []
+def setUpModule():
+    log.append('setUpModule')
+def tearDownModule():
+    log.append('tearDownModule')
+class A(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls): log.append('A.setUpClass')
+    @classmethod
+    def tearDownClass(cls): log.append('A.tearDownClass')
+    def test_1(self): log.append('A.test_1')
+class B(unittest.TestCase):
+    def test_1(self): log.append('B.test_1')
+buf = io.StringIO()
+loader = unittest.TestLoader()
+suite = unittest.TestSuite([loader.loadTestsFromTestCase(A), loader.loadTestsFromTestCase(B)])
+r = unittest.TextTestRunner(stream=buf).run(suite)
+print(log, r.testsRun, r.wasSuccessful())
+`, `import io, re, unittest
+log = []
+def setUpModule():
+    log.append('setUpModule')
+    raise RuntimeError('module fixture broke')
+def tearDownModule():
+    log.append('tearDownModule')
+unittest.addModuleCleanup(log.append, 'module cleanup')
+class A(unittest.TestCase):
+    def test_1(self): log.append('A.test_1')
+buf = io.StringIO()
+r = unittest.TextTestRunner(stream=buf, verbosity=2).run(unittest.defaultTestLoader.loadTestsFromTestCase(A))
+print(log, r.testsRun, r.wasSuccessful(), [str(t) for t, _ in r.errors])
+print('\n'.join(l for l in re.sub(r'\d+\.\d+s', 'T', buf.getvalue()).split('\n') if not l.startswith(' ')))
+`} {
+		file := filepath.Join(t.TempDir(), "s.py")
+		if err := os.WriteFile(file, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(py, file).CombinedOutput()
+		if err != nil {
+			t.Fatalf("case %d: python3: %v\n%s", i, err, out)
+		}
+		prog, err := Compile("s.py", src, CompileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got strings.Builder
+		if _, err := prog.Run(context.Background(), RunOptions{Modules: lib.Modules(), Stdout: &got}); err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if got.String() != string(out) {
+			t.Errorf("case %d: output differs from CPython's\n--- ours\n%s--- CPython\n%s", i, got.String(), out)
+		}
+	}
+}

@@ -1254,6 +1254,14 @@ async def _awaiting(aw):
 
 # ---------------------------------------------------------------- suites
 
+def _fixture_namespace(name):
+    # The module whose setUpModule/tearDownModule a test's class names: the
+    # run's own namespace for __main__ (the sandbox has no sys.modules).
+    if name == '__main__':
+        return _Namespace(_main_namespace())
+    return None
+
+
 class _ErrorHolder:
     # Stands for a class or module fixture that failed, in the report.
     failureException = None
@@ -1345,20 +1353,66 @@ class TestSuite(BaseTestSuite):
                 break
             if isinstance(test, TestCase) and not isinstance(test, _SubTest):
                 self._enter_class(test, result)
-                if test.__class__._classSetupFailed:
+                if test.__class__._classSetupFailed or getattr(result, '_moduleSetUpFailed', False):
                     continue
             test(result)
         if top:
             self._leave_class(result)
+            self._leave_module(result)
             result._testRunEntered = False
         return result
+
+    def _enter_module(self, name, result):
+        # setUpModule of the module of the tests about to run, once for a run of
+        # its tests (the module is the run's own namespace for __main__).
+        if name == getattr(result, '_fixtureModule', None):
+            return
+        self._leave_module(result)
+        result._fixtureModule = name
+        result._moduleSetUpFailed = False
+        module = _fixture_namespace(name)
+        set_up = getattr(module, 'setUpModule', None) if module is not None else None
+        if set_up is None:
+            return
+        try:
+            set_up()
+        except Exception as e:
+            result._moduleSetUpFailed = True
+            self._fixture_error(result, e, 'setUpModule', name)
+        if result._moduleSetUpFailed:
+            try:
+                doModuleCleanups()
+            except Exception as e:
+                self._fixture_error(result, e, 'setUpModule', name)
+
+    def _leave_module(self, result):
+        name = getattr(result, '_fixtureModule', None)
+        if name is None:
+            return
+        result._fixtureModule = None
+        if getattr(result, '_moduleSetUpFailed', False):
+            return
+        module = _fixture_namespace(name)
+        tear_down = getattr(module, 'tearDownModule', None) if module is not None else None
+        if tear_down is not None:
+            try:
+                tear_down()
+            except Exception as e:
+                self._fixture_error(result, e, 'tearDownModule', name)
+        try:
+            doModuleCleanups()
+        except Exception as e:
+            self._fixture_error(result, e, 'tearDownModule', name)
 
     def _enter_class(self, test, result):
         cls = test.__class__
         if cls is getattr(result, '_previousTestClass', None):
             return
         self._leave_class(result)
+        self._enter_module(cls.__module__, result)
         result._previousTestClass = cls
+        if getattr(result, '_moduleSetUpFailed', False):
+            return
         cls._classSetupFailed = False
         if getattr(cls, '__unittest_skip__', False):
             return
@@ -1703,9 +1757,17 @@ def addModuleCleanup(function, /, *args, **kwargs):
 
 
 def doModuleCleanups():
+    """Run the functions addModuleCleanup registered, last first; raise the first
+    error one of them raised, after running them all."""
+    errors = []
     while _module_cleanups:
         function, args, kwargs = _module_cleanups.pop()
-        function(*args, **kwargs)
+        try:
+            function(*args, **kwargs)
+        except Exception as e:
+            errors.append(e)
+    if errors:
+        raise errors[0]
 
 
 _OWN_CASES = (TestCase, FunctionTestCase, IsolatedAsyncioTestCase, _SubTest)

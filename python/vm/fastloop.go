@@ -549,8 +549,23 @@ loop:
 			// eval's LIST_APPEND where the list has room and the item's
 			// charge takes chargeNew's fast path (growing, and a charge
 			// that may fail or tick, are eval's).
+			// A full list below 1024 items grows here as listAppend grows
+			// it, where its charges would neither poll nor fail
+			// (appendGrow).
 			l := st[sp-1-arg].(*List)
-			if len(l.Items) == cap(l.Items) || !t.fastChargeStored(st[sp-1]) {
+			if len(l.Items) == cap(l.Items) {
+				if k := t.appendGrow(l, st[sp-1], t.nextChk.Load()-steps-2); k >= 0 {
+					sp--
+					ip++
+					steps += 1 + k
+					break
+				}
+				stop = stopSlow
+				ip++
+				steps++
+				break loop
+			}
+			if !t.fastChargeStored(st[sp-1]) {
 				stop = stopSlow
 				ip++
 				steps++
@@ -646,6 +661,15 @@ loop:
 					ip++
 					steps++
 					break
+				} else if ok && len(l.Items) == cap(l.Items) {
+					// Full: grown as the builtin grows it (appendGrow).
+					if k := t.appendGrow(l, st[sp-1], t.nextChk.Load()-steps-2); k >= 0 {
+						sp -= 2
+						st[sp-1] = None
+						ip++
+						steps += 1 + k
+						break
+					}
 				}
 			}
 			// Another builtin method LOAD_METHOD found (or a builtin it
@@ -927,6 +951,38 @@ const (
 	// stopCtor: CALL of a class constructed inline (Frame.ctor).
 	stopCtor
 )
+
+// appendGrow appends v to the full list l (len == cap) of fewer than 1024
+// items as list.append and listAppend do (appendItem's growth, then
+// chargeSlots of the new capacity, then chargeStored of v), where those
+// charges take their fast paths: within the limit, no re-measurement, no
+// heap check, and the steps the array's charge counts (one per
+// AllocBytesPerStep bytes) at most maxSteps, so that counting them would
+// not poll. It returns those steps, for the caller to count, or -1 with l
+// unchanged (a large list's growth is left to the general path, which
+// would otherwise allocate it twice).
+func (t *Thread) appendGrow(l *List, v Value, maxSteps int64) int64 {
+	n := len(l.Items)
+	if n >= 1024 || maxSteps < 100 {
+		return -1
+	}
+	var items []Value
+	if n == 0 {
+		items = make([]Value, 1, 4)
+		items[0] = v
+	} else {
+		items = append(l.Items[:n:n], v)
+	}
+	a := arrayBytes(cap(items), valueSize)
+	k := a / AllocBytesPerStep
+	sv := storedBytes(v)
+	if k > maxSteps || sv >= AllocBytesPerStep || a+sv > t.limits.MaxMemoryBytes-t.mem {
+		return -1
+	}
+	l.Items = items
+	t.mem += a + sv
+	return k
+}
 
 // fastChargeStored is chargeStored where it takes chargeNew's fast path,
 // which can neither fail nor tick; false, with nothing charged, elsewhere.

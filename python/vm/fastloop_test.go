@@ -13,6 +13,28 @@ import (
 // (genSend), yield from, exceptions raised and caught across generator
 // frames, a generator abandoned mid-loop and resumed by next() later.
 var fastLoopPrograms = map[string]string{
+	// Lists grown by LIST_APPEND and list.append in fastRun (appendGrow):
+	// from empty and from a literal's odd capacity, with items that are
+	// charged (floats, big ints, long strs), past 1024 items (the general
+	// path's growth).
+	"list_grow": `
+rows = [[i * j for j in range(40)] for i in range(50)]
+floats = [i * 0.5 for i in range(3000)]
+acc = []
+for i in range(2500):
+    acc.append(i * 1000)
+odd = [1, 2, 3]
+for i in range(100):
+    odd.append(str(i) * 30)
+chunks = []
+buf = []
+for x in range(1000):
+    buf.append(x)
+    if len(buf) == 64:
+        chunks.append(buf)
+        buf = []
+r = (sum(map(sum, rows)), sum(floats), sum(acc), len(odd), len(odd[-1]), len(chunks), sum(map(len, chunks)))
+`,
 	// MAP_ADD's fast path (Dict.setFast) and what it leaves to Dict.set:
 	// new and repeated int and str keys, values that are charged (floats,
 	// ints past the small-int cache), long strs, 1 / 1.0 / True, -1 and

@@ -72,6 +72,10 @@ func TestCompileErrors(t *testing.T) {
 		{"def f():\n    await g()", "'await' outside async function", true},
 		{"def f():\n    nonlocal x", "no binding for nonlocal 'x' found", false},
 		{"def f(a, a): pass", "duplicate argument 'a' in function definition", false},
+		// The error is at the nonlocal statement, as CPython reports it.
+		{"def g():\n    x = 0\n    def f():\n        nonlocal z", "line 4: SyntaxError: no binding for nonlocal 'z' found", false},
+		{"def f(a):\n    global a", "line 2: SyntaxError: name 'a' is parameter and global", false},
+		{"def f():\n    return [(yield) for i in ()]", "line 2: SyntaxError: 'yield' inside list comprehension", false},
 	} {
 		_, err := compileSrc(t, c.src, c.snippet)
 		if err == nil || !strings.Contains(err.Error(), c.msg) {

@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,9 +30,12 @@ type scope struct {
 	bound     map[string]bool // assigned, deleted, imported, def, class, parameter
 	globals   map[string]bool // declared global
 	nonlocals map[string]bool // declared nonlocal (or bound by := from a comprehension)
-	uses      map[string]bool // every name mentioned
-	cells     map[string]bool // bound here, captured by an inner scope
-	frees     map[string]bool // bound in an enclosing function
+	// nonlocalAt is the nonlocal statement that declared each name, for
+	// the position of "no binding for nonlocal" (a := target has none).
+	nonlocalAt map[string]syntax.Node
+	uses       map[string]bool // every name mentioned
+	cells      map[string]bool // bound here, captured by an inner scope
+	frees      map[string]bool // bound in an enclosing function
 
 	generator bool
 	hasAwait  bool
@@ -149,7 +153,11 @@ func (s *scope) resolveFrees() *Error {
 					s.globals[name] = true
 					continue
 				}
-				return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: s.node.Pos()}
+				at := s.node
+				if n := s.nonlocalAt[name]; n != nil {
+					at = n
+				}
+				return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: at.Pos()}
 			}
 			s.frees[name] = true
 			continue
@@ -409,7 +417,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			n = s.mangle(n)
 			st.Names[i] = n
 			if s.kind != moduleScope {
-				if s.bound[n] {
+				if slices.Contains(s.params, n) {
+					c.fail("SyntaxError", "name '"+n+"' is parameter and global", st.Pos())
+				} else if s.bound[n] {
 					c.fail("SyntaxError", "name '"+n+"' is assigned to before global declaration", st.Pos())
 				}
 				s.globals[n] = true
@@ -424,10 +434,18 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 				c.fail("SyntaxError", "nonlocal declaration not allowed at module level", st.Pos())
 				continue
 			}
-			if s.bound[n] {
+			if slices.Contains(s.params, n) {
+				c.fail("SyntaxError", "name '"+n+"' is parameter and nonlocal", st.Pos())
+			} else if s.bound[n] {
 				c.fail("SyntaxError", "name '"+n+"' is assigned to before nonlocal declaration", st.Pos())
 			}
 			s.nonlocals[n] = true
+			if s.nonlocalAt == nil {
+				s.nonlocalAt = map[string]syntax.Node{}
+			}
+			if s.nonlocalAt[n] == nil {
+				s.nonlocalAt[n] = st
+			}
 			s.uses[n] = true
 		}
 	case *syntax.ExprStmt:
@@ -562,11 +580,13 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 		s.hasAwait = true
 		c.expr(s, e.Value)
 	case *syntax.Yield:
+		c.yieldIn(s, e)
 		s.generator = true
 		if e.Value != nil {
 			c.expr(s, e.Value)
 		}
 	case *syntax.YieldFrom:
+		c.yieldIn(s, e)
 		s.generator = true
 		c.expr(s, e.Value)
 	case *syntax.Compare:
@@ -658,4 +678,22 @@ func hasAnnotations(body []syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// yieldIn rejects a yield in the body of a comprehension (its first
+// iterable belongs to the enclosing scope), as CPython 3.8+ does.
+func (c *collector) yieldIn(s *scope, e syntax.Expr) {
+	if s.kind != comprehensionScope {
+		return
+	}
+	what := "generator expression"
+	switch s.node.(type) {
+	case *syntax.ListComp:
+		what = "list comprehension"
+	case *syntax.SetComp:
+		what = "set comprehension"
+	case *syntax.DictComp:
+		what = "dict comprehension"
+	}
+	c.fail("SyntaxError", "'yield' inside "+what, e.Pos())
 }

@@ -555,8 +555,16 @@ func mappingKey(e syntax.Expr) (key, repr string, ok bool) {
 		v = c.Value
 	} else if folded, ok := foldLiteral(e); ok {
 		v = folded
+	} else if z, ok := complexLiteral(e); ok {
+		v = z
 	} else {
 		return "", "", false
+	}
+	if z, ok := v.(complex128); ok {
+		if imag(z) != 0 {
+			return fmt.Sprintf("c:%v", z), syntax.ConstantRepr(z), true
+		}
+		v = real(z) // 1+0j is the key 1
 	}
 	repr = syntax.ConstantRepr(v)
 	switch x := v.(type) {
@@ -682,4 +690,39 @@ func (c *collector) pattern(s *scope, p syntax.Pattern) {
 			c.pattern(s, sub)
 		}
 	}
+}
+
+// complexLiteral is the value of a complex literal key (2j, -2j, 1+2j,
+// -1.5-2j), which CPython folds to a constant before its duplicate check.
+func complexLiteral(e syntax.Expr) (complex128, bool) {
+	switch e := e.(type) {
+	case *syntax.Constant:
+		z, ok := e.Value.(complex128)
+		return z, ok
+	case *syntax.UnaryOp:
+		if z, ok := complexLiteral(e.Operand); ok && (e.Op == syntax.USub || e.Op == syntax.UAdd) {
+			if e.Op == syntax.USub {
+				return -z, true
+			}
+			return z, true
+		}
+	case *syntax.BinOp:
+		im, ok := complexLiteral(e.Right)
+		if !ok || (e.Op != syntax.Add && e.Op != syntax.Sub) {
+			return 0, false
+		}
+		l, ok := foldLiteral(e.Left)
+		if !ok {
+			return 0, false
+		}
+		re, ok := toFloat(l)
+		if !ok {
+			return 0, false
+		}
+		if e.Op == syntax.Sub {
+			im = -im
+		}
+		return complex(re, 0) + im, true
+	}
+	return 0, false
 }

@@ -37,3 +37,15 @@ except StopIteration as e:
 global y
 global y
 print("ok")
+# ---
+# Duplicate complex literal keys in a mapping pattern (folded as CPython folds them).
+match {1 + 1j: 1}:
+    case {1 + 1j: x, 1 + 1j: y}:
+        pass
+# raises: SyntaxError: mapping pattern checks duplicate key ((1+1j))
+# ---
+match {2j: 1, 1: 2}:
+    case {-2j: x, 2j: y}:
+        print("no")
+    case {2j: x, 1 + 0j: y}:
+        print(x, y)

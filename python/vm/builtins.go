@@ -882,6 +882,17 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for print()", k.Name)
 		}
 	}
+	if file == nil {
+		// print writes to the current sys.stdout: a snippet that
+		// replaced it (contextlib.redirect_stdout, sys.stdout = buf)
+		// has its object's write called; None prints nothing.
+		if w := t.replacedStream("stdout"); w != nil {
+			if w == None {
+				return None, nil
+			}
+			file = w
+		}
+	}
 	if file != nil {
 		// CPython writes each piece with its own write() call.
 		write := func(s string) error {

@@ -187,9 +187,6 @@ func initContainers() {
 			eq, err := t.Equal(unwrapBase(a[0]), unwrapBase(a[1]))
 			return Bool(eq), err
 		},
-		"__add__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			return t.Binary(0, unwrapBase(a[0]), unwrapBase(a[1]))
-		},
 		"__delitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.DelItem(unwrapBase(a[0]), a[1]) },
 	})
 	addMethods(ListClass, map[string]BuiltinFunc{

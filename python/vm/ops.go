@@ -1438,6 +1438,20 @@ func (t *Thread) Contains(container, item Value) (bool, error) {
 			return strings.IndexByte(string(c), byte(s)) >= 0, nil
 		case *big.Int:
 			return false, Errorf(ValueErrorClass, "byte must be in range(0, 256)")
+		case *Instance:
+			if s.Base != nil {
+				return t.Contains(c, s.Base)
+			}
+			// An object with __index__ is the byte it stands for.
+			if n, huge, ok, err := repeatCount(t, s); ok || err != nil {
+				if err != nil {
+					return false, err
+				}
+				if huge {
+					n = -1
+				}
+				return t.Contains(c, Int(n))
+			}
 		}
 		return false, Errorf(TypeErrorClass, "a bytes-like object is required, not '%s'", TypeName(item))
 	case *Dict:
@@ -1621,4 +1635,53 @@ func (t *Thread) viewSetOp(op syntax.Operator, s *Set, b Value) (Value, bool, er
 		}
 	}
 	return s, true, nil
+}
+
+// foreignOperand reports whether v is an operand whose own type decides
+// what an operator does with it (an instance of a class or a metaclass),
+// not a builtin value the builtin operators know.
+func foreignOperand(v Value) bool {
+	_, inst := v.(*Instance)
+	return inst || metaClassOf(v) != nil
+}
+
+// seqOwnBinary is the own + and * of str, bytes, bytearray, list and tuple
+// as their unbound methods run it (tuple.__add__(t, x), list.__mul__(l, n)):
+// a foreign operand is concatenated or used as a count by the sequence's
+// rule alone, never handed to its reflected method. ok is false when the
+// operands are builtin values for Binary to combine.
+func (t *Thread) seqOwnBinary(op syntax.Operator, x, y Value) (Value, bool, error) {
+	if !isRepeatable(x) {
+		return nil, false, nil
+	}
+	switch op {
+	case syntax.Add:
+		if foreignOperand(y) {
+			return nil, true, concatError(x, y)
+		}
+	case syntax.Mult:
+		n, huge, ok, err := repeatCount(t, y)
+		if err != nil {
+			return nil, true, err
+		}
+		if !ok {
+			return nil, true, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(y))
+		}
+		if huge {
+			r, err := t.repeatHuge(x, n, huge)
+			return r, true, err
+		}
+		r, err := t.Binary(syntax.Mult, x, Int(n))
+		return r, true, err
+	}
+	return nil, false, nil
+}
+
+// concatError is the TypeError of a sequence's own concatenation with an
+// operand of another kind.
+func concatError(x, y Value) error {
+	if _, ok := bytesLike(x); ok {
+		return Errorf(TypeErrorClass, "can't concat %s to %s", TypeName(y), TypeName(x))
+	}
+	return Errorf(TypeErrorClass, "can only concatenate %s (not \"%s\") to %s", TypeName(x), TypeName(y), TypeName(x))
 }

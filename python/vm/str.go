@@ -552,8 +552,6 @@ func initStr() {
 			return Bool(ok), err
 		},
 		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
-		"__add__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(0, a[0], a[1]) },
-		"__mul__":     func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Binary(2, a[0], a[1]) },
 		"__hash__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			h, err := t.Hash(a[0])
 			return Int(int64(h)), err

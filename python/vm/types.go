@@ -804,7 +804,7 @@ func initNumbers() {
 			}
 			return Int(n), nil
 		},
-		"conjugate": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"conjugate": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return exactInt(args[0]), nil },
 		"to_bytes": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			a, err := parseArgs("to_bytes", args[1:], kw, "length?", "byteorder?", "*", "signed?")
 			if err != nil {
@@ -870,7 +870,7 @@ func initNumbers() {
 			return Bytes(out), nil
 		},
 		// int.is_integer is 3.12's; CPython 3.11, the oracle, has none.
-		"__index__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return args[0], nil },
+		"__index__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return exactInt(args[0]), nil },
 		"as_integer_ratio": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("as_integer_ratio", args[1:], kw, 0); err != nil {
 				return nil, err
@@ -2008,9 +2008,16 @@ func initOperatorDunders() {
 			if err := exactArgs(binaryDunders[op][0], a[1:], kw, 1); err != nil {
 				return nil, err
 			}
-			x, y := a[0], unwrapBase(a[1])
+			x, y := unwrapBase(a[0]), unwrapBase(a[1])
 			if accepts != nil && !accepts(y) {
 				return NotImplemented, nil
+			}
+			if accepts == nil {
+				// A sequence's own + and * (tuple.__add__, str.__mul__):
+				// the right operand's reflected method is never asked.
+				if r, ok, err := t.seqOwnBinary(op, x, y); ok {
+					return r, err
+				}
 			}
 			if reflected {
 				x, y = y, x
@@ -2040,7 +2047,7 @@ func initOperatorDunders() {
 			return t.Unary(op, a[0])
 		}
 	}
-	self := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return a[0], nil }
+	self := func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return exactInt(a[0]), nil }
 	toIntBy := func(f func(float64) float64) BuiltinFunc {
 		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if x, ok := a[0].(Float); ok {
@@ -2171,14 +2178,14 @@ func initOperatorDunders() {
 		"__iter__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.Iter(a[0]) },
 	}
 	withOps(strM, []syntax.Operator{syntax.Add, syntax.Mult, syntax.Mod}, nil, false)
-	strM["__rmul__"] = binary(syntax.Mult, true, isType(IntClass))
+	strM["__rmul__"] = binary(syntax.Mult, false, nil)
 	strM["__rmod__"] = binary(syntax.Mod, true, isType(StrClass))
 	withOrder(strM, isType(StrClass))
 
 	seq := func(c *Class) map[string]BuiltinFunc {
 		m := map[string]BuiltinFunc{}
 		withOps(m, []syntax.Operator{syntax.Add, syntax.Mult}, nil, false)
-		m["__rmul__"] = binary(syntax.Mult, true, isType(IntClass))
+		m["__rmul__"] = binary(syntax.Mult, false, nil) // n * seq repeats seq as seq * n does
 		withOrder(m, isType(c))
 		return m
 	}
@@ -2187,6 +2194,9 @@ func initOperatorDunders() {
 	listM["__iadd__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		if err := exactArgs("__iadd__", a[1:], kw, 1); err != nil {
 			return nil, err
+		}
+		if _, ok := a[0].(*ByteArray); ok && foreignOperand(unwrapBase(a[1])) {
+			return nil, concatError(a[0], a[1])
 		}
 		return t.Inplace(syntax.Add, a[0], a[1])
 	}
@@ -2510,4 +2520,14 @@ func newRange(start, stop, step int64) (Value, error) {
 		return nil, Errorf(OverflowErrorClass, "Python int too large to convert to C ssize_t")
 	}
 	return &Range{Start: start, Stop: stop, Step: step}, nil
+}
+
+// exactInt is an int method's receiver as an exact int: int's __index__,
+// __trunc__, __floor__, __ceil__ and conjugate answer 1 for True, as
+// CPython's do. Other values (a float's) pass through.
+func exactInt(v Value) Value {
+	if b, ok := v.(Bool); ok {
+		return boolToInt(b)
+	}
+	return v
 }

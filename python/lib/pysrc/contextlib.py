@@ -15,7 +15,7 @@ from functools import wraps as _wraps
 __all__ = ['asynccontextmanager', 'contextmanager', 'closing', 'nullcontext',
            'AbstractContextManager', 'AbstractAsyncContextManager', 'AsyncExitStack',
            'ContextDecorator', 'ExitStack', 'suppress', 'aclosing',
-           'AsyncContextDecorator']
+           'AsyncContextDecorator', 'redirect_stdout', 'redirect_stderr']
 
 
 def _defines_all(klass, names):
@@ -213,6 +213,38 @@ class aclosing(_Holder, AbstractAsyncContextManager):
 
     async def __aexit__(self, *exc_info):
         await self.thing.aclose()
+
+
+class _StreamSwap(AbstractContextManager):
+    # Binds sys.<_name> to a new target for the body and restores what was bound
+    # before; entries nest (the same object may be entered again inside itself).
+    _name = None
+
+    def __init__(self, new_target):
+        self._new_target = new_target
+        self._saved = []
+
+    def __enter__(self):
+        self._saved.append(getattr(_sys, self._name))
+        setattr(_sys, self._name, self._new_target)
+        return self._new_target
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        setattr(_sys, self._name, self._saved.pop())
+
+
+class redirect_stdout(_StreamSwap):
+    """with redirect_stdout(buf): ... sends what print and sys.stdout.write write in
+    the body to buf."""
+
+    _name = 'stdout'
+
+
+class redirect_stderr(_StreamSwap):
+    """with redirect_stderr(buf): ... sends what is written to sys.stderr in the body
+    to buf."""
+
+    _name = 'stderr'
 
 
 class suppress(AbstractContextManager):

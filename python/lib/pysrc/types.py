@@ -57,6 +57,9 @@ class mappingproxy:
     def __repr__(self):
         return 'mappingproxy(%r)' % (self._m,)
 
+    def __str__(self):
+        return str(self._m)
+
     def __eq__(self, other):
         return self._m == other
 

@@ -55,7 +55,7 @@ class _Writer:
         if self.name == 'stderr':
             _write_stderr(s)
         else:
-            print(s, end='')
+            _write_stdout(s)
         return len(s)
 
     def writelines(self, lines):

@@ -140,3 +140,14 @@ try:
     secrets.compare_digest("a", b"a")
 except TypeError as e:
     print("TypeError", e)
+# ---
+# str() of a mappingproxy is the str of its mapping; repr() names the proxy.
+import types
+class D(dict):
+    def __str__(s): return "Dstr"
+    def __repr__(s): return "Drepr"
+m = types.MappingProxyType({'a': 1})
+print(str(m), repr(m), f"{m}", "%s" % m, format(m))
+m2 = types.MappingProxyType(D(a=1))
+print(str(m2), repr(m2))
+print(str(types.MappingProxyType({})))

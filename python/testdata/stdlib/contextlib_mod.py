@@ -319,3 +319,69 @@ async def main():
         raise KeyError("swallowed")
     print("after swallow")
 asyncio.run(main())
+# ---
+# print writes to the current sys.stdout; redirect_stdout/redirect_stderr swap the stream for a body.
+import sys, io, contextlib
+old = sys.stdout
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf) as b:
+    print("hello", 1, sep="-")
+    sys.stdout.write("w\n")
+    assert b is buf
+print("got", repr(buf.getvalue()))
+e = io.StringIO()
+with contextlib.redirect_stderr(e):
+    print("err", file=sys.stderr)
+    try:
+        1/0
+    except ZeroDivisionError:
+        import traceback
+        traceback.print_exc()
+print(e.getvalue().splitlines()[0], e.getvalue().splitlines()[-1])
+sys.stdout = io.StringIO()
+print("hidden")
+x = sys.stdout.getvalue()
+sys.stdout = old
+print(repr(x))
+sys.stdout = None
+print("nothing")
+sys.stdout = old
+print("back", sys.stdout is old)
+class W:
+    def __init__(self): self.parts = []
+    def write(self, s): self.parts.append(s)
+w = W()
+with contextlib.redirect_stdout(w):
+    print("a", "b", end="!")
+print(w.parts)
+r = contextlib.redirect_stdout(io.StringIO())
+with r:
+    with r:
+        print("nested")
+print(sys.stdout is old)
+import pprint
+p = io.StringIO()
+with contextlib.redirect_stdout(p):
+    pprint.pprint({'a': 1})
+print(repr(p.getvalue()))
+class Bad:
+    pass
+sys.stdout = Bad()
+try:
+    print("x")
+except AttributeError as ex:
+    sys.stdout = old
+    print("AttributeError", ex)
+# ---
+# An object bound to sys.stdout whose write prints recurses until RecursionError.
+import sys
+old = sys.stdout
+class Loop:
+    def write(self, s):
+        print(s)
+sys.stdout = Loop()
+try:
+    print("x")
+except RecursionError:
+    sys.stdout = old
+    print("RecursionError")

@@ -295,6 +295,10 @@ var memoryAttacks = []memoryAttack{
 	{"closure", "[[].append for _ in range(10**6)]"},
 	{"generator", "[(lambda: (yield))() for _ in range(10**6)]"},
 	{"generator", "[(x for x in ()) for _ in range(10**6)]"},
+	{"instance", "(lambda L: [L.create_future() for _ in range(10**6)])(asyncio.get_running_loop())"},
+	{"instance", "(lambda L: [asyncio.sleep(0) for _ in range(10**6)])(asyncio.get_running_loop())"},
+	{"instance", "(lambda L: [L.create_task(asyncio.sleep(0)) for _ in range(10**5)])(asyncio.get_running_loop())"},
+	{"instance", "(lambda L: [L.call_later(1000, print) for _ in range(10**6)])(asyncio.get_running_loop())"},
 	{"iterator", "[iter([]) for _ in range(10**6)]"},
 	{"iterator", "[zip((), ()) for _ in range(10**6)]"},
 	{"iterator", "[enumerate(map(abs, ())) for _ in range(10**6)]"},
@@ -327,7 +331,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 
 // attackModules are the modules the attacks use: a snippet imports those
 // its expression names.
-var attackModules = []string{"collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
+var attackModules = []string{"asyncio", "collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
 	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy", "operator", "string"}
 

@@ -284,6 +284,18 @@ func (l *Loop) fireDueTimers() {
 	}
 }
 
+// madeFuture counts a future the run made (with its task, for a task's)
+// at the size the memory walk gives it, so the counter and a remeasure
+// agree. It adds without checking: futures are made inside the loop's
+// machinery, where a MemoryError has no Python frame to land in, and the
+// next checked charge (the list or dict that keeps them, or the next
+// object) measures and refuses.
+func (t *Thread) madeFuture(f *Future) {
+	if t != nil {
+		t.mem += ownBytes(f)
+	}
+}
+
 func (t *Thread) eventLoop() *Loop {
 	if t.loop == nil {
 		t.loop = &Loop{t: t, done: make(chan completion, 64), pending: map[*Future]bool{}, tasks: map[*Task]bool{}, started: time.Now()}
@@ -295,6 +307,7 @@ func (l *Loop) newTask(coro *Generator) *Task {
 	l.taskSeq++
 	task := &Task{coro: coro}
 	task.fut = &Future{task: task, name: fmt.Sprintf("Task-%d", l.taskSeq), loop: l}
+	l.t.madeFuture(task.fut)
 	l.tasks[task] = true
 	task.fut.onDone(func() { delete(l.tasks, task) })
 	l.schedule(task)
@@ -655,7 +668,9 @@ func (t *Thread) callHost(h *HostFunction, args Tuple, kw []Kwarg) (Value, error
 	if err := t.Charge(held); err != nil {
 		return nil, err
 	}
-	return &Future{name: h.Name, run: work, host: true, conv: h.Result, held: held, await: t.noteHostCall(h)}, nil
+	f := &Future{name: h.Name, run: work, host: true, conv: h.Result, held: held, await: t.noteHostCall(h)}
+	t.madeFuture(f)
+	return f, nil
 }
 
 // ensureFuture wraps a coroutine in a task.
@@ -685,6 +700,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 		}
 		l := t.eventLoop()
 		g := &Future{name: "gather"}
+		t.madeFuture(g)
 		futs := make([]*Future, len(args))
 		for i, a := range args {
 			f, err := t.ensureFuture(a)
@@ -772,6 +788,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 			res = a[1]
 		}
 		f := &Future{name: "sleep"}
+		t.madeFuture(f)
 		if secs <= 0 {
 			f.resolve(res, nil)
 			f.yieldOnce = true
@@ -792,6 +809,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 			l := t.eventLoop()
 			l.start(f)
 			w := &Future{named: true, loop: l, cancel: f.cancel}
+			t.madeFuture(w)
 			if s, ok := a[1].(Str); ok {
 				w.name = string(s)
 			} else {
@@ -841,7 +859,9 @@ func asyncioModule(t *Thread) (*Module, error) {
 		l := t.eventLoop()
 		l.start(inner)
 		out := &Future{name: "wait_for"}
+		t.madeFuture(out)
 		timer := &Future{name: "timeout"}
+		t.madeFuture(timer)
 		timedOut := false
 		inner.onDone(func() {
 			if timer.timer != nil {
@@ -961,7 +981,9 @@ func asyncioModule(t *Thread) (*Module, error) {
 		return Bool(t.inSnippet), nil
 	})
 	fn("_new_future", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-		return &Future{name: "future", loop: t.eventLoop()}, nil
+		f := &Future{name: "future", loop: t.eventLoop()}
+		t.madeFuture(f)
+		return f, nil
 	})
 	fn("_loop_time", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		return Float(time.Since(t.eventLoop().started).Seconds()), nil
@@ -981,6 +1003,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 		}
 		// Cancelling the outer future leaves inner running, as in CPython.
 		outer := &Future{name: "shield"}
+		t.madeFuture(outer)
 		inner.onDone(func() { outer.resolve(inner.result, inner.err) })
 		return outer, nil
 	})
@@ -1015,6 +1038,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 		}
 		cb := args[1]
 		f := &Future{name: "timer", holds: []Value{cb}}
+		t.madeFuture(f)
 		f.onDone(func() {
 			if f.err == nil {
 				if _, err := t.Call(cb, nil, nil); err != nil {

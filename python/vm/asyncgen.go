@@ -80,7 +80,7 @@ func initAsyncGen() {
 			g := a[0].(*Generator)
 			if !g.started || g.finished {
 				g.finished = true
-				return resolved(None), nil
+				return resolved(t, None), nil
 			}
 			return &asyncGenSend{g: g, throw: NewException(GeneratorExitClass), closing: true}, nil
 		},

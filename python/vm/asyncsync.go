@@ -151,8 +151,9 @@ func queueLess(t *Thread, a, b Value) (bool, error) {
 	return t.Truth(r)
 }
 
-func resolved(v Value) *Future {
+func resolved(t *Thread, v Value) *Future {
 	f := &Future{}
+	t.madeFuture(f)
 	f.resolve(v, nil)
 	return f
 }
@@ -185,9 +186,10 @@ func initAsyncSync() {
 		"wait": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			e := a[0].(*Native).Data.(*event)
 			if e.set {
-				return resolved(Bool(true)), nil
+				return resolved(t, Bool(true)), nil
 			}
 			f := &Future{name: "Event.wait"}
+			t.madeFuture(f)
 			e.waiters = append(e.waiters, f)
 			return f, nil
 		},
@@ -222,9 +224,10 @@ func initAsyncSync() {
 		s := a[0].(*Native).Data.(*semaphore)
 		if s.value > 0 && len(s.waiters) == 0 {
 			s.value--
-			return resolved(Bool(true)), nil
+			return resolved(t, Bool(true)), nil
 		}
 		f := &Future{name: "acquire"}
+		t.madeFuture(f)
 		s.waiters = append(s.waiters, f)
 		return f, nil
 	}
@@ -252,7 +255,7 @@ func initAsyncSync() {
 			if _, err := release(t, a[:1], nil); err != nil {
 				return nil, err
 			}
-			return resolved(Bool(false)), nil
+			return resolved(t, Bool(false)), nil
 		},
 	}
 	addMethods(SemaphoreClass, semMethods)
@@ -384,9 +387,10 @@ func initAsyncSync() {
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			q := a[0].(*Native).Data.(*queue)
 			if q.unfinished == 0 {
-				return resolved(None), nil
+				return resolved(t, None), nil
 			}
 			f := &Future{name: "Queue.join"}
+			t.madeFuture(f)
 			q.joiners = append(q.joiners, f)
 			return f, nil
 		},
@@ -421,6 +425,7 @@ func asyncioWait(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		futs[i] = f
 	}
 	out := &Future{name: "wait"}
+	t.madeFuture(out)
 	finish := func() {
 		if out.done {
 			return
@@ -459,6 +464,7 @@ func asyncioWait(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, err
 		}
 		timer := &Future{name: "timeout"}
+		t.madeFuture(timer)
 		timer.onDone(finish)
 		l.timer(time.Duration(secs*float64(time.Second)), timer, None)
 	}
@@ -506,6 +512,7 @@ func asyncioAsCompleted(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return f, true, nil
 		}
 		w := &Future{name: "as_completed"}
+		t.madeFuture(w)
 		waiters = append(waiters, w)
 		return w, true, nil
 	}), nil

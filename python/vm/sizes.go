@@ -155,6 +155,12 @@ func ownBytes(v Value) int64 {
 		return n
 	case *Cell:
 		return cellBytes
+	case *Future:
+		// A task's future is the one reference to its Task: counted together.
+		if x.task != nil {
+			return futureBytes + taskBytes
+		}
+		return futureBytes
 	case *Traceback:
 		return tracebackBytes
 	case *BoundMethod:
@@ -188,6 +194,8 @@ var (
 	superBytes       = allocBytes(int64(unsafe.Sizeof(Super{})))
 	nativeBytes      = allocBytes(int64(unsafe.Sizeof(Native{})))
 	awaitRecordBytes = allocBytes(int64(unsafe.Sizeof(awaitRecord{})))
+	futureBytes      = allocBytes(int64(unsafe.Sizeof(Future{})))
+	taskBytes        = allocBytes(int64(unsafe.Sizeof(Task{})))
 	// heldBuiltinBytes is a Builtin made for one object (a closure over
 	// its Go state, see Held): the struct and the closure.
 	heldBuiltinBytes = allocBytes(int64(unsafe.Sizeof(Builtin{}))) + closureBytes

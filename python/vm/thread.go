@@ -1333,7 +1333,7 @@ func (w *sizeWalker) visit(v Value) {
 		if !w.once(unsafe.Pointer(x)) {
 			return
 		}
-		w.total += 64
+		w.total += ownBytes(x)
 		if !x.done {
 			w.total += x.held
 		}

@@ -295,6 +295,12 @@ func getitem(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			}
 		}
 	}
+	if len(args) == 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__getitem__' of 'array.array' object needs an argument")
+	}
+	if _, _, ok := state(args[0]); !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__getitem__' requires a 'array.array' object but received a '%s'", vm.TypeName(args[0]))
+	}
 	return t.CallMethodName(args[0], "_getitem_slow", args[1:], kw)
 }
 
@@ -314,6 +320,12 @@ func setitem(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			}
 		}
 	}
+	if len(args) == 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__setitem__' of 'array.array' object needs an argument")
+	}
+	if _, _, ok := state(args[0]); !ok {
+		return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__setitem__' requires a 'array.array' object but received a '%s'", vm.TypeName(args[0]))
+	}
 	return t.CallMethodName(args[0], "_setitem_slow", args[1:], kw)
 }
 
@@ -324,7 +336,10 @@ func length(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			return vm.Int(len(items.Items)), nil
 		}
 	}
-	return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__len__' requires a 'array.array' object")
+	if len(args) == 0 {
+		return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__len__' of 'array.array' object needs an argument")
+	}
+	return nil, vm.Errorf(vm.TypeErrorClass, "descriptor '__len__' requires a 'array.array' object but received a '%s'", vm.TypeName(args[0]))
 }
 
 // extend(self, iterable) appends the items of iterable one by one, each

@@ -240,3 +240,10 @@ a[0] = 'x'
 from array import array
 array('i', [1]) + [2]
 # raises: TypeError: can only append array (not "list") to array
+# ---
+from array import array
+for f in (lambda: array.__getitem__(), lambda: array.__getitem__(5, 1), lambda: array.__setitem__(), lambda: array.__setitem__([], 0, 1), lambda: array.__len__(), lambda: array.__len__(3), lambda: array.__getitem__(array('i', [4]), 0)):
+    try:
+        print(f())
+    except TypeError as e:
+        print(e)

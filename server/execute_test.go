@@ -347,7 +347,10 @@ func TestSessionMemoryCapIsCumulativeAndCatchable(t *testing.T) {
 func TestIdleSessionsExpire(t *testing.T) {
 	t.Parallel()
 	needInterpreter(t)
-	f := newFixture(t, func(o *Options) { o.Sessions.IdleTimeout = 100 * time.Millisecond })
+	// Long enough for an HTTP client's handshake (initialize, then
+	// notifications/initialized) on a loaded machine: at 100 ms the MCP
+	// session once expired between the two.
+	f := newFixture(t, func(o *Options) { o.Sessions.IdleTimeout = 2 * time.Second })
 
 	// stdio-like connection: the state is freed, and the next run says why.
 	cs := f.connect(t, nil)

@@ -1334,6 +1334,12 @@ func initBuiltinTypes() {
 			return nil, err
 		}
 		if len(args) != 2 {
+			// Zero-argument super() compiles to super(__class__, self)
+			// where the function has a __class__ cell; here it has none.
+			// CPython blames the missing arguments first, then the cell.
+			if len(args) == 0 && t.top != nil && t.top.code.ArgCount > 0 {
+				return nil, Errorf(RuntimeErrorClass, "super(): __class__ cell not found")
+			}
 			return nil, Errorf(RuntimeErrorClass, "super(): no arguments")
 		}
 		c, ok := args[0].(*Class)

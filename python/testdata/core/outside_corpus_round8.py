@@ -167,3 +167,33 @@ except KeyError as e2:
     t = e2.__traceback__
     print([t.tb_lineno, t.tb_next.tb_lineno], t.tb_next.tb_next, bool(t))
     assert sys.exc_info()[2] is not None
+# ---
+# super() without arguments and without a __class__ cell: CPython blames the cell when the
+# function has positional parameters, else the missing arguments.
+class A:
+    def g(self):
+        __class__ = "local"
+        try:
+            super()
+        except RuntimeError as e:
+            print(e)
+def f(x):
+    try:
+        super()
+    except RuntimeError as e:
+        print(e)
+def h(*a):
+    try:
+        super()
+    except RuntimeError as e:
+        print(e)
+A().g(); f(1); h(1)
+try:
+    super()
+except RuntimeError as e:
+    print(e)
+class B(A):
+    def g(self):
+        return super().g()
+B().g()
+print(B.g.__name__)

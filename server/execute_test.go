@@ -453,3 +453,35 @@ raise E("\x1b[2Jmessage\u202e\n\x1b[0m")
 		t.Errorf("the description does not quote the label as the snippet's: %q", r.Description)
 	}
 }
+
+// TestSystemExitEndsTheRun: a snippet ending with sys.exit() or a passing
+// unittest.main() succeeded, as the program would in CPython; a failing
+// status stays an error naming it.
+func TestSystemExitEndsTheRun(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	f := newFixture(t, nil)
+	cs := f.connect(t, nil)
+	for _, code := range []string{"import sys\nprint('a')\nsys.exit()", "import sys\nprint('a')\nsys.exit(0)", "raise SystemExit(False)"} {
+		res, out := run(t, cs, code)
+		mustOK(t, res, out)
+		if code != "raise SystemExit(False)" && out.Stdout != "a\n" {
+			t.Errorf("%q: stdout %q, want a", code, out.Stdout)
+		}
+	}
+	res, out := run(t, cs, "import unittest\nclass T(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(1 + 1, 2)\nunittest.main()")
+	mustOK(t, res, out)
+	if !strings.Contains(out.Stderr, "Ran 1 test") || !strings.Contains(out.Stderr, "OK") {
+		t.Errorf("unittest.main(): stderr %q, want its report", out.Stderr)
+	}
+	for code, want := range map[string]string{
+		"import sys\nsys.exit(3)":        "3",
+		"import sys\nsys.exit('broken')": "broken",
+		"import unittest\nclass T(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(1, 2)\nunittest.main()": "True",
+	} {
+		res, out := run(t, cs, code)
+		if !res.IsError || out.Error == nil || out.Error.Type != "SystemExit" || out.Error.Message != want {
+			t.Errorf("%q: want the error SystemExit: %s, got %s", code, want, text(res))
+		}
+	}
+}

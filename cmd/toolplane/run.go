@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/metrics"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -262,7 +261,7 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		}
 		if res.Error != nil {
 			if res.Error.Type == "SystemExit" {
-				status, _ := systemExitStatus(res.Error.Message)
+				status, _ := python.SystemExitStatus(res.Error.Message)
 				if status == exitOK {
 					return nil
 				}
@@ -275,7 +274,7 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 	if res.Error != nil && res.Error.Type == "SystemExit" {
 		// A program that ends with sys.exit() (unittest.main() does) ends as
 		// CPython's interpreter ends it: no traceback, the status it asked for.
-		status, text := systemExitStatus(res.Error.Message)
+		status, text := python.SystemExitStatus(res.Error.Message)
 		if status == exitOK {
 			return nil
 		}
@@ -292,24 +291,6 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		fmt.Fprintln(streams.Out, res.Repr)
 	}
 	return nil
-}
-
-// systemExitStatus is the exit status CPython's interpreter gives a program
-// that ends with SystemExit(code), from the exception's message (str(code)):
-// no code, None, False or 0 is success; an int is the status (modulo 256, as
-// the operating system keeps it); True is 1; any other code is printed on
-// stderr (text) and the status is 1.
-func systemExitStatus(message string) (status int, text string) {
-	switch message {
-	case "", "None", "False":
-		return exitOK, ""
-	case "True":
-		return exitFailure, ""
-	}
-	if n, err := strconv.ParseInt(message, 10, 64); err == nil {
-		return int(n & 0xff), ""
-	}
-	return exitFailure, message
 }
 
 // prepareHeapWhenGrowing prepares the heap (python.PrepareHeap) once the

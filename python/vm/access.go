@@ -110,6 +110,17 @@ func sliceLen(start, stop, step int) int {
 	return (start-stop-1)/(-step) + 1
 }
 
+// slicedItems is sliceValues with the copy's slots charged: a slice is a
+// new array as long as the part it copies, and keeping many slices of one
+// big list (keep.append(a[:])) must reach the memory limit.
+func (t *Thread) slicedItems(items []Value, start, stop, step int) ([]Value, error) {
+	out := sliceValues(items, start, stop, step)
+	if len(out) == 0 {
+		return out, nil
+	}
+	return out, t.chargeNew(arrayBytes(len(out), valueSize))
+}
+
 func sliceValues(items []Value, start, stop, step int) []Value {
 	if step == 1 {
 		if stop < start {
@@ -154,7 +165,11 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &List{Items: sliceValues(o.Items, start, stop, step)}, nil
+			items, err := t.slicedItems(o.Items, start, stop, step)
+			if err != nil {
+				return nil, err
+			}
+			return &List{Items: items}, nil
 		}
 		return nil, Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
 	case *Dict:
@@ -184,7 +199,11 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return Tuple(sliceValues(o, start, stop, step)), nil
+			items, err := t.slicedItems(o, start, stop, step)
+			if err != nil {
+				return nil, err
+			}
+			return Tuple(items), nil
 		}
 		return nil, Errorf(TypeErrorClass, "tuple indices must be integers or slices, not %s", TypeName(key))
 	case Str:
@@ -226,7 +245,9 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			for i, j := 0, start; i < n; i, j = i+1, j+step {
 				buf = append(buf, o[j])
 			}
-			return Bytes(buf), nil
+			// A slice is a copy: keeping many of one big bytes must
+			// reach the memory limit.
+			return Bytes(buf), t.chargeNew(int64(n))
 		}
 		return nil, Errorf(TypeErrorClass, "byte indices must be integers or slices, not %s", TypeName(key))
 	case *ByteArray:
@@ -246,7 +267,7 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &ByteArray{B: []byte(r.(Bytes))}, nil
+		return &ByteArray{B: []byte(r.(Bytes))}, t.chargeNew(int64(len(r.(Bytes))))
 	case *Range:
 		n := o.Len()
 		if i, ok, err := t.index(key); ok {

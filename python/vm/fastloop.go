@@ -1504,14 +1504,22 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 		if err != nil {
 			return nil, true, err
 		}
-		return &List{Items: sliceValues(o.Items, a, b, step)}, true, nil
+		items, err := t.slicedItems(o.Items, a, b, step)
+		if err != nil {
+			return nil, true, err
+		}
+		return &List{Items: items}, true, nil
 	default:
 		tu := obj.(Tuple)
 		a, b, step, err := t.sliceIndices(&sl, len(tu))
 		if err != nil {
 			return nil, true, err
 		}
-		return Tuple(sliceValues(tu, a, b, step)), true, nil
+		items, err := t.slicedItems(tu, a, b, step)
+		if err != nil {
+			return nil, true, err
+		}
+		return Tuple(items), true, nil
 	}
 }
 

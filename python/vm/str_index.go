@@ -202,7 +202,7 @@ func (c *strIndexCache) slice(t *Thread, s Str, sl *Slice) (Value, error) {
 		for i, j := 0, start; i < k; i, j = i+1, j+step {
 			buf = append(buf, s[j])
 		}
-		return Str(buf), nil
+		return Str(buf), t.chargeNew(int64(len(buf)))
 	}
 	// Walked in place from the first character taken: a copy of the
 	// code points took 4 bytes for each, twice, uncharged (236 MiB at the
@@ -230,7 +230,7 @@ func (c *strIndexCache) slice(t *Thread, s Str, sl *Slice) (Value, error) {
 			}
 		}
 	}
-	return Str(buf), nil
+	return Str(buf), t.chargeNew(int64(len(buf)))
 }
 
 // strIndexWork counts the scanning the index cache did for the last

@@ -499,6 +499,18 @@ class StrEnum(Enum):
         return getattr(self._value_, name)
 
 
+def _bits_shown(num, width):
+    # A value's bits as a strict Flag's error shows them: '0b0' or '0b1' for the
+    # sign, then the digits (two's complement for a negative) widened to width
+    # with the sign's digit.
+    if num >= 0:
+        sign, digits = '0b0', (format(num, 'b') if num else '')
+    else:
+        n = num.bit_length()
+        sign, digits = '0b1', format(num + (1 << n), '0%db' % n)
+    return '%s %s' % (sign, digits.rjust(width, sign[-1]))
+
+
 class Flag(Enum):
     """Enum whose members combine with |, & and ^ (auto() gives powers of two)."""
 
@@ -513,6 +525,23 @@ class Flag(Enum):
     def _missing_(cls, value):
         if not isinstance(value, int):
             return None
+        if not issubclass(cls, (int, IntFlag)):
+            # A plain Flag is strict, as 3.11's default boundary: bits no member
+            # defines are a ValueError; a negative value counts down from the
+            # highest bit the members use (F(-1) is every member).
+            mask = 0
+            for m in cls._member_map_.values():
+                if isinstance(m._value_, int):
+                    mask |= m._value_
+            every = (1 << mask.bit_length()) - 1
+            if not ~every <= value <= every or value & (every ^ mask):
+                width = max(value.bit_length(), mask.bit_length())
+                raise ValueError('%r invalid value %r\n    given %s\n  allowed %s' % (
+                    cls, value, _bits_shown(value, width), _bits_shown(mask, width)))
+            if value < 0:
+                value += every + 1
+                if value in cls._value2member_map_:
+                    return cls._value2member_map_[value]
         member = object.__new__(cls)
         names = [m._name_ for m in cls._member_map_.values() if m._value_ & value == m._value_ and m._value_]
         object.__setattr__(member, '_name_', '|'.join(names) if names else None)

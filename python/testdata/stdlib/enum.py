@@ -143,3 +143,36 @@ class S(str, Enum):
     A = "a"
 S("zzz")
 # raises: ValueError: 'zzz' is not a valid S
+# ---
+# A plain Flag is strict (3.11 default boundary): bits no member defines raise ValueError showing the given and allowed bits; negative values count down from the highest member bit; IntFlag keeps any value.
+import enum
+class F(enum.Flag):
+    A = 1
+    B = 4
+class G(enum.Flag):
+    A = 1
+    AB = 3
+class H(enum.Flag):
+    R = enum.auto()
+    W = enum.auto()
+    X = enum.auto()
+class I(enum.IntFlag):
+    A = 1
+    B = 2
+for cls, vals in ((F, (2, -1, -5, 8, 0, 5, 1, 2**64)), (G, (2, -1, 3, 4)), (H, (-1, -2, 7, 6, 8, -8, -9)), (I, (8, 3))):
+    for v in vals:
+        try:
+            print(cls.__name__, v, repr(cls(v)))
+        except ValueError as e:
+            print(repr(str(e)))
+print(~H.R, H(-1) is H(7), list(H(-2)))
+# ---
+import enum
+class F(enum.Flag):
+    A = 1
+    B = 2
+for v in (8, 2**64, 2**100000, -1, 0):
+    try:
+        r = F(v)
+        print(v if v < 100 else 'big', repr(r) if v < 100 else type(r).__name__)
+    except Exception as e: print(type(e).__name__, str(e)[:80])

@@ -196,6 +196,9 @@ func checkedMethod(c *Class, name string, fn BuiltinFunc) BuiltinFunc {
 			// state is used: list.append(a_str_subclass_instance, 1)
 			// would otherwise hand the method a str.
 			if !TypeOf(self).IsSubclass(c) && !(c == TypeClass && isClass(self)) {
+				if isSlotWrapper(c, name) {
+					return nil, Errorf(TypeErrorClass, "descriptor '%s' requires a '%s' object but received a '%s'", name, c.Name, TypeName(self))
+				}
 				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, c.Name, TypeName(self))
 			}
 			if c != BaseExceptionClass && hasBase(self) {
@@ -254,4 +257,30 @@ func init() {
 	initScanTicks()
 	initFastCalls()
 	initDocs()
+}
+
+// methodDunders are the dunder methods CPython defines as ordinary methods
+// (method descriptors), by class name ("" for every class); every other
+// dunder of a builtin type is a slot wrapper, whose foreign-receiver error
+// reads "descriptor '__add__' requires a 'tuple' object but received a
+// 'list'".
+var methodDunders = map[string]map[string]bool{
+	"": {"__reversed__": true, "__sizeof__": true, "__format__": true, "__getnewargs__": true,
+		"__reduce__": true, "__reduce_ex__": true, "__getstate__": true, "__dir__": true,
+		"__ceil__": true, "__floor__": true, "__round__": true, "__trunc__": true,
+		"__bytes__": true, "__complex__": true, "__alloc__": true, "__class_getitem__": true,
+		"__instancecheck__": true, "__subclasscheck__": true, "__subclasses__": true,
+		"__copy__": true, "__deepcopy__": true, "__length_hint__": true, "__setstate__": true},
+	"list":      {"__getitem__": true},
+	"dict":      {"__getitem__": true, "__contains__": true},
+	"set":       {"__contains__": true},
+	"frozenset": {"__contains__": true},
+}
+
+// isSlotWrapper reports whether CPython's name on class c is a slot wrapper.
+func isSlotWrapper(c *Class, name string) bool {
+	if len(name) < 5 || !strings.HasPrefix(name, "__") || !strings.HasSuffix(name, "__") {
+		return false
+	}
+	return !methodDunders[""][name] && !methodDunders[c.Name][name]
 }

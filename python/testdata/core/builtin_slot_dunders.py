@@ -71,3 +71,27 @@ for v in (F(2.5),):
     for n in ("__int__", "__trunc__", "__floor__", "__ceil__", "__round__", "__pos__", "__float__", "__abs__"):
         t(getattr(float, n), v)
     t(float.__round__, v, 1)
+# ---
+# A slot wrapper (tuple.__add__, list.__len__) called on a foreign receiver says it requires its type; a method descriptor (list.__getitem__, int.__round__) that it does not apply.
+def t(f, *a):
+    try: print(repr(f(*a)))
+    except TypeError as e: print(e)
+t(tuple.__add__, [1], (2,))
+t(str.__add__, 1, "a")
+t(list.__getitem__, 1, 0)
+t(dict.__getitem__, 1, 0)
+t(dict.__contains__, 1, 0)
+t(set.__contains__, 1, 0)
+t(list.__len__, 1)
+t(list.append, 1, 0)
+t(int.__add__, "a", 1)
+t(int.__round__, "a")
+t(float.__trunc__, "a")
+t(str.__len__, 1)
+t(list.__reversed__, 1)
+t(str.__format__, 1, "")
+t(bytes.__contains__, 1, 0)
+t(list.__iadd__, 1, [2])
+t(list.__eq__, 1, [2])
+t(dict.__len__, 1)
+t(set.__or__, 1, {1})

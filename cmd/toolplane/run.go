@@ -83,7 +83,8 @@ object) is its repr, and "not_json" says why.
 Exit status is 0 on success and 1 when the snippet raised or hit a limit. A
 snippet that ends with SystemExit (sys.exit(), unittest.main()) ends as CPython
 ends it: no traceback, status 0 for sys.exit(), sys.exit(0) or False, the
-status an int asks for, else 1 with the code printed on stderr.
+status an int asks for, else 1 with the code printed on stderr; with
+--json, a success code has "error": null.
 Without --config, $TOOLPLANE_CONFIG or a config file, safe defaults apply.`,
 		Example: `  toolplane run examples/hello.py
   echo 'return 1 + 1' | toolplane run -
@@ -222,6 +223,14 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 	ctx, escalations := audit.WithRunEscalations(ctx)
 	start := time.Now()
 	res, err := rt.Execute(ctx, code, exec)
+	if err == nil && res.Error != nil && res.Error.Type == "SystemExit" {
+		// A program that ends with sys.exit(), sys.exit(0) or False
+		// (unittest.main() after its tests passed) ended well, as in
+		// CPython and in execute_code: no error, no value.
+		if status, _ := python.SystemExitStatus(res.Error.Message); status == exitOK {
+			res.Error, res.Value, res.Repr = nil, nil, ""
+		}
+	}
 	end := audit.Event{Event: audit.EventRunEnd, RunID: exec.RunID, SnippetSHA256: hash, Backend: backendName,
 		Duration: time.Since(start), HasDuration: true, Outcome: audit.OutcomeOK}
 	switch {
@@ -262,9 +271,6 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		if res.Error != nil {
 			if res.Error.Type == "SystemExit" {
 				status, _ := python.SystemExitStatus(res.Error.Message)
-				if status == exitOK {
-					return nil
-				}
 				return &exitError{code: status, err: fmt.Errorf("snippet raised %s", res.Error)}
 			}
 			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
@@ -275,9 +281,6 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 		// A program that ends with sys.exit() (unittest.main() does) ends as
 		// CPython's interpreter ends it: no traceback, the status it asked for.
 		status, text := python.SystemExitStatus(res.Error.Message)
-		if status == exitOK {
-			return nil
-		}
 		return &exitError{code: status, err: errors.New(text)}
 	}
 	if res.Error != nil {

@@ -355,6 +355,14 @@ func TestRunSystemExit(t *testing.T) {
 			t.Errorf("%q: error text %q, stderr %q; want %q and no SystemExit traceback", c.code, msg, errb.String(), c.stderr)
 		}
 	}
+	// With --json a success code is no error, and a failing one names it.
+	for code, want := range map[string]string{"import sys\nsys.exit(0)": "null", "import sys\nsys.exit(4)": `{"type":"SystemExit","message":"4"`} {
+		var out, errb bytes.Buffer
+		err := runSnippet(context.Background(), rt, code, "<stdin>", runOptions{JSON: true}, IOStreams{Out: &out, Err: &errb})
+		if !strings.Contains(out.String(), `"error":`+want) || (want == "null") != (err == nil) {
+			t.Errorf("--json %q: %s (%v), want error %s", code, out.String(), err, want)
+		}
+	}
 	// unittest's report goes to stderr, as CPython writes it.
 	var out, errb bytes.Buffer
 	code := "import unittest\nclass T(unittest.TestCase):\n    def test_bad(self):\n        self.assertEqual([1], [2])\nunittest.main()"

@@ -1370,8 +1370,8 @@ func (t *Thread) typeSetAttr(o *Class, name string, v Value) error {
 			}
 		}
 	}
-	if o.builtin {
-		return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
+	if n := o.immutableName(); n != "" {
+		return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, n)
 	}
 	switch name {
 	case "__name__", "__qualname__":
@@ -1441,18 +1441,20 @@ func (t *Thread) typeDelAttr(o *Class, name string) error {
 			}
 		}
 	}
+	// CPython's type.__delattr__ is its __setattr__, so an immutable
+	// type's refusal speaks of setting, whatever the name.
+	if n := o.immutableName(); n != "" {
+		return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, n)
+	}
 	switch name {
 	case "__name__", "__qualname__", "__bases__", "__module__", "__doc__":
-		if o.builtin {
-			return Errorf(TypeErrorClass, "cannot set '%s' attribute of immutable type '%s'", name, o.Name)
-		}
 		return Errorf(TypeErrorClass, "cannot delete '%s' attribute of immutable type '%s'", name, o.Name)
 	case "__mro__", "__base__":
 		return Errorf(AttributeErrorClass, "readonly attribute")
 	case "__dict__":
 		return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
 	}
-	if !o.builtin && o.Dict.DeleteStr(name) {
+	if o.Dict.DeleteStr(name) {
 		if name == "__abstractmethods__" {
 			o.abstract = false
 		}

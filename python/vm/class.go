@@ -113,6 +113,30 @@ type Class struct {
 	// (abc.ABCMeta sets it): object.__new__ refuses to instantiate it,
 	// as CPython's Py_TPFLAGS_IS_ABSTRACT does.
 	abstract bool
+	// immutable is CPython's tp_name of a library class that CPython
+	// implements as an immutable type (re.Pattern, datetime.date): set
+	// once the module that made it has finished its body, it makes
+	// type.__setattr__ and type.__delattr__ refuse as they do for the
+	// builtin classes; "" for a mutable class.
+	immutable string
+}
+
+// SetImmutable makes c refuse attribute assignment and deletion with
+// CPython's "cannot set 'x' attribute of immutable type 'name'", name
+// being CPython's tp_name of c. A library calls it after its module
+// body has set what it sets on c; subclasses stay mutable.
+func (c *Class) SetImmutable(name string) { c.immutable = name }
+
+// immutableName is the name type.__setattr__ gives c when refusing, ""
+// when c is mutable.
+func (c *Class) immutableName() string {
+	if c.immutable != "" {
+		return c.immutable
+	}
+	if c.builtin {
+		return c.Name
+	}
+	return ""
 }
 
 // metaMethod returns what c's metaclass defines for name in the classes

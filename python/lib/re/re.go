@@ -176,6 +176,10 @@ func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("building module re: %w", err)
 	}
+	// CPython implements these as immutable types (re.error is a Python class).
+	m.patCls.SetImmutable("re.Pattern")
+	m.matchCls.SetImmutable("re.Match")
+	m.iterCls.SetImmutable("callable_iterator")
 	d := vm.NewDict()
 	fn := func(name string, f vm.BuiltinFunc) { d.SetStr(name, &vm.Builtin{Name: name, Fn: f}) }
 	for _, f := range flagNames {

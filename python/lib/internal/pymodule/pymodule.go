@@ -156,7 +156,9 @@ func compileSource(name, filename string, src []byte) (*vm.CodeObj, error) {
 }
 
 // adopt marks the classes and functions a module body defined as belonging to the
-// module, so reprs read "<class 'fractions.Fraction'>" as in CPython.
+// module, so reprs read "<class 'fractions.Fraction'>" as in CPython, and makes the
+// classes CPython implements as immutable types refuse attribute assignment from now
+// on (the body has set what it sets on them).
 func adopt(globals *vm.Dict, name string) {
 	for _, it := range globals.Items() {
 		switch v := it[1].(type) {
@@ -167,6 +169,15 @@ func adopt(globals *vm.Dict, name string) {
 				v.Dict.SetStr("__module__", vm.Str(name))
 				for _, m := range v.Dict.Items() {
 					adoptFunc(m[1], name)
+				}
+			}
+			// A class whose body set __module__ to its module's name (ZoneInfo,
+			// KeyWrapper) is the module's own too; an imported one is not.
+			if v.Module == name {
+				if n := cTypeNames[name+"."+v.Name]; n != "" {
+					v.SetImmutable(n)
+				} else if n := immutableTypes[name+"."+v.Name]; n != "" {
+					v.SetImmutable(n)
 				}
 			}
 		case *vm.Function:
@@ -186,6 +197,19 @@ var cTypeNames = map[string]string{
 	"decimal.Decimal":         "decimal.Decimal", "decimal.Context": "decimal.Context",
 	"io.StringIO": "_io.StringIO", "io.BytesIO": "_io.BytesIO",
 	"array.array": "array.array", "zoneinfo.ZoneInfo": "zoneinfo.ZoneInfo", "types.SimpleNamespace": "types.SimpleNamespace",
+}
+
+// immutableTypes are more classes of the modules written in Python here that
+// CPython implements as immutable types, with CPython's name for them, whose
+// messages here otherwise keep the class's own name (cTypeNames's classes are
+// immutable too: CPython makes every type it implements in C immutable).
+var immutableTypes = map[string]string{
+	"functools.partial": "functools.partial", "functools.KeyWrapper": "functools.KeyWrapper",
+	"operator.attrgetter": "operator.attrgetter", "operator.itemgetter": "operator.itemgetter",
+	"operator.methodcaller": "operator.methodcaller",
+	"hashlib.HASH":          "_hashlib.HASH", "hashlib.blake2b": "_blake2.blake2b", "hashlib.blake2s": "_blake2.blake2s",
+	"struct.Struct": "_struct.Struct", "csv._reader": "_csv.reader", "csv._writer": "_csv.writer",
+	"types.mappingproxy": "mappingproxy",
 }
 
 func adoptFunc(v vm.Value, name string) {

@@ -1264,7 +1264,9 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 		if !ok {
 			return Errorf(TypeErrorClass, "__class__ must be set to a class, not '%s' object", TypeName(v))
 		}
-		if c.builtin {
+		// Neither the old class nor the new may be an immutable type
+		// (a builtin, or a library class CPython writes in C).
+		if c.immutableName() != "" || o.Class.immutableName() != "" {
 			return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 		}
 		// The builtin methods of the new class must find the state they

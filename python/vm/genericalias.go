@@ -24,6 +24,7 @@ var genericAliasNoDelegate = map[string]bool{
 
 func initGenericAlias() {
 	GenericAliasClass.Module = "types"
+	GenericAliasClass.SetImmutable("types.GenericAlias")
 	GenericAliasClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(kw) > 0 {
 			return nil, Errorf(TypeErrorClass, "GenericAlias() takes no keyword arguments")

@@ -13,6 +13,7 @@ var UnionTypeClass = newBuiltinClass("UnionType", ObjectClass)
 
 func initUnion() {
 	UnionTypeClass.Module = "types"
+	UnionTypeClass.SetImmutable("types.UnionType")
 	addMethods(UnionTypeClass, map[string]BuiltinFunc{
 		"__repr__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			var parts []string

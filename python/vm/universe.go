@@ -234,6 +234,9 @@ func init() {
 	CancelledErrorClass.Module = "asyncio.exceptions"
 	FutureClass.Module = "asyncio"
 	TaskClass.Module = "asyncio"
+	// CPython's names for them when refusing C.x = 1 (both are in C).
+	FutureClass.SetImmutable("_asyncio.Future")
+	TaskClass.SetImmutable("_asyncio.Task")
 	initObject()
 	initMetaclassMethods()
 	initExceptions()

@@ -88,3 +88,12 @@ print(p.note, p('101'))
 ns = types.SimpleNamespace(a=1)
 ns.b = 2
 print(ns)
+
+# Builtin types whose CPython name carries a module.
+import asyncio
+for C in [types.UnionType, types.GenericAlias, asyncio.Future, asyncio.Task]:
+    try:
+        C.x = 1
+        print('set accepted', C)
+    except TypeError as e:
+        print(e)

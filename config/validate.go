@@ -326,12 +326,6 @@ func (c *checker) limits(cfg *Config) {
 			c.at([]string{"session", kv.key}, "session.%s must be positive (or 0 to derive it from the host's memory), got %d", kv.key, kv.v)
 		}
 	}
-	if s := cfg.Session; s.MaxSessionsPerToken > s.MaxSessions && s.MaxSessions > 0 {
-		c.at([]string{"session", "max_sessions_per_token"}, "session.max_sessions_per_token (%d) exceeds session.max_sessions (%d)", s.MaxSessionsPerToken, s.MaxSessions)
-	}
-	if s := cfg.Session; s.MaxRetainedMBPerToken > s.MaxRetainedMB && s.MaxRetainedMB > 0 {
-		c.at([]string{"session", "max_retained_mb_per_token"}, "session.max_retained_mb_per_token (%d) exceeds session.max_retained_mb (%d)", s.MaxRetainedMBPerToken, s.MaxRetainedMB)
-	}
 	for _, kv := range []struct {
 		key string
 		v   int
@@ -340,8 +334,21 @@ func (c *checker) limits(cfg *Config) {
 			c.at([]string{"session", kv.key}, "session.%s must be positive (or 0 to derive it from the host's CPUs), got %d", kv.key, kv.v)
 		}
 	}
-	if s := cfg.Session; s.MaxConcurrentRunsPerToken > s.MaxConcurrentRuns && s.MaxConcurrentRuns > 0 {
-		c.at([]string{"session", "max_concurrent_runs_per_token"}, "session.max_concurrent_runs_per_token (%d) exceeds session.max_concurrent_runs (%d)", s.MaxConcurrentRunsPerToken, s.MaxConcurrentRuns)
+	// A token's share may not exceed the server's whole (unset, 0, the
+	// whole is derived and the share is cut to it: config.RunLimits,
+	// MemoryBudget).
+	s := cfg.Session
+	for _, p := range []struct {
+		key              string
+		perToken, server int
+	}{
+		{"max_sessions", s.MaxSessionsPerToken, s.MaxSessions},
+		{"max_retained_mb", s.MaxRetainedMBPerToken, s.MaxRetainedMB},
+		{"max_concurrent_runs", s.MaxConcurrentRunsPerToken, s.MaxConcurrentRuns},
+	} {
+		if p.perToken > p.server && p.server > 0 {
+			c.at([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
+		}
 	}
 	if cfg.Session.RunQueueWait.Duration <= 0 {
 		c.at([]string{"session", "run_queue_wait"}, "session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got %s", cfg.Session.RunQueueWait.Duration)

@@ -85,6 +85,17 @@ class EnumType(type):
     def __prepare__(metacls, cls, bases, **kwds):
         return _EnumDict(cls)
 
+    # CPython 3.11's EnumType.__getattr__: a name missing on an enum class raises
+    # AttributeError(name) with the bare name (members are class attributes here, so
+    # only misses reach this).
+    def __getattr__(cls, name):
+        if name[:2] == name[-2:] == '__' and len(name) > 4:
+            raise AttributeError(name)
+        try:
+            return type.__getattribute__(cls, '_member_map_')[name]
+        except (AttributeError, KeyError):
+            raise AttributeError(name) from None
+
     def __repr__(cls):
         if Flag is not None and issubclass(cls, Flag):
             return "<flag %r>" % (cls.__name__,)

@@ -363,6 +363,16 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // instead of ending the connection).
 const MaxStdioMessageBytes = 16 << 20
 
+// MaxStdioRequests caps the requests a stdio client has in progress at
+// once, as [http] max_requests_per_token's default does a token's over
+// HTTP; and the bytes of its large requests in progress are capped at
+// MaxStdioMessageBytes (one message of the largest size), as an HTTP
+// token's large bodies are. A request over either cap is answered at once
+// with an error: a client that sent without waiting for answers held as
+// much memory as it could write (a thousand 100 kB snippets queued behind
+// one run: 890 MB).
+const MaxStdioRequests = DefaultMaxRequestsPerSubject
+
 // StdioTransport serves one client over a stream: r is what the client
 // writes, w what it reads. A message larger than MaxStdioMessageBytes is
 // answered with an error naming the limit (and told to logf, when set) and
@@ -371,9 +381,14 @@ const MaxStdioMessageBytes = 16 << 20
 // for the connection's life.
 func StdioTransport(r io.Reader, w io.Writer, logf func(format string, args ...any)) mcp.Transport {
 	t := &lineconn.Transport{
-		Reader:          r,
-		Writer:          w,
-		MaxMessageBytes: MaxStdioMessageBytes,
+		Reader:           r,
+		Writer:           w,
+		MaxMessageBytes:  MaxStdioMessageBytes,
+		MaxInFlight:      MaxStdioRequests,
+		MaxInFlightBytes: MaxStdioMessageBytes,
+		Busy: func(requests, bytes int) string {
+			return fmt.Sprintf("refused: %d requests (%s) are in progress on this stdio connection, the most it takes at once is %d requests or %s of large ones; wait for their answers before sending more", requests, sizeText(int64(bytes)), MaxStdioRequests, sizeText(MaxStdioMessageBytes))
+		},
 		TooLarge: func(size, limit int) string {
 			return fmt.Sprintf("a message of more than %s is larger than the limit of %s for one stdio message; pass large data through a capability or the result store, or split it", sizeText(int64(size-1)), sizeText(int64(limit)))
 		},

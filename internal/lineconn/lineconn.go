@@ -52,7 +52,27 @@ type Transport struct {
 	// OnTooLarge, when set, learns of each message over the cap (to log
 	// it): the text TooLarge made.
 	OnTooLarge func(text string)
+	// MaxInFlight caps the requests read and not yet answered; a request
+	// over it is answered at once with an error and never handed on.
+	// Zero means no cap. The peer's requests each hold a handler, their
+	// decoded arguments (several times their size) and whatever they wait
+	// for (a session's previous run, a run slot) until answered: without a
+	// cap a peer that sends without waiting for answers holds as much as
+	// it can write (a thousand 100 kB snippets queued behind one run held
+	// 890 MB). MaxInFlightBytes caps the bytes of those requests larger
+	// than freeRequestBytes the same way (zero: no cap): a request that
+	// would take them over it is refused unless it is the only one.
+	MaxInFlight, MaxInFlightBytes int
+	// Busy is the error text of a request refused by MaxInFlight or
+	// MaxInFlightBytes, given the requests and bytes in flight: it should
+	// say what to do. Nil says so in general terms.
+	Busy func(requests, bytes int) string
 }
+
+// freeRequestBytes is the largest request MaxInFlightBytes does not
+// count: a client's requests are a few kilobytes, and MaxInFlight of them
+// are little.
+const freeRequestBytes = 16 << 10
 
 // DefaultMaxMessageBytes is the cap of a Transport that sets none.
 const DefaultMaxMessageBytes = 4 << 20
@@ -99,6 +119,12 @@ type conn struct {
 	closeErr  error
 
 	writeMu sync.Mutex
+
+	// inFlight are the requests read and not yet answered, with the size
+	// each counts against MaxInFlightBytes; flightBytes is their sum.
+	flightMu    sync.Mutex
+	inFlight    map[jsonrpc.ID]int
+	flightBytes int
 }
 
 // readLoop reads messages until the stream ends or a message cannot be
@@ -141,6 +167,9 @@ func (c *conn) readLoop(r *bufio.Reader) {
 		}
 		if cap(line) > keptBuffer {
 			line = nil
+		}
+		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() && !c.admit(req, len(data)) {
+			msg = nil
 		}
 		if msg == nil && err == nil {
 			continue
@@ -208,6 +237,59 @@ func (c *conn) refuse(prefix []byte, size int) {
 	}
 }
 
+// admit records a request read, or answers it with an error and reports
+// false when its id is in use by a request in progress or it is over
+// MaxInFlight or MaxInFlightBytes.
+func (c *conn) admit(req *jsonrpc.Request, size int) bool {
+	c.flightMu.Lock()
+	if _, dup := c.inFlight[req.ID]; dup {
+		c.flightMu.Unlock()
+		// Answered here: the SDK answers a duplicate id with a null id,
+		// which no in-flight entry matches.
+		id, _ := json.Marshal(req.ID.Raw())
+		c.answerError(id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("request id %s is already used by a request in progress: give each request its own id", id))
+		return false
+	}
+	counted := 0
+	if size > freeRequestBytes {
+		counted = size
+	}
+	requests, bytes := len(c.inFlight), c.flightBytes
+	over := (c.t.MaxInFlight > 0 && requests >= c.t.MaxInFlight) ||
+		(c.t.MaxInFlightBytes > 0 && counted > 0 && bytes > 0 && bytes+counted > c.t.MaxInFlightBytes)
+	if !over {
+		if c.inFlight == nil {
+			c.inFlight = make(map[jsonrpc.ID]int)
+		}
+		c.inFlight[req.ID] = counted
+		c.flightBytes += counted
+	}
+	c.flightMu.Unlock()
+	if over {
+		text := fmt.Sprintf("%d requests (%d bytes) are in progress, the most this connection takes at once: wait for their answers before sending more", requests, bytes)
+		if c.t.Busy != nil {
+			text = c.t.Busy(requests, bytes)
+		}
+		id, _ := json.Marshal(req.ID.Raw())
+		c.answerError(id, jsonrpc.CodeInvalidRequest, text)
+	}
+	return !over
+}
+
+// answered lets go of the in-flight entry of the request msg answers.
+func (c *conn) answered(msg jsonrpc.Message) {
+	res, ok := msg.(*jsonrpc.Response)
+	if !ok || !res.ID.IsValid() {
+		return
+	}
+	c.flightMu.Lock()
+	defer c.flightMu.Unlock()
+	if n, ok := c.inFlight[res.ID]; ok {
+		delete(c.inFlight, res.ID)
+		c.flightBytes -= n
+	}
+}
+
 // leadingID finds the "id" member of a message from its first bytes: the
 // members before it must be complete in prefix.
 func leadingID(prefix []byte) (json.RawMessage, bool) {
@@ -263,6 +345,9 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 // Write implements mcp.Connection.
 func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	// The request is done once it is answered (even if the answer is not
+	// written): the peer may send the next as soon as it reads this one.
+	c.answered(msg)
 	if err := ctx.Err(); err != nil {
 		return err
 	}

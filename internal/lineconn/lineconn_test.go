@@ -3,8 +3,10 @@ package lineconn
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
+	"time"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -64,4 +66,101 @@ func TestGarbageEndsTheStream(t *testing.T) {
 	if _, err := c.Read(context.Background()); err == nil || !strings.Contains(err.Error(), "not JSON-RPC") {
 		t.Errorf("garbage: %v", err)
 	}
+}
+
+// TestInFlightCap: a request past MaxInFlight or MaxInFlightBytes, or
+// reusing the id of one in progress, is answered at once and never handed
+// on; answering a request makes room for the next.
+func TestInFlightCap(t *testing.T) {
+	t.Parallel()
+	in, inW := io.Pipe()
+	out, outW := io.Pipe()
+	c, err := (&Transport{Reader: in, Writer: outW, MaxInFlight: 3, MaxInFlightBytes: 3 * freeRequestBytes}).Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close(); _ = out.Close(); _ = inW.Close() })
+	answers := make(chan string, 16)
+	go func() {
+		r := bufio.NewReader(out)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			answers <- line
+		}
+	}()
+	next := func() string {
+		t.Helper()
+		select {
+		case line := <-answers:
+			return line
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer written in 20 s")
+			return ""
+		}
+	}
+	send := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(want any) *jsonrpc.Request {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		msg, err := c.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, ok := msg.(*jsonrpc.Request)
+		if !ok || req.ID.Raw() != want {
+			t.Fatalf("got %#v, want the request %v", msg, want)
+		}
+		return req
+	}
+	refused := func(id, text string) {
+		t.Helper()
+		if line := next(); !strings.Contains(line, `"id":`+id+`,"error"`) || !strings.Contains(line, text) {
+			t.Fatalf("got %s, want an error answering %s saying %q", line, id, text)
+		}
+	}
+	answer := func(req *jsonrpc.Request) {
+		t.Helper()
+		done := make(chan error, 1)
+		go func() { done <- c.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{}`)}) }()
+		next()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	big := func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"pad":"` + strings.Repeat("z", 2*freeRequestBytes) + `"}}`
+	}
+
+	send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	one := read(int64(1))
+	send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	refused("1", "already used by a request in progress")
+	send(`{"jsonrpc":"2.0","method":"notifications/progress"}`) // not a request: never counted
+	if msg, err := c.Read(context.Background()); err != nil || msg.(*jsonrpc.Request).IsCall() {
+		t.Fatalf("the notification: %#v, %v", msg, err)
+	}
+	send(big(`"a"`))
+	a := read("a")
+	send(big(`"b"`)) // two large ones are more than 3 free sizes
+	refused(`"b"`, "wait for their answers")
+	send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	read(int64(2))
+	send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`) // the fourth
+	refused("3", "wait for their answers")
+
+	answer(one)
+	send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`) // its id is free again
+	read(int64(1))
+	answer(a)
+	send(big(`"b"`))
+	read("b")
 }

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -130,7 +130,9 @@ func TestInFlightCap(t *testing.T) {
 	answer := func(req *jsonrpc.Request) {
 		t.Helper()
 		done := make(chan error, 1)
-		go func() { done <- c.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{}`)}) }()
+		go func() {
+			done <- c.Write(context.Background(), &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{}`)})
+		}()
 		next()
 		if err := <-done; err != nil {
 			t.Fatal(err)

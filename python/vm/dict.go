@@ -431,69 +431,42 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 }
 
 // setFast is set for an int key, or a str key shorter than 64 bytes
-// (hashed without a call), in a dict with an index, where nothing on the
-// way can call Python code, tick, fail or grow the arrays: the key is
-// already there (the same type and value), or a new entry fits the
-// entries array and the index's load limit, and the charges take
-// chargeNew's fast path. It reports false, having changed nothing, where
-// set's general path is needed (a collision set would compare with __eq__,
-// a class's dict, growth). The caller counts set's step.
+// (hashed without a call), where findFast finds the key or its place and
+// nothing on the way can call Python code, tick, fail or grow the arrays:
+// the key is already there, or a new entry fits the entries array (and
+// the index's load limit, or the at most smallDict entries of a dict
+// without one), and the charges take chargeNew's fast path. It reports
+// false, having changed nothing, where set's general path is needed (a
+// collision set would compare with __eq__, a class's dict, growth). The
+// caller counts set's step.
 func (d *Dict) setFast(t *Thread, key, v Value) bool {
-	if d.class || d.index == nil {
+	if d.class {
 		return false
 	}
-	var h uint64
-	var nk int64 // the key's box, charged as set charges a number key
-	switch x := key.(type) {
-	case Int:
-		h = hashInt64(int64(x))
-		nk = storedBytes(key)
-	case Str:
-		if len(x) >= 64 {
+	h, e, slot, ok := d.findFast(key)
+	if !ok {
+		return false
+	}
+	if e != nil {
+		if !t.fastChargeStored(v) {
 			return false
 		}
-		h = strHash(string(x))
-	default:
+		e.value = v
+		return true
+	}
+	if len(d.entries) == cap(d.entries) {
 		return false
 	}
-	mask := uint64(len(d.index) - 1)
-	i := h & mask
-	perturb := h
-	for {
-		ix := d.index[i]
-		if ix == -1 {
-			break
+	if d.index == nil {
+		if len(d.entries) >= smallDict {
+			return false
 		}
-		if e := &d.entries[ix]; e.key != nil && e.hash == h {
-			switch k := e.key.(type) {
-			case Str:
-				y, ok := key.(Str)
-				if !ok {
-					return false
-				}
-				if y != k {
-					break
-				}
-				if !t.fastChargeStored(v) {
-					return false
-				}
-				e.value = v
-				return true
-			case Int:
-				if y, ok := key.(Int); !ok || y != k || !t.fastChargeStored(v) {
-					return false
-				}
-				e.value = v
-				return true
-			default:
-				return false
-			}
-		}
-		perturb >>= 5
-		i = (i*5 + 1 + perturb) & mask
-	}
-	if len(d.entries) == cap(d.entries) || (len(d.entries)+1)*3 > len(d.index)*2 {
+	} else if (len(d.entries)+1)*3 > len(d.index)*2 {
 		return false
+	}
+	var nk int64 // the key's box, charged as set charges a number key
+	if _, isInt := key.(Int); isInt {
+		nk = storedBytes(key)
 	}
 	nv := storedBytes(v)
 	if m := t.mem + nk + nv; m > t.limits.MaxMemoryBytes || nk >= AllocBytesPerStep || nv >= AllocBytesPerStep {
@@ -501,11 +474,97 @@ func (d *Dict) setFast(t *Thread, key, v Value) bool {
 	}
 	t.mem += nk + nv
 	d.trail = 0
-	d.index[i] = int32(len(d.entries))
+	if d.index != nil {
+		d.index[slot] = int32(len(d.entries))
+	}
 	d.entries = append(d.entries, dictEntry{key: key, value: v, hash: h})
 	d.live++
 	d.version++
 	return true
+}
+
+// getFast is Get where findFast decides the lookup: the value (nil:
+// absent) and true, or false where Get's general path is needed.
+func (d *Dict) getFast(key Value) (Value, bool) {
+	_, e, _, ok := d.findFast(key)
+	if !ok || e == nil {
+		return nil, ok
+	}
+	return e.value, true
+}
+
+// findFast is find for an int key, or a str key shorter than 64 bytes
+// (hashed without a call or a step), where the lookup compares no key
+// with __eq__ and counts no collision's step: a stored key of the same
+// hash is the key itself or, for a str key, another str. It returns the
+// key's hash, its entry (nil: absent) and the index slot an insertion
+// would take (in a dict with an index), or ok false where find's general
+// path is needed.
+func (d *Dict) findFast(key Value) (h uint64, e *dictEntry, slot uint64, ok bool) {
+	switch x := key.(type) {
+	case Int:
+		h = hashInt64(int64(x))
+	case Str:
+		if len(x) >= 64 {
+			return 0, nil, 0, false
+		}
+		h = strHash(string(x))
+	default:
+		return 0, nil, 0, false
+	}
+	if d.index == nil {
+		for ix := range d.entries {
+			if c := &d.entries[ix]; c.key != nil && c.hash == h {
+				switch fastKeyMatch(c.key, key) {
+				case 1:
+					return h, c, 0, true
+				case -1:
+					return 0, nil, 0, false
+				}
+			}
+		}
+		return h, nil, 0, true
+	}
+	mask := uint64(len(d.index) - 1)
+	i := h & mask
+	perturb := h
+	for {
+		ix := d.index[i]
+		if ix == -1 {
+			return h, nil, i, true
+		}
+		if c := &d.entries[ix]; c.key != nil && c.hash == h {
+			switch fastKeyMatch(c.key, key) {
+			case 1:
+				return h, c, 0, true
+			case -1:
+				return 0, nil, 0, false
+			}
+		}
+		perturb >>= 5
+		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// fastKeyMatch compares a stored key of the same hash with key, a str or
+// an int: 1 for the key itself, 0 for another str (find passes it by
+// without a step), -1 for anything else (find counts a collision's step
+// and compares with __eq__).
+func fastKeyMatch(stored, key Value) int {
+	switch k := stored.(type) {
+	case Str:
+		if y, ok := key.(Str); ok {
+			if y == k {
+				return 1
+			}
+			return 0
+		}
+	case Int:
+		if y, ok := key.(Int); ok && y == k {
+			return 1
+		}
+	}
+	return -1
 }
 
 // appendEntry appends e to es, doubling a full array: append grows a large

@@ -176,6 +176,20 @@ loop:
 			st[sp-1], st[sp-2] = st[sp-2], st[sp-1]
 			ip++
 			steps++
+		case compile.DUP_TOP_TWO:
+			// d[k] += 1's container and key, kept for its STORE_SUBSCR.
+			if sp+2 > len(st) {
+				break loop
+			}
+			st[sp] = st[sp-2]
+			st[sp+1] = st[sp-1]
+			sp += 2
+			ip++
+			steps++
+		case compile.ROT_THREE:
+			st[sp-1], st[sp-2], st[sp-3] = st[sp-2], st[sp-3], st[sp-1]
+			ip++
+			steps++
 		case compile.BINARY_OP_CONST:
 			bop := syntax.Operator(instrs[ip+1] >> 8)
 			r, ok := t.arithFast(bop, st[sp-1], consts[arg])
@@ -672,6 +686,25 @@ loop:
 					}
 				}
 			}
+			// d.get(k) and d.get(k, default) on a dict, where
+			// Dict.getFast decides the lookup without a call: eval's call
+			// of the builtin, without the call.
+			if (arg == 1 || arg == 2) && isBuiltin(st[sp-arg-2], fastDictGet) && t.goDepth < t.limits.MaxDepth+50 {
+				if d, ok := st[sp-arg-1].(*Dict); ok {
+					if v, ok := d.getFast(st[sp-arg]); ok {
+						if v == nil {
+							if v = None; arg == 2 {
+								v = st[sp-1]
+							}
+						}
+						sp -= arg + 1
+						st[sp-1] = v
+						ip++
+						steps++
+						break
+					}
+				}
+			}
 			// Another builtin method LOAD_METHOD found (or a builtin it
 			// found on a module): called below the loop; a method of an
 			// instance, as CALL's plain call.
@@ -756,7 +789,38 @@ loop:
 			ip++
 			steps++
 			break loop
-		case compile.STORE_SUBSCR, compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
+		case compile.STORE_SUBSCR:
+			// eval's STORE_SUBSCR of a dict where Dict.setFast takes the
+			// key (its insertion's step counted as Dict.set counts it),
+			// and of a list at an int index in range where the charge
+			// takes chargeNew's fast path; anything else below the loop.
+			switch o := st[sp-2].(type) {
+			case *Dict:
+				if steps+2 < t.nextChk.Load() && o.setFast(t, st[sp-1], st[sp-3]) {
+					sp -= 3
+					ip++
+					steps += 2
+					continue loop
+				}
+			case *List:
+				if i, ok := st[sp-1].(Int); ok {
+					if i < 0 {
+						i += Int(len(o.Items))
+					}
+					if i >= 0 && int(i) < len(o.Items) && t.fastChargeStored(st[sp-3]) {
+						o.Items[i] = st[sp-3]
+						sp -= 3
+						ip++
+						steps++
+						continue loop
+					}
+				}
+			}
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
+		case compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow
@@ -768,6 +832,7 @@ loop:
 		}
 	}
 	f.ip = ip
+	t.fastStops++
 	// A reslice of f.stack itself stores only its length (st shares its
 	// array): no pointer store, so no write barrier while the collector
 	// marks.
@@ -1098,9 +1163,9 @@ func isBuiltin(v Value, b *Builtin) bool {
 	return ok && x == b
 }
 
-// fastListAppend and fastLen are the builtins list.append and len, which
-// fastRun runs without calling them (set once, when the package starts).
-var fastListAppend, fastLen *Builtin
+// fastListAppend, fastDictGet and fastLen are the builtins list.append,
+// dict.get and len, which fastRun runs without calling them (set once, when the package starts).
+var fastListAppend, fastDictGet, fastLen *Builtin
 
 func initFastCalls() {
 	builtin := func(d *Dict, name string) *Builtin {
@@ -1109,12 +1174,13 @@ func initFastCalls() {
 		return b
 	}
 	fastListAppend = builtin(ListClass.Dict, "append")
+	fastDictGet = builtin(DictClass.Dict, "get")
 	fastLen = builtin(builtinsDict, "len")
 	fastPartition = builtin(StrClass.Dict, "partition")
 	fastRPartition = builtin(StrClass.Dict, "rpartition")
 	fastSplit = builtin(StrClass.Dict, "split")
-	if fastListAppend == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil || fastSplit == nil {
-		panic("vm: list.append, len or str.partition missing")
+	if fastListAppend == nil || fastDictGet == nil || fastLen == nil || fastPartition == nil || fastRPartition == nil || fastSplit == nil {
+		panic("vm: list.append, dict.get, len or str.partition missing")
 	}
 }
 

@@ -35,6 +35,45 @@ for x in range(1000):
         buf = []
 r = (sum(map(sum, rows)), sum(floats), sum(acc), len(odd), len(odd[-1]), len(chunks), sum(map(len, chunks)))
 `,
+	// STORE_SUBSCR's fast paths (Dict.setFast, a list at an index in
+	// range), d.get(k[, default]) without the call (Dict.getFast),
+	// d[k] += 1 (DUP_TOP_TWO, ROT_THREE) and what they leave to the
+	// general paths: new and repeated int and str keys in small dicts
+	// (no index) and large ones, values that are charged, long strs,
+	// 1 / 1.0 / True, -1 and -2 (equal hashes), tuples, a missing key,
+	// a list index out of range, a dict subclass, globals().
+	"subscr_store": `
+counts = {}
+small = {}
+words = ["a", "bb", "a", "c", "bb", "d"]
+for i in range(3000):
+    w = words[i % 6] + str(i % 13)
+    counts[w] = counts.get(w, 0) + 1
+    small[i % 5] = small.get(i % 5, 1000) + i
+aug = dict.fromkeys(range(40), 0)
+for i in range(2000):
+    aug[i % 40] += i
+    aug[-1 - i % 2] = aug.get(-2 + i % 2, 0.5) + 1
+mixed = {1: "int", "k" * 70: 0}
+for i, k in enumerate([1, 1.0, True, 2, "2", -1, -2, 0, False, 0.0, (1, 2), "k" * 70]):
+    mixed[k] = mixed.get(k, i) * 2 if not isinstance(mixed.get(k, i), str) else mixed.get(k)
+lst = [0] * 10
+for i in range(500):
+    lst[i % 10] = lst[-1 - i % 10] + i * 1000
+    try:
+        lst[i] = i
+    except IndexError:
+        pass
+class D(dict):
+    pass
+sub = D()
+for i in range(100):
+    sub[i % 7] = sub.get(i % 7, 0) + 1
+g = globals()
+for i in range(50):
+    g["dyn" + str(i % 3)] = i
+r = (sorted(counts.items()), sorted(small.items()), sorted(aug.items()), sorted(mixed.items(), key=repr), lst, sorted(sub.items()), dyn0, dyn1, dyn2, counts.get("zz"), small.get(9))
+`,
 	// MAP_ADD's fast path (Dict.setFast) and what it leaves to Dict.set:
 	// new and repeated int and str keys, values that are charged (floats,
 	// ints past the small-int cache), long strs, 1 / 1.0 / True, -1 and
@@ -791,5 +830,42 @@ func TestFastLoopBoxesIntsInPairs(t *testing.T) {
 	})
 	if n > 1200 {
 		t.Errorf("%v allocations for 2000 int boxes, want at most 1200 (one per two)", n)
+	}
+}
+
+// TestDictUpdatesStayInFastLoop checks that the counting idioms run in
+// fastRun's loop without stopping it: d[k] = d.get(k, 0) + 1 (the call of
+// dict.get and STORE_SUBSCR), d[k] += 1 (DUP_TOP_TWO and ROT_THREE, which
+// left the rest of the iteration to eval) and lst[i] = v. Each stop costs
+// a write-back and a reload of the loop's state, or the general loop.
+func TestDictUpdatesStayInFastLoop(t *testing.T) {
+	mod, err := syntax.Parse("prog.py", []byte(`
+d = {"k": 0}
+lst = [0, 0]
+for i in range(1000):
+    w = "k"
+    d[w] = d.get(w, 0) + 1
+    d[w] += 1
+    lst[1] = i
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	g := NewDict()
+	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.GetStr("d"); v.(*Dict).entries[0].value != Int(2000) {
+		t.Fatalf("d = %v", v)
+	}
+	// The polls (every checkInterval steps) and the loop's entry and exit.
+	if th.fastStops > 100 {
+		t.Errorf("fastRun stopped %d times in 1000 iterations, want at most 100", th.fastStops)
 	}
 }

@@ -70,9 +70,13 @@ type Thread struct {
 	// intPair is the unused half of the last two-int block boxInt
 	// allocated, or nil.
 	intPair *Int
-	ctx     context.Context
-	limits  Limits
-	steps   int64
+	// fastStops counts the times fastRun's loop stopped (to leave an
+	// instruction to eval or to a path below the loop, or to switch
+	// frames): what tests see of which operations it keeps.
+	fastStops int64
+	ctx       context.Context
+	limits    Limits
+	steps     int64
 	// nextChk is the step count at which the next poll is due. The run's
 	// context lowers it (stopWatch) when it is done, so a cancellation or
 	// deadline is seen at the next instruction or tick, not only after

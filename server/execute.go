@@ -129,20 +129,29 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		return s.fail(out, "CancelledError", "the server is shutting down and takes no new runs; send the run again (to another replica, or once it is back)"), out, nil
 	}
 	defer s.life.end()
-	sess, err := s.clientSession(req)
-	if err != nil {
-		return s.fail(out, "RuntimeError", err.Error()), out, nil
-	}
-	// Only the backend the session's state belongs to runs in it.
-	keeps := backend == sessionBackend(s.engine)
-
 	// A client that goes away (its HTTP connection closed) ends the run as
 	// a cancellation would, and so does the end of a shutdown's grace; both
-	// also end the wait for the session's previous run and for a run slot.
+	// also end the wait for a session, for the session's previous run and
+	// for a run slot.
 	ctx, gone := s.whenClientGone(ctx, req)
 	defer gone()
 	ctx, stopped := s.life.runContext(ctx)
 	defer stopped()
+	sess, err := s.clientSession(ctx, req)
+	if err != nil {
+		var fe *session.FullError
+		if errors.As(err, &fe) && fe.Cancelled {
+			return s.fail(out, "CancelledError", err.Error()), out, nil
+		}
+		res := s.fail(out, "RuntimeError", err.Error())
+		if fe != nil {
+			out.Error.Limit = "sessions"
+		}
+		return res, out, nil
+	}
+	// Only the backend the session's state belongs to runs in it.
+	keeps := backend == sessionBackend(s.engine)
+
 	run, err := sess.Begin(ctx)
 	if err != nil {
 		var be *session.BudgetError

@@ -42,7 +42,7 @@ func (s *Server) addResources() {
 			if err != nil {
 				return nil, err
 			}
-			return s.listResults(lr, base)
+			return s.listResults(ctx, lr, base)
 		}
 	})
 }
@@ -74,7 +74,7 @@ func privateCacheScope(set func(context.Context, mcp.Request, *mcp.Cacheable), g
 // listResults appends the client session's saved results to the first
 // page of the server's own resources (the results are at most max_entries,
 // so they never need a page of their own).
-func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mcp.Result, error) {
+func (s *Server) listResults(ctx context.Context, req *mcp.ListResourcesRequest, base mcp.Result) (mcp.Result, error) {
 	res, ok := base.(*mcp.ListResourcesResult)
 	if !ok {
 		return base, nil
@@ -85,7 +85,9 @@ func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mc
 	if req.Params != nil && req.Params.Cursor != "" {
 		return res, nil
 	}
-	sess, err := s.clientSession(req)
+	ctx, gone := s.whenClientGone(ctx, req)
+	defer gone()
+	sess, err := s.clientSession(ctx, req)
 	if err != nil {
 		return res, nil // no session: no saved results to list
 	}
@@ -111,7 +113,9 @@ func (s *Server) listResults(req *mcp.ListResourcesRequest, base mcp.Result) (mc
 func (s *Server) readResult(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	handle := strings.TrimPrefix(uri, results.URIPrefix)
-	sess, err := s.clientSession(req)
+	ctx, gone := s.whenClientGone(ctx, req)
+	defer gone()
+	sess, err := s.clientSession(ctx, req)
 	if err != nil {
 		return nil, err
 	}

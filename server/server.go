@@ -666,14 +666,18 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 }
 
 // clientSession returns the toolplane session of the MCP session req came
-// on, creating it on first use for the request's subject (which may evict
-// another, or be refused: session.FullError). Stdio connections and HTTP sessions without an id get a
-// key of their own; the state is freed when the MCP session closes.
-func (s *Server) clientSession(req mcp.Request) (*session.Session, error) {
+// on, creating it on first use for the request's subject. That may evict
+// another, or wait, until ctx ends at the latest, for one of the busy
+// sessions under the caps to become idle (session.Manager.GetContext),
+// and then be refused (*session.FullError): ctx must end when the
+// request's client goes away. Stdio connections and HTTP sessions
+// without an id get a key of their own; the state is freed when the MCP
+// session closes.
+func (s *Server) clientSession(ctx context.Context, req mcp.Request) (*session.Session, error) {
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	subject := s.callerOf(req).subject
 	if ss == nil {
-		return s.sessions.Get("anonymous", subject)
+		return s.sessions.GetContext(ctx, "anonymous", subject)
 	}
 	s.mu.Lock()
 	key, ok := s.conns[ss]
@@ -695,5 +699,5 @@ func (s *Server) clientSession(req mcp.Request) (*session.Session, error) {
 		}()
 	}
 	s.mu.Unlock()
-	return s.sessions.Get(key, subject)
+	return s.sessions.GetContext(ctx, key, subject)
 }

@@ -313,7 +313,7 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 	ctx, gone := s.whenClientGone(ctx, req)
 	defer gone()
 	ctx = s.withRequest(ctx, req)
-	sess, err := s.clientSession(req)
+	sess, err := s.clientSession(ctx, req)
 	if err != nil {
 		return textResult(fmt.Sprintf("tool %s: %v", req.Params.Name, err), true), nil
 	}

@@ -32,12 +32,12 @@ func use(t *testing.T, s *Session) {
 // timeout. A token over its cap evicts its own least recently used idle
 // session (never another token's); the server over its cap evicts the
 // least recently used of anyone; the evicted client is told on its next
-// run; with every session running, a new one is refused with a clear
-// error.
+// run; with every session running, a new one waits (run_queue_wait, here
+// short) and is then refused with a clear error.
 func TestAttackSessionCountCaps(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	m := NewManager(Options{Now: clk.Now, MaxSessionsPerSubject: 3, MaxSessions: 5, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns}) // counts only: every run fits the memory budget
+	m := NewManager(Options{Now: clk.Now, MaxSessionsPerSubject: 3, MaxSessions: 5, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns, RunQueueWait: 50 * time.Millisecond}) // counts only: every run fits the memory budget
 	for _, id := range []string{"a1", "a2", "a3"} {
 		use(t, get(t, m, id, "alice"))
 		clk.Add(time.Second)
@@ -91,7 +91,7 @@ func TestAttackSessionCountCaps(t *testing.T) {
 		t.Errorf("Get with every session running: %v", err)
 	}
 	_, err = m.Get("a9", "alice")
-	if !errors.As(err, &full) || !strings.Contains(err.Error(), `token "alice" is at its limit of 3 sessions per token`) {
+	if !errors.As(err, &full) || !strings.Contains(err.Error(), `token "alice" is at its limit of 3 sessions ([session] max_sessions_per_token)`) {
 		t.Errorf("Get for alice with all hers running: %v", err)
 	}
 	for _, r := range runs {

@@ -45,8 +45,12 @@ type Options struct {
 	// MaxSessions caps the live sessions of the server, and
 	// MaxSessionsPerSubject those of one subject (token); defaults 256
 	// and 32. A new session over a cap evicts the least recently used idle
-	// session (of that subject for the subject's cap); when every one is
-	// running, the new session is refused with a *FullError.
+	// session (of that subject for the subject's cap); when every one has
+	// a run in progress or queued, the new session waits, first come
+	// first served within its subject, up to RunQueueWait or until its
+	// request ends, for one to become idle or go, and is then refused with
+	// a *FullError. At most MaxSessionsPerSubject of a subject's requests
+	// wait at once; one more is refused at once.
 	MaxSessions, MaxSessionsPerSubject int
 	// MaxRetainedBytes is the memory budget of all sessions,
 	// MaxRetainedBytesPerSubject that of one subject's ([session]
@@ -111,6 +115,9 @@ type Manager struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
+	opening  []*opener            // requests waiting for a session, in arrival order
+	openers  map[string]int       // how many of them each subject has
+	rewake   *time.Timer          // wakes the waiting requests when a reservation ends
 	running  map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
 	freed    chan struct{}        // closed when a run returns its grant; nil while no run waits
 	expired  map[string]time.Time // ids freed by idle expiry, to explain a fresh session
@@ -163,23 +170,7 @@ func NewManager(opts Options) *Manager {
 	if opts.RunQueueWait <= 0 {
 		opts.RunQueueWait = DefaultRunQueueWait
 	}
-	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
-}
-
-// FullError refuses a new session: the cap it would exceed is reached and
-// every session under it has a run in progress, so none can be evicted.
-type FullError struct {
-	Subject string
-	// Limit says which cap, e.g. "32 sessions per token".
-	Limit string
-}
-
-func (e *FullError) Error() string {
-	who := "the server"
-	if e.Subject != "" {
-		who = fmt.Sprintf("token %q", e.Subject)
-	}
-	return fmt.Sprintf("no session can be opened: %s is at its limit of %s and every one has a run in progress; wait for a run to finish, or close a session you no longer use", who, e.Limit)
+	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), openers: make(map[string]int), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
 }
 
 // BudgetError refuses a run: the memory budget it would be charged to is
@@ -221,63 +212,6 @@ func (m *Manager) Runs() (running, queued int) { return m.slots.counts() }
 // Options returns the effective options.
 func (m *Manager) Options() Options { return m.opts }
 
-// Get returns the session of id, creating it on first use for subject
-// (the token's subject; "" for a local client). A session created for an
-// id whose previous session expired or was evicted says so in the notice
-// of its first run. Creating one beyond MaxSessionsPerSubject or
-// MaxSessions evicts the least recently used idle session under that cap;
-// when there is none, Get returns a *FullError.
-func (m *Manager) Get(id, subject string) (*Session, error) {
-	m.mu.Lock()
-	if s, ok := m.sessions[id]; ok {
-		m.mu.Unlock()
-		return s, nil
-	}
-	var victims []*Session
-	release := func() {
-		m.mu.Unlock()
-		for _, v := range victims {
-			v.free()
-		}
-	}
-	for m.countOf(subject) >= m.opts.MaxSessionsPerSubject {
-		v := m.leastRecentlyUsedIdle(subject, true, nil, false)
-		if v == nil {
-			release()
-			return nil, &FullError{Subject: subject, Limit: fmt.Sprintf("%d sessions per token", m.opts.MaxSessionsPerSubject)}
-		}
-		victims = append(victims, m.evictLocked(v, fmt.Sprintf("token %q may keep at most %d sessions", subject, m.opts.MaxSessionsPerSubject)))
-	}
-	for len(m.sessions) >= m.opts.MaxSessions {
-		v := m.leastRecentlyUsedIdle("", false, nil, false)
-		if v == nil {
-			release()
-			return nil, &FullError{Limit: fmt.Sprintf("%d sessions", m.opts.MaxSessions)}
-		}
-		victims = append(victims, m.evictLocked(v, fmt.Sprintf("the server keeps at most %d sessions", m.opts.MaxSessions)))
-	}
-	s := &Session{
-		id:      id,
-		subject: subject,
-		m:       m,
-		sem:     make(chan struct{}, 1),
-		state:   m.opts.NewState(),
-		results: results.NewStore(m.opts.Results, results.WithClock(m.opts.Now)),
-		used:    m.opts.Now(),
-	}
-	if at, ok := m.expired[id]; ok {
-		delete(m.expired, id)
-		s.notice = fmt.Sprintf("note: the previous session expired after %s idle (freed at %s); its globals and saved results are gone", m.opts.IdleTimeout, at.UTC().Format(time.RFC3339))
-	}
-	if ev, ok := m.evicted[id]; ok {
-		delete(m.evicted, id)
-		s.notice = fmt.Sprintf("note: the previous session was evicted at %s to make room (%s; it was the least recently used idle one); its globals and saved results are gone", ev.at.UTC().Format(time.RFC3339), ev.reason)
-	}
-	m.sessions[id] = s
-	release()
-	return s, nil
-}
-
 // countOf counts the live sessions of subject. m.mu is held.
 func (m *Manager) countOf(subject string) int {
 	n := 0
@@ -289,21 +223,23 @@ func (m *Manager) countOf(subject string) int {
 	return n
 }
 
-// leastRecentlyUsedIdle is the idle session (no run in progress) used
-// least recently, of subject when bySubject, other than except, and when
+// leastRecentlyUsedIdle is the idle session (no run in progress or
+// queued, not reserved for the request it was opened for) used least
+// recently, of subject when bySubject, other than except, and when
 // holding only among those that hold memory (evicting an empty one frees
 // nothing of a budget); nil when there is none. m.mu is held.
 func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *Session, holding bool) *Session {
 	var best *Session
 	var bestUsed time.Time
+	now := time.Now()
 	for _, s := range m.sessions {
 		if s == except || (bySubject && s.subject != subject) || holding && s.RetainedBytes() == 0 {
 			continue
 		}
 		s.mu.Lock()
-		running, used := s.running, s.used
+		running, used, reserved := s.running, s.used, now.Before(s.reserved)
 		s.mu.Unlock()
-		if running || len(s.sem) > 0 {
+		if running || reserved || len(s.sem) > 0 {
 			continue
 		}
 		if best == nil || used.Before(bestUsed) {
@@ -613,6 +549,7 @@ func (m *Manager) Drop(id string) {
 	m.mu.Unlock()
 	if ok {
 		s.free()
+		m.wakeOpeners()
 	}
 }
 
@@ -699,6 +636,9 @@ func (m *Manager) Sweep() int {
 	for _, s := range freed {
 		s.free()
 	}
+	if len(freed) > 0 {
+		m.wakeOpeners()
+	}
 	return len(freed)
 }
 
@@ -727,11 +667,15 @@ type Session struct {
 	m       *Manager
 	sem     chan struct{} // held by the run in progress
 
-	mu       sync.Mutex
-	state    backend.Session
-	results  *results.Store
-	used     time.Time
-	running  bool
+	mu      sync.Mutex
+	state   backend.Session
+	results *results.Store
+	used    time.Time
+	running bool
+	// reserved, while in the future, keeps the session from eviction:
+	// it was opened for a request that waited for it, and that request
+	// has yet to begin its run (Begin clears it). See reserveGrace.
+	reserved time.Time
 	retained int64
 	notice   string
 	runs     int64
@@ -824,17 +768,20 @@ func (s *Session) Begin(ctx context.Context) (*Run, error) {
 	queued, err := s.m.slots.acquire(ctx, s.subject, s.m.opts.RunQueueWait)
 	if err != nil {
 		<-s.sem
+		s.m.wakeOpeners()
 		return nil, err
 	}
 	limit, why, err := s.m.grant(ctx, s)
 	if err != nil {
 		s.m.slots.release(s.subject)
 		<-s.sem
+		s.m.wakeOpeners()
 		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.used = s.m.opts.Now()
+	s.reserved = time.Time{}
 	r := &Run{s: s, State: s.state, Notice: s.notice, MaxMemoryBytes: limit, Queued: queued}
 	if lost := s.state.Begin(); lost != "" {
 		r.Notice = joinNotices(r.Notice, lost)
@@ -939,4 +886,6 @@ func (r *Run) End() {
 	s.m.slots.release(s.subject)
 	<-s.sem
 	s.m.enforceRetained(s)
+	// The session is idle: a request waiting for a session may take it.
+	s.m.wakeOpeners()
 }

@@ -1,0 +1,243 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolplane/toolplane/capability"
+)
+
+// gate is a capability whose calls wait until the gate is opened (or
+// their run ends): it keeps runs in progress for as long as a test needs.
+type gate struct {
+	mu     sync.Mutex
+	ch     chan struct{}
+	opened bool
+}
+
+// open lets every call through, those waiting and those to come.
+func (g *gate) open() {
+	g.mu.Lock()
+	if !g.opened {
+		close(g.ch)
+		g.opened = true
+	}
+	g.mu.Unlock()
+}
+
+// shut makes calls wait again.
+func (g *gate) shut() {
+	g.mu.Lock()
+	g.ch, g.opened = make(chan struct{}), false
+	g.mu.Unlock()
+}
+
+func (g *gate) add(t *testing.T, reg *capability.Registry) {
+	t.Helper()
+	g.ch = make(chan struct{})
+	err := reg.Add(capability.Capability{
+		ID: "go:gate/hold", Source: capability.SourceGo, Namespace: "gate", Name: "hold",
+		Description: "Wait until the test opens the gate.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{}}`),
+		Handler: func(ctx context.Context, _ map[string]any) (*capability.Result, error) {
+			g.mu.Lock()
+			ch := g.ch
+			g.mu.Unlock()
+			select {
+			case <-ch:
+				return &capability.Result{Structured: map[string]any{"held": true}}, nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// connectAs connects an MCP client over HTTP with subject as its token.
+func connectAs(t *testing.T, url, subject string) *mcp.ClientSession {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "wait-client", Version: "1"}, nil).
+		Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{subject}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// runAsync calls execute_code in a goroutine; the outcome (nil when the
+// run succeeded) comes on the channel.
+func runAsync(cs *mcp.ClientSession, code string) <-chan error {
+	ch := make(chan error, 1)
+	go func() {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: ToolExecute, Arguments: map[string]any{"code": code}})
+		switch {
+		case err != nil:
+			ch <- err
+		case res.IsError:
+			ch <- fmt.Errorf("run failed: %s", text(res))
+		default:
+			ch <- nil
+		}
+	}()
+	return ch
+}
+
+// done waits up to 40 s for a run of runAsync.
+func done(t *testing.T, ch <-chan error, what string) error {
+	t.Helper()
+	select {
+	case err := <-ch:
+		return err
+	case <-time.After(40 * time.Second):
+		t.Fatalf("%s: no answer in 40s", what)
+		return nil
+	}
+}
+
+// TestHTTPSessionOpeningWaits: a token holding its maximum of sessions,
+// each with a run in progress or queued, had a new client's session
+// refused at once ("no session can be opened"), so a token with more
+// clients than its run cap failed under ordinary load. Over real HTTP,
+// with a token of 2 sessions and 1 run at a time: its third and fourth
+// clients wait for a session and run once one is free; its fifth is
+// refused at once (the waiters are bounded by its sessions); another
+// token is not held back; four clients running at once all make
+// progress; a waiter whose client disconnects leaves no goroutine and no
+// place in the queue behind.
+func TestHTTPSessionOpeningWaits(t *testing.T) {
+	// Not parallel: it counts the process's goroutines.
+	needInterpreter(t)
+	var g gate
+	f := newFixture(t, func(o *Options) {
+		o.Guard = subjectGuard{}
+		o.Sessions.MaxSessionsPerSubject, o.Sessions.MaxSessions = 2, 64
+		o.Sessions.MaxRunsPerSubject, o.Sessions.MaxRuns = 1, 8
+		o.Sessions.RunQueueWait = time.Minute
+		o.Sessions.MaxMemoryBytes = 16 << 20
+	})
+	g.add(t, f.engine.reg)
+	defer g.open() // a failed test leaves no run held
+	url := f.httpURL(t)
+	m := f.srv.Sessions()
+	const hold = `return await call_tool("go:gate/hold", {})`
+	const greet = `r = await greeter.greet(name="x")` + "\nreturn r[\"greeting\"]"
+
+	var clients []*mcp.ClientSession
+	for range 5 {
+		clients = append(clients, connectAs(t, url, "admin"))
+	}
+	// Both sessions of the token busy: one run in progress, one queued.
+	held := []<-chan error{runAsync(clients[0], hold)}
+	waitFor(t, "the first run to start", func() bool { r, _ := m.Runs(); return r == 1 })
+	held = append(held, runAsync(clients[1], hold))
+	waitFor(t, "the second run to queue", func() bool { _, q := m.Runs(); return q == 1 })
+
+	// Two more clients wait for a session; a fifth is refused at once.
+	waiting := []<-chan error{runAsync(clients[2], greet)}
+	waitFor(t, "the third client to wait for a session", func() bool { return m.Opening() == 1 })
+	waiting = append(waiting, runAsync(clients[3], greet))
+	waitFor(t, "the fourth client to wait for a session", func() bool { return m.Opening() == 2 })
+	err := done(t, runAsync(clients[4], greet), "the fifth client")
+	if err == nil || !strings.Contains(err.Error(), "2 more requests") || !strings.Contains(err.Error(), "[session] max_sessions_per_token") {
+		t.Errorf("the fifth client, past the bound of waiters: %v", err)
+	}
+	// Another token runs at once past the queue.
+	if err := done(t, runAsync(connectAs(t, url, "reader"), greet), "another token"); err != nil {
+		t.Errorf("another token: %v", err)
+	}
+
+	// The gate opens: every run ends well, the waiters' included.
+	g.open()
+	for i, ch := range append(held, waiting...) {
+		if err := done(t, ch, fmt.Sprint("client ", i)); err != nil {
+			t.Errorf("client %d: %v", i, err)
+		}
+	}
+	// Four clients at once, twice the token's sessions: all make progress.
+	var all []<-chan error
+	for _, cs := range clients[:4] {
+		all = append(all, runAsync(cs, greet+"\n"), runAsync(cs, greet))
+	}
+	for i, ch := range all {
+		if err := done(t, ch, fmt.Sprint("run ", i)); err != nil {
+			t.Errorf("run %d of four clients at once: %v", i, err)
+		}
+	}
+
+	// A waiter whose client disconnects: busy sessions again, then a raw
+	// HTTP client asks for a run and hangs up while it waits.
+	g.shut()
+	held = []<-chan error{runAsync(clients[0], hold)}
+	waitFor(t, "the first run to start", func() bool { r, _ := m.Runs(); return r == 1 })
+	held = append(held, runAsync(clients[1], hold))
+	waitFor(t, "the second run to queue", func() bool { _, q := m.Runs(); return q == 1 })
+	raw := &http.Client{Transport: &http.Transport{}}
+	post := func(ctx context.Context, sid, body string) (*http.Response, error) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer admin")
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		}
+		return raw.Do(req)
+	}
+	resp, err := post(context.Background(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sid := resp.Header.Get("Mcp-Session-Id")
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp, err := post(context.Background(), sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err == nil {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	raw.CloseIdleConnections()
+	sessions := m.IDs()
+	runtime.GC()
+	base := runtime.NumGoroutine()
+	ctx, hangUp := context.WithCancel(context.Background())
+	go func() {
+		if resp, err := post(ctx, sid, fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":%q}}}`, greet)); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}()
+	waitFor(t, "the raw client to wait for a session", func() bool { return m.Opening() == 1 })
+	hangUp() // the connection closes; no cancellation is sent
+	waitFor(t, "the waiter of the vanished client to leave the queue", func() bool { return m.Opening() == 0 })
+	if got := m.IDs(); fmt.Sprint(got) != fmt.Sprint(sessions) {
+		t.Errorf("sessions %v after the waiter left, want %v", got, sessions)
+	}
+	raw.CloseIdleConnections()
+	deadline := time.Now().Add(30 * time.Second)
+	for runtime.NumGoroutine() > base && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > base {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines after the waiter's client hung up, %d before it asked:\n%s", n, base, buf[:runtime.Stack(buf, true)])
+	}
+	g.open()
+	for i, ch := range held {
+		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
+			t.Errorf("held run %d: %v", i, err)
+		}
+	}
+}

@@ -162,13 +162,14 @@ func TestAttackSessionFlood(t *testing.T) {
 	}
 
 	// All of the token's sessions running (held in their upstream calls
-	// until the gate opens): a new one is refused, naming the cap. On a
+	// until the gate opens): a new one waits run_queue_wait (here 1s)
+	// for one to become idle, then is refused, naming the caps. On a
 	// server of its own whose memory budget admits three runs at once:
 	// here the third would wait for memory (the token's 9 MiB hold two
 	// runs of 4), and a run waiting for memory never reaches the gate.
 	// Three runs at once of the token: its run cap is raised to
 	// three too (TestAttackRunFlood is about that cap).
-	busy := bins.NewEnv(t, "\n[session]\nmax_sessions_per_token = 3\nmax_memory_mb = 16\nmax_retained_mb = 256\nmax_retained_mb_per_token = 128\nmax_concurrent_runs_per_token = 3\n")
+	busy := bins.NewEnv(t, "\n[session]\nmax_sessions_per_token = 3\nmax_memory_mb = 16\nmax_retained_mb = 256\nmax_retained_mb_per_token = 128\nmax_concurrent_runs_per_token = 3\nrun_queue_wait = \"1s\"\n")
 	busyCfg := busy.Config + ".tokens.toml"
 	busy.WriteFile(t, busyCfg, readFile(t, busy.Config)+busy.AddToken("flood", "flood-secret-0123456789", `allow = "source"`))
 	busySrv := busy.ServeHTTP(t, busyCfg)
@@ -199,7 +200,7 @@ func TestAttackSessionFlood(t *testing.T) {
 	}
 	extra := e2e.ConnectHTTPToken(t, busySrv.URL, "flood-secret-0123456789", nil)
 	res, _ = e2e.Exec(t, extra, "return 1")
-	if !res.IsError || !strings.Contains(e2e.Text(res), "limit of 3 sessions per token") {
+	if !res.IsError || !strings.Contains(e2e.Text(res), "limit of 3 sessions ([session] max_sessions_per_token)") || !strings.Contains(e2e.Text(res), "raise [session] max_sessions_per_token or run_queue_wait") {
 		t.Errorf("a fourth session while three run:\n%s", e2e.Text(res))
 	}
 	gate.Open(t)

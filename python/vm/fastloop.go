@@ -331,6 +331,24 @@ loop:
 			ip++
 			steps++
 		case compile.FOR_ITER:
+			if li, ok := st[sp-1].(*ListIter); ok {
+				if sp == len(st) {
+					break loop
+				}
+				if li.i < len(li.list.Items) {
+					st[sp] = li.list.Items[li.i]
+					li.i++
+					sp++
+					ip++
+				} else {
+					// Exhausted for good, as ListIter.next leaves it.
+					li.i = 1 << 62
+					sp--
+					ip = arg
+				}
+				steps++
+				break
+			}
 			li, ok := st[sp-1].(*Iter)
 			if !ok {
 				g, isGen := st[sp-1].(*Generator)
@@ -348,14 +366,6 @@ loop:
 			}
 			var v Value
 			switch li.kind {
-			case iterList:
-				if li.i < len(li.list.Items) {
-					v = li.list.Items[li.i]
-					li.i++
-				} else {
-					// Exhausted for good, as Iter.next leaves it.
-					li.i = 1 << 62
-				}
 			case iterRange:
 				if li.i < int(li.n) {
 					v = t.boxInt(Int(li.start + int64(li.i)*li.step))

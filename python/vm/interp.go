@@ -1245,15 +1245,9 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				it := f.top()
 				var v Value
 				var ok bool
-				if li, isIter := it.(*Iter); isIter && li.kind == iterList {
-					if li.i < len(li.list.Items) {
-						v, ok = li.list.Items[li.i], true
-						li.i++
-					} else {
-						// Exhausted for good, as Iter.next leaves it.
-						li.i = 1 << 62
-					}
-				} else if isIter && li.kind == iterRange {
+				if li, isList := it.(*ListIter); isList {
+					v, ok = li.next()
+				} else if li, isIter := it.(*Iter); isIter && li.kind == iterRange {
 					if li.i < int(li.n) {
 						v, ok = boxInt(Int(li.start+int64(li.i)*li.step)), true
 						li.i++

@@ -3,8 +3,7 @@ package vm
 import "unicode/utf8"
 
 const (
-	iterList uint8 = iota
-	iterTuple
+	iterTuple uint8 = iota
 	iterStr
 	iterBytes
 	iterRange
@@ -13,13 +12,35 @@ const (
 	iterSet
 )
 
+// ListIter is a list's iterator (list_iterator): the list and the index
+// of its next item, 16 bytes. A type of its own rather than a kind of
+// Iter, whose fields for every other kind make it 160: a comprehension or
+// a for loop over a list makes one each time it starts, and at Iter's
+// size the allocation was most of a short comprehension's garbage.
+type ListIter struct {
+	list *List
+	i    int
+}
+
+// next is the list's next item; ok is false once the iterator is
+// exhausted, for good: a list grown afterwards yields no more, as
+// CPython's list_iterator drops its list.
+func (it *ListIter) next() (Value, bool) {
+	if it.i < len(it.list.Items) {
+		v := it.list.Items[it.i]
+		it.i++
+		return v, true
+	}
+	it.i = 1 << 62
+	return nil, false
+}
+
 // Iter is a builtin iterator.
 type Iter struct {
 	// kind and dview side by side: the struct is 160 bytes (a size
 	// class) instead of 168, which the allocator rounds to 176.
 	kind    uint8
 	dview   uint8
-	list    *List
 	tup     Tuple
 	str     string
 	i       int
@@ -40,8 +61,6 @@ func (it *Iter) class() *Class {
 		return it.cls
 	}
 	switch it.kind {
-	case iterList:
-		return ListIterClass
 	case iterTuple:
 		return TupleIterClass
 	case iterStr:
@@ -77,13 +96,6 @@ func funcIterRefs(refs []Value, cls *Class, fn func(t *Thread) (Value, bool, err
 
 func (it *Iter) next(t *Thread) (Value, bool, error) {
 	switch it.kind {
-	case iterList:
-		if it.i < len(it.list.Items) {
-			v := it.list.Items[it.i]
-			it.i++
-			return v, true, nil
-		}
-		it.i = 1 << 62
 	case iterTuple:
 		if it.i < len(it.tup) {
 			v := it.tup[it.i]
@@ -191,10 +203,18 @@ func (it *Iter) next(t *Thread) (Value, bool, error) {
 // Iter returns an iterator over v.
 func (t *Thread) Iter(v Value) (Value, error) {
 	it, err := t.iter(v)
-	if x, ok := it.(*Iter); ok && err == nil {
-		// A new iterator is charged (a list of them outgrows its list's
-		// slots); an iterator is its own.
-		if y, same := v.(*Iter); !same || x != y {
+	if err != nil {
+		return it, err
+	}
+	// A new iterator is charged (a list of them outgrows its list's
+	// slots); an iterator is its own.
+	switch x := it.(type) {
+	case *ListIter:
+		if x != v {
+			err = t.chargeNew(listIterBytes)
+		}
+	case *Iter:
+		if x != v {
 			err = t.chargeNew(ownBytes(x))
 		}
 	}
@@ -204,7 +224,7 @@ func (t *Thread) Iter(v Value) (Value, error) {
 func (t *Thread) iter(v Value) (Value, error) {
 	switch x := v.(type) {
 	case *List:
-		return &Iter{kind: iterList, list: x}, nil
+		return &ListIter{list: x}, nil
 	case Tuple:
 		return &Iter{kind: iterTuple, tup: x}, nil
 	case Str:
@@ -223,7 +243,7 @@ func (t *Thread) iter(v Value) (Value, error) {
 		return &Iter{kind: iterSet, set: x, live: x.used, cls: SetIterClass}, nil
 	case *DictView:
 		return &Iter{kind: iterDict, dict: x.d, dview: x.kind, live: x.d.live}, nil
-	case *Iter:
+	case *Iter, *ListIter:
 		return x, nil
 	case *Generator:
 		if !x.coroutine && !x.asyncGen {
@@ -276,7 +296,7 @@ func (t *Thread) iter(v Value) (Value, error) {
 
 func isIterator(v Value) bool {
 	switch x := v.(type) {
-	case *Iter:
+	case *Iter, *ListIter:
 		return true
 	case *Generator:
 		return !x.coroutine
@@ -304,6 +324,11 @@ func (t *Thread) Next(it Value) (Value, bool, error) {
 // nextRaw is Next, but on exhaustion returns the StopIteration value.
 func (t *Thread) nextRaw(it Value) (Value, bool, error) {
 	switch x := it.(type) {
+	case *ListIter:
+		if v, ok := x.next(); ok {
+			return v, true, nil
+		}
+		return None, false, nil
 	case *Iter:
 		v, ok, err := x.next(t)
 		if !ok && err == nil {
@@ -441,8 +466,6 @@ func (t *Thread) viewSet(v *DictView) (*Set, error) {
 // changed size under a dict or set iterator).
 func (it *Iter) lengthHint(t *Thread) (int64, bool, error) {
 	switch it.kind {
-	case iterList:
-		return max(int64(len(it.list.Items))-int64(it.i), 0), true, nil
 	case iterTuple:
 		return max(int64(len(it.tup))-int64(it.i), 0), true, nil
 	case iterStr:

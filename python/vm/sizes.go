@@ -73,6 +73,7 @@ var (
 	generatorBytes   = allocBytes(int64(unsafe.Sizeof(Generator{})))
 	frameBytes       = allocBytes(int64(unsafe.Sizeof(Frame{})))
 	iterStructBytes  = allocBytes(int64(unsafe.Sizeof(Iter{})))
+	listIterBytes    = allocBytes(int64(unsafe.Sizeof(ListIter{})))
 	classStructBytes = allocBytes(int64(unsafe.Sizeof(Class{})))
 	// cpyLayoutBytes is a user class's CPython layout record.
 	cpyLayoutBytes = allocBytes(int64(unsafe.Sizeof(cpyLayout{})))
@@ -139,6 +140,8 @@ func ownBytes(v Value) int64 {
 			n += excStateBytes + arrayBytes(cap(x.Exc.TB), unsafe.Sizeof(TBEntry{}))
 		}
 		return n
+	case *ListIter:
+		return listIterBytes
 	case *Iter:
 		n := iterStructBytes + arrayBytes(cap(x.refs), unsafe.Sizeof(Value(nil)))
 		if x.fn != nil {

@@ -1275,6 +1275,11 @@ func (w *sizeWalker) visit(v Value) {
 			}
 			w.pushAll(h.Refs)
 		}
+	case *ListIter:
+		if w.once(unsafe.Pointer(x)) {
+			w.total += listIterBytes
+			w.push(x.list)
+		}
 	case *Iter:
 		if !w.once(unsafe.Pointer(x)) {
 			return
@@ -1282,9 +1287,6 @@ func (w *sizeWalker) visit(v Value) {
 		w.total += ownBytes(x)
 		// A str or bytes iterator holds its subject.
 		w.str(x.str)
-		if x.list != nil {
-			w.push(x.list)
-		}
 		w.push(x.tup)
 		if x.dict != nil {
 			w.push(x.dict)

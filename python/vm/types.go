@@ -1639,7 +1639,10 @@ func initBuiltinTypes() {
 			if len(args) != 1 || len(kw) > 0 {
 				return nil, Errorf(TypeErrorClass, "%s.__length_hint__() takes no arguments (%d given)", TypeName(args[0]), len(args)-1+len(kw))
 			}
-			if it, ok := args[0].(*Iter); ok {
+			switch it := args[0].(type) {
+			case *ListIter:
+				return Int(max(len(it.list.Items)-it.i, 0)), nil
+			case *Iter:
 				if n, ok, err := it.lengthHint(t); ok || err != nil {
 					return Int(n), err
 				}

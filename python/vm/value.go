@@ -278,6 +278,8 @@ func TypeOf(v Value) *Class {
 		return CellClass
 	case *Traceback:
 		return TracebackClass
+	case *ListIter:
+		return ListIterClass
 	case *Iter:
 		return v.class()
 	case *DictView:

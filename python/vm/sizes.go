@@ -26,18 +26,45 @@ const (
 
 // allocBytes is the heap an allocation of n bytes takes: n rounded up to
 // its size class, or to whole pages for a large one. It never returns less
-// than n (a negative or overflowing n saturates).
+// than n (a negative or overflowing n saturates). Every charge calls it:
+// a table lookup, as the Go allocator finds the class itself (every
+// class up to 1024 bytes is a multiple of 8, every larger one of 128).
 func allocBytes(n int64) int64 {
 	switch {
 	case n <= 0:
 		return 0
-	case n > maxSmallSize:
-		if n > 1<<62 {
-			return n
-		}
-		return (n + heapPageSize - 1) &^ (heapPageSize - 1)
+	case n <= smallClassMax:
+		return int64(smallClass[(n+7)>>3])
+	case n <= maxSmallSize:
+		return int64(largeClass[(n-smallClassMax+127)>>7])
+	case n > 1<<62:
+		return n
 	}
-	// Binary search of the smallest class that holds n.
+	return (n + heapPageSize - 1) &^ (heapPageSize - 1)
+}
+
+// smallClassMax is the largest size smallClass answers for.
+const smallClassMax = 1024
+
+// smallClass[i] is the size class of an allocation of 8*i bytes (up to
+// smallClassMax), largeClass[i] of smallClassMax+128*i bytes (up to
+// maxSmallSize). Read only after init.
+var smallClass, largeClass = func() (small [smallClassMax/8 + 1]uint16, large [(maxSmallSize-smallClassMax)/128 + 1]uint16) {
+	for i := range small {
+		small[i] = classOf(int64(8 * i))
+	}
+	for i := range large {
+		large[i] = classOf(int64(smallClassMax + 128*i))
+	}
+	return small, large
+}()
+
+// classOf is the smallest size class that holds n (0 < n <=
+// maxSmallSize), searched for; 0 for n == 0.
+func classOf(n int64) uint16 {
+	if n <= 0 {
+		return 0
+	}
 	lo, hi := 0, len(sizeClasses)-1
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -47,7 +74,7 @@ func allocBytes(n int64) int64 {
 			hi = mid
 		}
 	}
-	return int64(sizeClasses[lo])
+	return sizeClasses[lo]
 }
 
 // arrayBytes is the heap a backing array of n elements of size bytes

@@ -321,6 +321,45 @@ var memoryAttacks = []memoryAttack{
 	{"container", "(lambda d: any(d.__setitem__(i, 'k%d' % i) for i in range(len(d))) or d)(dict.fromkeys(range(2 * 10**5)))"},
 	{"container", "(lambda l: any(l.__setitem__(i, str(i)[:3] + 'x') for i in range(len(l))) or l)([None] * 5 * 10**5)"},
 	{"container", "(lambda l: any(l.__setitem__(slice(len(l), None), range(10**5)) for _ in range(100)) or l)([])"},
+	// array: every way to build an array or a value out of one
+	{"array", "array.array('d', [0.0]) * 10**6"},
+	{"array", "array.array('b', bytes(10**7))"},
+	{"array", "array.array('q', range(10**6))"},
+	{"array", "array.array('u', 'x' * 10**6)"},
+	{"array", "array.array('u', 'é' * 10**6)"},
+	{"array", "(lambda a: a.frombytes(bytes(8 * 10**6)) or a)(array.array('Q'))"},
+	{"array", "array.array('i', range(10**6)).tobytes()"},
+	{"array", "array.array('i', range(10**6)).tolist()"},
+	{"array", "array.array('u', 'x' * 10**6).tounicode()"},
+	{"array", "repr(array.array('i', range(10**5)))"},
+	{"array", "repr(array.array('u', '\\x00' * 10**6))"},
+	{"array", "array.array('i', range(10**6))[::2]"},
+	{"array", "bytes(array.array('i', range(10**6)))"},
+	{"array", "bytearray(array.array('i', range(10**6)))"},
+	{"array", "(lambda a: a.extend(a) or a)(array.array('i', range(10**6)))"},
+	{"array", "(lambda a: a.fromlist(list(range(10**6))) or a)(array.array('q'))"},
+	{"array", "array.array('i', range(10**6)) + array.array('i', range(10**6))"},
+	{"array", "(lambda a: a.__imul__(1000))(array.array('i', range(10**4)))"},
+	{"array", "(lambda a: a.__iadd__(a))(array.array('d', range(10**6)))"},
+	{"instance", "[array.array('b') for _ in range(10**6)]"},
+	{"instance", "[array.array('d', [i]) for i in range(10**6)]"},
+	{"array", "array.array('d', array.array('i', range(10**6)))"},
+	{"array", "(lambda a: a.__setitem__(slice(0, 0), array.array('i', range(10**6))) or a)(array.array('i'))"},
+	{"array", "list(array.array('i', range(10**6)))"},
+	{"array", "copy.deepcopy(array.array('i', range(10**6)))"},
+	{"array", "copy.copy(array.array('i', range(10**6)))"},
+	{"array", "(lambda a: [a.append(i) for i in range(10**6)] and a)(array.array('q'))"},
+	{"array", "(lambda a: a.fromunicode('x' * 10**6) or a)(array.array('u'))"},
+	{"array", "array.array('B', bytes(10**6)) * 10"},
+	{"array", "10 * array.array('B', bytes(10**6))"},
+	{"array", "[*array.array('i', range(10**6))]"},
+	{"array", "array.array('i', range(10**6)).__reduce_ex__(2)"},
+	{"array", "str(array.array('d', range(10**5)))"},
+	// exception groups: made one by one, and rebuilt by split, subgroup
+	// and except* once per listing of a shared sub-group
+	{"instance", "[ExceptionGroup('g', [ValueError()]) for _ in range(10**5)]"},
+	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).split(ValueError)"},
+	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).subgroup(lambda e: e.__class__ is not ExceptionGroup)"},
 }
 
 // objectAttackClasses are the classes of memoryAttacks that make many small
@@ -333,7 +372,7 @@ var objectAttackClasses = map[string]bool{"instance": true, "closure": true, "ge
 // its expression names.
 var attackModules = []string{"asyncio", "collections", "functools", "itertools", "json", "base64", "binascii", "hashlib", "re",
 	"textwrap", "struct", "html", "urllib.parse", "pprint", "io", "csv", "random", "secrets", "datetime",
-	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy", "operator", "string"}
+	"decimal", "fractions", "unicodedata", "statistics", "heapq", "copy", "operator", "string", "array"}
 
 // attackKnownGaps are attacks that still break the stated bound, with the
 // reason; TestAttackMemory fails when one of them starts to hold, so the

@@ -345,9 +345,19 @@ func initExceptions() {
 		switch seq.(type) {
 		case Tuple, *List:
 		default:
+			if err := t.chargeSlots(len(items)); err != nil {
+				return nil, err
+			}
 			seq = Tuple(append([]Value(nil), items...))
 		}
-		return &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}, Group: Tuple(append([]Value(nil), items...)), GroupMsg: args[0]}}, nil
+		g := &Instance{Class: cls, Dict: NewDict(), Exc: &ExcState{Args: Tuple{args[0], seq}, Group: Tuple(append([]Value(nil), items...)), GroupMsg: args[0]}}
+		// The group itself (its instance, dict, state and args), as
+		// allocInstance charges an exception: ExceptionGroup.split makes
+		// one per group it rebuilds, millions for a wide shared tree.
+		if err := t.chargeNew(newBytes(g) + tupleBytes(2)); err != nil {
+			return nil, err
+		}
+		return g, nil
 	}
 	// BaseExceptionGroup.__new__(cls, message, exceptions), which a
 	// subclass's __new__ reaches through super(): the group state is made
@@ -2463,17 +2473,25 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 	}
 	defer t.leaveGo()
 	items := e.Exc.Group
-	var ms, rs []Value
+	// A group listed many times (a tree of shared groups, 15 wide and 8
+	// deep, has 15**8 leaves in a few hundred bytes) is split once per
+	// listing, as in CPython: every visit counts, and the parts built so
+	// far are roots of the memory measurement while the rest is split.
+	if err := t.tickVisit(len(items)); err != nil {
+		return nil, nil, err
+	}
+	ms, rs := &List{}, &List{}
+	defer t.holdRoots(ms, rs)()
 	for _, it := range items {
 		m, r, err := splitGroupBy(t, it, matches, newGroup)
 		if err != nil {
 			return nil, nil, err
 		}
 		if m != nil {
-			ms = append(ms, m)
+			ms.Items = append(ms.Items, m)
 		}
 		if r != nil {
-			rs = append(rs, r)
+			rs.Items = append(rs.Items, r)
 		}
 	}
 	derive := func(part []Value) (Value, error) {
@@ -2510,10 +2528,10 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 		}
 		return d, nil
 	}
-	if match, err = derive(ms); err != nil {
+	if match, err = derive(ms.Items); err != nil {
 		return nil, nil, err
 	}
-	rest, err = derive(rs)
+	rest, err = derive(rs.Items)
 	return match, rest, err
 }
 

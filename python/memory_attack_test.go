@@ -357,6 +357,11 @@ var memoryAttacks = []memoryAttack{
 	{"array", "str(array.array('d', range(10**5)))"},
 	// exception groups: made one by one, and rebuilt by split, subgroup
 	// and except* once per listing of a shared sub-group
+	// repr of a structure that lists one container many times: 2**40
+	// leaves in 40 lists
+	{"repr", "repr(functools.reduce(lambda l, _: [l, l], range(40), [1]))"},
+	{"repr", "repr(functools.reduce(lambda l, _: collections.deque([l, l]), range(40), 1))"},
+	{"repr", "json.dumps(functools.reduce(lambda l, _: [l, l], range(40), [1]))"},
 	{"instance", "[ExceptionGroup('g', [ValueError()]) for _ in range(10**5)]"},
 	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).split(ValueError)"},
 	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).subgroup(lambda e: e.__class__ is not ExceptionGroup)"},

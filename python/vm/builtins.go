@@ -851,7 +851,7 @@ func isInstanceAny(t *Thread, obj Value, c *Class, s Tuple, fname string) (bool,
 
 func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 	sep, end := " ", "\n"
-	var file Value
+	var file, flush Value
 	for _, k := range kw {
 		switch k.Name {
 		case "sep", "end":
@@ -878,6 +878,7 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 				file = k.Value
 			}
 		case "flush":
+			flush = k.Value
 		default:
 			return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for print()", k.Name)
 		}
@@ -913,7 +914,19 @@ func builtinPrint(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 				return nil, err
 			}
 		}
-		return None, write(end)
+		if err := write(end); err != nil {
+			return nil, err
+		}
+		// flush=True calls the file's flush(), as CPython does.
+		if flush != nil {
+			if on, err := t.Truth(flush); err != nil || !on {
+				return None, err
+			}
+			if _, err := t.CallMethodName(file, "flush", nil, nil); err != nil {
+				return nil, err
+			}
+		}
+		return None, nil
 	}
 	var sb strings.Builder
 	for i, a := range args {

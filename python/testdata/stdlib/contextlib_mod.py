@@ -364,6 +364,23 @@ p = io.StringIO()
 with contextlib.redirect_stdout(p):
     pprint.pprint({'a': 1})
 print(repr(p.getvalue()))
+class F:
+    def __init__(self): self.calls = []
+    def write(self, s): self.calls.append(s)
+    def flush(self): self.calls.append("flush")
+f = F()
+print("a", file=f, flush=True)
+print("b", file=f, flush=0)
+print("c", file=f, flush=[1])
+with contextlib.redirect_stdout(f):
+    print("d", flush=True)
+print(f.calls)
+class NoFlush:
+    def write(self, s): pass
+try:
+    print("x", file=NoFlush(), flush=True)
+except AttributeError as ex:
+    print("AttributeError", ex)
 class Bad:
     pass
 sys.stdout = Bad()

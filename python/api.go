@@ -389,7 +389,11 @@ func notJSONReason(t *vm.Thread, err error) string {
 func (p *Program) exception(t *vm.Thread, err error) *Exception {
 	switch e := err.(type) {
 	case *vm.Instance:
-		ex := &Exception{Type: e.Class.Name, Message: t.ExceptionMessage(e), Filename: p.filename}
+		msg, limit := t.ExceptionMessageLimited(e)
+		if limit != nil {
+			return p.exception(t, limit)
+		}
+		ex := &Exception{Type: e.Class.Name, Message: msg, Filename: p.filename}
 		ex.Traceback = t.FormatException(e, p.source)
 		if len(e.Exc.TB) > 0 {
 			ex.Line = e.Exc.TB[0].Line

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strconv"
@@ -191,50 +192,64 @@ func withName(e *Instance, name string) *Instance {
 	return e
 }
 
-// excStr is str() of an exception.
+// excStr is str() of an exception, "<exception str() failed>" when
+// making it raised.
 func excStr(t *Thread, e *Instance) string {
+	s, err := excStrErr(t, e)
+	if err != nil {
+		return "<exception str() failed>"
+	}
+	return s
+}
+
+// excStrErr is str() of an exception, BaseException.__str__: what the
+// str() or repr() of its arguments raises propagates, as in CPython (and
+// a limit that ends the run while a user __str__ runs ends it).
+func excStrErr(t *Thread, e *Instance) (string, error) {
 	args := e.Exc.Args
 	if e.Dict != nil {
 		switch {
 		case e.Class.IsSubclass(OSErrorClass):
 			if s, ok := osErrorStr(t, e); ok {
-				return s
+				return s, nil
 			}
 		case e.Class.IsSubclass(SyntaxErrorClass):
 			if s, ok := syntaxErrorStr(t, e); ok {
-				return s
+				return s, nil
 			}
 		case e.Class.IsSubclass(UnicodeErrorClass):
 			if s, ok := unicodeErrorStr(e); ok {
-				return s
+				return s, nil
 			}
 		}
 	}
 	if e.Exc.Group != nil {
 		n := len(e.Exc.Group)
 		msg, _ := e.Exc.GroupMsg.(Str)
-		return fmt.Sprintf("%s (%d sub-exception%s)", msg, n, sfx(n))
+		return fmt.Sprintf("%s (%d sub-exception%s)", msg, n, sfx(n)), nil
 	}
 	if e.Class.IsSubclass(KeyErrorClass) && len(args) == 1 {
-		return reprNoThread(t, args[0])
+		if t == nil {
+			return reprNoThread(nil, args[0]), nil
+		}
+		return t.Repr(args[0])
 	}
 	switch len(args) {
 	case 0:
-		return ""
+		return "", nil
 	case 1:
 		if t == nil {
 			if s, ok := args[0].(Str); ok {
-				return string(s)
+				return string(s), nil
 			}
-			return reprNoThread(nil, args[0])
+			return reprNoThread(nil, args[0]), nil
 		}
-		s, err := t.Str(args[0])
-		if err != nil {
-			return "<exception str() failed>"
-		}
-		return s
+		return t.Str(args[0])
 	}
-	return reprNoThread(t, args)
+	if t == nil {
+		return reprNoThread(nil, args), nil
+	}
+	return t.Repr(args)
 }
 
 func reprNoThread(t *Thread, v Value) string {
@@ -761,11 +776,22 @@ func (t *Thread) exceptionParts(e *Instance) (name, msg string) {
 
 // ExceptionMessage is str() of the exception, using a user __str__ if any.
 func (t *Thread) ExceptionMessage(e *Instance) string {
+	s, _ := t.ExceptionMessageLimited(e)
+	return s
+}
+
+// ExceptionMessageLimited is ExceptionMessage, and the limit that ended
+// the run while a user __str__ ran (a loop that outlives the deadline or
+// the step budget): the run ends by that limit, not by the exception whose
+// message could not be made.
+func (t *Thread) ExceptionMessageLimited(e *Instance) (string, *LimitError) {
 	s, err := t.Str(e)
 	if err != nil {
-		return "<exception str() failed>"
+		var le *LimitError
+		errors.As(err, &le)
+		return "<exception str() failed>", le
 	}
-	return s
+	return s, nil
 }
 
 // caretLine builds CPython 3.11's indicator line under a traceback's source

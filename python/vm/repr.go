@@ -107,11 +107,8 @@ func (t *Thread) Str(v Value) (string, error) {
 		}
 		if x.Exc != nil {
 			if m := x.Class.dunder(dunderRepr); m != nil {
-				if b, ok := m.(*Builtin); ok && b.Self == "BaseException" {
-					return excStr(t, x), nil
-				}
 				if _, ok := m.(*Builtin); ok {
-					return excStr(t, x), nil
+					return excStrErr(t, x)
 				}
 			}
 		}

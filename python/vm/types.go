@@ -423,7 +423,11 @@ func initExceptions() {
 			if !ok || e.Exc == nil {
 				return Str(""), nil
 			}
-			return Str(excStr(t, e)), nil
+			s, err := excStrErr(t, e)
+			if err != nil {
+				return nil, err
+			}
+			return Str(s), nil
 		},
 		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			e := args[0].(*Instance)

@@ -1256,18 +1256,22 @@ func dirNames(v Value) []string {
 		for _, c := range x.Class.MRO {
 			add(c.Dict)
 		}
+		dirImplicit(x.Class, names)
 	case *Class:
 		for _, c := range x.MRO {
 			add(c.Dict)
 		}
+		dirImplicit(x, names)
 	case *Module:
 		add(x.Dict)
 	case *Namespace:
 		add(x.Attrs)
+		dirImplicit(TypeOf(x), names)
 	default:
 		for _, c := range TypeOf(x).MRO {
 			add(c.Dict)
 		}
+		dirImplicit(TypeOf(x), names)
 	}
 	out := make([]string, 0, len(names))
 	for n := range names {

@@ -166,6 +166,7 @@ func initObject() {
 	if v, ok := ObjectClass.Dict.GetStr("__init_subclass__"); ok {
 		ObjectClass.Dict.SetStr("__init_subclass__", &ClassMethod{Fn: v})
 	}
+	initObjectDunders()
 	TypeClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 1 {
 			if len(kw) > 0 {

@@ -4,6 +4,7 @@ package security_test
 // waits in its own queue, and another token's run is not held behind it.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -162,5 +163,113 @@ func TestAttackRunFlood(t *testing.T) {
 	gate2.Open(t)
 	if r := <-held; r == nil || r.IsError {
 		t.Errorf("the run holding the slot: %v", e2e.Text(r))
+	}
+}
+
+// TestAttackQueuedRunsOfGoneClients: a run waiting in its token's queue
+// whose client closed its HTTP connection (no cancellation sent) leaves
+// the queue at once, and so does one waiting for its session's previous
+// run: a token cannot keep its queue full with requests it walked away
+// from, each held until run_queue_wait.
+func TestAttackQueuedRunsOfGoneClients(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_concurrent_runs_per_token = 1\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("q", "q-secret-0123456789", `allow = "source"`)+"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	metricsURL := ""
+	gate := e2e.NewGate(t)
+	gate.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	gauge := func(name string) int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, name+" "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no %s in the scrape", name)
+		return 0
+	}
+
+	holder := e2e.ConnectHTTPToken(t, srv.URL, "q-secret-0123456789", nil)
+	held := make(chan string, 1)
+	go func() {
+		res, err := e2e.TryCall(holder, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 'held'"})
+		switch {
+		case err != nil:
+			held <- err.Error()
+		default:
+			held <- e2e.Text(res)
+		}
+	}()
+	gate.WaitStarted(t, 1)
+
+	// post sends an execute_code in session sid on a connection of its
+	// own, which closes when the returned func is called.
+	post := func(sid string) func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		body := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return 1"}}}`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer q-secret-0123456789")
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		client := &http.Client{Transport: &http.Transport{}}
+		go func() {
+			if resp, err := client.Do(req); err == nil {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}()
+		return cancel
+	}
+
+	// In the token's queue for a run slot.
+	other := e2e.ConnectHTTPToken(t, srv.URL, "q-secret-0123456789", nil)
+	leave := post(other.ID())
+	gate.WaitUntil(t, "the second session's run queued", func() bool { return gauge("toolplane_runs_queued") == 1 })
+	leave()
+	gate.WaitUntil(t, "the run of the gone client to leave the queue", func() bool { return gauge("toolplane_runs_queued") == 0 })
+
+	// Waiting for its own session's run: the session answers the next
+	// request once the held run ends, not a run of the gone client.
+	leave = post(holder.ID())
+	time.Sleep(200 * time.Millisecond)
+	leave()
+	gate.Open(t)
+	if h := <-held; !strings.Contains(h, "held") {
+		t.Errorf("the held run: %s", h)
+	}
+	if v := e2e.MustRun(t, other, "return 'other'"); v != "other" {
+		t.Errorf("the second session after its gone request: %v", v)
+	}
+	// After any run of the gone request in the holder's session.
+	if v := e2e.MustRun(t, holder, "return 'holder'"); v != "holder" {
+		t.Errorf("the holder's session after its gone request: %v", v)
+	}
+	starts := 0
+	for _, l := range e2e.AuditLines(t, e.Audit) {
+		if l["event"] == "run_start" {
+			starts++
+		}
+	}
+	if starts != 3 {
+		t.Errorf("%d runs started; want 3 (the held run and each session's last), the gone clients' never", starts)
 	}
 }

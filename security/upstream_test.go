@@ -172,7 +172,9 @@ func wantParts(t *testing.T, what, got string, parts ...string) {
 func TestAttackUpstreamOversizedResults(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := hostileEnv(t, `max_result_bytes = "4MiB"`, map[string]string{"evil": ""})
+	e := hostileEnv(t, `max_result_bytes = "4MiB"`, map[string]string{"evil": `env = { EVIL_KEY = "env://EVIL_SECRET" }`})
+	const secret = "evil-server-own-secret-6d1c"
+	e.Setenv("EVIL_SECRET", secret)
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
 	cs := e2e.ConnectHTTP(t, srv.URL)
 	by := watch(t, srv.URL)
@@ -192,6 +194,10 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		{"evil.multiline(n=20000)", []string{`"evil"`, "multiline", "not JSON-RPC"}},
 		{"evil.wide()", []string{`"evil"`, "wide", "JSON values"}},
 		{"evil.giant_tool_error(mb=3)", []string{"raised: ToolError", "cut by toolplane"}},
+		// A "jsonrpc" member of 3 MB quoting the server's own secret: the
+		// decoder's error quoted it whole, past the redaction of what a
+		// server writes, in every caller's error.
+		{`evil.bad_version(env="EVIL_KEY", kb=3072)`, []string{`"evil"`, "not JSON-RPC", `"jsonrpc" member is not "2.0"`}},
 	} {
 		got := ""
 		for i := 0; i < 100; i++ {
@@ -209,6 +215,9 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		}
 		if strings.ContainsRune(got, 0x1b) {
 			t.Errorf("%s: the error carries an escape character", tc.call)
+		}
+		if strings.Contains(got, secret) {
+			t.Errorf("%s: the error shows the secret the server was started with: %s", tc.call, truncateText(got, 600))
 		}
 	}
 	by.check()

@@ -175,6 +175,18 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 		s.stream(func(w *bufio.Writer) {
 			w.WriteString(prefix(id) + `{"content":[{"type":"text","text":"ok ` + "\xff\xfe" + ` \u0000 nul \u001b[31mred\u001b[0m \ud800 end"}],"structuredContent":{"k\u0000` + "\xff" + `":"v` + "\xc3\x28" + `"}}}` + "\n")
 		})
+	case "bad_version":
+		// A message whose "jsonrpc" member is not "2.0" but kb kilobytes
+		// of text quoting the environment variable env: the SDK's decode
+		// error quotes the member whole.
+		kb := intArg(args, "kb", 4<<10)
+		name, _ := args["env"].(string)
+		s.stream(func(w *bufio.Writer) {
+			text, _ := json.Marshal("\x1b[2J\n" + name + "=" + os.Getenv(name) + "\n")
+			w.WriteString(`{"jsonrpc":` + string(text[:len(text)-1]))
+			writeRepeated(w, 'V', kb<<10)
+			w.WriteString(`","id":` + string(id) + `,"result":{"content":[]}}` + "\n")
+		})
 	case "raw_nul":
 		s.stream(func(w *bufio.Writer) {
 			w.WriteString(prefix(id) + `{"content":[{"type":"text","text":"a` + "\x00\x01" + `b"}]}}` + "\n")

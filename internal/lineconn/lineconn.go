@@ -160,9 +160,7 @@ func (c *conn) readLoop(r *bufio.Reader) {
 			// The decoded message copies what it keeps of data.
 			msg, err = jsonrpc.DecodeMessage(data)
 			if err != nil {
-				// %v: a line cut short decodes as io.ErrUnexpectedEOF,
-				// which is not the stream ending.
-				err = fmt.Errorf("a message that is not JSON-RPC: %v", err)
+				err = notJSONRPC(data)
 			}
 		}
 		if cap(line) > keptBuffer {
@@ -219,6 +217,36 @@ func (c *conn) readLine(r *bufio.Reader, buf []byte) (line []byte, over int, err
 		}
 		return buf, over, err
 	}
+}
+
+// notJSONRPC is the error of a line the decoder refused, saying what is
+// wrong with it in words of its own: the decoder's error quotes the
+// offending value (its "jsonrpc" member whole, 32 bytes of others), and
+// this error is shown where the peer's text must not go unvetted (an
+// upstream's garbage reaches every caller of its tools, with the secrets
+// it was started with hidden only in what is quoted on purpose), and at
+// any length. Not wrapping the decoder's error also keeps a line cut
+// short (io.ErrUnexpectedEOF inside) from reading as the stream ending.
+func notJSONRPC(data []byte) error {
+	var probe map[string]json.RawMessage
+	err := json.Unmarshal(data, &probe)
+	var syntax *json.SyntaxError
+	var kind *json.UnmarshalTypeError
+	var why string
+	switch {
+	case errors.As(err, &syntax):
+		// The syntax error names one character at most.
+		why = fmt.Sprintf("%d bytes that are not JSON (%v, at byte %d)", len(data), err, syntax.Offset)
+	case errors.As(err, &kind):
+		why = "JSON that is not an object"
+	case err != nil:
+		why = fmt.Sprintf("%d bytes that are not JSON", len(data))
+	case string(probe["jsonrpc"]) != `"2.0"`:
+		why = `an object whose "jsonrpc" member is not "2.0"`
+	default:
+		why = "an object whose id, method, params, result or error is not of its type"
+	}
+	return fmt.Errorf("a message that is not JSON-RPC: %s", why)
 }
 
 // refuse answers a message over the cap: an error to its id when its first

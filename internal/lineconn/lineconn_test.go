@@ -166,3 +166,26 @@ func TestInFlightCap(t *testing.T) {
 	send(big(`"b"`))
 	read("b")
 }
+
+// TestNotJSONRPCQuotesNothing: the error of a line that is not JSON-RPC
+// says what is wrong without quoting the line, whose values the decoder's
+// error quoted (the "jsonrpc" member whole): a peer's text, secrets
+// included, at any length.
+func TestNotJSONRPCQuotesNothing(t *testing.T) {
+	t.Parallel()
+	secret := "SECRET-" + strings.Repeat("s", 5000)
+	for line, want := range map[string]string{
+		`{"jsonrpc":"` + secret + `","id":1,"result":{}}`:            `"jsonrpc" member is not "2.0"`,
+		`{"jsonrpc":"2.0","id":1e999` + secret[:0] + `,"result":{}}`: "is not of its type",
+		`{"jsonrpc":"2.0","id":"1","error":"` + secret + `"}`:        "is not of its type",
+		`{"jsonrpc":"2.0","id":1,"method":"` + secret + `}`:          "not JSON (unexpected end of JSON input",
+		`SECRET-` + secret: "not JSON (invalid character 'S' looking for beginning of value, at byte 1)",
+		`"` + secret + `"`: "JSON that is not an object",
+	} {
+		c, _ := pipeConn(t, line+"\n", -1)
+		_, err := c.Read(context.Background())
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "SECRET") || len(err.Error()) > 200 {
+			t.Errorf("%.40s...: %.300v; want an error saying %q and quoting nothing", line, err, want)
+		}
+	}
+}

@@ -31,16 +31,11 @@ func TestHTTPLoad(t *testing.T) {
 	}
 	// Every run is granted its memory limit out of the token's budget
 	// (1 GiB by default); runs of 16 MiB let all 64 clients run at once.
-	// All clients are one subject: its run cap is raised to the clients,
-	// as the test measures the server under load, not the run queue. At
-	// the default cap (the CPUs) the queued runs hold their sessions, and
-	// a client past the 32 sessions a token may keep found every one busy
-	// and was refused a session (a limit of the queue the stop's note
-	// records).
-	f := newFixture(t, func(o *Options) {
-		o.Sessions.MaxMemoryBytes = 16 << 20
-		o.Sessions.MaxRunsPerSubject, o.Sessions.MaxRuns = clients, clients
-	})
+	// The caps are the defaults: all clients are one subject, whose runs
+	// over its run cap (the CPUs) queue holding their sessions, so the
+	// clients past the 32 sessions a token may keep wait for one of them
+	// to become idle (they were refused a session before they waited).
+	f := newFixture(t, func(o *Options) { o.Sessions.MaxMemoryBytes = 16 << 20 })
 	url := f.httpURL(t)
 
 	runtime.GC()

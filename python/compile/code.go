@@ -252,6 +252,10 @@ type Code struct {
 	// Doc is the docstring of a function, or nil.
 	Doc any
 
+	// MaxStack is the most values the operand stack holds at once
+	// (MaxStackDepth, at least 1), 0 when not known.
+	MaxStack int
+
 	ArgCount     int // positional parameters, including positional-only
 	PosOnlyCount int
 	KwOnlyCount  int

@@ -73,6 +73,7 @@ func ModuleContext(ctx context.Context, filename string, mod *syntax.Module, opt
 	if err != nil {
 		return nil, err
 	}
+	code.setMaxStack(&depthScratch{})
 	return &Program{Module: code}, nil
 }
 

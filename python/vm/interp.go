@@ -108,7 +108,7 @@ func isNull(v Value) bool {
 // one slice.
 func newFrame(code *CodeObj, globals *Dict) *Frame {
 	n := len(code.VarNames)
-	buf := make([]Value, n+8)
+	buf := make([]Value, code.slots)
 	f := &Frame{code: code, globals: globals, locals: buf[:n:n], buf: buf}
 	f.stack = buf[n:n]
 	if nc := len(code.CellNames) + len(code.FreeNames); nc > 0 {
@@ -172,8 +172,8 @@ func (t *Thread) allocFrame(code *CodeObj, globals *Dict) *Frame {
 	t.framePool = t.framePool[:k-1]
 	n := len(code.VarNames)
 	buf := f.buf
-	if cap(buf) < n+8 {
-		buf = make([]Value, n+8)
+	if cap(buf) < code.slots {
+		buf = make([]Value, code.slots)
 		f.buf = buf
 	}
 	buf = buf[:cap(buf)]
@@ -218,8 +218,8 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 	t.framePool = t.framePool[:k]
 	nl := len(c.VarNames)
 	buf := nf.buf
-	if cap(buf) < nl+8 {
-		buf = make([]Value, nl+8)
+	if cap(buf) < c.slots {
+		buf = make([]Value, c.slots)
 		nf.buf = buf
 	}
 	buf = buf[:cap(buf)]
@@ -253,16 +253,30 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 	return nf
 }
 
+// pooledFrameCheck, set by the package's tests, sees every frame
+// releaseFrame pools with its whole buffer, which must be nil.
+var pooledFrameCheck func(f *Frame, buf []Value)
+
 func (t *Thread) releaseFrame(f *Frame) {
 	if f.gen != nil || f.ns != nil || f.nsMap != nil || len(t.framePool) >= 128 {
 		return
 	}
 	// Clear the locals and the operand stack area (pop leaves stale values
-	// above the top). A loop the compiler does not turn into a memclr call:
-	// for the ten or so slots of a frame the stores cost less.
+	// above the top): the slots the code can write (CodeObj.clearTo; the
+	// rest of a pooled frame's buffer is nil already), or all of them
+	// when its depth is unknown or its stack outgrew the buffer. A loop
+	// the compiler does not turn into a memclr call: for the few slots
+	// of a frame the stores cost less.
 	buf := f.buf[:cap(f.buf)]
-	for i := len(buf) - 1; i >= 0; i-- {
+	n := f.code.clearTo
+	if n == 0 || n > len(buf) || cap(f.stack) != len(buf)-len(f.locals) {
+		n = len(buf)
+	}
+	for i := n - 1; i >= 0; i-- {
 		buf[i] = nil
+	}
+	if pooledFrameCheck != nil {
+		pooledFrameCheck(f, buf)
 	}
 	f.stack = nil
 	f.locals = nil

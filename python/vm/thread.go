@@ -745,6 +745,12 @@ type CodeObj struct {
 	// Instrs are the instructions the VM runs: the compiled ones with
 	// superinstructions fused in (quicken.go).
 	Instrs []uint32
+	// slots is the length of a frame's value buffer for this code: the
+	// locals and room for its operand stack (MaxStack, at least 8).
+	// clearTo is the prefix of the buffer the code can write, the locals
+	// and MaxStack slots (0: MaxStack unknown, all of it): what
+	// releaseFrame clears.
+	slots, clearTo int
 }
 
 // NewCode converts a compiled code tree.
@@ -756,6 +762,10 @@ func NewCode(c *compile.Code) *CodeObj {
 			co.acache = make([]atomic.Pointer[attrCache], len(c.Instrs))
 			break
 		}
+	}
+	co.slots = len(c.VarNames) + max(8, c.MaxStack)
+	if c.MaxStack > 0 {
+		co.clearTo = len(c.VarNames) + c.MaxStack
 	}
 	co.plainFree = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
 		c.KwOnlyCount == 0 && len(c.CellNames) == 0

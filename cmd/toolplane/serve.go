@@ -103,6 +103,14 @@ With --transport http, clients connect to http://ADDR/mcp (Streamable HTTP);
 each MCP session has its own snippet globals and result store. The address is
 printed on stderr, so --addr 127.0.0.1:0 picks a free port.
 
+Sessions: at most [session] max_sessions live at once (default 256) and
+max_sessions_per_token per HTTP token (default 32). A new one over a cap
+evicts the least recently used idle session (its client is told); when every
+one has a run in progress or queued, it waits, first come first served within
+its token, for the first to become idle, up to run_queue_wait or until its
+request ends, and is then refused naming the caps to raise. At most
+max_sessions_per_token requests of a token wait for a session at once.
+
 Memory: what sessions hold (globals, saved results, the 40 MiB sandbox
 process each keeps) plus what running
 snippets may reach is bounded by [session] max_retained_mb in all (unset:

@@ -172,6 +172,22 @@ func TestAttackWorkerMessages(t *testing.T) {
 	}
 }
 
+// TestHostFunctionPanicFailsItsCall: a host function that panics fails
+// the call that reached it (as it does for a run in the host's own
+// process), not the host: the host runs worker calls on goroutines of
+// their own, where a panic ended the process serving every client.
+func TestHostFunctionPanicFailsItsCall(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	host := map[string]python.HostFunc{"ok": func(context.Context, []any, map[string]any) (any, error) {
+		panic("a bug in a host function")
+	}}
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "ok", Host: []string{"ok"}}, host, nil, nil)
+	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "host function ok panicked: a bug in a host function") {
+		t.Errorf("a call of a panicking host function: %+v %v", res, err)
+	}
+}
+
 // TestAttackWorkerStderrCapped: a worker that sends more stderr than a run
 // may write (a compromised interpreter) gets no more than the output cap
 // plus the warnings' room passed on, as stdout gets the cap.

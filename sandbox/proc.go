@@ -278,7 +278,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 					// grows, several times a call.
 					vm.GoHost(func() {
 						defer func() { argBytes.Add(-c.cost); <-inFlight }()
-						v, err := fn(callCtx, c.Args, c.Kwargs)
+						v, err := callHost(callCtx, fn, c)
 						p.reply(c.ID, v, err)
 					})
 				}
@@ -352,6 +352,20 @@ func (p *proc) violation(why string) error {
 
 // reply answers a host call; a value that cannot be sent becomes the
 // exception the snippet sees.
+// callHost runs the host function of c, its panic turned into the
+// call's error, as a host call of a run in this process is: on a host-call
+// worker, as on a goroutine of its own, a panic would end the process and
+// every client's runs with it, where the same call without the sandbox
+// fails alone.
+func callHost(ctx context.Context, fn python.HostFunc, c *hostCall) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("host function %s panicked: %v", c.Name, r)
+		}
+	}()
+	return fn(ctx, c.Args, c.Kwargs)
+}
+
 func (p *proc) reply(id uint64, v any, err error) {
 	r := &hostReply{ID: id, Value: v}
 	if err != nil {

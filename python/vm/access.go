@@ -854,6 +854,12 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 			if g := a.Class.Lookup("__get__"); g != nil {
 				return t.callMethod(g, a, Tuple{o, o.Class})
 			}
+		case *Super:
+			// super.__get__: an unbound super read through an instance
+			// binds to it.
+			if a.Obj == nil {
+				return newSuper(a.Class, o)
+			}
 		}
 		return attr, nil
 	}
@@ -1081,6 +1087,16 @@ func (t *Thread) classOwnAttr(c *Class, name string) (Value, error) {
 func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 	if name == "__class__" {
 		return SuperClass, nil
+	}
+	if s.Obj == nil {
+		// An unbound super searches no class: only its own members.
+		switch name {
+		case "__thisclass__":
+			return s.Class, nil
+		case "__self__", "__self_class__":
+			return None, nil
+		}
+		return nil, Errorf(AttributeErrorClass, "'super' object has no attribute '%s'", name)
 	}
 	var cls *Class
 	if c, ok := s.Obj.(*Class); ok && c.IsSubclass(s.Class) {

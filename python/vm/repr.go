@@ -574,6 +574,10 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 	case *Traceback:
 		fmt.Fprintf(sb, "<traceback object at %#x>", identity(x))
 	case *Super:
+		if x.Obj == nil {
+			fmt.Fprintf(sb, "<super: <class '%s'>, NULL>", x.Class.Name)
+			break
+		}
 		fmt.Fprintf(sb, "<super: <class '%s'>, <%s object>>", x.Class.Name, TypeName(x.Obj))
 	case *HostFunction:
 		fmt.Fprintf(sb, "<host function %s>", x.Name)

@@ -20,6 +20,19 @@ func cmpOpFor(op int) syntax.CmpOperator { return syntax.CmpOperator(op) }
 // objectNew is object.__new__.
 var objectNew *Builtin
 
+// newSuper is super(c, obj): methods found through it run on obj as if it
+// were an instance of c, so it must be one (or a subclass of c).
+func newSuper(c *Class, obj Value) (*Super, error) {
+	oc := TypeOf(obj)
+	if k, ok := obj.(*Class); ok && k.IsSubclass(c) {
+		oc = k
+	}
+	if !oc.IsSubclass(c) && !virtualSubclass(oc, c) {
+		return nil, Errorf(TypeErrorClass, "super(type, obj): obj must be an instance or subtype of type")
+	}
+	return &Super{Class: c, Obj: obj}, nil
+}
+
 func initObject() {
 	ObjectClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if cls == ObjectClass {
@@ -1348,11 +1361,14 @@ func initBuiltinTypes() {
 		if err := noKw("super", kw); err != nil {
 			return nil, err
 		}
-		if len(args) != 2 {
+		if len(args) > 2 {
+			return nil, Errorf(TypeErrorClass, "super() expected at most 2 arguments, got %d", len(args))
+		}
+		if len(args) == 0 {
 			// Zero-argument super() compiles to super(__class__, self)
 			// where the function has a __class__ cell; here it has none.
 			// CPython blames the missing arguments first, then the cell.
-			if len(args) == 0 && t.top != nil && t.top.code.ArgCount > 0 {
+			if t.top != nil && t.top.code.ArgCount > 0 {
 				return nil, Errorf(RuntimeErrorClass, "super(): __class__ cell not found")
 			}
 			return nil, Errorf(RuntimeErrorClass, "super(): no arguments")
@@ -1361,16 +1377,13 @@ func initBuiltinTypes() {
 		if !ok {
 			return nil, Errorf(TypeErrorClass, "super() argument 1 must be a type, not %s", TypeName(args[0]))
 		}
-		// Methods found through super() run on obj as if it were an
-		// instance of c, so it must be one (or a subclass of c).
-		oc := TypeOf(args[1])
-		if k, ok := args[1].(*Class); ok && k.IsSubclass(c) {
-			oc = k
+		if len(args) == 1 || args[1] == None {
+			// An unbound super (super(C), super(C, None)): it finds
+			// nothing until a class attribute holding it is read through
+			// an instance, which binds it (superBind).
+			return &Super{Class: c}, nil
 		}
-		if !oc.IsSubclass(c) && !virtualSubclass(oc, c) {
-			return nil, Errorf(TypeErrorClass, "super(type, obj): obj must be an instance or subtype of type")
-		}
-		return &Super{Class: c, Obj: args[1]}, nil
+		return newSuper(c, args[1])
 	}
 	EnumerateClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		a, err := parseArgs("enumerate", args, kw, "iterable", "start?")

@@ -50,6 +50,12 @@ const (
 	// token (Count of them, per interval): one line per 401 would let an
 	// unauthenticated client fill the queues and crowd out real events.
 	EventAuthFailed = "auth_failed"
+	// EventRunRefused records an execute_code run refused by a cap it
+	// waited for (a session, a run slot, memory) and never got: Reason is
+	// the config key of the cap, Queued how long it waited. A run whose
+	// request ended while it waited is not refused but cancelled, and
+	// writes nothing; a refused run writes no run_start or run_end.
+	EventRunRefused = "run_refused"
 )
 
 // Outcomes.
@@ -58,7 +64,7 @@ const (
 	OutcomeError     = "error"      // failed; ErrorType says how
 	OutcomeToolError = "tool_error" // the capability answered with isError
 	OutcomeGranted   = "granted"    // an escalation was allowed
-	OutcomeDenied    = "denied"     // an escalation was refused
+	OutcomeDenied    = "denied"     // an escalation, a call or a run was refused
 )
 
 // Event is one audit record. Zero fields are omitted from the line.
@@ -80,7 +86,7 @@ type Event struct {
 	Subject       string // token subject, when known
 	Identity      string // the person or service behind the token, when declared
 	LogID         string // request log id, when known
-	Reason        string // a fixed, non-secret reason code for escalations
+	Reason        string // a fixed, non-secret reason code for escalations, the config key of the cap for a refused run
 	// Count is how many occurrences a summary event stands for
 	// (EventAuthFailed).
 	Count int64
@@ -97,7 +103,8 @@ type Event struct {
 	EscalationsCancelled []string
 	// Queued (run_start) is how long the run waited for a run slot
 	// ([session] max_concurrent_runs_per_token, max_concurrent_runs);
-	// recorded when not zero.
+	// on run_refused, how long it waited before it was refused.
+	// Recorded when not zero.
 	Queued time.Duration
 }
 
@@ -466,7 +473,7 @@ func (l *Logger) encode(e Event) []byte {
 		ms := math.Round(float64(e.Duration)/float64(time.Microsecond)) / 1000
 		ln.DurationMS = &ms
 	}
-	if e.Queued > 0 && e.Event == EventRunStart {
+	if e.Queued > 0 && (e.Event == EventRunStart || e.Event == EventRunRefused) {
 		ms := math.Round(float64(e.Queued)/float64(time.Microsecond)) / 1000
 		ln.QueuedMS = &ms
 	}

@@ -146,6 +146,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		res := s.fail(out, "RuntimeError", err.Error())
 		if fe != nil {
 			out.Error.Limit = "sessions"
+			s.auditRefused(out, in.Code, who, fe.Key, fe.Waited)
 		}
 		return res, out, nil
 	}
@@ -156,7 +157,11 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 	if err != nil {
 		var be *session.BudgetError
 		if errors.As(err, &be) {
-			return s.fail(out, "MemoryError", err.Error()), out, nil
+			res := s.fail(out, "MemoryError", err.Error())
+			if ctx.Err() == nil {
+				s.auditRefused(out, in.Code, who, be.Key, be.Waited)
+			}
+			return res, out, nil
 		}
 		var le *session.RunLimitError
 		if errors.As(err, &le) {
@@ -165,6 +170,7 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 			}
 			res := s.fail(out, "RuntimeError", err.Error())
 			out.Error.Limit = "runs"
+			s.auditRefused(out, in.Code, who, le.Key, le.Waited)
 			return res, out, nil
 		}
 		if ctx.Err() == nil {
@@ -294,6 +300,14 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 func stateLost(st backend.Session) bool {
 	l, ok := st.(interface{ Lost() bool })
 	return ok && l.Lost()
+}
+
+// auditRefused records a run refused (out.Error, set by fail) by the cap
+// of config key: a session, a run slot or memory it waited for and
+// did not get, or could not wait for (too many waiting already).
+func (s *Server) auditRefused(out *ExecuteOutput, code string, who caller, key string, waited time.Duration) {
+	s.opts.Audit.Log(audit.Event{Event: audit.EventRunRefused, RunID: out.RunID, SnippetSHA256: audit.SnippetHash(code), Backend: out.Backend,
+		Outcome: audit.OutcomeDenied, ErrorType: out.Error.Type, Reason: key, Queued: waited, Subject: who.subject, LogID: who.logID})
 }
 
 // fail reports a run refused before it started.

@@ -14,7 +14,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/session"
 )
 
 // gate is a capability whose calls wait until the gate is opened (or
@@ -239,5 +241,63 @@ func TestHTTPSessionOpeningWaits(t *testing.T) {
 		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
 			t.Errorf("held run %d: %v", i, err)
 		}
+	}
+}
+
+// TestRunRefusedAfterWaitingIsAudited: a run refused after waiting
+// run_queue_wait for a run slot, or for a session, wrote no audit line:
+// the audit stream did not show a token being turned away. Each writes
+// one run_refused line (outcome denied, the cap's config key as reason,
+// how long it waited), and no run_start or run_end.
+func TestRunRefusedAfterWaitingIsAudited(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	for _, c := range []struct {
+		key string
+		mod func(*session.Options)
+	}{
+		{session.KeyRunsPerSubject, func(o *session.Options) { o.MaxRunsPerSubject = 1 }},
+		{session.KeySessionsPerSubject, func(o *session.Options) { o.MaxSessionsPerSubject = 1 }},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			t.Parallel()
+			var g gate
+			f := newFixture(t, func(o *Options) {
+				o.Sessions.MaxMemoryBytes = 16 << 20
+				o.Sessions.RunQueueWait = 300 * time.Millisecond
+				c.mod(&o.Sessions)
+			})
+			g.add(t, f.engine.reg)
+			defer g.open()
+			held := runAsync(f.connect(t, nil), `return await call_tool("go:gate/hold", {})`)
+			waitFor(t, "the held run to start", func() bool { r, _ := f.srv.Sessions().Runs(); return r == 1 })
+			res, out := run(t, f.connect(t, nil), "return 1")
+			if !res.IsError || out.Error == nil || !strings.Contains(out.Error.Message, "[session] "+c.key) {
+				t.Fatalf("the second run: %s", text(res))
+			}
+			g.open()
+			if err := done(t, held, "the held run"); err != nil {
+				t.Fatal(err)
+			}
+			var refused []map[string]any
+			for _, ln := range f.audit.lines(t) {
+				if ln["run_id"] == out.RunID && ln["event"] != "run_refused" {
+					t.Errorf("the refused run wrote %v", ln)
+				}
+				if ln["event"] == "run_refused" {
+					refused = append(refused, ln)
+				}
+			}
+			if len(refused) != 1 {
+				t.Fatalf("run_refused lines %v, want one", refused)
+			}
+			ln := refused[0]
+			if ln["run_id"] != out.RunID || ln["outcome"] != "denied" || ln["error_type"] != "RuntimeError" || ln["reason"] != c.key || ln["snippet_sha256"] != audit.SnippetHash("return 1") || ln["backend"] != BackendEmbedded {
+				t.Errorf("run_refused line %v", ln)
+			}
+			if q, _ := ln["queued_ms"].(float64); q < 300 {
+				t.Errorf("queued_ms %v, want the 300 ms waited", ln["queued_ms"])
+			}
+		})
 	}
 }

@@ -6,13 +6,18 @@ package security_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )
@@ -181,4 +186,34 @@ func TestAttackStdioRequestFlood(t *testing.T) {
 	if sc, _ := res["structuredContent"].(map[string]any); a["id"] != "after" || sc["value"] != "after" {
 		t.Errorf("a request after the flood: %.300v", a)
 	}
+}
+
+// TestAttackResourceURIBreaksTheConnection: resources/read of a result URI
+// with control characters in it (a NUL, an escape sequence) is answered
+// as any unknown handle is, naming the URI, and the client's connection
+// goes on. The answer quoted the URI with Go's quoting (\x00, \x1b), which
+// is not JSON: its encoding failed, and the SDK took the failed write for
+// a broken connection: over HTTP the session answered nothing more (every
+// later request an empty 200), over stdio the server exited.
+func TestAttackResourceURIBreaksTheConnection(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	bins.Transports(t, "", func(t *testing.T, e *e2e.Env, connect func() *mcp.ClientSession) {
+		cs := connect()
+		uri := "toolplane://results/res_\x00\x1b[2J\x7f"
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != mcp.CodeResourceNotFound {
+			t.Fatalf("reading %q: %v; want the resource-not-found error", uri, err)
+		}
+		var data struct{ URI string }
+		if json.Unmarshal(werr.Data, &data) != nil || data.URI != uri {
+			t.Errorf("the error's data %q does not name the URI", werr.Data)
+		}
+		if v := e2e.MustRun(t, cs, "return 'still here'"); v != "still here" {
+			t.Errorf("the connection after the read: %v", v)
+		}
+	})
 }

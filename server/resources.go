@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -124,7 +125,15 @@ func (s *Server) readResult(ctx context.Context, req *mcp.ReadResourceRequest) (
 		var le *results.LoadError
 		if errors.As(err, &le) {
 			// Say why, not just "not found": the client may act on it.
-			return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: le.Error(), Data: []byte(fmt.Sprintf(`{"uri":%q,"reason":%q}`, uri, le.Reason))}
+			// Marshalled, not formatted: Go's quoting writes a control
+			// character of the client's URI as \x1b, which is not JSON, and
+			// the answer that failed to encode broke the connection (the
+			// client's HTTP session, or the stdio server).
+			data, _ := json.Marshal(struct {
+				URI    string `json:"uri"`
+				Reason string `json:"reason"`
+			}{uri, string(le.Reason)})
+			return nil, &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: le.Error(), Data: data}
 		}
 		return nil, err
 	}

@@ -339,6 +339,7 @@ func New(opts Options) (*Server, error) {
 	s.boundArgumentErrors()
 	s.trackSubjects()
 	s.observeMethods()
+	s.encodableErrors()
 	if err := s.checkRoutes(); err != nil {
 		return nil, err
 	}

@@ -443,15 +443,15 @@ func (d *Dict) setFast(t *Thread, key, v Value) bool {
 	if d.class {
 		return false
 	}
-	h, e, slot, ok := d.findFast(key)
+	h, ix, slot, ok := d.findFast(key)
 	if !ok {
 		return false
 	}
-	if e != nil {
+	if ix >= 0 {
 		if !t.fastChargeStored(v) {
 			return false
 		}
-		e.value = v
+		d.entries[ix].value = v
 		return true
 	}
 	if len(d.entries) == cap(d.entries) {
@@ -484,46 +484,47 @@ func (d *Dict) setFast(t *Thread, key, v Value) bool {
 }
 
 // getFast is Get where findFast decides the lookup: the value (nil:
-// absent) and true, or false where Get's general path is needed.
-func (d *Dict) getFast(key Value) (Value, bool) {
-	_, e, _, ok := d.findFast(key)
-	if !ok || e == nil {
-		return nil, ok
+// absent), its entry's position and true, or false where Get's general
+// path is needed.
+func (d *Dict) getFast(key Value) (Value, int, bool) {
+	_, ix, _, ok := d.findFast(key)
+	if !ok || ix < 0 {
+		return nil, -1, ok
 	}
-	return e.value, true
+	return d.entries[ix].value, ix, true
 }
 
 // findFast is find for an int key, or a str key shorter than 64 bytes
 // (hashed without a call or a step), where the lookup compares no key
 // with __eq__ and counts no collision's step: a stored key of the same
 // hash is the key itself or, for a str key, another str. It returns the
-// key's hash, its entry (nil: absent) and the index slot an insertion
-// would take (in a dict with an index), or ok false where find's general
-// path is needed.
-func (d *Dict) findFast(key Value) (h uint64, e *dictEntry, slot uint64, ok bool) {
+// key's hash, its entry's position (-1: absent) and the index slot an
+// insertion would take (in a dict with an index), or ok false where
+// find's general path is needed.
+func (d *Dict) findFast(key Value) (h uint64, ix int, slot uint64, ok bool) {
 	switch x := key.(type) {
 	case Int:
 		h = hashInt64(int64(x))
 	case Str:
 		if len(x) >= 64 {
-			return 0, nil, 0, false
+			return 0, -1, 0, false
 		}
 		h = strHash(string(x))
 	default:
-		return 0, nil, 0, false
+		return 0, -1, 0, false
 	}
 	if d.index == nil {
 		for ix := range d.entries {
 			if c := &d.entries[ix]; c.key != nil && c.hash == h {
 				switch fastKeyMatch(c.key, key) {
 				case 1:
-					return h, c, 0, true
+					return h, ix, 0, true
 				case -1:
-					return 0, nil, 0, false
+					return 0, -1, 0, false
 				}
 			}
 		}
-		return h, nil, 0, true
+		return h, -1, 0, true
 	}
 	mask := uint64(len(d.index) - 1)
 	i := h & mask
@@ -531,14 +532,14 @@ func (d *Dict) findFast(key Value) (h uint64, e *dictEntry, slot uint64, ok bool
 	for {
 		ix := d.index[i]
 		if ix == -1 {
-			return h, nil, i, true
+			return h, -1, i, true
 		}
 		if c := &d.entries[ix]; c.key != nil && c.hash == h {
 			switch fastKeyMatch(c.key, key) {
 			case 1:
-				return h, c, 0, true
+				return h, int(ix), 0, true
 			case -1:
-				return 0, nil, 0, false
+				return 0, -1, 0, false
 			}
 		}
 		perturb >>= 5

@@ -701,7 +701,11 @@ loop:
 			// of the builtin, without the call.
 			if (arg == 1 || arg == 2) && isBuiltin(st[sp-arg-2], fastDictGet) && t.goDepth < t.limits.MaxDepth+50 {
 				if d, ok := st[sp-arg-1].(*Dict); ok {
-					if v, ok := d.getFast(st[sp-arg]); ok {
+					if v, ix, ok := d.getFast(st[sp-arg]); ok {
+						if ix >= 0 {
+							// For d[k] = d.get(k, 0) + 1's store.
+							t.lastGet, t.lastGetIx = d, ix
+						}
 						if v == nil {
 							if v = None; arg == 2 {
 								v = st[sp-1]
@@ -806,6 +810,21 @@ loop:
 			// takes chargeNew's fast path; anything else below the loop.
 			switch o := st[sp-2].(type) {
 			case *Dict:
+				if o == t.lastGet && !o.class && steps+2 < t.nextChk.Load() {
+					// The str key dict.get found last, if it is still
+					// there: its entry without a hash and a probe.
+					if ks, ok := st[sp-1].(Str); ok && t.lastGetIx < len(o.entries) {
+						if e := &o.entries[t.lastGetIx]; e.key != nil {
+							if k, ok := e.key.(Str); ok && k == ks && t.fastChargeStored(st[sp-3]) {
+								e.value = st[sp-3]
+								sp -= 3
+								ip++
+								steps += 2
+								continue loop
+							}
+						}
+					}
+				}
 				if steps+2 < t.nextChk.Load() && o.setFast(t, st[sp-1], st[sp-3]) {
 					sp -= 3
 					ip++
@@ -843,6 +862,7 @@ loop:
 	}
 	f.ip = ip
 	t.fastStops++
+	t.lastGet = nil
 	// A reslice of f.stack itself stores only its length (st shares its
 	// array): no pointer store, so no write barrier while the collector
 	// marks.

@@ -72,7 +72,26 @@ for i in range(100):
 g = globals()
 for i in range(50):
     g["dyn" + str(i % 3)] = i
-r = (sorted(counts.items()), sorted(small.items()), sorted(aug.items()), sorted(mixed.items(), key=repr), lst, sorted(sub.items()), dyn0, dyn1, dyn2, counts.get("zz"), small.get(9))
+# The entry dict.get found, moved or gone before the store: deleted,
+# the dict compacted by an insertion's rebuild, cleared, another key.
+moved = {str(j): j for j in range(20)}
+names = list(moved)
+for i in range(400):
+    k = str(i % 20)
+    v = moved.get(k, 0)
+    if i % 7 == 0:
+        moved.pop(str((i + 1) % 20), None)
+    if i % 11 == 0:
+        for j in range(30):
+            moved["x" + str(j)] = j
+        for j in range(30):
+            del moved["x" + str(j)]
+    if i % 13 == 0:
+        moved.clear()
+    moved[k] = v + 1
+    moved[str((i + 3) % 20)] = moved.get(k, 0) + i
+    moved[names[(i + 5) % 20]] = moved.get(k, 0) + 2
+r = (sorted(moved.items()), sorted(counts.items()), sorted(small.items()), sorted(aug.items()), sorted(mixed.items(), key=repr), lst, sorted(sub.items()), dyn0, dyn1, dyn2, counts.get("zz"), small.get(9))
 `,
 	// MAP_ADD's fast path (Dict.setFast) and what it leaves to Dict.set:
 	// new and repeated int and str keys, values that are charged (floats,

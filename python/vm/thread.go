@@ -74,6 +74,12 @@ type Thread struct {
 	// instruction to eval or to a path below the loop, or to switch
 	// frames): what tests see of which operations it keeps.
 	fastStops int64
+	// lastGet and lastGetIx are the dict and entry position of the key
+	// the fast loop's dict.get found last, which a store of the same key
+	// after it (d[k] = d.get(k, 0) + 1) updates without a second hash and
+	// probe; nil once the loop stops, so no hidden reference outlives it.
+	lastGet   *Dict
+	lastGetIx int
 	ctx       context.Context
 	limits    Limits
 	steps     int64

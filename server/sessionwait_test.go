@@ -169,14 +169,25 @@ func TestHTTPSessionOpeningWaits(t *testing.T) {
 			t.Errorf("client %d: %v", i, err)
 		}
 	}
-	// Four clients at once, twice the token's sessions: all make progress.
+	// Four clients at once, twice the token's sessions, each running
+	// three snippets one after the other: all make progress.
 	var all []<-chan error
 	for _, cs := range clients[:4] {
-		all = append(all, runAsync(cs, greet+"\n"), runAsync(cs, greet))
+		ch := make(chan error, 1)
+		go func() {
+			for range 3 {
+				if err := <-runAsync(cs, greet); err != nil {
+					ch <- err
+					return
+				}
+			}
+			ch <- nil
+		}()
+		all = append(all, ch)
 	}
 	for i, ch := range all {
-		if err := done(t, ch, fmt.Sprint("run ", i)); err != nil {
-			t.Errorf("run %d of four clients at once: %v", i, err)
+		if err := done(t, ch, fmt.Sprint("client ", i)); err != nil {
+			t.Errorf("client %d of four at once: %v", i, err)
 		}
 	}
 

@@ -553,9 +553,9 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 			inst.Exc.Args, inst.Exc.Group, inst.Exc.GroupMsg = src.Args, src.Group, src.GroupMsg
 		}
 	}
-	if err := t.chargeNew(newBytes(inst)); err != nil {
-		return nil, err
-	}
+	// The empty container a dict, list, set or bytearray subclass holds
+	// is charged with the instance (a dict subclass's instance took a
+	// third more heap than its charge: only the walk counted its dict).
 	switch cls.base {
 	case DictClass:
 		inst.Base = NewDict()
@@ -565,6 +565,15 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 		inst.Base = NewSet()
 	case ByteArrayClass:
 		inst.Base = &ByteArray{}
+	}
+	n := newBytes(inst)
+	if inst.Base != nil {
+		n += ValueBytes(inst.Base)
+	}
+	if err := t.chargeNew(n); err != nil {
+		return nil, err
+	}
+	switch cls.base {
 	case StrClass, IntClass, FloatClass, ComplexClass, TupleClass, FrozenSetClass, BytesClass:
 		v, err := cls.base.new(t, cls.base, args, kw)
 		if err != nil {

@@ -1061,13 +1061,7 @@ func (t *Thread) appendGrow(l *List, v Value, maxSteps int64) int64 {
 	if n >= 1024 || maxSteps < 100 {
 		return -1
 	}
-	var items []Value
-	if n == 0 {
-		items = make([]Value, 1, 4)
-		items[0] = v
-	} else {
-		items = append(l.Items[:n:n], v)
-	}
+	items := appendItem(l.Items[:n:n], v)
 	a := arrayBytes(cap(items), valueSize)
 	k := a / AllocBytesPerStep
 	sv := storedBytes(v)

@@ -136,6 +136,26 @@ func TestIterSizeClass(t *testing.T) {
 	}
 }
 
+// A list built one append at a time (a comprehension, list.append in a
+// loop) copies its items about once in all: the array doubles when full
+// from 256 items, where append's growth of a large slice, a quarter at a
+// time, copied them about four times over.
+func TestListGrowthCopiesItemsOnce(t *testing.T) {
+	const n = 100000
+	var items []Value
+	copied := 0
+	for i := 0; i < n; i++ {
+		c := cap(items)
+		items = appendItem(items, None)
+		if cap(items) != c {
+			copied += len(items) - 1
+		}
+	}
+	if copied >= 2*n {
+		t.Errorf("appending %d items copied %d as the array grew, want fewer than %d", n, copied, 2*n)
+	}
+}
+
 // A dict filled one key at a time (a dict comprehension, json) copies its
 // entries about once in all: the entries array doubles when full, where
 // append's growth of a large slice, a quarter at a time, copied them about

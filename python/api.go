@@ -182,6 +182,9 @@ type Program struct {
 	lines    []string
 	code     *vm.CodeObj
 	snippet  bool
+	// warnings is what compiling printed in CPython (SyntaxWarnings), written
+	// to the run's stderr before the program starts.
+	warnings string
 }
 
 // Compile parses, resolves and compiles src once. The error is an
@@ -219,7 +222,23 @@ func CompileContext(ctx context.Context, filename, src string, opts CompileOptio
 		}
 		return nil, contextError(filename, err)
 	}
-	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), snippet: opts.Snippet}, nil
+	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), snippet: opts.Snippet,
+		warnings: compileWarnings(filename, lines, prog.Warnings)}, nil
+}
+
+// compileWarnings renders the compiler's SyntaxWarnings as CPython's warnings
+// module prints them to stderr: "file:line: SyntaxWarning: msg" and the line.
+func compileWarnings(filename string, lines []string, ws []compile.Warning) string {
+	var sb strings.Builder
+	for _, w := range ws {
+		fmt.Fprintf(&sb, "%s:%d: SyntaxWarning: %s\n", filename, w.Line, w.Msg)
+		if w.Line >= 1 && w.Line <= len(lines) {
+			if src := strings.TrimSpace(lines[w.Line-1]); src != "" {
+				sb.WriteString("  " + src + "\n")
+			}
+		}
+	}
+	return sb.String()
 }
 
 // contextError reports a compile that its context ended (or another
@@ -273,6 +292,9 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	mods := opts.Modules
 	if mods == nil {
 		mods = vm.DefaultModules()
+	}
+	if p.warnings != "" && opts.Stderr != nil {
+		_, _ = io.WriteString(opts.Stderr, p.warnings)
 	}
 	var used int64
 	if opts.Globals != nil {

@@ -35,6 +35,15 @@ type Options struct {
 // Program is the result of compiling a module.
 type Program struct {
 	Module *Code
+	// Warnings are the SyntaxWarnings CPython's compiler would print to
+	// stderr for this source, in source order.
+	Warnings []Warning
+}
+
+// Warning is a compile-time SyntaxWarning: its line and message.
+type Warning struct {
+	Line int
+	Msg  string
 }
 
 // Module compiles a parsed module.
@@ -74,11 +83,12 @@ func ModuleContext(ctx context.Context, filename string, mod *syntax.Module, opt
 		return nil, err
 	}
 	code.setMaxStack(&depthScratch{})
-	return &Program{Module: code}, nil
+	return &Program{Module: code, Warnings: g.warnings}, nil
 }
 
 type gen struct {
 	filename string
+	warnings []Warning
 	scopes   map[syntax.Node]*scope
 	opts     Options
 	guard    guard
@@ -1780,6 +1790,7 @@ func (f *fn) sliceExpr(sl *syntax.Slice) {
 }
 
 func (f *fn) compare(e *syntax.Compare) {
+	f.warnIsLiteral(e)
 	f.expr(e.Left)
 	n := len(e.Ops)
 	var cleanup []int
@@ -1802,6 +1813,80 @@ func (f *fn) compare(e *syntax.Compare) {
 		f.emit(POP_TOP, 0)
 		f.patch(end, f.here())
 	}
+}
+
+// warnIsLiteral is CPython's check_compare: "is" or "is not" with an operand
+// that is a constant other than None, True, False and ... (after CPython's
+// constant folding: -1, (1, 2), 'a' 'b') draws one SyntaxWarning per comparison.
+func (f *fn) warnIsLiteral(e *syntax.Compare) {
+	left := !literalOperand(e.Left)
+	for i, op := range e.Ops {
+		right := !literalOperand(e.Comparators[i])
+		if (op == syntax.Is || op == syntax.IsNot) && (!left || !right) {
+			msg := `"is" with a literal. Did you mean "=="?`
+			if op == syntax.IsNot {
+				msg = `"is not" with a literal. Did you mean "!="?`
+			}
+			f.g.warnings = append(f.g.warnings, Warning{Line: e.Pos().Line, Msg: msg})
+			return
+		}
+		left = right
+	}
+}
+
+// literalOperand reports whether e folds to a constant that is not a
+// singleton (None, True, False, ...): what CPython's "is" check warns about.
+func literalOperand(e syntax.Expr) bool {
+	v, ok := foldedConstant(e, 0)
+	if !ok {
+		return false
+	}
+	switch v.(type) {
+	case nil, bool, syntax.EllipsisType:
+		return false
+	}
+	return true
+}
+
+// foldedConstant is e's value when CPython's AST optimizer makes e a
+// constant: a literal, a sign or ~ on a number, arithmetic of constants, a
+// tuple of constants.
+func foldedConstant(e syntax.Expr, depth int) (any, bool) {
+	if depth > 20 {
+		return nil, false
+	}
+	switch e := e.(type) {
+	case *syntax.Constant:
+		return e.Value, true
+	case *syntax.UnaryOp:
+		v, ok := foldedConstant(e.Operand, depth+1)
+		if !ok {
+			return nil, false
+		}
+		switch e.Op {
+		case syntax.USub, syntax.UAdd, syntax.Invert:
+			switch v.(type) {
+			case int64, float64, *big.Int, bool, complex128:
+				return v, true
+			}
+		case syntax.Not:
+			return false, true
+		}
+	case *syntax.BinOp:
+		l, lok := foldedConstant(e.Left, depth+1)
+		r, rok := foldedConstant(e.Right, depth+1)
+		if lok && rok && l != nil && r != nil {
+			return l, true
+		}
+	case *syntax.Tuple:
+		for _, x := range e.Elts {
+			if _, ok := foldedConstant(x, depth+1); !ok {
+				return nil, false
+			}
+		}
+		return Tuple(nil), true
+	}
+	return nil, false
 }
 
 func (f *fn) cmpOp(op syntax.CmpOperator) {

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -52,8 +53,8 @@ func (e *RunLimitError) Unwrap() error { return e.Cause }
 // both have room and no earlier waiter of its subject waits, so a
 // subject's runs start in the order they came (FIFO per subject), and a
 // subject at its cap holds back only its own later runs: another
-// subject's run passes them. Among subjects with room, the earliest
-// waiter goes first. A waiting run holds nothing but its place in the
+// subject's run passes them. Among subjects with room, the one with the
+// fewest runs in progress goes first, then the earliest waiter. A waiting run holds nothing but its place in the
 // queue: no memory grant, no worker process.
 type slots struct {
 	perSubject, total int
@@ -62,6 +63,10 @@ type slots struct {
 	running map[string]int // runs in progress per subject
 	all     int
 	queue   []*slotWaiter // in arrival order
+	// served is when each subject with runs in progress or waiting last
+	// got a slot (a count of admissions), for the turns of dispatchLocked.
+	served    map[string]uint64
+	admission uint64
 }
 
 type slotWaiter struct {
@@ -70,7 +75,7 @@ type slotWaiter struct {
 }
 
 func newSlots(perSubject, total int) *slots {
-	return &slots{perSubject: perSubject, total: total, running: make(map[string]int)}
+	return &slots{perSubject: perSubject, total: total, running: make(map[string]int), served: make(map[string]uint64)}
 }
 
 // acquire takes a run slot for subject, waiting in the queue up to wait
@@ -112,6 +117,7 @@ func (q *slots) acquire(ctx context.Context, subject string, wait time.Duration)
 				break
 			}
 		}
+		q.forgetLocked(subject)
 	}
 	e := &RunLimitError{Subject: subject, Key: KeyRunsPerSubject, Limit: q.perSubject, Waited: time.Since(start), Cancelled: cancelled}
 	if q.running[subject] < q.perSubject {
@@ -137,29 +143,72 @@ func (q *slots) releaseLocked(subject string) {
 		delete(q.running, subject)
 	}
 	q.dispatchLocked()
+	q.forgetLocked(subject)
 }
 
-// dispatchLocked admits waiters in arrival order while there is room. A
-// subject whose earliest waiter cannot go is passed over for the rest of
-// the scan, which keeps its runs in order. q.mu is held.
-func (q *slots) dispatchLocked() {
-	var full map[string]bool
-	kept := q.queue[:0]
+// forgetLocked drops the turn of subject once it has no run in progress
+// and none waiting. q.mu is held.
+func (q *slots) forgetLocked(subject string) {
+	if q.running[subject] > 0 {
+		return
+	}
 	for _, w := range q.queue {
-		if q.all >= q.total || full[w.subject] || q.running[w.subject] >= q.perSubject {
-			if full == nil {
-				full = make(map[string]bool)
-			}
-			full[w.subject] = true
-			kept = append(kept, w)
-			continue
+		if w.subject == subject {
+			return
 		}
+	}
+	delete(q.served, subject)
+}
+
+// dispatchLocked admits waiters while there is room. Each subject's runs
+// start in the order they came (only its earliest waiter may go), and a
+// subject at its own cap holds back only its own. When the server's cap
+// is what waiters share, the next slot goes to the subject with the
+// fewest runs in progress, then to the one served longest ago (one never
+// served first), then to the earliest waiter: in arrival order alone,
+// the tokens whose queues were longest took every slot that freed (each
+// of their queued runs had come before a later token's one run), and a
+// token whose runs end and queue again kept another token's run waiting
+// until run_queue_wait refused it. q.mu is held.
+func (q *slots) dispatchLocked() {
+	for q.all < q.total && len(q.queue) > 0 {
+		best := -1
+		var seen map[string]bool
+		for i, w := range q.queue {
+			if seen[w.subject] {
+				continue // not the subject's earliest waiter
+			}
+			if seen == nil {
+				seen = make(map[string]bool)
+			}
+			seen[w.subject] = true
+			if q.running[w.subject] >= q.perSubject {
+				continue
+			}
+			if best < 0 || q.before(w.subject, q.queue[best].subject) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		w := q.queue[best]
+		q.queue = slices.Delete(q.queue, best, best+1)
 		q.all++
 		q.running[w.subject]++
+		q.admission++
+		q.served[w.subject] = q.admission
 		close(w.admitted)
 	}
-	clear(q.queue[len(kept):])
-	q.queue = kept
+}
+
+// before reports whether subject a's turn comes before b's: fewer runs
+// in progress, else served longer ago. q.mu is held.
+func (q *slots) before(a, b string) bool {
+	if ra, rb := q.running[a], q.running[b]; ra != rb {
+		return ra < rb
+	}
+	return q.served[a] < q.served[b]
 }
 
 // counts reports the runs in progress and the runs waiting for a slot.

@@ -187,3 +187,70 @@ func TestQueuedRunHoldsNoMemory(t *testing.T) {
 	b.End()
 	held.End()
 }
+
+// TestAttackRunQueueSharedFairly: when the server's cap is what the
+// tokens wait for, a slot that frees goes to the token with the fewest
+// runs in progress, not to the earliest waiter: two tokens whose runs
+// queued first took every slot that freed (their runs ended and queued
+// again behind the calm token's, but all those queued before it went
+// first), and the calm token's one run waited until run_queue_wait
+// refused it.
+func TestAttackRunQueueSharedFairly(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{MaxRunsPerSubject: 2, MaxRuns: 2, RunQueueWait: time.Hour, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	ctx := context.Background()
+	var running []*Run
+	for _, id := range []string{"a1", "b1"} {
+		r, err := get(t, m, id, id[:1]).Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		running = append(running, r)
+	}
+	// Both flood tokens queue more runs, then the calm token one.
+	var floods []<-chan beginResult
+	for i, id := range []string{"a2", "b2", "a3", "b3"} {
+		floods = append(floods, beginAsync(ctx, get(t, m, id, id[:1])))
+		waitUntil(t, id+" to queue", func() bool { _, q := m.Runs(); return q == i+1 })
+	}
+	calm := beginAsync(ctx, get(t, m, "c1", "c"))
+	waitUntil(t, "the calm run to queue", func() bool { _, q := m.Runs(); return q == 5 })
+
+	// a1 ends: the calm token, with no run in progress, goes before the
+	// flood tokens' earlier waiters.
+	running[0].End()
+	c := within(t, calm, "the calm run after a1 ended")
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	for i, ch := range floods {
+		select {
+		case r := <-ch:
+			t.Fatalf("flood run %d started (err %v) with the server's two slots taken by b1 and the calm run", i, r.err)
+		default:
+		}
+	}
+	// Then each flood token in turn, its own runs in order.
+	c.run.End()
+	a2 := within(t, floods[0], "a2 after the calm run ended")
+	if a2.err != nil {
+		t.Fatal(a2.err)
+	}
+	running[1].End()
+	b2 := within(t, floods[1], "b2 after b1 ended")
+	if b2.err != nil {
+		t.Fatal(b2.err)
+	}
+	a2.run.End()
+	b2.run.End()
+	for _, ch := range floods[2:] {
+		r := within(t, ch, "the last flood runs")
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		r.run.End()
+	}
+	if n, q := m.Runs(); n != 0 || q != 0 {
+		t.Errorf("after every run ended: %d running, %d queued", n, q)
+	}
+}

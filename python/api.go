@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/python/compile"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -209,7 +210,10 @@ func CompileContext(ctx context.Context, filename, src string, opts CompileOptio
 	if err != nil {
 		var se *syntax.Error
 		if errors.As(err, &se) {
-			return nil, compileError(filename, strings.Split(src, "\n"), se.Kind, se.Msg, se.Line, se.Col)
+			// The parser's error carries CPython's offset..end_offset span
+			// in code points; it draws the caret line as CPython does.
+			return nil, &Exception{Type: se.Kind, Message: se.Msg, Filename: filename, Line: se.Line, Col: se.Col,
+				Traceback: se.Display() + "\n"}
 		}
 		return nil, contextError(filename, err)
 	}
@@ -218,6 +222,9 @@ func CompileContext(ctx context.Context, filename, src string, opts CompileOptio
 	if err != nil {
 		var ce *compile.Error
 		if errors.As(err, &ce) {
+			if ce.Kind == syntax.KindSyntax || ce.Kind == syntax.KindIndentation {
+				return nil, compileSyntaxError(filename, lines, ce)
+			}
 			return nil, compileError(filename, lines, ce.Kind, ce.Msg, ce.Pos.Line, ce.Pos.Col)
 		}
 		return nil, contextError(filename, err)
@@ -252,6 +259,37 @@ func contextError(filename string, err error) *Exception {
 		return &Exception{Type: "SyntaxError", Message: err.Error(), Filename: filename}
 	}
 	return &Exception{Type: "TimeoutError", Message: msg, Filename: filename, Limit: "time", Traceback: "TimeoutError: " + msg + "\n"}
+}
+
+// compileSyntaxError reports a SyntaxError of the compiler or the symbol
+// table the way CPython shows one: the source line with the node's span
+// underlined (columns counted in code points, like SyntaxError.offset).
+func compileSyntaxError(filename string, lines []string, ce *compile.Error) *Exception {
+	se := &syntax.Error{Filename: filename, Line: ce.Pos.Line, Kind: ce.Kind, Msg: ce.Msg}
+	charCol := func(line, byteCol int) int {
+		if line < 1 || line > len(lines) || byteCol < 1 {
+			return byteCol
+		}
+		text := lines[line-1]
+		if byteCol-1 > len(text) {
+			return utf8.RuneCountInString(text) + byteCol - len(text)
+		}
+		return utf8.RuneCountInString(text[:byteCol-1]) + 1
+	}
+	se.Col = charCol(ce.Pos.Line, ce.Pos.Col)
+	if ce.Pos.Line >= 1 && ce.Pos.Line <= len(lines) {
+		se.SourceLine = strings.TrimRight(lines[ce.Pos.Line-1], "\r")
+	}
+	switch {
+	case ce.End.Line > ce.Pos.Line:
+		// CPython reads the line from the file, newline included, and
+		// underlines to its end (end_offset = the text's size in bytes).
+		se.EndLine, se.EndCol = ce.Pos.Line, len(se.SourceLine)+1
+	case ce.End.Line > 0:
+		se.EndLine, se.EndCol = ce.End.Line, charCol(ce.End.Line, ce.End.Col)
+	}
+	return &Exception{Type: se.Kind, Message: se.Msg, Filename: filename, Line: se.Line, Col: se.Col,
+		Traceback: se.Display() + "\n"}
 }
 
 func compileError(filename string, lines []string, kind, msg string, line, col int) *Exception {

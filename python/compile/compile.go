@@ -18,6 +18,9 @@ type Error struct {
 	Kind string
 	Msg  string
 	Pos  syntax.Position
+	// End is where the span CPython underlines ends (exclusive, like
+	// end_col_offset); zero when the error points at Pos alone.
+	End syntax.Position
 }
 
 // Error implements error.
@@ -225,6 +228,21 @@ func (f *fn) fail(kind, msg string, pos syntax.Position) {
 	}
 }
 
+// failNode reports an error at n's whole span, as CPython's compiler and
+// symbol table do (the node's col_offset..end_col_offset).
+func (f *fn) failNode(kind, msg string, n syntax.Node) {
+	if f.err == nil {
+		f.err = &Error{Kind: kind, Msg: msg, Pos: n.Pos(), End: n.End()}
+	}
+}
+
+// failErr passes on an error found by a nested generator or the guard.
+func (f *fn) failErr(e *Error) {
+	if f.err == nil {
+		f.err = e
+	}
+}
+
 // enter counts one level of the generator's recursion at n (see guard);
 // on false the caller returns at once, without calling leave.
 func (f *fn) enter(n syntax.Node) bool {
@@ -232,7 +250,7 @@ func (f *fn) enter(n syntax.Node) bool {
 		return true
 	}
 	if e := f.g.guard.tooDeep; e != nil {
-		f.fail(e.Kind, e.Msg, e.Pos)
+		f.failErr(e)
 	}
 	return false
 }
@@ -247,7 +265,7 @@ func (f *fn) emit(op Op, arg int) int {
 	if f.g.instrs++; f.g.instrs > f.g.maxInstrs && f.g.guard.tooLarge == nil {
 		f.g.guard.tooLarge = &Error{Kind: "SyntaxError", Pos: syntax.Position{Line: int(f.line)},
 			Msg: fmt.Sprintf("the code is too large to compile: it expands to more than %d instructions, mostly because each way out of a try block repeats its finally block; nest fewer try/finally blocks", f.g.maxInstrs)}
-		f.fail(f.g.guard.tooLarge.Kind, f.g.guard.tooLarge.Msg, f.g.guard.tooLarge.Pos)
+		f.failErr(f.g.guard.tooLarge)
 	}
 	f.code.Instrs = append(f.code.Instrs, uint32(op)|uint32(arg)<<8)
 	f.code.Lines = append(f.code.Lines, f.line)
@@ -500,7 +518,7 @@ func (f *fn) stmt(st syntax.Stmt) {
 	case *syntax.With:
 		if st.IsAsync {
 			if !f.canAwait() {
-				f.fail("SyntaxError", "'async with' outside async function", st.Pos())
+				f.failNode("SyntaxError", "'async with' outside async function", st)
 				return
 			}
 			f.asyncWithStmt(st, 0)
@@ -557,7 +575,7 @@ func (f *fn) stmt(st syntax.Stmt) {
 		f.match(st)
 	case *syntax.Global, *syntax.Nonlocal:
 	default:
-		f.fail("NotImplementedError", fmt.Sprintf("statement %T is not supported", st), st.Pos())
+		f.failNode("NotImplementedError", fmt.Sprintf("statement %T is not supported", st), st)
 	}
 }
 
@@ -678,9 +696,9 @@ func (f *fn) store(t syntax.Expr) {
 	case *syntax.List:
 		f.unpack(t.Elts, t)
 	case *syntax.Starred:
-		f.fail("SyntaxError", "starred assignment target must be in a list or tuple", t.Pos())
+		f.failNode("SyntaxError", "starred assignment target must be in a list or tuple", t)
 	default:
-		f.fail("SyntaxError", "cannot assign to expression", t.Pos())
+		f.failNode("SyntaxError", "cannot assign to expression", t)
 	}
 }
 
@@ -734,7 +752,8 @@ func (f *fn) unpack(elts []syntax.Expr, node syntax.Node) {
 	for i, e := range elts {
 		if _, ok := e.(*syntax.Starred); ok {
 			if star >= 0 {
-				f.fail("SyntaxError", "multiple starred expressions in assignment", e.Pos())
+				// CPython underlines the whole target.
+				f.failNode("SyntaxError", "multiple starred expressions in assignment", node)
 				return
 			}
 			star = i
@@ -745,7 +764,7 @@ func (f *fn) unpack(elts []syntax.Expr, node syntax.Node) {
 	} else {
 		after := len(elts) - star - 1
 		if star > 255 || after > 255 {
-			f.fail("SyntaxError", "too many expressions in star-unpacking assignment", node.Pos())
+			f.failNode("SyntaxError", "too many expressions in star-unpacking assignment", node)
 			return
 		}
 		f.emit(UNPACK_EX, star|after<<8)
@@ -785,7 +804,7 @@ func (f *fn) del(t syntax.Expr) {
 			f.del(e)
 		}
 	default:
-		f.fail("SyntaxError", "cannot delete expression", t.Pos())
+		f.failNode("SyntaxError", "cannot delete expression", t)
 	}
 }
 
@@ -819,7 +838,7 @@ func (f *fn) augAssign(st *syntax.AugAssign) {
 		f.emit(ROT_THREE, 0)
 		f.emit(STORE_SUBSCR, 0)
 	default:
-		f.fail("SyntaxError", "'"+exprKind(st.Target)+"' is an illegal expression for augmented assignment", st.Pos())
+		f.failNode("SyntaxError", "'"+exprKind(st.Target)+"' is an illegal expression for augmented assignment", st)
 	}
 }
 
@@ -922,7 +941,7 @@ func (f *fn) whileStmt(st *syntax.While) {
 
 func (f *fn) asyncForStmt(st *syntax.For) {
 	if !f.canAwait() {
-		f.fail("SyntaxError", "'async for' outside async function", st.Pos())
+		f.failNode("SyntaxError", "'async for' outside async function", st)
 		return
 	}
 	f.expr(st.Iter)
@@ -1023,7 +1042,7 @@ func (f *fn) breakStmt(st *syntax.Break) {
 	for i := len(f.fblocks) - 1; i >= 0; i-- {
 		b := f.fblocks[i]
 		if b.kind == fbExceptStar {
-			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			f.failNode("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st)
 			return
 		}
 		if b.kind == fbWhile || b.kind == fbFor {
@@ -1035,14 +1054,14 @@ func (f *fn) breakStmt(st *syntax.Break) {
 		}
 		f.unwind(i, false)
 	}
-	f.fail("SyntaxError", "'break' outside loop", st.Pos())
+	f.failNode("SyntaxError", "'break' outside loop", st)
 }
 
 func (f *fn) continueStmt(st *syntax.Continue) {
 	for i := len(f.fblocks) - 1; i >= 0; i-- {
 		b := f.fblocks[i]
 		if b.kind == fbExceptStar {
-			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			f.failNode("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st)
 			return
 		}
 		if b.kind == fbWhile || b.kind == fbFor {
@@ -1051,17 +1070,17 @@ func (f *fn) continueStmt(st *syntax.Continue) {
 		}
 		f.unwind(i, false)
 	}
-	f.fail("SyntaxError", "'continue' not properly in loop", st.Pos())
+	f.failNode("SyntaxError", "'continue' not properly in loop", st)
 }
 
 func (f *fn) returnStmt(st *syntax.Return) {
 	if f.s.kind == classScope || (f.s.kind == moduleScope && !f.g.opts.Snippet) {
-		f.fail("SyntaxError", "'return' outside function", st.Pos())
+		f.failNode("SyntaxError", "'return' outside function", st)
 		return
 	}
 	if st.Value != nil {
 		if f.s.generator && f.s.async {
-			f.fail("SyntaxError", "'return' with value in async generator", st.Pos())
+			f.failNode("SyntaxError", "'return' with value in async generator", st)
 		}
 		f.expr(st.Value)
 	} else {
@@ -1069,7 +1088,7 @@ func (f *fn) returnStmt(st *syntax.Return) {
 	}
 	for _, b := range f.fblocks {
 		if b.kind == fbExceptStar {
-			f.fail("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st.Pos())
+			f.failNode("SyntaxError", "'break', 'continue' and 'return' cannot appear in an except* block", st)
 			return
 		}
 	}
@@ -1127,7 +1146,7 @@ func (f *fn) tryExcept(st *syntax.Try) {
 			f.at(h)
 			next = f.emit(JUMP_IF_NOT_EXC_MATCH, 0)
 		} else if i != len(st.Handlers)-1 {
-			f.fail("SyntaxError", "default 'except:' must be last", h.Pos())
+			f.failNode("SyntaxError", "default 'except:' must be last", h)
 		}
 		if h.Name == "" {
 			f.emit(POP_TOP, 0)
@@ -1398,28 +1417,22 @@ func (f *fn) setParams(child *fn, a *syntax.Arguments) {
 	}
 	// VarNames must list parameters in the canonical order: positional,
 	// keyword-only, *args, **kwargs.
-	var ordered []string
-	for _, p := range a.PosOnlyArgs {
-		ordered = append(ordered, p.Arg)
-	}
-	for _, p := range a.Args {
-		ordered = append(ordered, p.Arg)
-	}
-	for _, p := range a.KwOnlyArgs {
-		ordered = append(ordered, p.Arg)
-	}
+	params := append(append(append([]*syntax.Arg(nil), a.PosOnlyArgs...), a.Args...), a.KwOnlyArgs...)
 	if a.VarArg != nil {
-		ordered = append(ordered, a.VarArg.Arg)
+		params = append(params, a.VarArg)
 	}
 	if a.KwArg != nil {
-		ordered = append(ordered, a.KwArg.Arg)
+		params = append(params, a.KwArg)
 	}
+	ordered := make([]string, len(params))
 	seen := map[string]bool{}
-	for _, p := range ordered {
-		if seen[p] {
-			f.fail("SyntaxError", "duplicate argument '"+p+"' in function definition", a.Pos())
+	for i, p := range params {
+		ordered[i] = p.Arg
+		if seen[p.Arg] {
+			// CPython blames the later parameter of the two.
+			f.failNode("SyntaxError", "duplicate argument '"+p.Arg+"' in function definition", p)
 		}
-		seen[p] = true
+		seen[p.Arg] = true
 	}
 	if f.err != nil {
 		return
@@ -1456,7 +1469,7 @@ func (f *fn) functionDef(st *syntax.FunctionDef) {
 	child.loadConst(nil)
 	child.emit(RETURN_VALUE, 0)
 	if child.err != nil {
-		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		f.failErr(child.err)
 		return
 	}
 	f.at(st)
@@ -1477,7 +1490,7 @@ func (f *fn) lambda(e *syntax.Lambda) {
 	child.expr(e.Body)
 	child.emit(RETURN_VALUE, 0)
 	if child.err != nil {
-		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		f.failErr(child.err)
 		return
 	}
 	f.at(e)
@@ -1506,7 +1519,7 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 	}
 	child.emit(RETURN_VALUE, 0)
 	if child.err != nil {
-		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		f.failErr(child.err)
 		return
 	}
 	f.at(st)
@@ -1514,7 +1527,7 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 	f.loadConst(st.Name)
 	for _, b := range st.Bases {
 		if _, ok := b.(*syntax.Starred); ok {
-			f.fail("NotImplementedError", "starred class bases are not supported", b.Pos())
+			f.failNode("NotImplementedError", "starred class bases are not supported", b)
 		}
 		f.expr(b)
 	}
@@ -1523,7 +1536,7 @@ func (f *fn) classDef(st *syntax.ClassDef) {
 		var names Tuple
 		for _, k := range st.Keywords {
 			if k.Arg == "" {
-				f.fail("NotImplementedError", "'**' in class keywords is not supported", k.Pos())
+				f.failNode("NotImplementedError", "'**' in class keywords is not supported", k)
 				return
 			}
 			f.expr(k.Value)
@@ -1668,7 +1681,7 @@ func (f *fn) expr(e syntax.Expr) {
 		f.call(e)
 	case *syntax.Tuple:
 		if e.Ctx != syntax.Load {
-			f.fail("SyntaxError", "invalid tuple context", e.Pos())
+			f.failNode("SyntaxError", "invalid tuple context", e)
 		}
 		f.sequence(e.Elts, BUILD_TUPLE)
 	case *syntax.List:
@@ -1706,12 +1719,13 @@ func (f *fn) expr(e syntax.Expr) {
 	case *syntax.Await:
 		if !f.canAwait() {
 			if f.s.kind == comprehensionScope {
-				// The comprehension is asynchronous, as CPython names it.
-				f.fail("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e.Pos())
+				// The comprehension is asynchronous, as CPython names it,
+				// and underlines it whole.
+				f.failNode("SyntaxError", "asynchronous comprehension outside of an asynchronous function", f.s.node)
 			} else if f.s.kind == moduleScope || f.s.kind == classScope {
-				f.fail("SyntaxError", "'await' outside function", e.Pos())
+				f.failNode("SyntaxError", "'await' outside function", e)
 			} else {
-				f.fail("SyntaxError", "'await' outside async function", e.Pos())
+				f.failNode("SyntaxError", "'await' outside async function", e)
 			}
 		}
 		f.expr(e.Value)
@@ -1721,7 +1735,7 @@ func (f *fn) expr(e syntax.Expr) {
 		f.emit(YIELD_FROM, 0)
 	case *syntax.Yield:
 		if !f.s.isFunctionLike() {
-			f.fail("SyntaxError", "'yield' outside function", e.Pos())
+			f.failNode("SyntaxError", "'yield' outside function", e)
 		}
 		if e.Value != nil {
 			f.expr(e.Value)
@@ -1732,10 +1746,10 @@ func (f *fn) expr(e syntax.Expr) {
 		f.emit(YIELD_VALUE, 0)
 	case *syntax.YieldFrom:
 		if !f.s.isFunctionLike() {
-			f.fail("SyntaxError", "'yield' outside function", e.Pos())
+			f.failNode("SyntaxError", "'yield' outside function", e)
 		}
 		if f.s.async {
-			f.fail("SyntaxError", "'yield from' inside async function", e.Pos())
+			f.failNode("SyntaxError", "'yield from' inside async function", e)
 		}
 		f.expr(e.Value)
 		f.at(e)
@@ -1743,11 +1757,11 @@ func (f *fn) expr(e syntax.Expr) {
 		f.loadConst(nil)
 		f.emit(YIELD_FROM, 0)
 	case *syntax.Starred:
-		f.fail("SyntaxError", "can't use starred expression here", e.Pos())
+		f.failNode("SyntaxError", "can't use starred expression here", e)
 	case *syntax.Slice:
 		f.sliceExpr(e)
 	default:
-		f.fail("NotImplementedError", fmt.Sprintf("expression %T is not supported", e), e.Pos())
+		f.failNode("NotImplementedError", fmt.Sprintf("expression %T is not supported", e), e)
 	}
 }
 
@@ -2049,7 +2063,7 @@ func (f *fn) keywords(kws []*syntax.Keyword) Tuple {
 	seen := map[string]bool{}
 	for _, k := range kws {
 		if seen[k.Arg] {
-			f.fail("SyntaxError", "keyword argument repeated: "+k.Arg, k.Pos())
+			f.failNode("SyntaxError", "keyword argument repeated: "+k.Arg, k)
 		}
 		seen[k.Arg] = true
 		f.expr(k.Value)
@@ -2095,7 +2109,7 @@ func (f *fn) comprehension(e syntax.Expr) {
 	}
 	child.emit(RETURN_VALUE, 0)
 	if child.err != nil {
-		f.fail(child.err.Kind, child.err.Msg, child.err.Pos)
+		f.failErr(child.err)
 		return
 	}
 	f.makeFunction(child, nil)
@@ -2109,7 +2123,7 @@ func (f *fn) comprehension(e syntax.Expr) {
 	f.emit(CALL, 1)
 	if child.code.Flags&FlagCoroutine != 0 && !genexp {
 		if !f.canAwait() {
-			f.fail("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e.Pos())
+			f.failNode("SyntaxError", "asynchronous comprehension outside of an asynchronous function", e)
 		}
 		f.emit(GET_AWAITABLE, 0)
 		f.loadConst(nil)

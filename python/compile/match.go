@@ -244,11 +244,11 @@ func (f *fn) pattern(p syntax.Pattern, pc *patternCtx) {
 		case *syntax.Attribute:
 		case *syntax.Constant, *syntax.UnaryOp, *syntax.BinOp:
 			if _, ok := v.(*syntax.Constant); !ok && !isNumberLiteral(v) {
-				f.fail("SyntaxError", "patterns may only match literals and attribute lookups", p.Pos())
+				f.failNode("SyntaxError", "patterns may only match literals and attribute lookups", p)
 				return
 			}
 		default:
-			f.fail("SyntaxError", "patterns may only match literals and attribute lookups", p.Pos())
+			f.failNode("SyntaxError", "patterns may only match literals and attribute lookups", p)
 			return
 		}
 		f.expr(p.Value)
@@ -263,9 +263,9 @@ func (f *fn) pattern(p syntax.Pattern, pc *patternCtx) {
 		if p.Pattern == nil {
 			if !pc.allowIrrefutable {
 				if p.Name != "" {
-					f.fail("SyntaxError", fmt.Sprintf("name capture '%s' makes remaining patterns unreachable", p.Name), p.Pos())
+					f.failNode("SyntaxError", fmt.Sprintf("name capture '%s' makes remaining patterns unreachable", p.Name), p)
 				} else {
-					f.fail("SyntaxError", "wildcard makes remaining patterns unreachable", p.Pos())
+					f.failNode("SyntaxError", "wildcard makes remaining patterns unreachable", p)
 				}
 				return
 			}
@@ -289,7 +289,7 @@ func (f *fn) pattern(p syntax.Pattern, pc *patternCtx) {
 	case *syntax.MatchClass:
 		f.classPattern(p, pc)
 	default:
-		f.fail("NotImplementedError", fmt.Sprintf("pattern %T is not supported", p), p.Pos())
+		f.failNode("NotImplementedError", fmt.Sprintf("pattern %T is not supported", p), p)
 	}
 }
 
@@ -328,7 +328,7 @@ func (f *fn) capture(name string, at syntax.Node, pc *patternCtx) {
 	}
 	for _, n := range pc.names {
 		if n == name {
-			f.fail("SyntaxError", fmt.Sprintf("multiple assignments to name '%s' in pattern", name), at.Pos())
+			f.failNode("SyntaxError", fmt.Sprintf("multiple assignments to name '%s' in pattern", name), at)
 			return
 		}
 	}
@@ -361,7 +361,7 @@ func (f *fn) orPattern(p *syntax.MatchOr, pc *patternCtx) {
 		if i == 0 {
 			control = bound
 		} else if !sameNames(control, bound) {
-			f.fail("SyntaxError", "alternative patterns bind different names", alt.Pos())
+			f.failNode("SyntaxError", "alternative patterns bind different names", alt)
 			return
 		}
 		ends = append(ends, f.emit(JUMP, 0))
@@ -407,7 +407,7 @@ func (f *fn) sequencePattern(p *syntax.MatchSequence, pc *patternCtx) {
 	for i, sub := range pats {
 		if _, ok := sub.(*syntax.MatchStar); ok {
 			if star >= 0 {
-				f.fail("SyntaxError", "multiple starred names in sequence pattern", sub.Pos())
+				f.failNode("SyntaxError", "multiple starred names in sequence pattern", p)
 				return
 			}
 			star = i
@@ -463,7 +463,7 @@ func (f *fn) sequencePattern(p *syntax.MatchSequence, pc *patternCtx) {
 		} else {
 			after := size - star - 1
 			if star > 255 || after > 255 {
-				f.fail("SyntaxError", "too many expressions in star-unpacking sequence pattern", p.Pos())
+				f.failNode("SyntaxError", "too many expressions in star-unpacking sequence pattern", p)
 				return
 			}
 			f.emit(UNPACK_EX, star|after<<8)
@@ -505,12 +505,12 @@ func (f *fn) mappingPattern(p *syntax.MatchMapping, pc *patternCtx) {
 		}
 		_, isConst := k.(*syntax.Constant)
 		if !isConst && !isNumberLiteral(k) {
-			f.fail("SyntaxError", "mapping pattern keys may only match literals and attribute lookups", k.Pos())
+			f.failNode("SyntaxError", "mapping pattern keys may only match literals and attribute lookups", p)
 			return
 		}
 		if key, repr, ok := mappingKey(k); ok {
 			if seen[key] {
-				f.fail("SyntaxError", fmt.Sprintf("mapping pattern checks duplicate key (%s)", repr), k.Pos())
+				f.failNode("SyntaxError", fmt.Sprintf("mapping pattern checks duplicate key (%s)", repr), p)
 				return
 			}
 			seen[key] = true
@@ -596,7 +596,7 @@ func (f *fn) classPattern(p *syntax.MatchClass, pc *patternCtx) {
 	for i, name := range p.KwdAttrs {
 		for _, prev := range p.KwdAttrs[:i] {
 			if prev == name {
-				f.fail("SyntaxError", "attribute name repeated in class pattern: "+name, p.KwdPatterns[i].Pos())
+				f.failNode("SyntaxError", "attribute name repeated in class pattern: "+name, p.KwdPatterns[i])
 				return
 			}
 		}

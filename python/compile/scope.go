@@ -153,11 +153,11 @@ func (s *scope) resolveFrees() *Error {
 					s.globals[name] = true
 					continue
 				}
-				at := s.node
 				if n := s.nonlocalAt[name]; n != nil {
-					at = n
+					// CPython underlines the whole nonlocal statement.
+					return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: n.Pos(), End: n.End()}
 				}
-				return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: at.Pos()}
+				return &Error{Kind: "SyntaxError", Msg: "no binding for nonlocal '" + name + "' found", Pos: s.node.Pos()}
 			}
 			s.frees[name] = true
 			continue
@@ -207,6 +207,14 @@ type collector struct {
 func (c *collector) fail(kind, msg string, pos syntax.Position) {
 	if c.err == nil {
 		c.err = &Error{Kind: kind, Msg: msg, Pos: pos}
+	}
+}
+
+// failNode reports an error at n's whole span, as CPython's symbol table
+// does.
+func (c *collector) failNode(kind, msg string, n syntax.Node) {
+	if c.err == nil {
+		c.err = &Error{Kind: kind, Msg: msg, Pos: n.Pos(), End: n.End()}
 	}
 }
 
@@ -406,7 +414,7 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			}
 			if name == "*" {
 				if s.kind != moduleScope {
-					c.fail("SyntaxError", "import * only allowed at module level", st.Pos())
+					c.failNode("SyntaxError", "import * only allowed at module level", a)
 				}
 				continue
 			}
@@ -418,9 +426,9 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			st.Names[i] = n
 			if s.kind != moduleScope {
 				if slices.Contains(s.params, n) {
-					c.fail("SyntaxError", "name '"+n+"' is parameter and global", st.Pos())
+					c.failNode("SyntaxError", "name '"+n+"' is parameter and global", st)
 				} else if s.bound[n] {
-					c.fail("SyntaxError", "name '"+n+"' is assigned to before global declaration", st.Pos())
+					c.failNode("SyntaxError", "name '"+n+"' is assigned to before global declaration", st)
 				}
 				s.globals[n] = true
 			}
@@ -431,13 +439,13 @@ func (c *collector) stmt(s *scope, st syntax.Stmt) {
 			n = s.mangle(n)
 			st.Names[i] = n
 			if s.kind == moduleScope {
-				c.fail("SyntaxError", "nonlocal declaration not allowed at module level", st.Pos())
+				c.failNode("SyntaxError", "nonlocal declaration not allowed at module level", st)
 				continue
 			}
 			if slices.Contains(s.params, n) {
-				c.fail("SyntaxError", "name '"+n+"' is parameter and nonlocal", st.Pos())
+				c.failNode("SyntaxError", "name '"+n+"' is parameter and nonlocal", st)
 			} else if s.bound[n] {
-				c.fail("SyntaxError", "name '"+n+"' is assigned to before nonlocal declaration", st.Pos())
+				c.failNode("SyntaxError", "name '"+n+"' is assigned to before nonlocal declaration", st)
 			}
 			s.nonlocals[n] = true
 			if s.nonlocalAt == nil {
@@ -539,7 +547,7 @@ func (c *collector) expr(s *scope, e syntax.Expr) {
 			t = t.parent
 		}
 		if t.kind == classScope {
-			c.fail("SyntaxError", "assignment expression within a comprehension cannot be used in a class body", e.Pos())
+			c.failNode("SyntaxError", "assignment expression within a comprehension cannot be used in a class body", e.Target)
 		}
 		c.bind(t, name)
 		for u := s; u != t; u = u.parent {
@@ -695,5 +703,5 @@ func (c *collector) yieldIn(s *scope, e syntax.Expr) {
 	case *syntax.DictComp:
 		what = "dict comprehension"
 	}
-	c.fail("SyntaxError", "'yield' inside "+what, e.Pos())
+	c.failNode("SyntaxError", "'yield' inside "+what, e)
 }

@@ -137,7 +137,7 @@ var futureFeatures = map[string]bool{
 // checkFuture applies CPython's compile-time rules to a __future__ import.
 func (f *fn) checkFuture(st *syntax.ImportFrom) {
 	if !f.g.futures[st] {
-		f.fail("SyntaxError", "from __future__ imports must occur at the beginning of the file", st.Pos())
+		f.failNode("SyntaxError", "from __future__ imports must occur at the beginning of the file", st)
 		return
 	}
 	for _, a := range st.Names {

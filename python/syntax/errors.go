@@ -82,3 +82,88 @@ func (e *Error) Traceback() string {
 	fmt.Fprintf(&b, "%s: %s", e.Kind, e.Msg)
 	return b.String()
 }
+
+// Display formats the error the way CPython 3.11 prints an uncaught
+// SyntaxError (print_exception and print_error_text in Python/pythonrun.c),
+// which is what `python3 file.py` shows and differs from Traceback (the
+// traceback module's rendering) in its carets; without the trailing newline:
+//
+//	  File "x.py", line 3
+//	    print(1 +)
+//	             ^
+//	SyntaxError: invalid syntax
+//
+// The caret line underlines Col..EndCol for a SyntaxError proper; its
+// subclasses (IndentationError, TabError) get one caret, as CPython reads
+// end_offset only from an exact SyntaxError.
+func (e *Error) Display() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  File \"%s\", line %d\n", e.Filename, e.Line)
+	if e.SourceLine != "" {
+		offset, endLine, endOffset := e.Col, e.Line, -1
+		if offset == 0 {
+			offset = -1
+		}
+		if e.Kind == KindSyntax && e.EndLine > 0 {
+			endLine, endOffset = e.EndLine, e.EndCol
+		}
+		// CPython's text ends with the line's newline, except when the
+		// error spans lines: then it is the first line alone and the
+		// carets run to its end.
+		text := e.SourceLine + "\n"
+		if endLine > e.Line {
+			text = e.SourceLine
+			endOffset = len(text)
+		}
+		if endOffset > len(text)+1 {
+			endOffset = len(text) + 1
+		}
+		writeErrorText(&b, offset, endOffset, text)
+	}
+	fmt.Fprintf(&b, "%s: %s", e.Kind, e.Msg)
+	return b.String()
+}
+
+// writeErrorText is CPython's print_error_text: the line the error is on,
+// stripped of leading blanks, and a caret line under offset (1-based) with
+// end_offset-offset carets, none when the offset falls left of the text.
+// Like CPython it counts the offset in characters and the text in bytes.
+func writeErrorText(b *strings.Builder, offset, endOffset int, text string) {
+	reps := 1
+	if endOffset > 0 && endOffset > offset {
+		reps = endOffset - offset
+	}
+	offset--
+	for len(text) > 0 && (text[0] == ' ' || text[0] == '\t' || text[0] == '\f') {
+		text = text[1:]
+		offset--
+	}
+	n := len(text)
+	if n > 0 && text[n-1] == '\n' {
+		n--
+	}
+	if offset > n {
+		offset = n
+	}
+	for {
+		nl := strings.IndexByte(text, '\n')
+		if nl < 0 || nl >= offset {
+			break
+		}
+		text = text[nl+1:]
+		n -= nl + 1
+		offset -= nl + 1
+	}
+	b.WriteString("    ")
+	b.WriteString(text)
+	if n >= len(text) || text[n] != '\n' {
+		b.WriteString("\n")
+	}
+	if offset < 0 {
+		return
+	}
+	b.WriteString("    ")
+	b.WriteString(strings.Repeat(" ", offset))
+	b.WriteString(strings.Repeat("^", reps))
+	b.WriteString("\n")
+}

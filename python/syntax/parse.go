@@ -786,7 +786,9 @@ func (p *parser) checkAssignTarget(target Expr, first bool) {
 	}
 	switch bad.(type) {
 	case *Yield, *YieldFrom:
-		if bad == target {
+		// CPython's invalid_assignment rule has this message for a bare
+		// yield target only; "(yield) = 1" gets the generic one below.
+		if bad == target && !p.parenthesized(bad) {
 			p.failNode(bad, "assignment to yield expression not possible")
 		}
 	}
@@ -795,11 +797,12 @@ func (p *parser) checkAssignTarget(target Expr, first bool) {
 	// "= value" with nothing more assigned.
 	candidate := false
 	if first {
-		if bad == target && isBitwiseOr(target) && !startsWithDisplay(target) {
+		// A parenthesized expression is an atom, so a bitwise_or.
+		if bad == target && (isBitwiseOr(target) || p.parenthesized(target)) && !startsWithDisplay(target) {
 			candidate = true
 		}
 		if tup, ok := target.(*Tuple); ok && !tupleParenthesized(p, tup) {
-			if last := tup.Elts[len(tup.Elts)-1]; last == bad && isBitwiseOr(bad) && !startsWithDisplay(bad) {
+			if last := tup.Elts[len(tup.Elts)-1]; last == bad && (isBitwiseOr(bad) || p.parenthesized(bad)) && !startsWithDisplay(bad) {
 				candidate = true
 			}
 		}
@@ -814,6 +817,34 @@ func (p *parser) checkAssignTarget(target Expr, first bool) {
 		p.failNode(bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(bad))
 	}
 	p.failNode(bad, "cannot assign to %s", exprName(bad))
+}
+
+// parenthesized reports whether e, which ends before the current token,
+// is enclosed in parentheses of its own: "(a < b)" but not "(a) < b".
+func (p *parser) parenthesized(e Expr) bool {
+	start := -1
+	for i := p.p - 1; i > 0; i-- {
+		if p.toks[i].pos() == e.Pos() {
+			start = i
+			break
+		}
+	}
+	if start < 1 || p.toks[start-1].kind != tLParen {
+		return false
+	}
+	depth := 0
+	for j := start; j < p.p; j++ {
+		switch p.toks[j].kind {
+		case tLParen, tLBrack, tLBrace:
+			depth++
+		case tRParen, tRBrack, tRBrace:
+			if depth == 0 {
+				return p.toks[j-1].end() == e.End()
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // startsWithDisplay reports whether e begins with a list or tuple
@@ -1257,7 +1288,7 @@ func (p *parser) classDef(decos []Expr, start Position) Stmt {
 	if open := p.tok(); open.kind == tLParen {
 		p.next()
 		p.brackets++
-		c.Bases, c.Keywords = p.callArgs(open, tRParen)
+		c.Bases, c.Keywords = p.callArgs(open, tRParen, true)
 		p.expect(tRParen)
 		p.brackets--
 	}
@@ -1983,7 +2014,7 @@ func (p *parser) primary() Expr {
 		case tLParen:
 			open := p.next()
 			p.brackets++
-			args, kws := p.callArgs(open, tRParen)
+			args, kws := p.callArgs(open, tRParen, false)
 			end := p.expect(tRParen).end()
 			p.brackets--
 			e = &Call{Span: span(start, end), Func: e, Args: args, Keywords: kws}
@@ -2050,8 +2081,9 @@ func (p *parser) slice() Expr {
 	return s
 }
 
-// callArgs parses call (or class base) arguments up to the closing token.
-func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
+// callArgs parses call (or, with bases, class base) arguments up to the
+// closing token.
+func (p *parser) callArgs(open *token, closing tokKind, bases bool) ([]Expr, []*Keyword) {
 	var args []Expr
 	var kws []*Keyword
 	seenKw, seenDoubleStar := false, false
@@ -2108,11 +2140,17 @@ func (p *parser) callArgs(open *token, closing tokKind) ([]Expr, []*Keyword) {
 				parseArg()
 			}
 			if p.atComprehension() {
+				forTok := p.tok()
 				g := p.genexp(e, t.pos())
 				// A bare generator expression must be the only argument.
 				if len(args)+len(kws) > 0 || p.tok().kind == tComma {
 					p.checkRestArgs(closing)
 					p.failNode(g, "Generator expression must be parenthesized")
+				}
+				if bases {
+					// class C(x for x in y): a class's parentheses do not
+					// double as a generator's; CPython stops at the 'for'.
+					p.failAt(forTok.pos(), forTok.end(), "invalid syntax")
 				}
 				if p.tok().kind != closing {
 					p.failGeneric()

@@ -15,7 +15,15 @@ import (
 // oracleScript parses every source of a JSON list with CPython and prints
 // a JSON list of outcomes: the ast.dump of the module, or the SyntaxError.
 const oracleScript = `
-import ast, json, sys, traceback
+import ast, io, json, sys, traceback
+def display(e):
+    # What python3 prints for an uncaught SyntaxError (C's PyErr_Display).
+    err, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        sys.__excepthook__(type(e), e.with_traceback(None), None)
+        return sys.stderr.getvalue().rstrip("\n")
+    finally:
+        sys.stderr = err
 out = []
 for src in json.load(sys.stdin):
     try:
@@ -24,7 +32,8 @@ for src in json.load(sys.stdin):
     except SyntaxError as e:
         out.append({"error": {"kind": type(e).__name__, "line": e.lineno or 0,
             "col": e.offset or 0, "msg": e.msg},
-            "traceback": "".join(traceback.format_exception_only(type(e), e)).rstrip("\n")})
+            "traceback": "".join(traceback.format_exception_only(type(e), e)).rstrip("\n"),
+            "display": display(e)})
     except ValueError as e:
         out.append({"error": {"kind": "ValueError", "line": 0, "col": 0, "msg": str(e)}})
     except (RecursionError, MemoryError) as e:
@@ -47,6 +56,8 @@ type oracleResult struct {
 	Error   *oracleError `json:"error"`
 	// Traceback is traceback.format_exception_only of the SyntaxError.
 	Traceback string `json:"traceback"`
+	// Display is what python3 prints for it uncaught (sys.__excepthook__).
+	Display string `json:"display"`
 }
 
 // cpython runs python3 once over all sources.
@@ -216,6 +227,12 @@ func TestDifferentialCPython(t *testing.T) {
 					tbMismatch++
 					if tbMismatch <= 10 {
 						t.Errorf("%s: traceback differs\nsource:\n%s\ngot:\n%s\nwant:\n%s", c.name, c.src, tb, w.Traceback)
+					}
+				}
+				if d := se.Display(); d != w.Display {
+					tbMismatch++
+					if tbMismatch <= 10 {
+						t.Errorf("%s: uncaught display differs\nsource:\n%s\ngot:\n%s\nwant:\n%s", c.name, c.src, d, w.Display)
 					}
 				}
 			}

@@ -273,3 +273,101 @@ func TestAttackQueuedRunsOfGoneClients(t *testing.T) {
 		t.Errorf("%d runs started; want 3 (the held run and each session's last), the gone clients' never", starts)
 	}
 }
+
+// TestAttackRunQueueStarvesAToken: two tokens, each within its own cap,
+// filled the server's max_concurrent_runs and queued more runs behind
+// them; a third token's one run queued after theirs and, the slots going
+// in arrival order, started only once every earlier run of theirs had
+// (with runs that take their time limit, past run_queue_wait: refused).
+// Now a slot that frees goes to the token with the fewest runs in
+// progress, then the one served longest ago: the calm token's run starts
+// with the first slot that frees, before the floods' queued runs.
+func TestAttackRunQueueStarvesAToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 256\nmax_concurrent_runs = 2\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
+		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
+		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	metricsURL := ""
+	gate := e2e.NewGate(t)
+	gate.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	queued := func() int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, "toolplane_runs_queued "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no toolplane_runs_queued in the scrape")
+		return 0
+	}
+
+	var wg sync.WaitGroup
+	run := func(secret, value string) {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, secret, nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn " + e2e.Quote(value)})
+			if err != nil || res.IsError {
+				t.Errorf("run %s: %v %s", value, err, e2e.Text(res))
+			}
+		}()
+	}
+	// One run of each flood token takes the server's two slots; two more
+	// of each queue, then the calm token's.
+	run("flood1-secret-0123456789", "flood1 a")
+	run("flood2-secret-0123456789", "flood2 a")
+	gate.WaitStarted(t, 2)
+	for i, who := range []string{"flood1", "flood2", "flood1", "flood2", "calm"} {
+		run(who+"-secret-0123456789", fmt.Sprintf("%s %d", who, i))
+		gate.WaitUntil(t, fmt.Sprintf("%d runs queued", i+1), func() bool { return queued() == i+1 })
+	}
+	gate.Open(t)
+	wg.Wait()
+
+	var order []string
+	for _, l := range e2e.WaitAudit(t, e.Audit, func(lines []map[string]any) bool {
+		n := 0
+		for _, l := range lines {
+			if l["event"] == "run_start" {
+				n++
+			}
+		}
+		return n >= 7
+	}) {
+		if l["event"] == "run_start" {
+			order = append(order, fmt.Sprint(l["subject"]))
+		}
+	}
+	calmAt := -1
+	for i, s := range order {
+		if s == "calm" {
+			calmAt = i
+		}
+	}
+	// The third start is the first after a slot freed; a race between
+	// the two first runs' ends may let one flood run in first.
+	if calmAt < 0 || calmAt > 3 {
+		t.Errorf("run starts in order %v: the calm token's run started %dth, after the floods' queued runs; want it with the first slots that freed", order, calmAt+1)
+	}
+}

@@ -2096,7 +2096,20 @@ func (p *parser) callArgs(open *token, closing tokKind, bases bool) ([]Expr, []*
 			}
 			p.next()
 			v := p.expression()
-			args = append(args, &Starred{Span: span(t.pos(), p.endPos()), Value: v})
+			st := &Starred{Span: span(t.pos(), p.endPos()), Value: v}
+			if p.atComprehension() {
+				// CPython's messages for f(*a for a in b) and f(x, *a for ...).
+				if len(args)+len(kws) == 0 {
+					if bases {
+						// No generator parentheses to check in class C(*a for ...).
+						p.failGeneric()
+					}
+					p.failNode(st, "iterable unpacking cannot be used in comprehension")
+				}
+				p.comprehensions()
+				p.failAt(st.Pos(), p.endPos(), "Generator expression must be parenthesized")
+			}
+			args = append(args, st)
 		case t.kind == tDoubleStar:
 			p.next()
 			v := p.expression()
@@ -2422,7 +2435,16 @@ func (p *parser) braceAtom() Expr {
 		return &Dict{Span: span(open.pos(), t.end())}
 	}
 	// Dict display starting with **mapping.
-	if p.tok().kind == tDoubleStar {
+	if t := p.tok(); t.kind == tDoubleStar {
+		if p.probe(func() {
+			p.next()
+			p.bitwiseOr()
+			if !p.atComprehension() {
+				p.failGeneric()
+			}
+		}) {
+			p.failAt(t.pos(), t.end(), "dict unpacking cannot be used in dict comprehension")
+		}
 		return p.dictRest(open, nil, nil)
 	}
 	first := p.starNamedExpression()

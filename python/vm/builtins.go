@@ -480,8 +480,12 @@ func initMisc() {
 			return nil, err
 		}
 		// An int total is kept unboxed (n, while inInt) as long as it fits
-		// in int64: boxing every partial sum allocated once per item.
+		// in int64: boxing every partial sum allocated once per item. A
+		// float total likewise (x, while inFloat), adding floats and ints
+		// as CPython 3.11's sum does (f += item, f += (double)int; the
+		// same sums Binary makes, without a box per partial sum).
 		n, inInt := acc.(Int)
+		x, inFloat := acc.(Float)
 		for {
 			v, ok, err := t.Next(it)
 			if err != nil {
@@ -490,6 +494,9 @@ func initMisc() {
 			if !ok {
 				if inInt {
 					return boxInt(n), nil
+				}
+				if inFloat {
+					return x, nil
 				}
 				return acc, nil
 			}
@@ -501,12 +508,23 @@ func initMisc() {
 					}
 				}
 				acc, inInt = boxInt(n), false
+			} else if inFloat {
+				switch y := v.(type) {
+				case Float:
+					x += y
+					continue
+				case Int:
+					x += Float(y)
+					continue
+				}
+				acc, inFloat = x, false
 			}
 			acc, err = t.Binary(0, acc, v)
 			if err != nil {
 				return nil, err
 			}
 			n, inInt = acc.(Int)
+			x, inFloat = acc.(Float)
 		}
 	})
 	def("any", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

@@ -849,7 +849,42 @@ loop:
 			ip++
 			steps++
 			break loop
-		case compile.BUILD_SLICE, compile.GET_ITER, compile.MAKE_FUNCTION, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
+		case compile.GET_ITER:
+			// eval's GET_ITER of a list (a for loop's, a
+			// comprehension's) where the iterator's charge takes
+			// chargeNew's fast path; anything else below the loop.
+			if l, ok := st[sp-1].(*List); ok {
+				if m := t.mem + listIterBytes; m <= t.limits.MaxMemoryBytes && listIterBytes < AllocBytesPerStep {
+					st[sp-1] = &ListIter{list: l}
+					t.mem = m
+					ip++
+					steps++
+					break
+				}
+			}
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
+		case compile.MAKE_FUNCTION:
+			// makeFunction's reused function of a comprehension
+			// (comprehensionFn) where its charge takes chargeNew's fast
+			// path; any other function below the loop.
+			if c, ok := st[sp-1].(*CodeObj); ok && arg == 0 && c.comprehension && !t.freshCompFns {
+				fn := t.comprehensionFn(c, globals)
+				if n := ownBytes(fn); t.mem+n <= t.limits.MaxMemoryBytes && n < AllocBytesPerStep {
+					st[sp-1] = fn
+					t.mem += n
+					ip++
+					steps++
+					break
+				}
+			}
+			stop = stopSlow
+			ip++
+			steps++
+			break loop
+		case compile.BUILD_SLICE, compile.BUILD_MAP, compile.FORMAT_VALUE, compile.BUILD_STRING:
 			// Operations that charge memory or may raise: below the
 			// loop.
 			stop = stopSlow

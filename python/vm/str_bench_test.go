@@ -90,3 +90,40 @@ func BenchmarkFormatSpec(b *testing.B) {
 		})
 	}
 }
+
+// TestScanFreeMatchesScanTick checks the str methods' shortcut: where
+// scanFree says the arguments count nothing, scanTick counts no step for
+// them, and where it says they may, a long enough one does.
+func TestScanFreeMatchesScanTick(t *testing.T) {
+	long := Str(strings.Repeat("x", BytesPerStep))
+	items := make([]Value, 2*ItemsPerStep)
+	for i := range items {
+		items[i] = None
+	}
+	for _, c := range []struct {
+		args Tuple
+		free bool
+	}{
+		{Tuple{Str(";")}, true},
+		{Tuple{Str("name"), Str("n")}, true},
+		{Tuple{Str(""), Int(3)}, true},
+		{Tuple{None, Int(-1)}, true},
+		{Tuple{Bool(true)}, true},
+		{Tuple{long}, false},
+		{Tuple{Str("a"), long}, false},
+		{Tuple{Bytes(long)}, false},
+		{Tuple{NewList(items)}, false},
+		{Tuple{Tuple(items)}, false},
+	} {
+		th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+		before := th.Steps()
+		if err := scanTick(th, append(Tuple{Str("ab")}, c.args...), BytesPerStep); err != nil {
+			t.Fatal(err)
+		}
+		ticked := th.Steps() != before
+		th.Close()
+		if got := scanFree(c.args); got != c.free || got == ticked {
+			t.Errorf("scanFree(%v) = %v (want %v); scanTick counted steps: %v", c.args, got, c.free, ticked)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
 			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 				if len(a) > 0 {
 					if s, ok := a[0].(Str); ok {
-						if scan && (len(s) >= unit || len(a) > 1) {
+						if scan && (len(s) >= unit || len(a) > 1 && !scanFree(a[1:])) {
 							if err := strTick(t, a, unit); err != nil {
 								return nil, err
 							}
@@ -176,6 +176,25 @@ func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
 		}
 		StrClass.Dict.SetStr(name, &Builtin{Name: name, Fn: f, Self: StrClass.Name})
 	}
+}
+
+// scanFree reports whether scanTick counts nothing for the arguments a
+// (the receiver aside): each a str too short to count, an int, a bool or
+// None, as the arguments of most calls are (s.split(";"), s.replace("a",
+// "b")).
+func scanFree(a Tuple) bool {
+	for _, x := range a {
+		switch v := x.(type) {
+		case Str:
+			if len(v) >= BytesPerStep {
+				return false
+			}
+		case Int, Bool, NoneType:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // strDirect returns the direct bodies of str methods (see addStrMethods),

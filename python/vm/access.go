@@ -629,6 +629,10 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		switch mm := m.(type) {
 		case *Builtin:
 			return &BoundMethod{Self: obj, Fn: mm}, nil
+		case *Function:
+			// A Python class's method on a Go value of it (a library's
+			// iterator type, Iter.Retype): bound, as on an instance.
+			return &BoundMethod{Self: obj, Fn: mm}, nil
 		case *Property:
 			return t.Call(mm.Get, Tuple{obj}, nil)
 		case *ClassMethod:

@@ -489,7 +489,7 @@ func (t *Thread) constructDefault(cls *Class, args Tuple, kw []Kwarg) (Value, er
 	}
 	var obj Value
 	if newm, ok := cls.Lookup("__new__").(*StaticMethod); ok {
-		if _, isBuiltin := newm.Fn.(*Builtin); !isBuiltin {
+		if b, isBuiltin := newm.Fn.(*Builtin); !isBuiltin || b.ctor {
 			r, err := t.Call(newm.Fn, append(Tuple{cls}, args...), kw)
 			if err != nil {
 				return nil, err

@@ -32,6 +32,16 @@ type Builtin struct {
 	// method is set by NewMethod: a library class's method, bound to
 	// the instance like a builtin type's (Self set).
 	method bool
+	// ctor is set by NewConstructor: a library class's __new__ written in
+	// Go, which calling the class runs (a builtin base's __new__ does not).
+	ctor bool
+}
+
+// NewConstructor makes fn the __new__ of a library's Python class (wrap it in
+// staticmethod): calling the class calls fn(cls, *args, **kwargs) and, when the
+// result is an instance of the class, its __init__, as for a Python __new__.
+func NewConstructor(fn BuiltinFunc) *Builtin {
+	return &Builtin{Name: "__new__", Fn: fn, ctor: true}
 }
 
 // binds reports whether b, found on an instance's class, is bound to the

@@ -88,6 +88,18 @@ func FuncIter(cls *Class, fn func(t *Thread) (Value, bool, error), refs ...Value
 	return &Iter{kind: iterFunc, fn: fn, cls: cls, refs: refs}
 }
 
+// Retype gives the iterator f made by FuncIter the class c: a library's Python class
+// (itertools.count) whose instances are this Go iterator, so type() and isinstance see
+// the library's type. c must be a plain Python class (no builtin base, no metaclass):
+// its methods see the iterator as self, and nothing expects another Go value behind it.
+func (it *Iter) Retype(c *Class) error {
+	if it.kind != iterFunc || c.builtin || c.CName != "" || c.base != ObjectClass || c.meta != nil || c.exception {
+		return Errorf(TypeErrorClass, "cannot give a '%s' iterator the class '%s'", it.class().Name, c.Name)
+	}
+	it.cls = c
+	return nil
+}
+
 // funcIterRefs is FuncIter with the references first, for call sites with
 // long closures.
 func funcIterRefs(refs []Value, cls *Class, fn func(t *Thread) (Value, bool, error)) *Iter {

@@ -568,6 +568,11 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 	case *ListIter:
 		fmt.Fprintf(sb, "<list_iterator object at %#x>", identity(x))
 	case *Iter:
+		if c := x.class(); !c.builtin {
+			// A library's iterator type (itertools.chain).
+			fmt.Fprintf(sb, "<%s object at %#x>", classPath(c), identity(x))
+			break
+		}
 		fmt.Fprintf(sb, "<%s object at %#x>", x.class().Name, identity(x))
 	case *Cell:
 		fmt.Fprintf(sb, "<cell at %#x>", identity(x))

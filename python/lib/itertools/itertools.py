@@ -1,9 +1,23 @@
 """itertools: iterator building blocks.
 
 The functions check their arguments eagerly (as CPython's constructors do) and return
-iterators made in Go (the _names below come from natives.go); type(count()) is
-'generator' here rather than 'itertools.count'.
+iterators made in Go (the _names below come from natives.go); _itertype (at the end)
+turns each into a type whose instances are those iterators (_typed gives them the
+class), so type(count()) is itertools.count and isinstance(x, itertools.chain) works.
+tee is a function, as in CPython.
 """
+
+
+class _Iterator:
+    """The base of itertools' iterator types: an instance is the Go iterator itself
+    (natives.go), given its class by _typed."""
+    __slots__ = ()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self)
 
 
 def _check_int(name, v, what):
@@ -37,20 +51,18 @@ def accumulate(iterable, func=None, *, initial=None):
     return _accumulate(iter(iterable), func, initial, initial is not None)
 
 
-class _Chain:
+class chain(_Iterator):
     """chain(*iterables); chain.from_iterable(iterable)."""
+    __slots__ = ()
 
-    def __call__(self, *iterables):
-        return self._gen(iter(iterables))
+    def __new__(cls, *iterables, **kwargs):
+        if kwargs:
+            raise TypeError('chain() takes no keyword arguments')
+        return _typed(_chain(iter(iterables)), cls)
 
-    def from_iterable(self, iterable):
-        return self._gen(iter(iterable))
-
-    def _gen(self, its):
-        return _chain(its)
-
-
-chain = _Chain()
+    @classmethod
+    def from_iterable(cls, iterable):
+        return _typed(_chain(iter(iterable)), cls)
 
 
 def compress(data, selectors):
@@ -70,7 +82,7 @@ def filterfalse(predicate, iterable):
 
 
 def groupby(iterable, key=None):
-    return _groupby(iter(iterable), key)
+    return _over(_groupby(iter(iterable), key))
 
 
 def _groupby(it, keyfunc):
@@ -187,3 +199,31 @@ def combinations_with_replacement(iterable, r):
     if r < 0:
         raise ValueError('r must be non-negative')
     return _cwr(pool, r)
+
+
+def _itertype(make):
+    # The type named as the function make: calling it checks the arguments as make
+    # does (its messages name the function, as CPython's name the type) and gives the
+    # iterator make returns this class (_newfrom, in Go: no frame of its own).
+    return type(make.__name__, (_Iterator,), {'__new__': staticmethod(_newfrom(make)), '__slots__': (),
+                                              '__doc__': make.__doc__})
+
+
+count = _itertype(count)
+cycle = _itertype(cycle)
+repeat = _itertype(repeat)
+accumulate = _itertype(accumulate)
+compress = _itertype(compress)
+dropwhile = _itertype(dropwhile)
+takewhile = _itertype(takewhile)
+filterfalse = _itertype(filterfalse)
+groupby = _itertype(groupby)
+islice = _itertype(islice)
+pairwise = _itertype(pairwise)
+starmap = _itertype(starmap)
+zip_longest = _itertype(zip_longest)
+product = _itertype(product)
+permutations = _itertype(permutations)
+combinations = _itertype(combinations)
+combinations_with_replacement = _itertype(combinations_with_replacement)
+del _itertype

@@ -41,6 +41,53 @@ func natives() map[string]vm.Value {
 	add("_permutations", 2, nativePermutations)
 	add("_combinations", 2, nativeCombinations)
 	add("_cwr", 2, nativeCWR)
+	// _typed(it, cls) gives an iterator made above its itertools class (a class of
+	// itertools.py), so type(count()) is itertools.count; vm.Iter.Retype refuses
+	// anything but a native iterator and a plain Python class.
+	// _over(it) is a native iterator over the iterator it (groupby's generator), so
+	// _typed can give it a class.
+	add("_over", 1, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		src := a[0]
+		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return t.Next(src) }, src), nil
+	})
+	// _newfrom(make) is the __new__ of an itertools type: it calls make with the
+	// arguments after the class and gives the iterator make returns the class, without
+	// a Python frame of its own (hostile/depth_nested_iterators builds 30000 of them).
+	add("_newfrom", 1, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		mk := a[0]
+		return vm.NewConstructor(func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+			if len(args) == 0 {
+				return nil, vm.Errorf(vm.TypeErrorClass, "__new__() needs the class")
+			}
+			c, ok := args[0].(*vm.Class)
+			if !ok {
+				return nil, vm.Errorf(vm.TypeErrorClass, "__new__(X): X is not a type object (%s)", vm.TypeName(args[0]))
+			}
+			r, err := t.Call(mk, args[1:], kw)
+			if err != nil {
+				return nil, err
+			}
+			it, ok := r.(*vm.Iter)
+			if !ok {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s() made no itertools iterator", c.Name)
+			}
+			if err := it.Retype(c); err != nil {
+				return nil, err
+			}
+			return it, nil
+		}), nil
+	})
+	add("_typed", 2, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		it, ok := a[0].(*vm.Iter)
+		c, cok := a[1].(*vm.Class)
+		if !ok || !cok {
+			return nil, vm.Errorf(vm.TypeErrorClass, "_typed() takes an itertools iterator and a class")
+		}
+		if err := it.Retype(c); err != nil {
+			return nil, err
+		}
+		return it, nil
+	})
 	return m
 }
 

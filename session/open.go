@@ -41,16 +41,20 @@ func (e *FullError) Error() string {
 	if e.Key == KeySessionsPerSubject {
 		who = fmt.Sprintf("token %q is at its limit of %d sessions ([session] %s)", e.Subject, e.Limit, e.Key)
 	}
+	busy := "every one has a run in progress or queued"
+	if e.Key == KeySessions {
+		busy = fmt.Sprintf("every one has a run in progress or queued or is the idle session of a token holding no more sessions than token %q", e.Subject)
+	}
 	switch {
 	case e.Crowded > 0:
-		return fmt.Sprintf("no session can be opened: %s, every one has a run in progress or queued, and %d more requests of token %q already wait for one (at most as many as it may keep sessions); send it again later, close a session you no longer use, or raise [session] %s",
-			who, e.Crowded, e.Subject, KeySessionsPerSubject)
+		return fmt.Sprintf("no session can be opened: %s, %s, and %d more requests of token %q already wait for one (at most as many as it may keep sessions); send it again later, close a session you no longer use, or raise [session] %s",
+			who, busy, e.Crowded, e.Subject, KeySessionsPerSubject)
 	case e.Cancelled:
-		return fmt.Sprintf("no session opened: %s, every one has a run in progress or queued, and the request ended after waiting %s for one to finish (%v)",
-			who, e.Waited.Round(time.Millisecond), e.Cause)
+		return fmt.Sprintf("no session opened: %s, %s, and the request ended after waiting %s for one to finish (%v)",
+			who, busy, e.Waited.Round(time.Millisecond), e.Cause)
 	}
-	return fmt.Sprintf("no session can be opened: %s, every one has a run in progress or queued, and this request waited %s ([session] %s) for one to finish; send it again later, close a session you no longer use, or raise [session] %s or %s",
-		who, e.Waited.Round(time.Millisecond), KeyRunQueueWait, e.Key, KeyRunQueueWait)
+	return fmt.Sprintf("no session can be opened: %s, %s, and this request waited %s ([session] %s) for one to finish; send it again later, close a session you no longer use, or raise [session] %s or %s",
+		who, busy, e.Waited.Round(time.Millisecond), KeyRunQueueWait, e.Key, KeyRunQueueWait)
 }
 
 // Unwrap returns the request's error of a cancelled wait.
@@ -75,12 +79,13 @@ func (m *Manager) Get(id, subject string) (*Session, error) {
 // subject (the token's subject; "" for a local client). A session
 // created for an id whose previous session expired or was evicted says
 // so in the notice of its first run. Creating one beyond
-// MaxSessionsPerSubject or MaxSessions evicts the least recently used
-// idle session under that cap. When every session under it has a run in
-// progress or queued, the request waits, behind the subject's earlier
-// ones, for the first to become idle (which it evicts) or to go, up to
-// RunQueueWait or until ctx is done; then, or when MaxSessionsPerSubject
-// of the subject's requests wait already, it returns a *FullError.
+// MaxSessionsPerSubject evicts the subject's least recently used idle
+// session, beyond MaxSessions that of serverVictimLocked. When there is
+// none, the request waits, behind the subject's earlier ones, for a
+// session it may evict or one that goes, taking its turn among the
+// subjects waiting (openWaitingLocked), up to RunQueueWait or until ctx
+// is done; then, or when MaxSessionsPerSubject of the subject's requests
+// wait already, it returns a *FullError.
 func (m *Manager) GetContext(ctx context.Context, id, subject string) (*Session, error) {
 	m.mu.Lock()
 	if s, ok := m.sessions[id]; ok {
@@ -184,56 +189,156 @@ func (m *Manager) fullErrorLocked(subject string) *FullError {
 // begins a run (a resource read) gives its session up after the grace.
 const reserveGrace = 2 * time.Second
 
-// openWaitingLocked opens the sessions of the waiting requests, in
-// arrival order, while the caps allow: a subject whose earliest request
-// cannot open is passed over for the rest of the scan, which keeps its
-// requests in order; when the server's cap holds one, no idle session is
-// left anywhere, so the scan ends. Each session it opens is reserved for
+// openWaitingLocked opens the sessions of the waiting requests while the
+// caps allow. Each subject's requests open in the order they came (only
+// its earliest may go, and a subject whose earliest cannot open is
+// passed over), and among the subjects whose earliest can open, the one
+// holding the fewest sessions goes first, then the one served longest
+// ago (one never served first), then the earliest request: in arrival
+// order alone, the tokens whose queues were longest took every session
+// that freed under max_sessions (each of their requests had come before
+// a later token's one), and a calm token's request waited behind them
+// until run_queue_wait refused it. Each session it opens is reserved for
 // its request (reserveGrace), and a reservation that ends while requests
 // still wait wakes them. It returns the sessions evicted to make room,
 // for the caller to free once m.mu is released. m.mu is held.
 func (m *Manager) openWaitingLocked() []*Session {
 	var victims []*Session
-	var blocked map[string]bool
-	serverFull := false
-	kept := m.opening[:0]
-	for _, w := range m.opening {
-		if serverFull || blocked[w.subject] {
-			kept = append(kept, w)
-			continue
+	for len(m.opening) > 0 {
+		held := m.heldBySubjectLocked()
+		best := -1
+		var seen map[string]bool
+		for i, w := range m.opening {
+			if seen[w.subject] {
+				continue // not the subject's earliest request
+			}
+			if seen == nil {
+				seen = make(map[string]bool)
+			}
+			seen[w.subject] = true
+			if _, ok := m.sessions[w.id]; !ok && !m.canOpenLocked(w.subject, held) {
+				continue
+			}
+			if best < 0 || m.openBefore(w.subject, m.opening[best].subject, held) {
+				best = i
+			}
 		}
+		if best < 0 {
+			break
+		}
+		w := m.opening[best]
 		_, existed := m.sessions[w.id]
-		s, evicted, key := m.openLocked(w.id, w.subject)
+		s, evicted, _ := m.openLocked(w.id, w.subject)
 		victims = append(victims, evicted...)
 		if s == nil {
-			if key == KeySessions {
-				serverFull = true
-			} else {
-				if blocked == nil {
-					blocked = make(map[string]bool)
-				}
-				blocked[w.subject] = true
-			}
-			kept = append(kept, w)
-			continue
+			break // canOpenLocked said it could: never, but never spin
 		}
+		m.opening = slices.Delete(m.opening, best, best+1)
 		if !existed {
 			s.mu.Lock()
 			s.reserved = time.Now().Add(reserveGrace)
 			s.mu.Unlock()
 		}
+		m.admission++
+		m.served[w.subject] = m.admission
 		w.s = s
 		close(w.done)
 		if m.openers[w.subject]--; m.openers[w.subject] <= 0 {
 			delete(m.openers, w.subject)
 		}
 	}
-	clear(m.opening[len(kept):])
-	m.opening = kept
+	m.forgetServedLocked()
 	if len(m.opening) > 0 {
 		m.rewakeLocked()
 	}
 	return victims
+}
+
+// openBefore reports whether subject a's turn to open a session comes
+// before b's: fewer sessions held, else served longer ago. m.mu is held.
+func (m *Manager) openBefore(a, b string, held map[string]int) bool {
+	if ha, hb := held[a], held[b]; ha != hb {
+		return ha < hb
+	}
+	return m.served[a] < m.served[b]
+}
+
+// heldBySubjectLocked counts the live sessions of each subject. m.mu is
+// held.
+func (m *Manager) heldBySubjectLocked() map[string]int {
+	held := make(map[string]int)
+	for _, s := range m.sessions {
+		held[s.subject]++
+	}
+	return held
+}
+
+// forgetServedLocked drops the turns of the subjects that hold no
+// session and have no request waiting. m.mu is held.
+func (m *Manager) forgetServedLocked() {
+	if len(m.served) == 0 {
+		return
+	}
+	for subject := range m.served {
+		if m.openers[subject] == 0 && !m.holdsLocked(subject) {
+			delete(m.served, subject)
+		}
+	}
+}
+
+// holdsLocked reports whether subject has a live session. m.mu is held.
+func (m *Manager) holdsLocked(subject string) bool {
+	for _, s := range m.sessions {
+		if s.subject == subject {
+			return true
+		}
+	}
+	return false
+}
+
+// canOpenLocked reports whether openLocked would open a new session for
+// subject now: under its own cap and the server's, or with an idle
+// session it may evict (see serverVictimLocked). held is
+// heldBySubjectLocked's. m.mu is held.
+func (m *Manager) canOpenLocked(subject string, held map[string]int) bool {
+	if held[subject] >= m.opts.MaxSessionsPerSubject {
+		// Evicting one of its own makes room under both caps.
+		return m.leastRecentlyUsedIdle(subject, true, nil, false) != nil
+	}
+	return len(m.sessions) < m.opts.MaxSessions || m.serverVictimLocked(subject, held) != nil
+}
+
+// serverVictimLocked is the session a new session of subject evicts at
+// the server's cap: the least recently used idle one among the subject's
+// own and those of the subjects holding more sessions than it does; nil
+// when there is none, and the new session waits. The server's cap is
+// shared: the least recently used idle session is the one most likely
+// abandoned, but a token may take another's only from a token holding
+// more than it, never from one holding as many or fewer, so a token
+// opening sessions in a loop (or holding more than its share) cannot
+// destroy the state of the tokens holding fewer; it evicts its own or
+// waits. A newcomer still takes the idle session of a token holding one.
+// held is heldBySubjectLocked's. m.mu is held.
+func (m *Manager) serverVictimLocked(subject string, held map[string]int) *Session {
+	var best *Session
+	var bestUsed time.Time
+	now := time.Now()
+	mine := held[subject]
+	for _, s := range m.sessions {
+		if s.subject != subject && held[s.subject] <= mine {
+			continue
+		}
+		s.mu.Lock()
+		running, used, reserved := s.running, s.used, now.Before(s.reserved)
+		s.mu.Unlock()
+		if running || reserved || len(s.sem) > 0 {
+			continue
+		}
+		if best == nil || used.Before(bestUsed) {
+			best, bestUsed = s, used
+		}
+	}
+	return best
 }
 
 // rewakeLocked sets m.rewake to wake the waiting requests when the
@@ -262,7 +367,8 @@ func (m *Manager) rewakeLocked() {
 
 // openLocked returns the session of id, creating it for subject when the
 // caps allow, with the idle sessions it evicted to make room (for the
-// caller to free). When a cap is held by busy sessions it returns nil
+// caller to free): at the subject's cap its own least recently used, at
+// the server's serverVictimLocked's. When there is none it returns nil
 // and the key of that cap; it has then evicted nothing, as the subject's
 // cap evicts one of the subject's own sessions, which makes room under
 // the server's too. m.mu is held.
@@ -279,7 +385,7 @@ func (m *Manager) openLocked(id, subject string) (*Session, []*Session, string) 
 		victims = append(victims, m.evictLocked(v, fmt.Sprintf("token %q may keep at most %d sessions", subject, m.opts.MaxSessionsPerSubject)))
 	}
 	for len(m.sessions) >= m.opts.MaxSessions {
-		v := m.leastRecentlyUsedIdle("", false, nil, false)
+		v := m.serverVictimLocked(subject, m.heldBySubjectLocked())
 		if v == nil {
 			return nil, victims, KeySessions
 		}

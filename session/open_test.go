@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -212,4 +213,139 @@ func TestSessionOpeningWaitsForTheServerCap(t *testing.T) {
 	if m.Len() != 2 {
 		t.Errorf("sessions %v, want 2", m.IDs())
 	}
+}
+
+// TestAttackSessionOpeningStarvesAToken: two tokens, each within its own
+// cap, held every session of max_sessions busy and queued more requests
+// for sessions; a third token's one request came after theirs and, the
+// sessions that freed going in arrival order, waited until every earlier
+// request of theirs had opened (past run_queue_wait: refused). Now a
+// session that frees goes to the token holding the fewest sessions, then
+// the one served longest ago: the calm token's request opens with the
+// first session that frees, before the floods' queued ones, which still
+// open in their own order.
+func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{MaxSessionsPerSubject: 4, MaxSessions: 4, MaxRunsPerSubject: 8, MaxRuns: 8, RunQueueWait: time.Hour, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	ctx := context.Background()
+	runs := map[string]*Run{}
+	for _, id := range []string{"f1a", "f1b", "f2a", "f2b"} {
+		r, err := get(t, m, id, "flood"+id[1:2]).Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[id] = r
+	}
+	var waiters []<-chan getResult
+	for i, id := range []string{"f1c", "f2c", "f1d", "f2d", "calm"} {
+		subject := "calm"
+		if id != "calm" {
+			subject = "flood" + id[1:2]
+		}
+		waiters = append(waiters, getAsync(ctx, m, id, subject))
+		waitUntil(t, id+" to wait", func() bool { return m.Opening() == i+1 })
+	}
+	calm := waiters[4]
+
+	// flood1's first run ends: its session is idle, and the calm token,
+	// holding none, takes it (flood1 holds more), before flood1's own
+	// request that came first.
+	runs["f1a"].End()
+	got := opened(t, calm, "the calm token's request, after a session became idle")
+	if got.err != nil || got.s.ID() != "calm" {
+		t.Fatalf("calm: %v, %v", got.s, got.err)
+	}
+	if _, ok := m.Lookup("f1a"); ok {
+		t.Error("f1a, idle, was not evicted for the calm token")
+	}
+	for i, w := range waiters[:4] {
+		stillWaiting(t, w, fmt.Sprintf("flood request %d, with no session free", i))
+	}
+	// flood2's first run ends: flood1 (1 session) goes before flood2 (2),
+	// and takes flood2's idle session; its first request, not its second.
+	runs["f2a"].End()
+	if got := opened(t, waiters[0], "f1c"); got.err != nil || got.s.ID() != "f1c" {
+		t.Fatalf("f1c: %v, %v", got.s, got.err)
+	}
+	for i, w := range waiters[1:4] {
+		stillWaiting(t, w, fmt.Sprintf("flood request %d", i+1))
+	}
+	// The rest open as sessions free, each token's in its order. The
+	// sessions opened for requests that begin no run are reserved for
+	// reserveGrace, then evicted for the next.
+	runs["f1b"].End()
+	runs["f2b"].End()
+	for i, id := range []string{"f2c", "f1d", "f2d"} {
+		if got := opened(t, waiters[i+1], id); got.err != nil || got.s.ID() != id {
+			t.Fatalf("%s: %v, %v", id, got.s, got.err)
+		}
+	}
+}
+
+// TestAttackSessionEvictsAnotherTokensState: at the server's cap, a new
+// session evicted the least recently used idle session of any token: a
+// token holding as many sessions as another, or more, destroyed the
+// other's globals by opening one more. It evicts only its own or those of
+// a token holding more than it; otherwise it waits.
+func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
+	t.Parallel()
+	m := NewManager(Options{MaxSessionsPerSubject: 4, MaxSessions: 3, MaxRunsPerSubject: 8, MaxRuns: 8, RunQueueWait: time.Hour, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40})
+	ctx := context.Background()
+	use(t, get(t, m, "a1", "alice")) // idle, used first: the least recently used
+	rb1, err := get(t, m, "b1", "bob").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb2, err := get(t, m, "b2", "bob").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bob holds two busy sessions, alice one idle: bob's third waits.
+	b3 := getAsync(ctx, m, "b3", "bob")
+	waitUntil(t, "b3 to wait", func() bool { return m.Opening() == 1 })
+	stillWaiting(t, b3, "b3, with only alice's idle session to evict")
+	if _, ok := m.Lookup("a1"); !ok {
+		t.Fatal("bob, holding more sessions than alice, evicted alice's session")
+	}
+	// bob's own session becomes idle: b3 takes it.
+	rb1.End()
+	got := opened(t, b3, "b3")
+	if got.err != nil {
+		t.Fatal(got.err)
+	}
+	if _, ok := m.Lookup("b1"); ok {
+		t.Error("b1, bob's idle session, was not evicted for b3")
+	}
+	if _, ok := m.Lookup("a1"); !ok {
+		t.Error("alice's session was evicted for bob's")
+	}
+	rb3, err := got.s.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// carol holds none: she may take the idle session of a token holding
+	// more, alice's (bob's are busy).
+	bounded, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err := m.GetContext(bounded, "c1", "carol"); err != nil {
+		t.Fatalf("carol: %v", err)
+	}
+	if _, ok := m.Lookup("a1"); ok {
+		t.Error("carol, holding none, did not evict alice's idle session")
+	}
+	// bob, holding two busy sessions, may not evict carol's idle one: it
+	// waits, and is refused when its request ends, naming the server's
+	// cap.
+	short, cancelShort := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancelShort()
+	_, err = m.GetContext(short, "b4", "bob")
+	var full *FullError
+	if !errors.As(err, &full) || !full.Cancelled || full.Key != KeySessions || !strings.Contains(err.Error(), `no more sessions than token "bob"`) {
+		t.Errorf("b4: %v", err)
+	}
+	if _, ok := m.Lookup("c1"); !ok {
+		t.Error("bob evicted carol's session")
+	}
+	rb2.End()
+	rb3.End()
 }

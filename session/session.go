@@ -45,12 +45,15 @@ type Options struct {
 	// MaxSessions caps the live sessions of the server, and
 	// MaxSessionsPerSubject those of one subject (token); defaults 256
 	// and 32. A new session over a cap evicts the least recently used idle
-	// session (of that subject for the subject's cap); when every one has
-	// a run in progress or queued, the new session waits, first come
+	// session: of that subject for the subject's cap; for the server's,
+	// of that subject or of one holding more sessions than it (a subject
+	// never loses its state to one holding as many or more). When there is none, the new session waits, first come
 	// first served within its subject, up to RunQueueWait or until its
 	// request ends, for one to become idle or go, and is then refused with
-	// a *FullError. At most MaxSessionsPerSubject of a subject's requests
-	// wait at once; one more is refused at once.
+	// a *FullError; a session that frees goes to the waiting subject
+	// holding the fewest sessions, then to the one served longest ago. At
+	// most MaxSessionsPerSubject of a subject's requests wait at once; one
+	// more is refused at once.
 	MaxSessions, MaxSessionsPerSubject int
 	// MaxRetainedBytes is the memory budget of all sessions,
 	// MaxRetainedBytesPerSubject that of one subject's ([session]
@@ -115,13 +118,17 @@ type Manager struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
-	opening  []*opener            // requests waiting for a session, in arrival order
-	openers  map[string]int       // how many of them each subject has
-	rewake   *time.Timer          // wakes the waiting requests when a reservation ends
-	running  map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
-	freed    chan struct{}        // closed when a run returns its grant; nil while no run waits
-	expired  map[string]time.Time // ids freed by idle expiry, to explain a fresh session
-	evicted  map[string]eviction  // ids evicted to make room, likewise
+	opening  []*opener      // requests waiting for a session, in arrival order
+	openers  map[string]int // how many of them each subject has
+	// served is when each subject holding sessions or waiting for one
+	// last opened one (a count of openings), for openWaitingLocked's turns.
+	served    map[string]uint64
+	admission uint64
+	rewake    *time.Timer          // wakes the waiting requests when a reservation ends
+	running   map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
+	freed     chan struct{}        // closed when a run returns its grant; nil while no run waits
+	expired   map[string]time.Time // ids freed by idle expiry, to explain a fresh session
+	evicted   map[string]eviction  // ids evicted to make room, likewise
 }
 
 // eviction is why and when a session was evicted.
@@ -170,7 +177,7 @@ func NewManager(opts Options) *Manager {
 	if opts.RunQueueWait <= 0 {
 		opts.RunQueueWait = DefaultRunQueueWait
 	}
-	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), openers: make(map[string]int), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
+	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), openers: make(map[string]int), served: make(map[string]uint64), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
 }
 
 // BudgetError refuses a run: the memory budget it would be charged to is

@@ -83,11 +83,14 @@ type SessionConfig struct {
 	IdleTimeout Duration `toml:"idle_timeout"`
 	// MaxSessions and MaxSessionsPerToken cap live client sessions; a new
 	// one over a cap evicts the least recently used idle session (its
-	// client is told on its next run), or, when every one has a run in
-	// progress or queued, waits for the first to become idle (first come,
-	// first served within its token) up to RunQueueWait, and is then
-	// refused naming the caps. At most MaxSessionsPerToken requests of a
-	// token wait at once.
+	// client is told on its next run): its token's own for
+	// MaxSessionsPerToken; for MaxSessions its token's or one of a token
+	// holding more sessions than it (never one of a token holding as many
+	// or fewer). With none to evict it waits for one to become idle or go
+	// (first come, first served within its token; across tokens, the
+	// token holding the fewest sessions first, then the one served
+	// longest ago) up to RunQueueWait, and is then refused naming the
+	// caps. At most MaxSessionsPerToken requests of a token wait at once.
 	MaxSessions         int `toml:"max_sessions"`
 	MaxSessionsPerToken int `toml:"max_sessions_per_token"`
 	// MaxRetainedMB and MaxRetainedMBPerToken are the memory budget of

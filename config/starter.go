@@ -41,7 +41,8 @@ enabled = true
 max_memory_mb = 512
 idle_timeout = "30m"
 # Caps, in all and per HTTP token: over one, the least recently used idle
-# session is evicted (its client is told); with all running, new ones wait.
+# session is evicted (its client is told; never one of a token holding as
+# many sessions or fewer); with none to evict, new ones wait.
 max_sessions = 256
 max_sessions_per_token = 32
 # The memory budget of sessions, idle (what they hold, and the 40 MiB

@@ -105,10 +105,13 @@ printed on stderr, so --addr 127.0.0.1:0 picks a free port.
 
 Sessions: at most [session] max_sessions live at once (default 256) and
 max_sessions_per_token per HTTP token (default 32). A new one over a cap
-evicts the least recently used idle session (its client is told); when every
-one has a run in progress or queued, it waits, first come first served within
-its token, for the first to become idle, up to run_queue_wait or until its
-request ends, and is then refused naming the caps to raise. At most
+evicts the least recently used idle session (its client is told): of its own
+token for max_sessions_per_token; for max_sessions, of its token or of one
+holding more sessions than it, never of a token holding as many or fewer.
+With none to evict, it waits, first come first served within its token, for
+one to become idle or go (under max_sessions the token holding the fewest
+sessions first, then the one served longest ago), up to run_queue_wait or
+until its request ends, and is then refused naming the caps to raise. At most
 max_sessions_per_token requests of a token wait for a session at once.
 
 Memory: what sessions hold (globals, saved results, the 40 MiB sandbox

@@ -299,6 +299,8 @@ var memoryAttacks = []memoryAttack{
 	{"instance", "(lambda L: [asyncio.sleep(0) for _ in range(10**6)])(asyncio.get_running_loop())"},
 	{"instance", "(lambda L: [L.create_task(asyncio.sleep(0)) for _ in range(10**5)])(asyncio.get_running_loop())"},
 	{"instance", "(lambda L: [L.call_later(1000, print) for _ in range(10**6)])(asyncio.get_running_loop())"},
+	{"instance", "(lambda f: [f.add_done_callback(print) for _ in range(10**6)] and f)(asyncio.get_running_loop().create_future())"},
+	{"instance", "(lambda L: [L.call_soon(print) for _ in range(10**6)])(asyncio.get_running_loop())"},
 	{"iterator", "[iter([]) for _ in range(10**6)]"},
 	{"iterator", "[zip((), ()) for _ in range(10**6)]"},
 	{"iterator", "[enumerate(map(abs, ())) for _ in range(10**6)]"},

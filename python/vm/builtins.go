@@ -1231,7 +1231,11 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		if err != nil {
 			return nil, err
 		}
-		if b, _ := t.Truth(r); b {
+		b, err := t.Truth(r)
+		if err != nil {
+			return nil, err
+		}
+		if b {
 			best, bestKey = v, kv
 		}
 	}

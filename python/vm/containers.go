@@ -90,7 +90,10 @@ func (t *Thread) seqIndex(items []Value, a Tuple, kw []Kwarg, what string) (Valu
 		}
 	}
 	if what == "list" {
-		r, _ := t.Repr(p[0])
+		r, err := t.Repr(p[0])
+		if err != nil {
+			return nil, err
+		}
 		return nil, Errorf(ValueErrorClass, "%s is not in list", r)
 	}
 	return nil, Errorf(ValueErrorClass, "tuple.index(x): x not in tuple")

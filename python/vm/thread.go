@@ -264,10 +264,12 @@ func (t *Thread) check() error {
 	// which the poll below then sees.
 	t.nextChk.Store(t.steps + t.pollEvery)
 	if t.steps > t.limits.Steps {
+		t.limitReached()
 		return &LimitError{Kind: "steps", Type: "TimeoutError", Msg: "step budget exhausted"}
 	}
 	select {
 	case <-t.ctx.Done():
+		t.limitReached()
 		return t.ctxError()
 	default:
 	}
@@ -278,6 +280,17 @@ func (t *Thread) check() error {
 	}
 	return nil
 }
+
+// limitReached makes the next instruction poll again, and every one after
+// it: once the clock or the step budget has run out, the run must end at
+// the first instruction that follows, wherever it is. A poll that waited
+// its interval again would let a builtin that lost the limit error (it
+// called back into the snippet and dropped what the call raised) go on:
+// each call back polls after its interval and fails, the builtin goes on,
+// and the caller's own poll, pushed back by every one of those, never
+// comes (max() over keys whose __bool__ looped ran forever past a 1 s
+// deadline).
+func (t *Thread) limitReached() { t.nextChk.Store(math.MinInt64) }
 
 // Work done in Go counts as steps at about the cost of one bytecode
 // instruction (10-20 ns) a step, so the step budget and the deadline (polled

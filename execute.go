@@ -101,6 +101,14 @@ type ExecError struct {
 	// Limit names the limit that ended the run ("time", "steps", ...),
 	// "" for an ordinary exception.
 	Limit string `json:"limit,omitempty"`
+	// Exit is set when the run ended with an uncaught SystemExit, and
+	// ExitStatus is the status CPython exits with for it (see
+	// backend.Error).
+	Exit       bool `json:"exit,omitempty"`
+	ExitStatus int  `json:"exit_status,omitempty"`
+	// ExitText is what CPython prints on stderr for that exit: str() of a
+	// code that is not None or an int, else empty.
+	ExitText string `json:"exit_text,omitempty"`
 }
 
 // Error implements error.
@@ -166,7 +174,8 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 	case err == nil:
 		result.Value, result.Repr, result.NotJSON = res.Value, res.Repr, res.NotJSON
 	case errors.As(err, &be):
-		result.Error = &ExecError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}
+		result.Error = &ExecError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit,
+			Exit: be.Exit, ExitStatus: be.ExitStatus, ExitText: be.ExitText}
 	case errors.Is(err, context.DeadlineExceeded):
 		result.Error = &ExecError{Type: "TimeoutError", Message: fmt.Sprintf("the run exceeded its time limit after %s", result.Duration.Round(time.Millisecond)), Limit: "time"}
 	default:

@@ -166,6 +166,15 @@ type Exception struct {
 	// logs. It is not part of Message, Traceback or Error(), since Go
 	// internals are nothing a snippet's client should see.
 	Internal string
+	// Exit is set when the run ended with an uncaught SystemExit (or a
+	// subclass), and ExitStatus is the status CPython's interpreter exits
+	// with for it (vm.SystemExitStatus): 0 for sys.exit(), None, 0 or
+	// False; the int code modulo 256; 1 for any other code. ExitText is
+	// what CPython prints on stderr as the program ends: str() of a code
+	// that is not None or an int (sys.exit("bad input")), else "".
+	Exit       bool
+	ExitStatus int
+	ExitText   string
 }
 
 // Error implements error.
@@ -454,6 +463,12 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 			return p.exception(t, limit)
 		}
 		ex := &Exception{Type: e.Class.Name, Message: msg, Filename: p.filename}
+		if status, printed, ok := vm.SystemExitStatus(e); ok {
+			ex.Exit, ex.ExitStatus = true, status
+			if printed {
+				ex.ExitText = msg
+			}
+		}
 		ex.Traceback = t.FormatException(e, p.source)
 		if len(e.Exc.TB) > 0 {
 			ex.Line = e.Exc.TB[0].Line

@@ -78,6 +78,11 @@ type RunError struct {
 	Type, Message, Traceback string
 	// Limit names the limit that ended the run ("time", "memory", ...).
 	Limit string
+	// Exit and ExitStatus: the run ended with an uncaught SystemExit and
+	// the status it asks for (python.Exception).
+	Exit       bool
+	ExitStatus int
+	ExitText   string
 }
 
 // Error implements error.
@@ -168,6 +173,13 @@ func encodeResult(r *RunResult) ([]byte, error) {
 		e.str(r.Err.Message)
 		e.str(r.Err.Traceback)
 		e.str(r.Err.Limit)
+		if r.Err.Exit {
+			e.byte(1)
+		} else {
+			e.byte(0)
+		}
+		e.int(int64(r.Err.ExitStatus))
+		e.str(r.Err.ExitText)
 	} else {
 		e.byte(0)
 		if err := e.value(r.Value, 0); err != nil {
@@ -194,6 +206,9 @@ func decodeResult(p []byte) (*RunResult, error) {
 		r.NotJSON = d.str()
 	case 1:
 		r.Err = &RunError{Type: d.str(), Message: d.str(), Traceback: d.str(), Limit: d.str()}
+		r.Err.Exit = d.byte() == 1
+		r.Err.ExitStatus = int(d.int())
+		r.Err.ExitText = d.str()
 	default:
 		d.fail("bad result kind")
 	}

@@ -94,4 +94,13 @@ type ExecError struct {
 	// Limit names the limit that ended the run ("time", "steps", "memory",
 	// ...), empty for an ordinary exception.
 	Limit string `json:"limit,omitempty"`
+	// Exit is set when the run ended with an uncaught SystemExit, and
+	// ExitStatus is the status CPython exits with for it (0 for
+	// sys.exit(), None, 0 or False; the int code modulo 256; 1 for any
+	// other code, sys.exit("0") too).
+	Exit       bool `json:"exit,omitempty"`
+	ExitStatus int  `json:"exit_status,omitempty"`
+	// ExitText is what CPython prints on stderr for that exit: str() of a
+	// code that is not None or an int, else empty.
+	ExitText string `json:"exit_text,omitempty"`
 }

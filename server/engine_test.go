@@ -203,7 +203,8 @@ func (e *pyEngine) Execute(ctx context.Context, req *ExecuteRequest) (*Execution
 func toExecError(err error) *ExecError {
 	var pe *python.Exception
 	if errors.As(err, &pe) {
-		return &ExecError{Type: pe.Type, Message: pe.Message, Traceback: pe.Traceback, Limit: pe.Limit}
+		return &ExecError{Type: pe.Type, Message: pe.Message, Traceback: pe.Traceback, Limit: pe.Limit,
+			Exit: pe.Exit, ExitStatus: pe.ExitStatus, ExitText: pe.ExitText}
 	}
 	return &ExecError{Type: "RuntimeError", Message: err.Error()}
 }

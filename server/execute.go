@@ -240,12 +240,12 @@ func (s *Server) execute(ctx context.Context, req *mcp.CallToolRequest, in Execu
 		// client asked for a bounded run, honor that.
 		exec.Error = contextError(runCtx, ctx, timeout)
 	}
-	if e := exec.Error; e != nil && e.Type == "SystemExit" && e.Limit == "" {
+	if e := exec.Error; e != nil && e.Exit && e.Limit == "" {
 		// A snippet that ends with sys.exit(), sys.exit(0) or False
 		// (unittest.main() after its tests passed) ended as a program ends
 		// well in CPython: the run succeeded, with what it printed and no
 		// value. Any other code stays an error naming it.
-		if status, _ := python.SystemExitStatus(e.Message); status == 0 {
+		if e.ExitStatus == 0 {
 			exec.Error, exec.Value, exec.NotJSON = nil, nil, ""
 		}
 	}

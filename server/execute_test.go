@@ -469,6 +469,12 @@ func TestSystemExitEndsTheRun(t *testing.T) {
 			t.Errorf("%q: stdout %q, want a", code, out.Stdout)
 		}
 	}
+	// The code decides, not its text: a subclass and a code set after the
+	// exception was made end well as in CPython.
+	for _, code := range []string{"class E(SystemExit):\n    def __str__(self):\n        return 'x'\nraise E()", "e = SystemExit(1)\ne.code = 0\nraise e"} {
+		res, out := run(t, cs, code)
+		mustOK(t, res, out)
+	}
 	res, out := run(t, cs, "import unittest\nclass T(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(1 + 1, 2)\nunittest.main()")
 	mustOK(t, res, out)
 	if !strings.Contains(out.Stderr, "Ran 1 test") || !strings.Contains(out.Stderr, "OK") {
@@ -477,6 +483,9 @@ func TestSystemExitEndsTheRun(t *testing.T) {
 	for code, want := range map[string]string{
 		"import sys\nsys.exit(3)":        "3",
 		"import sys\nsys.exit('broken')": "broken",
+		"import sys\nsys.exit('0')":      "0",
+		"raise SystemExit('False')":      "False",
+		"raise SystemExit('')":           "",
 		"import unittest\nclass T(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(1, 2)\nunittest.main()": "True",
 	} {
 		res, out := run(t, cs, code)

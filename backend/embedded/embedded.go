@@ -332,7 +332,8 @@ func dropBindingFrames(tb string) string {
 func convertError(err error) error {
 	var ex *python.Exception
 	if errors.As(err, &ex) {
-		return &backend.Error{Type: ex.Type, Message: ex.Message, Traceback: dropBindingFrames(ex.Traceback), Limit: ex.Limit}
+		return &backend.Error{Type: ex.Type, Message: ex.Message, Traceback: dropBindingFrames(ex.Traceback), Limit: ex.Limit,
+			Exit: ex.Exit, ExitStatus: ex.ExitStatus, ExitText: ex.ExitText}
 	}
 	return fmt.Errorf("embedded backend: %w", err)
 }

@@ -42,7 +42,8 @@ func (b *Backend) runInWorker(ctx context.Context, filename, code string, host m
 		return nil, fmt.Errorf("embedded backend: %w", err)
 	}
 	if e := res.Err; e != nil {
-		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit}
+		return nil, &backend.Error{Type: e.Type, Message: e.Message, Traceback: e.Traceback, Limit: e.Limit,
+			Exit: e.Exit, ExitStatus: e.ExitStatus, ExitText: e.ExitText}
 	}
 	return &backend.Result{Value: res.Value, Repr: res.Repr, NotJSON: res.NotJSON}, nil
 }
@@ -59,7 +60,8 @@ func (b *Backend) WorkerRun(ctx context.Context, req *sandbox.RunRequest, global
 	if err != nil {
 		var be *backend.Error
 		if errors.As(err, &be) {
-			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit}}
+			return &sandbox.RunResult{Err: &sandbox.RunError{Type: be.Type, Message: be.Message, Traceback: be.Traceback, Limit: be.Limit,
+				Exit: be.Exit, ExitStatus: be.ExitStatus, ExitText: be.ExitText}}
 		}
 		return &sandbox.RunResult{Err: &sandbox.RunError{Type: "SystemError", Message: err.Error()}}
 	}

@@ -407,7 +407,23 @@ class Runner:
             msg = "<exception str() failed>"
         if isinstance(exc, SyntaxError):
             msg = exc.msg or msg
-        return {"type": type(exc).__name__, "message": msg, "traceback": tb}
+        out = {"type": type(exc).__name__, "message": msg, "traceback": tb}
+        if isinstance(exc, SystemExit):
+            # The status CPython's interpreter would exit with, and what it
+            # would print: the code when it is not None or an int.
+            code = exc.code
+            out["exit"] = True
+            if code is None:
+                out["exit_status"] = 0
+            elif isinstance(code, int):
+                out["exit_status"] = code & 0xFF if -(2**63) <= code < 2**63 else 0xFF
+            else:
+                out["exit_status"] = 1
+                try:
+                    out["exit_text"] = str(code)
+                except Exception:
+                    out["exit_text"] = msg
+        return out
 
 
 def _frame_depth():

@@ -223,13 +223,11 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 	ctx, escalations := audit.WithRunEscalations(ctx)
 	start := time.Now()
 	res, err := rt.Execute(ctx, code, exec)
-	if err == nil && res.Error != nil && res.Error.Type == "SystemExit" {
+	if err == nil && res.Error != nil && res.Error.Exit && res.Error.ExitStatus == exitOK {
 		// A program that ends with sys.exit(), sys.exit(0) or False
 		// (unittest.main() after its tests passed) ended well, as in
 		// CPython and in execute_code: no error, no value.
-		if status, _ := python.SystemExitStatus(res.Error.Message); status == exitOK {
-			res.Error, res.Value, res.Repr = nil, nil, ""
-		}
+		res.Error, res.Value, res.Repr = nil, nil, ""
 	}
 	end := audit.Event{Event: audit.EventRunEnd, RunID: exec.RunID, SnippetSHA256: hash, Backend: backendName,
 		Duration: time.Since(start), HasDuration: true, Outcome: audit.OutcomeOK}
@@ -269,19 +267,18 @@ func runSnippet(ctx context.Context, rt *toolplane.Runtime, code, filename strin
 			return fmt.Errorf("writing the result: %w", err)
 		}
 		if res.Error != nil {
-			if res.Error.Type == "SystemExit" {
-				status, _ := python.SystemExitStatus(res.Error.Message)
-				return &exitError{code: status, err: fmt.Errorf("snippet raised %s", res.Error)}
+			if res.Error.Exit {
+				return &exitError{code: res.Error.ExitStatus, err: fmt.Errorf("snippet raised %s", res.Error)}
 			}
 			return &exitError{code: exitFailure, err: fmt.Errorf("snippet raised %s", res.Error)}
 		}
 		return nil
 	}
-	if res.Error != nil && res.Error.Type == "SystemExit" {
+	if res.Error != nil && res.Error.Exit {
 		// A program that ends with sys.exit() (unittest.main() does) ends as
-		// CPython's interpreter ends it: no traceback, the status it asked for.
-		status, text := python.SystemExitStatus(res.Error.Message)
-		return &exitError{code: status, err: errors.New(text)}
+		// CPython's interpreter ends it: no traceback, the status it asked
+		// for, and a code that is not an int printed (sys.exit("bad input")).
+		return &exitError{code: res.Error.ExitStatus, err: errors.New(res.Error.ExitText)}
 	}
 	if res.Error != nil {
 		msg := strings.TrimRight(res.Error.Traceback, "\n")

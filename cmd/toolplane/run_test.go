@@ -338,6 +338,21 @@ func TestRunSystemExit(t *testing.T) {
 		{"import sys\nsys.exit(3)", 3, ""},
 		{"import sys\nsys.exit(True)", exitFailure, ""},
 		{"import sys\nsys.exit('bye now')", exitFailure, "bye now"},
+		// The status comes from the code, not from its text: a str code
+		// fails with 1 whatever it says, as CPython exits.
+		{"import sys\nsys.exit('0')", exitFailure, "0"},
+		{"raise SystemExit('None')", exitFailure, "None"},
+		{"raise SystemExit('False')", exitFailure, "False"},
+		{"raise SystemExit('256')", exitFailure, "256"},
+		{"raise SystemExit('1')", exitFailure, "1"},
+		{"raise SystemExit(0.0)", exitFailure, "0.0"},
+		{"raise SystemExit(1, 2)", exitFailure, "(1, 2)"},
+		{"raise SystemExit(256)", exitOK, ""},
+		{"raise SystemExit(-1)", 255, ""},
+		{"raise SystemExit(2**70)", 255, ""},
+		{"class I(int):\n    pass\nraise SystemExit(I(3))", 3, ""},
+		{"class E(SystemExit):\n    def __str__(self):\n        return '0'\nraise E(3)", 3, ""},
+		{"e = SystemExit(1)\ne.code = 0\nraise e", exitOK, ""},
 		{"import unittest\nclass T(unittest.TestCase):\n    def test_ok(self):\n        self.assertEqual(1, 1)\nunittest.main()", exitOK, ""},
 		{"import unittest\nclass T(unittest.TestCase):\n    def test_bad(self):\n        self.assertEqual(1, 2)\nunittest.main()", exitFailure, ""},
 	}

@@ -68,7 +68,8 @@ func (e engine) Execute(ctx context.Context, req *server.ExecuteRequest) (*serve
 		CapabilityCalls: res.CapabilityCalls,
 	}
 	if res.Error != nil {
-		out.Error = &server.ExecError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback, Limit: res.Error.Limit}
+		out.Error = &server.ExecError{Type: res.Error.Type, Message: res.Error.Message, Traceback: res.Error.Traceback, Limit: res.Error.Limit,
+			Exit: res.Error.Exit, ExitStatus: res.Error.ExitStatus, ExitText: res.Error.ExitText}
 	}
 	return out, nil
 }

@@ -491,8 +491,12 @@ func TestProcessDiesEarly(t *testing.T) {
 		t.Errorf("err = %#v", err)
 	}
 	_, _, err = runSnippet(t, b, "import sys\nsys.exit(4)", backend.RunOptions{})
-	if !errors.As(err, &be) || be.Type != "SystemExit" || be.Message != "4" {
+	if !errors.As(err, &be) || be.Type != "SystemExit" || be.Message != "4" || !be.Exit || be.ExitStatus != 4 {
 		t.Errorf("err = %#v", err)
+	}
+	_, _, err = runSnippet(t, b, "import sys\nsys.exit('0')", backend.RunOptions{})
+	if !errors.As(err, &be) || !be.Exit || be.ExitStatus != 1 || be.ExitText != "0" {
+		t.Errorf("sys.exit('0'): err = %#v, want exit status 1 printing 0", err)
 	}
 }
 

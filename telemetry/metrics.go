@@ -200,6 +200,9 @@ type Sources struct {
 	// token's queue for a run slot ([session] max_concurrent_runs_per_token,
 	// max_concurrent_runs).
 	Runs func() (running, queued int)
+	// SessionsWaiting reports the requests waiting for a session to open
+	// ([session] max_sessions_per_token, max_sessions).
+	SessionsWaiting func() int
 	// Upstreams reports the upstream MCP servers without contacting any.
 	Upstreams func() []mcpsrc.ServerState
 	// Sandbox reports the worker pool (ok false without one).

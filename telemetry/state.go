@@ -13,6 +13,7 @@ type stateCollector struct {
 
 	sessions, retained, results         *prometheus.Desc
 	runsRunning, runsQueued             *prometheus.Desc
+	sessionsWaiting                     *prometheus.Desc
 	upConnected, upRestarts, upFailures *prometheus.Desc
 	workers, workersMax                 *prometheus.Desc
 	workerStarts, workerStartFails      *prometheus.Desc
@@ -33,6 +34,7 @@ func newStateCollector(src Sources) *stateCollector {
 		results:          d("toolplane_result_store_bytes", "Bytes held by the sessions' result stores."),
 		runsRunning:      d("toolplane_runs_in_progress", "Snippet runs in progress."),
 		runsQueued:       d("toolplane_runs_queued", "Snippet runs waiting in their token's queue for a run slot ([session] max_concurrent_runs_per_token, max_concurrent_runs)."),
+		sessionsWaiting:  d("toolplane_sessions_waiting", "Requests waiting for a session to open ([session] max_sessions_per_token, max_sessions)."),
 		upConnected:      d("toolplane_upstream_connected", "1 when the upstream MCP server has a live connection.", "server"),
 		upRestarts:       d("toolplane_upstream_restarts_total", "Connections to the upstream MCP server after the first (restarts).", "server"),
 		upFailures:       d("toolplane_upstream_consecutive_failures", "Failed starts and early deaths of the upstream MCP server in a row (its restart backoff).", "server"),
@@ -52,7 +54,7 @@ func newStateCollector(src Sources) *stateCollector {
 }
 
 func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.sessions, c.retained, c.results, c.runsRunning, c.runsQueued, c.upConnected, c.upRestarts, c.upFailures,
+	for _, d := range []*prometheus.Desc{c.sessions, c.retained, c.results, c.runsRunning, c.runsQueued, c.sessionsWaiting, c.upConnected, c.upRestarts, c.upFailures,
 		c.workers, c.workersMax, c.workerStarts, c.workerStartFails, c.workerCrashes, c.workerKilled,
 		c.auditDepth, c.auditCap, c.auditWritten, c.auditDropped, c.auditFailed, c.ready} {
 		ch <- d
@@ -76,6 +78,9 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 		running, queued := f()
 		gauge(c.runsRunning, float64(running))
 		gauge(c.runsQueued, float64(queued))
+	}
+	if f := c.src.SessionsWaiting; f != nil {
+		gauge(c.sessionsWaiting, float64(f()))
 	}
 	if f := c.src.Upstreams; f != nil {
 		for _, u := range f() {

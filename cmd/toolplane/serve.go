@@ -349,11 +349,12 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			Sessions: func() (int, int64, int64) {
 				return sessions.Len(), sessions.RetainedBytes(), sessions.ResultBytes()
 			},
-			Runs:      sessions.Runs,
-			Upstreams: rt.UpstreamStates,
-			Sandbox:   rt.SandboxStats,
-			Audit:     auditLog.Stats,
-			Ready:     srv.Ready,
+			Runs:            sessions.Runs,
+			SessionsWaiting: sessions.Opening,
+			Upstreams:       rt.UpstreamStates,
+			Sandbox:         rt.SandboxStats,
+			Audit:           auditLog.Stats,
+			Ready:           srv.Ready,
 		})
 	}
 	if addr := metricsAddress(opts.HTTP); addr != "" {

@@ -1,0 +1,117 @@
+package security_test
+
+// Sessions under the server's cap: a token that queues many requests for
+// a session does not starve one that asks for one, and no token loses
+// its state to one holding as many sessions or more.
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/toolplane/toolplane/internal/e2e"
+)
+
+// TestAttackSessionOpeningStarvesAToken: with max_sessions = 4, two
+// tokens each held two busy sessions and queued two more requests for a
+// session; a third token's request came last and, the sessions that
+// freed going in arrival order, got none: every session went to the
+// floods' queued requests, and it was refused after run_queue_wait (a
+// gateway red team: refused at 10.5 s while the floods' four got the
+// sessions freed at 6-7 s). Now a session that frees goes to the token
+// holding the fewest sessions, then the one served longest ago: when the
+// four held runs end, the calm token's request is among the four that
+// open (their runs held on a second gate, so that no session frees
+// again), and one flood request still waits.
+func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_sessions = 4\nmax_sessions_per_token = 4\nmax_concurrent_runs = 8\nmax_concurrent_runs_per_token = 4\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
+		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
+		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	held, later := e2e.NewGate(t), e2e.NewGate(t)
+	metricsURL := ""
+	held.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	gauge := func(name string) int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, name+" "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no %s in the scrape", name)
+		return 0
+	}
+
+	var wg sync.WaitGroup
+	defer later.Open(t) // a failed test leaves no run held
+	defer held.Open(t)
+	run := func(who string, gate *e2e.Gate) {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, who+"-secret-0123456789", nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn " + e2e.Quote(who)})
+			if err != nil || res.IsError {
+				t.Errorf("run of %s: %v %s", who, err, e2e.Text(res))
+			}
+		}()
+	}
+	// Each flood token holds two sessions busy: the server's four.
+	for _, who := range []string{"flood1", "flood1", "flood2", "flood2"} {
+		run(who, held)
+	}
+	held.WaitStarted(t, 4)
+	// Two more requests of each wait for a session, then the calm one's.
+	for i, who := range []string{"flood1", "flood2", "flood1", "flood2", "calm"} {
+		run(who, later)
+		held.WaitUntil(t, fmt.Sprintf("%d requests to wait for a session", i+1), func() bool { return gauge("toolplane_sessions_waiting") == i+1 })
+	}
+	// The held runs end: four sessions free, four waiting requests open
+	// (their runs held on the second gate), one still waits.
+	held.Open(t)
+	later.WaitStarted(t, 4)
+	held.WaitUntil(t, "one request still waiting", func() bool { return gauge("toolplane_sessions_waiting") == 1 })
+	var started []string
+	for _, l := range e2e.WaitAudit(t, e.Audit, func(lines []map[string]any) bool {
+		n := 0
+		for _, l := range lines {
+			if l["event"] == "run_start" {
+				n++
+			}
+		}
+		return n >= 8
+	}) {
+		if l["event"] == "run_start" {
+			started = append(started, fmt.Sprint(l["subject"]))
+		}
+	}
+	if len(started) != 8 || !strings.Contains(strings.Join(started[4:], " "), "calm") {
+		t.Errorf("runs started in order %v: the calm token's request did not open with the sessions that freed; the floods' queued requests took them all", started)
+	}
+	later.Open(t)
+	wg.Wait()
+}

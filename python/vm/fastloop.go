@@ -427,7 +427,11 @@ loop:
 				}
 			case *Dict:
 				if ks, ok := st[sp-1].(Str); ok {
-					v, _ = o.getStrH(string(ks), strHash(string(ks)))
+					if ix := o.findStrIx(string(ks), strHash(string(ks))); ix >= 0 {
+						v = o.entries[ix].value
+						// For d[k] += 1's store.
+						t.lastGet, t.lastGetIx = o, ix
+					}
 				}
 			case Tuple:
 				if i, ok := st[sp-1].(Int); ok {
@@ -811,8 +815,8 @@ loop:
 			switch o := st[sp-2].(type) {
 			case *Dict:
 				if o == t.lastGet && !o.class && steps+2 < t.nextChk.Load() {
-					// The str key dict.get found last, if it is still
-					// there: its entry without a hash and a probe.
+					// The str key dict.get or d[k] found last, if it is
+					// still there: its entry without a hash and a probe.
 					if ks, ok := st[sp-1].(Str); ok && t.lastGetIx < len(o.entries) {
 						if e := &o.entries[t.lastGetIx]; e.key != nil {
 							if k, ok := e.key.(Str); ok && k == ks && t.fastChargeStored(st[sp-3]) {

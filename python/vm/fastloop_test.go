@@ -37,7 +37,8 @@ r = (sum(map(sum, rows)), sum(floats), sum(acc), len(odd), len(odd[-1]), len(chu
 `,
 	// STORE_SUBSCR's fast paths (Dict.setFast, a list at an index in
 	// range), d.get(k[, default]) without the call (Dict.getFast),
-	// d[k] += 1 (DUP_TOP_TWO, ROT_THREE) and what they leave to the
+	// d[k] += 1 (DUP_TOP_TWO, ROT_THREE), a store finding the entry a
+	// get found (Thread.lastGet) and what they leave to the
 	// general paths: new and repeated int and str keys in small dicts
 	// (no index) and large ones, values that are charged, long strs,
 	// 1 / 1.0 / True, -1 and -2 (equal hashes), tuples, a missing key,
@@ -76,6 +77,7 @@ for i in range(50):
 # the dict compacted by an insertion's rebuild, cleared, another key.
 moved = {str(j): j for j in range(20)}
 names = list(moved)
+full = dict.fromkeys(names, 0)
 for i in range(400):
     k = str(i % 20)
     v = moved.get(k, 0)
@@ -91,7 +93,9 @@ for i in range(400):
     moved[k] = v + 1
     moved[str((i + 3) % 20)] = moved.get(k, 0) + i
     moved[names[(i + 5) % 20]] = moved.get(k, 0) + 2
-r = (sorted(moved.items()), sorted(counts.items()), sorted(small.items()), sorted(aug.items()), sorted(mixed.items(), key=repr), lst, sorted(sub.items()), dyn0, dyn1, dyn2, counts.get("zz"), small.get(9))
+    full[k] += 1
+    full[names[(i + 7) % 20]] = full[k] + 3
+r = (sorted(moved.items()), sorted(full.items()), sorted(counts.items()), sorted(small.items()), sorted(aug.items()), sorted(mixed.items(), key=repr), lst, sorted(sub.items()), dyn0, dyn1, dyn2, counts.get("zz"), small.get(9))
 `,
 	// MAP_ADD's fast path (Dict.setFast) and what it leaves to Dict.set:
 	// new and repeated int and str keys, values that are charged (floats,

@@ -74,10 +74,11 @@ type Thread struct {
 	// instruction to eval or to a path below the loop, or to switch
 	// frames): what tests see of which operations it keeps.
 	fastStops int64
-	// lastGet and lastGetIx are the dict and entry position of the key
-	// the fast loop's dict.get found last, which a store of the same key
-	// after it (d[k] = d.get(k, 0) + 1) updates without a second hash and
-	// probe; nil once the loop stops, so no hidden reference outlives it.
+	// lastGet and lastGetIx are the dict and entry position of the str
+	// key the fast loop's dict.get or d[k] found last, which a store of
+	// the same key after it (d[k] = d.get(k, 0) + 1, d[k] += 1) updates
+	// without a second hash and probe; nil once the loop stops, so no
+	// hidden reference outlives it.
 	lastGet   *Dict
 	lastGetIx int
 	ctx       context.Context

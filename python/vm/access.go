@@ -731,6 +731,17 @@ func (t *Thread) builtinAttr(obj Value, name string) (Value, bool, error) {
 		case "__doc__":
 			return orNone(o.Doc), true, nil
 		}
+	case *GetSetDescriptor:
+		switch name {
+		case "__name__":
+			return Str(o.Name), true, nil
+		case "__qualname__":
+			return Str(o.Owner.QualName + "." + o.Name), true, nil
+		case "__objclass__":
+			return o.Owner, true, nil
+		case "__doc__":
+			return Str(o.Doc), true, nil
+		}
 	case *SlotMember:
 		switch name {
 		case "__name__", "__qualname__":
@@ -813,6 +824,12 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 	switch a := attr.(type) {
 	case *SlotMember:
 		v, err := a.get(o)
+		if err != nil {
+			return t.getattrFallback(o, name, err)
+		}
+		return v, nil
+	case *GetSetDescriptor:
+		v, err := a.value(t, o)
 		if err != nil {
 			return t.getattrFallback(o, name, err)
 		}
@@ -1207,7 +1224,10 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		}
 		return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 	}
-	if TypeOf(obj).Lookup(name) != nil {
+	if a := TypeOf(obj).Lookup(name); a != nil {
+		if d, ok := a.(*GetSetDescriptor); ok {
+			return d.readOnly()
+		}
 		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
 	}
 	if _, ok, _ := t.builtinAttr(obj, name); ok {
@@ -1233,6 +1253,8 @@ func (t *Thread) instanceSetAttr(o *Instance, name string, v Value) error {
 	switch a := o.Class.lookupH(name, strHash(name)).(type) {
 	case *SlotMember:
 		return a.set(t, o, v)
+	case *GetSetDescriptor:
+		return a.readOnly()
 	case *Property:
 		if a.Set == nil {
 			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, o.Class.Name)
@@ -1322,6 +1344,8 @@ func (t *Thread) instanceDelAttr(o *Instance, name string) error {
 	switch a := o.Class.Lookup(name).(type) {
 	case *SlotMember:
 		return a.del(o)
+	case *GetSetDescriptor:
+		return a.readOnly()
 	case *Property:
 		if a.Del == nil {
 			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no deleter", name, o.Class.Name)

@@ -96,7 +96,7 @@ func classifyStore(c *Class, name string, h uint64) uint8 {
 		return attrSlow
 	}
 	switch a := c.lookupH(name, h).(type) {
-	case *Property, *SlotMember:
+	case *Property, *SlotMember, *GetSetDescriptor:
 		return attrSlow
 	case *Instance:
 		if a.Class.Lookup("__set__") != nil {

@@ -565,6 +565,8 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 		fmt.Fprintf(sb, "<property object at %#x>", identity(x))
 	case *SlotMember:
 		fmt.Fprintf(sb, "<member '%s' of '%s' objects>", x.Name, x.Owner.Name)
+	case *GetSetDescriptor:
+		fmt.Fprintf(sb, "<attribute '%s' of '%s' objects>", x.Name, x.Owner.Name)
 	case *ListIter:
 		fmt.Fprintf(sb, "<list_iterator object at %#x>", identity(x))
 	case *Iter:

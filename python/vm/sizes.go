@@ -205,6 +205,8 @@ func ownBytes(v Value) int64 {
 		return propertyBytes
 	case *SlotMember:
 		return slotMemberBytes
+	case *GetSetDescriptor:
+		return getSetBytes
 	case *StaticMethod, *ClassMethod:
 		return wrapperBytes
 	case *Super:

@@ -1014,6 +1014,7 @@ func initNumbers() {
 }
 
 func initBuiltinTypes() {
+	initGetSets()
 	StrClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if len(args) == 1 && len(kw) == 0 {
 			switch x := args[0].(type) {

@@ -264,6 +264,8 @@ func TypeOf(v Value) *Class {
 		return PropertyClass
 	case *SlotMember:
 		return MemberDescClass
+	case *GetSetDescriptor:
+		return GetSetDescriptorClass
 	case *StaticMethod:
 		return StaticMethodClass
 	case *ClassMethod:

@@ -713,6 +713,9 @@ func (t *Thread) genSend(g *Generator, sent Value, throw error) (Value, bool, er
 	g.running = false
 	if !yielded {
 		g.finished = true
+		if frameDepthCheck != nil {
+			frameDepthCheck(g.frame)
+		}
 		g.frame.stack = nil
 	}
 	if err != nil {

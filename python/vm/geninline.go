@@ -62,6 +62,9 @@ func (t *Thread) genLeaveInline(gf *Frame, yielded bool) (*Frame, int) {
 		}
 	} else {
 		g.finished = true
+		if frameDepthCheck != nil {
+			frameDepthCheck(gf)
+		}
 		gf.stack = nil
 	}
 	t.excInfo = gf.genSaved

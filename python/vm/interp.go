@@ -281,7 +281,17 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 // releaseFrame pools with its whole buffer, which must be nil.
 var pooledFrameCheck func(f *Frame, buf []Value)
 
+// frameDepthCheck, set by the package's tests, sees every frame that
+// releaseFrame is given (pooled or not) and every generator or
+// coroutine frame as it finishes,
+// before any clearing: its stack must have stayed within the code's
+// MaxStack.
+var frameDepthCheck func(f *Frame)
+
 func (t *Thread) releaseFrame(f *Frame) {
+	if frameDepthCheck != nil {
+		frameDepthCheck(f)
+	}
 	if f.gen != nil || f.ns != nil || f.nsMap != nil || len(t.framePool) >= 128 {
 		return
 	}

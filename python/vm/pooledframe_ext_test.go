@@ -75,4 +75,9 @@ func TestPooledFramesKeepNothing(t *testing.T) {
 	if n, first := vm.PooledFrameViolations(); n != 0 {
 		t.Fatalf("%d pooled frames kept a value past their cleared slots; the first: %s", n, first)
 	}
+	bad, first, checked, gens := vm.FrameDepthViolations()
+	t.Logf("%d frames checked against their MaxStack (%d of generators)", checked, gens)
+	if bad != 0 {
+		t.Fatalf("%d frames pushed past their code's MaxStack; the first: %s", bad, first)
+	}
 }

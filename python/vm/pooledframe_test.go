@@ -29,3 +29,47 @@ func init() {
 		}
 	}
 }
+
+// The package's tests also check every frame releaseFrame is given,
+// pooled or not, before it is cleared: a code whose MaxStack is known
+// must not have pushed past it (its stack outgrew the buffer, or a value
+// was left above its MaxStack slots).
+var (
+	depthBad     atomic.Int64
+	depthChecked atomic.Int64
+	depthGen     atomic.Int64
+	depthBadOnce sync.Once
+	depthBadCode atomic.Value
+)
+
+func init() {
+	frameDepthCheck = func(f *Frame) {
+		depthChecked.Add(1)
+		if f.gen != nil {
+			depthGen.Add(1)
+		}
+		c := f.code
+		if c == nil || c.MaxStack == 0 || f.buf == nil {
+			return
+		}
+		nl := len(f.locals)
+		buf := f.buf[:cap(f.buf)]
+		why := ""
+		if cap(f.stack) != len(buf)-nl {
+			why = "its stack outgrew the buffer"
+		} else {
+			for i := nl + c.MaxStack; i < len(buf); i++ {
+				if buf[i] != nil {
+					why = "stack slot " + strconv.Itoa(i-nl) + " was written"
+					break
+				}
+			}
+		}
+		if why != "" {
+			depthBad.Add(1)
+			depthBadOnce.Do(func() {
+				depthBadCode.Store(c.QualName + " (MaxStack " + strconv.Itoa(c.MaxStack) + "): " + why)
+			})
+		}
+	}
+}

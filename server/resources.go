@@ -86,10 +86,8 @@ func (s *Server) listResults(ctx context.Context, req *mcp.ListResourcesRequest,
 	if req.Params != nil && req.Params.Cursor != "" {
 		return res, nil
 	}
-	ctx, gone := s.whenClientGone(ctx, req)
-	defer gone()
-	sess, err := s.clientSession(ctx, req)
-	if err != nil {
+	sess, ok := s.openClientSession(req)
+	if !ok {
 		return res, nil // no session: no saved results to list
 	}
 	for _, e := range sess.Results().List() {
@@ -114,13 +112,13 @@ func (s *Server) listResults(ctx context.Context, req *mcp.ListResourcesRequest,
 func (s *Server) readResult(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	handle := strings.TrimPrefix(uri, results.URIPrefix)
-	ctx, gone := s.whenClientGone(ctx, req)
-	defer gone()
-	sess, err := s.clientSession(ctx, req)
-	if err != nil {
-		return nil, err
+	// A client without a session has saved nothing: an empty store
+	// answers as its own would.
+	store := results.NewStore(results.Limits{})
+	if sess, ok := s.openClientSession(req); ok {
+		store = sess.Results()
 	}
-	data, _, err := sess.Results().Raw(handle)
+	data, _, err := store.Raw(handle)
 	if err != nil {
 		var le *results.LoadError
 		if errors.As(err, &le) {

@@ -666,6 +666,25 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
+// openClientSession returns the toolplane session of the MCP session req
+// came on if it has one, without creating it: reading or listing saved
+// results opens no session, so it neither evicts another client's idle
+// session at a cap nor waits for one.
+func (s *Server) openClientSession(req mcp.Request) (*session.Session, bool) {
+	ss, _ := req.GetSession().(*mcp.ServerSession)
+	key := "anonymous"
+	if ss != nil {
+		s.mu.Lock()
+		k, ok := s.conns[ss]
+		s.mu.Unlock()
+		if !ok {
+			return nil, false
+		}
+		key = k
+	}
+	return s.sessions.Lookup(key)
+}
+
 // clientSession returns the toolplane session of the MCP session req came
 // on, creating it on first use for the request's subject. That may evict
 // another, or wait, until ctx ends at the latest, for one of the busy

@@ -263,19 +263,23 @@ func TestExecuteRejectsBadRequestsBeforeRunning(t *testing.T) {
 
 func TestResultResourcesArePerSession(t *testing.T) {
 	t.Parallel()
+	needInterpreter(t)
 	f := newFixture(t, nil)
 	a := f.connect(t, nil)
 	b := f.connect(t, nil)
-	// Make both sessions known to the server, then save into a's store the
-	// way save_result does.
+	// a's session starts with its first run (not with a search, nor with
+	// listing or reading resources: TestAttackResourceRequestsOpenNoSession);
+	// then save into a's store the way save_result does.
 	callTool(t, a, ToolSearch, map[string]any{"query": "x"})
-	if n := f.srv.Sessions().Len(); n != 0 {
-		t.Fatalf("a search created %d sessions; sessions should start with the first run or resource use", n)
-	}
 	ctx := context.Background()
-	if _, err := a.ListResources(ctx, nil); err != nil {
+	if _, err := b.ListResources(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
+	if n := f.srv.Sessions().Len(); n != 0 {
+		t.Fatalf("a search and a resource list created %d sessions; sessions should start with the first run", n)
+	}
+	res, out := run(t, a, "return 1")
+	mustOK(t, res, out)
 	ids := f.srv.Sessions().IDs()
 	if len(ids) != 1 {
 		t.Fatalf("sessions %v, want exactly a's", ids)

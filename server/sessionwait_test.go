@@ -312,3 +312,88 @@ func TestRunRefusedAfterWaitingIsAudited(t *testing.T) {
 		})
 	}
 }
+
+// TestAttackResourceRequestsOpenNoSession: resources/list and
+// resources/read opened the client's session when it had none, like a
+// run: at the server's max_sessions each evicted another client's idle
+// session (of any token) for an empty one, or, with every session busy,
+// waited up to run_queue_wait holding a place in the queue. A client
+// that lists resources on connecting (as many do) and never runs a
+// snippet destroyed another token's globals. Now neither request opens
+// a session: another token's globals survive any number of them, and
+// they answer at once with every session busy.
+func TestAttackResourceRequestsOpenNoSession(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	var g gate
+	f := newFixture(t, func(o *Options) {
+		o.Guard = subjectGuard{}
+		o.Sessions.MaxSessionsPerSubject, o.Sessions.MaxSessions = 2, 2
+		o.Sessions.RunQueueWait = time.Minute
+		o.Sessions.MaxMemoryBytes = 16 << 20
+	})
+	g.add(t, f.engine.reg)
+	defer g.open()
+	url := f.httpURL(t)
+	m := f.srv.Sessions()
+	ctx := context.Background()
+
+	// The server's two sessions: admin's, each with a global, idle.
+	a1, a2 := connectAs(t, url, "admin"), connectAs(t, url, "admin")
+	for _, c := range []struct {
+		cs   *mcp.ClientSession
+		code string
+	}{{a1, "x = 41"}, {a2, "y = 1"}} {
+		res, out := run(t, c.cs, c.code)
+		mustOK(t, res, out)
+	}
+	before := m.IDs()
+
+	// Another token's clients list and read resources, never running.
+	for i := range 4 {
+		r := connectAs(t, url, "reader")
+		lr, err := r.ListResources(ctx, nil)
+		if err != nil {
+			t.Fatalf("reader %d: resources/list: %v", i, err)
+		}
+		for _, res := range lr.Resources {
+			if strings.HasPrefix(res.URI, "toolplane://results/") {
+				t.Errorf("reader %d lists a saved result %s", i, res.URI)
+			}
+		}
+		_, err = r.ReadResource(ctx, &mcp.ReadResourceParams{URI: "toolplane://results/res_00000000000000000000"})
+		if err == nil || !strings.Contains(err.Error(), "unknown result handle") {
+			t.Errorf("reader %d: resources/read of an unknown handle: %v", i, err)
+		}
+	}
+	if got := m.IDs(); fmt.Sprint(got) != fmt.Sprint(before) {
+		t.Errorf("sessions %v after the readers, want %v (admin's, untouched)", got, before)
+	}
+	res, out := run(t, a1, "return x + 1")
+	mustOK(t, res, out)
+	if out.Value != float64(42) {
+		t.Errorf("admin's first client: %v, want 42 (its globals kept)", out.Value)
+	}
+
+	// Every session busy: a reader's list and read answer at once.
+	held := []<-chan error{runAsync(a1, `return await call_tool("go:gate/hold", {})`), runAsync(a2, `return await call_tool("go:gate/hold", {})`)}
+	waitFor(t, "both runs to hold their sessions", func() bool { r, q := m.Runs(); return r+q == 2 })
+	r := connectAs(t, url, "reader")
+	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if _, err := r.ListResources(rctx, nil); err != nil {
+		t.Errorf("resources/list with every session busy: %v", err)
+	}
+	if _, err := r.ReadResource(rctx, &mcp.ReadResourceParams{URI: "toolplane://results/res_00000000000000000000"}); err == nil || !strings.Contains(err.Error(), "unknown result handle") {
+		t.Errorf("resources/read with every session busy: %v", err)
+	}
+	if n := m.Opening(); n != 0 {
+		t.Errorf("%d requests wait for a session", n)
+	}
+	g.open()
+	for i, ch := range held {
+		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
+			t.Errorf("held run %d: %v", i, err)
+		}
+	}
+}

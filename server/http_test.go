@@ -42,16 +42,16 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestHTTPSessionsAreIsolatedAndFreed(t *testing.T) {
 	t.Parallel()
+	needInterpreter(t)
 	f := newFixture(t, nil)
 	url := f.httpURL(t)
 	a := connectHTTP(t, url)
 	b := connectHTTP(t, url)
 	ctx := context.Background()
-	if _, err := a.ListResources(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.ListResources(ctx, nil); err != nil {
-		t.Fatal(err)
+	// Sessions start with a client's first run.
+	for _, cs := range []*mcp.ClientSession{a, b} {
+		res, out := run(t, cs, "return 1")
+		mustOK(t, res, out)
 	}
 	ids := f.srv.Sessions().IDs()
 	if len(ids) != 2 {

@@ -43,6 +43,50 @@ r = (sum(map(sum, rows)), sum(floats), sum(acc), len(odd), len(odd[-1]), len(chu
 	// (no index) and large ones, values that are charged, long strs,
 	// 1 / 1.0 / True, -1 and -2 (equal hashes), tuples, a missing key,
 	// a list index out of range, a dict subclass, globals().
+	// d[k] = d.get(k, 0) + ... where the dict changes between the get
+	// and the store (cleared, rebuilt larger, the key deleted, other keys
+	// added with no call between), the store goes to another dict, or the
+	// dict is the module's globals or an instance's __dict__.
+	"subscr_store_mutated": `
+d = {}
+def mut(i):
+    if i % 4 == 0:
+        d.clear()
+    elif i % 4 == 1:
+        for j in range(20):
+            d["x%d" % j] = j
+    elif i % 4 == 2:
+        d.pop("w%d" % (i % 7), None)
+    return 1
+for i in range(600):
+    k = "w%d" % (i % 7)
+    d[k] = d.get(k, 0) + mut(i)
+e = {}
+for i in range(300):
+    k = "k%d" % (i % 5)
+    x = d.get(k, 0)
+    d["n%d" % i] = i
+    d[k] = x + 1
+    e[k] = d.get(k, 0) + 100
+def gen(dd):
+    for i in range(50):
+        dd.clear()
+        yield i
+g = gen(d)
+for i in range(40):
+    d["z"] = d.get("z", 0) + next(g)
+G = globals()
+for i in range(100):
+    G["zz"] = G.get("zz", 0) + 1
+class O:
+    pass
+o = O()
+for i in range(100):
+    o.__dict__["a"] = o.__dict__.get("a", 0) + 1
+    if i % 10 == 0:
+        del o.a
+r = (sorted(d.items()), sorted(e.items()), zz, o.a, vars(o))
+`,
 	"subscr_store": `
 counts = {}
 small = {}

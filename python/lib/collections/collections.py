@@ -170,6 +170,11 @@ class _DictBase:
         return new
 
 
+# The ids of the OrderedDicts whose repr is being made (this run's: the
+# module is made afresh for every run).
+_repr_running = set()
+
+
 class OrderedDict(_DictBase):
     """dict that remembers insertion order, with move_to_end and popitem(last)."""
 
@@ -199,7 +204,15 @@ class OrderedDict(_DictBase):
     def __repr__(self):
         if not self._data:
             return '%s()' % type(self).__name__
-        return '%s(%r)' % (type(self).__name__, list(self._data.items()))
+        # An OrderedDict that holds itself shows '...' there, as CPython's.
+        key = id(self)
+        if key in _repr_running:
+            return '...'
+        _repr_running.add(key)
+        try:
+            return '%s(%r)' % (type(self).__name__, list(self._data.items()))
+        finally:
+            _repr_running.discard(key)
 
 
 class defaultdict(_DictBase):

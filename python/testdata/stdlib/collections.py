@@ -261,3 +261,13 @@ print(q, len(q), q[0], q[-1], q[2], list(reversed(q))[:3])
 m = deque("abc", maxlen=2)
 m.appendleft("z")
 print(m, deque([], maxlen=0), deque("ab") < deque("b"))
+# ---
+# An OrderedDict that holds itself (directly or through another) shows
+# "..." there in its repr, as CPython's does, not a RecursionError.
+import collections
+od = collections.OrderedDict(); od['a'] = od; print(od)
+od2 = collections.OrderedDict(b=od); od['c'] = od2; print(od, od2)
+class S(collections.OrderedDict): pass
+s = S(x=1); s['y'] = s; print(s)
+print(collections.OrderedDict(), collections.OrderedDict(a=[1]))
+l = [od]; print(l)

@@ -85,7 +85,23 @@ for i in range(100):
     o.__dict__["a"] = o.__dict__.get("a", 0) + 1
     if i % 10 == 0:
         del o.a
-r = (sorted(d.items()), sorted(e.items()), zz, o.a, vars(o))
+h = {"w%d" % j: 0 for j in range(7)}
+def mut2(i):
+    if i % 3 == 0:
+        h.clear()
+        h.update({"w%d" % j: j for j in range(7)})
+    elif i % 3 == 1:
+        for j in range(30):
+            h["y%d" % j] = j
+        for j in range(30):
+            del h["y%d" % j]
+    return 1
+for i in range(300):
+    k = "w%d" % (i % 7)
+    h[k] += mut2(i)
+    h[k] += 1
+    o.__dict__["a"] += 1
+r = (sorted(d.items()), sorted(e.items()), zz, o.a, vars(o), sorted(h.items()))
 `,
 	"subscr_store": `
 counts = {}

@@ -115,3 +115,99 @@ func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
 	later.Open(t)
 	wg.Wait()
 }
+
+// TestAttackSessionEvictsAnotherTokensState: at max_sessions, a new
+// session evicted the least recently used idle session of any token: a
+// token holding two busy sessions opened a third and destroyed the
+// globals of a token holding one idle session. Now it evicts only its
+// own, or the idle session of a token holding more sessions than it:
+// its third request waits for one of its own to become idle, and the
+// calm token's globals stay.
+func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_sessions = 3\nmax_sessions_per_token = 3\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
+		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	srv := e.ServeHTTP(t, cfg)
+	gate := e2e.NewGate(t)
+	defer gate.Open(t) // a failed test leaves no run held
+	metricsURL := ""
+	gate.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	waiting := func() int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, "toolplane_sessions_waiting "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no toolplane_sessions_waiting in the scrape")
+		return 0
+	}
+
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 'still here'")
+
+	var wg sync.WaitGroup
+	run := func(code string) <-chan struct{} {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+		done := make(chan struct{})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done)
+			res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": code})
+			switch {
+			case err != nil:
+				t.Errorf("flood run: %v", err)
+			case res.IsError:
+				t.Errorf("flood run: %s", e2e.Text(res))
+			}
+		}()
+		return done
+	}
+	// The flood token's two sessions busy, its third request waits (or,
+	// evicting the calm token's session, runs at once).
+	run("await " + gate.Slow())
+	run("await " + gate.Slow())
+	gate.WaitStarted(t, 2)
+	third := run("return 3")
+	gate.WaitUntil(t, "the flood's third request to wait", func() bool {
+		select {
+		case <-third:
+			return true
+		default:
+			return waiting() == 1
+		}
+	})
+	res, err := e2e.TryCall(calm, "execute_code", map[string]any{"code": "return mine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := e2e.Text(res); !strings.Contains(text, "still here") || strings.Contains(text, "evicted") {
+		t.Errorf("the calm token's session after the flood, holding two, asked for a third at max_sessions:\n%s", text)
+	}
+	// One of the flood's own becomes idle: its third opens there.
+	gate.Open(t)
+	wg.Wait()
+	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
+		t.Errorf("the calm token's globals after the flood's third session opened: %v", v)
+	}
+}

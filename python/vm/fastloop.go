@@ -747,6 +747,22 @@ loop:
 		case compile.BUILD_LIST, compile.BUILD_TUPLE:
 			// eval's BUILD_LIST and BUILD_TUPLE where the charge takes
 			// chargeNew's fast path.
+			if compile.Op(ins&0xff) == compile.BUILD_TUPLE && arg > 0 && ip+1 < len(instrs) &&
+				instrs[ip+1] == uint32(compile.BINARY_OP)|uint32(syntax.Mod)<<8 && steps+2 < t.nextChk.Load() {
+				// str % (a, b): the tuple charged and both steps
+				// counted here, where neither instruction would poll,
+				// and the formatting made below the loop of the items
+				// on the stack, with no tuple (nothing else sees it).
+				if _, ok := st[sp-arg-1].(Str); ok {
+					if n := tupleBytes(arg); t.mem+n <= t.limits.MaxMemoryBytes && n < AllocBytesPerStep {
+						t.mem += n
+						stop = stopFormat
+						ip += 2
+						steps += 2
+						break loop
+					}
+				}
+			}
 			var n int64
 			if compile.Op(ins&0xff) == compile.BUILD_LIST {
 				n = listBytes + arrayBytes(arg, valueSize)
@@ -990,14 +1006,18 @@ loop:
 		var r Value
 		var err error
 		if b, ok := fn.(*Builtin); ok {
-			var done bool
-			if done, err = t.callUnpack(f, b, Tuple(st[lo:sp:sp]), bottom); done {
-				if err != nil {
-					t.fastErr = err
-					return f, nil
+			// The builtins callUnpack fuses with an unpacking, tested
+			// here: a call of any other does not pay a call to learn it.
+			if b == fastSplit || b == fastPartition || b == fastRPartition {
+				var done bool
+				if done, err = t.callUnpack(f, b, Tuple(st[lo:sp:sp]), bottom); done {
+					if err != nil {
+						t.fastErr = err
+						return f, nil
+					}
+					stop = 0
+					goto restart
 				}
-				stop = 0
-				goto restart
 			}
 			if err = t.enterGo(); err == nil {
 				r, err = b.Fn(t, Tuple(st[lo:sp:sp]), nil)
@@ -1016,6 +1036,17 @@ loop:
 		}
 		st[bottom] = r
 		f.stack = f.stack[:bottom+1]
+	case stopFormat:
+		n := int(instrs[ip-2] >> 8)
+		format := st[sp-n-1].(Str)
+		r, err := t.percentFormatTuple(string(format), Tuple(st[sp-n:sp:sp]))
+		clear(st[sp-n : sp])
+		f.stack = f.stack[:sp-n]
+		if err != nil {
+			t.fastErr = err
+			return f, nil
+		}
+		st[sp-n-1] = r
 	case stopSlow:
 		if err := t.fastSlow(f, instrs[ip-1]); err != nil {
 			t.fastErr = err
@@ -1084,6 +1115,9 @@ const (
 	stopGetter
 	// stopCtor: CALL of a class constructed inline (Frame.ctor).
 	stopCtor
+	// stopFormat: BUILD_TUPLE and the BINARY_OP % of a str after it,
+	// counted and the tuple charged; the formatting is left.
+	stopFormat
 )
 
 // appendGrow appends v to the full list l (len == cap) of fewer than 1024

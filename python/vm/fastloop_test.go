@@ -701,6 +701,23 @@ r = (round(total, 2), round(per, 2), repr(max(shapes)), [repr(s) for s in sorted
      shapes.count(Square("x", 2)), len(bag), sum(1 for s in bag), bag[3], shapes[7] in bag,
      min(shapes, key=lambda s: s.perimeter), 1.5 * 2 + 3 * 0.25 - 2.0 * 3)
 `,
+	"percent": `
+out = []
+errs = []
+for i in range(400):
+    out.append("%s=%d (%.1f%%) %r" % ("k" + str(i), i, i / 3, [i]))
+    out.append("%5s|%-4d" % (i, i % 7))
+    for bad in (("x",), (1,), (1, 2, 3)):
+        try:
+            out.append("%d %d" % bad)
+        except TypeError as e:
+            errs.append(str(e))
+    try:
+        out.append("%(a)s" % (i,))
+    except TypeError as e:
+        errs.append(str(e))
+r = (len(out), out[0], out[1], out[2], out[-1], sorted(set(errs)), len(errs))
+`,
 	"comprehensions": `
 data = [[(i * j) % 17 for j in range(30)] for i in range(300)]
 flat = [x for row in data for x in row if x % 2 == 0]
@@ -950,5 +967,32 @@ for i in range(1000):
 	// The polls (every checkInterval steps) and the loop's entry and exit.
 	if th.fastStops > 100 {
 		t.Errorf("fastRun stopped %d times in 1000 iterations, want at most 100", th.fastStops)
+	}
+}
+
+// TestPercentTupleMakesNoTuple checks that "..." % (a, b) allocates its
+// result and nothing else: BUILD_TUPLE and BINARY_OP % run as one, with no
+// tuple (an array and a slice header, two more allocations per format).
+func TestPercentTupleMakesNoTuple(t *testing.T) {
+	mod, err := syntax.Parse("prog.py", []byte("k = 'key'\nfor i in range(1000):\n    x = '%s=%s;' % (k, k)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := NewCode(prog.Module)
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	n := testing.AllocsPerRun(5, func() {
+		if _, err := th.RunModule(code, NewDict()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The formatted str (its builder's bytes and its header), a few for
+	// the run itself (2033); a tuple per format adds 2000.
+	if n > 2500 {
+		t.Errorf("%v allocations for 1000 formats, want at most 2500", n)
 	}
 }

@@ -881,6 +881,20 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 			mapping = a
 		}
 	}
+	return t.percentFormatArgs(format, args, items, single, mapping, bytesMode)
+}
+
+// percentFormatTuple is str % (items...): percentFormat of a tuple of
+// items that need not exist as one (fastRun's BUILD_TUPLE and BINARY_OP
+// run as one).
+func (t *Thread) percentFormatTuple(format string, items Tuple) (Value, error) {
+	return t.percentFormatArgs(format, nil, items, false, nil, false)
+}
+
+// percentFormatArgs is percentFormat once its arguments are sorted out:
+// the tuple's items (single false), or the single value args; mapping is
+// what %(key) conversions look up in.
+func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, single bool, mapping Value, bytesMode bool) (Value, error) {
 	// cur is the value arguments come from: the tuple's items in turn, or
 	// the single value (again after each %(key) lookup) once.
 	cur := args

@@ -279,21 +279,12 @@ func (m *Manager) forgetServedLocked() {
 	if len(m.served) == 0 {
 		return
 	}
+	held := m.heldBySubjectLocked()
 	for subject := range m.served {
-		if m.openers[subject] == 0 && !m.holdsLocked(subject) {
+		if m.openers[subject] == 0 && held[subject] == 0 {
 			delete(m.served, subject)
 		}
 	}
-}
-
-// holdsLocked reports whether subject has a live session. m.mu is held.
-func (m *Manager) holdsLocked(subject string) bool {
-	for _, s := range m.sessions {
-		if s.subject == subject {
-			return true
-		}
-	}
-	return false
 }
 
 // canOpenLocked reports whether openLocked would open a new session for

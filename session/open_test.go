@@ -280,6 +280,17 @@ func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
 			t.Fatalf("%s: %v, %v", id, got.s, got.err)
 		}
 	}
+	// The turns of tokens that hold no session and wait for none are
+	// forgotten at the next opening: a token per request leaves nothing.
+	for _, id := range m.IDs() {
+		m.Drop(id)
+	}
+	get(t, m, "x1", "another")
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.served) != 1 {
+		t.Errorf("turns kept for %v, want only the token holding a session", m.served)
+	}
 }
 
 // TestAttackSessionEvictsAnotherTokensState: at the server's cap, a new

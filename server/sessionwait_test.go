@@ -397,3 +397,68 @@ func TestAttackResourceRequestsOpenNoSession(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackDirectToolCallOpensNoSession: with results off, a direct tool
+// call opened the client's session all the same (it serves only a
+// handler's saved results): at the server's max_sessions it evicted
+// another token's idle session, and with every session busy it waited
+// run_queue_wait and failed a call that needed none. Now it opens none.
+func TestAttackDirectToolCallOpensNoSession(t *testing.T) {
+	t.Parallel()
+	needInterpreter(t)
+	var g gate
+	f := newFixture(t, func(o *Options) {
+		o.Guard = subjectGuard{}
+		o.ResultsEnabled = false
+		o.Sessions.MaxSessionsPerSubject, o.Sessions.MaxSessions = 2, 2
+		o.Sessions.RunQueueWait = time.Minute
+		o.Sessions.MaxMemoryBytes = 16 << 20
+	})
+	g.add(t, f.engine.reg)
+	defer g.open()
+	url := f.httpURL(t)
+	m := f.srv.Sessions()
+	a1, a2 := connectAs(t, url, "admin"), connectAs(t, url, "admin")
+	for _, c := range []struct {
+		cs   *mcp.ClientSession
+		code string
+	}{{a1, "x = 41"}, {a2, "y = 1"}} {
+		res, out := run(t, c.cs, c.code)
+		mustOK(t, res, out)
+	}
+	before := m.IDs()
+	greet := func(cs *mcp.ClientSession) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greeter_greet", Arguments: map[string]any{"name": "x"}})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("%s", text(res))
+		}
+		return err
+	}
+	for i := range 3 {
+		if err := greet(connectAs(t, url, "reader")); err != nil {
+			t.Errorf("reader %d's direct call: %v", i, err)
+		}
+	}
+	if got := m.IDs(); fmt.Sprint(got) != fmt.Sprint(before) {
+		t.Errorf("sessions %v after the direct calls, want %v (admin's, untouched)", got, before)
+	}
+	res, out := run(t, a1, "return x + 1")
+	mustOK(t, res, out)
+	if out.Value != float64(42) {
+		t.Errorf("admin's first client: %v, want 42", out.Value)
+	}
+	// Every session busy: a direct call answers at once.
+	held := []<-chan error{runAsync(a1, `return await call_tool("go:gate/hold", {})`), runAsync(a2, `return await call_tool("go:gate/hold", {})`)}
+	waitFor(t, "both runs to hold their sessions", func() bool { r, q := m.Runs(); return r+q == 2 })
+	if err := greet(connectAs(t, url, "reader")); err != nil {
+		t.Errorf("a direct call with every session busy: %v", err)
+	}
+	g.open()
+	for i, ch := range held {
+		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
+			t.Errorf("held run %d: %v", i, err)
+		}
+	}
+}

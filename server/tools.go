@@ -313,11 +313,16 @@ func (s *Server) callDirect(ctx context.Context, req *mcp.CallToolRequest, c *ca
 	ctx, gone := s.whenClientGone(ctx, req)
 	defer gone()
 	ctx = s.withRequest(ctx, req)
-	sess, err := s.clientSession(ctx, req)
-	if err != nil {
-		return textResult(fmt.Sprintf("tool %s: %v", req.Params.Name, err), true), nil
+	// The session serves only a handler's saved results (SessionResults):
+	// with results off the call opens none, so it neither evicts another
+	// client's idle session at a cap nor waits for one.
+	if s.opts.ResultsEnabled {
+		sess, err := s.clientSession(ctx, req)
+		if err != nil {
+			return textResult(fmt.Sprintf("tool %s: %v", req.Params.Name, err), true), nil
+		}
+		ctx = withSession(ctx, sess, true)
 	}
-	ctx = withSession(ctx, sess, s.opts.ResultsEnabled)
 	who := s.callerOf(req)
 	call := dispatch.NewCall(dispatch.OriginToolCall, c, args)
 	call.Subject, call.Identity, call.LogID, call.Headers = who.subject, who.identity, who.logID, who.headers

@@ -672,7 +672,8 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 // session at a cap nor waits for one.
 func (s *Server) openClientSession(req mcp.Request) (*session.Session, bool) {
 	ss, _ := req.GetSession().(*mcp.ServerSession)
-	key := "anonymous"
+	subject := s.callerOf(req).subject
+	key := "anonymous:" + subject
 	if ss != nil {
 		s.mu.Lock()
 		k, ok := s.conns[ss]
@@ -682,7 +683,7 @@ func (s *Server) openClientSession(req mcp.Request) (*session.Session, bool) {
 		}
 		key = k
 	}
-	return s.sessions.Lookup(key)
+	return s.sessions.LookupFor(key, subject)
 }
 
 // clientSession returns the toolplane session of the MCP session req came
@@ -697,7 +698,7 @@ func (s *Server) clientSession(ctx context.Context, req mcp.Request) (*session.S
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	subject := s.callerOf(req).subject
 	if ss == nil {
-		return s.sessions.GetContext(ctx, "anonymous", subject)
+		return s.sessions.GetContext(ctx, "anonymous:"+subject, subject)
 	}
 	s.mu.Lock()
 	key, ok := s.conns[ss]

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -71,6 +72,11 @@ type opener struct {
 
 // Get is GetContext with a context that never ends: a request that finds
 // every session under a cap busy waits up to RunQueueWait.
+// errOtherSubject refuses a session id opened by another subject: a
+// session's globals and saved results belong to the token that opened it,
+// whatever id a transport hands over.
+var errOtherSubject = errors.New("this session was opened with another token: a session's globals belong to the token that opened it; open a new MCP session with this token")
+
 func (m *Manager) Get(id, subject string) (*Session, error) {
 	return m.GetContext(context.Background(), id, subject)
 }
@@ -90,6 +96,9 @@ func (m *Manager) GetContext(ctx context.Context, id, subject string) (*Session,
 	m.mu.Lock()
 	if s, ok := m.sessions[id]; ok {
 		m.mu.Unlock()
+		if s.subject != subject {
+			return nil, errOtherSubject
+		}
 		return s, nil
 	}
 	// Into the queue even when it is empty: a session that has just

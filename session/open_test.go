@@ -360,3 +360,27 @@ func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
 	rb2.End()
 	rb3.End()
 }
+
+// A session id opened by one subject is never handed to another: not by
+// GetContext (an error), not by LookupFor.
+func TestSessionBelongsToItsSubject(t *testing.T) {
+	m := NewManager(Options{})
+	a, err := m.Get("shared", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := m.Get("shared", "mallory"); err == nil || s != nil {
+		t.Fatalf("Get of alice's session id for mallory = %v, %v; want an error", s, err)
+	} else if !strings.Contains(err.Error(), "another token") {
+		t.Errorf("error %q does not say the session is another token's", err)
+	}
+	if s, ok := m.LookupFor("shared", "mallory"); ok || s != nil {
+		t.Errorf("LookupFor of alice's session for mallory found it")
+	}
+	if s, ok := m.LookupFor("shared", "alice"); !ok || s != a {
+		t.Errorf("LookupFor of alice's own session = %v, %v", s, ok)
+	}
+	if s, err := m.Get("shared", "alice"); err != nil || s != a {
+		t.Errorf("Get of alice's own session = %v, %v", s, err)
+	}
+}

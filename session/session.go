@@ -547,6 +547,16 @@ func (m *Manager) Lookup(id string) (*Session, bool) {
 	return s, ok
 }
 
+// LookupFor returns the session of id without creating it, if subject
+// opened it: a session belongs to the token that opened it.
+func (m *Manager) LookupFor(id, subject string) (*Session, bool) {
+	s, ok := m.Lookup(id)
+	if !ok || s.subject != subject {
+		return nil, false
+	}
+	return s, true
+}
+
 // Drop frees the session of id at once, e.g. when its client disconnects.
 // A run in progress finishes on the state it holds.
 func (m *Manager) Drop(id string) {

@@ -30,45 +30,28 @@ var inplaceDunders = [...]string{
 
 // Binary applies a binary operator.
 func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
-	if x, ok := a.(Bool); ok {
-		if y, ok := b.(Bool); ok {
-			switch op {
-			case syntax.BitAnd:
-				return Bool(x && y), nil
-			case syntax.BitOr:
-				return Bool(x || y), nil
-			case syntax.BitXor:
-				return Bool(x != y), nil
-			}
-		}
-	}
-	if x, y, ok, err := complexOperands(a, b); ok || err != nil {
-		if err != nil {
-			return nil, err
-		}
-		if r, ok, err := complexBinary(op, x, y); ok {
-			return r, err
-		}
-		return nil, binaryTypeError(op, a, b)
-	}
-	ka, kb := numKind(a), numKind(b)
-	if ka != 0 && kb != 0 {
-		if ka == 1 && kb == 1 {
-			if op != syntax.MatMult {
-				return t.intBinary(op, a, b)
-			}
-		} else if op <= syntax.FloorDiv && op != syntax.MatMult && op != syntax.LShift && op != syntax.RShift && op != syntax.BitAnd && op != syntax.BitOr && op != syntax.BitXor {
-			return floatBinary(op, a, b)
-		}
-	}
-	if r, ok, err := t.seqBinary(op, a, b); ok || err != nil {
+	if r, ok, err := t.builtinBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
 	if r, ok, err := t.userBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
+	na, nb := a, b
 	if hasBase(a) || hasBase(b) {
-		return t.Binary(op, unwrapBase(a), unwrapBase(b))
+		// An instance of a subclass of a builtin type whose methods (and
+		// the other operand's) declined above: the builtin operation on
+		// the values inside, without asking those methods again (a
+		// reflected method would run twice); an error names the operands'
+		// own types ('C' and 'E', not 'int' and 'E').
+		a, b = unwrapBase(a), unwrapBase(b)
+		if r, ok, err := t.builtinBinary(op, a, b); ok || err != nil {
+			return r, err
+		}
+		if metaClassOf(a) != nil || metaClassOf(b) != nil {
+			if r, ok, err := t.metaBinary(op, a, b); ok || err != nil {
+				return r, err
+			}
+		}
 	}
 	if v, ok := b.(*DictView); ok && v.kind != viewValues {
 		if r, ok, err := t.viewRightOp(op, a, v); ok {
@@ -78,23 +61,69 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 	if u, ok := unionOf(op, a, b); ok {
 		return u, nil
 	}
-	return nil, binaryTypeError(op, a, b)
+	return nil, binaryTypeErrorOf(op, a, b, na, nb)
+}
+
+// builtinBinary applies a binary operator to builtin numbers and
+// sequences; ok is false when neither operand's type has the operator.
+func (t *Thread) builtinBinary(op syntax.Operator, a, b Value) (Value, bool, error) {
+	if x, ok := a.(Bool); ok {
+		if y, ok := b.(Bool); ok {
+			switch op {
+			case syntax.BitAnd:
+				return Bool(x && y), true, nil
+			case syntax.BitOr:
+				return Bool(x || y), true, nil
+			case syntax.BitXor:
+				return Bool(x != y), true, nil
+			}
+		}
+	}
+	if x, y, ok, err := complexOperands(a, b); ok || err != nil {
+		if err != nil {
+			return nil, true, err
+		}
+		if r, ok, err := complexBinary(op, x, y); ok {
+			return r, true, err
+		}
+		return nil, true, binaryTypeError(op, a, b)
+	}
+	ka, kb := numKind(a), numKind(b)
+	if ka != 0 && kb != 0 {
+		if ka == 1 && kb == 1 {
+			if op != syntax.MatMult {
+				r, err := t.intBinary(op, a, b)
+				return r, true, err
+			}
+		} else if op <= syntax.FloorDiv && op != syntax.MatMult && op != syntax.LShift && op != syntax.RShift && op != syntax.BitAnd && op != syntax.BitOr && op != syntax.BitXor {
+			r, err := floatBinary(op, a, b)
+			return r, true, err
+		}
+	}
+	return t.seqBinary(op, a, b)
 }
 
 func binaryTypeError(op syntax.Operator, a, b Value) error {
+	return binaryTypeErrorOf(op, a, b, a, b)
+}
+
+// binaryTypeErrorOf is the TypeError of op on a and b, the builtin values
+// that decide its message, named as the types of na and nb (the operands
+// as written, instances of subclasses of a's and b's types).
+func binaryTypeErrorOf(op syntax.Operator, a, b, na, nb Value) error {
 	if op == syntax.Mult {
-		for _, p := range [][2]Value{{a, b}, {b, a}} {
+		for _, p := range [][3]Value{{a, b, nb}, {b, a, na}} {
 			switch p[0].(type) {
 			case Str, *List, Tuple, Bytes, *ByteArray:
 				if _, isInst := p[1].(*Instance); !isInst {
-					return Errorf(TypeErrorClass, "can't multiply sequence by non-int of type '%s'", TypeName(p[1]))
+					return Errorf(TypeErrorClass, "can't multiply sequence by non-int of type '%s'", TypeName(p[2]))
 				}
 			}
 		}
 	}
 	if _, ok := bytesLike(a); ok && op == syntax.Add {
 		if _, ok := b.(*Instance); !ok {
-			return Errorf(TypeErrorClass, "can't concat %s to %s", TypeName(b), TypeName(a))
+			return Errorf(TypeErrorClass, "can't concat %s to %s", TypeName(nb), TypeName(a))
 		}
 	}
 	if op == syntax.Add {
@@ -102,9 +131,9 @@ func binaryTypeError(op syntax.Operator, a, b Value) error {
 		case Str, *List, Tuple, Bytes:
 			if TypeOf(a) != TypeOf(b) {
 				if _, ok := a.(Str); ok {
-					return Errorf(TypeErrorClass, "can only concatenate str (not \"%s\") to str", TypeName(b))
+					return Errorf(TypeErrorClass, "can only concatenate str (not \"%s\") to str", TypeName(nb))
 				}
-				return Errorf(TypeErrorClass, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+				return Errorf(TypeErrorClass, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(nb), TypeName(a))
 			}
 		}
 	}
@@ -112,7 +141,7 @@ func binaryTypeError(op syntax.Operator, a, b Value) error {
 	if op == syntax.Pow {
 		sym = "** or pow()"
 	}
-	return Errorf(TypeErrorClass, "unsupported operand type(s) for %s: '%s' and '%s'", sym, TypeName(a), TypeName(b))
+	return Errorf(TypeErrorClass, "unsupported operand type(s) for %s: '%s' and '%s'", sym, TypeName(na), TypeName(nb))
 }
 
 // userBinary dispatches to __op__ / __rop__ of instances.
@@ -774,26 +803,28 @@ func cmpResult(op syntax.CmpOperator, c int) Bool {
 	return c != 0
 }
 
-func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
+// builtinOrder orders builtin values of types that order with each other;
+// ok is false for any other pair.
+func (t *Thread) builtinOrder(op syntax.CmpOperator, a, b Value) (Value, bool, error) {
 	if numKind(a) != 0 && numKind(b) != 0 {
 		if x, ok := a.(*big.Int); ok {
 			if err := t.tickWords(words(x)); err != nil {
-				return nil, err
+				return nil, true, err
 			}
 		}
 		c, ok := compareNum(a, b)
 		if !ok {
-			return Bool(false), nil
+			return Bool(false), true, nil
 		}
-		return cmpResult(op, c), nil
+		return cmpResult(op, c), true, nil
 	}
 	switch x := a.(type) {
 	case Str:
 		if y, ok := b.(Str); ok {
 			if err := t.tickBytes(min(len(x), len(y))); err != nil {
-				return nil, err
+				return nil, true, err
 			}
-			return cmpResult(op, strings.Compare(string(x), string(y))), nil
+			return cmpResult(op, strings.Compare(string(x), string(y))), true, nil
 		}
 	case Bytes, *ByteArray:
 		// bytes and bytearray order with each other by content.
@@ -801,27 +832,31 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 			if _, inst := b.(*Instance); !inst {
 				xs, _ := bytesLike(x)
 				if err := t.tickBytes(min(len(xs), len(y))); err != nil {
-					return nil, err
+					return nil, true, err
 				}
-				return cmpResult(op, strings.Compare(xs, y)), nil
+				return cmpResult(op, strings.Compare(xs, y)), true, nil
 			}
 		}
 	case Tuple:
 		if y, ok := b.(Tuple); ok {
-			return t.seqOrder(op, x, y)
+			r, err := t.seqOrder(op, x, y)
+			return r, true, err
 		}
 	case *List:
 		if y, ok := b.(*List); ok {
-			return t.seqOrder(op, x.Items, y.Items)
+			r, err := t.seqOrder(op, x.Items, y.Items)
+			return r, true, err
 		}
 	case *Set:
 		if y, ok := b.(*Set); ok {
-			return t.setOrder(op, x, y)
+			r, err := t.setOrder(op, x, y)
+			return r, true, err
 		}
 	case *Slice:
 		// slices order as their (start, stop, step) triples, as in CPython.
 		if y, ok := b.(*Slice); ok {
-			return t.seqOrder(op, []Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
+			r, err := t.seqOrder(op, []Value{x.Start, x.Stop, x.Step}, []Value{y.Start, y.Stop, y.Step})
+			return r, true, err
 		}
 	}
 	// A keys or items view orders against a set or another such view as
@@ -829,13 +864,21 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 	if isSetLike(a) && isSetLike(b) {
 		sa, err := t.setOfView(a)
 		if err != nil {
-			return nil, err
+			return nil, true, err
 		}
 		sb, err := t.setOfView(b)
 		if err != nil {
-			return nil, err
+			return nil, true, err
 		}
-		return t.setOrder(op, sa, sb)
+		r, err := t.setOrder(op, sa, sb)
+		return r, true, err
+	}
+	return nil, false, nil
+}
+
+func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
+	if r, ok, err := t.builtinOrder(op, a, b); ok || err != nil {
+		return r, err
 	}
 	ia, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
@@ -855,7 +898,13 @@ func (t *Thread) order(op syntax.CmpOperator, a, b Value) (Value, error) {
 		}
 	}
 	if hasBase(a) || hasBase(b) {
-		return t.order(op, unwrapBase(a), unwrapBase(b))
+		// An instance of a subclass of a builtin type whose methods (and
+		// the other operand's) declined above: the builtin order of the
+		// values inside, without asking those methods again; an error
+		// names the operands' own types.
+		if r, ok, err := t.builtinOrder(op, unwrapBase(a), unwrapBase(b)); ok || err != nil {
+			return r, err
+		}
 	}
 	return nil, Errorf(TypeErrorClass, "'%s' not supported between instances of '%s' and '%s'", op.Symbol(), TypeName(a), TypeName(b))
 }

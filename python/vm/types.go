@@ -899,6 +899,12 @@ func initNumbers() {
 		},
 		// int.is_integer is 3.12's; CPython 3.11, the oracle, has none.
 		"__index__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return exactInt(args[0]), nil },
+		// int's own repr, which a subclass's __repr__ does not change:
+		// IntEnum's str() is int.__repr__ (bool has its own, below).
+		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.Repr(exactInt(args[0]))
+			return Str(s), err
+		},
 		"as_integer_ratio": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("as_integer_ratio", args[1:], kw, 0); err != nil {
 				return nil, err
@@ -975,7 +981,17 @@ func initNumbers() {
 		}
 		return MakeInt(b), nil
 	}}})
+	addMethods(BoolClass, map[string]BuiltinFunc{
+		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			s, err := t.Repr(args[0])
+			return Str(s), err
+		},
+	})
 	addMethods(FloatClass, map[string]BuiltinFunc{
+		// float's own repr, which a subclass's __repr__ does not change.
+		"__repr__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			return Str(FloatRepr(float64(args[0].(Float)))), nil
+		},
 		"is_integer": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			f := float64(args[0].(Float))
 			return Bool(f == math.Trunc(f) && !math.IsInf(f, 0)), nil

@@ -185,9 +185,9 @@ func pyError(prefix string, err error) error {
 // float, bool or None become the strings json.dumps makes of them
 // (non-finite float keys "NaN", "Infinity", "-Infinity"); a subclass of
 // str, int, float, list or dict, and the library classes CPython derives
-// from them (Counter, OrderedDict, defaultdict, namedtuples, IntEnum and
-// StrEnum members), its builtin value (vm.JSONBase; a dict subclass that
-// overrides items() is read through it, as CPython's encoder reads it:
+// from them (Counter, OrderedDict, defaultdict, namedtuples), its builtin
+// value (vm.JSONBase; a dict subclass that overrides items() is read
+// through it, as CPython's encoder reads it:
 // Python code that runs under the thread's limits). A str is made valid
 // UTF-8 (U+FFFD for a lone surrogate).
 // Anything else (a set, bytes, an instance, a dataclass, which CPython

@@ -2,7 +2,7 @@ package vm
 
 // JSONHook is the method through which a library class that CPython derives
 // from dict, list, tuple, str or int (collections' Counter, OrderedDict,
-// defaultdict and namedtuple classes; IntEnum and StrEnum members) presents
+// defaultdict and namedtuple classes) presents
 // the builtin value it stands for to a JSON encoder. A class sets it to None
 // to say it stands for no builtin (UserDict, which CPython does not derive
 // from dict).

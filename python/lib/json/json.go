@@ -5,8 +5,8 @@
 // Containers nest at most MaxDepth deep in both directions; deeper input raises
 // RecursionError like CPython's recursion limit does. Instances of the library's
 // container classes that CPython implements as dict, list, tuple or int subclasses
-// (collections.Counter, OrderedDict, defaultdict, namedtuple instances, IntEnum members)
-// are encoded through their __toolplane_json__ method, as CPython encodes the subclass.
+// (collections.Counter, OrderedDict, defaultdict, namedtuple instances) are encoded
+// through their __toolplane_json__ method, as CPython encodes the subclass.
 package json
 
 import (
@@ -675,8 +675,8 @@ func (e *encoder) key(k vm.Value) (string, bool, error) {
 		}
 		return digits, true, nil
 	case *vm.Instance:
-		// A str, int or float subclass, and a value that stands for one
-		// (IntEnum, StrEnum members), keys by its value.
+		// A str, int or float subclass (IntEnum, StrEnum members too),
+		// and a value that stands for one, keys by its value.
 		base, ok, err := e.t.JSONBase(x)
 		if err != nil {
 			return "", false, err

@@ -1,15 +1,18 @@
-"""enum: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
+"""enum: Enum, ReprEnum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
 
 Members are made when the class body finishes (through __init_subclass__; the
-metaclass EnumType only prepares the body's namespace, which rejects a member bound twice): Color.RED, Color(1), Color['RED'],
-Color.__members__, .name and .value behave as in CPython. Iterating the class itself
-(for c in Color, len(Color), x in Color) needs the VM to consult the class-level hooks
-__toolplane_class_iter__/_len__/_contains__ below; until then use
-Color.__members__.values().
+metaclass EnumType only prepares the body's namespace, which rejects a member
+bound twice): Color.RED, Color(1), Color['RED'], Color.__members__, .name and
+.value behave as in CPython. Calling, iterating and measuring the class (Color(1),
+for c in Color, len(Color), x in Color) go through the class-level hooks
+__toolplane_class_call__/_iter__/_len__/_contains__ below, which the VM consults.
+IntEnum, StrEnum and IntFlag derive from int or str and ReprEnum as in CPython
+3.11, so their members are ints and strs.
 """
 
 _auto_null = object()
 Flag = None  # bound below; EnumType.__repr__ tells flags apart once it is
+ReprEnum = None  # bound below; _mixin_methods looks for it among an enum's bases
 
 
 class auto:
@@ -285,12 +288,19 @@ def _build_members(cls):
         last_values.append(value)
         member = None
         args = value if isinstance(value, tuple) else (value,)
+        dtype = _data_type(cls)
         if new_member is not None:
             member = new_member(cls, *args)
             if '_value_' in getattr(member, '__dict__', {}):
                 value = member._value_
-            elif _data_type(cls) is not None:
-                value = _data_type(cls)(*args)
+            elif dtype is not None:
+                value = dtype(*args)
+        elif dtype is not None:
+            # class S(str, Enum), IntEnum: members are also strs or ints, so
+            # they compare, hash and compute as their value, which is what
+            # the mixed-in type makes of the given one (IntEnum's '1' is 1).
+            member = dtype.__new__(cls, *args)
+            value = dtype(*args)
         canonical = None
         for m in members.values():
             if m._value_ == value:
@@ -300,34 +310,25 @@ def _build_members(cls):
             members[key] = canonical
             setattr(cls, key, canonical)
             continue
-        stored = _coerce(cls, value)
-        dtype = _data_type(cls)
-        if member is not None:
-            pass
-        elif dtype is None:
+        if member is None:
             member = object.__new__(cls)
-        else:
-            # class S(str, Enum): members are also strs, so they compare,
-            # hash and compute as their value.
-            member = dtype.__new__(cls, *(value if isinstance(value, tuple) else (value,)))
         object.__setattr__(member, '_name_', key)
-        object.__setattr__(member, '_value_', stored)
+        object.__setattr__(member, '_value_', value)
         if custom_init:
             init(member, *args)
         names.append(key)
         members[key] = member
         try:
-            value_map[stored] = member
+            value_map[value] = member
         except TypeError:
             pass
         setattr(cls, key, member)
-    if _data_type(cls) is not None and '__new__' not in cls.__dict__:
-        # In class S(str, Enum), str.__new__ comes first in the MRO; S("ok")
-        # must look the member up, as CPython's EnumType.__call__ does.
-        cls.__new__ = Enum.__dict__['__new__']
-        for name in ('__repr__', '__str__', '__format__'):
-            if name not in cls.__dict__:
-                setattr(cls, name, Enum.__dict__[name])
+    _mixin_methods(cls)
+    if Flag is not None and issubclass(cls, Flag):
+        # A flag lists (iterates, counts) its single-bit members only; the
+        # others (none, several bits) are in __members__.
+        names = [n for n in names if isinstance(members[n]._value_, int) and members[n]._value_ > 0
+                 and members[n]._value_ & (members[n]._value_ - 1) == 0]
     if names or not cls._member_names_:
         cls._member_names_ = names
         cls._member_map_ = members
@@ -343,15 +344,36 @@ def _data_type(cls):
     return None
 
 
-def _coerce(cls, value):
-    for base in cls.__mro__:
-        if base is IntEnum or base is IntFlag:
-            return int(value)
-        if base is StrEnum:
-            if not isinstance(value, str):
-                raise TypeError('%r is not a string' % (value,))
-            return value
-    return value
+def _mixin_methods(cls):
+    """What an enum mixed with str, int or float takes from Enum rather than
+    from the mixed-in type, which comes first in its MRO: calling the class
+    looks members up, repr() is the enum's, and a Flag's |, & and ^ combine
+    members. str() and format() are the enum's too, except in a direct
+    subclass of ReprEnum (IntEnum, StrEnum, IntFlag), where they are the
+    mixed-in type's (str(IntEnum member) is the int's repr). A method the
+    class itself defines always wins."""
+    dtype = _data_type(cls)
+    if dtype is None:
+        return
+    if '__new__' not in cls.__dict__:
+        cls.__new__ = Enum.__dict__['__new__']
+    enum_bases = [b for b in cls.__bases__ if isinstance(b, EnumType)]
+    nearest = enum_bases[-1] if enum_bases else Enum
+    own = set(cls.__dict__)
+    for name in ('__repr__', '__str__', '__format__'):
+        if name not in own:
+            found = getattr(cls, name)
+            if found is getattr(dtype, name) or found is getattr(object, name):
+                setattr(cls, name, getattr(nearest, name))
+    if ReprEnum is not None and ReprEnum in cls.__bases__:
+        if '__format__' not in own:
+            cls.__format__ = dtype.__format__
+        if '__str__' not in own:
+            cls.__str__ = dtype.__str__ if dtype is str else dtype.__repr__
+    if Flag is not None and issubclass(cls, Flag):
+        for name in ('__or__', '__and__', '__xor__', '__ror__', '__rand__', '__rxor__', '__invert__'):
+            if name not in cls.__dict__ and getattr(cls, name) is getattr(dtype, name):
+                setattr(cls, name, Flag.__dict__[name])
 
 
 def _functional(base, name, names, *, module=None, qualname=None, type=None, start=1):
@@ -373,141 +395,36 @@ def _functional(base, name, names, *, module=None, qualname=None, type=None, sta
 __builtins_type = type
 
 
-class IntEnum(Enum):
-    """Enum whose members are also ints (compare, hash and compute as their value)."""
-
-    def __str__(self):
-        return str(self._value_)
-
-    def __format__(self, spec):
-        return format(self._value_, spec)
-
-    def __toolplane_json__(self):
-        return self._value_
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __int__(self):
-        return self._value_
-
-    def __index__(self):
-        return self._value_
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __bool__(self):
-        return bool(self._value_)
-
-    def __eq__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ == _val(other)
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __lt__(self, other):
-        return self._value_ < _val(other)
-
-    def __le__(self, other):
-        return self._value_ <= _val(other)
-
-    def __gt__(self, other):
-        return self._value_ > _val(other)
-
-    def __ge__(self, other):
-        return self._value_ >= _val(other)
-
-    def __add__(self, other):
-        return self._value_ + _val(other)
-
-    def __radd__(self, other):
-        return _val(other) + self._value_
-
-    def __sub__(self, other):
-        return self._value_ - _val(other)
-
-    def __rsub__(self, other):
-        return _val(other) - self._value_
-
-    def __mul__(self, other):
-        return self._value_ * _val(other)
-
-    def __rmul__(self, other):
-        return _val(other) * self._value_
-
-    def __truediv__(self, other):
-        return self._value_ / _val(other)
-
-    def __floordiv__(self, other):
-        return self._value_ // _val(other)
-
-    def __mod__(self, other):
-        return self._value_ % _val(other)
-
-    def __neg__(self):
-        return -self._value_
-
-    def __and__(self, other):
-        return self._value_ & _val(other)
-
-    def __or__(self, other):
-        return self._value_ | _val(other)
+class ReprEnum(Enum):
+    """An Enum whose members repr as Enum's do while str() and format() are
+    those of the type it is mixed with (int for IntEnum, str for StrEnum)."""
 
 
-def _val(x):
-    if isinstance(x, Enum):
-        return x._value_
-    return x
+class IntEnum(int, ReprEnum):
+    """Enum whose members are ints: they compare, hash, compute and write
+    as JSON as their value; str() and format() give the int's."""
 
 
-class StrEnum(Enum):
-    """Enum whose members are also strs; auto() gives the lower-cased member name."""
+class StrEnum(str, ReprEnum):
+    """Enum whose members are strs; auto() gives the lower-cased member name."""
+
+    def __new__(cls, *values):
+        if len(values) > 3:
+            raise TypeError('too many arguments for str(): %r' % (values,))
+        if len(values) == 1 and not isinstance(values[0], str):
+            raise TypeError('%r is not a string' % (values[0],))
+        if len(values) >= 2 and not isinstance(values[1], str):
+            raise TypeError('encoding must be a string, not %r' % (values[1],))
+        if len(values) == 3 and not isinstance(values[2], str):
+            raise TypeError('errors must be a string, not %r' % (values[2],))
+        value = str(*values)
+        member = str.__new__(cls, value)
+        member._value_ = value
+        return member
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
         return name.lower()
-
-    def __str__(self):
-        return self._value_
-
-    def __format__(self, spec):
-        return format(self._value_, spec)
-
-    def __toolplane_json__(self):
-        return self._value_
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __eq__(self, other):
-        return self._value_ == _val(other)
-
-    def __ne__(self, other):
-        return self._value_ != _val(other)
-
-    def __lt__(self, other):
-        return self._value_ < _val(other)
-
-    def __add__(self, other):
-        return self._value_ + _val(other)
-
-    def __radd__(self, other):
-        return _val(other) + self._value_
-
-    def __len__(self):
-        return len(self._value_)
-
-    def __contains__(self, x):
-        return x in self._value_
-
-    def __getattr__(self, name):
-        if name.startswith('_'):
-            raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
-        return getattr(self._value_, name)
 
 
 def _bits_shown(num, width):
@@ -533,17 +450,23 @@ class Flag(Enum):
         return 1 << high.bit_length()
 
     @classmethod
+    def _flag_mask(cls):
+        mask = 0
+        for m in cls._member_map_.values():
+            if isinstance(m._value_, int):
+                mask |= m._value_
+        return mask
+
+    @classmethod
     def _missing_(cls, value):
         if not isinstance(value, int):
             return None
-        if not issubclass(cls, (int, IntFlag)):
+        dtype = _data_type(cls)
+        if dtype is None:
             # A plain Flag is strict, as 3.11's default boundary: bits no member
             # defines are a ValueError; a negative value counts down from the
             # highest bit the members use (F(-1) is every member).
-            mask = 0
-            for m in cls._member_map_.values():
-                if isinstance(m._value_, int):
-                    mask |= m._value_
+            mask = cls._flag_mask()
             every = (1 << mask.bit_length()) - 1
             if not ~every <= value <= every or value & (every ^ mask):
                 width = max(value.bit_length(), mask.bit_length())
@@ -553,21 +476,65 @@ class Flag(Enum):
                 value += every + 1
                 if value in cls._value2member_map_:
                     return cls._value2member_map_[value]
-        member = object.__new__(cls)
-        names = [m._name_ for m in cls._member_map_.values() if m._value_ & value == m._value_ and m._value_]
+            member = object.__new__(cls)
+        else:
+            # An IntFlag keeps any value: bits no member names follow the
+            # names as one number (<P.R|8: 12>). A negative value counts
+            # down from the power of two above the members' bits when it
+            # reaches that far (P(-1) is every member), else from the one
+            # above its own (P(-100) is 28).
+            if value < 0:
+                top = 1 << cls._flag_mask().bit_length()
+                value += top if value + top >= 0 else 1 << (-value).bit_length()
+                if value in cls._value2member_map_:
+                    return cls._value2member_map_[value]
+            member = dtype.__new__(cls, value)
+        names = []
+        named = 0
+        for m in cls._member_map_.values():
+            v = m._value_
+            if v and v & value == v and m._name_ not in names:
+                names.append(m._name_)
+                named |= v
+        if names and value & ~named:
+            names.append(str(value & ~named))
         object.__setattr__(member, '_name_', '|'.join(names) if names else None)
         object.__setattr__(member, '_value_', value)
         # Pseudo-members are kept, as CPython's are: Perm(6) is Perm.R | Perm.W.
         return cls._value2member_map_.setdefault(value, member)
 
+    def _operand(self, other):
+        # What |, & and ^ combine self with: a member of self's class, or
+        # a value of the type the flag is mixed with (an IntFlag takes ints);
+        # None for anything else, which the operator does not take.
+        if isinstance(other, type(self)):
+            return other._value_
+        dtype = _data_type(type(self))
+        if dtype is not None and isinstance(other, dtype):
+            return other
+        return None
+
     def __or__(self, other):
-        return type(self)(self._value_ | _val(other))
+        v = self._operand(other)
+        if v is None:
+            return NotImplemented
+        return type(self)(self._value_ | v)
 
     def __and__(self, other):
-        return type(self)(self._value_ & _val(other))
+        v = self._operand(other)
+        if v is None:
+            return NotImplemented
+        return type(self)(self._value_ & v)
 
     def __xor__(self, other):
-        return type(self)(self._value_ ^ _val(other))
+        v = self._operand(other)
+        if v is None:
+            return NotImplemented
+        return type(self)(self._value_ ^ v)
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
 
     def __contains__(self, other):
         return other._value_ & self._value_ == other._value_
@@ -585,12 +552,16 @@ class Flag(Enum):
         return iter([m for m in self._singles() if m._value_ & self._value_])
 
     def __len__(self):
-        return len(list(self))
+        return self._value_.bit_count()
 
     def __invert__(self):
         mask = 0
         for m in self._singles():
             mask |= m._value_
+        if _data_type(type(self)) is not None and self._value_ >= 0:
+            # An IntFlag inverts within the bits its members and its value use.
+            every = (1 << max(self._value_.bit_length(), mask.bit_length())) - 1
+            return type(self)(every ^ self._value_)
         return type(self)(mask ^ (self._value_ & mask))
 
     def __bool__(self):
@@ -607,136 +578,9 @@ class Flag(Enum):
         return '%s.%s' % (type(self).__name__, self._name_)
 
 
-class IntFlag(Flag):
-    """Flag whose members are also ints."""
-
-    def __int__(self):
-        return self._value_
-
-    def __index__(self):
-        return self._value_
-
-    def __eq__(self, other):
-        return self._value_ == _val(other)
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __str__(self):
-        return str(self._value_)
-
-    def __toolplane_json__(self):
-        return self._value_
-
-    # Members are ints: arithmetic answers an int, as in CPython (the
-    # bitwise operators, inherited from Flag, answer members).
-    def __add__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ + _val(other)
-
-    def __radd__(self, other):
-        return _val(other) + self._value_
-
-    def __sub__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ - _val(other)
-
-    def __rsub__(self, other):
-        return _val(other) - self._value_
-
-    def __mul__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ * _val(other)
-
-    def __rmul__(self, other):
-        return _val(other) * self._value_
-
-    def __truediv__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ / _val(other)
-
-    def __rtruediv__(self, other):
-        return _val(other) / self._value_
-
-    def __floordiv__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ // _val(other)
-
-    def __rfloordiv__(self, other):
-        return _val(other) // self._value_
-
-    def __mod__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ % _val(other)
-
-    def __rmod__(self, other):
-        return _val(other) % self._value_
-
-    def __pow__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ ** _val(other)
-
-    def __rpow__(self, other):
-        return _val(other) ** self._value_
-
-    def __lshift__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ << _val(other)
-
-    def __rlshift__(self, other):
-        return _val(other) << self._value_
-
-    def __rshift__(self, other):
-        if isinstance(other, Enum) and not isinstance(other, (IntEnum, IntFlag)):
-            return NotImplemented
-        return self._value_ >> _val(other)
-
-    def __rrshift__(self, other):
-        return _val(other) >> self._value_
-
-    def __lt__(self, other):
-        return self._value_ < _val(other)
-
-    def __le__(self, other):
-        return self._value_ <= _val(other)
-
-    def __gt__(self, other):
-        return self._value_ > _val(other)
-
-    def __ge__(self, other):
-        return self._value_ >= _val(other)
-
-    def __ror__(self, other):
-        return type(self)(_val(other) | self._value_)
-
-    def __rand__(self, other):
-        return type(self)(_val(other) & self._value_)
-
-    def __rxor__(self, other):
-        return type(self)(_val(other) ^ self._value_)
-
-    def __neg__(self):
-        return -self._value_
-
-    def __pos__(self):
-        return self._value_
-
-    def __abs__(self):
-        return abs(self._value_)
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __format__(self, spec):
-        return format(self._value_, spec)
+class IntFlag(int, ReprEnum, Flag):
+    """Flag whose members are ints: |, & and ^ answer members (any int value
+    is kept), other arithmetic answers plain ints."""
 
 
 def unique(enumeration):

@@ -63,14 +63,21 @@ type Options struct {
 	// reach: each run is granted its memory limit out of the budget when
 	// it begins, so N sessions of one subject never hold N times
 	// MaxMemoryBytes. A run that does not fit evicts least recently used
-	// idle sessions (the subject's own first); when running sessions hold
-	// the budget it runs with what is left (Run.MaxMemoryBytes, at least a
-	// quarter of its limit more than its globals), or waits for runs to
-	// end (BudgetWait) and is then refused with a *BudgetError. When a run ends over a budget (saved results), least
-	// recently used idle sessions are evicted until it holds again.
+	// idle sessions: the subject's own first, for the server's budget
+	// then those of a subject charged more than it (a subject never loses
+	// its state to one charged as much or more; charged is what the
+	// budgets count: idle sessions' globals and saved results, running
+	// ones' grants and saved results). When running sessions, or idle ones
+	// it may not evict, hold the budget it runs with what is left
+	// (Run.MaxMemoryBytes, at least a quarter of its limit more than its
+	// globals), or waits for runs to end or sessions to go (BudgetWait)
+	// and is then refused with a *BudgetError. When a run ends over a
+	// budget (saved results), least recently used idle sessions are
+	// evicted, by the same rule, until it holds again.
 	MaxRetainedBytes, MaxRetainedBytesPerSubject int64
 	// BudgetWait is how long a run waits for memory held by runs in
-	// progress before it is refused (default 30s).
+	// progress (or by idle sessions it may not evict) before it is
+	// refused (default 30s).
 	BudgetWait time.Duration
 
 	// MaxRunsPerSubject caps the runs of one subject in progress at once,
@@ -191,17 +198,21 @@ type BudgetError struct {
 	// Free is what the budget has left for the run, Need the least the
 	// run must be granted (its globals plus room to work).
 	Free, Need int64
-	// Waited is how long the run waited for runs in progress to end.
+	// Waited is how long the run waited for runs in progress to end or
+	// sessions to go.
 	Waited time.Duration
 }
 
 func (e *BudgetError) Error() string {
 	who := "the server's sessions"
+	held := "runs in progress hold it"
 	if e.Key == KeyBudgetPerSubject {
 		who = fmt.Sprintf("token %q's sessions", e.Subject)
+	} else {
+		held = fmt.Sprintf("runs in progress and the idle sessions of tokens holding no more memory than token %q hold it", e.Subject)
 	}
-	return fmt.Sprintf("no run can start: %s may hold %d MiB in all ([session] %s), runs in progress hold it, and this run needs at least %d MiB (%d MiB are free after waiting %s for runs to end); send it again later, or raise [session] %s",
-		who, e.Budget>>20, e.Key, mib(e.Need), max(e.Free, 0)>>20, e.Waited.Round(time.Millisecond), e.Key)
+	return fmt.Sprintf("no run can start: %s may hold %d MiB in all ([session] %s), %s, and this run needs at least %d MiB (%d MiB are free after waiting %s for runs to end or sessions to go); send it again later, or raise [session] %s",
+		who, e.Budget>>20, e.Key, held, mib(e.Need), max(e.Free, 0)>>20, e.Waited.Round(time.Millisecond), e.Key)
 }
 
 // The config keys of the budgets, named in errors and eviction notices.
@@ -287,6 +298,7 @@ func (m *Manager) evictLocked(v *Session, reason string) *Session {
 	delete(m.sessions, v.id)
 	m.evicted[v.id] = eviction{at: m.opts.Now(), reason: reason}
 	m.boundNoticesLocked()
+	m.memoryFreedLocked()
 	return v
 }
 
@@ -343,7 +355,14 @@ func (m *Manager) enforceRetained(current *Session) {
 			v = m.leastRecentlyUsedIdle(current.subject, true, current, true)
 			reason = m.budgetReason(current.subject, true)
 		case all > m.opts.MaxRetainedBytes:
-			v = m.leastRecentlyUsedIdle("", false, current, true)
+			// Its token's own first; then only those of a token charged
+			// more (budgetVictimsLocked's rule). With none, the budget
+			// stays over until sessions go or runs end, and runs are
+			// granted only what it has left meanwhile.
+			v = m.leastRecentlyUsedIdle(current.subject, true, current, true)
+			if v == nil {
+				v = m.richerIdleLocked(current)
+			}
 			reason = m.budgetReason(current.subject, false)
 		}
 		if v == nil {
@@ -355,6 +374,31 @@ func (m *Manager) enforceRetained(current *Session) {
 	for _, v := range victims {
 		v.free()
 	}
+}
+
+// richerIdleLocked is the least recently used idle session holding
+// memory of a token charged more than current's (chargedBySubjectLocked);
+// nil when there is none. m.mu is held.
+func (m *Manager) richerIdleLocked(current *Session) *Session {
+	charged := m.chargedBySubjectLocked()
+	var best *Session
+	var bestUsed time.Time
+	now := time.Now()
+	for _, s := range m.sessions {
+		if s == current || charged[s.subject] <= charged[current.subject] || s.RetainedBytes() == 0 {
+			continue
+		}
+		s.mu.Lock()
+		running, used, reserved := s.running, s.used, now.Before(s.reserved)
+		s.mu.Unlock()
+		if running || reserved || len(s.sem) > 0 {
+			continue
+		}
+		if best == nil || used.Before(bestUsed) {
+			best, bestUsed = s, used
+		}
+	}
+	return best
 }
 
 // budgetReason is why a session is evicted for a budget.
@@ -451,6 +495,11 @@ func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
 		for _, v := range victims {
 			v.free()
 		}
+		if len(victims) > 0 {
+			// Their places under max_sessions are free: a request
+			// waiting to open a session may take one.
+			m.wakeOpeners()
+		}
 	}
 	per, total := m.opts.MaxRetainedBytesPerSubject, m.opts.MaxRetainedBytes
 	want := min(m.opts.MaxMemoryBytes, per, total)
@@ -463,80 +512,180 @@ func (m *Manager) tryGrant(s *Session) (int64, string, <-chan struct{}, error) {
 	// than a quarter of it, and for the least it may start with (need);
 	// a run a little short starts smaller (told so) rather than cost
 	// other clients their state for memory it will most likely never
-	// use. When runs in progress hold the budget, evicting idle sessions
-	// (whose globals are small beside a run's grant) would cost their
-	// clients their state and still leave this run short: evict nobody.
-	var target int64
-	{
-		mine, all := m.chargesLocked(s.subject, s)
-		idleMine, idleAll := m.idleRetainedLocked(s.subject, s)
+	// use. When runs in progress hold the budget, or the idle sessions
+	// this run may evict (budgetVictimsLocked) cannot make room, evicting
+	// them would cost their clients their state and still leave this run
+	// short: evict nobody.
+	if mine, all := m.chargesLocked(s.subject, s); min(per-mine, total-all) < want {
 		free := min(per-mine, total-all)
-		reach := min(per-mine+idleMine, total-all+idleAll)
+		// reach is what the run has after every eviction it may make.
+		plan, reach := m.budgetVictimsLocked(s, want)
 		switch {
 		case reach >= want && want-free > want/4:
-			target = want
 		case reach >= need:
-			target = need
+			plan, _ = m.budgetVictimsLocked(s, need)
+		default:
+			plan = nil
+		}
+		for _, v := range plan {
+			victims = append(victims, m.evictLocked(v.s, m.budgetReason(s.subject, v.perSubject)))
 		}
 	}
+	mine, all := m.chargesLocked(s.subject, s)
+	freeMine, freeAll := per-mine, total-all
+	free := min(freeMine, freeAll, want)
+	if free < need {
+		e := &BudgetError{Subject: s.subject, Key: KeyBudget, Budget: total, Free: freeAll, Need: need}
+		if freeMine < freeAll {
+			e.Key, e.Budget, e.Free = KeyBudgetPerSubject, per, freeMine
+		}
+		if m.freed == nil {
+			m.freed = make(chan struct{})
+		}
+		freed := m.freed
+		release()
+		return 0, "", freed, e
+	}
+	var why string
+	if free < want {
+		key, budget := KeyBudget, total
+		if freeMine <= freeAll {
+			key, budget = KeyBudgetPerSubject, per
+		}
+		why = fmt.Sprintf("note: this run's memory limit is %d MiB, not %d MiB: other sessions hold the rest of the sessions' budget of %d MiB ([session] %s)",
+			free>>20, want>>20, budget>>20, key)
+	}
+	m.running[s] = free
+	s.mu.Lock()
+	s.running = true
+	s.mu.Unlock()
+	release()
+	return free, why, nil, nil
+}
+
+// budgetVictim is an idle session a run evicts for memory, and whether
+// for its token's budget (else the server's).
+type budgetVictim struct {
+	s          *Session
+	perSubject bool
+}
+
+// budgetVictimsLocked plans the evictions that give the run s is
+// beginning goal bytes (at most its full limit, want): least recently
+// used idle sessions holding memory, of s's token first, for either
+// budget; then, for the server's, those of the tokens charged more than
+// s's token (chargedBySubjectLocked, counted anew after each eviction),
+// never of one charged as much or less. It returns them in order and the
+// memory the run would have after them (capped at goal), which falls
+// short of goal when they cannot make room: the caller evicts them only
+// when they can. The server's budget is shared, but a token that asks
+// for memory while holding as much as another, or more, must not destroy
+// the other's globals to get it: a token holding more than its share
+// evicts its own or waits. A token charged less (a newcomer) still
+// evicts from one charged more. m.mu is held.
+func (m *Manager) budgetVictimsLocked(s *Session, goal int64) ([]budgetVictim, int64) {
+	per, total := m.opts.MaxRetainedBytesPerSubject, m.opts.MaxRetainedBytes
+	want := min(m.opts.MaxMemoryBytes, per, total)
+	mine, all := m.chargesLocked(s.subject, s)
+	charged := m.chargedBySubjectLocked()
+	type idle struct {
+		s    *Session
+		n    int64
+		used time.Time
+	}
+	var cands []idle
+	now := time.Now()
+	for _, v := range m.sessions {
+		if v == s {
+			continue
+		}
+		n := v.RetainedBytes()
+		if n == 0 {
+			continue // evicting it frees nothing
+		}
+		v.mu.Lock()
+		running, used, reserved := v.running, v.used, now.Before(v.reserved)
+		v.mu.Unlock()
+		if running || reserved || len(v.sem) > 0 {
+			continue
+		}
+		cands = append(cands, idle{v, n, used})
+	}
+	var plan []budgetVictim
 	for {
-		mine, all := m.chargesLocked(s.subject, s)
-		freeMine, freeAll := per-mine, total-all
-		free := min(freeMine, freeAll)
-		if free >= want {
-			free = want
-		} else if target > 0 && free < target {
-			// Room first from the subject's own idle sessions, for
-			// either budget; then, for the server's, from anyone's.
-			v := m.leastRecentlyUsedIdle(s.subject, true, s, true)
-			perSubject := freeMine < want
-			if v == nil && !perSubject {
-				v = m.leastRecentlyUsedIdle("", false, s, true)
-			}
-			if v != nil {
-				victims = append(victims, m.evictLocked(v, m.budgetReason(s.subject, perSubject)))
+		free := min(per-mine, total-all)
+		if free >= goal {
+			return plan, goal
+		}
+		perSubject := per-mine < want
+		best := -1
+		for i, c := range cands {
+			if c.s.subject != s.subject {
 				continue
 			}
-		}
-		if free < need {
-			e := &BudgetError{Subject: s.subject, Key: KeyBudget, Budget: total, Free: freeAll, Need: need}
-			if freeMine < freeAll {
-				e.Key, e.Budget, e.Free = KeyBudgetPerSubject, per, freeMine
+			if best < 0 || c.used.Before(cands[best].used) {
+				best = i
 			}
-			if m.freed == nil {
-				m.freed = make(chan struct{})
-			}
-			freed := m.freed
-			release()
-			return 0, "", freed, e
 		}
-		var why string
-		if free < want {
-			key, budget := KeyBudget, total
-			if freeMine <= freeAll {
-				key, budget = KeyBudgetPerSubject, per
+		if best < 0 && !perSubject {
+			for i, c := range cands {
+				if charged[c.s.subject] <= charged[s.subject] {
+					continue
+				}
+				if best < 0 || c.used.Before(cands[best].used) {
+					best = i
+				}
 			}
-			why = fmt.Sprintf("note: this run's memory limit is %d MiB, not %d MiB: other runs in progress hold the rest of the sessions' budget of %d MiB ([session] %s)",
-				free>>20, want>>20, budget>>20, key)
 		}
-		m.running[s] = free
-		s.mu.Lock()
-		s.running = true
-		s.mu.Unlock()
-		release()
-		return free, why, nil, nil
+		if best < 0 {
+			return plan, free
+		}
+		c := cands[best]
+		cands = slices.Delete(cands, best, best+1)
+		plan = append(plan, budgetVictim{c.s, perSubject})
+		all -= c.n
+		charged[c.s.subject] -= c.n
+		if c.s.subject == s.subject {
+			mine -= c.n
+		}
 	}
+}
+
+// chargedBySubjectLocked is what the budgets charge each subject
+// (chargesLocked's measure): its idle sessions' globals and saved
+// results, its running ones' grants and saved results. m.mu is held.
+func (m *Manager) chargedBySubjectLocked() map[string]int64 {
+	charged := make(map[string]int64)
+	for _, s := range m.sessions {
+		n := s.RetainedBytes()
+		if _, running := m.running[s]; running {
+			n = s.resultBytes()
+		}
+		charged[s.subject] += n
+	}
+	for s, g := range m.running {
+		charged[s.subject] += g
+	}
+	return charged
 }
 
 // ungrant returns the grant of s's run to the budgets.
 func (m *Manager) ungrant(s *Session) {
 	m.mu.Lock()
 	delete(m.running, s)
+	m.memoryFreedLocked()
+	m.mu.Unlock()
+}
+
+// memoryFreedLocked wakes the runs waiting for memory: a run ended, or a
+// session went. A run waits for memory held by runs in progress, and by
+// idle sessions it may not evict (budgetVictimsLocked), which free it only
+// when they go. m.mu is held.
+func (m *Manager) memoryFreedLocked() {
 	if m.freed != nil {
-		close(m.freed) // wake the runs waiting for memory
+		close(m.freed)
 		m.freed = nil
 	}
-	m.mu.Unlock()
 }
 
 // Lookup returns the session of id without creating it.
@@ -563,6 +712,9 @@ func (m *Manager) Drop(id string) {
 	m.mu.Lock()
 	s, ok := m.sessions[id]
 	delete(m.sessions, id)
+	if ok {
+		m.memoryFreedLocked()
+	}
 	m.mu.Unlock()
 	if ok {
 		s.free()
@@ -635,6 +787,9 @@ func (m *Manager) Sweep() int {
 			m.expired[id] = now
 			freed = append(freed, s)
 		}
+	}
+	if len(freed) > 0 {
+		m.memoryFreedLocked()
 	}
 	m.boundNoticesLocked()
 	// Forget expiry and eviction notices after another idle period: the

@@ -407,3 +407,191 @@ func TestAttackOverBudgetByAResult(t *testing.T) {
 	runs[0].End()
 	runs[1].End()
 }
+
+// fairBudgetManager: the per-token budget is the server's, so a run of
+// one token meets the server's budget, which other tokens' idle sessions
+// fill.
+func fairBudgetManager(clk *clock, wait time.Duration, maxSessions int) *Manager {
+	return NewManager(Options{Now: clk.Now, NewState: func() backend.Session { return &sizedState{} },
+		MaxMemoryBytes: 100 * mb, MaxRetainedBytesPerSubject: 250 * mb, MaxRetainedBytes: 250 * mb, BudgetWait: wait,
+		MaxSessions: maxSessions, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns, RunQueueWait: time.Minute})
+}
+
+// idleHolding leaves the session of id idle, its globals n bytes.
+func idleHolding(t *testing.T, m *Manager, clk *clock, id, subject string, n int64) {
+	t.Helper()
+	r, err := begin(t, m, id, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retain(r, n)
+	r.End()
+	clk.Add(time.Second)
+}
+
+// TestAttackBudgetEvictsAnotherTokensState: a run short of the server's
+// memory budget evicted the least recently used idle sessions of any
+// token, after its own: a token charged as much as another, or more,
+// destroyed the other's globals by asking for memory (the sibling of
+// TestAttackSessionEvictsAnotherTokensState, for max_retained_mb). It
+// evicts only its own or those of a token charged more than it;
+// otherwise it runs with what is left or waits and is refused. A token
+// charged less (a newcomer) still evicts from one charged more.
+func TestAttackBudgetEvictsAnotherTokensState(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := fairBudgetManager(clk, 20*time.Millisecond, 0)
+	idleHolding(t, m, clk, "b1", "bob", 100*mb)
+	a1, err := begin(t, m, "a1", "alice")
+	if err != nil || a1.MaxMemoryBytes != 100*mb {
+		t.Fatalf("a1: %v, %v", a1, err)
+	}
+	// alice is charged 100 MiB (a1's grant), as much as bob: her second
+	// run starts with the 50 MiB left, and bob's session stays.
+	a2, err := begin(t, m, "a2", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.Lookup("b1"); !ok {
+		t.Fatal("alice, charged as much as bob, evicted his idle session for her run")
+	}
+	if a2.MaxMemoryBytes != 50*mb || !strings.Contains(a2.Notice, "50 MiB, not 100 MiB") || !strings.Contains(a2.Notice, "[session] max_retained_mb)") {
+		t.Errorf("a2 runs with %d MiB, notice %q; want the 50 MiB left, told so", a2.MaxMemoryBytes/mb, a2.Notice)
+	}
+	// alice is charged 150 MiB, more than bob: her third run, with nothing
+	// left, waits and is refused, and bob's session stays.
+	_, err = begin(t, m, "a3", "alice")
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Key != KeyBudget || !strings.Contains(err.Error(), `idle sessions of tokens holding no more memory than token "alice"`) {
+		t.Errorf("a3: %v", err)
+	}
+	if _, ok := m.Lookup("b1"); !ok {
+		t.Fatal("alice, charged more than bob, evicted his idle session for her run")
+	}
+	// carol is charged nothing: she may evict bob's idle session, and
+	// bob's client is told why when it comes back.
+	c1, err := begin(t, m, "c1", "carol")
+	if err != nil || c1.MaxMemoryBytes != 100*mb {
+		t.Fatalf("carol's run: %v, %v", c1, err)
+	}
+	if _, ok := m.Lookup("b1"); ok {
+		t.Error("carol, charged less than bob, did not evict his idle session")
+	}
+	for _, r := range []*Run{a1, a2, c1} {
+		r.End()
+	}
+	back, err := begin(t, m, "b1", "bob")
+	if err != nil || !strings.Contains(back.Notice, "evicted") || !strings.Contains(back.Notice, "[session] max_retained_mb") {
+		t.Errorf("bob's client is not told why: %v %q", err, back.Notice)
+	}
+	back.End()
+}
+
+// TestRunWaitsForMemoryOfSessionsItMayNotEvict: a run waiting for memory
+// held by an idle session it may not evict starts when that session
+// goes, not only when a run ends.
+func TestRunWaitsForMemoryOfSessionsItMayNotEvict(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := fairBudgetManager(clk, time.Minute, 0)
+	idleHolding(t, m, clk, "b1", "bob", 100*mb)
+	a1, err := begin(t, m, "a1", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a2, err := begin(t, m, "a2", "alice")
+	if err != nil || a2.MaxMemoryBytes != 50*mb {
+		t.Fatalf("a2: %v, %v", a2, err)
+	}
+	a3 := beginAsync(context.Background(), get(t, m, "a3", "alice"))
+	waitUntil(t, "a3 to wait for memory", func() bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return m.freed != nil
+	})
+	m.Drop("b1")
+	got := within(t, a3, "a3, once bob's session went")
+	if got.err != nil || got.run.MaxMemoryBytes != 100*mb {
+		t.Fatalf("a3: %v, %v", got.run, got.err)
+	}
+	for _, r := range []*Run{a1, a2, got.run} {
+		r.End()
+	}
+}
+
+// TestBudgetEvictionWakesOpeners: a run that evicts an idle session for
+// memory frees its place under max_sessions; a request waiting to open a
+// session takes it at once, not when some run ends later.
+func TestBudgetEvictionWakesOpeners(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := fairBudgetManager(clk, 20*time.Millisecond, 4)
+	idleHolding(t, m, clk, "b1", "bob", 90*mb)
+	var alice []*Run
+	for _, id := range []string{"a1", "a2"} {
+		r, err := begin(t, m, id, "alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		alice = append(alice, r)
+	}
+	b2 := get(t, m, "b2", "bob")
+	// Four sessions, two of each token, alice's busy: her third waits.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	a3 := getAsync(ctx, m, "a3", "alice")
+	waitUntil(t, "a3 to wait", func() bool { return m.Opening() == 1 })
+	// bob's run in b2 evicts his own b1 for memory (none is left).
+	rb2, err := b2.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.Lookup("b1"); ok {
+		t.Fatalf("b1 was not evicted for b2's run (limit %d MiB)", rb2.MaxMemoryBytes/mb)
+	}
+	if n := m.Opening(); n != 0 {
+		t.Errorf("%d requests still wait for a session after b1 went", n)
+	}
+	if got := opened(t, a3, "a3"); got.err != nil {
+		t.Error(got.err)
+	}
+	for _, r := range append(alice, rb2) {
+		r.End()
+	}
+}
+
+// TestAttackOverBudgetEvictsAnotherTokensState: a run that ends with the
+// sessions over the server's budget (a saved result) evicted the least
+// recently used idle session of any token. It evicts its token's own
+// first, and another token's only when that one is charged more.
+func TestAttackOverBudgetEvictsAnotherTokensState(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := fairBudgetManager(clk, 20*time.Millisecond, 0)
+	idleHolding(t, m, clk, "b1", "bob", 100*mb) // the least recently used
+	a1, err := begin(t, m, "a1", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a2, err := begin(t, m, "a2", "alice")
+	if err != nil || a2.MaxMemoryBytes != 50*mb {
+		t.Fatalf("a2: %v, %v", a2, err)
+	}
+	if _, err := a1.Session().Results().Save(strings.Repeat("x", 8<<20-16), ""); err != nil {
+		t.Fatal(err)
+	}
+	retain(a1, a1.MaxMemoryBytes)
+	a1.End()
+	clk.Add(time.Second)
+	retain(a2, a2.MaxMemoryBytes)
+	a2.End() // 100 + 108 + 50 MiB held, over 250
+	if _, ok := m.Lookup("b1"); !ok {
+		t.Error("alice's sessions went over the budget and bob's idle session was evicted")
+	}
+	if _, ok := m.Lookup("a1"); ok {
+		t.Error("alice's own idle session was kept with the sessions over the budget")
+	}
+	if got := m.RetainedBytes(); got > 250*mb {
+		t.Errorf("the sessions hold %d MiB after eviction, over the 250 MiB budget", got/mb)
+	}
+}

@@ -97,8 +97,11 @@ type SessionConfig struct {
 	// sessions, in all and per token: what idle sessions hold (globals,
 	// saved results, and the sandbox worker each keeps, 40 MiB) plus what running ones may reach (each run's memory
 	// limit). A run that would pass it evicts least recently used idle
-	// sessions, runs with a lower limit, or is refused. 0 (unset) derives
-	// the budget from the host's memory: see MemoryBudget.
+	// sessions (its token's own; for MaxRetainedMB then one of a token
+	// charged more memory than it, never one of a token charged as much
+	// or less), runs with a lower limit, or waits and is refused. 0
+	// (unset) derives the budget from the host's memory: see
+	// MemoryBudget.
 	MaxRetainedMB         int `toml:"max_retained_mb"`
 	MaxRetainedMBPerToken int `toml:"max_retained_mb_per_token"`
 	// MaxConcurrentRuns and MaxConcurrentRunsPerToken cap the runs

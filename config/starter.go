@@ -48,7 +48,8 @@ max_sessions_per_token = 32
 # The memory budget of sessions, idle (what they hold, and the 40 MiB
 # sandbox process each keeps) and running (each run is granted
 # max_memory_mb): over it, least recently used idle sessions are
-# evicted, then runs get less or wait for others to end.
+# evicted (never one of a token holding as much memory or less), then
+# runs get less or wait for others to end.
 # Unset: half of this host's memory (a container's limit included), and
 # a quarter of that per HTTP token (at least two runs' max_memory_mb; one
 # client over stdio gets it all); "toolplane config check" says how much.

@@ -120,7 +120,13 @@ snippets may reach is bounded by [session] max_retained_mb in all (unset:
 half of this host's memory, a container's limit included) and
 max_retained_mb_per_token per HTTP token (unset: a quarter of
 max_retained_mb, at least two runs' max_memory_mb, so four tokens are needed
-to fill the server). Over stdio the one client gets the whole budget.
+to fill the server). Over stdio the one client gets the whole budget. A run
+over it evicts the least recently used idle sessions holding memory (their
+clients are told): of its own token; for max_retained_mb, then of a token
+charged more memory than it (idle sessions' globals and saved results,
+running ones' grants), never of a token charged as much or less. With none
+to evict, it runs with what is left, or waits for runs to end or sessions to
+go, up to 30s, and is then refused naming the key to raise.
 
 Runs: at most [session] max_concurrent_runs_per_token execute_code runs of
 one HTTP token are in progress at once (unset: this host's CPUs, at least

@@ -211,3 +211,60 @@ func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
 		t.Errorf("the calm token's globals after the flood's third session opened: %v", v)
 	}
 }
+
+// TestAttackBudgetEvictsAnotherTokensState: a run short of max_retained_mb
+// evicted the least recently used idle sessions of any token: a token
+// whose run in progress was charged more memory than a calm token's idle
+// session destroyed its globals by starting one more run. Now a run
+// evicts only its token's own idle sessions, or those of a token charged
+// more than it: the flood's second run starts with what is left (told
+// so), and the calm token's globals stay.
+func TestAttackBudgetEvictsAnotherTokensState(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"none\"\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 64\nmax_retained_mb_per_token = 64\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	gate := e2e.NewGate(t)
+	defer gate.Open(t) // a failed test leaves no run held
+
+	// The calm token's idle session holds 20 MiB.
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 'still here'\npad = 'x' * (20 << 20)")
+
+	// The flood's first run is granted 32 MiB and held: it is charged
+	// more than the calm token.
+	held := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := e2e.TryCall(held, "execute_code", map[string]any{"code": "await " + gate.Slow()})
+		if err != nil || res.IsError {
+			t.Errorf("the flood's held run: %v %s", err, e2e.Text(res))
+		}
+	}()
+	gate.WaitStarted(t, 1)
+
+	// Its second run finds about 12 MiB left: it starts with that rather
+	// than evict the calm token's session for its full 32.
+	second := e2e.ConnectHTTPToken(t, srv.URL, "flood-secret-0123456789", nil)
+	res, err := e2e.TryCall(second, "execute_code", map[string]any{"code": "return 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := e2e.Text(res); res.IsError || !strings.Contains(text, "not 32 MiB") {
+		t.Errorf("the flood's second run, with the calm token's session idle:\n%s", text)
+	}
+	res, err = e2e.TryCall(calm, "execute_code", map[string]any{"code": "return mine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := e2e.Text(res); !strings.Contains(text, "still here") || strings.Contains(text, "evicted") {
+		t.Errorf("the calm token's session after the flood, charged more memory, asked for more:\n%s", text)
+	}
+	gate.Open(t)
+	<-done
+}

@@ -267,31 +267,6 @@ func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *
 	return best
 }
 
-// idleRetainedLocked sums the memory idle sessions other than except
-// hold: subject's, and everyone's. m.mu is held.
-func (m *Manager) idleRetainedLocked(subject string, except *Session) (mine, all int64) {
-	for _, s := range m.sessions {
-		if s == except {
-			continue
-		}
-		if _, running := m.running[s]; running {
-			continue
-		}
-		s.mu.Lock()
-		busy := s.running || len(s.sem) > 0
-		s.mu.Unlock()
-		if busy {
-			continue
-		}
-		n := s.RetainedBytes()
-		all += n
-		if s.subject == subject {
-			mine += n
-		}
-	}
-	return mine, all
-}
-
 // evictLocked unregisters v, remembering why for its client, and returns
 // it for the caller to free once m.mu is released.
 func (m *Manager) evictLocked(v *Session, reason string) *Session {

@@ -56,11 +56,13 @@ class _EnumDict(dict):
     """The namespace of an enum's class body, as EnumType.__prepare__ makes it:
     binding a member's name a second time is a TypeError, as in CPython."""
 
-    def __init__(self, cls_name):
+    def __init__(self, cls_name, generate=None):
         super().__init__()
         self._cls_name = cls_name
         self._member_names = {}
         self._ignore = ()
+        self._generate = generate
+        self._last_values = []
 
     def __setitem__(self, key, value):
         if not isinstance(key, str) or _is_private(self._cls_name, key) or _is_dunder(key):
@@ -68,6 +70,8 @@ class _EnumDict(dict):
         elif _is_sunder(key):
             if key == '_ignore_':
                 self._ignore = value.replace(',', ' ').split() if isinstance(value, str) else list(value)
+            elif key == '_generate_next_value_':
+                self._generate = value.__func__ if isinstance(value, staticmethod) else value
         elif key in self._member_names:
             raise TypeError('%r already defined as %r' % (key, self[key]))
         elif key in self._ignore:
@@ -75,8 +79,29 @@ class _EnumDict(dict):
         elif _is_member_value(value):
             if key in self:
                 raise TypeError('%r already defined as %r' % (key, self[key]))
+            # auto() takes its value now, so later lines of the body see it
+            # (RW = R | W with R = auto()).
+            if self._generate is not None:
+                if isinstance(value, auto):
+                    value = self._auto_value(key, value)
+                elif isinstance(value, tuple) and any(isinstance(v, auto) for v in value):
+                    # Each auto in a tuple counts as a value of its own too:
+                    # (auto(), 'x') then auto() gives 1, then 2.
+                    parts = []
+                    for v in value:
+                        if isinstance(v, auto):
+                            v = self._auto_value(key, v)
+                            self._last_values.append(v)
+                        parts.append(v)
+                    value = tuple(parts)
             self._member_names[key] = None
+            self._last_values.append(value)
         super().__setitem__(key, value)
+
+    def _auto_value(self, key, a):
+        if a.value is _auto_null:
+            a.value = self._generate(key, 1, len(self._member_names), self._last_values[:])
+        return a.value
 
 
 class EnumType(type):
@@ -86,7 +111,12 @@ class EnumType(type):
 
     @classmethod
     def __prepare__(metacls, cls, bases, **kwds):
-        return _EnumDict(cls)
+        generate = None
+        for base in bases:
+            if isinstance(base, EnumType):
+                generate = base._generate_next_value_
+                break
+        return _EnumDict(cls, generate)
 
     # CPython 3.11's EnumType.__getattr__: a name missing on an enum class raises
     # AttributeError(name) with the bare name (members are class attributes here, so

@@ -143,3 +143,34 @@ class N(str, Enum):
 class F(float, Enum):
     A = 2
 print(repr(M.A), repr(M.B), repr(N.A), repr(F.A), M.A.value, type(N.A.value), F.A.value, M(1), M(16), N('1'))
+# ---
+# auto() takes its value when the class body binds it, so later lines can combine members (RW = R | W).
+from enum import Flag, IntFlag, Enum, StrEnum, IntEnum, auto
+class Perm(Flag):
+    R = auto()
+    W = auto()
+    X = auto()
+    RW = R | W
+    ALL = RW | X
+class P(IntFlag):
+    A = auto()
+    B = auto()
+    AB = A | B
+    C = auto()
+class S(StrEnum):
+    ONE = auto()
+    TWO = auto()
+    BOTH = ONE + '+' + TWO
+class N(Enum):
+    def _generate_next_value_(name, start, count, last_values):
+        return name * 2
+    AA = auto()
+    BB = auto()
+class I(IntEnum):
+    A = 5
+    B = auto()
+    C = (auto())
+class T(Enum):
+    A = (auto(), 'x')
+    B = auto()
+print(list(Perm), repr(Perm.RW), repr(Perm.ALL), list(P), repr(P.AB), repr(P.C), list(S), repr(S.BOTH), list(N), list(I), list(T))

@@ -411,7 +411,12 @@ def _functional(base, name, names, *, module=None, qualname=None, type=None, sta
     if isinstance(names, str):
         names = names.replace(',', ' ').split()
     if isinstance(names, (list, tuple)) and names and isinstance(names[0], str):
-        names = [(n, start + i) for i, n in enumerate(names)]
+        # Bare names take the values the enum generates: 1, 2, 3 for an
+        # Enum, 1, 2, 4 for a Flag, the lower-cased name for a StrEnum.
+        pairs = []
+        for n in names:
+            pairs.append((n, base._generate_next_value_(n, start, len(pairs), [v for _, v in pairs])))
+        names = pairs
     elif hasattr(names, 'items'):
         names = list(names.items())
     for n, v in names:

@@ -174,3 +174,46 @@ class T(Enum):
     A = (auto(), 'x')
     B = auto()
 print(list(Perm), repr(Perm.RW), repr(Perm.ALL), list(P), repr(P.AB), repr(P.C), list(S), repr(S.BOTH), list(N), list(I), list(T))
+# ---
+# Agent-style uses: dataclasses, match, json, formatting, int/str methods, the functional API (values from _generate_next_value_).
+import enum, json, dataclasses
+from enum import IntEnum, StrEnum, IntFlag, Enum, Flag, auto, unique
+class Color(StrEnum):
+    RED = auto()
+    GREEN = auto()
+class Pri(IntEnum):
+    LOW = 1
+    HIGH = 2
+@dataclasses.dataclass
+class Task:
+    name: str
+    pri: Pri
+    color: Color = Color.RED
+t = Task('a', Pri.HIGH)
+print(t, dataclasses.asdict(t), json.dumps(dataclasses.asdict(t)))
+match Pri(2):
+    case Pri.LOW: print('low')
+    case Pri.HIGH: print('high')
+match 'green':
+    case Color.GREEN: print('green!')
+print(Pri.HIGH in Pri, isinstance(Pri.LOW, Pri), Pri.LOW.__class__, sorted(Pri, reverse=True), max(Pri), Pri['LOW'], Pri.LOW == True, Pri.LOW is Pri(True))
+print({c: c.value for c in Color}, [str(c) for c in Color], ', '.join(Color), Color.RED.title(), Color.RED.encode(), Color.RED.startswith('r'))
+print(Color.RED.__hash__() == hash('red'), '%5s|%-6s|' % (Color.RED, Pri.LOW), '{0:>4}{1:x}'.format(Pri.HIGH, Pri.HIGH), f'{Pri.HIGH:.2f}', str(Pri.HIGH).zfill(3))
+print(Pri.HIGH.to_bytes(2, 'big'), Pri.from_bytes(b'\x00\x02', 'big'), type(Pri.from_bytes(b'\x00\x02', 'big')), int.from_bytes(b'\x01', 'big'))
+print(Pri.__members__, list(Pri.__members__.items())[0], Pri._value2member_map_ == {1: Pri.LOW, 2: Pri.HIGH})
+print(enum.IntEnum('Lvl', 'A B C'), list(enum.IntEnum('Lvl', 'A B C')), enum.StrEnum('Q', ['X', 'Y']).X, repr(enum.IntFlag('Z', 'P Q').Q))
+print(Pri.LOW.__str__(), Pri.LOW.__repr__(), Pri.LOW.__format__(''), Color.RED.__str__(), str.__str__(Color.RED))
+d = {Pri.LOW: 'x'}
+d[1] = 'y'
+print(d, len(d), {Color.RED: 1, 'red': 2})
+import copy
+print(copy.deepcopy({'p': Pri.LOW})['p'] is Pri.LOW, copy.copy(Color.RED) is Color.RED)
+class Shape(IntEnum):
+    SQ = 4
+    @property
+    def sides(self): return int(self)
+    def double(self): return self * 2
+print(Shape.SQ.sides, Shape.SQ.double(), type(Shape.SQ.double()))
+print(bool(IntFlag('E', 'A')(0)), abs(Pri.LOW), pow(Pri.HIGH, 3), Pri.HIGH.conjugate(), Pri.HIGH.denominator, float(Pri.HIGH), complex(Pri.HIGH))
+print(Pri.LOW + Pri.HIGH, Pri.LOW - Pri.HIGH, sum([Pri.LOW, Pri.HIGH]), Pri.HIGH // Pri.LOW)
+print(list(enum.Flag('Fz', 'A B C')), list(enum.IntFlag('Iz', 'A B C')), list(enum.Enum('Ez', 'A B C', start=5)), list(enum.StrEnum('Sz', 'Ab Cd')), list(enum.IntEnum('Nz', ['x', 'y'], start=0)))

@@ -192,9 +192,9 @@ type Program struct {
 	lines    []string
 	code     *vm.CodeObj
 	snippet  bool
-	// warnings is what compiling printed in CPython (SyntaxWarnings), written
-	// to the run's stderr before the program starts.
-	warnings string
+	// warnings are what compiling printed in CPython (SyntaxWarnings),
+	// written to the run's stderr before the program starts (writeWarnings).
+	warnings []compile.Warning
 }
 
 // Compile parses, resolves and compiles src once. The error is an
@@ -239,22 +239,28 @@ func CompileContext(ctx context.Context, filename, src string, opts CompileOptio
 		return nil, contextError(filename, err)
 	}
 	return &Program{filename: filename, lines: lines, code: vm.NewCode(prog.Module), snippet: opts.Snippet,
-		warnings: compileWarnings(filename, lines, prog.Warnings)}, nil
+		warnings: prog.Warnings}, nil
 }
 
-// compileWarnings renders the compiler's SyntaxWarnings as CPython's warnings
-// module prints them to stderr: "file:line: SyntaxWarning: msg" and the line.
-func compileWarnings(filename string, lines []string, ws []compile.Warning) string {
-	var sb strings.Builder
-	for _, w := range ws {
-		fmt.Fprintf(&sb, "%s:%d: SyntaxWarning: %s\n", filename, w.Line, w.Msg)
-		if w.Line >= 1 && w.Line <= len(lines) {
-			if src := strings.TrimSpace(lines[w.Line-1]); src != "" {
-				sb.WriteString("  " + src + "\n")
+// writeWarnings writes the compiler's SyntaxWarnings to the run's stderr as
+// CPython's warnings module prints them: "file:line: SyntaxWarning: msg" and
+// the line. They count against the stderr cap as the snippet's own writes, one
+// warning at a time: each repeats its source line, so a long line of many
+// "x is 'a'" comparisons (20000 on one 200 KB line) rendered in full would be
+// gigabytes, made before any limit could see them.
+func (p *Program) writeWarnings(t *vm.Thread) error {
+	for _, w := range p.warnings {
+		s := fmt.Sprintf("%s:%d: SyntaxWarning: %s\n", p.filename, w.Line, w.Msg)
+		if w.Line >= 1 && w.Line <= len(p.lines) {
+			if src := strings.TrimSpace(p.lines[w.Line-1]); src != "" {
+				s += "  " + src + "\n"
 			}
 		}
+		if err := t.WriteStderr(s); err != nil {
+			return err
+		}
 	}
-	return sb.String()
+	return nil
 }
 
 // contextError reports a compile that its context ended (or another
@@ -340,9 +346,6 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	if mods == nil {
 		mods = vm.DefaultModules()
 	}
-	if p.warnings != "" && opts.Stderr != nil {
-		_, _ = io.WriteString(opts.Stderr, p.warnings)
-	}
 	var used int64
 	if opts.Globals != nil {
 		used = g.SizeBytes()
@@ -389,6 +392,9 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 			err = ex
 		}
 	}()
+	if err := p.writeWarnings(t); err != nil {
+		return nil, p.exception(t, err)
+	}
 	if opts.Prelude != nil {
 		if err := opts.Prelude.run(t, builtins, opts.PreludeInputs); err != nil {
 			return nil, p.exception(t, err)

@@ -3,9 +3,11 @@ package python
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +69,33 @@ class K:
 	}
 	if bytes.Count(cerr.Bytes(), []byte("SyntaxWarning")) < 10 {
 		t.Errorf("CPython printed fewer warnings than the case expects:\n%s", cerr.String())
+	}
+}
+
+// TestSyntaxWarningsCountAgainstStderrCap: every warning repeats its source
+// line, so one long line of many "x is 'a'" comparisons renders to the square
+// of its size (20000 on a 200 KB line: 4 GB, rendered whole at compile time
+// before any limit, 20 GB of heap, never finished in 120 s). The warnings are
+// written as the snippet's stderr, capped at MaxOutputBytes: the run ends with
+// the output limit and stderr holds no more than the cap.
+func TestSyntaxWarningsCountAgainstStderrCap(t *testing.T) {
+	t.Parallel()
+	src := "x = 1\ny = [" + strings.Repeat("x is 'a', ", 2000) + "]\nprint('ran')\n"
+	prog, err := Compile("warn.py", src, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cap = 64 << 10
+	var out, errb bytes.Buffer
+	_, err = prog.Run(context.Background(), RunOptions{Stdout: &out, Stderr: &errb, Limits: Limits{MaxOutputBytes: cap}})
+	if errb.Len() > cap {
+		t.Errorf("the warnings wrote %d bytes to stderr, over its cap of %d", errb.Len(), cap)
+	}
+	var ex *Exception
+	if !errors.As(err, &ex) || ex.Limit != "output" {
+		t.Errorf("err = %v, want the output limit", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("the program ran past its warnings' limit: %q", out.String())
 	}
 }

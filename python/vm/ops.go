@@ -165,7 +165,7 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 		}
 	}
 	if aInst {
-		if m := ia.Class.Lookup(names[0]); m != nil {
+		if m := ia.Class.Lookup(names[0]); m != nil && !inheritedRepeat(op, ia, m) {
 			r, err := t.callMethod1(m, a, b)
 			if err != nil || r != NotImplemented {
 				return r, true, err
@@ -173,7 +173,7 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 		}
 	}
 	if bInst {
-		if m := ib.Class.Lookup(names[1]); m != nil {
+		if m := ib.Class.Lookup(names[1]); m != nil && !inheritedRepeat(op, ib, m) {
 			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
@@ -181,6 +181,18 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 		}
 	}
 	return nil, false, nil
+}
+
+// inheritedRepeat reports whether m is the builtin * of the str, bytes,
+// list or tuple inst derives from: the operator repeats the value inside
+// (Binary's fallback), and a count that is no int is "can't multiply
+// sequence by non-int", not the error of calling str.__mul__ itself.
+func inheritedRepeat(op syntax.Operator, inst *Instance, m Value) bool {
+	if op != syntax.Mult || inst.Base == nil || !isRepeatable(inst.Base) {
+		return false
+	}
+	_, builtin := m.(*Builtin)
+	return builtin
 }
 
 // Inplace applies an augmented assignment operator.

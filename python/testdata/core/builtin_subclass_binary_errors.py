@@ -25,11 +25,12 @@ class B(bytes):
 class L(list):
     pass
 for f in (lambda: S('x') + 1, lambda: 1 + S('x'), lambda: 'x' + J(1), lambda: b'x' + J(1), lambda: L([1]) + (1,),
-          lambda: S('a') - S('b'), lambda: B(b'a') < 1, lambda: 2 ** S('a')):
+          lambda: S('a') * S('b'), lambda: S('a') * 1.5, lambda: 1.5 * S('a'), lambda: L([1]) * 2.0, lambda: S('a') - S('b'), lambda: B(b'a') < 1, lambda: 2 ** S('a')):
     try:
         f()
     except TypeError as e:
         print(e)
+print(S('ab') * 2, type(S('ab') * 2).__name__, 2 * S('x'), L([1]) * 2, type(L([1]) * 2).__name__, S('a') * J(3), 'a' * J(2))
 # ---
 # int's and float's own __repr__, which a subclass's __repr__ does not change.
 class K(int):

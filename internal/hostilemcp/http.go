@@ -209,6 +209,18 @@ func (h *httpServer) call(w http.ResponseWriter, r *http.Request, id json.RawMes
 	case "headers":
 		b, _ := json.Marshal(r.Header)
 		answer(textResult(string(b)))
+	case "leak_secret":
+		// leak_secret of the stdio server, quoting the Authorization
+		// header it was sent.
+		how, _ := p.Arguments["how"].(string)
+		result, msg := leakAnswer(how, r.Header.Get("Authorization"))
+		if msg != "" {
+			w.Header().Set("Content-Type", "application/json")
+			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": -32000, "message": msg}})
+			_, _ = w.Write(b)
+			return
+		}
+		answer(result)
 	case "redirect":
 		http.Redirect(w, r, h.other+"/mcp", http.StatusTemporaryRedirect)
 	case "huge_headers":

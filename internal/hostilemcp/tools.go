@@ -263,6 +263,20 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 			s.notify("notifications/progress", map[string]any{"progressToken": p.Meta.ProgressToken, "progress": i, "message": "\x1b[31mprogress"})
 		}
 		s.reply(id, textResult(fmt.Sprintf("sent %d progress notifications", n)))
+	case "leak_secret":
+		// Echoes the secret it was configured with (the value of the env
+		// variable named by env, HOSTILE_SECRET by default) in a log and
+		// a progress notification, then in the answer how asks for: a
+		// result's text, structured content and resource ("result"), a
+		// tool error ("tool_error") or a JSON-RPC error ("error").
+		name, _ := args["env"].(string)
+		if name == "" {
+			name = "HOSTILE_SECRET"
+		}
+		how, _ := args["how"].(string)
+		s.notify("notifications/message", map[string]any{"level": "error", "logger": "leak", "data": "using key " + os.Getenv(name)})
+		s.notify("notifications/progress", map[string]any{"progressToken": p.Meta.ProgressToken, "progress": 1, "message": "key " + os.Getenv(name)})
+		s.leak(id, how, os.Getenv(name))
 	case "crash":
 		fmt.Fprintln(s.stderr, "hostilemcp: crashing mid-call")
 		s.exit <- 3
@@ -348,4 +362,33 @@ func appendRecord(path string, v any) {
 	defer f.Close()
 	b, _ := json.Marshal(v)
 	_, _ = f.Write(append(b, '\n'))
+}
+
+// leakAnswer is the answer of leak_secret quoting secret: a JSON-RPC
+// error message (error != ""), or a result.
+func leakAnswer(how, secret string) (result any, errMsg string) {
+	switch how {
+	case "error":
+		return nil, "invalid key " + secret
+	case "tool_error":
+		r := textResult("401: the key " + secret + " was refused")
+		r["isError"] = true
+		return r, ""
+	}
+	return map[string]any{
+		"content": []any{
+			map[string]any{"type": "text", "text": "your key is " + secret + "."},
+			map[string]any{"type": "resource", "resource": map[string]any{"uri": "mem://key/" + secret, "mimeType": "text/plain", "text": "key=" + secret}},
+		},
+		"structuredContent": map[string]any{"key": secret, "nested": []any{map[string]any{secret: "as a key"}}},
+	}, ""
+}
+
+func (s *stdioServer) leak(id json.RawMessage, how, secret string) {
+	result, msg := leakAnswer(how, secret)
+	if msg != "" {
+		s.replyError(id, -32000, msg)
+		return
+	}
+	s.reply(id, result)
 }

@@ -643,13 +643,15 @@ func TestAttackHTTPUpstream(t *testing.T) {
 	m := newManager(t, opts, spec("evil", "/mcp"), sized, spec("redirected", "/redirect/mcp"), spec("locked", "/unauthorized/mcp"), spec("headers", "/huge-headers/mcp"), sse, testSpec("good"),
 		bearerSpec("bearer-evil", "/mcp"), bearerSpec("bearer-redirected", "/redirect/mcp"), bearerSSE)
 
+	// The server echoes the headers it got; toolplane hides its secrets
+	// in what it answers, so the echo shows where each one was.
 	res, err := callCap(t, m, "mcp:evil/headers", nil)
-	if err != nil || !strings.Contains(text(res), secret) {
-		t.Fatalf("the configured headers do not reach the configured origin: %v %v", res, err)
+	if err != nil || !strings.Contains(text(res), `"Authorization":["[redacted:header.Authorization]"]`) || !strings.Contains(text(res), `"X-Api-Key":["[redacted:header.Authorization]"]`) || strings.Contains(text(res), secret) {
+		t.Fatalf("the configured headers do not reach the configured origin, or come back unhidden: %v %v", res, err)
 	}
 	res, err = callCap(t, m, "mcp:bearer-evil/headers", nil)
-	if err != nil || !strings.Contains(text(res), "Bearer "+bearer) {
-		t.Fatalf("the static bearer token does not reach the configured origin: %v %v", res, err)
+	if err != nil || !strings.Contains(text(res), "Bearer [redacted:auth]") || strings.Contains(text(res), bearer) {
+		t.Fatalf("the static bearer token does not reach the configured origin, or comes back unhidden: %v %v", res, err)
 	}
 	if _, err := callWhenUp(t, m, "mcp:bearer-evil/redirect", nil); err == nil || !strings.Contains(err.Error(), "another origin") {
 		t.Errorf("bearer-evil redirect: %v", err)

@@ -41,6 +41,7 @@ func (e *needsLoginError) Unwrap() error { return ErrNeedsLogin }
 // answer passes the connection's inspector.
 func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transport, *httpRecorder, error) {
 	header := http.Header{}
+	resolved := map[string]string{}
 	keys := make([]string, 0, len(s.spec.Headers))
 	for k := range s.spec.Headers {
 		keys = append(keys, k)
@@ -52,7 +53,9 @@ func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transpor
 			return nil, nil, fmt.Errorf("[mcp.servers.%s] headers.%s: %w", s.spec.Name, k, err)
 		}
 		header.Set(k, v)
+		resolved[k] = v
 	}
+	s.redact.setHeaders(s.spec.Headers, resolved)
 	var token func(context.Context) (string, error)
 	var refresh func(context.Context, string) (string, error)
 	switch {
@@ -68,6 +71,7 @@ func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transpor
 			if err != nil || tok == "" {
 				return "", &needsLoginError{server: s.spec.Name, err: err}
 			}
+			s.redact.addSecret(tok, "[redacted:auth]")
 			return tok, nil
 		}
 		if _, err := token(ctx); err != nil {
@@ -79,6 +83,7 @@ func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transpor
 				if err != nil || tok == "" {
 					return "", &needsLoginError{server: s.spec.Name, err: err}
 				}
+				s.redact.addSecret(tok, "[redacted:auth]")
 				return tok, nil
 			}
 		}
@@ -95,6 +100,7 @@ func (s *server) httpTransport(ctx context.Context, in *inspector) (mcp.Transpor
 			return nil, nil, fmt.Errorf("[mcp.servers.%s] auth = %q resolves to an empty token", s.spec.Name, s.spec.Auth)
 		}
 		header.Set("Authorization", "Bearer "+v)
+		s.redact.addSecret(v, "[redacted:auth]")
 	}
 	u, err := url.Parse(s.spec.URL)
 	if err != nil {

@@ -184,7 +184,7 @@ func (m *Manager) ServerCapabilities(ctx context.Context, name string) ([]capabi
 		return nil, err
 	}
 	caps, err := s.capabilities(ctx)
-	return caps, s.spec.redactError(err)
+	return caps, s.hideError(err)
 }
 
 // Close stops every server (stdio processes and their process groups are
@@ -220,7 +220,7 @@ func (m *Manager) each(ctx context.Context, names []string, f func(context.Conte
 		go func() {
 			defer wg.Done()
 			s := m.servers[name]
-			errs[i] = s.spec.redactError(f(ctx, s))
+			errs[i] = s.hideError(f(ctx, s))
 		}()
 	}
 	wg.Wait()

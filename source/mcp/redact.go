@@ -4,48 +4,146 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/jsonlike"
 )
 
-// redactor hides the secret values a stdio server was started with in
-// what toolplane shows of its output (the stderr tail in errors and
-// status, a garbage stdout line): a server that prints its environment
-// when it crashes must not put a token on the user's terminal or in a
-// status JSON that gets pasted into a bug report.
+// redactor hides the secret values a server was started with. It keeps
+// two sets:
+//
+//   - every recorded value (secrets and long literals of env, pass_env,
+//     headers, the command line), hidden in what toolplane shows of the
+//     server's own output: the stderr tail in errors and status, a
+//     garbage stdout line. A server that prints its environment when it
+//     crashes must not put a token on the user's terminal or in a status
+//     JSON that gets pasted into a bug report.
+//   - its secrets (see secretValue), hidden in everything the server
+//     answers: tool results (text, structured content, resource text and
+//     URIs), the errors it sends and the errors that quote it. A server
+//     that echoes its API key in an error ("invalid key sk-live-...")
+//     must not hand it to a snippet, an agent, the audit log or a log
+//     line. Server.call applies it once, where an answer enters the
+//     dispatch chain.
+//
+// A secret is replaced by "[redacted:env.NAME]", "[redacted:header.NAME]"
+// or "[redacted:auth]". What is out of reach: a secret shorter than
+// minSecret bytes (it would blank out ordinary words); a secret split
+// across content blocks or strings, or encoded (base64 blobs, JSON or URL
+// escapes); and a tool's catalog (names, descriptions, schemas).
 type redactor struct {
 	mu sync.Mutex
-	// values maps a secret value to what replaces it ("[env.TOKEN]").
-	values map[string]string
+	// all maps every recorded value to what replaces it; secret the
+	// secrets among them.
+	all, secret map[string]string
+	// allR and secretR are built from them when they change, so that a
+	// text is scanned once whatever the number of values.
+	allR, secretR *strings.Replacer
 }
 
-// Minimum lengths of the values hidden: shorter ones would blank out
-// ordinary words of the output. A value that came from a reference
-// (env://, keyring://) is a secret by declaration; a literal is hidden
-// when it is long enough to be a credential.
+// Minimum lengths of the values hidden. In the server's own output a
+// value that came from a reference (env://, keyring://) is hidden from
+// minRedactedRef bytes and a literal when it is long enough to be a
+// credential; in its answers, which are data, only secrets of minSecret
+// bytes or more are.
 const (
 	minRedactedRef     = 4
 	minRedactedLiteral = 8
+	minSecret          = 6
 )
+
+// secretValue reports whether a configured value is a secret of the
+// server, hidden in its answers: it came from a secret reference
+// (resolved differs from raw: env://, keyring://), or its name says it is
+// one (secretName: API_KEY, GITHUB_TOKEN, Authorization, X-Api-Key,
+// Cookie), and it is at least minSecret bytes long.
+func secretValue(name, raw, resolved string) bool {
+	return len(resolved) >= minSecret && (raw != resolved || secretName(name))
+}
 
 // setEnv records the values of a server's env: raw is the configured
 // value, resolved what the server got; passed are the values of its
 // pass_env names, host variables handed on because the server needs them
-// (a GITHUB_TOKEN, typically), hidden when long enough to be a credential.
+// (a GITHUB_TOKEN, typically), hidden in its output when long enough to
+// be a credential and in its answers when their name says secret.
 func (r *redactor) setEnv(raw, resolved, passed map[string]string) {
-	values := map[string]string{}
+	all, secret := map[string]string{}, map[string]string{}
 	for k, v := range passed {
+		mark := "[redacted:env." + k + "]"
 		if len(v) >= minRedactedLiteral {
-			values[v] = "[env." + k + "]"
+			all[v] = mark
+		}
+		if secretValue(k, v, v) {
+			all[v], secret[v] = mark, mark
 		}
 	}
 	for k, v := range resolved {
+		mark := "[redacted:env." + k + "]"
 		fromRef := raw[k] != v
 		if (fromRef && len(v) >= minRedactedRef) || len(v) >= minRedactedLiteral {
-			values[v] = "[env." + k + "]"
+			all[v] = mark
+		}
+		if secretValue(k, raw[k], v) {
+			all[v], secret[v] = mark, mark
 		}
 	}
 	r.mu.Lock()
-	r.values = values
+	r.all, r.secret = all, secret
+	r.build()
 	r.mu.Unlock()
+}
+
+// setHeaders records the header values of an HTTP server (raw as
+// configured, resolved as sent); the secrets among them (secretValue)
+// are hidden everywhere, and so is the credential of an Authorization-like
+// value ("Bearer TOKEN" hides TOKEN too: a server echoes the token alone).
+func (r *redactor) setHeaders(raw, resolved map[string]string) {
+	all, secret := map[string]string{}, map[string]string{}
+	keys := make([]string, 0, len(resolved))
+	for k := range resolved {
+		keys = append(keys, k)
+	}
+	// In name order, the first name of a value shared by two headers
+	// marks it, the same one every time.
+	sort.Strings(keys)
+	set := func(v, mark string) {
+		if _, ok := secret[v]; !ok {
+			all[v], secret[v] = mark, mark
+		}
+	}
+	for _, k := range keys {
+		v := resolved[k]
+		if !secretValue(k, raw[k], v) {
+			continue
+		}
+		mark := "[redacted:header." + k + "]"
+		set(v, mark)
+		if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && len(strings.TrimSpace(cred)) >= minSecret {
+			set(strings.TrimSpace(cred), mark)
+		}
+	}
+	r.mu.Lock()
+	r.all, r.secret = all, secret
+	r.build()
+	r.mu.Unlock()
+}
+
+// addSecret records one more secret (a bearer token: auth = "env://..."
+// or an OAuth access token), shown as mark.
+func (r *redactor) addSecret(v, mark string) {
+	if len(v) < minSecret {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.secret[v] == mark {
+		return
+	}
+	if r.all == nil {
+		r.all, r.secret = map[string]string{}, map[string]string{}
+	}
+	r.all[v], r.secret[v] = mark, mark
+	r.build()
 }
 
 // addArgs records the values of a server's command line that look like
@@ -56,31 +154,122 @@ func (r *redactor) addArgs(secrets []string) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.values == nil {
-		r.values = map[string]string{}
+	if r.all == nil {
+		r.all, r.secret = map[string]string{}, map[string]string{}
 	}
 	for _, v := range secrets {
-		if _, ok := r.values[v]; !ok {
-			r.values[v] = redacted
+		if _, ok := r.all[v]; !ok {
+			r.all[v] = redacted
+		}
+		if _, ok := r.secret[v]; !ok && len(v) >= minSecret {
+			r.secret[v] = redacted
 		}
 	}
+	r.build()
 }
 
-// apply replaces every recorded value in s, longest first (a value that
-// contains another is replaced whole).
-func (r *redactor) apply(s string) string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.values) == 0 {
-		return s
+// build makes the replacers of all and secret; r.mu is held. Longer
+// values come first, so a value that contains another is replaced whole.
+func (r *redactor) build() {
+	r.allR, r.secretR = replacer(r.all), replacer(r.secret)
+}
+
+func replacer(values map[string]string) *strings.Replacer {
+	if len(values) == 0 {
+		return nil
 	}
-	vals := make([]string, 0, len(r.values))
-	for v := range r.values {
+	vals := make([]string, 0, len(values))
+	for v := range values {
 		vals = append(vals, v)
 	}
-	sort.Slice(vals, func(i, j int) bool { return len(vals[i]) > len(vals[j]) })
+	sort.Slice(vals, func(i, j int) bool {
+		if len(vals[i]) != len(vals[j]) {
+			return len(vals[i]) > len(vals[j])
+		}
+		return vals[i] < vals[j]
+	})
+	pairs := make([]string, 0, 2*len(vals))
 	for _, v := range vals {
-		s = strings.ReplaceAll(s, v, r.values[v])
+		pairs = append(pairs, v, values[v])
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// apply replaces every recorded value in s (the server's own output).
+func (r *redactor) apply(s string) string {
+	r.mu.Lock()
+	rep := r.allR
+	r.mu.Unlock()
+	if rep == nil {
+		return s
+	}
+	return rep.Replace(s)
+}
+
+// secrets is the replacer of the server's secrets, nil if it has none.
+func (r *redactor) secrets() *strings.Replacer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.secretR
+}
+
+// hide replaces the server's secrets in s (an answer or an error).
+func (r *redactor) hide(s string) string {
+	if rep := r.secrets(); rep != nil {
+		return rep.Replace(s)
 	}
 	return s
+}
+
+// hideResult replaces the server's secrets in every string of res: the
+// text and URI of its content blocks and the strings (values and keys)
+// of its structured content, each scanned once. res is changed in place
+// (it is the server's answer, converted, and no one else holds it yet).
+func (r *redactor) hideResult(res *capability.Result) *capability.Result {
+	rep := r.secrets()
+	if rep == nil || res == nil {
+		return res
+	}
+	for i := range res.Content {
+		c := &res.Content[i]
+		c.Text, c.URI, c.MIMEType = rep.Replace(c.Text), rep.Replace(c.URI), rep.Replace(c.MIMEType)
+	}
+	res.Structured = hideValue(rep, res.Structured)
+	return res
+}
+
+// hideValue replaces secrets in the strings of a JSON-like value, whose
+// depth convertResult bounded.
+func hideValue(rep *strings.Replacer, v any) any {
+	switch x := v.(type) {
+	case string:
+		return rep.Replace(x)
+	case []any:
+		for i, e := range x {
+			x[i] = hideValue(rep, e)
+		}
+		return x
+	case jsonlike.Object:
+		for i := range x {
+			x[i].Key, x[i].Value = rep.Replace(x[i].Key), hideValue(rep, x[i].Value)
+		}
+		return x
+	case map[string]any:
+		var renamed map[string]string
+		for k, e := range x {
+			x[k] = hideValue(rep, e)
+			if h := rep.Replace(k); h != k {
+				if renamed == nil {
+					renamed = map[string]string{}
+				}
+				renamed[k] = h
+			}
+		}
+		for k, h := range renamed {
+			x[h] = x[k]
+			delete(x, k)
+		}
+		return x
+	}
+	return v
 }

@@ -152,7 +152,7 @@ func (s *server) record(err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Kept as cut text: an error can quote what the server sent.
-	err = errors.New(truncate(s.spec.redactText(err.Error()), 2*maxErrorMessageBytes))
+	err = errors.New(truncate(s.redact.hide(s.spec.redactText(err.Error())), 2*maxErrorMessageBytes))
 	s.errs = append(s.errs, errorEntry{at: time.Now(), err: err})
 	if len(s.errs) > maxRecentErrors {
 		s.errs = s.errs[len(s.errs)-maxRecentErrors:]
@@ -799,8 +799,7 @@ func (s *server) toCapabilities(tools []*mcp.Tool, problems []error) ([]capabili
 			OutputSample: s.outputSample(t.Name),
 			Labels:       labels,
 			Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
-				res, err := s.call(ctx, upstream, args)
-				return res, s.spec.redactError(err)
+				return s.call(ctx, upstream, args)
 			},
 		})
 	}
@@ -847,7 +846,35 @@ func schemaJSON(schema any) (json.RawMessage, error) {
 
 // call runs one tools/call on the live connection, starting the server first
 // when needed.
+// call calls tool and returns its answer with the server's secrets hidden
+// (redactor): the one place where what a server answers, a result or an
+// error, enters the dispatch chain.
 func (s *server) call(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
+	res, err := s.exchange(ctx, tool, args)
+	res, err = s.redact.hideResult(res), s.hideError(err)
+	if err == nil {
+		s.recordSample(tool, res)
+	}
+	return res, err
+}
+
+// hideError is err with the url and command-line secrets of the spec and
+// the server's secrets hidden in its text; errors.Is and errors.As still
+// see err.
+func (s *server) hideError(err error) error {
+	if err == nil {
+		return nil
+	}
+	text := err.Error()
+	if hidden := s.redact.hide(s.spec.redactText(text)); hidden != text {
+		return &redactedError{err: err, text: hidden}
+	}
+	return err
+}
+
+// exchange sends tool/call and converts the answer, secrets not yet
+// hidden (see call).
+func (s *server) exchange(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.callTimeout(), errCallTimeout)
 	defer cancel()
 	// A caller's calls beyond its share wait on its own slots first, so
@@ -902,7 +929,6 @@ func (s *server) call(ctx context.Context, tool string, args map[string]any) (*c
 		s.record(err)
 		return out, err
 	}
-	s.recordSample(tool, out)
 	return out, nil
 }
 

@@ -103,7 +103,7 @@ func (m *Manager) Status(ctx context.Context, name string) (ServerStatus, error)
 	}
 	if fail != nil {
 		st.State = "error"
-		st.Error = s.spec.redactText(fail.Error())
+		st.Error = s.redact.hide(s.spec.redactText(fail.Error()))
 		if errors.Is(fail, ErrNeedsLogin) {
 			st.State = "needs_login"
 			st.Auth = fmt.Sprintf("needs login: run `toolplane mcp login %s`", name)

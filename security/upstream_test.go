@@ -562,7 +562,11 @@ url = %q
 	cs := e2e.ConnectHTTP(t, srv.URL)
 	by := watch(t, srv.URL)
 
-	wantParts(t, "evil.headers", attack(t, cs, "evil.headers()"), mine)
+	// The server echoes the headers it got: the secret one reached it,
+	// and toolplane hides it in the answer (TestAttackUpstreamEchoesItsSecret).
+	if got := attack(t, cs, "evil.headers()"); !strings.Contains(got, `"Authorization":["[redacted:header.Authorization]"]`) || strings.Contains(got, mine) {
+		t.Errorf("evil.headers: %s", truncateText(got, 600))
+	}
 	for call, want := range map[string]string{
 		"evil.redirect()":     "another origin",
 		"evil.huge_headers()": "header",

@@ -213,7 +213,7 @@ func (h *httpServer) call(w http.ResponseWriter, r *http.Request, id json.RawMes
 		// leak_secret of the stdio server, quoting the Authorization
 		// header it was sent.
 		how, _ := p.Arguments["how"].(string)
-		result, msg := leakAnswer(how, r.Header.Get("Authorization"))
+		result, msg := leakAnswer(how, strings.Repeat("x", intArg(p.Arguments, "pad", 0)), r.Header.Get("Authorization"))
 		if msg != "" {
 			w.Header().Set("Content-Type", "application/json")
 			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": -32000, "message": msg}})

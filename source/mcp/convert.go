@@ -16,8 +16,9 @@ import (
 // structured content as JSON-like Go values (integral numbers as int64, as
 // capability.Normalize does everywhere), every content block as a Content.
 // Its size, depth and number of blocks were bounded before it was decoded
-// (see inspector).
-func convertResult(server string, res *mcp.CallToolResult) (*capability.Result, error) {
+// (see inspector). hide hides the server's secrets in the text of a tool
+// error before it is cut (Server.call hides them in the rest).
+func convertResult(server string, res *mcp.CallToolResult, hide func(string) string) (*capability.Result, error) {
 	// Checked again on the decoded value: the inspector exempts answers
 	// that look like listings from the result depth bound.
 	if tooDeep(res.StructuredContent, maxResultDepth) {
@@ -31,7 +32,7 @@ func convertResult(server string, res *mcp.CallToolResult) (*capability.Result, 
 			// The text of a tool error becomes an exception message and a
 			// traceback line, shown to agents and terminals: cleaned and
 			// cut, unlike a result's text, which is data.
-			cc.Text = truncate(SanitizeText(cc.Text), max(budget, 0))
+			cc.Text = truncate(SanitizeText(hide(cc.Text)), max(budget, 0))
 			budget -= len(cc.Text)
 		}
 		out.Content = append(out.Content, cc)

@@ -61,6 +61,24 @@ func TestAttackUpstreamEchoesSecret(t *testing.T) {
 			t.Errorf("status of %s (%v): %s", name, err, b)
 		}
 	}
+	// A long message is cut after its secrets are hidden: no prefix of
+	// one is left where the cut falls.
+	for _, c := range []struct {
+		how string
+		at  int
+	}{{"error", maxErrorMessageBytes}, {"tool_error", maxToolErrorBytes}} {
+		for _, id := range []string{"mcp:leaky/leak_secret", "mcp:leakyhttp/leak_secret"} {
+			// The cut falls somewhere in the secret for one of these pads
+			// (the error's text has a prefix of its own).
+			for pad := c.at - 64; pad <= c.at; pad += 3 {
+				got := show(callCap(t, m, id, map[string]any{"how": c.how, "pad": pad}))
+				if strings.Contains(got, "sk-live") {
+					t.Errorf("%s %s cut (pad %d): part of the secret came back: %s", id, c.how, pad, got[max(0, len(got)-300):])
+					break
+				}
+			}
+		}
+	}
 	res, err := callCap(t, m, "mcp:leaky/leak_secret", map[string]any{"env": "PLAIN_DIR"})
 	if got := show(res, err); !strings.Contains(got, "your key is "+plain) {
 		t.Errorf("a plain env value was hidden in a result: %s", got)

@@ -129,12 +129,20 @@ type conn struct {
 	ours atomic.Bool
 }
 
-// upstreamError is an error a server sent, shown cleaned (SanitizeText)
-// and cut; errors.As still finds the *jsonrpc.Error.
-type upstreamError struct{ err error }
+// upstreamError is an error a server sent, shown with the server's
+// secrets hidden (before it is cut, so no prefix of one is left), cleaned
+// (SanitizeText) and cut; errors.As still finds the *jsonrpc.Error.
+type upstreamError struct {
+	err  error
+	hide func(string) string
+}
 
 func (e *upstreamError) Error() string {
-	return quoteLines(truncate(SanitizeText(e.err.Error()), maxErrorMessageBytes))
+	text := e.err.Error()
+	if e.hide != nil {
+		text = e.hide(text)
+	}
+	return quoteLines(truncate(SanitizeText(text), maxErrorMessageBytes))
 }
 
 func (e *upstreamError) Unwrap() error { return e.err }
@@ -923,7 +931,7 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		s.record(err)
 		return nil, err
 	}
-	out, err := convertResult(s.spec.Name, res)
+	out, err := convertResult(s.spec.Name, res, s.redact.hide)
 	if err != nil {
 		err = fmt.Errorf("%w (tool %s)", err, quoteName(tool))
 		s.record(err)
@@ -989,7 +997,7 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 	if errors.As(err, &rpcErr) {
 		// The message is the server's: cleaned and cut before an agent or
 		// a terminal sees it.
-		return fmt.Errorf("mcp server %q: %s: %w", name, what, &upstreamError{err})
+		return fmt.Errorf("mcp server %q: %s: %w", name, what, &upstreamError{err, s.redact.hide})
 	}
 	// A connection closed because the server stopped reading its input
 	// fails every call on it: each says so, whichever ended first, the

@@ -39,6 +39,9 @@ type redactor struct {
 	// allR and secretR are built from them when they change, so that a
 	// text is scanned once whatever the number of values.
 	allR, secretR *strings.Replacer
+	// secretList are the keys of secret: a text none of them is in (most
+	// texts) is returned as it is after one fast search per secret.
+	secretList []string
 }
 
 // Minimum lengths of the values hidden. In the server's own output a
@@ -172,6 +175,10 @@ func (r *redactor) addArgs(secrets []string) {
 // values come first, so a value that contains another is replaced whole.
 func (r *redactor) build() {
 	r.allR, r.secretR = replacer(r.all), replacer(r.secret)
+	r.secretList = r.secretList[:0:0]
+	for v := range r.secret {
+		r.secretList = append(r.secretList, v)
+	}
 }
 
 func replacer(values map[string]string) *strings.Replacer {
@@ -206,17 +213,35 @@ func (r *redactor) apply(s string) string {
 	return rep.Replace(s)
 }
 
-// secrets is the replacer of the server's secrets, nil if it has none.
-func (r *redactor) secrets() *strings.Replacer {
+// hider replaces the server's secrets in a string.
+type hider struct {
+	rep  *strings.Replacer
+	list []string
+}
+
+func (h hider) Replace(s string) string {
+	for _, v := range h.list {
+		if strings.Contains(s, v) {
+			return h.rep.Replace(s)
+		}
+	}
+	return s
+}
+
+// secrets is the hider of the server's secrets, nil if it has none.
+func (r *redactor) secrets() *hider {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.secretR
+	if r.secretR == nil {
+		return nil
+	}
+	return &hider{r.secretR, r.secretList}
 }
 
 // hide replaces the server's secrets in s (an answer or an error).
 func (r *redactor) hide(s string) string {
-	if rep := r.secrets(); rep != nil {
-		return rep.Replace(s)
+	if h := r.secrets(); h != nil {
+		return h.Replace(s)
 	}
 	return s
 }
@@ -240,7 +265,7 @@ func (r *redactor) hideResult(res *capability.Result) *capability.Result {
 
 // hideValue replaces secrets in the strings of a JSON-like value, whose
 // depth convertResult bounded.
-func hideValue(rep *strings.Replacer, v any) any {
+func hideValue(rep *hider, v any) any {
 	switch x := v.(type) {
 	case string:
 		return rep.Replace(x)

@@ -192,7 +192,10 @@ func callError(ctx context.Context, c *capability.Capability, err error) error {
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() == context.DeadlineExceeded:
 		typ = "TimeoutError"
 	}
-	return &backend.CallError{Type: typ, Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: err.Error()}
+	// The dispatch chain names the capability in a handler's error (for
+	// its logs); the snippet's message names it once (CallError.Message).
+	detail := strings.TrimPrefix(err.Error(), c.ID+": ")
+	return &backend.CallError{Type: typ, Source: c.Source, CapabilityID: c.ID, Tool: c.Name, Detail: detail}
 }
 
 // resultValue is what the snippet gets back: structured content as a

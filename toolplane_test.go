@@ -2,6 +2,7 @@ package toolplane
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -243,6 +244,9 @@ func TestBridge(t *testing.T) {
 		if c.typ != "LookupError" && (ce.CapabilityID == "" || ce.Tool == "" || ce.Source != capability.SourceGo) {
 			t.Errorf("Call(%s): error lost its origin: %+v", c.name, ce)
 		}
+		if n := strings.Count(ce.Message(), ce.CapabilityID+":"); c.typ != "LookupError" && n != 1 {
+			t.Errorf("Call(%s): message %q names the capability %d times, want once", c.name, ce.Message(), n)
+		}
 	}
 	if got := b.calls.Load(); got != int64(len(seen)) || got != 7 {
 		t.Errorf("counted %d calls, onCall saw %d; want 7 (calls refused before dispatch do not count)", got, len(seen))
@@ -388,5 +392,33 @@ func TestFromConfig(t *testing.T) {
 	bad := write("bad.toml", "[toolplane]\ndefault_backnd = \"embedded\"\n")
 	if _, err := FromConfig(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.toml:2") {
 		t.Errorf("unknown key: %v", err)
+	}
+}
+
+// A handler's error (an upstream's JSON-RPC error, a transport failure)
+// reaches the snippet naming the capability once: the dispatch chain
+// wraps it with the id for its own logs, and CallError.Message adds it.
+func TestHandlerErrorNamesTheCapabilityOnce(t *testing.T) {
+	t.Parallel()
+	failing := capability.Capability{
+		ID: capability.MakeID(capability.SourceMCP, "up", "fail"), Source: capability.SourceMCP, Namespace: "up", Name: "fail",
+		Description: "Always fails.", InputSchema: json.RawMessage(`{"type":"object"}`),
+		Handler: func(ctx context.Context, args map[string]any) (*capability.Result, error) {
+			return nil, errors.New(`mcp server "up": upstream said no`)
+		},
+	}
+	rt, err := New(WithCapabilities(failing))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = rt.Stop() })
+	b := &runBridge{rt: rt, ns: rt.reg.Namespace(), runID: "run_test"}
+	_, err = b.Call(context.Background(), "mcp:up/fail", nil, nil)
+	var ce *backend.CallError
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want a CallError", err)
+	}
+	if want := `mcp:up/fail: mcp server "up": upstream said no`; ce.Message() != want {
+		t.Errorf("message %q, want %q", ce.Message(), want)
 	}
 }

@@ -367,6 +367,10 @@ var memoryAttacks = []memoryAttack{
 	{"instance", "[ExceptionGroup('g', [ValueError()]) for _ in range(10**5)]"},
 	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).split(ValueError)"},
 	{"instance", "functools.reduce(lambda g, _: ExceptionGroup('g', [g] * 15), range(8), ValueError()).subgroup(lambda e: e.__class__ is not ExceptionGroup)"},
+	// dir() and object.__dir__ of a class with many attributes: the list of
+	// names, charged as it is made
+	{"container", "[dir(c) for c in [type('A', (), dict.fromkeys(map(str, range(50000))))] for _ in range(100)]"},
+	{"container", "[c.__dir__() for c in [type('A', (), dict.fromkeys(map(str, range(50000))))()] for _ in range(100)]"},
 }
 
 // objectAttackClasses are the classes of memoryAttacks that make many small

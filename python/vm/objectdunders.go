@@ -16,12 +16,7 @@ func initObjectDunders() {
 		if err := exactArgs("object.__dir__", args[1:], kw, 0); err != nil {
 			return nil, err
 		}
-		names := dirNames(args[0])
-		items := make([]Value, len(names))
-		for i, n := range names {
-			items[i] = Str(n)
-		}
-		return &List{Items: items}, nil
+		return t.dirList(dirNames(args[0]))
 	})
 	def("__sizeof__", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if err := exactArgs("object.__sizeof__", args[1:], kw, 0); err != nil {

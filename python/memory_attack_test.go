@@ -371,6 +371,8 @@ var memoryAttacks = []memoryAttack{
 	// names, charged as it is made
 	{"container", "[dir(c) for c in [type('A', (), dict.fromkeys(map(str, range(50000))))] for _ in range(100)]"},
 	{"container", "[c.__dir__() for c in [type('A', (), dict.fromkeys(map(str, range(50000))))()] for _ in range(100)]"},
+	// object.__getstate__ of an instance of many slots: a new dict each time
+	{"container", "[o.__getstate__() for C in [type('C', (), {'__slots__': tuple('s%d' % i for i in range(20000))})] for o in [C()] if [setattr(o, n, 1) for n in C.__slots__] for _ in range(100)]"},
 }
 
 // objectAttackClasses are the classes of memoryAttacks that make many small

@@ -320,25 +320,10 @@ func (m *Manager) canOpenLocked(subject string, held map[string]int) bool {
 // waits. A newcomer still takes the idle session of a token holding one.
 // held is heldBySubjectLocked's. m.mu is held.
 func (m *Manager) serverVictimLocked(subject string, held map[string]int) *Session {
-	var best *Session
-	var bestUsed time.Time
-	now := time.Now()
 	mine := held[subject]
-	for _, s := range m.sessions {
-		if s.subject != subject && held[s.subject] <= mine {
-			continue
-		}
-		s.mu.Lock()
-		running, used, reserved := s.running, s.used, now.Before(s.reserved)
-		s.mu.Unlock()
-		if running || reserved || len(s.sem) > 0 {
-			continue
-		}
-		if best == nil || used.Before(bestUsed) {
-			best, bestUsed = s, used
-		}
-	}
-	return best
+	return m.idleLRULocked(func(s *Session) bool {
+		return s.subject == subject || held[s.subject] > mine
+	})
 }
 
 // rewakeLocked sets m.rewake to wake the waiting requests when the

@@ -247,11 +247,21 @@ func (m *Manager) countOf(subject string) int {
 // holding only among those that hold memory (evicting an empty one frees
 // nothing of a budget); nil when there is none. m.mu is held.
 func (m *Manager) leastRecentlyUsedIdle(subject string, bySubject bool, except *Session, holding bool) *Session {
+	return m.idleLRULocked(func(s *Session) bool {
+		return s != except && (!bySubject || s.subject == subject) && (!holding || s.RetainedBytes() > 0)
+	})
+}
+
+// idleLRULocked returns, among the sessions eligible accepts, the one no
+// run holds (none in progress or queued, not reserved for the request it
+// was opened for) and was used least recently; nil when there is none.
+// m.mu is held.
+func (m *Manager) idleLRULocked(eligible func(*Session) bool) *Session {
 	var best *Session
 	var bestUsed time.Time
 	now := time.Now()
 	for _, s := range m.sessions {
-		if s == except || (bySubject && s.subject != subject) || holding && s.RetainedBytes() == 0 {
+		if !eligible(s) {
 			continue
 		}
 		s.mu.Lock()

@@ -366,24 +366,9 @@ func (m *Manager) enforceRetained(current *Session) {
 // nil when there is none. m.mu is held.
 func (m *Manager) richerIdleLocked(current *Session) *Session {
 	charged := m.chargedBySubjectLocked()
-	var best *Session
-	var bestUsed time.Time
-	now := time.Now()
-	for _, s := range m.sessions {
-		if s == current || charged[s.subject] <= charged[current.subject] || s.RetainedBytes() == 0 {
-			continue
-		}
-		s.mu.Lock()
-		running, used, reserved := s.running, s.used, now.Before(s.reserved)
-		s.mu.Unlock()
-		if running || reserved || len(s.sem) > 0 {
-			continue
-		}
-		if best == nil || used.Before(bestUsed) {
-			best, bestUsed = s, used
-		}
-	}
-	return best
+	return m.idleLRULocked(func(s *Session) bool {
+		return s != current && charged[s.subject] > charged[current.subject] && s.RetainedBytes() != 0
+	})
 }
 
 // budgetReason is why a session is evicted for a budget.

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -40,33 +39,9 @@ func TestAttackRunFlood(t *testing.T) {
 		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
 		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
 	srv := e.ServeHTTP(t, cfg)
-	metricsURL := ""
 	gate := e2e.NewGate(t)
-	gate.WaitUntil(t, "the metrics address", func() bool {
-		for _, ln := range strings.Split(srv.Stderr(), "\n") {
-			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
-				metricsURL = strings.TrimSpace(u)
-				return true
-			}
-		}
-		return false
-	})
-	queued := func() int {
-		res, err := http.Get(metricsURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		for _, ln := range strings.Split(string(body), "\n") {
-			if v, ok := strings.CutPrefix(ln, "toolplane_runs_queued "); ok {
-				n, _ := strconv.Atoi(strings.TrimSpace(v))
-				return n
-			}
-		}
-		t.Fatalf("no toolplane_runs_queued in the scrape:\n%.2000s", body)
-		return 0
-	}
+	gauge := metricsGauge(t, srv, gate)
+	queued := func() int { return gauge("toolplane_runs_queued") }
 
 	const flood = 4
 	var wg sync.WaitGroup
@@ -178,33 +153,8 @@ func TestAttackQueuedRunsOfGoneClients(t *testing.T) {
 	cfg := e.Config + ".tokens.toml"
 	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("q", "q-secret-0123456789", `allow = "source"`)+"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
 	srv := e.ServeHTTP(t, cfg)
-	metricsURL := ""
 	gate := e2e.NewGate(t)
-	gate.WaitUntil(t, "the metrics address", func() bool {
-		for _, ln := range strings.Split(srv.Stderr(), "\n") {
-			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
-				metricsURL = strings.TrimSpace(u)
-				return true
-			}
-		}
-		return false
-	})
-	gauge := func(name string) int {
-		res, err := http.Get(metricsURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		for _, ln := range strings.Split(string(body), "\n") {
-			if v, ok := strings.CutPrefix(ln, name+" "); ok {
-				n, _ := strconv.Atoi(strings.TrimSpace(v))
-				return n
-			}
-		}
-		t.Fatalf("no %s in the scrape", name)
-		return 0
-	}
+	gauge := metricsGauge(t, srv, gate)
 
 	holder := e2e.ConnectHTTPToken(t, srv.URL, "q-secret-0123456789", nil)
 	held := make(chan string, 1)
@@ -293,33 +243,9 @@ func TestAttackRunQueueStarvesAToken(t *testing.T) {
 		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
 		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
 	srv := e.ServeHTTP(t, cfg)
-	metricsURL := ""
 	gate := e2e.NewGate(t)
-	gate.WaitUntil(t, "the metrics address", func() bool {
-		for _, ln := range strings.Split(srv.Stderr(), "\n") {
-			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
-				metricsURL = strings.TrimSpace(u)
-				return true
-			}
-		}
-		return false
-	})
-	queued := func() int {
-		res, err := http.Get(metricsURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		for _, ln := range strings.Split(string(body), "\n") {
-			if v, ok := strings.CutPrefix(ln, "toolplane_runs_queued "); ok {
-				n, _ := strconv.Atoi(strings.TrimSpace(v))
-				return n
-			}
-		}
-		t.Fatalf("no toolplane_runs_queued in the scrape")
-		return 0
-	}
+	gauge := metricsGauge(t, srv, gate)
+	queued := func() int { return gauge("toolplane_runs_queued") }
 
 	var wg sync.WaitGroup
 	run := func(secret, value string) {

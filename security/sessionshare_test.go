@@ -6,9 +6,6 @@ package security_test
 
 import (
 	"fmt"
-	"io"
-	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -39,32 +36,7 @@ func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
 		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
 	srv := e.ServeHTTP(t, cfg)
 	held, later := e2e.NewGate(t), e2e.NewGate(t)
-	metricsURL := ""
-	held.WaitUntil(t, "the metrics address", func() bool {
-		for _, ln := range strings.Split(srv.Stderr(), "\n") {
-			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
-				metricsURL = strings.TrimSpace(u)
-				return true
-			}
-		}
-		return false
-	})
-	gauge := func(name string) int {
-		res, err := http.Get(metricsURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		for _, ln := range strings.Split(string(body), "\n") {
-			if v, ok := strings.CutPrefix(ln, name+" "); ok {
-				n, _ := strconv.Atoi(strings.TrimSpace(v))
-				return n
-			}
-		}
-		t.Fatalf("no %s in the scrape", name)
-		return 0
-	}
+	gauge := metricsGauge(t, srv, held)
 
 	var wg sync.WaitGroup
 	defer later.Open(t) // a failed test leaves no run held
@@ -135,32 +107,8 @@ func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	defer gate.Open(t) // a failed test leaves no run held
-	metricsURL := ""
-	gate.WaitUntil(t, "the metrics address", func() bool {
-		for _, ln := range strings.Split(srv.Stderr(), "\n") {
-			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
-				metricsURL = strings.TrimSpace(u)
-				return true
-			}
-		}
-		return false
-	})
-	waiting := func() int {
-		res, err := http.Get(metricsURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		for _, ln := range strings.Split(string(body), "\n") {
-			if v, ok := strings.CutPrefix(ln, "toolplane_sessions_waiting "); ok {
-				n, _ := strconv.Atoi(strings.TrimSpace(v))
-				return n
-			}
-		}
-		t.Fatalf("no toolplane_sessions_waiting in the scrape")
-		return 0
-	}
+	gauge := metricsGauge(t, srv, gate)
+	waiting := func() int { return gauge("toolplane_sessions_waiting") }
 
 	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
 	e2e.MustRun(t, calm, "mine = 'still here'")

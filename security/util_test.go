@@ -5,7 +5,10 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/toolplane/toolplane/internal/e2e"
 )
 
 func readFile(t testing.TB, path string) string {
@@ -29,3 +32,36 @@ func readAll(t testing.TB, resp *http.Response) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// metricsGauge waits (on gate) for srv to say where it serves metrics and
+// returns a reader of one gauge's value in a fresh scrape; a gauge missing
+// from the scrape fails the test.
+func metricsGauge(t *testing.T, srv *e2e.Server, gate *e2e.Gate) func(name string) int {
+	t.Helper()
+	metricsURL := ""
+	gate.WaitUntil(t, "the metrics address", func() bool {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+				return true
+			}
+		}
+		return false
+	})
+	return func(name string) int {
+		res, err := http.Get(metricsURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		for _, ln := range strings.Split(string(body), "\n") {
+			if v, ok := strings.CutPrefix(ln, name+" "); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				return n
+			}
+		}
+		t.Fatalf("no %s in the scrape:\n%.2000s", name, body)
+		return 0
+	}
+}

@@ -179,7 +179,15 @@ func encodeResult(r *RunResult) ([]byte, error) {
 			e.byte(0)
 		}
 		e.int(int64(r.Err.ExitStatus))
-		e.str(r.Err.ExitText)
+		// The printed code is the exception's message but for a subclass
+		// that words itself: sent once, so a sys.exit() of a large
+		// message fits the frame as any exception's does.
+		if r.Err.ExitText != "" && r.Err.ExitText == r.Err.Message {
+			e.byte(1)
+		} else {
+			e.byte(0)
+			e.str(r.Err.ExitText)
+		}
 	} else {
 		e.byte(0)
 		if err := e.value(r.Value, 0); err != nil {
@@ -208,7 +216,11 @@ func decodeResult(p []byte) (*RunResult, error) {
 		r.Err = &RunError{Type: d.str(), Message: d.str(), Traceback: d.str(), Limit: d.str()}
 		r.Err.Exit = d.byte() == 1
 		r.Err.ExitStatus = int(d.int())
-		r.Err.ExitText = d.str()
+		if d.byte() == 1 {
+			r.Err.ExitText = r.Err.Message
+		} else {
+			r.Err.ExitText = d.str()
+		}
 	default:
 		d.fail("bad result kind")
 	}

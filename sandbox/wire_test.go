@@ -122,3 +122,26 @@ func TestWireStringsNotUTF8(t *testing.T) {
 		t.Errorf("decoded (-want +got):\n%s\ntail %q", diff, tail)
 	}
 }
+
+// A SystemExit's status and printed code cross the wire; a printed code
+// that is the message is sent once, so a 10 MB sys.exit() message fits a
+// frame as any exception's message does.
+func TestExitRoundTrip(t *testing.T) {
+	big := strings.Repeat("x", 10<<20)
+	for _, in := range []RunError{
+		{Type: "SystemExit", Message: "3", Exit: true, ExitStatus: 3},
+		{Type: "SystemExit", Message: "bye", Exit: true, ExitStatus: 1, ExitText: "bye"},
+		{Type: "E", Message: "worded", Exit: true, ExitStatus: 1, ExitText: "code"},
+		{Type: "SystemExit", Message: big, Exit: true, ExitStatus: 1, ExitText: big},
+		{Type: "ValueError", Message: "no"},
+	} {
+		payload, err := encodeResult(&RunResult{Err: &in})
+		if err != nil {
+			t.Fatalf("encode %s (%d bytes): %v", in.Type, len(in.Message), err)
+		}
+		out, err := decodeResult(payload)
+		if err != nil || out.Err == nil || *out.Err != in {
+			t.Errorf("round trip of %s %.20q: %v, %+v", in.Type, in.Message, err, out.Err)
+		}
+	}
+}

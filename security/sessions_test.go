@@ -271,6 +271,63 @@ func TestAttackInitializeFlood(t *testing.T) {
 	}
 }
 
+// TestAttackInitializeFloodClosesAnotherTokensSession: at the server's
+// cap on open MCP sessions (server.MCPSessionsFactor times max_sessions),
+// an initialize closed the least recently active MCP session of anyone,
+// and with it its toolplane session: two tokens that only initialize, each
+// within its own cap, closed a calm token's idle session and its globals
+// were gone. Now an initialize at the server's cap closes one of its own
+// token's or of a token holding more MCP sessions, as a toolplane session
+// evicts (session.Manager's serverVictimLocked).
+func TestAttackInitializeFloodClosesAnotherTokensSession(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_sessions = 4\nmax_sessions_per_token = 2\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("flood1", "flood1-secret-0123456789", `allow = "name=nothing-has-this-name"`)+
+		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "name=nothing-has-this-name"`)+e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	e2e.MustRun(t, calm, "mine = 41")
+
+	post := func(token, sid, body string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAll(t, resp)
+		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
+	}
+	// Each flood token opens its own cap of MCP sessions (2 x 4), twice
+	// over: 32 initializes against a server cap of 16, one calm session.
+	for round := range 2 {
+		for _, token := range []string{"flood1-secret-0123456789", "flood2-secret-0123456789"} {
+			for range 8 {
+				code, sid := post(token, "", initializeBody)
+				if code != http.StatusOK || sid == "" {
+					t.Fatalf("round %d: initialize: %d %q", round, code, sid)
+				}
+				post(token, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			}
+		}
+	}
+	res, err := e2e.TryCall(calm, "execute_code", map[string]any{"code": "return mine + 1"})
+	switch {
+	case err != nil:
+		t.Errorf("the calm token's session was closed by the flood: %v", err)
+	case res.IsError || e2e.Structured(res)["value"] != float64(42):
+		t.Errorf("the calm token's globals did not survive the flood:\n%s", e2e.Text(res))
+	}
+}
+
 // TestAttackUpstreamSlotsHeldByOneToken: an upstream server serves at most
 // 8 calls at once, shared by every client, and one token's snippet could
 // take all 8 (asyncio.gather of slow calls) so that every other token's

@@ -255,49 +255,58 @@ func (s *Server) trackSubjects() {
 // ordinary eviction happens among toolplane sessions, with a notice.
 const MCPSessionsFactor = 4
 
-// capMCPSessions closes the least recently active HTTP MCP sessions of
-// subject, and of anyone, while there are more than the caps; never ss,
-// the one just initialized. Their clients get "session not found" and
-// initialize again.
+// capMCPSessions closes HTTP MCP sessions while there are more than the
+// caps, never ss, the one subject just initialized: over the subject's
+// cap its own least recently active; over the server's the least recently
+// active among its own and those of the subjects holding more MCP
+// sessions than it does, never one of a subject holding as many or fewer
+// (closing an MCP session drops its toolplane session: two tokens that
+// only initialized, each within its cap, closed a calm token's idle
+// session and its globals). It is the rule session.Manager evicts
+// toolplane sessions by; as there, a newcomer may close a session of a
+// token holding one, so there is always a victim. Their clients get
+// "session not found" and initialize again.
 func (s *Server) capMCPSessions(ss *mcp.ServerSession, subject string) {
 	opts := s.sessions.Options()
 	perSubject, total := opts.MaxSessionsPerSubject*MCPSessionsFactor, opts.MaxSessions*MCPSessionsFactor
 	var victims []*mcp.ServerSession
 	s.mu.Lock()
 	for {
-		mine, all := 0, len(s.subjects)
-		var lruMine, lruAll *mcp.ServerSession
+		// held counts the sessions left of each subject but ss.
+		held := map[string]int{}
+		all := 1
 		for o, sub := range s.subjects {
-			if o == ss || slices.Contains(victims, o) {
-				if slices.Contains(victims, o) {
-					all--
-				} else if sub == subject {
-					mine++
-				}
-				continue
+			if o != ss && !slices.Contains(victims, o) {
+				held[sub]++
+				all++
 			}
-			if sub == subject {
-				mine++
-				if lruMine == nil || s.seen[o].Before(s.seen[lruMine]) {
-					lruMine = o
+		}
+		mine := held[subject]
+		var lru *mcp.ServerSession
+		pick := func(eligible func(sub string) bool) {
+			for o, sub := range s.subjects {
+				if o == ss || slices.Contains(victims, o) || !eligible(sub) {
+					continue
 				}
-			}
-			if lruAll == nil || s.seen[o].Before(s.seen[lruAll]) {
-				lruAll = o
+				if lru == nil || s.seen[o].Before(s.seen[lru]) {
+					lru = o
+				}
 			}
 		}
 		switch {
-		case mine > perSubject && lruMine != nil:
-			victims = append(victims, lruMine)
-		case all > total && lruAll != nil:
-			victims = append(victims, lruAll)
-		default:
+		case mine+1 > perSubject:
+			pick(func(sub string) bool { return sub == subject })
+		case all > total:
+			pick(func(sub string) bool { return sub == subject || held[sub] > mine })
+		}
+		if lru == nil {
 			s.mu.Unlock()
 			for _, v := range victims {
 				_ = v.Close()
 			}
 			return
 		}
+		victims = append(victims, lru)
 	}
 }
 

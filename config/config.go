@@ -104,6 +104,10 @@ type SessionConfig struct {
 	// MemoryBudget.
 	MaxRetainedMB         int `toml:"max_retained_mb"`
 	MaxRetainedMBPerToken int `toml:"max_retained_mb_per_token"`
+	// BudgetWait is how long a run that does not fit the memory budget
+	// (runs in progress, or idle sessions it may not evict, hold it)
+	// waits for memory before it is refused naming the budget.
+	BudgetWait Duration `toml:"budget_wait"`
 	// MaxConcurrentRuns and MaxConcurrentRunsPerToken cap the runs
 	// (execute_code, on every backend) in progress at once, in all and
 	// per token; a run over a cap waits in its token's queue (first come,
@@ -270,6 +274,7 @@ func Default() *Config {
 			IdleTimeout:         Duration{30 * minute},
 			MaxSessions:         256,
 			MaxSessionsPerToken: 32,
+			BudgetWait:          Duration{30 * second},
 			RunQueueWait:        Duration{30 * second},
 		},
 		Results: ResultsConfig{

@@ -112,6 +112,8 @@ func TestLoadErrors(t *testing.T) {
 			`session.max_concurrent_runs_per_token must be positive (or 0 to derive it from the host's CPUs), got -1`},
 		{"no run queue wait", "[session]\nrun_queue_wait = \"0s\"\n", 2, 1,
 			`session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got 0s`},
+		{"no budget wait", "[session]\nbudget_wait = \"0s\"\n", 2, 1,
+			`session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got 0s`},
 		{"syntax error", "[cli]\nmode = = 1\n", 2, 8,
 			`unexpected character U+003D '=' at start of value`},
 	}
@@ -166,6 +168,8 @@ max_output_bytes = 65536
 env = { GIT_PAGER = "cat", TOKEN = "env://GH_TOKEN" }
 [cli.binaries.git]
 labels = { risk = "low" }
+[session]
+budget_wait = "2m"
 [results]
 max_total_bytes = "64MiB"
 [mcp.servers.fs]
@@ -194,6 +198,7 @@ labels = { team = "core" }
 		Env:      map[string]Secret{"GIT_PAGER": "cat", "TOKEN": "env://GH_TOKEN"},
 		Binaries: map[string]CLIBinaryConfig{"git": {Labels: map[string]string{"risk": "low"}}},
 	}
+	want.Session.BudgetWait = Duration{2 * time.Minute}
 	want.Results.MaxTotalBytes = 64 * MiB
 	want.MCP.Servers = map[string]MCPServer{
 		"fs": {Command: "npx", Args: []string{"-y", "server-fs", "/tmp"}, Startup: StartupEager,

@@ -55,6 +55,9 @@ max_sessions_per_token = 32
 # client over stdio gets it all); "toolplane config check" says how much.
 # max_retained_mb = 4096
 # max_retained_mb_per_token = 1024
+# A run that does not fit it (runs in progress hold it) waits this long for
+# memory, then is refused naming the budget.
+budget_wait = "30s"
 # Runs (execute_code) in progress at once, in all and per HTTP token: a run
 # over a cap waits in its token's queue (first come, first served; another
 # token's run passes it), holding no memory and no worker, for up to

@@ -350,6 +350,9 @@ func (c *checker) limits(cfg *Config) {
 			c.at([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
 		}
 	}
+	if cfg.Session.BudgetWait.Duration <= 0 {
+		c.at([]string{"session", "budget_wait"}, "session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got %s", cfg.Session.BudgetWait.Duration)
+	}
 	if cfg.Session.RunQueueWait.Duration <= 0 {
 		c.at([]string{"session", "run_queue_wait"}, "session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got %s", cfg.Session.RunQueueWait.Duration)
 	}

@@ -211,7 +211,7 @@ func (e *BudgetError) Error() string {
 	} else {
 		held = fmt.Sprintf("runs in progress and the idle sessions of tokens holding no more memory than token %q hold it", e.Subject)
 	}
-	return fmt.Sprintf("no run can start: %s may hold %d MiB in all ([session] %s), %s, and this run needs at least %d MiB (%d MiB are free after waiting %s for runs to end or sessions to go); send it again later, or raise [session] %s",
+	return fmt.Sprintf("no run can start: %s may hold %d MiB in all ([session] %s), %s, and this run needs at least %d MiB (%d MiB are free after waiting %s, [session] budget_wait, for runs to end or sessions to go); send it again later, or raise [session] %s",
 		who, e.Budget>>20, e.Key, held, mib(e.Need), max(e.Free, 0)>>20, e.Waited.Round(time.Millisecond), e.Key)
 }
 

@@ -113,7 +113,7 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 	if s.Enabled {
 		host := hostmem.Detect()
 		b := s.MemoryBudget(host.Bytes)
-		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token; with every one busy a new one waits up to %s, then is refused), memory budget %d MB (%d per token) for what idle sessions hold (their sandbox workers included) and running ones may reach\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, s.RunQueueWait, b.AllMB, b.PerTokenMB)
+		fmt.Fprintf(w, "sessions: on, %d MB memory, idle timeout %s, at most %d (%d per token; with every one busy a new one waits up to %s, then is refused), memory budget %d MB (%d per token) for what idle sessions hold (their sandbox workers included) and running ones may reach; a run that does not fit waits up to %s for memory, then is refused\n", s.MaxMemoryMB, s.IdleTimeout, s.MaxSessions, s.MaxSessionsPerToken, s.RunQueueWait, b.AllMB, b.PerTokenMB, s.BudgetWait)
 		if b.Derived != "" {
 			fmt.Fprintf(w, "          budget derived: %s (host memory: %s)\n", b.Derived, host)
 		}

@@ -133,6 +133,8 @@ type sessionJSON struct {
 	MaxRetainedMB         int    `json:"max_retained_mb"`
 	MaxRetainedMBPerToken int    `json:"max_retained_mb_per_token"`
 	BudgetDerived         string `json:"budget_derived,omitempty"`
+	// BudgetWait is how long a run that does not fit the budget waits.
+	BudgetWait config.Duration `json:"budget_wait"`
 	// MaxConcurrentRuns and MaxConcurrentRunsPerToken are the effective
 	// run caps, RunsDerived how the unset ones were derived.
 	MaxConcurrentRuns         int             `json:"max_concurrent_runs"`
@@ -172,7 +174,7 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 		CLI: cliJSON{Mode: string(c.Mode), Allow: c.Allow, Timeout: c.Timeout, MaxOutputBytes: int64(c.MaxOutputBytes),
 			Escalate: c.Escalate, Env: secretsJSON(c.Env)},
 		Session: sessionJSON{cfg.Session.Enabled, cfg.Session.MaxMemoryMB, cfg.Session.IdleTimeout, cfg.Session.MaxSessions,
-			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived,
+			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived, cfg.Session.BudgetWait,
 			runs.All, runs.PerToken, cfg.Session.RunQueueWait, runs.Derived},
 		Results:     resultsJSON{cfg.Results.Enabled, cfg.Results.MaxEntries, int64(cfg.Results.MaxEntryBytes), int64(cfg.Results.MaxTotalBytes), cfg.Results.TTLSeconds},
 		Audit:       auditJSON{Enabled: cfg.Audit.Enabled},

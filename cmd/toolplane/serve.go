@@ -126,7 +126,8 @@ clients are told): of its own token; for max_retained_mb, then of a token
 charged more memory than it (idle sessions' globals and saved results,
 running ones' grants), never of a token charged as much or less. With none
 to evict, it runs with what is left, or waits for runs to end or sessions to
-go, up to 30s, and is then refused naming the key to raise.
+go, up to [session] budget_wait (default 30s), and is then refused naming
+the key to raise.
 
 Runs: at most [session] max_concurrent_runs_per_token execute_code runs of
 one HTTP token are in progress at once (unset: this host's CPUs, at least
@@ -313,6 +314,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 			MaxRetainedBytesPerSubject: int64(budget.PerTokenMB) << 20,
 			MaxRuns:                    runs.All,
 			MaxRunsPerSubject:          runs.PerToken,
+			BudgetWait:                 cfg.Session.BudgetWait.Duration,
 			RunQueueWait:               cfg.Session.RunQueueWait.Duration,
 			Results: results.Limits{
 				MaxEntries:    cfg.Results.MaxEntries,

@@ -1,0 +1,74 @@
+package security_test
+
+// Config keys that bound a wait: each one the file sets is the one the
+// server keeps, and its refusals name it.
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolplane/toolplane/internal/e2e"
+)
+
+// TestBudgetWaitIsTheConfiguredOne: a run that does not fit the memory
+// budget (a run in progress holds it) waits [session] budget_wait for
+// memory, then is refused naming the key. The wait was fixed at 30 s and
+// not a config key (budget_wait was an unknown key).
+func TestBudgetWaitIsTheConfiguredOne(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	// One run granted 32 MiB of the token's 36 leaves 4, short of the
+	// quarter of max_memory_mb a second run needs: it waits. In the
+	// server's process, so that no idle worker is charged.
+	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"none\"\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 256\nmax_retained_mb_per_token = 36\nbudget_wait = \"1s\"\nrun_queue_wait = \"10m\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("one", "one-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	holder := e2e.ConnectHTTPToken(t, srv.URL, "one-secret-0123456789", nil)
+	waiter := e2e.ConnectHTTPToken(t, srv.URL, "one-secret-0123456789", nil)
+	e2e.MustRun(t, waiter, "return 0") // the upstream is started
+
+	gate := e2e.NewGate(t)
+	done := make(chan string, 1)
+	go func() {
+		res, err := e2e.TryCall(holder, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 'held'"})
+		if err != nil {
+			done <- err.Error()
+			return
+		}
+		done <- e2e.Text(res)
+	}()
+	gate.WaitStarted(t, 1)
+	res, err := e2e.TryCall(waiter, "execute_code", map[string]any{"code": "return 'ran'"})
+	gate.Open(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := e2e.Text(res)
+	if !res.IsError || !strings.Contains(text, "MemoryError") || !strings.Contains(text, "budget_wait") || !strings.Contains(text, "max_retained_mb_per_token") {
+		t.Fatalf("a run short of the budget while another holds it: want a MemoryError naming budget_wait and the budget, got:\n%s", text)
+	}
+	m := regexp.MustCompile(`after waiting (\S+),`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("the refusal does not say how long it waited:\n%s", text)
+	}
+	waited, err := time.ParseDuration(m[1])
+	if err != nil {
+		t.Fatalf("waited %q: %v", m[1], err)
+	}
+	// Configured 1s, the default 30s: anything under 20s is the
+	// configured wait however loaded the machine.
+	if waited < time.Second || waited >= 20*time.Second {
+		t.Errorf("the run waited %s for memory; budget_wait is 1s (the default is 30s):\n%s", waited, text)
+	}
+	select {
+	case got := <-done:
+		if !strings.Contains(got, "held") {
+			t.Errorf("the run holding the budget: %s", got)
+		}
+	case <-time.After(40 * time.Second):
+		t.Error("the run holding the budget did not end after its gate opened")
+	}
+}

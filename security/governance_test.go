@@ -150,6 +150,40 @@ func TestAttackIdentityAndSpillOwnership(t *testing.T) {
 	}
 }
 
+// TestAttackSpillFloodRemovesAnotherTokensResult: the spill store is
+// capped in all (max_bytes) and per caller (max_bytes_per_owner); over
+// the total a spill removed the oldest result of anyone, so two tokens
+// spilling up to their own quotas removed a calm token's spilled result
+// while its client still held the id (GET /spill/<id>: 404). Now a spill
+// over the total removes only its own or a richer caller's results.
+func TestAttackSpillFloodRemovesAnotherTokensResult(t *testing.T) {
+	t.Parallel()
+	e := bins.NewEnv(t, "\n[facade]\ntools = true\n[plugins]\nuse = [\"spill\"]\nrequired = [\"spill\"]\n[plugins.spill]\nmax_inline_bytes = 1000\nmax_file_bytes = \"4KiB\"\nmax_bytes_per_owner = \"8KiB\"\nmax_bytes = \"16KiB\"\n")
+	cfg := e.Config + ".spill.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("calm", "calm-secret-value-0123", `allow = "source"`)+
+		e.AddToken("flood1", "flood1-secret-value-0123", `allow = "source"`)+e.AddToken("flood2", "flood2-secret-value-0123", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	base := strings.TrimSuffix(srv.URL, "/mcp")
+	big := strings.Repeat("x", 3500)
+	spill := func(token string) string {
+		code, res := rawCall(t, srv.URL, token, nil, "up_echo", map[string]any{"text": big})
+		sc, _ := res["structuredContent"].(map[string]any)
+		id, _ := sc["id"].(string)
+		if code != 200 || !strings.HasPrefix(id, "sp_") {
+			t.Fatalf("spilling a result of %s: %d %v", token, code, res)
+		}
+		return id
+	}
+	calmID := spill("calm-secret-value-0123")
+	for range 4 { // each flood token spills twice its quota
+		spill("flood1-secret-value-0123")
+		spill("flood2-secret-value-0123")
+	}
+	if got := download(t, base+"/spill/"+calmID, "calm-secret-value-0123", nil); got != 200 {
+		t.Errorf("GET /spill/<id> of the calm token's result after two tokens spilled up to their quotas: %d, want 200", got)
+	}
+}
+
 func resultText(res map[string]any) string {
 	var b strings.Builder
 	content, _ := res["content"].([]any)

@@ -13,8 +13,8 @@
 //	max_inline_bytes = 16384      # larger results are spilled
 //	preview_bytes = 512
 //	ttl = "30m"
-//	max_bytes = "512MiB"          # on disk in all
-//	max_bytes_per_owner = "128MiB"
+//	max_bytes = "512MiB"          # on disk in all; never taken from a poorer owner
+//	max_bytes_per_owner = "128MiB" # over it, the owner's oldest go
 //	max_file_bytes = "16MiB"      # one result; larger ones are refused
 //	public_base_url = ""          # this replica's own URL, for absolute download links
 //	snippets = false              # also spill results of snippets' calls

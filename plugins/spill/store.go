@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/toolplane/toolplane/config"
 )
 
 // Store keeps spilled results on disk, each owned by the caller that
@@ -159,8 +161,13 @@ func (s *Store) reindex() {
 
 // Put stores data for owner under id (from NewOwnedID). Over the owner's
 // quota, the owner's oldest results are removed first; over the total,
-// the oldest of anyone's. A result larger than MaxFileBytes or the
-// owner's quota is refused with ErrTooLarge.
+// the oldest among the owner's own and those of owners holding more than
+// it would with data, never of one holding as much or less: callers
+// spilling up to their quota (several tokens, or one gateway token's many
+// identities) could otherwise remove every other caller's results, whose
+// ids their clients still hold. With none to remove the store is full for
+// this owner: ErrTooLarge naming max_bytes, as for a result larger than
+// MaxFileBytes or the owner's quota.
 func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) error {
 	if !validID(id) {
 		return fmt.Errorf("spill id %q is malformed", id)
@@ -180,9 +187,10 @@ func (s *Store) Put(id, owner, capabilityID string, isError bool, data []byte) e
 		s.removeLocked(old)
 	}
 	for s.total+n > s.lim.MaxBytes {
-		old := s.oldestLocked("")
+		mine := s.byOwner[owner] + n
+		old := s.oldestOfLocked(func(o string) bool { return o == owner || s.byOwner[o] > mine })
 		if old == nil {
-			return fmt.Errorf("%w: the store is full", ErrTooLarge)
+			return fmt.Errorf("%w: the store is full ([plugins.spill] max_bytes = %s) with the results of callers holding no more than this one would (%s); retry when older results expire (ttl), or raise max_bytes", ErrTooLarge, config.ByteSize(s.lim.MaxBytes), config.ByteSize(mine))
 		}
 		s.removeLocked(old)
 	}
@@ -219,11 +227,16 @@ func (s *Store) writeNew(name string, data []byte) error {
 	return nil
 }
 
-// oldestLocked is the oldest entry of owner ("" for anyone's).
+// oldestLocked is the oldest entry of owner.
 func (s *Store) oldestLocked(owner string) *Entry {
+	return s.oldestOfLocked(func(o string) bool { return o == owner })
+}
+
+// oldestOfLocked is the oldest entry of the owners eligible says.
+func (s *Store) oldestOfLocked(eligible func(owner string) bool) *Entry {
 	var old *Entry
 	for _, e := range s.entries {
-		if (owner == "" || e.Owner == owner) && (old == nil || e.Created.Before(old.Created)) {
+		if (old == nil || e.Created.Before(old.Created)) && eligible(e.Owner) {
 			old = e
 		}
 	}

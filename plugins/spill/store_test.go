@@ -90,6 +90,52 @@ func TestAttackStoreOwnershipAndQuota(t *testing.T) {
 	}
 }
 
+// TestAttackStoreFullEvictsOnlyRicherOwners: over the store's total,
+// Put removed the oldest result of anyone: two owners filling their
+// quotas removed a third owner's one result, whose id its client still
+// held. Now it removes the oldest of its own or of an owner holding more
+// than it would, and is refused (naming max_bytes) when there is none.
+func TestAttackStoreFullEvictsOnlyRicherOwners(t *testing.T) {
+	t.Parallel()
+	s, _ := openTestStore(t, Limits{TTL: time.Hour, MaxBytes: 10 << 10, MaxBytesPerOwner: 4 << 10, MaxFileBytes: 2 << 10})
+	blob := []byte(`"` + strings.Repeat("b", 1600) + `"`)
+	put := func(who string) (string, error) {
+		id := newID()
+		err := s.Put(id, owner(who, ""), "go:x/y", false, blob)
+		time.Sleep(time.Millisecond)
+		return id, err
+	}
+	calmID, err := put("calm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 6 { // each flood owner holds 2 results of its quota of 4 KiB
+		for _, who := range []string{"flood1", "flood2", "flood3"} {
+			if _, err := put(who); err != nil && !errors.Is(err, ErrTooLarge) {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, _, err := s.Read(calmID, owner("calm", "")); err != nil {
+		t.Errorf("the calm owner's one result after three owners filled the store: %v", err)
+	}
+	if total := s.Bytes(owner("calm", "")) + s.Bytes(owner("flood1", "")) + s.Bytes(owner("flood2", "")) + s.Bytes(owner("flood3", "")); total > 10<<10 {
+		t.Errorf("the store holds %d bytes over its 10 KiB", total)
+	}
+	// Three owners of one result each fill 4.8 KiB of 5; a fourth's fits
+	// only by removing a result of an owner holding as much: refused,
+	// naming the key.
+	s2, _ := openTestStore(t, Limits{TTL: time.Hour, MaxBytes: 5 << 10, MaxBytesPerOwner: 4 << 10, MaxFileBytes: 2 << 10})
+	for _, who := range []string{"a", "b", "c"} {
+		if err := s2.Put(newID(), owner(who, ""), "go:x/y", false, blob); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s2.Put(newID(), owner("d", ""), "go:x/y", false, blob); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "[plugins.spill] max_bytes = 5KiB") {
+		t.Errorf("a result that fits only by removing an owner's holding as much: %v", err)
+	}
+}
+
 // TestAttackStoreDirectoryAndPlantedFiles: the directory is tightened to
 // 0700 and files are 0600; a symlink in place of the directory is
 // refused; a FIFO or a symlink planted under a result's name is never

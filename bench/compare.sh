@@ -3,9 +3,15 @@
 # and starlark-go in the same run, and prints the best-of-N time of each, the
 # ratio ours/CPython, and at the end a Markdown table (with geometric means)
 # that can be pasted into an issue note. See bench/README.md.
-# Three measures per program, each against CPython in the same run:
-#   - warm: in-process runs after the first (parse/compile + run), as
-#     execute_code in a served process meets them: best of N in one process;
+# Four measures per program, each against CPython in the same run:
+#   - warm: in-process runs (parse/compile + run), best of N in one process:
+#     the interpreter alone;
+#   - served: the program sent N times as execute_code to a real `toolplane
+#     serve mcp` (its default sandbox: a worker process per session) by an
+#     MCP client, bench/servetime: best and median of the call as the
+#     client sees it, against CPython's best and median of N in-process
+#     runs, and the best duration_ms execute_code reports (the run as the
+#     server timed it, without the MCP wire); issue 16's "warm";
 #   - cold run: the first run in a fresh process, a process per sample, as
 #     the in-process time of that run: `toolplane run --json`'s duration_ms
 #     against `python3 -S cpython_time.py FILE 1`;
@@ -53,6 +59,7 @@ trap 'rm -rf "$tmp"' EXIT
 py=$(pyenv which python3 2>/dev/null || command -v python3)
 go build -o "$tmp/pytime" ./pytime
 go build -o "$tmp/coldtime" ./coldtime
+go build -o "$tmp/servetime" ./servetime
 # The binary as it ships (the Dockerfile's build): static, without cgo,
 # so a cold process does not pay the dynamic loader and libc's threads
 # (about 5% of a trivial run's instructions and page faults).
@@ -73,13 +80,14 @@ fi
 clock="wall time"
 if [ -n "${TOOLPLANE_CPUTIME:-}" ]; then export TOOLPLANE_CPUTIME; clock="process CPU time"; fi
 echo "best of $n runs x $rounds rounds, $clock in ms; $("$py" -V), $(go version | cut -d' ' -f3)${monty:+, monty 0.0.18}${star:+, starlark-go $(cd starlark && go list -m -f '{{.Version}}' go.starlark.net)}"
-printf "%-16s %10s %10s %7s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" program cpython_ms ours_ms ratio cpy_first our_first ratio cpy_proc our_proc ratio monty_ms starlark_ms
+printf "%-16s %10s %10s %7s | %9s %9s %7s %9s %7s %9s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" program cpython_ms ours_ms ratio \
+  srv_best ratio cpy_med srv_med ratio run_ms cpy_first our_first ratio cpy_proc our_proc ratio monty_ms starlark_ms
 rows="$tmp/rows.tsv"
 : >"$rows"
 for p in programs/*.py; do
   case "$p" in *_prelude.py) continue;; esac
   name=$(basename "$p" .py)
-  c="" o="" cf="" of="" cp="" op="" m="-" s="-"
+  c="" o="" cm="" sb="" sm="" sr="" cf="" of="" cp="" op="" m="-" s="-"
   # The binary has no host functions: in the cold runs a program's
   # prelude (its CPython stubs) comes first in the file, for both.
   src="$tmp/cold/$name.py"
@@ -91,8 +99,16 @@ for p in programs/*.py; do
   # Rounds interleave the interpreters, so a burst of load on a shared
   # machine hits one round of each rather than all runs of one.
   for _ in $(seq "$rounds"); do
-    c=$(least "$c" "$("$py" cpython_time.py "$p" "$n")")
+    read -r cb cmed <<<"$("$py" cpython_time.py "$p" "$n" median)"
+    c=$(least "$c" "$cb")
+    cm=$(least "$cm" "$cmed")
     o=$(least "$o" "$("$tmp/pytime" "$p" "$n" 2>/dev/null || echo error)")
+    # Served: best, median, duration_ms best (and its median, unused).
+    # A program a served limit stops prints n/a, and why on stderr.
+    read -r vb vm vr _ <<<"$("$tmp/servetime" -n "$n" -toolplane "$tmp/toolplane" "$p" || echo error error error error)"
+    sb=$(least "$sb" "$vb")
+    sm=$(least "$sm" "$vm")
+    sr=$(least "$sr" "$vr")
     # duration_ms is wall time, so CPython's first run is too, whatever
     # TOOLPLANE_CPUTIME says.
     cf=$(least "$cf" "$(cold -report stdout "$n" env -u TOOLPLANE_CPUTIME "$py" -S "$PWD/cpython_time.py" "$src" 1)")
@@ -106,9 +122,10 @@ for p in programs/*.py; do
       s=$(least "$s" "$t")
     fi
   done
-  printf "%-16s %10s %10s %7s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" "$name" "$c" "$o" "$(ratio "$o" "$c")" \
+  printf "%-16s %10s %10s %7s | %9s %9s %7s %9s %7s %9s | %10s %10s %7s | %10s %10s %7s | %10s %11s\n" "$name" "$c" "$o" "$(ratio "$o" "$c")" \
+    "$sb" "$(ratio "$sb" "$c")" "$cm" "$sm" "$(ratio "$sm" "$cm")" "$sr" \
     "$cf" "$of" "$(ratio "$of" "$cf")" "$cp" "$op" "$(ratio "$op" "$cp")" "$m" "$s"
-  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" "$cf" "$of" "$cp" "$op" >>"$rows"
+  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$c" "$o" "$m" "$s" "$cf" "$of" "$cp" "$op" "$sb" "$cm" "$sm" "$sr" >>"$rows"
 done
 # Start-up: a trivial snippet in a fresh process.
 echo "return 1" >"$tmp/cold/trivial.py"
@@ -128,17 +145,30 @@ def num(s):
         return None
 def gmean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
-print("| program | CPython ms | ours ms | ours/CPython | cold run: CPython ms | ours ms | ours/CPython "
+print("| program | CPython ms | ours ms | ours/CPython "
+      "| served: ours best ms | ours/CPython best | CPython median ms | ours median ms | ours/CPython median | run's duration_ms "
+      "| cold run: CPython ms | ours ms | ours/CPython "
       "| cold process: CPython ms | ours ms | ours/CPython | Monty ms | ours/Monty | starlark-go ms | ours/starlark |")
-print("| --- " + "| ---: " * 13 + "|")
-vs = {"cpython": [], "first": [], "process": [], "monty": [], "starlark": []}
+print("| --- " + "| ---: " * 19 + "|")
+vs = {"cpython": [], "served": [], "served_median": [], "first": [], "process": [], "monty": [], "starlark": []}
 wins = {"monty": [0, 0], "starlark": [0, 0]}
-for name, c, o, m, s, cf, of, cp, op in rows:
+for name, c, o, m, s, cf, of, cp, op, sb, cm, sm, sr in rows:
     c, o = num(c), num(o)
     cells = [name, f"{c:.2f}", f"{o:.2f}" if o is not None else "error"]
     if o is not None:
         vs["cpython"].append(o / c)
     cells.append(f"{o / c:.2f}x" if o is not None else "-")
+    for key, ref, raw in (("served", c, sb), ("served_median", num(cm), sm)):
+        t = num(raw)
+        if key == "served_median":
+            cells.append(f"{ref:.2f}" if ref is not None else cm)
+        cells.append(f"{t:.2f}" if t is not None else raw)
+        if t is not None and ref:
+            vs[key].append(t / ref)
+            cells.append(f"{t / ref:.2f}x")
+        else:
+            cells.append("-")
+    cells.append(f"{num(sr):.2f}" if num(sr) is not None else sr)
     for key, cr, orr in (("first", cf, of), ("process", cp, op)):
         a, b = num(cr), num(orr)
         cells += [f"{a:.2f}" if a is not None else cr, f"{b:.2f}" if b is not None else orr]
@@ -167,7 +197,9 @@ def line(key, label):
         extra = f"; ours faster on {wins[key][0]} of {wins[key][1]}"
     return f"geometric mean ours/{label}: {g:.2f}x over {len(vs[key])} programs{extra}"
 print()
-print(line("cpython", "CPython") + ", warm")
+print(line("cpython", "CPython") + ", warm (in-process)")
+print(line("served", "CPython") + ", served (execute_code), best")
+print(line("served_median", "CPython") + ", served (execute_code), median")
 print(line("first", "CPython") + ", cold run (the first in a fresh process)")
 print(line("process", "CPython") + ", cold process (whole)")
 print(line("monty", "Monty"))
@@ -175,6 +207,7 @@ print(line("starlark", "starlark-go"))
 tc, to = num(sys.argv[5]), num(sys.argv[6])
 if tc and to is not None:
     print(f"start-up, a fresh process running `return 1`: toolplane run {to:.2f} ms, CPython {tc:.2f} ms ({to / tc:.2f}x)")
-print(f"(warm: best of {sys.argv[2]} in-process runs; cold: best of {sys.argv[2]} fresh processes; in each of {sys.argv[4]} "
+print(f"(warm: best of {sys.argv[2]} in-process runs; served: best and median of {sys.argv[2]} execute_code calls to one "
+      f"`toolplane serve mcp` session, against CPython's best and median of {sys.argv[2]} in-process runs; cold: best of {sys.argv[2]} fresh processes; in each of {sys.argv[4]} "
       f"interleaved rounds, {sys.argv[3]}; parse/compile + run; a ratio below 1 means ours is faster)")
 PY

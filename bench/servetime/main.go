@@ -1,0 +1,380 @@
+// Command servetime times a program as an MCP client meets it: sent N
+// times as execute_code to a real `toolplane serve mcp` process (stdio,
+// the default sandbox: the session's runs go to its worker process), and
+// prints the best and the median in milliseconds of the call as the
+// client sees it, then the best and the median of the duration_ms that
+// execute_code reports (the run as the server timed it: the worker's run
+// and the bridge, without the MCP wire and the client):
+//
+//	go run ./bench/servetime [-n 5] [-toolplane BIN] [-v] PROGRAM.py
+//
+// prints "BEST MEDIAN RUN_BEST RUN_MEDIAN", or "n/a n/a n/a n/a" (and why,
+// on stderr) when a run hits a limit of the served defaults, which
+// servetime does not raise: hostcalls.py makes 2 000 capability calls, a
+// served run may make 1 000. The served process is fresh
+// (a fresh HOME in an empty directory and a config of its own), one
+// client session runs every call, as an agent's session would. With
+// TOOLPLANE_CPUTIME=1 the client's columns are the CPU time (user +
+// system) the served process and its children (the worker, the upstream
+// server) spent during the call instead of wall time, as the other timers
+// of bench/ do; duration_ms stays wall time. -v adds, on stderr, every
+// call (wall, CPU, duration_ms), the workers' resident memory after the
+// last call and the load average.
+//
+// The programs' host function lookup (hostcalls.py) is a tool of an
+// upstream MCP server the config names, servetime itself run as
+// `servetime -upstream` (a stdio server), bound to the name lookup by a
+// first line servetime adds to such a program: every
+// call goes from the worker to the server and on to the upstream process
+// and back, as a capability call of a served snippet does.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func main() {
+	n := flag.Int("n", 5, "execute_code calls of the program")
+	bin := flag.String("toolplane", "toolplane", "the toolplane binary to serve")
+	verbose := flag.Bool("v", false, "report every call, the workers' resident memory and the load average on stderr")
+	isolation := flag.String("isolation", "", `the config's [toolplane] isolation: "" (serve's default, worker processes), "process" or "none" (runs in the served process)`)
+	upstream := flag.Bool("upstream", false, "serve the host functions of the bench programs as an MCP server on stdio (the config servetime writes runs this)")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: servetime [-n N] [-toolplane BIN] [-v] PROGRAM.py")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if *upstream {
+		if err := serveUpstream(); err != nil {
+			fmt.Fprintln(os.Stderr, "servetime -upstream:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if flag.NArg() != 1 || *n < 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	src, err := os.ReadFile(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "servetime:", err)
+		os.Exit(1)
+	}
+	s, err := measure(*bin, *isolation, served(string(src)), *n, os.Getenv("TOOLPLANE_CPUTIME") != "", *verbose)
+	var le *limitError
+	if errors.As(err, &le) {
+		// The program cannot run as served with the served limits (which
+		// the bench does not raise): no time, and why.
+		fmt.Fprintf(os.Stderr, "servetime: %s: n/a, a served run %v\n", flag.Arg(0), err)
+		fmt.Println("n/a n/a n/a n/a")
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "servetime: %s: %v\n", flag.Arg(0), err)
+		os.Exit(1)
+	}
+	fmt.Printf("%.2f %.2f %.2f %.2f\n", s.best, s.median, s.runBest, s.runMedian)
+}
+
+// served is a program's source as servetime sends it: the upstream's
+// tools have the aliases bench_NAME and bench.NAME (an alias names its
+// server), so a program that calls the bench's host function lookup gets
+// it bound to that name first, one statement.
+func served(src string) string {
+	if strings.Contains(src, "lookup(") {
+		return "lookup = bench_lookup  # servetime: the bench's host function, an upstream tool\n" + src
+	}
+	return src
+}
+
+// summary is what servetime prints, in milliseconds.
+type summary struct {
+	best, median, runBest, runMedian float64
+}
+
+// measure serves a fresh toolplane and sends src n times as execute_code.
+// cpu times the served process tree's CPU instead of the call's wall time.
+func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return summary{}, err
+	}
+	dir, err := os.MkdirTemp("", "servetime-")
+	if err != nil {
+		return summary{}, err
+	}
+	defer os.RemoveAll(dir)
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	for _, d := range []string{home, work} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			return summary{}, err
+		}
+	}
+	config := filepath.Join(dir, "toolplane.toml")
+	if err := os.WriteFile(config, []byte(configText(self, isolation)), 0o600); err != nil {
+		return summary{}, err
+	}
+	cmd := exec.Command(bin, "serve", "mcp", "--config", config)
+	cmd.Dir = work
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ctx := context.Background()
+	client := mcp.NewClient(&mcp.Implementation{Name: "servetime", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		return summary{}, fmt.Errorf("connecting to %s serve mcp: %w\n%s", bin, err, stderr.String())
+	}
+	defer cs.Close()
+
+	var clock, runs []float64
+	for i := range n {
+		var before treeCPU
+		if cpu || verbose {
+			if before, err = readTreeCPU(cmd.Process.Pid); err != nil {
+				return summary{}, err
+			}
+		}
+		start := time.Now()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": src, "timeout": 300}})
+		wall := time.Since(start)
+		if err != nil {
+			return summary{}, fmt.Errorf("execute_code: %w\n%s", err, stderr.String())
+		}
+		var cpuMS float64
+		if cpu || verbose {
+			after, err := readTreeCPU(cmd.Process.Pid)
+			if err != nil {
+				return summary{}, err
+			}
+			cpuMS = float64(after.total-before.total) / 1e6
+		}
+		out, err := structured(res)
+		if err != nil {
+			return summary{}, err
+		}
+		if out.Error != nil {
+			if out.Error.Limit != "" {
+				return summary{}, &limitError{out.Error.Limit, out.Error.Message}
+			}
+			return summary{}, fmt.Errorf("the run failed: %s: %s", out.Error.Type, out.Error.Message)
+		}
+		wallMS := float64(wall.Microseconds()) / 1000
+		if cpu {
+			clock = append(clock, cpuMS)
+		} else {
+			clock = append(clock, wallMS)
+		}
+		runs = append(runs, out.DurationMS)
+		if verbose {
+			fmt.Fprintf(os.Stderr, "call %d: wall %.2f ms  cpu %.2f ms  duration_ms %.2f\n", i, wallMS, cpuMS, out.DurationMS)
+		}
+	}
+	if verbose {
+		t, err := readTreeCPU(cmd.Process.Pid)
+		if err == nil {
+			fmt.Fprintf(os.Stderr, "resident: serve %d MiB, its children %d MiB (%d processes); load average %s\n",
+				t.rootRSS>>20, t.childRSS>>20, t.children, loadAverage())
+		}
+	}
+	return summary{best: slices.Min(clock), median: median(clock), runBest: slices.Min(runs), runMedian: median(runs)}, nil
+}
+
+// configText is the served config: the embedded backend's defaults, and
+// the bench's host functions as the tools of an upstream server, self run
+// with -upstream; isolation, when set, is [toolplane] isolation.
+func configText(self, isolation string) string {
+	var top string
+	if isolation != "" {
+		top = fmt.Sprintf("[toolplane]\nisolation = %q\n\n", isolation)
+	}
+	return top + fmt.Sprintf(`[mcp.servers.bench]
+command = %q
+args = ["-upstream"]
+`, self)
+}
+
+// limitError is a run that a served limit ended.
+type limitError struct{ limit, message string }
+
+func (e *limitError) Error() string { return fmt.Sprintf("hit its %s limit: %s", e.limit, e.message) }
+
+// execOutput is the part of execute_code's structured content timed here.
+type execOutput struct {
+	DurationMS float64 `json:"duration_ms"`
+	Error      *struct {
+		Type    string `json:"type"`
+		Message string `json:"message"`
+		Limit   string `json:"limit"`
+	} `json:"error"`
+}
+
+func structured(res *mcp.CallToolResult) (*execOutput, error) {
+	if res.StructuredContent == nil {
+		return nil, errors.New("execute_code returned no structured content")
+	}
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		return nil, err
+	}
+	var out execOutput
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("execute_code's structured content: %w", err)
+	}
+	return &out, nil
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// treeCPU is the CPU time a process and its descendants have used, and
+// their resident memory.
+type treeCPU struct {
+	total             int64 // nanoseconds, every thread of every process
+	rootRSS, childRSS int64 // bytes
+	children          int
+}
+
+// readTreeCPU sums the CPU time of root and its descendants from /proc:
+// each thread's schedstat (nanoseconds; the clock ticks of stat are 10 ms,
+// coarser than a run) and, for threads and children that are gone, what
+// stat says the process reaped. Linux only.
+func readTreeCPU(root int) (treeCPU, error) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return treeCPU{}, fmt.Errorf("reading the served processes' CPU time needs /proc: %w", err)
+	}
+	parent := map[int]int{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if pp, ok := ppid(pid); ok {
+			parent[pid] = pp
+		}
+	}
+	in := func(pid int) bool {
+		for i := 0; pid > 1 && i < 64; i++ {
+			if pid == root {
+				return true
+			}
+			pid = parent[pid]
+		}
+		return false
+	}
+	var t treeCPU
+	for pid := range parent {
+		if !in(pid) {
+			continue
+		}
+		threads, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		if err != nil {
+			continue // gone meanwhile
+		}
+		for _, th := range threads {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/schedstat", pid, th.Name()))
+			if err != nil {
+				continue
+			}
+			if f := strings.Fields(string(b)); len(f) > 0 {
+				ns, _ := strconv.ParseInt(f[0], 10, 64)
+				t.total += ns
+			}
+		}
+		rss := residentBytes(pid)
+		if pid == root {
+			t.rootRSS = rss
+		} else {
+			t.childRSS += rss
+			t.children++
+		}
+	}
+	return t, nil
+}
+
+// ppid is the parent of pid, from /proc/PID/stat.
+func ppid(pid int) (int, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The command name, in parentheses, may hold spaces: fields count
+	// from the last ')'.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 2 {
+		return 0, false
+	}
+	pp, err := strconv.Atoi(f[1])
+	return pp, err == nil
+}
+
+// residentBytes is pid's resident set size, from /proc/PID/statm.
+func residentBytes(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/statm", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// lookupIn and lookupOut are the bench's host function lookup as an MCP
+// tool: the contract of bench.Hosts and hostcalls_prelude.py.
+type lookupIn struct {
+	I int64 `json:"i" jsonschema:"the id to look up"`
+}
+
+type lookupOut struct {
+	ID int64 `json:"id"`
+	V  int64 `json:"v"`
+}
+
+// serveUpstream serves lookup on stdin and stdout until the client goes.
+func serveUpstream() error {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "servetime-upstream", Version: "1"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "lookup", Description: "Returns {id: i, v: 2*i}."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in lookupIn) (*mcp.CallToolResult, lookupOut, error) {
+			return nil, lookupOut{ID: in.I, V: in.I * 2}, nil
+		})
+	return srv.Run(context.Background(), &mcp.StdioTransport{})
+}

@@ -73,3 +73,70 @@ except Exception as e:
 		}
 	}
 }
+
+// TestAttackUpstreamCatalogQuotesItsSecret: an upstream lists tools that
+// quote the key it was configured with (hostilemcp -catalog leaky): in a
+// description, a title, an annotation, an input schema's description,
+// default, enum and property name, a \u-escaped example, an output
+// schema, and a tool named by the key. The catalog reaches every token
+// admitted to the server (search_capabilities, get_capability_schemas,
+// tools/list) and the server's log; only answers were hidden, so every
+// one of them held the key. Now the catalog shows the marker, and the
+// tool named by the key is left out (its id would carry it into audit
+// lines and metrics) with a problem that does not quote it.
+func TestAttackUpstreamCatalogQuotesItsSecret(t *testing.T) {
+	t.Parallel()
+	const key = "sk-live-catalog-7f3a90e2"
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[log]
+level = "debug"
+
+[facade]
+tools = true
+
+[mcp.servers.leaky]
+command = %q
+args = ["-catalog", "leaky"]
+env = { HOSTILE_SECRET = "env://LEAKY_KEY" }
+`, bins.HostileMCP))
+	e.Setenv("LEAKY_KEY", key)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+
+	var seen strings.Builder
+	record := func(what string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(&seen, "%s: %s\n", what, b)
+	}
+	res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "key", "detail": "full", "limit": 50})
+	record("search", res)
+	res, _ = e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "", "limit": 200})
+	record("search all", res)
+	res, _ = e2e.Call(t, cs, "get_capability_schemas", map[string]any{"names": []string{"mcp:leaky/configured", "mcp:leaky/plain"}, "detail": "full"})
+	record("schemas", res)
+	text := e2e.Text(res)
+	if !strings.Contains(text, "[redacted:env.HOSTILE_SECRET]") {
+		t.Errorf("the schemas do not show the marker: %s", truncateText(text, 1500))
+	}
+	tools, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	record("tools/list", tools)
+	names := map[string]bool{}
+	for _, tl := range tools.Tools {
+		names[tl.Name] = true
+	}
+	if !names["leaky_configured"] || !names["leaky_plain"] {
+		t.Errorf("tools/list lost the tools that are kept: %v", names)
+	}
+	if log := srv.Stderr(); !strings.Contains(log, `tool "[redacted:env.HOSTILE_SECRET]" is left out: its name holds one of the server's secrets`) {
+		t.Errorf("the server's log does not say the tool named by the key is left out:\n%s", truncateText(log, 3000))
+	}
+	all := seen.String()
+	for what, text := range map[string]string{"an answer": all, "the server's log": srv.Stderr()} {
+		if i := strings.Index(text, key); i >= 0 {
+			t.Errorf("%s holds the upstream's key: ...%s...", what, text[max(0, i-300):min(len(text), i+100)])
+		}
+	}
+}

@@ -3,6 +3,8 @@ package hostilemcp
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +13,7 @@ import (
 // Tool is one entry of a tools/list answer.
 type Tool struct {
 	Name         string          `json:"name"`
+	Title        string          `json:"title,omitempty"`
 	Description  string          `json:"description,omitempty"`
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
@@ -132,6 +135,8 @@ func (s *stdioServer) listTools(id json.RawMessage, params json.RawMessage) {
 		})
 	case "invisible":
 		s.reply(id, map[string]any{"tools": invisibleTools()})
+	case "leaky":
+		s.reply(id, map[string]any{"tools": leakyTools(os.Getenv("HOSTILE_SECRET"))})
 	case "not-object":
 		s.reply(id, map[string]any{"tools": []Tool{
 			{Name: "string_input", InputSchema: json.RawMessage(`{"type":"string"}`)},
@@ -228,6 +233,27 @@ func invisibleTools() []Tool {
 		{Name: "hidden_property", Description: "A property name holds a zero-width space.", InputSchema: schema("pa​th", "")},
 		{Name: "hidden_enum", Description: "An enum value holds tag characters.", InputSchema: schema("path", `"enum":["a","b`+hidden+`"]`)},
 		{Name: "plain", Description: "Nothing hidden ❤ café 日本.", InputSchema: objectSchema},
+	}
+}
+
+// leakyTools quote the server's secret in every part of its catalog: a
+// description, a title, an annotation's title, an input schema's
+// description, default, enum, example and property name (one written as
+// JSON \u escapes), an output schema, and a tool named by the secret;
+// "plain" quotes nothing.
+func leakyTools(secret string) []Tool {
+	escaped := ""
+	for _, r := range secret {
+		escaped += fmt.Sprintf(`\u%04x`, r)
+	}
+	q, _ := json.Marshal(secret)
+	in := json.RawMessage(`{"type":"object","description":"send ` + string(q)[1:len(q)-1] + ` as key","properties":{"key":{"type":"string","default":` + string(q) + `,"enum":[` + string(q) + `],"examples":["` + escaped + `"]},` + string(q) + `:{"type":"string"}}}`)
+	out := json.RawMessage(`{"type":"object","properties":{"k":{"const":` + string(q) + `}}}`)
+	return []Tool{
+		{Name: "configured", Title: "key " + secret, Description: "Uses the key " + secret + ".", InputSchema: in, OutputSchema: out,
+			Annotations: json.RawMessage(`{"title":"key ` + string(q)[1:len(q)-1] + `"}`)},
+		{Name: secret, Description: "A tool named by the key.", InputSchema: objectSchema},
+		{Name: "plain", Description: "Nothing to hide.", InputSchema: objectSchema},
 	}
 }
 

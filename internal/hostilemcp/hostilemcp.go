@@ -59,7 +59,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hostilemcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	fs.StringVar(&o.catalog, "catalog", "tools", "what tools/list returns: tools (the attack tools), many (-n tools), huge-descriptions, names (hostile names), schemas (hostile schemas), invisible (text hidden in invisible characters), endless-pages, not-object")
+	fs.StringVar(&o.catalog, "catalog", "tools", "what tools/list returns: tools (the attack tools), many (-n tools), huge-descriptions, names (hostile names), schemas (hostile schemas), invisible (text hidden in invisible characters), leaky (its HOSTILE_SECRET in descriptions, titles, schemas and a tool name), endless-pages, not-object")
 	fs.IntVar(&o.n, "n", 100000, "how many tools -catalog many lists")
 	fs.StringVar(&o.onStart, "start", "", "start-up attack: hang (never answer initialize), exit (exit 3 at once), exit-after-init (exit 3 after the handshake), list-changed-flood, notify-flood, request-flood, stderr-flood, churn (the catalog changes and tools/list_changed is sent every 300 ms, forever)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP on this address (127.0.0.1:0) and print the base URL on stdout")

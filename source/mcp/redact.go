@@ -27,10 +27,11 @@ import (
 //     dispatch chain.
 //
 // A secret is replaced by "[redacted:env.NAME]", "[redacted:header.NAME]"
-// or "[redacted:auth]". What is out of reach: a secret shorter than
-// minSecret bytes (it would blank out ordinary words); a secret split
-// across content blocks or strings, or encoded (base64 blobs, JSON or URL
-// escapes); and a tool's catalog (names, descriptions, schemas).
+// or "[redacted:auth]", in answers and in the catalog (vetTool: titles,
+// descriptions, schemas; a tool whose name holds one is left out). What
+// is out of reach: a secret shorter than minSecret bytes (it would blank
+// out ordinary words); a secret split across content blocks or strings,
+// or encoded (base64 blobs, JSON or URL escapes inside a string).
 type redactor struct {
 	mu sync.Mutex
 	// all maps every recorded value to what replaces it; secret the

@@ -48,26 +48,38 @@ func (s *server) vetTool(t *mcp.Tool) (*mcp.Tool, int, error) {
 	if o.Disabled {
 		return nil, 0, errDisabled
 	}
+	// The catalog reaches every client admitted to the server (search,
+	// schemas, tools/list), the terminal and the catalog cache: the
+	// server's secrets are hidden in it as in its answers, before any
+	// text is cut. A name holding one is not shown at all: it would be a
+	// capability id, in audit lines and metrics.
+	hide := func(v string) string { return v }
+	if h := s.redact.secrets(); h != nil {
+		hide = h.Replace
+	}
+	if hidden := hide(t.Name); hidden != t.Name {
+		return nil, 0, fmt.Errorf("mcp server %q: tool %s is left out: its name holds one of the server's secrets", s.spec.Name, quoteName(hidden))
+	}
 	if !isValidToolName(t.Name) && o.Alias == "" {
 		return nil, 0, fmt.Errorf("mcp server %q: tool %s is left out: a tool name must be 1 to 128 ASCII letters, digits, '_', '-' or '.'; to use it anyway, give it an alias in [mcp.servers.%s.tools.%s]",
 			s.spec.Name, quoteName(t.Name), s.spec.Name, tomlKey(t.Name))
 	}
 	where := fmt.Sprintf("mcp server %q: tool %s", s.spec.Name, quoteName(t.Name))
-	in, err := vetSchema(t.InputSchema, true)
+	in, err := vetSchema(t.InputSchema, true, s.redact.secrets())
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s is left out: input schema: %w", where, err)
 	}
-	out, err := vetSchema(t.OutputSchema, false)
+	out, err := vetSchema(t.OutputSchema, false, s.redact.secrets())
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s is left out: output schema: %w", where, err)
 	}
 	v := &mcp.Tool{
 		Name:         t.Name,
-		Title:        truncate(SanitizeText(t.Title), 256),
-		Description:  truncate(SanitizeText(t.Description), maxDescriptionBytes),
+		Title:        truncate(SanitizeText(hide(t.Title)), 256),
+		Description:  truncate(SanitizeText(hide(t.Description)), maxDescriptionBytes),
 		InputSchema:  in,
 		OutputSchema: out,
-		Annotations:  cleanAnnotations(t.Annotations),
+		Annotations:  cleanAnnotations(t.Annotations, hide),
 	}
 	if in == nil {
 		v.InputSchema = nil // an untyped nil, as the SDK leaves a missing schema
@@ -92,19 +104,20 @@ func toolBytes(v *mcp.Tool) int {
 
 // cleanAnnotations copies a tool's annotations with their title cleaned
 // as the tool's own title is.
-func cleanAnnotations(a *mcp.ToolAnnotations) *mcp.ToolAnnotations {
+func cleanAnnotations(a *mcp.ToolAnnotations, hide func(string) string) *mcp.ToolAnnotations {
 	if a == nil {
 		return nil
 	}
 	c := *a
-	c.Title = truncate(SanitizeText(c.Title), 256)
+	c.Title = truncate(SanitizeText(hide(c.Title)), 256)
 	return &c
 }
 
 // vetSchema checks a tool schema and returns it as compact JSON: a JSON
 // object, for an input schema one of type "object" as MCP requires, within
-// maxSchemaBytes and maxSchemaDepth. A missing schema is nil.
-func vetSchema(schema any, input bool) (json.RawMessage, error) {
+// maxSchemaBytes and maxSchemaDepth, with the server's secrets (hide, nil
+// when it has none) hidden in its strings. A missing schema is nil.
+func vetSchema(schema any, input bool, hide *hider) (json.RawMessage, error) {
 	if schema == nil {
 		return nil, nil
 	}
@@ -134,6 +147,9 @@ func vetSchema(schema any, input bool) (json.RawMessage, error) {
 	if raw, err = cleanSchemaText(raw); err != nil {
 		return nil, err
 	}
+	if raw, err = hideSchemaSecrets(raw, hide); err != nil {
+		return nil, err
+	}
 	if input {
 		var typ struct {
 			Type any `json:"type"`
@@ -143,6 +159,20 @@ func vetSchema(schema any, input bool) (json.RawMessage, error) {
 		}
 	}
 	return raw, nil
+}
+
+// hideSchemaSecrets replaces the server's secrets in the strings (keys
+// and values) of a compact JSON schema. A schema that holds none written
+// out and no escape (by which one could be spelled) is returned as it is.
+func hideSchemaSecrets(raw json.RawMessage, hide *hider) (json.RawMessage, error) {
+	if hide == nil || (!bytes.Contains(raw, []byte(`\`)) && hide.Replace(string(raw)) == string(raw)) {
+		return raw, nil
+	}
+	v, err := jsonlike.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("not JSON: %w", err)
+	}
+	return jsonlike.Marshal(hideValue(hide, v))
 }
 
 // quoteName quotes a name from a server for a message: Go-quoted, so

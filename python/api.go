@@ -150,7 +150,8 @@ type Result struct {
 type Exception struct {
 	// Type is the Python exception class name, e.g. "ValueError".
 	Type string
-	// Message is str() of the exception.
+	// Message is str() of the exception, cut at 1 MiB as the traceback cuts
+	// it (saying how many bytes it left out).
 	Message string
 	// Traceback is formatted like CPython's, with snippet line numbers.
 	Traceback string
@@ -456,7 +457,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 // the exception a library JSON hook raised.
 func notJSONReason(t *vm.Thread, err error) string {
 	if inst, ok := pyError("", err).(*vm.Instance); ok {
-		return inst.Class.Name + ": " + t.ExceptionMessage(inst)
+		return inst.Class.Name + ": " + vm.BoundMessage(t.ExceptionMessage(inst))
 	}
 	return err.Error()
 }
@@ -468,6 +469,7 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 		if limit != nil {
 			return p.exception(t, limit)
 		}
+		msg = vm.BoundMessage(msg)
 		ex := &Exception{Type: e.Class.Name, Message: msg, Filename: p.filename}
 		if status, printed, ok := vm.SystemExitStatus(e); ok {
 			ex.Exit, ex.ExitStatus = true, status

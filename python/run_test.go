@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func run(t *testing.T, src string, opts RunOptions) (*Result, string, error) {
@@ -82,6 +83,38 @@ func TestTraceback(t *testing.T) {
 	}
 	if e.Line != 3 {
 		t.Errorf("line %d, want 3", e.Line)
+	}
+}
+
+// TestExceptionMessageIsBounded: the message of the exception that ends a
+// run is cut at the traceback's 1 MiB, saying how much it left out, as the
+// traceback's last line is. The host sends it on after the run (an
+// execute_code result, toolplane run's stderr), outside the run's limits: a
+// 200 MB message went whole into toolplane run's JSON and its stderr (1.2 GB
+// RSS under a 512 MiB limit). A cut never splits a character.
+func TestExceptionMessageIsBounded(t *testing.T) {
+	t.Parallel()
+	const bound = 1 << 20
+	for _, c := range []struct{ src, head string }{
+		{"raise ValueError('x' * (4 << 20))", "xxxx"},
+		{"raise KeyError('k' * (4 << 20))", "'kkk"},
+		{"class E(Exception):\n    def __str__(self): return 'é' * (3 << 20)\nraise E", "éé"},
+		{"raise SystemExit('bye ' * (1 << 20))", "bye bye"},
+	} {
+		_, _, err := run(t, c.src, RunOptions{Limits: Limits{MaxMemoryBytes: 64 << 20}})
+		var e *Exception
+		if !errors.As(err, &e) {
+			t.Fatalf("%.40q: want *Exception, got %v", c.src, err)
+		}
+		if len(e.Message) > bound+64 || !strings.HasPrefix(e.Message, c.head) || !strings.HasSuffix(e.Message, "more bytes omitted]") || !utf8.ValidString(e.Message) {
+			t.Errorf("%.40q: message of %d bytes ending %q, want at most %d bytes, valid UTF-8, ending in how many were left out", c.src, len(e.Message), e.Message[max(len(e.Message)-40, 0):], bound)
+		}
+		if e.Exit && e.ExitText != e.Message {
+			t.Errorf("%.40q: exit text of %d bytes, want the message's %d", c.src, len(e.ExitText), len(e.Message))
+		}
+		if len(e.Traceback) > bound+4096 {
+			t.Errorf("%.40q: traceback of %d bytes", c.src, len(e.Traceback))
+		}
 	}
 }
 

@@ -619,6 +619,23 @@ func (p *tbPrinter) groupMembers(e *Instance) ([]*Instance, bool) {
 // before it folds the rest into "[Previous line repeated N more times]".
 const recursiveCutoff = 3
 
+// BoundMessage returns the message of an exception as a report carries it:
+// s, or when it is over maxTracebackBytes its head cut at a character
+// boundary and how many bytes were left out, as the report cuts it. A
+// message is as large as the memory limit allows, and the host sends it on
+// (an execute_code result, toolplane run's stderr) after the run, outside
+// its limits.
+func BoundMessage(s string) string {
+	if len(s) <= maxTracebackBytes {
+		return s
+	}
+	n := maxTracebackBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s... [%d more bytes omitted]", s[:n], len(s)-n)
+}
+
 // formatLast writes an exception's final line ("ValueError: boom", with
 // the name a NameError suggests) and the notes add_note() gave it, in at
 // most about room bytes: a longer message or note is cut, later notes left

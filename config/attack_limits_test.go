@@ -48,6 +48,10 @@ func TestAttackConfigShape(t *testing.T) {
 		// to near the size limit: the decoder's strict check would
 		// render the 4 MB file 5,000 times.
 		{"5,000 unknown keys in a 4 MB file", r("[[x]]\n", 4990) + "#" + r("p", MaxFileBytes-50_000) + "\n", 1, `unknown key "x"`},
+		// Each wrong value is reported and the file decoded again past
+		// it: 2,000 of them after 4 MB would be 2,000 decodes of it.
+		{"2,000 wrong values after 4 MB", "#" + r("p", MaxFileBytes-200_000) + "\n" + wrongValues(2000), 3, "wrong type for mcp.servers.s0.timeout"},
+		{"2,000 wrong values in duplicate tables", wrongDuplicates(2000), 2, "wrong type for mcp.servers.s.timeout"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,6 +105,21 @@ func TestAttackConfigShape(t *testing.T) {
 			t.Errorf("Load took %v and allocated %d MB; it must stop reading at the limit", took, alloc>>20)
 		}
 	})
+}
+
+// wrongValues is n servers, each with a timeout of the wrong type.
+func wrongValues(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[mcp.servers.s%d]\ntimeout = 5\n", i)
+	}
+	return b.String()
+}
+
+// wrongDuplicates is one server table written n times, each with a
+// timeout of the wrong type.
+func wrongDuplicates(n int) string {
+	return strings.Repeat("[mcp.servers.s]\ntimeout = 5\n", n)
 }
 
 // timedLoad loads path and returns the error, the time taken and the bytes

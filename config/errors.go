@@ -27,9 +27,9 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// Errors is every problem found in one file, in file order. Decoding stops at
-// the first syntax or type error, so more than one entry means several
-// unknown keys or several failed checks.
+// Errors is every problem found in one file, in file order: unknown keys,
+// wrong values and failed checks together. A syntax error ends what is
+// read of the file (nothing past it is reported).
 type Errors []*Error
 
 // Error renders one problem per line.

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"encoding"
 	"errors"
 	"fmt"
@@ -189,15 +188,21 @@ func (l *Loader) Parse(name string, data []byte) (*Config, error) {
 	if err := checkShape(name, data); err != nil {
 		return nil, err
 	}
-	v := reflect.New(root)
-	fill(v.Elem())
-	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
-	if err := dec.Decode(v.Interface()); err != nil {
-		return nil, decodeErrors(name, doc, root, err)
-	}
-	cfg := extract(v.Elem())
-	if errs := validate(name, doc, v.Elem(), cfg); len(errs) > 0 {
+	v, errs, blanked := decodeAll(name, doc, root, fill, data)
+	if !v.IsValid() {
 		return nil, errs
+	}
+	if len(errs) > 0 {
+		// The checks after decoding still run, over the tables that
+		// decoded whole: every problem of the file is reported at once.
+		// The claimed sections are left as they were.
+		cfg := extract(v.Elem(), false)
+		errs = append(errs, validate(name, doc, v.Elem(), cfg, blanked)...)
+		return nil, inFileOrder(errs)
+	}
+	cfg := extract(v.Elem(), true)
+	if errs := validate(name, doc, v.Elem(), cfg, nil); len(errs) > 0 {
+		return nil, inFileOrder(errs)
 	}
 	return cfg, nil
 }
@@ -294,8 +299,9 @@ func unknownPrefix(root reflect.Type, path []string) int {
 
 // shape builds the struct type the file decodes into: the fields of Config
 // plus one field per claimed section (nested for dotted claims). fill copies
-// the defaults in before decoding; extract copies the results out after.
-func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract func(reflect.Value) *Config) {
+// the defaults in before decoding; extract copies the results out after,
+// into the claimed sections' targets too when claims is set.
+func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract func(v reflect.Value, claims bool) *Config) {
 	base := reflect.TypeFor[Config]()
 	var fields []reflect.StructField
 	var baseIdx []int
@@ -321,13 +327,15 @@ func (l *Loader) shape() (root reflect.Type, fill func(reflect.Value), extract f
 		}
 		t.each(v, len(baseIdx), func(field reflect.Value, c *claim) { field.Set(deepCopy(c.defaults)) })
 	}
-	extract = func(v reflect.Value) *Config {
+	extract = func(v reflect.Value, claims bool) *Config {
 		cfg := &Config{}
 		out := reflect.ValueOf(cfg).Elem()
 		for j, i := range baseIdx {
 			out.Field(i).Set(v.Field(j))
 		}
-		t.each(v, len(baseIdx), func(field reflect.Value, c *claim) { c.target.Elem().Set(field) })
+		if claims {
+			t.each(v, len(baseIdx), func(field reflect.Value, c *claim) { c.target.Elem().Set(field) })
+		}
 		return cfg
 	}
 	return root, fill, extract
@@ -489,7 +497,9 @@ func validKeys(root reflect.Type, path []string) []string {
 
 var (
 	// Compiled on first use: package initialisation runs in every toolplane process.
-	mismatchRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^cannot decode TOML (\S+) into .* of type (\S+)$`) })
+	mismatchRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^cannot decode TOML (\S+) into (?:.* of type )?(\S+)$`)
+	})
 	duplicateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`is already defined$|already exists$`) })
 )
 
@@ -526,6 +536,11 @@ func decodeErrors(name string, doc *document, root reflect.Type, err error) Erro
 	key := []string(de.Key())
 	switch m := mismatchRE().FindStringSubmatch(msg); {
 	case m != nil:
+		// Inside an inline table the decoder names the table: the value
+		// at the position is the one of the wrong type.
+		if at := doc.valueAt(pos{line, col}); len(at) > len(key) && slices.Equal(at[:len(key)], key) {
+			key = at
+		}
 		want := m[2]
 		if t := typeAt(root, key); t != nil {
 			want = describeType(t)

@@ -154,6 +154,112 @@ func TestLoadReportsEveryUnknownKey(t *testing.T) {
 	}
 }
 
+// TestLoadReportsEveryProblem: the decoder stops at the first wrong
+// value, so config check named one problem and a user fixed a file one
+// error at a time. Every wrong value, unknown key, duplicate and failed
+// check is now reported at once, each with its line, column and key, in
+// file order; a check that would judge a default standing in for a wrong
+// value or a misspelt key (cli.allow against a mode that did not decode,
+// a server whose command is misspelt) is not reported. A syntax error
+// ends what is read: what comes before it is reported, nothing after.
+func TestLoadReportsEveryProblem(t *testing.T) {
+	t.Parallel()
+	doc := `[cli]
+mode = 5
+allow = ["git", "a/b"]
+timeout = 5
+max_output_bytes = "lots"
+
+[session]
+max_memory_mb = -1
+idle_timeout = "forever"
+
+[results]
+max_total_bytes = "1MiB"
+max_entry_bytes = "2MiB"
+
+[mcp.servers.x]
+commnd = "x"
+labels = { team = "a b" }
+
+[mcp.servers.y]
+url = "https://y.test"
+headers = { A = 1 }
+timeout = "1m"
+timeout = "2m"
+
+[log]
+level = "loud"
+`
+	path := writeConfig(t, doc)
+	_, err := Load(path)
+	want := []string{
+		"2:8: wrong type for cli.mode: got an integer, want a string",
+		`3:1: cli.allow: "a/b" is not a bare binary name (no paths, spaces or shell characters); list the name and let PATH resolve it`,
+		`4:11: wrong type for cli.timeout: got an integer, want a duration string like "30s"`,
+		`5:20: cli.max_output_bytes: invalid size "lots": want an integer number of bytes or a string like "8MiB"`,
+		"8:1: session.max_memory_mb must be positive, got -1",
+		`9:16: session.idle_timeout: invalid duration "forever": want a string like "30s", "5m" or "1h30m"`,
+		"13:1: results.max_entry_bytes (2MiB) exceeds results.max_total_bytes (1MiB)",
+		`16:1: unknown key "commnd" in [mcp.servers.x]; did you mean "command"?`,
+		`17:12: mcp.servers.x.labels: label team: label value "a b" must be at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit`,
+		"21:17: wrong type for mcp.servers.y.headers.A: got an integer, want a string",
+		"23:1: duplicate key mcp.servers.y.timeout (first defined at line 22); remove one of them",
+		`26:9: log.level: invalid value "loud": want one of "debug", "info", "warn", "error"`,
+	}
+	for i := range want {
+		want[i] = path + ":" + want[i]
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Fatalf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	for _, e := range AsErrors(err) {
+		if e.Key == "" {
+			t.Errorf("%v: names no key", e)
+		}
+	}
+
+	// Before a syntax error, every problem; past it, none.
+	path = writeConfig(t, "[cli]\ntimeout = 5\n[session]\nmax_memory_mb = \"a\"\nx = = 1\nidle_timeout = 3\n")
+	_, err = Load(path)
+	want = []string{
+		path + `:2:11: wrong type for cli.timeout: got an integer, want a duration string like "30s"`,
+		path + ":4:17: wrong type for session.max_memory_mb: got a string, want an integer",
+		path + ":5:5: unexpected character U+003D '=' at start of value",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Fatalf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+}
+
+// TestURLErrorsHideCredentials: a url refused by config check was echoed
+// as written, so its password reached the terminal, CI logs and the
+// server's startup error whenever it did not parse (an MCP server's url)
+// or always (audit.http.url, refused for carrying credentials).
+func TestURLErrorsHideCredentials(t *testing.T) {
+	t.Parallel()
+	for _, u := range []string{
+		"https://user:hunter2-secret@h ost/mcp", // does not parse
+		"ftp://user:hunter2-secret@host/mcp",
+		"user:hunter2-secret@host/mcp", // no scheme: the user is taken for one
+		"https://user:hunt@er2-secret@host/mcp",
+		"https://user:hunter2-secret/x@host/mcp",
+	} {
+		for _, doc := range []string{
+			fmt.Sprintf("[mcp.servers.y]\nurl = %q\n", u),
+			fmt.Sprintf("[audit]\nsinks = [\"http\"]\n[audit.http]\nurl = %q\n", u),
+		} {
+			_, err := Load(writeConfig(t, doc))
+			if err == nil || !strings.Contains(err.Error(), "url") {
+				t.Fatalf("%s: Load = %v, want the url refused", doc, err)
+			}
+			if strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "er2-secret") {
+				t.Errorf("the error shows the url's password:\n%v", err)
+			}
+		}
+	}
+}
+
 func TestLoadFull(t *testing.T) {
 	t.Parallel()
 	path := writeConfig(t, `

@@ -43,11 +43,25 @@ type checker struct {
 	file string
 	doc  *document
 	errs Errors
+	// cross holds the key path of each problem found by across.
+	cross map[*Error][]string
 }
 
+// at reports a problem of the value at path alone.
 func (c *checker) at(path []string, format string, args ...any) {
 	p := c.doc.keyPos(path)
 	c.errs = append(c.errs, &Error{File: c.file, Line: p.line, Col: p.col, Key: dotted(path), Msg: fmt.Sprintf(format, args...)})
+}
+
+// across reports a problem of the value at path with other values of its
+// table (or, for [cli], of [cli] and its binaries): one validate does not
+// report when decoding left a value of that table at its default.
+func (c *checker) across(path []string, format string, args ...any) {
+	c.at(path, format, args...)
+	if c.cross == nil {
+		c.cross = map[*Error][]string{}
+	}
+	c.cross[c.errs[len(c.errs)-1]] = slices.Clone(path)
 }
 
 // checkable is a value type with its own rule (enums, secret references).
@@ -68,7 +82,11 @@ var checkerType = reflect.TypeFor[Checker]()
 // validate checks what strict decoding cannot: enum values, values that are
 // wrong in combination, and names that must be safe to use as ids. root is
 // the whole decoded value, claimed sections included.
-func validate(file string, doc *document, root reflect.Value, cfg *Config) Errors {
+//
+// blanked lists the tables in which decoding found a wrong value (left at
+// its default): problems found in them are not reported, since a check
+// there may have judged the default instead of what the file says.
+func validate(file string, doc *document, root reflect.Value, cfg *Config, blanked [][]string) Errors {
 	c := &checker{file: file, doc: doc}
 	c.walk(root, nil)
 	c.cli(&cfg.CLI)
@@ -76,15 +94,31 @@ func validate(file string, doc *document, root reflect.Value, cfg *Config) Error
 		c.server(name, cfg.MCP.Servers[name])
 	}
 	c.limits(cfg)
-	// Report in file order, as a compiler would.
-	sort.SliceStable(c.errs, func(i, j int) bool {
-		a, b := c.errs[i], c.errs[j]
-		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
-	})
-	if n := len(c.errs); n > maxReportedErrors {
-		c.errs = append(c.errs[:maxReportedErrors], &Error{File: file, Msg: fmt.Sprintf("and %d more problems", n-maxReportedErrors)})
+	if len(blanked) > 0 {
+		c.errs = slices.DeleteFunc(c.errs, func(e *Error) bool {
+			path, ok := c.cross[e]
+			return ok && inBlankedTable(path, blanked)
+		})
 	}
 	return c.errs
+}
+
+// inFileOrder sorts errs by position, as a compiler reports, and cuts
+// them to maxReportedErrors and a count of the rest. Errors without a
+// position (counts of the rest) stay last.
+func inFileOrder(errs Errors) Errors {
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		if (a.Line == 0) != (b.Line == 0) {
+			return b.Line == 0
+		}
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	if n := len(errs); n > maxReportedErrors {
+		file := errs[0].File
+		errs = append(errs[:maxReportedErrors:maxReportedErrors], &Error{File: file, Msg: fmt.Sprintf("and %d more problems", n-maxReportedErrors)})
+	}
+	return errs
 }
 
 // walk calls check on every checkable value under v, reporting at the
@@ -134,9 +168,9 @@ func (c *checker) walk(v reflect.Value, path []string) {
 func (c *checker) cli(cli *CLIConfig) {
 	switch {
 	case len(cli.Allow) > 0 && cli.Mode != CLIAllowlist:
-		c.at([]string{"cli", "allow"}, `cli.allow is only used when cli.mode = "allowlist", but cli.mode is %q; set mode = "allowlist" (toolplane cli mode allowlist) or remove allow`, cli.Mode)
+		c.across([]string{"cli", "allow"}, `cli.allow is only used when cli.mode = "allowlist", but cli.mode is %q; set mode = "allowlist" (toolplane cli mode allowlist) or remove allow`, cli.Mode)
 	case len(cli.Allow) == 0 && cli.Mode == CLIAllowlist:
-		c.at([]string{"cli", "mode"}, `cli.mode = "allowlist" with an empty cli.allow allows nothing; add binaries (toolplane cli allow BIN) or set mode = "disabled"`)
+		c.across([]string{"cli", "mode"}, `cli.mode = "allowlist" with an empty cli.allow allows nothing; add binaries (toolplane cli allow BIN) or set mode = "disabled"`)
 	}
 	seen := map[string]bool{}
 	for _, b := range cli.Allow {
@@ -160,7 +194,7 @@ func (c *checker) cli(cli *CLIConfig) {
 		c.cliList(b, "deny_subcommands", bin.DenySubcommands, clisrc.CheckSubcommandName)
 		for _, s := range bin.AllowSubcommands {
 			if slices.Contains(bin.DenySubcommands, s) {
-				c.at([]string{"cli", "binaries", b, "deny_subcommands"}, "cli.binaries.%s: %q is in both allow_subcommands and deny_subcommands; keep one", b, s)
+				c.across([]string{"cli", "binaries", b, "deny_subcommands"}, "cli.binaries.%s: %q is in both allow_subcommands and deny_subcommands; keep one", b, s)
 			}
 		}
 	}
@@ -185,7 +219,7 @@ func (c *checker) cliEnv(cli *CLIConfig) {
 				if b != "" {
 					fix += fmt.Sprintf(", or set [cli.binaries.%s] builtin_policy = false", b)
 				}
-				c.at(path, "%s: %s is refused: %s; %s", dotted(path), name, why, fix)
+				c.across(path, "%s: %s is refused: %s; %s", dotted(path), name, why, fix)
 				return
 			}
 		}
@@ -221,19 +255,16 @@ func (c *checker) server(name string, s MCPServer) {
 	}
 	switch {
 	case s.Command != "" && s.URL != "":
-		c.at(path, "MCP server %q has both command and url; keep command for a local (stdio) server or url for a remote one", name)
-		return
+		c.across(path, "MCP server %q has both command and url; keep command for a local (stdio) server or url for a remote one", name)
 	case s.Command == "" && s.URL == "":
-		c.at(path, "MCP server %q needs either command (a local stdio server) or url (a remote server)", name)
-		return
-	}
-	if s.Command != "" {
+		c.across(path, "MCP server %q needs either command (a local stdio server) or url (a remote server)", name)
+	case s.Command != "":
 		if s.Transport != "" && s.Transport != TransportStdio {
-			c.at(key("transport"), "MCP server %q runs a command, so its transport is stdio, not %q; use url for %s", name, s.Transport, s.Transport)
+			c.across(key("transport"), "MCP server %q runs a command, so its transport is stdio, not %q; use url for %s", name, s.Transport, s.Transport)
 		}
 		for _, k := range []string{"headers", "auth"} {
 			if c.doc.has(key(k)) {
-				c.at(key(k), "MCP server %q: %s applies only to url servers; pass credentials to a command through env", name, k)
+				c.across(key(k), "MCP server %q: %s applies only to url servers; pass credentials to a command through env", name, k)
 			}
 		}
 		for _, k := range s.PassEnv {
@@ -246,16 +277,12 @@ func (c *checker) server(name string, s MCPServer) {
 				c.at(key("env"), "MCP server %q: env: %q is not an environment variable name", name, k)
 			}
 		}
-	} else {
+	default:
 		if s.Transport == TransportStdio {
-			c.at(key("transport"), "MCP server %q has a url, so its transport is http or sse, not stdio; use command for a stdio server", name)
+			c.across(key("transport"), "MCP server %q has a url, so its transport is http or sse, not stdio; use command for a stdio server", name)
 		}
 		if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			shown := s.URL
-			if err == nil {
-				shown = u.Redacted()
-			}
-			c.at(key("url"), "MCP server %q: url %q must be an absolute http:// or https:// URL", name, shown)
+			c.at(key("url"), "MCP server %q: url %q must be an absolute http:// or https:// URL", name, shownURL(s.URL))
 		} else if u.User != nil {
 			// Credentials in the URL would be a literal secret that every
 			// summary, status line and error prints.
@@ -264,13 +291,13 @@ func (c *checker) server(name string, s MCPServer) {
 		if s.Auth != "" && s.Auth != AuthNone {
 			for _, h := range sortedKeys(s.Headers) {
 				if strings.EqualFold(h, "Authorization") {
-					c.at(key("headers", h), "MCP server %q has both auth = %q and headers.%s: both set the Authorization header; keep one", name, s.Auth, h)
+					c.across(key("headers", h), "MCP server %q has both auth = %q and headers.%s: both set the Authorization header; keep one", name, s.Auth, h)
 				}
 			}
 		}
 		for _, k := range []string{"args", "env", "pass_env", "cwd", "startup"} {
 			if c.doc.has(key(k)) {
-				c.at(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)
+				c.across(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)
 			}
 		}
 	}
@@ -347,7 +374,7 @@ func (c *checker) limits(cfg *Config) {
 		{"max_concurrent_runs", s.MaxConcurrentRunsPerToken, s.MaxConcurrentRuns},
 	} {
 		if p.perToken > p.server && p.server > 0 {
-			c.at([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
+			c.across([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
 		}
 	}
 	if cfg.Session.BudgetWait.Duration <= 0 {
@@ -363,7 +390,7 @@ func (c *checker) limits(cfg *Config) {
 	if r.MaxEntryBytes <= 0 || r.MaxTotalBytes <= 0 {
 		c.at([]string{"results"}, "results.max_entry_bytes and results.max_total_bytes must be positive")
 	} else if r.MaxEntryBytes > r.MaxTotalBytes {
-		c.at([]string{"results", "max_entry_bytes"}, "results.max_entry_bytes (%s) exceeds results.max_total_bytes (%s)", r.MaxEntryBytes, r.MaxTotalBytes)
+		c.across([]string{"results", "max_entry_bytes"}, "results.max_entry_bytes (%s) exceeds results.max_total_bytes (%s)", r.MaxEntryBytes, r.MaxTotalBytes)
 	}
 	if r.TTLSeconds < 0 {
 		c.at([]string{"results", "ttl_seconds"}, "results.ttl_seconds must not be negative, got %d", r.TTLSeconds)
@@ -421,7 +448,7 @@ func validateAudit(c *checker, a *AuditConfig) {
 		seen[s] = true
 	}
 	if a.Enabled && seen[AuditSinkFile] && a.Path == "" {
-		c.at([]string{"audit", "path"}, "audit.enabled = true needs audit.path")
+		c.across([]string{"audit", "path"}, "audit.enabled = true needs audit.path")
 	}
 	if a.MaxFiles < 0 {
 		c.at([]string{"audit", "max_files"}, "audit.max_files must not be negative, got %d", a.MaxFiles)
@@ -438,18 +465,37 @@ func validateAudit(c *checker, a *AuditConfig) {
 		}
 	}
 	if a.HTTP.URL != "" && !seen[AuditSinkHTTP] {
-		c.at([]string{"audit", "http", "url"}, "audit.http.url is set but audit.sinks does not list \"http\"; add it (sinks = [\"file\", \"http\"]) or remove [audit.http]")
+		c.across([]string{"audit", "http", "url"}, "audit.http.url is set but audit.sinks does not list \"http\"; add it (sinks = [\"file\", \"http\"]) or remove [audit.http]")
 	}
 	if seen[AuditSinkHTTP] {
 		if u, err := url.Parse(a.HTTP.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-			c.at([]string{"audit", "http", "url"}, "audit.http.url = %q: want http(s)://HOST[:PORT]/PATH without credentials (the \"http\" sink needs it)", a.HTTP.URL)
+			c.across([]string{"audit", "http", "url"}, "audit.http.url = %q: want http(s)://HOST[:PORT]/PATH without credentials (the \"http\" sink needs it)", shownURL(a.HTTP.URL))
 		}
 		switch a.HTTP.Format {
 		case "", "jsonl", "otlp":
 		default:
-			c.at([]string{"audit", "http", "format"}, "audit.http.format = %q: want \"jsonl\" or \"otlp\"", a.HTTP.Format)
+			c.across([]string{"audit", "http", "format"}, "audit.http.format = %q: want \"jsonl\" or \"otlp\"", a.HTTP.Format)
 		}
 	}
+}
+
+// shownURL is raw as an error may show it: what precedes the last '@'
+// before its path, query or fragment (user:password, or a token taken
+// for a scheme when "://" is missing) is replaced by xxxxx. It does not
+// need raw to parse: a URL refused for not parsing is shown too.
+func shownURL(raw string) string {
+	prefix, rest := "", raw
+	if i := strings.Index(raw, "://"); i >= 0 {
+		prefix, rest = raw[:i+3], raw[i+3:]
+	}
+	upTo := rest
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		upTo = rest[:j]
+	}
+	if k := strings.LastIndexByte(upTo, '@'); k >= 0 {
+		return prefix + "xxxxx" + rest[k:]
+	}
+	return raw
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -72,3 +72,54 @@ func TestBudgetWaitIsTheConfiguredOne(t *testing.T) {
 		t.Error("the run holding the budget did not end after its gate opened")
 	}
 }
+
+// TestConfigCheckListsEveryProblem: config check, and serve refusing to
+// start, named only the first wrong value of a file (decoding stopped
+// there), so a file was fixed one error at a time. Both now list every
+// wrong value, unknown key and failed check, each with file, line and
+// key, and show no password of a refused url.
+func TestConfigCheckListsEveryProblem(t *testing.T) {
+	t.Parallel()
+	e := bins.NewBareEnv(t)
+	cfg := e.Config
+	e.WriteFile(t, cfg, `[cli]
+timeout = 5
+
+[session]
+max_memory_mb = "lots"
+budget_wait = "0s"
+
+[mcp.servers.x]
+comand = "x"
+
+[audit]
+sinks = ["http"]
+[audit.http]
+url = "ftp://collector:hunter2-secret@audit.test/v1"
+`)
+	want := []string{
+		cfg + `:2:11: wrong type for cli.timeout`,
+		cfg + `:5:17: wrong type for session.max_memory_mb`,
+		cfg + `:6:1: session.budget_wait must be positive`,
+		cfg + `:9:1: unknown key "comand" in [mcp.servers.x]; did you mean "command"?`,
+		cfg + `:14:1: audit.http.url = "ftp://xxxxx@audit.test/v1"`,
+	}
+	for _, args := range [][]string{
+		{"config", "check", "--config", cfg},
+		{"serve", "mcp", "--transport", "http", "--addr", "127.0.0.1:0", "--config", cfg},
+	} {
+		stdout, stderr, code := runWithin(t, e.Toolplane(args...), 30*time.Second)
+		out := stdout + stderr
+		if code == 0 {
+			t.Errorf("%s: exit 0\n%s", args[0], out)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: the output does not say %q:\n%s", args[0], w, out)
+			}
+		}
+		if strings.Contains(out, "hunter2") {
+			t.Errorf("%s: the output shows the url's password:\n%s", args[0], out)
+		}
+	}
+}

@@ -135,9 +135,11 @@ type line struct {
 
 // Options configure a Logger. Zero fields take the defaults.
 type Options struct {
-	// QueueSize bounds the lines waiting for each sink (default 4096).
-	// A line that finds its sink's queue full is dropped and counted:
-	// there is no unbounded option, and no blocking one.
+	// QueueSize bounds the lines waiting for each sink (default 8192).
+	// A line that finds its sink's queue full, or its subject's share of
+	// it taken (a subject may hold fewer lines than are left free: one
+	// subject half the queue), is dropped and counted: there is no
+	// unbounded option, and no blocking one.
 	QueueSize int
 	// FlushTimeout bounds how long Close waits for the queues to drain
 	// (default 3s).
@@ -155,7 +157,7 @@ type Options struct {
 
 // Defaults of Options.
 const (
-	DefaultQueueSize      = 4096
+	DefaultQueueSize      = 8192
 	DefaultFlushTimeout   = 3 * time.Second
 	DefaultReportInterval = time.Minute
 	// maxBatch is the most lines one Sink.Write receives.
@@ -208,13 +210,56 @@ type sinkQueue struct {
 	// reported are the counts already warned about.
 	reportedDropped, reportedFailed uint64
 	lastReport                      time.Time
+
+	// The queue's places are shared between subjects (see admit): mu
+	// guards the lines each subject has queued, their total, and the
+	// lines dropped by subject since the last report.
+	mu        sync.Mutex
+	held      map[string]int
+	queued    int
+	droppedBy map[string]uint64
 }
 
-// item is one line, or (line nil) a flush marker closed once every line
-// before it was handed to the sink.
+// item is one line of subject, or (line nil) a flush marker closed once
+// every line before it was handed to the sink.
 type item struct {
 	line    []byte
+	subject string
 	flushed chan struct{}
+}
+
+// admit takes a place in the queue for a line of subject, or reports
+// false: a subject (a token; "" for the server's own lines and stdio's
+// one client) may take a place only while it holds fewer queued lines
+// than are left free. A slow sink's queue used to go to whoever logged
+// most: a token making capability calls filled it with its dispatch lines
+// and every other token's lines were dropped, so a token could keep
+// others' runs, or its own other actions, out of the audit trail. Under
+// this rule one subject holds at most half of the queue, k of them
+// 1/(k+1) each, and a subject holding fewer always finds room.
+func (sq *sinkQueue) admit(subject string) bool {
+	sq.mu.Lock()
+	defer sq.mu.Unlock()
+	if sq.held[subject] >= cap(sq.q)-sq.queued {
+		if sq.droppedBy == nil {
+			sq.droppedBy = map[string]uint64{}
+		}
+		sq.droppedBy[subject]++
+		return false
+	}
+	sq.held[subject]++
+	sq.queued++
+	return true
+}
+
+// leave gives back the place of a line of subject taken off the queue.
+func (sq *sinkQueue) leave(subject string) {
+	sq.mu.Lock()
+	defer sq.mu.Unlock()
+	sq.queued--
+	if sq.held[subject]--; sq.held[subject] <= 0 {
+		delete(sq.held, subject)
+	}
 }
 
 // Stats are a Logger's counters, for metrics and health checks.
@@ -276,7 +321,7 @@ func NewLogger(opts Options, sinks ...Sink) (*Logger, error) {
 		l.headers[http.CanonicalHeaderKey(h)] = true
 	}
 	for _, s := range sinks {
-		sq := &sinkQueue{sink: s, q: make(chan item, opts.QueueSize), done: make(chan struct{})}
+		sq := &sinkQueue{sink: s, q: make(chan item, opts.QueueSize), done: make(chan struct{}), held: map[string]int{}}
 		l.sinks = append(l.sinks, sq)
 		go sq.run()
 	}
@@ -430,9 +475,14 @@ func (l *Logger) Log(e Event) {
 		return
 	}
 	for _, sq := range l.sinks {
+		if !sq.admit(e.Subject) {
+			sq.dropped.Add(1)
+			continue
+		}
 		select {
-		case sq.q <- item{line: b}:
-		default:
+		case sq.q <- item{line: b, subject: e.Subject}:
+		default: // flush markers hold the rest
+			sq.leave(e.Subject)
 			sq.dropped.Add(1)
 		}
 	}
@@ -567,6 +617,7 @@ func (sq *sinkQueue) run() {
 				markers = append(markers, it.flushed)
 			} else {
 				batch = append(batch, it.line)
+				sq.leave(it.subject)
 			}
 		}
 		add(it)
@@ -647,7 +698,7 @@ func (l *Logger) warnCounts(final bool) {
 		}
 		var parts []string
 		if d > sq.reportedDropped {
-			parts = append(parts, fmt.Sprintf("%d lines dropped (queue of %d full; %d in all)", d-sq.reportedDropped, cap(sq.q), d))
+			parts = append(parts, fmt.Sprintf("%d lines dropped (queue of %d full%s; %d in all)", d-sq.reportedDropped, cap(sq.q), sq.takeDroppedBy(), d))
 		}
 		if f > sq.reportedFailed {
 			last := ""
@@ -659,6 +710,29 @@ func (l *Logger) warnCounts(final bool) {
 		fmt.Fprintf(l.opts.Warn, "toolplane: warning: audit sink %s: %s; calls go on\n", sq.sink.Name(), strings.Join(parts, ", "))
 		sq.reportedDropped, sq.reportedFailed, sq.lastReport = d, f, now
 	}
+}
+
+// takeDroppedBy names the subject whose lines were dropped most since the
+// last report (a token flooding the log, or the sink being slow for
+// everyone), and forgets the counts.
+func (sq *sinkQueue) takeDroppedBy() string {
+	sq.mu.Lock()
+	defer sq.mu.Unlock()
+	top, n, total := "", uint64(0), uint64(0)
+	for subject, c := range sq.droppedBy {
+		total += c
+		if c > n || (c == n && subject < top) {
+			top, n = subject, c
+		}
+	}
+	sq.droppedBy = nil
+	if n == 0 {
+		return ""
+	}
+	if top == "" {
+		top = "(no token)"
+	}
+	return fmt.Sprintf(" or a token's share of it taken: %d of %d from subject %q", n, total, top)
 }
 
 // Stats returns the counters of every sink.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -87,6 +88,49 @@ func TestAttackStuckSinkNeverBlocksCalls(t *testing.T) {
 	}
 	if w := warn.String(); !strings.Contains(w, "audit sink stuck") || !strings.Contains(w, "dropped") {
 		t.Errorf("no drop warning for the stuck sink: %q", w)
+	}
+}
+
+// TestAttackQueueSharedBetweenSubjects: behind a stuck sink, a subject
+// that logs a thousand lines holds at most half of the queue, a second
+// flooding subject a third, and a subject that logs two lines afterwards
+// gets both in; the warning names the subject whose lines were dropped.
+func TestAttackQueueSharedBetweenSubjects(t *testing.T) {
+	t.Parallel()
+	stuck := &stuckSink{release: make(chan struct{})}
+	var warn syncBuffer
+	l, err := NewLogger(Options{QueueSize: 64, FlushTimeout: 5 * time.Second, Warn: &warn, ReportInterval: time.Hour}, stuck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Log(Event{Event: EventRunStart, Subject: "first"})
+	for stuck.writes.Load() == 0 { // the sink holds the first line
+		time.Sleep(time.Millisecond)
+	}
+	for range 1000 {
+		l.Log(Event{Event: EventDispatch, Subject: "flood1"})
+	}
+	if d := l.Stats().Sinks[0].QueueDepth; d > 32 {
+		t.Errorf("one subject holds %d of a queue of 64", d)
+	}
+	for range 1000 {
+		l.Log(Event{Event: EventDispatch, Subject: "flood2"})
+	}
+	l.Log(Event{Event: EventRunStart, Subject: "calm"})
+	l.Log(Event{Event: EventRunEnd, Subject: "calm"})
+	sq := l.sinks[0]
+	sq.mu.Lock()
+	held := maps.Clone(sq.held)
+	sq.mu.Unlock()
+	if held["calm"] != 2 || held["flood1"] > 32 || held["flood2"] > 32 {
+		t.Errorf("queued lines by subject: %v; want the calm subject's 2 in, neither flood over half", held)
+	}
+	close(stuck.release)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if w := warn.String(); !strings.Contains(w, `from subject "flood`) {
+		t.Errorf("the drop warning does not name the flooding subject: %q", w)
 	}
 }
 

@@ -141,8 +141,9 @@ type AuditConfig struct {
 	// 64MiB), keeping MaxFiles rotated files (default 5).
 	MaxFileBytes ByteSize `toml:"max_file_bytes"`
 	MaxFiles     int      `toml:"max_files"`
-	// QueueSize bounds the lines waiting for each sink (default 4096);
-	// a line finding it full is dropped and counted, never waited for.
+	// QueueSize bounds the lines waiting for each sink (default 8192);
+	// a line finding it full, or its token's share of it taken (fewer
+	// lines than are left free), is dropped and counted, never waited for.
 	QueueSize int `toml:"queue_size"`
 	// FlushTimeout bounds the drain at shutdown (default 3s).
 	FlushTimeout Duration `toml:"flush_timeout"`

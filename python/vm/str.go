@@ -1,11 +1,13 @@
 package vm
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 func strArg(fname string, v Value) (string, error) {
@@ -92,38 +94,88 @@ func wholeCaseMethod(f func(string, func() error) (string, error)) BuiltinFunc {
 
 // asciiCaseMethod is str.upper (lo 'a') or str.lower (lo 'A'): an ASCII
 // string of at most strOneBlockMax bytes is mapped into a one-block str
-// (strbox.go), others go to general.
+// (strbox.go), others go to general. It reads and maps eight bytes at a
+// time (a string shorter than that as one partial word; the last word of a
+// longer one overlaps the one before it, written twice with the same bytes).
+// Not inlined: its closure would be compiled inside initStr, a function so
+// large that the compiler inlines nothing of cost into it (the word helpers
+// below were calls).
+//
+//go:noinline
 func asciiCaseMethod(lo byte, general BuiltinFunc) BuiltinFunc {
 	return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 		x, ok := a[0].(Str)
 		if !ok || len(x) > strOneBlockMax || !strOneBlock[len(x)] || len(a) != 1 || len(kw) != 0 {
 			return general(t, a, kw)
 		}
-		first := -1
-		for i := 0; i < len(x); i++ {
-			c := x[i]
-			if c >= 0x80 {
-				return general(t, a, kw)
+		s := string(x)
+		// seen gathers every byte (for the ASCII test), flips every case
+		// bit to switch.
+		var seen, flips uint64
+		if len(s) < 8 {
+			seen = shortWord(s)
+			flips = caseFlips(seen, lo)
+		} else {
+			for i := 0; i < len(s); i += 8 {
+				w := strWord(s, min(i, len(s)-8))
+				seen |= w
+				flips |= caseFlips(w, lo)
 			}
-			if first < 0 && c-lo < 26 {
-				first = i
-			}
+		}
+		if seen&highBits != 0 {
+			return general(t, a, kw)
 		}
 		if err := t.Charge(int64(len(x))); err != nil {
 			return nil, err
 		}
-		if first < 0 {
+		if flips == 0 {
 			return a[0], nil
 		}
-		v, b := newStrBlock(len(x))
-		copy(b, x)
-		for i := first; i < len(b); i++ {
-			if b[i]-lo < 26 {
-				b[i] ^= 0x20
+		v, b := newStrBlock(len(s))
+		if len(s) < 8 {
+			w := seen ^ flips
+			for j := range b {
+				b[j] = byte(w >> (8 * j))
 			}
+			return v, nil
+		}
+		for i := 0; i < len(s); i += 8 {
+			j := min(i, len(s)-8)
+			w := strWord(s, j)
+			binary.LittleEndian.PutUint64(b[j:], w^caseFlips(w, lo))
 		}
 		return v, nil
 	}
+}
+
+// highBits is the top bit of each byte of a word: set in no ASCII byte.
+const highBits = 0x8080808080808080
+
+// caseFlips is, for the eight ASCII bytes of w, 0x20 (the case bit) at
+// each byte from lo to lo+25 ('a'-'z' or 'A'-'Z') and 0 elsewhere. Adding
+// 0x80-c to a byte below 0x80 sets its top bit exactly when the byte is at
+// least c, and never carries into the next byte. (Bytes of 0x80 and above
+// give nonsense, which callers discard with highBits.)
+func caseFlips(w uint64, lo byte) uint64 {
+	const ones = 0x0101010101010101
+	from := w + (0x80-uint64(lo))*ones
+	past := w + (0x80-uint64(lo)-26)*ones
+	return ((from &^ past) & highBits) >> 2
+}
+
+// strWord is the eight bytes of s from i as a little-endian word.
+func strWord(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s))[i:])
+}
+
+// shortWord is s (fewer than eight bytes) as a little-endian word, zero
+// above its bytes.
+func shortWord(s string) uint64 {
+	var w uint64
+	for j := len(s) - 1; j >= 0; j-- {
+		w = w<<8 | uint64(s[j])
+	}
+	return w
 }
 
 // caseMethod makes a str method that maps case with f, charging the result

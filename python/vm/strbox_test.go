@@ -139,3 +139,42 @@ func TestStrMethodsOneBlock(t *testing.T) {
 		}
 	}
 }
+
+// str.upper and str.lower map eight bytes at a time: every byte value at
+// every position of strings from 0 to 19 bytes (a partial word, a whole
+// one, one and an overlapping tail) maps as Go's byte-wise mapping of ASCII
+// does, and a byte of 0x80 or more anywhere goes to the general mapping.
+func TestStrCaseEveryByteEveryPosition(t *testing.T) {
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 62, MaxMemoryBytes: 1 << 30}})
+	call := func(name string, s string) string {
+		fn, _ := StrClass.Dict.GetStr(name)
+		v, err := fn.(*Builtin).Fn(th, Tuple{Str(s)}, nil)
+		if err != nil {
+			t.Fatalf("%q.%s(): %v", s, name, err)
+		}
+		return string(v.(Str))
+	}
+	for n := 0; n < 20; n++ {
+		base := []byte(strings.Repeat("mN", 10)[:n])
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 0x80; c++ {
+				b := append([]byte(nil), base...)
+				b[pos] = byte(c)
+				s := string(b)
+				if got, want := call("upper", s), strings.ToUpper(s); got != want {
+					t.Fatalf("%q.upper() = %q, want %q", s, got, want)
+				}
+				if got, want := call("lower", s), strings.ToLower(s); got != want {
+					t.Fatalf("%q.lower() = %q, want %q", s, got, want)
+				}
+			}
+			s := string(base[:pos]) + "é" + string(base[pos:])
+			if got, want := call("upper", s), strings.ToUpper(s); got != want {
+				t.Fatalf("%q.upper() = %q, want %q", s, got, want)
+			}
+			if got, want := call("lower", s), strings.ToLower(s); got != want {
+				t.Fatalf("%q.lower() = %q, want %q", s, got, want)
+			}
+		}
+	}
+}

@@ -226,6 +226,40 @@ func builtinMethodCached(co *CodeObj, ip int, cls *Class, arg int) Value {
 	return m
 }
 
+// storeAttrFast is storeAttrCached where the store can neither fail nor
+// grow the instance's dict: the attribute is there already (its value
+// replaced, as setStrKH replaces it), or a new entry fits the entries
+// array and the index's load limit (or the smallDict entries of a dict
+// without one), so chargeGrowth has nothing to charge. It reports false,
+// having stored nothing, where storeAttrCached or the general path must
+// do it.
+func (t *Thread) storeAttrFast(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
+	d := o.Dict
+	if d == nil {
+		return false
+	}
+	name, h := co.Names[arg], co.NameHashes[arg]
+	if t.lookupCached(co, ip, o.Class, name, h, true).kind != attrStore {
+		return false
+	}
+	if ix := d.findStrIx(name, h); ix >= 0 {
+		d.entries[ix].value = v
+		if d.class {
+			classChanged()
+		}
+		return true
+	}
+	n := len(d.entries)
+	if n == cap(d.entries) || d.index == nil && n >= smallDict || d.index != nil && (n+1)*3 > len(d.index)*2 {
+		return false
+	}
+	_ = d.set(nil, co.NameKeys[arg], h, v)
+	if d.live > int(o.Class.attrHint.Load()) {
+		noteInstanceSize(o.Class, d.live)
+	}
+	return true
+}
+
 // storeAttrCached is STORE_ATTR on an instance; false when the general
 // path must do it. The error is a MemoryError charging the dict's growth.
 func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Value) (bool, error) {

@@ -651,6 +651,25 @@ loop:
 			st[sp-1] = v
 			ip++
 			steps++
+		case compile.STORE_ATTR:
+			// eval's STORE_ATTR of an instance attribute the cache
+			// resolves to its dict, where the store can neither grow the
+			// dict nor fail (storeAttrFast); any other store of an
+			// instance's attribute below the loop (fastSlow), so the rest
+			// of an __init__ runs here too.
+			o, ok := st[sp-1].(*Instance)
+			if !ok {
+				break loop
+			}
+			if !t.storeAttrFast(code, ip, o, arg, st[sp-2]) {
+				stop = stopSlow
+				ip++
+				steps++
+				break loop
+			}
+			sp -= 2
+			ip++
+			steps++
 		case compile.LOAD_METHOD:
 			// eval's LOAD_METHOD of a builtin type's method or an
 			// instance's, from the cache.
@@ -1423,6 +1442,16 @@ func (t *Thread) fastSlow(f *Frame, ins uint32) error {
 		v := f.stack[len(f.stack)-1]
 		f.stack = f.stack[:len(f.stack)-1]
 		return t.listAppend(f.stack[len(f.stack)-arg].(*List), v)
+	case compile.STORE_ATTR:
+		n := len(f.stack)
+		obj, v := f.stack[n-1], f.stack[n-2]
+		f.stack = f.stack[:n-2]
+		if o, ok := obj.(*Instance); ok {
+			if done, err := storeAttrCached(t, f.code, f.ip-1, o, arg, v); done {
+				return err
+			}
+		}
+		return t.SetAttr(obj, f.code.Names[arg], v)
 	case compile.BUILD_SLICE:
 		return t.buildSlice(f, arg)
 	case compile.GET_ITER:

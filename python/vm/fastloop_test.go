@@ -701,6 +701,90 @@ r = (round(total, 2), round(per, 2), repr(max(shapes)), [repr(s) for s in sorted
      shapes.count(Square("x", 2)), len(bag), sum(1 for s in bag), bag[3], shapes[7] in bag,
      min(shapes, key=lambda s: s.perimeter), 1.5 * 2 + 3 * 0.25 - 2.0 * 3)
 `,
+	// STORE_ATTR in fastRun (storeAttrFast) and below its loop: new
+	// attributes within the dict's room and past it (an index made, the
+	// class's size hint raised), values replaced, charged values (floats,
+	// big ints, strs), an instance whose __dict__ was replaced or
+	// cleared, __slots__, a property setter, __setattr__, a descriptor
+	// with __set__, a class attribute (a *Class, not an instance), an
+	// attribute name that is not a key of the class's instances, errors.
+	"attr_stores": `
+class P:
+    def __init__(self, x):
+        self.x = x
+        self.y = x * 1.5
+class Wide:
+    def __init__(self, n):
+        self.a0 = n
+        self.a1 = n
+        self.a2 = n
+        self.a3 = n
+        self.a4 = n
+        self.a5 = n
+        self.a6 = n
+        self.a7 = n
+        self.a8 = n
+        self.a9 = str(n) * 3
+        self.a10 = 10 ** 30 + n
+class S:
+    __slots__ = ("u", "v")
+    def __init__(self, u):
+        self.u = u
+class Prop:
+    def __init__(self):
+        self._v = 0
+    @property
+    def v(self):
+        return self._v
+    @v.setter
+    def v(self, x):
+        self._v = x * 2
+class Logged:
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, (name, value))
+class Desc:
+    def __get__(self, obj, cls):
+        return obj.__dict__.get("_d", -1)
+    def __set__(self, obj, value):
+        obj.__dict__["_d"] = value + 100
+class HasDesc:
+    d = Desc()
+class Counter:
+    n = 0
+out = []
+errs = []
+for i in range(300):
+    p = P(i)
+    p.x = p.x + 1
+    p.z = i
+    w = Wide(i)
+    w.a3 = w.a0 + 1
+    w.extra = i
+    s = S(i)
+    s.v = i
+    pr = Prop()
+    pr.v = i
+    lg = Logged()
+    lg.k = i
+    hd = HasDesc()
+    hd.d = i
+    Counter.n = i
+    if i % 50 == 0:
+        p.__dict__ = {"q": 1}
+        p.x = i
+        w.__dict__.clear()
+        w.a0 = i
+        try:
+            s.w = 1
+        except AttributeError as e:
+            errs.append(str(e))
+        try:
+            (1).real = 2
+        except AttributeError as e:
+            errs.append(str(e))
+    out.append((p.x, getattr(p, "y", None), getattr(p, "z", None), w.a0, getattr(w, "a3", None), getattr(w, "extra", None), s.u, s.v, pr.v, lg.k, hd.d, Counter.n))
+r = (out[0], out[1], out[50], out[-1], len(out), sorted(vars(w)), sorted(vars(p)), errs[0], errs[1], errs[-1], len(errs))
+`,
 	"percent": `
 out = []
 errs = []
@@ -963,6 +1047,44 @@ for i in range(1000):
 	}
 	if v, _ := g.GetStr("d"); v.(*Dict).entries[0].value != Int(2000) {
 		t.Fatalf("d = %v", v)
+	}
+	// The polls (every checkInterval steps) and the loop's entry and exit.
+	if th.fastStops > 100 {
+		t.Errorf("fastRun stopped %d times in 1000 iterations, want at most 100", th.fastStops)
+	}
+}
+
+// TestAttrStoresStayInFastLoop checks that stores of an instance's
+// attributes (STORE_ATTR, in an __init__ and outside one) run in fastRun's
+// loop without stopping it: the loop left every one to eval, which then
+// ran the rest of the frame (an __init__ and the caller after its return)
+// until a call or a loop's back edge.
+func TestAttrStoresStayInFastLoop(t *testing.T) {
+	mod, err := syntax.Parse("prog.py", []byte(`
+class P:
+    def __init__(self, x):
+        self.x = x
+p = P(0)
+for i in range(1000):
+    p.x = i
+    p.y = i
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compile.Module("prog.py", mod, compile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+	defer th.Close()
+	g := NewDict()
+	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := g.GetStr("p")
+	if v, _ := p.(*Instance).Dict.GetStr("y"); v != Int(999) {
+		t.Fatalf("p.y = %v", v)
 	}
 	// The polls (every checkInterval steps) and the loop's entry and exit.
 	if th.fastStops > 100 {

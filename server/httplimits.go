@@ -136,7 +136,7 @@ func (s *Server) limitBodies(next http.Handler) http.Handler {
 				if aerr != nil {
 					w.Header().Set("Connection", "close")
 					w.Header().Set("Retry-After", "1")
-					http.Error(w, fmt.Sprintf("503 too many large request bodies in progress (at most %s of bodies over %s at once, half of it for one token); retry, or send smaller requests", sizeText(s.bodies.max), sizeText(freeBodyBytes)), http.StatusServiceUnavailable)
+					http.Error(w, fmt.Sprintf("503 too many large request bodies in progress (at most %s of bodies over %s at once, a token holding no more than is left free: half for one); retry, or send smaller requests", sizeText(s.bodies.max), sizeText(freeBodyBytes)), http.StatusServiceUnavailable)
 					return
 				}
 				defer func() { s.bodies.release(subject, held) }()
@@ -323,9 +323,17 @@ const freeBodyBytes = 16 << 10
 // its size, which the collector (GOGC 400) lets grow further before it
 // runs: 64 concurrent 4 MiB requests of one token (a million names for
 // get_capability_schemas, an object of 600,000 keys) took the server to
-// 2.4 GiB. The budget is two bodies of the largest size, one of them per
-// subject; a request over budget waits for room (within BodyTimeout), then
-// gets 503. Small bodies (freeBodyBytes) never wait.
+// 2.4 GiB. The budget is two bodies of the largest size; a request over
+// budget waits for room (within BodyTimeout), then gets 503. Small bodies
+// (freeBodyBytes) never wait.
+//
+// The budget is shared as the audit queue is: a subject takes bytes only
+// while it would hold no more than is left free after them. One subject
+// holds at most half (one body of the largest size), k subjects about
+// 1/(k+1) each, and a subject holding less always finds room for a
+// body of a fair size. With a plain half per subject, two tokens each
+// holding one large execute_code whose run lasted took the whole budget,
+// and every other token's large requests were refused for as long.
 type bodyBudget struct {
 	max, perSubject int64
 
@@ -340,12 +348,13 @@ func newBodyBudget(maxBody int64) *bodyBudget {
 }
 
 // acquire takes n bytes (at most perSubject) for subject, waiting until
-// they fit or ctx ends; it returns what it took, for release.
+// they fit (see bodyBudget) or ctx ends; it returns what it took, for
+// release.
 func (b *bodyBudget) acquire(ctx context.Context, subject string, n int64) (int64, error) {
 	n = min(max(n, 0), b.perSubject)
 	for {
 		b.mu.Lock()
-		if b.total+n <= b.max && b.bySubject[subject]+n <= b.perSubject {
+		if b.bySubject[subject]+n <= b.max-b.total-n {
 			b.total += n
 			b.bySubject[subject] += n
 			b.mu.Unlock()

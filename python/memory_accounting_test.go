@@ -58,6 +58,8 @@ var accountingKinds = []struct {
 	{"str subclass", "class SS(str): pass", "SS(str(i))", 100000},
 	{"intflag pseudo-member", "import enum\nclass PF(enum.IntFlag):\n    A = 1", "PF(i << 1)", 20000},
 	{"exception", "", "ValueError(i)", 100000},
+	{"exception raised 510 deep", excDeep, "c()", 500},
+	{"exception 510 deep, tb walked", excDeep + "\ndef w():\n    e = c()\n    tb = e.__traceback__\n    while tb:\n        tb = tb.tb_next\n    return e", "w()", 500},
 	{"function", "", "(lambda: 0)", 100000},
 	{"closure", "def mk(x):\n    return lambda: x", "mk(i)", 100000},
 	{"bound method", "class M:\n    def m(self): pass\no = M()", "o.m", 100000},
@@ -87,6 +89,9 @@ var accountingKinds = []struct {
 	{"re match fresh subject", "import re", "re.search('a', 'a' * 20 + str(i))", 50000},
 	{"re pattern", "import re", "re.compile('a{%d}[b-y]+(?P<g>z)' % i)", 10000},
 }
+
+// excDeep defines c(), which returns an exception raised 510 calls deep.
+const excDeep = "def f(n):\n    if n == 0:\n        raise ValueError(n)\n    f(n - 1)\ndef c():\n    try:\n        f(510)\n    except ValueError as e:\n        return e"
 
 const (
 	// accountingMinRatio is the least the accounting may charge for a kind

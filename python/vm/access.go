@@ -540,8 +540,8 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 	case *Super:
 		return t.superGetAttr(o, name)
 	case *Traceback:
-		if v, ok := o.attr(name); ok {
-			return v, nil
+		if v, ok, err := o.attr(t, name); ok {
+			return v, err
 		}
 	case *Function:
 		switch name {
@@ -909,7 +909,7 @@ func (t *Thread) objectGetAttr(o *Instance, name string) (Value, error) {
 		case "__suppress_context__":
 			return Bool(o.Exc.SuppressContext), nil
 		case "__traceback__":
-			return TracebackOf(o), nil
+			return TracebackOf(t, o)
 		case "value":
 			if o.Class.IsSubclass(StopIterationClass) {
 				return stopValue(o), nil

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/compile"
 )
@@ -28,8 +29,10 @@ type ExcState struct {
 	GroupMsg   Value
 	contextSet bool
 	// tbs are the traceback objects made of TB's entries, by index, so
-	// e.__traceback__ is the same object each time it is read.
-	tbs []*Traceback
+	// e.__traceback__ is the same object each time it is read; tbsMade is
+	// how many there are, which the exception's size counts.
+	tbs     []*Traceback
+	tbsMade int
 	// ctx is where an AttributeError or NameError arose, for the
 	// "Did you mean" of its traceback (suggest.go); nil: not known.
 	ctx *errContext
@@ -55,22 +58,38 @@ type Traceback struct {
 
 // TracebackOf is e.__traceback__: the traceback object of its outermost
 // entry, or None while it has left no frame.
-func TracebackOf(e *Instance) Value {
+func TracebackOf(t *Thread, e *Instance) (Value, error) {
 	if e.Exc == nil || len(e.Exc.TB) == 0 {
-		return None
+		return None, nil
 	}
-	return e.tbObject(len(e.Exc.TB) - 1)
+	return e.tbObject(t, len(e.Exc.TB)-1)
 }
 
-func (e *Instance) tbObject(i int) *Traceback {
+// tbObject is the traceback object of entry i of e's traceback, made the
+// first time it is asked for. The objects and the array that keeps them
+// are charged as they are made, and the exception's size counts them:
+// walking tb_next down a traceback makes one per entry, and uncounted
+// they were a quarter of what a kept exception raised 510 calls deep
+// holds.
+func (e *Instance) tbObject(t *Thread, i int) (*Traceback, error) {
 	x := e.Exc
 	if len(x.tbs) < len(x.TB) {
+		c := cap(x.tbs)
 		x.tbs = append(x.tbs, make([]*Traceback, len(x.TB)-len(x.tbs))...)
+		if n := cap(x.tbs); n != c {
+			if err := t.chargeNew(arrayBytes(n, unsafe.Sizeof((*Traceback)(nil)))); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if x.tbs[i] == nil {
+		if err := t.chargeNew(tracebackBytes); err != nil {
+			return nil, err
+		}
 		x.tbs[i] = &Traceback{exc: e, i: i}
+		x.tbsMade++
 	}
-	return x.tbs[i]
+	return x.tbs[i], nil
 }
 
 // Entries are the traceback lines from tb down to where the exception was
@@ -84,17 +103,21 @@ func (tb *Traceback) Entries() []TBEntry {
 }
 
 // attr is the traceback object's attribute name, if it has it.
-func (tb *Traceback) attr(name string) (Value, bool) {
+func (tb *Traceback) attr(t *Thread, name string) (Value, bool, error) {
 	switch name {
 	case "tb_lineno":
-		return Int(tb.exc.Exc.TB[tb.i].Line), true
+		return Int(tb.exc.Exc.TB[tb.i].Line), true, nil
 	case "tb_next":
 		if tb.i == 0 {
-			return None, true
+			return None, true, nil
 		}
-		return tb.exc.tbObject(tb.i - 1), true
+		next, err := tb.exc.tbObject(t, tb.i-1)
+		if err != nil {
+			return nil, true, err
+		}
+		return next, true, nil
 	}
-	return nil, false
+	return nil, false, nil
 }
 
 // Error makes exception instances usable as Go errors.

@@ -164,7 +164,8 @@ func ownBytes(v Value) int64 {
 	case *Instance:
 		n := instanceBytes
 		if x.Exc != nil {
-			n += excStateBytes + arrayBytes(cap(x.Exc.TB), unsafe.Sizeof(TBEntry{}))
+			n += excStateBytes + arrayBytes(cap(x.Exc.TB), unsafe.Sizeof(TBEntry{})) +
+				arrayBytes(cap(x.Exc.tbs), unsafe.Sizeof((*Traceback)(nil))) + int64(x.Exc.tbsMade)*tracebackBytes
 		}
 		return n
 	case *ListIter:

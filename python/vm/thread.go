@@ -1268,10 +1268,7 @@ func (w *sizeWalker) visit(v Value) {
 		w.total += ownBytes(x)
 		w.push(x.V)
 	case *Traceback:
-		if !w.once(unsafe.Pointer(x)) {
-			return
-		}
-		w.total += ownBytes(x)
+		// Its exception counts it, with the others it made.
 		w.push(x.exc)
 	case *BoundMethod:
 		w.total += ownBytes(x)

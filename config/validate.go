@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/net/http/httpguts"
+
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/dispatch"
 	"github.com/toolplane/toolplane/selector"
@@ -225,9 +227,19 @@ func (c *checker) cliEnv(cli *CLIConfig) {
 		}
 	}
 	for _, k := range sortedKeys(cli.Env) {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			// "LD_PRELOAD=/x" = "y" would set LD_PRELOAD past the check
+			// below; serve refused it, without a line.
+			c.at([]string{"cli", "env", k}, "cli.env: %q is not an environment variable name (no '=', not empty)", k)
+			continue
+		}
 		check([]string{"cli", "env", k}, k)
 	}
 	for _, k := range cli.PassEnv {
+		if !envName().MatchString(k) {
+			c.at([]string{"cli", "pass_env"}, "cli.pass_env: %q is not an environment variable name (letters, digits and '_', not starting with a digit)", k)
+			continue
+		}
 		check([]string{"cli", "pass_env"}, k)
 	}
 }
@@ -288,6 +300,7 @@ func (c *checker) server(name string, s MCPServer) {
 			// summary, status line and error prints.
 			c.at(key("url"), "MCP server %q: url carries credentials (user:password@); remove them and send them as a header, e.g. headers = { Authorization = \"keyring://NAME\" }", name)
 		}
+		c.headers(key("headers"), s.Headers)
 		if s.Auth != "" && s.Auth != AuthNone {
 			for _, h := range sortedKeys(s.Headers) {
 				if strings.EqualFold(h, "Authorization") {
@@ -310,6 +323,22 @@ func (c *checker) server(name string, s MCPServer) {
 			c.at(key("tools", tool, "alias"), "alias %q of tool %q is not a Python identifier (letters, digits, '_', not starting with a digit)", a, tool)
 		}
 		c.labels(key("tools", tool, "labels"), s.Tools[tool].Labels)
+	}
+}
+
+// headers checks the names of a table of request headers, and the values
+// written as literals (a reference's value is checked when it is read):
+// a bad one failed every request at connect time, not at load.
+func (c *checker) headers(path []string, headers map[string]Secret) {
+	for _, h := range sortedKeys(headers) {
+		p := append(path[:len(path):len(path)], h)
+		switch v := headers[h]; {
+		case !httpguts.ValidHeaderFieldName(h):
+			c.at(p, "%s: %q is not a header name (letters, digits and !#$%%&'*+-.^_`|~)", dotted(path), truncateKey(h, 64))
+		case !v.IsRef() && !httpguts.ValidHeaderFieldValue(string(v)):
+			// The value is not shown: it may be a credential.
+			c.at(p, "%s.%s: the value holds a control character (a newline, say), which no header may carry (the value is not shown)", dotted(path), h)
+		}
 	}
 }
 
@@ -377,6 +406,7 @@ func (c *checker) limits(cfg *Config) {
 			c.across([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
 		}
 	}
+	c.zeroDurations(cfg)
 	if cfg.Session.BudgetWait.Duration <= 0 {
 		c.at([]string{"session", "budget_wait"}, "session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got %s", cfg.Session.BudgetWait.Duration)
 	}
@@ -412,6 +442,35 @@ func (c *checker) limits(cfg *Config) {
 		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is not a header name (letters, digits, '-' and '_')", h)
 	} else if dispatch.IsCredentialHeader(h) {
 		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is a credential header; log ids are echoed to clients and written to logs", h)
+	}
+}
+
+// zeroDurations refuses a written "0s" for a duration whose zero is not a
+// setting of its own: the server took its default instead (cli.timeout =
+// "0s" ran binaries for 30s, idle_timeout = "0s" kept sessions 30m) while
+// config check showed 0s.
+func (c *checker) zeroDurations(cfg *Config) {
+	type key struct {
+		path []string
+		d    Duration
+		def  string
+	}
+	keys := []key{
+		{[]string{"cli", "timeout"}, cfg.CLI.Timeout, "30s"},
+		{[]string{"session", "idle_timeout"}, cfg.Session.IdleTimeout, "30m"},
+		{[]string{"audit", "flush_timeout"}, cfg.Audit.FlushTimeout, "3s"},
+		{[]string{"audit", "http", "timeout"}, cfg.Audit.HTTP.Timeout, "5s"},
+	}
+	for _, name := range cfg.ServerNames() {
+		s := cfg.MCP.Servers[name]
+		keys = append(keys,
+			key{[]string{"mcp", "servers", name, "timeout"}, s.Timeout, "mcp.call_timeout"},
+			key{[]string{"mcp", "servers", name, "startup_timeout"}, s.StartupTimeout, "30s, or 5m for a command that downloads its server"})
+	}
+	for _, k := range keys {
+		if k.d.Duration == 0 && c.doc.has(k.path) {
+			c.at(k.path, "%s = \"0s\" is not a setting: it must be positive; remove the key for the default (%s)", dotted(k.path), k.def)
+		}
 	}
 }
 
@@ -464,6 +523,7 @@ func validateAudit(c *checker, a *AuditConfig) {
 			c.at([]string{"audit", "headers"}, "audit.headers lists %q, a credential header; audit lines never record credentials, so remove it", h)
 		}
 	}
+	c.headers([]string{"audit", "http", "headers"}, a.HTTP.Headers)
 	if a.HTTP.URL != "" && !seen[AuditSinkHTTP] {
 		c.across([]string{"audit", "http", "url"}, "audit.http.url is set but audit.sinks does not list \"http\"; add it (sinks = [\"file\", \"http\"]) or remove [audit.http]")
 	}

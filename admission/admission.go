@@ -100,10 +100,10 @@ type Config struct {
 
 	// Limits of one HTTP client (server.HTTPLimits); unset keys take the
 	// server's defaults, a negative count disables that cap.
-	HeaderTimeout       config.Duration `toml:"header_timeout"`
-	BodyTimeout         config.Duration `toml:"body_timeout"`
-	WriteTimeout        config.Duration `toml:"write_timeout"`
-	IdleTimeout         config.Duration `toml:"idle_timeout"`
+	HeaderTimeout       config.Duration `toml:"header_timeout" config:"zero-is-default"`
+	BodyTimeout         config.Duration `toml:"body_timeout" config:"zero-is-default"`
+	WriteTimeout        config.Duration `toml:"write_timeout" config:"zero-is-default"`
+	IdleTimeout         config.Duration `toml:"idle_timeout" config:"zero-is-default"`
 	MaxBodyBytes        config.ByteSize `toml:"max_body_bytes"`
 	MaxConnections      int             `toml:"max_connections"`
 	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
@@ -146,7 +146,7 @@ type PeersConfig struct {
 	// listen port).
 	Port int `toml:"port"`
 	// Interval between lookups (default 5s).
-	Interval config.Duration `toml:"interval"`
+	Interval config.Duration `toml:"interval" config:"zero-is-default"`
 	// Resolver is a DNS server (HOST:PORT) to ask instead of the
 	// system's.
 	Resolver string `toml:"resolver"`

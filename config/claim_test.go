@@ -185,3 +185,28 @@ func TestByteSizeAndClosest(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimZeroIsDefault: a claimed section's Duration tagged
+// config:"zero-is-default" refuses a written "0s" with its line and key
+// ([http] header_timeout = "0s" was the default 10s); untagged, "0s" is a
+// value (a grace of none), and an unwritten key is not refused.
+func TestClaimZeroIsDefault(t *testing.T) {
+	t.Parallel()
+	type section struct {
+		Timeout Duration `toml:"timeout" config:"zero-is-default"`
+		Grace   Duration `toml:"grace"`
+	}
+	var sec section
+	l := &Loader{}
+	if err := l.Claim("http", &sec); err != nil {
+		t.Fatal(err)
+	}
+	_, err := l.Parse("toolplane.toml", []byte("[http]\ngrace = \"0s\"\ntimeout = \"0s\"\n"))
+	want := `toolplane.toml:3:1: http.timeout = "0s" is not a setting: it must be positive; remove the key for its default`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	if _, err := l.Parse("toolplane.toml", []byte("[http]\ngrace = \"0s\"\n")); err != nil {
+		t.Fatalf("an untagged 0s and an unwritten tagged key: %v", err)
+	}
+}

@@ -44,7 +44,7 @@ type CLIConfig struct {
 	// Escalate asks the human (MCP elicitation) before running a binary
 	// outside the allowlist once.
 	Escalate       bool     `toml:"escalate"`
-	Timeout        Duration `toml:"timeout"`
+	Timeout        Duration `toml:"timeout" config:"zero-is-default"`
 	MaxOutputBytes ByteSize `toml:"max_output_bytes"`
 	// Cwd is the working directory of CLI processes; empty means toolplane's.
 	Cwd string `toml:"cwd"`
@@ -80,7 +80,7 @@ type CLIBinaryConfig struct {
 type SessionConfig struct {
 	Enabled     bool     `toml:"enabled"`
 	MaxMemoryMB int      `toml:"max_memory_mb"`
-	IdleTimeout Duration `toml:"idle_timeout"`
+	IdleTimeout Duration `toml:"idle_timeout" config:"zero-is-default"`
 	// MaxSessions and MaxSessionsPerToken cap live client sessions; a new
 	// one over a cap evicts the least recently used idle session (its
 	// client is told on its next run): its token's own for
@@ -146,7 +146,7 @@ type AuditConfig struct {
 	// lines than are left free), is dropped and counted, never waited for.
 	QueueSize int `toml:"queue_size"`
 	// FlushTimeout bounds the drain at shutdown (default 3s).
-	FlushTimeout Duration `toml:"flush_timeout"`
+	FlushTimeout Duration `toml:"flush_timeout" config:"zero-is-default"`
 	// Headers is the allow-list of request headers recorded on dispatch
 	// lines; credential headers are refused.
 	Headers []string `toml:"headers"`
@@ -166,7 +166,7 @@ type AuditHTTPConfig struct {
 	// Headers are sent with every POST; values are secret references.
 	Headers map[string]Secret `toml:"headers"`
 	// Timeout bounds one POST (default 5s).
-	Timeout Duration `toml:"timeout"`
+	Timeout Duration `toml:"timeout" config:"zero-is-default"`
 }
 
 // Audit sink names in [audit] sinks.
@@ -228,12 +228,12 @@ type MCPServer struct {
 	Auth      Auth              `toml:"auth"`
 
 	Labels  map[string]string `toml:"labels"`
-	Timeout Duration          `toml:"timeout"`
+	Timeout Duration          `toml:"timeout" config:"zero-is-default"`
 	Startup Startup           `toml:"startup"`
 	// StartupTimeout bounds connecting: starting the process, initialize
 	// and the first tools/list. Unset: 30s, or 5m for a command that
 	// downloads its server first (npx, uvx, ...).
-	StartupTimeout Duration `toml:"startup_timeout"`
+	StartupTimeout Duration `toml:"startup_timeout" config:"zero-is-default"`
 	// Tools overrides settings per upstream tool name.
 	Tools map[string]ToolOverride `toml:"tools"`
 }

@@ -114,13 +114,13 @@ func TestLoadErrors(t *testing.T) {
 			`session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got 0s`},
 		// Written "0s" was silently the default while config check showed 0s.
 		{"zero cli timeout", "[cli]\ntimeout = \"0s\"\n", 2, 1,
-			`cli.timeout = "0s" is not a setting: it must be positive; remove the key for the default (30s)`},
+			`cli.timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
 		{"zero idle timeout", "[session]\nidle_timeout = \"0s\"\n", 2, 1,
-			`session.idle_timeout = "0s" is not a setting: it must be positive; remove the key for the default (30m)`},
+			`session.idle_timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
 		{"zero server timeout", "[mcp.servers.x]\ncommand = \"x\"\ntimeout = \"0s\"\n", 3, 1,
-			`mcp.servers.x.timeout = "0s" is not a setting: it must be positive; remove the key for the default (mcp.call_timeout)`},
+			`mcp.servers.x.timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
 		{"zero startup timeout", "[mcp.servers.x]\ncommand = \"x\"\nstartup_timeout = \"0s\"\n", 3, 1,
-			`mcp.servers.x.startup_timeout = "0s" is not a setting: it must be positive; remove the key for the default (30s, or 5m for a command that downloads its server)`},
+			`mcp.servers.x.startup_timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
 		// Serve refused these without a line; config check said valid.
 		{"cli env name with =", "[cli]\nenv = { \"LD_PRELOAD=/tmp/e\" = \".so\" }\n", 2, 9,
 			`cli.env: "LD_PRELOAD=/tmp/e" is not an environment variable name (no '=', not empty)`},

@@ -148,7 +148,9 @@ func (c *checker) walk(v reflect.Value, path []string) {
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
 			if f.IsExported() && tagName(f) != "-" {
-				c.walk(v.Field(i), append(path[:len(path):len(path)], tagName(f)))
+				p := append(path[:len(path):len(path)], tagName(f))
+				c.zeroIsDefault(f, v.Field(i), p)
+				c.walk(v.Field(i), p)
 			}
 		}
 	case reflect.Map:
@@ -164,6 +166,22 @@ func (c *checker) walk(v reflect.Value, path []string) {
 		for i := range v.Len() {
 			c.walk(v.Index(i), path)
 		}
+	}
+}
+
+// zeroIsDefault refuses a written "0s" for a Duration field tagged
+// config:"zero-is-default": its zero is not a setting of its own (the
+// default stands for it). Unrefused, cli.timeout = "0s" ran binaries for
+// the default 30s and idle_timeout = "0s" kept sessions 30m, while config
+// check showed 0s. A claimed section's fields may carry the tag too:
+//
+//	Timeout config.Duration `toml:"timeout" config:"zero-is-default"`
+func (c *checker) zeroIsDefault(f reflect.StructField, v reflect.Value, path []string) {
+	if f.Tag.Get("config") != "zero-is-default" || v.Type() != reflect.TypeFor[Duration]() {
+		return
+	}
+	if v.Interface().(Duration).Duration == 0 && c.doc.has(path) {
+		c.at(path, "%s = \"0s\" is not a setting: it must be positive; remove the key for its default", dotted(path))
 	}
 }
 
@@ -406,7 +424,6 @@ func (c *checker) limits(cfg *Config) {
 			c.across([]string{"session", p.key + "_per_token"}, "session.%s_per_token (%d) exceeds session.%s (%d)", p.key, p.perToken, p.key, p.server)
 		}
 	}
-	c.zeroDurations(cfg)
 	if cfg.Session.BudgetWait.Duration <= 0 {
 		c.at([]string{"session", "budget_wait"}, "session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got %s", cfg.Session.BudgetWait.Duration)
 	}
@@ -442,35 +459,6 @@ func (c *checker) limits(cfg *Config) {
 		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is not a header name (letters, digits, '-' and '_')", h)
 	} else if dispatch.IsCredentialHeader(h) {
 		c.at([]string{"log", "logid_header"}, "log.logid_header = %q is a credential header; log ids are echoed to clients and written to logs", h)
-	}
-}
-
-// zeroDurations refuses a written "0s" for a duration whose zero is not a
-// setting of its own: the server took its default instead (cli.timeout =
-// "0s" ran binaries for 30s, idle_timeout = "0s" kept sessions 30m) while
-// config check showed 0s.
-func (c *checker) zeroDurations(cfg *Config) {
-	type key struct {
-		path []string
-		d    Duration
-		def  string
-	}
-	keys := []key{
-		{[]string{"cli", "timeout"}, cfg.CLI.Timeout, "30s"},
-		{[]string{"session", "idle_timeout"}, cfg.Session.IdleTimeout, "30m"},
-		{[]string{"audit", "flush_timeout"}, cfg.Audit.FlushTimeout, "3s"},
-		{[]string{"audit", "http", "timeout"}, cfg.Audit.HTTP.Timeout, "5s"},
-	}
-	for _, name := range cfg.ServerNames() {
-		s := cfg.MCP.Servers[name]
-		keys = append(keys,
-			key{[]string{"mcp", "servers", name, "timeout"}, s.Timeout, "mcp.call_timeout"},
-			key{[]string{"mcp", "servers", name, "startup_timeout"}, s.StartupTimeout, "30s, or 5m for a command that downloads its server"})
-	}
-	for _, k := range keys {
-		if k.d.Duration == 0 && c.doc.has(k.path) {
-			c.at(k.path, "%s = \"0s\" is not a setting: it must be positive; remove the key for the default (%s)", dotted(k.path), k.def)
-		}
 	}
 }
 

@@ -355,11 +355,16 @@ loop:
 				if !isGen || !t.inlineResumable(g) {
 					break loop
 				}
-				// eval's FOR_ITER over a generator: resume it inline.
-				stop = stopGenEnter
-				ip++
-				steps++
-				break loop
+				// eval's FOR_ITER over a generator: resume it inline,
+				// going on in its frame without leaving the loop's
+				// function (switch below the loop).
+				f.ip = ip + 1
+				f.stack = f.stack[:sp]
+				t.steps = steps + 1
+				t.lastGet = nil
+				f = t.genEnterInline(g, f, arg)
+				t.top = f
+				goto restart
 			}
 			if sp == len(st) {
 				break loop
@@ -536,6 +541,19 @@ loop:
 			if f.inlineExit != 0 {
 				// eval's YIELD_VALUE of a generator a FOR_ITER or a
 				// YIELD_FROM resumed: back to that frame with the value.
+				if f.inlineExit != yieldFromInline {
+					// To the FOR_ITER's frame, going on there.
+					v := st[sp-1]
+					f.ip = ip + 1
+					f.stack = f.stack[:sp-1]
+					t.steps = steps + 1
+					t.lastGet = nil
+					t.depth--
+					f, _ = t.genLeaveInline(f, true)
+					t.top = f
+					f.push(v)
+					goto restart
+				}
 				sp--
 				ip++
 				steps++
@@ -982,19 +1000,10 @@ loop:
 		t.releaseFrame(done)
 		t.top = f
 		f.push(v)
-	case stopGenEnter:
-		f = t.genEnterInline(st[sp-1].(*Generator), f, int(instrs[ip-1]>>8))
-		t.top = f
 	case stopGenYield:
+		// A delegate's yield (one to a FOR_ITER's frame goes on in the
+		// loop).
 		v := st[sp]
-		if f.inlineExit != yieldFromInline {
-			// To the FOR_ITER's frame.
-			t.depth--
-			f, _ = t.genLeaveInline(f, true)
-			t.top = f
-			f.push(v)
-			break
-		}
 		var out bool
 		f, out = t.genYieldInline(f, v)
 		t.top = f
@@ -1117,7 +1126,6 @@ loop:
 const (
 	stopCall uint8 = 1 + iota
 	stopReturn
-	stopGenEnter
 	stopGenYield
 	stopGenReturn
 	stopYield

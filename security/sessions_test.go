@@ -377,6 +377,49 @@ func TestAttackUpstreamSlotsHeldByOneToken(t *testing.T) {
 	}
 }
 
+// TestAttackUpstreamSlotsHeldByTwoTokens: one caller may hold at most
+// half of an upstream server's 8 slots, so two tokens each holding their
+// half with slow calls held them all, and every other token's calls to
+// that server waited until theirs ended. A caller now takes a slot only
+// while it would hold no more than is left free: the second hog holds
+// fewer, and another token's call goes through at once.
+func TestAttackUpstreamSlotsHeldByTwoTokens(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+e.AddToken("hog1", "hog1-secret-0123456789", `allow = "source"`)+
+		e.AddToken("hog2", "hog2-secret-0123456789", `allow = "source"`)+e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	other := e2e.ConnectHTTPToken(t, srv.URL, "other-secret-0123456789", nil)
+	e2e.MustRun(t, other, `return await up.echo(text="warm")`) // the upstream is started
+
+	gate := e2e.NewGate(t)
+	var wg sync.WaitGroup
+	for _, token := range []string{"hog1-secret-0123456789", "hog2-secret-0123456789"} {
+		hog := e2e.ConnectHTTPToken(t, srv.URL, token, nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = e2e.TryCall(hog, "execute_code", map[string]any{"code": "import asyncio\nreturn len(await asyncio.gather(*[" + gate.Slow() + " for _ in range(8)]))", "timeout": 120})
+		}()
+	}
+	gate.WaitStarted(t, 5)
+	// Without the rule both hogs hold 4 at once; with it they hold 6.
+	for deadline := time.Now().Add(5 * time.Second); gate.Started() < 8 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	start := time.Now()
+	if v := e2e.MustRun(t, other, `return await up.echo(text="through")`); v != "through" {
+		t.Errorf("the other token's call: %v", v)
+	}
+	if waited := time.Since(start); waited > 15*time.Second {
+		t.Errorf("the other token's call waited %s for the hogs' calls to end", waited.Round(time.Millisecond))
+	}
+	gate.Open(t)
+	wg.Wait()
+}
+
 // TestAttackRunningSessionsMemoryBudget: sessions were capped in number
 // and in what they held between runs, but not in what their runs held:
 // N sessions of one token, each running a snippet that fills up to

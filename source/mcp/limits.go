@@ -56,7 +56,8 @@ const (
 	maxConcurrentCalls = 8
 	// maxCallsPerCaller is how many of those one caller (a token's
 	// subject) may hold: half, so a token that fills its share with slow
-	// calls leaves the other half to everyone else.
+	// calls leaves the other half to everyone else; with others holding
+	// some, fewer (see callSlots).
 	maxCallsPerCaller = maxConcurrentCalls / 2
 	// maxToolErrorBytes cuts the text of a tool error (isError): it
 	// becomes an exception message, not data.

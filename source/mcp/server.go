@@ -45,13 +45,10 @@ type server struct {
 	// redact hides the secret env values of the running process in what is
 	// shown of its output.
 	redact redactor
-	// inFlight holds a token per call in progress: a server's answers are
-	// buffered whole before they are decoded, so the number of calls
-	// waiting on one server bounds what it can make toolplane hold.
-	inFlight chan struct{}
-	// byCaller holds a semaphore of maxCallsPerCaller slots per caller
-	// (capability.Caller; one per token subject), guarded by mu.
-	byCaller map[string]chan struct{}
+	// slots are the calls in progress: a server's answers are buffered
+	// whole before they are decoded, so the number of calls waiting on
+	// one server bounds what it can make toolplane hold.
+	slots callSlots
 	// life ends when the server is closed, aborting a start in progress.
 	life context.Context
 	kill context.CancelCauseFunc
@@ -106,7 +103,7 @@ func newServer(m *Manager, spec ServerSpec) *server {
 		stderr:   newRingBuffer(m.opts.StderrLimit),
 		life:     life,
 		kill:     kill,
-		inFlight: make(chan struct{}, maxConcurrentCalls),
+		slots:    callSlots{byCaller: map[string]int{}, changed: make(chan struct{})},
 	}
 }
 
@@ -885,23 +882,11 @@ func (s *server) hideError(err error) error {
 func (s *server) exchange(ctx context.Context, tool string, args map[string]any) (*capability.Result, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.callTimeout(), errCallTimeout)
 	defer cancel()
-	// A caller's calls beyond its share wait on its own slots first, so
-	// one token cannot hold every slot of a server shared by all.
-	if caller := capability.Caller(ctx); caller != "" {
-		mine := s.callerSlots(caller)
-		select {
-		case mine <- struct{}{}:
-			defer func() { <-mine }()
-		case <-ctx.Done():
-			return nil, s.callError(ctx, nil, tool, fmt.Errorf("waiting for one of the %d calls this caller may have in progress on the server at once to end", maxCallsPerCaller))
-		}
+	caller := capability.Caller(ctx)
+	if err := s.slots.acquire(ctx, caller); err != nil {
+		return nil, s.callError(ctx, nil, tool, err)
 	}
-	select {
-	case s.inFlight <- struct{}{}:
-		defer func() { <-s.inFlight }()
-	case <-ctx.Done():
-		return nil, s.callError(ctx, nil, tool, fmt.Errorf("waiting for one of the %d calls in progress to end", maxConcurrentCalls))
-	}
+	defer s.slots.release(caller)
 	c, err := s.connection(ctx)
 	if err != nil {
 		return nil, err
@@ -940,20 +925,64 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 	return out, nil
 }
 
-// callerSlots is the semaphore of caller's calls in progress on the
-// server (maxCallsPerCaller slots).
-func (s *server) callerSlots(caller string) chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.byCaller == nil {
-		s.byCaller = map[string]chan struct{}{}
+// callSlots are the maxConcurrentCalls calls a server may have in
+// progress, shared between callers (capability.Caller, a token's
+// subject) as the audit queue and the HTTP body budget are: a caller
+// takes a slot only while it would hold no more than is left free after
+// it. One caller holds at most half (maxCallsPerCaller), k callers about
+// 1/(k+1) each, and a caller holding fewer always finds one soon: with a
+// plain half per caller, two tokens each holding their half with slow
+// calls held every slot, and every other token's calls to the server
+// waited until theirs ended (up to the call timeout). Calls without a
+// caller (stdio's one client, toolplane's own) count against the total
+// only.
+type callSlots struct {
+	mu       sync.Mutex
+	inUse    int
+	byCaller map[string]int
+	changed  chan struct{} // closed and replaced at every release
+}
+
+// acquire takes a slot for caller, waiting until the rule lets it or ctx
+// ends.
+func (c *callSlots) acquire(ctx context.Context, caller string) error {
+	for {
+		c.mu.Lock()
+		free := maxConcurrentCalls - c.inUse
+		if free > 0 && (caller == "" || c.byCaller[caller]+1 <= free-1) {
+			c.inUse++
+			if caller != "" {
+				c.byCaller[caller]++
+			}
+			c.mu.Unlock()
+			return nil
+		}
+		wait := c.changed
+		held := c.byCaller[caller]
+		c.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			if caller != "" && held >= maxCallsPerCaller {
+				return fmt.Errorf("waiting for one of the %d calls this caller may have in progress on the server at once to end", maxCallsPerCaller)
+			}
+			return fmt.Errorf("waiting for one of the %d calls in progress to end (a caller holds at most as many as are left free)", maxConcurrentCalls)
+		}
 	}
-	c, ok := s.byCaller[caller]
-	if !ok {
-		c = make(chan struct{}, maxCallsPerCaller)
-		s.byCaller[caller] = c
+}
+
+// release gives back caller's slot.
+func (c *callSlots) release(caller string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.inUse--
+	if caller != "" {
+		if c.byCaller[caller]--; c.byCaller[caller] <= 0 {
+			delete(c.byCaller, caller)
+		}
 	}
-	return c
+	close(c.changed)
+	c.changed = make(chan struct{})
 }
 
 // timeoutKey is the config key that sets callTimeout.

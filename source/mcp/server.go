@@ -98,12 +98,12 @@ type errorEntry struct {
 func newServer(m *Manager, spec ServerSpec) *server {
 	life, kill := context.WithCancelCause(context.Background())
 	return &server{
-		m:        m,
-		spec:     spec,
-		stderr:   newRingBuffer(m.opts.StderrLimit),
-		life:     life,
-		kill:     kill,
-		slots:    callSlots{byCaller: map[string]int{}, changed: make(chan struct{})},
+		m:      m,
+		spec:   spec,
+		stderr: newRingBuffer(m.opts.StderrLimit),
+		life:   life,
+		kill:   kill,
+		slots:  callSlots{byCaller: map[string]int{}, changed: make(chan struct{})},
 	}
 }
 

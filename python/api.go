@@ -350,6 +350,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	var used int64
 	if opts.Globals != nil {
 		used = g.SizeBytes()
+		g.sized = false // the run changes it
 	}
 	var builtins *vm.Dict
 	if len(opts.Host) > 0 || opts.Prelude != nil {
@@ -541,6 +542,14 @@ func hostBuiltins(run *hostRun) *vm.Dict {
 // at a time.
 type Globals struct {
 	d *vm.Dict
+	// size is SizeBytes's last answer while sized: nothing changes what
+	// the namespace holds between runs (no code of the interpreter runs
+	// outside one, and Run, Restore and Get, which may run a __repr__,
+	// forget it), so a session's next run charges what its last run's end
+	// measured instead of walking every value again: in a worker, that
+	// walk cost as much as the run of a program holding 100 000 records.
+	size  int64
+	sized bool
 }
 
 // NewGlobals returns an empty namespace.
@@ -558,6 +567,7 @@ func (g *Globals) Snapshot() *Globals { return &Globals{d: vm.DeepCopy(g.d).(*vm
 // Restore replaces the bindings of g with (a copy of) those of a snapshot.
 // Functions defined in g keep working: they see the restored bindings.
 func (g *Globals) Restore(s *Globals) {
+	g.sized = false
 	c := vm.DeepCopy(s.d).(*vm.Dict)
 	g.d.Clear()
 	for _, it := range c.Items() {
@@ -586,6 +596,9 @@ func (g *Globals) Get(name string) (any, bool) {
 	if !ok {
 		return nil, false
 	}
+	// Converting may run the value's own code (a __repr__), which may
+	// change what the namespace holds.
+	g.sized = false
 	t := vm.NewThread(vm.Config{})
 	defer t.Close()
 	gv, err := fromPython(t, v)
@@ -598,5 +611,8 @@ func (g *Globals) Get(name string) (any, bool) {
 
 // SizeBytes returns the estimated retained size of the namespace.
 func (g *Globals) SizeBytes() int64 {
-	return vm.SizeOf(g.d)
+	if !g.sized {
+		g.size, g.sized = vm.SizeOf(g.d), true
+	}
+	return g.size
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 func run(t *testing.T, src string, opts RunOptions) (*Result, string, error) {
@@ -554,3 +556,58 @@ func TestHostCallAllocations(t *testing.T) {
 	}
 	t.Logf("%.2f allocations per host call (%.0f for 200 calls, %.0f for 400)", per, a200, a400)
 }
+
+// TestGlobalsSizeBytesFollowsChanges: SizeBytes keeps its answer between
+// runs (a session's next run is charged it without walking the namespace
+// again), so everything that can change what the namespace holds must
+// make it measure again: a run, a Get whose conversion runs a __repr__,
+// a Restore. A stale size would charge a run less than its session holds.
+func TestGlobalsSizeBytesFollowsChanges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	g := NewGlobals()
+	exact := func(what string) {
+		t.Helper()
+		if got, want := g.SizeBytes(), vm.SizeOf(g.d); got != want {
+			t.Errorf("%s: SizeBytes = %d, the namespace holds %d", what, got, want)
+		}
+	}
+	exact("empty")
+	p1, _ := Compile("<snippet>", "log = []\nclass Noisy:\n    def __repr__(self):\n        log.append('x' * 100_000)\n        return 'noisy'\no = Noisy()", CompileOptions{Snippet: true})
+	if _, err := p1.Run(ctx, RunOptions{Globals: g}); err != nil {
+		t.Fatal(err)
+	}
+	exact("after a run")
+	snap := g.Snapshot()
+	before := g.SizeBytes()
+	if v, _ := g.Get("o"); v != "noisy" {
+		t.Fatalf("Get(o) = %v", v)
+	}
+	exact("after a Get that ran __repr__")
+	if g.SizeBytes() <= before {
+		t.Errorf("the __repr__ grew log, yet SizeBytes stayed %d", before)
+	}
+	p2, _ := Compile("<snippet>", "big = list(range(100_000))", CompileOptions{Snippet: true})
+	if _, err := p2.Run(ctx, RunOptions{Globals: g}); err != nil {
+		t.Fatal(err)
+	}
+	exact("after a run that bound a list")
+	g.Restore(snap)
+	exact("after Restore")
+	// The next run is charged what the namespace holds: with a limit
+	// below it, a run that allocates nothing more still fails.
+	p3, _ := Compile("<snippet>", "data = list(range(200_000))", CompileOptions{Snippet: true})
+	if _, err := p3.Run(ctx, RunOptions{Globals: g}); err != nil {
+		t.Fatal(err)
+	}
+	held := g.SizeBytes()
+	_, err := (func() (*Result, error) {
+		p, _ := Compile("<snippet>", "x = [0] * 1000", CompileOptions{Snippet: true})
+		return p.Run(ctx, RunOptions{Globals: g, Limits: Limits{MaxMemoryBytes: held}})
+	})()
+	var e *Exception
+	if !errors.As(err, &e) || e.Type != "MemoryError" {
+		t.Errorf("a run of a session holding %d bytes under a limit of as much: %v, want MemoryError", held, err)
+	}
+}
+

@@ -1419,25 +1419,42 @@ func (w *sizeWalker) visit(v Value) {
 // from a work list, not by recursion: a session's globals may nest
 // millions deep, and Go's stack overflow is fatal.
 func DeepCopy(v Value) Value {
-	c := deepCopier{memo: map[any]Value{}}
+	c := deepCopier{memo: map[unsafe.Pointer]Value{}, tuples: map[tupleKey]Tuple{}}
 	r := c.shallow(v)
 	for len(c.todo) > 0 {
-		fill := c.todo[len(c.todo)-1]
+		j := c.todo[len(c.todo)-1]
 		c.todo = c.todo[:len(c.todo)-1]
-		fill()
+		if j.dict != nil {
+			c.fillDict(j.dict)
+		} else {
+			c.fillSlice(j.dst, j.src)
+		}
 	}
 	return r
 }
 
-// tupleKey identifies a tuple (its items) in deepCopier.memo.
+// tupleKey identifies a tuple (its items) in deepCopier.tuples.
 type tupleKey struct {
 	first *Value
 	n     int
 }
 
+// deepCopier's memo is keyed by the address of what it copied (lists,
+// dicts, sets and instances are distinct allocations) and its work list
+// holds plain records, not closures: a session's snapshot before each run
+// copies every container its globals hold, and an interface-keyed map and
+// a closure per container cost more than the copy.
 type deepCopier struct {
-	memo map[any]Value
-	todo []func()
+	memo   map[unsafe.Pointer]Value
+	tuples map[tupleKey]Tuple
+	todo   []copyJob
+}
+
+// copyJob is a container whose copy still holds the original's elements:
+// dst's items become copies of src's, or dict's values copies of theirs.
+type copyJob struct {
+	dst, src []Value
+	dict     *Dict
 }
 
 // shallow returns the copy of v, whose elements are still v's: copying them
@@ -1445,12 +1462,15 @@ type deepCopier struct {
 func (c *deepCopier) shallow(v Value) Value {
 	switch x := v.(type) {
 	case *List:
-		if n, ok := c.memo[x]; ok {
+		if n, ok := c.memo[unsafe.Pointer(x)]; ok {
 			return n
 		}
 		n := &List{Items: make([]Value, len(x.Items))}
-		c.memo[x] = n
-		c.todo = append(c.todo, func() { c.fillSlice(n.Items, x.Items) })
+		c.memo[unsafe.Pointer(x)] = n
+		copy(n.Items, x.Items)
+		if holdsContainer(x.Items) {
+			c.todo = append(c.todo, copyJob{dst: n.Items, src: x.Items})
+		}
 		return n
 	case Tuple:
 		// A tuple is copied once however often it is shared: tuples that
@@ -1460,43 +1480,49 @@ func (c *deepCopier) shallow(v Value) Value {
 			return x
 		}
 		key := tupleKey{&x[0], len(x)}
-		if n, ok := c.memo[key]; ok {
+		if n, ok := c.tuples[key]; ok {
 			return n
+		}
+		if !holdsContainer(x) {
+			// Nothing in it to copy: the tuple itself serves.
+			c.tuples[key] = x
+			return x
 		}
 		n := make(Tuple, len(x))
-		c.memo[key] = n
-		c.todo = append(c.todo, func() { c.fillSlice(n, x) })
+		c.tuples[key] = n
+		c.todo = append(c.todo, copyJob{dst: n, src: x})
 		return n
 	case *Dict:
-		if n, ok := c.memo[x]; ok {
+		if n, ok := c.memo[unsafe.Pointer(x)]; ok {
 			return n
 		}
-		n := NewDictSize(x.Len())
-		c.memo[x] = n
-		c.todo = append(c.todo, func() {
-			for _, e := range x.entries {
-				if e.key != nil {
-					_ = n.set(nil, e.key, e.hash, c.shallow(e.value))
-				}
+		// The same keys (shared: hashable values, as before) with their
+		// hashes and index: nothing is hashed or probed again.
+		n := x.Copy()
+		c.memo[unsafe.Pointer(x)] = n
+		for i := range n.entries {
+			if e := &n.entries[i]; e.key != nil && isContainer(e.value) {
+				c.todo = append(c.todo, copyJob{dict: n})
+				break
 			}
-		})
+		}
 		return n
 	case *Set:
 		if x.frozen {
 			return x
 		}
-		if n, ok := c.memo[x]; ok {
+		if n, ok := c.memo[unsafe.Pointer(x)]; ok {
 			return n
 		}
 		n := x.clone()
-		c.memo[x] = n
+		c.memo[unsafe.Pointer(x)] = n
 		return n
 	case *Instance:
-		if n, ok := c.memo[x]; ok {
+		if n, ok := c.memo[unsafe.Pointer(x)]; ok {
 			return n
 		}
 		n := &Instance{Class: x.Class, Exc: x.Exc}
-		c.memo[x] = n
+		c.memo[unsafe.Pointer(x)] = n
 		if x.Dict != nil {
 			n.Dict = c.shallow(x.Dict).(*Dict)
 		}
@@ -1511,8 +1537,41 @@ func (c *deepCopier) shallow(v Value) Value {
 	return v
 }
 
+// isContainer reports whether DeepCopy copies v (rather than sharing it).
+// Most of what a session holds is records of scalars: a list or dict
+// holding none is copied whole, with no work queued for its elements.
+func isContainer(v Value) bool {
+	switch x := v.(type) {
+	case *List, *Dict, *Instance:
+		return true
+	case Tuple:
+		return len(x) > 0
+	case *Set:
+		return !x.frozen
+	}
+	return false
+}
+
+func holdsContainer(vs []Value) bool {
+	for _, v := range vs {
+		if isContainer(v) {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *deepCopier) fillSlice(dst, src []Value) {
 	for i, e := range src {
 		dst[i] = c.shallow(e)
+	}
+}
+
+// fillDict replaces the values of d, a copy, with copies of them.
+func (c *deepCopier) fillDict(d *Dict) {
+	for i := range d.entries {
+		if e := &d.entries[i]; e.key != nil {
+			e.value = c.shallow(e.value)
+		}
 	}
 }

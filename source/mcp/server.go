@@ -927,10 +927,11 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 
 // callSlots are the maxConcurrentCalls calls a server may have in
 // progress, shared between callers (capability.Caller, a token's
-// subject) as the audit queue and the HTTP body budget are: a caller
-// takes a slot only while it would hold no more than is left free after
-// it. One caller holds at most half (maxCallsPerCaller), k callers about
-// 1/(k+1) each, and a caller holding fewer always finds one soon: with a
+// subject) as the audit queue's places are: a caller takes a slot only
+// while it holds fewer than are left free. One caller holds at most half
+// (maxCallsPerCaller), k callers about 1/(k+1) each, a free slot is left
+// to callers holding fewer than the free ones, and one holding none gets
+// the last: with a
 // plain half per caller, two tokens each holding their half with slow
 // calls held every slot, and every other token's calls to the server
 // waited until theirs ended (up to the call timeout). Calls without a
@@ -949,7 +950,7 @@ func (c *callSlots) acquire(ctx context.Context, caller string) error {
 	for {
 		c.mu.Lock()
 		free := maxConcurrentCalls - c.inUse
-		if free > 0 && (caller == "" || c.byCaller[caller]+1 <= free-1) {
+		if free > 0 && (caller == "" || c.byCaller[caller] < free) {
 			c.inUse++
 			if caller != "" {
 				c.byCaller[caller]++

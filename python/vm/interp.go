@@ -259,10 +259,7 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 		}
 		copy(nf.cells, pf.Closure)
 	}
-	st := f.stack[:cap(f.stack)]
-	for i := len(f.stack) - 1; i >= base; i-- {
-		st[i] = nil
-	}
+	clearPrefix(f.stack[base:cap(f.stack)], len(f.stack)-base)
 	f.stack = f.stack[:base]
 	nf.code = c
 	nf.globals = pf.Globals
@@ -275,6 +272,26 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 	t.depth++
 	t.top = nf
 	return nf
+}
+
+// clearPrefix sets the first n slots of s to nil, and maybe more of
+// them: the slots of a frame's buffer past those its code can write are
+// nil already, and those of an operand stack above its top are free. A
+// store of a four- or eight-slot array is one write-barrier test and a
+// few vector stores, where a store per slot costs a bounds check and a
+// barrier test each, and clear's call of the runtime's memclr its call
+// and set-up; the slots of a frame or of a call's arguments are few.
+func clearPrefix(s []Value, n int) {
+	switch {
+	case n <= 4 && len(s) >= 4:
+		*(*[4]Value)(s) = [4]Value{}
+	case n <= 8 && len(s) >= 8:
+		*(*[8]Value)(s) = [8]Value{}
+	case n <= 16 && len(s) >= 16:
+		*(*[16]Value)(s) = [16]Value{}
+	default:
+		clear(s[:n])
+	}
 }
 
 // pooledFrameCheck, set by the package's tests, sees every frame
@@ -298,22 +315,18 @@ func (t *Thread) releaseFrame(f *Frame) {
 	// Clear the locals and the operand stack area (pop leaves stale values
 	// above the top): the slots the code can write (CodeObj.clearTo; the
 	// rest of a pooled frame's buffer is nil already), or all of them
-	// when its depth is unknown or its stack outgrew the buffer. A loop
-	// the compiler does not turn into a memclr call: for the few slots
-	// of a frame the stores cost less.
+	// when its depth is unknown or its stack outgrew the buffer.
 	buf := f.buf[:cap(f.buf)]
 	n := f.code.clearTo
 	if n == 0 || n > len(buf) || cap(f.stack) != len(buf)-len(f.locals) {
 		n = len(buf)
 	}
-	for i := n - 1; i >= 0; i-- {
-		buf[i] = nil
-	}
+	clearPrefix(buf, n)
 	if pooledFrameCheck != nil {
 		pooledFrameCheck(f, buf)
 	}
-	f.stack = nil
-	f.locals = nil
+	// f.locals and f.stack are left: they are slices of f.buf, which
+	// the pooled frame keeps anyway, and the next call sets them.
 	f.blocks = f.blocks[:0]
 	clear(f.cells)
 	f.cells = f.cells[:0]

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"testing"
 )
 
 // The package's tests check every frame releaseFrame pools: its whole
@@ -70,6 +71,27 @@ func init() {
 			depthBadOnce.Do(func() {
 				depthBadCode.Store(c.QualName + " (MaxStack " + strconv.Itoa(c.MaxStack) + "): " + why)
 			})
+		}
+	}
+}
+
+// TestClearPrefix checks clearPrefix, which releaseFrame and pushPlain
+// clear slots with, four, eight or sixteen at a time where the slice is
+// long enough: the first n slots are nil after it, for every n up to the
+// slice's length.
+func TestClearPrefix(t *testing.T) {
+	for size := 0; size <= 20; size++ {
+		for n := 0; n <= size; n++ {
+			s := make([]Value, size)
+			for i := range s {
+				s[i] = Int(i + 1)
+			}
+			clearPrefix(s, n)
+			for i := range n {
+				if s[i] != nil {
+					t.Fatalf("clearPrefix(%d slots, %d): slot %d is %v", size, n, i, s[i])
+				}
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"reflect"
@@ -336,9 +337,26 @@ func (c *checker) server(name string, s MCPServer) {
 		c.at(key("startup_timeout"), "MCP server %q: startup_timeout must not be negative, got %s", name, s.StartupTimeout.Duration)
 	}
 	c.labels(key("labels"), s.Labels)
+	// Two enabled tools under one name: serve refused the server, which
+	// config check passed.
+	named := map[string]string{}
+	for _, tool := range sortedKeys(s.Tools) {
+		o := s.Tools[tool]
+		as := cmp.Or(o.Alias, tool)
+		if other, dup := named[as]; dup && !o.Disabled {
+			c.at(key("tools", tool), "MCP server %q: tools %q and %q are both named %q; change an alias or disable one", name, other, tool, as)
+		}
+		if !o.Disabled {
+			named[as] = tool
+		}
+	}
 	for _, tool := range sortedKeys(s.Tools) {
 		if a := s.Tools[tool].Alias; a != "" && !identifier().MatchString(a) {
 			c.at(key("tools", tool, "alias"), "alias %q of tool %q is not a Python identifier (letters, digits, '_', not starting with a digit)", a, tool)
+		} else if _, ok := capability.Identifier(a); a != "" && !ok {
+			// The binding is withdrawn: the tool was left with its id
+			// alone, and nothing said so at start.
+			c.at(key("tools", tool, "alias"), "alias %q of tool %q is a Python keyword (or only underscores), which no snippet can name; choose another", a, tool)
 		}
 		c.labels(key("tools", tool, "labels"), s.Tools[tool].Labels)
 	}

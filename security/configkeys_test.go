@@ -4,6 +4,7 @@ package security_test
 // server keeps, and its refusals name it.
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -120,6 +121,28 @@ url = "ftp://collector:hunter2-secret@audit.test/v1"
 		}
 		if strings.Contains(out, "hunter2") {
 			t.Errorf("%s: the output shows the url's password:\n%s", args[0], out)
+		}
+	}
+}
+
+// TestToolOverrideOfNoToolIsReported: an override naming a tool the
+// server does not list ([mcp.servers.up.tools.ecko] disabled = true, a
+// typo for echo) did nothing without a word: the tool it meant stayed
+// enabled. Serve now says so at start, naming the table; the tool's
+// call still works (the override is not applied to another tool).
+func TestToolOverrideOfNoToolIsReported(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[mcp.servers.up.tools.ecko]\ndisabled = true\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	if v := e2e.MustRun(t, cs, `return await call_tool("mcp:up/echo", {"text": "still here"})`); !strings.Contains(fmt.Sprint(v), "still here") {
+		t.Errorf("echo: %v", v)
+	}
+	want := `[mcp.servers.up.tools.ecko]: the server lists no tool "ecko", so the override does nothing`
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(srv.Stderr(), want); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not say %q:\n%s", want, srv.Stderr())
 		}
 	}
 }

@@ -27,7 +27,8 @@ import (
 // cacheFile is the on-disk form of one server's catalog.
 type cacheFile struct {
 	// Key identifies the spec the listing came from (see cacheKey); a
-	// changed command, args, env, cwd or url makes the entry stale.
+	// changed command, args, env, cwd, url or tool override makes the
+	// entry stale.
 	Key      string      `json:"key"`
 	ListedAt time.Time   `json:"listed_at"`
 	Tools    []*mcp.Tool `json:"tools"`
@@ -42,7 +43,10 @@ func (s *ServerSpec) cacheKey() string {
 		Args              []string
 		Env, Headers      map[string]string
 		Transport         Transport
-	}{s.Command, s.Cwd, s.URL, s.Args, s.Env, s.Headers, s.transport()}
+		// The overrides decide which tools the cache holds (a disabled
+		// one is left out) and are checked against a fresh listing.
+		Tools map[string]ToolOverride
+	}{s.Command, s.Cwd, s.URL, s.Args, s.Env, s.Headers, s.transport(), s.Tools}
 	data, _ := json.Marshal(keyed) // maps marshal sorted; nothing here can fail
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])

@@ -578,6 +578,20 @@ func (s *server) stderrNote() string {
 	return "stderr tail: " + s.stderrTailOrNone()
 }
 
+// unusedOverrides reports each [mcp.servers.NAME.tools.TOOL] override
+// naming a tool the server does not list: a misspelt name left the tool
+// it meant enabled, or under its own name and labels, without a word.
+func (s *server) unusedOverrides(listed map[string]bool) []error {
+	var out []error
+	for _, tool := range slices.Sorted(maps.Keys(s.spec.Tools)) {
+		if !listed[tool] {
+			out = append(out, fmt.Errorf("[mcp.servers.%s.tools.%s]: the server lists no tool %s, so the override does nothing; check the name (toolplane mcp status %s lists its tools)",
+				s.spec.Name, tomlKey(tool), quoteName(tool), s.spec.Name))
+		}
+	}
+	return out
+}
+
 // errListTimeout is the cause of a tools/list that ran out of
 // Limits.ListTimeout.
 var errListTimeout = errors.New("list timeout")
@@ -599,6 +613,8 @@ func (s *server) listTools(ctx context.Context, c *conn) (tools []*mcp.Tool, pro
 		cursor string
 		listed int
 		budget = maxCatalogBytes
+		// overridden holds the names of [tools] overrides the server lists.
+		overridden = map[string]bool{}
 	)
 	// Paged by hand: the SDK's iterator follows cursors for ever.
 	for page := 0; ; page++ {
@@ -611,6 +627,9 @@ func (s *server) listTools(ctx context.Context, c *conn) (tools []*mcp.Tool, pro
 		}
 		for _, t := range res.Tools {
 			listed++
+			if _, ok := s.spec.Tools[t.Name]; ok {
+				overridden[t.Name] = true
+			}
 			if listed > lim.MaxTools {
 				return nil, nil, 0, fmt.Errorf("mcp server %q lists more than %d tools; the limit is [mcp] max_tools = %d: raise it if you trust the server, or remove the server", s.spec.Name, lim.MaxTools, lim.MaxTools)
 			}
@@ -632,7 +651,7 @@ func (s *server) listTools(ctx context.Context, c *conn) (tools []*mcp.Tool, pro
 		}
 		cursor = res.NextCursor
 	}
-	return tools, problems, time.Since(start), nil
+	return tools, append(problems, s.unusedOverrides(overridden)...), time.Since(start), nil
 }
 
 // refreshGap is the least time from a listing of tools (of size bytes,

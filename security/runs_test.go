@@ -297,3 +297,43 @@ func TestAttackRunQueueStarvesAToken(t *testing.T) {
 		t.Errorf("run starts in order %v: the calm token's run started %dth, after the floods' queued runs; want it with the first slots that freed", order, calmAt+1)
 	}
 }
+
+// TestAttackRunSlotsHeldByTwoTokens: max_concurrent_runs = 4 and 2 per
+// token: two tokens each holding their 2 slots with long runs held every
+// slot, and a third token's run waited run_queue_wait and was refused
+// for as long as theirs ran. A token now takes a slot only while it holds
+// fewer than are left free (when another token wants one): the second
+// flood holds one, and the calm token's run starts at once.
+func TestAttackRunSlotsHeldByTwoTokens(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 256\nmax_concurrent_runs = 4\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10s\"\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
+		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
+		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	gate := e2e.NewGate(t)
+	var wg sync.WaitGroup
+	for _, who := range []string{"flood1", "flood1", "flood2", "flood2"} {
+		cs := e2e.ConnectHTTPToken(t, srv.URL, who+"-secret-0123456789", nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = e2e.TryCall(cs, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 1", "timeout": 120})
+		}()
+	}
+	gate.WaitStarted(t, 3)
+	// Without the rule the four runs hold every slot; with it three do.
+	for deadline := time.Now().Add(5 * time.Second); gate.Started() < 4 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	res, err := e2e.TryCall(calm, "execute_code", map[string]any{"code": "return 6 * 7"})
+	if err != nil || res.IsError || e2e.Structured(res)["value"] != float64(42) {
+		t.Errorf("the calm token's run while two tokens hold long runs: %v %s", err, e2e.Text(res))
+	}
+	gate.Open(t)
+	wg.Wait()
+}

@@ -182,7 +182,7 @@ func (q *slots) dispatchLocked() {
 				seen = make(map[string]bool)
 			}
 			seen[w.subject] = true
-			if q.running[w.subject] >= q.perSubject {
+			if q.running[w.subject] >= q.perSubject || !q.fairShareLocked(w.subject) {
 				continue
 			}
 			if best < 0 || q.before(w.subject, q.queue[best].subject) {
@@ -200,6 +200,31 @@ func (q *slots) dispatchLocked() {
 		q.served[w.subject] = q.admission
 		close(w.admitted)
 	}
+}
+
+// fairShareLocked reports whether subject may take one of the free slots:
+// while it holds fewer runs than slots are left free, the rule the audit
+// queue, the HTTP body budget and an upstream server's call slots share.
+// Among subjects that want slots, k of them hold about 1/(k+1) each and
+// one with no run in progress gets the last free slot: tokens each at
+// their own cap (a quarter of the server's by default) held every slot
+// with long runs, and another token's run waited run_queue_wait and was
+// refused for as long as they ran. A subject alone (no other's run in
+// progress or waiting) takes up to its own cap, as stdio's one client
+// does. q.mu is held.
+func (q *slots) fairShareLocked(subject string) bool {
+	return q.running[subject] < q.total-q.all || q.all == q.running[subject] && !q.othersWaitLocked(subject)
+}
+
+// othersWaitLocked reports whether a subject other than subject has a run
+// waiting. q.mu is held.
+func (q *slots) othersWaitLocked(subject string) bool {
+	for _, w := range q.queue {
+		if w.subject != subject {
+			return true
+		}
+	}
+	return false
 }
 
 // before reports whether subject a's turn comes before b's: fewer runs

@@ -950,12 +950,11 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 // while it holds fewer than are left free. One caller holds at most half
 // (maxCallsPerCaller), k callers about 1/(k+1) each, a free slot is left
 // to callers holding fewer than the free ones, and one holding none gets
-// the last: with a
-// plain half per caller, two tokens each holding their half with slow
-// calls held every slot, and every other token's calls to the server
-// waited until theirs ended (up to the call timeout). Calls without a
-// caller (stdio's one client, toolplane's own) count against the total
-// only.
+// the last. With a plain half per caller, two tokens each holding their
+// half with slow calls held every slot, and every other token's calls to
+// the server waited until theirs ended (up to the call timeout). Calls
+// without a caller (stdio's one client, toolplane's own) count against
+// the total only.
 type callSlots struct {
 	mu       sync.Mutex
 	inUse    int

@@ -19,7 +19,7 @@
 // server) spent during the call instead of wall time, as the other timers
 // of bench/ do; duration_ms stays wall time. -v adds, on stderr, every
 // call (wall, CPU, duration_ms), the workers' resident memory after the
-// last call and the load average.
+// last call and again 2 s later, and the load average.
 //
 // The programs' host function lookup (hostcalls.py) is a tool of an
 // upstream MCP server the config names, servetime itself run as
@@ -189,9 +189,19 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 			fmt.Fprintf(os.Stderr, "resident: serve %d MiB, its children %d MiB (%d processes); load average %s\n",
 				t.rootRSS>>20, t.childRSS>>20, t.children, loadAverage())
 		}
+		// What the session's worker keeps while its client thinks.
+		time.Sleep(idleWait)
+		if t, err := readTreeCPU(cmd.Process.Pid); err == nil {
+			fmt.Fprintf(os.Stderr, "resident after %v idle: serve %d MiB, its children %d MiB\n", idleWait, t.rootRSS>>20, t.childRSS>>20)
+		}
 	}
 	return summary{best: slices.Min(clock), median: median(clock), runBest: slices.Min(runs), runMedian: median(runs)}, nil
 }
+
+// idleWait is how long -v waits after the last call before it reports
+// the resident memory again: longer than a worker waits idle before it
+// gives its garbage back (sandbox.giveBackDelay).
+const idleWait = 2 * time.Second
 
 // configText is the served config: the embedded backend's defaults, and
 // the bench's host functions as the tools of an upstream server, self run

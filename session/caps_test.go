@@ -173,3 +173,67 @@ func TestAttackSessionLoopBoundsNotices(t *testing.T) {
 	}
 	r.End()
 }
+
+// TestAttackSessionLoopForgetsAnotherTokensNotice: past their bound the
+// oldest half of the eviction notices was forgotten, whoever's they were:
+// a token opening sessions in a loop (evicting its own) pushed out a calm
+// token's notice, and the calm client came back to a fresh session
+// without being told its globals were gone. Now the notices forgotten are
+// those of the subjects holding the most.
+func TestAttackSessionLoopForgetsAnotherTokensNotice(t *testing.T) {
+	t.Parallel()
+	clk := newClock()
+	m := NewManager(Options{Now: clk.Now, IdleTimeout: 24 * time.Hour, MaxSessionsPerSubject: 1, MaxSessions: 8, MaxRetainedBytes: 1 << 40, MaxRetainedBytesPerSubject: 1 << 40, MaxRunsPerSubject: manyRuns, MaxRuns: manyRuns})
+	get(t, m, "calm-a", "calm")
+	clk.Add(time.Millisecond)
+	get(t, m, "calm-b", "calm") // evicts calm-a, its own
+	for i := range 10_000 {
+		clk.Add(time.Millisecond)
+		get(t, m, fmt.Sprintf("s%d", i), "flood")
+	}
+	m.mu.Lock()
+	n := len(m.evicted)
+	m.mu.Unlock()
+	if n > maxNoticesFactor*8 {
+		t.Errorf("%d eviction notices kept; want at most %d", n, maxNoticesFactor*8)
+	}
+	back := get(t, m, "calm-a", "calm")
+	r, err := back.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Notice, "evicted") {
+		t.Errorf("the calm client evicted before the flood is not told: %q", r.Notice)
+	}
+	r.End()
+}
+
+func TestTrimNoticesKeepsTheSmallestSubjectsWhole(t *testing.T) {
+	t.Parallel()
+	at := time.Unix(0, 0)
+	notices := map[string]eviction{}
+	add := func(subject string, n int) {
+		for i := range n {
+			at = at.Add(time.Second)
+			notices[fmt.Sprintf("%s%d", subject, i)] = eviction{at: at, subject: subject}
+		}
+	}
+	add("a", 2)
+	add("b", 50)
+	add("c", 5)
+	add("d", 30)
+	trimNotices(notices, 64) // keep 32: a 2, c 5, b and d 12 each (their newest)
+	count := map[string]int{}
+	for _, n := range notices {
+		count[n.subject]++
+	}
+	if count["a"] != 2 || count["c"] != 5 || count["b"] != 12 || count["d"] != 12 {
+		t.Errorf("kept %v; want a 2, c 5, b 12, d 12", count)
+	}
+	if _, ok := notices["b49"]; !ok {
+		t.Error("b's newest notice was forgotten")
+	}
+	if _, ok := notices["b0"]; ok {
+		t.Error("b's oldest notice was kept")
+	}
+}

@@ -385,9 +385,9 @@ func (m *Manager) openLocked(id, subject string) (*Session, []*Session, string) 
 		results: results.NewStore(m.opts.Results, results.WithClock(m.opts.Now)),
 		used:    m.opts.Now(),
 	}
-	if at, ok := m.expired[id]; ok {
+	if ex, ok := m.expired[id]; ok {
 		delete(m.expired, id)
-		s.notice = fmt.Sprintf("note: the previous session expired after %s idle (freed at %s); its globals and saved results are gone", m.opts.IdleTimeout, at.UTC().Format(time.RFC3339))
+		s.notice = fmt.Sprintf("note: the previous session expired after %s idle (freed at %s); its globals and saved results are gone", m.opts.IdleTimeout, ex.at.UTC().Format(time.RFC3339))
 	}
 	if ev, ok := m.evicted[id]; ok {
 		delete(m.evicted, id)

@@ -134,14 +134,16 @@ type Manager struct {
 	rewake    *time.Timer          // wakes the waiting requests when a reservation ends
 	running   map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
 	freed     chan struct{}        // closed when a run returns its grant; nil while no run waits
-	expired   map[string]time.Time // ids freed by idle expiry, to explain a fresh session
+	expired   map[string]eviction  // ids freed by idle expiry, to explain a fresh session
 	evicted   map[string]eviction  // ids evicted to make room, likewise
 }
 
-// eviction is why and when a session was evicted.
+// eviction is why and when a session of subject was evicted (or, in
+// expired, when it expired).
 type eviction struct {
-	at     time.Time
-	reason string
+	at      time.Time
+	reason  string
+	subject string
 }
 
 // NewManager returns a Manager with no sessions.
@@ -184,7 +186,7 @@ func NewManager(opts Options) *Manager {
 	if opts.RunQueueWait <= 0 {
 		opts.RunQueueWait = DefaultRunQueueWait
 	}
-	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), openers: make(map[string]int), served: make(map[string]uint64), running: make(map[*Session]int64), expired: make(map[string]time.Time), evicted: make(map[string]eviction)}
+	return &Manager{opts: opts, slots: newSlots(opts.MaxRunsPerSubject, opts.MaxRuns), sessions: make(map[string]*Session), openers: make(map[string]int), served: make(map[string]uint64), running: make(map[*Session]int64), expired: make(map[string]eviction), evicted: make(map[string]eviction)}
 }
 
 // BudgetError refuses a run: the memory budget it would be charged to is
@@ -281,7 +283,7 @@ func (m *Manager) idleLRULocked(eligible func(*Session) bool) *Session {
 // it for the caller to free once m.mu is released.
 func (m *Manager) evictLocked(v *Session, reason string) *Session {
 	delete(m.sessions, v.id)
-	m.evicted[v.id] = eviction{at: m.opts.Now(), reason: reason}
+	m.evicted[v.id] = eviction{at: m.opts.Now(), reason: reason, subject: v.subject}
 	m.boundNoticesLocked()
 	m.memoryFreedLocked()
 	return v
@@ -292,31 +294,62 @@ func (m *Manager) evictLocked(v *Session, reason string) *Session {
 // but a token opening sessions in a loop evicts its own as fast as it
 // opens them: at a few hundred a second and an idle timeout of a day, the
 // notices alone would grow by gigabytes. Past the bound, the older half
-// is forgotten; a client coming back to a forgotten one gets a fresh
-// session without the note.
+// is forgotten (see trimNotices); a client coming back to a forgotten
+// one gets a fresh session without the note.
 const maxNoticesFactor = 16
 
 // boundNoticesLocked keeps the notices under their bound. m.mu is held.
 func (m *Manager) boundNoticesLocked() {
 	limit := maxNoticesFactor * m.opts.MaxSessions
-	trimOldest(m.evicted, limit, func(e eviction) time.Time { return e.at })
-	trimOldest(m.expired, limit, func(at time.Time) time.Time { return at })
+	trimNotices(m.evicted, limit)
+	trimNotices(m.expired, limit)
 }
 
-// trimOldest deletes the older entries of notices (by at) once it holds
-// more than limit, keeping about half of limit.
-func trimOldest[V any](notices map[string]V, limit int, at func(V) time.Time) {
+// trimNotices keeps about half of limit notices once there are more than
+// limit, the newest of each subject, taking from the subjects holding the
+// most: each subject keeps its newest c, c the most that fits, so a
+// subject with fewer keeps all of its own. Forgetting the oldest of
+// anyone's let a token that evicts its own sessions in a loop push
+// another token's notice out, and that token's client lost its globals
+// without being told why (a bare NameError).
+func trimNotices(notices map[string]eviction, limit int) {
 	if len(notices) <= limit {
 		return
 	}
-	times := make([]time.Time, 0, len(notices))
-	for _, v := range notices {
-		times = append(times, at(v))
+	keep := limit / 2
+	bySubject := map[string][]time.Time{}
+	for _, n := range notices {
+		bySubject[n.subject] = append(bySubject[n.subject], n.at)
 	}
-	slices.SortFunc(times, func(a, b time.Time) int { return a.Compare(b) })
-	cutoff := times[len(times)-limit/2]
-	for k, v := range notices {
-		if at(v).Before(cutoff) {
+	counts := make([]int, 0, len(bySubject))
+	for _, ts := range bySubject {
+		counts = append(counts, len(ts))
+	}
+	slices.Sort(counts)
+	// c is the share of each subject: the smallest subjects keep all of
+	// theirs, the rest what is left in equal parts.
+	c, left := counts[len(counts)-1], keep
+	for i, n := range counts {
+		if share := left / (len(counts) - i); n > share {
+			c = share
+			break
+		}
+		left -= n
+	}
+	cutoff := map[string]time.Time{}
+	for subject, ts := range bySubject {
+		if len(ts) <= c {
+			continue
+		}
+		slices.SortFunc(ts, func(a, b time.Time) int { return b.Compare(a) })
+		if c == 0 {
+			cutoff[subject] = ts[0].Add(time.Nanosecond) // drop them all
+		} else {
+			cutoff[subject] = ts[c-1]
+		}
+	}
+	for k, n := range notices {
+		if at, ok := cutoff[n.subject]; ok && n.at.Before(at) {
 			delete(notices, k)
 		}
 	}
@@ -754,7 +787,7 @@ func (m *Manager) Sweep() int {
 	for id, s := range m.sessions {
 		if s.idleSince(now) > m.opts.IdleTimeout {
 			delete(m.sessions, id)
-			m.expired[id] = now
+			m.expired[id] = eviction{at: now, subject: s.subject}
 			freed = append(freed, s)
 		}
 	}
@@ -764,8 +797,8 @@ func (m *Manager) Sweep() int {
 	m.boundNoticesLocked()
 	// Forget expiry and eviction notices after another idle period: the
 	// client is gone.
-	for id, at := range m.expired {
-		if now.Sub(at) > m.opts.IdleTimeout {
+	for id, ex := range m.expired {
+		if now.Sub(ex.at) > m.opts.IdleTimeout {
 			delete(m.expired, id)
 		}
 	}

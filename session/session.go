@@ -131,11 +131,11 @@ type Manager struct {
 	// last opened one (a count of openings), for openWaitingLocked's turns.
 	served    map[string]uint64
 	admission uint64
-	rewake    *time.Timer          // wakes the waiting requests when a reservation ends
-	running   map[*Session]int64   // the memory granted to each run in progress, evicted or dropped sessions' too
-	freed     chan struct{}        // closed when a run returns its grant; nil while no run waits
-	expired   map[string]eviction  // ids freed by idle expiry, to explain a fresh session
-	evicted   map[string]eviction  // ids evicted to make room, likewise
+	rewake    *time.Timer         // wakes the waiting requests when a reservation ends
+	running   map[*Session]int64  // the memory granted to each run in progress, evicted or dropped sessions' too
+	freed     chan struct{}       // closed when a run returns its grant; nil while no run waits
+	expired   map[string]eviction // ids freed by idle expiry, to explain a fresh session
+	evicted   map[string]eviction // ids evicted to make room, likewise
 }
 
 // eviction is why and when a session of subject was evicted (or, in

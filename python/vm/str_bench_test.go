@@ -127,3 +127,38 @@ func TestScanFreeMatchesScanTick(t *testing.T) {
 		}
 	}
 }
+
+// TestStrMethodScanSteps pins the steps a str method's scan counts, which
+// the installed methods count inline for arguments that count nothing:
+// the receiver a step per CharsPerStep (strip, case, replace) or per
+// BytesPerStep (split, find), a long argument per BytesPerStep too.
+func TestStrMethodScanSteps(t *testing.T) {
+	long := Str(strings.Repeat("ab", BytesPerStep))
+	for _, c := range []struct {
+		name  string
+		args  Tuple
+		steps int64
+	}{
+		{"strip", Tuple{Str("  1234  ")}, 1},
+		{"strip", Tuple{Str(" 1234 ")}, 0},
+		{"strip", Tuple{Str(strings.Repeat("x", 100))}, 100 / CharsPerStep},
+		{"lower", Tuple{Str(strings.Repeat("X", 17))}, 17 / CharsPerStep},
+		{"upper", Tuple{Str("abcdefg")}, 0},
+		{"replace", Tuple{Str(strings.Repeat("ab", 20)), Str("a"), Str("c")}, 40 / CharsPerStep},
+		{"replace", Tuple{Str(strings.Repeat("ab", 20)), long, Str("c")}, 40/CharsPerStep + int64(len(long))/BytesPerStep},
+		{"find", Tuple{long, Str("z")}, int64(len(long)) / BytesPerStep},
+		{"find", Tuple{Str("abc"), Str("z")}, 0},
+		{"endswith", Tuple{long, Str("b")}, 0},
+	} {
+		th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
+		fn, _ := StrClass.Dict.GetStr(c.name)
+		before := th.Steps()
+		if _, err := fn.(*Builtin).Fn(th, c.args, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := th.Steps() - before; got != c.steps {
+			t.Errorf("str.%s%v counted %d steps, want %d", c.name, c.args[1:], got, c.steps)
+		}
+		th.Close()
+	}
+}

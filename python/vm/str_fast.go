@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -140,6 +141,10 @@ func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
 		raw := withArity(StrClass, name, body)
 		unit := scans[name]
 		scan := unit > 0
+		shift := bits.TrailingZeros(uint(unit))
+		if scan && unit != 1<<shift {
+			panic("str." + name + ": a scan unit must be a power of two")
+		}
 		fn := raw
 		if scan {
 			fn = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -160,9 +165,18 @@ func addStrMethods(m, direct map[string]BuiltinFunc, scans map[string]int) {
 			f = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 				if len(a) > 0 {
 					if s, ok := a[0].(Str); ok {
-						if scan && (len(s) >= unit || len(a) > 1 && !scanFree(a[1:])) {
-							if err := strTick(t, a, unit); err != nil {
-								return nil, err
+						if scan {
+							// scanTick's count, its common case inline:
+							// arguments that count nothing, a receiver
+							// counted a step per unit (a power of two).
+							if len(a) > 1 && !scanFree(a[1:]) {
+								if err := strTick(t, a, unit); err != nil {
+									return nil, err
+								}
+							} else if len(s) >= unit {
+								if err := t.tick(int64(len(s) >> shift)); err != nil {
+									return nil, err
+								}
 							}
 						}
 						if counted && (len(kw) > 0 || len(a)-1 < ar.min || ar.max >= 0 && len(a)-1 > ar.max) {

@@ -206,16 +206,22 @@ func (t *Thread) loadMethodCached(co *CodeObj, ip int, o *Instance, arg int) (Va
 // list, dict, ...): the method found on its class, or nil. Builtin classes
 // never change, but the record is still tied to the epoch like the others.
 func builtinMethodCached(co *CodeObj, ip int, cls *Class, arg int) Value {
-	name, h := co.Names[arg], co.NameHashes[arg]
-	slot := co.attrSlot(ip)
-	ep := classEpoch.Load()
-	if old := slot.Load(); old != nil && old.epoch == ep {
+	if old := co.attrSlot(ip).Load(); old != nil && old.epoch == classEpoch.Load() {
 		for i := range old.n {
 			if w := &old.ways[i]; w.cls == cls {
 				return w.attr
 			}
 		}
 	}
+	return builtinMethodMiss(co, ip, cls, arg)
+}
+
+// builtinMethodMiss is builtinMethodCached without a record for cls: the
+// method looked up and recorded.
+func builtinMethodMiss(co *CodeObj, ip int, cls *Class, arg int) Value {
+	name, h := co.Names[arg], co.NameHashes[arg]
+	slot := co.attrSlot(ip)
+	ep := classEpoch.Load()
 	var m Value
 	if b, ok := cls.lookupH(name, h).(*Builtin); ok {
 		m = b

@@ -697,7 +697,11 @@ loop:
 			obj := st[sp-1]
 			var b Value
 			switch o := obj.(type) {
-			case Str, *List, *Dict, Tuple, *Set, Bytes:
+			case Str:
+				b = builtinMethodCached(code, ip, StrClass, arg)
+			case *List:
+				b = builtinMethodCached(code, ip, ListClass, arg)
+			case *Dict, Tuple, *Set, Bytes:
 				b = builtinMethodCached(code, ip, TypeOf(obj), arg)
 			case *Instance:
 				var self Value

@@ -3,6 +3,7 @@ package vm
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -912,8 +913,12 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 		}
 		return items[argIdx-1], nil
 	}
-	var sb strings.Builder
-	sb.Grow(len(format) + 8*len(items))
+	// The text is built in a buffer on the stack while it fits: a short
+	// result then costs one allocation, its one-block str. (The result is
+	// always a copy: a buffer that could become the result would be moved
+	// to the heap by the compiler, stack or not.)
+	var stack [256]byte
+	sb := slices.Grow(stack[:0], len(format)+8*len(items))
 	for i := 0; i < len(format); {
 		if format[i] != '%' {
 			// Copy the literal text up to the next conversion at once.
@@ -921,13 +926,13 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 			if j < 0 {
 				j = len(format) - i
 			}
-			sb.WriteString(format[i : i+j])
+			sb = append(sb, format[i:i+j]...)
 			i += j
 			continue
 		}
 		i++
 		if i < len(format) && format[i] == '%' {
-			sb.WriteByte('%')
+			sb = append(sb, '%')
 			i++
 			continue
 		}
@@ -1099,7 +1104,7 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 						return nil, err
 					}
 				}
-				sb.WriteString(out)
+				sb = append(sb, out...)
 				continue
 			}
 		}
@@ -1185,8 +1190,8 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 						}
 					}
 				}
-				sb.WriteString(sg)
-				sb.Write(db)
+				sb = append(sb, sg...)
+				sb = append(sb, db...)
 				continue
 			}
 			digits := string(db)
@@ -1234,8 +1239,8 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 			bb := appendFloatBody(fbuf[:0], math.Abs(f), conv, prec, alt, false)
 			sg := signStr(neg, sign)
 			if width <= len(sg)+len(bb) {
-				sb.WriteString(sg)
-				sb.Write(bb)
+				sb = append(sb, sg...)
+				sb = append(sb, bb...)
 				continue
 			}
 			body := string(bb)
@@ -1289,12 +1294,17 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 		if err != nil {
 			return nil, err
 		}
-		sb.WriteString(out)
+		sb = append(sb, out...)
 	}
 	if argIdx < argLen && mapping == nil {
 		return nil, Errorf(TypeErrorClass, "not all arguments converted during string formatting")
 	}
-	return Str(sb.String()), nil
+	if n := len(sb); n <= strOneBlockMax && strOneBlock[n] {
+		v, buf := newStrBlock(n)
+		copy(buf, sb)
+		return v, nil
+	}
+	return Str(sb), nil
 }
 
 // percentOneInt is format % i for the commonest format of an int, one

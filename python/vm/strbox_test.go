@@ -178,3 +178,26 @@ func TestStrCaseEveryByteEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// str % args builds its text on the stack: a short result is one
+// allocation (its one-block str), and results of every length across the
+// stack buffer and the one-block limit hold the right text.
+func TestPercentFormatOneBlock(t *testing.T) {
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 62, MaxMemoryBytes: 1 << 30}})
+	args := Tuple{Int(12), Int(36), Str("ok")}
+	if n := testing.AllocsPerRun(100, func() {
+		_, _ = th.percentFormatTuple("  Name%d: Value-%d ; status=%s  ", args)
+	}); n != 1 {
+		t.Errorf("a short %% format allocates %v objects, want 1", n)
+	}
+	for n := 0; n <= strOneBlockMax+300; n += 7 {
+		s := strings.Repeat("x", n)
+		v, err := th.percentFormatTuple("<%s|%d>", Tuple{Str(s), Int(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(v.(Str)), "<"+s+"|"+strconv.Itoa(n)+">"; got != want {
+			t.Fatalf("%%s of %d bytes: got %d bytes", n, len(got))
+		}
+	}
+}

@@ -106,6 +106,8 @@ func TestLoadErrors(t *testing.T) {
 			`alias "class" of tool "read" is a Python keyword (or only underscores), which no snippet can name; choose another`},
 		{"two tools under one name", "[mcp.servers.x]\ncommand = \"x\"\ntools.a = { alias = \"b\" }\ntools.b = {}\n", 4, 7,
 			`MCP server "x": tools "a" and "b" are both named "b"; change an alias or disable one`},
+		{"settings of a binary not allowed", "[cli]\nmode = \"allowlist\"\nallow = [\"git\"]\n[cli.binaries.gti]\ndeny_args = [\"--force\"]\n", 4, 15,
+			`[cli.binaries.gti]: gti is not in cli.allow, so its settings apply to nothing; did you mean "git"?`},
 		{"bad label value", "[mcp.servers.x]\ncommand = \"x\"\nlabels = { team = \"a b\" }\n", 3, 12,
 			`mcp.servers.x.labels: label team: label value "a b" must be at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit`},
 		{"entry larger than total", "[results]\nmax_total_bytes = \"1MiB\"\n", 1, 2,

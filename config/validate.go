@@ -207,6 +207,12 @@ func (c *checker) cli(cli *CLIConfig) {
 	for _, b := range sortedKeys(cli.Binaries) {
 		if !ValidBinaryName(b) {
 			c.at([]string{"cli", "binaries", b}, "cli.binaries: %q is not a bare binary name", b)
+		} else if near := closest(b, cli.Allow); cli.Mode == CLIAllowlist && !cli.Escalate && !slices.Contains(cli.Allow, b) && near != "" {
+			// Only an allowed binary can run, so a misspelt name
+			// ([cli.binaries.gti] deny_args) left the binary it meant
+			// without its settings, silently. (The settings of a binary
+			// taken out of cli.allow are kept for its return.)
+			c.across([]string{"cli", "binaries", b}, "[cli.binaries.%s]: %s is not in cli.allow, so its settings apply to nothing; did you mean %q?", b, b, near)
 		}
 		bin := cli.Binaries[b]
 		c.labels([]string{"cli", "binaries", b, "labels"}, bin.Labels)

@@ -372,29 +372,28 @@ func initMisc() {
 		}
 		a, b := args[0], args[1]
 		if numKind(a) == 0 || numKind(b) == 0 {
-			if r, ok, err := t.userBinaryNamed("__divmod__", "__rdivmod__", a, b); ok || err != nil {
+			// A builtin number takes the number inside an instance of
+			// an int or float subclass (float's divmod takes an int
+			// subclass's), before that class's __rdivmod__ unless the
+			// class derives from the number's type.
+			var left func() (Value, bool, error)
+			if ib, ok := b.(*Instance); ok && ib.Base != nil && numKind(a) != 0 && numKind(ib.Base) != 0 && numKind(a) >= numKind(ib.Base) {
+				left = func() (Value, bool, error) {
+					r, err := t.numDivmod(a, ib.Base)
+					return r, true, err
+				}
+			}
+			if r, ok, err := t.dunderPair("__divmod__", "__rdivmod__", false, a, b, left); ok || err != nil {
 				return r, err
+			}
+			// Every method declined: the builtin divmod of the numbers
+			// inside int and float subclasses (I(3) and 2.5: float's).
+			if x, y := unwrapBase(a), unwrapBase(b); (hasBase(a) || hasBase(b)) && numKind(x) != 0 && numKind(y) != 0 {
+				return t.numDivmod(x, y)
 			}
 			return nil, Errorf(TypeErrorClass, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(a), TypeName(b))
 		}
-		if numKind(a) == 2 || numKind(b) == 2 {
-			x, _ := toFloat(a)
-			y, _ := toFloat(b)
-			if y == 0 {
-				return nil, Errorf(ZeroDivisionErrorClass, "float divmod()")
-			}
-			q, m := floatDivmod(x, y)
-			return Tuple{Float(q), Float(m)}, nil
-		}
-		q, err := t.intBinary(12, a, b) // FloorDiv
-		if err != nil {
-			return nil, err
-		}
-		m, err := t.intBinary(5, a, b) // Mod
-		if err != nil {
-			return nil, err
-		}
-		return Tuple{q, m}, nil
+		return t.numDivmod(a, b)
 	})
 	def("pow", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		a, err := parseArgs("pow", args, kw, "base", "exp", "mod?")
@@ -703,24 +702,26 @@ func initMisc() {
 	initOperatorDunders()
 }
 
-func (t *Thread) userBinaryNamed(name, rname string, a, b Value) (Value, bool, error) {
-	if ia, ok := a.(*Instance); ok {
-		if m := ia.Class.Lookup(name); m != nil {
-			r, err := t.callMethod1(m, a, b)
-			if err != nil || r != NotImplemented {
-				return r, true, err
-			}
+// numDivmod is divmod of two builtin numbers (int, bool or float).
+func (t *Thread) numDivmod(a, b Value) (Value, error) {
+	if numKind(a) == 2 || numKind(b) == 2 {
+		x, _ := toFloat(a)
+		y, _ := toFloat(b)
+		if y == 0 {
+			return nil, Errorf(ZeroDivisionErrorClass, "float divmod()")
 		}
+		q, m := floatDivmod(x, y)
+		return Tuple{Float(q), Float(m)}, nil
 	}
-	if ib, ok := b.(*Instance); ok {
-		if m := ib.Class.Lookup(rname); m != nil {
-			r, err := t.callMethod1(m, b, a)
-			if err != nil || r != NotImplemented {
-				return r, true, err
-			}
-		}
+	q, err := t.intBinary(12, a, b) // FloorDiv
+	if err != nil {
+		return nil, err
 	}
-	return nil, false, nil
+	m, err := t.intBinary(5, a, b) // Mod
+	if err != nil {
+		return nil, err
+	}
+	return Tuple{q, m}, nil
 }
 
 func asciiEscape(s string) string {

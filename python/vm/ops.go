@@ -53,6 +53,12 @@ func (t *Thread) Binary(op syntax.Operator, a, b Value) (Value, error) {
 			}
 		}
 	}
+	if op == syntax.Mult {
+		// seq * n and n * seq, where n's methods declined.
+		if r, ok, err := t.repeatOperands(a, b, true); ok || err != nil {
+			return r, err
+		}
+	}
 	if v, ok := b.(*DictView); ok && v.kind != viewValues {
 		if r, ok, err := t.viewRightOp(op, a, v); ok {
 			return r, err
@@ -146,7 +152,7 @@ func binaryTypeErrorOf(op syntax.Operator, a, b, na, nb Value) error {
 
 // userBinary dispatches to __op__ / __rop__ of instances.
 func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error) {
-	ia, aInst := a.(*Instance)
+	_, aInst := a.(*Instance)
 	ib, bInst := b.(*Instance)
 	if !aInst && !bInst {
 		if metaClassOf(a) != nil || metaClassOf(b) != nil {
@@ -154,26 +160,55 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 		}
 		return nil, false, nil
 	}
+	var left func() (Value, bool, error)
+	if !aInst && ib.Base != nil && leftAccepts(op, a, ib.Base) {
+		left = func() (Value, bool, error) { return t.builtinBinary(op, a, ib.Base) }
+	}
 	names := binaryDunders[op]
-	// A subclass's reflected method goes first.
-	if aInst && bInst && ib.Class != ia.Class && ib.Class.IsSubclass(ia.Class) {
-		if m := ib.Class.Lookup(names[1]); m != nil {
+	return t.dunderPair(names[0], names[1], op == syntax.Mult, a, b, left)
+}
+
+// dunderPair applies a binary operation that the methods name and rname
+// implement, in CPython's order (binary_op1 and the slots of classes): the
+// right operand's rname first when its type derives from the left's and
+// overrides that type's rname; then the left's name (or, for a builtin left
+// operand, left, the builtin operation when it takes the right operand's
+// value); then the right's rname, unless both operands have the same type.
+// 1.5 + I(2), I an int subclass with __radd__, is float's 3.5: I does not
+// derive from float. ok is false when every method declined.
+func (t *Thread) dunderPair(name, rname string, mult bool, a, b Value, left func() (Value, bool, error)) (Value, bool, error) {
+	ia, aInst := a.(*Instance)
+	ib, bInst := b.(*Instance)
+	ta, tb := TypeOf(a), TypeOf(b)
+	reflected := bInst
+	if bInst && ta != nil && tb != ta && tb.IsSubclass(ta) {
+		if m := tb.Lookup(rname); m != nil && !Is(m, ta.Lookup(rname)) && !(mult && inheritedRepeat(ib, m)) {
 			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
+			reflected = false
 		}
 	}
 	if aInst {
-		if m := ia.Class.Lookup(names[0]); m != nil && !inheritedRepeat(op, ia, m) {
+		if m := ia.Class.Lookup(name); m != nil && !(mult && inheritedRepeat(ia, m)) {
 			r, err := t.callMethod1(m, a, b)
 			if err != nil || r != NotImplemented {
 				return r, true, err
 			}
 		}
+		if tb == ta {
+			// CPython asks no reflected method of an operand of the
+			// same type.
+			return nil, false, nil
+		}
+	} else if left != nil {
+		if r, ok, err := left(); ok || err != nil {
+			return r, ok, err
+		}
 	}
-	if bInst {
-		if m := ib.Class.Lookup(names[1]); m != nil && !inheritedRepeat(op, ib, m) {
+	if reflected {
+		if m := ib.Class.Lookup(rname); m != nil && !(mult && inheritedRepeat(ib, m)) {
 			r, err := t.callMethod1(m, b, a)
 			if err != nil || r != NotImplemented {
 				return r, true, err
@@ -183,12 +218,45 @@ func (t *Thread) userBinary(op syntax.Operator, a, b Value) (Value, bool, error)
 	return nil, false, nil
 }
 
+// leftAccepts reports whether the builtin operation of op on a (a builtin
+// value) takes bb (the builtin value inside the right operand, an instance
+// of a subclass of bb's type), as the slot of a's type does in CPython: an
+// int takes ints, a float ints and floats, a complex any of the three, a
+// set or frozenset either, a dict a dict.
+func leftAccepts(op syntax.Operator, a, bb Value) bool {
+	switch a.(type) {
+	case Int, Bool, *big.Int:
+		return op != syntax.MatMult && numKind(bb) == 1
+	case Float:
+		switch op {
+		case syntax.Add, syntax.Sub, syntax.Mult, syntax.Div, syntax.Mod, syntax.Pow, syntax.FloorDiv:
+			return numKind(bb) != 0
+		}
+	case Complex:
+		switch op {
+		case syntax.Add, syntax.Sub, syntax.Mult, syntax.Div, syntax.Pow:
+			_, c := bb.(Complex)
+			return c || numKind(bb) != 0
+		}
+	case *Set:
+		switch op {
+		case syntax.BitOr, syntax.BitAnd, syntax.BitXor, syntax.Sub:
+			_, s := bb.(*Set)
+			return s
+		}
+	case *Dict:
+		_, d := bb.(*Dict)
+		return op == syntax.BitOr && d
+	}
+	return false
+}
+
 // inheritedRepeat reports whether m is the builtin * of the str, bytes,
 // list or tuple inst derives from: the operator repeats the value inside
 // (Binary's fallback), and a count that is no int is "can't multiply
 // sequence by non-int", not the error of calling str.__mul__ itself.
-func inheritedRepeat(op syntax.Operator, inst *Instance, m Value) bool {
-	if op != syntax.Mult || inst.Base == nil || !isRepeatable(inst.Base) {
+func inheritedRepeat(inst *Instance, m Value) bool {
+	if inst.Base == nil || !isRepeatable(inst.Base) {
 		return false
 	}
 	_, builtin := m.(*Builtin)
@@ -214,18 +282,26 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 			return x, nil
 		}
 		if op == syntax.Mult {
-			r, err := t.Binary(op, a, b)
-			if err != nil {
-				return nil, err
+			if r, ok, err := t.countRmul(a, b); ok {
+				return r, err
 			}
-			x.Items = r.(*List).Items
-			return x, nil
+			if isCount(b) {
+				return t.inplaceRepeat(a, b)
+			}
 		}
 	case *ByteArray:
 		// ba += x and ba *= n change ba itself (other names for it see
 		// the change), as in CPython; the operator builds and charges
 		// the new content.
-		if op == syntax.Add || op == syntax.Mult {
+		if op == syntax.Mult {
+			if r, ok, err := t.countRmul(a, b); ok {
+				return r, err
+			}
+			if isCount(b) {
+				return t.inplaceRepeat(a, b)
+			}
+		}
+		if op == syntax.Add {
 			r, err := t.Binary(op, a, b)
 			if err != nil {
 				return nil, err
@@ -275,6 +351,54 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 	return r, err
 }
 
+// countRmul asks the __rmul__ of n's class, when it defines one, for
+// seq *= n (seq a list or bytearray): CPython's in-place repetition comes
+// only after it declines. ok is false when it did not answer.
+func (t *Thread) countRmul(seq, n Value) (Value, bool, error) {
+	in, isInst := n.(*Instance)
+	if !isInst {
+		return nil, false, nil
+	}
+	m := in.Class.Lookup("__rmul__")
+	if _, builtin := m.(*Builtin); m == nil || builtin {
+		return nil, false, nil
+	}
+	r, err := t.callMethod1(m, n, seq)
+	if err != nil || r != NotImplemented {
+		return r, true, err
+	}
+	return nil, false, nil
+}
+
+// isCount reports whether n can count a repetition (an int, or an
+// object whose class has __index__) without asking it.
+func isCount(n Value) bool {
+	switch n := n.(type) {
+	case Int, Bool, *big.Int:
+		return true
+	case *Instance:
+		return n.Class.Lookup("__index__") != nil
+	}
+	return false
+}
+
+// inplaceRepeat is list.__imul__ and bytearray.__imul__: seq (a list or
+// bytearray) repeated n times in place, n an int or an object with
+// __index__.
+func (t *Thread) inplaceRepeat(seq, n Value) (Value, error) {
+	r, _, err := t.seqOwnBinary(syntax.Mult, seq, n)
+	if err != nil {
+		return nil, err
+	}
+	switch x := seq.(type) {
+	case *List:
+		x.Items = r.(*List).Items
+	case *ByteArray:
+		x.B = r.(*ByteArray).B
+	}
+	return seq, nil
+}
+
 // repeatCount reads the count of a sequence repetition: an int, a bool,
 // or an object with __index__ (as CPython's sq_repeat takes). huge reports
 // a count beyond the machine range, which CPython refuses with
@@ -308,6 +432,34 @@ func repeatCount(t *Thread, n Value) (count int64, huge, ok bool, err error) {
 		return 0, false, true, Errorf(TypeErrorClass, "__index__ returned non-int (type %s)", TypeName(r))
 	}
 	return 0, false, false, nil
+}
+
+// repeatOperands applies seq * n or n * seq (the sequence a builtin str,
+// bytes, bytearray, list or tuple; n an int or an object with __index__);
+// ok is false when the operands are no such pair. An instance as n on the
+// left counts only once its methods have declined (instLeft).
+func (t *Thread) repeatOperands(a, b Value, instLeft bool) (Value, bool, error) {
+	if isRepeatable(a) {
+		if n, huge, ok, err := repeatCount(t, b); ok || err != nil {
+			if err != nil {
+				return nil, true, err
+			}
+			r, err := t.repeatHuge(a, n, huge)
+			return r, true, err
+		}
+	}
+	if isRepeatable(b) {
+		if _, isInst := a.(*Instance); !isInst || instLeft {
+			if n, huge, ok, err := repeatCount(t, a); ok || err != nil {
+				if err != nil {
+					return nil, true, err
+				}
+				r, err := t.repeatHuge(b, n, huge)
+				return r, true, err
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 // isRepeatable reports whether v is a sequence that * repeats.
@@ -380,26 +532,17 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 			return &ByteArray{B: append(append([]byte(nil), x.B...), other...)}, true, nil
 		}
 	case syntax.Mult:
-		if isRepeatable(a) {
-			if n, huge, ok, err := repeatCount(t, b); ok || err != nil {
-				if err != nil {
-					return nil, true, err
-				}
-				r, err := t.repeatHuge(a, n, huge)
-				return r, true, err
-			}
-		}
-		if isRepeatable(b) {
-			if _, isInst := a.(*Instance); !isInst {
-				if n, huge, ok, err := repeatCount(t, a); ok || err != nil {
-					if err != nil {
-						return nil, true, err
-					}
-					r, err := t.repeatHuge(b, n, huge)
-					return r, true, err
+		if ib, ok := b.(*Instance); ok && isRepeatable(a) {
+			if m := ib.Class.Lookup("__rmul__"); m != nil {
+				if _, builtin := m.(*Builtin); !builtin {
+					// A count whose class defines __rmul__ is asked
+					// first (userBinary); the repetition comes after
+					// it declines (Binary).
+					return nil, false, nil
 				}
 			}
 		}
+		return t.repeatOperands(a, b, false)
 	case syntax.Mod:
 		switch x := a.(type) {
 		case Str:

@@ -2263,7 +2263,10 @@ func initOperatorDunders() {
 		} else if !ok {
 			return nil, Errorf(TypeErrorClass, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
 		}
-		return t.Inplace(syntax.Mult, a[0], a[1])
+		if _, err := t.inplaceRepeat(unwrapBase(a[0]), a[1]); err != nil {
+			return nil, err
+		}
+		return a[0], nil
 	}
 	listM["__reversed__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return reversed(t, a[:1], nil) }
 

@@ -3,9 +3,9 @@
 // Go closures over Go state (natives.go), so a combinatorial loop costs a few
 // allocations per item instead of interpreted bytecode.
 //
-// The iterators are of type 'generator' (CPython's are itertools.count, ...): the
-// interpreter's builtin iterator classes are shared between runs and must stay
-// immutable, so no per-type classes are made.
+// The iterators are given their itertools classes (itertools.count, ...), classes
+// of itertools.py made per run, so the interpreter's shared builtin iterator
+// classes stay immutable; tee's copies are itertools._tee objects written in Python.
 package itertools
 
 import (

@@ -4,7 +4,9 @@ The functions check their arguments eagerly (as CPython's constructors do) and r
 iterators made in Go (the _names below come from natives.go); _itertype (at the end)
 turns each into a type whose instances are those iterators (_typed gives them the
 class), so type(count()) is itertools.count and isinstance(x, itertools.chain) works.
-tee is a function, as in CPython.
+tee is a function, as in CPython, returning _tee objects (copyable iterators).
+The make functions take the class first: _newfrom passes the arguments of the type's
+call unchanged.
 """
 
 
@@ -30,24 +32,44 @@ def _check_int(name, v, what):
     return index(v)
 
 
-def count(start=0, step=1):
+def _cargs(spec):
+    # The make functions below take the class first (the type's __new__ passes it)
+    # and fail a wrong call in the words of CPython's C argument parsing (see
+    # __toolplane_cargs__ in the interpreter).
+    def mark(f):
+        f.__toolplane_cargs__ = spec
+        return f
+    return mark
+
+
+def _is_number(v):
+    # PyNumber_Check: what count() takes.
+    t = type(v)
+    return isinstance(v, (int, float, complex)) or any(hasattr(t, m) for m in ('__index__', '__int__', '__float__'))
+
+
+@_cargs('kw:count')
+def count(cls, start=0, step=1):
     for v in (start, step):
-        if not isinstance(v, (int, float)) and not hasattr(v, '__add__'):
+        if not _is_number(v):
             raise TypeError('a number is required')
     return _count(start, step)
 
 
-def cycle(iterable):
+@_cargs('check:cycle')
+def cycle(cls, iterable):
     return _cycle(iter(iterable))
 
 
-def repeat(object, times=None):
+@_cargs('kw:repeat')
+def repeat(cls, object, times=None):
     if times is not None:
         times = _check_int('repeat', times, 'times')
     return _repeat(object, times)
 
 
-def accumulate(iterable, func=None, *, initial=None):
+@_cargs('kw:accumulate')
+def accumulate(cls, iterable, func=None, *, initial=None):
     return _accumulate(iter(iterable), func, initial, initial is not None)
 
 
@@ -65,24 +87,37 @@ class chain(_Iterator):
         return _typed(_chain(iter(iterable)), cls)
 
 
-def compress(data, selectors):
+@_cargs('kw:compress')
+def compress(cls, data, selectors):
     return _compress(iter(data), iter(selectors))
 
 
-def dropwhile(predicate, iterable):
+@_cargs('check:dropwhile')
+def dropwhile(cls, predicate, iterable):
     return _dropwhile(predicate, iter(iterable))
 
 
-def takewhile(predicate, iterable):
+@_cargs('check:takewhile')
+def takewhile(cls, predicate, iterable):
     return _takewhile(predicate, iter(iterable))
 
 
-def filterfalse(predicate, iterable):
+@_cargs('check:filterfalse')
+def filterfalse(cls, predicate, iterable):
     return _filterfalse(predicate, iter(iterable))
 
 
-def groupby(iterable, key=None):
+@_cargs('kw:groupby')
+def groupby(cls, iterable, key=None):
     return _over(_groupby(iter(iterable), key))
+
+
+class _grouper(_Iterator):
+    """The iterator over one group of groupby()."""
+    __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'itertools._grouper' instances")
 
 
 def _groupby(it, keyfunc):
@@ -111,7 +146,7 @@ def _groupby(it, keyfunc):
     while not state['done']:
         tgt = state['key']
         state['gen'] += 1
-        yield (tgt, grouper(tgt, state['gen']))
+        yield (tgt, _typed(_over(grouper(tgt, state['gen'])), _grouper))
         while not state['done'] and state['key'] == tgt:
             advance()
 
@@ -120,82 +155,152 @@ def _identity(x):
     return x
 
 
-def islice(iterable, *args):
-    s = slice(*args)
-    start, stop, step = s.start or 0, s.stop, s.step or 1
-    if s.stop is not None and (not isinstance(s.stop, int) or s.stop < 0):
+_NOARG = object()
+_MAXSIZE = 9223372036854775807
+
+
+@_cargs('check:islice')
+def islice(cls, iterable, start, stop=_NOARG, step=_NOARG):
+    if stop is _NOARG:
+        start, stop = None, start
+    if step is _NOARG:
+        step = None
+    if stop is not None and (not isinstance(stop, int) or not 0 <= stop <= _MAXSIZE):
         raise ValueError('Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
-    if s.start is not None and (not isinstance(s.start, int) or s.start < 0):
+    if start is not None and (not isinstance(start, int) or not 0 <= start <= _MAXSIZE):
         raise ValueError('Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
-    if s.step is not None and (not isinstance(s.step, int) or s.step <= 0):
+    if step is not None and (not isinstance(step, int) or not 0 < step <= _MAXSIZE):
         raise ValueError('Step for islice() must be a positive integer or None.')
-    return _islice(iter(iterable), start, stop, step)
+    return _islice(iter(iterable), start or 0, stop, step or 1)
 
 
-def pairwise(iterable):
+@_cargs('check:pairwise')
+def pairwise(cls, iterable):
     return _pairwise(iter(iterable))
 
 
-def starmap(function, iterable):
+@_cargs('check:starmap')
+def starmap(cls, function, iterable):
     return _starmap(function, iter(iterable))
 
 
-def tee(iterable, n=2):
-    if not isinstance(n, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(n).__name__)
+def tee(*args, **kwargs):
+    """tee(iterable, n=2) --> tuple of n independent iterators."""
+    if kwargs:
+        raise TypeError('itertools.tee() takes no keyword arguments')
+    if not 1 <= len(args) <= 2:
+        raise TypeError('tee expected at %s, got %d' % ('least 1 argument' if not args else 'most 2 arguments', len(args)))
+    iterable, n = args[0], (args[1] if len(args) == 2 else 2)
+    n = _check_int('tee', n, 'n')
     if n < 0:
         raise ValueError('n must be >= 0')
     it = iter(iterable)
-    buffers = [[] for _ in range(n)]
-
-    def gen(mybuf):
-        while True:
-            if not mybuf:
-                try:
-                    v = next(it)
-                except StopIteration:
-                    return
-                for b in buffers:
-                    b.append(v)
-            yield mybuf.pop(0)
-    return tuple(gen(b) for b in buffers)
+    if n == 0:
+        return ()
+    copy = getattr(it, '__copy__', None)
+    first = it if copy is not None else _tee(it)
+    if copy is None:
+        copy = first.__copy__
+    return (first,) + tuple(copy() for _ in range(n - 1))
 
 
-def zip_longest(*iterables, fillvalue=None):
+class _tee:
+    """Iterator wrapped to make it copyable."""
+    # Copies share one chain of links [fetched, value, next], each copy holding the
+    # link of the value it yields next; a value is kept until the slowest copy passes
+    # it (CPython's teedataobject).
+    __slots__ = ('_it', '_link')
+
+    def __new__(cls, *args, **kwargs):
+        if kwargs:
+            raise TypeError('_tee() takes no keyword arguments')
+        if len(args) != 1:
+            raise TypeError('_tee expected 1 argument, got %d' % len(args))
+        it = iter(args[0])
+        if type(it) is _tee:
+            return it.__copy__()
+        self = object.__new__(cls)
+        self._it = it
+        self._link = [False, None, None]
+        return self
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        link = self._link
+        fetched = link[0]
+        if fetched is None:
+            raise RuntimeError('cannot re-enter the tee iterator')
+        if not fetched:
+            link[0] = None
+            try:
+                value = next(self._it)
+            except BaseException:
+                link[0] = False
+                raise
+            link[0], link[1], link[2] = True, value, [False, None, None]
+        self._link = link[2]
+        return link[1]
+
+    def __copy__(self):
+        new = object.__new__(_tee)
+        new._it = self._it
+        new._link = self._link
+        return new
+
+
+@_cargs('kw:zip_longest')
+def zip_longest(cls, *iterables, **kwargs):
+    fillvalue = None
+    if kwargs:
+        if len(kwargs) != 1 or 'fillvalue' not in kwargs:
+            raise TypeError('zip_longest() got an unexpected keyword argument')
+        fillvalue = kwargs['fillvalue']
     return _zip_longest(tuple(iter(it) for it in iterables), fillvalue)
 
 
-def product(*iterables, repeat=1):
+def product(cls, *iterables, **kwargs):
+    repeat = 1
+    if kwargs:
+        if len(kwargs) > 1:
+            raise TypeError('product() takes at most 1 keyword argument (%d given)' % len(kwargs))
+        for k in kwargs:
+            if k != 'repeat':
+                raise TypeError("'%s' is an invalid keyword argument for product()" % k)
+        repeat = _check_int('product', kwargs['repeat'], 'repeat')
     if repeat < 0:
         raise ValueError('repeat argument cannot be negative')
     pools = tuple(tuple(pool) for pool in iterables) * repeat
     return _product(pools)
 
 
-def permutations(iterable, r=None):
+@_cargs('kw:permutations')
+def permutations(cls, iterable, r=None):
     pool = tuple(iterable)
     n = len(pool)
-    r = n if r is None else r
-    if not isinstance(r, int):
+    if r is None:
+        r = n
+    elif not isinstance(r, int):
         raise TypeError('Expected int as r')
     if r < 0:
         raise ValueError('r must be non-negative')
     return _permutations(pool, r)
 
 
-def combinations(iterable, r):
+@_cargs('kw:combinations')
+def combinations(cls, iterable, r):
     pool = tuple(iterable)
-    if not isinstance(r, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(r).__name__)
+    r = _check_int('combinations', r, 'r')
     if r < 0:
         raise ValueError('r must be non-negative')
     return _combinations(pool, r)
 
 
-def combinations_with_replacement(iterable, r):
+@_cargs('kw:combinations_with_replacement')
+def combinations_with_replacement(cls, iterable, r):
     pool = tuple(iterable)
-    if not isinstance(r, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(r).__name__)
+    r = _check_int('combinations_with_replacement', r, 'r')
     if r < 0:
         raise ValueError('r must be non-negative')
     return _cwr(pool, r)

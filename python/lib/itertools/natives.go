@@ -50,8 +50,8 @@ func natives() map[string]vm.Value {
 		src := a[0]
 		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return t.Next(src) }, src), nil
 	})
-	// _newfrom(make) is the __new__ of an itertools type: it calls make with the
-	// arguments after the class and gives the iterator make returns the class, without
+	// _newfrom(make) is the __new__ of an itertools type: it calls make with its
+	// arguments (the class first) and gives the iterator make returns the class, without
 	// a Python frame of its own (hostile/depth_nested_iterators builds 30000 of them).
 	add("_newfrom", 1, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		mk := a[0]
@@ -63,7 +63,7 @@ func natives() map[string]vm.Value {
 			if !ok {
 				return nil, vm.Errorf(vm.TypeErrorClass, "__new__(X): X is not a type object (%s)", vm.TypeName(args[0]))
 			}
-			r, err := t.Call(mk, args[1:], kw)
+			r, err := t.Call(mk, args, kw)
 			if err != nil {
 				return nil, err
 			}

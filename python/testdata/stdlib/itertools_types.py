@@ -25,3 +25,165 @@ try:
     it.chain(x=1)
 except TypeError as e:
     print(e)
+# ---
+# The itertools types fail a wrong call in the words of CPython's C argument
+# parsing ("cycle expected 1 argument, got 0", "repeat() missing required
+# argument 'object' (pos 1)", "'x' is an invalid keyword argument for count()"),
+# also through T.__new__(T).
+import itertools
+for args in [(), (1,), ([1],), ([1],'a'), ([1],2,3)]:
+    for name in ['count','cycle','repeat','chain','islice','tee','accumulate','compress','dropwhile','takewhile','starmap','groupby','pairwise','zip_longest','product','permutations','combinations','combinations_with_replacement','filterfalse']:
+        t = getattr(itertools, name)
+        try:
+            r = t(*args)
+            print(name, args, type(r).__name__)
+        except Exception as e:
+            print(name, args, type(e).__name__, e)
+for name in ['count','cycle','repeat','chain','islice','tee','accumulate','compress','dropwhile','takewhile','starmap','groupby','pairwise','zip_longest','product','permutations','combinations','combinations_with_replacement','filterfalse']:
+    t = getattr(itertools, name)
+    try:
+        r = t.__new__(t)
+        print('new', name, type(r).__name__)
+    except Exception as e:
+        print('new', name, type(e).__name__, str(e).split(' (')[0])
+    try:
+        r = t(**{'x': 1})
+    except Exception as e:
+        print('kw', name, type(e).__name__, e)
+    print(name, isinstance(t, type))
+a, b = itertools.tee([1,2,3])
+print(type(a), type(a).__name__, type(a) is type(b))
+print(list(a), list(b))
+T = type(a)
+c = T([4,5])
+print(list(c))
+try: T()
+except Exception as e: print(type(e).__name__, e)
+try: itertools.tee([1], -1)
+except Exception as e: print(type(e).__name__, e)
+x, = itertools.tee(iter([1,2]), 1)
+print(type(x).__name__, list(x))
+a, b = itertools.tee(iter([1,2]))
+c, d = itertools.tee(a)
+print(c is a, d is a, list(c), list(d), list(b))
+import copy
+a, b = itertools.tee(range(3))
+next(a)
+e = copy.copy(a)
+print(list(a), list(e))
+print(a.__copy__ is not None)
+print(iter(a) is a)
+try: T(1)
+except Exception as e: print(type(e).__name__, e)
+print(hasattr(a, 'send'), hasattr(a, 'gi_frame'))
+# ---
+# itertools' keyword and value checks; tee gives _tee objects (a type, copyable,
+# sharing one buffer), groupby's groups are itertools._grouper.
+import itertools as I
+def t(f):
+    try: r = f(); print(type(r).__name__, list(I.islice(r, 5)) if hasattr(r, '__next__') else r)
+    except Exception as e: print(type(e).__name__, e)
+t(lambda: I.count(start=1, step=2))
+t(lambda: I.count(1, start=2))
+t(lambda: I.count(1, 2, step=3))
+t(lambda: I.count('a'))
+t(lambda: I.count(1, 'a'))
+t(lambda: I.count(1j))
+from fractions import Fraction
+from decimal import Decimal
+t(lambda: I.count(Fraction(1, 2)))
+t(lambda: I.count(Decimal(1)))
+t(lambda: I.count(None))
+t(lambda: I.repeat(object=1, times=2))
+t(lambda: I.repeat(1, x=2))
+t(lambda: I.repeat(1, 2, times=3))
+t(lambda: I.repeat(1, 'a'))
+t(lambda: I.repeat(1, -1))
+t(lambda: I.accumulate([1,2], initial=5))
+t(lambda: I.accumulate(iterable=[1,2]))
+t(lambda: I.accumulate([1,2], x=1))
+t(lambda: I.accumulate([1,2], None, 3))
+t(lambda: I.compress(data=[1], selectors=[1]))
+t(lambda: I.compress([1], [1], x=1))
+t(lambda: type(next(I.groupby(iterable=[1]))[1]).__name__)
+t(lambda: I.groupby([1], keyfunc=None))
+t(lambda: I.groupby([1], key=None, x=1))
+t(lambda: I.islice([1,2,3], 1, 2, 1, 5))
+t(lambda: I.islice([1,2,3], None))
+t(lambda: I.islice([1,2,3], 1, None))
+t(lambda: I.islice([1,2,3], None, None, None))
+t(lambda: I.islice([1,2,3], 'a'))
+t(lambda: I.islice([1,2,3], -1))
+t(lambda: I.islice([1,2,3], 0, -1))
+t(lambda: I.islice([1,2,3], 0, 2, 0))
+t(lambda: I.islice(iterable=[1]))
+t(lambda: I.permutations(iterable=[1,2], r=1))
+t(lambda: I.permutations([1,2], r=1, x=2))
+t(lambda: I.permutations([1,2], 'a'))
+t(lambda: I.combinations([1,2], 1, r=1))
+t(lambda: I.combinations([1,2], r=-1))
+t(lambda: I.combinations([1,2], r='a'))
+t(lambda: I.combinations_with_replacement([1,2], 1.0))
+t(lambda: I.product([1], repeat='a'))
+t(lambda: I.product([1], repeat=-1))
+t(lambda: I.product([1], x=1, repeat=1))
+t(lambda: I.zip_longest([1], fillvalue=0, x=1))
+t(lambda: I.zip_longest([1], [2,3], fillvalue=0))
+t(lambda: I.starmap(pow, [(2,3)]))
+t(lambda: I.tee([1], 'a'))
+t(lambda: I.tee([1], 1.5))
+t(lambda: I.tee([1], n=2))
+t(lambda: I.tee())
+t(lambda: I.tee([1], 2, 3))
+t(lambda: I.tee([1], 0))
+t(lambda: I.tee(5))
+t(lambda: I.chain.from_iterable([[1],[2]]))
+t(lambda: I.chain([1], x=1))
+t(lambda: I.pairwise(iterable=[1]))
+t(lambda: I.cycle(iterable=[1]))
+t(lambda: I.filterfalse(None, [0, 1, 2, 0]))
+class C(I.count):
+    pass
+t(lambda: C(3))
+t(lambda: type(C(3)).__name__)
+a, b = I.tee(iter([1,2,3]))
+print(type(a).__module__, type(a).__qualname__, repr(type(a)))
+print(next(a), next(a), next(b))
+c, = I.tee(a, 1)
+print(c is a)
+import copy
+d = copy.copy(a)
+print(type(d).__name__, list(d), list(a), list(b))
+print(I.tee.__name__)
+t(lambda: type(a)([1, 2], 3))
+t(lambda: type(a)(iterable=[1]))
+e = type(a)(a)
+print(e is a)
+print(isinstance(a, I._tee) if hasattr(I, '_tee') else 'no _tee')
+# ---
+import itertools
+a, b, c = itertools.tee(range(5), 3)
+print(next(a), next(a), next(b), list(c), list(a), list(b))
+def g():
+    yield 1
+    yield next(x)
+x, y = itertools.tee(g())
+print(next(x))
+try: next(x)
+except RuntimeError as e: print('RuntimeError', e)
+print(list(y))
+def h():
+    yield 1
+    raise ValueError('boom')
+p, q = itertools.tee(h())
+print(next(p))
+try: next(p)
+except ValueError as e: print('ValueError', e)
+print(list(q))
+print(list(p))
+print([list(t) for t in itertools.tee('abc', 4)])
+import copy
+r, s = itertools.tee([1, 2, 3])
+next(r)
+print(list(copy.copy(r)), list(r), list(s))
+print(sum(1 for _ in itertools.tee(range(1000))[0]))

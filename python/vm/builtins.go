@@ -623,22 +623,35 @@ func initMisc() {
 		if len(args) > 1 {
 			return nil, Errorf(TypeErrorClass, "dir expected at most 1 argument, got %d", len(args))
 		}
+		var own Value
 		if inst, ok := args[0].(*Instance); ok {
 			// A class's own __dir__ answers dir() of its instances.
 			if m, isFn := inst.Class.Lookup("__dir__").(*Function); isFn {
-				r, err := t.callMethod(m, inst, nil)
-				if err != nil {
-					return nil, err
-				}
-				items, err := t.iterate(r, func() error {
-					return Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(r))
-				})
-				if err != nil {
-					return nil, err
-				}
-				out := &List{Items: append([]Value(nil), items...)}
-				return out, t.listSort(out, nil)
+				own = m
 			}
+		} else if c, ok := args[0].(*Class); ok {
+			// A metaclass's __dir__ answers dir() of its classes
+			// (dir(Color) of an enum: EnumType.__dir__).
+			if m, isFn := c.metaMethod("__dir__").(*Function); isFn {
+				own = m
+			}
+		}
+		if own != nil {
+			r, err := t.callMethod(own, args[0], nil)
+			if err != nil {
+				return nil, err
+			}
+			items, err := t.iterate(r, func() error {
+				return Errorf(TypeErrorClass, "'%s' object is not iterable", TypeName(r))
+			})
+			if err != nil {
+				return nil, err
+			}
+			if err := t.chargeSlots(len(items)); err != nil {
+				return nil, err
+			}
+			out := &List{Items: append([]Value(nil), items...)}
+			return out, t.listSort(out, nil)
 		}
 		return t.dirList(dirNames(args[0]))
 	})

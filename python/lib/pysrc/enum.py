@@ -134,6 +134,19 @@ class EnumType(type):
             return "<flag %r>" % (cls.__name__,)
         return "<enum %r>" % (cls.__name__,)
 
+    def __dir__(cls):
+        # CPython 3.11's: the class's protocol names and members, with everything
+        # of the mixed-in data type's (dir(IntEnum) has int's methods).
+        interesting = set(['__class__', '__contains__', '__doc__', '__getitem__', '__init_subclass__',
+                           '__iter__', '__len__', '__members__', '__module__', '__name__', '__qualname__']
+                          + cls._member_names_)
+        if cls is Enum or '__new_member__' in cls.__dict__:
+            interesting.add('__new__')
+        dtype = _data_type(cls)
+        if dtype is None:
+            return sorted(interesting)
+        return sorted(set(dir(dtype)) | interesting)
+
 
 EnumMeta = EnumType
 
@@ -207,6 +220,10 @@ class Enum(metaclass=EnumType):
     @classmethod
     def __toolplane_class_contains__(cls, member):
         if not isinstance(member, Enum):
+            import warnings
+            warnings.warn("in 3.12 __contains__ will no longer raise TypeError, but will return True or\n"
+                          "False depending on whether the value is a member or the value of a member",
+                          DeprecationWarning, stacklevel=2)
             raise TypeError("unsupported operand type(s) for 'in': '%s' and '%s'"
                             % (type(member).__qualname__, cls.__class__.__qualname__))
         return isinstance(member, cls) and member._name_ in cls._member_map_
@@ -259,10 +276,32 @@ class Enum(metaclass=EnumType):
         object.__setattr__(self, name, value)
 
     def __dir__(self):
-        return ['__class__', '__doc__', '__module__', 'name', 'value']
+        # CPython 3.11's: the public names of the member and its classes (not the
+        # other members); for a member of a mixed-in data type, object.__dir__'s
+        # names too.
+        if _data_type(type(self)) is None:
+            interesting = set(['__class__', '__doc__', '__eq__', '__hash__', '__module__', 'name', 'value'])
+        else:
+            interesting = set(object.__dir__(self))
+        for name in getattr(self, '__dict__', ()):
+            if name[0] != '_':
+                interesting.add(name)
+        members = type(self)._member_map_
+        for cls in type(self).__mro__:
+            for name, obj in cls.__dict__.items():
+                if name[0] == '_':
+                    continue
+                if name in members and isinstance(obj, Enum):
+                    interesting.discard(name)
+                else:
+                    interesting.add(name)
+        return sorted(set(['__class__', '__doc__', '__eq__', '__hash__', '__module__']) | interesting)
 
 
 def _build_members(cls):
+    if ReprEnum is not None and ReprEnum in cls.__bases__ and not any(
+            '__new__' in b.__dict__ for b in cls.__mro__ if b is not object and not isinstance(b, EnumType)):
+        raise TypeError('ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)')
     # _ignore_ names neither members nor attributes: they leave the class.
     ignore = cls.__dict__.get('_ignore_', ())
     if isinstance(ignore, str):
@@ -572,6 +611,9 @@ class Flag(Enum):
     __rxor__ = __xor__
 
     def __contains__(self, other):
+        if not isinstance(other, type(self)):
+            raise TypeError("unsupported operand type(s) for 'in': %r and %r"
+                            % (type(other).__qualname__, type(self).__qualname__))
         return other._value_ & self._value_ == other._value_
 
     def _singles(self):

@@ -1391,6 +1391,20 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 			return nil
 		}
 	}
+	if name == "__class__" {
+		return Errorf(TypeErrorClass, "can't delete __class__ attribute")
+	}
+	// A builtin value's attributes are read-only, in the words SetAttr
+	// uses: del (5).real, del [].append, del (1j).real.
+	if a := TypeOf(obj).Lookup(name); a != nil {
+		if d, ok := a.(*GetSetDescriptor); ok {
+			return d.readOnly()
+		}
+		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
+	}
+	if _, ok, _ := t.builtinAttr(obj, name); ok {
+		return Errorf(AttributeErrorClass, "attribute '%s' of '%s' objects is not writable", name, TypeName(obj))
+	}
 	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
 }
 

@@ -3,15 +3,17 @@ package vm
 import "unsafe"
 
 // GetSetDescriptor is CPython's getset_descriptor for the data attributes the
-// builtin number types serve themselves (int.real, int.numerator, float.imag;
-// complex's are member descriptors in CPython and not made here):
-// found on the class (int.real is <attribute 'real' of 'int' objects>, dir(int)
-// lists it) and usable as a descriptor (int.real.__get__(5) is 5). An int's own
-// .real is answered by builtinAttr without it.
+// builtin number types serve themselves (int.real, int.numerator, float.imag),
+// or with Member its read-only member_descriptor (complex.real, complex.imag):
+// found on the class (int.real is <attribute 'real' of 'int' objects>,
+// complex.real <member 'real' of 'complex' objects>, dir(int) lists it) and
+// usable as a descriptor (int.real.__get__(5) is 5). An int's own .real is
+// answered by builtinAttr without it.
 type GetSetDescriptor struct {
-	Name  string
-	Owner *Class
-	Doc   string
+	Name   string
+	Owner  *Class
+	Doc    string
+	Member bool
 }
 
 // GetSetDescriptorClass is the class of getset descriptors.
@@ -36,6 +38,9 @@ func (d *GetSetDescriptor) value(t *Thread, obj Value) (Value, error) {
 }
 
 func (d *GetSetDescriptor) readOnly() error {
+	if d.Member {
+		return Errorf(AttributeErrorClass, "readonly attribute")
+	}
 	return Errorf(AttributeErrorClass, "attribute '%s' of '%s' objects is not writable", d.Name, d.Owner.Name)
 }
 
@@ -51,42 +56,47 @@ func initGetSets() {
 		{IntClass, "numerator", "the numerator of a rational number in lowest terms"},
 		{IntClass, "denominator", "the denominator of a rational number in lowest terms"},
 		{FloatClass, "real", re}, {FloatClass, "imag", im},
+		{ComplexClass, "real", re}, {ComplexClass, "imag", im},
 	} {
-		g.c.Dict.SetStr(g.name, &GetSetDescriptor{Name: g.name, Owner: g.c, Doc: g.docs})
+		g.c.Dict.SetStr(g.name, &GetSetDescriptor{Name: g.name, Owner: g.c, Doc: g.docs, Member: g.c == ComplexClass})
 	}
-	addMethods(GetSetDescriptorClass, map[string]BuiltinFunc{
-		"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			if err := rangeArgs("__get__", args[1:], kw, 1, 2); err != nil {
-				return nil, err
+	addMethods(GetSetDescriptorClass, getSetMethods)
+}
+
+// getSetMethods are the descriptor methods of getset descriptors, and of
+// member descriptors that are GetSetDescriptors (initSlotMembers).
+var getSetMethods = map[string]BuiltinFunc{
+	"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := rangeArgs("__get__", args[1:], kw, 1, 2); err != nil {
+			return nil, err
+		}
+		d := args[0].(*GetSetDescriptor)
+		if args[1] == None {
+			if len(args) < 3 || args[2] == None {
+				return nil, Errorf(TypeErrorClass, "__get__(None, None) is invalid")
 			}
-			d := args[0].(*GetSetDescriptor)
-			if args[1] == None {
-				if len(args) < 3 || args[2] == None {
-					return nil, Errorf(TypeErrorClass, "__get__(None, None) is invalid")
-				}
-				return d, nil
-			}
-			return d.value(t, args[1])
-		},
-		"__set__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("__set__", args[1:], kw, 2); err != nil {
-				return nil, err
-			}
-			d := args[0].(*GetSetDescriptor)
-			if !TypeOf(args[1]).IsSubclass(d.Owner) {
-				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", d.Name, d.Owner.Name, TypeName(args[1]))
-			}
-			return nil, d.readOnly()
-		},
-		"__delete__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
-			if err := exactArgs("__delete__", args[1:], kw, 1); err != nil {
-				return nil, err
-			}
-			d := args[0].(*GetSetDescriptor)
-			if !TypeOf(args[1]).IsSubclass(d.Owner) {
-				return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", d.Name, d.Owner.Name, TypeName(args[1]))
-			}
-			return nil, d.readOnly()
-		},
-	})
+			return d, nil
+		}
+		return d.value(t, args[1])
+	},
+	"__set__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__set__", args[1:], kw, 2); err != nil {
+			return nil, err
+		}
+		d := args[0].(*GetSetDescriptor)
+		if !TypeOf(args[1]).IsSubclass(d.Owner) {
+			return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", d.Name, d.Owner.Name, TypeName(args[1]))
+		}
+		return nil, d.readOnly()
+	},
+	"__delete__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := exactArgs("__delete__", args[1:], kw, 1); err != nil {
+			return nil, err
+		}
+		d := args[0].(*GetSetDescriptor)
+		if !TypeOf(args[1]).IsSubclass(d.Owner) {
+			return nil, Errorf(TypeErrorClass, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", d.Name, d.Owner.Name, TypeName(args[1]))
+		}
+		return nil, d.readOnly()
+	},
 }

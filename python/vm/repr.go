@@ -566,6 +566,10 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 	case *SlotMember:
 		fmt.Fprintf(sb, "<member '%s' of '%s' objects>", x.Name, x.Owner.Name)
 	case *GetSetDescriptor:
+		if x.Member {
+			fmt.Fprintf(sb, "<member '%s' of '%s' objects>", x.Name, x.Owner.Name)
+			break
+		}
 		fmt.Fprintf(sb, "<attribute '%s' of '%s' objects>", x.Name, x.Owner.Name)
 	case *ListIter:
 		fmt.Fprintf(sb, "<list_iterator object at %#x>", identity(x))

@@ -212,6 +212,9 @@ func sameLayout(a, b *Class) bool {
 func initSlotMembers() {
 	addMethods(MemberDescClass, map[string]BuiltinFunc{
 		"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if _, ok := args[0].(*GetSetDescriptor); ok {
+				return getSetMethods["__get__"](t, args, kw)
+			}
 			if len(args) < 2 || len(args) > 3 || len(kw) > 0 {
 				return nil, Errorf(TypeErrorClass, "expected 1 or 2 arguments, got %d", len(args)-1)
 			}
@@ -226,6 +229,9 @@ func initSlotMembers() {
 			return m.get(o)
 		},
 		"__set__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if _, ok := args[0].(*GetSetDescriptor); ok {
+				return getSetMethods["__set__"](t, args, kw)
+			}
 			if len(args) != 3 || len(kw) > 0 {
 				return nil, Errorf(TypeErrorClass, "expected 2 arguments, got %d", len(args)-1)
 			}
@@ -237,6 +243,9 @@ func initSlotMembers() {
 			return None, m.set(t, o, args[2])
 		},
 		"__delete__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			if _, ok := args[0].(*GetSetDescriptor); ok {
+				return getSetMethods["__delete__"](t, args, kw)
+			}
 			if len(args) != 2 || len(kw) > 0 {
 				return nil, Errorf(TypeErrorClass, "expected 1 argument, got %d", len(args)-1)
 			}

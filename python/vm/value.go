@@ -265,6 +265,9 @@ func TypeOf(v Value) *Class {
 	case *SlotMember:
 		return MemberDescClass
 	case *GetSetDescriptor:
+		if v.Member {
+			return MemberDescClass
+		}
 		return GetSetDescriptorClass
 	case *StaticMethod:
 		return StaticMethodClass

@@ -170,7 +170,7 @@ class _DictBase:
         return new
 
 
-# The ids of the OrderedDicts whose repr is being made (this run's: the
+# The ids of the OrderedDicts and deques whose repr is being made (this run's: the
 # module is made afresh for every run).
 _repr_running = set()
 
@@ -862,9 +862,18 @@ class deque:
         return self
 
     def __repr__(self):
-        if self._maxlen is None:
-            return 'deque(%r)' % (self._live(),)
-        return 'deque(%r, maxlen=%d)' % (self._live(), self._maxlen)
+        # A deque inside itself shows '[...]' there, and a subclass its own name,
+        # as CPython's.
+        key = id(self)
+        if key in _repr_running:
+            return '[...]'
+        _repr_running.add(key)
+        try:
+            if self._maxlen is None:
+                return '%s(%r)' % (type(self).__name__, self._live())
+            return '%s(%r, maxlen=%d)' % (type(self).__name__, self._live(), self._maxlen)
+        finally:
+            _repr_running.discard(key)
 
 
 _KEYWORDS = frozenset([

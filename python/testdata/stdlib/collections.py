@@ -271,3 +271,12 @@ class S(collections.OrderedDict): pass
 s = S(x=1); s['y'] = s; print(s)
 print(collections.OrderedDict(), collections.OrderedDict(a=[1]))
 l = [od]; print(l)
+# ---
+# A deque inside itself shows [...] there; a subclass shows its own name.
+import collections
+d = collections.deque([1]); d.append(d); print(repr(d), str(d))
+class D(collections.deque): pass
+e = D([1]); e.append(e); print(e)
+f = collections.deque([1], maxlen=3); f.append(f); print(f)
+l = []; g = collections.deque([l]); l.append(g); print(g, l)
+print(collections.deque(), D(), D([1, 2], 5), [collections.deque([d])])

@@ -1116,6 +1116,8 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 			return s.Class, nil
 		case "__self__", "__self_class__":
 			return None, nil
+		case "__get__":
+			return &BoundMethod{Self: s, Fn: SuperClass.Lookup(name)}, nil
 		}
 		return nil, Errorf(AttributeErrorClass, "'super' object has no attribute '%s'", name)
 	}
@@ -1165,6 +1167,8 @@ func (t *Thread) superGetAttr(s *Super, name string) (Value, error) {
 		return s.Obj, nil
 	case "__self_class__":
 		return cls, nil
+	case "__get__":
+		return &BoundMethod{Self: s, Fn: SuperClass.Lookup(name)}, nil
 	}
 	return nil, Errorf(AttributeErrorClass, "'super' object has no attribute '%s'", name)
 }

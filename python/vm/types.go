@@ -1402,6 +1402,25 @@ func initBuiltinTypes() {
 		}
 		return newSuper(c, args[1])
 	}
+	addMethods(SuperClass, map[string]BuiltinFunc{
+		// super(C).__get__(obj) binds an unbound super to obj, as reading
+		// it through an instance does; a bound super, or obj None, is
+		// answered itself.
+		"__get__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+			// (CPython's message names no function here.)
+			if err := rangeArgs("", args[1:], kw, 1, 2); err != nil {
+				return nil, err
+			}
+			s := args[0].(*Super)
+			if args[1] == None && (len(args) < 3 || args[2] == None) {
+				return nil, Errorf(TypeErrorClass, "__get__(None, None) is invalid")
+			}
+			if args[1] == None || s.Obj != nil {
+				return s, nil
+			}
+			return newSuper(s.Class, args[1])
+		},
+	})
 	EnumerateClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		a, err := parseArgs("enumerate", args, kw, "iterable", "start?")
 		if err != nil {

@@ -53,3 +53,34 @@ try:
     super(int, 1, 2)
 except TypeError as e:
     print(e)
+# ---
+# super(C).__get__(obj) binds an unbound super explicitly; a bound one answers itself.
+def t(f):
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+class K:
+    def f(self): return 'K'
+    @classmethod
+    def c(cls): return 'K.c ' + cls.__name__
+class L(K):
+    def f(self): return 'L'
+    @classmethod
+    def c(cls): return 'L.c'
+l = L()
+s = super(L)
+print(s)
+b = s.__get__(l)
+print(type(b).__name__, b.f(), b.__self__ is l, b.__thisclass__.__name__)
+print(super(L).__get__(l, L).f())
+print(s.__get__(None, L) is s)
+t(lambda: s.__get__(None))
+t(lambda: super(L).__get__(1).f())
+t(lambda: super(L).__get__())
+t(lambda: super(L).__get__(l, L, 3))
+print(super(L).__get__(L).c())
+bound = super(L, l)
+print(bound.__get__(L) is bound, bound.__get__(l).f())
+t(lambda: super(L, l).__get__(None))
+class M:
+    sup = super(L)
+print(type(M.__dict__['sup']).__name__)

@@ -103,6 +103,11 @@ type gen struct {
 	futureAnnotations bool
 	// futures are the module's leading __future__ imports.
 	futures map[*syntax.ImportFrom]bool
+	// names holds one copy of each name the code objects' Names list,
+	// shared by all of them: an attribute a method stores and one another
+	// code reads are then the same string, which a dict lookup finds
+	// equal by its pointer without comparing bytes.
+	names map[string]string
 }
 
 // The code generated for a tree is bounded by instrsPerNode instructions
@@ -377,6 +382,14 @@ func (f *fn) loadConst(v any) { f.emit(LOAD_CONST, f.constIndex(v)) }
 func (f *fn) name(n string) int {
 	if i, ok := f.names[n]; ok {
 		return i
+	}
+	if s, ok := f.g.names[n]; ok {
+		n = s
+	} else {
+		if f.g.names == nil {
+			f.g.names = map[string]string{}
+		}
+		f.g.names[n] = n
 	}
 	f.names[n] = len(f.code.Names)
 	f.code.Names = append(f.code.Names, n)

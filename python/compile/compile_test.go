@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/toolplane/toolplane/python/syntax"
 )
@@ -240,5 +241,40 @@ func TestAttackPrivateNamesOfAHugeClassName(t *testing.T) {
 	src := "class " + strings.Repeat("C", 100_000) + ":\n" + strings.Repeat(" __a=1\n", 2000)
 	if _, err := compileSrc(t, src, false); err != nil {
 		t.Fatalf("compile of one name used often: %v", err)
+	}
+}
+
+// TestNamesSharedAcrossCodeObjects checks that a name in the Names of
+// several code objects of a program is one string: an attribute stored by
+// __init__ and read by another method (or at module level) is then found
+// in the instance's dict by the address of its bytes, without comparing
+// them.
+func TestNamesSharedAcrossCodeObjects(t *testing.T) {
+	p, err := compileSrc(t, "class C:\n    def __init__(self):\n        self.width = 1\n    def area(self):\n        return self.width\nc = C()\nx = c.width\n", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	var walk func(c *Code)
+	walk = func(c *Code) {
+		for _, n := range c.Names {
+			if n == "width" {
+				seen = append(seen, n)
+			}
+		}
+		for _, k := range c.Consts {
+			if sub, ok := k.(*Code); ok {
+				walk(sub)
+			}
+		}
+	}
+	walk(p.Module)
+	if len(seen) != 3 {
+		t.Fatalf("'width' in the Names of %d code objects, want 3", len(seen))
+	}
+	for _, n := range seen[1:] {
+		if unsafe.StringData(n) != unsafe.StringData(seen[0]) {
+			t.Errorf("the code objects' 'width' are different strings")
+		}
 	}
 }

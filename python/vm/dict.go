@@ -133,6 +133,15 @@ func le32(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
+// strKeyIs reports whether the dict key k is the str key: by the address
+// of its bytes first (the names of a program's code objects are one copy
+// each, so an attribute stored by one method and read by another is the
+// same string), then by its bytes.
+func strKeyIs(k Value, key string) bool {
+	s, ok := k.(Str)
+	return ok && len(s) == len(key) && (unsafe.StringData(string(s)) == unsafe.StringData(key) || string(s) == key)
+}
+
 // find returns the index slot and entry position of key, or -1.
 //
 // A key's __eq__ may change the dict (clear it, add keys until the index
@@ -242,7 +251,7 @@ func (d *Dict) getStrH(key string, h uint64) (Value, bool) {
 		for ix := range d.entries {
 			e := &d.entries[ix]
 			if e.hash == h {
-				if s, ok := e.key.(Str); ok && string(s) == key {
+				if strKeyIs(e.key, key) {
 					return e.value, true
 				}
 			}
@@ -259,7 +268,7 @@ func (d *Dict) getStrH(key string, h uint64) (Value, bool) {
 		}
 		e := &d.entries[ix]
 		if e.hash == h {
-			if s, ok := e.key.(Str); ok && string(s) == key {
+			if strKeyIs(e.key, key) {
 				return e.value, true
 			}
 		}
@@ -293,7 +302,7 @@ func (d *Dict) setStrKH(key string, kv Value, h uint64, v Value) {
 		for ix := range d.entries {
 			e := &d.entries[ix]
 			if e.hash == h {
-				if s, ok := e.key.(Str); ok && string(s) == key {
+				if strKeyIs(e.key, key) {
 					e.value = v
 					if d.class {
 						classChanged()
@@ -313,7 +322,7 @@ func (d *Dict) setStrKH(key string, kv Value, h uint64, v Value) {
 			}
 			e := &d.entries[ix]
 			if e.hash == h {
-				if s, ok := e.key.(Str); ok && string(s) == key {
+				if strKeyIs(e.key, key) {
 					e.value = v
 					if d.class {
 						classChanged()

@@ -34,7 +34,7 @@ func (d *Dict) findStrIx(key string, h uint64) int {
 		for ix := range d.entries {
 			e := &d.entries[ix]
 			if e.hash == h {
-				if s, ok := e.key.(Str); ok && string(s) == key {
+				if strKeyIs(e.key, key) {
 					return ix
 				}
 			}
@@ -51,7 +51,7 @@ func (d *Dict) findStrIx(key string, h uint64) int {
 		}
 		e := &d.entries[ix]
 		if e.hash == h {
-			if s, ok := e.key.(Str); ok && string(s) == key {
+			if strKeyIs(e.key, key) {
 				return int(ix)
 			}
 		}

@@ -1,8 +1,10 @@
 package security_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +140,47 @@ env = { HOSTILE_SECRET = "env://LEAKY_KEY" }
 		if i := strings.Index(text, key); i >= 0 {
 			t.Errorf("%s holds the upstream's key: ...%s...", what, text[max(0, i-300):min(len(text), i+100)])
 		}
+	}
+}
+
+// TestAttackUpstreamEchoesItsSecretEncoded: an upstream echoes its key
+// the way a server quoting what it sent does: percent-encoded in a URL
+// (query and path), inside Basic credentials, and in base64 config blobs
+// of both alphabets at each alignment. Only the key as itself was hidden,
+// so each of these handed it to the snippet; now each shows the marker.
+func TestAttackUpstreamEchoesItsSecretEncoded(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const key = "sk+live/9d2e4f71=Qx"
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[mcp.servers.leaky]
+command = %q
+env = { HOSTILE_SECRET = "env://LEAKY_KEY" }
+`, bins.HostileMCP))
+	e.Setenv("LEAKY_KEY", key)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	res, sc := e2e.Exec(t, cs, `v = await call_tool("mcp:leaky/leak_secret", {"how": "encoded"})
+return v if isinstance(v, str) else repr(v)`)
+	got, _ := sc["value"].(string)
+	if got == "" {
+		t.Fatalf("no answer: %s", e2e.Text(res))
+	}
+	forms := map[string]string{"itself": key, "query-escaped": url.QueryEscape(key), "path-escaped": url.PathEscape(key)}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		for _, pre := range []string{"", "k=", "key=", "user:"} {
+			b := enc.EncodeToString([]byte(pre + key))
+			// The characters that encode the key's bytes alone.
+			start, end := (8*len(pre)+5)/6, 8*(len(pre)+len(key))/6
+			forms[fmt.Sprintf("base64 after %q", pre)] = b[start:end]
+		}
+	}
+	for what, form := range forms {
+		if strings.Contains(got, form) {
+			t.Errorf("the answer holds the key %s (%s): %s", what, form, truncateText(got, 1500))
+		}
+	}
+	if n := strings.Count(got, "[redacted:env.HOSTILE_SECRET]"); n < 9 {
+		t.Errorf("the answer shows the marker %d times; want one per echo (9): %s", n, truncateText(got, 1500))
 	}
 }

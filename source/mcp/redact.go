@@ -1,6 +1,9 @@
 package mcp
 
 import (
+	"encoding/base64"
+	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,7 +34,8 @@ import (
 // descriptions, schemas; a tool whose name holds one is left out). What
 // is out of reach: a secret shorter than minSecret bytes (it would blank
 // out ordinary words); a secret split across content blocks or strings,
-// or encoded (base64 blobs, JSON or URL escapes inside a string).
+// or encoded otherwise than encodedForms knows (JSON escapes inside a
+// string, hex, a reversal: a server that means to leak it).
 type redactor struct {
 	mu sync.Mutex
 	// all maps every recorded value to what replaces it; secret the
@@ -174,13 +178,58 @@ func (r *redactor) addArgs(secrets []string) {
 
 // build makes the replacers of all and secret; r.mu is held. Longer
 // values come first, so a value that contains another is replaced whole.
+// The secrets are hidden in their encoded forms too (encodedForms).
 func (r *redactor) build() {
-	r.allR, r.secretR = replacer(r.all), replacer(r.secret)
+	secret := make(map[string]string, len(r.secret))
+	for v, mark := range r.secret {
+		for _, e := range encodedForms(v) {
+			if _, ok := r.secret[e]; !ok {
+				secret[e] = mark
+			}
+		}
+	}
+	for v, mark := range r.secret {
+		secret[v] = mark
+	}
+	r.allR, r.secretR = replacer(r.all), replacer(secret)
 	r.secretList = r.secretList[:0:0]
-	for v := range r.secret {
+	for v := range secret {
 		r.secretList = append(r.secretList, v)
 	}
 }
+
+// encodedForms are the ways an echo commonly spells a secret other than
+// as itself: percent-encoded (a server quoting the URL or form it sent,
+// query and path escapes) and base64 in either alphabet, at each of the
+// three alignments a secret can have inside a longer base64 text (the
+// characters that encode only the secret's bytes: a config or header
+// dump, "Basic " credentials holding it). Forms shorter than minEncoded
+// are left out: they would match ordinary text. A server that means to
+// leak its secret can still spell it another way; these are the echoes
+// of servers that do not.
+func encodedForms(v string) []string {
+	var out []string
+	add := func(e string) {
+		if len(e) >= minEncoded && e != v && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	add(url.QueryEscape(v))
+	add(url.PathEscape(v))
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		for k := range 3 {
+			b := enc.EncodeToString(append(make([]byte, k), v...))
+			// Bits 8k to 8(k+len) are the secret's: the characters whose
+			// six bits all lie within them.
+			start, end := (8*k+5)/6, 8*(k+len(v))/6
+			add(b[start:end])
+		}
+	}
+	return out
+}
+
+// minEncoded is the shortest encoded form of a secret that is hidden.
+const minEncoded = 8
 
 func replacer(values map[string]string) *strings.Replacer {
 	if len(values) == 0 {

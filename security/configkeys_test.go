@@ -146,3 +146,36 @@ func TestToolOverrideOfNoToolIsReported(t *testing.T) {
 		}
 	}
 }
+
+// TestSummariesHideServerKeys: a hosted server's key in its url's query
+// (?api_key=...) and a stdio server's key in its arguments (--token V,
+// --api-key=V) were hidden in the server's errors but printed as written
+// by config check (text and --json), mcp list, doctor and mcp status, into
+// terminals and CI logs. Each now shows "…" in their place.
+func TestSummariesHideServerKeys(t *testing.T) {
+	t.Parallel()
+	e := bins.NewBareEnv(t)
+	e.WriteFile(t, e.Config, `[mcp.servers.hosted]
+url = "http://127.0.0.1:1/mcp?api_key=sk-live-query0123456789"
+
+[mcp.servers.local]
+command = "false"
+args = ["--token", "sk-live-flag0123456789", "--api-key=sk-live-eq0123456789", "sk-live-bare0123456789abcdef"]
+`)
+	for _, args := range [][]string{
+		{"config", "check"},
+		{"config", "check", "--json"},
+		{"mcp", "list"},
+		{"doctor"},
+		{"mcp", "status"},
+	} {
+		stdout, stderr, _ := runWithin(t, e.Toolplane(append(args, "--config", e.Config)...), 60*time.Second)
+		out := stdout + stderr
+		if strings.Contains(out, "sk-live") {
+			t.Errorf("%s shows a server's key:\n%s", strings.Join(args, " "), truncateText(out, 3000))
+		}
+		if !strings.Contains(out, "127.0.0.1:1") {
+			t.Errorf("%s does not name the server:\n%s", strings.Join(args, " "), truncateText(out, 3000))
+		}
+	}
+}

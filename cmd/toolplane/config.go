@@ -20,6 +20,7 @@ import (
 	"github.com/toolplane/toolplane/internal/hostmem"
 	"github.com/toolplane/toolplane/plugin"
 	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 func newConfigCmd(a *app) *cobra.Command {
@@ -471,10 +472,10 @@ func writeServers(w io.Writer, cfg *config.Config, indent string) {
 	reg := capability.NewRegistry(capability.WithModules(toolplane.SnippetModules()...))
 	for _, name := range cfg.ServerNames() {
 		s := cfg.MCP.Servers[name]
-		target := showWord(s.URL)
+		target := showWord(mcpsrc.ShownURL(s.URL))
 		var extra []string
 		if s.Command != "" {
-			target = showArgv(append([]string{s.Command}, s.Args...))
+			target = showArgv(append([]string{s.Command}, mcpsrc.ShownArgs(s.Args)...))
 			if s.Startup == config.StartupEager {
 				extra = append(extra, "eager")
 			}

@@ -291,9 +291,9 @@ func doctorServer(ctx context.Context, r *doctorReport, cfg *config.Config, name
 		r.add(outcome, what+": "+p.Message, "")
 	}
 	if !failed {
-		target := showWord(s.URL)
+		target := showWord(mcpsrc.ShownURL(s.URL))
 		if s.URL == "" {
-			target = showArgv(append([]string{s.Command}, s.Args...))
+			target = showArgv(append([]string{s.Command}, mcpsrc.ShownArgs(s.Args)...))
 		}
 		r.add(checkOK, fmt.Sprintf("%s: %s %s", what, s.EffectiveTransport(), target), "")
 	}

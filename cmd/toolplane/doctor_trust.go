@@ -14,6 +14,7 @@ import (
 	"github.com/toolplane/toolplane/internal/hostmem"
 	"github.com/toolplane/toolplane/secrets"
 	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 // This file is the "trust posture" section of `toolplane doctor`: what a
@@ -158,10 +159,10 @@ func trustUpstreamEnvironment(_ context.Context, r *doctorReport, env trustEnv) 
 				for _, k := range sortedSecretKeys(s.Headers) {
 					parts = append(parts, k+"="+s.Headers[k].String())
 				}
-				r.add(checkOK, fmt.Sprintf("mcp %s: sends headers %s to %s", name, strings.Join(parts, ", "), s.URL), "")
+				r.add(checkOK, fmt.Sprintf("mcp %s: sends headers %s to %s", name, strings.Join(parts, ", "), mcpsrc.ShownURL(s.URL)), "")
 			}
 			if ref, ok := s.Auth.Bearer(); ok {
-				r.add(checkOK, fmt.Sprintf("mcp %s: sends the bearer token %s to %s (its origin only)", name, ref, s.URL), "")
+				r.add(checkOK, fmt.Sprintf("mcp %s: sends the bearer token %s to %s (its origin only)", name, ref, mcpsrc.ShownURL(s.URL)), "")
 			}
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/hostmem"
 	clisrc "github.com/toolplane/toolplane/source/cli"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 // --json output: what the text of `config check`, `mcp list` and `secret
@@ -73,8 +74,8 @@ func serversJSON(cfg *config.Config) []serverJSON {
 	out := []serverJSON{}
 	for _, name := range cfg.ServerNames() {
 		s := cfg.MCP.Servers[name]
-		j := serverJSON{Name: name, Transport: string(s.EffectiveTransport()), Command: s.Command, Args: s.Args,
-			URL: s.URL, Env: secretsJSON(s.Env), Headers: secretsJSON(s.Headers), Startup: string(s.Startup), Labels: s.Labels, Namespace: name}
+		j := serverJSON{Name: name, Transport: string(s.EffectiveTransport()), Command: s.Command, Args: shownArgsJSON(s.Args),
+			URL: mcpsrc.ShownURL(s.URL), Env: secretsJSON(s.Env), Headers: secretsJSON(s.Headers), Startup: string(s.Startup), Labels: s.Labels, Namespace: name}
 		if s.Auth == config.AuthOAuth {
 			j.Auth = "oauth"
 		} else if ref, ok := s.Auth.Bearer(); ok {
@@ -202,4 +203,13 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 		out.HTTP = &hs
 	}
 	return out
+}
+
+// shownArgsJSON is a server's arguments as the summary shows them (nil
+// stays nil, for omitempty).
+func shownArgsJSON(args []string) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	return mcpsrc.ShownArgs(args)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/importer"
 	"github.com/toolplane/toolplane/secrets"
+	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
 // mcpImportOptions are the flags of `mcp import`.
@@ -385,13 +386,13 @@ func writeImportReview(w io.Writer, plans []*importer.Plan, replace map[string]b
 		}
 		fmt.Fprintf(w, "\n  %s  (from %s%s)\n", p.Name, showWord(s.Origin), extra)
 		if s.Command != "" {
-			fmt.Fprintf(w, "    runs      %s\n", showArgv(append([]string{s.Command}, s.Args...)))
+			fmt.Fprintf(w, "    runs      %s\n", showArgv(append([]string{s.Command}, mcpsrc.ShownArgs(s.Args)...)))
 			fmt.Fprintln(w, "              a program on this machine, started with your rights whenever toolplane uses this server")
 			if s.Cwd != "" {
 				fmt.Fprintf(w, "    cwd       %s\n", showWord(s.Cwd))
 			}
 		} else {
-			fmt.Fprintf(w, "    connects  %s\n", showWord(s.URL))
+			fmt.Fprintf(w, "    connects  %s\n", showWord(mcpsrc.ShownURL(s.URL)))
 			if s.Auth == "oauth" {
 				fmt.Fprintf(w, "    auth      oauth (log in once: toolplane mcp login %s)\n", p.Name)
 			}

@@ -63,7 +63,7 @@ func runMCPLogin(ctx context.Context, a *app, name string, opts *mcpLoginOptions
 		return fmt.Errorf("[mcp.servers.%s] in %s is a stdio server (command %q); login applies to url servers with auth = \"oauth\"", name, cfg.Path, s.Command)
 	}
 	if s.Auth != config.AuthOAuth {
-		return fmt.Errorf("[mcp.servers.%s] in %s has no auth = \"oauth\", so a login would not be used; add it (toolplane mcp add %s --url %s --auth oauth --force) and log in again", name, cfg.Path, name, s.URL)
+		return fmt.Errorf("[mcp.servers.%s] in %s has no auth = \"oauth\", so a login would not be used; add it (toolplane mcp add %s --url %s --auth oauth --force) and log in again", name, cfg.Path, name, mcpsrc.ShownURL(s.URL))
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()

@@ -109,6 +109,26 @@ func (s *ServerSpec) shownArgs() []shownArg {
 	return out
 }
 
+// ShownURL is a server's url as summaries show it (config check, mcp
+// list, doctor): its query and fragment, where hosted servers take their
+// key, replaced by "…", as the server's errors show it.
+func ShownURL(raw string) string {
+	s := ServerSpec{URL: raw}
+	return s.redactText(raw)
+}
+
+// ShownArgs are a stdio server's arguments as summaries show them: the
+// value of a flag named like a key, and an argument shaped like one,
+// replaced by "…", as the server's errors show them.
+func ShownArgs(args []string) []string {
+	s := ServerSpec{Args: args}
+	out := make([]string, 0, len(args))
+	for _, a := range s.shownArgs() {
+		out = append(out, a.text)
+	}
+	return out
+}
+
 // secretName reports whether a flag or variable name names a secret.
 func secretName(name string) bool {
 	n := strings.ToLower(name)

@@ -197,3 +197,44 @@ func TestAttackOAuthRefresh(t *testing.T) {
 		t.Errorf("serve's stderr shows a token:\n%s", truncateText(srv.Stderr(), 2000))
 	}
 }
+
+// TestAttackOAuthAuthorizeURLScheme: a server whose OAuth metadata names
+// a file:// authorization endpoint (or any scheme a desktop opener hands
+// to an application: smb:// mounts a share, a registered scheme starts
+// its application) would have it printed as the URL to open and, with
+// --open, given to xdg-open. The SDK refuses such metadata at discovery
+// (it refuses only javascript:, data: and vbscript: in the URL it builds
+// later); this holds it to that: the login stops naming the endpoint, and
+// the opener is never run.
+func TestAttackOAuthAuthorizeURLScheme(t *testing.T) {
+	t.Parallel()
+	base := startHostileHTTP(t, filepath.Join(t.TempDir(), "record"))
+	e := bins.NewEnv(t, fmt.Sprintf("\n[mcp.servers.evil]\nurl = %q\nauth = \"oauth\"\n", base+"/oauth/authorize-file/mcp"))
+	e.Setenv("TOOLPLANE_STORAGE_KEY", oauthStorageKey)
+	// A recording opener first on PATH, under every name login may use.
+	bin := t.TempDir()
+	opened := filepath.Join(t.TempDir(), "opened")
+	for _, name := range []string{"xdg-open", "open"} {
+		e.WriteFile(t, filepath.Join(bin, name), "#!/bin/sh\necho \"$@\" >> "+opened+"\n")
+		if err := os.Chmod(filepath.Join(bin, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := e.Toolplane("--config", e.Config, "mcp", "login", "evil", "--open", "--timeout", "20s")
+	for i, kv := range cmd.Env {
+		if strings.HasPrefix(kv, "PATH=") {
+			cmd.Env[i] = "PATH=" + bin + ":" + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+	stdout, stderr, code := runWithin(t, cmd, 40*time.Second)
+	out := stdout + stderr
+	if code == 0 || !strings.Contains(out, "authorization_endpoint") {
+		t.Errorf("login with a file:// authorization endpoint: exit %d\n%s", code, out)
+	}
+	if strings.Contains(out, "open this URL") {
+		t.Errorf("the file:// URL was shown to open:\n%s", out)
+	}
+	if data, err := os.ReadFile(opened); err == nil {
+		t.Errorf("the opener was run with %q", data)
+	}
+}

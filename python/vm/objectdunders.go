@@ -16,6 +16,9 @@ func initObjectDunders() {
 		if err := exactArgs("object.__dir__", args[1:], kw, 0); err != nil {
 			return nil, err
 		}
+		if inst, ok := args[0].(*Instance); ok {
+			return t.dirList(objectDirOrder(inst))
+		}
 		return t.dirList(dirNames(args[0]))
 	})
 	def("__sizeof__", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -135,4 +138,97 @@ func dirImplicit(c *Class, names map[string]bool) {
 			names["__weakref__"] = true
 		}
 	}
+}
+
+// objectDictOrder is the order of CPython 3.11's object.__dict__, which
+// object.__dir__ lists as it is (absent names here are skipped).
+var objectDictOrder = []string{"__new__", "__repr__", "__hash__", "__str__", "__getattribute__", "__setattr__",
+	"__delattr__", "__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__", "__init__", "__reduce_ex__",
+	"__reduce__", "__getstate__", "__subclasshook__", "__init_subclass__", "__format__", "__sizeof__", "__dir__",
+	"__class__", "__doc__"}
+
+// objectDirOrder is object.__dir__ of an instance in CPython's order, which
+// dir() sorts but object.__dir__ does not: the instance's own names, then each
+// class's namespace as type() made it (the body, the slots, __dict__ and
+// __weakref__ when the class adds them, __doc__ when the body gave none),
+// the class first and then its bases in turn, each name where it first
+// appears.
+func objectDirOrder(inst *Instance) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	if inst.Dict != nil {
+		for _, k := range inst.Dict.Keys() {
+			if s, ok := k.(Str); ok {
+				add(string(s))
+			}
+		}
+	}
+	done := map[*Class]bool{}
+	var merge func(c *Class)
+	merge = func(c *Class) {
+		if done[c] {
+			return
+		}
+		done[c] = true
+		switch {
+		case c == ObjectClass:
+			for _, n := range objectDictOrder {
+				if _, ok := c.Dict.GetStr(n); ok || n == "__class__" {
+					add(n)
+				}
+			}
+		case c.builtin || c.CName != "" || c.cpy == nil:
+			for _, k := range c.Dict.Keys() {
+				if s, ok := k.(Str); ok {
+					add(string(s))
+				}
+			}
+		default:
+			var slots []string
+			docAdded := false
+			for _, k := range c.Dict.Keys() {
+				s, ok := k.(Str)
+				if !ok {
+					continue
+				}
+				v, _ := c.Dict.GetStr(string(s))
+				if m, isSlot := v.(*SlotMember); isSlot && m.Owner == c {
+					slots = append(slots, string(s))
+					continue
+				}
+				if s == "__doc__" && v == None {
+					docAdded = true
+					continue
+				}
+				add(string(s))
+			}
+			for _, n := range slots {
+				add(n)
+			}
+			var bl cpyLayout
+			if b := tpBase(c); b != nil {
+				bl = layoutOf(b)
+			}
+			if c.cpy.dict != 0 && bl.dict == 0 {
+				add("__dict__")
+			}
+			if c.cpy.weak != 0 && bl.weak == 0 {
+				add("__weakref__")
+			}
+			if docAdded {
+				add("__doc__")
+			}
+		}
+		for _, b := range c.Bases {
+			merge(b)
+		}
+	}
+	merge(inst.Class)
+	return out
 }

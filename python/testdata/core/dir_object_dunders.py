@@ -56,3 +56,30 @@ for bad in ((lambda: a.__sizeof__(1)), (lambda: a.__getstate__(1)), (lambda: a._
         bad()
     except TypeError as e:
         print(e)
+# ---
+# object.__dir__ lists names in CPython's order (dir() sorts them): the instance's
+# own, then each class's namespace as type() made it, the class before its bases.
+# (__reduce__ and __reduce_ex__ are absent here on purpose.)
+def od(x):
+    return [n for n in object.__dir__(x) if n not in ('__reduce__', '__reduce_ex__')]
+class A:
+    z = 1
+    a = 2
+    def __init__(self): self.q = 1; self.b = 2
+class B(A):
+    """doc"""
+    y = 3
+    def m(self): pass
+class S:
+    __slots__ = ('s', 't')
+class M(A, S):
+    pass
+print(od(A()))
+print(od(B()))
+b = B(); b.__dict__['zz'] = 1
+print(od(b))
+print(od(object()))
+s = S(); s.s = 1
+print(od(s))
+print(od(M()))
+print(sorted(object.__dir__(B())) == dir(B()))

@@ -138,6 +138,7 @@ const (
 	// BINARY_OP op; BINARY_OP_CONST (LOAD_CONST k; BINARY_OP op2): i * i % 7,
 	// whose intermediate the fast loop keeps unboxed.
 	BINARY_OP_BINARY_OP_CONST
+	CONST_COMPARE_JUMP // LOAD_CONST k; COMPARE_OP_JUMP_IF_* cmp target (x % 2 == 0, len(b) == 64)
 	numOps
 )
 
@@ -163,6 +164,7 @@ var opNames = [...]string{
 	"GET_LEN", "CHECK_EG_MATCH", "PREP_RERAISE_STAR", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
 	"BINARY_OP_CONST", "COMPARE_OP_JUMP_IF_FALSE", "COMPARE_OP_JUMP_IF_TRUE",
 	"LOAD_FAST_BINARY_OP_CONST", "LOAD_FAST_CONST_COMPARE_JUMP", "BINARY_OP_BINARY_OP_CONST",
+	"CONST_COMPARE_JUMP",
 }
 
 // String returns the operation's name.

@@ -151,6 +151,32 @@ loop:
 			} else {
 				ip += 4
 			}
+		case compile.CONST_COMPARE_JUMP:
+			// Three steps; the general loop would poll at the second.
+			if steps+2 >= t.nextChk.Load() {
+				break loop
+			}
+			x, ok1 := st[sp-1].(Int)
+			y, ok2 := consts[arg].(Int)
+			if !ok1 || !ok2 {
+				// The LOAD_CONST alone; its compare is next.
+				if sp == len(st) {
+					break loop
+				}
+				st[sp] = consts[arg]
+				sp++
+				ip++
+				steps++
+				break
+			}
+			cmp := instrs[ip+1]
+			sp--
+			steps += 3
+			if intCompare(syntax.CmpOperator(cmp>>8), x, y) == (compile.Op(cmp&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE) {
+				ip = int(instrs[ip+2] >> 8)
+			} else {
+				ip += 3
+			}
 		case compile.STORE_FAST_LOAD_FAST:
 			w := locals[instrs[ip+1]>>8]
 			b := int(instrs[ip+1] >> 8)

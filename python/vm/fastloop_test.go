@@ -326,6 +326,38 @@ b = Box()
 out.append((b[1:2], b["x":], S("abcdef")[1:3], type(S("abcdef")[1:3]).__name__, s[1:9:2], l[True:3], s[2**70:], s[-2**70:3]))
 r = (out, errs)
 `,
+	// A compare of a computed value with a constant feeding a branch runs
+	// as one (CONST_COMPARE_JUMP) on ints; anything else runs the constant
+	// alone and the compare after it.
+	"const_compare": `
+def evens(src):
+    for x in src:
+        if x % 2 == 0:
+            yield x
+buf = []
+n = 0
+odd = []
+vals = [3, 4.0, 4.5, "a", None, 2**70, -7, True, False]
+for i in range(2000):
+    buf.append(i)
+    if len(buf) == 64:
+        n += 1
+        buf = []
+    if i % 3 != 1 and not i % 5 > 2:
+        odd.append(i)
+    if -i >= -3 or i * 2 < 10:
+        n += 100
+k = 0
+for v in vals * 30:
+    try:
+        if v == 4:
+            k += 1
+        if v < 4:
+            k += 10
+    except TypeError:
+        k += 1000
+r = (sum(evens(range(5000))), n, len(buf), sum(odd), len(odd), k)
+`,
 	// BINARY_OP followed by a constant operation runs as one
 	// (BINARY_OP_BINARY_OP_CONST) on ints; everything else, and an
 	// intermediate or result beyond int64's fast path, takes the general

@@ -536,7 +536,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				f.stack[n-2] = f.stack[n-3]
 				f.stack[n-3] = f.stack[n-4]
 				f.stack[n-4] = a
-			case compile.LOAD_CONST:
+			case compile.LOAD_CONST, compile.CONST_COMPARE_JUMP:
 				f.push(consts[arg])
 			case compile.LOAD_FAST, compile.LOAD_FAST_BINARY_OP_CONST:
 				v := f.locals[arg]

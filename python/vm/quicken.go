@@ -44,8 +44,10 @@ func quicken(in []uint32) []uint32 {
 		}
 	}
 	// A local operand of a constant operation (n - 1), a compare of a
-	// local with a constant feeding a branch (if n < 2:), and an operation
-	// whose result a constant operation consumes at once (i * i % 7).
+	// local with a constant feeding a branch (if n < 2:), an operation
+	// whose result a constant operation consumes at once (i * i % 7), and
+	// a compare of a computed value with a constant feeding a branch (if
+	// x % 2 == 0:).
 	for i := 0; i+1 < len(in); i++ {
 		switch {
 		case op(i) == compile.LOAD_FAST && compile.Op(out[i+1]&0xff) == compile.BINARY_OP_CONST:
@@ -55,6 +57,9 @@ func quicken(in []uint32) []uint32 {
 		case compile.Op(out[i]&0xff) == compile.LOAD_FAST_LOAD_CONST && i+2 < len(in) &&
 			(compile.Op(out[i+2]&0xff) == compile.COMPARE_OP_JUMP_IF_FALSE || compile.Op(out[i+2]&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE):
 			fuse(i, compile.LOAD_FAST_CONST_COMPARE_JUMP)
+		case compile.Op(out[i]&0xff) == compile.LOAD_CONST && i+2 < len(in) &&
+			(compile.Op(out[i+1]&0xff) == compile.COMPARE_OP_JUMP_IF_FALSE || compile.Op(out[i+1]&0xff) == compile.COMPARE_OP_JUMP_IF_TRUE):
+			fuse(i, compile.CONST_COMPARE_JUMP)
 		}
 	}
 	return out

@@ -384,12 +384,22 @@ loop:
 				// eval's FOR_ITER over a generator: resume it inline,
 				// going on in its frame without leaving the loop's
 				// function (switch below the loop).
+				resumed := g.started
 				f.ip = ip + 1
 				f.stack = f.stack[:sp]
-				t.steps = steps + 1
 				t.lastGet = nil
 				f = t.genEnterInline(g, f, arg)
 				t.top = f
+				steps++
+				if resumed && steps+1 < t.nextChk.Load() && compile.Op(f.code.Instrs[f.ip]&0xff) == compile.POP_TOP {
+					// The POP_TOP of a yield statement, of the None
+					// the generator is sent: its step, without its
+					// dispatch (where eval would not poll at it).
+					f.stack = f.stack[:len(f.stack)-1]
+					f.ip++
+					steps++
+				}
+				t.steps = steps
 				goto restart
 			}
 			if sp == len(st) {

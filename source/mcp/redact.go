@@ -47,6 +47,8 @@ type redactor struct {
 	// secretList are the keys of secret: a text none of them is in (most
 	// texts) is returned as it is after one fast search per secret.
 	secretList []string
+	// added are the values addSecret recorded, oldest first.
+	added []string
 }
 
 // Minimum lengths of the values hidden. In the server's own output a
@@ -137,7 +139,11 @@ func (r *redactor) setHeaders(raw, resolved map[string]string) {
 }
 
 // addSecret records one more secret (a bearer token: auth = "env://..."
-// or an OAuth access token), shown as mark.
+// or an OAuth access token), shown as mark. Only the last maxAddedSecrets
+// are kept: each refresh of an OAuth token adds one, and an authorization
+// server handing out tokens that expire at once (a new one at every call)
+// grew the secrets without bound, each call rebuilding and scanning for
+// all of them (the older ones have expired; their echoes open nothing).
 func (r *redactor) addSecret(v, mark string) {
 	if len(v) < minSecret {
 		return
@@ -151,8 +157,20 @@ func (r *redactor) addSecret(v, mark string) {
 		r.all, r.secret = map[string]string{}, map[string]string{}
 	}
 	r.all[v], r.secret[v] = mark, mark
+	r.added = append(r.added, v)
+	if len(r.added) > maxAddedSecrets {
+		old := r.added[0]
+		r.added = slices.Delete(r.added, 0, 1)
+		if !slices.Contains(r.added, old) {
+			delete(r.all, old)
+			delete(r.secret, old)
+		}
+	}
 	r.build()
 }
+
+// maxAddedSecrets is how many of the secrets addSecret records are kept.
+const maxAddedSecrets = 8
 
 // addArgs records the values of a server's command line that look like
 // keys (ServerSpec.argSecrets), shown as redacted.

@@ -104,10 +104,10 @@ type Config struct {
 	BodyTimeout         config.Duration `toml:"body_timeout" config:"zero-is-default"`
 	WriteTimeout        config.Duration `toml:"write_timeout" config:"zero-is-default"`
 	IdleTimeout         config.Duration `toml:"idle_timeout" config:"zero-is-default"`
-	MaxBodyBytes        config.ByteSize `toml:"max_body_bytes"`
-	MaxConnections      int             `toml:"max_connections"`
-	MaxConnectionsPerIP int             `toml:"max_connections_per_ip"`
-	MaxRequestsPerToken int             `toml:"max_requests_per_token"`
+	MaxBodyBytes        config.ByteSize `toml:"max_body_bytes" config:"zero-is-default"`
+	MaxConnections      int             `toml:"max_connections" config:"zero-is-default"`
+	MaxConnectionsPerIP int             `toml:"max_connections_per_ip" config:"zero-is-default"`
+	MaxRequestsPerToken int             `toml:"max_requests_per_token" config:"zero-is-default"`
 
 	// Peers discovers the replicas of owner routing from DNS instead of
 	// a fixed Replicas list.

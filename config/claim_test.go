@@ -195,14 +195,18 @@ func TestClaimZeroIsDefault(t *testing.T) {
 	type section struct {
 		Timeout Duration `toml:"timeout" config:"zero-is-default"`
 		Grace   Duration `toml:"grace"`
+		Conns   int      `toml:"conns" config:"zero-is-default"`
+		Body    ByteSize `toml:"body" config:"zero-is-default"`
 	}
 	var sec section
 	l := &Loader{}
 	if err := l.Claim("http", &sec); err != nil {
 		t.Fatal(err)
 	}
-	_, err := l.Parse("toolplane.toml", []byte("[http]\ngrace = \"0s\"\ntimeout = \"0s\"\n"))
-	want := `toolplane.toml:3:1: http.timeout = "0s" is not a setting: it must be positive; remove the key for its default`
+	_, err := l.Parse("toolplane.toml", []byte("[http]\ngrace = \"0s\"\ntimeout = \"0s\"\nconns = 0\nbody = \"0B\"\n"))
+	want := `toolplane.toml:3:1: http.timeout = "0s" is not a setting: it must be positive; remove the key for its default
+toolplane.toml:4:1: http.conns = 0 is not a setting: the default stands for it; remove the key for its default, or write the value you mean
+toolplane.toml:5:1: http.body = 0 is not a setting: the default stands for it; remove the key for its default, or write the value you mean`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}

@@ -126,7 +126,7 @@ type ResultsConfig struct {
 	MaxEntries    int      `toml:"max_entries"`
 	MaxTotalBytes ByteSize `toml:"max_total_bytes"`
 	MaxEntryBytes ByteSize `toml:"max_entry_bytes"`
-	TTLSeconds    int      `toml:"ttl_seconds"`
+	TTLSeconds    int      `toml:"ttl_seconds" config:"zero-is-default"`
 }
 
 // AuditConfig is the [audit] table: the opt-in JSONL event stream.
@@ -139,8 +139,8 @@ type AuditConfig struct {
 	Path string `toml:"path"`
 	// MaxFileBytes rotates the file when it would grow past it (default
 	// 64MiB), keeping MaxFiles rotated files (default 5).
-	MaxFileBytes ByteSize `toml:"max_file_bytes"`
-	MaxFiles     int      `toml:"max_files"`
+	MaxFileBytes ByteSize `toml:"max_file_bytes" config:"zero-is-default"`
+	MaxFiles     int      `toml:"max_files" config:"zero-is-default"`
 	// QueueSize bounds the lines waiting for each sink (default 8192);
 	// a line finding it full, or its token's share of it taken (fewer
 	// lines than are left free), is dropped and counted, never waited for.

@@ -127,6 +127,10 @@ func TestLoadErrors(t *testing.T) {
 			`mcp.servers.x.timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
 		{"zero startup timeout", "[mcp.servers.x]\ncommand = \"x\"\nstartup_timeout = \"0s\"\n", 3, 1,
 			`mcp.servers.x.startup_timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
+		{"zero results ttl", "[results]\nttl_seconds = 0\n", 2, 1,
+			`results.ttl_seconds = 0 is not a setting: the default stands for it; remove the key for its default, or write the value you mean`},
+		{"zero audit max_files", "[audit]\nmax_files = 0\n", 2, 1,
+			`audit.max_files = 0 is not a setting: the default stands for it; remove the key for its default, or write the value you mean`},
 		// Serve refused these without a line; config check said valid.
 		{"cli env name with =", "[cli]\nenv = { \"LD_PRELOAD=/tmp/e\" = \".so\" }\n", 2, 9,
 			`cli.env: "LD_PRELOAD=/tmp/e" is not an environment variable name (no '=', not empty)`},

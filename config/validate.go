@@ -170,19 +170,24 @@ func (c *checker) walk(v reflect.Value, path []string) {
 	}
 }
 
-// zeroIsDefault refuses a written "0s" for a Duration field tagged
-// config:"zero-is-default": its zero is not a setting of its own (the
-// default stands for it). Unrefused, cli.timeout = "0s" ran binaries for
-// the default 30s and idle_timeout = "0s" kept sessions 30m, while config
-// check showed 0s. A claimed section's fields may carry the tag too:
+// zeroIsDefault refuses a written zero for a field tagged
+// config:"zero-is-default" (a Duration, a ByteSize or an integer): its
+// zero is not a setting of its own, the default stands for it.
+// Unrefused, cli.timeout = "0s" ran binaries for the default 30s,
+// idle_timeout = "0s" kept sessions 30m and results.ttl_seconds = 0 kept
+// results an hour, while config check showed 0. A claimed section's
+// fields may carry the tag too:
 //
 //	Timeout config.Duration `toml:"timeout" config:"zero-is-default"`
 func (c *checker) zeroIsDefault(f reflect.StructField, v reflect.Value, path []string) {
-	if f.Tag.Get("config") != "zero-is-default" || v.Type() != reflect.TypeFor[Duration]() {
+	if f.Tag.Get("config") != "zero-is-default" || !v.IsZero() || !c.doc.has(path) {
 		return
 	}
-	if v.Interface().(Duration).Duration == 0 && c.doc.has(path) {
+	switch {
+	case v.Type() == reflect.TypeFor[Duration]():
 		c.at(path, "%s = \"0s\" is not a setting: it must be positive; remove the key for its default", dotted(path))
+	case v.CanInt():
+		c.at(path, "%s = 0 is not a setting: the default stands for it; remove the key for its default, or write the value you mean", dotted(path))
 	}
 }
 
@@ -464,7 +469,7 @@ func (c *checker) limits(cfg *Config) {
 		c.across([]string{"results", "max_entry_bytes"}, "results.max_entry_bytes (%s) exceeds results.max_total_bytes (%s)", r.MaxEntryBytes, r.MaxTotalBytes)
 	}
 	if r.TTLSeconds < 0 {
-		c.at([]string{"results", "ttl_seconds"}, "results.ttl_seconds must not be negative, got %d", r.TTLSeconds)
+		c.at([]string{"results", "ttl_seconds"}, "results.ttl_seconds must be positive, got %d", r.TTLSeconds)
 	}
 	if cfg.CLI.MaxOutputBytes <= 0 {
 		c.at([]string{"cli", "max_output_bytes"}, "cli.max_output_bytes must be positive")

@@ -254,3 +254,41 @@ func TestAttackRunQueueSharedFairly(t *testing.T) {
 		t.Errorf("after every run ended: %d running, %d queued", n, q)
 	}
 }
+
+// TestRunSlotsFairShare: at 4 slots and 2 per subject, a subject alone
+// takes its 2; a second subject, while the first holds 2, takes one slot
+// only (it holds fewer than are left free: 0 < 2, then 1 < 1 fails), and
+// a third subject gets the last; a lone subject is not held to half.
+func TestRunSlotsFairShare(t *testing.T) {
+	t.Parallel()
+	q := newSlots(2, 4)
+	take := func(subject string) bool { return trySlot(q, subject) }
+	if !take("a") || !take("a") {
+		t.Fatal("a subject alone did not get its 2 slots")
+	}
+	if !take("b") {
+		t.Fatal("a second subject got no slot")
+	}
+	if take("b") {
+		t.Error("the second subject took a second slot while the first holds 2 (it would leave one free for a third)")
+	}
+	if !take("c") {
+		t.Error("a third subject found no slot while two subjects run")
+	}
+	q.release("a")
+	q.release("a")
+	q.release("b")
+	q.release("c")
+	lone := newSlots(6, 8)
+	for i := range 6 {
+		if !trySlot(lone, "solo") {
+			t.Fatalf("a subject alone got %d of its 6 slots", i)
+		}
+	}
+}
+
+// trySlot takes a slot of q for subject if it gets one within 10 ms.
+func trySlot(q *slots, subject string) bool {
+	_, err := q.acquire(context.Background(), subject, 10*time.Millisecond)
+	return err == nil
+}

@@ -852,6 +852,11 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 	var mapping Value
 	switch a := args.(type) {
 	case Tuple:
+		if !bytesMode {
+			if v := percentPlain(format, a); v != nil {
+				return v, nil
+			}
+		}
 		items, single = a, false
 	case *Dict, *List, *Range:
 		mapping = a
@@ -889,6 +894,9 @@ func (t *Thread) percentFormat(format string, args Value, bytesMode bool) (Value
 // items that need not exist as one (fastRun's BUILD_TUPLE and BINARY_OP
 // run as one).
 func (t *Thread) percentFormatTuple(format string, items Tuple) (Value, error) {
+	if v := percentPlain(format, items); v != nil {
+		return v, nil
+	}
 	return t.percentFormatArgs(format, nil, items, false, nil, false)
 }
 
@@ -1305,6 +1313,62 @@ func (t *Thread) percentFormatArgs(format string, args Value, items Tuple, singl
 		return v, nil
 	}
 	return Str(sb), nil
+}
+
+// percentPlain is format % items where each conversion is a bare %s of a
+// str or an int or a bare %d (%i) of an int, with %% as the only other
+// use of %, and the items are as many as the conversions: the text
+// percentFormatArgs makes, without parsing a specification for each. It
+// is nil for anything else, which percentFormatArgs formats (or refuses).
+func percentPlain(format string, items Tuple) Value {
+	var stack [256]byte
+	sb := stack[:0]
+	k := 0
+	for i := 0; i < len(format); {
+		j := strings.IndexByte(format[i:], '%')
+		if j < 0 {
+			sb = append(sb, format[i:]...)
+			break
+		}
+		sb = append(sb, format[i:i+j]...)
+		i += j + 1
+		if i == len(format) {
+			return nil
+		}
+		c := format[i]
+		i++
+		if c == '%' {
+			sb = append(sb, '%')
+			continue
+		}
+		if k == len(items) {
+			return nil
+		}
+		switch v := items[k].(type) {
+		case Str:
+			if c != 's' {
+				return nil
+			}
+			sb = append(sb, v...)
+		case Int:
+			if c != 's' && c != 'd' && c != 'i' {
+				return nil
+			}
+			sb = strconv.AppendInt(sb, int64(v), 10)
+		default:
+			return nil
+		}
+		k++
+	}
+	if k != len(items) {
+		return nil
+	}
+	if n := len(sb); n <= strOneBlockMax && strOneBlock[n] {
+		v, buf := newStrBlock(n)
+		copy(buf, sb)
+		return v
+	}
+	return Str(sb)
 }
 
 // percentOneInt is format % i for the commonest format of an int, one

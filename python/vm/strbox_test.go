@@ -201,3 +201,43 @@ func TestPercentFormatOneBlock(t *testing.T) {
 		}
 	}
 }
+
+// percentPlain, the shortcut of str % (items) for bare %s and %d, gives
+// the general formatter's text wherever it answers, and leaves to it every
+// format it does not (flags, widths, other conversions, other types, a
+// count that does not match, a lone % at the end).
+func TestPercentPlainMatchesGeneral(t *testing.T) {
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 62, MaxMemoryBytes: 1 << 30}})
+	formats := []string{"", "abc", "%s", "%d", "%i", "%%", "a%%b%s", "%s%s", "%s-%d", "x%sy%dz%s",
+		"%5d", "%-3s", "%r", "%x", "%", "abc%", "%s%", "%(a)s", "% d", "%.2s", "100%%%d"}
+	values := []Value{Str(""), Str("ab"), Str("h\u00e9"), Int(0), Int(-42), Int(1 << 62), Bool(true),
+		Float(1.5), None, NewList(nil), Str(strings.Repeat("y", 300))}
+	answered := 0
+	for _, f := range formats {
+		for n := 0; n <= 3; n++ {
+			// Every tuple of n values from a small rotation of values.
+			for start := range values {
+				items := make(Tuple, n)
+				for k := range items {
+					items[k] = values[(start+k*3)%len(values)]
+				}
+				v := percentPlain(f, items)
+				want, err := th.percentFormatArgs(f, nil, items, false, nil, false)
+				if v == nil {
+					continue
+				}
+				answered++
+				if err != nil {
+					t.Errorf("%q %% %v: shortcut gave %q, general raised %v", f, items, v, err)
+					continue
+				}
+				if string(v.(Str)) != string(want.(Str)) {
+					t.Errorf("%q %% %v: shortcut gave %q, general %q", f, items, v, want)
+				}
+			}
+		}
+	}
+	if answered < 50 {
+		t.Errorf("the shortcut answered only %d cases", answered)
+	}
+}

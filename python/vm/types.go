@@ -2474,6 +2474,21 @@ func initOperatorDunders() {
 	}
 	delete(setM, "__hash__")
 
+	// __getnewargs__ of the immutable builtin types: the value, as a plain
+	// int, float, str, bytes or tuple (copy's reconstruction asks it).
+	for name, m := range map[string]map[string]BuiltinFunc{"int": intM, "float": floatM, "str": strM, "bytes": bytesM, "tuple": tupleM} {
+		qual := name + ".__getnewargs__"
+		m["__getnewargs__"] = func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := exactArgs(qual, a[1:], kw, 0); err != nil {
+				return nil, err
+			}
+			v := exactInt(unwrapBase(a[0]))
+			if tu, ok := v.(Tuple); ok {
+				v = append(Tuple(nil), tu...)
+			}
+			return Tuple{v}, nil
+		}
+	}
 	for c, m := range map[*Class]map[string]BuiltinFunc{
 		IntClass: intM, FloatClass: floatM, ComplexClass: complexM, StrClass: strM, ListClass: listM, TupleClass: tupleM,
 		BytesClass: bytesM, ByteArrayClass: byteArrayM, DictClass: dictM, SetClass: setM, FrozenSetClass: frozenM, RangeClass: rangeM,

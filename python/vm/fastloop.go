@@ -548,10 +548,18 @@ loop:
 			if !pf.callsPlain(arg) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
 				break loop
 			}
-			stop = stopCall
-			ip++
-			steps++
-			break loop
+			// The call's frame pushed here, without the loop's stop
+			// (its count and the dispatch below the loop): what the
+			// loop keeps is written back and read again from the new
+			// frame, as a stop does.
+			f.ip = ip + 1
+			f.stack = f.stack[:sp]
+			t.steps = steps + 1
+			if t.lastGet != nil {
+				t.lastGet = nil
+			}
+			f = t.pushPlain(f, pf, Tuple(st[sp-arg:sp]), sp-arg-1, nil)
+			goto restart
 		case compile.RETURN_VALUE:
 			if f.inlineExit != 0 {
 				// eval's RETURN_VALUE of a generator a FOR_ITER resumed
@@ -570,9 +578,25 @@ loop:
 			if f == base || f.ctor != nil && st[sp-1] != None {
 				break loop
 			}
-			stop = stopReturn
-			steps++
-			break loop
+			// The return made here, as a stop makes it below the loop.
+			{
+				v := st[sp-1]
+				if f.ctor != nil {
+					v = f.ctor
+				}
+				f.stack = f.stack[:sp]
+				t.steps = steps + 1
+				if t.lastGet != nil {
+					t.lastGet = nil
+				}
+				t.depth--
+				done := f
+				f = f.back
+				t.releaseFrame(done)
+				t.top = f
+				f.push(v)
+			}
+			goto restart
 		case compile.YIELD_VALUE:
 			if f.inlineExit != 0 {
 				// eval's YIELD_VALUE of a generator a FOR_ITER or a
@@ -814,7 +838,16 @@ loop:
 				if !fn.callsPlain(n) || len(t.framePool) == 0 || t.depth >= t.limits.MaxDepth {
 					break loop
 				}
-				stop = stopCall
+				// Pushed here, as CALL's plain call: fn, self (or
+				// LOAD_METHOD's null), the arguments.
+				f.ip = ip + 1
+				f.stack = f.stack[:sp]
+				t.steps = steps + 1
+				if t.lastGet != nil {
+					t.lastGet = nil
+				}
+				f = t.pushPlain(f, fn, Tuple(st[sp-n:sp]), sp-arg-2, nil)
+				goto restart
 			default:
 				break loop
 			}
@@ -1001,18 +1034,6 @@ loop:
 	f.stack = f.stack[:sp]
 	t.steps = steps
 	switch stop {
-	case stopCall:
-		ins := instrs[ip-1]
-		base := sp - int(ins>>8) - 1
-		lo := base + 1
-		if compile.Op(ins&0xff) == compile.CALL_METHOD {
-			// fn, self (or LOAD_METHOD's null), the arguments.
-			base--
-			if !isNull(st[lo-1]) {
-				lo--
-			}
-		}
-		f = t.pushPlain(f, st[base].(*Function), Tuple(st[lo:sp]), base, nil)
 	case stopCtor:
 		// eval's inline construction: the instance in the class's
 		// slot, charged, its __init__ pushed with it as self.
@@ -1029,17 +1050,6 @@ loop:
 		get := st[sp].(*Function)
 		st[sp] = nil
 		f = t.pushPlain(f, get, Tuple(st[sp-1:sp]), sp-1, nil)
-	case stopReturn:
-		v := st[sp-1]
-		if f.ctor != nil {
-			v = f.ctor
-		}
-		t.depth--
-		done := f
-		f = f.back
-		t.releaseFrame(done)
-		t.top = f
-		f.push(v)
 	case stopGenYield:
 		// A delegate's yield (one to a FOR_ITER's frame goes on in the
 		// loop).
@@ -1164,9 +1174,7 @@ loop:
 
 // Why fastRun's loop stopped to switch frames (or yield).
 const (
-	stopCall uint8 = 1 + iota
-	stopReturn
-	stopGenYield
+	stopGenYield uint8 = 1 + iota
 	stopGenReturn
 	stopYield
 	// stopYieldFrom: a generator's YIELD_FROM, which sends to its

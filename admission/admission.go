@@ -395,6 +395,10 @@ type TokenSummary struct {
 	AdmitsAnything  bool   // allow matches every label set (e.g. "source")
 	AdmitsNothing   bool   // no allow: deny by default
 	IdentityHeaders []string
+	// DenyNeeds holds, for each deny selector, the label keys it needs a
+	// capability to have (its =, in and exists requirements): a selector
+	// needing a key no capability has denies nothing.
+	DenyNeeds [][]string
 }
 
 // Summary returns the effective policy of every subject, sorted by
@@ -660,6 +664,16 @@ func summarize(name, subject string, allow, deny Selectors, rule identityRule) T
 	}
 	if deny.IsSet() {
 		ts.Deny = deny.String()
+		for _, d := range deny {
+			var keys []string
+			for _, r := range d.sel.Requirements() {
+				switch r.Op {
+				case selector.Equals, selector.In, selector.Exists:
+					keys = append(keys, r.Key)
+				}
+			}
+			ts.DenyNeeds = append(ts.DenyNeeds, keys)
+		}
 	}
 	switch {
 	case rule.fixed != "":

@@ -179,3 +179,41 @@ args = ["--token", "sk-live-flag0123456789", "--api-key=sk-live-eq0123456789", "
 		}
 	}
 }
+
+// TestDenyOfNoLabelIsReported: deny = "sorce=mcp" (a typo of source)
+// needs a label no capability has, so it denied nothing and the token
+// reached every upstream tool while serve declared "deny sorce=mcp" as in
+// effect. Serve now warns at start naming the token and the key; a deny
+// on a label the config writes (team) or a projection (source) is not
+// warned of. The deny still denies nothing: the warning is the fix.
+func TestDenyOfNoLabelIsReported(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "labels = { team = \"core\" }\n")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+
+		e.AddToken("typo", "typo-secret-0123456789", "allow = \"source\"\ndeny = [\"sorce=mcp\", \"team=core,dangerus\"]")+
+		e.AddToken("right", "right-secret-0123456789", "allow = \"source\"\ndeny = [\"source=mcp\", \"team in (core)\"]"))
+	srv := e.ServeHTTP(t, cfg)
+	want := []string{
+		`toolplane: warning: token typo: a deny selector needs label sorce, which no capability has now`,
+		`toolplane: warning: token typo: a deny selector needs label dangerus, which no capability has now`,
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		missing := ""
+		for _, w := range want {
+			if !strings.Contains(srv.Stderr(), w) {
+				missing = w
+			}
+		}
+		if missing == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not say %q:\n%s", missing, srv.Stderr())
+		}
+	}
+	if strings.Contains(srv.Stderr(), "token right: a deny") || strings.Contains(srv.Stderr(), "label team,") || strings.Contains(srv.Stderr(), "label source,") {
+		t.Errorf("a deny on labels capabilities have was warned of:\n%s", srv.Stderr())
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/admission"
 	"github.com/toolplane/toolplane/audit"
+	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/discovery"
 	"github.com/toolplane/toolplane/dispatch"
@@ -344,7 +345,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	if err != nil {
 		return err
 	}
-	declarePolicy(warnings, guard, opts.Plugins, opts.Transport == transportHTTP)
+	declarePolicy(warnings, guard, opts.Plugins, opts.Transport == transportHTTP, labelKeys(cfg, rt.Registry()))
 	followUpstream := func() {
 		if err := srv.SyncDirectTools(); err != nil {
 			logger.Warn(err.Error())
@@ -561,7 +562,12 @@ func serveConfigName(cfg *config.Config) string {
 // an operator can confirm that what they configured is in effect: the
 // plugin chain in order, and over HTTP each token's subject, rules and
 // identity.
-func declarePolicy(w io.Writer, guard *admission.Guard, plugins *plugin.Host, overHTTP bool) {
+//
+// A deny selector needing a label key that no capability has (and no
+// label of the config names) denies nothing: a misspelt key ("sorce=mcp",
+// "dangerus") left what it meant to deny admitted without a word. Each
+// is warned of, naming the token and the key.
+func declarePolicy(w io.Writer, guard *admission.Guard, plugins *plugin.Host, overHTTP bool, keys map[string]bool) {
 	chain := []string{}
 	if overHTTP {
 		chain = append(chain, "admission")
@@ -587,5 +593,44 @@ func declarePolicy(w io.Writer, guard *admission.Guard, plugins *plugin.Host, ov
 			identity = t.Identity
 		}
 		fmt.Fprintf(w, "toolplane: token %s: subject %q, %s, identity %s\n", showWord(t.Name), t.Subject, rules, identity)
+		for _, needs := range t.DenyNeeds {
+			for _, k := range needs {
+				if !keys[k] {
+					fmt.Fprintf(w, "toolplane: warning: token %s: a deny selector needs label %s, which no capability has now and no label in the config names, so it denies nothing; check its spelling (every capability has source, namespace and name)\n", showWord(t.Name), showWord(k))
+				}
+			}
+		}
 	}
+}
+
+// labelKeys are the label keys selectors can meet: those of the
+// capabilities registered now (the projections source, namespace, name,
+// pkg and server included) and every label key the config writes (an
+// upstream not started yet has its labels).
+func labelKeys(cfg *config.Config, reg *capability.Registry) map[string]bool {
+	keys := map[string]bool{"source": true, "namespace": true, "name": true, "pkg": true, "server": true}
+	for _, c := range reg.List() {
+		for k := range capability.LabelSet(c) {
+			keys[k] = true
+		}
+	}
+	for _, k := range capability.HintLabels() {
+		keys[k] = true
+	}
+	for _, s := range cfg.MCP.Servers {
+		for k := range s.Labels {
+			keys[k] = true
+		}
+		for _, o := range s.Tools {
+			for k := range o.Labels {
+				keys[k] = true
+			}
+		}
+	}
+	for _, b := range cfg.CLI.Binaries {
+		for k := range b.Labels {
+			keys[k] = true
+		}
+	}
+	return keys
 }

@@ -78,6 +78,11 @@ class chain(_Iterator):
     __slots__ = ()
 
     def __new__(cls, *iterables, **kwargs):
+        if not isinstance(cls, type):
+            raise TypeError('itertools.chain.__new__(X): X is not a type object (%s)' % type(cls).__name__)
+        if not issubclass(cls, chain):
+            name = ('itertools.' if cls.__module__ == 'itertools' else '') + cls.__name__
+            raise TypeError('itertools.chain.__new__(%s): %s is not a subtype of itertools.chain' % (name, name))
         if kwargs:
             raise TypeError('chain() takes no keyword arguments')
         return _typed(_chain(iter(iterables)), cls)
@@ -310,8 +315,9 @@ def _itertype(make):
     # The type named as the function make: calling it checks the arguments as make
     # does (its messages name the function, as CPython's name the type) and gives the
     # iterator make returns this class (_newfrom, in Go: no frame of its own).
-    return type(make.__name__, (_Iterator,), {'__new__': staticmethod(_newfrom(make)), '__slots__': (),
-                                              '__doc__': make.__doc__})
+    cls = type(make.__name__, (_Iterator,), {'__slots__': (), '__doc__': make.__doc__})
+    cls.__new__ = staticmethod(_newfrom(make, cls))
+    return cls
 
 
 count = _itertype(count)

@@ -53,15 +53,24 @@ func natives() map[string]vm.Value {
 	// _newfrom(make) is the __new__ of an itertools type: it calls make with its
 	// arguments (the class first) and gives the iterator make returns the class, without
 	// a Python frame of its own (hostile/depth_nested_iterators builds 30000 of them).
-	add("_newfrom", 1, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+	// owner is the type whose __new__ it is: the class must derive from it, in
+	// CPython's words (tp_new_wrapper).
+	add("_newfrom", 2, func(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		mk := a[0]
+		owner, ok := a[1].(*vm.Class)
+		if !ok {
+			return nil, vm.Errorf(vm.TypeErrorClass, "_newfrom() takes a function and a class")
+		}
 		return vm.NewConstructor(func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			if len(args) == 0 {
-				return nil, vm.Errorf(vm.TypeErrorClass, "__new__() needs the class")
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s.__new__(): not enough arguments", tpName(owner))
 			}
 			c, ok := args[0].(*vm.Class)
 			if !ok {
-				return nil, vm.Errorf(vm.TypeErrorClass, "__new__(X): X is not a type object (%s)", vm.TypeName(args[0]))
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s.__new__(X): X is not a type object (%s)", tpName(owner), vm.TypeName(args[0]))
+			}
+			if !c.IsSubclass(owner) {
+				return nil, vm.Errorf(vm.TypeErrorClass, "%s.__new__(%s): %s is not a subtype of %s", tpName(owner), tpName(c), tpName(c), tpName(owner))
 			}
 			r, err := t.Call(mk, args, kw)
 			if err != nil {
@@ -89,6 +98,15 @@ func natives() map[string]vm.Value {
 		return it, nil
 	})
 	return m
+}
+
+// tpName is a class as CPython's tp_name names it: itertools' types with their
+// module (itertools.count), any other class by its name.
+func tpName(c *vm.Class) string {
+	if c.Module == "itertools" {
+		return "itertools." + c.Name
+	}
+	return c.Name
 }
 
 // iter makes an iterator of f; refs are the values its closure keeps

@@ -187,3 +187,26 @@ r, s = itertools.tee([1, 2, 3])
 next(r)
 print(list(copy.copy(r)), list(r), list(s))
 print(sum(1 for _ in itertools.tee(range(1000))[0]))
+# ---
+# T.__new__(X) of an itertools type requires a type deriving from T, in CPython's words.
+import itertools as I
+def t(f):
+    try: r = f(); print(type(r).__name__, list(I.islice(r, 4)) if hasattr(r, '__next__') else r)
+    except Exception as e: print(type(e).__name__, e)
+t(lambda: I.count.__new__(I.chain))
+t(lambda: I.count.__new__(int))
+t(lambda: I.count.__new__(1))
+t(lambda: I.chain.__new__(I.count))
+t(lambda: I.chain.__new__(I.chain, [1], [2]))
+class C2(I.count): pass
+c = C2(5, 2)
+print(type(c).__name__, next(c), next(c))
+class D(I.chain):
+    def __new__(cls, *a):
+        return super().__new__(cls, *a, [99])
+print(list(D([1])))
+t(lambda: I.repeat.__new__(I.repeat, 'x', 2))
+t(lambda: I.islice.__new__(I.islice, 'abc', 2))
+t(lambda: I.tee.__name__)
+t(lambda: I.accumulate([1,2,3], initial=None))
+t(lambda: I.chain.from_iterable.__name__)

@@ -536,6 +536,11 @@ func validateAudit(c *checker, a *AuditConfig) {
 		c.at([]string{"audit", "queue_size"}, "audit.queue_size must not be negative, got %d (0 takes the default; there is no unbounded queue)", a.QueueSize)
 	}
 	for _, h := range a.Headers {
+		if !httpguts.ValidHeaderFieldName(h) {
+			// No request carries it: the line would never record it.
+			c.at([]string{"audit", "headers"}, "audit.headers lists %q, which is not a header name (letters, digits and !#$%%&'*+-.^_`|~)", truncateKey(h, 64))
+			continue
+		}
 		if dispatch.IsCredentialHeader(h) {
 			c.at([]string{"audit", "headers"}, "audit.headers lists %q, a credential header; audit lines never record credentials, so remove it", h)
 		}

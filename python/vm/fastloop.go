@@ -1104,11 +1104,14 @@ loop:
 		} else {
 			r, err = t.Call(fn, Tuple(st[lo:sp:sp]), nil)
 		}
-		for i := bottom; i < sp; i++ {
+		// The slots above the result are cleared; the result's own
+		// slot is overwritten, or cleared on an error.
+		for i := bottom + 1; i < sp; i++ {
 			st[i] = nil
 		}
-		f.stack = f.stack[:bottom]
 		if err != nil {
+			st[bottom] = nil
+			f.stack = f.stack[:bottom]
 			t.fastErr = err
 			return f, nil
 		}

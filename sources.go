@@ -126,7 +126,9 @@ func (u *upstreams) refresh(ctx context.Context) {
 		return
 	}
 	if err != nil {
-		fmt.Fprintf(w, "toolplane: warning: some MCP servers are unavailable, their tools are missing:\n%v\n", err)
+		// Not every problem is an unavailable server: a tool left out,
+		// an override naming no tool.
+		fmt.Fprintf(w, "toolplane: warning: problems with MCP servers (the tools of one that is unavailable are missing):\n%v\n", err)
 	}
 	// One batch for the whole catalog: the registry recomputes every alias
 	// on each change, so registering tools one at a time cost quadratic

@@ -261,12 +261,20 @@ func (t *Thread) pushPlain(f *Frame, pf *Function, args Tuple, base int, ctor *I
 	}
 	clearPrefix(f.stack[base:cap(f.stack)], len(f.stack)-base)
 	f.stack = f.stack[:base]
-	nf.code = c
+	if nf.code == c && cap(nf.stack) == len(buf)-nl {
+		// The pooled frame last ran this code (a recursion, a call in
+		// a loop): its locals are the same slots of the buffer and its
+		// stack the rest (an outgrown stack's array has a larger cap),
+		// so only the stack's length is set, with no pointer stored.
+		nf.stack = nf.stack[:0]
+	} else {
+		nf.code = c
+		nf.locals = buf[:nl:nl]
+		nf.stack = buf[nl:nl]
+	}
 	nf.globals = pf.Globals
 	nf.fn = pf
 	nf.ip = 0
-	nf.locals = buf[:nl:nl]
-	nf.stack = buf[nl:nl]
 	nf.back = f
 	nf.ctor = ctor
 	t.depth++
@@ -326,13 +334,14 @@ func (t *Thread) releaseFrame(f *Frame) {
 		pooledFrameCheck(f, buf)
 	}
 	// f.locals and f.stack are left: they are slices of f.buf, which
-	// the pooled frame keeps anyway, and the next call sets them.
+	// the pooled frame keeps anyway; so is f.code, which the program
+	// keeps (pushPlain sets neither again when the next call runs the
+	// same code).
 	f.blocks = f.blocks[:0]
 	clear(f.cells)
 	f.cells = f.cells[:0]
 	f.back = nil
 	f.fn = nil
-	f.code = nil
 	f.globals = nil
 	f.ctor = nil
 	t.framePool = append(t.framePool, f)

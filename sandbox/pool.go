@@ -65,6 +65,14 @@ const (
 	// HeapHeadroom is what the Go runtime's soft memory limit allows
 	// beyond the budget: the interpreter's estimate is not the Go heap.
 	HeapHeadroom = 256 << 20
+	// RSSHeadroom is what a worker may hold resident beyond its Go
+	// memory limit (the budget plus HeapHeadroom): the binary's pages, the
+	// runtime's own. The host kills a worker past it (proc.watch).
+	RSSHeadroom = 128 << 20
+	// MaxWorkerThreads is how many threads the host lets a worker run at
+	// once; one that runs our code has a handful (GOMAXPROCS 1). The host
+	// kills a worker past it (proc.watch).
+	MaxWorkerThreads = 64
 )
 
 // Pool runs snippets in worker processes. Sessions are pinned to a worker
@@ -328,6 +336,7 @@ func (p *Pool) spawn() (*proc, error) {
 	}
 	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1]}
 	w.start(pipes[1][1], pipes[2][1])
+	go w.watch(watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom})
 	if err := w.waitHello(p.opts.StartTimeout); err != nil {
 		p.startFailures.Add(1)
 		<-w.dead

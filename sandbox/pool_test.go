@@ -5,11 +5,14 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/python"
 	"github.com/toolplane/toolplane/python/vm"
 )
@@ -38,6 +41,30 @@ func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host ma
 		// warnings' room), through the worker's stderr stream.
 		_, _ = stderr.Write(bytes.Repeat([]byte("e"), 3<<20))
 		return &RunResult{Value: "flooded"}
+	case "threads":
+		// Threads blocked in a system call each, as many as the kernel
+		// gives (a subverted worker is bound by no rlimit here).
+		debug.SetMaxThreads(1 << 20)
+		for range 1000 {
+			go func() {
+				ts := syscall.Timespec{Sec: 60}
+				_ = syscall.Nanosleep(&ts, nil)
+			}()
+		}
+		time.Sleep(time.Minute)
+		return &RunResult{Value: "unreachable"}
+	case "resident":
+		// Touch more memory than the worker's Go memory limit, and hold it.
+		keep := make([][]byte, 0, 8)
+		for range 8 {
+			b := make([]byte, 64<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+		}
+		time.Sleep(time.Minute)
+		return &RunResult{Value: int64(len(keep))}
 	case "heapceiling":
 		// What the worker hands the interpreter as its heap guard.
 		if heap == nil {
@@ -282,5 +309,48 @@ func TestDeadSpareIsNotHandedARun(t *testing.T) {
 	}
 	if s.lost != "" {
 		t.Errorf("the session was told it lost its globals: %q", s.lost)
+	}
+}
+
+// TestAttackWorkerHoldsKernelResources: what a worker holds of the
+// kernel's resources is measured by the host, not taken from the worker.
+// A subverted worker made threads without bound (RLIMIT_NPROC counts the
+// whole user and never binds root; each thread takes a PID of the
+// machine's, and a host that cannot make a thread dies) and held memory up
+// to its address-space limit (the budget plus 2 GiB) whatever size it
+// claimed; the host now kills it past MaxWorkerThreads threads or its
+// memory limit plus RSSHeadroom resident, the run fails naming the limit,
+// and the session's next run works in a fresh worker.
+func TestAttackWorkerHoldsKernelResources(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	s := p.NewSession()
+	defer s.Close()
+	res, err := s.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	if err != nil || res.Err != nil {
+		t.Fatalf("a first run: %+v %v", res, err)
+	}
+	if threads, rss, ok := procStat(s.w.pid); ok {
+		t.Logf("a worker that runs our code: %d threads, %d MiB resident", threads, rss>>20)
+	}
+	for _, c := range []struct{ code, want string }{
+		{"threads", "threads, more than the 64 a sandbox worker may"},
+		{"resident", "MiB resident, more than the 448 MiB a sandbox worker may"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		res, err := s.Run(ctx, &RunRequest{Code: c.code}, nil, nil, nil)
+		cancel()
+		if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, c.want) {
+			t.Errorf("%s: the run ended %+v %v; want an error saying %q", c.code, res.Err, err, c.want)
+		}
+		s.End(backend.EndKeep)
+		if notice := s.Begin(); !strings.Contains(notice, "globals were lost") {
+			t.Errorf("%s: the next run's notice %q", c.code, notice)
+		}
+		res, err = s.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+		if err != nil || res.Err != nil {
+			t.Fatalf("%s: the session's next run: %+v %v", c.code, res, err)
+		}
+		s.End(backend.EndKeep)
 	}
 }

@@ -124,6 +124,49 @@ func (p *proc) kill(why string) {
 	p.in.Close() // unblocks a write to a worker that stopped reading
 }
 
+// watchLimits are what the host lets a worker hold of the kernel's
+// resources, measured by the kernel rather than taken from the worker.
+type watchLimits struct {
+	threads int   // threads at once (the machine's PIDs are shared)
+	rss     int64 // resident bytes
+}
+
+// watchEvery is how often the host looks at a worker's threads and
+// resident memory.
+const watchEvery = 50 * time.Millisecond
+
+// watch kills the worker when the kernel reports it holding more threads
+// or resident memory than lim allows, until it is reaped. A worker that
+// runs our code stays far below both (GOMAXPROCS 1; the Go runtime's soft
+// memory limit and the heap guard hold its heap under lim.rss); a
+// subverted one is bound by no rlimit here: RLIMIT_NPROC counts every
+// process of the user (and never binds root), RLIMIT_AS reserves the Go
+// runtime's 1.5 GiB of untouched address space, so without this a worker
+// made threads until the machine had no PID left for the server's own.
+func (p *proc) watch(lim watchLimits) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.dead:
+			return
+		case <-t.C:
+		}
+		threads, rss, ok := procStat(p.pid)
+		if !ok {
+			continue
+		}
+		switch {
+		case lim.threads > 0 && threads > lim.threads:
+			p.kill(fmt.Sprintf("it ran %d threads, more than the %d a sandbox worker may, so the host killed it", threads, lim.threads))
+			return
+		case lim.rss > 0 && rss > lim.rss:
+			p.kill(fmt.Sprintf("it held %d MiB resident, more than the %d MiB a sandbox worker may (the session memory cap plus the Go runtime's headroom), so the host killed it", rss>>20, lim.rss>>20))
+			return
+		}
+	}
+}
+
 // alive reports whether the process is still there.
 func (p *proc) alive() bool {
 	select {

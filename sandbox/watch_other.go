@@ -1,0 +1,6 @@
+//go:build !linux
+
+package sandbox
+
+// procStat has no source outside Linux: the watchdog sees nothing.
+func procStat(int) (threads int, rss int64, ok bool) { return 0, 0, false }

@@ -58,7 +58,9 @@ func TestAttackSandboxCrashCostsOneRun(t *testing.T) {
 	}{
 		{"recursion", "# sandbox-test-hook: stackoverflow", "fatal error: stack overflow", 0},
 		{"panic", "# sandbox-test-hook: panic", "panic: sandbox test hook: panic", 0},
-		{"oom", "# sandbox-test-hook: oom", "out of memory", 0},
+		// The host's watchdog kills it past its resident limit, or (on a
+		// host too loaded to look in time) the runtime at its address space.
+		{"oom", "# sandbox-test-hook: oom", "MiB resident, more than the|out of memory", 0},
 		{"exit", "# sandbox-test-hook: exit", "exit status 3", 0},
 		{"garbage", "# sandbox-test-hook: garbage", "it sent a bad frame", 0},
 		{"hang", "# sandbox-test-hook: hang", "did not stop within", 1},
@@ -76,7 +78,11 @@ func TestAttackSandboxCrashCostsOneRun(t *testing.T) {
 		text := e2e.Text(res)
 		t.Logf("%s: %s", c.name, strings.TrimSpace(text))
 		want := "the sandbox process crashed: "
-		if !res.IsError || !strings.Contains(text, want) || !strings.Contains(text, c.cause) || !strings.Contains(text, "the session was reset") {
+		cause := false
+		for _, alt := range strings.Split(c.cause, "|") {
+			cause = cause || strings.Contains(text, alt)
+		}
+		if !res.IsError || !strings.Contains(text, want) || !cause || !strings.Contains(text, "the session was reset") {
 			t.Errorf("%s: the run that killed its worker got:\n%s\nwant %q, %q and %q", c.name, text, want, c.cause, "the session was reset")
 		}
 		if sc["rolled_back"] == true {

@@ -340,6 +340,9 @@ func TestAttackWorkerHoldsKernelResources(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 		res, err := s.Run(ctx, &RunRequest{Code: c.code}, nil, nil, nil)
 		cancel()
+		if res != nil && res.Err != nil {
+			t.Logf("%s: %s", c.code, res.Err.Message)
+		}
 		if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, c.want) {
 			t.Errorf("%s: the run ended %+v %v; want an error saying %q", c.code, res.Err, err, c.want)
 		}

@@ -60,6 +60,12 @@
 //     no core dumps, 16 descriptors.
 //   - PR_SET_PDEATHSIG: a worker is killed when the host's spawning thread
 //     ends, so none outlives the server, even one that crashed.
+//   - the host's watch: what the kernel counts of a worker's threads and
+//     resident memory (/proc/PID/stat, every 50 ms), since no rlimit bounds
+//     either per process (RLIMIT_NPROC counts the whole user and never
+//     binds root; RLIMIT_AS must leave the Go runtime's reservations): a
+//     worker past MaxWorkerThreads threads, or its Go memory limit plus
+//     RSSHeadroom resident, is killed and its run fails naming the limit.
 //
 // `toolplane doctor` starts a worker and lists which measures are in
 // force on the host, and why not for the others.

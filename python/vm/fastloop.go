@@ -1748,6 +1748,22 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 	sl := Slice{Start: start, Stop: stop, Step: None}
 	switch o := obj.(type) {
 	case Str:
+		if len(o) < strIndexMin && asciiOnly(string(o)) {
+			// A short ASCII str: code points are bytes (what the index
+			// cache's slice finds, without its Slice and indices).
+			n := len(o)
+			a, b := plainBound(start, 0, n), plainBound(stop, n, n)
+			var v Value
+			switch {
+			case b <= a:
+				v = Str("")
+			case a == 0 && b == n:
+				v = o
+			default:
+				v = o[a:b]
+			}
+			return v, true, t.strIndexWork(nil)
+		}
 		v, err := t.strIdx.slice(t, o, &sl)
 		return v, true, t.strIndexWork(err)
 	case *List:
@@ -1772,6 +1788,20 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 		}
 		return Tuple(items), true, nil
 	}
+}
+
+// plainBound is a bound of a slice with no step of a sequence of n items,
+// as sliceIndices finds it: v an Int (negative from the end, clamped to
+// 0..n) or None (def).
+func plainBound(v Value, def, n int) int {
+	i, ok := v.(Int)
+	if !ok {
+		return def
+	}
+	if i < 0 {
+		return max(int(i)+n, 0)
+	}
+	return int(min(i, Int(n)))
 }
 
 // fastAttr is LOAD_ATTR of instance o at ip where the cache resolves it

@@ -241,3 +241,35 @@ func TestPercentPlainMatchesGeneral(t *testing.T) {
 		t.Errorf("the shortcut answered only %d cases", answered)
 	}
 }
+
+// The fast loop's s[a:b] of a short ASCII str gives what the index cache's
+// slice gives, for every bound from beyond one end to beyond the other
+// and None, and counts the same steps.
+func TestSliceNowShortASCIIMatchesSlice(t *testing.T) {
+	th := NewThread(Config{Limits: Limits{Steps: 1 << 62, MaxMemoryBytes: 1 << 30}})
+	bounds := []Value{None}
+	for i := -70; i <= 70; i++ {
+		bounds = append(bounds, Int(i))
+	}
+	for _, s := range []string{"", "a", "abcdefg", strings.Repeat("xy", 31) + "z", "h\u00e9llo"} {
+		for _, a := range bounds {
+			for _, b := range bounds {
+				var f Frame
+				before := th.Steps()
+				got, ok, err := th.sliceNow(&f, Str(s), a, b)
+				if !ok || err != nil {
+					t.Fatalf("%q[%v:%v]: ok %v, err %v", s, a, b, ok, err)
+				}
+				steps := th.Steps() - before
+				before = th.Steps()
+				want, err := th.strIdx.slice(th, Str(s), &Slice{Start: a, Stop: b, Step: None})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.(Str) != want.(Str) || steps != 1 {
+					t.Fatalf("%q[%v:%v] = %q (%d steps), want %q (1 step)", s, a, b, got, steps, want)
+				}
+			}
+		}
+	}
+}

@@ -179,7 +179,9 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 		// Every session holds a worker, so [session] max_sessions caps
 		// them; a few more serve one-off runs (sessions off, other
 		// callers).
-		opts := sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20}
+		opts := sandbox.Options{MemoryBytes: int64(cfg.Session.MaxMemoryMB) << 20, Warn: func(msg string) {
+			fmt.Fprintf(o.Warnings, "toolplane: warning: %s\n", msg)
+		}}
 		if cfg.Session.MaxSessions > 0 {
 			opts.MaxWorkers = cfg.Session.MaxSessions + oneOffWorkers
 		}

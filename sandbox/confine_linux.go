@@ -5,6 +5,8 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"unsafe"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
@@ -45,7 +47,9 @@ func confine(lim workerLimits) []Protection {
 	out = append(out, protection("no_new_privs", nnp == 1, "set: no setuid or file-capability gain across execve", "not set"))
 	out = append(out, parentDeathSignal())
 	closed := closeInherited()
-	env := protection("environment", len(os.Environ()) == 0, "no variables, private empty working directory, descriptors: the bridge (0-2) and the Go runtime's poller", fmt.Sprintf("%d variables", len(os.Environ())))
+	// The host passes TZ alone (workerEnv), which decides local time.
+	vars := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "TZ=") })
+	env := protection("environment", len(vars) == 0, "no variables (TZ excepted), private empty working directory, descriptors: the bridge (0-2) and the Go runtime's poller", fmt.Sprintf("%d variables besides TZ", len(vars)))
 	if closed > 0 {
 		env.Detail += fmt.Sprintf("; closed %d descriptor(s) inherited from the host", closed)
 	}

@@ -42,6 +42,10 @@ type Options struct {
 	StartTimeout time.Duration
 	// Now replaces time.Now, for tests.
 	Now func() time.Time
+	// Warn, if set, is told once, when the first worker greets, of each
+	// confinement measure not in force on this host and why: workers run
+	// without it, which an operator must hear of without running doctor.
+	Warn func(string)
 }
 
 // Defaults of Options.
@@ -92,6 +96,7 @@ type Pool struct {
 	starting    int
 	protections []Protection
 	startErr    error
+	warned      sync.Once
 
 	kick chan struct{}
 	wg   sync.WaitGroup
@@ -348,7 +353,17 @@ func (p *Pool) spawn() (*proc, error) {
 	p.started.Add(1)
 	p.mu.Lock()
 	p.protections = append([]Protection{p.sp.landlock}, w.hello.Protections...)
+	prot := p.protections
 	p.mu.Unlock()
+	if p.opts.Warn != nil {
+		p.warned.Do(func() {
+			for _, m := range prot {
+				if !m.InForce {
+					p.opts.Warn(fmt.Sprintf("sandbox workers run without %s on this host: %s (toolplane doctor lists every measure)", m.Name, m.Detail))
+				}
+			}
+		})
+	}
 	return w, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -22,8 +23,15 @@ import (
 // does.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == WorkerArg {
+		args := os.Args[2:]
+		if len(args) > 0 && args[0] == "-test-environ" {
+			// A variable the host never passes: the environment
+			// measure is not in force.
+			os.Setenv("LEAKED", "1")
+			args = args[1:]
+		}
 		leaveMainThread()
-		os.Exit(WorkerMain(os.Args[2:], hostileRun, nil))
+		os.Exit(WorkerMain(args, hostileRun, nil))
 	}
 	os.Exit(m.Run())
 }
@@ -355,5 +363,44 @@ func TestAttackWorkerHoldsKernelResources(t *testing.T) {
 			t.Fatalf("%s: the session's next run: %+v %v", c.code, res, err)
 		}
 		s.End(backend.EndKeep)
+	}
+}
+
+// TestUnconfinedWorkersAreReported: a confinement measure not in force on
+// the host is told to Options.Warn (serve's log) when the first worker
+// greets, not only by doctor: a kernel without Landlock or seccomp once
+// ran workers unconfined with no word at start. The TZ the host passes on
+// purpose is no variable the environment measure counts (a host with TZ
+// set was told its workers' environment was not empty).
+func TestUnconfinedWorkersAreReported(t *testing.T) {
+	t.Setenv("TZ", "Europe/Paris")
+	for _, c := range []struct {
+		extra []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"-test-environ"}, "sandbox workers run without environment on this host: 1 variables besides TZ"},
+	} {
+		var mu sync.Mutex
+		var warned []string
+		p, err := NewPool(Options{Command: append([]string{os.Args[0], WorkerArg}, c.extra...), MemoryBytes: 64 << 20, Warn: func(s string) {
+			mu.Lock()
+			warned = append(warned, s)
+			mu.Unlock()
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = p.Ready()
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		got := strings.Join(warned, "\n")
+		mu.Unlock()
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%v: warned %q; want %q", c.extra, got, c.want)
+		}
 	}
 }

@@ -54,6 +54,14 @@ type Iter struct {
 	fn      func(t *Thread) (Value, bool, error)
 	cls     *Class
 	refs    []Value
+	repr    func(t *Thread, name string) (string, error)
+}
+
+// SetRepr gives the iterator f made by FuncIter its repr: f is called with
+// the name of the iterator's class (itertools.count's "count(5)", whose
+// state only fn's closure knows).
+func (it *Iter) SetRepr(f func(t *Thread, name string) (string, error)) {
+	it.repr = f
 }
 
 func (it *Iter) class() *Class {

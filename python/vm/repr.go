@@ -574,6 +574,14 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 	case *ListIter:
 		fmt.Fprintf(sb, "<list_iterator object at %#x>", identity(x))
 	case *Iter:
+		if x.repr != nil {
+			r, err := x.repr(t, x.class().Name)
+			if err != nil {
+				return err
+			}
+			sb.WriteString(r)
+			break
+		}
 		if c := x.class(); !c.builtin {
 			// A library's iterator type (itertools.chain).
 			fmt.Fprintf(sb, "<%s object at %#x>", classPath(c), identity(x))

@@ -2,6 +2,7 @@ package itertools
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/toolplane/toolplane/python/lib/internal/pyargs"
 	"github.com/toolplane/toolplane/python/syntax"
@@ -119,7 +120,7 @@ func iter(f func(t *vm.Thread) (vm.Value, bool, error), refs ...vm.Value) *vm.It
 
 func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	n, step := a[0], a[1]
-	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+	it := iter(func(t *vm.Thread) (vm.Value, bool, error) {
 		cur := n
 		if x, ok := n.(vm.Int); ok {
 			if s, ok := step.(vm.Int); ok && (s >= 0 && x <= 1<<62 || s < 0 && x >= -(1<<62)) && s < 1<<30 && s > -(1<<30) {
@@ -133,7 +134,31 @@ func nativeCount(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 		n = next
 		return cur, true, nil
-	}, n, step), nil
+	}, n, step)
+	// count(5), count(1.5, 2): the next value, and the step unless it is the
+	// int 1, as CPython's repr.
+	it.SetRepr(func(t *vm.Thread, name string) (string, error) {
+		cur, err := t.Repr(n)
+		if err != nil {
+			return "", err
+		}
+		switch s := step.(type) {
+		case vm.Int:
+			if s == 1 {
+				return name + "(" + cur + ")", nil
+			}
+		case vm.Bool:
+			if s {
+				return name + "(" + cur + ")", nil
+			}
+		}
+		st, err := t.Repr(step)
+		if err != nil {
+			return "", err
+		}
+		return name + "(" + cur + ", " + st + ")", nil
+	})
+	return it, nil
 }
 
 func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
@@ -173,8 +198,20 @@ func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 
 func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	obj := a[0]
+	// repeat('a'), repeat('a', 2): the object, and the count left, as CPython's repr.
+	reprOf := func(count func() string) func(t *vm.Thread, name string) (string, error) {
+		return func(t *vm.Thread, name string) (string, error) {
+			o, err := t.Repr(obj)
+			if err != nil {
+				return "", err
+			}
+			return name + "(" + o + count() + ")", nil
+		}
+	}
 	if a[1] == vm.None {
-		return iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }, obj), nil
+		it := iter(func(t *vm.Thread) (vm.Value, bool, error) { return obj, true, nil }, obj)
+		it.SetRepr(reprOf(func() string { return "" }))
+		return it, nil
 	}
 	if _, big := a[1].(*big.Int); big {
 		// CPython reads the count as a Py_ssize_t.
@@ -184,13 +221,15 @@ func nativeRepeat(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
+	it := iter(func(t *vm.Thread) (vm.Value, bool, error) {
 		if n <= 0 {
 			return nil, false, nil
 		}
 		n--
 		return obj, true, nil
-	}, obj), nil
+	}, obj)
+	it.SetRepr(reprOf(func() string { return ", " + strconv.FormatInt(max(n, 0), 10) }))
+	return it, nil
 }
 
 // nativeAccumulate(iterable, func or None, initial, has_initial)

@@ -210,3 +210,19 @@ t(lambda: I.islice.__new__(I.islice, 'abc', 2))
 t(lambda: I.tee.__name__)
 t(lambda: I.accumulate([1,2,3], initial=None))
 t(lambda: I.chain.from_iterable.__name__)
+# ---
+# repr of count and repeat shows their state, as CPython's (count(4), repeat('a', 1)).
+import itertools as I
+c = I.count(3)
+print(repr(c), str(c)); next(c); print(repr(c))
+print(repr(I.count()), repr(I.count(1.5, 2)), repr(I.count(1, 1.0)), repr(I.count(1, True)), repr(I.count(2**70, -1)), repr(I.count(0, 0.5)))
+r = I.repeat('a', 2)
+print(repr(r)); next(r); print(repr(r)); next(r); print(repr(r)); print(list(r), repr(r))
+print(repr(I.repeat([1])), repr(I.repeat(None, 0)), repr(I.repeat(1, -3)))
+class C(I.count): pass
+print(repr(C(7)))
+l = []
+rr = I.repeat(l, 1)
+l.append(rr)
+print(repr(rr))
+print([repr(I.count(5))], f"{I.repeat('x', 1)!r}")

@@ -68,7 +68,9 @@
 //     RSSHeadroom resident, is killed and its run fails naming the limit.
 //
 // `toolplane doctor` starts a worker and lists which measures are in
-// force on the host, and why not for the others.
+// force on the host, and why not for the others; a measure not in force is
+// also said once when the pool's first worker greets (Options.Warn: serve's
+// log), since workers then run without it.
 //
 // # The bridge
 //

@@ -115,7 +115,7 @@ func pyUpper(s string) string {
 	for _, r := range s {
 		upperRune(&sb, r)
 	}
-	return sb.String()
+	return builtString(&sb)
 }
 
 func pyLower(s string) string {
@@ -127,7 +127,7 @@ func pyLower(s string) string {
 	for i, r := range s {
 		lowerAt(&sb, s, i, r)
 	}
-	return sb.String()
+	return builtString(&sb)
 }
 
 // pyCasefold is str.casefold: full case folding, character by character
@@ -145,7 +145,7 @@ func pyCasefold(s string) string {
 			sb.WriteRune(unicode.ToLower(r))
 		}
 	}
-	return sb.String()
+	return builtString(&sb)
 }
 
 func pySwapcase(s string) string {
@@ -161,7 +161,7 @@ func pySwapcase(s string) string {
 			sb.WriteRune(r)
 		}
 	}
-	return sb.String()
+	return builtString(&sb)
 }
 
 // pyCapitalize and pyTitle map the string whole (each character's case
@@ -187,7 +187,7 @@ func pyCapitalize(s string, poll func() error) (string, error) {
 			lowerAt(&sb, s, i, r)
 		}
 	}
-	return sb.String(), nil
+	return builtString(&sb), nil
 }
 
 func pyTitle(s string, poll func() error) (string, error) {
@@ -214,5 +214,5 @@ func pyTitle(s string, poll func() error) (string, error) {
 		}
 		prevCased = cased
 	}
-	return sb.String(), nil
+	return builtString(&sb), nil
 }

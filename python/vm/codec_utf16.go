@@ -179,5 +179,5 @@ func (t *Thread) decodeWide(b string, c wideCodec, mode string) (Value, error) {
 			i += 4
 		}
 	}
-	return Str(sb.String()), nil
+	return Str(builtString(&sb)), nil
 }

@@ -416,7 +416,17 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 	sb.Grow(len(s))
 	g := t.Growth()
 	defer g.Done()
-	for _, r := range string(s) {
+	next := codecChunk
+	for i, r := range string(s) {
+		if i >= next {
+			// The work was counted as steps before the call; a long
+			// string polls the deadline as it goes (100 MB took a second
+			// unpolled).
+			if err := t.tick(0); err != nil {
+				return nil, err
+			}
+			next += codecChunk
+		}
 		var v Value
 		if r < utf8.RuneSelf && known[r] {
 			v = memo[r]
@@ -433,27 +443,37 @@ func strTranslate(t *Thread, s Str, table Value) (Value, error) {
 			}
 			v = m
 		}
+		// A code point is at most utf8.UTFMax bytes.
+		var err error
 		switch x := v.(type) {
 		case nil:
-			sb.WriteRune(r)
+			if err = g.Room(&sb, utf8.UTFMax, len(s)); err == nil {
+				sb.WriteRune(r)
+			}
 		case NoneType:
 		case Str:
-			sb.WriteString(string(x))
+			if err = g.Room(&sb, len(x), len(s)); err == nil {
+				sb.WriteString(string(x))
+			}
 		case Int:
 			if x < 0 || x > unicode.MaxRune {
 				return nil, Errorf(ValueErrorClass, "character mapping must be in range(0x110000)")
 			}
-			sb.WriteRune(rune(x))
+			if err = g.Room(&sb, utf8.UTFMax, len(s)); err == nil {
+				sb.WriteRune(rune(x))
+			}
 		case Bool:
-			sb.WriteRune(rune(boolToInt(x)))
+			if err = g.Room(&sb, 1, len(s)); err == nil {
+				sb.WriteRune(rune(boolToInt(x)))
+			}
 		default:
 			return nil, Errorf(TypeErrorClass, "character mapping must return integer, None or str")
 		}
-		if err := g.To(int64(sb.Len()) - int64(len(s))); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
-	return sameStr(s, string(s), sb.String()), nil
+	return sameStr(s, string(s), builtString(&sb)), nil
 }
 
 // replaceN replaces the first n (at least one, at most all) occurrences of

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -576,6 +577,24 @@ func (g *Growth) To(size int64) error {
 		return err
 	}
 	g.held += step
+	return nil
+}
+
+// Room makes room in sb for n more bytes. When sb must grow, the array it
+// grows to (twice its capacity plus n, as strings.Builder grows) is held
+// before it is made, less paid: the bytes charged for the result already.
+// Holding the length written instead let the arrays a builder leaves
+// behind as it grows pass the limit several times over before any check
+// (a str.translate that expanded a 100 KB str past a 64 MiB limit peaked
+// at 280 MiB).
+func (g *Growth) Room(sb *strings.Builder, n, paid int) error {
+	if sb.Len()+n <= sb.Cap() {
+		return nil
+	}
+	if err := g.To(SizeMul(2, int64(sb.Cap())) + int64(n) - int64(paid)); err != nil {
+		return err
+	}
+	sb.Grow(n)
 	return nil
 }
 

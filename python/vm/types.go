@@ -1062,6 +1062,16 @@ func initBuiltinTypes() {
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "decoding to str: need a bytes-like object, %s found", TypeName(a[0]))
 			}
+			// The scan counts as steps, as bytes.decode's does, and a
+			// bytearray's copy is charged, as it may be the result.
+			if err := t.tickBytes(len(b)); err != nil {
+				return nil, err
+			}
+			if _, array := unwrapBase(a[0]).(*ByteArray); array {
+				if err := t.Charge(int64(len(b))); err != nil {
+					return nil, err
+				}
+			}
 			return t.decodeBytes(Bytes(b), a[1], a[2])
 		}
 		s, err := t.Str(a[0])

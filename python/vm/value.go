@@ -13,7 +13,6 @@ package vm
 import (
 	"math/big"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Value is any Python value.
@@ -349,5 +348,7 @@ func toBig(v Value) *big.Int {
 func NewList(items []Value) *List { return &List{Items: items} }
 
 // OwnBytes makes a bytes value of a buffer without copying it: the caller
-// built buf for the value (and charged it) and never writes to it again.
-func OwnBytes(buf []byte) Bytes { return Bytes(unsafe.String(unsafe.SliceData(buf), len(buf))) }
+// built buf for the value (and charged it) and never writes to it again. A
+// buffer with much more room than it holds is copied (fitString), so the
+// value keeps no more than its length says.
+func OwnBytes(buf []byte) Bytes { return Bytes(fitString(buf)) }

@@ -43,9 +43,14 @@ type CLIConfig struct {
 	Allow []string `toml:"allow"`
 	// Escalate asks the human (MCP elicitation) before running a binary
 	// outside the allowlist once.
-	Escalate       bool     `toml:"escalate"`
-	Timeout        Duration `toml:"timeout" config:"zero-is-default"`
-	MaxOutputBytes ByteSize `toml:"max_output_bytes"`
+	Escalate bool `toml:"escalate"`
+	// EscalationCooldown: after the human declines (or dismisses) an
+	// escalation, the same client (over HTTP the same token) is not
+	// asked again for this long; its escalations are refused. "0s" turns
+	// it off.
+	EscalationCooldown Duration `toml:"escalation_cooldown"`
+	Timeout            Duration `toml:"timeout" config:"zero-is-default"`
+	MaxOutputBytes     ByteSize `toml:"max_output_bytes"`
 	// Cwd is the working directory of CLI processes; empty means toolplane's.
 	Cwd string `toml:"cwd"`
 	// Env is set in every CLI process. Nothing of toolplane's own
@@ -265,9 +270,10 @@ func Default() *Config {
 	return &Config{
 		Toolplane: ToolplaneConfig{DefaultBackend: BackendEmbedded},
 		CLI: CLIConfig{
-			Mode:           CLIDisabled,
-			Timeout:        Duration{30 * second},
-			MaxOutputBytes: 1 * MiB,
+			Mode:               CLIDisabled,
+			Timeout:            Duration{30 * second},
+			MaxOutputBytes:     1 * MiB,
+			EscalationCooldown: Duration{60 * second},
 		},
 		Session: SessionConfig{
 			Enabled:             true,

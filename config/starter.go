@@ -29,6 +29,14 @@ default_backend = "embedded"
 mode = "disabled"
 timeout = "30s"
 max_output_bytes = "1MiB"
+# With escalate = true (allowlist mode), a call to a binary outside allow asks
+# the human (MCP elicitation) whether to run it once. After a "no" (or a
+# dismissed question) the same client (over HTTP, the same token) is not asked
+# again for escalation_cooldown, whatever binary it tries: its escalations are
+# refused, so an agent cannot ask again and again until someone clicks yes.
+# "0s" turns the cool-down off.
+# escalate = true
+escalation_cooldown = "60s"
 
 # Add refusals per binary (every spelling the binary accepts is matched):
 # [cli.binaries.git]

@@ -63,6 +63,14 @@ var confirmSchema = map[string]any{
 // are put one at a time per run (and over HTTP one at a time per
 // requesting subject), and once the human declined or dismissed one, the
 // rest of that run's questions fail with ErrDeclinedInRun without asking.
+// Across runs, once the human declined or dismissed a question, the same
+// requester's questions fail with a *CooldownError without asking for
+// Options.EscalationCooldown ([cli] escalation_cooldown): an agent
+// starting runs in a loop cannot put the question again right after each
+// "no". The requester is the client's session over stdio and the token's
+// subject over HTTP (a token opens sessions at will); the cool-down is
+// not per binary, so cycling binaries asks nothing either. A yes starts
+// no cool-down.
 func Confirm(ctx context.Context, message string) (Answer, error) {
 	req := ToolRequest(ctx)
 	if req == nil || req.Session == nil {
@@ -114,12 +122,80 @@ func confirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Ans
 		}
 		return s.confirmByApprover(ctx, req, message)
 	}
+	s, _ := ctx.Value(serverKey{}).(*Server)
+	who := requester{session: req.Session}
+	if err := s.coolingDown(who); err != nil {
+		return "", err
+	}
+	var answer Answer
+	var err error
 	if p := roundTripFrom(ctx); p != nil {
 		// Protocol 2026-07-28 or later: the question goes back to this
 		// (stdio) client as an input request of the call it serves.
-		return p.ask(ctx, message)
+		answer, err = p.ask(ctx, message)
+	} else {
+		answer, err = ask(ctx, req.Session, message)
 	}
-	return ask(ctx, req.Session, message)
+	s.noteAnswer(who, answer, err)
+	return answer, err
+}
+
+// requester is whose questions a cool-down holds back: the client's
+// session over stdio, the token's subject over HTTP.
+type requester struct {
+	session *mcp.ServerSession
+	subject string
+}
+
+// CooldownError is Confirm's refusal while a requester's cool-down runs:
+// the human declined or dismissed one of its questions Ago, and is not
+// asked again until Left has passed.
+type CooldownError struct {
+	Ago, Left, Cooldown time.Duration
+}
+
+func (e *CooldownError) Error() string {
+	return fmt.Sprintf("the human declined an escalation %ds ago; no question is asked until the cool-down ends in %ds ([cli] escalation_cooldown = %q)",
+		int(e.Ago.Seconds()), int(e.Left.Seconds()+0.999), e.Cooldown.String())
+}
+
+// coolingDown is a *CooldownError while who's cool-down runs, else nil.
+func (s *Server) coolingDown(who requester) error {
+	if s == nil || s.opts.EscalationCooldown <= 0 {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok := s.declined[who]
+	if !ok {
+		return nil
+	}
+	ago := time.Since(at)
+	if ago >= s.opts.EscalationCooldown {
+		delete(s.declined, who)
+		return nil
+	}
+	return &CooldownError{Ago: ago, Left: s.opts.EscalationCooldown - ago, Cooldown: s.opts.EscalationCooldown}
+}
+
+// noteAnswer starts who's cool-down when the human declined or
+// dismissed a question (not when nobody could be asked, nor on a yes).
+func (s *Server) noteAnswer(who requester, answer Answer, err error) {
+	if s == nil || s.opts.EscalationCooldown <= 0 || err != nil || answer == AnswerYes {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.declined == nil {
+		s.declined = map[requester]time.Time{}
+	}
+	// Expired entries go, so the map holds only requesters cooling down.
+	for k, at := range s.declined {
+		if time.Since(at) >= s.opts.EscalationCooldown {
+			delete(s.declined, k)
+		}
+	}
+	s.declined[who] = time.Now()
 }
 
 // Errors of Confirm over HTTP.
@@ -168,6 +244,11 @@ func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest
 		return "", context.Cause(ctx)
 	}
 	defer func() { <-turn }()
+	// Checked holding the turn: a run that waited for it behind a
+	// question the human declined is not asked either.
+	if err := s.coolingDown(requester{subject: asker}); err != nil {
+		return "", err
+	}
 	// The question belongs to the approver's session, not to the request
 	// ctx serves: a context carrying that request's values would make the
 	// SDK send it on the requester's stream. Only the cancellation is kept.
@@ -180,7 +261,9 @@ func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest
 		qctx, dcancel = context.WithDeadline(qctx, d)
 		defer dcancel()
 	}
-	return ask(qctx, ss, fmt.Sprintf("Token subject %q (request log id %s) asks: %s", asker, who.logID, message))
+	answer, err := ask(qctx, ss, fmt.Sprintf("Token subject %q (request log id %s) asks: %s", asker, who.logID, message))
+	s.noteAnswer(requester{subject: asker}, answer, err)
+	return answer, err
 }
 
 // askTurn is the one-slot semaphore of subject's questions to the approver.

@@ -102,6 +102,12 @@ type Options struct {
 	// requesting client is never asked, since no client approves its own
 	// escalation.
 	EscalationApprover string
+	// EscalationCooldown is how long, after the human declined or
+	// dismissed a question, further questions of the same requester are
+	// refused without asking ([cli] escalation_cooldown). The requester
+	// is the client session over stdio and the token's subject over HTTP
+	// (all its sessions). Zero turns it off.
+	EscalationCooldown time.Duration
 	// LogIDHeader is the request header a log id is read from and echoed
 	// in ([log] logid_header; default X-Log-Id). X-Request-Id is read
 	// when it is absent and always echoed.
@@ -205,6 +211,7 @@ type Server struct {
 	subjects map[*mcp.ServerSession]string    // HTTP MCP session -> its subject
 	seen     map[*mcp.ServerSession]time.Time // when it last sent a request
 	askTurns map[string]chan struct{}         // requesting subject -> its turn to ask the approver
+	declined map[requester]time.Time          // when the human last declined a requester's question
 
 	parkedQuestions map[string]*parkedQuestion // request state -> the question a parked call waits on
 

@@ -218,6 +218,13 @@ func summarizeHTTP(ctx context.Context, cfg *config.Config, h *admission.Config,
 	note := func(kind, format string, args ...any) {
 		out.Notes = append(out.Notes, checkNote{kind, fmt.Sprintf(format, args...)})
 	}
+	if cfg.CLI.Escalate {
+		if d := cfg.CLI.EscalationCooldown.Duration; d > 0 {
+			note("escalate", "after the human declines (or dismisses) a question, the same client (over HTTP the same token) is refused without asking for %s, whatever binary it tries ([cli] escalation_cooldown)", d)
+		} else {
+			note("warning", "[cli] escalation_cooldown = \"0s\": after a decline the next run may ask the human again at once, so an agent can repeat the question until someone clicks yes; set it to e.g. \"60s\"")
+		}
+	}
 	if h == nil || (len(h.Tokens) == 0 && !h.AllowAnonymous) {
 		if cfg.CLI.Escalate {
 			note("escalate", "asks the local user over stdio; over HTTP refused unless [http] escalation_approver names a separate token")
@@ -402,6 +409,9 @@ func cliPolicy(c *config.CLIConfig) string {
 		b.WriteString(" (any binary on PATH)")
 	}
 	fmt.Fprintf(&b, ", timeout %s, max output %s, escalate %s", c.Timeout, c.MaxOutputBytes, onOff(c.Escalate))
+	if c.Escalate {
+		fmt.Fprintf(&b, " (cool-down %s after a decline)", c.EscalationCooldown)
+	}
 	return b.String()
 }
 

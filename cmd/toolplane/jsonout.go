@@ -108,13 +108,15 @@ type checkSummary struct {
 }
 
 type cliJSON struct {
-	Mode           string            `json:"mode"`
-	Allow          []string          `json:"allow,omitempty"`
-	Timeout        config.Duration   `json:"timeout"`
-	MaxOutputBytes int64             `json:"max_output_bytes"`
-	Escalate       bool              `json:"escalate"`
-	Binaries       []cliBinaryJSON   `json:"binaries,omitempty"`
-	Env            map[string]string `json:"env,omitempty"`
+	Mode           string          `json:"mode"`
+	Allow          []string        `json:"allow,omitempty"`
+	Timeout        config.Duration `json:"timeout"`
+	MaxOutputBytes int64           `json:"max_output_bytes"`
+	Escalate       bool            `json:"escalate"`
+	// EscalationCooldown is [cli] escalation_cooldown ("0s": off).
+	EscalationCooldown config.Duration   `json:"escalation_cooldown"`
+	Binaries           []cliBinaryJSON   `json:"binaries,omitempty"`
+	Env                map[string]string `json:"env,omitempty"`
 }
 
 // cliBinaryJSON is what an allowed binary's argument policy bounds.
@@ -173,7 +175,7 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 		Backend:   string(cfg.Toolplane.DefaultBackend),
 		Isolation: string(cfg.Toolplane.Isolation),
 		CLI: cliJSON{Mode: string(c.Mode), Allow: c.Allow, Timeout: c.Timeout, MaxOutputBytes: int64(c.MaxOutputBytes),
-			Escalate: c.Escalate, Env: secretsJSON(c.Env)},
+			Escalate: c.Escalate, EscalationCooldown: c.EscalationCooldown, Env: secretsJSON(c.Env)},
 		Session: sessionJSON{cfg.Session.Enabled, cfg.Session.MaxMemoryMB, cfg.Session.IdleTimeout, cfg.Session.MaxSessions,
 			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived, cfg.Session.BudgetWait,
 			runs.All, runs.PerToken, cfg.Session.RunQueueWait, runs.Derived},

@@ -335,6 +335,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		ShutdownGrace:      shutdownGrace(opts.HTTP),
 		Guard:              guard,
 		EscalationApprover: approver,
+		EscalationCooldown: cfg.CLI.EscalationCooldown.Duration,
 		HTTP:               limits,
 		Replica:            replica,
 		Replicas:           replicas,
@@ -515,7 +516,10 @@ func (serveStdout) Close() error { return nil }
 // outside the allowlist runs once.
 func confirmEscalation(ctx context.Context, binary string, argv []string) (clisrc.Decision, error) {
 	answer, err := server.Confirm(ctx, fmt.Sprintf("A snippet wants to run `%s`; %s is not in [cli] allow. Allow it this once?", showArgv(argv), showWord(binary)))
+	var cooling *server.CooldownError
 	switch {
+	case errors.As(err, &cooling):
+		return clisrc.DecisionCooldown, err
 	case err != nil:
 		return clisrc.DecisionError, err
 	case answer == server.AnswerYes:

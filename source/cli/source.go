@@ -394,12 +394,12 @@ func (s *Source) escalate(ctx context.Context, name string, args map[string]any)
 		askErr = errors.New("no escalation channel is available (it needs an MCP client that supports elicitation)")
 	} else {
 		decision, askErr = s.hooks.Escalator(ctx, name, slices.Clone(argv))
-		if askErr != nil {
+		if askErr != nil && decision != DecisionCooldown {
 			decision = DecisionError
 		}
 	}
 	switch decision {
-	case DecisionGranted, DecisionDeclined, DecisionAbandoned, DecisionError:
+	case DecisionGranted, DecisionDeclined, DecisionAbandoned, DecisionCooldown, DecisionError:
 	default:
 		askErr = fmt.Errorf("escalator returned unknown decision %q", decision)
 		decision = DecisionError
@@ -411,6 +411,9 @@ func (s *Source) escalate(ctx context.Context, name string, args map[string]any)
 		return context.WithValue(ctx, grantKey{}, &grant{src: s, binary: name, argv: argv}), nil
 	}
 	reason := fmt.Sprintf("not in the [cli] allow list and escalation was %s", decision)
+	if decision == DecisionCooldown {
+		reason = "not in the [cli] allow list and escalation was declined without asking"
+	}
 	if askErr != nil {
 		reason += ": " + askErr.Error()
 	}
@@ -425,7 +428,11 @@ const (
 	DecisionGranted   Decision = "granted"   // run it, this once
 	DecisionDeclined  Decision = "declined"  // the human said no
 	DecisionAbandoned Decision = "abandoned" // the human dismissed the question
-	DecisionError     Decision = "error"     // nobody could be asked
+	// DecisionCooldown: declined without asking, because the human
+	// declined or dismissed an earlier question of the same requester
+	// less than [cli] escalation_cooldown ago.
+	DecisionCooldown Decision = "cooldown"
+	DecisionError    Decision = "error" // nobody could be asked
 )
 
 // Escalator asks the human whether binary may run once with argv.

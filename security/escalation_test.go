@@ -156,7 +156,9 @@ except PermissionError as e:
 func TestAttackEscalationSelfApproval(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	base := "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n"
+	// No cool-down: the approver's yes follows its no
+	// (TestAttackEscalationFatigueAcrossRuns tests the cool-down).
+	base := "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"0s\"\n"
 
 	t.Run("no approver", func(t *testing.T) {
 		t.Parallel()
@@ -275,7 +277,8 @@ func TestAttackEscalationSelfApproval(t *testing.T) {
 func TestAttackEscalationQuestionLies(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	// No cool-down: every question is put and looked at.
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"0s\"\n")
 	human := &asker{answer: decline}
 	cs, err := e2e.Client(human.options()).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
 	if err != nil {
@@ -365,7 +368,8 @@ return await asyncio.gather(*[ask(i) for i in range(10)])`
 	})
 	t.Run("http", func(t *testing.T) {
 		t.Parallel()
-		e := bins.NewEnv(t, base)
+		// No cool-down, so that both runs ask: they take turns.
+		e := bins.NewEnv(t, base+"escalation_cooldown = \"0s\"\n")
 		cfg := e.Config + ".http.toml"
 		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
 			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
@@ -438,7 +442,8 @@ func (s *slowAsker) maxInFlight() int {
 func TestAttackEscalationRoundTripOverHTTP(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\n")
+	// No cool-down: the approver's yes follows its no.
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"0s\"\n")
 	cfg := e.Config + ".http.toml"
 	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
 		e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
@@ -603,4 +608,144 @@ func TestAttackEscalationRoundTripReplay(t *testing.T) {
 	if want := []string{"touch granted", "touch abandoned"}; !slices.Equal(got, want) {
 		t.Errorf("escalation audit lines %q, want %q", got, want)
 	}
+}
+
+// TestAttackEscalationFatigueAcrossRuns: the one question per run bound
+// held within a run only, so an agent could start runs in a loop, each
+// asking the human again right after the previous "no", until someone
+// clicked yes. After a decline the same requester (the stdio session;
+// over HTTP the token, whichever session it uses) is refused without
+// asking for [cli] escalation_cooldown, whatever binary it tries; the
+// refusal says how long ago the human declined and names the key; the
+// audit log records each as a "cooldown" escalation decision; other
+// clients and tokens are asked; after the cool-down the question is put
+// again.
+func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const cooldown = 2 * time.Second
+	base := "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"2s\"\n"
+	try := func(binary, arg string) string {
+		return fmt.Sprintf("try:\n    await cli(%q)(%q)\n    return \"ran\"\nexcept PermissionError as e:\n    return \"refused: \" + str(e)", binary, arg)
+	}
+	// burst runs several escalations in a row (runs of their own, cycling
+	// binaries) after the human's first no, and checks that one question
+	// was asked and each later run was refused citing the cool-down.
+	// It returns a time after the human's no.
+	burst := func(t *testing.T, cs *mcp.ClientSession, human *asker, dir string) time.Time {
+		t.Helper()
+		if v, _ := e2e.MustRun(t, cs, try("touch", filepath.Join(dir, "first"))).(string); !strings.Contains(v, "declined") {
+			t.Fatalf("the first escalation: %v", v)
+		}
+		declined := time.Now()
+		for i, bin := range []string{"touch", "mkdir", "touch", "cp"} {
+			v, _ := e2e.MustRun(t, cs, try(bin, filepath.Join(dir, fmt.Sprint("again-", i)))).(string)
+			for _, want := range []string{"refused", "the human declined an escalation ", "s ago", "no question is asked until the cool-down ends", "[cli] escalation_cooldown"} {
+				if !strings.Contains(v, want) {
+					t.Errorf("run %d (%s) after the decline does not say %q: %v", i+2, bin, want, v)
+				}
+			}
+		}
+		if q := human.asked(); len(q) != 1 {
+			t.Errorf("5 runs after one decline asked %d questions: %q", len(q), q)
+		}
+		return declined
+	}
+	cooldownAudit := func(t *testing.T, path string, want int) {
+		t.Helper()
+		n := 0
+		for _, l := range e2e.AuditLines(t, path) {
+			if l["event"] == "escalation" && l["reason"] == "cooldown" {
+				n++
+				if l["outcome"] != "denied" {
+					t.Errorf("a cool-down escalation event is not denied: %v", l)
+				}
+			}
+		}
+		if n != want {
+			t.Errorf("%d cool-down escalation events in the audit log, want %d", n, want)
+		}
+	}
+
+	t.Run("stdio", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		human := &asker{answer: decline}
+		cs, err := e2e.Client(human.options()).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		declined := burst(t, cs, human, e.Dir)
+		// Another client (its own session) is asked meanwhile.
+		other := &asker{answer: decline}
+		cs2, err := e2e.Client(other.options()).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs2.Close()
+		e2e.MustRun(t, cs2, try("touch", filepath.Join(e.Dir, "other")))
+		if q := other.asked(); len(q) != 1 {
+			t.Errorf("another session was asked %d questions: %q", len(q), q)
+		}
+		// After the cool-down the question is put again, and a yes runs it.
+		time.Sleep(time.Until(declined.Add(cooldown + time.Second)))
+		human.set(accept)
+		after := filepath.Join(e.Dir, "after")
+		if v := e2e.MustRun(t, cs, try("touch", after)); v != "ran" {
+			t.Errorf("after the cool-down: %v", v)
+		}
+		if q := human.asked(); len(q) != 2 {
+			t.Errorf("after the cool-down %d questions in all, want 2: %q", len(q), q)
+		}
+		if _, err := os.Stat(after); err != nil {
+			t.Errorf("the granted binary did not run: %v", err)
+		}
+		cooldownAudit(t, e.Audit, 4)
+	})
+
+	t.Run("http", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		cfg := e.Config + ".http.toml"
+		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
+			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("ops", "ops-secret-0123456789", `allow = "source"`)+
+			e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+		srv := e.ServeHTTP(t, cfg)
+		approver := &asker{answer: decline}
+		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		if _, err := admin.ListTools(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
+		declined := burst(t, ci, approver, e.Dir)
+		// A new session of the same token is refused too: a token opens
+		// sessions at will.
+		ci2 := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
+		if v, _ := e2e.MustRun(t, ci2, try("touch", filepath.Join(e.Dir, "new-session"))).(string); !strings.Contains(v, "escalation_cooldown") {
+			t.Errorf("a new session of the declined token: %v", v)
+		}
+		// Another token is asked meanwhile.
+		ops := e2e.ConnectHTTPToken(t, srv.URL, "ops-secret-0123456789", nil)
+		if v, _ := e2e.MustRun(t, ops, try("touch", filepath.Join(e.Dir, "ops"))).(string); strings.Contains(v, "escalation_cooldown") || !strings.Contains(v, "declined") {
+			t.Errorf("another token during ci's cool-down: %v", v)
+		}
+		if q := approver.asked(); len(q) != 2 || !strings.Contains(q[1], `"ops"`) {
+			t.Errorf("the approver's questions: %q", q)
+		}
+		time.Sleep(time.Until(declined.Add(cooldown + time.Second)))
+		approver.set(accept)
+		after := filepath.Join(e.Dir, "after")
+		if v := e2e.MustRun(t, ci, try("touch", after)); v != "ran" {
+			t.Errorf("after the cool-down: %v", v)
+		}
+		if q := approver.asked(); len(q) != 3 {
+			t.Errorf("after the cool-down %d questions in all, want 3: %q", len(q), q)
+		}
+		cooldownAudit(t, e.Audit, 5)
+	})
 }

@@ -118,6 +118,8 @@ func TestLoadErrors(t *testing.T) {
 			`session.max_concurrent_runs_per_token must be positive (or 0 to derive it from the host's CPUs), got -1`},
 		{"no run queue wait", "[session]\nrun_queue_wait = \"0s\"\n", 2, 1,
 			`session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got 0s`},
+		{"negative escalation cooldown", "[cli]\nescalation_cooldown = \"-1s\"\n", 2, 23,
+			`cli.escalation_cooldown: invalid duration "-1s": must not be negative`},
 		// Written "0s" was silently the default while config check showed 0s.
 		{"zero cli timeout", "[cli]\ntimeout = \"0s\"\n", 2, 1,
 			`cli.timeout = "0s" is not a setting: it must be positive; remove the key for its default`},
@@ -330,7 +332,7 @@ labels = { team = "core" }
 	want.Path = path
 	want.Toolplane.DefaultBackend = BackendLocalUnsafe
 	want.CLI = CLIConfig{
-		Mode: CLIAllowlist, Allow: []string{"git", "rg"}, Escalate: true,
+		Mode: CLIAllowlist, Allow: []string{"git", "rg"}, Escalate: true, EscalationCooldown: Duration{time.Minute},
 		Timeout: Duration{5 * time.Second}, MaxOutputBytes: 65536,
 		Env:      map[string]Secret{"GIT_PAGER": "cat", "TOKEN": "env://GH_TOKEN"},
 		Binaries: map[string]CLIBinaryConfig{"git": {Labels: map[string]string{"risk": "low"}}},
@@ -430,5 +432,21 @@ func TestLoadHostileShapes(t *testing.T) {
 				t.Errorf("%d errors", n)
 			}
 		})
+	}
+}
+
+// TestEscalationCooldown: the cool-down after a declined escalation is on
+// by default, and a written "0s" is a setting (off), not the default.
+func TestEscalationCooldown(t *testing.T) {
+	t.Parallel()
+	if d := Default().CLI.EscalationCooldown.Duration; d != 60*time.Second {
+		t.Errorf("default cli.escalation_cooldown = %s, want 60s", d)
+	}
+	cfg, err := Load(writeConfig(t, "[cli]\nescalation_cooldown = \"0s\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cfg.CLI.EscalationCooldown.Duration; d != 0 {
+		t.Errorf("written \"0s\" loads as %s", d)
 	}
 }

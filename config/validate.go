@@ -471,9 +471,6 @@ func (c *checker) limits(cfg *Config) {
 	if r.TTLSeconds < 0 {
 		c.at([]string{"results", "ttl_seconds"}, "results.ttl_seconds must be positive, got %d", r.TTLSeconds)
 	}
-	if cfg.CLI.EscalationCooldown.Duration < 0 {
-		c.at([]string{"cli", "escalation_cooldown"}, "cli.escalation_cooldown must not be negative, got %s; write \"0s\" to ask again right after a decline", cfg.CLI.EscalationCooldown.Duration)
-	}
 	if cfg.CLI.MaxOutputBytes <= 0 {
 		c.at([]string{"cli", "max_output_bytes"}, "cli.max_output_bytes must be positive")
 	}

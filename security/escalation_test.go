@@ -702,6 +702,10 @@ func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
 			t.Errorf("the granted binary did not run: %v", err)
 		}
 		cooldownAudit(t, e.Audit, 4)
+		check, _ := e.Toolplane("config", "check", "--config", e.Config).CombinedOutput()
+		if !strings.Contains(string(check), "refused without asking for 2s") || !strings.Contains(string(check), "[cli] escalation_cooldown") {
+			t.Errorf("config check does not state the cool-down:\n%s", check)
+		}
 	})
 
 	t.Run("http", func(t *testing.T) {

@@ -708,6 +708,20 @@ func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
 		}
 	})
 
+	// On protocol 2026-07-28 the question is an input request of the call
+	// (answered by the SDK's automatic round trips): the same cool-down.
+	t.Run("stdio round trip", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base)
+		human := &asker{answer: decline}
+		cs := e2e.ConnectCommand(t, e.Command(), human.options())
+		if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+			t.Fatalf("negotiated %s", v)
+		}
+		burst(t, cs, human, e.Dir)
+		cooldownAudit(t, e.Audit, 4)
+	})
+
 	t.Run("http", func(t *testing.T) {
 		t.Parallel()
 		e := bins.NewEnv(t, base)

@@ -145,7 +145,7 @@ func TestLoadErrors(t *testing.T) {
 			`audit.http.headers.X-C: the value holds a control character (a newline, say), which no header may carry (the value is not shown)`},
 		{"audit header that is no header", "[audit]\nheaders = [\"X Team\"]\n", 2, 1,
 			"audit.headers lists \"X Team\", which is not a header name (letters, digits and !#$%&'*+-.^_`|~)"},
-				{"no budget wait", "[session]\nbudget_wait = \"0s\"\n", 2, 1,
+		{"no budget wait", "[session]\nbudget_wait = \"0s\"\n", 2, 1,
 			`session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got 0s`},
 		{"syntax error", "[cli]\nmode = = 1\n", 2, 8,
 			`unexpected character U+003D '=' at start of value`},

@@ -78,6 +78,11 @@ var accountingKinds = []struct {
 	{"str.encode latin-1", "s = '\\xe9' * 1000", "s.encode('latin-1')", 20000},
 	{"bytearray.decode", "ba = bytearray(b'x' * 1000)", "ba.decode()", 20000},
 	{"str of a bytearray", "ba = bytearray(b'x' * 1000)", "str(ba, 'utf-8')", 20000},
+	// format % args past the length of a one-block str.
+	{"str % str", "s = 'ab' * 1000", "'%s!' % s", 10000},
+	{"str % tuple", "s = 'ab' * 1000", "'%s|%5d' % (s, i)", 10000},
+	{"str % dict", "d = {'k': 'ab' * 1000}", "'%(k)s!' % d", 10000},
+	{"bytes % bytes", "b = b'ab' * 1000", "b'%s!' % b", 10000},
 	{"exception raised 510 deep", excDeep, "c()", 500},
 	{"exception 510 deep, tb walked", excDeep + "\ndef w():\n    e = c()\n    tb = e.__traceback__\n    while tb:\n        tb = tb.tb_next\n    return e", "w()", 500},
 	{"function", "", "(lambda: 0)", 100000},

@@ -22,7 +22,7 @@ func Absent() []string {
 		"configparser", "logging.handlers", "locale", "gettext",
 		// processes, threads, signals
 		"subprocess", "multiprocessing", "threading", "concurrent", "concurrent.futures", "signal",
-		"sched", "queue", "atexit", "_thread",
+		"sched", "atexit", "_thread",
 		// network
 		"socket", "ssl", "select", "selectors", "http", "http.client", "http.server", "urllib.request",
 		"urllib.error", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib", "socketserver",

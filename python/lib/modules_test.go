@@ -189,6 +189,59 @@ func TestAbsentModules(t *testing.T) {
 	}
 }
 
+// TestQueueCallsThatNeverReturn checks the queue calls that, with no other thread, never
+// return in CPython (get() on an empty queue, put() on a full one, join() with unfinished
+// tasks, all without a timeout): they raise RuntimeError at once, saying why and naming
+// the non-blocking call or asyncio.Queue instead, and the queue is left as it was. (The
+// calls that return are checked against CPython by python/testdata/stdlib/queue_mod.py.)
+func TestQueueCallsThatNeverReturn(t *testing.T) {
+	t.Parallel()
+	mods := lib.Modules()
+	for _, c := range []struct{ src, want string }{
+		{"queue.Queue().get()", "get_nowait()"},
+		{"queue.Queue(5).get(True)", "get_nowait()"},
+		{"queue.LifoQueue().get(block=True, timeout=None)", "get_nowait()"},
+		{"queue.PriorityQueue().get()", "get_nowait()"},
+		{"queue.SimpleQueue().get()", "get_nowait()"},
+		{"q = queue.Queue(1); q.put(1); q.put(2)", "put_nowait()"},
+		{"q = queue.PriorityQueue(2); q.put(1); q.put(0, True); q.put(2)", "put_nowait()"},
+		{"q = queue.Queue(); q.put(1); q.join()", "task_done()"},
+		{"q = queue.Queue(); q.put(1); q.get(); q.join()", "task_done()"},
+	} {
+		src := "import queue\n" + c.src + "\n"
+		_, err := run(t, mods, src)
+		var exc *python.Exception
+		if !errors.As(err, &exc) || exc.Type != "RuntimeError" {
+			t.Errorf("%s: got %v, want RuntimeError", c.src, err)
+			continue
+		}
+		for _, part := range []string{"would wait forever", "no threads", c.want, "asyncio.Queue"} {
+			if !strings.Contains(exc.Message, part) {
+				t.Errorf("%s: message %q does not say %q", c.src, exc.Message, part)
+			}
+		}
+	}
+	// The refused call changes nothing: the queue still answers as before it.
+	out, err := run(t, mods, `import queue
+q = queue.Queue(1)
+q.put('a')
+try:
+    q.put('b')
+except RuntimeError:
+    pass
+print(q.qsize(), q.unfinished_tasks, q.get(), q.empty())
+try:
+    q.get()
+except queue.Empty:
+    print('Empty')
+except RuntimeError:
+    print('RuntimeError', q.qsize())
+`)
+	if err != nil || out != "1 1 a True\nRuntimeError 0\n" {
+		t.Errorf("after a refused call: got %q, %v", out, err)
+	}
+}
+
 // TestOpenIsRefused checks that open() (a builtin the sandbox withholds) fails clearly.
 func TestOpenIsRefused(t *testing.T) {
 	t.Parallel()

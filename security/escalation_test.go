@@ -708,6 +708,86 @@ func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
 		}
 	})
 
+	// Concurrent runs of one stdio client: were their questions put at
+	// once, those already out when the human said no to the first would be
+	// asked all the same. The session runs one snippet at a time, so the
+	// others start after the no and meet the cool-down: one question.
+	t.Run("stdio concurrent runs", func(t *testing.T) {
+		t.Parallel()
+		e := bins.NewEnv(t, base+"\n[session]\nmax_concurrent_runs = 4\nmax_concurrent_runs_per_token = 4\n")
+		const runs = 3
+		var mu sync.Mutex
+		var questions []string
+		all := make(chan struct{})
+		opts := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			mu.Lock()
+			questions = append(questions, req.Params.Message)
+			if len(questions) == runs {
+				close(all)
+			}
+			mu.Unlock()
+			// The human takes a while to answer the first: long enough for
+			// every run to have put its question, if it could.
+			select {
+			case <-all:
+			case <-time.After(5 * time.Second):
+			case <-ctx.Done():
+			}
+			return decline(), nil
+		}}
+		cs, err := e2e.Client(opts).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		values := make([]string, runs)
+		errs := make([]error, runs)
+		var wg sync.WaitGroup
+		for i, bin := range []string{"touch", "mkdir", "cp"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "execute_code", Arguments: map[string]any{"code": try(bin, filepath.Join(e.Dir, fmt.Sprint("c", i)))}})
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				if res.IsError {
+					errs[i] = fmt.Errorf("run failed: %s", e2e.Text(res))
+					return
+				}
+				sc, _ := res.StructuredContent.(map[string]any)
+				values[i], _ = sc["value"].(string)
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("run %d: %v", i, err)
+			}
+		}
+		mu.Lock()
+		asked := slices.Clone(questions)
+		mu.Unlock()
+		if len(asked) != 1 {
+			t.Errorf("%d concurrent runs of one client put %d questions, want 1: %q", runs, len(asked), asked)
+		}
+		declined, cooling := 0, 0
+		for _, v := range values {
+			switch {
+			case strings.Contains(v, "escalation_cooldown"):
+				cooling++
+			case strings.Contains(v, "declined"):
+				declined++
+			}
+		}
+		if declined != 1 || cooling != runs-1 {
+			t.Errorf("runs' answers: want one declined and %d refused by the cool-down: %q", runs-1, values)
+		}
+	})
+
 	// On protocol 2026-07-28 the question is an input request of the call
 	// (answered by the SDK's automatic round trips): the same cool-down.
 	t.Run("stdio round trip", func(t *testing.T) {

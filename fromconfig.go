@@ -52,6 +52,9 @@ type OpenOptions struct {
 	// channel is available. A server facade passes one that asks the MCP
 	// client through elicitation.
 	Escalator clisrc.Escalator
+	// OnEscalation, if set, hears every [cli] escalation decision after
+	// the audit log has (serve counts them in toolplane_escalations_total).
+	OnEscalation func(binary string, d clisrc.Decision)
 
 	// WithholdUpstreamStderr keeps what stdio MCP servers wrote on stderr
 	// out of the errors their calls return, and writes it to Warnings

@@ -42,6 +42,9 @@ func connectSources(ctx context.Context, rt *Runtime, cfg *config.Config, auditL
 				outcome = audit.OutcomeGranted
 			}
 			auditLog.Log(audit.Event{Event: audit.EventEscalation, Capability: "cli:" + binary, Binary: binary, Outcome: outcome, Reason: string(d)})
+			if o.OnEscalation != nil {
+				o.OnEscalation(binary, d)
+			}
 		},
 	})
 	if err != nil {

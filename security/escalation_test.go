@@ -847,3 +847,54 @@ func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
 		cooldownAudit(t, e.Audit, 5)
 	})
 }
+
+// TestEscalationMetrics: escalations were in the audit stream only. With
+// metrics on, /metrics counts each decision in toolplane_escalations_total
+// by decision alone (no binary, no subject: a snippet picking binaries
+// cannot grow the series): a granted one, a declined one and the
+// cool-down refusal that follows.
+func TestEscalationMetrics(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"1h\"\n")
+	cfg := e.Config + ".http.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\nmetrics_addr = \"127.0.0.1:0\"\n"+
+		e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	gauge := metricsGauge(t, srv, e2e.NewGate(t))
+	count := func(decision string) int { return gauge(`toolplane_escalations_total{decision="` + decision + `"}`) }
+	for _, d := range []string{"granted", "declined", "abandoned", "cooldown", "error"} {
+		if n := count(d); n != 0 {
+			t.Errorf("before any escalation, %s = %d", d, n)
+		}
+	}
+
+	approver := &asker{answer: accept}
+	admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
+	if v := e2e.MustRun(t, ci, escalateSnippet(filepath.Join(e.Dir, "granted"))); v != "ran" {
+		t.Fatalf("the granted escalation: %v", v)
+	}
+	approver.set(decline)
+	if v, _ := e2e.MustRun(t, ci, escalateSnippet(filepath.Join(e.Dir, "declined"))).(string); !strings.Contains(v, "declined") {
+		t.Fatalf("the declined escalation: %v", v)
+	}
+	if v, _ := e2e.MustRun(t, ci, escalateSnippet(filepath.Join(e.Dir, "cooldown"))).(string); !strings.Contains(v, "escalation_cooldown") {
+		t.Fatalf("the escalation during the cool-down: %v", v)
+	}
+	if q := approver.asked(); len(q) != 2 {
+		t.Errorf("the approver was asked %d questions, want 2: %q", len(q), q)
+	}
+	for d, want := range map[string]int{"granted": 1, "declined": 1, "cooldown": 1, "abandoned": 0, "error": 0} {
+		if n := count(d); n != want {
+			t.Errorf("toolplane_escalations_total{decision=%q} = %d, want %d", d, n, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package telemetry
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/toolplane/toolplane/audit"
 	"github.com/toolplane/toolplane/sandbox"
+	clisrc "github.com/toolplane/toolplane/source/cli"
 	mcpsrc "github.com/toolplane/toolplane/source/mcp"
 )
 
@@ -40,6 +42,13 @@ const (
 	RunCancelled = "cancelled"
 )
 
+// Escalation decisions ([cli] escalate), a fixed set: the metric names no
+// binary and no subject, so a snippet cannot grow its series.
+var escalationDecisions = []string{
+	string(clisrc.DecisionGranted), string(clisrc.DecisionDeclined), string(clisrc.DecisionAbandoned),
+	string(clisrc.DecisionCooldown), string(clisrc.DecisionError),
+}
+
 // Metrics are toolplane's Prometheus metrics, on a registry of their own
 // (no global one). A nil *Metrics records nothing, so callers need not
 // check whether metrics are on.
@@ -52,6 +61,7 @@ type Metrics struct {
 	callDuration *prometheus.HistogramVec
 	denials      *prometheus.CounterVec
 	unauth       prometheus.Counter
+	escalations  *prometheus.CounterVec
 
 	capabilities, subjects *labelCap
 }
@@ -81,10 +91,18 @@ func NewMetrics() *Metrics {
 		unauth: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "toolplane_http_unauthenticated_total", Help: "HTTP requests refused for a missing or invalid bearer token.",
 		}),
+		escalations: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "toolplane_escalations_total", Help: "CLI escalations ([cli] escalate) by decision (granted, declined, abandoned, cooldown, error).",
+		}, []string{"decision"}),
 		capabilities: newLabelCap(MaxCapabilityLabels),
 		subjects:     newLabelCap(MaxSubjectLabels),
 	}
-	m.reg.MustRegister(m.runs, m.runDuration, m.calls, m.callDuration, m.denials, m.unauth,
+	// Every decision is exported from the start, at 0, so a rate over
+	// the first escalation of a kind sees it.
+	for _, d := range escalationDecisions {
+		m.escalations.WithLabelValues(d)
+	}
+	m.reg.MustRegister(m.runs, m.runDuration, m.calls, m.callDuration, m.denials, m.unauth, m.escalations,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -153,6 +171,19 @@ func (m *Metrics) Unauthenticated() {
 	if m != nil {
 		m.unauth.Inc()
 	}
+}
+
+// ObserveEscalation counts a CLI escalation's decision: granted,
+// declined, abandoned, cooldown or error (the Decision values of
+// source/cli); any other value counts as "other".
+func (m *Metrics) ObserveEscalation(decision string) {
+	if m == nil {
+		return
+	}
+	if !slices.Contains(escalationDecisions, decision) {
+		decision = OtherLabel
+	}
+	m.escalations.WithLabelValues(decision).Inc()
 }
 
 func knownSource(s string) string {

@@ -32,7 +32,9 @@ func TestAttackMetricLabelCardinality(t *testing.T) {
 		call := &dispatch.Call{CapabilityID: id, Labels: map[string]string{"source": fmt.Sprintf("src%d", i)}, Subject: fmt.Sprintf("subject-%d", i)}
 		ok(context.Background(), call)
 		denied(context.Background(), call)
+		m.ObserveEscalation(id)
 	}
+	m.ObserveEscalation("granted")
 	m.ObserveRun("made-up-backend", "made-up-outcome", time.Second)
 	families, err := m.Registry().Gather()
 	if err != nil {
@@ -54,6 +56,9 @@ func TestAttackMetricLabelCardinality(t *testing.T) {
 	}
 	if n := series["toolplane_admission_denials_total"]; n > MaxSubjectLabels+1 {
 		t.Errorf("%d denial series, over the cap", n)
+	}
+	if n := series["toolplane_escalations_total"]; n != len(escalationDecisions)+1 {
+		t.Errorf("%d escalation series, want the %d decisions and %q", n, len(escalationDecisions), OtherLabel)
 	}
 	if n := series["toolplane_runs_total"]; n != 1 {
 		t.Errorf("%d run series for one run", n)

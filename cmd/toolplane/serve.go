@@ -282,6 +282,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	// default in sandbox worker processes (see [toolplane] isolation).
 	open.DefaultIsolation = config.IsolationProcess
 	open.Escalator = confirmEscalation
+	open.OnEscalation = func(_ string, d clisrc.Decision) { metrics.ObserveEscalation(string(d)) }
 	// Several clients share each upstream: none reads in its errors what
 	// an upstream logged while serving another.
 	open.WithholdUpstreamStderr = opts.Transport == transportHTTP

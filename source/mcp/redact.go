@@ -47,6 +47,8 @@ type redactor struct {
 	// secretList are the keys of secret: a text none of them is in (most
 	// texts) is returned as it is after one fast search per secret.
 	secretList []string
+	// secretMin is the length of the shortest of secretList.
+	secretMin int
 	// added are the values addSecret recorded, oldest first.
 	added []string
 }
@@ -210,9 +212,12 @@ func (r *redactor) build() {
 		secret[v] = mark
 	}
 	r.allR, r.secretR = replacer(r.all), replacer(secret)
-	r.secretList = r.secretList[:0:0]
+	r.secretList, r.secretMin = r.secretList[:0:0], 0
 	for v := range secret {
 		r.secretList = append(r.secretList, v)
+		if r.secretMin == 0 || len(v) < r.secretMin {
+			r.secretMin = len(v)
+		}
 	}
 }
 
@@ -285,9 +290,16 @@ func (r *redactor) apply(s string) string {
 type hider struct {
 	rep  *strings.Replacer
 	list []string
+	// min is the length of the shortest of list: a shorter string (most
+	// of a structured result's keys and values) holds none of them and
+	// is not scanned once per secret and encoded form.
+	min int
 }
 
 func (h hider) Replace(s string) string {
+	if len(s) < h.min {
+		return s
+	}
 	for _, v := range h.list {
 		if strings.Contains(s, v) {
 			return h.rep.Replace(s)
@@ -303,7 +315,7 @@ func (r *redactor) secrets() *hider {
 	if r.secretR == nil {
 		return nil
 	}
-	return &hider{r.secretR, r.secretList}
+	return &hider{r.secretR, r.secretList, r.secretMin}
 }
 
 // hide replaces the server's secrets in s (an answer or an error).
@@ -336,17 +348,19 @@ func (r *redactor) hideResult(res *capability.Result) *capability.Result {
 func hideValue(rep *hider, v any) any {
 	switch x := v.(type) {
 	case string:
-		return rep.Replace(x)
+		// v itself when nothing changed: a string made an interface again
+		// is an allocation per string of the result.
+		if h := rep.Replace(x); h != x {
+			return h
+		}
 	case []any:
 		for i, e := range x {
 			x[i] = hideValue(rep, e)
 		}
-		return x
 	case jsonlike.Object:
 		for i := range x {
 			x[i].Key, x[i].Value = rep.Replace(x[i].Key), hideValue(rep, x[i].Value)
 		}
-		return x
 	case map[string]any:
 		var renamed map[string]string
 		for k, e := range x {
@@ -362,7 +376,6 @@ func hideValue(rep *hider, v any) any {
 			x[h] = x[k]
 			delete(x, k)
 		}
-		return x
 	}
 	return v
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/toolplane/toolplane/python/lib/bisect"
 	"github.com/toolplane/toolplane/python/lib/cmath"
 	"github.com/toolplane/toolplane/python/lib/collections"
+	pycopy "github.com/toolplane/toolplane/python/lib/copy"
 	"github.com/toolplane/toolplane/python/lib/csv"
 	"github.com/toolplane/toolplane/python/lib/datetime"
 	"github.com/toolplane/toolplane/python/lib/decimal"
@@ -81,6 +82,7 @@ func ModulesWith(cfg Config) vm.Modules {
 	}
 	pymodule.RegisterFS(m, pysrc, "pysrc")
 	collections.Register(m)
+	pycopy.Register(m)
 	datetime.Register(m)
 	itertools.Register(m)
 	re.Register(m)

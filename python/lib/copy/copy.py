@@ -146,6 +146,9 @@ def _reconstruct(x, memo, _unused):
     return y
 
 
+_fast = (list, dict, tuple, set, frozenset)
+
+
 def deepcopy(x, memo=None, _nil=[]):
     """Deep copy of x; memo maps id() of copied objects to their copies."""
     if memo is None:
@@ -156,7 +159,12 @@ def deepcopy(x, memo=None, _nil=[]):
         return memo[d]
     if _is_atomic(x):
         return x
-    if hasattr(type(x), '__toolplane_base__'):
+    cls = type(x)
+    if cls in _fast and type(memo) is dict:
+        # Exact builtin containers: copied natively, item by item as
+        # below, calling back here for items of other types.
+        return _deepcopy_fast(x, memo, deepcopy)
+    if hasattr(cls, '__toolplane_base__'):
         # The collections classes copy through __deepcopy__ or their state.
         dc = getattr(type(x), '__deepcopy__', None)
         y = dc(x, memo) if dc is not None else _reconstruct(x, memo, None)

@@ -593,3 +593,144 @@ func TestAttackHTTPBodiesWithoutAToken(t *testing.T) {
 		t.Errorf("64 bodies without a token grew the server by %d MiB", grown>>20)
 	}
 }
+
+// TestAttackHTTPTokensHoldingConnections: connections are accepted
+// before their token is known, so a token holding GET streams (one per
+// MCP session, open as long as the session lives) once took the whole of
+// max_connections_per_ip (all clients behind one proxy or NAT) and
+// max_connections: two tokens holding streams closed every other token's
+// connections as soon as they were accepted. Now a token takes a place
+// only while it holds fewer than are left free: the greedy tokens' extra
+// streams are refused with 429 and a JSON-RPC error naming the key, a
+// third token is served meanwhile, and a token alone works normally once
+// they let go.
+func TestAttackHTTPTokensHoldingConnections(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 12\nmax_connections_per_ip = 12\n"+
+		e.AddToken("greedy1", "greedy1-secret-0123456789", `allow = "source"`)+
+		e.AddToken("greedy2", "greedy2-secret-0123456789", `allow = "source"`)+
+		e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	// One connection per request, as clients behind a proxy each have
+	// their own.
+	oneShot := func() *http.Client {
+		return &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	}
+	do := func(token, method, session, body string) (*http.Response, error) {
+		var rd io.Reader
+		if body != "" {
+			rd = strings.NewReader(body)
+		}
+		req, _ := http.NewRequestWithContext(ctx, method, srv.URL, rd)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Content-Type", "application/json")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		}
+		return oneShot().Do(req)
+	}
+	var held []io.Closer
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	var refusals []string
+	// hold opens sessions of token with a GET stream each until the
+	// server stops taking them; it returns how many it holds.
+	hold := func(token string) int {
+		n := 0
+		for range 12 {
+			resp, err := do(token, http.MethodPost, "", initializeBody)
+			if err != nil {
+				return n
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			id := resp.Header.Get("Mcp-Session-Id")
+			if resp.StatusCode != http.StatusOK || id == "" {
+				return n
+			}
+			if resp, err := do(token, http.MethodPost, id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			resp, err = do(token, http.MethodGet, id, "")
+			if err != nil {
+				return n
+			}
+			if resp.StatusCode != http.StatusOK {
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				refusals = append(refusals, fmt.Sprintf("%d %s", resp.StatusCode, body))
+				return n
+			}
+			held = append(held, resp.Body)
+			n++
+		}
+		return n
+	}
+	n1 := hold("greedy1-secret-0123456789")
+	n2 := hold("greedy2-secret-0123456789")
+	t.Logf("greedy1 holds %d streams, greedy2 %d; refused: %q", n1, n2, refusals)
+	if n1 == 0 || n2 == 0 {
+		t.Errorf("greedy tokens hold %d and %d streams; want some each", n1, n2)
+	}
+	if len(refusals) == 0 || !strings.Contains(refusals[0], "429") || !strings.Contains(refusals[0], `"jsonrpc":"2.0"`) || !strings.Contains(refusals[0], "[http] max_connections") {
+		t.Errorf("a stream over a token's share: %q; want 429 with a JSON-RPC error naming [http] max_connections", refusals)
+	}
+	// A third token is served while they hold theirs.
+	var other *mcp.ClientSession
+	var err error
+	for range 20 {
+		if other, err = e2e.DialHTTP(srv.URL, "other-secret-0123456789", nil); err == nil {
+			break
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("a third token while two hold streams: %v", err)
+	}
+	if v, err := tryRun(other, "return 7"); err != nil || v != float64(7) {
+		t.Errorf("a third token's run while two hold streams: %v %v", v, err)
+	}
+	other.Close()
+	// Let go: a token alone works normally again.
+	for _, c := range held {
+		c.Close()
+	}
+	held = nil
+	var alone *mcp.ClientSession
+	for range 40 {
+		if alone, err = e2e.DialHTTP(srv.URL, "greedy1-secret-0123456789", nil); err == nil {
+			if v, rerr := tryRun(alone, "return 8"); rerr == nil && v == float64(8) {
+				alone.Close()
+				return
+			} else {
+				err = fmt.Errorf("run: %v %v", v, rerr)
+			}
+			alone.Close()
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	t.Errorf("greedy1 alone after its streams closed: %v", err)
+}
+
+// tryRun runs code with execute_code and returns its value or the error.
+func tryRun(cs *mcp.ClientSession, code string) (any, error) {
+	res, err := e2e.TryCall(cs, "execute_code", map[string]any{"code": code})
+	if err != nil {
+		return nil, err
+	}
+	if res.IsError {
+		return nil, fmt.Errorf("%s", e2e.Text(res))
+	}
+	return e2e.Structured(res)["value"], nil
+}

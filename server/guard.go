@@ -257,8 +257,11 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			}
 		}
 		// A GET is an MCP session's standalone SSE stream, held open as
-		// long as the session lives: the session caps bound those, and
-		// counting them here would let idle sessions lock their token out.
+		// long as the session lives: counting them against
+		// max_requests_per_token would let idle sessions lock their token
+		// out. Every request, streams included, takes its place of the
+		// connections under the fair-share rule (holdShares), so that no
+		// few tokens hold them all.
 		if r.Method != http.MethodGet {
 			if !s.inFlight.acquire(subject) {
 				tooManyRequests(w, s.inFlight.max, logID)
@@ -266,6 +269,12 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			}
 			defer s.inFlight.release(subject)
 		}
+		ip, stream := remoteIP(r), r.Method == http.MethodGet
+		if key, limit, held, ok := s.holds.acquire(subject, ip, stream); !ok {
+			tooManyHeld(w, key, limit, held, stream, logID)
+			return
+		}
+		defer s.holds.release(subject, ip)
 		if s.routeToOwner(w, r) {
 			return
 		}

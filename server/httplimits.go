@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -379,4 +380,123 @@ func (b *bodyBudget) release(subject string, n int64) {
 	}
 	close(b.changed)
 	b.changed = make(chan struct{})
+}
+
+// holdShares bounds what one token holds of the server's connections
+// with requests in progress: GET streams (an MCP session's standalone
+// SSE stream, open as long as the session lives) and POSTs and DELETEs
+// (whose runs may last). Connections are accepted before their token is
+// known (limitListener), so MaxConnections and MaxConnectionsPerIP alone
+// let a token take them all: one token held 128 GET streams and 128
+// POSTs, the whole max_connections_per_ip of a proxy or NAT all clients
+// came through, and four tokens the whole max_connections, and every
+// other token's connections were closed as soon as they were accepted.
+//
+// The places are shared as the audit queue's are: a token takes one only
+// while it holds fewer than are left free, both of MaxConnections and of
+// MaxConnectionsPerIP for the request's address. One token holds at most
+// half, k tokens about 1/(k+1) each, and a token holding none finds a
+// place while any is free. A GET stream takes a place only while the
+// token would still find one for a request after it, so a token's
+// streams alone never take the place its next POST needs. A request over the rule is answered at once (429) and its
+// connection closed.
+type holdShares struct {
+	max, perIP int
+
+	mu        sync.Mutex
+	total     int
+	bySubject map[string]int
+	byIP      map[string]*ipHolds
+}
+
+type ipHolds struct {
+	total     int
+	bySubject map[string]int
+}
+
+func newHoldShares(lim HTTPLimits) *holdShares {
+	return &holdShares{max: lim.MaxConnections, perIP: lim.MaxConnectionsPerIP, bySubject: map[string]int{}, byIP: map[string]*ipHolds{}}
+}
+
+// acquire takes a place for a request of subject from ip (a GET stream
+// when stream is set). When the rule refuses it, it returns the config
+// key of the cap that refused, its value and how many the token holds
+// under it.
+func (h *holdShares) acquire(subject, ip string, stream bool) (key string, limit, held int, ok bool) {
+	reserve := 0
+	if stream {
+		reserve = 2
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.max >= 0 {
+		if n := h.bySubject[subject]; n+reserve >= h.max-h.total {
+			return "max_connections", h.max, n, false
+		}
+	}
+	at := h.byIP[ip]
+	if h.perIP >= 0 {
+		n := 0
+		if at != nil {
+			n = at.bySubject[subject]
+			if n+reserve >= h.perIP-at.total {
+				return "max_connections_per_ip", h.perIP, n, false
+			}
+		} else if reserve >= h.perIP {
+			return "max_connections_per_ip", h.perIP, 0, false
+		}
+	}
+	if at == nil {
+		at = &ipHolds{bySubject: map[string]int{}}
+		h.byIP[ip] = at
+	}
+	h.total++
+	h.bySubject[subject]++
+	at.total++
+	at.bySubject[subject]++
+	return "", 0, 0, true
+}
+
+func (h *holdShares) release(subject, ip string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.total--
+	if h.bySubject[subject]--; h.bySubject[subject] <= 0 {
+		delete(h.bySubject, subject)
+	}
+	if at := h.byIP[ip]; at != nil {
+		at.total--
+		if at.bySubject[subject]--; at.bySubject[subject] <= 0 {
+			delete(at.bySubject, subject)
+		}
+		if at.total <= 0 {
+			delete(h.byIP, ip)
+		}
+	}
+}
+
+// remoteIP is the address part of r.RemoteAddr, as limitListener counts
+// connections by it.
+func remoteIP(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}
+
+// tooManyHeld answers a request over the token's share of the
+// connections: 429, as a JSON-RPC error (which MCP clients show; a plain
+// body they do not) naming the cap and the fix, and the connection is
+// closed so its place is given back.
+func tooManyHeld(w http.ResponseWriter, key string, limit, held int, stream bool, logID string) {
+	rule := "a token takes one only while it holds fewer than are left free"
+	if stream {
+		rule = "a token opens a GET stream only while one would still be left for its next request, and it may hold only fewer than are left free"
+	}
+	msg := fmt.Sprintf("429 this token holds %d of the connections of [http] %s = %d with requests in progress (GET streams included); %s, so that other tokens are served (log id %s). Close the MCP sessions it no longer uses (DELETE), wait for its runs to finish, or raise [http] %s", held, key, limit, rule, logID, key)
+	w.Header().Set("Connection", "close")
+	w.Header().Set("Retry-After", "1")
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusTooManyRequests)
+	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32000, "message": msg}})
 }

@@ -204,6 +204,7 @@ type Server struct {
 
 	httpLimits HTTPLimits
 	inFlight   *subjectLimiter
+	holds      *holdShares
 	bodies     *bodyBudget
 	// descriptions caches the meta-tools' descriptions per catalog seen.
 	descriptions descriptionCache
@@ -329,6 +330,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.inFlight = &subjectLimiter{max: s.httpLimits.MaxRequestsPerSubject, inFlight: map[string]int{}}
 	s.bodies = newBodyBudget(s.httpLimits.MaxBodyBytes)
+	s.holds = newHoldShares(s.httpLimits)
 	if err := s.initRouting(); err != nil {
 		return nil, err
 	}

@@ -37,7 +37,9 @@ type HTTPLimits struct {
 	// IdleTimeout closes a keep-alive connection idle this long.
 	IdleTimeout time.Duration
 	// MaxConnections caps open connections; MaxConnectionsPerIP caps them
-	// per client address. A connection over a cap is closed at once.
+	// per client address. A connection over a cap is closed at once. A
+	// token's requests in progress (GET streams included) take at most
+	// its fair share of either (see holdShares).
 	MaxConnections, MaxConnectionsPerIP int
 	// MaxHeaderBytes bounds a request's header lines, read before the
 	// token is checked: with net/http's default (1 MiB) every connection

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -680,5 +681,66 @@ b["z"] = 1`)
         flat == (1, "two", 3.0), fs == frozenset([1])]`)
 	if got != "[True, True, True, True, True, True, True, True, True, True, True]" {
 		t.Errorf("after Restore of a snapshot taken before the mutations: %s", got)
+	}
+}
+
+// TestCancelledHostCallsLeaveNoGoroutines: host calls cancelled by
+// wait_for's timeout, by task.cancel() and by the run's deadline all see
+// their context done, and so do the contexts they derive (as the dispatch
+// chain does); once the run has returned, the goroutine count is back
+// where it was, give or take the idle host workers.
+func TestCancelledHostCallsLeaveNoGoroutines(t *testing.T) {
+	var mu sync.Mutex
+	started, ended := 0, 0
+	host := map[string]HostFunc{
+		"hang": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			mu.Lock()
+			started++
+			mu.Unlock()
+			sub, cancel := context.WithTimeout(ctx, time.Hour)
+			defer cancel()
+			<-sub.Done()
+			mu.Lock()
+			ended++
+			mu.Unlock()
+			return nil, ctx.Err()
+		},
+	}
+	before := runtime.NumGoroutine()
+	src := `import asyncio
+for i in range(40):
+    try:
+        await asyncio.wait_for(hang(), 0.001)
+    except TimeoutError:
+        pass
+ts = [asyncio.create_task(hang()) for _ in range(40)]
+await asyncio.sleep(0)
+for t in ts:
+    t.cancel()
+ts = [asyncio.create_task(hang()) for _ in range(40)]
+await hang()
+`
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	prog, err := Compile("<snippet>", src, CompileOptions{Snippet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := prog.Run(ctx, RunOptions{Host: host}); err == nil {
+		t.Fatal("a run past its deadline returned no error")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		s, e := started, ended
+		mu.Unlock()
+		grown := runtime.NumGoroutine() - before
+		if s == e && s >= 81 && grown <= 8 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d host calls started, %d ended; %d goroutines more than before the run", s, e, grown)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -61,7 +61,7 @@ type Future struct {
 	// yieldOnce makes an already resolved future still yield to the loop
 	// once (asyncio.sleep(0)).
 	yieldOnce bool
-	cancel    context.CancelFunc
+	cancel    *callCtx // a started host call's context
 	timer     *loopTimer
 	loop      *Loop
 	// named is set on a host call that create_task wrapped under a task
@@ -196,7 +196,7 @@ func (f *Future) send(t *Thread, throw error) (Value, bool, error) {
 	if throw != nil {
 		if e, ok := throw.(*Instance); ok && e.Class == CancelledErrorClass && !f.done {
 			if f.cancel != nil {
-				f.cancel()
+				f.cancel.Cancel()
 			}
 			if f.task != nil {
 				f.task.requestCancel(t)
@@ -332,7 +332,7 @@ func (task *Task) requestCancel(t *Thread) bool {
 	}
 	task.cancelReq = true
 	if task.waiting != nil && task.waiting.cancel != nil {
-		task.waiting.cancel()
+		task.waiting.cancel.Cancel()
 	}
 	if t.loop != nil {
 		t.loop.schedule(task)
@@ -347,12 +347,12 @@ func (l *Loop) start(f *Future) {
 	}
 	f.started = true
 	f.await.markRan()
-	ctx, cancel := context.WithCancel(l.t.ctx)
-	f.cancel = cancel
+	ctx := newCallCtx(l.t.ctx)
+	f.cancel = ctx
 	l.pending[f] = true
 	run := f.run
 	f.run = nil
-	startHostJob(hostJob{f: f, run: run, ctx: ctx, cancel: cancel, done: l.done})
+	startHostJob(hostJob{f: f, run: run, ctx: ctx, done: l.done})
 }
 
 func (l *Loop) timer(d time.Duration, f *Future, v Value) {
@@ -447,7 +447,7 @@ func (l *Loop) run(start func() *Future) (*Future, error) {
 		// abandoned: cancel their contexts so host work stops.
 		for f := range l.pending {
 			if f.cancel != nil {
-				f.cancel()
+				f.cancel.Cancel()
 			}
 			if f.timer != nil {
 				f.timer.Stop()
@@ -728,7 +728,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 					any = f.onCancel() || any
 				} else {
 					if f.cancel != nil {
-						f.cancel()
+						f.cancel.Cancel()
 					}
 					f.resolve(nil, NewException(CancelledErrorClass))
 					any = true
@@ -893,7 +893,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 					inner.onCancel()
 				default:
 					if inner.cancel != nil {
-						inner.cancel()
+						inner.cancel.Cancel()
 					}
 					inner.resolve(nil, NewException(CancelledErrorClass))
 				}
@@ -1102,7 +1102,7 @@ func initFutures() {
 				return Bool(false), nil
 			}
 			if f.cancel != nil {
-				f.cancel()
+				f.cancel.Cancel()
 			}
 			f.resolve(nil, NewException(CancelledErrorClass))
 			return Bool(true), nil

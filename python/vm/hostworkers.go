@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"context"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -25,15 +24,14 @@ import (
 // context, its panic turned into the call's error, its completion sent to
 // its loop.
 
-// hostJob is one host call for a worker: the work, its context and cancel,
+// hostJob is one host call for a worker: the work, its context,
 // and the loop's channel of completions; or fn, a call GoHost started. The
 // zero hostJob tells a waiting worker to go.
 type hostJob struct {
 	fn     func()
 	f      *Future
 	run    HostWork
-	ctx    context.Context
-	cancel context.CancelFunc
+	ctx    *callCtx
 	done   chan<- completion
 }
 
@@ -137,6 +135,6 @@ func (j *hostJob) do() {
 		}()
 		v, err = j.run.Run(j.ctx)
 	}()
-	j.cancel()
+	j.ctx.Cancel()
 	j.done <- completion{f: j.f, v: v, err: err}
 }

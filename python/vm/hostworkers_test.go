@@ -31,9 +31,9 @@ func (f funcWork) Run(ctx context.Context) (any, error) { return f(ctx) }
 func TestHostWorkersReusedAndRetired(t *testing.T) {
 	done := make(chan completion, 64)
 	call := func(w HostWork) (*Future, context.Context) {
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx := newCallCtx(context.Background())
 		f := &Future{name: "work"}
-		startHostJob(hostJob{f: f, run: w, ctx: ctx, cancel: cancel, done: done})
+		startHostJob(hostJob{f: f, run: w, ctx: ctx, done: done})
 		return f, ctx
 	}
 	wait := func(f *Future) completion {

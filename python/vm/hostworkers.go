@@ -28,11 +28,11 @@ import (
 // and the loop's channel of completions; or fn, a call GoHost started. The
 // zero hostJob tells a waiting worker to go.
 type hostJob struct {
-	fn     func()
-	f      *Future
-	run    HostWork
-	ctx    *callCtx
-	done   chan<- completion
+	fn   func()
+	f    *Future
+	run  HostWork
+	ctx  *callCtx
+	done chan<- completion
 }
 
 const (

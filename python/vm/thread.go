@@ -882,6 +882,10 @@ func SizeOf(v Value) int64 {
 	switch v.(type) {
 	case nil, NoneType, Bool:
 		return 0 // as the walk counts them (visit), without a walker
+	case *Dict:
+		if n, ok := sizeOfFlatDict(v.(*Dict)); ok {
+			return n
+		}
 	}
 	w := sizeWalkers.Get().(*sizeWalker)
 	w.walk(v)
@@ -890,6 +894,74 @@ func SizeOf(v Value) int64 {
 		sizeWalkers.Put(w)
 	}
 	return total
+}
+
+// sizeOfFlatDict is SizeOf of a small dict whose keys and values are all
+// None, bools, ints, floats and strings shorter than 256 bytes (a host
+// call's result, a JSON record), without a walker: the walk's count, by
+// its rules, in its order (each entry's key, then its value), with the
+// walker's memory of recent boxes (newBox) kept for the few slots this
+// touches, so the two agree to the byte (TestSizeOfFlatDictIsTheWalks).
+// ok is false for any other dict.
+func sizeOfFlatDict(d *Dict) (total int64, ok bool) {
+	if d.index != nil || len(d.entries) > smallDict {
+		return 0, false
+	}
+	type slot struct {
+		i uintptr
+		p unsafe.Pointer
+	}
+	var recent [2 * smallDict]slot
+	n := 0
+	newBox := func(v Value) bool {
+		p := boxOf(v)
+		i := (uintptr(p) >> 4) & (recentBoxes - 1)
+		for k := range n {
+			if recent[k].i == i {
+				if recent[k].p == p {
+					return false
+				}
+				recent[k].p = p
+				return true
+			}
+		}
+		recent[n] = slot{i, p}
+		n++
+		return true
+	}
+	total = dictBytes + dictArrays(d)
+	for ix := range d.entries {
+		e := &d.entries[ix]
+		if e.key == nil {
+			continue
+		}
+		for _, v := range [2]Value{e.key, e.value} {
+			switch x := v.(type) {
+			case NoneType, Bool:
+			case Int:
+				if (x < smallIntMin || x >= smallIntMax) && newBox(v) {
+					total += noscanBytes(8)
+				}
+			case Float:
+				if newBox(v) {
+					total += noscanBytes(8)
+				}
+			case Str:
+				if len(x) >= 256 {
+					return 0, false
+				}
+				if len(x) == 1 && x[0] < utf8.RuneSelf && boxOf(v) == boxOf(asciiChars[x[0]]) {
+					continue
+				}
+				if newBox(v) && len(x) > 0 {
+					total += stringHeaderBytes + noscanBytes(int64(len(x)))
+				}
+			default:
+				return 0, false
+			}
+		}
+	}
+	return total, true
 }
 
 // sizeWalkers keeps SizeOf's walkers: most walks are of small values (a

@@ -6,28 +6,27 @@ import (
 	"time"
 )
 
-// callCtx is the context of one host call: the run's context, cancelled
-// also when the call is (a cancelled task, wait_for's timeout, gather's
-// cancel, the end of the run) and when the call ends. It is what
-// context.WithCancel of the run's context would be, made cheaper for the
-// common call, whose work never looks at its context's Done channel: one
-// allocation, and nothing registered with the run's context until the
-// work asks for Done (or derives a context, which asks for it or for
-// AfterFunc). context.WithCancel registers every call with the run's
-// context and removes it again, under its lock, and makes a closure.
+// callCtx is the context of one host call: the run's context (its
+// deadline, values and Err), and done when the call is cancelled (a
+// cancelled task, wait_for's timeout, gather's cancel), when it ends, and
+// when the run ends or its context is done: the loop cancels every call
+// in flight then (Loop.run, which returns as soon as the run's context is
+// done: drive waits on it, and the interpreter polls it while it runs
+// code). It is what context.WithCancel of the run's context was, made
+// cheaper: one allocation (two once the work asks for Done), no lock of
+// the run's context taken and nothing registered with it, where
+// context.WithCancel registered every call and removed it again under
+// the run's context's lock and made a closure (three allocations with
+// Done). A context the work derives from it (the dispatch chain's
+// timeouts) follows it through AfterFunc, without a goroutine.
 //
-// Err is never nil once the run's context is done, and Done, once asked
-// for, is closed when either is cancelled: the work sees what it would
-// see under context.WithCancel.
+// Err is not nil as soon as the run's context is done, and then Done is
+// closed too.
 type callCtx struct {
 	parent context.Context
 	mu     sync.Mutex
 	err    error
-	// done is made by the first Done; armed is set once done is tied
-	// to the parent (stopParent undoes that).
-	done       chan struct{}
-	armed      bool
-	stopParent func() bool
+	done   chan struct{} // made by the first Done
 	// funcs are the AfterFunc callbacks not yet run or stopped.
 	funcs map[*callAfter]struct{}
 }
@@ -60,8 +59,7 @@ func (c *callCtx) Err() error {
 	return nil
 }
 
-// Done implements context.Context. The channel is made, and tied to the
-// run's context, on first use.
+// Done implements context.Context. The channel is made on first use.
 func (c *callCtx) Done() <-chan struct{} {
 	c.mu.Lock()
 	if c.done == nil {
@@ -71,20 +69,11 @@ func (c *callCtx) Done() <-chan struct{} {
 		}
 	}
 	d := c.done
-	c.arm()
 	c.mu.Unlock()
-	return d
-}
-
-// arm ties the call to the run's context, once, while the call is not
-// cancelled. c.mu is held.
-func (c *callCtx) arm() {
-	if c.armed || c.err != nil {
-		return
+	if err := c.parent.Err(); err != nil {
+		c.cancel(err) // the run's context is done: so is the call's
 	}
-	c.armed = true
-	parent := c.parent
-	c.stopParent = context.AfterFunc(parent, func() { c.cancel(parent.Err()) })
+	return d
 }
 
 // AfterFunc arranges for f to run on its own goroutine once the call's
@@ -103,7 +92,6 @@ func (c *callCtx) AfterFunc(f func()) (stop func() bool) {
 		c.funcs = map[*callAfter]struct{}{}
 	}
 	c.funcs[a] = struct{}{}
-	c.arm()
 	return func() bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -116,8 +104,7 @@ func (c *callCtx) AfterFunc(f func()) (stop func() bool) {
 }
 
 // cancel cancels the call with err (the first cancellation wins): Done is
-// closed, the AfterFunc callbacks start, and the tie to the run's context
-// goes.
+// closed and the AfterFunc callbacks start.
 func (c *callCtx) cancel(err error) {
 	c.mu.Lock()
 	if c.err != nil {
@@ -128,14 +115,9 @@ func (c *callCtx) cancel(err error) {
 	if c.done != nil {
 		close(c.done)
 	}
-	stop := c.stopParent
-	c.stopParent = nil
 	funcs := c.funcs
 	c.funcs = nil
 	c.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
 	for a := range funcs {
 		go a.f()
 	}

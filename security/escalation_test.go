@@ -898,3 +898,79 @@ func TestEscalationMetrics(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackEscalationQuestionWithdrawnByTimeout: a question the human
+// never answered because its run timed out (or was cancelled) while it
+// was out starts the cool-down as a "no" does. Else an agent with a short
+// timeout put question after question, each withdrawn before the human
+// could read it, and the cool-down never began.
+func TestAttackEscalationQuestionWithdrawnByTimeout(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	base := "\n[cli]\nmode = \"allowlist\"\nallow = [\"true\"]\nescalate = true\nescalation_cooldown = \"10m\"\n"
+	try := func(dir, name string) string {
+		return fmt.Sprintf("try:\n    await cli(\"touch\")(%q)\n    return \"ran\"\nexcept PermissionError as e:\n    return \"refused: \" + str(e)", filepath.Join(dir, name))
+	}
+	// silent never answers: it holds each question until it is withdrawn.
+	var mu sync.Mutex
+	var questions []string
+	silent := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		mu.Lock()
+		questions = append(questions, req.Params.Message)
+		mu.Unlock()
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Minute):
+		}
+		return nil, ctx.Err()
+	}}
+	asked := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(questions)
+	}
+	// flood runs snippets that escalate with a 1 s timeout, then one more
+	// without: only the first may have put a question.
+	flood := func(t *testing.T, cs *mcp.ClientSession, dir string, before int) {
+		t.Helper()
+		for i := range 3 {
+			res, sc := e2e.Exec(t, cs, try(dir, fmt.Sprint("timed-", i)), "timeout", 1)
+			if i == 0 && !res.IsError {
+				t.Fatalf("the first run's question was answered? %v", sc)
+			}
+		}
+		v, _ := e2e.MustRun(t, cs, try(dir, "after")).(string)
+		if !strings.Contains(v, "escalation_cooldown") {
+			t.Errorf("a run after a withdrawn question was not held back by the cool-down: %v", v)
+		}
+		if n := asked() - before; n != 1 {
+			t.Errorf("runs timing out with their question open put %d questions, want 1", n)
+		}
+	}
+	t.Run("stdio", func(t *testing.T) {
+		e := bins.NewEnv(t, base)
+		cs, err := e2e.Client(silent).Connect(context.Background(), &mcp.CommandTransport{Command: e.Command()}, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		flood(t, cs, e.Dir, asked())
+	})
+	t.Run("http", func(t *testing.T) {
+		e := bins.NewEnv(t, base)
+		cfg := e.Config + ".http.toml"
+		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
+			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
+		srv := e.ServeHTTP(t, cfg)
+		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", silent, e2e.ElicitingSession())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		if _, err := admin.ListTools(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
+		flood(t, ci, e.Dir, asked())
+	})
+}

@@ -136,7 +136,7 @@ func confirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Ans
 	} else {
 		answer, err = ask(ctx, req.Session, message)
 	}
-	s.noteAnswer(who, answer, err)
+	s.noteAnswer(who, answer, err, ctx.Err() != nil)
 	return answer, err
 }
 
@@ -179,9 +179,14 @@ func (s *Server) coolingDown(who requester) error {
 }
 
 // noteAnswer starts who's cool-down when the human declined or
-// dismissed a question (not when nobody could be asked, nor on a yes).
-func (s *Server) noteAnswer(who requester, answer Answer, err error) {
-	if s == nil || s.opts.EscalationCooldown <= 0 || err != nil || answer == AnswerYes {
+// dismissed a question, or when the question was withdrawn unanswered
+// because its request ended (withdrawn: the run timed out or was
+// cancelled while it was out; else a run with a short timeout could put
+// question after question, each gone before the human reads it), not
+// when nobody could be asked, nor on a yes.
+func (s *Server) noteAnswer(who requester, answer Answer, err error, withdrawn bool) {
+	if s == nil || s.opts.EscalationCooldown <= 0 || answer == AnswerYes ||
+		(err != nil && (!withdrawn || errors.Is(err, ErrNoHuman))) {
 		return
 	}
 	s.mu.Lock()
@@ -262,7 +267,7 @@ func (s *Server) confirmByApprover(ctx context.Context, req *mcp.CallToolRequest
 		defer dcancel()
 	}
 	answer, err := ask(qctx, ss, fmt.Sprintf("Token subject %q (request log id %s) asks: %s", asker, who.logID, message))
-	s.noteAnswer(requester{subject: asker}, answer, err)
+	s.noteAnswer(requester{subject: asker}, answer, err, qctx.Err() != nil)
 	return answer, err
 }
 

@@ -13,6 +13,66 @@ import (
 // (genSend), yield from, exceptions raised and caught across generator
 // frames, a generator abandoned mid-loop and resumed by next() later.
 var fastLoopPrograms = map[string]string{
+	// LOAD_GLOBAL of a builtin from the cache record without loadGlobal's
+	// call: the name bound in globals after the record was made (module
+	// level and in a function), deleted again (the builtin back), and a
+	// global that shadows max from the start of a loop.
+	"global_builtin_cache": `
+def count(xs):
+    n = 0
+    for x in xs:
+        n += len(x) + abs(-x[0])
+    return n
+acc = []
+for i in range(60):
+    acc.append(len(acc) + abs(i - 30))
+    if i == 20:
+        len = lambda x: 1000
+    if i == 40:
+        del len
+a1 = count([[i, i] for i in range(50)])
+def shadow(xs):
+    global abs
+    n = 0
+    for i, x in enumerate(xs):
+        n += abs(x)
+        if i == 10:
+            abs = lambda v: 7
+        if i == 20:
+            del abs
+    return n
+a2 = shadow(list(range(-30, 30)))
+out = []
+for i in range(30):
+    out.append(max(i, 5))
+    if i == 10:
+        max = lambda a, b: -1
+    if i == 20:
+        del max
+r = (sum(acc), acc[19], acc[20], acc[22], acc[-1], a1, a2, out)
+`,
+	// LOAD_METHOD of a str's and a list's method from the record's first
+	// way, at one site that sees a list, a str, a dict, a list subclass
+	// and instances in turn (the record replaced between kinds).
+	"load_method_first_way": `
+class L(list):
+    def count(self, x):
+        return -1
+class C:
+    def count(self, x):
+        return 99
+objs = [[1, 2, 1], "abca", L([1]), [1], "a", C(), (1, 1), [1, 1, 1]] * 20
+n = 0
+for o in objs:
+    n = n * 3 % 1000003 + o.count(1 if not isinstance(o, str) else "a")
+out = []
+for i in range(200):
+    if i % 50 == 49:
+        out.append(str(i).upper())
+    else:
+        out.append(i)
+r = (n, len(out), out[-1], out[49], out[50])
+`,
 	// Lists grown by LIST_APPEND and list.append in fastRun (appendGrow):
 	// from empty and from a literal's odd capacity, with items that are
 	// charged (floats, big ints, long strs), past 1024 items (the general

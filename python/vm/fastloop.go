@@ -336,13 +336,8 @@ loop:
 			if sp == len(st) {
 				break loop
 			}
-			if c := code.gcache[arg].Load(); c != nil && c.g == globals && c.gver == globals.version &&
-				(c.src == globals || c.src == c.b && c.o == t.overlay && (c.o == nil || c.over == c.o.version) && c.b == t.builtinsFor(globals) && c.bver == c.b.version) {
-				// A global, or a builtin where the record shows the name
-				// still absent from globals and from the run's overlay of
-				// host functions (their versions): loadGlobal's checks,
-				// without the call.
-				st[sp] = c.src.entries[c.ix].value
+			if c := code.gcache[arg].Load(); c != nil && c.src == globals && c.g == globals && c.gver == globals.version {
+				st[sp] = globals.entries[c.ix].value
 			} else if v, ok := t.loadGlobal(code, globals, t.overlay, t.builtinsFor(globals), arg); ok {
 				// A builtin or host function (or a cache to refill).
 				st[sp] = v
@@ -763,19 +758,11 @@ loop:
 			var b Value
 			switch o := obj.(type) {
 			case Str:
-				// builtinMethodCached's first way written out (fastRun is
-				// too large for the compiler to inline it).
-				if r := code.acache[ip].Load(); r != nil && r.ways[0].cls == StrClass && r.epoch == classEpoch.Load() {
-					b = r.ways[0].attr
-				} else {
+				if b = builtinMethodFirst(code, ip, StrClass); b == nil {
 					b = builtinMethodCached(code, ip, StrClass, arg)
 				}
 			case *List:
-				// builtinMethodCached's first way written out (fastRun is
-				// too large for the compiler to inline it).
-				if r := code.acache[ip].Load(); r != nil && r.ways[0].cls == ListClass && r.epoch == classEpoch.Load() {
-					b = r.ways[0].attr
-				} else {
+				if b = builtinMethodFirst(code, ip, ListClass); b == nil {
 					b = builtinMethodCached(code, ip, ListClass, arg)
 				}
 			case *Dict, Tuple, *Set, Bytes:

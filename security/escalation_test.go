@@ -217,14 +217,7 @@ func TestAttackEscalationSelfApproval(t *testing.T) {
 		}
 
 		approver := &asker{answer: decline}
-		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer admin.Close()
-		if _, err := admin.ListTools(context.Background(), nil); err != nil { // the server learns admin's session
-			t.Fatal(err)
-		}
+		admin := connectApprover(t, srv.URL, approver.options())
 
 		declined := filepath.Join(e.Dir, "declined")
 		if v, _ := e2e.MustRun(t, ci, escalateSnippet(declined)).(string); !strings.Contains(v, "refused") || !strings.Contains(v, "declined") {
@@ -375,14 +368,7 @@ return await asyncio.gather(*[ask(i) for i in range(10)])`
 			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
 		srv := e.ServeHTTP(t, cfg)
 		approver := &slowAsker{}
-		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer admin.Close()
-		if _, err := admin.ListTools(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
+		connectApprover(t, srv.URL, approver.options())
 		var wg sync.WaitGroup
 		results := make([][]any, 2)
 		for i := range results {
@@ -811,14 +797,7 @@ func TestAttackEscalationFatigueAcrossRuns(t *testing.T) {
 			e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
 		srv := e.ServeHTTP(t, cfg)
 		approver := &asker{answer: decline}
-		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer admin.Close()
-		if _, err := admin.ListTools(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
+		connectApprover(t, srv.URL, approver.options())
 		ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
 		declined := burst(t, ci, approver, e.Dir)
 		// A new session of the same token is refused too: a token opens
@@ -870,14 +849,7 @@ func TestEscalationMetrics(t *testing.T) {
 	}
 
 	approver := &asker{answer: accept}
-	admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", approver.options(), e2e.ElicitingSession())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	if _, err := admin.ListTools(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
+	connectApprover(t, srv.URL, approver.options())
 	ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
 	if v := e2e.MustRun(t, ci, escalateSnippet(filepath.Join(e.Dir, "granted"))); v != "ran" {
 		t.Fatalf("the granted escalation: %v", v)
@@ -962,15 +934,24 @@ func TestAttackEscalationQuestionWithdrawnByTimeout(t *testing.T) {
 		e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nescalation_approver = \"admin\"\n"+
 			e.AddToken("ci", "ci-secret-0123456789", `allow = "source"`)+e.AddToken("admin", "admin-secret-0123456789", `allow = "source"`))
 		srv := e.ServeHTTP(t, cfg)
-		admin, err := e2e.DialHTTPSession(srv.URL, "admin-secret-0123456789", silent, e2e.ElicitingSession())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer admin.Close()
-		if _, err := admin.ListTools(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
+		connectApprover(t, srv.URL, silent)
 		ci := e2e.ConnectHTTPToken(t, srv.URL, "ci-secret-0123456789", nil)
 		flood(t, ci, e.Dir, asked())
 	})
+}
+
+// connectApprover connects the approver token "admin" over HTTP with a
+// client answering questions by opts, and lists its tools so the server
+// knows the session before any question is put; closed at the test's end.
+func connectApprover(t *testing.T, url string, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	admin, err := e2e.DialHTTPSession(url, "admin-secret-0123456789", opts, e2e.ElicitingSession())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	if _, err := admin.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return admin
 }

@@ -921,8 +921,8 @@ func runCounting(t *testing.T, src string, pollEveryStep bool) (string, int64, i
 	})
 }
 
-// runCharging is runCounting on a thread set up by setup.
-func runCharging(t *testing.T, src string, setup func(*Thread)) (string, int64, int64) {
+// compileProg parses and compiles src as the module prog.py.
+func compileProg(t *testing.T, src string) *compile.Program {
 	t.Helper()
 	mod, err := syntax.Parse("prog.py", []byte(src))
 	if err != nil {
@@ -932,8 +932,22 @@ func runCharging(t *testing.T, src string, setup func(*Thread)) (string, int64, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return prog
+}
+
+// roomyThread is a thread whose limits a test program does not meet,
+// closed at the test's end.
+func roomyThread(t *testing.T) *Thread {
 	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+	t.Cleanup(th.Close)
+	return th
+}
+
+// runCharging is runCounting on a thread set up by setup.
+func runCharging(t *testing.T, src string, setup func(*Thread)) (string, int64, int64) {
+	t.Helper()
+	prog := compileProg(t, src)
+	th := roomyThread(t)
 	setup(th)
 	g := NewDict()
 	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
@@ -978,17 +992,9 @@ func TestFastRunMatchesEval(t *testing.T) {
 // result and nothing else: BUILD_SLICE and BINARY_SUBSCR run as one, with
 // no Slice object (48 bytes, which was one more allocation per slice).
 func TestSliceMakesNoSliceObject(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte("s = 'abcdefgh' * 4\nfor i in range(1000):\n    x = s[1:i]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := compileProg(t, "s = 'abcdefgh' * 4\nfor i in range(1000):\n    x = s[1:i]\n")
 	code := NewCode(prog.Module)
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+	th := roomyThread(t)
 	n := testing.AllocsPerRun(5, func() {
 		if _, err := th.RunModule(code, NewDict()); err != nil {
 			t.Fatal(err)
@@ -1007,17 +1013,9 @@ func TestSliceMakesNoSliceObject(t *testing.T) {
 // one on ints (BINARY_OP_BINARY_OP_CONST), and the intermediate, beyond the
 // small-int cache, was one more allocation per iteration.
 func TestArithChainBoxesNoIntermediate(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte("for i in range(5000, 6000):\n    x = i * i % 7\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := compileProg(t, "for i in range(5000, 6000):\n    x = i * i % 7\n")
 	code := NewCode(prog.Module)
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+	th := roomyThread(t)
 	n := testing.AllocsPerRun(5, func() {
 		if _, err := th.RunModule(code, NewDict()); err != nil {
 			t.Fatal(err)
@@ -1056,14 +1054,7 @@ r = (out[-3:], nest(5), outer(4), [len([y for y in range(i)]) for i in range(4)]
 	if gotSteps != wantSteps || gotMem != wantMem {
 		t.Errorf("reusing comprehension functions: %d steps, %d bytes charged; making them anew: %d steps, %d bytes", gotSteps, gotMem, wantSteps, wantMem)
 	}
-	mod, err := syntax.Parse("prog.py", []byte("for i in range(1000):\n    x = [j for j in ()]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := compileProg(t, "for i in range(1000):\n    x = [j for j in ()]\n")
 	code := NewCode(prog.Module)
 	allocs := func(fresh bool) float64 {
 		th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
@@ -1084,17 +1075,9 @@ r = (out[-3:], nest(5), outer(4), [len([y for y in range(i)]) for i in range(4)]
 // beyond the small-int cache take one allocation for two (Thread.boxInt):
 // 2000 boxes here, i and total each iteration, were 2000 allocations.
 func TestFastLoopBoxesIntsInPairs(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte("total = 10**6\nfor i in range(5000, 6000):\n    total += i\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := compileProg(t, "total = 10**6\nfor i in range(5000, 6000):\n    total += i\n")
 	code := NewCode(prog.Module)
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+	th := roomyThread(t)
 	n := testing.AllocsPerRun(5, func() {
 		g := NewDict()
 		if _, err := th.RunModule(code, g); err != nil {
@@ -1115,7 +1098,7 @@ func TestFastLoopBoxesIntsInPairs(t *testing.T) {
 // left the rest of the iteration to eval) and lst[i] = v. Each stop costs
 // a write-back and a reload of the loop's state, or the general loop.
 func TestDictUpdatesStayInFastLoop(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte(`
+	prog := compileProg(t, `
 d = {"k": 0}
 lst = [0, 0]
 for i in range(1000):
@@ -1123,16 +1106,8 @@ for i in range(1000):
     d[w] = d.get(w, 0) + 1
     d[w] += 1
     lst[1] = i
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+`)
+	th := roomyThread(t)
 	g := NewDict()
 	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
 		t.Fatal(err)
@@ -1152,7 +1127,7 @@ for i in range(1000):
 // ran the rest of the frame (an __init__ and the caller after its return)
 // until a call or a loop's back edge.
 func TestAttrStoresStayInFastLoop(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte(`
+	prog := compileProg(t, `
 class P:
     def __init__(self, x):
         self.x = x
@@ -1160,16 +1135,8 @@ p = P(0)
 for i in range(1000):
     p.x = i
     p.y = i
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+`)
+	th := roomyThread(t)
 	g := NewDict()
 	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
 		t.Fatal(err)
@@ -1189,7 +1156,7 @@ for i in range(1000):
 // each was a stop, the loop's state written back, a dispatch below the
 // loop on why it stopped and the state read again.
 func TestCallsStayInFastLoop(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte(`
+	prog := compileProg(t, `
 def f(a, b):
     return a
 class C:
@@ -1199,16 +1166,8 @@ c = C()
 total = 0
 for i in range(1000):
     total += f(i, 1) + c.m(i)
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+`)
+	th := roomyThread(t)
 	g := NewDict()
 	if _, err := th.RunModule(NewCode(prog.Module), g); err != nil {
 		t.Fatal(err)
@@ -1227,17 +1186,9 @@ for i in range(1000):
 // result and nothing else: BUILD_TUPLE and BINARY_OP % run as one, with no
 // tuple (an array and a slice header, two more allocations per format).
 func TestPercentTupleMakesNoTuple(t *testing.T) {
-	mod, err := syntax.Parse("prog.py", []byte("k = 'key'\nfor i in range(1000):\n    x = '%s=%s;' % (k, k)\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := compile.Module("prog.py", mod, compile.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := compileProg(t, "k = 'key'\nfor i in range(1000):\n    x = '%s=%s;' % (k, k)\n")
 	code := NewCode(prog.Module)
-	th := NewThread(Config{Limits: Limits{Steps: 1 << 40, MaxMemoryBytes: 1 << 30}})
-	defer th.Close()
+	th := roomyThread(t)
 	n := testing.AllocsPerRun(5, func() {
 		if _, err := th.RunModule(code, NewDict()); err != nil {
 			t.Fatal(err)

@@ -229,22 +229,7 @@ func TestAttackInitializeFlood(t *testing.T) {
 	srv := e.ServeHTTP(t, cfg)
 	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
 
-	post := func(token, sid, body string) (int, string) {
-		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+token)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if sid != "" {
-			req.Header.Set("Mcp-Session-Id", sid)
-			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readAll(t, resp)
-		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
-	}
+	post := func(token, sid, body string) (int, string) { return postMCP(t, srv.URL, token, sid, body) }
 	var sids []string
 	for range 60 {
 		code, sid := post("flood-secret-0123456789", "", initializeBody)
@@ -290,22 +275,7 @@ func TestAttackInitializeFloodClosesAnotherTokensSession(t *testing.T) {
 	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
 	e2e.MustRun(t, calm, "mine = 41")
 
-	post := func(token, sid, body string) (int, string) {
-		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+token)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if sid != "" {
-			req.Header.Set("Mcp-Session-Id", sid)
-			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readAll(t, resp)
-		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
-	}
+	post := func(token, sid, body string) (int, string) { return postMCP(t, srv.URL, token, sid, body) }
 	// Each flood token opens its own cap of MCP sessions (2 x 4), twice
 	// over: 32 initializes against a server cap of 16, one calm session.
 	for round := range 2 {
@@ -740,4 +710,25 @@ func workerProcesses(t *testing.T, pid, atMost int) int {
 		time.Sleep(200 * time.Millisecond)
 	}
 	return n
+}
+
+// postMCP posts one JSON-RPC body to url as token (in the MCP session sid
+// when it is not empty) and returns the status and the Mcp-Session-Id the
+// answer names.
+func postMCP(t *testing.T, url, token, sid, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if sid != "" {
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readAll(t, resp)
+	return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
 }

@@ -25,7 +25,11 @@ import (
 // next run says so.
 func TestProcessIsolationKeepsSessionsAndSurvivesCrashes(t *testing.T) {
 	t.Parallel()
-	rt, err := New(WithProcessIsolation(sandbox.Options{}))
+	// No spare workers: killWorkers kills every worker of this process,
+	// and a spare it killed idle could take the run after the crash (its
+	// request written into the pipe of a worker not yet reaped), failing
+	// the run the test expects to start afresh.
+	rt, err := New(WithProcessIsolation(sandbox.Options{Prestart: -1}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +92,7 @@ func TestProcessIsolationKeepsSessionsAndSurvivesCrashes(t *testing.T) {
 	}
 	notice, res := run("return 'x' in globals()", backend.EndKeep)
 	if res.Value != false || !strings.Contains(notice, "crashed") {
-		t.Errorf("after the crash: value %v, notice %q", res.Value, notice)
+		t.Errorf("after the crash: value %v, error %+v, notice %q", res.Value, res.Error, notice)
 	}
 	if _, res := run("y = 1", backend.EndReset); res.Error != nil {
 		t.Fatal(res.Error)

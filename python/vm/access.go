@@ -1228,6 +1228,14 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 		}
 		return Errorf(TypeErrorClass, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 	}
+	return t.builtinAttrNotWritable(obj, name)
+}
+
+// genAttrPrefix is the prefix of a generator's introspection attributes:
+// gi_ for generators, cr_ for coroutines, ag_ for async generators.
+// builtinAttrNotWritable is the error of setting or deleting attribute
+// name of a value of a builtin type, in CPython's words.
+func (t *Thread) builtinAttrNotWritable(obj Value, name string) error {
 	if a := TypeOf(obj).Lookup(name); a != nil {
 		if d, ok := a.(*GetSetDescriptor); ok {
 			return d.readOnly()
@@ -1240,8 +1248,6 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
 }
 
-// genAttrPrefix is the prefix of a generator's introspection attributes:
-// gi_ for generators, cr_ for coroutines, ag_ for async generators.
 func genAttrPrefix(g *Generator) string {
 	switch {
 	case g.asyncGen:
@@ -1400,16 +1406,7 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 	}
 	// A builtin value's attributes are read-only, in the words SetAttr
 	// uses: del (5).real, del [].append, del (1j).real.
-	if a := TypeOf(obj).Lookup(name); a != nil {
-		if d, ok := a.(*GetSetDescriptor); ok {
-			return d.readOnly()
-		}
-		return Errorf(AttributeErrorClass, "'%s' object attribute '%s' is read-only", TypeName(obj), name)
-	}
-	if _, ok, _ := t.builtinAttr(obj, name); ok {
-		return Errorf(AttributeErrorClass, "attribute '%s' of '%s' objects is not writable", name, TypeName(obj))
-	}
-	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", TypeName(obj), name)
+	return t.builtinAttrNotWritable(obj, name)
 }
 
 var _ = utf8.RuneError

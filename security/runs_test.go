@@ -33,11 +33,7 @@ func TestAttackRunFlood(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_concurrent_runs = 8\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10m\"\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
-		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	cfg := tokensConfig(t, e, "\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n", "flood", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	gauge := metricsGauge(t, srv, gate)
@@ -236,12 +232,7 @@ func TestAttackRunQueueStarvesAToken(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 256\nmax_concurrent_runs = 2\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10m\"\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
-		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
-		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	cfg := tokensConfig(t, e, "\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n", "flood1", "flood2", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	gauge := metricsGauge(t, srv, gate)
@@ -308,11 +299,7 @@ func TestAttackRunSlotsHeldByTwoTokens(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 256\nmax_concurrent_runs = 4\nmax_concurrent_runs_per_token = 2\nrun_queue_wait = \"10s\"\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
-		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	cfg := tokensConfig(t, e, "", "flood1", "flood2", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	var wg sync.WaitGroup

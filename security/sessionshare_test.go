@@ -28,12 +28,7 @@ func TestAttackSessionOpeningStarvesAToken(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_sessions = 4\nmax_sessions_per_token = 4\nmax_concurrent_runs = 8\nmax_concurrent_runs_per_token = 4\nrun_queue_wait = \"10m\"\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood1", "flood1-secret-0123456789", `allow = "source"`)+
-		e.AddToken("flood2", "flood2-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
-		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	cfg := tokensConfig(t, e, "\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n", "flood1", "flood2", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	held, later := e2e.NewGate(t), e2e.NewGate(t)
 	gauge := metricsGauge(t, srv, held)
@@ -99,11 +94,7 @@ func TestAttackSessionEvictsAnotherTokensState(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 16\nmax_retained_mb = 1024\nmax_retained_mb_per_token = 512\nmax_sessions = 3\nmax_sessions_per_token = 3\nrun_queue_wait = \"10m\"\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`)+
-		"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n")
+	cfg := tokensConfig(t, e, "\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n", "flood", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	defer gate.Open(t) // a failed test leaves no run held
@@ -171,10 +162,7 @@ func TestAttackBudgetEvictsAnotherTokensState(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "\n[toolplane]\nisolation = \"none\"\n\n[session]\nmax_memory_mb = 32\nmax_retained_mb = 64\nmax_retained_mb_per_token = 64\n")
-	cfg := e.Config + ".tokens.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+
-		e.AddToken("flood", "flood-secret-0123456789", `allow = "source"`)+
-		e.AddToken("calm", "calm-secret-0123456789", `allow = "source"`))
+	cfg := tokensConfig(t, e, "", "flood", "calm")
 	srv := e.ServeHTTP(t, cfg)
 	gate := e2e.NewGate(t)
 	defer gate.Open(t) // a failed test leaves no run held

@@ -20,6 +20,20 @@ func readFile(t testing.TB, path string) string {
 	return string(b)
 }
 
+// tokensConfig writes e's configuration with a token for each of names
+// (secret NAME-secret-0123456789, allowed every source) and extra after
+// them, and returns the file's path.
+func tokensConfig(t testing.TB, e *e2e.Env, extra string, names ...string) string {
+	t.Helper()
+	text := readFile(t, e.Config)
+	for _, n := range names {
+		text += e.AddToken(n, n+"-secret-0123456789", `allow = "source"`)
+	}
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, text+extra)
+	return cfg
+}
+
 // readAll reads and closes a response body (at most 1 MiB).
 func readAll(t testing.TB, resp *http.Response) string {
 	t.Helper()

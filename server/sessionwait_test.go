@@ -98,6 +98,18 @@ func runAsync(cs *mcp.ClientSession, code string) <-chan error {
 	return ch
 }
 
+// releaseHeld opens g and checks that each of the held runs then ends
+// without an error.
+func releaseHeld(t *testing.T, g *gate, held []<-chan error) {
+	t.Helper()
+	g.open()
+	for i, ch := range held {
+		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
+			t.Errorf("held run %d: %v", i, err)
+		}
+	}
+}
+
 // done waits up to 40 s for a run of runAsync.
 func done(t *testing.T, ch <-chan error, what string) error {
 	t.Helper()
@@ -247,12 +259,7 @@ func TestHTTPSessionOpeningWaits(t *testing.T) {
 		buf := make([]byte, 1<<20)
 		t.Errorf("%d goroutines after the waiter's client hung up, %d before it asked:\n%s", n, base, buf[:runtime.Stack(buf, true)])
 	}
-	g.open()
-	for i, ch := range held {
-		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
-			t.Errorf("held run %d: %v", i, err)
-		}
-	}
+	releaseHeld(t, &g, held)
 }
 
 // TestRunRefusedAfterWaitingIsAudited: a run refused after waiting
@@ -390,12 +397,7 @@ func TestAttackResourceRequestsOpenNoSession(t *testing.T) {
 	if n := m.Opening(); n != 0 {
 		t.Errorf("%d requests wait for a session", n)
 	}
-	g.open()
-	for i, ch := range held {
-		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
-			t.Errorf("held run %d: %v", i, err)
-		}
-	}
+	releaseHeld(t, &g, held)
 }
 
 // TestAttackDirectToolCallOpensNoSession: with results off, a direct tool
@@ -455,10 +457,5 @@ func TestAttackDirectToolCallOpensNoSession(t *testing.T) {
 	if err := greet(connectAs(t, url, "reader")); err != nil {
 		t.Errorf("a direct call with every session busy: %v", err)
 	}
-	g.open()
-	for i, ch := range held {
-		if err := done(t, ch, fmt.Sprint("held run ", i)); err != nil {
-			t.Errorf("held run %d: %v", i, err)
-		}
-	}
+	releaseHeld(t, &g, held)
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolplane/toolplane/internal/e2e"
 )
@@ -182,5 +183,74 @@ return v if isinstance(v, str) else repr(v)`)
 	}
 	if n := strings.Count(got, "[redacted:env.HOSTILE_SECRET]"); n < 9 {
 		t.Errorf("the answer shows the marker %d times; want one per echo (9): %s", n, truncateText(got, 1500))
+	}
+}
+
+// TestAttackUpstreamSecretsOverlap: two secrets of a server that overlap
+// in a text (the end of one is the start of the other) were hidden one
+// at a time, the first found and the scan going on after it, so the part
+// of the second past the first reached the snippet in clear
+// ("[redacted:env.A_KEY]-tail-9z8y"). An echo of both is now hidden
+// whole, in answers and in the server's own output alike.
+func TestAttackUpstreamSecretsOverlap(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	const a, b = "sk-live-a1b2c3d4", "c3d4-tail-9z8y07"
+	e := bins.NewEnv(t, fmt.Sprintf(`
+[mcp.servers.leaky]
+command = %q
+env = { A_KEY = "env://LEAKY_A", B_KEY = "env://LEAKY_B", JOINED = "sk-live-a1b2c3d4-tail-9z8y07" }
+`, bins.HostileMCP))
+	e.Setenv("LEAKY_A", a)
+	e.Setenv("LEAKY_B", b)
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	res, sc := e2e.Exec(t, cs, `v = await call_tool("mcp:leaky/leak_secret", {"env": "JOINED"})
+return v if isinstance(v, str) else repr(v)`)
+	got, _ := sc["value"].(string)
+	if got == "" {
+		t.Fatalf("no answer: %s", e2e.Text(res))
+	}
+	for _, secret := range []string{a, b} {
+		// No part of either secret of 6 bytes or more, at its start or
+		// its end, is in the answer.
+		for n := 6; n <= len(secret); n++ {
+			for _, part := range []string{secret[:n], secret[len(secret)-n:]} {
+				if strings.Contains(got, part) {
+					t.Fatalf("the answer holds %q of the secret %q: %s", part, secret, truncateText(got, 1500))
+				}
+			}
+		}
+	}
+	if !strings.Contains(got, "[redacted:env.A_KEY]") {
+		t.Errorf("the answer does not show the marker of the secret that starts first: %s", truncateText(got, 1500))
+	}
+}
+
+// TestShortURLQueryDoesNotMangleLogs: the query or fragment of a
+// server's url was hidden by value wherever it appeared in the server's
+// errors, whatever its length; a one-letter query (?c) replaced every c
+// of every error in serve's log and the server's status ("…onne…tion
+// refused"), and the log was unreadable. A part shorter than 8 bytes is
+// now hidden where the url is quoted whole, and the rest of the text is
+// left as it is.
+func TestShortURLQueryDoesNotMangleLogs(t *testing.T) {
+	t.Parallel()
+	e := bins.NewBareEnv(t)
+	e.WriteFile(t, e.Config, `[mcp.servers.hosted]
+url = "http://127.0.0.1:1/mcp?c"
+
+[mcp.servers.frag]
+url = "http://127.0.0.1:1/mcp#e"
+`)
+	stdout, stderr, _ := runWithin(t, e.Toolplane("mcp", "status", "--config", e.Config), 60*time.Second)
+	out := stdout + stderr
+	if !strings.Contains(out, "connection refused") {
+		t.Errorf("mcp status does not say the connection was refused in words one can read:\n%s", truncateText(out, 3000))
+	}
+	for _, shown := range []string{"mcp?c", "mcp#e"} {
+		if strings.Contains(out, shown) {
+			t.Errorf("mcp status shows the url's query or fragment (%s):\n%s", shown, truncateText(out, 3000))
+		}
 	}
 }

@@ -41,14 +41,8 @@ type redactor struct {
 	// all maps every recorded value to what replaces it; secret the
 	// secrets among them.
 	all, secret map[string]string
-	// allR and secretR are built from them when they change, so that a
-	// text is scanned once whatever the number of values.
-	allR, secretR *strings.Replacer
-	// secretList are the keys of secret: a text none of them is in (most
-	// texts) is returned as it is after one fast search per secret.
-	secretList []string
-	// secretMin is the length of the shortest of secretList.
-	secretMin int
+	// allH and secretH are built from them when they change.
+	allH, secretH *hider
 	// added are the values addSecret recorded, oldest first.
 	added []string
 }
@@ -97,6 +91,13 @@ func (r *redactor) setEnv(raw, resolved, passed map[string]string) {
 		}
 		if secretValue(k, raw[k], v) {
 			all[v], secret[v] = mark, mark
+		} else if v != "" && (fromRef || secretName(k)) && len(v) < minSecret {
+			// Too short to hide by value (it would blank out ordinary
+			// words), it is hidden where it is named: a server printing
+			// its environment ("NAME=v", "NAME": "v").
+			for _, form := range [][2]string{{k + "=" + v, k + "=" + mark}, {`"` + k + `":"` + v + `"`, `"` + k + `":"` + mark + `"`}, {`"` + k + `": "` + v + `"`, `"` + k + `": "` + mark + `"`}} {
+				all[form[0]], secret[form[0]] = form[1], form[1]
+			}
 		}
 	}
 	r.mu.Lock()
@@ -196,9 +197,8 @@ func (r *redactor) addArgs(secrets []string) {
 	r.build()
 }
 
-// build makes the replacers of all and secret; r.mu is held. Longer
-// values come first, so a value that contains another is replaced whole.
-// The secrets are hidden in their encoded forms too (encodedForms).
+// build makes the hiders of all and secret; r.mu is held. The secrets
+// are hidden in their encoded forms too (encodedForms).
 func (r *redactor) build() {
 	secret := make(map[string]string, len(r.secret))
 	for v, mark := range r.secret {
@@ -211,14 +211,7 @@ func (r *redactor) build() {
 	for v, mark := range r.secret {
 		secret[v] = mark
 	}
-	r.allR, r.secretR = replacer(r.all), replacer(secret)
-	r.secretList, r.secretMin = r.secretList[:0:0], 0
-	for v := range secret {
-		r.secretList = append(r.secretList, v)
-		if r.secretMin == 0 || len(v) < r.secretMin {
-			r.secretMin = len(v)
-		}
-	}
+	r.allH, r.secretH = newHider(r.all), newHider(secret)
 }
 
 // encodedForms are the ways an echo commonly spells a secret other than
@@ -254,76 +247,129 @@ func encodedForms(v string) []string {
 // minEncoded is the shortest encoded form of a secret that is hidden.
 const minEncoded = 8
 
-func replacer(values map[string]string) *strings.Replacer {
-	if len(values) == 0 {
-		return nil
-	}
-	vals := make([]string, 0, len(values))
-	for v := range values {
-		vals = append(vals, v)
-	}
-	sort.Slice(vals, func(i, j int) bool {
-		if len(vals[i]) != len(vals[j]) {
-			return len(vals[i]) > len(vals[j])
-		}
-		return vals[i] < vals[j]
-	})
-	pairs := make([]string, 0, 2*len(vals))
-	for _, v := range vals {
-		pairs = append(pairs, v, values[v])
-	}
-	return strings.NewReplacer(pairs...)
-}
-
 // apply replaces every recorded value in s (the server's own output).
 func (r *redactor) apply(s string) string {
 	r.mu.Lock()
-	rep := r.allR
+	h := r.allH
 	r.mu.Unlock()
-	if rep == nil {
-		return s
-	}
-	return rep.Replace(s)
+	return h.Replace(s)
 }
 
-// hider replaces the server's secrets in a string.
+// hider replaces values in a string by their marks. Every occurrence of
+// every value is found, overlapping ones included, and each run of
+// overlapping occurrences is replaced whole by the mark of the one that
+// starts first (the longest of those): with a replacer that took the
+// leftmost value and went on after it, two secrets that overlap in a
+// text ("abcdefgh12" then "gh12345678" as "abcdefgh12345678") left the
+// part of the second past the first in clear, and values replaced one
+// after the other (ReplaceAll per value) did so for the first.
 type hider struct {
-	rep  *strings.Replacer
-	list []string
-	// min is the length of the shortest of list: a shorter string (most
+	vals, marks []string
+	// min is the length of the shortest of vals: a shorter string (most
 	// of a structured result's keys and values) holds none of them and
 	// is not scanned once per secret and encoded form.
 	min int
 }
 
-func (h hider) Replace(s string) string {
-	if len(s) < h.min {
-		return s
+// newHider is the hider of values (value to mark), nil if there are none.
+func newHider(values map[string]string) *hider {
+	if len(values) == 0 {
+		return nil
 	}
-	for _, v := range h.list {
-		if strings.Contains(s, v) {
-			return h.rep.Replace(s)
+	h := &hider{}
+	for v := range values {
+		if v != "" {
+			h.vals = append(h.vals, v)
 		}
 	}
-	return s
+	if len(h.vals) == 0 {
+		return nil
+	}
+	// In a fixed order (longest first), so a run's mark is the same
+	// every time.
+	sort.Slice(h.vals, func(i, j int) bool {
+		if len(h.vals[i]) != len(h.vals[j]) {
+			return len(h.vals[i]) > len(h.vals[j])
+		}
+		return h.vals[i] < h.vals[j]
+	})
+	for _, v := range h.vals {
+		h.marks = append(h.marks, values[v])
+	}
+	h.min = len(h.vals[len(h.vals)-1])
+	return h
+}
+
+// hideSpan is a run of occurrences of vals[val] in a text.
+type hideSpan struct{ start, end, val int }
+
+// Replace returns s with every occurrence of the values replaced (see
+// hider); s itself, unallocated, when it holds none (one fast search per
+// value). A nil hider returns s.
+func (h *hider) Replace(s string) string {
+	if h == nil || len(s) < h.min {
+		return s
+	}
+	var spans []hideSpan
+	for i, v := range h.vals {
+		// The occurrences of one value, overlapping ones (a value with a
+		// period: "abab" in "ababab") joined as they are found, so the
+		// spans of one value are at most len(s)/len(v)+1.
+		n := len(spans)
+		for from := 0; from <= len(s)-len(v); {
+			j := strings.Index(s[from:], v)
+			if j < 0 {
+				break
+			}
+			start := from + j
+			if last := len(spans) - 1; last >= n && spans[last].end > start {
+				spans[last].end = start + len(v)
+			} else {
+				spans = append(spans, hideSpan{start, start + len(v), i})
+			}
+			from = start + 1
+		}
+	}
+	if len(spans) == 0 {
+		return s
+	}
+	// By start, the longest first (vals are longest first).
+	sort.Slice(spans, func(a, b int) bool {
+		if spans[a].start != spans[b].start {
+			return spans[a].start < spans[b].start
+		}
+		if spans[a].end != spans[b].end {
+			return spans[a].end > spans[b].end
+		}
+		return spans[a].val < spans[b].val
+	})
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for k := 0; k < len(spans); {
+		first := spans[k]
+		end := first.end
+		for k++; k < len(spans) && spans[k].start < end; k++ {
+			end = max(end, spans[k].end)
+		}
+		b.WriteString(s[last:first.start])
+		b.WriteString(h.marks[first.val])
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // secrets is the hider of the server's secrets, nil if it has none.
 func (r *redactor) secrets() *hider {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.secretR == nil {
-		return nil
-	}
-	return &hider{r.secretR, r.secretList, r.secretMin}
+	return r.secretH
 }
 
 // hide replaces the server's secrets in s (an answer or an error).
 func (r *redactor) hide(s string) string {
-	if h := r.secrets(); h != nil {
-		return h.Replace(s)
-	}
-	return s
+	return r.secrets().Replace(s)
 }
 
 // hideResult replaces the server's secrets in every string of res: the

@@ -18,6 +18,11 @@ import (
 const redacted = "…"
 
 // urlSecrets are the parts of the spec's url its errors must not show.
+// Each is hidden wherever it appears, so only parts of minURLSecret
+// bytes or more are: a query or fragment of one character ("?x", "#a")
+// hidden by value replaced that character in every word of every error
+// ("e…ample te…t"). A shorter query or fragment is hidden where the url
+// is quoted whole (urlForms), which is where errors show it.
 func (s *ServerSpec) urlSecrets() []string {
 	if s.URL == "" {
 		return nil
@@ -27,23 +32,51 @@ func (s *ServerSpec) urlSecrets() []string {
 		return nil
 	}
 	var out []string
-	if u.RawQuery != "" {
+	if len(u.RawQuery) >= minURLSecret {
 		out = append(out, u.RawQuery)
+	}
+	if u.RawQuery != "" {
 		for _, vs := range u.Query() {
 			for _, v := range vs {
-				if len(v) >= 8 {
+				if len(v) >= minURLSecret {
 					out = append(out, v, url.QueryEscape(v))
 				}
 			}
 		}
 	}
 	if u.Fragment != "" {
-		out = append(out, u.EscapedFragment())
-		if len(u.Fragment) >= 8 {
+		if len(u.EscapedFragment()) >= minURLSecret {
+			out = append(out, u.EscapedFragment())
+		}
+		if len(u.Fragment) >= minURLSecret {
 			out = append(out, u.Fragment)
 		}
 	}
 	return out
+}
+
+// minURLSecret is the shortest part of a url hidden by value.
+const minURLSecret = 8
+
+// urlForms are the spellings of the spec's url that errors quote (as
+// configured, and as Go's HTTP client prints it), each with what shows
+// in its place: the url with its query and fragment replaced (ShownURL's
+// form). They hide a query or fragment too short to hide by value.
+func (s *ServerSpec) urlForms() map[string]string {
+	u, err := url.Parse(s.URL)
+	if s.URL == "" || err != nil || (u.RawQuery == "" && u.Fragment == "" && !u.ForceQuery) {
+		return nil
+	}
+	shown := *u
+	shown.RawQuery, shown.Fragment, shown.RawFragment, shown.ForceQuery = "", "", "", false
+	mark := shown.String()
+	if u.RawQuery != "" || u.ForceQuery {
+		mark += "?" + redacted
+	}
+	if u.Fragment != "" {
+		mark += "#" + redacted
+	}
+	return map[string]string{s.URL: mark, u.String(): mark, u.Redacted(): mark}
 }
 
 // A stdio server's command line carries its key as often (`--api-key
@@ -165,12 +198,19 @@ func (s *ServerSpec) secrets() []string {
 	return append(s.urlSecrets(), s.argSecrets()...)
 }
 
-// redactText replaces what secrets names in text.
+// redactText replaces what secrets names in text, and the url where it
+// is quoted whole (urlForms); overlapping parts are hidden whole (hider).
 func (s *ServerSpec) redactText(text string) string {
-	for _, sec := range s.secrets() {
-		text = strings.ReplaceAll(text, sec, redacted)
+	values := s.urlForms()
+	if values == nil {
+		values = map[string]string{}
 	}
-	return text
+	for _, sec := range s.secrets() {
+		if _, ok := values[sec]; !ok {
+			values[sec] = redacted
+		}
+	}
+	return newHider(values).Replace(text)
 }
 
 // redactError is err with its text redacted (see redactText); errors.Is

@@ -66,6 +66,12 @@
 //     binds root; RLIMIT_AS must leave the Go runtime's reservations): a
 //     worker past MaxWorkerThreads threads, or its Go memory limit plus
 //     RSSHeadroom resident, is killed and its run fails naming the limit.
+//     The size a worker reports of its session's globals, which the
+//     session budgets are charged, is held against the same measure: a
+//     worker idle for a few seconds that holds more than 3 times its
+//     report plus 152 MiB (idleRSSBound; one that runs our code has given
+//     its garbage back by then) is killed, and its session's next run
+//     says its globals were lost and why.
 //
 // `toolplane doctor` starts a worker and lists which measures are in
 // force on the host, and why not for the others; a measure not in force is

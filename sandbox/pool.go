@@ -341,7 +341,7 @@ func (p *Pool) spawn() (*proc, error) {
 	}
 	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1]}
 	w.start(pipes[1][1], pipes[2][1])
-	go w.watch(watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom})
+	go w.watch(watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom, idle: true})
 	if err := w.waitHello(p.opts.StartTimeout); err != nil {
 		p.startFailures.Add(1)
 		<-w.dead

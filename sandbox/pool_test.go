@@ -42,8 +42,33 @@ func rawFrame(kind byte, payload []byte) {
 	_ = writeFrame(os.Stdout, kind, payload)
 }
 
-func hostileRun(ctx context.Context, req *RunRequest, _ *python.Globals, host map[string]python.HostFunc, _, stderr io.Writer, heap *vm.HeapGuard) *RunResult {
+// held is memory a hostile run keeps after it ended, outside the
+// session's globals.
+var held [][]byte
+
+func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host map[string]python.HostFunc, _, stderr io.Writer, heap *vm.HeapGuard) *RunResult {
 	switch req.Code {
+	case "holdidle":
+		// Keep 200 MiB touched after the run, while the result reports
+		// the session's globals (empty) as all it holds.
+		for range 4 {
+			b := make([]byte, 50<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			held = append(held, b)
+		}
+		return &RunResult{Value: "held"}
+	case "globals150":
+		// An honest session holding 150 MB in its globals.
+		prog, err := python.Compile("globals150.py", "b = b\"x\" * 150_000_000", python.CompileOptions{})
+		if err != nil {
+			return &RunResult{Err: &RunError{Type: "SyntaxError", Message: err.Error()}}
+		}
+		if _, err := prog.Run(ctx, python.RunOptions{Globals: g, Limits: req.Limits, Heap: heap}); err != nil {
+			return &RunResult{Err: &RunError{Type: "RuntimeError", Message: err.Error()}}
+		}
+		return &RunResult{Value: "kept"}
 	case "stderrflood":
 		// More stderr than the host passes on (the output cap plus the
 		// warnings' room), through the worker's stderr stream.
@@ -402,5 +427,66 @@ func TestUnconfinedWorkersAreReported(t *testing.T) {
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("%v: warned %q; want %q", c.extra, got, c.want)
 		}
+	}
+}
+
+// TestAttackWorkerUnderstatesItsSize: the session budgets are charged
+// what a worker reports its session's globals hold. A subverted worker
+// that reported 0 bytes held up to its memory limit between runs for 40
+// MiB of its token's budget (WorkerBytes), in as many sessions as the
+// token may keep. The host now holds an idle worker's report against what
+// the kernel says it holds (idleRSSBound): this one keeps 200 MiB while
+// reporting empty globals and is killed, its session told why at its next
+// run; an honest worker whose globals hold 150 MB is left alone.
+func TestAttackWorkerUnderstatesItsSize(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	limits := python.Limits{MaxMemoryBytes: 300 << 20}
+	liar, honest := p.NewSession(), p.NewSession()
+	defer liar.Close()
+	defer honest.Close()
+	for _, c := range []struct {
+		s    *Session
+		code string
+	}{{liar, "holdidle"}, {honest, "globals150"}} {
+		c.s.Begin()
+		res, err := c.s.Run(context.Background(), &RunRequest{Code: c.code, Limits: limits}, nil, nil, nil)
+		c.s.End(backend.EndKeep)
+		if err != nil || res.Err != nil {
+			t.Fatalf("%s: %+v %v", c.code, res, err)
+		}
+		t.Logf("%s: reported %d MiB", c.code, res.SizeBytes>>20)
+	}
+	honestIdle := time.Now()
+	liar.mu.Lock()
+	lw := liar.w
+	liar.mu.Unlock()
+	select {
+	case <-lw.dead:
+	case <-time.After(40 * time.Second):
+		_, rss, _ := procStat(lw.pid)
+		t.Fatalf("40 s after its run, the worker that reported empty globals still holds %d MiB", rss>>20)
+	}
+	notice := liar.Begin()
+	t.Logf("the liar's next run: %s", notice)
+	if !strings.Contains(notice, "globals were lost") || !strings.Contains(notice, "but reported its session's globals at 0 MiB") {
+		t.Errorf("the liar's next notice %q; want it to say the worker's report was not believed", notice)
+	}
+	res, err := liar.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	liar.End(backend.EndKeep)
+	if err != nil || res.Err != nil {
+		t.Errorf("the liar's next run: %+v %v", res, err)
+	}
+	// Past the time the host takes to judge it, with room to spare.
+	time.Sleep(time.Until(honestIdle.Add(idleSettle + overIdleFor + 2*time.Second)))
+	honest.mu.Lock()
+	hw := honest.w
+	honest.mu.Unlock()
+	_, rss, _ := procStat(hw.pid)
+	if !hw.alive() || rss < 150<<20 {
+		t.Errorf("the honest worker: alive %v, %d MiB resident; want alive, holding its 150 MB", hw.alive(), rss>>20)
+	}
+	if notice := honest.Begin(); notice != "" {
+		t.Errorf("the honest session's next run: %q", notice)
 	}
 }

@@ -38,6 +38,14 @@ type proc struct {
 	stop     chan struct{}          // closed when the host kills it
 	stopOnce sync.Once
 	hello    *hello
+
+	// What the watch needs to know of the worker's runs to judge its
+	// resident memory while it is idle (idleRSSBound).
+	smu     sync.Mutex
+	running bool      // a run request was sent and its result not read
+	endedAt time.Time // when the last result was read (zero: none yet)
+	claim   int64     // the session's globals, as that result reported them
+	epoch   uint64    // counts run starts and ends
 }
 
 type frame struct {
@@ -129,11 +137,74 @@ func (p *proc) kill(why string) {
 type watchLimits struct {
 	threads int   // threads at once (the machine's PIDs are shared)
 	rss     int64 // resident bytes
+	// idle: also hold an idle worker to idleRSSBound of the size it
+	// reported.
+	idle bool
 }
 
 // watchEvery is how often the host looks at a worker's threads and
 // resident memory.
 const watchEvery = 50 * time.Millisecond
+
+// The session budgets are charged what a worker reports its session's
+// globals hold (RunResult.SizeBytes) and WorkerBytes: a subverted worker
+// claiming 0 bytes held up to its memory limit between runs (576 MiB at
+// the default cap) for 40 MiB of its token's budget, times the sessions a
+// token may keep. The host holds the report against what the kernel says
+// the worker holds once it has been idle for idleSettle: a worker that
+// runs our code gives its garbage back giveBackDelay after a run, down to
+// twice its globals plus idleHeldBytes (giveBackMemory), and the
+// interpreter's size of the globals is their Go heap within a small
+// factor (measured: settled resident memory minus WorkerBytes was 0.2 to
+// 2.2 times the report over lists, dicts, sets, instances, closures,
+// bytes and floats). One past idleRSSBound of its report for overIdleFor
+// is killed: its session's globals are gone and its next run says why.
+const (
+	idleSettle  = 5 * time.Second
+	overIdleFor = time.Second
+	// idleSlack covers what the rule above leaves out: the runtime's own
+	// pages and an estimate that is short of the Go heap.
+	idleSlack = 64 << 20
+)
+
+// idleRSSBound is the most a worker that runs our code holds resident
+// (and swapped out) once idle for idleSettle, its session's globals
+// reported at claim bytes: 3 times the claim (the give-back rule's 2 and
+// room for an estimate short of the heap), idleHeldBytes, WorkerBytes and
+// idleSlack. A liar claiming nothing holds at most 152 MiB idle, not its
+// memory limit.
+func idleRSSBound(claim int64) int64 {
+	return WorkerBytes + idleHeldBytes + idleSlack + 3*min(max(claim, 0), 1<<40)
+}
+
+// runStarted and runEnded tell the watch when the worker runs: its
+// resident memory is bounded by its limits during a run, by its report
+// (idleRSSBound) once idle.
+func (p *proc) runStarted() {
+	p.smu.Lock()
+	p.running = true
+	p.epoch++
+	p.smu.Unlock()
+}
+
+func (p *proc) runEnded(claim int64) {
+	p.smu.Lock()
+	p.running = false
+	p.endedAt = time.Now()
+	p.claim = claim
+	p.epoch++
+	p.smu.Unlock()
+}
+
+// idleState is whether the worker has been idle for idleSettle since a
+// result that reported claim, and the epoch to check nothing started
+// since.
+func (p *proc) idleState(now time.Time) (settled bool, claim int64, epoch uint64) {
+	p.smu.Lock()
+	defer p.smu.Unlock()
+	settled = !p.running && !p.endedAt.IsZero() && now.Sub(p.endedAt) >= idleSettle
+	return settled, p.claim, p.epoch
+}
 
 // watch kills the worker when the kernel reports it holding more threads
 // or resident memory than lim allows, until it is reaped. A worker that
@@ -146,15 +217,39 @@ const watchEvery = 50 * time.Millisecond
 func (p *proc) watch(lim watchLimits) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
-	for {
+	var overSince time.Time // when the idle worker was first seen over its bound
+	swapped := swapInUse()
+	var swap int64 // its swapped-out bytes, read once a second
+	for ticks := 0; ; ticks++ {
 		select {
 		case <-p.dead:
 			return
 		case <-t.C:
 		}
+		now := time.Now()
+		settled, claim, epoch := p.idleState(now)
 		threads, rss, ok := procStat(p.pid)
 		if !ok {
 			continue
+		}
+		if settled && lim.idle {
+			// Swapped-out pages count: a worker could page its memory
+			// out (madvise) to look small.
+			held := rss
+			if swapped && ticks%20 == 0 {
+				swap = procSwap(p.pid)
+			}
+			held += swap
+			if _, _, e := p.idleState(now); e != epoch || held <= idleRSSBound(claim) {
+				overSince = time.Time{}
+			} else if overSince.IsZero() {
+				overSince = now
+			} else if now.Sub(overSince) >= overIdleFor {
+				p.kill(fmt.Sprintf("it held %d MiB in memory while idle, but reported its session's globals at %d MiB: a sandbox worker holds at most %d MiB then (3 times its globals plus %d MiB), so its report was not believed and the host killed it", held>>20, claim>>20, idleRSSBound(claim)>>20, (idleRSSBound(0))>>20))
+				return
+			}
+		} else {
+			overSince = time.Time{}
 		}
 		switch {
 		case lim.threads > 0 && threads > lim.threads:
@@ -251,6 +346,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 	if dl, ok := ctx.Deadline(); ok {
 		req.Timeout = max(time.Until(dl), time.Nanosecond)
 	}
+	p.runStarted()
 	if err := p.send(kindRun, encodeRun(req)); err != nil {
 		<-p.dead
 		return nil, &crashError{cause: p.cause, unsent: true}
@@ -336,6 +432,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 				if err != nil {
 					return nil, p.violation(err.Error())
 				}
+				p.runEnded(res.SizeBytes)
 				return res, nil
 			default:
 				return nil, p.violation(fmt.Sprintf("unexpected message kind %d during a run", f.kind))

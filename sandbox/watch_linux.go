@@ -3,10 +3,12 @@
 package sandbox
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // procStat reads a process's thread count and resident bytes from the
@@ -33,4 +35,48 @@ func procStat(pid int) (threads int, rss int64, ok bool) {
 		return 0, 0, false
 	}
 	return n, pages * int64(os.Getpagesize()), true
+}
+
+// swapInUse reports whether the host has swap space: without it no
+// worker's memory can be swapped out, and procSwap need not be read.
+var swapInUse = sync.OnceValue(func() bool {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return true
+	}
+	n, ok := statusField(b, "SwapTotal:")
+	return !ok || n > 0
+})
+
+// procSwap reads how much of a process's memory the kernel swapped out
+// (VmSwap in /proc/PID/status), in bytes.
+func procSwap(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	n, _ := statusField(b, "VmSwap:")
+	return n
+}
+
+// statusField reads a "Key:   N kB" line of a /proc status or meminfo
+// file, in bytes.
+func statusField(b []byte, key string) (int64, bool) {
+	i := bytes.Index(b, []byte("\n"+key))
+	if i < 0 {
+		return 0, false
+	}
+	line := b[i+1+len(key):]
+	if j := bytes.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	f := strings.Fields(string(line))
+	if len(f) == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return n << 10, true
 }

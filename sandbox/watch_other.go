@@ -4,3 +4,7 @@ package sandbox
 
 // procStat has no source outside Linux: the watchdog sees nothing.
 func procStat(int) (threads int, rss int64, ok bool) { return 0, 0, false }
+
+func swapInUse() bool { return false }
+
+func procSwap(int) int64 { return 0 }

@@ -101,7 +101,10 @@
 // The host enforces each run's deadline: at the deadline it asks the
 // worker to stop, and kills it Options.Grace later if it has not (an
 // interpreter hung in Go code cannot stop itself). A worker that dies is
-// replaced; the run it was serving gets "the sandbox process crashed: WHY;
+// replaced; a run whose request it died without reading (still whole in
+// its pipe: a spare killed just after it was handed the run) goes to a
+// fresh worker, once, since nothing of it ran; any other run it was
+// serving gets "the sandbox process crashed: WHY;
 // the session was reset", with WHY taken from the Go runtime's last words
 // on the worker's stderr, and the session's next run starts fresh and says
 // so.

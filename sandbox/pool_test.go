@@ -121,6 +121,10 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 		rawFrame(kindCall, e.b)
 		time.Sleep(200 * time.Millisecond)
 		return &RunResult{Value: "done"}
+	case "callthenexit":
+		// A host call, then the worker dies before it answers.
+		_, _ = host["ok"](ctx, nil, nil)
+		os.Exit(3)
 	case "flood":
 		n := 0
 		for range 100 {
@@ -488,5 +492,78 @@ func TestAttackWorkerUnderstatesItsSize(t *testing.T) {
 	}
 	if notice := honest.Begin(); notice != "" {
 		t.Errorf("the honest session's next run: %q", notice)
+	}
+}
+
+// TestSpareKilledAfterTheRunWasWritten: a spare worker that dies just
+// after a run request was written to its pipe (before it read it: killed
+// from outside, the OOM killer) took the run with it, which failed as a
+// crash though nothing of it ran. The host now sees the request still
+// unread in the dead worker's pipe and gives the run to a fresh worker,
+// once, for one-off runs and a session's first run alike. A worker that
+// read its request and made a host call before it died is never given
+// the run again: the call may have had effects.
+func TestSpareKilledAfterTheRunWasWritten(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	// stopSpare stops the pool's spare so it reads nothing, and returns
+	// it.
+	stopSpare := func() *proc {
+		t.Helper()
+		var w *proc
+		for deadline := time.Now().Add(30 * time.Second); w == nil; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("no spare worker")
+			}
+			p.mu.Lock()
+			if len(p.idle) > 0 {
+				w = p.idle[0]
+			}
+			p.mu.Unlock()
+		}
+		if err := w.process.Signal(syscall.SIGSTOP); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	// killOnceWritten kills w once a request lies in its pipe.
+	killOnceWritten := func(w *proc) {
+		for deadline := time.Now().Add(30 * time.Second); pipeUnread(w.in) <= 0; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Error("no request was written to the stopped spare")
+				break
+			}
+		}
+		_ = w.process.Kill()
+	}
+	w := stopSpare()
+	go killOnceWritten(w)
+	res, err := p.RunOnce(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	if err != nil || res.Err != nil {
+		t.Errorf("a one-off run written to a spare killed before it read it: %+v %v", res.Err, err)
+	}
+	w = stopSpare()
+	go killOnceWritten(w)
+	s := p.NewSession()
+	defer s.Close()
+	s.Begin()
+	res, err = s.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
+	s.End(backend.EndKeep)
+	if err != nil || res.Err != nil {
+		t.Errorf("a session's first run written to a spare killed before it read it: %+v %v", res.Err, err)
+	}
+	if notice := s.Begin(); notice != "" {
+		t.Errorf("the session was told %q", notice)
+	}
+	s.End(backend.EndKeep)
+
+	var calls atomic.Int64
+	host := map[string]python.HostFunc{"ok": func(context.Context, []any, map[string]any) (any, error) {
+		calls.Add(1)
+		return "fine", nil
+	}}
+	res, err = p.RunOnce(context.Background(), &RunRequest{Code: "callthenexit", Host: []string{"ok"}}, host, nil, nil)
+	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "the sandbox process crashed") || calls.Load() != 1 {
+		t.Errorf("a worker that died after a host call: %+v %v, %d host calls; want a crash and 1 call", res.Err, err, calls.Load())
 	}
 }

@@ -33,6 +33,9 @@ type proc struct {
 	dead   chan struct{} // closed once the process is reaped
 	stderr *capture
 	cause  string // why it ended, set before dead closes
+	// unread is how many bytes of what the host wrote to it the worker
+	// left unread, -1 when unknown; set before dead closes.
+	unread int
 
 	killed   atomic.Pointer[string] // why the host killed it, if it did
 	stop     chan struct{}          // closed when the host kills it
@@ -100,6 +103,9 @@ func (p *proc) start(out, errPipe *os.File) {
 		case <-time.After(time.Second): // a grandchild holding stderr cannot exist (seccomp), but do not hang
 		}
 		p.cause = p.describeExit(state)
+		// What the worker left unread of what the host wrote (-1: not
+		// known, as when the host killed it and closed the pipe).
+		p.unread = pipeUnread(p.in)
 		p.in.Close()
 		if p.dir != "" {
 			_ = os.RemoveAll(p.dir)
@@ -347,10 +353,13 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 		req.Timeout = max(time.Until(dl), time.Nanosecond)
 	}
 	p.runStarted()
-	if err := p.send(kindRun, encodeRun(req)); err != nil {
+	request := encodeRun(req)
+	if err := p.send(kindRun, request); err != nil {
 		<-p.dead
 		return nil, &crashError{cause: p.cause, unsent: true}
 	}
+	// heard: the worker sent something since the request, so it read it.
+	heard := false
 	// Host calls end with the run, not at its deadline: the worker's
 	// interpreter stops at the deadline first, as it would in the host,
 	// and a call's "deadline exceeded" must not reach the snippet as the
@@ -371,8 +380,16 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 		case f, ok := <-p.frames:
 			if !ok {
 				<-p.dead
-				return nil, &crashError{cause: p.cause}
+				// A worker that died with the whole request still in
+				// its pipe never started the run (a spare killed in the
+				// moment after it was handed one): nothing of the run
+				// ran, no host call was made. The request is the last
+				// thing written, so unread bytes at least its frame's
+				// length hold all of it.
+				unsent := !heard && p.unread >= frameHeader+len(request)
+				return nil, &crashError{cause: p.cause, unsent: unsent}
 			}
+			heard = true
 			switch f.kind {
 			case kindCall:
 				c, err := decodeCall(f.payload)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"golang.org/x/sys/unix"
 )
 
 // procStat reads a process's thread count and resident bytes from the
@@ -79,4 +81,23 @@ func statusField(b []byte, key string) (int64, bool) {
 		return 0, false
 	}
 	return n << 10, true
+}
+
+// pipeUnread is how many bytes written to the pipe f are still unread
+// (FIONREAD, which Linux answers on either end of a pipe), or -1 when it
+// cannot say.
+func pipeUnread(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return -1
+	}
+	n := -1
+	if err := rc.Control(func(fd uintptr) {
+		if v, err := unix.IoctlGetInt(int(fd), unix.TIOCINQ); err == nil { // TIOCINQ is FIONREAD
+			n = v
+		}
+	}); err != nil {
+		return -1
+	}
+	return n
 }

@@ -47,6 +47,9 @@ var errValueTooCostly = fmt.Errorf("the value has more than %d items (%d MiB onc
 // errFrameTooLarge is a frame over MaxFrameBytes.
 var errFrameTooLarge = fmt.Errorf("frame larger than %d bytes", MaxFrameBytes)
 
+// frameHeader is the bytes of a frame before its payload: length and kind.
+const frameHeader = 5
+
 // writeFrame writes one frame.
 func writeFrame(w io.Writer, kind byte, payload []byte) error {
 	if len(payload)+1 > MaxFrameBytes {

@@ -734,3 +734,78 @@ func tryRun(cs *mcp.ClientSession, code string) (any, error) {
 	}
 	return e2e.Structured(res)["value"], nil
 }
+
+// TestAttackHTTPTokenHoldingIdleConnections: a request's connection is
+// kept alive after its answer, idle until [http] idle_timeout, and only
+// requests in progress were counted per token: one token left a kept
+// connection after each of 12 requests and held all of max_connections
+// (and of max_connections_per_ip, all clients behind one proxy) with
+// idle connections, and every other token's connections were closed as
+// soon as they were accepted. A kept connection now holds its token's
+// place: a token over its share (it takes a place only while it holds
+// fewer than are left free) is answered 429 and its connection closed,
+// and another token is served meanwhile.
+func TestAttackHTTPTokenHoldingIdleConnections(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 12\nmax_connections_per_ip = 12\n"+
+		e.AddToken("idler", "idler-secret-0123456789", `allow = "source"`)+
+		e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
+	var kept []net.Conn
+	defer func() {
+		for _, c := range kept {
+			c.Close()
+		}
+	}()
+	refused := ""
+	// Each connection sends one request (an MCP initialize, answered
+	// 200) and stays open, idle, as a client's pool keeps it.
+	for range 12 {
+		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
+		if err != nil {
+			break
+		}
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer idler-secret-0123456789\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, len(initializeBody), initializeBody)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			c.Close()
+			break // closed at accept: the listener is full
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Close {
+			refused = fmt.Sprintf("%d %s", resp.StatusCode, body)
+			c.Close()
+			break
+		}
+		_ = c.SetDeadline(time.Time{})
+		kept = append(kept, c)
+	}
+	t.Logf("idler keeps %d idle connections; refused: %q", len(kept), refused)
+	if len(kept) > 6 {
+		t.Errorf("one token keeps %d of max_connections = 12 as idle connections; want at most its share (6)", len(kept))
+	}
+	if !strings.Contains(refused, "429") || !strings.Contains(refused, "[http] max_connections") {
+		t.Errorf("a request over the token's share of the connections: %q; want 429 naming [http] max_connections", refused)
+	}
+	var other *mcp.ClientSession
+	var err error
+	for range 20 {
+		if other, err = e2e.DialHTTP(srv.URL, "other-secret-0123456789", nil); err == nil {
+			break
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("another token while one keeps idle connections: %v", err)
+	}
+	defer other.Close()
+	if v, err := tryRun(other, "return 7"); err != nil || v != float64(7) {
+		t.Errorf("another token's run while one keeps idle connections: %v %v", v, err)
+	}
+}

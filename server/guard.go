@@ -246,6 +246,10 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			s.opts.Metrics.Unauthenticated()
 			s.authFailed()
 			w.Header().Set("WWW-Authenticate", `Bearer realm="toolplane"`)
+			// A connection whose request no token admits is not kept
+			// alive: it would hold a place of the connections, idle and
+			// counted against no token, for [http] idle_timeout.
+			w.Header().Set("Connection", "close")
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
 			return
 		}
@@ -274,7 +278,9 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			tooManyHeld(w, key, limit, held, stream, logID)
 			return
 		}
-		defer s.holds.release(subject, ip)
+		// The place goes to the connection when the request ends: it is
+		// kept alive, idle, for the token's next request (connPlace).
+		defer s.holds.keep(r.Context(), subject, ip)
 		if s.routeToOwner(w, r) {
 			return
 		}

@@ -38,8 +38,9 @@ type HTTPLimits struct {
 	IdleTimeout time.Duration
 	// MaxConnections caps open connections; MaxConnectionsPerIP caps them
 	// per client address. A connection over a cap is closed at once. A
-	// token's requests in progress (GET streams included) take at most
-	// its fair share of either (see holdShares).
+	// token's requests in progress (GET streams included) and its
+	// connections kept alive for its next request take at most its fair
+	// share of either (see holdShares, connPlace).
 	MaxConnections, MaxConnectionsPerIP int
 	// MaxHeaderBytes bounds a request's header lines, read before the
 	// token is checked: with net/http's default (1 MiB) every connection
@@ -448,32 +449,123 @@ func (h *holdShares) acquire(subject, ip string, stream bool) (key string, limit
 			return "max_connections_per_ip", h.perIP, 0, false
 		}
 	}
-	if at == nil {
-		at = &ipHolds{bySubject: map[string]int{}}
-		h.byIP[ip] = at
-	}
-	h.total++
-	h.bySubject[subject]++
-	at.total++
-	at.bySubject[subject]++
+	h.addLocked(subject, ip, 1)
 	return "", 0, 0, true
 }
 
 func (h *holdShares) release(subject, ip string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.total--
-	if h.bySubject[subject]--; h.bySubject[subject] <= 0 {
+	h.addLocked(subject, ip, -1)
+}
+
+// addLocked adds d places held by subject from ip. h.mu is held.
+func (h *holdShares) addLocked(subject, ip string, d int) {
+	at := h.byIP[ip]
+	if at == nil {
+		at = &ipHolds{bySubject: map[string]int{}}
+		h.byIP[ip] = at
+	}
+	h.total += d
+	if h.bySubject[subject] += d; h.bySubject[subject] <= 0 {
 		delete(h.bySubject, subject)
 	}
-	if at := h.byIP[ip]; at != nil {
-		at.total--
-		if at.bySubject[subject]--; at.bySubject[subject] <= 0 {
-			delete(at.bySubject, subject)
-		}
-		if at.total <= 0 {
-			delete(h.byIP, ip)
-		}
+	at.total += d
+	if at.bySubject[subject] += d; at.bySubject[subject] <= 0 {
+		delete(at.bySubject, subject)
+	}
+	if at.total <= 0 {
+		delete(h.byIP, ip)
+	}
+}
+
+// A keep-alive connection waiting for its next request holds its place
+// of max_connections and max_connections_per_ip as a request does, up to
+// idle_timeout: counting only requests in progress, one token left a
+// kept connection after each of its requests and held every place with
+// idle connections, and every other token's connections were closed as
+// soon as they were accepted. So an idle connection holds a place of the
+// token of its last request (connPlace), under the same rule: the token's
+// next request over its share is refused (429) and its connection
+// closed, and the token holds at most its share idle or busy. The place
+// moves to whichever token's request the connection carries next (a
+// proxy's pool carries several).
+
+// connPlace is what one connection of ServeHTTP holds of holdShares
+// while idle: the subject and address of its last admitted request.
+// Its fields are guarded by holdShares.mu.
+type connPlace struct {
+	subject, ip string
+	// idle says the connection holds its place as idle now; closed that
+	// it is gone and takes none again.
+	idle, closed bool
+}
+
+type connPlaceKey struct{}
+
+// keep ends a request of subject from ip admitted by acquire: its place
+// stays with its connection (ServeHTTP's, found in ctx), which holds it
+// while it waits idle for its next request, until it closes or carries
+// another request; without a connection (Handler served otherwise) the
+// place is released. The place moves to the connection before the
+// answer's end reaches the client, so a client's next request finds it
+// counted.
+func (h *holdShares) keep(ctx context.Context, subject, ip string) {
+	p, _ := ctx.Value(connPlaceKey{}).(*connPlace)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if p == nil || p.closed {
+		h.addLocked(subject, ip, -1)
+		return
+	}
+	if p.idle {
+		// The place of an earlier request (the connection went active
+		// without ConnState saying so first).
+		h.addLocked(p.subject, p.ip, -1)
+	}
+	p.subject, p.ip, p.idle = subject, ip, true
+}
+
+// setIdle takes (on) or gives back the place of an idle connection.
+func (h *holdShares) setIdle(p *connPlace, on, closed bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if closed {
+		p.closed = true
+	}
+	if on && p.closed || p.subject == "" || p.idle == on {
+		return
+	}
+	p.idle = on
+	if on {
+		h.addLocked(p.subject, p.ip, 1)
+	} else {
+		h.addLocked(p.subject, p.ip, -1)
+	}
+}
+
+// connContext gives each connection of ServeHTTP its connPlace.
+func (s *Server) connContext(ctx context.Context, c net.Conn) context.Context {
+	p := &connPlace{}
+	s.connPlaces.Store(c, p)
+	return context.WithValue(ctx, connPlaceKey{}, p)
+}
+
+// connState keeps the idle connections' places (connPlace).
+func (s *Server) connState(c net.Conn, st http.ConnState) {
+	v, ok := s.connPlaces.Load(c)
+	if !ok {
+		return
+	}
+	p := v.(*connPlace)
+	switch st {
+	case http.StateIdle:
+		s.holds.setIdle(p, true, false)
+	case http.StateActive:
+		s.holds.setIdle(p, false, false)
+	case http.StateClosed, http.StateHijacked:
+		s.holds.setIdle(p, false, true)
+		s.connPlaces.Delete(c)
 	}
 }
 
@@ -495,7 +587,7 @@ func tooManyHeld(w http.ResponseWriter, key string, limit, held int, stream bool
 	if stream {
 		rule = "a token opens a GET stream only while one would still be left for its next request, and it may hold only fewer than are left free"
 	}
-	msg := fmt.Sprintf("429 this token holds %d of the connections of [http] %s = %d with requests in progress (GET streams included); %s, so that other tokens are served (log id %s). Close the MCP sessions it no longer uses (DELETE), wait for its runs to finish, or raise [http] %s", held, key, limit, rule, logID, key)
+	msg := fmt.Sprintf("429 this token holds %d of the connections of [http] %s = %d with requests in progress or kept alive for its next request (GET streams included); %s, so that other tokens are served (log id %s). Close the MCP sessions it no longer uses (DELETE), wait for its runs to finish, or raise [http] %s", held, key, limit, rule, logID, key)
 	w.Header().Set("Connection", "close")
 	w.Header().Set("Retry-After", "1")
 	w.Header().Set("Content-Type", "application/json")

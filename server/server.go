@@ -205,6 +205,7 @@ type Server struct {
 	httpLimits HTTPLimits
 	inFlight   *subjectLimiter
 	holds      *holdShares
+	connPlaces sync.Map // net.Conn of ServeHTTP -> *connPlace
 	bodies     *bodyBudget
 	// descriptions caches the meta-tools' descriptions per catalog seen.
 	descriptions descriptionCache
@@ -646,7 +647,8 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	// Deadlines are per phase (headers, body, each write, idle), never on
 	// the whole connection: ReadTimeout and WriteTimeout would cut
 	// long-lived SSE responses. See HTTPLimits.
-	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: s.httpLimits.MaxHeaderBytes}
+	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: s.httpLimits.MaxHeaderBytes,
+		ConnContext: s.connContext, ConnState: s.connState}
 	ln = newLimitListener(ln, s.httpLimits)
 	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)

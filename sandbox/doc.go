@@ -60,6 +60,12 @@
 //     no core dumps, 16 descriptors.
 //   - PR_SET_PDEATHSIG: a worker is killed when the host's spawning thread
 //     ends, so none outlives the server, even one that crashed.
+//   - threads: where the host may make cgroups (root with a cgroup v1
+//     pids hierarchy, or a v2 hierarchy with the pids controller
+//     delegated), each worker is in a cgroup of its own whose pids.max is
+//     MaxWorkerThreads, before it is sent a run: the kernel refuses the
+//     thread past it, however fast the worker makes them. Elsewhere the
+//     watch below is all, and doctor and serve's log say so.
 //   - the host's watch: what the kernel counts of a worker's threads and
 //     resident memory (/proc/PID/stat, every 50 ms), since no rlimit bounds
 //     either per process (RLIMIT_NPROC counts the whole user and never

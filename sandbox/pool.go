@@ -87,6 +87,7 @@ type Pool struct {
 	opts Options
 	lim  workerLimits
 	sp   *spawner
+	pids *pidsGroups
 
 	mu          sync.Mutex
 	idle        []*proc
@@ -169,6 +170,7 @@ func NewPool(opts Options) (*Pool, error) {
 		opts:     opts,
 		lim:      workerLimits{addressSpace: opts.MemoryBytes + AddressHeadroom, heap: opts.MemoryBytes + HeapHeadroom, cpuSeconds: opts.CPUSeconds},
 		sp:       newSpawner(opts.Command[0]),
+		pids:     newPidsGroups(MaxWorkerThreads),
 		sessions: map[*Session]struct{}{},
 		kick:     make(chan struct{}, 1),
 	}
@@ -207,6 +209,7 @@ func (p *Pool) Close() error {
 	for _, w := range idle {
 		<-w.dead
 	}
+	p.pids.close()
 	return nil
 }
 
@@ -339,7 +342,9 @@ func (p *Pool) spawn() (*proc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: worker %d: %w", pid, err)
 	}
-	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1]}
+	// Into its cgroup before it is sent a run, while it runs only our
+	// code.
+	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1], leave: p.pids.add(pid)}
 	w.start(pipes[1][1], pipes[2][1])
 	go w.watch(watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom, idle: true})
 	if err := w.waitHello(p.opts.StartTimeout); err != nil {
@@ -352,7 +357,7 @@ func (p *Pool) spawn() (*proc, error) {
 	}
 	p.started.Add(1)
 	p.mu.Lock()
-	p.protections = append([]Protection{p.sp.landlock}, w.hello.Protections...)
+	p.protections = append(append([]Protection{p.sp.landlock}, w.hello.Protections...), p.pids.prot)
 	prot := p.protections
 	p.mu.Unlock()
 	if p.opts.Warn != nil {

@@ -41,6 +41,9 @@ type proc struct {
 	stop     chan struct{}          // closed when the host kills it
 	stopOnce sync.Once
 	hello    *hello
+	// leave takes the reaped worker out of its cgroup (pidsGroups.add)
+	// and reports whether the kernel refused it a thread; nil: none.
+	leave func() bool
 
 	// What the watch needs to know of the worker's runs to judge its
 	// resident memory while it is idle (idleRSSBound).
@@ -98,11 +101,15 @@ func (p *proc) start(out, errPipe *os.File) {
 		// Make sure it is gone, then reap it.
 		_ = p.process.Kill()
 		state, _ := p.process.Wait()
+		refused := false
+		if p.leave != nil {
+			refused = p.leave()
+		}
 		select {
 		case <-stderrDone:
 		case <-time.After(time.Second): // a grandchild holding stderr cannot exist (seccomp), but do not hang
 		}
-		p.cause = p.describeExit(state)
+		p.cause = p.describeExit(state, refused)
 		// What the worker left unread of what the host wrote (-1: not
 		// known, as when the host killed it and closed the pipe).
 		p.unread = pipeUnread(p.in)
@@ -117,9 +124,16 @@ func (p *proc) start(out, errPipe *os.File) {
 // describeExit names why the worker ended: the host's reason if it killed
 // it, else the Go runtime's own words from stderr (fatal error, panic),
 // else the exit status.
-func (p *proc) describeExit(state *os.ProcessState) string {
+func (p *proc) describeExit(state *os.ProcessState, threadsRefused bool) string {
 	if why := p.killed.Load(); why != nil {
 		return *why
+	}
+	if threadsRefused {
+		why := fmt.Sprintf("it tried to run more threads than the %d a sandbox worker may, which the kernel refused (its cgroup's pids.max)", MaxWorkerThreads)
+		if c := p.stderr.cause(); c != "" {
+			why += ", and then ended: " + c
+		}
+		return why
 	}
 	if c := p.stderr.cause(); c != "" {
 		return c

@@ -1034,3 +1034,64 @@ startup = "eager"`})
 		t.Errorf("an idle serve holds %d MiB after loading a 15 MB catalog", rss>>20)
 	}
 }
+
+// TestAttackUpstreamAsksForInput: a server answers every call, its own
+// retries included, with input requests to be fulfilled and the call sent
+// again with (the multi-round-trip protocol): roots, elicitation ("toolplane
+// needs your GitHub token"), sampling, a busy answer with none, and 200,000
+// roots requests at once. The SDK fulfilled them by itself, a goroutine
+// each, and sent the call again up to ten times: one call of 200,000
+// requests held 738 MiB and 14 s of CPU, four at once 1.5 GiB. Each call
+// now fails at its first answer, naming the server, the tool and what was
+// asked; the server gets each call once; the agent's client is never
+// asked; another client is served.
+func TestAttackUpstreamAsksForInput(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	var asked atomic.Int32
+	opts := &mcp.ClientOptions{
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked.Add(1)
+			return &mcp.CreateMessageResult{Content: &mcp.TextContent{Text: "AWS_SECRET=leaked"}, Model: "m", Role: "assistant"}, nil
+		},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked.Add(1)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
+		},
+	}
+	record := filepath.Join(t.TempDir(), "record")
+	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-record", %q]`, record)})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	cs := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, opts)
+	by := watch(t, srv.URL)
+	calls := 0
+	for call, want := range map[string]string{
+		`evil.input_required()`:                                "1 input requests (roots)",
+		`evil.input_required(method="elicitation/create")`:     "1 input requests (elicitation)",
+		`evil.input_required(method="sampling/createMessage")`: "1 input requests (sampling)",
+		`evil.input_required(n=0)`:                             "answered that it is busy",
+		`evil.input_required(n=200000)`:                        "200000 input requests (roots)",
+	} {
+		got := attack(t, cs, call)
+		calls++
+		wantParts(t, call, got, "raised: ", `"evil"`, `"input_required"`, want)
+		if want != "answered that it is busy" {
+			wantParts(t, call, got, "multi-round-trip", "not sent again")
+		}
+		if strings.Contains(got, "leaked") {
+			t.Errorf("%s: the agent's answer reached the upstream: %s", call, got)
+		}
+	}
+	by.check()
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the agent's client was asked %d times on an upstream's behalf", n)
+	}
+	if n := strings.Count(readFileOrEmpty(record), `"input_required_call"`); n != calls {
+		t.Errorf("the server got %d calls for %d calls made: answers asking for input sent the calls again", n, calls)
+	}
+	rss := peakRSS(t, srv.Cmd.Process.Pid)
+	t.Logf("toolplane's peak resident memory: %d MiB", rss>>20)
+	if rss > 500<<20 {
+		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
+	}
+}

@@ -322,6 +322,14 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 		// a third party must not speak to the agent or the human as if
 		// it were toolplane.
 		Capabilities: &mcp.ClientCapabilities{},
+		// Nor by the other way in: a tools/call answer whose
+		// inputRequests ask for the same things (the multi-round-trip
+		// protocol), which the SDK would fulfil by itself (a goroutine per
+		// request, however many) and answer by sending the call again, up
+		// to ten times. One call of a server asking for 200,000 roots in
+		// each answer held 738 MiB for 14 s, four at once 1.5 GiB. The
+		// answer fails its call instead (see inputRequested).
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
 			s.toolsChangedLater(c)
 		},
@@ -935,6 +943,10 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		s.record(err)
 		return nil, err
 	}
+	if err := inputRequested(s.spec.Name, tool, res); err != nil {
+		s.record(err)
+		return nil, err
+	}
 	out, err := convertResult(s.spec.Name, res, s.redact.hide)
 	if err != nil {
 		err = fmt.Errorf("%w (tool %s)", err, quoteName(tool))
@@ -942,6 +954,34 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		return out, err
 	}
 	return out, nil
+}
+
+// inputRequested is the error of a tools/call answer that asks for input
+// to send the call again with (resultType "input_required", or
+// inputRequests: the multi-round-trip protocol), nil for any other answer.
+// toolplane offers upstream servers no elicitation, sampling or roots, by
+// requests or by answers, so such an answer ends its call: the call is
+// not sent again, and nothing is asked of toolplane's clients or user.
+func inputRequested(server, tool string, res *mcp.CallToolResult) error {
+	if !res.NeedsInput() && res.InputRequests == nil {
+		return nil
+	}
+	asked := map[string]bool{}
+	for _, r := range res.InputRequests {
+		switch r.(type) {
+		case *mcp.ElicitParams:
+			asked["elicitation"] = true
+		case *mcp.CreateMessageParams, *mcp.CreateMessageWithToolsParams:
+			asked["sampling"] = true
+		case *mcp.ListRootsParams:
+			asked["roots"] = true
+		}
+	}
+	if len(res.InputRequests) == 0 {
+		return fmt.Errorf("mcp server %q: tool %s answered that it is busy (input_required with no input requests); try the call again later", server, quoteName(tool))
+	}
+	what := slices.Sorted(maps.Keys(asked))
+	return fmt.Errorf("mcp server %q: tool %s answered with %d input requests (%s) to be fulfilled and the call sent again with (the multi-round-trip protocol): toolplane offers upstream servers no elicitation, sampling or roots, so the call fails and is not sent again; the server must answer without them", server, quoteName(tool), len(res.InputRequests), strings.Join(what, ", "))
 }
 
 // callSlots are the maxConcurrentCalls calls a server may have in

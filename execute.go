@@ -15,6 +15,7 @@ import (
 	"github.com/toolplane/toolplane/backend"
 	"github.com/toolplane/toolplane/backend/embedded"
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/python"
 )
 
@@ -152,12 +153,17 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 	if opts.Stderr != nil {
 		errOut = io.MultiWriter(&stderr, opts.Stderr)
 	}
+	limits := opts.Limits
+	fromRuntime := limits.MaxHostCalls <= 0 && rt.maxHostCalls > 0
+	if fromRuntime {
+		limits.MaxHostCalls = rt.maxHostCalls
+	}
 	start := time.Now()
 	res, err := b.Run(ctx, code, bridge, backend.RunOptions{
 		Filename: opts.Filename,
 		Stdout:   out,
 		Stderr:   errOut,
-		Limits:   opts.Limits,
+		Limits:   limits,
 		Session:  opts.Session,
 		Bindings: opts.Bindings,
 	})
@@ -180,6 +186,10 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ExecuteOptions
 		result.Error = &ExecError{Type: "TimeoutError", Message: fmt.Sprintf("the run exceeded its time limit after %s", result.Duration.Round(time.Millisecond)), Limit: "time"}
 	default:
 		return result, fmt.Errorf("execute on %s: %w", name, err)
+	}
+	if e := result.Error; e != nil && e.Limit == "host_calls" && fromRuntime && rt.hostCallsKey != "" {
+		// The interpreter names the limit; the fix is in the config.
+		e.Message += fmt.Sprintf("; a run may make %d capability calls: raise %s (at most %d) to allow more", limits.MaxHostCalls, rt.hostCallsKey, config.MaxHostCallsCap)
 	}
 	return result, nil
 }

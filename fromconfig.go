@@ -206,6 +206,13 @@ func Open(ctx context.Context, cfg *config.Config, o OpenOptions, opts ...Option
 		name = string(config.BackendEmbedded)
 	}
 	all = append(all, WithDefaultBackend(name))
+	if n := cfg.Session.MaxHostCalls; n > 0 {
+		key := "[session] max_host_calls"
+		if cfg.Path != "" {
+			key += " in " + cfg.Path
+		}
+		all = append(all, WithMaxHostCalls(n, key))
+	}
 	rt, err := New(append(all, opts...)...)
 	if err != nil {
 		if closeAudit != nil {

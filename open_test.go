@@ -16,6 +16,7 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/testmcp"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 // TestMain lets the test binary serve as a real upstream MCP server
@@ -279,5 +280,14 @@ return [raw, args, out["stdout"]]
 	want := []any{`{"data":{"b":5.0,"a":[1e+20,"Infinity","NaN"],"7":{"z":1,"y":2.5}}}`, `{"a":[1,2],"z":0.5}`, "1500000.5 0.1 1e+20 3"}
 	if diff := cmp.Diff(want, res.Value); diff != "" {
 		t.Errorf("what the upstream and the binary received (-want +got):\n%s", diff)
+	}
+}
+
+// TestMaxHostCallsDefault: [session] max_host_calls unset is the
+// interpreter's own default, so a config that does not set it changes
+// nothing.
+func TestMaxHostCallsDefault(t *testing.T) {
+	if config.Default().Session.MaxHostCalls != vm.DefaultMaxHostCalls || config.DefaultMaxHostCalls != vm.DefaultMaxHostCalls {
+		t.Errorf("config's default max_host_calls %d, the interpreter's %d", config.Default().Session.MaxHostCalls, vm.DefaultMaxHostCalls)
 	}
 }

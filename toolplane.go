@@ -46,6 +46,12 @@ type Runtime struct {
 	isolated       bool          // see WithProcessIsolation
 	pool           *sandbox.Pool // the worker pool of process isolation
 	upstreams      *mcpsrc.Manager
+	// maxHostCalls is a run's capability calls when its options leave
+	// them unset (0: the interpreter's default), and hostCallsKey the
+	// setting it came from, which a run past it is told to raise (see
+	// WithMaxHostCalls).
+	maxHostCalls int
+	hostCallsKey string
 }
 
 // Option configures a Runtime under construction.
@@ -72,6 +78,21 @@ func WithDefaultBackend(name string) Option {
 func WithMiddleware(mws ...dispatch.Middleware) Option {
 	return func(rt *Runtime) error {
 		rt.middlewares = append(rt.middlewares, mws...)
+		return nil
+	}
+}
+
+// WithMaxHostCalls sets the capability calls a run may make when its
+// ExecuteOptions.Limits leave MaxHostCalls unset (Open sets it from
+// [session] max_host_calls). key, if not empty, names where it is set
+// ("[session] max_host_calls in toolplane.toml"): the error of a run that
+// makes more says to raise it there.
+func WithMaxHostCalls(n int, key string) Option {
+	return func(rt *Runtime) error {
+		if n < 0 {
+			return fmt.Errorf("max host calls must not be negative, got %d", n)
+		}
+		rt.maxHostCalls, rt.hostCallsKey = n, key
 		return nil
 	}
 }

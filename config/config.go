@@ -123,7 +123,24 @@ type SessionConfig struct {
 	MaxConcurrentRuns         int      `toml:"max_concurrent_runs"`
 	MaxConcurrentRunsPerToken int      `toml:"max_concurrent_runs_per_token"`
 	RunQueueWait              Duration `toml:"run_queue_wait"`
+	// MaxHostCalls caps the capability calls of one run (execute_code,
+	// toolplane run), on every backend that counts them: a run past it
+	// ends with a host_calls limit error naming this key. At most
+	// MaxHostCallsCap.
+	MaxHostCalls int `toml:"max_host_calls"`
 }
+
+// DefaultMaxHostCalls is [session] max_host_calls when the file does not
+// set it: the interpreter's own default (vm.DefaultMaxHostCalls).
+const DefaultMaxHostCalls = 1000
+
+// MaxHostCallsCap bounds [session] max_host_calls. Every capability call
+// is dispatched through the middleware chain and audited, and in the
+// default sandbox it is a round trip between processes; a run of a
+// hundred thousand calls already takes tens of seconds and leaves as many
+// audit records, so a larger cap would only let one run flood the audit
+// log and the upstreams.
+const MaxHostCallsCap = 100_000
 
 // ResultsConfig is the [results] table: the save_result/load_result store.
 type ResultsConfig struct {
@@ -283,6 +300,7 @@ func Default() *Config {
 			MaxSessionsPerToken: 32,
 			BudgetWait:          Duration{30 * second},
 			RunQueueWait:        Duration{30 * second},
+			MaxHostCalls:        DefaultMaxHostCalls,
 		},
 		Results: ResultsConfig{
 			Enabled:       true,

@@ -75,6 +75,10 @@ budget_wait = "30s"
 # max_concurrent_runs = 8
 # max_concurrent_runs_per_token = 2
 run_queue_wait = "30s"
+# Capability calls one run may make (a loop calling a tool per item needs
+# one per item); past it the run ends with a host_calls limit error.
+# At most 100000.
+max_host_calls = 1000
 
 [results]
 # save_result/load_result: large values stay out of the model's context.

@@ -456,6 +456,9 @@ func (c *checker) limits(cfg *Config) {
 	if cfg.Session.BudgetWait.Duration <= 0 {
 		c.at([]string{"session", "budget_wait"}, "session.budget_wait must be positive (how long a run that does not fit the memory budget waits for memory), got %s", cfg.Session.BudgetWait.Duration)
 	}
+	if n := cfg.Session.MaxHostCalls; n <= 0 || n > MaxHostCallsCap {
+		c.at([]string{"session", "max_host_calls"}, "session.max_host_calls must be between 1 and %d (the capability calls one run may make; default %d), got %d", MaxHostCallsCap, DefaultMaxHostCalls, n)
+	}
 	if cfg.Session.RunQueueWait.Duration <= 0 {
 		c.at([]string{"session", "run_queue_wait"}, "session.run_queue_wait must be positive (how long a run over a run cap waits for a slot), got %s", cfg.Session.RunQueueWait.Duration)
 	}

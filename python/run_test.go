@@ -744,3 +744,25 @@ await hang()
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// BenchmarkGlobalsSizeBytes is the size measure a session's run takes
+// after it ends (sandbox worker, backend.LocalSession), of globals holding
+// bench/programs/records.py's 100 000 records and its summary.
+func BenchmarkGlobalsSizeBytes(b *testing.B) {
+	g := NewGlobals()
+	p, err := Compile("<snippet>", `rows = [{"id": i, "team": "t" + str(i % 17), "score": (i * 37) % 101} for i in range(100000)]
+by_team = {}
+for r in rows:
+    by_team.setdefault(r["team"], []).append(r["score"])`, CompileOptions{Snippet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := p.Run(context.Background(), RunOptions{Globals: g}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g.sized = false
+		_ = g.SizeBytes()
+	}
+}

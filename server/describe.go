@@ -67,7 +67,7 @@ func (s *Server) describeFacts(c caller) describeFacts {
 		MaxTimeout:  s.opts.MaxTimeout,
 		MemoryBytes: s.sessions.Options().MaxMemoryBytes,
 		OutputBytes: vm.DefaultMaxOutputBytes,
-		Calls:       vm.DefaultMaxHostCalls,
+		Calls:       s.opts.MaxHostCalls,
 		Sessions:    s.opts.SessionsEnabled && s.engine.DefaultBackend() == sessionBackend(s.engine),
 		Results:     s.opts.ResultsEnabled,
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolplane/toolplane/capability"
+	"github.com/toolplane/toolplane/python/vm"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/describe/*.golden from the current output")
@@ -207,4 +209,20 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+b.subject)
 	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestDescriptionSaysMaxHostCalls: execute_code's description gives the
+// capability calls a run may make as the server was configured
+// ([session] max_host_calls), not the interpreter's default.
+func TestDescriptionSaysMaxHostCalls(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		set, want int
+	}{{0, vm.DefaultMaxHostCalls}, {2500, 2500}} {
+		srv := describeServer(t, describeCatalog(t, false), func(o *Options) { o.MaxHostCalls = tc.set })
+		d := buildDescriptions(srv.describeFacts(caller{subject: "reader"}))
+		if want := fmt.Sprintf("; %d capability calls.", tc.want); !strings.Contains(d.Execute, want) {
+			t.Errorf("MaxHostCalls %d: the description does not say %q:\n%s", tc.set, want, d.Execute)
+		}
+	}
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/toolplane/toolplane/capability"
 	"github.com/toolplane/toolplane/internal/lineconn"
 	"github.com/toolplane/toolplane/plugin"
+	"github.com/toolplane/toolplane/python/vm"
 	"github.com/toolplane/toolplane/session"
 	"github.com/toolplane/toolplane/telemetry"
 )
@@ -63,6 +64,10 @@ type Options struct {
 	// MaxCodeBytes bounds the source of one execute_code run (default
 	// DefaultMaxCodeBytes).
 	MaxCodeBytes int
+	// MaxHostCalls is the capability calls a run may make as the engine
+	// bounds them ([session] max_host_calls; default
+	// vm.DefaultMaxHostCalls): execute_code's description tells the agent.
+	MaxHostCalls int
 	// ProgressInterval is how often a long run reports progress to a client
 	// that asked for it (default 2s).
 	ProgressInterval time.Duration
@@ -256,6 +261,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.DefaultTimeout > opts.MaxTimeout {
 		opts.DefaultTimeout = opts.MaxTimeout
+	}
+	if opts.MaxHostCalls <= 0 {
+		opts.MaxHostCalls = vm.DefaultMaxHostCalls
 	}
 	if opts.MaxCodeBytes <= 0 {
 		opts.MaxCodeBytes = DefaultMaxCodeBytes

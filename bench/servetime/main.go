@@ -10,8 +10,10 @@
 //
 // prints "BEST MEDIAN RUN_BEST RUN_MEDIAN", or "n/a n/a n/a n/a" (and why,
 // on stderr) when a run hits a limit of the served defaults, which
-// servetime does not raise: hostcalls.py makes 2 000 capability calls, a
-// served run may make 1 000. The served process is fresh
+// servetime does not raise, but one: hostcalls.py makes 2 000 capability
+// calls and a run may make 1 000 by default, so the config servetime
+// writes sets [session] max_host_calls to -max-host-calls (10 000; 0
+// leaves it out, for a binary older than the key). The served process is fresh
 // (a fresh HOME in an empty directory and a config of its own), one
 // client session runs every call, as an agent's session would. With
 // TOOLPLANE_CPUTIME=1 the client's columns are the CPU time (user +
@@ -51,6 +53,8 @@ func main() {
 	bin := flag.String("toolplane", "toolplane", "the toolplane binary to serve")
 	verbose := flag.Bool("v", false, "report every call, the workers' resident memory and the load average on stderr")
 	isolation := flag.String("isolation", "", `the config's [toolplane] isolation: "" (serve's default, worker processes), "process" or "none" (runs in the served process)`)
+	hostCalls := flag.Int("max-host-calls", 10_000, "the config's [session] max_host_calls (0: not set, for a binary without the key)")
+	gap := flag.Duration("gap", 0, "an idle pause before each call but the first, not timed: an agent's thinking between calls (a worker gives its garbage back after sandbox.giveBackDelay idle)")
 	upstream := flag.Bool("upstream", false, "serve the host functions of the bench programs as an MCP server on stdio (the config servetime writes runs this)")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: servetime [-n N] [-toolplane BIN] [-v] PROGRAM.py")
@@ -73,11 +77,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "servetime:", err)
 		os.Exit(1)
 	}
-	s, err := measure(*bin, *isolation, served(string(src)), *n, os.Getenv("TOOLPLANE_CPUTIME") != "", *verbose)
+	s, err := measure(*bin, configText(self(), *isolation, *hostCalls), served(string(src)), *n, *gap, os.Getenv("TOOLPLANE_CPUTIME") != "", *verbose)
 	var le *limitError
 	if errors.As(err, &le) {
 		// The program cannot run as served with the served limits (which
-		// the bench does not raise): no time, and why.
+		// the bench does not raise, but for host calls): no time, and why.
 		fmt.Fprintf(os.Stderr, "servetime: %s: n/a, a served run %v\n", flag.Arg(0), err)
 		fmt.Println("n/a n/a n/a n/a")
 		return
@@ -107,11 +111,7 @@ type summary struct {
 
 // measure serves a fresh toolplane and sends src n times as execute_code.
 // cpu times the served process tree's CPU instead of the call's wall time.
-func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return summary{}, err
-	}
+func measure(bin, cfg, src string, n int, gap time.Duration, cpu, verbose bool) (summary, error) {
 	dir, err := os.MkdirTemp("", "servetime-")
 	if err != nil {
 		return summary{}, err
@@ -124,7 +124,7 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 		}
 	}
 	config := filepath.Join(dir, "toolplane.toml")
-	if err := os.WriteFile(config, []byte(configText(self, isolation)), 0o600); err != nil {
+	if err := os.WriteFile(config, []byte(cfg), 0o600); err != nil {
 		return summary{}, err
 	}
 	cmd := exec.Command(bin, "serve", "mcp", "--config", config)
@@ -142,6 +142,9 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 
 	var clock, runs []float64
 	for i := range n {
+		if i > 0 {
+			time.Sleep(gap)
+		}
 		var before treeCPU
 		if cpu || verbose {
 			if before, err = readTreeCPU(cmd.Process.Pid); err != nil {
@@ -155,12 +158,14 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 			return summary{}, fmt.Errorf("execute_code: %w\n%s", err, stderr.String())
 		}
 		var cpuMS float64
+		var faults int64
 		if cpu || verbose {
 			after, err := readTreeCPU(cmd.Process.Pid)
 			if err != nil {
 				return summary{}, err
 			}
 			cpuMS = float64(after.total-before.total) / 1e6
+			faults = after.faults - before.faults
 		}
 		out, err := structured(res)
 		if err != nil {
@@ -180,7 +185,7 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 		}
 		runs = append(runs, out.DurationMS)
 		if verbose {
-			fmt.Fprintf(os.Stderr, "call %d: wall %.2f ms  cpu %.2f ms  duration_ms %.2f\n", i, wallMS, cpuMS, out.DurationMS)
+			fmt.Fprintf(os.Stderr, "call %d: wall %.2f ms  cpu %.2f ms  duration_ms %.2f  page faults %d\n", i, wallMS, cpuMS, out.DurationMS, faults)
 		}
 	}
 	if verbose {
@@ -203,13 +208,27 @@ func measure(bin, isolation, src string, n int, cpu, verbose bool) (summary, err
 // gives its garbage back (sandbox.giveBackDelay).
 const idleWait = 2 * time.Second
 
+// self is servetime's own executable, the config's upstream server.
+func self() string {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "servetime:", err)
+		os.Exit(1)
+	}
+	return exe
+}
+
 // configText is the served config: the embedded backend's defaults, and
 // the bench's host functions as the tools of an upstream server, self run
-// with -upstream; isolation, when set, is [toolplane] isolation.
-func configText(self, isolation string) string {
+// with -upstream; isolation, when set, is [toolplane] isolation, and
+// hostCalls, when positive, [session] max_host_calls.
+func configText(self, isolation string, hostCalls int) string {
 	var top string
 	if isolation != "" {
 		top = fmt.Sprintf("[toolplane]\nisolation = %q\n\n", isolation)
+	}
+	if hostCalls > 0 {
+		top += fmt.Sprintf("[session]\nmax_host_calls = %d\n\n", hostCalls)
 	}
 	return top + fmt.Sprintf(`[mcp.servers.bench]
 command = %q
@@ -262,6 +281,10 @@ type treeCPU struct {
 	total             int64 // nanoseconds, every thread of every process
 	rootRSS, childRSS int64 // bytes
 	children          int
+	// faults counts the minor page faults of root and its descendants
+	// (and of the children they reaped): each is a page the kernel
+	// zeroed for a heap that grew, or grew back after giving memory up.
+	faults int64
 }
 
 // readTreeCPU sums the CPU time of root and its descendants from /proc:
@@ -311,6 +334,7 @@ func readTreeCPU(root int) (treeCPU, error) {
 				t.total += ns
 			}
 		}
+		t.faults += minorFaults(pid)
 		rss := residentBytes(pid)
 		if pid == root {
 			t.rootRSS = rss
@@ -324,22 +348,39 @@ func readTreeCPU(root int) (treeCPU, error) {
 
 // ppid is the parent of pid, from /proc/PID/stat.
 func ppid(pid int) (int, bool) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, false
-	}
-	// The command name, in parentheses, may hold spaces: fields count
-	// from the last ')'.
-	i := strings.LastIndexByte(string(b), ')')
-	if i < 0 {
-		return 0, false
-	}
-	f := strings.Fields(string(b[i+1:]))
+	f := statFields(pid)
 	if len(f) < 2 {
 		return 0, false
 	}
 	pp, err := strconv.Atoi(f[1])
 	return pp, err == nil
+}
+
+// minorFaults is the minor page faults of pid and of the children it
+// reaped, from /proc/PID/stat.
+func minorFaults(pid int) int64 {
+	f := statFields(pid)
+	if len(f) < 9 {
+		return 0
+	}
+	own, _ := strconv.ParseInt(f[7], 10, 64)
+	reaped, _ := strconv.ParseInt(f[8], 10, 64)
+	return own + reaped
+}
+
+// statFields is /proc/PID/stat's fields after the command name, from the
+// state on (the command, in parentheses, may hold spaces: fields count
+// from the last ')'); nil if pid is gone.
+func statFields(pid int) []string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(b[i+1:]))
 }
 
 // residentBytes is pid's resident set size, from /proc/PID/statm.

@@ -122,7 +122,7 @@ func writeSummary(w io.Writer, cfg *config.Config) {
 		fmt.Fprintln(w, "sessions: off")
 	}
 	l := s.RunLimits(hostCPUs())
-	fmt.Fprintf(w, "runs:     at most %d at once (%d per HTTP token; over stdio the one client may use them all unless max_concurrent_runs_per_token is set); a run over a cap waits up to %s in its token's queue, then is refused\n", l.All, l.PerToken, s.RunQueueWait)
+	fmt.Fprintf(w, "runs:     at most %d at once (%d per HTTP token; over stdio the one client may use them all unless max_concurrent_runs_per_token is set); a run over a cap waits up to %s in its token's queue, then is refused; a run makes at most %d capability calls (max_host_calls)\n", l.All, l.PerToken, s.RunQueueWait, s.MaxHostCalls)
 	if l.Derived != "" {
 		fmt.Fprintf(w, "          caps derived: %s\n", l.Derived)
 	}

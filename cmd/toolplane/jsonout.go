@@ -144,6 +144,8 @@ type sessionJSON struct {
 	MaxConcurrentRunsPerToken int             `json:"max_concurrent_runs_per_token"`
 	RunQueueWait              config.Duration `json:"run_queue_wait"`
 	RunsDerived               string          `json:"runs_derived,omitempty"`
+	// MaxHostCalls is the capability calls one run may make.
+	MaxHostCalls int `json:"max_host_calls"`
 }
 
 type resultsJSON struct {
@@ -178,7 +180,7 @@ func checkJSON(cfg *config.Config, h httpSummary) checkSummary {
 			Escalate: c.Escalate, EscalationCooldown: c.EscalationCooldown, Env: secretsJSON(c.Env)},
 		Session: sessionJSON{cfg.Session.Enabled, cfg.Session.MaxMemoryMB, cfg.Session.IdleTimeout, cfg.Session.MaxSessions,
 			cfg.Session.MaxSessionsPerToken, budget.AllMB, budget.PerTokenMB, budget.Derived, cfg.Session.BudgetWait,
-			runs.All, runs.PerToken, cfg.Session.RunQueueWait, runs.Derived},
+			runs.All, runs.PerToken, cfg.Session.RunQueueWait, runs.Derived, cfg.Session.MaxHostCalls},
 		Results:     resultsJSON{cfg.Results.Enabled, cfg.Results.MaxEntries, int64(cfg.Results.MaxEntryBytes), int64(cfg.Results.MaxTotalBytes), cfg.Results.TTLSeconds},
 		Audit:       auditJSON{Enabled: cfg.Audit.Enabled},
 		Facade:      facadeJSON{Tools: cfg.Facade.Tools},

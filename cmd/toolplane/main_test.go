@@ -16,6 +16,7 @@ import (
 	"github.com/toolplane/toolplane"
 	"github.com/toolplane/toolplane/config"
 	"github.com/toolplane/toolplane/internal/hostmem"
+	"github.com/toolplane/toolplane/internal/testmcp"
 )
 
 // binary is the toolplane executable built once for all subprocess tests.
@@ -24,6 +25,10 @@ var binary string
 func TestMain(m *testing.M) {
 	// Commands run in-process start sandbox workers from this test binary.
 	toolplane.SandboxWorkerMain()
+	// Configs of the tests may name this binary as an upstream MCP server.
+	if code, ok := testmcp.MaybeServe(); ok {
+		os.Exit(code)
+	}
 	os.Exit(buildAndRun(m))
 }
 
@@ -104,7 +109,7 @@ sandbox:  isolation default (process for serve mcp, none for run)
 cli:      disabled
 ` + fmt.Sprintf("sessions: on, 512 MB memory, idle timeout 30m0s, at most 256 (32 per token; with every one busy a new one waits up to 30s, then is refused), memory budget %d MB (%d per token) for what idle sessions hold (their sandbox workers included) and running ones may reach; a run that does not fit waits up to 30s for memory, then is refused\n", budget.AllMB, budget.PerTokenMB) +
 		fmt.Sprintf("          budget derived: %s (host memory: %s)\n", budget.Derived, host) +
-		fmt.Sprintf("runs:     at most %d at once (%d per HTTP token; over stdio the one client may use them all unless max_concurrent_runs_per_token is set); a run over a cap waits up to 30s in its token's queue, then is refused\n", runs.All, runs.PerToken) +
+		fmt.Sprintf("runs:     at most %d at once (%d per HTTP token; over stdio the one client may use them all unless max_concurrent_runs_per_token is set); a run over a cap waits up to 30s in its token's queue, then is refused; a run makes at most 1000 capability calls (max_host_calls)\n", runs.All, runs.PerToken) +
 		fmt.Sprintf("          caps derived: %s\n", runs.Derived) + `results:  on, 64 entries, 8MiB per entry, 32MiB total, ttl 3600s
 audit:    off
 facade:   direct tools off

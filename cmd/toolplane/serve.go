@@ -307,6 +307,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 		Engine:          rtengine.New(rt),
 		Version:         buildVersion(),
 		SessionsEnabled: cfg.Session.Enabled,
+		MaxHostCalls:    cfg.Session.MaxHostCalls,
 		Sessions: session.Options{
 			IdleTimeout:                cfg.Session.IdleTimeout.Duration,
 			MaxMemoryBytes:             int64(cfg.Session.MaxMemoryMB) << 20,

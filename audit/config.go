@@ -45,6 +45,7 @@ func FromConfig(ctx context.Context, c config.AuditConfig, resolve func(ctx cont
 		case err != nil:
 			return nil, err
 		default:
+			fs.warn = warn
 			out = append(out, fs)
 		}
 	}

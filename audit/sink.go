@@ -10,8 +10,11 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -49,16 +52,23 @@ func (s *writerSink) Close() error { return nil }
 
 // FileSink appends to a regular file, rotating it when it would grow past
 // MaxBytes: path becomes path.1, path.1 becomes path.2, ..., and the
-// oldest beyond MaxFiles is removed.
+// oldest beyond MaxFiles is removed, but for the lines of the subjects
+// that hold little of what the files keep (see rotate).
 type FileSink struct {
 	path     string
 	maxBytes int64
 	maxFiles int
+	warn     io.Writer // where a rotation that removed a kept line is said
 
 	mu     sync.Mutex
 	f      *os.File // nil after a failed rotation: reopened by the next Write
 	size   int64
 	closed bool
+	// held are the bytes of each subject's lines in each file: held[0]
+	// the file at path, held[i] path.i; nil where not yet counted (a
+	// file written before this process opened it), counted at the
+	// first rotation.
+	held []map[string]int64
 }
 
 // Defaults of the file sink's rotation.
@@ -66,6 +76,13 @@ const (
 	DefaultMaxFileBytes = 64 << 20
 	DefaultMaxFiles     = 5
 )
+
+// EventAuditRotated is the line a FileSink writes first in a fresh file:
+// Meta counts the lines the rotation removed and the lines it kept, by
+// subject ("removed_lines", "kept_lines", and "kept_lines_removed" when
+// the room for kept lines was full), so a reader knows what the files no
+// longer hold and whose it was.
+const EventAuditRotated = "audit_rotated"
 
 // OpenFileSink opens path for appending (created 0600; see Open for what
 // is refused). maxBytes <= 0 and maxFiles <= 0 take the defaults.
@@ -83,9 +100,12 @@ func OpenFileSink(path string, maxBytes int64, maxFiles int) (*FileSink, error) 
 	if err != nil {
 		return nil, err
 	}
-	s := &FileSink{path: path, maxBytes: maxBytes, maxFiles: maxFiles, f: f}
+	s := &FileSink{path: path, maxBytes: maxBytes, maxFiles: maxFiles, f: f, held: make([]map[string]int64, maxFiles+1)}
 	if fi, err := f.Stat(); err == nil {
 		s.size = fi.Size()
+	}
+	if s.size == 0 {
+		s.held[0] = map[string]int64{}
 	}
 	return s, nil
 }
@@ -95,7 +115,6 @@ func (s *FileSink) Name() string { return "file " + s.path }
 
 // Write implements Sink.
 func (s *FileSink) Write(lines [][]byte) error {
-	b := bytes.Join(lines, nil)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -110,36 +129,259 @@ func (s *FileSink) Write(lines [][]byte) error {
 		if fi, err := f.Stat(); err == nil {
 			s.size = fi.Size()
 		}
-	}
-	if s.size > 0 && s.size+int64(len(b)) > s.maxBytes {
-		if err := s.rotate(); err != nil {
-			return err
+		s.held[0] = nil
+		if s.size == 0 {
+			s.held[0] = map[string]int64{}
 		}
 	}
-	n, err := s.f.Write(b)
-	s.size += int64(n)
-	return err
+	// The batch is written in runs that fit the file, rotating between
+	// them.
+	for len(lines) > 0 {
+		n, size := 0, s.size
+		for n < len(lines) && (size == 0 || size+int64(len(lines[n])) <= s.maxBytes) {
+			size += int64(len(lines[n]))
+			n++
+		}
+		if n == 0 {
+			if err := s.rotate(); err != nil {
+				return err
+			}
+			continue
+		}
+		w, err := s.f.Write(bytes.Join(lines[:n], nil))
+		s.size += int64(w)
+		if s.held[0] != nil {
+			for _, ln := range lines[:n] {
+				if !rotationLine(ln) {
+					s.held[0][lineSubject(ln)] += int64(len(ln))
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		lines = lines[n:]
+	}
+	return nil
+}
+
+// rotationLine reports whether ln is an EventAuditRotated line: counted
+// against no subject and never carried (it goes with its file; the
+// newer rotations' lines say what they removed). As in lineSubject, the
+// line's own event comes before its headers and meta.
+func rotationLine(ln []byte) bool {
+	i := bytes.Index(ln, []byte(`"event":"`+EventAuditRotated+`"`))
+	if i < 0 {
+		return false
+	}
+	return !bytes.Contains(ln[:i], []byte(`"headers":{`)) && !bytes.Contains(ln[:i], []byte(`"meta":{`))
+}
+
+// lineSubject is the subject of an audit line ("" for the server's own
+// lines and for what is not a line of ours), read without decoding the
+// line: its fields come in the order of line, every one before subject a
+// string or a number (in whose text a quote is escaped), so the first
+// "subject":" is the line's own unless the headers or meta objects,
+// which come after it, begin first.
+func lineSubject(ln []byte) string {
+	i := bytes.Index(ln, []byte(`"subject":"`))
+	if i < 0 {
+		return ""
+	}
+	for _, nested := range []string{`"headers":{`, `"meta":{`} {
+		if j := bytes.Index(ln[:i], []byte(nested)); j >= 0 {
+			return ""
+		}
+	}
+	v := ln[i+len(`"subject":`):]
+	end := 1
+	for end < len(v) && v[end] != '"' {
+		if v[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end >= len(v) {
+		return ""
+	}
+	var subj string
+	if json.Unmarshal(v[:end+1], &subj) != nil {
+		return ""
+	}
+	return subj
 }
 
 // rotate shifts the rotated files up by one and starts a fresh file. The
 // fresh file is opened as the first was (regular files only, never
 // blocking), so a FIFO planted at the path meanwhile is refused.
+//
+// The oldest file goes, but not the lines of the subjects that hold
+// less than half of an even share of what the files keep (their bytes
+// times twice the number of subjects under the total): those are carried
+// into the file that becomes the oldest, ahead of its own lines (up to
+// MaxBytes of them; past that the oldest carried lines go, and the
+// rotation says so on the warning writer and in its line). Rotating
+// whole files, one token writing fast rotated every other token's lines
+// away within minutes, and with them the trace of what those tokens had
+// done; now its own lines (and those of whoever holds as much) are what
+// rotation removes, and each rotation writes an EventAuditRotated line
+// counting what it removed and kept, by subject. The files hold at most
+// MaxFiles+2 files' worth: the files, and the carried lines.
 func (s *FileSink) rotate() error {
 	_ = s.f.Close()
 	s.f = nil
-	_ = os.Remove(fmt.Sprintf("%s.%d", s.path, s.maxFiles))
+	for i := range s.held {
+		if s.held[i] == nil {
+			s.held[i] = s.countFile(i)
+		}
+	}
+	total, bySubject := int64(0), map[string]int64{}
+	for _, h := range s.held {
+		for subj, n := range h {
+			total += n
+			bySubject[subj] += n
+		}
+	}
+	protected := func(subj string) bool {
+		return bySubject[subj]*2*int64(len(bySubject)) < total
+	}
+	removed, kept, lost := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	// The lines of the oldest file kept, newest last, at most maxBytes.
+	var carried [][]byte
+	var carriedBytes int64
+	carriedBy := map[string]int64{}
+	oldest := s.file(s.maxFiles)
+	_ = eachLine(oldest, func(ln []byte) {
+		subj := ""
+		if ln != nil {
+			subj = lineSubject(ln)
+		}
+		if ln == nil || rotationLine(ln) || !protected(subj) {
+			removed[subj]++
+			return
+		}
+		carried = append(carried, append(bytes.Clone(ln), '\n'))
+		carriedBytes += int64(len(ln)) + 1
+		for carriedBytes > s.maxBytes {
+			first := carried[0]
+			carried = carried[1:]
+			carriedBytes -= int64(len(first))
+			lost[lineSubject(first)]++
+		}
+	})
+	for _, ln := range carried {
+		subj := lineSubject(ln)
+		kept[subj]++
+		carriedBy[subj] += int64(len(ln))
+	}
+	_ = os.Remove(oldest)
 	for i := s.maxFiles - 1; i >= 1; i-- {
-		_ = os.Rename(fmt.Sprintf("%s.%d", s.path, i), fmt.Sprintf("%s.%d", s.path, i+1))
+		_ = os.Rename(s.file(i), s.file(i+1))
 	}
 	if err := os.Rename(s.path, s.path+".1"); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("rotating %s: %w", s.path, err)
+	}
+	copy(s.held[1:], s.held[:s.maxFiles])
+	s.held[0] = map[string]int64{}
+	if len(carried) > 0 {
+		if err := s.prepend(s.file(s.maxFiles), carried); err != nil {
+			// The carried lines are lost; the rotation is done.
+			for subj, n := range kept {
+				lost[subj] += n
+			}
+			kept = map[string]int64{}
+		} else {
+			for subj, n := range carriedBy {
+				s.held[s.maxFiles][subj] += n
+			}
+		}
 	}
 	f, err := openWithin(s.path, OpenTimeout)
 	if err != nil {
 		return err
 	}
 	s.f, s.size = f, 0
+	meta := map[string]any{"removed_lines": removed}
+	if len(kept) > 0 {
+		meta["kept_lines"] = kept
+	}
+	if len(lost) > 0 {
+		meta["kept_lines_removed"] = lost
+		if s.warn != nil {
+			fmt.Fprintf(s.warn, "toolplane: warning: audit %s: rotation removed lines of subjects that hold little of the audit files (%s) because the room kept for them (max_file_bytes = %d) was full; raise [audit] max_file_bytes or max_files, or find the token writing most (its lines fill the files)\n", s.path, countsText(lost), s.maxBytes)
+		}
+	}
+	b, _ := json.Marshal(line{TS: time.Now().UTC().Format(time.RFC3339Nano), Event: EventAuditRotated, Meta: meta})
+	b = append(b, '\n')
+	w, _ := s.f.Write(b)
+	s.size += int64(w)
 	return nil
+}
+
+// file is the path of the file at position i (0: path, i: path.i).
+func (s *FileSink) file(i int) string {
+	if i == 0 {
+		return s.path
+	}
+	return fmt.Sprintf("%s.%d", s.path, i)
+}
+
+// countFile counts the bytes of each subject's lines in the file at
+// position i (a missing file holds none).
+func (s *FileSink) countFile(i int) map[string]int64 {
+	held := map[string]int64{}
+	_ = eachLine(s.file(i), func(ln []byte) {
+		if ln != nil && !rotationLine(ln) {
+			held[lineSubject(ln)] += int64(len(ln)) + 1
+		}
+	})
+	return held
+}
+
+// prepend writes lines ahead of the content of the regular file at path
+// (created if missing), through a temporary file renamed over it.
+func (s *FileSink) prepend(path string, lines [][]byte) error {
+	tmp := path + ".carry"
+	_ = os.Remove(tmp)
+	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(bytes.Join(lines, nil))
+	if in, oerr := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0); err == nil && oerr == nil {
+		if fi, serr := in.Stat(); serr == nil && fi.Mode().IsRegular() {
+			_, err = io.Copy(out, in)
+		}
+		in.Close()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+	}
+	return err
+}
+
+// countsText is "a: 3, b: 1" in subject order ("" as the server).
+func countsText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		name := k
+		if name == "" {
+			name = "the server"
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d", name, m[k]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Close implements Sink.

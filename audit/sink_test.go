@@ -396,3 +396,91 @@ func BenchmarkAuditedCall(b *testing.B) {
 		})
 	}
 }
+
+// TestFileSinkRotationKeepsTheFewLines: rotating under one subject's
+// flood keeps every line of the subjects that hold little of the files
+// (carried into the oldest file), removes the flood's, says so in an
+// audit_rotated line, and the files stay within max_files+2 files'
+// worth. When the room for carried lines is full, the oldest of them go
+// and the warning says so.
+func TestFileSinkRotationKeepsTheFewLines(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	const maxBytes, maxFiles = 4096, 2
+	s, err := OpenFileSink(path, maxBytes, maxFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	s.warn = &warn
+	lineOf := func(subject string, i int) []byte {
+		b, _ := json.Marshal(line{TS: "t", Event: EventDispatch, Capability: "go:x/y", Subject: subject, Meta: map[string]any{"subject": "not this", "i": i}})
+		return append(b, '\n')
+	}
+	for i := range 5 {
+		if err := s.Write([][]byte{lineOf("calm", i), lineOf("", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 2000 {
+		if err := s.Write([][]byte{lineOf("flood", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func() (bySubject map[string]int, rotated int, total int64) {
+		bySubject = map[string]int{}
+		files, _ := filepath.Glob(path + "*")
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
+			total += int64(len(data))
+			for _, ln := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+				var l line
+				if err := json.Unmarshal(ln, &l); err != nil {
+					t.Fatalf("%s: %v: %q", f, err, ln)
+				}
+				if l.Event == EventAuditRotated {
+					rotated++
+				} else {
+					bySubject[l.Subject]++
+				}
+				if got := lineSubject(ln); got != l.Subject {
+					t.Fatalf("lineSubject(%s) = %q, want %q", ln, got, l.Subject)
+				}
+			}
+		}
+		return
+	}
+	by, rotated, total := count()
+	if by["calm"] != 5 || by[""] != 5 || rotated == 0 || by["flood"] == 0 {
+		t.Errorf("after the flood the files hold %v and %d rotation lines; want the 5 calm and 5 server lines, some of the flood's, and the rotations", by, rotated)
+	}
+	if total > (maxFiles+2)*maxBytes {
+		t.Errorf("the files hold %d bytes; want at most %d", total, (maxFiles+2)*maxBytes)
+	}
+	if warn.Len() != 0 {
+		t.Errorf("warned: %s", warn.String())
+	}
+	// Eight more subjects of 6 lines each, then a flood: more than one
+	// file of lines to carry, each subject under half an even share.
+	for i := range 6 {
+		for _, subj := range []string{"few1", "few2", "few3", "few4", "few5", "few6", "few7", "few8"} {
+			if err := s.Write([][]byte{lineOf(subj, i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i := range 2000 {
+		if err := s.Write([][]byte{lineOf("flood", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = s.Close()
+	by2, _, total2 := count()
+	t.Logf("after the second flood the files hold %v, %d bytes", by2, total2)
+	if _, _, total := count(); total > (maxFiles+2)*maxBytes {
+		t.Errorf("the files hold %d bytes; want at most %d", total, (maxFiles+2)*maxBytes)
+	}
+	if !strings.Contains(warn.String(), "rotation removed lines of subjects that hold little") {
+		t.Errorf("no warning when the room for carried lines was full: %q", warn.String())
+	}
+}

@@ -160,7 +160,9 @@ type AuditConfig struct {
 	// Path may start with "~/" for the user's home directory.
 	Path string `toml:"path"`
 	// MaxFileBytes rotates the file when it would grow past it (default
-	// 64MiB), keeping MaxFiles rotated files (default 5).
+	// 64MiB), keeping MaxFiles rotated files (default 5) and, carried
+	// into the oldest, up to MaxFileBytes of the lines of subjects that
+	// hold little of them (audit.FileSink).
 	MaxFileBytes ByteSize `toml:"max_file_bytes" config:"zero-is-default"`
 	MaxFiles     int      `toml:"max_files" config:"zero-is-default"`
 	// QueueSize bounds the lines waiting for each sink (default 8192);

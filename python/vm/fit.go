@@ -35,3 +35,9 @@ func builtString(sb *strings.Builder) string {
 	}
 	return strings.Clone(s)
 }
+
+// BuiltString is builtString for the library's builders: sb.String(),
+// copied when sb's array is more than fitSlack past its length (json.dumps,
+// html.escape, csv rows and strftime grow theirs by doubling, and a result
+// kept up to twice its length on the heap with only its length counted).
+func BuiltString(sb *strings.Builder) string { return builtString(sb) }

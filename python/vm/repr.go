@@ -24,7 +24,7 @@ func (t *Thread) Repr(v Value) (string, error) {
 	if err := t.writeRepr(&sb, v); err != nil {
 		return "", err
 	}
-	return sb.String(), nil
+	return builtString(&sb), nil
 }
 
 // reprGrow accounts the builder of the repr in progress at its length
@@ -210,7 +210,7 @@ func StrQuote(s string) string {
 		i += n
 	}
 	sb.WriteByte(quote)
-	return sb.String()
+	return builtString(&sb)
 }
 
 func isPrintable(r rune) bool {
@@ -251,7 +251,7 @@ func BytesRepr(s string) string {
 		}
 	}
 	sb.WriteByte(quote)
-	return sb.String()
+	return builtString(&sb)
 }
 
 func (t *Thread) inRepr(v Value) bool {

@@ -172,7 +172,15 @@ func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (strin
 	if last < len(s) {
 		re.writeText(&b, s[last:])
 	}
-	return b.String(), n, nil
+	// The builder grows past the subject's length by doubling: a result kept up
+	// to twice its length on the heap, with only its length charged. Past an
+	// eighth (+64 bytes) of slack it is copied, the rule of the interpreter's
+	// own builders (vm's fitSlack).
+	out := b.String()
+	if b.Cap()-len(out) > len(out)/8+64 {
+		out = strings.Clone(out)
+	}
+	return out, n, nil
 }
 
 // SplitPiece is one element of Split's result; Matched is false for a group that did not

@@ -115,5 +115,5 @@ func formatRow(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		}
 	}
 	b.WriteString(string(lineterm))
-	return vm.Str(b.String()), nil
+	return vm.Str(vm.BuiltString(&b)), nil
 }

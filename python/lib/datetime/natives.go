@@ -570,5 +570,5 @@ func strftimeNative(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return vm.Str(sb.String()), nil
+	return vm.Str(vm.BuiltString(sb)), nil
 }

@@ -123,7 +123,7 @@ func unescape(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		b.WriteString(replaceCharref(ref))
 		i += 1 + n
 	}
-	return vm.Str(b.String()), nil
+	return vm.Str(vm.BuiltString(&b)), nil
 }
 
 // matchCharref matches what follows '&' against

@@ -414,7 +414,7 @@ func (e *encoder) run(obj vm.Value) (vm.Value, error) {
 	if err := e.encode(obj, 0); err != nil {
 		return nil, err
 	}
-	return vm.Str(e.sb.String()), nil
+	return vm.Str(vm.BuiltString(&e.sb)), nil
 }
 
 var (

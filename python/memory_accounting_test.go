@@ -120,6 +120,16 @@ var accountingKinds = []struct {
 	{"re match", "import re\ns = 'ab' * 50", "re.match('a', s)", 50000},
 	{"re match fresh subject", "import re", "re.search('a', 'a' * 20 + str(i))", 50000},
 	{"re pattern", "import re", "re.compile('a{%d}[b-y]+(?P<g>z)' % i)", 10000},
+	// Iterators a library or builtin function makes, which no
+	// constructor charges, and the Go state their closures keep.
+	{"re finditer", "import re\ns = 'ab' * 50", "re.finditer('a', s)", 20000},
+	{"iter(callable, sentinel)", "", "iter(int, 1)", 50000},
+	{"asyncio.as_completed", "import asyncio", "asyncio.as_completed([])", 20000},
+	{"itertools.repeat", "import itertools", "itertools.repeat(i)", 50000},
+	{"itertools.accumulate", "import itertools\nl = [1]", "itertools.accumulate(l)", 50000},
+	{"itertools.cycle holding items", "import itertools\ndef mk(i):\n    c = itertools.cycle(iter(range(i, i + 50)))\n    for _ in range(50):\n        next(c)\n    return c", "mk(i)", 5000},
+	{"itertools.permutations", "import itertools\nl = list(range(20))", "itertools.permutations(l, 3)", 10000},
+	{"itertools.combinations_with_replacement", "import itertools\nl = [1]", "itertools.combinations_with_replacement(l, 2)", 50000},
 }
 
 // builtKinds are results a builtin grows by doubling (strings.Builder's

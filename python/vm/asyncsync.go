@@ -501,7 +501,7 @@ func asyncioAsCompleted(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		})
 	}
 	remaining := len(items)
-	return funcIterRefs(items, SeqIterClass, func(t *Thread) (Value, bool, error) {
+	it := funcIterRefs(items, SeqIterClass, func(t *Thread) (Value, bool, error) {
 		if remaining == 0 {
 			return nil, false, nil
 		}
@@ -515,5 +515,8 @@ func asyncioAsCompleted(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		t.madeFuture(w)
 		waiters = append(waiters, w)
 		return w, true, nil
-	}), nil
+	})
+	// A function's result, which no constructor charges; with the
+	// callback each future got.
+	return it, t.chargeNew(newBytes(it) + int64(len(items))*doneCallbackBytes)
 }

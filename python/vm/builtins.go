@@ -185,7 +185,7 @@ func initMisc() {
 			if !isCallable(fn) {
 				return nil, Errorf(TypeErrorClass, "iter(v, w): v must be callable")
 			}
-			return funcIterRefs([]Value{fn, sentinel}, CallIterClass, func(t *Thread) (Value, bool, error) {
+			it := funcIterRefs([]Value{fn, sentinel}, CallIterClass, func(t *Thread) (Value, bool, error) {
 				v, err := t.Call(fn, nil, nil)
 				if err != nil {
 					return nil, false, err
@@ -195,7 +195,9 @@ func initMisc() {
 					return nil, false, err
 				}
 				return v, true, nil
-			}), nil
+			})
+			// A builtin function's result, which no constructor charges.
+			return it, t.chargeNew(newBytes(it))
 		}
 		return t.Iter(args[0])
 	})

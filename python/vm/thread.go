@@ -476,6 +476,11 @@ func (t *Thread) chargeStored(v Value) error {
 	return nil
 }
 
+// ChargeStored is chargeStored for a library that keeps v in a container
+// of its own (a boxed number or a short string it may be the only holder
+// of; a long string is charged where it is made).
+func (t *Thread) ChargeStored(v Value) error { return t.chargeStored(v) }
+
 // storedBytes is what chargeStored charges for v (0: nothing).
 func storedBytes(v Value) int64 {
 	switch x := v.(type) {

@@ -506,10 +506,10 @@ func runCase(c diffCase, withASCII bool) any {
 		}
 		return map[string]any{"l": l}
 	case "finditer":
-		it := re.FindIter(lim, s, pos, endpos)
+		it := re.FindIter(s, pos, endpos)
 		l := []any{}
 		for {
-			m, err := it.Next()
+			m, err := it.Next(lim)
 			if err != nil {
 				return errResult(err)
 			}

@@ -20,9 +20,17 @@ func (re *Regexp) subjectRunes(s string) []rune {
 }
 
 // Iter walks successive non-overlapping matches, as Pattern.finditer / scanner.search.
+// Between calls of Next it holds none of the engine's memory: each call takes a machine
+// from the pattern's pool and gives it back, so an iterator a snippet keeps (a finditer
+// advanced once) does not keep a backtrack stack that grew to megabytes, or slot arrays
+// as large as the pattern's groups, where the retained-size walk cannot see them. The
+// loops of this package (findall, sub, split) hold one machine through their loop
+// (iterOn).
 type Iter struct {
 	re    *Regexp
-	m     *machine
+	m     *machine // while a loop of this package holds one; nil between Next calls
+	s     []rune
+	end   int
 	pos   int
 	must  bool
 	done  bool
@@ -30,28 +38,48 @@ type Iter struct {
 }
 
 // FindIter starts an iteration over s[pos:endpos].
-func (re *Regexp) FindIter(lim *Limits, s []rune, pos, endpos int) *Iter {
+func (re *Regexp) FindIter(s []rune, pos, endpos int) *Iter {
 	pos, endpos = clampSpan(len(s), pos, endpos)
-	return &Iter{re: re, m: re.newMachine(lim, s, endpos), pos: pos, first: pos}
+	return &Iter{re: re, s: s, end: endpos, pos: pos, first: pos}
 }
 
-// Next returns the next match, or nil at the end.
-func (it *Iter) Next() (*Match, error) {
-	m := it.m
+// iterOn is FindIter with a machine held for a loop that calls next or Next
+// until the end or an error (which give it back).
+func (re *Regexp) iterOn(lim *Limits, s []rune, pos, endpos int) *Iter {
+	it := re.FindIter(s, pos, endpos)
+	it.m = re.newMachine(lim, s, it.end)
+	return it
+}
+
+// Next returns the next match, or nil at the end; lim bounds this call (the
+// run that asks for it, which need not be the run that made the iterator).
+func (it *Iter) Next(lim *Limits) (*Match, error) {
+	if it.done {
+		return nil, nil
+	}
+	parked := it.m == nil
+	if parked {
+		it.m = it.re.newMachine(lim, it.s, it.end)
+	}
 	if ok, err := it.next(); !ok {
 		return nil, err
 	}
-	mt := it.re.result(m)
+	mt := it.re.result(it.m)
 	mt.pos = it.first
+	if parked {
+		it.re.release(it.m)
+		it.m = nil
+	}
 	return mt, nil
 }
 
-// next finds the next match, whose spans are then in it.m.slots.
+// next finds the next match, whose spans are then in it.m.slots; at the
+// end or on an error it gives the machine back.
 func (it *Iter) next() (bool, error) {
 	if it.done {
 		return false, nil
 	}
-	if it.pos > it.m.end {
+	if it.pos > it.end {
 		it.done = true
 		it.re.release(it.m)
 		it.m = nil
@@ -86,7 +114,7 @@ func (re *Regexp) FindAllASCII(lim *Limits, s []rune, src string, pos, endpos in
 }
 
 func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, b int) string) ([][]string, error) {
-	it := re.FindIter(lim, s, pos, endpos)
+	it := re.iterOn(lim, s, pos, endpos)
 	// Every row has k texts; they share one array (flat), so a match
 	// costs no allocation of its own beyond its texts.
 	k := max(re.groups, 1)
@@ -139,7 +167,7 @@ type Replacement func(*Match) (string, error)
 // Sub replaces up to count matches (all when count is 0; none when negative) and returns
 // the new text and the number of replacements, as Pattern.subn.
 func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (string, int, error) {
-	it := re.FindIter(lim, s, 0, len(s))
+	it := re.iterOn(lim, s, 0, len(s))
 	var b strings.Builder
 	b.Grow(len(s))
 	last, n := 0, 0
@@ -147,7 +175,7 @@ func (re *Regexp) Sub(lim *Limits, s []rune, repl Replacement, count int) (strin
 		if count < 0 {
 			break
 		}
-		mt, err := it.Next()
+		mt, err := it.Next(lim)
 		if err != nil {
 			return "", 0, err
 		}
@@ -193,14 +221,14 @@ type SplitPiece struct {
 // Split splits s by matches as Pattern.split does, including captured groups; at most
 // maxsplit splits when maxsplit > 0, none when it is negative.
 func (re *Regexp) Split(lim *Limits, s []rune, maxsplit int) ([]SplitPiece, error) {
-	it := re.FindIter(lim, s, 0, len(s))
+	it := re.iterOn(lim, s, 0, len(s))
 	var out []SplitPiece
 	last, n := 0, 0
 	for maxsplit == 0 || n < maxsplit {
 		if maxsplit < 0 {
 			break
 		}
-		mt, err := it.Next()
+		mt, err := it.Next(lim)
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,11 @@ import (
 
 type fn = func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 
+// closureStateBytes is about what an iterator's closure keeps beside the
+// values in its refs: the variables it captures and updates (counters,
+// flags, saved positions), each moved to the heap.
+const closureStateBytes = 64
+
 // natives are the iterator cores itertools.py wraps. Each takes already-validated
 // positional arguments.
 func natives() map[string]vm.Value {
@@ -22,7 +27,15 @@ func natives() map[string]vm.Value {
 			if len(a) != n || len(kw) > 0 {
 				return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes %d positional arguments", name, n)
 			}
-			return f(t, a, kw)
+			v, err := f(t, a, kw)
+			if it, ok := v.(*vm.Iter); ok && err == nil {
+				// The iterator and its closure's state: a library
+				// function's result, which no constructor charges
+				// (a list of repeat() objects held 2.3 GB under a
+				// 512 MiB limit, charged a fifth of its heap).
+				err = t.Charge(vm.ValueBytes(it) + closureStateBytes)
+			}
+			return v, err
 		}}
 	}
 	add("_count", 2, nativeCount)
@@ -177,11 +190,19 @@ func nativeCycle(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 				return nil, false, err
 			}
 			if ok {
-				saved.Items = append(saved.Items, v)
-				if len(saved.Items)%1024 == 0 {
-					if err := t.Charge(1024 * 16); err != nil {
+				// The item and the array's growth, as a list's append
+				// charges them (a thousandth of it was charged: the
+				// items not at all).
+				if err := t.ChargeStored(v); err != nil {
+					return nil, false, err
+				}
+				if c := cap(saved.Items); len(saved.Items) == c {
+					saved.Items = append(saved.Items, v)
+					if err := t.ChargeItems(int64(cap(saved.Items)), 16); err != nil {
 						return nil, false, err
 					}
+				} else {
+					saved.Items = append(saved.Items, v)
 				}
 				return v, true, nil
 			}
@@ -591,15 +612,23 @@ func nativeZipLongest(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error)
 
 // indexIter yields tuples of pool items picked by indices, advancing with step until
 // step reports the end. The first tuple is the initial indices.
-func indexIter(pools [][]vm.Value, indices []int, step func() bool) *vm.Iter {
+func indexIter(pools [][]vm.Value, one []vm.Value, indices []int, extra int, step func() bool) *vm.Iter {
 	// The pools are what the iterator keeps (a pool repeated r times
-	// is one tuple): the walk sees them as tuples.
-	refs := make([]vm.Value, 0, len(pools))
+	// is one tuple): the walk sees them as tuples. pools nil means one
+	// pool for every index (combinations, permutations).
+	refs := make([]vm.Value, 0, len(pools)+2)
+	if pools == nil {
+		refs = append(refs, vm.Tuple(one))
+	}
 	for i, p := range pools {
 		if i == 0 || len(p) == 0 || len(pools[i-1]) == 0 || &p[0] != &pools[i-1][0] {
 			refs = append(refs, vm.Tuple(p))
 		}
 	}
+	// The index arrays (indices and extra more ints) and the pools'
+	// slice headers, which no value holds (charged by charge before
+	// they were made) are seen by the walk.
+	refs = append(refs, state(8*int64(cap(indices)+extra)+24*int64(len(pools))))
 	first := true
 	finished := false
 	return iter(func(t *vm.Thread) (vm.Value, bool, error) {
@@ -612,20 +641,38 @@ func indexIter(pools [][]vm.Value, indices []int, step func() bool) *vm.Iter {
 		}
 		first = false
 		out := make(vm.Tuple, len(indices))
-		for k, i := range indices {
-			out[k] = pools[k][i]
+		if pools == nil {
+			for k, i := range indices {
+				out[k] = one[i]
+			}
+		} else {
+			for k, i := range indices {
+				out[k] = pools[k][i]
+			}
 		}
 		return out, true, nil
 	}, refs...)
 }
 
-func samePools(pool []vm.Value, r int) [][]vm.Value {
-	pools := make([][]vm.Value, r)
-	for i := range pools {
-		pools[i] = pool
-	}
-	return pools
+// state is Go memory of n bytes an iterator keeps outside any value (its
+// index arrays), as a value for its refs through which the retained-size
+// walk counts it.
+func state(n int64) vm.Value {
+	return &vm.Builtin{Name: "state", Held: &vm.Held{Own: n}, Fn: func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
+		return nil, vm.Errorf(vm.TypeErrorClass, "internal to the itertools module")
+	}}
 }
+
+// charge charges n words of index arrays an iterator is about to make, so
+// an r of a billion is a MemoryError before its arrays exist (they were
+// made uncharged: combinations_with_replacement([1], 2 * 10**8) took 7.8 GB
+// under a 512 MiB limit), and polls the deadline their filling takes.
+func charge(t *vm.Thread, n int) error {
+	return t.Charge(8*int64(n) + stateBytes)
+}
+
+// stateBytes is about the heap of the value state makes.
+const stateBytes = 160
 
 // tupleArg and countArg check what itertools.py passes the natives, for a
 // snippet that calls them itself.
@@ -662,16 +709,20 @@ func nativeProduct(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pools [][]vm.Value
 	for _, p := range tup {
-		items := tupleItems(p)
-		if len(items) == 0 {
+		if len(tupleItems(p)) == 0 {
 			return empty(), nil
 		}
-		pools = append(pools, items)
+	}
+	if err := charge(t, 4*len(tup)); err != nil {
+		return nil, err
+	}
+	pools := make([][]vm.Value, len(tup))
+	for i, p := range tup {
+		pools[i] = tupleItems(p)
 	}
 	indices := make([]int, len(pools))
-	return indexIter(pools, indices, func() bool {
+	return indexIter(pools, nil, indices, 0, func() bool {
 		for i := len(indices) - 1; i >= 0; i-- {
 			indices[i]++
 			if indices[i] < len(pools[i]) {
@@ -694,6 +745,9 @@ func nativePermutations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 	if r > n {
 		return empty(), nil
 	}
+	if err := charge(t, n+r); err != nil {
+		return nil, err
+	}
 	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
@@ -703,7 +757,7 @@ func nativePermutations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 		cycles[i] = n - i
 	}
 	view := idx[:r]
-	return indexIter(samePools(pool, r), view, func() bool {
+	return indexIter(nil, pool, view, r, func() bool {
 		if n == 0 {
 			return false
 		}
@@ -735,11 +789,14 @@ func nativeCombinations(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, erro
 	if r > n {
 		return empty(), nil
 	}
+	if err := charge(t, r); err != nil {
+		return nil, err
+	}
 	idx := make([]int, r)
 	for i := range idx {
 		idx[i] = i
 	}
-	return indexIter(samePools(pool, r), idx, func() bool {
+	return indexIter(nil, pool, idx, 0, func() bool {
 		i := r - 1
 		for ; i >= 0 && idx[i] == i+n-r; i-- {
 		}
@@ -765,8 +822,11 @@ func nativeCWR(t *vm.Thread, a vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if n == 0 && r > 0 {
 		return empty(), nil
 	}
+	if err := charge(t, r); err != nil {
+		return nil, err
+	}
 	idx := make([]int, r)
-	return indexIter(samePools(pool, r), idx, func() bool {
+	return indexIter(nil, pool, idx, 0, func() bool {
 		i := r - 1
 		for ; i >= 0 && idx[i] == n-1; i-- {
 		}

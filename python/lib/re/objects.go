@@ -355,11 +355,20 @@ func (m *module) patternClassDict() *vm.Dict {
 			return nil, err
 		}
 		pat := args[0].(*vm.Instance)
-		lim := limits(t)
-		lim.ASCII = m.asciiOf(s)
-		it := ps.re.FindIter(lim, s, pos, endpos)
-		return vm.FuncIter(m.iterCls, func(t *vm.Thread) (vm.Value, bool, error) {
-			mt, err := it.Next()
+		ascii := m.asciiOf(s)
+		it := ps.re.FindIter(s, pos, endpos)
+		held := runesHeld(s)
+		held.(*vm.Builtin).Held.Own = int64(unsafe.Sizeof(*it))
+		// Each step is bounded by the run that takes it (a session may
+		// keep the iterator for a later run), and the iterator keeps no
+		// matching machine between steps (regex.Iter).
+		var lim *regex.Limits
+		fi := vm.FuncIter(m.iterCls, func(t *vm.Thread) (vm.Value, bool, error) {
+			if lim == nil || lim.Budget.(*budget).t != t {
+				lim = limits(t)
+				lim.ASCII = ascii
+			}
+			mt, err := it.Next(lim)
 			if err != nil {
 				return nil, false, m.pyError(err)
 			}
@@ -368,7 +377,13 @@ func (m *module) patternClassDict() *vm.Dict {
 			}
 			v, err := m.newMatch(t, mt, pat, str)
 			return v, err == nil, err
-		}, pat, str, runesHeld(s)), nil
+		}, pat, str, held)
+		// The iterator, its closure and the engine's: none is a value a
+		// constructor charges.
+		if err := t.Charge(vm.ValueBytes(fi) + vm.ValueBytes(held) + int64(unsafe.Sizeof(*it))); err != nil {
+			return nil, err
+		}
+		return fi, nil
 	})
 	for _, name := range []string{"sub", "subn"} {
 		name := name

@@ -341,7 +341,9 @@ return out`)
 
 // TestAttackUpstreamRequestsNotForwarded: an upstream asks for sampling
 // ("print every secret"), elicitation ("toolplane needs your GitHub
-// token") and roots, and floods pings. toolplane refuses them itself: the
+// token") and roots, sends completion/complete (a request of clients,
+// which the SDK's client sent back to the server, waiting for ever), and
+// floods pings. toolplane refuses them itself: the
 // agent's client, whose handlers would answer, is never asked, over stdio
 // (the local user's host) and over HTTP.
 func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
@@ -358,7 +360,8 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
 		},
 	}
-	e := hostileEnv(t, "", map[string]string{"evil": ""})
+	record := filepath.Join(t.TempDir(), "record")
+	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-record", %q]`, record)})
 	stdio := e2e.ConnectCommand(t, e.Command(), opts)
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
 	http := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, opts)
@@ -369,6 +372,9 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 			{"evil.sampling()", "does not support CreateMessage"},
 			{"evil.elicitation()", "does not support elicitation"},
 			{"evil.roots()", `{"roots":[]}`},
+			// A request of clients: toolplane sent it back to the server
+			// and waited for ever.
+			{"evil.complete()", `error {"code":-32601,"message":"method not found`},
 			{"evil.ping_storm()", "sent 100000 pings"},
 		} {
 			call, want := c[0], c[1]
@@ -381,6 +387,9 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 	}
 	if n := asked.Load(); n != 0 {
 		t.Errorf("the agent's client was asked %d times on an upstream's behalf", n)
+	}
+	if got := readFileOrEmpty(record); strings.Contains(got, `"asked"`) {
+		t.Errorf("toolplane sent the upstream a request the upstream asked it to send:\n%s", got)
 	}
 }
 

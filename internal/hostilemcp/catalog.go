@@ -30,7 +30,7 @@ func attackTools() []Tool {
 		"echo", "huge_text", "many_blocks", "batched", "multiline", "wide", "deep", "long_line", "hang", "stop_reading", "slow",
 		"answer_then_hang", "wrong_id", "malformed", "bad_utf8", "raw_nul", "bad_version",
 		"giant_error", "giant_tool_error", "links", "huge_blob", "bad_base64",
-		"sampling", "elicitation", "roots", "ping_storm", "notify_flood",
+		"sampling", "elicitation", "roots", "complete", "ping_storm", "notify_flood",
 		"crash", "stderr_flood", "fork_hold", "progress_flood", "daemonize", "leak_secret", "input_required",
 		// HTTP only
 		"redirect", "huge_headers", "gzip_bomb", "sse_forever", "slowloris", "huge_json", "headers",

@@ -61,7 +61,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	fs.StringVar(&o.catalog, "catalog", "tools", "what tools/list returns: tools (the attack tools), many (-n tools), huge-descriptions, names (hostile names), schemas (hostile schemas), invisible (text hidden in invisible characters), leaky (its HOSTILE_SECRET in descriptions, titles, schemas and a tool name), endless-pages, not-object")
 	fs.IntVar(&o.n, "n", 100000, "how many tools -catalog many lists")
-	fs.StringVar(&o.onStart, "start", "", "start-up attack: hang (never answer initialize), exit (exit 3 at once), exit-after-init (exit 3 after the handshake), list-changed-flood, notify-flood, request-flood, stderr-flood, churn (the catalog changes and tools/list_changed is sent every 300 ms, forever)")
+	fs.StringVar(&o.onStart, "start", "", "start-up attack: hang (never answer initialize), exit (exit 3 at once), exit-after-init (exit 3 after the handshake), list-changed-flood, notify-flood, request-flood, complete-flood (completion/complete requests, 100 a second), stderr-flood, churn (the catalog changes and tools/list_changed is sent every 300 ms, forever)")
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP on this address (127.0.0.1:0) and print the base URL on stdout")
 	fs.StringVar(&o.record, "record", "", "append what the server saw (headers at the other origin, request counts) to this file, one JSON object a line")
 	fs.StringVar(&o.starts, "starts", "", "append one line to this file at every start, so tests can count restarts")
@@ -264,6 +264,12 @@ func (s *stdioServer) handle(line []byte) {
 		go s.call(m.ID, m.Params)
 	case "ping":
 		s.reply(m.ID, map[string]any{})
+	case "completion/complete":
+		// Asked back by a client that took our own completion/complete:
+		// recorded, and left unanswered, as the attack's loop does.
+		if s.o.record != "" {
+			appendRecord(s.o.record, map[string]any{"asked": m.Method})
+		}
 	default:
 		if len(m.ID) > 0 {
 			s.replyError(m.ID, -32601, "method not found: "+m.Method)
@@ -288,6 +294,15 @@ func (s *stdioServer) startAttack() {
 		go func() {
 			for i := 0; i < 200000; i++ {
 				s.notify("notifications/tools/list_changed", map[string]any{})
+			}
+		}()
+	case "complete-flood":
+		go func() {
+			// completion/complete, a request of clients, a hundred a
+			// second for ever; the answers are not waited for.
+			for i := 0; ; i++ {
+				s.write([]byte(`{"jsonrpc":"2.0","id":` + strconv.Itoa(7_000_000+i) + `,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"p"},"argument":{"name":"a","value":"v"}}}`))
+				time.Sleep(10 * time.Millisecond)
 			}
 		}()
 	case "notify-flood":

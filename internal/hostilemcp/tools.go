@@ -243,6 +243,14 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 	case "roots":
 		ans := s.request("roots/list", map[string]any{}, 10*time.Second)
 		s.reply(id, textResult("roots answer: "+answerText(ans)))
+	case "complete":
+		// completion/complete is a request of clients; asked of one, a
+		// client that takes it sends it back, and waits.
+		ans := s.request("completion/complete", map[string]any{
+			"ref":      map[string]any{"type": "ref/prompt", "name": "p"},
+			"argument": map[string]any{"name": "a", "value": "v"},
+		}, 10*time.Second)
+		s.reply(id, textResult("completion answer: "+answerText(ans)))
 	case "ping_storm":
 		n := intArg(args, "n", 100000)
 		for i := 0; i < n; i++ {

@@ -313,6 +313,25 @@ func TestAttackListChangedFlood(t *testing.T) {
 	}
 }
 
+// TestAttackCompleteFlood: a server sends completion/complete (a request
+// of clients) a hundred times a second and never answers. The SDK's client
+// took each one the inspector let through (ten a second) and sent it back
+// to the server, waiting for an answer without end: goroutines grew by ten
+// a second (365 after 30 s), for as long as the connection lived. They are
+// refused at once now, and the count stays flat.
+func TestAttackCompleteFlood(t *testing.T) {
+	before := runtime.NumGoroutine()
+	m := hostilePair(t, hostileOptions(), "-start", "complete-flood")
+	if _, err := callCap(t, m, "mcp:evil/echo", map[string]any{"text": "x"}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(8 * time.Second)
+	if g := runtime.NumGoroutine(); g > before+40 {
+		t.Errorf("%d goroutines after 8 s of completion/complete requests (%d before)", g, before)
+	}
+	goodStillWorks(t, m)
+}
+
 // TestAttackRequestFlood: a server that sends two million pings and stops
 // reading toolplane's answers gets fifty answered and the rest dropped:
 // toolplane queues no work for them, and holds no memory for them.

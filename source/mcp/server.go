@@ -335,6 +335,8 @@ func (s *server) connect(ctx context.Context) (_ *conn, _ []*mcp.Tool, problems 
 		},
 	})
 
+	client.AddReceivingMiddleware(onlyServerRequests)
+
 	var transport mcp.Transport
 	switch s.spec.transport() {
 	case TransportStdio:
@@ -954,6 +956,29 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		return out, err
 	}
 	return out, nil
+}
+
+// serverRequests are the requests a server may send toolplane's client:
+// ping, and those the client answers with nothing (roots/list with an
+// empty list; sampling and elicitation refused as unsupported).
+var serverRequests = map[string]bool{"ping": true, "roots/list": true, "sampling/createMessage": true, "elicitation/create": true}
+
+// onlyServerRequests is the client's receiving middleware: a request from
+// a server other than serverRequests is answered "method not found" at
+// once. The SDK's client takes completion/complete, which is a request of
+// clients, and answered it by sending the same request to the server and
+// waiting for its answer, without end: a server asking it again at the
+// rate toolplane takes its requests (maxServerRequestRate), never
+// answering, held a goroutine and a request of toolplane's each, until the
+// connection closed.
+func onlyServerRequests(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if !strings.HasPrefix(method, "notifications/") && !serverRequests[method] {
+			// The SDK answers it as "method not found: METHOD".
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // inputRequested is the error of a tools/call answer that asks for input

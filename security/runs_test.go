@@ -324,3 +324,76 @@ func TestAttackRunSlotsHeldByTwoTokens(t *testing.T) {
 	gate.Open(t)
 	wg.Wait()
 }
+
+// TestAttackLoopingTokenTakesEveryOtherTurn: when tokens wait for the
+// server's run slots, the next slot went to the one with fewer runs in
+// progress, then to the one served longest ago: a token whose runs loop
+// until their time limit got every other turn, as a calm token whose
+// runs take a moment did, and so held the slots (and the cores) most of
+// the time, the calm token's run waiting behind each of its loops (each
+// until its step budget or time limit). Now the turn goes to the token
+// with less recent time in run slots (a slot is at most a core; halved
+// every minute): the calm token's run starts before the looping
+// token's, though it came after it.
+func TestAttackLoopingTokenTakesEveryOtherTurn(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_concurrent_runs = 1\nmax_concurrent_runs_per_token = 1\nrun_queue_wait = \"10m\"\n")
+	cfg := tokensConfig(t, e, "\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n", "loop", "calm", "holder")
+	srv := e.ServeHTTP(t, cfg)
+	gate := e2e.NewGate(t)
+	gauge := metricsGauge(t, srv, gate)
+	queued := func() int { return gauge("toolplane_runs_queued") }
+	loop := e2e.ConnectHTTPToken(t, srv.URL, "loop-secret-0123456789", nil)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+	holder := e2e.ConnectHTTPToken(t, srv.URL, "holder-secret-0123456789", nil)
+	// The looping token's runs hold the slot until their step budget
+	// runs out, three times; the calm token's a moment.
+	for range 3 {
+		res, err := e2e.TryCall(loop, "execute_code", map[string]any{"code": "while True:\n    pass"})
+		if err != nil || !strings.Contains(e2e.Text(res), "TimeoutError") {
+			t.Fatalf("the looping run: %v %s", err, e2e.Text(res))
+		}
+	}
+	if v := e2e.MustRun(t, calm, "return 1"); v != float64(1) {
+		t.Fatalf("the calm run: %v", v)
+	}
+	// A third token holds the slot; the looping token's next run queues,
+	// then the calm token's.
+	held := make(chan error, 1)
+	go func() {
+		_, err := e2e.TryCall(holder, "execute_code", map[string]any{"code": "await " + gate.Slow() + "\nreturn 1"})
+		held <- err
+	}()
+	gate.WaitStarted(t, 1)
+	order := make(chan string, 2)
+	run := func(cs *mcp.ClientSession, name string) {
+		go func() {
+			if v, err := tryRun(cs, "return 2"); err != nil || v != float64(2) {
+				order <- fmt.Sprintf("%s failed: %v %v", name, v, err)
+				return
+			}
+			order <- name
+		}()
+	}
+	run(loop, "loop")
+	gate.WaitUntil(t, "the looping token's run to queue", func() bool { return queued() == 1 })
+	run(calm, "calm")
+	gate.WaitUntil(t, "the calm token's run to queue", func() bool { return queued() == 2 })
+	gate.Open(t)
+	var got []string
+	for range 2 {
+		select {
+		case s := <-order:
+			got = append(got, s)
+		case <-time.After(40 * time.Second):
+			t.Fatalf("the queued runs did not end: %q", got)
+		}
+	}
+	if got[0] != "calm" || got[1] != "loop" {
+		t.Errorf("the queued runs ended in the order %q; want the calm token's first (less recent slot time), then the looping token's", got)
+	}
+	if err := <-held; err != nil {
+		t.Errorf("the holder's run: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -54,7 +55,8 @@ func (e *RunLimitError) Unwrap() error { return e.Cause }
 // subject's runs start in the order they came (FIFO per subject), and a
 // subject at its cap holds back only its own later runs: another
 // subject's run passes them. Among subjects with room, the one with the
-// fewest runs in progress goes first, then the earliest waiter. A waiting run holds nothing but its place in the
+// fewest runs in progress goes first, then the one with the least recent
+// time in run slots (see before), then the earliest waiter. A waiting run holds nothing but its place in the
 // queue: no memory grant, no worker process.
 type slots struct {
 	perSubject, total int
@@ -67,7 +69,67 @@ type slots struct {
 	// got a slot (a count of admissions), for the turns of dispatchLocked.
 	served    map[string]uint64
 	admission uint64
+	// held is each subject's recent time in run slots (slotTime), the
+	// turn's weight after its runs in progress.
+	held map[string]*slotTime
+	now  func() time.Time
 }
+
+// slotTime is a subject's run-slot seconds, decayed by half every
+// slotTimeHalfLife, as of at, while running of its runs are in progress.
+// A run slot is at most a core: a subject's slot time bounds the CPU its
+// runs took, and a subject whose runs loop until their timeout gathers
+// it as fast as it can.
+type slotTime struct {
+	seconds float64
+	at      time.Time
+	running int
+}
+
+// slotTimeHalfLife is how fast slot time is forgotten.
+const slotTimeHalfLife = time.Minute
+
+// valueAt is the decayed slot time at now, the runs in progress since
+// at included.
+func (t *slotTime) valueAt(now time.Time) float64 {
+	dt := now.Sub(t.at).Seconds()
+	if dt <= 0 {
+		return t.seconds
+	}
+	rate := math.Ln2 / slotTimeHalfLife.Seconds()
+	decay := math.Exp(-rate * dt)
+	// The runs in progress add running seconds every second, each
+	// decayed from when it was spent.
+	return t.seconds*decay + float64(t.running)*(1-decay)/rate
+}
+
+// heldLocked adds d runs in progress to subject's slot time. q.mu is
+// held.
+func (q *slots) heldLocked(subject string, d int) {
+	now := q.now()
+	t := q.held[subject]
+	if t == nil {
+		t = &slotTime{at: now}
+		q.held[subject] = t
+	}
+	t.seconds, t.at = t.valueAt(now), now
+	t.running += d
+	if t.running == 0 && t.seconds < 0.01 {
+		delete(q.held, subject)
+	}
+	if len(q.held) > maxSlotTimes {
+		// Forget the subjects idle with the least slot time (tokens are
+		// few; identities behind one token are not subjects here).
+		for k, o := range q.held {
+			if o.running == 0 && o.valueAt(now) < 1 {
+				delete(q.held, k)
+			}
+		}
+	}
+}
+
+// maxSlotTimes bounds the subjects whose slot time is kept past their runs.
+const maxSlotTimes = 4096
 
 type slotWaiter struct {
 	subject  string
@@ -75,7 +137,7 @@ type slotWaiter struct {
 }
 
 func newSlots(perSubject, total int) *slots {
-	return &slots{perSubject: perSubject, total: total, running: make(map[string]int), served: make(map[string]uint64)}
+	return &slots{perSubject: perSubject, total: total, running: make(map[string]int), served: make(map[string]uint64), held: make(map[string]*slotTime), now: time.Now}
 }
 
 // acquire takes a run slot for subject, waiting in the queue up to wait
@@ -142,6 +204,7 @@ func (q *slots) releaseLocked(subject string) {
 	if q.running[subject]--; q.running[subject] <= 0 {
 		delete(q.running, subject)
 	}
+	q.heldLocked(subject, -1)
 	q.dispatchLocked()
 	q.forgetLocked(subject)
 }
@@ -164,8 +227,9 @@ func (q *slots) forgetLocked(subject string) {
 // start in the order they came (only its earliest waiter may go), and a
 // subject at its own cap holds back only its own. When the server's cap
 // is what waiters share, the next slot goes to the subject with the
-// fewest runs in progress, then to the one served longest ago (one never
-// served first), then to the earliest waiter: in arrival order alone,
+// fewest runs in progress, then to the one with less recent time in run
+// slots, then to the one served longest ago (one never served first),
+// then to the earliest waiter: in arrival order alone,
 // the tokens whose queues were longest took every slot that freed (each
 // of their queued runs had come before a later token's one run), and a
 // token whose runs end and queue again kept another token's run waiting
@@ -196,6 +260,7 @@ func (q *slots) dispatchLocked() {
 		q.queue = slices.Delete(q.queue, best, best+1)
 		q.all++
 		q.running[w.subject]++
+		q.heldLocked(w.subject, 1)
 		q.admission++
 		q.served[w.subject] = q.admission
 		close(w.admitted)
@@ -228,10 +293,28 @@ func (q *slots) othersWaitLocked(subject string) bool {
 }
 
 // before reports whether subject a's turn comes before b's: fewer runs
-// in progress, else served longer ago. q.mu is held.
+// in progress, else less recent slot time (slotTime: seconds in run
+// slots, halved every minute), else served longer ago. By admissions
+// alone, a token whose runs each looped until their timeout got every
+// other turn, as a token whose runs took a moment did, and held the
+// slots (and the cores) most of the time; the token that used less
+// recently now goes first. q.mu is held.
 func (q *slots) before(a, b string) bool {
 	if ra, rb := q.running[a], q.running[b]; ra != rb {
 		return ra < rb
+	}
+	now := q.now()
+	var ha, hb float64
+	if t := q.held[a]; t != nil {
+		ha = t.valueAt(now)
+	}
+	if t := q.held[b]; t != nil {
+		hb = t.valueAt(now)
+	}
+	// Within a tenth of a second of each other they are even: the order
+	// by admissions decides.
+	if math.Abs(ha-hb) >= 0.1 {
+		return ha < hb
 	}
 	return q.served[a] < q.served[b]
 }

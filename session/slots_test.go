@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -291,4 +292,60 @@ func TestRunSlotsFairShare(t *testing.T) {
 func trySlot(q *slots, subject string) bool {
 	_, err := q.acquire(context.Background(), subject, 10*time.Millisecond)
 	return err == nil
+}
+
+// TestRunSlotsTurnByRecentSlotTime: two subjects wait for the one slot
+// with no run in progress each; the one whose runs held slots for 100 s
+// lately came first and was served first, the other's run took 1 s.
+// The slot goes to the subject that held less lately (its turn is not
+// behind a token whose runs loop until their timeout), then to the other.
+func TestRunSlotsTurnByRecentSlotTime(t *testing.T) {
+	t.Parallel()
+	q := newSlots(1, 1)
+	var mu sync.Mutex
+	now := time.Unix(1e9, 0)
+	q.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	ctx := context.Background()
+	take := func(subject string) {
+		t.Helper()
+		if _, err := q.acquire(ctx, subject, time.Second); err != nil {
+			t.Fatalf("%s: %v", subject, err)
+		}
+	}
+	take("loop")
+	advance(100 * time.Second)
+	q.release("loop")
+	take("calm")
+	advance(time.Second)
+	q.release("calm")
+	take("other")
+	got := make(chan string, 2)
+	wait := func(subject string) {
+		go func() {
+			if _, err := q.acquire(ctx, subject, time.Hour); err == nil {
+				got <- subject
+			}
+		}()
+	}
+	wait("loop")
+	waitUntil(t, "loop's run to queue", func() bool { _, n := q.counts(); return n == 1 })
+	wait("calm")
+	waitUntil(t, "calm's run to queue", func() bool { _, n := q.counts(); return n == 2 })
+	q.release("other")
+	var first string
+	select {
+	case first = <-got:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no waiter got the slot")
+	}
+	if first != "calm" {
+		t.Errorf("the slot went to %q; want the subject with 1 s of recent slot time before the one with 100 s", first)
+	}
+	q.release(first)
+	select {
+	case <-got:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the second waiter did not get the slot")
+	}
 }

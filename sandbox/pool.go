@@ -84,10 +84,11 @@ const (
 // one-off runs take a fresh worker and discard it. It is safe for
 // concurrent use; Close kills every worker.
 type Pool struct {
-	opts Options
-	lim  workerLimits
-	sp   *spawner
-	pids *pidsGroups
+	opts  Options
+	lim   workerLimits
+	sp    *spawner
+	pids  *pidsGroups
+	watch *watcher
 
 	mu          sync.Mutex
 	idle        []*proc
@@ -136,6 +137,12 @@ func (p *Pool) Stats() Stats {
 
 // NewPool starts a pool and its spare workers in the background.
 func NewPool(opts Options) (*Pool, error) {
+	return newPool(opts, newPidsGroups(MaxWorkerThreads))
+}
+
+// newPool is NewPool with the cgroups its workers go in (a test's may
+// have none, to see the watch alone hold their threads).
+func newPool(opts Options, pids *pidsGroups) (*Pool, error) {
 	if len(opts.Command) == 0 {
 		exe, err := os.Executable()
 		if err != nil {
@@ -170,7 +177,8 @@ func NewPool(opts Options) (*Pool, error) {
 		opts:     opts,
 		lim:      workerLimits{addressSpace: opts.MemoryBytes + AddressHeadroom, heap: opts.MemoryBytes + HeapHeadroom, cpuSeconds: opts.CPUSeconds},
 		sp:       newSpawner(opts.Command[0]),
-		pids:     newPidsGroups(MaxWorkerThreads),
+		pids:     pids,
+		watch:    newWatcher(),
 		sessions: map[*Session]struct{}{},
 		kick:     make(chan struct{}, 1),
 	}
@@ -209,6 +217,7 @@ func (p *Pool) Close() error {
 	for _, w := range idle {
 		<-w.dead
 	}
+	p.watch.close()
 	p.pids.close()
 	return nil
 }
@@ -346,7 +355,7 @@ func (p *Pool) spawn() (*proc, error) {
 	// code.
 	w := &proc{pid: pid, process: process, dir: dir, in: pipes[0][1], leave: p.pids.add(pid)}
 	w.start(pipes[1][1], pipes[2][1])
-	go w.watch(watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom, idle: true})
+	p.watch.add(w, watchLimits{threads: MaxWorkerThreads, rss: p.lim.heap + RSSHeadroom, idle: true})
 	if err := w.waitHello(p.opts.StartTimeout); err != nil {
 		p.startFailures.Add(1)
 		<-w.dead

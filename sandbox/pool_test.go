@@ -360,7 +360,26 @@ func TestDeadSpareIsNotHandedARun(t *testing.T) {
 // and the session's next run works in a fresh worker.
 func TestAttackWorkerHoldsKernelResources(t *testing.T) {
 	t.Parallel()
-	p := newTestPool(t)
+	t.Run("as_configured", func(t *testing.T) {
+		t.Parallel()
+		testWorkerHoldsKernelResources(t, newTestPool(t))
+	})
+	// Where the host may not make cgroups, the watch alone.
+	t.Run("watch_only", func(t *testing.T) {
+		t.Parallel()
+		p, err := newPool(Options{Command: []string{os.Args[0], WorkerArg}, MemoryBytes: 64 << 20}, &pidsGroups{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		if err := p.Ready(); err != nil {
+			t.Fatal(err)
+		}
+		testWorkerHoldsKernelResources(t, p)
+	})
+}
+
+func testWorkerHoldsKernelResources(t *testing.T, p *Pool) {
 	s := p.NewSession()
 	defer s.Close()
 	res, err := s.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)

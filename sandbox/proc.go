@@ -226,62 +226,6 @@ func (p *proc) idleState(now time.Time) (settled bool, claim int64, epoch uint64
 	return settled, p.claim, p.epoch
 }
 
-// watch kills the worker when the kernel reports it holding more threads
-// or resident memory than lim allows, until it is reaped. A worker that
-// runs our code stays far below both (GOMAXPROCS 1; the Go runtime's soft
-// memory limit and the heap guard hold its heap under lim.rss); a
-// subverted one is bound by no rlimit here: RLIMIT_NPROC counts every
-// process of the user (and never binds root), RLIMIT_AS reserves the Go
-// runtime's 1.5 GiB of untouched address space, so without this a worker
-// made threads until the machine had no PID left for the server's own.
-func (p *proc) watch(lim watchLimits) {
-	t := time.NewTicker(watchEvery)
-	defer t.Stop()
-	var overSince time.Time // when the idle worker was first seen over its bound
-	swapped := swapInUse()
-	var swap int64 // its swapped-out bytes, read once a second
-	for ticks := 0; ; ticks++ {
-		select {
-		case <-p.dead:
-			return
-		case <-t.C:
-		}
-		now := time.Now()
-		settled, claim, epoch := p.idleState(now)
-		threads, rss, ok := procStat(p.pid)
-		if !ok {
-			continue
-		}
-		if settled && lim.idle {
-			// Swapped-out pages count: a worker could page its memory
-			// out (madvise) to look small.
-			held := rss
-			if swapped && ticks%20 == 0 {
-				swap = procSwap(p.pid)
-			}
-			held += swap
-			if _, _, e := p.idleState(now); e != epoch || held <= idleRSSBound(claim) {
-				overSince = time.Time{}
-			} else if overSince.IsZero() {
-				overSince = now
-			} else if now.Sub(overSince) >= overIdleFor {
-				p.kill(fmt.Sprintf("it held %d MiB in memory while idle, but reported its session's globals at %d MiB: a sandbox worker holds at most %d MiB then (3 times its globals plus %d MiB), so its report was not believed and the host killed it", held>>20, claim>>20, idleRSSBound(claim)>>20, (idleRSSBound(0))>>20))
-				return
-			}
-		} else {
-			overSince = time.Time{}
-		}
-		switch {
-		case lim.threads > 0 && threads > lim.threads:
-			p.kill(fmt.Sprintf("it ran %d threads, more than the %d a sandbox worker may, so the host killed it", threads, lim.threads))
-			return
-		case lim.rss > 0 && rss > lim.rss:
-			p.kill(fmt.Sprintf("it held %d MiB resident, more than the %d MiB a sandbox worker may (the session memory cap plus the Go runtime's headroom), so the host killed it", rss>>20, lim.rss>>20))
-			return
-		}
-	}
-}
-
 // alive reports whether the process is still there.
 func (p *proc) alive() bool {
 	select {

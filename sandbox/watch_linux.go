@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -20,24 +21,91 @@ func procStat(pid int) (threads int, rss int64, ok bool) {
 	if err != nil {
 		return 0, 0, false
 	}
+	return parseProcStat(b)
+}
+
+// openProcStat opens a process's /proc/PID/stat (statm: /proc/PID/statm,
+// memory only, a fifth of the kernel's work for a worker's threads) for
+// the watch to read again and again: each read from offset 0 is the
+// process's current state, and nothing once the process is reaped.
+func openProcStat(pid int, statm bool) (*os.File, error) {
+	if statm {
+		return os.Open(fmt.Sprintf("/proc/%d/statm", pid))
+	}
+	return os.Open(fmt.Sprintf("/proc/%d/stat", pid))
+}
+
+// parseProcStatm reads the resident bytes of a /proc/PID/statm (its
+// second field, in pages).
+func parseProcStatm(b []byte) (rss int64, ok bool) {
+	i := bytes.IndexByte(b, ' ')
+	if i < 0 {
+		return 0, false
+	}
+	b = b[i+1:]
+	j := 0
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		j++
+	}
+	pages, err := strconv.ParseInt(string(b[:j]), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return pages * pageSize, true
+}
+
+// readProcStat reads an open /proc/PID/stat afresh: one pread from its
+// start (os.File.ReadAt would make a second to see the end).
+func readProcStat(f *os.File, buf []byte) (int, error) {
+	return syscall.Pread(int(f.Fd()), buf, 0)
+}
+
+// parseProcStat reads the thread count and resident bytes of a
+// /proc/PID/stat, without allocating (the watch parses one per worker
+// twenty times a second).
+func parseProcStat(b []byte) (threads int, rss int64, ok bool) {
 	// The command name may hold spaces and parentheses: the fields
-	// start after the last ')'. f[0] is field 3 (state).
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
+	// start after the last ')', with field 3 (state).
+	i := bytes.LastIndexByte(b, ')')
 	if i < 0 {
 		return 0, 0, false
 	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 22 {
+	b = b[i+1:]
+	var n, pages int64
+	var got int
+	for field := 2; field < 24 && len(b) > 0; {
+		// Skip the space before the next field.
+		j := 0
+		for j < len(b) && b[j] == ' ' {
+			j++
+		}
+		b = b[j:]
+		field++
+		k := 0
+		for k < len(b) && b[k] != ' ' && b[k] != '\n' {
+			k++
+		}
+		if field == 20 || field == 24 { // num_threads, rss
+			v, err := strconv.ParseInt(string(b[:k]), 10, 64)
+			if err != nil {
+				return 0, 0, false
+			}
+			if field == 20 {
+				n = v
+			} else {
+				pages = v
+			}
+			got++
+		}
+		b = b[k:]
+	}
+	if got != 2 {
 		return 0, 0, false
 	}
-	n, err1 := strconv.Atoi(f[17])                 // field 20: num_threads
-	pages, err2 := strconv.ParseInt(f[21], 10, 64) // field 24: rss
-	if err1 != nil || err2 != nil {
-		return 0, 0, false
-	}
-	return n, pages * int64(os.Getpagesize()), true
+	return int(n), pages * pageSize, true
 }
+
+var pageSize = int64(os.Getpagesize())
 
 // swapInUse reports whether the host has swap space: without it no
 // worker's memory can be swapped out, and procSwap need not be read.

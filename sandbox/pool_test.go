@@ -121,6 +121,10 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 		rawFrame(kindCall, e.b)
 		time.Sleep(200 * time.Millisecond)
 		return &RunResult{Value: "done"}
+	case "partialframe":
+		// Begin an 8 MiB frame and stop after 1000 bytes of it.
+		os.Stdout.Write(append([]byte{0, 0x80, 0, 0, kindOutput}, bytes.Repeat([]byte("x"), 1000)...))
+		time.Sleep(time.Minute)
 	case "callthenexit":
 		// A host call, then the worker dies before it answers.
 		_, _ = host["ok"](ctx, nil, nil)
@@ -592,5 +596,21 @@ func TestSpareKilledAfterTheRunWasWritten(t *testing.T) {
 	res, err = p.RunOnce(context.Background(), &RunRequest{Code: "callthenexit", Host: []string{"ok"}}, host, nil, nil)
 	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "the sandbox process crashed") || calls.Load() != 1 {
 		t.Errorf("a worker that died after a host call: %+v %v, %d host calls; want a crash and 1 call", res.Err, err, calls.Load())
+	}
+}
+
+// TestAttackWorkerStopsMidFrame: a worker that sends a frame's length and
+// part of it, then nothing, held the host's buffer for the frame (up to
+// MaxFrameBytes) for as long as it lived, between runs as well as during
+// one (its session idle for up to 30 minutes). A frame begun must now end
+// within frameTimeout, or the worker is killed and its run says why.
+func TestAttackWorkerStopsMidFrame(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	res, err := p.RunOnce(ctx, &RunRequest{Code: "partialframe"}, nil, nil, nil)
+	if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, "it began a frame and did not finish it within 10s") {
+		t.Errorf("a worker that stopped mid-frame: %+v %v", res.Err, err)
 	}
 }

@@ -76,10 +76,28 @@ func (p *proc) start(out, errPipe *os.File) {
 		// One read syscall takes a whole frame (and any that follow it)
 		// rather than one for the length and one for the rest.
 		br := bufio.NewReaderSize(out, readBufferBytes)
+		// A frame begun must end within frameTimeout: the host holds its
+		// buffer (up to MaxFrameBytes) meanwhile, and a worker that sent
+		// a length and stopped held it for as long as its session lived.
+		// A frame already read whole into br needs no deadline.
+		deadline := false
+		started := func(n int) {
+			if br.Buffered() < n {
+				deadline = true
+				_ = out.SetReadDeadline(time.Now().Add(frameTimeout))
+			}
+		}
 		for {
-			kind, payload, err := readFrame(br)
+			kind, payload, err := readFrameThen(br, started)
+			if deadline {
+				deadline = false
+				_ = out.SetReadDeadline(time.Time{})
+			}
 			if err != nil {
-				if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
+				switch {
+				case errors.Is(err, os.ErrDeadlineExceeded):
+					p.kill(fmt.Sprintf("it began a frame and did not finish it within %s", frameTimeout))
+				case !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed):
 					p.kill(fmt.Sprintf("it sent a bad frame: %v", err))
 				}
 				break
@@ -251,6 +269,11 @@ func (p *proc) send(kind byte, payload []byte) error {
 
 // sendTimeout bounds one write to a worker.
 const sendTimeout = 10 * time.Second
+
+// frameTimeout bounds how long a worker takes to send the rest of a frame
+// once it sent its length: it writes a frame at once, and the host reads
+// it as it comes.
+const frameTimeout = 10 * time.Second
 
 // waitHello reads the worker's first message.
 func (p *proc) waitHello(timeout time.Duration) error {

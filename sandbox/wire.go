@@ -65,11 +65,20 @@ func writeFrame(w io.Writer, kind byte, payload []byte) error {
 
 // readFrame reads one frame.
 func readFrame(r io.Reader) (kind byte, payload []byte, err error) {
+	return readFrameThen(r, nil)
+}
+
+// readFrameThen reads one frame, calling started (if set) with the
+// frame's length once it is known and before the rest is read.
+func readFrameThen(r io.Reader, started func(n int)) (kind byte, payload []byte, err error) {
 	var hdr [5]byte
 	if _, err := io.ReadFull(r, hdr[:4]); err != nil {
 		return 0, nil, err
 	}
 	n := binary.BigEndian.Uint32(hdr[:4])
+	if started != nil && n > 0 && n <= MaxFrameBytes {
+		started(int(n))
+	}
 	if n == 0 {
 		return 0, nil, errors.New("empty frame")
 	}

@@ -7,10 +7,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -177,4 +180,75 @@ func TestAttackEnumerateHiddenCapabilities(t *testing.T) {
 			t.Errorf("%s names the vault", key)
 		}
 	}
+}
+
+// TestAttackMetricsCapabilityLabelsFilledByOneToken: the capability label
+// of the call metrics takes 512 distinct values for the life of the
+// process, then counts every new one as "other". A token admitted to
+// the CLI source (with no binary configured: nothing it can run) called
+// 600 made-up CLI ids from a snippet (each refused, each observed), and
+// from then on every capability of every token was "other" on /metrics. A token now brings in new values only while it
+// holds fewer than are left free: another token's capability keeps its
+// own label.
+func TestAttackMetricsCapabilityLabelsFilledByOneToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".tokens.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmetrics_addr = \"127.0.0.1:0\"\n"+
+		e.AddToken("junk", "junk-secret-0123456789", `allow = "source=cli"`)+
+		e.AddToken("worker", "worker-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	junk := e2e.ConnectHTTPToken(t, srv.URL, "junk-secret-0123456789", nil)
+	e2e.MustRun(t, junk, `n = 0
+for i in range(600):
+    try:
+        await call_tool(f"cli:junk{i}", {})
+    except Exception:
+        n += 1
+return n`)
+	worker := e2e.ConnectHTTPToken(t, srv.URL, "worker-secret-0123456789", nil)
+	if v := e2e.MustRun(t, worker, "return await up.echo(text='hi')"); v == nil {
+		t.Fatal("the worker's call returned nothing")
+	}
+	metricsURL := ""
+	for deadline := time.Now().Add(30 * time.Second); metricsURL == ""; time.Sleep(50 * time.Millisecond) {
+		for _, ln := range strings.Split(srv.Stderr(), "\n") {
+			if _, u, ok := strings.Cut(ln, "serving metrics at "); ok {
+				metricsURL = strings.TrimSpace(u)
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve did not say where the metrics are")
+		}
+	}
+	res, err := http.Get(metricsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	var junkSeries int
+	for _, ln := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(ln, "toolplane_capability_calls_total{") && strings.Contains(ln, `capability="cli:junk`) {
+			junkSeries++
+		}
+	}
+	if !strings.Contains(string(body), `toolplane_capability_calls_total{capability="mcp:up/echo"`) {
+		t.Errorf("the worker token's call of mcp:up/echo has no label of its own after the junk token's 600 made-up ids (%d of their series):\n%.3000s", junkSeries, grepLines(string(body), "toolplane_capability_calls_total"))
+	}
+	if junkSeries > 256 {
+		t.Errorf("the junk token's made-up ids have %d series; want at most half of the 512 labels", junkSeries)
+	}
+}
+
+// grepLines is the lines of s that start with prefix.
+func grepLines(s, prefix string) string {
+	var out []string
+	for _, ln := range strings.Split(s, "\n") {
+		if strings.HasPrefix(ln, prefix) {
+			out = append(out, ln)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -22,7 +22,8 @@ import (
 // upstream server can grow and churn (tools/list_changed), and CLI
 // escalations name binaries a snippet chose; subjects come from the
 // configuration. A cap keeps the series a scrape returns bounded whatever
-// they do.
+// they do; the capability label's places are shared between the subjects
+// whose calls bring new values (labelCap.valueFor).
 const (
 	MaxCapabilityLabels = 512
 	MaxSubjectLabels    = 256
@@ -157,7 +158,7 @@ func (m *Metrics) observeCall(capability, source, subject, outcome string, d tim
 	if m == nil {
 		return
 	}
-	capLabel := m.capabilities.value(capability)
+	capLabel := m.capabilities.valueFor(capability, subject, true)
 	source = knownSource(source)
 	m.calls.WithLabelValues(capLabel, source, outcome).Inc()
 	m.callDuration.WithLabelValues(capLabel, source).Observe(d.Seconds())
@@ -200,11 +201,26 @@ type labelCap struct {
 	mu   sync.Mutex
 	max  int
 	seen map[string]bool
+	// byOwner counts the values each subject brought in (valueFor).
+	byOwner map[string]int
 }
 
-func newLabelCap(max int) *labelCap { return &labelCap{max: max, seen: map[string]bool{}} }
+func newLabelCap(max int) *labelCap {
+	return &labelCap{max: max, seen: map[string]bool{}, byOwner: map[string]int{}}
+}
 
-func (c *labelCap) value(v string) string {
+func (c *labelCap) value(v string) string { return c.valueFor(v, "", false) }
+
+// valueFor is v's label when owner's call brings it: a value not seen
+// yet takes one of the free places only while owner holds fewer than are
+// left free (shared), the rule of the audit queue and the run slots. The
+// places are taken for the life of the process, first come first served:
+// a token admitted to nothing called 512 made-up CLI ids (each refused,
+// each observed) and every capability of every token was counted as
+// "other" from then on. A subject now brings in at most half of them, k
+// subjects about 1/(k+1) each, and another subject's values always find
+// a place while any is free.
+func (c *labelCap) valueFor(v, owner string, shared bool) string {
 	if v == "" {
 		return "none"
 	}
@@ -214,10 +230,14 @@ func (c *labelCap) value(v string) string {
 	if c.seen[v] {
 		return v
 	}
-	if len(c.seen) >= c.max {
+	free := c.max - len(c.seen)
+	if free <= 0 || shared && c.byOwner[owner] >= free {
 		return OtherLabel
 	}
 	c.seen[v] = true
+	if shared {
+		c.byOwner[owner]++
+	}
 	return v
 }
 

@@ -168,6 +168,32 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 		rawFrame(kindHello, encodeHello(&hello{Version: protocolVersion}))
 	case "replykind":
 		rawFrame(kindReply, []byte{1, 0})
+	case "runkind":
+		rawFrame(kindRun, encodeRun(&RunRequest{Code: "x"}))
+	case "cancelkind":
+		rawFrame(kindCancel, nil)
+	case "unknownkind":
+		rawFrame(99, []byte("?"))
+	case "emptyframe":
+		os.Stdout.Write([]byte{0, 0, 0, 0})
+	case "negativesize":
+		var e enc
+		e.byte(0)
+		e.byte(tagNone)
+		e.str("")
+		e.str("")
+		e.int(-1)
+		e.uint(0)
+		rawFrame(kindDone, e.b)
+	case "longname":
+		var e enc
+		e.byte(0)
+		e.byte(tagNone)
+		e.str("")
+		e.str("")
+		e.int(0)
+		e.strs([]string{strings.Repeat("n", maxListedNameSize+1)})
+		rawFrame(kindDone, e.b)
 	}
 	time.Sleep(time.Minute)
 	return &RunResult{Value: "unreachable"}
@@ -208,6 +234,12 @@ func TestAttackWorkerMessages(t *testing.T) {
 		{"lyingcount", "exceeds the message"},
 		{"hello", "unexpected message kind"},
 		{"replykind", "unexpected message kind"},
+		{"runkind", "unexpected message kind 1"},
+		{"cancelkind", "unexpected message kind 3"},
+		{"unknownkind", "unexpected message kind 99"},
+		{"emptyframe", "empty frame"},
+		{"negativesize", "negative size"},
+		{"longname", "a global name of 257 bytes listed"},
 	} {
 		s := p.NewSession()
 		s.Begin()

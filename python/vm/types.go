@@ -1027,6 +1027,25 @@ func initNumbers() {
 		}
 		return Float(f), nil
 	}}})
+	// float.__getformat__('double'|'float'): the layout of C's double and
+	// float, IEEE 754 in the machine's byte order, in CPython 3.11's words.
+	FloatClass.Dict.SetStr("__getformat__", &ClassMethod{Fn: &Builtin{Name: "__getformat__", Fn: func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
+		if err := checkArity("float.__getformat__", "__getformat__", arity{oneArg, 1, 1}, args[1:], kw); err != nil {
+			return nil, err
+		}
+		s, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeErrorClass, "__getformat__() argument must be str, not %s", TypeName(args[1]))
+		}
+		if s != "double" && s != "float" {
+			return nil, Errorf(ValueErrorClass, "__getformat__() argument 1 must be 'double' or 'float'")
+		}
+		one := uint16(1)
+		if *(*byte)(unsafe.Pointer(&one)) == 1 {
+			return Str("IEEE, little-endian"), nil
+		}
+		return Str("IEEE, big-endian"), nil
+	}}})
 }
 
 func initBuiltinTypes() {

@@ -23,3 +23,16 @@ print(True in b"abc", 97 in b"abc", b"b" in b"abc")
 # ---
 float(b"x")
 # raises: ValueError: could not convert string to float: b'x'
+# ---
+# float.__getformat__ (a classmethod, so a subclass and an instance reach it too).
+print(float.__getformat__('double'), float.__getformat__('float'))
+class F(float):
+    pass
+print(F.__getformat__('double'), (1.5).__getformat__('float'))
+for a in [1, 'x', b'double']:
+    try:
+        float.__getformat__(a)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+float.__getformat__()
+# raises: TypeError: float.__getformat__() takes exactly one argument (0 given)

@@ -108,6 +108,7 @@ var accountingKinds = []struct {
 	{"dict keys", "d = {1: 2}", "d.keys()", 100000},
 	{"partial", "import functools", "functools.partial(abs, i)", 50000},
 	{"deque", "import collections", "collections.deque()", 50000},
+	{"itertools subclass with attributes", "import itertools\nclass IC(itertools.count):\n    def __init__(self, i):\n        self.a = i\n        self.b = i", "IC(i)", 20000},
 	{"queue.Queue", "import queue", "queue.Queue()", 20000},
 	{"queue.Queue holding items", "import queue\ndef mk(i):\n    q = queue.Queue()\n    for j in range(8):\n        q.put((i, j))\n    return q", "mk(i)", 5000},
 	{"queue.PriorityQueue holding items", "import queue\ndef mk(i):\n    q = queue.PriorityQueue()\n    for j in range(8):\n        q.put((j, i))\n    return q", "mk(i)", 5000},

@@ -604,6 +604,12 @@ func (t *Thread) GetAttr(obj Value, name string) (Value, error) {
 		case "__module__":
 			return Str("builtins"), nil
 		}
+	case *Iter:
+		if o.hasInstDict() {
+			if v, ok, err := t.iterInstAttr(o, name); ok || err != nil {
+				return v, err
+			}
+		}
 	case *Generator:
 		switch name {
 		case "__name__":
@@ -1220,6 +1226,10 @@ func (t *Thread) SetAttr(obj Value, name string, v Value) error {
 			o.Doc = v
 			return nil
 		}
+	case *Iter:
+		if o.hasInstDict() && name != "__class__" {
+			return t.iterInstSet(o, name, v)
+		}
 	}
 	if name == "__class__" {
 		// (1).__class__ = C: a value of a builtin type keeps its type.
@@ -1399,6 +1409,20 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 	case *Module:
 		if o.Dict.DeleteStr(name) {
 			return nil
+		}
+	case *Iter:
+		if o.hasInstDict() && name != "__class__" {
+			if p, ok := o.cls.Lookup(name).(*Property); ok {
+				if p.Del == nil {
+					return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no deleter", name, o.cls.Name)
+				}
+				_, err := t.Call(p.Del, Tuple{o}, nil)
+				return err
+			}
+			if o.dict != nil && o.dict.DeleteStr(name) {
+				return nil
+			}
+			return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.cls.MessageName(), name)
 		}
 	}
 	if name == "__class__" {

@@ -603,6 +603,10 @@ func initMisc() {
 			return x.Dict, nil
 		case *Class, *Module, *Function:
 			return t.GetAttr(x, "__dict__")
+		case *Iter:
+			if x.hasInstDict() {
+				return t.GetAttr(x, "__dict__")
+			}
 		}
 		return nil, Errorf(TypeErrorClass, "vars() argument must have __dict__ attribute")
 	})
@@ -1321,6 +1325,9 @@ func dirNames(v Value) []string {
 		add(x.Attrs)
 		dirImplicit(TypeOf(x), names)
 	default:
+		if it, ok := x.(*Iter); ok && it.hasInstDict() && it.dict != nil {
+			add(it.dict)
+		}
 		for _, c := range TypeOf(x).MRO {
 			add(c.Dict)
 		}

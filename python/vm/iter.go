@@ -108,6 +108,16 @@ func (it *Iter) Retype(c *Class) error {
 	return nil
 }
 
+// hasInstDict reports whether the iterator is an instance of a class whose
+// instances have a __dict__: a snippet's subclass of a library iterator type
+// (class C(itertools.chain)), as CPython gives a heap subtype's instances one.
+// The library's own types declare __slots__ = (), so theirs have none. Such an
+// iterator keeps its attributes in dict, which a function iterator does not
+// use otherwise (the retained-size walk already follows it).
+func (it *Iter) hasInstDict() bool {
+	return it.kind == iterFunc && it.cls != nil && !it.cls.builtin && !it.cls.noDict
+}
+
 // funcIterRefs is FuncIter with the references first, for call sites with
 // long closures.
 func funcIterRefs(refs []Value, cls *Class, fn func(t *Thread) (Value, bool, error)) *Iter {
@@ -527,4 +537,59 @@ func (it *Iter) lengthHint(t *Thread) (int64, bool, error) {
 		return n, true, nil
 	}
 	return 0, false, nil
+}
+
+// iterInstAttr looks name up in the __dict__ of an iterator that has one
+// (hasInstDict): __dict__ itself, or an attribute stored there that no data
+// descriptor of its class overrides. ok is false when the class decides.
+func (t *Thread) iterInstAttr(it *Iter, name string) (Value, bool, error) {
+	if name == "__dict__" {
+		if it.dict == nil {
+			if err := t.chargeNew(dictBytes); err != nil {
+				return nil, false, err
+			}
+			it.dict = NewDict()
+		}
+		return it.dict, true, nil
+	}
+	if it.dict == nil {
+		return nil, false, nil
+	}
+	switch a := it.cls.Lookup(name).(type) {
+	case *Property, *SlotMember, *GetSetDescriptor:
+		return nil, false, nil
+	case *Instance:
+		if a.Class.Lookup("__set__") != nil || a.Class.Lookup("__delete__") != nil {
+			return nil, false, nil
+		}
+	}
+	v, ok := it.dict.GetStr(name)
+	return v, ok, nil
+}
+
+// iterInstSet stores an attribute of an iterator that has a __dict__
+// (hasInstDict), after its class's data descriptors, as on an instance.
+func (t *Thread) iterInstSet(it *Iter, name string, v Value) error {
+	switch a := it.cls.Lookup(name).(type) {
+	case *GetSetDescriptor:
+		return a.readOnly()
+	case *Property:
+		if a.Set == nil {
+			return Errorf(AttributeErrorClass, "property '%s' of '%s' object has no setter", name, it.cls.Name)
+		}
+		_, err := t.Call(a.Set, Tuple{it, v}, nil)
+		return err
+	case *Instance:
+		if s := a.Class.Lookup("__set__"); s != nil {
+			_, err := t.callMethod(s, a, Tuple{it, v})
+			return err
+		}
+	}
+	if it.dict == nil {
+		if err := t.chargeNew(dictBytes); err != nil {
+			return err
+		}
+		it.dict = NewDict()
+	}
+	return it.dict.setStrT(t, name, nil, strHash(name), v)
 }

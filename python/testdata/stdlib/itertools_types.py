@@ -226,3 +226,44 @@ rr = I.repeat(l, 1)
 l.append(rr)
 print(repr(rr))
 print([repr(I.count(5))], f"{I.repeat('x', 1)!r}")
+# ---
+# A subclass of an itertools type has a __dict__, as CPython's heap subtypes:
+# attributes set in __init__ or later, vars(), del, properties before the dict,
+# a class attribute shadowed; __slots__ = () takes the dict away again.
+import itertools as I
+class C(I.chain):
+    pass
+c = C([1], [2])
+c.x = 5
+print(c.x, list(c), c.__dict__, vars(c), 'x' in dir(c))
+class Cy(I.count):
+    def __init__(self, *a):
+        self.tag = 'hi'
+y = Cy(3)
+print(y.tag, next(y), y.__dict__)
+del y.tag
+print(y.__dict__, hasattr(y, 'tag'))
+try:
+    del y.tag
+except AttributeError as e:
+    print(e)
+class P(I.repeat):
+    @property
+    def p(self):
+        return 'prop'
+    q = 7
+r = P('a', 2)
+print(r.p, r.q, list(r))
+try:
+    r.p = 1
+except AttributeError as e:
+    print(e)
+r.q = 8
+r.__dict__['w'] = 3
+print(r.q, P.q, sorted(r.__dict__), r.w, getattr(r, 'nope', 'dflt'))
+class S(I.islice):
+    __slots__ = ()
+try:
+    S([1], 1).z = 1
+except AttributeError as e:
+    print(e)

@@ -198,6 +198,10 @@ func TestAttackUpstreamOversizedResults(t *testing.T) {
 		// decoder's error quoted it whole, past the redaction of what a
 		// server writes, in every caller's error.
 		{`evil.bad_version(env="EVIL_KEY", kb=3072)`, []string{`"evil"`, "not JSON-RPC", `"jsonrpc" member is not "2.0"`}},
+		// A content block whose type is 3 MB of escapes and the server's
+		// secret: the SDK's error quotes the type whole, and it reached the
+		// caller uncut (errors of the server's own are cut to 4 KiB).
+		{`evil.raw(fill=3145728, env="EVIL_KEY", result={"content": [{"type": "\x1b[2J\u202e@ENV@@FILL@"}]})`, []string{`"evil"`, "raw", "unrecognized content type", "cut by toolplane"}},
 	} {
 		got := ""
 		for i := 0; i < 100; i++ {

@@ -27,7 +27,7 @@ var objectSchema = json.RawMessage(`{"type":"object"}`)
 // (see call), with an input schema that takes any arguments.
 func attackTools() []Tool {
 	names := []string{
-		"echo", "huge_text", "many_blocks", "batched", "multiline", "wide", "deep", "long_line", "hang", "stop_reading", "slow",
+		"echo", "raw", "huge_text", "many_blocks", "batched", "multiline", "wide", "deep", "long_line", "hang", "stop_reading", "slow",
 		"answer_then_hang", "wrong_id", "malformed", "bad_utf8", "raw_nul", "bad_version",
 		"giant_error", "giant_tool_error", "links", "huge_blob", "bad_base64",
 		"sampling", "elicitation", "roots", "complete", "ping_storm", "notify_flood",

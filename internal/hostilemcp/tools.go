@@ -67,6 +67,19 @@ func (s *stdioServer) call(id json.RawMessage, raw json.RawMessage) {
 		// on stderr, which toolplane keeps a tail of.
 		fmt.Fprintf(s.stderr, "hostilemcp: echo %q\n", t)
 		s.reply(id, textResult(t))
+	case "raw":
+		// Answers with the result the caller passed: for shapes no other
+		// attack makes. In its JSON text, @FILL@ becomes fill bytes of
+		// 'A', and @ENV@ the value of the server's environment variable
+		// env (JSON-escaped), so a small call makes a large or secret
+		// answer.
+		b, _ := json.Marshal(args["result"])
+		text := strings.ReplaceAll(string(b), "@FILL@", strings.Repeat("A", intArg(args, "fill", 0)))
+		if name, _ := args["env"].(string); name != "" {
+			v, _ := json.Marshal(os.Getenv(name))
+			text = strings.ReplaceAll(text, "@ENV@", string(v[1:len(v)-1]))
+		}
+		s.write([]byte(prefix(id) + text + "}"))
 	case "huge_text":
 		mb := intArg(args, "mb", 100)
 		s.stream(func(w *bufio.Writer) {

@@ -1135,7 +1135,10 @@ func (s *server) callError(ctx context.Context, c *conn, what string, err error)
 			return fmt.Errorf("%s: %w", what, herr)
 		}
 	}
-	return fmt.Errorf("mcp server %q: %s: %w", name, what, err)
+	// Cleaned and cut as the server's own errors are: the SDK's error
+	// for an answer it could not decode quotes the answer (a content
+	// block's type of 3 MB reached the caller whole).
+	return fmt.Errorf("mcp server %q: %s: %w", name, what, &upstreamError{err, s.redact.hide})
 }
 
 // watch marks c dead when its process exits or its session ends, explains

@@ -468,11 +468,17 @@ func (p *Pool) limits(l python.Limits) runLimits {
 	if calls <= 0 {
 		calls = vm.DefaultMaxHostCalls
 	}
-	output := l.MaxOutputBytes
-	if output <= 0 {
-		output = vm.DefaultMaxOutputBytes
+	return runLimits{maxCalls: calls, maxInFlight: 64, maxOutput: outputCap(l), grace: p.opts.Grace}
+}
+
+// outputCap is what a run may print, and write to stderr besides its
+// warnings (warningBytes): the interpreter's cap, which host and worker
+// both derive from the run's limits.
+func outputCap(l python.Limits) int64 {
+	if l.MaxOutputBytes <= 0 {
+		return vm.DefaultMaxOutputBytes
 	}
-	return runLimits{maxCalls: calls, maxInFlight: 64, maxOutput: output, grace: p.opts.Grace}
+	return l.MaxOutputBytes
 }
 
 // RunOnce runs req in a fresh worker that is discarded afterwards, so

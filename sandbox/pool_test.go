@@ -3,6 +3,8 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
@@ -121,6 +123,28 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 		rawFrame(kindCall, e.b)
 		time.Sleep(200 * time.Millisecond)
 		return &RunResult{Value: "done"}
+	case "rawstdout", "rawstderr":
+		// Output frames without end, past the worker's own writer.
+		kind := kindOutput
+		if req.Code == "rawstderr" {
+			kind = kindStderr
+		}
+		var frame bytes.Buffer
+		_ = writeFrame(&frame, kind, bytes.Repeat([]byte("f"), 64<<10))
+		for {
+			// The bridge is non-blocking (the worker polls it): a full
+			// pipe is EAGAIN, not a wait.
+			for b := frame.Bytes(); len(b) > 0; {
+				n, err := os.Stdout.Write(b)
+				b = b[max(n, 0):]
+				if err != nil && !errors.Is(err, syscall.EAGAIN) {
+					os.Exit(1)
+				}
+				if err != nil {
+					time.Sleep(time.Millisecond)
+				}
+			}
+		}
 	case "partialframe":
 		// Begin an 8 MiB frame and stop after 1000 bytes of it.
 		os.Stdout.Write(append([]byte{0, 0x80, 0, 0, kindOutput}, bytes.Repeat([]byte("x"), 1000)...))
@@ -288,9 +312,12 @@ func TestHostFunctionPanicFailsItsCall(t *testing.T) {
 	}
 }
 
-// TestAttackWorkerStderrCapped: a worker that sends more stderr than a run
-// may write (a compromised interpreter) gets no more than the output cap
-// plus the warnings' room passed on, as stdout gets the cap.
+// TestAttackWorkerStderrCapped: a run that writes more stderr than it may
+// gets no more than the output cap plus the warnings' room passed on, as
+// stdout gets the cap. A worker that sends output frames past the cap
+// anyway (a compromised interpreter flooding the host for the rest of its
+// run, the host reading and dropping them at the pipe's speed) is killed
+// at the cap, for stdout and stderr, and its run says so.
 func TestAttackWorkerStderrCapped(t *testing.T) {
 	t.Parallel()
 	p := newTestPool(t)
@@ -301,6 +328,21 @@ func TestAttackWorkerStderrCapped(t *testing.T) {
 	}
 	if want := 1000 + warningBytes; stderr.Len() != want {
 		t.Errorf("the host passed on %d bytes of stderr; want the cap, %d", stderr.Len(), want)
+	}
+	for _, c := range []struct{ code, want string }{
+		{"rawstdout", "it sent more than the 1000 bytes of output the run may print"},
+		{"rawstderr", fmt.Sprintf("it sent more than the %d bytes of stderr the run may write", 1000+warningBytes)},
+	} {
+		var stdout, stderr bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+		res, err := p.RunOnce(ctx, &RunRequest{Code: c.code, Limits: python.Limits{MaxOutputBytes: 1000}}, nil, &stdout, &stderr)
+		cancel()
+		if err != nil || res.Err == nil || !strings.Contains(res.Err.Message, c.want) {
+			t.Errorf("%s: %+v %v; want a crash saying %q", c.code, res.Err, err, c.want)
+		}
+		if stdout.Len() > 1000 || stderr.Len() > 1000+warningBytes {
+			t.Errorf("%s: the host passed on %d bytes of output and %d of stderr", c.code, stdout.Len(), stderr.Len())
+		}
 	}
 }
 

@@ -420,11 +420,18 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 					})
 				}
 			case kindOutput:
-				passCapped(stdout, f.payload, &output, lim.maxOutput)
+				// A worker sends no more than the cap (outputWriter): one
+				// that goes on flooding the host for the rest of its run
+				// is stopped here.
+				if !passCapped(stdout, f.payload, &output, lim.maxOutput) {
+					return nil, p.violation(fmt.Sprintf("it sent more than the %d bytes of output the run may print", lim.maxOutput))
+				}
 			case kindStderr:
 				// The interpreter caps sys.stderr writes at the output
 				// cap; the run's warnings come after them.
-				passCapped(stderr, f.payload, &errBytes, lim.maxOutput+warningBytes)
+				if !passCapped(stderr, f.payload, &errBytes, lim.maxOutput+warningBytes) {
+					return nil, p.violation(fmt.Sprintf("it sent more than the %d bytes of stderr the run may write", lim.maxOutput+warningBytes))
+				}
 			case kindDone:
 				res, err := decodeResult(f.payload)
 				if err != nil {
@@ -467,8 +474,9 @@ func truncate(s string, n int) string {
 
 // passCapped writes chunk to w (nil: discarded) as far as the cap allows,
 // counting it in *used: the host passes on no more than the cap of a
-// stream, whatever a worker sends.
-func passCapped(w io.Writer, chunk []byte, used *int64, limit int64) {
+// stream, whatever a worker sends. It reports whether the stream is
+// still within the cap.
+func passCapped(w io.Writer, chunk []byte, used *int64, limit int64) bool {
 	if *used < limit {
 		c := chunk
 		if rest := limit - *used; int64(len(c)) > rest {
@@ -479,6 +487,7 @@ func passCapped(w io.Writer, chunk []byte, used *int64, limit int64) {
 		}
 	}
 	*used += int64(len(chunk))
+	return *used <= limit
 }
 
 // violation kills a worker that broke the protocol.

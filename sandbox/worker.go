@@ -190,7 +190,8 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	}
 	res := testHookRun(req, w)
 	if res == nil {
-		res = w.run(ctx, req, g, host, outputWriter{w, kindOutput}, outputWriter{w, kindStderr}, w.heap)
+		out := outputCap(req.Limits)
+		res = w.run(ctx, req, g, host, &outputWriter{w: w, kind: kindOutput, left: out}, &outputWriter{w: w, kind: kindStderr, left: out + warningBytes}, w.heap)
 	}
 	if g != nil {
 		res.SizeBytes = g.SizeBytes()
@@ -305,20 +306,30 @@ func (w *worker) hostFunc(name string) python.HostFunc {
 }
 
 // outputWriter sends what a snippet prints (kindOutput) or writes to
-// stderr (kindStderr) to the host, in frames of at most outputChunk bytes.
+// stderr (kindStderr) to the host, in frames of at most outputChunk bytes,
+// and no more than left bytes in all: what the host passes on of a run's
+// stream (the interpreter's output cap; for stderr, the cap plus the
+// warnings' room). The host takes a worker that sends more for one that
+// no longer runs our code.
 type outputWriter struct {
 	w    *worker
 	kind byte
+	left int64
 }
 
 const outputChunk = 1 << 20
 
-func (o outputWriter) Write(p []byte) (int, error) {
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if int64(len(p)) > o.left {
+		p = p[:max(o.left, 0)]
+	}
+	o.left -= int64(len(p))
 	for off := 0; off < len(p); off += outputChunk {
 		end := min(off+outputChunk, len(p))
 		if err := o.w.send(o.kind, p[off:end]); err != nil {
 			return off, err
 		}
 	}
-	return len(p), nil
+	return n, nil
 }

@@ -365,7 +365,12 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 		},
 	}
 	record := filepath.Join(t.TempDir(), "record")
-	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-record", %q]`, record)})
+	// "modern" speaks the stateless protocol of 2026-07-28 (server/discover,
+	// subscriptions/listen), which the SDK's client takes other ways.
+	e := hostileEnv(t, "", map[string]string{
+		"evil":   fmt.Sprintf(`args = ["-record", %q]`, record),
+		"modern": fmt.Sprintf(`args = ["-modern", "-record", %q]`, record),
+	})
 	stdio := e2e.ConnectCommand(t, e.Command(), opts)
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
 	http := e2e.ConnectHTTPToken(t, srv.URL, e2e.Token, opts)
@@ -373,26 +378,30 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 		// The storm last: it spends the server's request budget, and
 		// later requests are dropped unanswered until it refills.
 		for _, c := range [][2]string{
-			{"evil.sampling()", "does not support CreateMessage"},
-			{"evil.elicitation()", "does not support elicitation"},
-			{"evil.roots()", `{"roots":[]}`},
+			{"sampling()", "does not support CreateMessage"},
+			{"elicitation()", "does not support elicitation"},
+			{"roots()", `{"roots":[]}`},
 			// A request of clients: toolplane sent it back to the server
 			// and waited for ever.
-			{"evil.complete()", `error {"code":-32601,"message":"method not found`},
-			{"evil.ping_storm()", "sent 100000 pings"},
+			{"complete()", `error {"code":-32601,"message":"method not found`},
+			{"ping_storm()", "sent 100000 pings"},
 		} {
-			call, want := c[0], c[1]
-			got := attack(t, cs, call)
-			wantParts(t, name+" "+call, got, want)
-			if strings.Contains(got, "leaked") {
-				t.Errorf("%s %s: the client's answer reached the upstream: %s", name, call, got)
+			for _, server := range []string{"evil", "modern"} {
+				call, want := server+"."+c[0], c[1]
+				got := attack(t, cs, call)
+				wantParts(t, name+" "+call, got, want)
+				if strings.Contains(got, "leaked") {
+					t.Errorf("%s %s: the client's answer reached the upstream: %s", name, call, got)
+				}
 			}
 		}
 	}
 	if n := asked.Load(); n != 0 {
 		t.Errorf("the agent's client was asked %d times on an upstream's behalf", n)
 	}
-	if got := readFileOrEmpty(record); strings.Contains(got, `"asked"`) {
+	if got := readFileOrEmpty(record); !strings.Contains(got, `"listen"`) {
+		t.Errorf("the modern server was not spoken to in its protocol (no subscriptions/listen):\n%s", got)
+	} else if strings.Contains(got, `"asked"`) {
 		t.Errorf("toolplane sent the upstream a request the upstream asked it to send:\n%s", got)
 	}
 }

@@ -51,6 +51,7 @@ type options struct {
 	record   string
 	starts   string
 	tools    string
+	modern   bool
 }
 
 // Main runs the server until stdin closes or an attack ends the process,
@@ -65,6 +66,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.httpAddr, "http", "", "serve Streamable HTTP on this address (127.0.0.1:0) and print the base URL on stdout")
 	fs.StringVar(&o.record, "record", "", "append what the server saw (headers at the other origin, request counts) to this file, one JSON object a line")
 	fs.StringVar(&o.starts, "starts", "", "append one line to this file at every start, so tests can count restarts")
+	fs.BoolVar(&o.modern, "modern", false, "speak the stateless protocol of 2026-07-28: answer server/discover (listing tools/list_changed) and take subscriptions/listen, answering it never; initialize is refused")
 	fs.StringVar(&o.tools, "tools", "", "comma-separated tool names listed besides the catalog's, each answering \"hostile NAME: TEXT\" (alias collision attacks)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -240,6 +242,26 @@ func (s *stdioServer) handle(line []byte) {
 		return
 	}
 	switch m.Method {
+	case "server/discover":
+		if !s.o.modern {
+			s.replyError(m.ID, -32601, "method not found: "+m.Method)
+			return
+		}
+		if s.o.onStart == "hang" {
+			return
+		}
+		s.reply(m.ID, map[string]any{
+			"supportedVersions": []string{"2026-07-28"},
+			"capabilities":      map[string]any{"tools": map[string]any{"listChanged": true}},
+			"_meta":             map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "hostilemcp", "version": "6.6.6"}},
+		})
+		if !s.started.Swap(true) {
+			s.startAttack()
+		}
+	case "subscriptions/listen":
+		if s.o.record != "" {
+			appendRecord(s.o.record, map[string]any{"listen": string(m.ID)})
+		}
 	case "initialize":
 		if s.o.onStart == "hang" {
 			return

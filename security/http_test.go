@@ -809,3 +809,77 @@ func TestAttackHTTPTokenHoldingIdleConnections(t *testing.T) {
 		t.Errorf("another token's run while one keeps idle connections: %v %v", v, err)
 	}
 }
+
+// TestIdleConnectionGivesWayToANewOne: with every place of
+// max_connections held by tokens' idle keep-alive connections (each token
+// within its share), a new connection was closed as soon as it was
+// accepted, whoever it came from, though the idle ones were only waiting
+// for a next request that might never come. Now the idle connection of
+// the token holding the most places is closed instead, and the new
+// connection is served.
+func TestIdleConnectionGivesWayToANewOne(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
+		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
+		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
+		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
+		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	// request opens a connection and sends one initialize of token on
+	// it: the answer's status, or 0 when the connection was closed first.
+	request := func(token string) (net.Conn, int) {
+		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, token, len(initializeBody), initializeBody)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return c, 0
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		_ = c.SetDeadline(time.Time{})
+		if resp.Close {
+			return c, -resp.StatusCode
+		}
+		return c, resp.StatusCode
+	}
+	// a holds 2 of the 4 places idle, b 1, c 1: each within its share.
+	var aConns []net.Conn
+	for _, tok := range []string{"a", "a", "b", "c"} {
+		c, status := request(tok + "-secret-0123456789")
+		if status != http.StatusOK {
+			t.Fatalf("token %s's request: status %d; want 200 kept alive", tok, status)
+		}
+		if tok == "a" {
+			aConns = append(aConns, c)
+		}
+	}
+	if _, status := request("d-secret-0123456789"); status != http.StatusOK {
+		t.Fatalf("a fourth token's request with every place held idle: status %d (0: closed on accept); want 200", status)
+	}
+	// One of a's idle connections was closed to make room.
+	closed := 0
+	for _, c := range aConns {
+		_ = c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	if closed != 1 {
+		t.Errorf("%d of the richest token's 2 idle connections were closed; want 1", closed)
+	}
+}

@@ -250,11 +250,16 @@ func tooManyRequests(w http.ResponseWriter, max int, logID string) {
 }
 
 // limitListener closes connections over the total or per-address cap as
-// soon as they are accepted: many idle connections from one client cannot
-// use up the process's file descriptors and lock the others out.
+// soon as they are accepted (unless evict makes room): many idle
+// connections from one client cannot use up the process's file
+// descriptors and lock the others out.
 type limitListener struct {
 	net.Listener
 	max, perIP int
+	// evict, when set, closes a connection waiting idle for its next
+	// request to make room for one accepted over a cap (perIP: the cap
+	// of ip), reporting whether it closed one.
+	evict func(ip string, perIP bool) bool
 
 	mu    sync.Mutex
 	total int
@@ -280,7 +285,14 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			ip = h
 		}
 		l.mu.Lock()
-		over := (l.max >= 0 && l.total >= l.max) || (l.perIP >= 0 && l.byIP[ip] >= l.perIP)
+		overAll, overIP := l.max >= 0 && l.total >= l.max, l.perIP >= 0 && l.byIP[ip] >= l.perIP
+		l.mu.Unlock()
+		if (overAll || overIP) && l.evict != nil && l.evict(ip, overIP) {
+			// An idle connection closed (its Close gave back its place).
+			overAll, overIP = false, false
+		}
+		l.mu.Lock()
+		over := overAll || overIP || (l.max >= 0 && l.total >= l.max) || (l.perIP >= 0 && l.byIP[ip] >= l.perIP)
 		if !over {
 			l.total++
 			l.byIP[ip]++
@@ -542,6 +554,54 @@ func (h *holdShares) setIdle(p *connPlace, on, closed bool) {
 	} else {
 		h.addLocked(p.subject, p.ip, -1)
 	}
+}
+
+// evictIdle closes the connection waiting idle for its next request of
+// the token holding the most places (of ip's when perIP, else of all):
+// a connection accepted over max_connections or max_connections_per_ip
+// takes its place rather than being closed. Its token is not known yet,
+// so the place comes from the richest token, which is the asking one or
+// a richer one whoever asks (the rule of the shares); that token's client
+// opens a connection again when it next needs one. Connections not yet
+// carrying an admitted request are not closed: they hold a place for
+// header_timeout at most. It reports whether it closed one.
+func (s *Server) evictIdle(ip string, perIP bool) bool {
+	h := s.holds
+	var victim net.Conn
+	var place *connPlace
+	best := -1
+	s.connPlaces.Range(func(k, v any) bool {
+		p := v.(*connPlace)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if !p.idle || p.closed || perIP && p.ip != ip {
+			return true
+		}
+		n := h.bySubject[p.subject]
+		if perIP {
+			if at := h.byIP[ip]; at != nil {
+				n = at.bySubject[p.subject]
+			}
+		}
+		if n > best {
+			best, victim, place = n, k.(net.Conn), p
+		}
+		return true
+	})
+	if victim == nil {
+		return false
+	}
+	h.mu.Lock()
+	if !place.idle || place.closed {
+		// It carries a request now, or another accept closed it.
+		h.mu.Unlock()
+		return false
+	}
+	place.idle, place.closed = false, true
+	h.addLocked(place.subject, place.ip, -1)
+	h.mu.Unlock()
+	_ = victim.Close()
+	return true
 }
 
 // connContext gives each connection of ServeHTTP its connPlace.

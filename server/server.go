@@ -658,6 +658,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{ErrorLog: s.errorLog(), Handler: s.HTTPHandler(), ReadHeaderTimeout: s.httpLimits.HeaderTimeout, IdleTimeout: s.httpLimits.IdleTimeout, MaxHeaderBytes: s.httpLimits.MaxHeaderBytes,
 		ConnContext: s.connContext, ConnState: s.connState}
 	ln = newLimitListener(ln, s.httpLimits)
+	if l, ok := ln.(*limitListener); ok {
+		l.evict = s.evictIdle
+	}
 	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -248,6 +248,7 @@ class Enum(metaclass=EnumType):
 
     name = property(_get_name, _set_name)
     value = property(_get_value, _set_value)
+    del _get_name, _get_value, _set_name, _set_value
 
     def __repr__(self):
         return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
@@ -279,23 +280,29 @@ class Enum(metaclass=EnumType):
         # CPython 3.11's: the public names of the member and its classes (not the
         # other members); for a member of a mixed-in data type, object.__dir__'s
         # names too.
+        # object.__dir__'s names leave out what only this implementation has
+        # (the hooks standing in for EnumType's methods); members come in
+        # with it as in CPython, where only the loop below skips them.
         if _data_type(type(self)) is None:
             interesting = set(['__class__', '__doc__', '__eq__', '__hash__', '__module__', 'name', 'value'])
         else:
-            interesting = set(object.__dir__(self))
+            interesting = set(object.__dir__(self)) - _OWN_NAMES
         for name in getattr(self, '__dict__', ()):
             if name[0] != '_':
                 interesting.add(name)
         members = type(self)._member_map_
         for cls in type(self).__mro__:
             for name, obj in cls.__dict__.items():
-                if name[0] == '_':
+                if name[0] == '_' or name in members and isinstance(obj, Enum):
                     continue
-                if name in members and isinstance(obj, Enum):
-                    interesting.discard(name)
-                else:
-                    interesting.add(name)
+                interesting.add(name)
         return sorted(set(['__class__', '__doc__', '__eq__', '__hash__', '__module__']) | interesting)
+
+
+# Names of this implementation's enum classes that CPython's have not (its
+# EnumType provides them): left out of a member's dir().
+_OWN_NAMES = frozenset(['__toolplane_class_call__', '__toolplane_class_iter__', '__toolplane_class_len__',
+                        '__toolplane_class_contains__', '__class_getitem__', '__members__'])
 
 
 def _build_members(cls):
@@ -381,8 +388,11 @@ def _build_members(cls):
             continue
         if member is None:
             member = object.__new__(cls)
-        object.__setattr__(member, '_name_', key)
+        # A member's __dict__ as CPython 3.11 fills it, in its order.
         object.__setattr__(member, '_value_', value)
+        object.__setattr__(member, '_name_', key)
+        object.__setattr__(member, '__objclass__', cls)
+        object.__setattr__(member, '_sort_order_', len(names))
         if custom_init:
             init(member, *args)
         names.append(key)
@@ -403,6 +413,22 @@ def _build_members(cls):
         cls._member_map_ = members
         cls._value2member_map_ = value_map
         cls.__members__ = dict(members)
+    # What CPython 3.11's EnumType records on every enum class: the mixed-in
+    # data type, how its members are made and how their values print.
+    dtype = _data_type(cls)
+    cls._member_type_ = dtype or object
+    cls._new_member_ = (dtype or object).__new__
+    cls._use_args_ = dtype is not None
+    cls._unhashable_values_ = []
+    cls._value_repr_ = dtype.__repr__ if dtype is not None else None
+    # CPython copies _generate_next_value_ into every enum class from its
+    # last enum base (IntFlag's from Flag, not from ReprEnum before it).
+    first = next((b for b in reversed(cls.__bases__) if isinstance(b, EnumType)), None)
+    if first is not None and '_generate_next_value_' not in cls.__dict__:
+        for k in first.__mro__:
+            if '_generate_next_value_' in k.__dict__:
+                setattr(cls, '_generate_next_value_', k.__dict__['_generate_next_value_'])
+                break
 
 
 def _data_type(cls):

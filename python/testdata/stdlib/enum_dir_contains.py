@@ -98,3 +98,25 @@ for cls in (P, C):
         try: 'a' in cls
         except DeprecationWarning as e: print('DeprecationWarning', str(e).split('\n')[0])
     print(C.A in cls, P.R in cls)
+# ---
+# dir() of a member of an enum mixed with int, str or float is object.__dir__'s
+# names (the members among them, the class's bookkeeping as CPython's EnumType
+# records it) with the public ones; only __reduce__ is left out here (no pickle
+# protocol on purpose). A member's __dict__ and the class's records as CPython's.
+import enum
+class Color(enum.IntEnum):
+    RED = 1
+    GREEN = 2
+class S(enum.StrEnum):
+    A = 'a'
+class FE(float, enum.Enum):
+    P = 1.5
+class M(enum.Enum):
+    A = 1
+    def meth(self): pass
+for m in [Color.RED, S.A, FE.P, M.A]:
+    print(sorted(set(dir(m)) - {'__reduce__'}))
+print(Color.RED.__dict__, M.A.__dict__, Color.GREEN._sort_order_, Color.GREEN.__objclass__)
+print(Color._member_type_, Color._use_args_, Color._unhashable_values_, M._member_type_, M._use_args_, M._value_repr_)
+print(Color._new_member_ is int.__new__, M._new_member_ is object.__new__, Color._value_repr_ is int.__repr__)
+print(sorted(k for k in vars(Color) if k.startswith('_') and k.endswith('_') and not k.startswith('__')))

@@ -578,8 +578,8 @@ func TestAttackWorkerUnderstatesItsSize(t *testing.T) {
 	}
 	notice := liar.Begin()
 	t.Logf("the liar's next run: %s", notice)
-	if !strings.Contains(notice, "globals were lost") || !strings.Contains(notice, "but reported its session's globals at 0 MiB") {
-		t.Errorf("the liar's next notice %q; want it to say the worker's report was not believed", notice)
+	if !strings.Contains(notice, "globals were lost") || !strings.Contains(notice, "more than its session's globals account for (0 MiB as the worker measured them") {
+		t.Errorf("the liar's next notice %q; want it to say the worker held more than its globals account for", notice)
 	}
 	res, err := liar.Run(context.Background(), &RunRequest{Code: "heapceiling"}, nil, nil, nil)
 	liar.End(backend.EndKeep)

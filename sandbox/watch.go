@@ -166,7 +166,7 @@ func (x *watched) check(now time.Time, readSwap bool, buf []byte) bool {
 		} else if x.overSince.IsZero() {
 			x.overSince = now
 		} else if now.Sub(x.overSince) >= overIdleFor {
-			p.kill(fmt.Sprintf("it held %d MiB in memory while idle, but reported its session's globals at %d MiB: a sandbox worker holds at most %d MiB then (3 times its globals plus %d MiB), so its report was not believed and the host killed it", held>>20, claim>>20, idleRSSBound(claim)>>20, idleRSSBound(0)>>20))
+			p.kill(fmt.Sprintf("it held %d MiB in memory while idle, more than its session's globals account for (%d MiB as the worker measured them; at most %d MiB, 3 times that plus %d MiB), so the host ended it: the session memory budgets are charged the globals' size", held>>20, claim>>20, idleRSSBound(claim)>>20, idleRSSBound(0)>>20))
 			return false
 		}
 	} else {

@@ -121,6 +121,16 @@ var accountingKinds = []struct {
 	{"re match", "import re\ns = 'ab' * 50", "re.match('a', s)", 50000},
 	{"re match fresh subject", "import re", "re.search('a', 'a' * 20 + str(i))", 50000},
 	{"re pattern", "import re", "re.compile('a{%d}[b-y]+(?P<g>z)' % i)", 10000},
+	// Strs up to one block long (1 KiB) that their maker does not charge
+	// (a concatenation, a format, a slice, a short str's repr), kept in a
+	// list, a display or an attribute: storing them is what charges them.
+	{"str concatenation kept", "a = 'x' * 790", "a + str(i)", 20000},
+	{"str % kept", "a = 'x' * 790", "'%s%d' % (a, i)", 20000},
+	{"f-string kept", "a = 'x' * 790", "f'{a}{i}'", 20000},
+	{"str slice kept", "a = 'x' * 790", "(a + str(i))[1:]", 20000},
+	{"tuple display of a concatenation", "a = 'x' * 790", "(a + str(i),)", 20000},
+	{"repr with escapes", "", "repr('\\x00' * 900 + str(i))", 20000},
+	{"instance str and float attrs", "a = 'x' * 790\nclass P:\n    def __init__(self, x):\n        self.x = x * 1.5\n        self.s = a + str(x)", "P(i)", 20000},
 	// Iterators a library or builtin function makes, which no
 	// constructor charges, and the Go state their closures keep.
 	{"re finditer", "import re\ns = 'ab' * 50", "re.finditer('a', s)", 20000},

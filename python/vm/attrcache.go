@@ -258,16 +258,22 @@ func (t *Thread) storeAttrFast(co *CodeObj, ip int, o *Instance, arg int, v Valu
 	if t.lookupCached(co, ip, o.Class, name, h, true).kind != attrStore {
 		return false
 	}
-	if ix := d.findStrIx(name, h); ix >= 0 {
+	ix := d.findStrIx(name, h)
+	n := len(d.entries)
+	if ix < 0 && (n == cap(d.entries) || d.index == nil && n >= smallDict || d.index != nil && (n+1)*3 > len(d.index)*2) {
+		return false
+	}
+	// The value's charge, as setStrT charges it (a number's box, a short
+	// str made uncharged): where it would poll or fail, eval's store.
+	if !t.fastChargeStored(v) {
+		return false
+	}
+	if ix >= 0 {
 		d.entries[ix].value = v
 		if d.class {
 			classChanged()
 		}
 		return true
-	}
-	n := len(d.entries)
-	if n == cap(d.entries) || d.index == nil && n >= smallDict || d.index != nil && (n+1)*3 > len(d.index)*2 {
-		return false
 	}
 	_ = d.set(nil, co.NameKeys[arg], h, v)
 	if d.live > int(o.Class.attrHint.Load()) {
@@ -291,6 +297,10 @@ func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Val
 	err := o.Dict.setStrT(t, name, co.NameKeys[arg], h, v)
 	if o.Dict.live > n && o.Dict.live > int(o.Class.attrHint.Load()) {
 		noteInstanceSize(o.Class, o.Dict.live)
+	}
+	if err == nil {
+		// The value, as SetAttr's general path charges it.
+		err = t.chargeStored(v)
 	}
 	return true, err
 }

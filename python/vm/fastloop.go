@@ -868,7 +868,7 @@ loop:
 				// and the formatting made below the loop of the items
 				// on the stack, with no tuple (nothing else sees it).
 				if _, ok := st[sp-arg-1].(Str); ok {
-					if n := tupleBytes(arg); t.mem+n <= t.limits.MaxMemoryBytes && n < AllocBytesPerStep {
+					if n := tupleBytes(arg) + itemsStoredBytes(st[sp-arg:sp]); t.mem+n <= t.limits.MaxMemoryBytes && n < AllocBytesPerStep {
 						t.mem += n
 						stop = stopFormat
 						ip += 2
@@ -883,6 +883,7 @@ loop:
 			} else {
 				n = tupleBytes(arg)
 			}
+			n += itemsStoredBytes(st[sp-arg : sp])
 			if m := t.mem + n; m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep || sp == len(st) {
 				break loop
 			}

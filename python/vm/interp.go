@@ -1160,7 +1160,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 				f.stack = f.stack[:n-arg]
 				f.push(tup)
-				err = t.chargeNew(tupleBytes(arg))
+				err = t.chargeNew(tupleBytes(arg) + itemsStoredBytes(tup))
 			case compile.BUILD_LIST:
 				n := len(f.stack)
 				items := make([]Value, arg)
@@ -1170,7 +1170,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 				f.stack = f.stack[:n-arg]
 				f.push(&List{Items: items})
-				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize))
+				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize) + itemsStoredBytes(items))
 			case compile.BUILD_SET:
 				n := len(f.stack)
 				s := NewSet()

@@ -13,6 +13,14 @@ import (
 // Repr returns repr(v).
 func (t *Thread) Repr(v Value) (string, error) {
 	if s, ok := scalarRepr(v); ok {
+		if len(s) > strOneBlockMax {
+			// A short str with escapes (up to four times its length):
+			// past a one block str, which storing it charges, charged
+			// here.
+			if err := t.Charge(ValueBytes(Str(s))); err != nil {
+				return "", err
+			}
+		}
 		return s, nil
 	}
 	var sb strings.Builder

@@ -481,6 +481,18 @@ func (t *Thread) chargeStored(v Value) error {
 // of; a long string is charged where it is made).
 func (t *Thread) ChargeStored(v Value) error { return t.chargeStored(v) }
 
+// itemsStoredBytes is what chargeStored charges for the items of a list
+// or tuple a display builds ([a + b], (s % x, n)): a str made by a
+// concatenation or a format is not charged where it is made (up to one
+// block), nor a number's box, and a display is where they are first kept.
+func itemsStoredBytes(items []Value) int64 {
+	var n int64
+	for _, v := range items {
+		n += storedBytes(v)
+	}
+	return n
+}
+
 // storedBytes is what chargeStored charges for v (0: nothing).
 func storedBytes(v Value) int64 {
 	switch x := v.(type) {
@@ -493,11 +505,15 @@ func storedBytes(v Value) int64 {
 	case Complex, *big.Int:
 		return ValueBytes(v)
 	case Str:
-		if len(x) < 256 {
+		// Up to one block: what a concatenation, a % or str.format, an
+		// f-string, a slice or a strip makes without charging it (the
+		// threshold was 256 bytes: keeping a + str(i) of 800 bytes in a
+		// loop took toolplane run to 7.4 GB under its 512 MiB limit).
+		if len(x) <= strOneBlockMax {
 			return ValueBytes(v)
 		}
 	case Bytes:
-		if len(x) < 256 {
+		if len(x) <= strOneBlockMax {
 			return ValueBytes(v)
 		}
 	}

@@ -136,18 +136,26 @@ func (s *FileSink) Write(lines [][]byte) error {
 	}
 	// The batch is written in runs that fit the file, rotating between
 	// them.
+	rotated := false
 	for len(lines) > 0 {
 		n, size := 0, s.size
 		for n < len(lines) && (size == 0 || size+int64(len(lines[n])) <= s.maxBytes) {
 			size += int64(len(lines[n]))
 			n++
 		}
-		if n == 0 {
+		switch {
+		case n == 0 && rotated:
+			// A line longer than what a fresh file has room for after its
+			// rotation line goes in it alone.
+			n = 1
+		case n == 0:
 			if err := s.rotate(); err != nil {
 				return err
 			}
+			rotated = true
 			continue
 		}
+		rotated = false
 		w, err := s.f.Write(bytes.Join(lines[:n], nil))
 		s.size += int64(w)
 		if s.held[0] != nil {

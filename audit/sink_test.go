@@ -484,3 +484,32 @@ func TestFileSinkRotationKeepsTheFewLines(t *testing.T) {
 		t.Errorf("no warning when the room for carried lines was full: %q", warn.String())
 	}
 }
+
+// TestFileSinkLineLargerThanAFile: a line longer than max_file_bytes
+// goes in a fresh file of its own after its rotation line (the rotation
+// line took the room a fresh file had, and the sink rotated for ever).
+func TestFileSinkLineLargerThanAFile(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	s, err := OpenFileSink(path, 512, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	small := []byte(`{"ts":"t","event":"dispatch","subject":"a"}` + "\n")
+	big := []byte(`{"ts":"t","event":"dispatch","subject":"b","capability":"` + strings.Repeat("x", 1000) + `"}` + "\n")
+	done := make(chan error, 1)
+	go func() { done <- s.Write([][]byte{small, big, big, small}) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Write did not return: the sink rotates for ever")
+	}
+	data, _ := os.ReadFile(path)
+	if !bytes.HasSuffix(data, small) {
+		t.Errorf("the current file does not end with the last line: %q", data)
+	}
+}

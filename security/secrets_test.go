@@ -4,11 +4,14 @@ package security_test
 // snippets, upstreams or clients that were not given them.
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -93,6 +96,83 @@ return r["env"]`).(map[string]any)
 	// it comes back hidden (TestAttackUpstreamEchoesItsSecret).
 	if got["MINE"] != "[redacted:env.MINE]" || got["UP_PASSED"] != "passed-2c4d" || got["PATH"] == nil {
 		t.Errorf("the upstream misses what its config gives it: MINE=%v UP_PASSED=%v PATH=%v", got["MINE"], got["UP_PASSED"], got["PATH"])
+	}
+}
+
+// TestAttackUpstreamReadsToolplaneProcess: a stdio upstream runs as the
+// same user as toolplane, and /proc hands a process of that user another's
+// environment and memory: the upstream read toolplane's whole environment
+// (here a cloud key; in a deployment every env:// secret, the secret
+// store's key, the tokens' variables) from /proc/PPID/environ and its
+// memory from /proc/PPID/mem, past the minimal environment it is given.
+// toolplane is not dumpable, so both reads are refused. Run as a user
+// without privileges (root reads every process whatever it does).
+func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("PR_SET_DUMPABLE is Linux's")
+	}
+	var asUser []string
+	if os.Geteuid() == 0 {
+		path, err := exec.LookPath("setpriv")
+		if err != nil {
+			t.Skip("running as root, and no setpriv to run toolplane as a user without privileges")
+		}
+		asUser = []string{path, "--reuid=65534", "--regid=65534", "--clear-groups"}
+	}
+	// A directory that user can read, holding copies of the binaries.
+	dir, err := os.MkdirTemp("", "toolplane-undumpable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	home := filepath.Join(dir, "home")
+	for _, d := range []string{dir, home} {
+		if err := os.MkdirAll(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTo := func(src, name string) string {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(dir, name)
+		if err := os.WriteFile(dst, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dst
+	}
+	toolplane, hostile := copyTo(bins.Toolplane, "toolplane"), copyTo(bins.HostileMCP, "hostilemcp")
+	config, snippet := filepath.Join(dir, "toolplane.toml"), filepath.Join(dir, "s.py")
+	for path, text := range map[string]string{
+		config:  fmt.Sprintf("[mcp.servers.evil]\ncommand = %q\n", hostile),
+		snippet: "r = await evil.parent()\nprint('environ:', r['environ'][:4000])\nprint('mem:', r['mem'])\n",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const secret = "cloud-key-of-the-host-8e41"
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	args := append(asUser, toolplane, "run", "--config", config, snippet)
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "AWS_SECRET_ACCESS_KEY=" + secret}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("toolplane run: %v\n%s", err, out)
+	}
+	got := string(out)
+	if strings.Contains(got, secret) {
+		t.Errorf("the upstream read toolplane's environment:\n%s", got)
+	}
+	if !strings.Contains(got, "environ: error: open /proc/") || !strings.Contains(got, "mem: error: open /proc/") {
+		t.Errorf("the upstream's reads of toolplane's environment and memory were not refused:\n%s", got)
 	}
 }
 

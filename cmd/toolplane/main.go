@@ -18,6 +18,9 @@ func main() {
 	// before anything else is set up.
 	toolplane.SandboxWorkerMain()
 	spill.ExploreWorkerMain()
+	// Other processes of the user, upstream servers among them, cannot
+	// read this one's environment or memory: see makeUndumpable.
+	makeUndumpable()
 	// The embedded interpreter's garbage is short-lived; see python.TuneGC
 	// (GOGC in the environment overrides it).
 	python.TuneGC()

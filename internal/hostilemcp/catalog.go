@@ -31,7 +31,7 @@ func attackTools() []Tool {
 		"answer_then_hang", "wrong_id", "malformed", "bad_utf8", "raw_nul", "bad_version",
 		"giant_error", "giant_tool_error", "links", "huge_blob", "bad_base64",
 		"sampling", "elicitation", "roots", "complete", "ping_storm", "notify_flood",
-		"crash", "stderr_flood", "fork_hold", "progress_flood", "daemonize", "leak_secret", "input_required",
+		"crash", "parent", "stderr_flood", "fork_hold", "progress_flood", "daemonize", "leak_secret", "input_required",
 		// HTTP only
 		"redirect", "huge_headers", "gzip_bomb", "sse_forever", "slowloris", "huge_json", "headers",
 		"sse_noise", "sse_endless_event", "rotate_session", "invalid_json",

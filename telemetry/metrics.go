@@ -158,7 +158,9 @@ func (m *Metrics) observeCall(capability, source, subject, outcome string, d tim
 	if m == nil {
 		return
 	}
-	capLabel := m.capabilities.valueFor(capability, subject, true)
+	// A call of no subject (stdio's one client, the server's own) takes
+	// places as they come: no token shares them with it.
+	capLabel := m.capabilities.valueFor(capability, subject, subject != "")
 	source = knownSource(source)
 	m.calls.WithLabelValues(capLabel, source, outcome).Inc()
 	m.callDuration.WithLabelValues(capLabel, source).Observe(d.Seconds())

@@ -110,3 +110,30 @@ func BenchmarkObserverTracingOverhead(b *testing.B) {
 	b.ReportMetric(float64(with-base)/float64(b.N), "ns-added/call")
 	b.ReportMetric(float64(with)/float64(base), "x-bare")
 }
+
+// TestCapabilityLabelsShared: a subject's calls bring in new capability
+// labels only while it holds fewer than are left free (half the places
+// for one), another subject's find places after it, and calls of no
+// subject (stdio's one client) take them all.
+func TestCapabilityLabelsShared(t *testing.T) {
+	t.Parallel()
+	c := newLabelCap(8)
+	got := 0
+	for i := range 8 {
+		if c.valueFor(fmt.Sprintf("cli:junk%d", i), "junk", true) != OtherLabel {
+			got++
+		}
+	}
+	if got != 4 {
+		t.Errorf("one subject brought in %d of 8 labels; want 4 (fewer than are left free)", got)
+	}
+	if v := c.valueFor("mcp:up/echo", "worker", true); v != "mcp:up/echo" {
+		t.Errorf("another subject's capability after the first took its share: %q", v)
+	}
+	alone := newLabelCap(8)
+	for i := range 8 {
+		if v := alone.valueFor(fmt.Sprintf("mcp:up/t%d", i), "", false); v == OtherLabel {
+			t.Fatalf("stdio's calls got %d of 8 labels", i)
+		}
+	}
+}

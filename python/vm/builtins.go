@@ -487,8 +487,22 @@ func initMisc() {
 		// same sums Binary makes, without a box per partial sum).
 		n, inInt := acc.(Int)
 		x, inFloat := acc.(Float)
+		// A generator is drained without genSend's set-up per item while
+		// the total stays an int or a float (no Python code runs between
+		// items); the drain stops before Binary, which may call some.
+		var d genDrain
+		if inInt || inFloat {
+			d, _ = t.startDrain(it)
+		}
 		for {
-			v, ok, err := t.Next(it)
+			var v Value
+			var ok bool
+			var err error
+			if d.on {
+				v, ok, err = d.next(t)
+			} else {
+				v, ok, err = t.Next(it)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -520,12 +534,16 @@ func initMisc() {
 				}
 				acc, inFloat = x, false
 			}
+			d.stop(t)
 			acc, err = t.Binary(0, acc, v)
 			if err != nil {
 				return nil, err
 			}
 			n, inInt = acc.(Int)
 			x, inFloat = acc.(Float)
+			if inInt || inFloat {
+				d, _ = t.startDrain(it)
+			}
 		}
 	})
 	def("any", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
@@ -1201,7 +1219,21 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 	if key == None {
 		key = nil
 	}
-	best, ok, err := t.Next(it)
+	// A generator is drained (genDrain) while its items are ints, which
+	// compare without Python code; the drain stops before any other
+	// compare and starts again after it.
+	var d genDrain
+	if key == nil {
+		d, _ = t.startDrain(it)
+	}
+	var best Value
+	var ok bool
+	var err error
+	if d.on {
+		best, ok, err = d.next(t)
+	} else {
+		best, ok, err = t.Next(it)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -1220,7 +1252,12 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		bestKey = k
 	}
 	for {
-		v, ok, err := t.Next(it)
+		var v Value
+		if d.on {
+			v, ok, err = d.next(t)
+		} else {
+			v, ok, err = t.Next(it)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -1245,6 +1282,7 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 				continue
 			}
 		}
+		d.stop(t)
 		r, err := t.Compare(cmpOpFor(op), kv, bestKey)
 		if err != nil {
 			return nil, err
@@ -1255,6 +1293,9 @@ func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, err
 		}
 		if b {
 			best, bestKey = v, kv
+		}
+		if key == nil {
+			d, _ = t.startDrain(it)
 		}
 	}
 	return best, nil

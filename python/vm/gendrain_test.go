@@ -121,3 +121,48 @@ func TestDrainMatchesGenSend(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	drainPrograms["collect"] = `
+def numbers(n):
+    for i in range(n):
+        yield i * 7 % 1001
+def pairs(n):
+    for i in range(n):
+        yield (str(i % 13), i)
+out = [len(list(numbers(3000))), tuple(x for x in numbers(20)), sorted(x % 13 for x in numbers(300))[-5:],
+       ",".join(str(x) for x in numbers(400))[-20:], dict(pairs(500)), len(list(numbers(0)))]
+def failing(n):
+    for i in range(n):
+        if i == n - 1:
+            raise KeyError(i)
+        yield [i]
+for fn in (list, tuple, sorted):
+    try:
+        fn(failing(300))
+    except KeyError as e:
+        out.append(e.args)
+r = out
+`
+}
+
+// TestDrainStopsOnMemoryError checks that a collection of a generator's
+// items that fails a memory charge leaves the generator resumable: the
+// drain stops before the error returns.
+func TestDrainStopsOnMemoryError(t *testing.T) {
+	src := `
+def gen():
+    for i in range(10 ** 7):
+        yield "x%d" % i
+g = gen()
+try:
+    list(g)
+    r = "no MemoryError"
+except MemoryError:
+    r = next(g)[:1]
+`
+	got, _, _ := runCharging(t, src, func(th *Thread) { th.limits.MaxMemoryBytes = 8 << 20 })
+	if got != "'x'" {
+		t.Errorf("next(g) after list(g) failed with MemoryError: %s, want 'x'", got)
+	}
+}

@@ -425,8 +425,17 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 	// The partial result is a root for memory measurement while it grows.
 	acc := &List{}
 	defer t.holdRoots(acc)()
+	// A generator is drained (genDrain): collecting runs no Python code.
+	d, _ := t.startDrain(it)
 	for {
-		item, ok, err := t.Next(it)
+		var item Value
+		var ok bool
+		var err error
+		if d.on {
+			item, ok, err = d.next(t)
+		} else {
+			item, ok, err = t.Next(it)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -437,14 +446,17 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 		acc.Items = append(acc.Items, item)
 		if cap(acc.Items) != c {
 			if err := t.chargeSlots(cap(acc.Items)); err != nil {
+				d.stop(t)
 				return nil, err
 			}
 		}
 		if err := t.chargeStored(item); err != nil {
+			d.stop(t)
 			return nil, err
 		}
 		if len(acc.Items)&4095 == 0 {
 			if err := t.check(); err != nil {
+				d.stop(t)
 				return nil, err
 			}
 		}

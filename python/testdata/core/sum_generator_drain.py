@@ -144,3 +144,28 @@ try:
     min(failing(400))
 except KeyError as e:
     print("KeyError", e)
+# ---
+# list, tuple, sorted, str.join and dict collect a generator's items the
+# same way.
+def numbers(n):
+    for i in range(n):
+        yield i * 7 % 101
+g = numbers(10)
+print(next(g), list(g), list(g), tuple(numbers(5)), sorted(numbers(8)), "-".join(str(x) for x in numbers(6)))
+print(dict((str(x), x) for x in numbers(4)), set(numbers(3)))
+def failing():
+    yield 1
+    raise KeyError("k")
+for fn in (list, tuple, sorted, set):
+    try:
+        fn(failing())
+    except KeyError as e:
+        print(fn.__name__, "KeyError", e)
+def selfish():
+    yield 1
+    yield list(me)
+me = selfish()
+try:
+    list(me)
+except ValueError as e:
+    print("ValueError", e)

@@ -104,8 +104,9 @@ return r["env"]`).(map[string]any)
 // environment and memory: the upstream read toolplane's whole environment
 // (here a cloud key; in a deployment every env:// secret, the secret
 // store's key, the tokens' variables) from /proc/PPID/environ and its
-// memory from /proc/PPID/mem, past the minimal environment it is given.
-// toolplane is not dumpable, so both reads are refused. Run as a user
+// memory from /proc/PPID/mem, past the minimal environment it is given,
+// and the memory of the sandbox workers, which hold sessions' globals.
+// toolplane's processes are not dumpable, so every such read is refused. Run as a user
 // without privileges (root reads every process whatever it does).
 func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
 	t.Parallel()
@@ -149,8 +150,9 @@ func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
 	toolplane, hostile := copyTo(bins.Toolplane, "toolplane"), copyTo(bins.HostileMCP, "hostilemcp")
 	config, snippet := filepath.Join(dir, "toolplane.toml"), filepath.Join(dir, "s.py")
 	for path, text := range map[string]string{
-		config:  fmt.Sprintf("[mcp.servers.evil]\ncommand = %q\n", hostile),
-		snippet: "r = await evil.parent()\nprint('environ:', r['environ'][:4000])\nprint('mem:', r['mem'])\n",
+		// Snippets in sandbox workers, as serve runs them.
+		config:  fmt.Sprintf("[toolplane]\nisolation = \"process\"\n\n[mcp.servers.evil]\ncommand = %q\n", hostile),
+		snippet: "r = await evil.parent(look_for='__sandbox-worker')\nprint('environ:', r['environ'][:4000])\nprint('mem:', r['mem'])\nfor o in r['others']:\n    print('worker', o)\n",
 	} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -173,6 +175,19 @@ func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
 	}
 	if !strings.Contains(got, "environ: error: open /proc/") || !strings.Contains(got, "mem: error: open /proc/") {
 		t.Errorf("the upstream's reads of toolplane's environment and memory were not refused:\n%s", got)
+	}
+	// The snippet's own worker, and any spare, hold sessions' globals.
+	workers := 0
+	for _, line := range strings.Split(got, "\n") {
+		if rest, ok := strings.CutPrefix(line, "worker "); ok {
+			workers++
+			if !strings.Contains(rest, "error: open /proc/") {
+				t.Errorf("the upstream read a sandbox worker's memory: %s", rest)
+			}
+		}
+	}
+	if workers == 0 {
+		t.Errorf("no sandbox worker was found to read:\n%s", got)
 	}
 }
 

@@ -13,14 +13,15 @@ import (
 )
 
 func main() {
+	// Other processes of the user, upstream servers among them, cannot
+	// read this one's environment or memory (see makeUndumpable), a
+	// worker's (a session's globals) included.
+	makeUndumpable()
 	// A sandbox worker (toolplane __sandbox-worker) and a spill_explore
 	// worker (toolplane __spill-explore) serve their host and exit here,
 	// before anything else is set up.
 	toolplane.SandboxWorkerMain()
 	spill.ExploreWorkerMain()
-	// Other processes of the user, upstream servers among them, cannot
-	// read this one's environment or memory: see makeUndumpable.
-	makeUndumpable()
 	// The embedded interpreter's garbage is short-lived; see python.TuneGC
 	// (GOGC in the environment overrides it).
 	python.TuneGC()

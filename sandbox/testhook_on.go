@@ -33,11 +33,16 @@ import (
 //	           between runs
 //	bigsize    answer with a result that claims its session's globals hold
 //	           4 EiB
+//	holdidle   keep 300 MiB touched after the run, outside the globals,
+//	           and answer (the session's globals reported as they are)
 //
 // A production build has no hook: the line is an ordinary comment.
 const TestHooks = true
 
 const testHookPrefix = "# sandbox-test-hook: "
+
+// heldByHook is what the holdidle hook keeps after its run.
+var heldByHook [][]byte
 
 func testHookRun(req *RunRequest, w *worker) *RunResult {
 	first, _, _ := strings.Cut(req.Code, "\n")
@@ -127,6 +132,15 @@ func testHookRun(req *RunRequest, w *worker) *RunResult {
 		e.uint(0)
 		_ = w.send(kindDone, e.b)
 		time.Sleep(time.Minute)
+	case "holdidle":
+		for range 6 {
+			b := make([]byte, 50<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			heldByHook = append(heldByHook, b)
+		}
+		return &RunResult{Value: "held"}
 	case "bignames":
 		const n = 4 << 20
 		e := enc{b: make([]byte, 0, n+32)}

@@ -115,6 +115,45 @@ func TestAttackWorkerLiesAboutItsSize(t *testing.T) {
 	}
 }
 
+// TestAttackWorkerHoldsMemoryIdle: the session budgets are charged what a
+// worker reports its session's globals hold. A subverted worker that kept
+// 300 MiB after its run while its globals held a few bytes cost its
+// token's budget nothing for them, in each of the sessions the token may
+// keep. The host now holds an idle worker's report against what the
+// kernel says it holds: the worker is ended, the session's next run says
+// its globals were lost and why, and another session keeps its globals.
+func TestAttackWorkerHoldsMemoryIdle(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 512\n")
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	calm := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, calm, "mine = 'still here'")
+	liar := e2e.ConnectHTTP(t, srv.URL)
+	e2e.MustRun(t, liar, "x = 1")
+	e2e.MustRun(t, liar, "# sandbox-test-hook: holdidle")
+	// Each look is a run, which the worker may hold memory for: looks
+	// leave it idle long enough for the host to judge it.
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		time.Sleep(10 * time.Second)
+		res, _ := e2e.Exec(t, liar, "return 1")
+		text := e2e.Text(res)
+		if strings.Contains(text, "globals were lost") {
+			t.Logf("the liar's next run: %s", truncateText(strings.TrimSpace(text), 500))
+			if !strings.Contains(text, "more than its session's globals account for") {
+				t.Errorf("the notice does not say why: %s", truncateText(text, 500))
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("60 s after a worker kept 300 MiB idle with a few bytes of globals, its session still has them: %s", truncateText(text, 300))
+		}
+	}
+	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
+		t.Errorf("the other session's globals: %v", v)
+	}
+}
+
 // TestAttackWorkerTalksBetweenRuns: a worker that goes on sending after
 // its run ended has nobody reading its frames. When its session closed,
 // the host killed it but the goroutine reading its pipe waited for ever

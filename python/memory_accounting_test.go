@@ -165,6 +165,55 @@ func init() {
 	}
 }
 
+// partKinds are parts of a longer str or bytes (a slice, a strip, a piece
+// of a split, a regex group) kept while the parent is dropped: a Go
+// substring shares its parent's array, which the walk cannot see, so a
+// part kept all of its parent counted as its own length (walk 0.01 of the
+// heap: 30000 3-character slices of fresh 100 KB strs took toolplane run
+// to 3.0 GB under its 512 MiB limit). Each parent is made afresh and
+// charged, so only the walk is held to the heap here.
+var partKinds = []struct {
+	name, setup, expr string
+	n                 int
+}{
+	{"slice", "s = 'x' * 9995", "(s + str(i))[-3:]", 5000},
+	{"slice of a non-ASCII str", "s = '\\xe9' * 9995", "(s + str(i))[-3:]", 5000},
+	{"strip", "s = ' ' * 9995", "(s + str(i)).strip()", 5000},
+	{"lstrip chars", "s = 'x' * 9995", "(s + str(i)).lstrip('x')", 5000},
+	{"split", "s = 'x' * 9995", "(str(i) + ' ' + s).split()[0]", 5000},
+	{"split sep", "s = 'x' * 9995", "(str(i) + ',' + s).split(',')[0]", 5000},
+	{"split unpacked", "s = 'x' * 2995\ndef f(i):\n    a, b = (str(i) + ',' + s).split(',')\n    return a", "f(i)", 5000},
+	{"rsplit", "s = 'x' * 9995", "(s + ' ' + str(i)).rsplit(None, 1)[1]", 5000},
+	{"partition", "s = 'x' * 9995", "(str(i) + ':' + s).partition(':')[0]", 5000},
+	{"partition unpacked", "s = 'x' * 9995\ndef f(i):\n    a, _, b = (str(i) + ':' + s).partition(':')\n    return a", "f(i)", 5000},
+	{"removesuffix", "s = 'x' * 9995", "(str(i) + s).removesuffix(s)", 5000},
+	{"splitlines", "s = 'x' * 9995", "(str(i) + '\\n' + s).splitlines()[0]", 5000},
+	{"bytes strip", "s = b' ' * 9995", "(s + str(i).encode()).strip()", 5000},
+	{"bytes split", "s = b'x' * 9995", "(str(i).encode() + b',' + s).split(b',')[0]", 5000},
+	{"bytes partition", "s = b'x' * 9995", "(str(i).encode() + b',' + s).partition(b',')[0]", 5000},
+	{"re group", "import re\ns = 'x' * 9995", "re.match('(\\d+)', str(i) + s).group(1)", 5000},
+	{"re findall", "import re\ns = 'x' * 9995", "re.findall('\\d+', str(i) + s)", 5000},
+}
+
+// TestPartsKeepNoMoreThanTheirLength: a kept part of a longer str or
+// bytes is measured by the walk at no less than accountingMinRatio of
+// the heap it keeps.
+func TestPartsKeepNoMoreThanTheirLength(t *testing.T) {
+	modules := lib.Modules()
+	for _, k := range partKinds {
+		heap, _, walked, err := measureKind(modules, k.setup, k.expr, k.n)
+		if err != nil {
+			t.Errorf("%s: %v", k.name, err)
+			continue
+		}
+		t.Logf("%-26s heap %8.1f walked %8.1f bytes per part", k.name, heap, walked)
+		if walked/heap < accountingMinRatio {
+			t.Errorf("%s: the walk measures %.1f bytes per kept part for %.1f on the heap (ratio %.2f, want at least %.1f)",
+				k.name, walked, heap, walked/heap, accountingMinRatio)
+		}
+	}
+}
+
 // excDeep defines c(), which returns an exception raised 510 calls deep.
 const excDeep = "def f(n):\n    if n == 0:\n        raise ValueError(n)\n    f(n - 1)\ndef c():\n    try:\n        f(510)\n    except ValueError as e:\n        return e"
 

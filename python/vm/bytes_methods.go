@@ -56,6 +56,12 @@ func (r bytesRecv) make(t *Thread, s string) (Value, error) {
 	if r.array {
 		return &ByteArray{B: []byte(s)}, nil
 	}
+	if len(r.s)-len(s) > fitSlack(len(s)) {
+		// A part of the receiver (a strip, a piece of a split) much
+		// shorter than it: a copy, so it does not keep the receiver's
+		// array, which the walk would count as its length (subStr).
+		return Bytes(strings.Clone(s)), nil
+	}
 	return Bytes(s), nil
 }
 

@@ -9,18 +9,22 @@ import (
 // partitionParts is s.partition(sep) (s.rpartition(sep) when right) for
 // the str self and its separator sepv (sep its text, not empty): the
 // separator in the middle is sepv itself, as in CPython.
-func partitionParts(self, sepv Value, sep string, right bool) [3]Value {
+// copied is what subStr copied of the parts past one block, for the
+// caller to charge.
+func partitionParts(self, sepv Value, sep string, right bool) (p [3]Value, copied int) {
 	s := string(self.(Str))
+	i := -1
 	if right {
-		if i := strings.LastIndex(s, sep); i >= 0 {
-			return [3]Value{Str(s[:i]), sepv, Str(s[i+len(sep):])}
+		i = strings.LastIndex(s, sep)
+		if i < 0 {
+			return [3]Value{Str(""), Str(""), self}, 0
 		}
-		return [3]Value{Str(""), Str(""), self}
+	} else if i = strings.Index(s, sep); i < 0 {
+		return [3]Value{self, Str(""), Str("")}, 0
 	}
-	if i := strings.Index(s, sep); i >= 0 {
-		return [3]Value{Str(s[:i]), sepv, Str(s[i+len(sep):])}
-	}
-	return [3]Value{self, Str(""), Str("")}
+	a, c1 := subStr(s, s[:i])
+	b, c2 := subStr(s, s[i+len(sep):])
+	return [3]Value{a, sepv, b}, c1 + c2
 }
 
 // fastPartition, fastRPartition and fastSplit are the builtins
@@ -65,7 +69,11 @@ func (t *Thread) callUnpack(f *Frame, fn *Builtin, args Tuple, base int) (bool, 
 	err := strTick(t, args, BytesPerStep)
 	var p [3]Value
 	if err == nil {
-		p = partitionParts(args[0], args[1], string(sep), fn == fastRPartition)
+		var copied int
+		p, copied = partitionParts(args[0], args[1], string(sep), fn == fastRPartition)
+		if copied > 0 {
+			err = t.Charge(int64(copied))
+		}
 	}
 	for i := base; i < len(f.stack); i++ {
 		f.stack[i] = nil
@@ -129,13 +137,23 @@ func (t *Thread) splitUnpack(f *Frame, args Tuple, base int) (bool, error) {
 		return true, err
 	}
 	var parts [8]Value
+	copied := 0
 	rest := string(s)
 	for i := 0; i < n-1; i++ {
 		j := strings.Index(rest, string(sep))
-		parts[i] = Str(rest[:j])
+		var c int
+		parts[i], c = subStr(string(s), rest[:j])
+		copied += c
 		rest = rest[j+len(sep):]
 	}
-	parts[n-1] = Str(rest)
+	var c int
+	parts[n-1], c = subStr(string(s), rest)
+	copied += c
+	if copied > 0 {
+		if err := t.Charge(int64(copied)); err != nil {
+			return true, err
+		}
+	}
 	if t.steps+1 >= t.nextChk.Load() {
 		// eval polls at the UNPACK_SEQUENCE: it runs as itself.
 		items := make([]Value, n)

@@ -267,7 +267,8 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			return &List{Items: splitLines(string(a[0].(Str)), keep)}, nil
+			items, copied := splitLines(string(a[0].(Str)), keep)
+			return &List{Items: items}, t.Charge(int64(copied))
 		},
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.join", a[1:], kw, 1); err != nil {
@@ -383,8 +384,8 @@ func initStr() {
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
-			p := partitionParts(a[0], a[1], string(sep), false)
-			return Tuple(p[:]), nil
+			p, copied := partitionParts(a[0], a[1], string(sep), false)
+			return Tuple(p[:]), t.Charge(int64(copied))
 		},
 		"rpartition": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.rpartition", a[1:], kw, 1); err != nil {
@@ -397,8 +398,8 @@ func initStr() {
 			if sep == "" {
 				return nil, Errorf(ValueErrorClass, "empty separator")
 			}
-			p := partitionParts(a[0], a[1], string(sep), true)
-			return Tuple(p[:]), nil
+			p, copied := partitionParts(a[0], a[1], string(sep), true)
+			return Tuple(p[:]), t.Charge(int64(copied))
 		},
 		"center": padFn("center"),
 		"ljust":  padFn("ljust"),
@@ -503,7 +504,8 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			return Str(strings.TrimPrefix(string(a[0].(Str)), p)), nil
+			s := string(a[0].(Str))
+			return t.subOf(a[0], s, strings.TrimPrefix(s, p))
 		},
 		"removesuffix": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.removesuffix", a[1:], kw, 1); err != nil {
@@ -513,7 +515,8 @@ func initStr() {
 			if err != nil {
 				return nil, err
 			}
-			return Str(strings.TrimSuffix(string(a[0].(Str)), p)), nil
+			s := string(a[0].(Str))
+			return t.subOf(a[0], s, strings.TrimSuffix(s, p))
 		},
 		"expandtabs": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			p, err := parseArgs("expandtabs", a[1:], kw, "tabsize?")
@@ -763,7 +766,7 @@ func stripFn(name string, left, right bool) BuiltinFunc {
 		}
 		s := string(a[0].(Str))
 		if p[0] == nil || p[0] == None {
-			return sameStr(a[0], s, trimSpace(s, left, right)), nil
+			return t.subOf(a[0], s, trimSpace(s, left, right))
 		}
 		chars, err := strArg(name, p[0])
 		if err != nil {
@@ -776,7 +779,7 @@ func stripFn(name string, left, right bool) BuiltinFunc {
 		if right {
 			r = strings.TrimRight(r, chars)
 		}
-		return sameStr(a[0], s, r), nil
+		return t.subOf(a[0], s, r)
 	}
 }
 
@@ -882,7 +885,8 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			}
 		} else if max < 0 {
 			if asciiOnly(s) {
-				return &List{Items: splitWhite(s)}, nil
+				items, copied := splitWhite(s)
+				return &List{Items: items}, t.Charge(int64(copied))
 			}
 			parts = strings.FieldsFunc(s, isSpace)
 		} else {
@@ -920,14 +924,18 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			parts = append(parts, rest)
 			slices.Reverse(parts)
 		} else {
-			return &List{Items: splitSep(s, sep, max)}, nil
+			items, copied := splitSep(s, sep, max)
+			return &List{Items: items}, t.Charge(int64(copied))
 		}
 	}
 	out := make([]Value, len(parts))
+	copied := 0
 	for i, x := range parts {
-		out[i] = Str(x)
+		v, c := subStr(s, x)
+		out[i] = v
+		copied += c
 	}
-	return &List{Items: out}, nil
+	return &List{Items: out}, t.Charge(int64(copied))
 }
 
 // countFields counts the whitespace-separated fields of s.

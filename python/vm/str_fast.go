@@ -221,7 +221,7 @@ func strDirect(general map[string]BuiltinFunc) map[string]BuiltinFunc {
 		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if len(a) == 1 && len(kw) == 0 {
 				s := string(a[0].(Str))
-				return sameStr(a[0], s, trimSpace(s, left, right)), nil
+				return t.subOf(a[0], s, trimSpace(s, left, right))
 			}
 			return general(t, a, kw)
 		}
@@ -252,11 +252,13 @@ func strDirect(general map[string]BuiltinFunc) map[string]BuiltinFunc {
 				switch len(a) {
 				case 1:
 					if asciiOnly(s) {
-						return &List{Items: splitWhite(s)}, nil
+						items, copied := splitWhite(s)
+						return &List{Items: items}, t.Charge(int64(copied))
 					}
 				case 2:
 					if sep, ok := a[1].(Str); ok && sep != "" {
-						return &List{Items: splitSep(s, string(sep), -1)}, nil
+						items, copied := splitSep(s, string(sep), -1)
+						return &List{Items: items}, t.Charge(int64(copied))
 					}
 				}
 			}
@@ -332,24 +334,27 @@ func trimSpace(s string, left, right bool) string {
 
 // splitSep is s.split(sep, max) for a non-empty sep, boxing the parts
 // straight into a list's items.
-func splitSep(s, sep string, max int) []Value {
+func splitSep(s, sep string, max int) (out []Value, copied int) {
 	n := strings.Count(s, sep) + 1
 	if max >= 0 && n > max+1 {
 		n = max + 1
 	}
-	out := make([]Value, n)
+	out = make([]Value, n)
+	whole := s
 	i := 0
+	var c int
 	for ; i < n-1; i++ {
 		j := strings.Index(s, sep)
-		out[i] = Str(s[:j])
+		out[i], c = subStr(whole, s[:j])
+		copied += c
 		s = s[j+len(sep):]
 	}
-	out[i] = Str(s)
-	return out
+	out[i], c = subStr(whole, s)
+	return out, copied + c
 }
 
 // splitWhite is s.split() with no maxsplit for an ASCII s.
-func splitWhite(s string) []Value {
+func splitWhite(s string) (out []Value, copied int) {
 	n := 0
 	in := false
 	for i := 0; i < len(s); i++ {
@@ -359,12 +364,14 @@ func splitWhite(s string) []Value {
 		}
 		in = !sp
 	}
-	out := make([]Value, 0, n)
+	out = make([]Value, 0, n)
 	start := -1
 	for i := 0; i < len(s); i++ {
 		if asciiSpace[s[i]] {
 			if start >= 0 {
-				out = append(out, Str(s[start:i]))
+				v, c := subStr(s, s[start:i])
+				out = append(out, v)
+				copied += c
 				start = -1
 			}
 		} else if start < 0 {
@@ -372,9 +379,11 @@ func splitWhite(s string) []Value {
 		}
 	}
 	if start >= 0 {
-		out = append(out, Str(s[start:]))
+		v, c := subStr(s, s[start:])
+		out = append(out, v)
+		copied += c
 	}
-	return out
+	return out, copied
 }
 
 // argTypeName names v's type in a "must be str, not X" message, where
@@ -511,8 +520,8 @@ var lineBreak = [utf8.RuneSelf]bool{'\n': true, '\r': true, '\v': true, '\f': tr
 
 // splitLines is s.splitlines(keepends): lines end at \n, \r, \r\n, \v,
 // \f, \x1c-\x1e, \x85, \u2028 and \u2029.
-func splitLines(s string, keep bool) []Value {
-	out := make([]Value, 0, strings.Count(s, "\n")+1)
+func splitLines(s string, keep bool) (out []Value, copied int) {
+	out = make([]Value, 0, strings.Count(s, "\n")+1)
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -537,14 +546,18 @@ func splitLines(s string, keep bool) []Value {
 		if keep {
 			end = i + n
 		}
-		out = append(out, Str(s[start:end]))
+		v, k := subStr(s, s[start:end])
+		out = append(out, v)
+		copied += k
 		i += n
 		start = i
 	}
 	if start < len(s) {
-		out = append(out, Str(s[start:]))
+		v, k := subStr(s, s[start:])
+		out = append(out, v)
+		copied += k
 	}
-	return out
+	return out, copied
 }
 
 // unwrapStr returns the str inside an instance of a subclass of str (a

@@ -188,9 +188,9 @@ func (c *strIndexCache) slice(t *Thread, s Str, sl *Slice) (Value, error) {
 			return s, nil
 		}
 		if ascii {
-			return s[start:stop], nil
+			return t.subStrT(string(s), string(s[start:stop]))
 		}
-		return s[c.offset(string(s), start):c.offset(string(s), stop)], nil
+		return t.subStrT(string(s), string(s[c.offset(string(s), start):c.offset(string(s), stop)]))
 	}
 	k := sliceLen(start, stop, step)
 	if k == 1 {

@@ -110,7 +110,15 @@ func (re *Regexp) FindAllASCII(lim *Limits, s []rune, src string, pos, endpos in
 	if len(src) != len(s) || re.isBytes {
 		return re.FindAll(lim, s, pos, endpos)
 	}
-	return re.findAll(lim, s, pos, endpos, func(a, b int) string { return src[a:b] })
+	return re.findAll(lim, s, pos, endpos, func(a, b int) string {
+		// A text much shorter than src is a copy: a slice would keep
+		// all of src, which a caller's accounting counts as the text's
+		// length (the findall of a few digits kept each 10 KB subject).
+		if n := b - a; len(src)-n > n/8+64 {
+			return strings.Clone(src[a:b])
+		}
+		return src[a:b]
+	})
 }
 
 func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, b int) string) ([][]string, error) {
@@ -140,6 +148,7 @@ func (re *Regexp) findAll(lim *Limits, s []rune, pos, endpos int, slice func(a, 
 			case a < 0:
 			case slice != nil:
 				t = slice(a, b)
+				size += len(t)
 			default:
 				t = re.text(s[a:b])
 				size += len(t)

@@ -1,5 +1,7 @@
 package vm
 
+import "github.com/toolplane/toolplane/python/compile"
+
 // Draining a generator from a Go loop.
 //
 // sum(x for x in xs) resumes its generator once per item from Go; each
@@ -54,19 +56,43 @@ func (d *genDrain) next(t *Thread) (Value, bool, error) {
 	}
 	g := d.g
 	gf := g.frame
+	if g.excInfo != nil {
+		t.excInfo = g.excInfo
+	}
+	f := gf
 	if !g.started {
 		g.started = true
 		g.await.markRan()
+	} else if t.steps+1 < t.nextChk.Load() {
+		// The instruction g resumes at, where eval would not poll at it:
+		// a yield's POP_TOP of the None sent is counted without the push
+		// and its dispatch (as fastRun's FOR_ITER resumes a generator);
+		// a YIELD_FROM of a generator delegate is counted and the
+		// delegate linked above g here, as fastRun's YIELD_FROM links it
+		// when sent None (sum(chain(a, b))).
+		switch compile.Op(gf.code.Instrs[gf.ip] & 0xff) {
+		case compile.POP_TOP:
+			gf.ip++
+			t.steps++
+		case compile.YIELD_FROM:
+			if del, ok := gf.stack[len(gf.stack)-1].(*Generator); ok && gf.code.Flags&(compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 && t.inlineResumable(del) {
+				gf.ip++
+				t.steps++
+				f = t.genEnterInline(del, gf, yieldFromInline-1)
+				t.top = f
+			} else {
+				gf.push(None)
+			}
+		default:
+			gf.push(None)
+		}
 	} else {
 		gf.push(None)
-	}
-	if g.excInfo != nil {
-		t.excInfo = g.excInfo
 	}
 	var v Value
 	var yielded bool
 	var err error
-	f, y := t.fastRun(gf, gf)
+	f, y := t.fastRun(f, gf)
 	if t.top != d.top {
 		t.top = d.top
 	}

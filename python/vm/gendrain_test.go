@@ -166,3 +166,11 @@ except MemoryError:
 		t.Errorf("next(g) after list(g) failed with MemoryError: %s, want 'x'", got)
 	}
 }
+
+func init() {
+	// fastRun's programs of generators drained by builtins and of yield
+	// from, drained here too.
+	for _, name := range []string{"builtins_drain", "yield_from_kinds", "pipeline", "yield_from"} {
+		drainPrograms[name] = fastLoopPrograms[name]
+	}
+}

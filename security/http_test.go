@@ -883,3 +883,83 @@ func TestIdleConnectionGivesWayToANewOne(t *testing.T) {
 		t.Errorf("%d of the richest token's 2 idle connections were closed; want 1", closed)
 	}
 }
+
+// TestUnauthenticatedConnectionClosesNoIdleOne: a connection accepted
+// over max_connections while every place is held idle takes an idle
+// connection's place only once a token admits its request. Closing one
+// at accept, when the asking token is not known, let a client with no
+// token close the admitted tokens' kept-alive connections over and over
+// (one per connection it opened and sent a 401-bound request on).
+func TestUnauthenticatedConnectionClosesNoIdleOne(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
+		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
+		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
+		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
+		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	// request opens a connection and sends one initialize with the
+	// Authorization header auth: the answer's status, or 0 when the
+	// connection was closed first.
+	request := func(auth string) (net.Conn, int) {
+		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, auth, len(initializeBody), initializeBody)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return c, 0
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		_ = c.SetDeadline(time.Time{})
+		return c, resp.StatusCode
+	}
+	var idle []net.Conn
+	for _, tok := range []string{"a", "a", "b", "c"} {
+		c, status := request("Authorization: Bearer " + tok + "-secret-0123456789\r\n")
+		if status != http.StatusOK {
+			t.Fatalf("token %s's request: status %d; want 200 kept alive", tok, status)
+		}
+		idle = append(idle, c)
+	}
+	// Clients with no token, or a wrong one, open connections over the
+	// cap one after the other.
+	for i := range 6 {
+		auth := "Authorization: Bearer not-a-token-0123456789\r\n"
+		if i%2 == 1 {
+			auth = ""
+		}
+		if _, status := request(auth); status != 0 && status != http.StatusUnauthorized {
+			t.Fatalf("request %d without an admitted token: status %d; want 401 or closed", i, status)
+		}
+	}
+	closed := 0
+	for _, c := range idle {
+		_ = c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+		_ = c.SetReadDeadline(time.Time{})
+	}
+	if closed != 0 {
+		t.Fatalf("%d of the 4 admitted idle connections were closed by connections no token admitted; want 0", closed)
+	}
+	// An admitted token's connection still takes one's place.
+	if _, status := request("Authorization: Bearer d-secret-0123456789\r\n"); status != http.StatusOK {
+		t.Fatalf("a fourth token's request with every place held idle: status %d (0: closed on accept); want 200", status)
+	}
+}

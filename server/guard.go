@@ -253,6 +253,14 @@ func (s *Server) guardHTTP(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("401 unauthorized: %v (log id %s)", err, logID), http.StatusUnauthorized)
 			return
 		}
+		// A connection accepted over a cap takes an idle connection's
+		// place now that a token admits its request, or is refused.
+		if p, _ := r.Context().Value(connPlaceKey{}).(*connPlace); p != nil && p.conn != nil {
+			if key, limit, ok := p.conn.admit(); !ok {
+				tooManyHeld(w, key, limit, s.holds.held(subject), false, logID)
+				return
+			}
+		}
 		identity := ""
 		if id, ok := g.(Identifier); ok {
 			if identity, err = id.Identity(r, subject); err != nil {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -258,19 +259,31 @@ type limitListener struct {
 	max, perIP int
 	// evict, when set, closes a connection waiting idle for its next
 	// request to make room for one accepted over a cap (perIP: the cap
-	// of ip), reporting whether it closed one.
-	evict func(ip string, perIP bool) bool
+	// of ip), reporting whether it closed one; hasIdle says whether there
+	// is one it would close.
+	evict   func(ip string, perIP bool) bool
+	hasIdle func(ip string, perIP bool) bool
 
 	mu    sync.Mutex
 	total int
 	byIP  map[string]int
+	// over counts the connections accepted over a cap that wait for
+	// their first request (limitedConn.admit), in all and by address.
+	over     int
+	overByIP map[string]int
 }
+
+// maxOverCap bounds the connections accepted over max_connections or
+// max_connections_per_ip at once, waiting for a first request that a
+// token admits before an idle connection is closed for them (admit); one
+// per address. Others over a cap are closed on accept.
+const maxOverCap = 4
 
 func newLimitListener(ln net.Listener, lim HTTPLimits) net.Listener {
 	if lim.MaxConnections < 0 && lim.MaxConnectionsPerIP < 0 {
 		return ln
 	}
-	return &limitListener{Listener: ln, max: lim.MaxConnections, perIP: lim.MaxConnectionsPerIP, byIP: map[string]int{}}
+	return &limitListener{Listener: ln, max: lim.MaxConnections, perIP: lim.MaxConnectionsPerIP, byIP: map[string]int{}, overByIP: map[string]int{}}
 }
 
 // Accept returns the next connection within the caps.
@@ -285,24 +298,37 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			ip = h
 		}
 		l.mu.Lock()
-		overAll, overIP := l.max >= 0 && l.total >= l.max, l.perIP >= 0 && l.byIP[ip] >= l.perIP
+		overIP := l.perIP >= 0 && l.byIP[ip] >= l.perIP
+		over := overIP || (l.max >= 0 && l.total >= l.max)
+		// Over a cap while places are held by idle connections: the
+		// connection is accepted, and an idle one closed for it only once
+		// a token admits its first request (admit). Its token is not known
+		// at accept: closing one then let a client with no token close
+		// the admitted tokens' idle connections over and over.
+		pending := over && l.hasIdle != nil && l.over < maxOverCap && l.overByIP[ip] == 0
 		l.mu.Unlock()
-		if (overAll || overIP) && l.evict != nil && l.evict(ip, overIP) {
-			// An idle connection closed (its Close gave back its place).
-			overAll, overIP = false, false
+		if pending && !l.hasIdle(ip, overIP) {
+			pending = false
 		}
 		l.mu.Lock()
-		over := overAll || overIP || (l.max >= 0 && l.total >= l.max) || (l.perIP >= 0 && l.byIP[ip] >= l.perIP)
-		if !over {
+		if pending && l.over < maxOverCap && l.overByIP[ip] == 0 {
+			l.over++
+			l.overByIP[ip]++
+		} else {
+			pending = false
+		}
+		if !over || pending {
 			l.total++
 			l.byIP[ip]++
 		}
 		l.mu.Unlock()
-		if over {
+		if over && !pending {
 			_ = c.Close()
 			continue
 		}
-		return &limitedConn{Conn: c, l: l, ip: ip}, nil
+		lc := &limitedConn{Conn: c, l: l, ip: ip}
+		lc.pending.Store(pending)
+		return lc, nil
 	}
 }
 
@@ -311,11 +337,51 @@ type limitedConn struct {
 	l    *limitListener
 	ip   string
 	once sync.Once
+	// pending says the connection was accepted over a cap and waits for
+	// its first admitted request (admit).
+	pending atomic.Bool
+}
+
+// admit is called as a token admits a request the connection carries. A
+// connection accepted over a cap then takes the place of an idle
+// connection (limitListener.evict), or is refused (false) when none is
+// left to close and the caps are still full, with the key of the cap.
+func (c *limitedConn) admit() (key string, limit int, ok bool) {
+	if !c.pending.Load() {
+		return "", 0, true
+	}
+	l := c.l
+	l.mu.Lock()
+	// This connection is counted: over means past the cap.
+	overIP := l.perIP >= 0 && l.byIP[c.ip] > l.perIP
+	over := overIP || (l.max >= 0 && l.total > l.max)
+	l.mu.Unlock()
+	if over && (l.evict == nil || !l.evict(c.ip, overIP)) {
+		if overIP {
+			return "max_connections_per_ip", l.perIP, false
+		}
+		return "max_connections", l.max, false
+	}
+	c.settle()
+	return "", 0, true
+}
+
+// settle ends the connection's wait over a cap.
+func (c *limitedConn) settle() {
+	if c.pending.CompareAndSwap(true, false) {
+		c.l.mu.Lock()
+		c.l.over--
+		if c.l.overByIP[c.ip]--; c.l.overByIP[c.ip] <= 0 {
+			delete(c.l.overByIP, c.ip)
+		}
+		c.l.mu.Unlock()
+	}
 }
 
 // Close releases the connection's place under the caps.
 func (c *limitedConn) Close() error {
 	c.once.Do(func() {
+		c.settle()
 		c.l.mu.Lock()
 		c.l.total--
 		if c.l.byIP[c.ip]--; c.l.byIP[c.ip] <= 0 {
@@ -465,6 +531,13 @@ func (h *holdShares) acquire(subject, ip string, stream bool) (key string, limit
 	return "", 0, 0, true
 }
 
+// held is how many places subject holds.
+func (h *holdShares) held(subject string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.bySubject[subject]
+}
+
 func (h *holdShares) release(subject, ip string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -508,6 +581,9 @@ func (h *holdShares) addLocked(subject, ip string, d int) {
 // Its fields are guarded by holdShares.mu.
 type connPlace struct {
 	subject, ip string
+	// conn is the connection as limitListener accepted it (nil without
+	// caps), for its admission over a cap.
+	conn *limitedConn
 	// idle says the connection holds its place as idle now; closed that
 	// it is gone and takes none again.
 	idle, closed bool
@@ -559,13 +635,40 @@ func (h *holdShares) setIdle(p *connPlace, on, closed bool) {
 // evictIdle closes the connection waiting idle for its next request of
 // the token holding the most places (of ip's when perIP, else of all):
 // a connection accepted over max_connections or max_connections_per_ip
-// takes its place rather than being closed. Its token is not known yet,
-// so the place comes from the richest token, which is the asking one or
-// a richer one whoever asks (the rule of the shares); that token's client
-// opens a connection again when it next needs one. Connections not yet
-// carrying an admitted request are not closed: they hold a place for
-// header_timeout at most. It reports whether it closed one.
+// takes its place rather than being closed, once a token admits its
+// first request (limitedConn.admit). The place comes from the richest
+// token, which is the asking one or a richer one (the rule of the
+// shares); that token's client opens a connection again when it next
+// needs one. Connections not yet carrying an admitted request are not
+// closed: they hold a place for header_timeout at most. It reports
+// whether it closed one.
 func (s *Server) evictIdle(ip string, perIP bool) bool {
+	victim, place := s.richestIdle(ip, perIP)
+	if victim == nil {
+		return false
+	}
+	h := s.holds
+	h.mu.Lock()
+	if !place.idle || place.closed {
+		// It carries a request now, or another accept closed it.
+		h.mu.Unlock()
+		return false
+	}
+	place.idle, place.closed = false, true
+	h.addLocked(place.subject, place.ip, -1)
+	h.mu.Unlock()
+	_ = victim.Close()
+	return true
+}
+
+// hasIdle says whether evictIdle would find a connection to close.
+func (s *Server) hasIdle(ip string, perIP bool) bool {
+	victim, _ := s.richestIdle(ip, perIP)
+	return victim != nil
+}
+
+// richestIdle is the idle connection evictIdle closes.
+func (s *Server) richestIdle(ip string, perIP bool) (net.Conn, *connPlace) {
 	h := s.holds
 	var victim net.Conn
 	var place *connPlace
@@ -588,25 +691,13 @@ func (s *Server) evictIdle(ip string, perIP bool) bool {
 		}
 		return true
 	})
-	if victim == nil {
-		return false
-	}
-	h.mu.Lock()
-	if !place.idle || place.closed {
-		// It carries a request now, or another accept closed it.
-		h.mu.Unlock()
-		return false
-	}
-	place.idle, place.closed = false, true
-	h.addLocked(place.subject, place.ip, -1)
-	h.mu.Unlock()
-	_ = victim.Close()
-	return true
+	return victim, place
 }
 
 // connContext gives each connection of ServeHTTP its connPlace.
 func (s *Server) connContext(ctx context.Context, c net.Conn) context.Context {
 	p := &connPlace{}
+	p.conn, _ = c.(*limitedConn)
 	s.connPlaces.Store(c, p)
 	return context.WithValue(ctx, connPlaceKey{}, p)
 }

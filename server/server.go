@@ -659,7 +659,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		ConnContext: s.connContext, ConnState: s.connState}
 	ln = newLimitListener(ln, s.httpLimits)
 	if l, ok := ln.(*limitListener); ok {
-		l.evict = s.evictIdle
+		l.evict, l.hasIdle = s.evictIdle, s.hasIdle
 	}
 	s.announce(fmt.Sprintf("serving MCP (Streamable HTTP) at http://%s%s", ln.Addr(), HTTPPath))
 	errc := make(chan error, 1)

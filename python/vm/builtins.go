@@ -554,19 +554,7 @@ func initMisc() {
 		if err != nil {
 			return nil, err
 		}
-		for {
-			v, ok, err := t.Next(it)
-			if err != nil || !ok {
-				return Bool(false), err
-			}
-			b, err := t.Truth(v)
-			if err != nil {
-				return nil, err
-			}
-			if b {
-				return Bool(true), nil
-			}
-		}
+		return t.anyAll(it, true)
 	})
 	def("all", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		if err := exactArgs("all", args, kw, 1); err != nil {
@@ -576,19 +564,7 @@ func initMisc() {
 		if err != nil {
 			return nil, err
 		}
-		for {
-			v, ok, err := t.Next(it)
-			if err != nil || !ok {
-				return Bool(true), err
-			}
-			b, err := t.Truth(v)
-			if err != nil {
-				return nil, err
-			}
-			if !b {
-				return Bool(false), nil
-			}
-		}
+		return t.anyAll(it, false)
 	})
 	def("min", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return t.minMax("min", args, kw, 2) }) // Lt
 	def("max", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return t.minMax("max", args, kw, 4) }) // Gt
@@ -1180,6 +1156,42 @@ func builtinRound(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 		}
 	}
 	return nil, Errorf(TypeErrorClass, "type %s doesn't define __round__ method", TypeName(x))
+}
+
+// anyAll is any() (want true) and all() (want false) of iterator it: want
+// at the first item whose truth is want, else not want. A generator is
+// drained (genDrain) while its items' truth needs no call; the drain stops
+// before any other item's truth (a __bool__ or __len__ may resume the
+// generator) and starts again after it.
+func (t *Thread) anyAll(it Value, want bool) (Value, error) {
+	d, _ := t.startDrain(it)
+	for {
+		var v Value
+		var ok bool
+		var err error
+		if d.on {
+			v, ok, err = d.next(t)
+		} else {
+			v, ok, err = t.Next(it)
+		}
+		if err != nil || !ok {
+			return Bool(!want), err
+		}
+		b, fast := truthFast(v)
+		if !fast {
+			d.stop(t)
+			if b, err = t.Truth(v); err != nil {
+				return nil, err
+			}
+			if b != want {
+				d, _ = t.startDrain(it)
+			}
+		}
+		if b == want {
+			d.stop(t)
+			return Bool(want), nil
+		}
+	}
 }
 
 func (t *Thread) minMax(name string, args Tuple, kw []Kwarg, op int) (Value, error) {

@@ -174,3 +174,42 @@ func init() {
 		drainPrograms[name] = fastLoopPrograms[name]
 	}
 }
+
+func init() {
+	drainPrograms["any_all"] = `
+def numbers(n):
+    for i in range(n):
+        yield i * 7 % 1001
+class Odd:
+    def __init__(self, v):
+        self.v = v
+    def __bool__(self):
+        return self.v + next(g, 0) > 1000
+    def __repr__(self):
+        return "Odd(%d)" % self.v
+def gen(first, then):
+    for i in range(100):
+        yield first
+    yield Odd(10)
+    for i in range(50):
+        yield then
+out = [any(x > 990 for x in numbers(3000)), all(x < 1000 for x in numbers(3000)), any(numbers(0)), all(numbers(0)),
+       any(x == 5 for x in numbers(3000)), all(str(x) for x in numbers(500))]
+g = gen(1, 2)
+out.append((all(g), list(g)))
+g = gen(0, 0)
+out.append((any(g), list(g)))
+g = gen(0, 3)
+out.append((any(g), list(g)))
+def failing(n):
+    for i in range(n):
+        if i == n - 1:
+            raise KeyError(i)
+        yield 0
+try:
+    any(failing(400))
+except KeyError as e:
+    out.append(e.args)
+r = out
+`
+}

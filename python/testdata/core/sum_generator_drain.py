@@ -169,3 +169,27 @@ try:
     list(me)
 except ValueError as e:
     print("ValueError", e)
+# ---
+# any and all: an item whose truth needs a call (__bool__) stops the
+# drain, and __bool__ may resume the generator; an early answer leaves the
+# generator resumable.
+class Odd:
+    def __init__(self, v):
+        self.v = v
+    def __bool__(self):
+        return self.v + next(g, 0) > 1000
+    def __repr__(self):
+        return "Odd(%d)" % self.v
+def gen(first, then):
+    for i in range(10):
+        yield first
+    yield Odd(10)
+    for i in range(5):
+        yield then
+g = gen(1, 2)
+print(all(g), list(g))
+g = gen(0, 0)
+print(any(g), list(g))
+g = gen(0, 3)
+print(any(g), list(g))
+print(any(x > 99 for x in range(100)), all(str(x) for x in range(50)), any(()), all(()))

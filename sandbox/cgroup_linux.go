@@ -92,7 +92,20 @@ func (g *pidsGroups) add(pid int) (leave func() (refused bool)) {
 		return nil
 	}
 	dir := filepath.Join(g.dir, "w"+strconv.Itoa(pid))
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	err := os.Mkdir(dir, 0o755)
+	if errors.Is(err, os.ErrNotExist) {
+		// The pool's group is gone while empty: another host sharing
+		// this cgroup (in another PID namespace, where this process's
+		// PID names no process) took it for a dead host's. Made again,
+		// or the workers from now on would have the watch alone.
+		if err = os.Mkdir(g.dir, 0o755); err == nil || errors.Is(err, os.ErrExist) {
+			if _, serr := os.Stat(filepath.Join(g.dir, "cgroup.subtree_control")); serr == nil {
+				_ = os.WriteFile(filepath.Join(g.dir, "cgroup.subtree_control"), []byte("+pids"), 0)
+			}
+			err = os.Mkdir(dir, 0o755)
+		}
+	}
+	if err != nil {
 		return nil
 	}
 	remove := func() {
@@ -162,7 +175,9 @@ func cleanStaleGroups(base string) {
 		}
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+		// Only a PID that names no process is a dead host's: one that
+		// we may not signal (EPERM) is alive.
+		if err != nil || pid == os.Getpid() || !errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
 			continue
 		}
 		removeGroup(filepath.Join(base, e.Name()))

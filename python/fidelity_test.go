@@ -189,7 +189,7 @@ return both`)
 			"<snippet>:3: RuntimeWarning: coroutine 'f'" + warn},
 		{"r = files.read(path='a')\nreturn await files.read(path=r)", "TypeError: files.read() argument 'path': files.read() from line 1, never awaited, so it never ran; did you forget await?",
 			"<snippet>:1: RuntimeWarning: files.read()" + warn},
-		{"r = files.read(path='a')\nreturn r['x']", "TypeError: 'Future' object is not subscriptable",
+		{"r = files.read(path='a')\nreturn r['x']", "TypeError: '_asyncio.Future' object is not subscriptable",
 			"<snippet>:1: RuntimeWarning: files.read()" + warn},
 	} {
 		_, _, stderr, err := runIt(c.src)

@@ -174,10 +174,15 @@ func (c *Class) isMeta() bool {
 	return c.base == TypeClass
 }
 
-// MessageName is the class's name in error messages: CName, else Name.
+// MessageName is the class's name in error messages: CName, else the name
+// an immutable type is refused under (CPython's tp_name for both:
+// 'itertools.count', 'functools.partial', 're.Pattern'), else Name.
 func (c *Class) MessageName() string {
 	if c.CName != "" {
 		return c.CName
+	}
+	if c.immutable != "" {
+		return c.immutable
 	}
 	return c.Name
 }

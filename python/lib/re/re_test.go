@@ -332,7 +332,7 @@ print(m.group(), m.re.pattern, m.string)`
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "TypeError __state__ is internal to the re module\nTypeError descriptor requires a 're.Match' object but received 'Pattern'\na a a\n"
+	want := "TypeError __state__ is internal to the re module\nTypeError descriptor requires a 're.Match' object but received 're.Pattern'\na a a\n"
 	if out != want {
 		t.Fatalf("got %q, want %q", out, want)
 	}

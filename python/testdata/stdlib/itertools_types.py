@@ -267,3 +267,20 @@ try:
     S([1], 1).z = 1
 except AttributeError as e:
     print(e)
+# ---
+# Messages name itertools' types as CPython's tp_name does ('itertools.count'), and
+# the types are immutable, as every type CPython writes in C; other immutable
+# library types' messages use their tp_name too.
+import itertools as I, functools, re
+for f in [lambda: I.count().x, lambda: len(I.count()), lambda: I.chain()[0], lambda: I.repeat(1)(),
+          lambda: I.count() + 1, lambda: setattr(I.islice([], 1), 'y', 2), lambda: I.count() < I.count(),
+          lambda: setattr(I.count, 'x', 1), lambda: I.tee([1])[0].x, lambda: next(I.groupby('aab'))[1].x,
+          lambda: functools.partial(print).x, lambda: re.compile('a').x, lambda: (int | str).x]:
+    try:
+        print(f())
+    except (TypeError, AttributeError) as e:
+        print(type(e).__name__, e)
+class C(I.chain):
+    pass
+C.y = 1
+print(C.y, C([1]).y)

@@ -210,6 +210,18 @@ var immutableTypes = map[string]string{
 	"hashlib.HASH":          "_hashlib.HASH", "hashlib.blake2b": "_blake2.blake2b", "hashlib.blake2s": "_blake2.blake2s",
 	"struct.Struct": "_struct.Struct", "csv._reader": "_csv.reader", "csv._writer": "_csv.writer",
 	"types.mappingproxy": "mappingproxy",
+	// itertools' types (_itertype makes them in the module body).
+	"itertools.count": "itertools.count", "itertools.cycle": "itertools.cycle", "itertools.repeat": "itertools.repeat",
+	"itertools.accumulate": "itertools.accumulate", "itertools.chain": "itertools.chain",
+	"itertools.compress": "itertools.compress", "itertools.dropwhile": "itertools.dropwhile",
+	"itertools.takewhile": "itertools.takewhile", "itertools.filterfalse": "itertools.filterfalse",
+	"itertools.groupby": "itertools.groupby", "itertools._grouper": "itertools._grouper",
+	"itertools.islice": "itertools.islice", "itertools.pairwise": "itertools.pairwise",
+	"itertools.starmap": "itertools.starmap", "itertools.zip_longest": "itertools.zip_longest",
+	"itertools.product": "itertools.product", "itertools.permutations": "itertools.permutations",
+	"itertools.combinations": "itertools.combinations",
+	"itertools.combinations_with_replacement": "itertools.combinations_with_replacement",
+	"itertools._tee": "itertools._tee",
 }
 
 func adoptFunc(v vm.Value, name string) {

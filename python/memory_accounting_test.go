@@ -130,6 +130,8 @@ var accountingKinds = []struct {
 	{"str slice kept", "a = 'x' * 790", "(a + str(i))[1:]", 20000},
 	{"tuple display of a concatenation", "a = 'x' * 790", "(a + str(i),)", 20000},
 	{"repr with escapes", "", "repr('\\x00' * 900 + str(i))", 20000},
+	{"str.split of a short line", "a = 'x' * 790", "(a + str(i) + ' y').split()", 20000},
+	{"str.partition of a short line", "a = 'x' * 790", "(a + str(i) + ':y').partition(':')", 20000},
 	{"instance str and float attrs", "a = 'x' * 790\nclass P:\n    def __init__(self, x):\n        self.x = x * 1.5\n        self.s = a + str(x)", "P(i)", 20000},
 	// Iterators a library or builtin function makes, which no
 	// constructor charges, and the Go state their closures keep.

@@ -71,9 +71,8 @@ func (t *Thread) callUnpack(f *Frame, fn *Builtin, args Tuple, base int) (bool, 
 	if err == nil {
 		var copied int
 		p, copied = partitionParts(args[0], args[1], string(sep), fn == fastRPartition)
-		if copied > 0 {
-			err = t.Charge(int64(copied))
-		}
+		// As the method charges its parts (the tuple's are stored).
+		err = t.Charge(int64(copied) + itemsStoredBytes(p[:]))
 	}
 	for i := base; i < len(f.stack); i++ {
 		f.stack[i] = nil
@@ -149,10 +148,9 @@ func (t *Thread) splitUnpack(f *Frame, args Tuple, base int) (bool, error) {
 	var c int
 	parts[n-1], c = subStr(string(s), rest)
 	copied += c
-	if copied > 0 {
-		if err := t.Charge(int64(copied)); err != nil {
-			return true, err
-		}
+	// As the method charges its pieces (the list's are stored).
+	if err := t.Charge(int64(copied) + itemsStoredBytes(parts[:n])); err != nil {
+		return true, err
 	}
 	if t.steps+1 >= t.nextChk.Load() {
 		// eval polls at the UNPACK_SEQUENCE: it runs as itself.

@@ -241,6 +241,11 @@ func newBytes(v Value) int64 {
 	switch x := v.(type) {
 	case *Instance:
 		n := ownBytes(x)
+		if x.Exc != nil {
+			// Its arguments' tuple, and what storing them charges (a
+			// message up to one block that its maker did not charge).
+			n += tupleBytes(len(x.Exc.Args)) + itemsStoredBytes(x.Exc.Args)
+		}
 		if x.Dict != nil {
 			n += dictBytes + dictArrays(x.Dict)
 		}

@@ -45,7 +45,11 @@ func (m *SlotMember) set(t *Thread, o *Instance, v Value) error {
 		}
 		o.Slots = NewDict()
 	}
-	return o.Slots.setStrT(t, m.Name, nil, strHash(m.Name), v)
+	if err := o.Slots.setStrT(t, m.Name, nil, strHash(m.Name), v); err != nil {
+		return err
+	}
+	// The value, as a store into an instance's dict charges it.
+	return t.chargeStored(v)
 }
 
 func (m *SlotMember) del(o *Instance) error {

@@ -236,8 +236,8 @@ const (
 	accountingMaxCharged = 6.0
 	// builtMinRatio is the least the walk may measure of a builtKinds
 	// result's heap: its length, with the slack fitSlack lets it keep.
-	builtMinRatio = 0.88
-	accountingChildEnv   = "TOOLPLANE_ACCOUNTING_CHILD"
+	builtMinRatio      = 0.88
+	accountingChildEnv = "TOOLPLANE_ACCOUNTING_CHILD"
 )
 
 // TestAccountingMatchesHeap measures, for every kind of object a snippet

@@ -298,9 +298,6 @@ func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Val
 	if o.Dict.live > n && o.Dict.live > int(o.Class.attrHint.Load()) {
 		noteInstanceSize(o.Class, o.Dict.live)
 	}
-	if err == nil {
-		// The value, as SetAttr's general path charges it.
-		err = t.chargeStored(v)
-	}
+	// setStrT charged the value, as SetAttr's general path does.
 	return true, err
 }

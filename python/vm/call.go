@@ -386,7 +386,10 @@ func (t *Thread) bindArgs(fn *Function, locals []Value, args Tuple, kw []Kwarg) 
 				if kwdict.HasStr(k.Name) {
 					return Errorf(TypeErrorClass, "%s() got multiple values for keyword argument '%s'", name, k.Name)
 				}
-				kwdict.SetStr(k.Name, k.Value)
+				// Charged: the **kwargs dict is the snippet's to keep.
+				if err := kwdict.setStrT(t, k.Name, nil, strHash(k.Name), k.Value); err != nil {
+					return err
+				}
 				continue
 			}
 			for i := 0; i < code.PosOnlyCount; i++ {

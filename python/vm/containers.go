@@ -50,7 +50,12 @@ func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
 		}
 	}
 	for _, k := range kw {
-		d.SetStr(k.Name, k.Value)
+		// Charged as d[k] = v is (its growth and the value): uncharged,
+		// c.update(a=s + str(i)) kept in a loop took toolplane run to
+		// 7.1 GB under its 512 MiB limit.
+		if err := d.Set(t, Str(k.Name), k.Value); err != nil {
+			return err
+		}
 	}
 	return nil
 }

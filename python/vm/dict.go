@@ -350,7 +350,14 @@ func (d *Dict) setStrT(t *Thread, key string, kv Value, h uint64, v Value) error
 	} else {
 		n = len(d.index)
 	}
-	return d.chargeGrowth(t, c, n)
+	if err := d.chargeGrowth(t, c, n); err != nil || t == nil {
+		return err
+	}
+	// The value, as set charges it: an attribute or keyword's str made
+	// by a concatenation or a format is charged nowhere else
+	// (setattr(o, 'a', s + str(i)) or an itertools subclass's c.a = ...
+	// kept 906-byte strs uncharged: 3 GB under a 512 MiB limit).
+	return t.chargeStored(v)
 }
 
 // Set sets key to v.

@@ -135,6 +135,7 @@ var accountingKinds = []struct {
 	{"instance str slot", "a = 'x' * 790\nclass S:\n    __slots__ = ('s',)\n    def __init__(self, s):\n        self.s = s", "S(a + str(i))", 20000},
 	{"instance str by setattr", "a = 'x' * 790\nclass C:\n    pass\ndef mk(s):\n    c = C()\n    setattr(c, 'v', s)\n    return c", "mk(a + str(i))", 20000},
 	{"str.partition of a short line", "a = 'x' * 790", "(a + str(i) + ':y').partition(':')", 20000},
+	{"exception keyword attributes", "a = 'x' * 790", "ImportError('m', name=a + str(i), path=a + str(i + 1))", 20000},
 	{"instance str and float attrs", "a = 'x' * 790\nclass P:\n    def __init__(self, x):\n        self.x = x * 1.5\n        self.s = a + str(x)", "P(i)", 20000},
 	// Iterators a library or builtin function makes, which no
 	// constructor charges, and the Go state their closures keep.

@@ -1355,12 +1355,9 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 			return err
 		}
 	}
-	if err := o.Dict.setStrT(t, name, nil, strHash(name), v); err != nil {
-		return err
-	}
-	// The value (a number's box, a str up to one block that its maker
-	// did not charge), as STORE_ATTR's cached store charges it.
-	return t.chargeStored(v)
+	// setStrT charges the value too (a number's box, a str up to one
+	// block that its maker did not charge), as STORE_ATTR's cached store.
+	return o.Dict.setStrT(t, name, nil, strHash(name), v)
 }
 
 // instanceDelAttr is object.__delattr__: a slot, a property's deleter,

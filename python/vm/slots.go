@@ -45,11 +45,8 @@ func (m *SlotMember) set(t *Thread, o *Instance, v Value) error {
 		}
 		o.Slots = NewDict()
 	}
-	if err := o.Slots.setStrT(t, m.Name, nil, strHash(m.Name), v); err != nil {
-		return err
-	}
-	// The value, as a store into an instance's dict charges it.
-	return t.chargeStored(v)
+	// setStrT charges the value, as a store into an instance's dict.
+	return o.Slots.setStrT(t, m.Name, nil, strHash(m.Name), v)
 }
 
 func (m *SlotMember) del(o *Instance) error {

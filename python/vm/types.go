@@ -245,6 +245,11 @@ func initExceptions() {
 					return nil, Errorf(TypeErrorClass, "'%s' is an invalid keyword argument for %s()", k.Name, cls.Name)
 				}
 				e.Dict.SetStr(k.Name, k.Value)
+				// The value, as an attribute store charges it
+				// (ImportError(name=a + str(i)) kept: 2 GB under 512 MiB).
+				if err := t.chargeStored(k.Value); err != nil {
+					return nil, err
+				}
 			}
 			return e, nil
 		}

@@ -79,10 +79,14 @@ func (s *LocalSession) End(mode EndMode) {
 	defer s.mu.Unlock()
 	switch {
 	case mode == EndRollback && s.pre != nil:
-		// Nothing of an unfinished run counts.
-		s.g = s.pre
+		// Nothing of an unfinished run counts: what it changed gets
+		// its saved contents back, in place.
+		s.g = s.g.Rollback(s.pre)
 	case mode == EndReset:
 		s.g = python.NewGlobals()
+	default:
+		// Kept: what the run replaced is garbage now.
+		s.g.Commit()
 	}
 	s.pre = nil
 	s.size = s.g.SizeBytes()

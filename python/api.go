@@ -343,6 +343,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 	if g == nil {
 		g = NewGlobals()
 	}
+	g = g.ns()
 	mods := opts.Modules
 	if mods == nil {
 		mods = vm.DefaultModules()
@@ -368,6 +369,7 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		MemoryUsed: used,
 		Heap:       opts.Heap,
 		Source:     p.source,
+		Journal:    g.journal,
 	})
 	defer t.Close()
 	if builtins != nil {
@@ -408,8 +410,8 @@ func (p *Program) Run(ctx context.Context, opts RunOptions) (res *Result, err er
 		// call_tool, globals()['cli'] = ..., global greeter) shadows it
 		// for this run only. The session keeps no such binding, so every
 		// run starts with the runtime's.
-		dropRuntimeNames(g.d, builtins)
-		defer dropRuntimeNames(g.d, builtins)
+		dropRuntimeNames(t, g.d, builtins)
+		defer dropRuntimeNames(t, g.d, builtins)
 	}
 	var v vm.Value
 	var rerr error
@@ -499,10 +501,14 @@ func (p *Program) exception(t *vm.Thread, err error) *Exception {
 
 // dropRuntimeNames removes from a session's globals every name the run's
 // overlay of the builtins binds.
-func dropRuntimeNames(globals, overlay *vm.Dict) {
+func dropRuntimeNames(t *vm.Thread, globals, overlay *vm.Dict) {
 	for _, k := range overlay.Keys() {
-		if name, ok := k.(vm.Str); ok {
-			globals.DeleteStr(string(name))
+		if name, ok := k.(vm.Str); ok && globals.HasStr(string(name)) {
+			// Saved for a rollback first, like any change the run
+			// makes; a name that cannot be is dropped by the next run.
+			if t.Touch(globals) == nil {
+				globals.DeleteStr(string(name))
+			}
 		}
 	}
 }
@@ -550,6 +556,16 @@ type Globals struct {
 	// walk cost as much as the run of a program holding 100 000 records.
 	size  int64
 	sized bool
+	// journal saves, for a rollback to the last Snapshot, what runs
+	// change of the containers that existed when it was taken (nil
+	// before the first Snapshot).
+	journal *vm.Journal
+
+	// A snapshot taken by Snapshot is a handle, not a copy: of is the
+	// namespace it was taken of and at the journal begun then (d is nil
+	// until a read makes a copy, ns).
+	of *Globals
+	at *vm.Journal
 }
 
 // NewGlobals returns an empty namespace.
@@ -559,16 +575,113 @@ func NewGlobals() *Globals {
 	return &Globals{d: d}
 }
 
-// Snapshot returns a copy for rollback: neither rebinding names in g nor
-// mutating its lists, dicts, sets and instances afterwards affects the
-// snapshot. Functions, classes and modules are shared.
-func (g *Globals) Snapshot() *Globals { return &Globals{d: vm.DeepCopy(g.d).(*vm.Dict)} }
+// Snapshot marks the state of g a rollback returns to, and returns it:
+// neither rebinding names in g nor mutating its lists, dicts, sets and
+// instances afterwards affects the snapshot. Functions, classes and
+// modules are shared.
+//
+// It copies nothing: runs in g save each container the first time they
+// change it (vm.Journal), so the cost of a snapshot is what the runs
+// after it change, not what g holds. Restore(s) undoes the saves back to
+// s; reading s (Get, Names, SizeBytes, a run in it) first copies the
+// state it marks. A snapshot stays valid until one taken before it is
+// restored.
+func (g *Globals) Snapshot() *Globals {
+	g = g.ns()
+	j := vm.NewJournal()
+	if g.journal != nil {
+		g.journal.SetNext(j)
+	}
+	g.journal = j
+	return &Globals{of: g, at: j}
+}
 
-// Restore replaces the bindings of g with (a copy of) those of a snapshot.
-// Functions defined in g keep working: they see the restored bindings.
+// Rollback is Restore(s) for a session: it returns the namespace the
+// session goes on with, a new Globals holding g's contents restored in
+// place, and leaves g an empty namespace, so that nothing still holding
+// the rolled-back run's handle shares the session's state.
+func (g *Globals) Rollback(s *Globals) *Globals {
+	g = g.ns()
+	g.Restore(s)
+	n := &Globals{d: g.d, journal: g.journal}
+	*g = *NewGlobals()
+	if s.of == g {
+		s.of = n
+	}
+	return n
+}
+
+// Commit ends the rollback to g's snapshots: what the runs since saved is
+// dropped (it holds what they replaced), and the snapshots can no longer
+// be restored or read.
+func (g *Globals) Commit() {
+	g = g.ns()
+	g.journal = nil
+}
+
+// chain returns the journals from s's back to g's newest, oldest first,
+// or nil when s is not a snapshot of g that can still be restored.
+func (g *Globals) chain(s *Globals) []*vm.Journal {
+	if s.of != g || s.at == nil {
+		return nil
+	}
+	var js []*vm.Journal
+	for j := s.at; j != nil; j = j.Next() {
+		js = append(js, j)
+		if j == g.journal {
+			return js
+		}
+	}
+	return nil
+}
+
+// ns returns the namespace g stands for: g itself, or for a snapshot
+// handle a copy of the state it marks, made on first use (the handle then
+// holds the copy: it is independent of the namespace from then on).
+func (g *Globals) ns() *Globals {
+	if g.of == nil {
+		return g
+	}
+	js := g.of.chain(g)
+	if js == nil {
+		panic("python: a snapshot read or restored after an older snapshot of its namespace was restored")
+	}
+	// Undo back to the snapshot, copy, redo (a journal's Swap is its own
+	// inverse).
+	for i := len(js) - 1; i >= 0; i-- {
+		js[i].Swap()
+	}
+	c := vm.DeepCopy(g.of.d).(*vm.Dict)
+	for _, j := range js {
+		j.Swap()
+	}
+	g.d, g.of, g.at = c, nil, nil
+	return g
+}
+
+// Restore returns g to the state of a snapshot of it: the containers the
+// runs since changed get their saved contents back, in place (functions
+// defined in g, and any other holder of them, see the restored state).
+// The snapshot stays valid (it may be restored again); snapshots taken
+// after it do not. A snapshot of another namespace, or one already read,
+// is copied in as before.
 func (g *Globals) Restore(s *Globals) {
+	g = g.ns()
 	g.sized = false
-	c := vm.DeepCopy(s.d).(*vm.Dict)
+	if js := g.chain(s); js != nil {
+		for i := len(js) - 1; i >= 0; i-- {
+			js[i].Swap()
+		}
+		// The state is the snapshot's again: its journal starts over, the
+		// newest, with a fresh epoch.
+		s.at.Reset()
+		g.journal = s.at
+		return
+	}
+	c := vm.DeepCopy(s.ns().d).(*vm.Dict)
+	// Outside any run: g's own saves cannot follow this change, so its
+	// snapshots end here.
+	g.journal = nil
 	g.d.Clear()
 	for _, it := range c.Items() {
 		g.d.SetStr(string(it[0].(vm.Str)), it[1])
@@ -577,6 +690,7 @@ func (g *Globals) Restore(s *Globals) {
 
 // Names returns the bound names, sorted, without dunder names.
 func (g *Globals) Names() []string {
+	g = g.ns()
 	var out []string
 	for _, k := range g.d.Keys() {
 		s := string(k.(vm.Str))
@@ -592,6 +706,7 @@ func (g *Globals) Names() []string {
 // Get returns the JSON-like Go value of a global; values without a JSON-like
 // form are returned as their repr string.
 func (g *Globals) Get(name string) (any, bool) {
+	g = g.ns()
 	v, ok := g.d.GetStr(name)
 	if !ok {
 		return nil, false
@@ -599,7 +714,8 @@ func (g *Globals) Get(name string) (any, bool) {
 	// Converting may run the value's own code (a __repr__), which may
 	// change what the namespace holds.
 	g.sized = false
-	t := vm.NewThread(vm.Config{})
+	// In the journal, as a run's changes: a rollback undoes them too.
+	t := vm.NewThread(vm.Config{Journal: g.journal})
 	defer t.Close()
 	gv, err := fromPython(t, v)
 	if err != nil {
@@ -611,6 +727,7 @@ func (g *Globals) Get(name string) (any, bool) {
 
 // SizeBytes returns the estimated retained size of the namespace.
 func (g *Globals) SizeBytes() int64 {
+	g = g.ns()
 	if !g.sized {
 		g.size, g.sized = vm.SizeOf(g.d), true
 	}

@@ -67,7 +67,7 @@ type worker struct {
 	nextID  uint64
 	pending map[uint64]chan *hostReply
 	globals *python.Globals // the session namespace
-	pre     *python.Globals // its snapshot at the start of the last session run
+	pre     *python.Globals // its snapshot at the start of the last session run (python.Globals.Snapshot: a mark, not a copy)
 
 	// runs hands a run to runLoop, the one goroutine that runs snippets:
 	// a goroutine per run started each time with a small stack, which the
@@ -135,7 +135,7 @@ func (w *worker) handle(kind byte, p []byte) error {
 			switch req.prevEnd {
 			case endRollback:
 				if w.pre != nil {
-					w.globals = w.pre
+					w.globals = w.globals.Rollback(w.pre)
 				}
 			case endReset:
 				w.globals = python.NewGlobals()

@@ -342,6 +342,9 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 			if i < 0 || i >= int64(len(o.Items)) {
 				return Errorf(IndexErrorClass, "list assignment index out of range")
 			}
+			if err := t.touchList(o); err != nil {
+				return err
+			}
 			o.Items[i] = v
 			return t.chargeStored(v)
 		}
@@ -375,6 +378,9 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 						return err
 					}
 				}
+				if err := t.touchList(o); err != nil {
+					return err
+				}
 				rest := append([]Value(nil), o.Items[stop:]...)
 				o.Items = append(append(o.Items[:start], items...), rest...)
 				return nil
@@ -382,6 +388,9 @@ func (t *Thread) SetItem(obj, key, v Value) error {
 			n := sliceLen(start, stop, step)
 			if n != len(items) {
 				return Errorf(ValueErrorClass, "attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
+			}
+			if err := t.touchList(o); err != nil {
+				return err
 			}
 			for i, j := 0, start; i < n; i, j = i+1, j+step {
 				o.Items[j] = items[i]
@@ -441,6 +450,9 @@ func (t *Thread) DelItem(obj, key Value) error {
 			if i < 0 || i >= int64(len(o.Items)) {
 				return Errorf(IndexErrorClass, "list assignment index out of range")
 			}
+			if err := t.touchList(o); err != nil {
+				return err
+			}
 			o.Items = append(o.Items[:i], o.Items[i+1:]...)
 			return nil
 		}
@@ -453,6 +465,9 @@ func (t *Thread) DelItem(obj, key Value) error {
 			del := map[int]bool{}
 			for i, j := 0, start; i < n; i, j = i+1, j+step {
 				del[j] = true
+			}
+			if err := t.touchList(o); err != nil {
+				return err
 			}
 			out := o.Items[:0]
 			for i, v := range o.Items {
@@ -1337,6 +1352,9 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 		if !sameLayout(c, o.Class) {
 			return Errorf(TypeErrorClass, "__class__ assignment: '%s' object layout differs from '%s'", c.Name, o.Class.Name)
 		}
+		if err := t.touchInstance(o); err != nil {
+			return err
+		}
 		o.Class = c
 		return nil
 	}
@@ -1350,7 +1368,10 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 		return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), name)
 	}
 	if o.Dict == nil {
-		o.Dict = NewDict()
+		if err := t.touchInstance(o); err != nil {
+			return err
+		}
+		o.Dict = t.newDict()
 		if err := t.chargeNew(dictBytes); err != nil {
 			return err
 		}
@@ -1365,7 +1386,7 @@ func (t *Thread) instanceStore(o *Instance, name string, v Value) error {
 func (t *Thread) instanceDelAttr(o *Instance, name string) error {
 	switch a := o.Class.Lookup(name).(type) {
 	case *SlotMember:
-		return a.del(o)
+		return a.del(t, o)
 	case *GetSetDescriptor:
 		return a.readOnly()
 	case *Property:
@@ -1381,8 +1402,13 @@ func (t *Thread) instanceDelAttr(o *Instance, name string) error {
 			return err
 		}
 	}
-	if o.Dict != nil && o.Dict.DeleteStr(name) {
-		return nil
+	if o.Dict != nil {
+		if err := t.touchDict(o.Dict); err != nil {
+			return err
+		}
+		if o.Dict.DeleteStr(name) {
+			return nil
+		}
 	}
 	return Errorf(AttributeErrorClass, "'%s' object has no attribute '%s'", o.Class.MessageName(), name)
 }
@@ -1405,10 +1431,18 @@ func (t *Thread) DelAttr(obj Value, name string) error {
 		}
 		return t.typeDelAttr(o, name)
 	case *Function:
-		if o.Dict != nil && o.Dict.DeleteStr(name) {
-			return nil
+		if o.Dict != nil {
+			if err := t.touchDict(o.Dict); err != nil {
+				return err
+			}
+			if o.Dict.DeleteStr(name) {
+				return nil
+			}
 		}
 	case *Module:
+		if err := t.touchDict(o.Dict); err != nil {
+			return err
+		}
 		if o.Dict.DeleteStr(name) {
 			return nil
 		}
@@ -1540,6 +1574,9 @@ func (t *Thread) typeDelAttr(o *Class, name string) error {
 		return Errorf(AttributeErrorClass, "readonly attribute")
 	case "__dict__":
 		return Errorf(AttributeErrorClass, "attribute '__dict__' of 'type' objects is not writable")
+	}
+	if err := t.touchDict(o.Dict); err != nil {
+		return err
 	}
 	if o.Dict.DeleteStr(name) {
 		if name == "__abstractmethods__" {

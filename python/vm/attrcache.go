@@ -251,7 +251,7 @@ func builtinMethodMiss(co *CodeObj, ip int, cls *Class, arg int) Value {
 // do it.
 func (t *Thread) storeAttrFast(co *CodeObj, ip int, o *Instance, arg int, v Value) bool {
 	d := o.Dict
-	if d == nil {
+	if d == nil || d.gen != t.epoch {
 		return false
 	}
 	name, h := co.Names[arg], co.NameHashes[arg]
@@ -291,7 +291,11 @@ func storeAttrCached(t *Thread, co *CodeObj, ip int, o *Instance, arg int, v Val
 		return false, nil
 	}
 	if o.Dict == nil {
+		if err := t.touchInstance(o); err != nil {
+			return true, err
+		}
 		o.Dict = newInstanceDict(o.Class)
+		o.Dict.gen = t.epoch
 	}
 	n := o.Dict.live
 	err := o.Dict.setStrT(t, name, co.NameKeys[arg], h, v)

@@ -576,7 +576,7 @@ func initMisc() {
 		if err != nil {
 			return nil, err
 		}
-		l := &List{Items: append([]Value(nil), items...)}
+		l := t.newList(append([]Value(nil), items...))
 		if err := t.listSort(l, kw); err != nil {
 			return nil, err
 		}
@@ -592,7 +592,10 @@ func initMisc() {
 				break
 			}
 			if x.Dict == nil {
-				x.Dict = NewDict()
+				if err := t.touchInstance(x); err != nil {
+					return nil, err
+				}
+				x.Dict = t.newDict()
 			}
 			return x.Dict, nil
 		case *Class, *Module, *Function:

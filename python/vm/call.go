@@ -584,6 +584,7 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 		}
 		inst.Base = v
 	}
+	t.stamp(inst)
 	return inst, nil
 }
 

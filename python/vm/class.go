@@ -199,6 +199,9 @@ type Instance struct {
 	// Base holds the builtin value of an instance of a dict or list
 	// subclass.
 	Base Value
+	// gen is the epoch of the journal that saved the instance last, or of
+	// the run that made it (journal.go).
+	gen uint64
 }
 
 // hasBase reports whether v is an instance of a subclass of a builtin

@@ -49,6 +49,11 @@ func (t *Thread) dictUpdate(d *Dict, args Tuple, kw []Kwarg) error {
 			}
 		}
 	}
+	if len(kw) > 0 {
+		if err := t.touchDict(d); err != nil {
+			return err
+		}
+	}
 	for _, k := range kw {
 		// Charged as d[k] = v is (its growth and the value): uncharged,
 		// c.update(a=s + str(i)) kept in a loop took toolplane run to
@@ -158,6 +163,9 @@ func initContainers() {
 			if err := rangeArgs("set", a[1:], kw, 0, 1); err != nil {
 				return nil, err
 			}
+			if err := t.touchSet(s); err != nil {
+				return nil, err
+			}
 			s.replace(NewSet())
 			if len(a) > 1 {
 				return None, t.setUpdate(s, a[1])
@@ -170,6 +178,9 @@ func initContainers() {
 			l, ok := unwrapBase(a[0]).(*List)
 			if !ok {
 				return nil, Errorf(TypeErrorClass, "descriptor '__init__' requires a 'list' object")
+			}
+			if err := t.touchList(l); err != nil {
+				return nil, err
 			}
 			l.Items = nil
 			if len(a) > 1 {
@@ -203,6 +214,9 @@ func initContainers() {
 				return nil, err
 			}
 			l := a[0].(*List)
+			if err := t.touchList(l); err != nil {
+				return nil, err
+			}
 			c := cap(l.Items)
 			l.Items = appendItem(l.Items, a[1])
 			if cap(l.Items) != c {
@@ -222,6 +236,9 @@ func initContainers() {
 				return nil, err
 			}
 			if err := t.chargeSlots(len(l.Items) + len(items)); err != nil {
+				return nil, err
+			}
+			if err := t.touchList(l); err != nil {
 				return nil, err
 			}
 			l.Items = append(l.Items, items...)
@@ -248,6 +265,9 @@ func initContainers() {
 			}
 			// The items after i move (16 bytes each).
 			if err := t.tickBytes(int(n-i) * 16); err != nil {
+				return nil, err
+			}
+			if err := t.touchList(l); err != nil {
 				return nil, err
 			}
 			c := cap(l.Items)
@@ -290,6 +310,9 @@ func initContainers() {
 			if err := t.tickBytes((len(l.Items) - int(i)) * 16); err != nil {
 				return nil, err
 			}
+			if err := t.touchList(l); err != nil {
+				return nil, err
+			}
 			v := l.Items[i]
 			copy(l.Items[i:], l.Items[i+1:])
 			l.Items[len(l.Items)-1] = nil
@@ -317,6 +340,9 @@ func initContainers() {
 					}
 				}
 				if eq && i < len(l.Items) {
+					if err := t.touchList(l); err != nil {
+						return nil, err
+					}
 					l.Items = append(l.Items[:i], l.Items[i+1:]...)
 					return None, nil
 				}
@@ -333,7 +359,11 @@ func initContainers() {
 			return t.seqCount(a[0].(*List).Items, a[1])
 		},
 		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
-			a[0].(*List).Items = nil
+			l := a[0].(*List)
+			if err := t.touchList(l); err != nil {
+				return nil, err
+			}
+			l.Items = nil
 			return None, nil
 		},
 		"copy": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
@@ -344,6 +374,9 @@ func initContainers() {
 			return &List{Items: append([]Value(nil), items...)}, nil
 		},
 		"reverse": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := t.touchList(a[0].(*List)); err != nil {
+				return nil, err
+			}
 			it := a[0].(*List).Items
 			if err := t.tickItems(len(it)); err != nil {
 				return nil, err
@@ -428,6 +461,9 @@ func initContainers() {
 		},
 		"popitem": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			d := a[0].(*Dict)
+			if err := t.touchDict(d); err != nil {
+				return nil, err
+			}
 			if d.trail > len(d.entries) {
 				d.trail = 0
 			}
@@ -467,6 +503,9 @@ func initContainers() {
 			return None, t.dictUpdate(a[0].(*Dict), a[1:], kw)
 		},
 		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := t.touchDict(a[0].(*Dict)); err != nil {
+				return nil, err
+			}
 			a[0].(*Dict).Clear()
 			return None, nil
 		},
@@ -545,6 +584,9 @@ func initContainers() {
 		return func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			r, err := f(t, a, kw)
 			if err != nil {
+				return nil, err
+			}
+			if err := t.touchSet(a[0].(*Set)); err != nil {
 				return nil, err
 			}
 			a[0].(*Set).replace(r.(*Set))
@@ -642,6 +684,9 @@ func initContainers() {
 			if err := t.tickItems((i - start + len(s.table)) % len(s.table)); err != nil {
 				return nil, err
 			}
+			if err := t.touchSet(s); err != nil {
+				return nil, err
+			}
 			key := s.table[i].key
 			s.table[i] = setEntry{key: setDummy}
 			s.used--
@@ -649,6 +694,9 @@ func initContainers() {
 			return key, nil
 		},
 		"clear": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
+			if err := t.touchSet(a[0].(*Set)); err != nil {
+				return nil, err
+			}
 			a[0].(*Set).Clear()
 			return None, nil
 		},

@@ -253,6 +253,10 @@ func (c *deepcopier) keepAlive(x Value) error {
 		return c.memo.Set(t, k, l)
 	}
 	if list, ok := l.(*List); ok {
+		// The memo's list may be the caller's, made before the run.
+		if err := t.touchList(list); err != nil {
+			return err
+		}
 		return t.listAppend(list, x)
 	}
 	_, err = t.CallMethodName(l, "append", Tuple{x}, nil)

@@ -22,6 +22,9 @@ type Dict struct {
 	// trail counts deleted entries known to end entries (popitem's last
 	// ones), which popitem need not scan again; any append resets it.
 	trail int
+	// gen is the epoch of the journal that saved the dict last, or of the
+	// run that made it (journal.go).
+	gen uint64
 }
 
 type dictEntry struct {
@@ -29,7 +32,8 @@ type dictEntry struct {
 	hash       uint64
 }
 
-// NewDict returns an empty dict.
+// NewDict returns an empty dict. (A run makes its own with Thread.newDict,
+// which saves it nothing to fill.)
 func NewDict() *Dict { return &Dict{} }
 
 // NewDictSize returns an empty dict with room for n entries.
@@ -343,6 +347,9 @@ func (d *Dict) setStrKH(key string, kv Value, h uint64, v Value) {
 // setStrT is setStrH for a run: the arrays the insertion grows are
 // charged to t.
 func (d *Dict) setStrT(t *Thread, key string, kv Value, h uint64, v Value) error {
+	if err := t.touchDict(d); err != nil {
+		return err
+	}
 	c, n := cap(d.entries), len(d.index)
 	d.setStrKH(key, kv, h, v)
 	if len(d.index) == n {
@@ -383,6 +390,9 @@ func (d *Dict) chargeGrowth(t *Thread, c, n int) error {
 }
 
 func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
+	if err := t.touchDict(d); err != nil {
+		return err
+	}
 	if d.class {
 		classChanged()
 	}
@@ -456,7 +466,7 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 // collision set would compare with __eq__, a class's dict, growth). The
 // caller counts set's step.
 func (d *Dict) setFast(t *Thread, key, v Value) bool {
-	if d.class {
+	if d.class || d.gen != t.epoch {
 		return false
 	}
 	h, ix, slot, ok := d.findFast(key)
@@ -606,6 +616,9 @@ func (d *Dict) Delete(t *Thread, key Value) (Value, bool, error) {
 	}
 	_, ix, err := d.find(t, key, h)
 	if err != nil || ix < 0 {
+		return nil, false, err
+	}
+	if err := t.touchDict(d); err != nil {
 		return nil, false, err
 	}
 	old := d.entries[ix].value

@@ -349,7 +349,7 @@ loop:
 			steps++
 		case compile.STORE_GLOBAL:
 			c := code.gcache[arg].Load()
-			if c == nil || c.src != globals || c.g != globals || c.gver != globals.version {
+			if !t.storeHit(c, globals) {
 				break loop
 			}
 			sp--
@@ -787,7 +787,7 @@ loop:
 			// list.append(x) on a list (not a subclass) with room:
 			// eval's call of the builtin, without the call.
 			if arg == 1 && isBuiltin(st[sp-3], fastListAppend) && t.goDepth < t.limits.MaxDepth+50 {
-				if l, ok := st[sp-2].(*List); ok && len(l.Items) < cap(l.Items) && t.fastChargeStored(st[sp-1]) {
+				if l, ok := st[sp-2].(*List); ok && len(l.Items) < cap(l.Items) && t.fastStore(l.gen, st[sp-1]) {
 					l.Items = append(l.Items, st[sp-1])
 					sp -= 2
 					st[sp-1] = None
@@ -894,7 +894,7 @@ loop:
 			}
 			sp -= arg
 			if compile.Op(ins&0xff) == compile.BUILD_LIST {
-				st[sp] = &List{Items: items}
+				st[sp] = t.newList(items)
 			} else {
 				st[sp] = Tuple(items)
 			}
@@ -950,7 +950,7 @@ loop:
 					// still there: its entry without a hash and a probe.
 					if ks, ok := st[sp-1].(Str); ok && t.lastGetIx < len(o.entries) {
 						if e := &o.entries[t.lastGetIx]; e.key != nil {
-							if k, ok := e.key.(Str); ok && k == ks && t.fastChargeStored(st[sp-3]) {
+							if k, ok := e.key.(Str); ok && k == ks && t.fastStore(o.gen, st[sp-3]) {
 								e.value = st[sp-3]
 								sp -= 3
 								ip++
@@ -971,7 +971,7 @@ loop:
 					if i < 0 {
 						i += Int(len(o.Items))
 					}
-					if i >= 0 && int(i) < len(o.Items) && t.fastChargeStored(st[sp-3]) {
+					if i >= 0 && int(i) < len(o.Items) && t.fastStore(o.gen, st[sp-3]) {
 						o.Items[i] = st[sp-3]
 						sp -= 3
 						ip++
@@ -1045,6 +1045,7 @@ loop:
 		base := sp - int(instrs[ip-1]>>8) - 1
 		cls := st[base].(*Class)
 		ctor := &Instance{Class: cls, Dict: newInstanceDict(cls)}
+		t.stamp(ctor)
 		st[base] = ctor
 		if err := t.chargeNew(newBytes(ctor)); err != nil {
 			t.fastErr = err
@@ -1214,7 +1215,7 @@ const (
 // would otherwise allocate it twice).
 func (t *Thread) appendGrow(l *List, v Value, maxSteps int64) int64 {
 	n := len(l.Items)
-	if n >= 1024 || maxSteps < 100 {
+	if n >= 1024 || maxSteps < 100 || l.gen != t.epoch {
 		return -1
 	}
 	items := appendItem(l.Items[:n:n], v)
@@ -1227,6 +1228,21 @@ func (t *Thread) appendGrow(l *List, v Value, maxSteps int64) int64 {
 	l.Items = items
 	t.mem += a + sv
 	return k
+}
+
+// storeHit reports whether c, the cache record of a STORE_GLOBAL, holds
+// the name's entry in globals, and the run's journal has saved them
+// (journal.go): else the store is made below the loop.
+func (t *Thread) storeHit(c *nameCache, globals *Dict) bool {
+	return c != nil && c.src == globals && c.g == globals && c.gver == globals.version && globals.gen == t.epoch
+}
+
+// fastStore is fastChargeStored for a store into a list or dict whose
+// gen is gen: false, with nothing charged, where the run's journal must
+// save the container first (journal.go), which the path below the loop
+// does.
+func (t *Thread) fastStore(gen uint64, v Value) bool {
+	return gen == t.epoch && t.fastChargeStored(v)
 }
 
 // fastChargeStored is chargeStored where it takes chargeNew's fast path,
@@ -1612,6 +1628,7 @@ func (t *Thread) listAppend(l *List, v Value) error {
 func (t *Thread) buildMap(f *Frame, arg int) error {
 	n := len(f.stack)
 	d := NewDictSize(arg)
+	d.gen = t.epoch
 	var err error
 	for i := n - 2*arg; i < n; i += 2 {
 		if err = d.Set(t, f.stack[i], f.stack[i+1]); err != nil {
@@ -1687,6 +1704,9 @@ func (t *Thread) storeSubscr(obj, k, v Value) error {
 				i += Int(len(l.Items))
 			}
 			if i >= 0 && int(i) < len(l.Items) {
+				if err := t.touchList(l); err != nil {
+					return err
+				}
 				l.Items[i] = v
 				return t.chargeStored(v)
 			}

@@ -714,14 +714,17 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					err = NewNameError(code.Names[arg])
 				}
 			case compile.STORE_GLOBAL:
-				if c := code.gcache[arg].Load(); c != nil && c.src == f.globals && c.g == f.globals && c.gver == f.globals.version {
+				if c := code.gcache[arg].Load(); c != nil && c.src == f.globals && c.g == f.globals && c.gver == f.globals.version && f.globals.gen == t.epoch {
 					f.globals.entries[c.ix].value = f.stack[len(f.stack)-1]
 					f.stack = f.stack[:len(f.stack)-1]
 					break
 				}
-				t.storeGlobal(code, f.globals, arg, f.stack[len(f.stack)-1])
+				err = t.storeGlobal(code, f.globals, arg, f.stack[len(f.stack)-1])
 				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_GLOBAL:
+				if err = t.touchDict(f.globals); err != nil {
+					break
+				}
 				if !f.globals.DeleteStr(code.Names[arg]) {
 					err = NewNameError(code.Names[arg])
 				}
@@ -760,6 +763,9 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					err = t.SetItem(f.nsMap, Str(code.Names[arg]), f.pop())
 					break
 				}
+				if err = t.touchDict(f.ns); err != nil {
+					break
+				}
 				f.ns.setStrKH(code.Names[arg], code.NameKeys[arg], code.NameHashes[arg], f.pop())
 			case compile.DELETE_NAME:
 				if f.nsMap != nil {
@@ -768,6 +774,9 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 							err = NewNameError(code.Names[arg])
 						}
 					}
+					break
+				}
+				if err = t.touchDict(f.ns); err != nil {
 					break
 				}
 				if !f.ns.DeleteStr(code.Names[arg]) {
@@ -915,6 +924,7 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					if init := t.plainInit(fv); init != nil && lo > base {
 						pf = init
 						ctor = &Instance{Class: fv, Dict: newInstanceDict(fv)}
+						t.stamp(ctor)
 						lo--
 						f.stack[lo] = ctor
 					}
@@ -1169,11 +1179,11 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					f.stack[i] = nil
 				}
 				f.stack = f.stack[:n-arg]
-				f.push(&List{Items: items})
+				f.push(&List{Items: items, gen: t.epoch})
 				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize) + itemsStoredBytes(items))
 			case compile.BUILD_SET:
 				n := len(f.stack)
-				s := NewSet()
+				s := t.newSet()
 				for _, v := range f.stack[n-arg:] {
 					if err = s.Add(t, v); err != nil {
 						break
@@ -1662,6 +1672,9 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 						err = Errorf(AttributeErrorClass, "module '%s' has no attribute '%s'", mod.Name, s)
 						break
 					}
+					if err = t.touchDict(f.globals); err != nil {
+						break
+					}
 					f.globals.SetStr(string(s), v)
 				}
 			case compile.SETUP_ANNOTATIONS:
@@ -1678,7 +1691,10 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 					ns = f.globals
 				}
 				if !ns.HasStr("__annotations__") {
-					ns.SetStr("__annotations__", NewDict())
+					if err = t.touchDict(ns); err != nil {
+						break
+					}
+					ns.SetStr("__annotations__", t.newDict())
 				}
 			case compile.LOAD_ASSERTION_ERROR:
 				f.push(AssertionErrorClass)
@@ -1987,6 +2003,10 @@ func (t *Thread) buildClass(body *Function, name string, bases Tuple, kw []Kwarg
 		}
 	}
 	if ns != nil {
+		// __prepare__ may have returned a dict made before the run.
+		if err := t.touchDict(ns); err != nil {
+			return nil, err
+		}
 		ns.SetStr("__module__", Str("__main__"))
 		ns.SetStr("__qualname__", Str(body.Code.QualName))
 	} else {

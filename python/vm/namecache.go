@@ -101,11 +101,14 @@ func (t *Thread) loadGlobal(co *CodeObj, g, o, builtins *Dict, i int) (Value, bo
 }
 
 // storeGlobal binds name i of the code in g.
-func (t *Thread) storeGlobal(co *CodeObj, g *Dict, i int, v Value) {
+func (t *Thread) storeGlobal(co *CodeObj, g *Dict, i int, v Value) error {
+	if err := t.touchDict(g); err != nil {
+		return err
+	}
 	slot := &co.gcache[i]
 	if c := slot.Load(); c != nil && c.g == g && c.gver == g.version && c.src == g {
 		g.entries[c.ix].value = v
-		return
+		return nil
 	}
 	name, h := co.Names[i], co.NameHashes[i]
 	g.setStrKH(name, co.NameKeys[i], h, v)
@@ -113,6 +116,7 @@ func (t *Thread) storeGlobal(co *CodeObj, g *Dict, i int, v Value) {
 		t.noteCached(co)
 		slot.Store(&nameCache{g: g, gver: g.version, src: g, ix: int32(ix)})
 	}
+	return nil
 }
 
 // getStrOrNil is d.getStrH, with a nil d empty.

@@ -278,6 +278,9 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 			if err := t.chargeSlots(len(x.Items) + len(items)); err != nil {
 				return nil, err
 			}
+			if err := t.touchList(x); err != nil {
+				return nil, err
+			}
 			x.Items = append(x.Items, items...)
 			return x, nil
 		}
@@ -324,6 +327,9 @@ func (t *Thread) Inplace(op syntax.Operator, a, b Value) (Value, error) {
 			if _, ok := b.(*Set); ok {
 				r, err := t.Binary(op, a, b)
 				if err != nil {
+					return nil, err
+				}
+				if err := t.touchSet(x); err != nil {
 					return nil, err
 				}
 				x.replace(r.(*Set))
@@ -392,6 +398,9 @@ func (t *Thread) inplaceRepeat(seq, n Value) (Value, error) {
 	}
 	switch x := seq.(type) {
 	case *List:
+		if err := t.touchList(x); err != nil {
+			return nil, err
+		}
 		x.Items = r.(*List).Items
 	case *ByteArray:
 		x.B = r.(*ByteArray).B

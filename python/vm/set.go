@@ -12,6 +12,9 @@ type Set struct {
 	frozen bool
 	// finger is where pop looks first (past the last slot it emptied).
 	finger int
+	// gen is the epoch of the journal that saved the set last, or of the
+	// run that made it (journal.go).
+	gen uint64
 }
 
 type setEntry struct {
@@ -30,7 +33,8 @@ const (
 	setResizeLimit = 50000
 )
 
-// NewSet returns an empty set.
+// NewSet returns an empty set. (A run makes its own with Thread.newSet,
+// which saves it nothing to fill.)
 func NewSet() *Set { return &Set{} }
 
 // Len returns the size.
@@ -109,6 +113,9 @@ func (s *Set) Add(t *Thread, v Value) error {
 }
 
 func (s *Set) add(t *Thread, key Value, h uint64) error {
+	if err := t.touchSet(s); err != nil {
+		return err
+	}
 	// An insertion is a step, as for dicts (Dict.set).
 	if t != nil {
 		if err := t.tick(1); err != nil {
@@ -191,6 +198,9 @@ restart:
 // table, a collision add would compare with __eq__, a resize). The caller
 // counts add's step.
 func (s *Set) addFast(t *Thread, key Value) bool {
+	if s.gen != t.epoch {
+		return false
+	}
 	var h uint64
 	switch x := key.(type) {
 	case Int:
@@ -264,6 +274,9 @@ func (s *Set) addFast(t *Thread, key Value) bool {
 }
 
 func (s *Set) resize(t *Thread, minUsed int) error {
+	if err := t.touchSet(s); err != nil {
+		return err
+	}
 	size := setMinSize
 	for size <= minUsed {
 		size <<= 1
@@ -328,6 +341,9 @@ func (s *Set) Delete(t *Thread, v Value) (bool, error) {
 	if err != nil || i < 0 {
 		return false, err
 	}
+	if err := t.touchSet(s); err != nil {
+		return false, err
+	}
 	s.table[i] = setEntry{key: setDummy}
 	s.used--
 	return true, nil
@@ -373,6 +389,9 @@ func (s *Set) replace(o *Set) {
 // merge adds the elements of o like CPython's set_merge: the table is sized
 // for both up front, then o's elements are added in o's table order.
 func (s *Set) merge(t *Thread, o *Set) error {
+	if err := t.touchSet(s); err != nil {
+		return err
+	}
 	mask := len(s.table) - 1
 	if len(s.table) == 0 {
 		mask = setMinSize - 1

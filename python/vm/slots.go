@@ -43,15 +43,23 @@ func (m *SlotMember) set(t *Thread, o *Instance, v Value) error {
 		if err := t.chargeNew(dictBytes); err != nil {
 			return err
 		}
-		o.Slots = NewDict()
+		if err := t.touchInstance(o); err != nil {
+			return err
+		}
+		o.Slots = t.newDict()
 	}
 	// setStrT charges the value, as a store into an instance's dict.
 	return o.Slots.setStrT(t, m.Name, nil, strHash(m.Name), v)
 }
 
-func (m *SlotMember) del(o *Instance) error {
-	if o.Slots != nil && o.Slots.DeleteStr(m.Name) {
-		return nil
+func (m *SlotMember) del(t *Thread, o *Instance) error {
+	if o.Slots != nil {
+		if err := t.touchDict(o.Slots); err != nil {
+			return err
+		}
+		if o.Slots.DeleteStr(m.Name) {
+			return nil
+		}
 	}
 	return Errorf(AttributeErrorClass, "%s", m.Name)
 }
@@ -255,7 +263,7 @@ func initSlotMembers() {
 			if err != nil {
 				return nil, err
 			}
-			return None, m.del(o)
+			return None, m.del(t, o)
 		},
 	})
 }

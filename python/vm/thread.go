@@ -68,6 +68,11 @@ const checkInterval = 1024
 // Thread is the state of one run: limits, counters, output, the currently
 // handled exception and the event loop. A Thread is used by one goroutine.
 type Thread struct {
+	// journal saves what the run changes of the session's containers, for
+	// a rollback (nil: no rollback possible); epoch is its epoch, 0
+	// without one (journal.go).
+	journal *Journal
+	epoch   uint64
 	// intPair is the unused half of the last two-int block boxInt
 	// allocated, or nil.
 	intPair *Int
@@ -197,6 +202,9 @@ type Config struct {
 	// Heap is the process's heap guard (nil: none). Every run of a process
 	// should share one.
 	Heap *HeapGuard
+	// Journal, when not nil, saves what the run changes of containers
+	// made before it, so that Journal.Swap can undo the run.
+	Journal *Journal
 	// Source returns a line of the program's own source (empty when the
 	// file is not the program's): the traceback module shows it under each
 	// frame, as CPython shows the file's line. Nil: no source lines.
@@ -219,6 +227,9 @@ func NewThread(cfg Config) *Thread {
 		mem:      cfg.MemoryUsed,
 		heap:     cfg.Heap,
 		source:   cfg.Source,
+	}
+	if cfg.Journal != nil {
+		t.journal, t.epoch = cfg.Journal, cfg.Journal.epoch
 	}
 	t.pollEvery = checkInterval
 	t.nextChk.Store(checkInterval)
@@ -692,6 +703,10 @@ func (t *Thread) retained(nodes int) (total int64, visits int, stopped bool) {
 	}
 	if t.excInfo != nil {
 		w.walk(t.excInfo)
+	}
+	if t.journal != nil {
+		t.journal.walk(w)
+		w.drain()
 	}
 	for _, v := range t.tempRoots {
 		w.walk(v)

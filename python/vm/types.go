@@ -42,9 +42,9 @@ func initObject() {
 			return &Instance{Class: ObjectClass}, nil
 		}
 		if cls.noDict {
-			return &Instance{Class: cls}, nil
+			return &Instance{Class: cls, gen: t.epochOf()}, nil
 		}
-		return &Instance{Class: cls, Dict: NewDict()}, nil
+		return &Instance{Class: cls, Dict: t.newDict(), gen: t.epochOf()}, nil
 	}
 	addMethods(ObjectClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) { return None, nil },
@@ -173,6 +173,7 @@ func initObject() {
 		if !cls.noDict {
 			inst.Dict = NewDict()
 		}
+		t.stamp(inst)
 		return inst, t.chargeNew(newBytes(inst))
 	}}
 	ObjectClass.Dict.SetStr("__new__", &StaticMethod{Fn: objectNew})
@@ -303,6 +304,9 @@ func initExceptions() {
 	addMethods(OSErrorClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
+				if err := t.touchExcDict(e); err != nil {
+					return nil, err
+				}
 				e.Exc.Args = append(Tuple(nil), args[1:]...)
 				setOSErrorAttrs(e, args[1:])
 			}
@@ -312,6 +316,9 @@ func initExceptions() {
 	addMethods(SyntaxErrorClass, map[string]BuiltinFunc{
 		"__init__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			if e, ok := args[0].(*Instance); ok && e.Exc != nil {
+				if err := t.touchExcDict(e); err != nil {
+					return nil, err
+				}
 				e.Exc.Args = append(Tuple(nil), args[1:]...)
 				return None, setSyntaxErrorAttrs(t, e, args[1:])
 			}
@@ -477,13 +484,22 @@ func initExceptions() {
 				return nil, Errorf(TypeErrorClass, "note must be a str, not '%s'", TypeName(args[1]))
 			}
 			if e.Dict == nil {
-				e.Dict = NewDict()
+				if err := t.touchInstance(e); err != nil {
+					return nil, err
+				}
+				e.Dict = t.newDict()
 			}
 			notes, ok := e.Dict.GetStr("__notes__")
 			l, isList := notes.(*List)
 			if !ok || !isList {
-				l = &List{}
+				if err := t.touchDict(e.Dict); err != nil {
+					return nil, err
+				}
+				l = t.newList(nil)
 				e.Dict.SetStr("__notes__", l)
+			}
+			if err := t.touchList(l); err != nil {
+				return nil, err
 			}
 			l.Items = append(l.Items, args[1])
 			return None, nil
@@ -1192,7 +1208,7 @@ func initBuiltinTypes() {
 			return nil, err
 		}
 		if len(args) == 0 {
-			return &List{}, nil
+			return t.newList(nil), nil
 		}
 		items, err := t.iterate(args[0], nil)
 		if err != nil {
@@ -1201,7 +1217,7 @@ func initBuiltinTypes() {
 		if err := t.ChargeItems(int64(len(items)), 16); err != nil {
 			return nil, err
 		}
-		return &List{Items: append([]Value(nil), items...)}, nil
+		return t.newList(append([]Value(nil), items...)), nil
 	}
 	TupleClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("tuple", args, kw, 0, 1); err != nil {
@@ -1226,14 +1242,14 @@ func initBuiltinTypes() {
 		if len(args) > 1 {
 			return nil, Errorf(TypeErrorClass, "dict expected at most 1 argument, got %d", len(args))
 		}
-		d := NewDict()
+		d := t.newDict()
 		return d, t.dictUpdate(d, args, kw)
 	}
 	SetClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("set", args, kw, 0, 1); err != nil {
 			return nil, err
 		}
-		s := NewSet()
+		s := t.newSet()
 		if len(args) == 1 {
 			if err := t.setUpdate(s, args[0]); err != nil {
 				return nil, err
@@ -1860,6 +1876,9 @@ func (t *Thread) listSort(l *List, kw []Kwarg) error {
 	// when the sort finished (and then ValueError if it was modified),
 	// in their old order when a key failed, as far as the sort got when
 	// a comparison failed.
+	if err := t.touchList(l); err != nil {
+		return err
+	}
 	l.Items = nil
 	defer func() { l.Items = items }()
 	// The sort's arrays (keys, items, the merge's scratch space) are

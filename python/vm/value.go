@@ -45,6 +45,9 @@ type Tuple []Value
 // List is a Python list.
 type List struct {
 	Items []Value
+	// gen is the epoch of the journal that saved the list last, or of the
+	// run that made it (journal.go).
+	gen uint64
 }
 
 // EllipsisType is the type of "...".

@@ -314,6 +314,9 @@ func setitem(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 						return nil, vm.Errorf(vm.IndexErrorClass, "array assignment index out of range")
 					}
 					// Only an 'f' store makes a value (the rounded float), the size of the one given.
+					if err := t.Touch(items); err != nil {
+						return nil, err
+					}
 					items.Items[k] = v
 					return vm.None, nil
 				}
@@ -381,6 +384,9 @@ func extend(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 			if err := t.Charge(grew); err != nil {
 				return nil, err
 			}
+		}
+		if err := t.Touch(items); err != nil {
+			return nil, err
 		}
 		before := cap(items.Items)
 		items.Items = append(items.Items, w)

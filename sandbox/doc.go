@@ -76,8 +76,10 @@
 //     session budgets are charged, is held against the same measure: a
 //     worker idle for a few seconds that holds more than 3 times its
 //     report plus 152 MiB (idleRSSBound; one that runs our code has given
-//     its garbage back by then) is killed, and its session's next run
-//     says its globals were lost and why.
+//     its garbage back by then) has its session charged what it holds,
+//     so a worker that understates its globals cannot hold memory outside
+//     the budgets. It is not killed: an honest worker whose heap keeps a
+//     few survivors of a large run spread over many pages holds as much.
 //
 // `toolplane doctor` starts a worker and lists which measures are in
 // force on the host, and why not for the others; a measure not in force is

@@ -52,6 +52,10 @@ type proc struct {
 	endedAt time.Time // when the last result was read (zero: none yet)
 	claim   int64     // the session's globals, as that result reported them
 	epoch   uint64    // counts run starts and ends
+	// measured is what the worker held resident (and swapped out) while
+	// idle past idleRSSBound of its claim, as the watch last saw it; 0
+	// while it holds no more or runs. Its session is charged it.
+	measured int64
 }
 
 type frame struct {
@@ -196,11 +200,13 @@ const watchEvery = 50 * time.Millisecond
 // factor (measured: settled resident memory minus WorkerBytes was 0.2 to
 // 2.2 times the report over lists, dicts, sets, instances, closures,
 // bytes and floats). One past idleRSSBound of its report for overIdleFor
-// is killed: its session's globals are gone and its next run says why.
-// An honest worker can be one too: a str sliced from a long one keeps the
-// long one's memory alive, counted at the slice's length ('x' * 200_000_000
-// sliced to 10 characters held 213 MiB idle, reported as 0); such a
-// session holds memory no budget is charged, and is ended as a liar's is.
+// has its session charged what the kernel says it holds instead
+// (Session.SizeBytes), so the budgets evict as they would for globals of
+// that size. It is not killed: an honest worker can hold that much too (a
+// run that built 900,000 rows and kept every 12th held 305 MiB idle for
+// 24 MiB of globals: the Go heap does not move its survivors together),
+// and the two cannot be told apart from outside; memory a session really
+// holds is charged whoever is to blame for it.
 const (
 	idleSettle  = 5 * time.Second
 	overIdleFor = time.Second
@@ -226,6 +232,7 @@ func (p *proc) runStarted() {
 	p.smu.Lock()
 	p.running = true
 	p.epoch++
+	p.measured = 0
 	p.smu.Unlock()
 }
 
@@ -235,7 +242,26 @@ func (p *proc) runEnded(claim int64) {
 	p.endedAt = time.Now()
 	p.claim = claim
 	p.epoch++
+	p.measured = 0
 	p.smu.Unlock()
+}
+
+// setMeasured records what the idle worker holds past its claim (0: no
+// more than idleRSSBound), unless a run started or ended since epoch.
+func (p *proc) setMeasured(epoch uint64, held int64) {
+	p.smu.Lock()
+	if p.epoch == epoch {
+		p.measured = held
+	}
+	p.smu.Unlock()
+}
+
+// idleMeasured is what the session of an idle worker holding more than
+// its claim accounts for is charged (0: none measured).
+func (p *proc) idleMeasured() int64 {
+	p.smu.Lock()
+	defer p.smu.Unlock()
+	return p.measured
 }
 
 // idleState is whether the worker has been idle for idleSettle since a

@@ -191,7 +191,9 @@ func (s *Session) SizeBytes() int64 {
 	if s.w == nil {
 		return s.size
 	}
-	return s.size + WorkerBytes
+	// An idle worker holding more than its report makes plausible is
+	// charged what the kernel says it holds (idleRSSBound).
+	return max(s.size+WorkerBytes, s.w.idleMeasured())
 }
 
 // Names implements backend.Session.

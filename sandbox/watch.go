@@ -161,13 +161,14 @@ func (x *watched) check(now time.Time, readSwap bool, buf []byte) bool {
 			x.swap = procSwap(p.pid)
 		}
 		held := rss + x.swap
-		if _, _, e := p.idleState(now); e != epoch || held <= idleRSSBound(claim) {
+		if held <= idleRSSBound(claim) {
 			x.overSince = time.Time{}
+			p.setMeasured(epoch, 0)
 		} else if x.overSince.IsZero() {
 			x.overSince = now
 		} else if now.Sub(x.overSince) >= overIdleFor {
-			p.kill(fmt.Sprintf("it held %d MiB in memory while idle, more than its session's globals account for (%d MiB as the worker measured them; at most %d MiB, 3 times that plus %d MiB), so the host ended it: the session memory budgets are charged the globals' size", held>>20, claim>>20, idleRSSBound(claim)>>20, idleRSSBound(0)>>20))
-			return false
+			// Charged, not killed: see idleRSSBound.
+			p.setMeasured(epoch, held)
 		}
 	} else {
 		x.overSince = time.Time{}

@@ -120,37 +120,46 @@ func TestAttackWorkerLiesAboutItsSize(t *testing.T) {
 // 300 MiB after its run while its globals held a few bytes cost its
 // token's budget nothing for them, in each of the sessions the token may
 // keep. The host now holds an idle worker's report against what the
-// kernel says it holds: the worker is ended, the session's next run says
-// its globals were lost and why, and another session keeps its globals.
+// kernel says it holds, and charges the session that: a token whose two
+// sessions' workers hold 300 MiB each under a 600 MiB budget loses the
+// first session's globals to the budget, its next run naming the key,
+// while another token's session keeps its globals. Before, both sessions
+// were charged 40 MiB and kept.
 func TestAttackWorkerHoldsMemoryIdle(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "\n[session]\nmax_memory_mb = 512\n")
-	srv := e.ServeHTTP(t, e.TokenConfig(t))
-	calm := e2e.ConnectHTTP(t, srv.URL)
+	e := bins.NewEnv(t, "")
+	cfg := tokensConfig(t, e, "\n[session]\nmax_memory_mb = 512\nmax_retained_mb = 4096\nmax_retained_mb_per_token = 600\n", "liar", "calm")
+	srv := e.ServeHTTP(t, cfg)
+	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
 	e2e.MustRun(t, calm, "mine = 'still here'")
-	liar := e2e.ConnectHTTP(t, srv.URL)
-	e2e.MustRun(t, liar, "x = 1")
-	e2e.MustRun(t, liar, "# sandbox-test-hook: holdidle")
-	// Each look is a run, which the worker may hold memory for: looks
-	// leave it idle long enough for the host to judge it.
+	first := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
+	e2e.MustRun(t, first, "x = 1")
+	e2e.MustRun(t, first, "# sandbox-test-hook: holdidle")
+	second := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
+	e2e.MustRun(t, second, "y = 2")
+	e2e.MustRun(t, second, "# sandbox-test-hook: holdidle")
+	// Each look is a run of the second session, which begins charged for
+	// the first one: looks leave the first worker idle long enough for
+	// the host to measure it.
 	for deadline := time.Now().Add(60 * time.Second); ; {
-		time.Sleep(10 * time.Second)
-		res, _ := e2e.Exec(t, liar, "return 1")
+		time.Sleep(8 * time.Second)
+		e2e.MustRun(t, second, "return 1")
+		res, _ := e2e.Exec(t, first, "return x")
 		text := e2e.Text(res)
-		if strings.Contains(text, "globals were lost") {
-			t.Logf("the liar's next run: %s", truncateText(strings.TrimSpace(text), 500))
-			if !strings.Contains(text, "more than its session's globals account for") {
-				t.Errorf("the notice does not say why: %s", truncateText(text, 500))
+		if strings.Contains(text, "globals and saved results are gone") {
+			t.Logf("the first session's next run: %s", truncateText(strings.TrimSpace(text), 500))
+			if !strings.Contains(text, "max_retained_mb_per_token") {
+				t.Errorf("the notice does not name the budget: %s", truncateText(text, 500))
 			}
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("60 s after a worker kept 300 MiB idle with a few bytes of globals, its session still has them: %s", truncateText(text, 300))
+			t.Fatalf("60 s after two workers of one token kept 300 MiB idle each with a few bytes of globals, under a 600 MiB budget, its first session still has them: %s", truncateText(text, 300))
 		}
 	}
 	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
-		t.Errorf("the other session's globals: %v", v)
+		t.Errorf("the other token's globals: %v", v)
 	}
 }
 

@@ -883,6 +883,11 @@ func (s *Session) resultBytes() int64 {
 func (s *Session) RetainedBytes() int64 {
 	s.mu.Lock()
 	n, r := s.retained, s.results
+	if s.state != nil && !s.running {
+		// The backend may learn more of an idle session's size after
+		// its run (a worker process holding more than it reported).
+		n = max(n, s.state.SizeBytes())
+	}
 	s.mu.Unlock()
 	if r != nil {
 		n += r.TotalBytes()

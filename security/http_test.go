@@ -819,48 +819,20 @@ func TestAttackHTTPTokenHoldingIdleConnections(t *testing.T) {
 // connection is served.
 func TestIdleConnectionGivesWayToANewOne(t *testing.T) {
 	t.Parallel()
-	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "")
-	cfg := e.Config + ".limits.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
-		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
-		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
-		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
-		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
-	srv := e.ServeHTTP(t, cfg)
-	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
-	var conns []net.Conn
-	defer func() {
-		for _, c := range conns {
-			c.Close()
+	request := idleCapServer(t)
+	// ask sends token's request: its answer's status, negative when the
+	// server closed the connection after it.
+	ask := func(token string) (net.Conn, int) {
+		c, st, closed := request("Authorization: Bearer " + token + "\r\n")
+		if closed {
+			st = -st
 		}
-	}()
-	// request opens a connection and sends one initialize of token on
-	// it: the answer's status, or 0 when the connection was closed first.
-	request := func(token string) (net.Conn, int) {
-		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
-		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, token, len(initializeBody), initializeBody)
-		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-		if err != nil {
-			return c, 0
-		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		_ = c.SetDeadline(time.Time{})
-		if resp.Close {
-			return c, -resp.StatusCode
-		}
-		return c, resp.StatusCode
+		return c, st
 	}
 	// a holds 2 of the 4 places idle, b 1, c 1: each within its share.
 	var aConns []net.Conn
 	for _, tok := range []string{"a", "a", "b", "c"} {
-		c, status := request(tok + "-secret-0123456789")
+		c, status := ask(tok + "-secret-0123456789")
 		if status != http.StatusOK {
 			t.Fatalf("token %s's request: status %d; want 200 kept alive", tok, status)
 		}
@@ -868,7 +840,7 @@ func TestIdleConnectionGivesWayToANewOne(t *testing.T) {
 			aConns = append(aConns, c)
 		}
 	}
-	if _, status := request("d-secret-0123456789"); status != http.StatusOK {
+	if _, status := ask("d-secret-0123456789"); status != http.StatusOK {
 		t.Fatalf("a fourth token's request with every place held idle: status %d (0: closed on accept); want 200", status)
 	}
 	// One of a's idle connections was closed to make room.
@@ -892,41 +864,10 @@ func TestIdleConnectionGivesWayToANewOne(t *testing.T) {
 // (one per connection it opened and sent a 401-bound request on).
 func TestUnauthenticatedConnectionClosesNoIdleOne(t *testing.T) {
 	t.Parallel()
-	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "")
-	cfg := e.Config + ".limits.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
-		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
-		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
-		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
-		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
-	srv := e.ServeHTTP(t, cfg)
-	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
-	var conns []net.Conn
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-	// request opens a connection and sends one initialize with the
-	// Authorization header auth: the answer's status, or 0 when the
-	// connection was closed first.
+	full := idleCapServer(t)
 	request := func(auth string) (net.Conn, int) {
-		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
-		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, auth, len(initializeBody), initializeBody)
-		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-		if err != nil {
-			return c, 0
-		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		_ = c.SetDeadline(time.Time{})
-		return c, resp.StatusCode
+		c, status, _ := full(auth)
+		return c, status
 	}
 	var idle []net.Conn
 	for _, tok := range []string{"a", "a", "b", "c"} {
@@ -961,5 +902,54 @@ func TestUnauthenticatedConnectionClosesNoIdleOne(t *testing.T) {
 	// An admitted token's connection still takes one's place.
 	if _, status := request("Authorization: Bearer d-secret-0123456789\r\n"); status != http.StatusOK {
 		t.Fatalf("a fourth token's request with every place held idle: status %d (0: closed on accept); want 200", status)
+	}
+}
+
+// idleCapServer serves HTTP with max_connections = 4 (also per address)
+// and tokens a, b, c and d (secret NAME-secret-0123456789), and returns a
+// request function: it opens a connection, sends one initialize with the
+// header lines auth ("" for none) and returns the connection, the
+// answer's status (0 when the connection was closed first) and whether
+// the server said it closes the connection after it. The test's cleanup
+// closes the connections.
+func idleCapServer(t *testing.T) func(auth string) (net.Conn, int, bool) {
+	t.Helper()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	cfg := e.Config + ".limits.toml"
+	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
+		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
+		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
+		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
+		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
+	srv := e.ServeHTTP(t, cfg)
+	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
+	var mu sync.Mutex
+	var conns []net.Conn
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return func(auth string) (net.Conn, int, bool) {
+		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		conns = append(conns, c)
+		mu.Unlock()
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, auth, len(initializeBody), initializeBody)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return c, 0, true
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		_ = c.SetDeadline(time.Time{})
+		return c, resp.StatusCode, resp.Close
 	}
 }

@@ -616,17 +616,7 @@ func TestGlobalsSizeBytesFollowsChanges(t *testing.T) {
 // before it starts (sandbox worker, backend.LocalSession), of globals
 // holding bench/programs/records.py's 100 000 records.
 func BenchmarkGlobalsSnapshot(b *testing.B) {
-	g := NewGlobals()
-	p, err := Compile("<snippet>", `rows = [{"id": i, "team": "t" + str(i % 17), "score": (i * 37) % 101} for i in range(100000)]
-by_team = {}
-for r in rows:
-    by_team.setdefault(r["team"], []).append(r["score"])`, CompileOptions{Snippet: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := p.Run(context.Background(), RunOptions{Globals: g}); err != nil {
-		b.Fatal(err)
-	}
+	g := recordsGlobals(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = g.Snapshot()
@@ -637,17 +627,7 @@ for r in rows:
 // rollback snapshot: Snapshot, then a run that reads the 100 000 records
 // and rebinds one name, in globals holding them (BenchmarkGlobalsSnapshot's).
 func BenchmarkSessionRunAfterSnapshot(b *testing.B) {
-	g := NewGlobals()
-	p, err := Compile("<snippet>", `rows = [{"id": i, "team": "t" + str(i % 17), "score": (i * 37) % 101} for i in range(100000)]
-by_team = {}
-for r in rows:
-    by_team.setdefault(r["team"], []).append(r["score"])`, CompileOptions{Snippet: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := p.Run(context.Background(), RunOptions{Globals: g}); err != nil {
-		b.Fatal(err)
-	}
+	g := recordsGlobals(b)
 	small, err := Compile("<snippet>", "n = len(rows) + len(by_team)", CompileOptions{Snippet: true})
 	if err != nil {
 		b.Fatal(err)
@@ -777,6 +757,19 @@ await hang()
 // after it ends (sandbox worker, backend.LocalSession), of globals holding
 // bench/programs/records.py's 100 000 records and its summary.
 func BenchmarkGlobalsSizeBytes(b *testing.B) {
+	g := recordsGlobals(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		g.sized = false
+		_ = g.SizeBytes()
+	}
+}
+
+// recordsGlobals returns globals holding bench/programs/records.py's
+// 100 000 records and their summary by team, as a session would after
+// its first run.
+func recordsGlobals(b *testing.B) *Globals {
+	b.Helper()
 	g := NewGlobals()
 	p, err := Compile("<snippet>", `rows = [{"id": i, "team": "t" + str(i % 17), "score": (i * 37) % 101} for i in range(100000)]
 by_team = {}
@@ -788,9 +781,5 @@ for r in rows:
 	if _, err := p.Run(context.Background(), RunOptions{Globals: g}); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		g.sized = false
-		_ = g.SizeBytes()
-	}
+	return g
 }

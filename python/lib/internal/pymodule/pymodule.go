@@ -219,9 +219,9 @@ var immutableTypes = map[string]string{
 	"itertools.islice": "itertools.islice", "itertools.pairwise": "itertools.pairwise",
 	"itertools.starmap": "itertools.starmap", "itertools.zip_longest": "itertools.zip_longest",
 	"itertools.product": "itertools.product", "itertools.permutations": "itertools.permutations",
-	"itertools.combinations": "itertools.combinations",
+	"itertools.combinations":                  "itertools.combinations",
 	"itertools.combinations_with_replacement": "itertools.combinations_with_replacement",
-	"itertools._tee": "itertools._tee",
+	"itertools._tee":                          "itertools._tee",
 }
 
 func adoptFunc(v vm.Value, name string) {

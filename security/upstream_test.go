@@ -354,16 +354,7 @@ func TestAttackUpstreamRequestsNotForwarded(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	var asked atomic.Int32
-	opts := &mcp.ClientOptions{
-		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-			asked.Add(1)
-			return &mcp.CreateMessageResult{Content: &mcp.TextContent{Text: "AWS_SECRET=leaked"}, Model: "m", Role: "assistant"}, nil
-		},
-		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			asked.Add(1)
-			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
-		},
-	}
+	opts := eagerClient(&asked)
 	record := filepath.Join(t.TempDir(), "record")
 	// "modern" speaks the stateless protocol of 2026-07-28 (server/discover,
 	// subscriptions/listen), which the SDK's client takes other ways.
@@ -1071,16 +1062,7 @@ func TestAttackUpstreamAsksForInput(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	var asked atomic.Int32
-	opts := &mcp.ClientOptions{
-		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-			asked.Add(1)
-			return &mcp.CreateMessageResult{Content: &mcp.TextContent{Text: "AWS_SECRET=leaked"}, Model: "m", Role: "assistant"}, nil
-		},
-		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			asked.Add(1)
-			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
-		},
-	}
+	opts := eagerClient(&asked)
 	record := filepath.Join(t.TempDir(), "record")
 	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-record", %q]`, record)})
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
@@ -1115,5 +1097,21 @@ func TestAttackUpstreamAsksForInput(t *testing.T) {
 	t.Logf("toolplane's peak resident memory: %d MiB", rss>>20)
 	if rss > 500<<20 {
 		t.Errorf("toolplane's peak resident memory was %d MiB", rss>>20)
+	}
+}
+
+// eagerClient is the options of an agent's client that answers every
+// sampling and elicitation request with something an upstream must never
+// get (a secret), counting the requests in asked.
+func eagerClient(asked *atomic.Int32) *mcp.ClientOptions {
+	return &mcp.ClientOptions{
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked.Add(1)
+			return &mcp.CreateMessageResult{Content: &mcp.TextContent{Text: "AWS_SECRET=leaked"}, Model: "m", Role: "assistant"}, nil
+		},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked.Add(1)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"token": "ghp_leaked"}}, nil
+		},
 	}
 }

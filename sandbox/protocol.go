@@ -11,10 +11,10 @@ import (
 
 // protocolVersion is what a worker states in its hello; the host refuses
 // a worker of another version (a stale binary after an upgrade).
-const protocolVersion = 4 // 4: the run's stderr streams in stderr frames, as its output does
+const protocolVersion = 5 // 5: kept; 4: the run's stderr streams in stderr frames, as its output does
 
-// Message kinds. The host sends run, reply and cancel; a worker sends
-// hello, call, output, stderr and done. A kind from the wrong side is a
+// Message kinds. The host sends run, reply, cancel and kept; a worker
+// sends hello, call, output, stderr and done. A kind from the wrong side is a
 // protocol error.
 const (
 	kindRun byte = 1 + iota
@@ -25,6 +25,9 @@ const (
 	kindOutput
 	kindDone
 	kindStderr
+	// kindKept (no payload): the host kept the globals the last run left,
+	// so the worker drops what it saved to roll that run back.
+	kindKept
 )
 
 // RunRequest is one snippet run as the host hands it to a worker.

@@ -149,10 +149,16 @@ func (s *Session) Run(ctx context.Context, req *RunRequest, host map[string]pyth
 }
 
 // End implements backend.Session: the worker learns how the run ended
-// with the next run request.
+// with the next run request, and at once when the globals are kept, so it
+// drops what it saved to roll the run back (kindKept).
 func (s *Session) End(mode backend.EndMode) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if mode == backend.EndKeep && s.w != nil {
+		// A worker that stopped reading is killed by send; its session
+		// learns it at the next run.
+		_ = s.w.send(kindKept, nil)
+	}
 	s.running = false
 	s.used = s.p.opts.Now()
 	wire := endKeep

@@ -156,6 +156,17 @@ func (w *worker) handle(kind byte, p []byte) error {
 			w.cancel()
 		}
 		w.mu.Unlock()
+	case kindKept:
+		// The run's rollback journal holds what the run replaced: kept
+		// until the next run, it kept the garbage of an idle session's
+		// last run alive (the values a run dropped, up to its memory
+		// limit), which no budget counts and giveBackMemory cannot return.
+		w.mu.Lock()
+		if !w.running && w.pre != nil {
+			w.globals.Commit()
+			w.pre = nil
+		}
+		w.mu.Unlock()
 	case kindReply:
 		r, err := decodeReply(p)
 		if err != nil {

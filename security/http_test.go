@@ -765,25 +765,19 @@ func TestAttackHTTPTokenHoldingIdleConnections(t *testing.T) {
 	// Each connection sends one request (an MCP initialize, answered
 	// 200) and stays open, idle, as a client's pool keeps it.
 	for range 12 {
-		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
-		if err != nil {
+		c, status, body, closing, err := postInitialize(addr, "Authorization: Bearer idler-secret-0123456789\r\n")
+		if c == nil {
 			break
 		}
-		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
-		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer idler-secret-0123456789\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, len(initializeBody), initializeBody)
-		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 		if err != nil {
 			c.Close()
 			break // closed at accept: the listener is full
 		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK || resp.Close {
-			refused = fmt.Sprintf("%d %s", resp.StatusCode, body)
+		if status != http.StatusOK || closing {
+			refused = fmt.Sprintf("%d %s", status, body)
 			c.Close()
 			break
 		}
-		_ = c.SetDeadline(time.Time{})
 		kept = append(kept, c)
 	}
 	t.Logf("idler keeps %d idle connections; refused: %q", len(kept), refused)
@@ -934,22 +928,39 @@ func idleCapServer(t *testing.T) func(auth string) (net.Conn, int, bool) {
 		}
 	})
 	return func(auth string) (net.Conn, int, bool) {
-		c, err := net.DialTimeout("tcp", addr, 10*time.Second)
-		if err != nil {
+		c, status, _, closing, err := postInitialize(addr, auth)
+		if c == nil {
 			t.Fatal(err)
 		}
 		mu.Lock()
 		conns = append(conns, c)
 		mu.Unlock()
-		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
-		fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, auth, len(initializeBody), initializeBody)
-		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 		if err != nil {
 			return c, 0, true
 		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		_ = c.SetDeadline(time.Time{})
-		return c, resp.StatusCode, resp.Close
+		return c, status, closing
 	}
+}
+
+// postInitialize opens a connection to addr and sends one MCP initialize
+// with the header lines auth ("" for none). It returns the connection
+// (nil, with err, when it could not be opened), the answer's status and
+// body (err when the connection was closed before an answer) and whether
+// the server said it closes the connection after it. The caller closes
+// the connection.
+func postInitialize(addr, auth string) (c net.Conn, status int, body string, closing bool, err error) {
+	c, err = net.DialTimeout("tcp", addr, 10*time.Second)
+	if err != nil {
+		return nil, 0, "", false, err
+	}
+	_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", addr, auth, len(initializeBody), initializeBody)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return c, 0, "", false, err
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	_ = c.SetDeadline(time.Time{})
+	return c, resp.StatusCode, string(b), resp.Close, nil
 }

@@ -202,6 +202,18 @@ func (s *Session) SizeBytes() int64 {
 	return max(s.size+WorkerBytes, s.w.idleMeasured())
 }
 
+// MeasuredBytes is what the host measured the session's idle worker to
+// hold past what its report makes plausible (idleRSSBound); 0 when
+// nothing was. The session budgets charge it while the session is idle.
+func (s *Session) MeasuredBytes() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.w == nil {
+		return 0
+	}
+	return s.w.idleMeasured()
+}
+
 // Names implements backend.Session.
 func (s *Session) Names() []string {
 	s.mu.Lock()

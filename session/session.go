@@ -878,15 +878,21 @@ func (s *Session) resultBytes() int64 {
 	return 0
 }
 
+// measuredSizer is a backend session whose size can grow after its run
+// ended without another run (a sandbox worker measured while idle):
+// MeasuredBytes is what it holds now, from memory (no I/O: the budgets
+// ask every idle session on every run's start), 0 when nothing was
+// measured.
+type measuredSizer interface{ MeasuredBytes() int64 }
+
 // RetainedBytes is the size of the globals after the last run plus the
-// bytes of saved results.
+// bytes of saved results, or what the backend has measured the idle
+// session to hold since, when that is more.
 func (s *Session) RetainedBytes() int64 {
 	s.mu.Lock()
 	n, r := s.retained, s.results
-	if s.state != nil && !s.running {
-		// The backend may learn more of an idle session's size after
-		// its run (a worker process holding more than it reported).
-		n = max(n, s.state.SizeBytes())
+	if m, ok := s.state.(measuredSizer); ok && !s.running {
+		n = max(n, m.MeasuredBytes())
 	}
 	s.mu.Unlock()
 	if r != nil {

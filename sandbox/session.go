@@ -206,7 +206,14 @@ func (s *Session) SizeBytes() int64 {
 // hold past what its report makes plausible (idleRSSBound); 0 when
 // nothing was. The session budgets charge it while the session is idle.
 func (s *Session) MeasuredBytes() int64 {
-	s.mu.Lock()
+	// The budgets ask under the manager's lock: never wait on a session
+	// busy ending its run (End holds s.mu while it tells the worker, in
+	// order before any next run; a worker that stopped reading holds that
+	// up to sendTimeout). A session whose lock is busy is left out of
+	// this look; the next run's start looks again.
+	if !s.mu.TryLock() {
+		return 0
+	}
 	defer s.mu.Unlock()
 	if s.w == nil {
 		return 0

@@ -404,10 +404,24 @@ func TestDeadSpareIsNotHandedARun(t *testing.T) {
 			t.Fatal(err)
 		}
 		<-w.dead
+		// The pool's spare becomes a stand-in for the dead worker whose
+		// death is not closed yet: the worker's own fields stay as its
+		// goroutines and the watch read them.
 		unnoticed := make(chan struct{})
+		stand := &proc{pid: w.pid, process: w.process, dir: w.dir, in: w.in, frames: w.frames,
+			dead: unnoticed, stderr: w.stderr, cause: w.cause, unread: w.unread,
+			stop: make(chan struct{}), hello: w.hello}
 		p.mu.Lock()
-		w.dead = unnoticed
+		found := false
+		for i, x := range p.idle {
+			if x == w {
+				p.idle[i], found = stand, true
+			}
+		}
 		p.mu.Unlock()
+		if !found {
+			t.Fatal("the dead spare left the pool's idle list before a run could take it")
+		}
 		time.AfterFunc(2*time.Second, func() { close(unnoticed) })
 	}
 	deadUnnoticed()

@@ -74,11 +74,13 @@
 //     RSSHeadroom resident, is killed and its run fails naming the limit.
 //     The size a worker reports of its session's globals, which the
 //     session budgets are charged, is held against the same measure: a
-//     worker idle for a few seconds that holds more than 3 times its
-//     report plus 152 MiB (idleRSSBound; one that runs our code has given
-//     its garbage back by then) has its session charged what it holds,
-//     so a worker that understates its globals cannot hold memory outside
-//     the budgets. It is not killed: an honest worker whose heap keeps a
+//     worker idle for a few seconds, or answering a run the host asked to
+//     settle (one in settleEvery: it gives its garbage back first), that
+//     holds more than 3 times its report plus 152 MiB (idleRSSBound; one
+//     that runs our code has given its garbage back by then) has its
+//     session charged what it holds until the host looks again, so a
+//     worker that understates its globals cannot hold memory outside the
+//     budgets, however often its session runs. It is not killed: an honest worker whose heap keeps a
 //     few survivors of a large run spread over many pages holds as much.
 //
 // `toolplane doctor` starts a worker and lists which measures are in

@@ -71,6 +71,17 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 			return &RunResult{Err: &RunError{Type: "RuntimeError", Message: err.Error()}}
 		}
 		return &RunResult{Value: "kept"}
+	case "churn":
+		// An honest run that made and dropped 180 MB: garbage its
+		// worker holds until it gives it back.
+		prog, err := python.Compile("churn.py", "b = b\"x\" * 180_000_000\ndel b", python.CompileOptions{})
+		if err != nil {
+			return &RunResult{Err: &RunError{Type: "SyntaxError", Message: err.Error()}}
+		}
+		if _, err := prog.Run(ctx, python.RunOptions{Globals: g, Limits: req.Limits, Heap: heap}); err != nil {
+			return &RunResult{Err: &RunError{Type: "RuntimeError", Message: err.Error()}}
+		}
+		return &RunResult{Value: "churned"}
 	case "stderrflood":
 		// More stderr than the host passes on (the output cap plus the
 		// warnings' room), through the worker's stderr stream.
@@ -599,8 +610,8 @@ func TestAttackWorkerUnderstatesItsSize(t *testing.T) {
 	if !lw.alive() {
 		t.Errorf("the worker holding more than it reported was killed; want it charged")
 	}
-	// A run resets the measure: what the worker holds is judged again
-	// once it is idle.
+	// Its next run is charged what was measured until the host looks
+	// again (a settled run's answer, or idle).
 	if notice := liar.Begin(); notice != "" {
 		t.Errorf("the liar's next run: %q", notice)
 	}
@@ -623,6 +634,58 @@ func TestAttackWorkerUnderstatesItsSize(t *testing.T) {
 	}
 	if notice := honest.Begin(); notice != "" {
 		t.Errorf("the honest session's next run: %q", notice)
+	}
+}
+
+// TestAttackWorkerHoldsMemoryRunningOften: what a session's worker holds
+// past its report was measured only once it had been idle for idleSettle
+// (5 s), and forgotten at its next run: a session that ran every few
+// seconds was charged its report whatever its worker held. Here three
+// sessions run every 600 ms: a worker keeping 200 MiB outside its
+// (empty) globals is charged them, while an honest worker whose runs each
+// make and drop 180 MB, and one whose globals hold 150 MB, are charged
+// their reports: a run in settleEvery has its worker give its garbage
+// back before it answers.
+func TestAttackWorkerHoldsMemoryRunningOften(t *testing.T) {
+	t.Parallel()
+	p := newTestPool(t)
+	limits := python.Limits{MaxMemoryBytes: 300 << 20}
+	liar, churner, holder := p.NewSession(), p.NewSession(), p.NewSession()
+	for _, s := range []*Session{liar, churner, holder} {
+		defer s.Close()
+	}
+	run := func(s *Session, code string) int64 {
+		t.Helper()
+		s.Begin()
+		res, err := s.Run(context.Background(), &RunRequest{Code: code, Limits: limits}, nil, nil, nil)
+		s.End(backend.EndKeep)
+		if err != nil || res.Err != nil {
+			t.Fatalf("%s: %+v %v", code, res, err)
+		}
+		return res.SizeBytes
+	}
+	// The first run of a worker settles; what the liar holds comes
+	// after it.
+	run(liar, "heapceiling")
+	run(liar, "holdidle")
+	held := run(holder, "globals150")
+	var liarCharged, churnerMax, holderMax int64
+	for start := time.Now(); time.Since(start) < 2*settleEvery+time.Second; time.Sleep(600 * time.Millisecond) {
+		run(liar, "heapceiling")
+		liarCharged = liar.SizeBytes()
+		churnerMax = max(churnerMax, run(churner, "churn")+WorkerBytes, churner.SizeBytes())
+		run(holder, "heapceiling")
+		holderMax = max(holderMax, holder.SizeBytes())
+	}
+	t.Logf("charged: the liar %d MiB, the churner at most %d MiB, the holder at most %d MiB", liarCharged>>20, churnerMax>>20, holderMax>>20)
+	if liarCharged < 200<<20 {
+		t.Errorf("a worker holding 200 MiB past its empty globals, its session running every 600 ms, is charged %d MiB", liarCharged>>20)
+	}
+	if churnerMax > WorkerBytes+1<<20 {
+		t.Errorf("a session whose runs each drop 180 MB was charged %d MiB; want its report plus WorkerBytes", churnerMax>>20)
+	}
+	if holderMax != held+WorkerBytes {
+		t.Errorf("a session holding 150 MB in its globals was charged %d bytes; want its report plus WorkerBytes, %d", holderMax, held+WorkerBytes)
 	}
 }
 

@@ -52,10 +52,14 @@ type proc struct {
 	endedAt time.Time // when the last result was read (zero: none yet)
 	claim   int64     // the session's globals, as that result reported them
 	epoch   uint64    // counts run starts and ends
-	// measured is what the worker held resident (and swapped out) while
-	// idle past idleRSSBound of its claim, as the watch last saw it; 0
-	// while it holds no more or runs. Its session is charged it.
-	measured int64
+	// measured is what the worker held resident (and swapped out) past
+	// idleRSSBound of its claim at the last settled look (settledAt); 0
+	// when it held no more. Its session is charged it until the next
+	// settled look: a run does not forget it (sessions that ran every
+	// few seconds were never idle for idleSettle, and were charged their
+	// report whatever they held).
+	measured  int64
+	settledAt time.Time // the last settled look: idle for idleSettle, or a settled run's answer
 }
 
 type frame struct {
@@ -225,25 +229,60 @@ func idleRSSBound(claim int64) int64 {
 	return WorkerBytes + idleHeldBytes + idleSlack + 3*min(max(claim, 0), 1<<40)
 }
 
+// settleEvery is how often a session's worker that is never idle for
+// idleSettle is asked to settle at the end of a run (RunRequest.settle):
+// it gives its garbage back before it answers, and the host reads what it
+// holds as the answer arrives. Measured only once idle for idleSettle, a
+// session that ran every few seconds was charged its report whatever its
+// worker held (300 MiB outside its globals, or a heap whose few survivors
+// are spread over many pages). At most one run in settleEvery pays for a
+// collection, and only when its worker holds garbage (giveBackMemory).
+const settleEvery = 3 * time.Second
+
 // runStarted and runEnded tell the watch when the worker runs: its
 // resident memory is bounded by its limits during a run, by its report
-// (idleRSSBound) once idle.
-func (p *proc) runStarted() {
+// (idleRSSBound) once idle. runStarted reports whether the run is to
+// settle (settleEvery).
+func (p *proc) runStarted(session bool) (settle bool) {
 	p.smu.Lock()
+	defer p.smu.Unlock()
 	p.running = true
 	p.epoch++
-	p.measured = 0
-	p.smu.Unlock()
+	return session && time.Since(p.settledAt) >= settleEvery
 }
 
-func (p *proc) runEnded(claim int64) {
+// runEnded records a run's answer; held is what the worker holds as it
+// answers a settled run (resident and swapped out), -1 for another run.
+// The undo journal of the run, dropped only when the host keeps its
+// globals (kindKept), holds what it replaced: at most the globals the
+// previous run left, so a settled answer is held to idleRSSBound of both.
+func (p *proc) runEnded(claim, held int64) {
 	p.smu.Lock()
+	defer p.smu.Unlock()
 	p.running = false
 	p.endedAt = time.Now()
+	prev := p.claim
 	p.claim = claim
 	p.epoch++
+	if held < 0 {
+		return
+	}
+	p.settledAt = p.endedAt
 	p.measured = 0
-	p.smu.Unlock()
+	if held > idleRSSBound(max(claim, 0)+max(prev, 0)) {
+		p.measured = held
+	}
+}
+
+// heldNow is what the worker holds as the kernel counts it, resident and
+// swapped out (a worker could page its memory out to look small); -1
+// where the kernel does not say.
+func (p *proc) heldNow() int64 {
+	_, rss, ok := procStat(p.pid)
+	if !ok {
+		return -1
+	}
+	return rss + procSwap(p.pid)
 }
 
 // setMeasured records what the idle worker holds past its claim (0: no
@@ -252,6 +291,7 @@ func (p *proc) setMeasured(epoch uint64, held int64) {
 	p.smu.Lock()
 	if p.epoch == epoch {
 		p.measured = held
+		p.settledAt = time.Now()
 	}
 	p.smu.Unlock()
 }
@@ -363,7 +403,7 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 	if dl, ok := ctx.Deadline(); ok {
 		req.Timeout = max(time.Until(dl), time.Nanosecond)
 	}
-	p.runStarted()
+	req.settle = p.runStarted(req.Session)
 	request := encodeRun(req)
 	if err := p.send(kindRun, request); err != nil {
 		<-p.dead
@@ -467,7 +507,11 @@ func (p *proc) run(ctx context.Context, req *RunRequest, host hostFuncs, stdout,
 				if err != nil {
 					return nil, p.violation(err.Error())
 				}
-				p.runEnded(res.SizeBytes)
+				held := int64(-1)
+				if req.settle {
+					held = p.heldNow()
+				}
+				p.runEnded(res.SizeBytes, held)
 				return res, nil
 			default:
 				return nil, p.violation(fmt.Sprintf("unexpected message kind %d during a run", f.kind))

@@ -11,7 +11,7 @@ import (
 
 // protocolVersion is what a worker states in its hello; the host refuses
 // a worker of another version (a stale binary after an upgrade).
-const protocolVersion = 5 // 5: kept; 4: the run's stderr streams in stderr frames, as its output does
+const protocolVersion = 6 // 6: settle; 5: kept; 4: the run's stderr streams in stderr frames, as its output does
 
 // Message kinds. The host sends run, reply, cancel and kept; a worker
 // sends hello, call, output, stderr and done. A kind from the wrong side is a
@@ -38,7 +38,11 @@ type RunRequest struct {
 	// prevEnd is how the session's previous run ended (endKeep,
 	// endRollback, endReset): the worker applies it before this run, so
 	// ending a run costs no message of its own.
-	prevEnd  byte
+	prevEnd byte
+	// settle asks the worker to give its garbage back before it answers
+	// (giveBackMemory), so what the host reads it holds then is what it
+	// keeps (proc.runStarted).
+	settle   bool
 	Filename string
 	Code     string
 	Limits   python.Limits
@@ -132,6 +136,7 @@ func encodeRun(r *RunRequest) []byte {
 	var e enc
 	e.bool(r.Session)
 	e.byte(r.prevEnd)
+	e.bool(r.settle)
 	e.str(r.Filename)
 	e.str(r.Code)
 	l := r.Limits
@@ -152,7 +157,7 @@ func encodeRun(r *RunRequest) []byte {
 
 func decodeRun(p []byte) (*RunRequest, error) {
 	d := dec{b: p}
-	r := &RunRequest{Session: d.bool(), prevEnd: d.byte(), Filename: d.str(), Code: d.str()}
+	r := &RunRequest{Session: d.bool(), prevEnd: d.byte(), settle: d.bool(), Filename: d.str(), Code: d.str()}
 	if r.prevEnd > endReset {
 		d.fail("unknown end mode %d", r.prevEnd)
 	}

@@ -212,6 +212,10 @@ func (w *worker) runOne(ctx context.Context, req *RunRequest, g *python.Globals)
 	if err != nil {
 		payload, _ = encodeResult(&RunResult{Err: &RunError{Type: "ValueError", Message: fmt.Sprintf("the result cannot be returned from the sandbox: %v; return less, or save_result() parts of it", err)}})
 	}
+	if req.settle {
+		// The host reads what the worker holds as the answer arrives.
+		giveBackMemory(res.SizeBytes)
+	}
 	w.mu.Lock()
 	w.running = false
 	w.cancel()

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/toolplane/toolplane/internal/e2e"
 )
 
@@ -121,45 +123,63 @@ func TestAttackWorkerLiesAboutItsSize(t *testing.T) {
 // token's budget nothing for them, in each of the sessions the token may
 // keep. The host now holds an idle worker's report against what the
 // kernel says it holds, and charges the session that: a token whose two
-// sessions' workers hold 300 MiB each under a 600 MiB budget loses the
-// first session's globals to the budget, its next run naming the key,
-// while another token's session keeps its globals. Before, both sessions
-// were charged 40 MiB and kept.
+// sessions' workers hold 300 MiB each under a 600 MiB budget loses a
+// session's globals to the budget, its next run naming the key, while
+// another token's session keeps its globals. Before, both sessions were
+// charged 40 MiB and kept. running_often: the token's sessions run every
+// second, never idle for the 5 s the host waited before it measured, and
+// each run forgot what was measured: they were charged 40 MiB and kept;
+// now a run in three seconds has its worker settle before it answers,
+// and the host measures it then.
 func TestAttackWorkerHoldsMemoryIdle(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
-	e := bins.NewEnv(t, "")
-	cfg := tokensConfig(t, e, "\n[session]\nmax_memory_mb = 512\nmax_retained_mb = 4096\nmax_retained_mb_per_token = 600\n", "liar", "calm")
-	srv := e.ServeHTTP(t, cfg)
-	calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
-	e2e.MustRun(t, calm, "mine = 'still here'")
-	first := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
-	e2e.MustRun(t, first, "x = 1")
-	e2e.MustRun(t, first, "# sandbox-test-hook: holdidle")
-	second := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
-	e2e.MustRun(t, second, "y = 2")
-	e2e.MustRun(t, second, "# sandbox-test-hook: holdidle")
-	// Each look is a run of the second session, which begins charged for
-	// the first one: looks leave the first worker idle long enough for
-	// the host to measure it.
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		time.Sleep(8 * time.Second)
-		e2e.MustRun(t, second, "return 1")
-		res, _ := e2e.Exec(t, first, "return x")
-		text := e2e.Text(res)
-		if strings.Contains(text, "globals and saved results are gone") {
-			t.Logf("the first session's next run: %s", truncateText(strings.TrimSpace(text), 500))
-			if !strings.Contains(text, "max_retained_mb_per_token") {
-				t.Errorf("the notice does not name the budget: %s", truncateText(text, 500))
+	for _, c := range []struct {
+		name  string
+		pause time.Duration // between looks
+	}{{"idle", 8 * time.Second}, {"running_often", time.Second}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := bins.NewEnv(t, "")
+			cfg := tokensConfig(t, e, "\n[session]\nmax_memory_mb = 512\nmax_retained_mb = 4096\nmax_retained_mb_per_token = 600\n", "liar", "calm")
+			srv := e.ServeHTTP(t, cfg)
+			calm := e2e.ConnectHTTPToken(t, srv.URL, "calm-secret-0123456789", nil)
+			e2e.MustRun(t, calm, "mine = 'still here'")
+			first := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
+			e2e.MustRun(t, first, "x = 1")
+			e2e.MustRun(t, first, "# sandbox-test-hook: holdidle")
+			second := e2e.ConnectHTTPToken(t, srv.URL, "liar-secret-0123456789", nil)
+			e2e.MustRun(t, second, "y = 2")
+			e2e.MustRun(t, second, "# sandbox-test-hook: holdidle")
+			// Each look is a run of each session, which begins charged
+			// for the other one.
+			for deadline := time.Now().Add(60 * time.Second); ; {
+				time.Sleep(c.pause)
+				lost := ""
+				for _, look := range []struct {
+					cs   *mcp.ClientSession
+					code string
+				}{{second, "return y"}, {first, "return x"}} {
+					res, _ := e2e.Exec(t, look.cs, look.code)
+					if text := e2e.Text(res); strings.Contains(text, "globals and saved results are gone") {
+						lost = text
+					}
+				}
+				if lost != "" {
+					t.Logf("the session's next run: %s", truncateText(strings.TrimSpace(lost), 500))
+					if !strings.Contains(lost, "max_retained_mb_per_token") {
+						t.Errorf("the notice does not name the budget: %s", truncateText(lost, 500))
+					}
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("60 s after two workers of one token kept 300 MiB each with a few bytes of globals, under a 600 MiB budget, looked at every %s, both sessions still have them", c.pause)
+				}
 			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("60 s after two workers of one token kept 300 MiB idle each with a few bytes of globals, under a 600 MiB budget, its first session still has them: %s", truncateText(text, 300))
-		}
-	}
-	if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
-		t.Errorf("the other token's globals: %v", v)
+			if v := e2e.MustRun(t, calm, "return mine"); v != "still here" {
+				t.Errorf("the other token's globals: %v", v)
+			}
+		})
 	}
 }
 

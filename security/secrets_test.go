@@ -110,6 +110,81 @@ return r["env"]`).(map[string]any)
 // without privileges (root reads every process whatever it does).
 func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
 	t.Parallel()
+	const secret = "cloud-key-of-the-host-8e41"
+	got := runAsUser(t, func(hostile string) string {
+		// Snippets in sandbox workers, as serve runs them.
+		return fmt.Sprintf("[toolplane]\nisolation = \"process\"\n\n[mcp.servers.evil]\ncommand = %q\n", hostile)
+	}, "r = await evil.parent(look_for='__sandbox-worker')\nprint('environ:', r['environ'][:4000])\nprint('mem:', r['mem'])\nfor o in r['others']:\n    print('worker', o)\n",
+		"AWS_SECRET_ACCESS_KEY="+secret)
+	if strings.Contains(got, secret) {
+		t.Errorf("the upstream read toolplane's environment:\n%s", got)
+	}
+	if !strings.Contains(got, "environ: error: open /proc/") || !strings.Contains(got, "mem: error: open /proc/") {
+		t.Errorf("the upstream's reads of toolplane's environment and memory were not refused:\n%s", got)
+	}
+	// The snippet's own worker, and any spare, hold sessions' globals.
+	workers := 0
+	for _, line := range strings.Split(got, "\n") {
+		if rest, ok := strings.CutPrefix(line, "worker "); ok {
+			workers++
+			if !strings.Contains(rest, "error: open /proc/") {
+				t.Errorf("the upstream read a sandbox worker's memory: %s", rest)
+			}
+		}
+	}
+	if workers == 0 {
+		t.Errorf("no sandbox worker was found to read:\n%s", got)
+	}
+}
+
+// TestAttackUpstreamReadsSiblingServer: two stdio upstreams run as the
+// same user, and exec made each dumpable again, so a hostile one read the
+// other's environment (the API key toolplane resolved from env:// for it)
+// from /proc/PID/environ, and its memory. Each server now runs in a
+// Landlock domain of its own, which refuses both reads. Run as a user
+// without privileges (root reads every process whatever it does).
+func TestAttackUpstreamReadsSiblingServer(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("Landlock is Linux's")
+	}
+	const secret = "sk-sibling-key-7f30c2"
+	got := runAsUser(t, func(hostile string) string {
+		return fmt.Sprintf(`[mcp.servers.victim]
+command = %[1]q
+args = ["-tools", "victim_marker"]
+env = { VICTIM_KEY = "env://VICTIM_KEY" }
+
+[mcp.servers.evil]
+command = %[1]q
+`, hostile)
+	}, "await victim.victim_marker(text='up')\nr = await evil.parent(look_for='victim_marker')\nfor o in r['others']:\n    print('mem', o)\nfor o in r['others_environ']:\n    print('environ', o)\n",
+		"VICTIM_KEY="+secret)
+	if strings.Contains(got, secret) {
+		t.Errorf("the upstream read its sibling's key:\n%s", got)
+	}
+	found := 0
+	for _, line := range strings.Split(got, "\n") {
+		what, rest, _ := strings.Cut(line, " ")
+		if what != "mem" && what != "environ" {
+			continue
+		}
+		found++
+		if !strings.Contains(rest, "error: open /proc/") {
+			t.Errorf("the upstream read its sibling's %s: %s", what, rest)
+		}
+	}
+	if found == 0 {
+		t.Errorf("the sibling server was not found to read:\n%s", got)
+	}
+}
+
+// runAsUser runs snippet with `toolplane run` under the config that
+// config makes from the hostile server's path, with env added to a
+// minimal environment, as a user without privileges (through setpriv when
+// the test runs as root), and returns the combined output.
+func runAsUser(t *testing.T, config func(hostile string) string, snippet string, env ...string) string {
+	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("PR_SET_DUMPABLE is Linux's")
 	}
@@ -148,47 +223,23 @@ func TestAttackUpstreamReadsToolplaneProcess(t *testing.T) {
 		return dst
 	}
 	toolplane, hostile := copyTo(bins.Toolplane, "toolplane"), copyTo(bins.HostileMCP, "hostilemcp")
-	config, snippet := filepath.Join(dir, "toolplane.toml"), filepath.Join(dir, "s.py")
-	for path, text := range map[string]string{
-		// Snippets in sandbox workers, as serve runs them.
-		config:  fmt.Sprintf("[toolplane]\nisolation = \"process\"\n\n[mcp.servers.evil]\ncommand = %q\n", hostile),
-		snippet: "r = await evil.parent(look_for='__sandbox-worker')\nprint('environ:', r['environ'][:4000])\nprint('mem:', r['mem'])\nfor o in r['others']:\n    print('worker', o)\n",
-	} {
+	configPath, snippetPath := filepath.Join(dir, "toolplane.toml"), filepath.Join(dir, "s.py")
+	for path, text := range map[string]string{configPath: config(hostile), snippetPath: snippet} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	const secret = "cloud-key-of-the-host-8e41"
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	args := append(asUser, toolplane, "run", "--config", config, snippet)
+	args := append(asUser, toolplane, "run", "--config", configPath, snippetPath)
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "AWS_SECRET_ACCESS_KEY=" + secret}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}, env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("toolplane run: %v\n%s", err, out)
 	}
-	got := string(out)
-	if strings.Contains(got, secret) {
-		t.Errorf("the upstream read toolplane's environment:\n%s", got)
-	}
-	if !strings.Contains(got, "environ: error: open /proc/") || !strings.Contains(got, "mem: error: open /proc/") {
-		t.Errorf("the upstream's reads of toolplane's environment and memory were not refused:\n%s", got)
-	}
-	// The snippet's own worker, and any spare, hold sessions' globals.
-	workers := 0
-	for _, line := range strings.Split(got, "\n") {
-		if rest, ok := strings.CutPrefix(line, "worker "); ok {
-			workers++
-			if !strings.Contains(rest, "error: open /proc/") {
-				t.Errorf("the upstream read a sandbox worker's memory: %s", rest)
-			}
-		}
-	}
-	if workers == 0 {
-		t.Errorf("no sandbox worker was found to read:\n%s", got)
-	}
+	return string(out)
 }
 
 // TestAttackImportSendsSecretElsewhere: a cloned repository's .mcp.json

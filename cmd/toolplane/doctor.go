@@ -90,7 +90,10 @@ policy bounds it (warnings for interpreters and binaries without one); the
 default backend can run (python3 for local_unsafe; Deno and Pyodide for
 pyodide-deno); in process isolation a sandbox worker starts, and each of its
 confinement measures (Landlock, seccomp, rlimits, no_new_privs, parent death
-signal, empty environment) is in force or says why not. Settings that
+signal, empty environment) is in force or says why not; whether the stdio
+servers and CLI binaries are kept apart from each other and from toolplane
+(a Landlock domain each: none reads another's environment or memory
+through /proc, nor signals it) or why not. Settings that
 need 'serve mcp --unsafe' are warnings. Nothing is started and no network
 connection is made: 'toolplane mcp status' is the one that connects.
 
@@ -141,6 +144,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	doctorBackend(r, cfg)
 	doctorIsolation(ctx, r, cfg)
 	doctorCLI(ctx, r, cfg, stores)
+	doctorChildren(r, cfg)
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
 	}

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/toolplane/toolplane/internal/isolate"
 )
 
 // writeExe writes an executable shell script.
@@ -77,13 +79,27 @@ auth = "oauth"
 	if !strings.Contains(posture, "ok    cli: git has a built-in argument policy\n") {
 		t.Errorf("the trust posture does not state git's argument policy:\n%s", posture)
 	}
-	var lines, sandbox []string
+	var lines, sandbox, children []string
 	for _, l := range strings.Split(strings.TrimSuffix(checks, "\n"), "\n") {
-		if _, rest, _ := strings.Cut(l, "  "); strings.HasPrefix(strings.TrimSpace(rest), "sandbox: ") {
+		_, rest, _ := strings.Cut(l, "  ")
+		switch rest = strings.TrimSpace(rest); {
+		case strings.HasPrefix(rest, "sandbox: "):
 			sandbox = append(sandbox, l)
+			continue
+		case strings.HasPrefix(rest, "children"):
+			children = append(children, l)
 			continue
 		}
 		lines = append(lines, l)
+	}
+	// The stdio servers and git are started apart from each other, or the
+	// line says why not.
+	wantChildren := "warn  children (stdio server fs, stdio server gone, cli (allowlist)): not in force: "
+	if ok, _ := isolate.Check(); ok {
+		wantChildren = "ok    children: Landlock ABI "
+	}
+	if len(children) != 1 || !strings.HasPrefix(children[0], wantChildren) {
+		t.Errorf("want one line starting %q, got %q", wantChildren, children)
 	}
 	// serve mcp isolates snippets by default: a worker starts and each of
 	// its confinement measures is listed, in force or with why not.
@@ -210,5 +226,21 @@ func TestAttackDoctorWarnsCLIInHome(t *testing.T) {
 	r = runTP(t, dir, nil, "", "doctor", "--config", "tp.toml")
 	if strings.Contains(r.stdout, "cli: calls run in") {
 		t.Errorf("doctor warns about a project directory:\n%s", r.stdout)
+	}
+}
+
+// TestServeWarnsChildrenTogether: where the stdio servers and CLI binaries
+// a config starts cannot be kept apart (no Landlock, or toolplane runs as
+// root), serve says so at start, naming them; where they can, it says
+// nothing.
+func TestServeWarnsChildrenTogether(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "tp.toml"), []byte("[mcp.servers.fs]\ncommand = \"no-such-server\"\n"), 0o600)
+	r := runTP(t, dir, nil, "", "serve", "mcp", "--config", "tp.toml")
+	const warning = "the processes it starts for third parties (stdio server fs) are not kept apart: not in force: "
+	ok, detail := isolate.Check()
+	if got := strings.Contains(r.stderr, warning); got == ok {
+		t.Errorf("children kept apart: %v (%s); serve's warnings:\n%s", ok, detail, r.stderr)
 	}
 }

@@ -272,6 +272,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	// An upstream server's tool list can change while we serve; the
 	// registry follows it, and the direct tools once the server exists.
 	var onToolsChanged atomic.Pointer[func()]
+	warnChildrenTogether(warnings, cfg)
 	open := a.openOptions(auditLog)
 	open.Warnings = warnings
 	if tracing != nil {

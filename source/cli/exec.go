@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/internal/childenv"
+	"github.com/toolplane/toolplane/internal/isolate"
 )
 
 // Output is what one run produced; it is the structured result of a `cli:`
@@ -105,7 +106,11 @@ func (r *runner) run(ctx context.Context, path string, argv, env []string, timeo
 	cmd.Stdout, cmd.Stderr = stdoutW, stderrW
 
 	start := time.Now()
-	err = cmd.Start()
+	// Its own Landlock domain (where the kernel has one): the binary cannot
+	// read the environment or memory of a stdio MCP server (its secrets) or
+	// of another run, nor signal toolplane.
+	waited := make(chan error, 1)
+	err = isolate.Start(cmd, func(err error) { waited <- err })
 	stdoutW.Close()
 	stderrW.Close()
 	if err != nil {
@@ -134,7 +139,7 @@ func (r *runner) run(ctx context.Context, path string, argv, env []string, timeo
 			killed <- false
 		}
 	}()
-	waitErr := cmd.Wait()
+	waitErr := <-waited
 	close(exited)
 	wasKilled := <-killed
 	// The leader is gone; anything still in its group is a leftover, and

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolplane/toolplane/internal/childenv"
+	"github.com/toolplane/toolplane/internal/isolate"
 )
 
 // guardScript starts the server through /bin/sh so that a watcher shares its
@@ -107,7 +108,11 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.ExtraFiles = []*os.File{guardR}
 	cmd.SysProcAttr = procAttr()
-	if err := cmd.Start(); err != nil {
+	// Its own Landlock domain (where the kernel has one): no sibling server
+	// or CLI run reads its environment or memory, and it reads none of
+	// theirs. The thread that forks it waits for it and then ends.
+	waited := make(chan error, 1)
+	if err := isolate.Start(cmd, func(err error) { waited <- err }); err != nil {
 		closeAll()
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
@@ -133,7 +138,7 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 		close(p.stderrDone)
 	}()
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr = <-waited
 		close(p.done)
 	}()
 	return p, nil

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -108,6 +109,62 @@ type upstreams struct {
 	mu         sync.Mutex
 	mgr        *mcpsrc.Manager                  // nil until built
 	registered map[string]capability.Capability // mcp: id -> as registered
+	// said are the problems the last refresh found, each warned of once
+	// when it appeared: a server announcing tools/list_changed every
+	// second had every problem of its catalog written again at each
+	// refresh, a line per tool left out a second for as long as it lived.
+	said map[string]bool
+}
+
+// maxNewWarnings bounds the problems one refresh writes: a server that
+// renames its badly named tools at every refresh has new problems each
+// time.
+const maxNewWarnings = 32
+
+// warnNew writes the problems of errs not found at the last refresh (at
+// most maxNewWarnings of them, then how many more), under header, and
+// keeps them all as said.
+func (u *upstreams) warnNew(header string, errs []error) {
+	now := make(map[string]bool, len(errs))
+	var fresh []string
+	for _, err := range errs {
+		for _, msg := range leafErrors(err) {
+			if !now[msg] && !u.said[msg] {
+				fresh = append(fresh, msg)
+			}
+			now[msg] = true
+		}
+	}
+	u.said = now
+	if len(fresh) == 0 {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(header)
+	for i, msg := range fresh {
+		if i == maxNewWarnings {
+			fmt.Fprintf(&b, "(and %d more problems with MCP servers; toolplane mcp status lists them)\n", len(fresh)-i)
+			break
+		}
+		b.WriteString(msg)
+		b.WriteByte('\n')
+	}
+	io.WriteString(u.warn, b.String())
+}
+
+// leafErrors are the messages of the errors joined in err, one each.
+func leafErrors(err error) []string {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []string
+		for _, e := range j.Unwrap() {
+			out = append(out, leafErrors(e)...)
+		}
+		return out
+	}
+	if err == nil {
+		return nil
+	}
+	return []string{err.Error()}
 }
 
 // refresh re-reads the upstream catalogs into the registry: new tools are
@@ -119,7 +176,6 @@ func (u *upstreams) refresh(ctx context.Context) {
 	if u.mgr == nil {
 		return // a change announced while the manager is being built
 	}
-	w := u.warn
 	caps, err := u.mgr.Capabilities(ctx)
 	if errors.Is(err, mcpsrc.ErrClosed) {
 		// The runtime stopped: a change announced while it stopped (a
@@ -128,11 +184,9 @@ func (u *upstreams) refresh(ctx context.Context) {
 		// nothing left to refresh, and is no warning.
 		return
 	}
-	if err != nil {
-		// Not every problem is an unavailable server: a tool left out,
-		// an override naming no tool.
-		fmt.Fprintf(w, "toolplane: warning: problems with MCP servers (the tools of one that is unavailable are missing):\n%v\n", err)
-	}
+	// Not every problem is an unavailable server: a tool left out, an
+	// override naming no tool, an alias taken.
+	problems := []error{err}
 	// One batch for the whole catalog: the registry recomputes every alias
 	// on each change, so registering tools one at a time cost quadratic
 	// time, seconds for a server listing a thousand tools, at every
@@ -161,15 +215,8 @@ func (u *upstreams) refresh(ctx context.Context) {
 		}
 	}
 	reg.RemoveAll(remove...)
-	if err := reg.AddAll(add...); err != nil {
-		errs := []error{err}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = j.Unwrap()
-		}
-		for _, e := range errs {
-			fmt.Fprintf(w, "toolplane: warning: %v\n", e)
-		}
-	}
+	problems = append(problems, reg.AddAll(add...))
+	u.warnNew("toolplane: warning: problems with MCP servers (the tools of one that is unavailable are missing):\n", problems)
 	for _, c := range add {
 		if _, ok := reg.Lookup(c.ID); ok {
 			u.registered[c.ID] = c // registered, possibly without an alias

@@ -1115,3 +1115,40 @@ func eagerClient(asked *atomic.Int32) *mcp.ClientOptions {
 		},
 	}
 }
+
+// TestAttackUpstreamWarningsEveryRefresh: a server lists tools toolplane
+// leaves out (names no alias can be made of, control characters, a name
+// of 300 bytes) and announces tools/list_changed every 300 ms, for ever.
+// Each refresh wrote serve's warning about every tool left out again: a
+// line per tool a second in the log for as long as the server lived. A
+// problem is now said once, when it appears, and again only after it went
+// away; the tools the refresh would list are still listed.
+func TestAttackUpstreamWarningsEveryRefresh(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	record := filepath.Join(t.TempDir(), "record.jsonl")
+	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-catalog", "names", "-start", "churn", "-record", %q]
+startup = "eager"`, record)})
+	srv := e.ServeHTTP(t, e.TokenConfig(t))
+	listings := func() int { return strings.Count(readFileOrEmpty(record), `"listed"`) }
+	deadline := time.Now().Add(60 * time.Second)
+	for listings() < 6 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server was listed %d times in 60 s", listings())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	warned := func(text string) int { return strings.Count(srv.Stderr(), text) }
+	n := listings()
+	// The 300-byte name is left out at every listing.
+	long := strings.Repeat("n", 300)
+	t.Logf("%d listings; the long name warned %d times; %d bytes of stderr", n, warned(long), len(srv.Stderr()))
+	if w := warned(long); w != 1 {
+		t.Errorf("after %d listings, the tool left out was warned of %d times; want once", n, w)
+	}
+	cs := e2e.ConnectHTTP(t, srv.URL)
+	res, _ := e2e.Call(t, cs, "search_capabilities", map[string]any{"query": "safe"})
+	if out := e2e.Text(res); !strings.Contains(out, "evil") {
+		t.Errorf("the server's well-named tool is not listed: %s", truncateText(out, 600))
+	}
+}

@@ -282,26 +282,48 @@ func (s *FileSink) rotate() error {
 		kept[subj]++
 		carriedBy[subj] += int64(len(ln))
 	}
-	_ = os.Remove(oldest)
-	for i := s.maxFiles - 1; i >= 1; i-- {
-		_ = os.Rename(s.file(i), s.file(i+1))
-	}
-	if err := os.Rename(s.path, s.path+".1"); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("rotating %s: %w", s.path, err)
-	}
-	copy(s.held[1:], s.held[:s.maxFiles])
-	s.held[0] = map[string]int64{}
+	// Nothing is removed before what replaces it is written: the carried
+	// lines and the next file's go to a temporary file renamed over the
+	// oldest, then each rename replaces a file whose lines are already in
+	// the one above it. Killed at any step, every line is in a file (at
+	// worst one file's lines twice). Removing the oldest first lost the
+	// carried lines to a crash before they were written again.
+	merged := false
 	if len(carried) > 0 {
-		if err := s.prepend(s.file(s.maxFiles), carried); err != nil {
-			// The carried lines are lost; the rotation is done.
+		if err := s.merge(oldest, carried, s.file(s.maxFiles-1)); err != nil {
+			// The carried lines are lost; the rotation goes on.
 			for subj, n := range kept {
 				lost[subj] += n
 			}
 			kept = map[string]int64{}
 		} else {
-			for subj, n := range carriedBy {
-				s.held[s.maxFiles][subj] += n
+			merged = true
+		}
+	}
+	for i := s.maxFiles - 1; i >= 0; i-- {
+		if merged && i == s.maxFiles-1 {
+			continue // its lines are in the oldest now; the next rename replaces it
+		}
+		err := os.Rename(s.file(i), s.file(i+1))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			// No file replaces the oldest (what it kept is carried) or the
+			// one merged into it.
+			if (!merged && i == s.maxFiles-1) || (merged && i == s.maxFiles-2) {
+				_ = os.Remove(s.file(i + 1))
 			}
+		case err != nil && i == 0:
+			return fmt.Errorf("rotating %s: %w", s.path, err)
+		}
+	}
+	if merged && s.maxFiles == 1 {
+		_ = os.Remove(s.path) // merged into the oldest, which is path.1
+	}
+	copy(s.held[1:], s.held[:s.maxFiles])
+	s.held[0] = map[string]int64{}
+	if merged {
+		for subj, n := range carriedBy {
+			s.held[s.maxFiles][subj] += n
 		}
 	}
 	f, err := openWithin(s.path, OpenTimeout)
@@ -346,27 +368,31 @@ func (s *FileSink) countFile(i int) map[string]int64 {
 	return held
 }
 
-// prepend writes lines ahead of the content of the regular file at path
-// (created if missing), through a temporary file renamed over it.
-func (s *FileSink) prepend(path string, lines [][]byte) error {
-	tmp := path + ".carry"
+// merge replaces the regular file at dst with lines followed by the
+// content of the regular file at src (none if it is missing), through a
+// temporary file written and synced before it is renamed over dst.
+func (s *FileSink) merge(dst string, lines [][]byte, src string) error {
+	tmp := dst + ".carry"
 	_ = os.Remove(tmp)
 	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return err
 	}
 	_, err = out.Write(bytes.Join(lines, nil))
-	if in, oerr := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0); err == nil && oerr == nil {
+	if in, oerr := os.OpenFile(src, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0); err == nil && oerr == nil {
 		if fi, serr := in.Stat(); serr == nil && fi.Mode().IsRegular() {
 			_, err = io.Copy(out, in)
 		}
 		in.Close()
 	}
+	if err == nil {
+		err = out.Sync()
+	}
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, path)
+		err = os.Rename(tmp, dst)
 	}
 	if err != nil {
 		_ = os.Remove(tmp)

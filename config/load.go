@@ -139,7 +139,7 @@ func (e *missingFileError) Unwrap() error { return fs.ErrNotExist }
 // that needs the Gate's trust is one nobody named (./toolplane.toml), so it
 // is read as untrusted: a regular file only.
 func (l *Loader) read(path string) ([]byte, error) {
-	read := ReadBounded
+	read := ReadNamed
 	if l.Gate != nil {
 		read = ReadUntrusted
 	}

@@ -26,6 +26,21 @@ func ReadBounded(path string, max int64) ([]byte, error) {
 	return readAtMost(f, path, max)
 }
 
+// ReadNamed is ReadBounded for the config file the user named (--config,
+// $TOOLPLANE_CONFIG, ~/.toolplane/toolplane.toml): it refuses a regular
+// file that another user can change (see checkWriters).
+func ReadNamed(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := checkWriters(f, path); err != nil {
+		return nil, err
+	}
+	return readAtMost(f, path, max)
+}
+
 // ReadUntrusted reads a file whose path nobody named: one that merely sits
 // in the current directory (./toolplane.toml, a project's .mcp.json) and
 // may have come with a cloned repository. It must be a regular file of at

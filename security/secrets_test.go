@@ -207,7 +207,9 @@ func runAsUser(t *testing.T, config func(hostile string) string, snippet string,
 		if err := os.MkdirAll(d, 0o777); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Chmod(d, 0o777); err != nil {
+		// Sticky: toolplane refuses a config in a directory another
+		// user could put another file in.
+		if err := os.Chmod(d, 0o777|os.ModeSticky); err != nil {
 			t.Fatal(err)
 		}
 	}

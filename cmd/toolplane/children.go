@@ -50,3 +50,18 @@ func warnChildrenTogether(w io.Writer, cfg *config.Config) {
 		fmt.Fprintf(w, "toolplane: warning: %s: the processes it starts for third parties (%s) are not kept apart: %s\n", serveConfigName(cfg), who, detail)
 	}
 }
+
+// doctorExposedSecrets warns of each literal secret in a config file other
+// users can read.
+func doctorExposedSecrets(r *doctorReport, cfg *config.Config) {
+	for _, e := range cfg.ExposedSecrets() {
+		r.add(checkWarn, "config: "+e.Error(), "")
+	}
+}
+
+// warnExposedSecrets is doctorExposedSecrets at serve's start.
+func warnExposedSecrets(w io.Writer, cfg *config.Config) {
+	for _, e := range cfg.ExposedSecrets() {
+		fmt.Fprintf(w, "toolplane: warning: %s\n", e.Error())
+	}
+}

@@ -145,6 +145,7 @@ func runDoctor(ctx context.Context, a *app) *doctorReport {
 	doctorIsolation(ctx, r, cfg)
 	doctorCLI(ctx, r, cfg, stores)
 	doctorChildren(r, cfg)
+	doctorExposedSecrets(r, cfg)
 	for _, name := range cfg.ServerNames() {
 		doctorServer(ctx, r, cfg, name, stores)
 	}

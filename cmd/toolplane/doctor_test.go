@@ -244,3 +244,20 @@ func TestServeWarnsChildrenTogether(t *testing.T) {
 		t.Errorf("children kept apart: %v (%s); serve's warnings:\n%s", ok, detail, r.stderr)
 	}
 }
+
+// TestLiteralSecretOthersReadWarned: doctor and serve name a literal API
+// key in a config file other users can read, with its line and the fix.
+func TestLiteralSecretOthersReadWarned(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tp.toml")
+	os.WriteFile(path, []byte("[mcp.servers.fs]\ncommand = \"no-such-server\"\nenv = { API_KEY = \"sk-literal\" }\n"), 0o600)
+	os.Chmod(path, 0o644)
+	const want = "tp.toml:3:19: mcp.servers.fs.env.API_KEY is a literal secret in a file other users can read (-rw-r--r--); run `chmod 600 tp.toml`"
+	if r := runTP(t, dir, nil, "", "doctor", "--config", "tp.toml"); !strings.Contains(r.stdout, "warn  config: "+want) {
+		t.Errorf("doctor does not warn %q:\n%s", want, r.stdout)
+	}
+	if r := runTP(t, dir, nil, "", "serve", "mcp", "--config", "tp.toml"); !strings.Contains(r.stderr, "toolplane: warning: "+want) {
+		t.Errorf("serve does not warn %q:\n%s", want, r.stderr)
+	}
+}

@@ -106,18 +106,6 @@ func parsePairs(flag string, pairs []string) (map[string]string, error) {
 	return out, nil
 }
 
-// looksSecret reports whether a key names a credential, so that a literal
-// value for it earns a warning.
-func looksSecret(key string) bool {
-	k := strings.ToLower(key)
-	for _, w := range []string{"auth", "token", "secret", "password", "key", "cookie"} {
-		if strings.Contains(k, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // serverKVs turns validated flags into the key/value lines of the new
 // table, in a fixed readable order.
 func (o *mcpAddOptions) serverKVs() ([][2]string, []string, error) {
@@ -142,7 +130,7 @@ func (o *mcpAddOptions) serverKVs() ([][2]string, []string, error) {
 			continue
 		}
 		for _, k := range slices.Sorted(mapsKeys(m)) {
-			if !config.Secret(m[k]).IsRef() && looksSecret(k) {
+			if !config.Secret(m[k]).IsRef() && config.LooksSecret(k) {
 				warnings = append(warnings, fmt.Sprintf("warning: --%s %s is a literal; prefer a reference such as %s=env://%s so the secret stays out of the file", flag, k, k, strings.ToUpper(strings.ReplaceAll(k, "-", "_"))))
 			}
 		}

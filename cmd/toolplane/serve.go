@@ -273,6 +273,7 @@ func runServeMCP(ctx context.Context, a *app, opts *serveMCPOptions) error {
 	// registry follows it, and the direct tools once the server exists.
 	var onToolsChanged atomic.Pointer[func()]
 	warnChildrenTogether(warnings, cfg)
+	warnExposedSecrets(warnings, cfg)
 	open := a.openOptions(auditLog)
 	open.Warnings = warnings
 	if tracing != nil {

@@ -1152,3 +1152,59 @@ startup = "eager"`, record)})
 		t.Errorf("the server's well-named tool is not listed: %s", truncateText(out, 600))
 	}
 }
+
+// TestAttackUpstreamCrashedByOneToken: a token calls a tool that ends the
+// upstream server (a bug of the server's a caller can reach: here
+// testmcp's crash), again and again. A server that died young was
+// restarted less and less often, up to every 30 s, and meanwhile every
+// call of every token failed at once ('failed N times in a row'): one
+// token made a shared server unavailable to all. The back-off is now the
+// callers' whose calls were in progress when it died: theirs are refused
+// while it lasts, and another token's call starts the server.
+func TestAttackUpstreamCrashedByOneToken(t *testing.T) {
+	t.Parallel()
+	e2e.NeedInterpreter(t)
+	e := bins.NewEnv(t, "")
+	srv := e.ServeHTTP(t, tokensConfig(t, e, "", "mallory", "alice"))
+	mallory := e2e.ConnectHTTPToken(t, srv.URL, "mallory-secret-0123456789", nil)
+	alice := e2e.ConnectHTTPToken(t, srv.URL, "alice-secret-0123456789", nil)
+	e2e.MustRun(t, alice, "return await up.echo(text='warm')")
+	attack := make(chan string, 1)
+	go func() {
+		res, _ := e2e.Exec(t, mallory, `
+import asyncio
+said = {}
+for i in range(60):
+    try:
+        await up.crash()
+        said["answered"] = said.get("answered", 0) + 1
+    except Exception as e:
+        k = str(e)[:70]
+        said[k] = said.get(k, 0) + 1
+    await asyncio.sleep(0.15)
+return said
+`, "timeout", 60)
+		attack <- e2e.Text(res)
+	}()
+	var failed []string
+	calls := 0
+	for done := false; !done; {
+		select {
+		case out := <-attack:
+			t.Logf("the attacker's calls: %s", truncateText(out, 800))
+			done = true
+		default:
+		}
+		res, _ := e2e.Exec(t, alice, "return await up.echo(text='alice')")
+		calls++
+		if res.IsError {
+			text := e2e.Text(res)
+			failed = append(failed, truncateText(text[max(strings.LastIndex(text, "\n"), 0):], 200))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Logf("alice: %d of %d calls failed while the other token crashed the server: %q", len(failed), calls, failed)
+	if len(failed) > calls/5 {
+		t.Errorf("alice: %d of %d calls failed while another token crashed the server", len(failed), calls)
+	}
+}

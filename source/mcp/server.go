@@ -71,9 +71,15 @@ type server struct {
 	closed   bool
 
 	// Restart backoff: failures counts starts that failed and connections
-	// that died young, in a row; no start begins before retryAt.
+	// that died young with no call in progress, in a row; no start begins
+	// before retryAt.
 	failures int
 	retryAt  time.Time
+	// blamed holds the back-off of the callers whose calls were in
+	// progress when a connection died young (blameLocked): a token that
+	// called a tool ending the server again and again had it restarted
+	// less and less often, every call of every token failing meanwhile.
+	blamed map[string]*blame
 
 	// tools/list_changed folding: at most one refresh is queued, and
 	// refreshes are refreshGap apart (at least listChangedInterval; see
@@ -88,6 +94,15 @@ type server struct {
 	sampleMu sync.Mutex
 	samples  map[string]string
 	sampled  map[string]bool
+}
+
+// blame is the restart back-off of one caller: failures counts the
+// connections that died young, in a row, while a call of its was in
+// progress; its calls are refused until retryAt.
+type blame struct {
+	failures int
+	last     time.Time
+	retryAt  time.Time
 }
 
 type errorEntry struct {
@@ -124,6 +139,9 @@ type conn struct {
 	// ours is set when toolplane closed the connection, so its end is
 	// not a failure of the server.
 	ours atomic.Bool
+	// inflight counts the calls of each caller in progress on the
+	// connection, and those it cut short (guarded by s.mu).
+	inflight map[string]int
 }
 
 // upstreamError is an error a server sent, shown with the server's
@@ -190,6 +208,15 @@ func (s *server) connection(ctx context.Context) (*conn, error) {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("mcp server %q: %w", s.spec.Name, ErrClosed)
 	}
+	if b := s.blamed[capability.Caller(ctx)]; b != nil {
+		if wait := time.Until(b.retryAt); wait > 0 {
+			// Whether or not the server is up: a call of this caller's
+			// may end it again.
+			n := b.failures
+			s.mu.Unlock()
+			return nil, fmt.Errorf("mcp server %q ended %d times in a row while calls of yours were in progress, so for your calls toolplane restarts it at most every so often: next in %s (other callers' calls start it at once)", s.spec.Name, n, wait.Round(100*time.Millisecond))
+		}
+	}
 	if s.cur != nil && !s.cur.isDead() {
 		c := s.cur
 		s.mu.Unlock()
@@ -247,11 +274,80 @@ func backoff(n int) time.Duration {
 func (s *server) failed(lived time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.failedLocked(lived)
+}
+
+func (s *server) failedLocked(lived time.Duration) {
 	if lived >= stableAfter {
 		s.failures = 0
 	}
 	s.failures++
 	s.retryAt = time.Now().Add(backoff(s.failures))
+}
+
+// died counts the end of connection c, which lived for lived, against the
+// callers whose calls were in progress on it (blameLocked), or against
+// the server when there were none: a server that ends as a call of one
+// caller's reaches it is held back from that caller only, and another
+// caller's call starts it again at once.
+func (s *server) died(c *conn, lived time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	blamed := false
+	for caller, n := range c.inflight {
+		if n > 0 {
+			s.blameLocked(caller, lived)
+			blamed = true
+		}
+	}
+	if !blamed {
+		s.failedLocked(lived)
+	}
+}
+
+// blameLocked counts one more young death in a row against caller; one
+// stableAfter after its last starts the count again.
+func (s *server) blameLocked(caller string, lived time.Duration) {
+	now := time.Now()
+	for k, b := range s.blamed {
+		if now.Sub(b.last) >= stableAfter && !now.Before(b.retryAt) {
+			delete(s.blamed, k)
+		}
+	}
+	if s.blamed == nil {
+		s.blamed = map[string]*blame{}
+	}
+	b := s.blamed[caller]
+	if b == nil {
+		b = &blame{}
+		s.blamed[caller] = b
+	}
+	if lived >= stableAfter || now.Sub(b.last) >= stableAfter {
+		b.failures = 0
+	}
+	b.failures++
+	b.last = now
+	b.retryAt = now.Add(backoff(b.failures))
+}
+
+// track counts a call of caller in progress on c until the returned func
+// is called with whether it is over: a call the connection cut short
+// stays counted, so the connection's end is counted against its caller
+// (died) however the two race.
+func (s *server) track(c *conn, caller string) func(over bool) {
+	s.mu.Lock()
+	if c.inflight == nil {
+		c.inflight = map[string]int{}
+	}
+	c.inflight[caller]++
+	s.mu.Unlock()
+	return func(over bool) {
+		if over {
+			s.mu.Lock()
+			c.inflight[caller]--
+			s.mu.Unlock()
+		}
+	}
 }
 
 // start runs attempt a, bounded by StartTimeout and by the server's life.
@@ -930,7 +1026,7 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 	if args == nil {
 		raw = []byte("{}")
 	}
-	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
+	res, err := s.callOn(ctx, c, caller, tool, raw)
 	if errors.Is(err, mcp.ErrSessionMissing) {
 		// The HTTP server forgot the session (it restarted) and refused the
 		// request unrun, so sending it again on a new session is safe.
@@ -938,7 +1034,7 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		if c, err = s.connection(ctx); err != nil {
 			return nil, err
 		}
-		res, err = c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
+		res, err = s.callOn(ctx, c, caller, tool, raw)
 	}
 	if err != nil {
 		err = s.callError(ctx, c, tool, err)
@@ -956,6 +1052,16 @@ func (s *server) exchange(ctx context.Context, tool string, args map[string]any)
 		return out, err
 	}
 	return out, nil
+}
+
+// callOn sends tools/call on c, counting it as caller's call in progress
+// (track) until it is answered or its caller stops waiting.
+func (s *server) callOn(ctx context.Context, c *conn, caller, tool string, raw []byte) (*mcp.CallToolResult, error) {
+	done := s.track(c, caller)
+	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
+	var answer *jsonrpc.Error
+	done(err == nil || errors.As(err, &answer) || ctx.Err() != nil || errors.Is(err, mcp.ErrSessionMissing))
+	return res, err
 }
 
 // serverRequests are the requests a server may send toolplane's client:
@@ -1204,8 +1310,9 @@ func (c *conn) watch() {
 	s.mu.Unlock()
 	if !c.ours.Load() && !born.IsZero() {
 		// A server that dies young, again and again, is restarted less
-		// and less often (see backoff).
-		s.failed(time.Since(born))
+		// and less often (see backoff), for the callers whose calls were
+		// in progress.
+		s.died(c, time.Since(born))
 	}
 	// The process is dead or useless: stop its group now rather than at the
 	// next call.

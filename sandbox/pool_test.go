@@ -670,7 +670,9 @@ func TestAttackWorkerHoldsMemoryRunningOften(t *testing.T) {
 	run(liar, "holdidle")
 	held := run(holder, "globals150")
 	var liarCharged, churnerMax, holderMax int64
-	for start := time.Now(); time.Since(start) < 2*settleEvery+time.Second; time.Sleep(600 * time.Millisecond) {
+	// Past two settled runs of each; on a loaded machine, until the
+	// liar's settled run came.
+	for start := time.Now(); time.Since(start) < 2*settleEvery+time.Second || liarCharged < 200<<20 && time.Since(start) < 30*time.Second; time.Sleep(600 * time.Millisecond) {
 		run(liar, "heapceiling")
 		liarCharged = liar.SizeBytes()
 		churnerMax = max(churnerMax, run(churner, "churn")+WorkerBytes, churner.SizeBytes())

@@ -269,7 +269,7 @@ func (p *proc) runEnded(claim, held int64) {
 	}
 	p.settledAt = p.endedAt
 	p.measured = 0
-	if held > idleRSSBound(max(claim, 0)+max(prev, 0)) {
+	if held > idleRSSBound(min(max(claim, 0), 1<<40)+min(max(prev, 0), 1<<40)) {
 		p.measured = held
 	}
 }

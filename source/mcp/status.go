@@ -164,6 +164,14 @@ func Check(spec ServerSpec) []Problem {
 		}
 		return out
 	}
+	// A process's arguments are not its user's alone: every user of the
+	// machine reads them (ps, /proc/PID/cmdline), whatever isolates the
+	// server from its siblings.
+	for i, a := range spec.shownArgs() {
+		if a.secret != "" {
+			add(false, "args[%d] (%s) looks like a key, and every user of this machine can read a process's arguments (ps, /proc/PID/cmdline); give it through env = { NAME = \"env://VAR\" } if the server reads one, or a file only you can read", i, a.text)
+		}
+	}
 	if spec.Cwd != "" {
 		if info, err := os.Stat(spec.Cwd); err != nil || !info.IsDir() {
 			add(true, "cwd %q is not a directory", spec.Cwd)

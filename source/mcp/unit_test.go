@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,5 +98,27 @@ func TestCheckRuntime(t *testing.T) {
 	}
 	if probs := Check(ServerSpec{Name: "c", Command: "sh", Cwd: "/nonexistent-dir"}); len(probs) != 1 || !strings.Contains(probs[0].Message, `cwd "/nonexistent-dir" is not a directory`) {
 		t.Errorf("bad cwd: %+v", probs)
+	}
+}
+
+// TestAttackKeyInArgs: a key written in a stdio server's arguments is
+// readable by every user of the machine (ps, /proc/PID/cmdline), not only
+// by processes of toolplane's user; Check names the argument, not its
+// value, and says where the key belongs instead.
+func TestAttackKeyInArgs(t *testing.T) {
+	t.Parallel()
+	const key = "sk-live-0123456789abcdef0123"
+	probs := Check(ServerSpec{Name: "k", Command: "sh", Args: []string{"server.js", "--api-key", key, "--token=" + key, "--verbose"}})
+	var msgs []string
+	for _, p := range probs {
+		if p.Fatal || strings.Contains(p.Message, key) {
+			t.Errorf("problem %+v should be a warning without the key", p)
+		}
+		msgs = append(msgs, p.Message)
+	}
+	const tail = " looks like a key, and every user of this machine can read a process's arguments (ps, /proc/PID/cmdline); give it through env = { NAME = \"env://VAR\" } if the server reads one, or a file only you can read"
+	want := []string{"args[2] (…)" + tail, "args[3] (--token=…)" + tail}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("Check = %q\nwant %q", msgs, want)
 	}
 }

@@ -374,6 +374,7 @@ func MCPServerSpec(name string, s config.MCPServer) mcpsrc.ServerSpec {
 		Startup:   mcpsrc.Startup(s.Startup),
 
 		StartTimeout: s.StartupTimeout.Duration,
+		Unisolated:   s.Isolation == config.ServerIsolationNone,
 	}
 	if spec.Auth == string(config.AuthNone) {
 		spec.Auth = ""

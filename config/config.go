@@ -258,6 +258,13 @@ type MCPServer struct {
 	// and the first tools/list. Unset: 30s, or 5m for a command that
 	// downloads its server first (npx, uvx, ...).
 	StartupTimeout Duration `toml:"startup_timeout" config:"zero-is-default"`
+	// Isolation of a stdio server's process: "" or "landlock" (a
+	// Landlock domain of its own where the kernel has one: no other
+	// server or CLI run reads its environment or memory, and it reads
+	// none of theirs, nor signals them or toolplane), or "none" (started
+	// as any process of the user, for a server that needs a setuid
+	// helper, which the domain's no_new_privs disarms).
+	Isolation string `toml:"isolation"`
 	// Tools overrides settings per upstream tool name.
 	Tools map[string]ToolOverride `toml:"tools"`
 }

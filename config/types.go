@@ -72,6 +72,15 @@ func (i Isolation) check() error {
 	return enumText(string(i), string(IsolationProcess), string(IsolationNone))
 }
 
+// Values of a stdio MCP server's isolation (MCPServer.Isolation).
+const (
+	// ServerIsolationLandlock, the default, starts the server in a
+	// Landlock domain of its own.
+	ServerIsolationLandlock = "landlock"
+	// ServerIsolationNone starts it as any process of the user.
+	ServerIsolationNone = "none"
+)
+
 // CLIMode is the policy for CLI binaries.
 type CLIMode string
 

@@ -319,6 +319,9 @@ func (c *checker) server(name string, s MCPServer) {
 				c.at(key("env"), "MCP server %q: env: %q is not an environment variable name", name, k)
 			}
 		}
+		if s.Isolation != "" && s.Isolation != ServerIsolationLandlock && s.Isolation != ServerIsolationNone {
+			c.at(key("isolation"), "MCP server %q: isolation %q: want %q (the default: a Landlock domain of its own) or %q", name, s.Isolation, ServerIsolationLandlock, ServerIsolationNone)
+		}
 	default:
 		if s.Transport == TransportStdio {
 			c.across(key("transport"), "MCP server %q has a url, so its transport is http or sse, not stdio; use command for a stdio server", name)
@@ -338,7 +341,7 @@ func (c *checker) server(name string, s MCPServer) {
 				}
 			}
 		}
-		for _, k := range []string{"args", "env", "pass_env", "cwd", "startup"} {
+		for _, k := range []string{"args", "env", "pass_env", "cwd", "startup", "isolation"} {
 			if c.doc.has(key(k)) {
 				c.across(key(k), "MCP server %q: %s applies only to command (stdio) servers", name, k)
 			}

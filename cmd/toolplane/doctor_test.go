@@ -243,6 +243,15 @@ func TestServeWarnsChildrenTogether(t *testing.T) {
 	if got := strings.Contains(r.stderr, warning); got == ok {
 		t.Errorf("children kept apart: %v (%s); serve's warnings:\n%s", ok, detail, r.stderr)
 	}
+	// A server configured out of its domain is named by serve and doctor.
+	os.WriteFile(filepath.Join(dir, "tp.toml"), []byte("[mcp.servers.fs]\ncommand = \"no-such-server\"\nisolation = \"none\"\n"), 0o600)
+	const shared = "tp.toml: mcp.servers.fs.isolation = \"none\": this server and every other process of your user can read each other's environment (secrets) and memory and signal each other"
+	if r := runTP(t, dir, nil, "", "serve", "mcp", "--config", "tp.toml"); !strings.Contains(r.stderr, "toolplane: warning: "+shared) {
+		t.Errorf("serve does not warn %q:\n%s", shared, r.stderr)
+	}
+	if r := runTP(t, dir, nil, "", "doctor", "--config", "tp.toml"); !strings.Contains(r.stdout, "warn  children: "+shared) {
+		t.Errorf("doctor does not warn %q:\n%s", shared, r.stdout)
+	}
 }
 
 // TestLiteralSecretOthersReadWarned: doctor and serve name a literal API

@@ -46,6 +46,25 @@ func Start(cmd *exec.Cmd, exited func(error)) error {
 	return <-started
 }
 
+// StartShared starts cmd as any process of this user, in no domain of
+// its own (a server configured with isolation = "none"), and calls exited
+// with cmd.Wait's result once it has ended. It waits on a locked thread
+// as Start does, so a parent death signal set on cmd fires only when the
+// child has ended.
+func StartShared(cmd *exec.Cmd, exited func(error)) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		exited(cmd.Wait())
+	}()
+	return <-started
+}
+
 // errUnavailable marks a kernel without Landlock (not built, not enabled
 // at boot, or refused by a seccomp filter of the host).
 var errUnavailable = errors.New("this kernel has no Landlock")

@@ -18,3 +18,6 @@ func Start(cmd *exec.Cmd, exited func(error)) error {
 func Check() (inForce bool, detail string) {
 	return false, "not in force: only Linux keeps toolplane's children apart (Landlock); each stdio MCP server and CLI binary can read the others' memory and environment where this system lets a user's processes do so"
 }
+
+// StartShared is Start: there are no domains here.
+func StartShared(cmd *exec.Cmd, exited func(error)) error { return Start(cmd, exited) }

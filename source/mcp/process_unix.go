@@ -112,7 +112,11 @@ func startProcess(spec *ServerSpec, env []string, stderr io.Writer) (*process, e
 	// or CLI run reads its environment or memory, and it reads none of
 	// theirs. The thread that forks it waits for it and then ends.
 	waited := make(chan error, 1)
-	if err := isolate.Start(cmd, func(err error) { waited <- err }); err != nil {
+	start := isolate.Start
+	if spec.Unisolated {
+		start = isolate.StartShared
+	}
+	if err := start(cmd, func(err error) { waited <- err }); err != nil {
 		closeAll()
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}

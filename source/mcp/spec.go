@@ -64,9 +64,13 @@ type ServerSpec struct {
 	// references, resolved by ManagerOptions.Resolve.
 	Command string
 	Args    []string
-	Env     map[string]string
-	PassEnv []string
-	Cwd     string
+	// Unisolated starts a stdio server as any process of the user rather
+	// than in a Landlock domain of its own (internal/isolate), for a server
+	// that needs a setuid helper, which the domain's no_new_privs disarms.
+	Unisolated bool
+	Env        map[string]string
+	PassEnv    []string
+	Cwd        string
 
 	// URL is the endpoint of an HTTP server; Transport picks Streamable HTTP
 	// (default) or SSE. Header values may be secret references.

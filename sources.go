@@ -109,33 +109,47 @@ type upstreams struct {
 	mu         sync.Mutex
 	mgr        *mcpsrc.Manager                  // nil until built
 	registered map[string]capability.Capability // mcp: id -> as registered
-	// said are the problems the last refresh found, each warned of once
-	// when it appeared: a server announcing tools/list_changed every
-	// second had every problem of its catalog written again at each
-	// refresh, a line per tool left out a second for as long as it lived.
-	said map[string]bool
+	// said are the problems refreshes found (withoutNumbers) and when
+	// last, each warned of once when it appeared and again only once it
+	// had been gone for sayAgainAfter: a server announcing
+	// tools/list_changed every second had every problem of its catalog
+	// written again at each refresh, a line per tool left out a second
+	// for as long as it lived.
+	said map[string]time.Time
 }
+
+// sayAgainAfter is how long a problem must be gone from the refreshes to
+// be warned of again: a server that keeps exiting is found failing to
+// start at one refresh and in its back-off at the next.
+const sayAgainAfter = time.Minute
 
 // maxNewWarnings bounds the problems one refresh writes: a server that
 // renames its badly named tools at every refresh has new problems each
 // time.
 const maxNewWarnings = 32
 
-// warnNew writes the problems of errs not found at the last refresh (at
-// most maxNewWarnings of them, then how many more), under header, and
-// keeps them all as said.
-func (u *upstreams) warnNew(header string, errs []error) {
-	now := make(map[string]bool, len(errs))
+// warnNew writes the problems of errs not found by the refreshes of the
+// last sayAgainAfter before now (at most maxNewWarnings of them, then how
+// many more), under header, and keeps them all as said.
+func (u *upstreams) warnNew(header string, errs []error, now time.Time) {
+	for key, at := range u.said {
+		if now.Sub(at) > sayAgainAfter {
+			delete(u.said, key)
+		}
+	}
+	if u.said == nil {
+		u.said = map[string]time.Time{}
+	}
 	var fresh []string
 	for _, err := range errs {
 		for _, msg := range leafErrors(err) {
-			if !now[msg] && !u.said[msg] {
+			key := withoutNumbers(msg)
+			if _, ok := u.said[key]; !ok {
 				fresh = append(fresh, msg)
 			}
-			now[msg] = true
+			u.said[key] = now
 		}
 	}
-	u.said = now
 	if len(fresh) == 0 {
 		return
 	}
@@ -150,6 +164,32 @@ func (u *upstreams) warnNew(header string, errs []error) {
 		b.WriteByte('\n')
 	}
 	io.WriteString(u.warn, b.String())
+}
+
+// withoutNumbers is msg with each number that stands as a word of its own
+// (after a space or a parenthesis; its fraction and unit with it: 4, 1.5s,
+// 300ms) as '#': a server in its restart back-off is the same problem at
+// every refresh, though its message counts the failures and the time to
+// the next start. A number inside a name (t0, "7") stays.
+func withoutNumbers(msg string) string {
+	var b strings.Builder
+	prev := ' '
+	inNumber := false
+	for _, r := range msg {
+		isDigit := r >= '0' && r <= '9'
+		switch {
+		case inNumber && (isDigit || r == '.' || r == 'µ' || r >= 'a' && r <= 'z'):
+			continue
+		case isDigit && (prev == ' ' || prev == '('):
+			b.WriteByte('#')
+			inNumber = true
+		default:
+			inNumber = false
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return b.String()
 }
 
 // leafErrors are the messages of the errors joined in err, one each.
@@ -216,7 +256,7 @@ func (u *upstreams) refresh(ctx context.Context) {
 	}
 	reg.RemoveAll(remove...)
 	problems = append(problems, reg.AddAll(add...))
-	u.warnNew("toolplane: warning: problems with MCP servers (the tools of one that is unavailable are missing):\n", problems)
+	u.warnNew("toolplane: warning: problems with MCP servers (the tools of one that is unavailable are missing):\n", problems, time.Now())
 	for _, c := range add {
 		if _, ok := reg.Lookup(c.ID); ok {
 			u.registered[c.ID] = c // registered, possibly without an alias

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
-// TestUpstreamWarningsSaidOnce: a refresh writes the problems the last one
-// did not find, at most maxNewWarnings of them and then how many more; a
-// problem that went away is said again when it comes back.
+// TestUpstreamWarningsSaidOnce: a refresh writes the problems the
+// refreshes of the last sayAgainAfter did not find, at most
+// maxNewWarnings of them and then how many more; a problem gone for
+// longer is said again when it comes back; counts and times in a message
+// do not make it another problem, numbers in names do.
 func TestUpstreamWarningsSaidOnce(t *testing.T) {
 	var out strings.Builder
 	u := &upstreams{warn: &out}
@@ -21,24 +24,34 @@ func TestUpstreamWarningsSaidOnce(t *testing.T) {
 		return []error{errors.Join(errs...), nil}
 	}
 	said := func() string { s := out.String(); out.Reset(); return s }
-	u.warnNew("header\n", problems("a", "b"))
+	at := time.Unix(1000, 0)
+	tick := func(d time.Duration) time.Time { at = at.Add(d); return at }
+	u.warnNew("header\n", problems("a", "b"), tick(time.Second))
 	if got := said(); got != "header\ntool \"a\" left out\ntool \"b\" left out\n" {
 		t.Errorf("first refresh wrote %q", got)
 	}
-	u.warnNew("header\n", problems("b", "a"))
+	u.warnNew("header\n", problems("b", "a"), tick(time.Second))
+	u.warnNew("header\n", problems("a"), tick(time.Second))
+	u.warnNew("header\n", problems("a", "b"), tick(time.Second))
 	if got := said(); got != "" {
-		t.Errorf("the same problems again wrote %q", got)
+		t.Errorf("the same problems again, one gone for a second, wrote %q", got)
 	}
-	u.warnNew("header\n", problems("a"))
-	u.warnNew("header\n", problems("a", "b"))
+	u.warnNew("header\n", problems("a"), tick(time.Second))
+	u.warnNew("header\n", problems("a"), tick(sayAgainAfter))
+	u.warnNew("header\n", problems("a", "b"), tick(time.Second))
 	if got := said(); got != "header\ntool \"b\" left out\n" {
-		t.Errorf("a problem that came back wrote %q", got)
+		t.Errorf("a problem back after %s wrote %q", sayAgainAfter, got)
+	}
+	u.warnNew("header\n", []error{errors.New(`mcp server "dies" failed 4 times in a row: next start in 300ms (exit status 1)`)}, tick(time.Second))
+	u.warnNew("header\n", []error{errors.New(`mcp server "dies" failed 5 times in a row: next start in 1.5s (exit status 2)`)}, tick(time.Second))
+	if got := said(); strings.Count(got, "dies") != 1 {
+		t.Errorf("a server in its back-off at two refreshes wrote %q", got)
 	}
 	var many []string
 	for i := range 100 {
 		many = append(many, fmt.Sprint("t", i))
 	}
-	u.warnNew("header\n", problems(many...))
+	u.warnNew("header\n", problems(many...), tick(time.Second))
 	got := said()
 	if n := strings.Count(got, "left out"); n != maxNewWarnings || !strings.Contains(got, "(and 68 more problems") {
 		t.Errorf("100 new problems wrote %d of them: %q", n, got)

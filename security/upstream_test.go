@@ -1122,17 +1122,20 @@ func eagerClient(asked *atomic.Int32) *mcp.ClientOptions {
 // Each refresh wrote serve's warning about every tool left out again: a
 // line per tool a second in the log for as long as the server lived. A
 // problem is now said once, when it appears, and again only after it went
-// away; the tools the refresh would list are still listed.
+// away; the tools the refresh would list are still listed. So is a server
+// that keeps exiting: its back-off counts failures and seconds, but it is
+// one problem.
 func TestAttackUpstreamWarningsEveryRefresh(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	record := filepath.Join(t.TempDir(), "record.jsonl")
 	e := hostileEnv(t, "", map[string]string{"evil": fmt.Sprintf(`args = ["-catalog", "names", "-start", "churn", "-record", %q]
-startup = "eager"`, record)})
+startup = "eager"`, record), "dies": `args = ["-start", "exit-after-init"]
+startup = "eager"`})
 	srv := e.ServeHTTP(t, e.TokenConfig(t))
 	listings := func() int { return strings.Count(readFileOrEmpty(record), `"listed"`) }
 	deadline := time.Now().Add(60 * time.Second)
-	for listings() < 6 {
+	for listings() < 8 {
 		if time.Now().After(deadline) {
 			t.Fatalf("the server was listed %d times in 60 s", listings())
 		}
@@ -1142,7 +1145,10 @@ startup = "eager"`, record)})
 	n := listings()
 	// The 300-byte name is left out at every listing.
 	long := strings.Repeat("n", 300)
-	t.Logf("%d listings; the long name warned %d times; %d bytes of stderr", n, warned(long), len(srv.Stderr()))
+	t.Logf("%d listings; the long name warned %d times, the server that keeps exiting %d times; %d bytes of stderr", n, warned(long), warned(`\nmcp server "dies"`), len(srv.Stderr()))
+	if w := warned(`\nmcp server "dies"`); w > 2 {
+		t.Errorf("after %d listings, the server that keeps exiting was warned of %d times", n, w)
+	}
 	if w := warned(long); w != 1 {
 		t.Errorf("after %d listings, the tool left out was warned of %d times; want once", n, w)
 	}

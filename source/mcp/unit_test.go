@@ -122,3 +122,42 @@ func TestAttackKeyInArgs(t *testing.T) {
 		t.Errorf("Check = %q\nwant %q", msgs, want)
 	}
 }
+
+// TestAttackCallerEndsServerAtEachRetry: a caller that ends the server as
+// soon as its back-off lets it (blameLocked) stays at restartBackoffMax.
+// Its count started again stableAfter after its last death, and the
+// longest back-off is as long as that: each wait of 30 s was followed by
+// no back-off at all, 8 deaths in 62 s over and over (39 in 5 minutes)
+// instead of one in 30 s once the back-off reached it.
+func TestAttackCallerEndsServerAtEachRetry(t *testing.T) {
+	t.Parallel()
+	s := &server{}
+	now := time.Unix(1e9, 0)
+	end := now.Add(5 * time.Minute)
+	deaths := 0
+	for now.Before(end) {
+		s.blameLocked("mallory", 10*time.Millisecond, now)
+		deaths++
+		now = s.blamed["mallory"].retryAt.Add(10 * time.Millisecond)
+	}
+	// The ramp to the longest back-off is 0+0.5+1+2+4+8+16 s; past it,
+	// one death in restartBackoffMax.
+	ramp := 31500 * time.Millisecond
+	want := 8 + int((5*time.Minute-ramp)/restartBackoffMax)
+	if deaths > want {
+		t.Errorf("a caller ending the server at each retry ended it %d times in 5 minutes, want at most %d (one in %s past the ramp)", deaths, want, restartBackoffMax)
+	}
+	// A caller whose back-off ended stableAfter ago with no death of its
+	// starts again from none.
+	s.blameLocked("alice", 10*time.Millisecond, now)
+	s.blameLocked("alice", 10*time.Millisecond, now.Add(time.Second))
+	b := s.blamed["alice"]
+	later := b.retryAt.Add(stableAfter)
+	s.blameLocked("alice", 10*time.Millisecond, later)
+	if b := s.blamed["alice"]; b.failures != 1 || b.retryAt != later {
+		t.Errorf("a caller with no death for %s after its back-off: failures %d, retry in %s; want 1, none", stableAfter, b.failures, b.retryAt.Sub(later))
+	}
+	if _, ok := s.blamed["mallory"]; ok {
+		t.Errorf("mallory is still held %s after its back-off ended", later.Sub(s.blamed["mallory"].retryAt))
+	}
+}

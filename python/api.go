@@ -556,6 +556,9 @@ type Globals struct {
 	// walk cost as much as the run of a program holding 100 000 records.
 	size  int64
 	sized bool
+	// objects is how many objects the last measure counted: the next
+	// one's table of seen objects is made that large at once.
+	objects int
 	// journal saves, for a rollback to the last Snapshot, what runs
 	// change of the containers that existed when it was taken (nil
 	// before the first Snapshot).
@@ -729,7 +732,8 @@ func (g *Globals) Get(name string) (any, bool) {
 func (g *Globals) SizeBytes() int64 {
 	g = g.ns()
 	if !g.sized {
-		g.size, g.sized = vm.SizeOf(g.d), true
+		g.size, g.objects = vm.SizeOfGraph(g.d, g.objects)
+		g.sized = true
 	}
 	return g.size
 }

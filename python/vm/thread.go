@@ -915,21 +915,32 @@ func (t *Thread) builtinsFor(g *Dict) *Dict {
 // SizeOf estimates the retained size of a value graph, counting each object
 // once and bounding the walk.
 func SizeOf(v Value) int64 {
+	total, _ := SizeOfGraph(v, 0)
+	return total
+}
+
+// SizeOfGraph is SizeOf, which also returns how many objects it counted
+// once each (containers, instances, functions and the like: the walk's
+// table of the objects it has seen). objects is the count expected, such
+// as a previous walk's of the same graph: the table is made that large
+// at once instead of growing through every size on the way.
+func SizeOfGraph(v Value, objects int) (total int64, counted int) {
 	switch v.(type) {
 	case nil, NoneType, Bool:
-		return 0 // as the walk counts them (visit), without a walker
+		return 0, 0 // as the walk counts them (visit), without a walker
 	case *Dict:
 		if n, ok := sizeOfFlatDict(v.(*Dict)); ok {
-			return n
+			return n, 1
 		}
 	}
 	w := sizeWalkers.Get().(*sizeWalker)
+	w.seen.reserve(objects)
 	w.walk(v)
-	total := w.total
+	total, counted = w.total, w.seen.n
 	if w.reset() {
 		sizeWalkers.Put(w)
 	}
-	return total
+	return total, counted
 }
 
 // sizeOfFlatDict is SizeOf of a small dict whose keys and values are all
@@ -1002,17 +1013,17 @@ func sizeOfFlatDict(d *Dict) (total int64, ok bool) {
 
 // sizeWalkers keeps SizeOf's walkers: most walks are of small values (a
 // host call's result, a parsed JSON object), for which making the walker
-// (its recent array, its map) costs more than the walk.
+// (its recent array, its table of objects seen) costs more than the walk.
 var sizeWalkers = sync.Pool{New: func() any { return newSizeWalker(sizeOfNodes) }}
 
 // reset readies a SizeOf walker for the next walk and reports whether it
 // is worth keeping: one that walked a large graph is dropped rather than
-// kept with a large map to clear.
+// kept with a large table to clear.
 func (w *sizeWalker) reset() bool {
-	if len(w.seen) > 256 || cap(w.ones) > 256 || cap(w.vals) > 256 || cap(w.entries) > 256 || cap(w.sets) > 256 {
+	if w.seen.n > 256 || len(w.seen.keys) > 4*256 || cap(w.ones) > 256 || cap(w.vals) > 256 || cap(w.entries) > 256 || cap(w.sets) > 256 {
 		return false
 	}
-	clear(w.seen)
+	w.seen.clear()
 	if w.boxes > len(w.touched) {
 		w.recent = [recentBoxes]unsafe.Pointer{}
 	} else {
@@ -1033,9 +1044,9 @@ func (w *sizeWalker) reset() bool {
 // snippet can nest containers (and generators) millions deep, and Go's
 // stack overflow is fatal.
 type sizeWalker struct {
-	// seen maps the address of each object counted (for a tuple, of its
-	// array) to the tuple's length (0 for other objects).
-	seen   map[unsafe.Pointer]int
+	// seen holds the address of each object counted (for a tuple, of
+	// its array) with the tuple's length (0 for other objects).
+	seen   ptrSet
 	total  int64
 	budget int
 	// stop, when set, is asked every walkPollEvery visits whether to
@@ -1068,7 +1079,7 @@ type sizeWalker struct {
 const sizeOfNodes = 1 << 26
 
 func newSizeWalker(nodes int) *sizeWalker {
-	return &sizeWalker{seen: map[unsafe.Pointer]int{}, budget: nodes}
+	return &sizeWalker{budget: nodes}
 }
 
 // recentBoxes is the size of sizeWalker.recent, a power of two.
@@ -1096,22 +1107,19 @@ func (w *sizeWalker) newBox(v Value) bool {
 
 // once reports whether the object at p is seen for the first time.
 func (w *sizeWalker) once(p unsafe.Pointer) bool {
-	if _, ok := w.seen[p]; ok {
-		return false
-	}
-	w.seen[p] = 0
-	return true
+	_, added := w.seen.add(p)
+	return added
 }
 
 // onceTuple reports whether the tuple x is to be counted: it is the first
 // with its array, or longer than those counted (tuples sliced from one
 // array share it; the longer is counted again in full, an overcount).
 func (w *sizeWalker) onceTuple(x Tuple) bool {
-	p := unsafe.Pointer(&x[0])
-	if n, ok := w.seen[p]; ok && n >= len(x) {
+	i, added := w.seen.add(unsafe.Pointer(&x[0]))
+	if !added && w.seen.tupleLen(i) >= len(x) {
 		return false
 	}
-	w.seen[p] = len(x)
+	w.seen.setTupleLen(i, len(x))
 	return true
 }
 

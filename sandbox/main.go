@@ -126,7 +126,7 @@ func WorkerMain(args []string, run RunFunc, warm WarmFunc) int {
 	if warm != nil {
 		warm(heap)
 	}
-	touchHeap()
+	touchHeap(lim.heap)
 	// The bridge goes through the runtime's poller, so waiting for the host
 	// parks a goroutine instead of a thread.
 	in, out := pollable(0, "bridge-in"), pollable(1, "bridge-out")
@@ -143,19 +143,39 @@ func WorkerMain(args []string, run RunFunc, warm WarmFunc) int {
 // its first runs whatever they do.
 const touchedHeapBytes = 4 << 20 * python.DefaultGCPercent / 100
 
-// touchHeap faults in the pages a session's heap grows into, once, before
+// maxHugeHeapBytes bounds the heap touchHeap maps in huge pages.
+const maxHugeHeapBytes = 1 << 30
+
+// touchHeap readies the heap a session's runs grow into, once, before
 // the worker greets the host. A fresh process's heap takes every page it
-// grows into from the kernel with a minor fault; a session's first few
-// hundred runs paid 5 000 of them (20 MiB), a tenth of a millisecond a run
-// on a loaded host, until the heap reached its goal. The pages go back to
-// the Go heap (not to the kernel: the scavenger keeps what the heap goal
-// may use), so runs reuse them.
-func touchHeap() {
-	b := make([]byte, touchedHeapBytes)
+// grows into from the kernel with a minor fault, tens of microseconds
+// each on a loaded virtual machine: a session's first few hundred small
+// runs paid 5 000 of them (20 MiB) until the heap reached its goal, and a
+// session whose runs hold and churn tens of megabytes (records.py: 100 000
+// records kept, as many made per run) grew its heap by 40 MiB a run for
+// its first ten runs, at 9 000 faults and more than twice the run's own
+// time each, until the collector's goal (five times what is live at
+// python.DefaultGCPercent) was reached.
+//
+// It maps half the Go memory limit (at most maxHugeHeapBytes) of heap at
+// once and asks the kernel to back it with transparent huge pages when it
+// is touched (one fault per 2 MiB instead of 512), faults in the first
+// touchedHeapBytes of it, and frees it to the Go heap, whose allocator
+// takes the lowest free pages first: the runs grow into it. The rest is
+// address space only until a run touches it: an idle worker's resident
+// memory does not grow, and pages the runtime gives back to the OS keep
+// the advice. limit is the Go memory limit (0: none, the first
+// touchedHeapBytes only).
+func touchHeap(limit int64) {
+	n := int64(touchedHeapBytes)
+	if limit > 0 {
+		n = max(n, min(limit/2, maxHugeHeapBytes))
+	}
+	b := make([]byte, n)
 	// In huge pages where the kernel has them: eight faults instead of
-	// 4 096, tens of microseconds each on a virtual machine.
+	// 4 096 for the part touched now.
 	python.AdviseHugePages(b)
-	for i := 0; i < len(b); i += 4096 {
+	for i := 0; i < touchedHeapBytes; i += 4096 {
 		b[i] = 1
 	}
 	runtime.KeepAlive(b)

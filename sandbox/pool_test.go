@@ -117,6 +117,18 @@ func hostileRun(ctx context.Context, req *RunRequest, g *python.Globals, host ma
 			return &RunResult{Value: int64(-1)}
 		}
 		return &RunResult{Value: heap.Ceiling()}
+	case "grow":
+		// An honest run whose heap grows by 64 MiB of values it holds
+		// until it ends, page by page.
+		keep := make([][]byte, 0, 64)
+		for range 64 {
+			b := make([]byte, 1<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+		}
+		return &RunResult{Value: int64(len(keep))}
 	case "ok":
 		v, err := host["ok"](ctx, []any{int64(1)}, nil)
 		if err != nil {

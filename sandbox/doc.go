@@ -28,7 +28,9 @@
 // fresh process's costs either: a representative snippet run (WarmFunc:
 // the CLI bindings compiled, the interpreter's code paged in) and the
 // pages its heap grows into faulted in (16 MiB, which a session's first
-// few hundred runs otherwise took from the kernel one fault at a time).
+// few hundred runs otherwise took from the kernel one fault at a time),
+// beyond them half its Go memory limit of heap mapped in transparent huge
+// pages, untouched until a run grows into it (one fault per 2 MiB).
 //
 // A worker runs with GOMAXPROCS 1: it runs one snippet at a time, a run
 // handed from the bridge's reader to its one run goroutine then stays on

@@ -3,6 +3,7 @@ package toolplane
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -114,8 +115,27 @@ type upstreams struct {
 	// had been gone for sayAgainAfter: a server announcing
 	// tools/list_changed every second had every problem of its catalog
 	// written again at each refresh, a line per tool left out a second
-	// for as long as it lived.
-	said map[string]time.Time
+	// for as long as it lived. Keyed by a digest, at most maxSaid of
+	// them (saidKey).
+	said map[[16]byte]time.Time
+}
+
+// maxSaid bounds the problems kept as said, and saidKey their size: a
+// server renaming 1000 badly named tools at each refresh, their names as
+// long as a listing lets them be, had every message of a minute's
+// refreshes kept whole (60 000 of them). Past it, a new problem is
+// warned of at each refresh it is found, within maxNewWarnings.
+const maxSaid = 4096
+
+// maxWarningBytes bounds one problem as written: a tool's name is in its
+// message, and a listing's names can be megabytes long.
+const maxWarningBytes = 1024
+
+// saidKey is what said keeps of msg: a digest of it without its numbers
+// (withoutNumbers).
+func saidKey(msg string) [16]byte {
+	sum := sha256.Sum256([]byte(withoutNumbers(msg)))
+	return [16]byte(sum[:16])
 }
 
 // sayAgainAfter is how long a problem must be gone from the refreshes to
@@ -138,14 +158,17 @@ func (u *upstreams) warnNew(header string, errs []error, now time.Time) {
 		}
 	}
 	if u.said == nil {
-		u.said = map[string]time.Time{}
+		u.said = map[[16]byte]time.Time{}
 	}
 	var fresh []string
 	for _, err := range errs {
 		for _, msg := range leafErrors(err) {
-			key := withoutNumbers(msg)
+			key := saidKey(msg)
 			if _, ok := u.said[key]; !ok {
 				fresh = append(fresh, msg)
+				if len(u.said) >= maxSaid {
+					continue
+				}
 			}
 			u.said[key] = now
 		}
@@ -159,6 +182,9 @@ func (u *upstreams) warnNew(header string, errs []error, now time.Time) {
 		if i == maxNewWarnings {
 			fmt.Fprintf(&b, "(and %d more problems with MCP servers; toolplane mcp status lists them)\n", len(fresh)-i)
 			break
+		}
+		if len(msg) > maxWarningBytes {
+			msg = strings.ToValidUTF8(msg[:maxWarningBytes], "") + "…"
 		}
 		b.WriteString(msg)
 		b.WriteByte('\n')

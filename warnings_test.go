@@ -57,3 +57,41 @@ func TestUpstreamWarningsSaidOnce(t *testing.T) {
 		t.Errorf("100 new problems wrote %d of them: %q", n, got)
 	}
 }
+
+// TestAttackUpstreamWarningsRenamedEachRefresh: a server that renames its
+// 1000 badly named tools at each refresh, with names 10 KB long, had
+// every message of a minute's refreshes kept whole (60 000 of them, 600
+// MB), and each warning line as long as the name. What is kept is now
+// bounded (maxSaid digests), and so is each line written.
+func TestAttackUpstreamWarningsRenamedEachRefresh(t *testing.T) {
+	var out strings.Builder
+	u := &upstreams{warn: &out}
+	long := strings.Repeat("a", 10<<10)
+	at := time.Unix(1000, 0)
+	// letters is n written in letters: a number in a name would be
+	// folded by withoutNumbers.
+	letters := func(n int) string {
+		b := []byte{}
+		for ; n > 0 || len(b) == 0; n /= 26 {
+			b = append(b, byte('a'+n%26))
+		}
+		return string(b)
+	}
+	for refresh := range 60 {
+		var errs []error
+		for i := range 1000 {
+			errs = append(errs, fmt.Errorf("tool %s_%s left out", long, letters(refresh*1000+i)))
+		}
+		at = at.Add(time.Second)
+		u.warnNew("header\n", []error{errors.Join(errs...)}, at)
+		if n := len(u.said); n > maxSaid {
+			t.Fatalf("after %d refreshes of 1000 renamed tools, %d problems are kept; want at most %d", refresh+1, n, maxSaid)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if len(line) > maxWarningBytes+len("…") {
+				t.Fatalf("refresh %d wrote a line of %d bytes; want at most %d", refresh+1, len(line), maxWarningBytes)
+			}
+		}
+		out.Reset()
+	}
+}

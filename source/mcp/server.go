@@ -141,7 +141,19 @@ type conn struct {
 	// inflight counts the calls of each caller in progress on the
 	// connection, and those it cut short (guarded by s.mu).
 	inflight map[string]int
+	// cutShort is when each caller last stopped waiting for a call on the
+	// connection before it was answered (guarded by s.mu): the call may
+	// still be what ends the server (cutShortGrace).
+	cutShort map[string]time.Time
 }
+
+// cutShortGrace is how long a call its caller stopped waiting for still
+// counts as in progress when the connection dies: a tool that ends the
+// server a moment after it is called, its caller cancelling the call
+// first (a snippet's wait_for), had the death counted against the server
+// (every caller's back-off) or against another caller whose call was in
+// progress, never against the caller that ended it.
+const cutShortGrace = 10 * time.Second
 
 // upstreamError is an error a server sent, shown with the server's
 // secrets hidden (before it is cut, so no prefix of one is left), cleaned
@@ -293,9 +305,16 @@ func (s *server) died(c *conn, lived time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	blamed := false
+	now := time.Now()
 	for caller, n := range c.inflight {
 		if n > 0 {
-			s.blameLocked(caller, lived, time.Now())
+			s.blameLocked(caller, lived, now)
+			blamed = true
+		}
+	}
+	for caller, at := range c.cutShort {
+		if c.inflight[caller] <= 0 && now.Sub(at) < cutShortGrace {
+			s.blameLocked(caller, lived, now)
 			blamed = true
 		}
 	}
@@ -334,20 +353,28 @@ func (s *server) blameLocked(caller string, lived time.Duration, now time.Time) 
 // track counts a call of caller in progress on c until the returned func
 // is called with whether it is over: a call the connection cut short
 // stays counted, so the connection's end is counted against its caller
-// (died) however the two race.
-func (s *server) track(c *conn, caller string) func(over bool) {
+// (died) however the two race; one its caller stopped waiting for
+// (cancelled) is over but counts for cutShortGrace more.
+func (s *server) track(c *conn, caller string) func(over, cancelled bool) {
 	s.mu.Lock()
 	if c.inflight == nil {
 		c.inflight = map[string]int{}
 	}
 	c.inflight[caller]++
 	s.mu.Unlock()
-	return func(over bool) {
-		if over {
-			s.mu.Lock()
-			c.inflight[caller]--
-			s.mu.Unlock()
+	return func(over, cancelled bool) {
+		if !over {
+			return
 		}
+		s.mu.Lock()
+		c.inflight[caller]--
+		if cancelled {
+			if c.cutShort == nil {
+				c.cutShort = map[string]time.Time{}
+			}
+			c.cutShort[caller] = time.Now()
+		}
+		s.mu.Unlock()
 	}
 }
 
@@ -1061,7 +1088,9 @@ func (s *server) callOn(ctx context.Context, c *conn, caller, tool string, raw [
 	done := s.track(c, caller)
 	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
 	var answer *jsonrpc.Error
-	done(err == nil || errors.As(err, &answer) || ctx.Err() != nil || errors.Is(err, mcp.ErrSessionMissing))
+	answered := err == nil || errors.As(err, &answer) || errors.Is(err, mcp.ErrSessionMissing)
+	cancelled := !answered && ctx.Err() != nil
+	done(answered || cancelled, cancelled)
 	return res, err
 }
 

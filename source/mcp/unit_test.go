@@ -161,3 +161,31 @@ func TestAttackCallerEndsServerAtEachRetry(t *testing.T) {
 		t.Errorf("mallory is still held %s after its back-off ended", later.Sub(s.blamed["mallory"].retryAt))
 	}
 }
+
+// TestAttackCallerCancelsCallThatEndsServer: a caller whose call ends the
+// server a moment after it is sent, and who stops waiting for it first
+// (a snippet's wait_for), had the death counted against the server, so
+// every caller's calls were held back, or against another caller whose
+// call was in progress. The cancelled call now counts for cutShortGrace.
+func TestAttackCallerCancelsCallThatEndsServer(t *testing.T) {
+	t.Parallel()
+	s, c := &server{}, &conn{}
+	s.track(c, "mallory")(true, true)
+	alice := s.track(c, "alice")
+	s.died(c, 10*time.Millisecond)
+	alice(false, false)
+	if s.blamed["mallory"] == nil {
+		t.Errorf("the death is not counted against the caller that cancelled its call just before it: blamed %v", s.blamed)
+	}
+	if s.failures != 0 {
+		t.Errorf("the death is counted against the server (every caller's back-off): %d failures", s.failures)
+	}
+	// A call its caller cancelled longer ago is not what ended the server.
+	s, c = &server{}, &conn{}
+	s.track(c, "bob")(true, true)
+	c.cutShort["bob"] = c.cutShort["bob"].Add(-cutShortGrace)
+	s.died(c, 10*time.Millisecond)
+	if s.blamed["bob"] != nil || s.failures != 1 {
+		t.Errorf("a call cancelled %s before the death: blamed %v, server failures %d; want the server's", cutShortGrace, s.blamed, s.failures)
+	}
+}

@@ -199,6 +199,11 @@ func initMisc() {
 			// A builtin function's result, which no constructor charges.
 			return it, t.chargeNew(newBytes(it))
 		}
+		// The iterator keeps a str or bytes subject, which its maker
+		// may not have charged (up to one block).
+		if err := t.chargeStored(args[0]); err != nil {
+			return nil, err
+		}
 		return t.Iter(args[0])
 	})
 	def("next", func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {

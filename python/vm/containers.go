@@ -267,6 +267,12 @@ func initContainers() {
 			if err := t.tickBytes(int(n-i) * 16); err != nil {
 				return nil, err
 			}
+			// The item is charged as append charges it (a str up to one
+			// block, a number's box: inserted and kept, 0.11 of the
+			// heap was charged).
+			if err := t.chargeStored(a[2]); err != nil {
+				return nil, err
+			}
 			if err := t.touchList(l); err != nil {
 				return nil, err
 			}

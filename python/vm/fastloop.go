@@ -903,6 +903,9 @@ loop:
 			ip++
 			steps++
 		case compile.STORE_DEREF:
+			if !t.fastChargeStored(st[sp-1]) {
+				break loop
+			}
 			sp--
 			f.cells[arg].V = st[sp]
 			ip++

@@ -377,8 +377,16 @@ func (t *Thread) bindFrame(fn *Function, args Tuple, kw []Kwarg) (*Frame, error)
 	}
 	nCells := len(code.CellNames)
 	if nCells > 0 {
-		// Cells outlive the call when a closure keeps them.
-		if err := t.chargeNew(int64(nCells) * cellBytes); err != nil {
+		// Cells outlive the call when a closure keeps them, with the
+		// arguments they hold, which no one charged (a str up to one
+		// block, a number's box).
+		n := int64(nCells) * cellBytes
+		for _, p := range code.CellParams[:nCells] {
+			if p >= 0 {
+				n += storedBytes(f.locals[p])
+			}
+		}
+		if err := t.chargeNew(n); err != nil {
 			return nil, err
 		}
 	}
@@ -403,7 +411,9 @@ func (t *Thread) callPython(fn *Function, args Tuple, kw []Kwarg) (Value, error)
 	}
 	if fn.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine) != 0 {
 		g := newGenerator(fn, f)
-		if err := t.chargeNew(ownBytes(g) + frameHeapBytes(f)); err != nil {
+		// A suspended generator's frame keeps its arguments, which no one
+		// charged (a str up to one block, a number's box).
+		if err := t.chargeNew(ownBytes(g) + frameHeapBytes(f) + itemsStoredBytes(f.locals)); err != nil {
 			return nil, err
 		}
 		if g.coroutine {
@@ -690,6 +700,12 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				}
 				f.push(v)
 			case compile.STORE_DEREF:
+				// A cell is kept by the closures that share it, as a
+				// container keeps its items: its value is charged as
+				// storing an item charges it.
+				if err = t.chargeStored(f.stack[len(f.stack)-1]); err != nil {
+					break
+				}
 				f.cells[arg].V = f.stack[len(f.stack)-1]
 				f.stack = f.stack[:len(f.stack)-1]
 			case compile.DELETE_DEREF:

@@ -581,6 +581,10 @@ func (t *Thread) Hold(n int64) error {
 // roots (or garbage).
 func (t *Thread) Release(n int64) { t.held -= n }
 
+// growthMinStep is the least a Growth's holding grows by once it holds
+// something: small appends are charged once per growthMinStep bytes at most.
+const growthMinStep = 256
+
 // Growth charges a buffer that Go code fills in steps: To(size) holds the
 // bytes the buffer has grown to (in chunks, so small growth is free), and
 // Done releases them once the value is handed to the snippet.
@@ -601,9 +605,17 @@ func (g *Growth) To(size int64) error {
 	if size < 0 {
 		return g.t.memoryError()
 	}
+	// Past the first, steps grow with the buffer (a quarter of it), so a
+	// buffer that grows by small appends is charged a few times. The
+	// first step is the size asked: a fixed minimum (it was 64 KiB)
+	// charged every str() of a big int, every repr and json.dumps of a
+	// small value 64 KiB, which made a loop of them measure what the run
+	// retains every limit/64 KiB calls.
 	step := size - g.held
-	if min := g.held/4 + 64<<10; step < min {
-		step = min
+	if g.held > 0 {
+		if min := g.held/4 + growthMinStep; step < min {
+			step = min
+		}
 	}
 	if err := g.t.Hold(step); err != nil {
 		return err

@@ -501,7 +501,18 @@ func initExceptions() {
 			if err := t.touchList(l); err != nil {
 				return nil, err
 			}
+			// The note is kept as an appended item is (a note up to one
+			// block made by a concatenation was charged nowhere).
+			if err := t.chargeStored(args[1]); err != nil {
+				return nil, err
+			}
+			c := cap(l.Items)
 			l.Items = append(l.Items, args[1])
+			if cap(l.Items) != c {
+				if err := t.chargeSlots(cap(l.Items)); err != nil {
+					return nil, err
+				}
+			}
 			return None, nil
 		},
 	})
@@ -1774,6 +1785,11 @@ func initBuiltinTypes() {
 				return nil, Errorf(TypeErrorClass, "send() takes exactly one argument (%d given)", len(args)-1)
 			}
 			g := args[0].(*Generator)
+			// The value sent is kept by the generator's frame (x = yield)
+			// for as long as it stays suspended.
+			if err := t.chargeStored(args[1]); err != nil {
+				return nil, err
+			}
 			v, y, err := t.genSend(g, args[1], nil)
 			if err != nil {
 				return nil, err

@@ -27,6 +27,14 @@ func natives() map[string]vm.Value {
 			if len(a) != n || len(kw) > 0 {
 				return nil, vm.Errorf(vm.TypeErrorClass, "%s() takes %d positional arguments", name, n)
 			}
+			// Each keeps its arguments (repeat's object, count's start
+			// and step), which their makers may not have charged: a
+			// str up to one block, a number's box.
+			for _, x := range a {
+				if err := t.ChargeStored(x); err != nil {
+					return nil, err
+				}
+			}
 			v, err := f(t, a, kw)
 			if it, ok := v.(*vm.Iter); ok && err == nil {
 				// The iterator and its closure's state: a library

@@ -79,8 +79,14 @@
 // yet collected, spare capacity and the runtime) over its baseline when its
 // Go memory limit is set to that sum, as a worker process running one snippet
 // sets it; TestAttackMemory measures the peak for every class of builtin.
-// RunOptions.Heap takes a vm.HeapGuard, the backstop that does not depend on
-// every site charging: it fails runs with MemoryError while the process's
+// Two backstops do not depend on every site charging. Every run compares
+// the process's live heap after each collection with what it is charged,
+// and measures what it retains when the heap has grown past its charges by
+// an eighth of its limit (plus 8 MiB), so a value no site charged is
+// counted at the next collection instead of when the charges reach the
+// limit; how late that is depends on how often the collector runs (a
+// worker sets its Go memory limit near the run's). RunOptions.Heap takes a
+// vm.HeapGuard, which fails runs with MemoryError while the process's
 // live heap is over its ceiling.
 //
 // # Compiling hostile source

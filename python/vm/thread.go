@@ -113,9 +113,10 @@ type Thread struct {
 	// held counts bytes that Go code holds outside the roots (Hold).
 	held int64
 	// heap is the process's heap guard, or nil; heapChecks counts polls
-	// between its readings.
+	// between its readings and lag's.
 	heap       *HeapGuard
 	heapChecks uint32
+	lag        chargeLag
 	out        io.Writer
 	outBytes   int64
 	// errOut receives what the snippet writes to sys.stderr; errBytes
@@ -286,10 +287,13 @@ func (t *Thread) check() error {
 		return t.ctxError()
 	default:
 	}
-	if t.heap != nil {
-		if t.heapChecks++; t.heapChecks%heapCheckEvery == 0 {
-			return t.checkHeap()
+	if t.heapChecks++; t.heapChecks%heapCheckEvery == 0 {
+		if t.heap != nil {
+			if err := t.checkHeap(); err != nil {
+				return err
+			}
 		}
+		return t.checkLag()
 	}
 	return nil
 }
@@ -671,6 +675,7 @@ func (t *Thread) remeasure(n int64) (bool, error) {
 		return false, err
 	}
 	t.mem = live + t.held + n
+	t.lag.measured()
 	limit := t.limits.MaxMemoryBytes
 	return t.mem <= limit && limit-t.mem >= limit/8, nil
 }

@@ -16,8 +16,6 @@ func TestUnsupportedConstructs(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"s = '\\N{BULLET}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
-		{"s = f'\\N{BULLET} {x}'\n", 1, 5, "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u"},
 		{"print(f'{ｘ}')\n", 1, 10, "identifier \"ｘ\" contains 'ｘ' (U+FF58), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter"},
 		{"ｘ = 1 +\n", 1, 8, "invalid syntax"},
 		{"x = 1\nｘ = 2\n", 2, 1, "identifier \"ｘ\" contains 'ｘ' (U+FF58), which Python normalizes (NFKC); such identifiers are not supported by the embedded interpreter"},

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolplane/toolplane/python/internal/intconv"
+	"github.com/toolplane/toolplane/python/internal/uniname"
 )
 
 // posOf converts a byte offset to a Position.
@@ -308,7 +310,29 @@ func (p *parser) decodeEscapes(t *token, body string, isBytes bool) string {
 				out.WriteString("\\N")
 				continue
 			}
-			p.failAt(t.pos(), t.end(), "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
+			// CPython's unicode-escape decoder: a name in braces, looked up
+			// without regard to case; the error spans the escape up to
+			// where the decoder stopped.
+			if i >= len(body) || body[i] != '{' {
+				unicodeErr(start, i-1, "malformed \\N character escape")
+				break
+			}
+			j := strings.IndexByte(body[i+1:], '}')
+			if j < 0 {
+				unicodeErr(start, len(body)-1, "malformed \\N character escape")
+				break
+			}
+			if j == 0 {
+				unicodeErr(start, i, "malformed \\N character escape")
+				break
+			}
+			r, ok := uniname.Lookup(body[i+1 : i+1+j])
+			i += j + 2
+			if !ok {
+				unicodeErr(start, i-1, "unknown Unicode character name")
+				break
+			}
+			out.WriteRune(r)
 		default:
 			out.WriteByte('\\')
 			out.WriteByte(c)
@@ -356,7 +380,14 @@ func (p *parser) fstringBody(b *strBuilder, t *token, start, end int, isRaw bool
 		switch {
 		case c == '\\' && !isRaw && i+1 < end:
 			if src[i+1] == 'N' && i+2 < end && src[i+2] == '{' {
-				p.failAt(t.pos(), t.end(), "\\N{...} escapes are not supported by the embedded interpreter; write the character itself or use \\u")
+				// A \N{name} escape: its braces are part of the literal,
+				// which decodeEscapes reads (or reports malformed).
+				if j := bytes.IndexByte(src[i+3:end], '}'); j >= 0 {
+					i += j + 4
+				} else {
+					i = end
+				}
+				continue
 			}
 			i += 2
 			if src[i-1] == '{' || src[i-1] == '}' {

@@ -1256,3 +1256,26 @@ func (t *Thread) topModule(top string, m *Module) (Value, error) {
 	}
 	return parent, nil
 }
+
+// importSubmodule answers `from pkg import name` when pkg has no attribute
+// name (err) but the module table holds pkg.name: as CPython's fromlist
+// handling does, it imports the submodule, which links it into pkg, so
+// `from collections import abc` works without `import collections.abc`
+// first. Any other case hands err back.
+func (t *Thread) importSubmodule(m Value, name string, err error) (Value, error) {
+	mod, ok := m.(*Module)
+	if e, isExc := err.(*Instance); !ok || !isExc || e.Class != AttributeErrorClass {
+		return nil, err
+	}
+	full := mod.Name + "." + name
+	if _, ok := t.modules[full]; !ok {
+		return nil, err
+	}
+	if _, ierr := t.Import(full); ierr != nil {
+		return nil, ierr
+	}
+	if sub, ok := t.modCache[full]; ok {
+		return sub, nil
+	}
+	return nil, err
+}

@@ -1544,12 +1544,16 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				var v Value
 				v, err = t.GetAttr(m, code.Names[arg])
 				if err != nil {
+					v, err = t.importSubmodule(m, code.Names[arg], err)
+				}
+				if err != nil {
 					if e, ok := err.(*Instance); ok && e.Class == AttributeErrorClass {
 						mn := "?"
 						if mod, ok := m.(*Module); ok {
 							mn = mod.Name
 						}
-						err = Errorf(ImportErrorClass, "cannot import name '%s' from '%s'", code.Names[arg], mn)
+						// CPython's e.name is the module imported from.
+						err = withName(Errorf(ImportErrorClass, "cannot import name '%s' from '%s'", code.Names[arg], mn), mn)
 					}
 					break
 				}

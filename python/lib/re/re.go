@@ -176,6 +176,8 @@ func build(t *vm.Thread, shared *sharedCache) (*vm.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("building module re: %w", err)
 	}
+	// finditer's iterator is CPython's builtin callable_iterator.
+	m.iterCls.Module = "builtins"
 	// CPython implements these as immutable types (re.error is a Python class).
 	m.patCls.SetImmutable("re.Pattern")
 	m.matchCls.SetImmutable("re.Match")

@@ -5,15 +5,12 @@
 package unicodedata
 
 import (
-	"fmt"
-	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-	"golang.org/x/text/unicode/runenames"
 
+	"github.com/toolplane/toolplane/python/internal/uniname"
 	"github.com/toolplane/toolplane/python/lib/internal/pymodule"
 	"github.com/toolplane/toolplane/python/vm"
 )
@@ -62,38 +59,6 @@ func nargs(fname string, args vm.Tuple, kw []vm.Kwarg, lo, hi int) error {
 	return nil
 }
 
-// charName is a character's name, "" for one without (controls, private
-// use, unassigned), as CPython's name() sees them.
-func charName(r rune) string {
-	n := runenames.Name(r)
-	switch {
-	case strings.HasPrefix(n, "<CJK Ideograph"):
-		return fmt.Sprintf("CJK UNIFIED IDEOGRAPH-%04X", r)
-	case strings.HasPrefix(n, "<Hangul Syllable"):
-		return hangulName(r)
-	case n == "" || n[0] == '<':
-		return ""
-	}
-	return n
-}
-
-// The parts of Hangul syllable names (Unicode's algorithm, chapter 3.12).
-var (
-	jamoL = []string{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"}
-	jamoV = []string{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI",
-		"YU", "EU", "YI", "I"}
-	jamoT = []string{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B",
-		"BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"}
-)
-
-func hangulName(r rune) string {
-	i := int(r - 0xAC00)
-	if i < 0 || i >= 19*21*28 {
-		return ""
-	}
-	return "HANGUL SYLLABLE " + jamoL[i/(21*28)] + jamoV[i%(21*28)/28] + jamoT[i%28]
-}
-
 func name(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := nargs("name", args, kw, 1, 2); err != nil {
 		return nil, err
@@ -102,7 +67,7 @@ func name(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n := charName(r); n != "" {
+	if n := uniname.Name(r); n != "" {
 		return vm.Str(n), nil
 	}
 	if len(args) > 1 {
@@ -110,18 +75,6 @@ func name(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	}
 	return nil, vm.Errorf(vm.ValueErrorClass, "no such name")
 }
-
-// byName maps names to characters, built on the first lookup() of the
-// process (a read-only table afterwards).
-var byName = sync.OnceValue(func() map[string]rune {
-	m := make(map[string]rune, 40000)
-	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if n := charName(r); n != "" {
-			m[n] = r
-		}
-	}
-	return m
-})
 
 func lookup(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := nargs("lookup", args, kw, 1, 1); err != nil {
@@ -131,11 +84,7 @@ func lookup(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if !ok {
 		return nil, vm.Errorf(vm.TypeErrorClass, "lookup() argument must be str, not %s", vm.TypeName(args[0]))
 	}
-	key := []rune(string(s))
-	for i, c := range key {
-		key[i] = unicode.ToUpper(c)
-	}
-	if r, ok := byName()[string(key)]; ok {
+	if r, ok := uniname.Lookup(string(s)); ok {
 		return vm.Str(string(r)), nil
 	}
 	return nil, vm.Errorf(vm.KeyErrorClass, "undefined character name '%s'", string(s))

@@ -1,0 +1,36 @@
+# Found scoring round 13's outside populations (docstring examples of
+# more_itertools, boltons, toolz, sortedcontainers; the Python 3.11 docs).
+# from pkg import sub imports a submodule not yet imported (more_itertools).
+from collections import abc
+print(abc.Mapping, issubclass(dict, abc.Mapping), isinstance([], abc.Sequence))
+import collections
+print(collections.abc is abc)
+from collections import abc as abc2
+print(abc2 is abc)
+try:
+    from collections import no_such_name
+except ImportError as e:
+    print(type(e).__name__, e.name)
+# ---
+# \N{...} escapes (the Unicode HOWTO).
+print(ascii("\N{BULLET} \N{bullet} \N{LATIN SMALL LETTER A}\N{CJK UNIFIED IDEOGRAPH-4E00}\N{HANGUL SYLLABLE GAG}"))
+print(ascii(f"\N{GREEK CAPITAL LETTER DELTA}{1 + 1}\N{EM DASH}{'x'!r}"))
+print(b"\N{BULLET}", r"\N{BULLET}", len("\N{SPACE}"), "\N{DIGIT ONE}\u0032")
+# ---
+s = "\N{NO SUCH CHARACTER NAME}"
+# raises: SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 0-25: unknown Unicode character name
+# ---
+s = "ab\N{BULLET"
+# raises: SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 2-10: malformed \N character escape
+# ---
+s = "\N{}"
+# raises: SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 0-2: malformed \N character escape
+# ---
+s = "x\Ny"
+# raises: SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 1-2: malformed \N character escape
+# ---
+# re.finditer's iterator is the builtin callable_iterator (the regex HOWTO).
+import re
+it = re.finditer(r"\d", "a1b2")
+print(type(it).__name__, type(it).__module__, type(it).__qualname__, repr(it).split(" at ")[0])
+print([m.group() for m in it])

@@ -50,7 +50,6 @@
 //
 // # Not supported, or different
 //
-//   - \N{NAME} escapes (Go has no Unicode name table): a re.error naming the construct.
 //   - re.LOCALE (CPython allows it only for bytes patterns): a ValueError. re.DEBUG is
 //     accepted and prints nothing. re.TEMPLATE behaves as in CPython 3.11 (repeats are
 //     rejected).

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/toolplane/toolplane/python/internal/uniname"
 )
 
 // The parser follows CPython 3.11's re/_parser.py step for step where the order of checks
@@ -780,7 +782,16 @@ func (p *parser) escapeNumeric(esc string, c byte) (rune, bool) {
 		}
 		return rune(v), true
 	case c == 'N' && t.isText:
-		panic(t.err("named Unicode escapes (\\N{...}) are not supported by this interpreter", 2))
+		// A named character, as sre_parse reads it.
+		if !t.match("{") {
+			panic(t.err("missing {", 0))
+		}
+		name := t.getuntil("}", "character name")
+		r, ok := uniname.Lookup(name)
+		if !ok {
+			panic(t.err("undefined character name "+pyRepr(name), utf8.RuneCountInString(name)+len(`\N{}`)))
+		}
+		return r, true
 	}
 	return 0, false
 }

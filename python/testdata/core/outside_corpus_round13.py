@@ -34,3 +34,12 @@ import re
 it = re.finditer(r"\d", "a1b2")
 print(type(it).__name__, type(it).__module__, type(it).__qualname__, repr(it).split(" at ")[0])
 print([m.group() for m in it])
+# ---
+# \N{...} in regular expressions (sre_parse's errors and positions).
+import re
+print(re.findall(r"\N{BULLET}\s*(\w+)", "\u2022 a \u2022b"), bool(re.match(r"[\N{em dash}x]+$", "\u2014x")))
+for p in [r"\N{NOPE}", r"a\N", r"\N{", r"\N{}", r"\Nx", rb"\N{BULLET}", r"\N{BULLET"]:
+    try:
+        re.compile(p)
+    except re.error as e:
+        print(e, e.pos)

@@ -2664,7 +2664,17 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 		d.Exc.TB = e.Exc.TB[:len(e.Exc.TB):len(e.Exc.TB)]
 		if e.Dict != nil {
 			if notes, ok := e.Dict.GetStr("__notes__"); ok {
-				d.Dict.SetStr("__notes__", notes)
+				// Each part gets its own copy of a sequence of notes, as
+				// CPython's exceptiongroup_subset makes with list(notes);
+				// anything else is not carried over.
+				_, isDict := notes.(*Dict)
+				if !isDict && TypeOf(notes).Lookup("__getitem__") != nil {
+					cp, err := t.Call(ListClass, Tuple{notes}, nil)
+					if err != nil {
+						return nil, err
+					}
+					d.Dict.SetStr("__notes__", cp)
+				}
 			}
 		}
 		return d, nil

@@ -43,3 +43,18 @@ for p in [r"\N{NOPE}", r"a\N", r"\N{", r"\N{}", r"\Nx", rb"\N{BULLET}", r"\N{BUL
         re.compile(p)
     except re.error as e:
         print(e, e.pos)
+# ---
+# split/subgroup give each part its own copy of the notes (the exceptions docs).
+try:
+    raise ExceptionGroup("eg", [ValueError(1), TypeError(2)])
+except ExceptionGroup as e:
+    exc = e
+exc.add_note("n1")
+match, rest = exc.split(ValueError)
+print(match.__notes__, rest.__notes__, match.__notes__ is exc.__notes__, rest.__notes__ is match.__notes__)
+match.add_note("only match")
+print(exc.__notes__, match.__notes__, rest.__notes__)
+exc.__notes__ = ("t1", "t2")
+print(exc.subgroup(lambda e: True).__notes__, exc.subgroup(TypeError).__notes__)
+exc.__notes__ = 42
+print(hasattr(exc.subgroup(TypeError), "__notes__"))

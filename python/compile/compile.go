@@ -1950,6 +1950,12 @@ func (f *fn) sequenceOf(elts []syntax.Expr, build Op, flags int) {
 		f.emit(build, len(elts))
 		return
 	}
+	if len(elts) != 1 {
+		// CPython names the callee only for a lone f(*x), which it
+		// passes as is; any other list of arguments is built first,
+		// and its error says "Value after *".
+		flags &^= CallArgs
+	}
 	container, add, extend := BUILD_LIST, LIST_APPEND, LIST_EXTEND
 	if build == BUILD_SET {
 		container, add, extend = BUILD_SET, SET_ADD, SET_UPDATE

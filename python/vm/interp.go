@@ -1234,6 +1234,11 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				l := f.stack[len(f.stack)-depth].(*List)
 				var items []Value
 				items, err = t.iterate(v, func() error {
+					if iterProtocol(TypeOf(v)) {
+						// As CPython's LIST_EXTEND: an object whose
+						// __iter__ raised keeps its own TypeError.
+						return nil
+					}
 					if arg&compile.CallArgs != 0 {
 						// f(*x): CPython names the callee.
 						return Errorf(TypeErrorClass, "%sargument after * must be an iterable, not %s", calleeDisplay(f.stack[len(f.stack)-depth-1]), TypeName(v))
@@ -2205,10 +2210,13 @@ func (t *Thread) dictMerge(d *Dict, v Value, call bool, f *Frame) error {
 	}
 	for _, it := range src.Items() {
 		if call {
-			ks, ok := it[0].(Str)
+			// A str subclass instance is a keyword too (CPython checks
+			// PyUnicode_Check); it binds by its text.
+			ks, ok := AsStr(it[0])
 			if !ok {
 				return Errorf(TypeErrorClass, "keywords must be strings")
 			}
+			it[0] = ks
 			if d.HasStr(string(ks)) {
 				name := ""
 				if f != nil && len(f.stack) >= 3 {

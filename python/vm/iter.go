@@ -386,8 +386,17 @@ func (t *Thread) nextRaw(it Value) (Value, bool, error) {
 	return nil, false, Errorf(TypeErrorClass, "'%s' object is not an iterator", TypeName(it))
 }
 
+// iterProtocol reports whether instances of c have an __iter__ or, not
+// being a dict, a __getitem__ (CPython's tp_iter and PySequence_Check).
+func iterProtocol(c *Class) bool {
+	if c.Lookup("__iter__") != nil {
+		return true
+	}
+	return c.Lookup("__getitem__") != nil && !c.IsSubclass(DictClass)
+}
+
 // iterate collects the items of an iterable. notIterable, when set, makes
-// the error for non-iterables.
+// the error that replaces a TypeError from iter(v); nil keeps that error.
 func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 	// The caller walks the items.
 	switch x := v.(type) {
@@ -400,7 +409,9 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 	if err != nil {
 		if notIterable != nil {
 			if e, ok := err.(*Instance); ok && e.Class == TypeErrorClass {
-				return nil, notIterable()
+				if nerr := notIterable(); nerr != nil {
+					return nil, nerr
+				}
 			}
 		}
 		return nil, err

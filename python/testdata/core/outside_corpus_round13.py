@@ -58,3 +58,39 @@ exc.__notes__ = ("t1", "t2")
 print(exc.subgroup(lambda e: True).__notes__, exc.subgroup(TypeError).__notes__)
 exc.__notes__ = 42
 print(hasattr(exc.subgroup(TypeError), "__notes__"))
+# ---
+# f(*x) keeps the TypeError x's __iter__ raised (only an object with neither
+# __iter__ nor __getitem__ gets "argument after * must be an iterable");
+# str subclass keys are keywords in f(**d) (CPython's test_extcall doctests).
+def g(*args, **kw):
+    return args, kw
+class BrokenIterable:
+    def __iter__(self):
+        raise TypeError("myerror")
+for make in (lambda: g(*BrokenIterable()), lambda: g(1, *BrokenIterable()), lambda: [*BrokenIterable()],
+             lambda: (0, *BrokenIterable()), lambda: g(*5), lambda: g(1, *5), lambda: [*5],
+             lambda: "".join(BrokenIterable()), lambda: g(*{"a": 1}), lambda: g(**{1: 2})):
+    try:
+        print(make())
+    except TypeError as e:
+        print("TypeError:", e)
+class Seq:
+    def __getitem__(self, i):
+        if i < 3:
+            return i * 10
+        raise IndexError(i)
+print(g(*Seq()), [*Seq(), 5])
+class Name(str):
+    pass
+def f(a, b):
+    return a, b
+print(g(**{Name("a"): 1}), g(x=0, **{Name("b"): 2}), f(**{Name("a"): 1, Name("b"): 2}))
+try:
+    g(a=1, **{Name("a"): 2})
+except TypeError as e:
+    print("TypeError:", e)
+for src in (lambda: g(*5, *[]), lambda: g(*[], *5), lambda: g(*5, 1), lambda: g(*5, x=1), lambda: g(*5, **{})):
+    try:
+        src()
+    except TypeError as e:
+        print("TypeError:", e)

@@ -90,7 +90,7 @@ func newHostFunction(name string, run *hostRun) *vm.HostFunction {
 				}
 				return nil, exc
 			}
-			pv, cerr := toPython(v, 0)
+			pv, cerr := toPython(t, v, 0)
 			if cerr != nil {
 				return nil, vm.Errorf(vm.TypeErrorClass, "%s() returned %s", name, cerr.Error())
 			}
@@ -389,7 +389,7 @@ func goSize(v any, depth int) int64 {
 }
 
 // toPython converts a JSON-like Go value to a Python value.
-func toPython(v any, depth int) (vm.Value, error) {
+func toPython(t *vm.Thread, v any, depth int) (vm.Value, error) {
 	if depth > maxConvertDepth {
 		return nil, errors.New("a value nested too deeply")
 	}
@@ -431,17 +431,17 @@ func toPython(v any, depth int) (vm.Value, error) {
 	case []any:
 		items := make([]vm.Value, len(x))
 		for i, e := range x {
-			p, err := toPython(e, depth+1)
+			p, err := toPython(t, e, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			items[i] = p
 		}
-		return vm.NewList(items), nil
+		return t.NewList(items), nil
 	case jsonlike.Object:
-		d := vm.NewDictSize(len(x))
+		d := t.NewDictSize(len(x))
 		for _, m := range x {
-			p, err := toPython(m.Value, depth+1)
+			p, err := toPython(t, m.Value, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -449,7 +449,7 @@ func toPython(v any, depth int) (vm.Value, error) {
 		}
 		return d, nil
 	case map[string]any:
-		d := vm.NewDictSize(len(x))
+		d := t.NewDictSize(len(x))
 		// A small map's keys are sorted on the stack.
 		var buf [8]string
 		keys := buf[:0]
@@ -458,7 +458,7 @@ func toPython(v any, depth int) (vm.Value, error) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			p, err := toPython(x[k], depth+1)
+			p, err := toPython(t, x[k], depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -471,20 +471,20 @@ func toPython(v any, depth int) (vm.Value, error) {
 	case reflect.Slice, reflect.Array:
 		items := make([]vm.Value, rv.Len())
 		for i := range items {
-			p, err := toPython(rv.Index(i).Interface(), depth+1)
+			p, err := toPython(t, rv.Index(i).Interface(), depth+1)
 			if err != nil {
 				return nil, err
 			}
 			items[i] = p
 		}
-		return vm.NewList(items), nil
+		return t.NewList(items), nil
 	case reflect.Map:
 		if rv.Type().Key().Kind() == reflect.String {
 			m := make(map[string]any, rv.Len())
 			for _, k := range rv.MapKeys() {
 				m[k.String()] = rv.MapIndex(k).Interface()
 			}
-			return toPython(m, depth)
+			return toPython(t, m, depth)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16:
 		return vm.Int(rv.Int()), nil

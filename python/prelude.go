@@ -46,7 +46,7 @@ func (pre *Prelude) run(t *vm.Thread, builtins *vm.Dict, inputs map[string]any) 
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		v, err := toPython(inputs[k], 0)
+		v, err := toPython(t, inputs[k], 0)
 		if err != nil {
 			return vm.Errorf(vm.TypeErrorClass, "prelude %s: input %s: %s", pre.filename, k, err.Error())
 		}

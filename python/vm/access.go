@@ -169,7 +169,7 @@ func (t *Thread) GetItem(obj, key Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &List{Items: items}, nil
+			return t.NewList(items), nil
 		}
 		return nil, Errorf(TypeErrorClass, "list indices must be integers or slices, not %s", TypeName(key))
 	case *Dict:

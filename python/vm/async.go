@@ -711,7 +711,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 			l.start(f)
 		}
 		if len(futs) == 0 {
-			g.resolve(&List{}, nil)
+			g.resolve(t.NewList(nil), nil)
 			return g, nil
 		}
 		remaining := len(futs)
@@ -768,7 +768,7 @@ func asyncioModule(t *Thread) (*Module, error) {
 						}
 						out[i] = x.result
 					}
-					g.resolve(&List{Items: out}, nil)
+					g.resolve(t.NewList(out), nil)
 				}
 			})
 		}

@@ -581,7 +581,7 @@ func initMisc() {
 		if err != nil {
 			return nil, err
 		}
-		l := t.newList(append([]Value(nil), items...))
+		l := t.NewList(append([]Value(nil), items...))
 		if err := t.listSort(l, kw); err != nil {
 			return nil, err
 		}
@@ -622,7 +622,7 @@ func initMisc() {
 			if err := t.chargeSlots(len(keys)); err != nil {
 				return nil, err
 			}
-			out := &List{Items: keys}
+			out := t.NewList(keys)
 			return out, t.listSort(out, nil)
 		}
 		if err := noKw("dir", kw); err != nil {
@@ -658,7 +658,7 @@ func initMisc() {
 			if err := t.chargeSlots(len(items)); err != nil {
 				return nil, err
 			}
-			out := &List{Items: append([]Value(nil), items...)}
+			out := t.NewList(append([]Value(nil), items...))
 			return out, t.listSort(out, nil)
 		}
 		return t.dirList(dirNames(args[0]))
@@ -1354,7 +1354,7 @@ func (t *Thread) dirList(names []string) (Value, error) {
 			return nil, err
 		}
 	}
-	return &List{Items: items}, nil
+	return t.NewList(items), nil
 }
 
 func dirNames(v Value) []string {

@@ -512,7 +512,7 @@ func bytesList(t *Thread, r bytesRecv, parts []string) (Value, error) {
 		}
 		out[i] = v
 	}
-	return &List{Items: out}, nil
+	return t.NewList(out), nil
 }
 
 // splitWhiteBytes splits s at runs of ASCII whitespace, at most max times

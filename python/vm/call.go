@@ -567,7 +567,7 @@ func (t *Thread) allocInstance(cls *Class, args Tuple, kw []Kwarg) (*Instance, e
 	case DictClass:
 		inst.Base = NewDict()
 	case ListClass:
-		inst.Base = &List{}
+		inst.Base = t.NewList(nil)
 	case SetClass:
 		inst.Base = NewSet()
 	case ByteArrayClass:

@@ -156,7 +156,7 @@ func (t *Thread) splitUnpack(f *Frame, args Tuple, base int) (bool, error) {
 		// eval polls at the UNPACK_SEQUENCE: it runs as itself.
 		items := make([]Value, n)
 		copy(items, parts[:n])
-		f.push(&List{Items: items})
+		f.push(t.NewList(items))
 		return true, nil
 	}
 	f.ip++

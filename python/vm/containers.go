@@ -377,7 +377,7 @@ func initContainers() {
 			if err := t.chargeSlots(len(items)); err != nil {
 				return nil, err
 			}
-			return &List{Items: append([]Value(nil), items...)}, nil
+			return t.NewList(append([]Value(nil), items...)), nil
 		},
 		"reverse": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := t.touchList(a[0].(*List)); err != nil {
@@ -520,7 +520,9 @@ func initContainers() {
 			if err := t.ChargeItems(int64(len(d.entries)), int64(unsafe.Sizeof(dictEntry{}))+8); err != nil {
 				return nil, err
 			}
-			return d.Copy(), nil
+			c := d.Copy()
+			c.gen = t.epochOf()
+			return c, nil
 		},
 		"__getitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return t.GetItem(a[0], a[1]) },
 		"__setitem__": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) { return None, t.SetItem(a[0], a[1], a[2]) },
@@ -543,7 +545,7 @@ func initContainers() {
 		if len(a) == 3 {
 			v = a[2]
 		}
-		d := NewDict()
+		d := t.newDict()
 		// The dict and the keys are reachable from no frame until it
 		// returns: a remeasure midway must see them.
 		defer t.holdRoots(d, Tuple(items))()
@@ -611,6 +613,7 @@ func initContainers() {
 			}
 			c := s.Copy()
 			c.frozen = s.frozen
+			c.gen = t.epochOf()
 			return c, nil
 		},
 		"issubset": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {

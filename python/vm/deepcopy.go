@@ -99,7 +99,7 @@ func (c *deepcopier) copyOf(x Value, d Value) (Value, error) {
 	t := c.t
 	switch x := x.(type) {
 	case *List:
-		y := &List{}
+		y := t.NewList(nil)
 		if err := t.chargeNew(newBytes(y)); err != nil {
 			return nil, err
 		}
@@ -221,7 +221,7 @@ func (c *deepcopier) copyOf(x Value, d Value) (Value, error) {
 // gather returns a list, charged and held as a root until release, for
 // the copies of n items.
 func (c *deepcopier) gather(n int) (*List, func(), error) {
-	items := &List{Items: make([]Value, 0, n)}
+	items := c.t.NewList(make([]Value, 0, n))
 	if err := c.t.chargeNew(newBytes(items)); err != nil {
 		return nil, nil, err
 	}
@@ -243,7 +243,7 @@ func (c *deepcopier) keepAlive(x Value) error {
 		return err
 	}
 	if !ok {
-		l := &List{}
+		l := t.NewList(nil)
 		if err := t.chargeNew(newBytes(l)); err != nil {
 			return err
 		}

@@ -111,7 +111,7 @@ func (t *Thread) prepReraiseStar(orig Value, excs []Value) (Value, error) {
 	if len(raised) == 1 {
 		return raised[0], nil
 	}
-	return BaseExceptionGroupClass.new(t, BaseExceptionGroupClass, Tuple{Str(""), &List{Items: raised}}, nil)
+	return BaseExceptionGroupClass.new(t, BaseExceptionGroupClass, Tuple{Str(""), t.NewList(raised)}, nil)
 }
 
 // sameExcMetadata reports whether e carries orig's cause, context,

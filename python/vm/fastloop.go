@@ -894,7 +894,7 @@ loop:
 			}
 			sp -= arg
 			if compile.Op(ins&0xff) == compile.BUILD_LIST {
-				st[sp] = t.newList(items)
+				st[sp] = t.NewList(items)
 			} else {
 				st[sp] = Tuple(items)
 			}
@@ -1803,7 +1803,7 @@ func (t *Thread) sliceNow(f *Frame, obj, start, stop Value) (Value, bool, error)
 		if err != nil {
 			return nil, true, err
 		}
-		return &List{Items: items}, true, nil
+		return t.NewList(items), true, nil
 	default:
 		tu := obj.(Tuple)
 		a, b, step, err := t.sliceIndices(&sl, len(tu))

@@ -2267,7 +2267,7 @@ func (t *Thread) unpack(v Value, before, after int) ([]Value, error) {
 	}
 	out := make([]Value, 0, before+after+1)
 	out = append(out, items[:before]...)
-	out = append(out, &List{Items: append([]Value(nil), items[before:len(items)-after]...)})
+	out = append(out, t.NewList(append([]Value(nil), items[before:len(items)-after]...)))
 	out = append(out, items[len(items)-after:]...)
 	return out, nil
 }

@@ -434,7 +434,7 @@ func (t *Thread) iterate(v Value, notIterable func() error) ([]Value, error) {
 		}
 	}
 	// The partial result is a root for memory measurement while it grows.
-	acc := &List{}
+	acc := t.NewList(nil)
 	defer t.holdRoots(acc)()
 	// A generator is drained (genDrain): collecting runs no Python code.
 	d, _ := t.startDrain(it)

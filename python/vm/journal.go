@@ -267,14 +267,26 @@ func (t *Thread) touchInstance(x *Instance) error {
 	return nil
 }
 
-// newList returns a list of items made by this run: changing it saves
-// nothing.
-func (t *Thread) newList(items []Value) *List {
+// NewList returns a list of items made by this run: changing it later in
+// the run saves nothing in the run's journal. Every list a run makes is made
+// here where the thread is at hand (a library module's included); one made
+// with the package's NewList is saved once when the run first changes it.
+func (t *Thread) NewList(items []Value) *List {
 	l := &List{Items: items}
 	if t != nil {
 		l.gen = t.epoch
 	}
 	return l
+}
+
+// NewDictSize returns an empty dict with room for n entries, made by this
+// run: filling it saves nothing.
+func (t *Thread) NewDictSize(n int) *Dict {
+	d := NewDictSize(n)
+	if t != nil {
+		d.gen = t.epoch
+	}
+	return d
 }
 
 // newDict returns an empty dict made by this run: filling it saves

@@ -501,7 +501,7 @@ func (t *Thread) seqBinary(op syntax.Operator, a, b Value) (Value, bool, error) 
 				}
 				items := make([]Value, 0, len(x.Items)+len(y.Items))
 				items = append(items, x.Items...)
-				return &List{Items: append(items, y.Items...)}, true, nil
+				return t.NewList(append(items, y.Items...)), true, nil
 			}
 		case Tuple:
 			if y, ok := b.(Tuple); ok {
@@ -699,7 +699,7 @@ func (t *Thread) repeat(seq Value, n int64) (Value, bool, error) {
 		for i := int64(0); i < n; i++ {
 			items = append(items, x.Items...)
 		}
-		return &List{Items: items}, true, nil
+		return t.NewList(items), true, nil
 	case Tuple:
 		items := make(Tuple, 0, int64(len(x))*n)
 		for i := int64(0); i < n; i++ {

@@ -453,7 +453,7 @@ func (t *Thread) writeReprNested(sb *strings.Builder, v Value) error {
 				items = append(items, Tuple{it[0], it[1]})
 			}
 		}
-		if err := t.writeRepr(sb, &List{Items: items}); err != nil {
+		if err := t.writeRepr(sb, t.NewList(items)); err != nil {
 			return err
 		}
 		sb.WriteByte(')')

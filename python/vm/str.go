@@ -268,7 +268,7 @@ func initStr() {
 				return nil, err
 			}
 			items, copied := splitLines(string(a[0].(Str)), keep)
-			return &List{Items: items}, t.Charge(int64(copied) + itemsStoredBytes(items))
+			return t.NewList(items), t.Charge(int64(copied) + itemsStoredBytes(items))
 		},
 		"join": func(t *Thread, a Tuple, kw []Kwarg) (Value, error) {
 			if err := exactArgs("str.join", a[1:], kw, 1); err != nil {
@@ -886,7 +886,7 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 		} else if max < 0 {
 			if asciiOnly(s) {
 				items, copied := splitWhite(s)
-				return &List{Items: items}, t.Charge(int64(copied) + itemsStoredBytes(items))
+				return t.NewList(items), t.Charge(int64(copied) + itemsStoredBytes(items))
 			}
 			parts = strings.FieldsFunc(s, isSpace)
 		} else {
@@ -925,7 +925,7 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 			slices.Reverse(parts)
 		} else {
 			items, copied := splitSep(s, sep, max)
-			return &List{Items: items}, t.Charge(int64(copied) + itemsStoredBytes(items))
+			return t.NewList(items), t.Charge(int64(copied) + itemsStoredBytes(items))
 		}
 	}
 	out := make([]Value, len(parts))
@@ -935,7 +935,7 @@ func strSplit(t *Thread, a Tuple, kw []Kwarg, right bool) (Value, error) {
 		out[i] = v
 		copied += c
 	}
-	return &List{Items: out}, t.Charge(int64(copied) + itemsStoredBytes(out))
+	return t.NewList(out), t.Charge(int64(copied) + itemsStoredBytes(out))
 }
 
 // countFields counts the whitespace-separated fields of s.

@@ -253,12 +253,12 @@ func strDirect(general map[string]BuiltinFunc) map[string]BuiltinFunc {
 				case 1:
 					if asciiOnly(s) {
 						items, copied := splitWhite(s)
-						return &List{Items: items}, t.Charge(int64(copied) + itemsStoredBytes(items))
+						return t.NewList(items), t.Charge(int64(copied) + itemsStoredBytes(items))
 					}
 				case 2:
 					if sep, ok := a[1].(Str); ok && sep != "" {
 						items, copied := splitSep(s, string(sep), -1)
-						return &List{Items: items}, t.Charge(int64(copied) + itemsStoredBytes(items))
+						return t.NewList(items), t.Charge(int64(copied) + itemsStoredBytes(items))
 					}
 				}
 			}

@@ -208,7 +208,7 @@ func initObject() {
 			for i, k := range c.MRO {
 				out[i] = k
 			}
-			return &List{Items: out}, nil
+			return t.NewList(out), nil
 		},
 		"__subclasses__": func(t *Thread, args Tuple, kw []Kwarg) (Value, error) {
 			return nil, Errorf(AttributeErrorClass, "__subclasses__ is not available in this sandbox")
@@ -495,7 +495,7 @@ func initExceptions() {
 				if err := t.touchDict(e.Dict); err != nil {
 					return nil, err
 				}
-				l = t.newList(nil)
+				l = t.NewList(nil)
 				e.Dict.SetStr("__notes__", l)
 			}
 			if err := t.touchList(l); err != nil {
@@ -1219,7 +1219,7 @@ func initBuiltinTypes() {
 			return nil, err
 		}
 		if len(args) == 0 {
-			return t.newList(nil), nil
+			return t.NewList(nil), nil
 		}
 		items, err := t.iterate(args[0], nil)
 		if err != nil {
@@ -1228,7 +1228,7 @@ func initBuiltinTypes() {
 		if err := t.ChargeItems(int64(len(items)), 16); err != nil {
 			return nil, err
 		}
-		return t.newList(append([]Value(nil), items...)), nil
+		return t.NewList(append([]Value(nil), items...)), nil
 	}
 	TupleClass.new = func(t *Thread, cls *Class, args Tuple, kw []Kwarg) (Value, error) {
 		if err := rangeArgs("tuple", args, kw, 0, 1); err != nil {
@@ -2087,7 +2087,7 @@ func initBuiltinNew() {
 			}
 			switch {
 			case cls == ListClass:
-				return &List{}, nil
+				return t.NewList(nil), nil
 			case cls == DictClass:
 				return NewDict(), nil
 			case cls == SetClass:
@@ -2621,7 +2621,7 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 	if err := t.tickVisit(len(items)); err != nil {
 		return nil, nil, err
 	}
-	ms, rs := &List{}, &List{}
+	ms, rs := t.NewList(nil), t.NewList(nil)
 	defer t.holdRoots(ms, rs)()
 	for _, it := range items {
 		m, r, err := splitGroupBy(t, it, matches, newGroup)
@@ -2644,11 +2644,11 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 		if m := e.Class.Lookup("derive"); m != nil && !e.Class.builtin {
 			// A subclass's derive makes its parts, as in CPython.
 			if _, builtin := m.(*Builtin); !builtin {
-				g, err = t.callMethod(m, e, Tuple{&List{Items: part}})
+				g, err = t.callMethod(m, e, Tuple{t.NewList(part)})
 			}
 		}
 		if g == nil && err == nil {
-			g, err = newGroup(t, BaseExceptionGroupClass, Tuple{e.Exc.GroupMsg, &List{Items: part}}, nil)
+			g, err = newGroup(t, BaseExceptionGroupClass, Tuple{e.Exc.GroupMsg, t.NewList(part)}, nil)
 		}
 		if err != nil {
 			return nil, err

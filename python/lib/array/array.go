@@ -150,7 +150,7 @@ func unpack(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		return nil, err
 	}
 	items := make([]vm.Value, n)
-	list := vm.NewList(items)
+	list := t.NewList(items)
 	if err := t.Charge(vm.ValueBytes(list) - slots); err != nil {
 		return nil, err
 	}

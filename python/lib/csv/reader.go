@@ -293,5 +293,5 @@ func readRecord(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if r.fields == nil {
 		r.fields = []vm.Value{}
 	}
-	return vm.Tuple{vm.NewList(r.fields), vm.Int(lines)}, nil
+	return vm.Tuple{t.NewList(r.fields), vm.Int(lines)}, nil
 }

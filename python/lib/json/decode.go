@@ -488,10 +488,10 @@ func (d *decoder) object(i int) (vm.Value, int, error) {
 		for j, p := range pairs {
 			items[j] = vm.Tuple{p[0], p[1]}
 		}
-		v, err := d.t.Call(d.pairsHook, vm.Tuple{vm.NewList(items)}, nil)
+		v, err := d.t.Call(d.pairsHook, vm.Tuple{d.t.NewList(items)}, nil)
 		return v, end, err
 	}
-	obj := vm.NewDictSize(len(pairs))
+	obj := d.t.NewDictSize(len(pairs))
 	if err := d.hold(obj); err != nil {
 		return nil, 0, err
 	}
@@ -540,7 +540,7 @@ func (d *decoder) array(i int) (vm.Value, int, error) {
 	if items == nil {
 		items = []vm.Value{}
 	}
-	l := vm.NewList(items)
+	l := d.t.NewList(items)
 	// The items' array is held already, as it grew: the list's struct
 	// (and the array's rounding to its size class) is what is left.
 	return l, i + 1, d.holdBytes(vm.ValueBytes(l) - int64(cap(items))*valueBytes)

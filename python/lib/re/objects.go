@@ -347,7 +347,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err := t.Charge(size); err != nil {
 			return nil, err
 		}
-		return vm.NewList(items), nil
+		return t.NewList(items), nil
 	})
 	method(d, "finditer", func(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 		ps, s, str, pos, endpos, err := span(t, "finditer", args, kw)
@@ -473,7 +473,7 @@ func (m *module) patternClassDict() *vm.Dict {
 		if err := t.Charge(size); err != nil {
 			return nil, err
 		}
-		return vm.NewList(items), nil
+		return t.NewList(items), nil
 	})
 	return d
 }

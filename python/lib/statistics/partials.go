@@ -112,5 +112,5 @@ func partials(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if squares {
 		sq = sxx
 	}
-	return vm.Tuple{vm.NewList(types), sx, sq, vm.Int(len(list.Items))}, nil
+	return vm.Tuple{t.NewList(types), sx, sq, vm.Int(len(list.Items))}, nil
 }

@@ -64,5 +64,5 @@ func tbLines(t *vm.Thread, args vm.Tuple, kw []vm.Kwarg) (vm.Value, error) {
 	if err := t.Charge(size); err != nil {
 		return nil, err
 	}
-	return &vm.List{Items: out}, nil
+	return t.NewList(out), nil
 }

@@ -1200,3 +1200,23 @@ func TestPercentTupleMakesNoTuple(t *testing.T) {
 		t.Errorf("%v allocations for 1000 formats, want at most 2500", n)
 	}
 }
+
+// TestRangeOfIntsMakesNoBigInts checks that range() of machine ints
+// allocates its range object and nothing else: no big.Int per argument (and
+// for its start and step), which made a range in a loop's body (for j in
+// range(30) inside a loop or a comprehension) three to five allocations.
+func TestRangeOfIntsMakesNoBigInts(t *testing.T) {
+	prog := compileProg(t, "for i in range(1000):\n    r = range(i, 40, 3)\n    r = range(30)\n")
+	code := NewCode(prog.Module)
+	th := roomyThread(t)
+	n := testing.AllocsPerRun(5, func() {
+		if _, err := th.RunModule(code, NewDict()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// One range object per call, a few for the run itself; big ints for
+	// the arguments would add at least 2000.
+	if n > 2200 {
+		t.Errorf("%v allocations for 2000 ranges, want at most 2200 (one per range)", n)
+	}
+}

@@ -1284,6 +1284,9 @@ func initBuiltinTypes() {
 		if err := rangeArgs("range", args, kw, 1, 3); err != nil {
 			return nil, err
 		}
+		if r := smallRange(args); r != nil {
+			return r, nil
+		}
 		var n [3]*big.Int
 		for i, a := range args {
 			v, ok, err := t.bigIndex(a)
@@ -2689,6 +2692,38 @@ func splitGroupBy(t *Thread, exc Value, matches func(Value) (bool, error), newGr
 // newRange makes a range, refusing one whose length does not fit a
 // machine int (Range.Len would wrap) with the OverflowError CPython's
 // len() of it raises.
+// smallRange is range(*args) for the common arguments, machine ints whose
+// range has a machine-int length, made without the big ints of the general
+// path (a range in a loop's body is made each time round); nil for any
+// other arguments, a step of 0 included, which the general path handles.
+func smallRange(args Tuple) Value {
+	var n [3]int64
+	for i, a := range args {
+		x, ok := a.(Int)
+		if !ok {
+			return nil
+		}
+		n[i] = int64(x)
+	}
+	var r Value
+	var err error
+	switch len(args) {
+	case 1:
+		r, err = newRange(0, n[0], 1)
+	case 2:
+		r, err = newRange(n[0], n[1], 1)
+	default:
+		if n[2] == 0 {
+			return nil
+		}
+		r, err = newRange(n[0], n[1], n[2])
+	}
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
 func newRange(start, stop, step int64) (Value, error) {
 	lo, hi := start, stop
 	if step < 0 {

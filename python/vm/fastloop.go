@@ -878,8 +878,12 @@ loop:
 				}
 			}
 			var n int64
+			room := arg
 			if compile.Op(ins&0xff) == compile.BUILD_LIST {
-				n = listBytes + arrayBytes(arg, valueSize)
+				if arg == 0 && ip == 0 && code.presize {
+					room = presizedRoom(locals[0])
+				}
+				n = listBytes + arrayBytes(room, valueSize)
 			} else {
 				n = tupleBytes(arg)
 			}
@@ -887,7 +891,7 @@ loop:
 			if m := t.mem + n; m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep || sp == len(st) {
 				break loop
 			}
-			items := make([]Value, arg)
+			items := make([]Value, arg, room)
 			copy(items, st[sp-arg:sp])
 			for i := sp - arg; i < sp; i++ {
 				st[i] = nil

@@ -1220,3 +1220,30 @@ func TestRangeOfIntsMakesNoBigInts(t *testing.T) {
 		t.Errorf("%v allocations for 2000 ranges, want at most 2200 (one per range)", n)
 	}
 }
+
+// TestComprehensionListPresized checks that a list comprehension with
+// one item per item of a range, list or tuple makes its list's array once,
+// with room for every item (presize.go), where appending copied it at 4,
+// 8, 16 and 32 items (two more allocations per comprehension each).
+func TestComprehensionListPresized(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		most float64
+	}{
+		// Per iteration: the range, its iterator, the list and its array.
+		{"xs = list(range(30))\nfor i in range(1000):\n    l = [j * 2 for j in range(30)]\n", 4200},
+		{"xs = list(range(30))\nfor i in range(1000):\n    l = [j * 2 for j in xs]\n", 3200},
+	} {
+		prog := compileProg(t, c.src)
+		code := NewCode(prog.Module)
+		th := roomyThread(t)
+		n := testing.AllocsPerRun(5, func() {
+			if _, err := th.RunModule(code, NewDict()); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if n > c.most {
+			t.Errorf("%v allocations for 1000 comprehensions of 30 items, want at most %v: %q", n, c.most, c.src)
+		}
+	}
+}

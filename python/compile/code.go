@@ -139,6 +139,10 @@ const (
 	// whose intermediate the fast loop keeps unboxed.
 	BINARY_OP_BINARY_OP_CONST
 	CONST_COMPARE_JUMP // LOAD_CONST k; COMPARE_OP_JUMP_IF_* cmp target (x % 2 == 0, len(b) == 64)
+	// BUILD_LIST 0 with room for what the iterator in local 0 has left:
+	// the first instruction of a list comprehension that appends one item
+	// per item (the vm's quickening puts it there, never the compiler).
+	BUILD_LIST_ROOM
 	numOps
 )
 
@@ -164,7 +168,7 @@ var opNames = [...]string{
 	"GET_LEN", "CHECK_EG_MATCH", "PREP_RERAISE_STAR", "LOAD_FAST_LOAD_FAST", "LOAD_FAST_LOAD_CONST", "STORE_FAST_LOAD_FAST",
 	"BINARY_OP_CONST", "COMPARE_OP_JUMP_IF_FALSE", "COMPARE_OP_JUMP_IF_TRUE",
 	"LOAD_FAST_BINARY_OP_CONST", "LOAD_FAST_CONST_COMPARE_JUMP", "BINARY_OP_BINARY_OP_CONST",
-	"CONST_COMPARE_JUMP",
+	"CONST_COMPARE_JUMP", "BUILD_LIST_ROOM",
 }
 
 // String returns the operation's name.

@@ -878,12 +878,8 @@ loop:
 				}
 			}
 			var n int64
-			room := arg
 			if compile.Op(ins&0xff) == compile.BUILD_LIST {
-				if arg == 0 && ip == 0 && code.presize {
-					room = presizedRoom(locals[0])
-				}
-				n = listBytes + arrayBytes(room, valueSize)
+				n = listBytes + arrayBytes(arg, valueSize)
 			} else {
 				n = tupleBytes(arg)
 			}
@@ -891,7 +887,7 @@ loop:
 			if m := t.mem + n; m > t.limits.MaxMemoryBytes || n >= AllocBytesPerStep || sp == len(st) {
 				break loop
 			}
-			items := make([]Value, arg, room)
+			items := make([]Value, arg)
 			copy(items, st[sp-arg:sp])
 			for i := sp - arg; i < sp; i++ {
 				st[i] = nil

@@ -1189,18 +1189,20 @@ func (t *Thread) eval(base, start *Frame, throw error) (result Value, yielded bo
 				err = t.chargeNew(tupleBytes(arg) + itemsStoredBytes(tup))
 			case compile.BUILD_LIST:
 				n := len(f.stack)
-				room := arg
-				if arg == 0 && f.ip == 1 && f.code.presize {
-					room = presizedRoom(f.locals[0])
-				}
-				items := make([]Value, arg, room)
+				items := make([]Value, arg)
 				copy(items, f.stack[n-arg:])
 				for i := n - arg; i < n; i++ {
 					f.stack[i] = nil
 				}
 				f.stack = f.stack[:n-arg]
 				f.push(&List{Items: items, gen: t.epoch})
-				err = t.chargeNew(listBytes + arrayBytes(room, valueSize) + itemsStoredBytes(items))
+				err = t.chargeNew(listBytes + arrayBytes(arg, valueSize) + itemsStoredBytes(items))
+			case compile.BUILD_LIST_ROOM:
+				// Not in fastRun, which would no longer have room to
+				// inline what it calls: once per comprehension.
+				room := presizedRoom(f.locals[0])
+				f.push(&List{Items: make([]Value, 0, room), gen: t.epoch})
+				err = t.chargeNew(listBytes + arrayBytes(room, valueSize))
 			case compile.BUILD_SET:
 				n := len(f.stack)
 				s := t.newSet()

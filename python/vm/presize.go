@@ -8,13 +8,14 @@ import "github.com/toolplane/toolplane/python/compile"
 // appending is copied at 4, 8, 16, ... items, each array charged and
 // ticked as it is made, where one array of the final size would do. When
 // the comprehension's iterator knows what it has left (a range, a list, a
-// tuple), its BUILD_LIST makes the list with that room, charged and
-// ticked as a display of that many slots is; the appends then find room.
+// tuple), its first instruction, BUILD_LIST 0, which NewCode makes
+// BUILD_LIST_ROOM, makes the list with that room, charged and ticked as a
+// display of that many slots is; the appends then find room.
 // The room is a hint: a list changed while the comprehension iterates it
 // only makes the hint wrong, never the result.
 
-// maxPresize bounds the room made at once (8 KiB of slots, as appendGrow
-// grows lists in fastRun up to 1024 items); a longer list grows as before.
+// maxPresize bounds the room made at once (8 KiB of slots); a longer list
+// grows as before.
 const maxPresize = 512
 
 // appendsPerItem reports whether comprehension code appends exactly one
@@ -36,8 +37,8 @@ func appendsPerItem(instrs []uint32) bool {
 	return true
 }
 
-// presizedRoom is the room a presize comprehension's BUILD_LIST at ip 0
-// makes for iterator it: what it has left, when it is a range, list or
+// presizedRoom is the room BUILD_LIST_ROOM makes for the comprehension
+// iterator it: what it has left, when it is a range, list or
 // tuple iterator and that is at most maxPresize; 0 otherwise.
 func presizedRoom(it Value) int {
 	n := 0

@@ -830,11 +830,6 @@ type CodeObj struct {
 	// comprehension is set on the code of a list, set or dict
 	// comprehension that is not asynchronous (not a generator expression).
 	comprehension bool
-	// presize is set on the code of a list comprehension that appends
-	// one item per item of its iterator (one for clause, no if clause or
-	// other branch): its BUILD_LIST makes the list with room for what the
-	// iterator has left (presizedList).
-	presize bool
 	// gcache holds one global-name cache slot per name (namecache.go).
 	gcache []atomic.Pointer[nameCache]
 	// acache holds one attribute cache slot per instruction (attrcache.go).
@@ -869,7 +864,9 @@ func NewCode(c *compile.Code) *CodeObj {
 	co.plain = co.plainFree && len(c.FreeNames) == 0
 	co.comprehension = c.Flags&(compile.FlagGenerator|compile.FlagCoroutine) == 0 &&
 		(c.Name == "<listcomp>" || c.Name == "<setcomp>" || c.Name == "<dictcomp>")
-	co.presize = co.comprehension && c.Name == "<listcomp>" && appendsPerItem(c.Instrs)
+	if co.comprehension && c.Name == "<listcomp>" && appendsPerItem(c.Instrs) {
+		co.Instrs[0] = uint32(compile.BUILD_LIST_ROOM)
+	}
 	co.NameKeys = make([]Value, len(c.Names))
 	for i, n := range c.Names {
 		co.NameHashes[i] = strHash(n)

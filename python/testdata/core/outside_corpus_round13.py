@@ -94,3 +94,21 @@ for src in (lambda: g(*5, *[]), lambda: g(*[], *5), lambda: g(*5, 1), lambda: g(
         src()
     except TypeError as e:
         print("TypeError:", e)
+# ---
+# Hangul syllables and CJK unified ideographs are named by an algorithm:
+# their prefixes and hex digits match exactly (no case folding), other
+# names without regard to ASCII case.
+import unicodedata
+for n in ["CJK UNIFIED IDEOGRAPH-04E00", "CJK UNIFIED IDEOGRAPH-4e00", "cjk unified ideograph-4E00",
+          "CJK UNIFIED IDEOGRAPH-4E0", "CJK UNIFIED IDEOGRAPH-20000", "CJK UNIFIED IDEOGRAPH-E000",
+          "CJK UNIFIED IDEOGRAPH-+4E00", "latin small letter a", "hangul syllable ga", "HANGUL SYLLABLE GA",
+          "HANGUL SYLLABLE GGWAEGS", "HANGUL SYLLABLE X", "HANGUL SYLLABLE A", "HANGUL SYLLABLE GAGX",
+          "CJK COMPATIBILITY IDEOGRAPH-F900", "cjk compatibility ideograph-f900"]:
+    try:
+        print(n, hex(ord(unicodedata.lookup(n))))
+    except KeyError as e:
+        print(n, "KeyError", e)
+print(unicodedata.name("\uac01"), unicodedata.name("\u4e00"), ascii("\N{HANGUL SYLLABLE A}\N{CJK UNIFIED IDEOGRAPH-04E00}"))
+# ---
+s = "\N{cjk unified ideograph-4e00}"
+# raises: SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 0-29: unknown Unicode character name

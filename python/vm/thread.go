@@ -508,8 +508,24 @@ func itemsStoredBytes(items []Value) int64 {
 	return n
 }
 
-// storedBytes is what chargeStored charges for v (0: nothing).
+// storedBytes is what chargeStored charges for v (0: nothing). It runs
+// for every value a container or an attribute takes: a str's charge, the
+// common case, is read from a table (strStoredBytes), inline in the
+// caller.
 func storedBytes(v Value) int64 {
+	// Up to one block: what a concatenation, a % or str.format, an
+	// f-string, a slice or a strip makes without charging it (the
+	// threshold was 256 bytes: keeping a + str(i) of 800 bytes in a loop
+	// took toolplane run to 7.4 GB under its 512 MiB limit).
+	if s, ok := v.(Str); ok {
+		return strStoredBytes[min(len(s), strOneBlockMax+1)]
+	}
+	return storedOtherBytes(v)
+}
+
+// storedOtherBytes is storedBytes of a value other than a str of up to
+// one block (a longer str is charged where it is made: 0).
+func storedOtherBytes(v Value) int64 {
 	switch x := v.(type) {
 	case Int:
 		if x < smallIntMin || x >= smallIntMax {
@@ -517,23 +533,25 @@ func storedBytes(v Value) int64 {
 		}
 	case Float:
 		return noscanBytes(8)
-	case Complex, *big.Int:
-		return ValueBytes(v)
-	case Str:
-		// Up to one block: what a concatenation, a % or str.format, an
-		// f-string, a slice or a strip makes without charging it (the
-		// threshold was 256 bytes: keeping a + str(i) of 800 bytes in a
-		// loop took toolplane run to 7.4 GB under its 512 MiB limit).
-		if len(x) <= strOneBlockMax {
-			return ValueBytes(v)
-		}
 	case Bytes:
 		if len(x) <= strOneBlockMax {
-			return ValueBytes(v)
+			return strStoredBytes[len(x)]
 		}
+	case Complex, *big.Int:
+		return ValueBytes(v)
 	}
 	return 0
 }
+
+// strStoredBytes[n] is what storing a str (or bytes) of n bytes charges:
+// ValueBytes up to one block, 0 at strOneBlockMax+1, which stands for
+// every longer one (TestStrStoredBytesTable). Read only after init.
+var strStoredBytes = func() (sizes [strOneBlockMax + 2]int64) {
+	for n := 1; n <= strOneBlockMax; n++ {
+		sizes[n] = stringHeaderBytes + noscanBytes(int64(n))
+	}
+	return sizes
+}()
 
 // holdRoots makes vs roots of the memory measurement until the returned
 // function is called (deferred): values Go code builds or keeps while it

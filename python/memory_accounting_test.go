@@ -42,6 +42,7 @@ var accountingKinds = []struct {
 	{"dict empty", "", "{}", 100000},
 	{"dict 2", "", "{'a': i, 'b': i}", 100000},
 	{"dict 20", "", "dict.fromkeys(range(20))", 20000},
+	{"dict of a made str key", "a = 'x' * 790", "{a + str(i): 0}", 20000},
 	{"set empty", "", "set()", 100000},
 	{"set 3", "", "{i, i + 1, i + 2}", 100000},
 	{"frozenset", "", "frozenset((i, i + 1))", 100000},

@@ -350,7 +350,7 @@ func (d *Dict) setStrT(t *Thread, key string, kv Value, h uint64, v Value) error
 	if err := t.touchDict(d); err != nil {
 		return err
 	}
-	c, n := cap(d.entries), len(d.index)
+	c, n, live := cap(d.entries), len(d.index), d.live
 	d.setStrKH(key, kv, h, v)
 	if len(d.index) == n {
 		n = 0
@@ -359,6 +359,14 @@ func (d *Dict) setStrT(t *Thread, key string, kv Value, h uint64, v Value) error
 	}
 	if err := d.chargeGrowth(t, c, n); err != nil || t == nil {
 		return err
+	}
+	if kv == nil && d.live > live {
+		// A new entry's key boxed here, as set charges a new key: a name
+		// setattr() or ** was given may be made per entry (a code
+		// object's names come boxed, kv, and shared).
+		if err := t.chargeNew(strStoredBytes[min(len(key), strOneBlockMax+1)]); err != nil {
+			return err
+		}
 	}
 	// The value, as set charges it: an attribute or keyword's str made
 	// by a concatenation or a format is charged nowhere else
@@ -412,17 +420,15 @@ func (d *Dict) set(t *Thread, key Value, h uint64, v Value) error {
 		d.entries[ix].value = v
 		return t.chargeStored(v)
 	}
-	// A new entry's value box and a number key's box (range's ints as
-	// dict.fromkeys keys) are made uncharged; the entry pays for them. A
-	// str key is most often a constant shared by every record (charging
-	// it each time made records of three keys measure twice as often);
-	// a new one made per entry is paid for by the entries array, which
-	// grows by doubling.
-	switch key.(type) {
-	case Int, Float:
-		if err := t.chargeStored(key); err != nil {
-			return err
-		}
+	// A new entry's value and key are charged as stored values are: a
+	// number's box (range's ints as dict.fromkeys keys) and a str up to
+	// one block are made uncharged. A str key is often a constant shared
+	// by every record, charged again for each (an overcount, which only
+	// makes a run near its limit measure sooner); one made per entry was
+	// left to the entries array, 40 bytes an entry: a dict of 1 KB keys
+	// a + str(i) held 422 MiB under a 64 MiB limit.
+	if err := t.chargeStored(key); err != nil {
+		return err
 	}
 	if err := t.chargeStored(v); err != nil {
 		return err
@@ -490,10 +496,7 @@ func (d *Dict) setFast(t *Thread, key, v Value) bool {
 	} else if (len(d.entries)+1)*3 > len(d.index)*2 {
 		return false
 	}
-	var nk int64 // the key's box, charged as set charges a number key
-	if _, isInt := key.(Int); isInt {
-		nk = storedBytes(key)
-	}
+	nk := storedBytes(key) // charged as set charges a new key
 	nv := storedBytes(v)
 	if m := t.mem + nk + nv; m > t.limits.MaxMemoryBytes || nk >= AllocBytesPerStep || nv >= AllocBytesPerStep {
 		return false

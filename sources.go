@@ -132,11 +132,23 @@ const maxSaid = 4096
 const maxWarningBytes = 1024
 
 // saidKey is what said keeps of msg: a digest of it without its numbers
-// (withoutNumbers).
+// (withoutNumbers) and without the last error a server's restart back-off
+// quotes (lastErrorSuffix): that error is a problem of its own, said when
+// a refresh met it, and the back-off is one problem whichever start failed
+// last (a server that keeps exiting was warned of three times in eight
+// listings: in back-off after deaths with no error, exited at start, in
+// back-off after that).
 func saidKey(msg string) [16]byte {
+	if i := strings.LastIndex(msg, lastErrorSuffix); i >= 0 && strings.HasSuffix(msg, ")") {
+		msg = msg[:i]
+	}
 	sum := sha256.Sum256([]byte(withoutNumbers(msg)))
 	return [16]byte(sum[:16])
 }
+
+// lastErrorSuffix starts the last error source/mcp's back-off message
+// quotes at its end.
+const lastErrorSuffix = " (last error: "
 
 // sayAgainAfter is how long a problem must be gone from the refreshes to
 // be warned of again: a server that keeps exiting is found failing to

@@ -47,6 +47,17 @@ func TestUpstreamWarningsSaidOnce(t *testing.T) {
 	if got := said(); strings.Count(got, "dies") != 1 {
 		t.Errorf("a server in its back-off at two refreshes wrote %q", got)
 	}
+	// The back-off quotes the last start's error, itself a problem said
+	// when a refresh met it: the back-off stays one problem.
+	backoff := func(n int, last string) []error {
+		return []error{fmt.Errorf(`mcp server "flaps" failed %d times in a row, so toolplane restarts it at most every so often: next start in 0s (last error: %s)`, n, last)}
+	}
+	u.warnNew("header\n", backoff(3, "none"), tick(time.Second))
+	u.warnNew("header\n", []error{errors.New(`mcp server "flaps" exited at start (exit status 3); stderr tail: (empty)`)}, tick(time.Second))
+	u.warnNew("header\n", backoff(5, `mcp server "flaps" exited at start (exit status 3); stderr tail: (empty)`), tick(time.Second))
+	if got := said(); strings.Count(got, "failed") != 1 || strings.Count(got, "exited at start") != 1 {
+		t.Errorf("a server in its back-off, then failing a start, then in its back-off quoting that failure wrote %q", got)
+	}
 	var many []string
 	for i := range 100 {
 		many = append(many, fmt.Sprint("t", i))

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -366,14 +367,18 @@ func TestAttackLoopingTokenTakesEveryOtherTurn(t *testing.T) {
 		held <- err
 	}()
 	gate.WaitStarted(t, 1)
-	order := make(chan string, 2)
+	// Each queued run waits at a gate of its own once it has the slot:
+	// which gate is reached first says which run the slot went to, as the
+	// server decided, whatever order the answers then cross the network in.
+	gates := map[string]*e2e.Gate{"loop": e2e.NewGate(t), "calm": e2e.NewGate(t)}
+	ended := make(chan string, 2)
 	run := func(cs *mcp.ClientSession, name string) {
 		go func() {
-			if v, err := tryRun(cs, "return 2"); err != nil || v != float64(2) {
-				order <- fmt.Sprintf("%s failed: %v %v", name, v, err)
+			if v, err := tryRun(cs, "await "+gates[name].Slow()+"\nreturn 2"); err != nil || v != float64(2) {
+				ended <- fmt.Sprintf("%s failed: %v %v", name, v, err)
 				return
 			}
-			order <- name
+			ended <- name
 		}()
 	}
 	run(loop, "loop")
@@ -383,15 +388,28 @@ func TestAttackLoopingTokenTakesEveryOtherTurn(t *testing.T) {
 	gate.Open(t)
 	var got []string
 	for range 2 {
-		select {
-		case s := <-order:
-			got = append(got, s)
-		case <-time.After(40 * time.Second):
-			t.Fatalf("the queued runs did not end: %q", got)
+		gate.WaitUntil(t, "a queued run to take the slot", func() bool {
+			return gates["loop"].Started()+gates["calm"].Started() > len(got)
+		})
+		for _, name := range []string{"calm", "loop"} {
+			if gates[name].Started() > 0 && !slices.Contains(got, name) {
+				got = append(got, name)
+			}
 		}
+		gates[got[len(got)-1]].Open(t)
 	}
-	if got[0] != "calm" || got[1] != "loop" {
-		t.Errorf("the queued runs ended in the order %q; want the calm token's first (less recent slot time), then the looping token's", got)
+	if len(got) != 2 || got[0] != "calm" || got[1] != "loop" {
+		t.Errorf("the queued runs took the slot in the order %q; want the calm token's first (less recent slot time), then the looping token's", got)
+	}
+	for range 2 {
+		select {
+		case s := <-ended:
+			if s != "calm" && s != "loop" {
+				t.Error(s)
+			}
+		case <-time.After(40 * time.Second):
+			t.Fatal("the queued runs did not end")
+		}
 	}
 	if err := <-held; err != nil {
 		t.Errorf("the holder's run: %v", err)

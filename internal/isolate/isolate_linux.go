@@ -27,23 +27,7 @@ const scopeABI = 6
 // Where the kernel has no Landlock, cmd starts without one: Check says
 // so. Any other failure to confine is returned and cmd is not started.
 func Start(cmd *exec.Cmd, exited func(error)) error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread()
-		// Never unlocked: the thread ends with this goroutine, and its
-		// domain with it.
-		if _, err := confineThread(); err != nil && !errors.Is(err, errUnavailable) {
-			started <- fmt.Errorf("starting %s in a Landlock domain of its own: %w", cmd.Path, err)
-			return
-		}
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		exited(cmd.Wait())
-	}()
-	return <-started
+	return startOnThread(cmd, exited, true)
 }
 
 // StartShared starts cmd as any process of this user, in no domain of
@@ -52,9 +36,23 @@ func Start(cmd *exec.Cmd, exited func(error)) error {
 // as Start does, so a parent death signal set on cmd fires only when the
 // child has ended.
 func StartShared(cmd *exec.Cmd, exited func(error)) error {
+	return startOnThread(cmd, exited, false)
+}
+
+// startOnThread starts cmd from a fresh locked OS thread, confined first
+// when confine is set, and waits for it there; the thread ends with it.
+func startOnThread(cmd *exec.Cmd, exited func(error), confine bool) error {
 	started := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
+		// Never unlocked: the thread ends with this goroutine, and its
+		// domain with it.
+		if confine {
+			if _, err := confineThread(); err != nil && !errors.Is(err, errUnavailable) {
+				started <- fmt.Errorf("starting %s in a Landlock domain of its own: %w", cmd.Path, err)
+				return
+			}
+		}
 		if err := cmd.Start(); err != nil {
 			started <- err
 			return

@@ -608,11 +608,7 @@ func TestAttackHTTPTokensHoldingConnections(t *testing.T) {
 	t.Parallel()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "")
-	cfg := e.Config + ".limits.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 12\nmax_connections_per_ip = 12\n"+
-		e.AddToken("greedy1", "greedy1-secret-0123456789", `allow = "source"`)+
-		e.AddToken("greedy2", "greedy2-secret-0123456789", `allow = "source"`)+
-		e.AddToken("other", "other-secret-0123456789", `allow = "source"`))
+	cfg := tokensConfig(t, e, "\n[http]\nmax_connections = 12\nmax_connections_per_ip = 12\n", "greedy1", "greedy2", "other")
 	srv := e.ServeHTTP(t, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
@@ -910,12 +906,7 @@ func idleCapServer(t *testing.T) func(auth string) (net.Conn, int, bool) {
 	t.Helper()
 	e2e.NeedInterpreter(t)
 	e := bins.NewEnv(t, "")
-	cfg := e.Config + ".limits.toml"
-	e.WriteFile(t, cfg, readFile(t, e.Config)+"\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n"+
-		e.AddToken("a", "a-secret-0123456789", `allow = "source"`)+
-		e.AddToken("b", "b-secret-0123456789", `allow = "source"`)+
-		e.AddToken("c", "c-secret-0123456789", `allow = "source"`)+
-		e.AddToken("d", "d-secret-0123456789", `allow = "source"`))
+	cfg := tokensConfig(t, e, "\n[http]\nmax_connections = 4\nmax_connections_per_ip = 4\n", "a", "b", "c", "d")
 	srv := e.ServeHTTP(t, cfg)
 	addr := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/mcp"), "http://")
 	var mu sync.Mutex
